@@ -1,0 +1,102 @@
+# ulpcert: exhaustive verification of binary32 math functions.
+#
+#   make            build build/ulpcert (installs missing -dev packages with apt-get when root)
+#   make run        the main job: exhaustive run of the tanh family, table + JSON in build/results/
+#   make test       unit, end-to-end and CLI tests (CPU; GPU tests run when a GPU is present)
+#   make bench      per-stage timings and scaling (reports/bench/ holds committed results)
+#   make ARCHS="sm_90"  build device code for chosen architectures only (default: all from sm_75)
+#   make SAN=1 test     host code under AddressSanitizer and UndefinedBehaviorSanitizer
+
+CC      ?= gcc
+BUILD   ?= build
+NVCC    ?= $(shell command -v nvcc 2>/dev/null || ( [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc ))
+CUDA_HOME ?= $(if $(NVCC),$(patsubst %/bin/nvcc,%,$(NVCC)),)
+LIBDIR  ?= /usr/lib/x86_64-linux-gnu
+
+CFLAGS  ?= -O2 -g
+CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -fopenmp -ffp-contract=off
+LDLIBS  := -fopenmp -lm
+
+ifeq ($(SAN),1)
+  BUILD := build-san
+  CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+  LDLIBS += -fsanitize=address,undefined
+  # shared libraries: sanitizers dislike static archives mixed with the runtime
+  LIBS_DEP := -lmpfr -lgmp -ljansson
+else
+  # static MPFR, GMP and Jansson: the binary needs only libgomp and the CUDA driver
+  LIBS_DEP := $(LIBDIR)/libmpfr.a $(LIBDIR)/libgmp.a $(LIBDIR)/libjansson.a
+endif
+
+# Device code: every real architecture the toolkit knows from sm_75 up, plus PTX of the newest.
+ifneq ($(NVCC),)
+  ARCHS ?= $(shell $(NVCC) --list-gpu-code 2>/dev/null | grep '^sm_' | sed 's/sm_//' | awk '$$1 >= 75' | sort -n | sed 's/^/sm_/' | tr '\n' ' ')
+  PTX_ARCH := $(lastword $(ARCHS))
+  GENCODE := $(foreach a,$(ARCHS),-gencode arch=compute_$(a:sm_%=%),code=$(a)) \
+             -gencode arch=compute_$(PTX_ARCH:sm_%=%),code=compute_$(PTX_ARCH:sm_%=%)
+  NVFLAGS := -O3 -std=c++17 -fmad=false $(GENCODE) -DULPCERT_ARCHS='"$(strip $(ARCHS)) + PTX $(PTX_ARCH:sm_%=compute_%)"'
+  GPU_OBJ := $(BUILD)/eval.o
+  GPU_LIBS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib -lcudart_static -lstdc++ -ldl -lrt -lpthread
+else
+  GPU_OBJ := $(BUILD)/gpu_stub.o
+  GPU_LIBS :=
+endif
+
+SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/progress.c src/scan.c src/result.c \
+       src/bench.c reference/reference.c reference/tanh.c reference/refcache.c
+OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SRC))
+MAIN_OBJ := $(BUILD)/src/main.o
+HDR := $(wildcard src/*.h src/*.def reference/*.h kernels/*.h kernels/*.cuh)
+
+TESTS := test_metrics test_reference test_reduce test_e2e
+TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
+
+.PHONY: all deps test-deps run test bench clean gpu-test
+all: $(BUILD)/ulpcert
+
+$(BUILD)/.deps: scripts/deps.sh
+	@scripts/deps.sh
+	@mkdir -p $(BUILD) && touch $@
+
+$(BUILD)/.test-deps: scripts/deps.sh
+	@scripts/deps.sh test
+	@mkdir -p $(BUILD) && touch $@
+
+$(BUILD)/%.o: %.c $(HDR) | $(BUILD)/.deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/eval.o: kernels/eval.cu $(HDR) | $(BUILD)/.deps
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVFLAGS) -c $< -o $@
+
+$(BUILD)/gpu_stub.o: src/gpu_stub.c $(HDR)
+	@mkdir -p $(dir $@)
+	@echo "ulpcert: nvcc not found: building without GPU support" >&2
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/libulpcert.a: $(OBJ) $(GPU_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/ulpcert: $(MAIN_OBJ) $(BUILD)/libulpcert.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LIBS_DEP) $(GPU_LIBS) $(LDLIBS)
+
+$(BUILD)/tests/%: tests/%.c tests/testutil.h $(BUILD)/libulpcert.a | $(BUILD)/.test-deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Isrc -Ireference -o $@ $< $(BUILD)/libulpcert.a $(LIBS_DEP) $(GPU_LIBS) -lcmocka $(LDLIBS)
+
+run: $(BUILD)/ulpcert
+	@mkdir -p $(BUILD)/results
+	$(BUILD)/ulpcert run tanh --json $(BUILD)/results/tanh.json | tee $(BUILD)/results/tanh.txt
+
+test: $(BUILD)/ulpcert $(TEST_BIN)
+	@set -e; for t in $(TESTS); do echo "== $$t"; $(BUILD)/tests/$$t; done
+	@echo "== cli"; ULPCERT=$(BUILD)/ulpcert sh tests/cli_test.sh
+	@echo "== gpu"; ULPCERT=$(BUILD)/ulpcert sh tests/gpu_test.sh
+
+bench: $(BUILD)/ulpcert
+	@mkdir -p $(BUILD)/bench
+	$(BUILD)/ulpcert bench --json $(BUILD)/bench/bench.json | tee $(BUILD)/bench/bench.txt
+
+clean:
+	rm -rf build build-san

@@ -1,0 +1,15 @@
+/* gpu_fns.h: the device functions the GPU backend can evaluate, shared by the host
+ * registry (src/variants.def) and the kernels (kernels/eval.cu). */
+#ifndef ULPCERT_GPU_FNS_H
+#define ULPCERT_GPU_FNS_H
+
+enum gpu_fn {
+  GPU_NONE = -1,
+  GPU_TANH_APPROX = 0, /* PTX tanh.approx.f32 (MUFU.TANH), sm_75+ */
+  GPU_TANH_EX2RCP,     /* seed tanh for < sm_75: ex2.approx.ftz + rcp.approx.ftz */
+  GPU_TANH_MINIMAX,    /* seed full-precision tanh */
+  GPU_TANHF_CUDA,      /* CUDA's tanhf */
+  GPU_NFN
+};
+
+#endif

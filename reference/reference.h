@@ -1,0 +1,46 @@
+/* reference.h: what MPFR says is true.
+ *
+ * A reference value for a binary32 input x is the pair (y, t):
+ *   y = RN53(f(x)), f(x) rounded to nearest binary64 (subnormals included), and
+ *   t = sign(y - f(x)) in {-1, 0, +1}, MPFR's ternary value.
+ * The pair determines RN24(f(x)) exactly (see ref_rn32) and locates f(x) within
+ * 2^-53 relative, far below a binary32 ulp (2^-29 ulp at most). */
+#ifndef ULPCERT_REFERENCE_H
+#define ULPCERT_REFERENCE_H
+
+#include <stdint.h>
+#include <mpfr.h>
+
+enum ref_symmetry { REF_SYM_NONE = 0, REF_SYM_ODD, REF_SYM_EVEN };
+enum ref_monotone { REF_MONO_NONE = 0, REF_MONO_INCREASING, REF_MONO_DECREASING };
+
+struct reference {
+  const char *name; /* "tanh" */
+  int (*mpfr_fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
+  enum ref_symmetry symmetry; /* used to share one evaluation between x and -x */
+  enum ref_monotone monotone; /* over the whole binary32 line */
+  /* Optional fast path. Returns 1 and sets (*y, *t) to exactly what MPFR would give
+   * when the input is in a range where that is proved (proof beside the function),
+   * 0 when MPFR must decide. */
+  int (*shortcut)(uint32_t xbits, double *y, int *t);
+  /* Non-negative bit patterns [mpfr_lo, mpfr_hi) where the shortcut always answers 0:
+   * the range the on-disk reference cache stores. */
+  uint32_t mpfr_lo, mpfr_hi;
+};
+
+/* Every reference the tool knows, terminated by a NULL name. */
+extern const struct reference ref_table[];
+const struct reference *ref_find(const char *name);
+
+/* Evaluate f(x) with MPFR: one MPFR state per calling thread (created on first use). */
+void ref_mpfr(const struct reference *r, uint32_t xbits, double *y, int *t);
+/* Shortcut if it applies, else MPFR; returns 1 when MPFR was called. */
+int ref_eval(const struct reference *r, uint32_t xbits, double *y, int *t);
+/* Free this thread's MPFR state. */
+void ref_thread_cleanup(void);
+
+/* RN24(f(x)) as a binary32 bit pattern, from (y, t); exact, including subnormal
+ * and overflowing results and the case where y is a binary32 midpoint. */
+uint32_t ref_rn32(double y, int t);
+
+#endif

@@ -1,0 +1,34 @@
+#!/bin/sh
+# deps.sh: make sure the build dependencies are present; install them with apt-get
+# when possible (root, or sudo without a password), else say what to run.
+#   MPFR, GMP, Jansson (headers and static libraries) for ulpcert itself;
+#   cmocka for `make test`.
+# Usage: scripts/deps.sh [test]
+set -u
+need=""
+have_header() { [ -f "/usr/include/$1" ] || [ -f "/usr/include/x86_64-linux-gnu/$1" ] || [ -f "/usr/local/include/$1" ]; }
+have_header mpfr.h || need="$need libmpfr-dev"
+have_header gmp.h || need="$need libgmp-dev"
+have_header jansson.h || need="$need libjansson-dev"
+if [ "${1:-}" = test ]; then
+  have_header cmocka.h || need="$need libcmocka-dev"
+fi
+[ -z "$need" ] && exit 0
+echo "ulpcert: missing build dependencies:$need" >&2
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "ulpcert: install them with your package manager (MPFR, GMP, Jansson, cmocka development files)" >&2
+  exit 6
+fi
+SUDO=""
+if [ "$(id -u)" != 0 ]; then
+  if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then SUDO="sudo -n"; else
+    echo "ulpcert: run as root: apt-get update && apt-get install -y$need" >&2
+    exit 6
+  fi
+fi
+echo "ulpcert: installing:$need" >&2
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq >/dev/null && $SUDO apt-get install -y -qq $need >/dev/null || {
+  echo "ulpcert: apt-get install$need failed; install them by hand" >&2
+  exit 6
+}

@@ -1,0 +1,35 @@
+/* cli.h: pieces of the command line shared by run, bench and the other commands. */
+#ifndef ULPCERT_CLI_H
+#define ULPCERT_CLI_H
+
+#include <getopt.h>
+#include <stdio.h>
+
+#include "metrics.h"
+#include "registry.h"
+#include "result.h"
+#include "scan.h"
+
+struct scan_cli {
+  struct scan_opts o;
+  int backend; /* -1 auto, 0 cpu, 1 gpu */
+  const char *json;
+  const char *cache_dir;
+};
+
+/* Parse the scan options (--backend --from --to --threads --chunk --json --cache
+ * --no-cache --quiet --help) plus 'more' (handled by extra(). which returns -1 to go
+ * on or an exit code). Returns -1 to continue, or an exit code. */
+int parse_scan_options(int argc, char **argv, struct scan_cli *sc, int (*extra)(int, const char *, void *), void *arg,
+                       const struct option *more, void (*usage)(FILE *));
+/* Pick the backend (probing the GPU); -1 to continue or an exit code. */
+int choose_backend(struct scan_cli *sc, struct run_info *ri);
+/* Resolve names into variants the backend can run; -1 to continue or an exit code. */
+int resolve_names(int n, char **names, int gpu, const struct variant **vs, int *nv);
+/* Scan vs grouped by reference; 0 or an exit code. */
+int run_grouped(const struct variant **vs, int nv, struct scan_cli *sc, struct run_info *ri, struct stats **st);
+
+int cmd_bench(int argc, char **argv, int full_argc, char **full_argv);
+int cmd_refcheck(int argc, char **argv);
+
+#endif

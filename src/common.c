@@ -1,0 +1,69 @@
+/* common.c: messages, number parsing, clocks. */
+#include "common.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+int g_quiet = 0;
+
+void errorf(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("ulpcert: error: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+void noticef(const char *fmt, ...) {
+  if (g_quiet) return;
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("ulpcert: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+int parse_u32(const char *s, uint32_t *out) {
+  if (!s || !*s || isspace((unsigned char)*s) || *s == '-' || *s == '+') return -1;
+  errno = 0;
+  char *end;
+  unsigned long long v = strtoull(s, &end, 0);
+  if (errno || *end || v > 0xffffffffull) return -1;
+  *out = (uint32_t)v;
+  return 0;
+}
+
+int parse_count(const char *s, uint64_t *out) {
+  if (!s || !*s || *s == '-' || *s == '+' || isspace((unsigned char)*s)) return -1;
+  if (s[0] == '2' && s[1] == '^') {
+    char *end;
+    errno = 0;
+    unsigned long e = strtoul(s + 2, &end, 10);
+    if (errno || *end || e > 62 || end == s + 2) return -1;
+    *out = 1ull << e;
+    return 0;
+  }
+  errno = 0;
+  char *end;
+  unsigned long long v = strtoull(s, &end, 0);
+  if (errno || end == s) return -1;
+  unsigned long long mul = 1;
+  if (*end == 'K' || *end == 'k') mul = 1ull << 10, end++;
+  else if (*end == 'M' || *end == 'm') mul = 1ull << 20, end++;
+  else if (*end == 'G' || *end == 'g') mul = 1ull << 30, end++;
+  if (*end || v == 0 || v > (~0ull) / mul) return -1;
+  *out = v * mul;
+  return 0;
+}
+
+double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}

@@ -1,0 +1,45 @@
+/* common.h: exit codes, bit casts and small helpers shared by every module. */
+#ifndef ULPCERT_COMMON_H
+#define ULPCERT_COMMON_H
+
+#include <stdint.h>
+#include <string.h>
+
+#define ULPCERT_VERSION "0.1.0"
+/* Version of the result JSON layout; a reader refuses other versions. */
+#define ULPCERT_FORMAT 1
+
+/* Exit codes: one per kind of failure, documented in README.md ("Exit codes"). */
+enum {
+  EXIT_OK = 0,        /* success; for verification commands: nothing failed */
+  EXIT_FAIL = 1,      /* a verification failed (VIOLATED claim, selftest miss, arch difference) */
+  EXIT_USAGE = 2,     /* bad command line: unknown option or variant, bad range or number */
+  EXIT_NOGPU = 3,     /* --backend gpu asked for, but no usable GPU or driver; or a CUDA error */
+  EXIT_IO = 4,        /* a file could not be read or written (disk full included) */
+  EXIT_CORRUPT = 5,   /* a file was read but is corrupt, truncated or of another version */
+  EXIT_DEPEND = 6,    /* a dependency is missing at run time */
+  EXIT_INTERRUPT = 130 /* stopped by SIGINT/SIGTERM */
+};
+
+static inline uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint64_t d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
+static inline double u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
+
+#define SIGN32 0x80000000u
+
+/* Print an error prefixed with "ulpcert: " to stderr. */
+void errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Print a notice prefixed with "ulpcert: " to stderr unless quiet. */
+void noticef(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+extern int g_quiet;
+
+/* Parse a 32-bit bit pattern "0xHHHHHHHH" (also decimal); returns 0 on success. */
+int parse_u32(const char *s, uint32_t *out);
+/* Parse a positive integer with optional K/M/G suffix or 2^N form. */
+int parse_count(const char *s, uint64_t *out);
+
+/* Monotonic wall clock in seconds. */
+double now_s(void);
+
+#endif

@@ -1,0 +1,322 @@
+/* main.c: the command line. Each subcommand parses its own options (getopt_long)
+ * and answers --help. */
+#include <getopt.h>
+#include <mpfr.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../reference/refcache.h"
+#include "cli.h"
+#include "common.h"
+#include "gpu.h"
+#include "registry.h"
+#include "result.h"
+#include "scan.h"
+
+static void usage_main(FILE *f) {
+  fprintf(f,
+          "usage: ulpcert COMMAND [OPTIONS]\n"
+          "\n"
+          "Exhaustive verification of binary32 math functions against correctly rounded\n"
+          "MPFR references, on the GPU (CUDA) or the CPU.\n"
+          "\n"
+          "commands:\n"
+          "  list            the variants, their family, backends, reference and claimed bounds\n"
+          "  run NAME...     evaluate variants or families over a range of inputs and reduce the errors\n"
+          "  bench           per-stage timings, speed-up over the naive pass, scaling\n"
+          "  refcheck NAME   compare a reference's proved shortcuts with MPFR over a range\n"
+          "\n"
+          "  ulpcert COMMAND --help    options of a command\n"
+          "  ulpcert --version         version, toolkit and GPU architectures in this binary\n"
+          "\n"
+          "exit codes: 0 ok, 1 verification failed, 2 usage, 3 no GPU or CUDA error,\n"
+          "            4 I/O error, 5 corrupt file, 6 missing dependency, 130 interrupted\n");
+}
+
+static int cmd_list(int argc, char **argv) {
+  static const struct option opts[] = {{"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+  int c;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    if (c == 'h') {
+      printf("usage: ulpcert list\n\nLists every variant: name, family, backends, reference, claimed bounds\n"
+             "(max ulp, max relative error), the kind of claim (measured, documented, proved)\n"
+             "and its source. A family name selects all of its variants in `ulpcert run`.\n");
+      return EXIT_OK;
+    }
+    return EXIT_USAGE;
+  }
+  if (optind < argc) {
+    errorf("list takes no arguments (got '%s')", argv[optind]);
+    return EXIT_USAGE;
+  }
+  printf("%-14s %-6s %-8s %-5s %-10s %-10s %-10s %s\n", "variant", "family", "backends", "ref", "max ulp", "max rel",
+         "claim", "source / description");
+  for (int i = 0; i < n_variants; i++) {
+    const struct variant *v = &variants[i];
+    char be[16];
+    snprintf(be, sizeof be, "%s%s%s", v->gpu_fn != GPU_NONE ? "gpu" : "", v->gpu_fn != GPU_NONE && v->host_fn ? "," : "",
+             v->host_fn ? "cpu" : "");
+    printf("%-14s %-6s %-8s %-5s %-10s %-10s %-10s %s\n", v->name, v->family, be, v->ref_name,
+           v->claim.max_ulp ? v->claim.max_ulp : "-", v->claim.max_rel ? v->claim.max_rel : "-",
+           claim_kind_name(v->claim.kind), v->claim.source && *v->claim.source ? v->claim.source : "-");
+    printf("%-14s %s\n", "", v->description);
+  }
+  return EXIT_OK;
+}
+
+static void usage_run(FILE *f) {
+  fprintf(f,
+          "usage: ulpcert run VARIANT|FAMILY... [options]\n"
+          "\n"
+          "Evaluates every input bit pattern in [--from, --to] through each variant, compares\n"
+          "each output with the correctly rounded MPFR reference, and prints per variant: max\n"
+          "ulp error and where, max relative error, correctly rounded / faithful counts,\n"
+          "non-finite, flushed and special-value mismatches, symmetry and monotonicity\n"
+          "violations, and the verdict against the claimed bound.\n"
+          "\n"
+          "options:\n"
+          "  --backend gpu|cpu  where variants run (default: gpu if a usable GPU is present)\n"
+          "  --from 0xHHHHHHHH  first input bit pattern (default 0x00000000)\n"
+          "  --to 0xHHHHHHHH    last input bit pattern, inclusive (default 0xffffffff)\n"
+          "  --threads N        host threads (default: all cores)\n"
+          "  --chunk N          magnitudes per chunk, power of two (default 2^22); results do not depend on it\n"
+          "  --json FILE        write the results as JSON (atomically)\n"
+          "  --cache DIR        reference cache folder (default $ULPCERT_CACHE or ~/.cache/ulpcert)\n"
+          "  --no-cache         neither read nor write the reference cache\n"
+          "  --quiet            no notices or progress bar\n"
+          "  --help             this text\n");
+}
+
+/* Parse the options shared by run and bench. Returns -1 to continue, or an exit code. */
+int parse_scan_options(int argc, char **argv, struct scan_cli *sc, int (*extra)(int, const char *, void *), void *arg,
+                       const struct option *more, void (*usage)(FILE *)) {
+  enum { O_BACKEND = 256, O_FROM, O_TO, O_THREADS, O_CHUNK, O_JSON, O_CACHE, O_NOCACHE, O_QUIET };
+  struct option opts[40];
+  static const struct option base[] = {
+    {"backend", required_argument, 0, O_BACKEND}, {"from", required_argument, 0, O_FROM},
+    {"to", required_argument, 0, O_TO},           {"threads", required_argument, 0, O_THREADS},
+    {"chunk", required_argument, 0, O_CHUNK},     {"json", required_argument, 0, O_JSON},
+    {"cache", required_argument, 0, O_CACHE},     {"no-cache", no_argument, 0, O_NOCACHE},
+    {"quiet", no_argument, 0, O_QUIET},           {"help", no_argument, 0, 'h'},
+  };
+  int n = 0;
+  for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) opts[n++] = base[i];
+  for (int i = 0; more && more[i].name && n < 39; i++) opts[n++] = more[i];
+  memset(&opts[n], 0, sizeof opts[n]);
+  scan_default_opts(&sc->o);
+  sc->backend = -1;
+  sc->json = NULL;
+  sc->cache_dir = refcache_default_dir();
+  int c;
+  optind = 1;
+  opterr = 0;
+  while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    uint64_t k;
+    switch (c) {
+    case 'h': usage(stdout); return EXIT_OK;
+    case O_BACKEND:
+      if (!strcmp(optarg, "gpu")) sc->backend = 1;
+      else if (!strcmp(optarg, "cpu")) sc->backend = 0;
+      else {
+        errorf("--backend must be gpu or cpu, not '%s'", optarg);
+        return EXIT_USAGE;
+      }
+      break;
+    case O_FROM:
+      if (parse_u32(optarg, &sc->o.from)) {
+        errorf("--from: '%s' is not a 32-bit bit pattern (use 0xHHHHHHHH)", optarg);
+        return EXIT_USAGE;
+      }
+      break;
+    case O_TO:
+      if (parse_u32(optarg, &sc->o.to)) {
+        errorf("--to: '%s' is not a 32-bit bit pattern (use 0xHHHHHHHH)", optarg);
+        return EXIT_USAGE;
+      }
+      break;
+    case O_THREADS:
+      if (parse_count(optarg, &k) || k > 4096) {
+        errorf("--threads: '%s' is not a thread count between 1 and 4096", optarg);
+        return EXIT_USAGE;
+      }
+      sc->o.threads = (int)k;
+      break;
+    case O_CHUNK:
+      if (parse_count(optarg, &k) || k < (1u << 12) || k > (1u << 30) || (k & (k - 1))) {
+        errorf("--chunk: '%s' is not a power of two between 2^12 and 2^30", optarg);
+        return EXIT_USAGE;
+      }
+      sc->o.chunk = (uint32_t)k;
+      break;
+    case O_JSON: sc->json = optarg; break;
+    case O_CACHE: sc->cache_dir = optarg; break;
+    case O_NOCACHE: sc->cache_dir = NULL; break;
+    case O_QUIET: g_quiet = 1; break;
+    case '?':
+      if (optopt) errorf("option '-%c' is unknown or needs a value (see --help)", optopt);
+      else errorf("option '%s' is unknown or needs a value (see --help)", argv[optind - 1]);
+      return EXIT_USAGE;
+    default:
+      if (extra) {
+        int r = extra(c, optarg, arg);
+        if (r >= 0) return r;
+        break;
+      }
+      return EXIT_USAGE;
+    }
+  }
+  if (sc->o.from > sc->o.to) {
+    errorf("empty range: --from 0x%08x is above --to 0x%08x", sc->o.from, sc->o.to);
+    return EXIT_USAGE;
+  }
+  sc->o.cache_dir = sc->cache_dir;
+  return -1;
+}
+
+int choose_backend(struct scan_cli *sc, struct run_info *ri) {
+  char why[512] = "";
+  int ok = gpu_probe(&ri->ginfo, why, sizeof why) == 0;
+  if (sc->backend == 1 && !ok) {
+    errorf("--backend gpu: %s", why);
+    return EXIT_NOGPU;
+  }
+  if (sc->backend == -1) {
+    sc->backend = ok;
+    if (!ok) noticef("no usable GPU (%s): using the CPU backend", why);
+  }
+  ri->gpu = sc->backend;
+  sc->o.gpu = sc->backend;
+  return -1;
+}
+
+int resolve_names(int n, char **names, int gpu, const struct variant **vs, int *nv) {
+  *nv = 0;
+  for (int i = 0; i < n; i++) {
+    int r = variant_resolve(names[i], gpu, vs, SCAN_MAXV, nv);
+    if (r < 0) {
+      errorf("unknown variant or family '%s' (see 'ulpcert list')", names[i]);
+      return EXIT_USAGE;
+    }
+    if (r == 0) {
+      int dup = 0;
+      const struct variant *v = variant_find(names[i]);
+      for (int j = 0; v && j < *nv; j++) dup |= vs[j] == v;
+      if (dup) continue;
+      errorf("'%s' has nothing the %s backend can run (see 'ulpcert list')", names[i], gpu ? "gpu" : "cpu");
+      return EXIT_USAGE;
+    }
+  }
+  return -1;
+}
+
+int run_grouped(const struct variant **vs, int nv, struct scan_cli *sc, struct run_info *ri, struct stats **st) {
+  char err[1024] = "";
+  int done[SCAN_MAXV] = {0};
+  for (int i = 0; i < nv; i++) {
+    if (done[i]) continue;
+    const struct variant *grp[SCAN_MAXV];
+    struct stats *gst[SCAN_MAXV];
+    int ng = 0;
+    for (int j = i; j < nv; j++)
+      if (!done[j] && vs[j]->ref == vs[i]->ref) {
+        grp[ng] = vs[j];
+        gst[ng++] = st[j];
+        done[j] = 1;
+      }
+    struct scan_times tm;
+    int rc = scan_run(grp, ng, &sc->o, gst, &tm, err, sizeof err);
+    if (rc) {
+      errorf("%s", err);
+      return rc;
+    }
+    ri->times.wall += tm.wall;
+    ri->times.eval += tm.eval;
+    ri->times.reference += tm.reference;
+    ri->times.reduce += tm.reduce;
+    ri->times.cache_io += tm.cache_io;
+    ri->times.gpu_kernel += tm.gpu_kernel;
+    ri->times.gpu_copy += tm.gpu_copy;
+    ri->times.mpfr_calls += tm.mpfr_calls;
+    ri->times.cache_hits += tm.cache_hits;
+    ri->times.shortcut_hits += tm.shortcut_hits;
+    ri->times.threads = tm.threads;
+    ri->times.cache = tm.cache;
+    ri->threads = tm.threads;
+  }
+  return 0;
+}
+
+static int cmd_run(int argc, char **argv, int full_argc, char **full_argv) {
+  struct scan_cli sc;
+  int rc = parse_scan_options(argc, argv, &sc, NULL, NULL, NULL, usage_run);
+  if (rc >= 0) return rc;
+  if (optind >= argc) {
+    errorf("run needs at least one variant or family (see 'ulpcert list')");
+    return EXIT_USAGE;
+  }
+  struct run_info ri;
+  run_info_init(&ri, full_argc, full_argv);
+  ri.from = sc.o.from;
+  ri.to = sc.o.to;
+  /* names are checked before the GPU is probed, so that typos fail fast */
+  const struct variant *vs[SCAN_MAXV];
+  int nv;
+  for (int i = optind; i < argc; i++)
+    if (variant_resolve(argv[i], 0, vs, SCAN_MAXV, &nv) < 0) {
+      errorf("unknown variant or family '%s' (see 'ulpcert list')", argv[i]);
+      return EXIT_USAGE;
+    }
+  if ((rc = choose_backend(&sc, &ri)) >= 0) return rc;
+  if ((rc = resolve_names(argc - optind, argv + optind, sc.backend, vs, &nv)) >= 0) return rc;
+  struct stats *st[SCAN_MAXV];
+  for (int i = 0; i < nv; i++) {
+    st[i] = malloc(sizeof(struct stats));
+    if (!st[i]) {
+      errorf("out of memory");
+      return EXIT_IO;
+    }
+  }
+  rc = run_grouped(vs, nv, &sc, &ri, st);
+  if (!rc) {
+    result_print(stdout, &ri, vs, st, nv);
+    fflush(stdout);
+    if (sc.json) {
+      char err[1024];
+      rc = result_write_json(sc.json, &ri, vs, st, nv, err, sizeof err);
+      if (rc) errorf("%s", err);
+    }
+    noticef("%.2f s wall (reference %.2f s, eval %.2f s, reduce %.2f s; %llu MPFR calls, cache %s)", ri.times.wall,
+            ri.times.reference, ri.times.eval, ri.times.reduce, (unsigned long long)ri.times.mpfr_calls,
+            ri.times.cache ? ri.times.cache : "off");
+  }
+  for (int i = 0; i < nv; i++) free(st[i]);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  if (registry_init()) {
+    errorf("internal: a variant names an unknown reference");
+    return EXIT_USAGE;
+  }
+  if (argc < 2) {
+    usage_main(stderr);
+    return EXIT_USAGE;
+  }
+  const char *cmd = argv[1];
+  if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+    usage_main(stdout);
+    return EXIT_OK;
+  }
+  if (!strcmp(cmd, "--version")) {
+    printf("ulpcert %s\n%s\nMPFR %s, GMP %s\n", ULPCERT_VERSION, gpu_build_info(), mpfr_get_version(), gmp_version);
+    return EXIT_OK;
+  }
+  if (!strcmp(cmd, "list")) return cmd_list(argc - 1, argv + 1);
+  if (!strcmp(cmd, "run")) return cmd_run(argc - 1, argv + 1, argc, argv);
+  if (!strcmp(cmd, "bench")) return cmd_bench(argc - 1, argv + 1, argc, argv);
+  if (!strcmp(cmd, "refcheck")) return cmd_refcheck(argc - 1, argv + 1);
+  errorf("unknown command '%s' (see 'ulpcert --help')", cmd);
+  return EXIT_USAGE;
+}

@@ -1,0 +1,100 @@
+/* metrics.c: initialisation and exact merging of statistics. */
+#include "metrics.h"
+
+#include <string.h>
+
+void stats_init(struct stats *s) {
+  memset(s, 0, sizeof *s);
+  s->max_ulp = -1.0;
+  s->max_rel = -1.0;
+  s->max_ulp_input = s->max_rel_input = 0xffffffffu;
+  for (uint32_t i = 0; i < NBINS; i++) s->bin_max_ulp[i] = -1.0;
+}
+
+void list_insert(struct sample *list, int *n, struct sample smp) {
+  int i = *n;
+  if (i == LIST_MAX) {
+    if (smp.input >= list[LIST_MAX - 1].input) return;
+    i = LIST_MAX - 1;
+  } else {
+    (*n)++;
+  }
+  while (i > 0 && list[i - 1].input > smp.input) { list[i] = list[i - 1]; i--; }
+  list[i] = smp;
+}
+
+static void list_merge(struct sample *a, int *na, const struct sample *b, int nb) {
+  for (int i = 0; i < nb; i++) list_insert(a, na, b[i]);
+}
+
+/* max with ties to the lowest input; -1 means "none yet" */
+#define MERGE_MAX(field, in, rest)                                                   \
+  do {                                                                               \
+    if (b->field > a->field || (b->field == a->field && b->in < a->in)) {            \
+      a->field = b->field; a->in = b->in; rest;                                      \
+    }                                                                                \
+  } while (0)
+
+void stats_merge(struct stats *a, const struct stats *b) {
+  MERGE_MAX(max_ulp, max_ulp_input, (a->max_ulp_output = b->max_ulp_output, a->max_ulp_ref = b->max_ulp_ref));
+  MERGE_MAX(max_rel, max_rel_input, (a->max_rel_output = b->max_rel_output, a->max_rel_ref = b->max_rel_ref));
+  a->inputs += b->inputs;
+  a->correctly_rounded += b->correctly_rounded;
+  a->faithful += b->faithful;
+  a->above_1ulp += b->above_1ulp;
+  a->nonfinite += b->nonfinite;
+  a->flushed += b->flushed;
+  a->special_mismatches += b->special_mismatches;
+  a->symmetry_checked += b->symmetry_checked;
+  a->symmetry_violations += b->symmetry_violations;
+  a->monotonic_checked += b->monotonic_checked;
+  a->monotonic_violations += b->monotonic_violations;
+  for (int i = 0; i < HIST_N; i++) a->hist[i] += b->hist[i];
+  list_merge(a->special, &a->n_special, b->special, b->n_special);
+  list_merge(a->sym, &a->n_sym, b->sym, b->n_sym);
+  list_merge(a->mono, &a->n_mono, b->mono, b->n_mono);
+  for (uint32_t i = 0; i < NBINS; i++) {
+    if (!b->bin_inputs[i]) continue;
+    a->bin_inputs[i] += b->bin_inputs[i];
+    a->bin_digest[i] += b->bin_digest[i];
+    if (b->bin_max_ulp[i] > a->bin_max_ulp[i]) a->bin_max_ulp[i] = b->bin_max_ulp[i];
+  }
+}
+
+uint64_t stats_digest(const struct stats *s) {
+  uint64_t d = 0;
+  for (uint32_t i = 0; i < NBINS; i++) d += s->bin_digest[i];
+  return d;
+}
+
+static int samples_equal(const struct sample *a, const struct sample *b, int n) {
+  for (int i = 0; i < n; i++)
+    if (a[i].input != b[i].input || a[i].output != b[i].output || a[i].other != b[i].other) return 0;
+  return 1;
+}
+
+/* Bit-for-bit equality of every field (doubles compared by bit pattern). */
+int stats_equal(const struct stats *a, const struct stats *b, const char **field) {
+#define EQ(f)                                                                                                          \
+  if (a->f != b->f) { if (field) *field = #f; return 0; }
+#define EQD(f)                                                                                                         \
+  if (d2u(a->f) != d2u(b->f)) { if (field) *field = #f; return 0; }
+  EQ(inputs) EQD(max_ulp) EQ(max_ulp_input) EQ(max_ulp_output) EQD(max_ulp_ref) EQD(max_rel) EQ(max_rel_input)
+  EQ(max_rel_output) EQD(max_rel_ref) EQ(correctly_rounded) EQ(faithful) EQ(above_1ulp) EQ(nonfinite) EQ(flushed)
+  EQ(special_mismatches) EQ(symmetry_checked) EQ(symmetry_violations) EQ(monotonic_checked) EQ(monotonic_violations)
+  EQ(n_special) EQ(n_sym) EQ(n_mono)
+#undef EQ
+#undef EQD
+  for (int i = 0; i < HIST_N; i++)
+    if (a->hist[i] != b->hist[i]) { if (field) *field = "hist"; return 0; }
+  if (!samples_equal(a->special, b->special, a->n_special)) { if (field) *field = "special_first"; return 0; }
+  if (!samples_equal(a->sym, b->sym, a->n_sym)) { if (field) *field = "symmetry_first"; return 0; }
+  if (!samples_equal(a->mono, b->mono, a->n_mono)) { if (field) *field = "monotonic_first"; return 0; }
+  for (uint32_t i = 0; i < NBINS; i++)
+    if (a->bin_inputs[i] != b->bin_inputs[i] || a->bin_digest[i] != b->bin_digest[i] ||
+        d2u(a->bin_max_ulp[i]) != d2u(b->bin_max_ulp[i])) {
+      if (field) *field = "bins";
+      return 0;
+    }
+  return 1;
+}

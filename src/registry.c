@@ -1,0 +1,91 @@
+/* registry.c: the table built from variants.def. */
+#include "registry.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+float host_tanhf(float);
+
+struct variant variants[] = {
+#define VARIANT(name, fam, ref, gfn, hfn, cu, cr, ck, src, desc) \
+  {name, fam, ref, NULL, VK_F32_UNARY, gfn, hfn, {cu, cr, ck, src}, desc},
+#include "variants.def"
+#undef VARIANT
+};
+const int n_variants = (int)(sizeof variants / sizeof variants[0]);
+
+const char *claim_kind_name(enum claim_kind k) {
+  switch (k) {
+  case CLAIM_MEASURED: return "measured";
+  case CLAIM_DOCUMENTED: return "documented";
+  case CLAIM_PROVED: return "proved";
+  default: return "none";
+  }
+}
+
+enum verdict claim_verdict(const char *claim, enum claim_kind kind, double measured, char *rounded, size_t n) {
+  if (!claim || !*claim) return VERDICT_NONE;
+  char *end;
+  double c = strtod(claim, &end);
+  if (*end || !isfinite(c)) return VERDICT_NONE;
+  const char *dot = strchr(claim, '.');
+  const char *ex = strpbrk(claim, "eE");
+  int digits = 0;
+  if (dot) {
+    const char *p = dot + 1;
+    while (*p >= '0' && *p <= '9') p++, digits++;
+  }
+  char buf[64];
+  if (ex) snprintf(buf, sizeof buf, "%.*e", digits, measured);
+  else snprintf(buf, sizeof buf, "%.*f", digits, measured);
+  if (rounded) snprintf(rounded, n, "%s", buf);
+  if (kind != CLAIM_MEASURED) return measured <= c ? VERDICT_HOLDS : VERDICT_VIOLATED;
+  double r = strtod(buf, NULL);
+  if (r == c) return VERDICT_HOLDS;
+  return r < c ? VERDICT_LOOSE : VERDICT_VIOLATED;
+}
+
+const char *verdict_name(enum verdict v) {
+  switch (v) {
+  case VERDICT_HOLDS: return "HOLDS";
+  case VERDICT_LOOSE: return "LOOSE";
+  case VERDICT_VIOLATED: return "VIOLATED";
+  default: return "-";
+  }
+}
+
+int registry_init(void) {
+  for (int i = 0; i < n_variants; i++) {
+    variants[i].ref = ref_find(variants[i].ref_name);
+    if (!variants[i].ref) return -1;
+  }
+  return 0;
+}
+
+const struct variant *variant_find(const char *name) {
+  for (int i = 0; i < n_variants; i++)
+    if (strcmp(variants[i].name, name) == 0) return &variants[i];
+  return NULL;
+}
+
+int variant_has_backend(const struct variant *v, int gpu) {
+  return gpu ? v->gpu_fn != GPU_NONE : v->host_fn != NULL;
+}
+
+int variant_resolve(const char *name, int gpu, const struct variant **out, int max, int *nout) {
+  int found = 0, added = 0;
+  for (int i = 0; i < n_variants; i++) {
+    const struct variant *v = &variants[i];
+    if (strcmp(v->name, name) != 0 && strcmp(v->family, name) != 0) continue;
+    found++;
+    if (!variant_has_backend(v, gpu)) continue;
+    int dup = 0;
+    for (int j = 0; j < *nout; j++) dup |= out[j] == v;
+    if (dup || *nout >= max) continue;
+    out[(*nout)++] = v;
+    added++;
+  }
+  return found ? added : -1;
+}

@@ -1,0 +1,64 @@
+/* registry.h: the variants ulpcert knows. Built-in ones come from variants.def;
+ * user functions (certify, run --source) are added at run time with the same
+ * struct, so every consumer treats them alike. */
+#ifndef ULPCERT_REGISTRY_H
+#define ULPCERT_REGISTRY_H
+
+#include "../kernels/gpu_fns.h"
+#include <stddef.h>
+
+#include "../reference/reference.h"
+
+enum claim_kind { CLAIM_NONE = 0, CLAIM_MEASURED, CLAIM_DOCUMENTED, CLAIM_PROVED };
+
+/* What a variant takes and returns. The engine's evaluation and reduction are
+ * chosen by kind; only VK_F32_UNARY is scanned so far. */
+enum variant_kind {
+  VK_F32_UNARY = 0, /* float f(float), error in binary32 ulps of the exact value */
+  VK_DW_BINARY,     /* double-word (hi, lo) op (hi, lo): relative error in u^2 */
+};
+
+struct claim {
+  const char *max_ulp; /* decimal, as printed at the source; NULL: none */
+  const char *max_rel;
+  enum claim_kind kind;
+  const char *source;
+};
+
+struct variant {
+  const char *name;
+  const char *family;
+  const char *ref_name;
+  const struct reference *ref;
+  enum variant_kind kind;
+  int gpu_fn;              /* enum gpu_fn, GPU_NONE if no device code */
+  float (*host_fn)(float); /* NULL if no host code */
+  struct claim claim;
+  const char *description;
+};
+
+extern struct variant variants[];
+extern const int n_variants;
+
+const char *claim_kind_name(enum claim_kind k);
+
+enum verdict { VERDICT_NONE = 0, VERDICT_HOLDS, VERDICT_LOOSE, VERDICT_VIOLATED };
+/* Compare a measured value with a claim printed as a decimal string.
+ * A measured claim (CLAIM_MEASURED: "maxulperr = X" found by testing) states the
+ * maximum itself: the measured value is rounded to the claim's printed digits (same
+ * notation, same number of digits, round to nearest); equal: HOLDS; below: LOOSE (a
+ * tighter bound can be printed); above: VIOLATED.
+ * A documented or proved bound is an upper bound: measured <= bound: HOLDS, else
+ * VIOLATED. A claim that does not parse gives VERDICT_NONE. 'rounded' receives the
+ * measured value printed as the claim is. */
+enum verdict claim_verdict(const char *claim, enum claim_kind kind, double measured, char *rounded, size_t n);
+const char *verdict_name(enum verdict v);
+const struct variant *variant_find(const char *name);
+int variant_has_backend(const struct variant *v, int gpu);
+/* Resolve NAME (a variant or a family) into out[] (deduplicated, registry order),
+ * keeping those the backend can run. Returns the count, or -1 if NAME is unknown. */
+int variant_resolve(const char *name, int gpu, const struct variant **out, int max, int *nout);
+/* Bind each variant to its reference; returns 0, or -1 if one is missing. */
+int registry_init(void);
+
+#endif

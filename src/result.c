@@ -1,0 +1,298 @@
+/* result.c: see result.h. */
+#include "result.h"
+
+#include <errno.h>
+#include <gnu/libc-version.h>
+#include <jansson.h>
+#include <mpfr.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common.h"
+
+void host_cpu_name(char *buf, size_t n) {
+  snprintf(buf, n, "unknown CPU");
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  if (!f) return;
+  char line[512];
+  while (fgets(line, sizeof line, f)) {
+    if (strncmp(line, "model name", 10) == 0) {
+      char *p = strchr(line, ':');
+      if (p) {
+        p++;
+        while (*p == ' ') p++;
+        p[strcspn(p, "\n")] = 0;
+        snprintf(buf, n, "%s", p);
+      }
+      break;
+    }
+  }
+  fclose(f);
+}
+
+void run_info_init(struct run_info *ri, int argc, char **argv) {
+  memset(ri, 0, sizeof *ri);
+  size_t off = 0;
+  for (int i = 0; i < argc && off < sizeof ri->command - 1; i++)
+    off += (size_t)snprintf(ri->command + off, sizeof ri->command - off, "%s%s", i ? " " : "", argv[i]);
+}
+
+int atomic_write(const char *path, int (*writer)(FILE *, void *), void *arg, char *err, size_t errlen) {
+  char tmp[4200];
+  snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+  FILE *f = fopen(tmp, "w");
+  if (!f) {
+    snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    return EXIT_IO;
+  }
+  int bad = writer(f, arg) != 0;
+  bad |= fflush(f) != 0;
+  int e = errno;
+  bad |= fsync(fileno(f)) != 0;
+  if (!bad) e = errno;
+  bad |= fclose(f) != 0;
+  if (bad || rename(tmp, path)) {
+    snprintf(err, errlen, "cannot write %s: %s", path, strerror(bad ? (e ? e : EIO) : errno));
+    unlink(tmp);
+    return EXIT_IO;
+  }
+  return 0;
+}
+
+static json_t *hex32(uint32_t u) {
+  char b[16];
+  snprintf(b, sizeof b, "0x%08x", u);
+  return json_string(b);
+}
+
+static json_t *hexa(double d) {
+  char b[64];
+  snprintf(b, sizeof b, "%a", d);
+  return json_string(b);
+}
+
+static json_t *samples_json(const struct sample *s, int n, const char *other_name) {
+  json_t *a = json_array();
+  for (int i = 0; i < n; i++)
+    json_array_append_new(a, json_pack("{s:o, s:o, s:o}", "input", hex32(s[i].input), "output", hex32(s[i].output),
+                                       other_name, hex32(s[i].other)));
+  return a;
+}
+
+static json_t *hist_json(const uint64_t *h) {
+  json_t *a = json_array();
+  for (int i = 0; i < HIST_N; i++) {
+    json_t *lo, *hi;
+    if (i == 0) lo = json_real(0), hi = json_real(0);
+    else if (i == 1) lo = json_real(0), hi = json_real(ldexp(1, HIST_KMIN));
+    else if (i == HIST_N - 1) lo = json_real(ldexp(1, HIST_KMAX + 1)), hi = json_null();
+    else lo = json_real(ldexp(1, HIST_KMIN + i - 2)), hi = json_real(ldexp(1, HIST_KMIN + i - 1));
+    json_array_append_new(a, json_pack("{s:o, s:o, s:I}", "lo", lo, "hi", hi, "count", (json_int_t)h[i]));
+  }
+  return a;
+}
+
+static json_t *bins_json(const struct stats *s) {
+  uint32_t first = NBINS, last = 0;
+  for (uint32_t i = 0; i < NBINS; i++)
+    if (s->bin_inputs[i]) {
+      if (first == NBINS) first = i;
+      last = i;
+    }
+  json_t *inputs = json_array(), *mu = json_array(), *dg = json_array();
+  for (uint32_t i = first; first < NBINS && i <= last; i++) {
+    json_array_append_new(inputs, json_integer(s->bin_inputs[i]));
+    json_array_append_new(mu, s->bin_max_ulp[i] >= 0 ? json_real(s->bin_max_ulp[i]) : json_null());
+    char b[24];
+    snprintf(b, sizeof b, "0x%016llx", (unsigned long long)s->bin_digest[i]);
+    json_array_append_new(dg, json_string(b));
+  }
+  return json_pack("{s:i, s:o, s:o, s:o, s:o}", "log2_width", BIN_LOG2, "first", hex32(first < NBINS ? first << BIN_LOG2 : 0),
+                   "inputs", inputs, "max_ulp", mu, "digest", dg);
+}
+
+static json_t *num_or_null(double d) { return d >= 0 ? json_real(d) : json_null(); }
+
+static json_t *variant_json(const struct variant *v, const struct stats *s) {
+  char dig[24];
+  snprintf(dig, sizeof dig, "0x%016llx", (unsigned long long)stats_digest(s));
+  json_t *o = json_object();
+  json_object_set_new(o, "variant", json_string(v->name));
+  json_object_set_new(o, "family", json_string(v->family));
+  json_object_set_new(o, "reference", json_string(v->ref_name));
+  json_object_set_new(o, "inputs", json_integer((json_int_t)s->inputs));
+  json_object_set_new(o, "max_ulp", num_or_null(s->max_ulp));
+  json_object_set_new(o, "max_ulp_input", s->max_ulp >= 0 ? hex32(s->max_ulp_input) : json_null());
+  json_object_set_new(o, "max_ulp_output", s->max_ulp >= 0 ? hex32(s->max_ulp_output) : json_null());
+  json_object_set_new(o, "max_ulp_reference", s->max_ulp >= 0 ? json_real(s->max_ulp_ref) : json_null());
+  json_object_set_new(o, "max_ulp_reference_hex", s->max_ulp >= 0 ? hexa(s->max_ulp_ref) : json_null());
+  json_object_set_new(o, "max_rel", num_or_null(s->max_rel));
+  json_object_set_new(o, "max_rel_input", s->max_rel >= 0 ? hex32(s->max_rel_input) : json_null());
+  json_object_set_new(o, "max_rel_output", s->max_rel >= 0 ? hex32(s->max_rel_output) : json_null());
+  json_object_set_new(o, "max_rel_reference", s->max_rel >= 0 ? json_real(s->max_rel_ref) : json_null());
+  json_object_set_new(o, "correctly_rounded", json_integer((json_int_t)s->correctly_rounded));
+  json_object_set_new(o, "faithful", json_integer((json_int_t)s->faithful));
+  json_object_set_new(o, "above_1ulp", json_integer((json_int_t)s->above_1ulp));
+  json_object_set_new(o, "nonfinite", json_integer((json_int_t)s->nonfinite));
+  json_object_set_new(o, "flushed", json_integer((json_int_t)s->flushed));
+  json_object_set_new(o, "special_mismatches", json_integer((json_int_t)s->special_mismatches));
+  json_object_set_new(o, "special_first", samples_json(s->special, s->n_special, "expected"));
+  json_object_set_new(o, "symmetry_checked", json_integer((json_int_t)s->symmetry_checked));
+  json_object_set_new(o, "symmetry_violations", json_integer((json_int_t)s->symmetry_violations));
+  json_object_set_new(o, "symmetry_first", samples_json(s->sym, s->n_sym, "output_neg"));
+  json_object_set_new(o, "monotonic_checked", json_integer((json_int_t)s->monotonic_checked));
+  json_object_set_new(o, "monotonic_violations", json_integer((json_int_t)s->monotonic_violations));
+  json_object_set_new(o, "monotonic_first", samples_json(s->mono, s->n_mono, "output_next"));
+  json_object_set_new(o, "histogram", hist_json(s->hist));
+  json_object_set_new(o, "digest", json_string(dig));
+  json_object_set_new(o, "bins", bins_json(s));
+  json_t *c = json_object();
+  json_object_set_new(c, "max_ulp", v->claim.max_ulp ? json_string(v->claim.max_ulp) : json_null());
+  json_object_set_new(c, "max_rel", v->claim.max_rel ? json_string(v->claim.max_rel) : json_null());
+  json_object_set_new(c, "kind", json_string(claim_kind_name(v->claim.kind)));
+  json_object_set_new(c, "source", json_string(v->claim.source ? v->claim.source : ""));
+  enum verdict vu = claim_verdict(v->claim.max_ulp, v->claim.kind, s->max_ulp, NULL, 0);
+  enum verdict vr = claim_verdict(v->claim.max_rel, v->claim.kind, s->max_rel, NULL, 0);
+  json_object_set_new(c, "verdict_max_ulp", vu ? json_string(verdict_name(vu)) : json_null());
+  json_object_set_new(c, "verdict_max_rel", vr ? json_string(verdict_name(vr)) : json_null());
+  json_object_set_new(o, "claim", c);
+  return o;
+}
+
+static json_t *device_json(const struct run_info *ri) {
+  if (ri->gpu) {
+    const struct gpu_info *g = &ri->ginfo;
+    char cc[16], drv[16], rt[16];
+    snprintf(cc, sizeof cc, "%d.%d", g->cc_major, g->cc_minor);
+    snprintf(drv, sizeof drv, "%d.%d", g->driver_version / 1000, (g->driver_version % 1000) / 10);
+    snprintf(rt, sizeof rt, "%d.%d", g->runtime_version / 1000, (g->runtime_version % 1000) / 10);
+    return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:i}", "kind", "gpu", "name", g->name, "compute_capability", cc,
+                     "driver", g->driver_release, "driver_cuda", drv, "toolkit", rt, "sm_count", g->sm_count);
+  }
+  char cpu[256];
+  host_cpu_name(cpu, sizeof cpu);
+  return json_pack("{s:s, s:s, s:i, s:s}", "kind", "cpu", "name", cpu, "threads", ri->threads, "libc",
+                   gnu_get_libc_version());
+}
+
+struct jw {
+  json_t *root;
+};
+
+static int dump(FILE *f, void *arg) {
+  struct jw *w = arg;
+  if (json_dumpf(w->root, f, JSON_INDENT(1) | JSON_REAL_PRECISION(17))) return -1;
+  return fputc('\n', f) == EOF ? -1 : 0;
+}
+
+int result_write_json(const char *path, const struct run_info *ri, const struct variant *const *v,
+                      struct stats *const *st, int nv, char *err, size_t errlen) {
+  json_t *root = json_object();
+  char ts[64];
+  time_t now = time(NULL);
+  strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+  json_object_set_new(root, "tool", json_string("ulpcert"));
+  json_object_set_new(root, "version", json_string(ULPCERT_VERSION));
+  json_object_set_new(root, "format", json_integer(ULPCERT_FORMAT));
+  json_object_set_new(root, "command", json_string(ri->command));
+  json_object_set_new(root, "date", json_string(ts));
+  json_object_set_new(root, "backend", json_string(ri->gpu ? "gpu" : "cpu"));
+  json_object_set_new(root, "device", device_json(ri));
+  json_object_set_new(root, "build", json_string(gpu_build_info()));
+  json_object_set_new(root, "mpfr", json_string(mpfr_get_version()));
+  json_object_set_new(root, "complete", json_true());
+  json_object_set_new(root, "domain", json_pack("{s:o, s:o, s:I}", "from", hex32(ri->from), "to", hex32(ri->to),
+                                                "count", (json_int_t)((uint64_t)ri->to - ri->from + 1)));
+  const struct scan_times *t = &ri->times;
+  json_object_set_new(root, "timing",
+                      json_pack("{s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:I, s:I, s:i, s:s}", "wall_s", t->wall,
+                                "eval_s", t->eval, "reference_s", t->reference, "reduce_s", t->reduce, "cache_io_s",
+                                t->cache_io, "gpu_kernel_s", t->gpu_kernel, "gpu_copy_s", t->gpu_copy, "mpfr_calls",
+                                (json_int_t)t->mpfr_calls, "cache_hits", (json_int_t)t->cache_hits, "shortcut_hits",
+                                (json_int_t)t->shortcut_hits, "threads", t->threads, "cache",
+                                t->cache ? t->cache : "off"));
+  json_t *res = json_array();
+  for (int i = 0; i < nv; i++) json_array_append_new(res, variant_json(v[i], st[i]));
+  json_object_set_new(root, "results", res);
+  struct jw w = {root};
+  int rc = atomic_write(path, dump, &w, err, errlen);
+  json_decref(root);
+  return rc;
+}
+
+static void print_x(FILE *f, uint32_t x) { fprintf(f, "0x%08x (%a)", x, (double)u2f(x)); }
+
+static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
+
+void result_print(FILE *f, const struct run_info *ri, const struct variant *const *v, struct stats *const *st,
+                  int nv) {
+  fprintf(f, "ulpcert %s, backend %s", ULPCERT_VERSION, ri->gpu ? "gpu" : "cpu");
+  if (ri->gpu)
+    fprintf(f, " (%s, sm_%d%d, driver %s)", ri->ginfo.name, ri->ginfo.cc_major, ri->ginfo.cc_minor,
+            ri->ginfo.driver_release);
+  fprintf(f, ", inputs 0x%08x..0x%08x (%llu)\n\n", ri->from, ri->to,
+          (unsigned long long)((uint64_t)ri->to - ri->from + 1));
+  for (int i = 0; i < nv; i++) {
+    const struct stats *s = st[i];
+    fprintf(f, "%s  [reference %s, %llu inputs]\n", v[i]->name, v[i]->ref_name, (unsigned long long)s->inputs);
+    if (s->max_ulp >= 0) {
+      fprintf(f, "  max ulp error  %.5f at ", s->max_ulp);
+      print_x(f, s->max_ulp_input);
+      fprintf(f, ": output 0x%08x (%a), exact ~ %a\n", s->max_ulp_output, (double)u2f(s->max_ulp_output),
+              s->max_ulp_ref);
+    }
+    if (s->max_rel >= 0) {
+      fprintf(f, "  max rel error  %.4e at ", s->max_rel);
+      print_x(f, s->max_rel_input);
+      fputc('\n', f);
+    }
+    fprintf(f, "  correctly rounded %llu (%.4f%%), faithful %llu (%.4f%%), above 1 ulp %llu\n",
+            (unsigned long long)s->correctly_rounded, pct(s->correctly_rounded, s->inputs),
+            (unsigned long long)s->faithful, pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp);
+    fprintf(f, "  nonfinite %llu, flushed %llu, special mismatches %llu", (unsigned long long)s->nonfinite,
+            (unsigned long long)s->flushed, (unsigned long long)s->special_mismatches);
+    if (s->symmetry_checked)
+      fprintf(f, ", symmetry violations %llu", (unsigned long long)s->symmetry_violations);
+    if (s->monotonic_checked)
+      fprintf(f, ", monotonicity violations %llu", (unsigned long long)s->monotonic_violations);
+    fputc('\n', f);
+    for (int k = 0; k < s->n_special; k++) {
+      fprintf(f, "    special: x=");
+      print_x(f, s->special[k].input);
+      fprintf(f, " out=0x%08x expected=0x%08x\n", s->special[k].output, s->special[k].other);
+    }
+    for (int k = 0; k < s->n_sym && k < 3; k++) {
+      fprintf(f, "    symmetry: x=");
+      print_x(f, s->sym[k].input);
+      fprintf(f, " f(x)=%a f(-x)=%a\n", (double)u2f(s->sym[k].output), (double)u2f(s->sym[k].other));
+    }
+    for (int k = 0; k < s->n_mono && k < 3; k++) {
+      fprintf(f, "    monotonicity: x=");
+      print_x(f, s->mono[k].input);
+      fprintf(f, " f(x)=%a f(next)=%a\n", (double)u2f(s->mono[k].output), (double)u2f(s->mono[k].other));
+    }
+    if (v[i]->claim.max_ulp || v[i]->claim.max_rel) {
+      char ru[64] = "", rr[64] = "";
+      enum verdict vu = claim_verdict(v[i]->claim.max_ulp, v[i]->claim.kind, s->max_ulp, ru, sizeof ru);
+      enum verdict vr = claim_verdict(v[i]->claim.max_rel, v[i]->claim.kind, s->max_rel, rr, sizeof rr);
+      fprintf(f, "  claim (%s: %s):", claim_kind_name(v[i]->claim.kind), v[i]->claim.source);
+      if (v[i]->claim.max_ulp) fprintf(f, " max ulp %s, measured %s: %s;", v[i]->claim.max_ulp, ru, verdict_name(vu));
+      if (v[i]->claim.max_rel) fprintf(f, " max rel %s, measured %s: %s", v[i]->claim.max_rel, rr, verdict_name(vr));
+      fputc('\n', f);
+    }
+    fputc('\n', f);
+  }
+  fprintf(f, "| variant | max ulp | at input | max rel | correctly rounded | faithful | > 1 ulp | claimed ulp | verdict |\n");
+  fprintf(f, "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+  for (int i = 0; i < nv; i++) {
+    const struct stats *s = st[i];
+    char ru[64] = "";
+    enum verdict vu = claim_verdict(v[i]->claim.max_ulp, v[i]->claim.kind, s->max_ulp, ru, sizeof ru);
+    fprintf(f, "| %s | %.5f | 0x%08x (%a) | %.4e | %.4f%% | %.4f%% | %llu | %s | %s |\n", v[i]->name, s->max_ulp,
+            s->max_ulp_input, (double)u2f(s->max_ulp_input), s->max_rel, pct(s->correctly_rounded, s->inputs),
+            pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp,
+            v[i]->claim.max_ulp ? v[i]->claim.max_ulp : "-", verdict_name(vu));
+  }
+}

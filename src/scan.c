@@ -1,0 +1,346 @@
+/* scan.c: see scan.h. */
+#include "scan.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../reference/refcache.h"
+#include "gpu.h"
+#include "progress.h"
+
+#define HALF 0x80000000u      /* magnitudes per sign half: 2^31 */
+#define RED_BLOCK (1u << 14)  /* inputs per reduction work item */
+#define REF_BLOCK (1u << 12)  /* inputs per reference work item */
+
+void scan_default_opts(struct scan_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->from = 0;
+  o->to = 0xffffffffu;
+  o->chunk = 1u << 22;
+  o->progress = 1;
+}
+
+/* magnitude interval [lo, hi] (inclusive); empty when lo > hi */
+struct mrange { int64_t lo, hi; };
+
+static int in_r(struct mrange r, int64_t m) { return m >= r.lo && m <= r.hi; }
+
+struct chunk {
+  uint32_t a0; /* first magnitude evaluated (one before the first needed, for monotonicity) */
+  uint32_t len;
+  uint64_t work; /* in-range inputs */
+};
+
+struct ctx {
+  const struct variant *const *v;
+  int nv;
+  const struct reference *ref;
+  const struct scan_opts *o;
+  struct mrange P, N; /* magnitudes in range per sign */
+  int sym;            /* reference odd or even: negatives mirror positives */
+  int odd;
+  int mono;           /* +1 increasing, -1 decreasing, 0 none */
+  struct refcache cache;
+  double *ry;
+  int8_t *rt; /* [0, len) positives, [len, 2 len) negatives when !sym */
+  uint32_t *cpu_out[SCAN_MAXV];
+  struct stats **acc; /* [thread * nv + variant] */
+  int nthreads;
+  uint64_t mpfr_calls, cache_hits, shortcut_hits;
+};
+
+static void fill_reference(struct ctx *c, const struct chunk *ch) {
+  const uint32_t a0 = ch->a0, len = ch->len;
+  const int sym = c->sym;
+  const int halves = sym ? 1 : 2;
+  const uint32_t nblk = (len + REF_BLOCK - 1) / REF_BLOCK;
+  uint64_t calls = 0, hits = 0, shorts = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : calls, hits, shorts)
+  for (uint32_t it = 0; it < nblk * (uint32_t)halves; it++) {
+    int h = (int)(it / nblk);
+    uint32_t i0 = (it % nblk) * REF_BLOCK, i1 = i0 + REF_BLOCK < len ? i0 + REF_BLOCK : len;
+    for (uint32_t i = i0; i < i1; i++) {
+      uint32_t m = a0 + i;
+      int need = sym ? (in_r(c->P, m) || in_r(c->N, m)) : in_r(h ? c->N : c->P, m);
+      size_t k = (size_t)h * len + i;
+      if (!need) continue;
+      if (m > 0x7f800000u) { c->ry[k] = NAN; c->rt[k] = 0; continue; }
+      uint32_t x = m | (h ? HALF : 0);
+      double y;
+      int t;
+      if (h == 0 && c->cache.loaded && m >= c->cache.lo && m < c->cache.hi) {
+        y = c->cache.y[m - c->cache.lo];
+        t = c->cache.t[m - c->cache.lo];
+        hits++;
+      } else {
+        if (ref_eval(c->ref, x, &y, &t)) calls++;
+        else shorts++;
+        if (h == 0 && c->cache.building && m >= c->cache.lo && m < c->cache.hi) {
+          c->cache.y[m - c->cache.lo] = y;
+          c->cache.t[m - c->cache.lo] = (int8_t)t;
+        }
+      }
+      c->ry[k] = y;
+      c->rt[k] = (int8_t)t;
+    }
+  }
+  c->mpfr_calls += calls;
+  c->cache_hits += hits;
+  c->shortcut_hits += shorts;
+}
+
+static void eval_cpu(struct ctx *c, const struct chunk *ch) {
+  const uint32_t a0 = ch->a0, len = ch->len;
+  for (int v = 0; v < c->nv; v++) {
+    float (*f)(float) = c->v[v]->host_fn;
+    uint32_t *out = c->cpu_out[v];
+#pragma omp parallel for schedule(static)
+    for (uint32_t i = 0; i < 2 * len; i++) {
+      uint32_t x = (i < len) ? a0 + i : ((a0 + i - len) | HALF);
+      out[i] = f2u(f(u2f(x)));
+    }
+  }
+}
+
+static void reduce_chunk(struct ctx *c, const struct chunk *ch, uint32_t *const *outs) {
+  const uint32_t a0 = ch->a0, len = ch->len;
+  const uint32_t nblk = (len + RED_BLOCK - 1) / RED_BLOCK;
+  const int nv = c->nv, sym = c->sym, odd = c->odd, mono = c->mono;
+#pragma omp parallel for schedule(dynamic, 1)
+  for (uint32_t it = 0; it < 2 * nblk; it++) {
+    struct stats **acc = c->acc + (size_t)omp_get_thread_num() * nv;
+    int h = (int)(it / nblk);
+    struct mrange R = h ? c->N : c->P;
+    uint32_t i0 = (it % nblk) * RED_BLOCK, i1 = i0 + RED_BLOCK < len ? i0 + RED_BLOCK : len;
+    int inc = mono > 0 ? !h : h; /* direction of f along increasing bit patterns of this half */
+    for (uint32_t i = i0; i < i1; i++) {
+      uint32_t m = a0 + i;
+      if (!in_r(R, m)) continue;
+      uint32_t x = m | (h ? HALF : 0);
+      double y;
+      int t;
+      if (!h || !sym) {
+        y = c->ry[(size_t)(sym ? 0 : h) * len + i];
+        t = c->rt[(size_t)(sym ? 0 : h) * len + i];
+      } else if (odd) {
+        y = -c->ry[i];
+        t = -c->rt[i];
+      } else {
+        y = c->ry[i];
+        t = c->rt[i];
+      }
+      uint32_t rn = ref_rn32(y, t);
+      size_t k = (size_t)h * len + i;
+      for (int v = 0; v < nv; v++) {
+        const uint32_t *o = outs[v];
+        stats_add(acc[v], x, o[k], y, rn);
+        if (sym && !h) stats_symmetry(acc[v], x, o[i], o[len + i], odd);
+        if (mono && m > 0) stats_monotonic(acc[v], x, o[k - 1], o[k], inc);
+      }
+    }
+  }
+}
+
+/* Aligned chunks of magnitudes that hold in-range inputs. */
+static struct chunk *make_chunks(const struct ctx *c, uint32_t C, int *n) {
+  uint32_t nc = HALF / C;
+  struct chunk *ch = calloc(nc, sizeof *ch);
+  *n = 0;
+  if (!ch) return NULL;
+  for (uint32_t k = 0; k < nc; k++) {
+    int64_t lo = (int64_t)k * C, hi = lo + C - 1;
+    int64_t a = -1, b = -1;
+    uint64_t work = 0;
+    const struct mrange rs[2] = {c->P, c->N};
+    for (int h = 0; h < 2; h++) {
+      int64_t l = rs[h].lo > lo ? rs[h].lo : lo, r = rs[h].hi < hi ? rs[h].hi : hi;
+      if (l > r) continue;
+      work += (uint64_t)(r - l + 1);
+      if (a < 0 || l < a) a = l;
+      if (r > b) b = r;
+    }
+    if (!work) continue;
+    uint32_t a0 = a > 0 ? (uint32_t)(a - 1) : 0;
+    ch[*n].a0 = a0;
+    ch[*n].len = (uint32_t)(b - a0 + 1);
+    ch[*n].work = work;
+    (*n)++;
+  }
+  return ch;
+}
+
+int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, struct stats *const *st,
+             struct scan_times *tm, char *err, size_t errlen) {
+  struct ctx c;
+  memset(&c, 0, sizeof c);
+  memset(tm, 0, sizeof *tm);
+  double t_start = now_s();
+  int rc = 0;
+  if (nv < 1 || nv > SCAN_MAXV) {
+    snprintf(err, errlen, "between 1 and %d variants per scan", SCAN_MAXV);
+    return EXIT_USAGE;
+  }
+  c.v = v;
+  c.nv = nv;
+  c.o = o;
+  c.ref = v[0]->ref;
+  for (int i = 1; i < nv; i++)
+    if (v[i]->ref != c.ref) {
+      snprintf(err, errlen, "variants %s and %s have different references", v[0]->name, v[i]->name);
+      return EXIT_USAGE;
+    }
+  uint32_t C = o->chunk;
+  if (C < (1u << 12) || C > (1u << 30) || (C & (C - 1))) {
+    snprintf(err, errlen, "chunk size must be a power of two between 2^12 and 2^30");
+    return EXIT_USAGE;
+  }
+  if (o->from > o->to) {
+    snprintf(err, errlen, "empty range: --from 0x%08x is above --to 0x%08x", o->from, o->to);
+    return EXIT_USAGE;
+  }
+  c.P = (struct mrange){o->from, o->to < HALF ? o->to : HALF - 1};
+  if (o->from >= HALF) c.P = (struct mrange){1, 0};
+  c.N = (struct mrange){(o->from > HALF ? o->from : HALF) - (int64_t)HALF, (int64_t)o->to - HALF};
+  if (o->to < HALF) c.N = (struct mrange){1, 0};
+  c.sym = c.ref->symmetry != REF_SYM_NONE;
+  c.odd = c.ref->symmetry == REF_SYM_ODD;
+  c.mono = c.ref->monotone == REF_MONO_INCREASING ? 1 : c.ref->monotone == REF_MONO_DECREASING ? -1 : 0;
+  c.nthreads = o->threads > 0 ? o->threads : omp_get_num_procs();
+  omp_set_num_threads(c.nthreads);
+  tm->threads = c.nthreads;
+
+  int nchunks = 0;
+  struct chunk *chunks = make_chunks(&c, C, &nchunks);
+  size_t maxlen = (size_t)C + 1;
+  c.ry = malloc(maxlen * 2 * sizeof(double));
+  c.rt = malloc(maxlen * 2);
+  c.acc = calloc((size_t)c.nthreads * nv, sizeof *c.acc);
+  if (!chunks || !c.ry || !c.rt || !c.acc) {
+    snprintf(err, errlen, "out of host memory (chunk of %u inputs; try a smaller --chunk)", C);
+    rc = EXIT_IO;
+    goto out;
+  }
+  for (int i = 0; i < c.nthreads * nv; i++) {
+    c.acc[i] = malloc(sizeof(struct stats));
+    if (!c.acc[i]) {
+      snprintf(err, errlen, "out of host memory");
+      rc = EXIT_IO;
+      goto out;
+    }
+    stats_init(c.acc[i]);
+  }
+
+  /* Reference cache: load it, or build it when this run computes all of it. */
+  tm->cache = "off";
+  if (o->cache_dir && c.ref->mpfr_hi > c.ref->mpfr_lo) {
+    double t0 = now_s();
+    int covers = (c.P.lo <= c.ref->mpfr_lo && c.P.hi >= (int64_t)c.ref->mpfr_hi - 1) ||
+                 (c.sym && c.N.lo <= c.ref->mpfr_lo && c.N.hi >= (int64_t)c.ref->mpfr_hi - 1);
+    refcache_open(&c.cache, c.ref, o->cache_dir, covers);
+    tm->cache = c.cache.loaded ? "loaded" : c.cache.building ? "building" : "unused";
+    tm->cache_io += now_s() - t0;
+  }
+
+  struct gpu_ctx *g = NULL;
+  if (o->gpu) {
+    int fns[SCAN_MAXV];
+    for (int i = 0; i < nv; i++) fns[i] = v[i]->gpu_fn;
+    g = gpu_open(nv, fns, (uint32_t)(2 * maxlen), err, errlen);
+    if (!g) {
+      rc = EXIT_NOGPU;
+      goto out;
+    }
+  } else {
+    for (int i = 0; i < nv; i++) {
+      c.cpu_out[i] = malloc(2 * maxlen * 4);
+      if (!c.cpu_out[i]) {
+        snprintf(err, errlen, "out of host memory");
+        rc = EXIT_IO;
+        goto out;
+      }
+    }
+  }
+
+  uint64_t total = 0, done = 0;
+  for (int k = 0; k < nchunks; k++) total += chunks[k].work;
+  struct progress pb;
+  progress_start(&pb, "scan", total, o->progress);
+
+  if (g && nchunks > 0) {
+    uint32_t first[2] = {chunks[0].a0, chunks[0].a0 | HALF}, cnt[2] = {chunks[0].len, chunks[0].len};
+    if (gpu_submit(g, 0, 2, first, cnt)) {
+      snprintf(err, errlen, "%s", gpu_last_error());
+      rc = EXIT_NOGPU;
+      goto out_gpu;
+    }
+  }
+  for (int k = 0; k < nchunks; k++) {
+    const struct chunk *ch = &chunks[k];
+    double t0 = now_s();
+    if (g && k + 1 < nchunks) {
+      const struct chunk *nx = &chunks[k + 1];
+      uint32_t first[2] = {nx->a0, nx->a0 | HALF}, cnt[2] = {nx->len, nx->len};
+      if (gpu_submit(g, (k + 1) % GPU_SLOTS, 2, first, cnt)) {
+        snprintf(err, errlen, "%s", gpu_last_error());
+        rc = EXIT_NOGPU;
+        goto out_gpu;
+      }
+    }
+    fill_reference(&c, ch);
+    double t1 = now_s();
+    tm->reference += t1 - t0;
+    uint32_t *outs[SCAN_MAXV];
+    if (g) {
+      if (gpu_wait(g, k % GPU_SLOTS, outs)) {
+        snprintf(err, errlen, "%s", gpu_last_error());
+        rc = EXIT_NOGPU;
+        goto out_gpu;
+      }
+    } else {
+      eval_cpu(&c, ch);
+      for (int i = 0; i < nv; i++) outs[i] = c.cpu_out[i];
+    }
+    double t2 = now_s();
+    tm->eval += t2 - t1;
+    reduce_chunk(&c, ch, outs);
+    tm->reduce += now_s() - t2;
+    done += ch->work;
+    progress_update(&pb, done);
+  }
+  progress_end(&pb);
+
+  for (int i = 0; i < nv; i++) {
+    stats_init(st[i]);
+    for (int t = 0; t < c.nthreads; t++) stats_merge(st[i], c.acc[(size_t)t * nv + i]);
+  }
+  if (c.cache.building) {
+    double t0 = now_s();
+    tm->cache = refcache_save(&c.cache) == 0 ? "built" : "save failed";
+    tm->cache_io += now_s() - t0;
+  }
+
+out_gpu:
+  if (g) {
+    gpu_times(g, &tm->gpu_kernel, &tm->gpu_copy);
+    gpu_close(g);
+  }
+out:
+#pragma omp parallel
+  ref_thread_cleanup();
+  refcache_close(&c.cache);
+  for (int i = 0; i < nv; i++) free(c.cpu_out[i]);
+  if (c.acc)
+    for (int i = 0; i < c.nthreads * nv; i++) free(c.acc[i]);
+  free(c.acc);
+  free(c.ry);
+  free(c.rt);
+  free(chunks);
+  tm->mpfr_calls = c.mpfr_calls;
+  tm->cache_hits = c.cache_hits;
+  tm->shortcut_hits = c.shortcut_hits;
+  tm->wall = now_s() - t_start;
+  return rc;
+}

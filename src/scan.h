@@ -1,0 +1,48 @@
+/* scan.h: the engine. Evaluates variants of one reference function over a range of
+ * binary32 bit patterns on a backend, computes each reference value once (shared by
+ * every variant, and by x and -x when the function is odd or even), and reduces the
+ * errors into one struct stats per variant.
+ *
+ * The range is walked in aligned chunks of magnitudes |x|; each chunk covers both
+ * signs. Per input x the work is independent of the chunking, so results do not
+ * depend on chunk size, thread count or backend scheduling. */
+#ifndef ULPCERT_SCAN_H
+#define ULPCERT_SCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "metrics.h"
+#include "registry.h"
+
+#define SCAN_MAXV 32
+
+struct scan_opts {
+  uint32_t from, to;     /* inclusive bit patterns */
+  int gpu;               /* 1: GPU backend, 0: CPU backend */
+  int threads;           /* host threads; 0 = all */
+  uint32_t chunk;        /* magnitudes per chunk: a power of two in [2^12, 2^30] */
+  const char *cache_dir; /* reference cache folder, NULL for none */
+  int progress;          /* draw a progress bar when stderr is a terminal */
+};
+
+struct scan_times {
+  double wall;       /* whole scan */
+  double eval;       /* CPU: evaluating variants; GPU: host time waiting for the device */
+  double reference;  /* shortcuts, cache look-ups and MPFR */
+  double reduce;     /* error metrics and statistics */
+  double cache_io;   /* loading, checking and saving the reference cache */
+  double gpu_kernel; /* device time in kernels (CUDA events) */
+  double gpu_copy;   /* device time in device-to-host copies (CUDA events) */
+  uint64_t mpfr_calls, cache_hits, shortcut_hits;
+  int threads;
+  const char *cache; /* "off", "loaded", "built", "unused", "save failed" */
+};
+
+void scan_default_opts(struct scan_opts *o);
+/* Scan; st[i] (allocated by the caller) receives variant i's statistics.
+ * All variants must share one reference. Returns 0 or an exit code with a message in err. */
+int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, struct stats *const *st,
+             struct scan_times *tm, char *err, size_t errlen);
+
+#endif

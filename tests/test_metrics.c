@@ -1,0 +1,188 @@
+/* test_metrics.c: the ulp metric, RN24 from (y, t), per-input accounting and claim
+ * verdicts, on hand-derived cases (each derivation in the comment beside it). */
+#include "testutil.h"
+
+#include "metrics.h"
+#include "reference.h"
+#include "registry.h"
+
+/* ulp(y) = 2^(max(floor(log2|y|), -126) - 23) */
+static void test_ulp_binades(void **state) {
+  (void)state;
+  assert_true(inv_ulp32(1.0) == 0x1p23);          /* ulp(1) = 2^-23 */
+  assert_true(inv_ulp32(1.5) == 0x1p23);          /* same binade */
+  assert_true(inv_ulp32(0x1.fffffffffffffp0) == 0x1p23);
+  assert_true(inv_ulp32(2.0) == 0x1p22);          /* crossing up: ulp(2) = 2^-22 */
+  assert_true(inv_ulp32(0x1.fffffffffffffp-1) == 0x1p24); /* just below 1: ulp = 2^-24 */
+  assert_true(inv_ulp32(-3.0) == 0x1p22);         /* sign does not matter */
+  assert_true(inv_ulp32(0x1p127) == 0x1p-104);    /* largest binade: 2^(127-23) */
+  assert_true(inv_ulp32(0x1p200) == 0x1p-177);    /* beyond binary32: formula still applies */
+}
+
+static void test_ulp_subnormal_and_zero(void **state) {
+  (void)state;
+  assert_true(inv_ulp32(0x1p-126) == 0x1p149);  /* smallest normal: 2^(-126-23) */
+  assert_true(inv_ulp32(0x1p-127) == 0x1p149);  /* subnormal: floored at 2^-149 */
+  assert_true(inv_ulp32(0x1p-149) == 0x1p149);
+  assert_true(inv_ulp32(0x1p-160) == 0x1p149);  /* below the subnormals */
+  assert_true(inv_ulp32(0.0) == 0x1p149);
+  assert_true(inv_ulp32(-0.0) == 0x1p149);
+  assert_true(inv_ulp32(0x1p-1074) == 0x1p149); /* binary64 subnormal */
+}
+
+static void test_ulp_error_values(void **state) {
+  (void)state;
+  /* out = 1, exact 1 - 2^-30 (binade [1/2, 1), ulp 2^-24): error 2^-30 / 2^-24 = 2^-6 */
+  assert_true(ulp_error(1.0f, 1.0 - 0x1p-30) == 0x1p-6);
+  /* out = 1 - 2^-24 (float below 1), exact 1: ulp(1) = 2^-23, error 1/2 */
+  assert_true(ulp_error(nextdown32(1.0f), 1.0) == 0.5);
+  /* same two numbers the other way round: exact 1 - 2^-24 has ulp 2^-24: error 1 */
+  assert_true(ulp_error(1.0f, 1.0 - 0x1p-24) == 1.0);
+  /* subnormal: exact 2^-140, out 2^-140 + 2^-149: one subnormal ulp */
+  assert_true(ulp_error(0x1p-140f + 0x1p-149f, 0x1p-140) == 1.0);
+  /* exact 2^-151, out 0: 2^-151 / 2^-149 = 1/4 */
+  assert_true(ulp_error(0.0f, 0x1p-151) == 0.25);
+  /* exact 0, out the smallest subnormal: 1 ulp */
+  assert_true(ulp_error(0x1p-149f, 0.0) == 1.0);
+  /* exact -2.5, out -2.5 + 2^-21 (one float ulp in [2, 4)): 1 */
+  assert_true(ulp_error(-2.5f + 0x1p-22f, -2.5) == 1.0);
+}
+
+static void test_hist_bins(void **state) {
+  (void)state;
+  assert_int_equal(hist_bin(0.0), 0);
+  assert_int_equal(hist_bin(0x1p-11), 1);              /* below 2^-10 */
+  assert_int_equal(hist_bin(0x1p-10), 2);              /* [2^-10, 2^-9) */
+  assert_int_equal(hist_bin(0.5), 2 + (-1 - HIST_KMIN)); /* [1/2, 1) */
+  assert_int_equal(hist_bin(1.0), 2 - HIST_KMIN);      /* [1, 2) */
+  assert_int_equal(hist_bin(1.99), 2 - HIST_KMIN);
+  assert_int_equal(hist_bin(133.9), 2 + 7 - HIST_KMIN); /* [128, 256) */
+  assert_int_equal(hist_bin(0x1p60), HIST_N - 1);
+}
+
+/* RN24 from (y, t): y = 1 + 2^-24 is the midpoint of 1 and 1 + 2^-23. */
+static void test_rn32_midpoints(void **state) {
+  (void)state;
+  const double mid = 1.0 + 0x1p-24;
+  assert_int_equal(ref_rn32(mid, +1), f2u(1.0f));             /* y above exact: exact below mid */
+  assert_int_equal(ref_rn32(mid, -1), f2u(1.0f + 0x1p-23f));  /* exact above mid */
+  assert_int_equal(ref_rn32(mid, 0), f2u(1.0f));              /* true tie: to even (1.0) */
+  assert_int_equal(ref_rn32(-mid, -1), f2u(-1.0f));           /* negative: y below exact, |exact| < |mid| */
+  assert_int_equal(ref_rn32(-mid, +1), f2u(-1.0f - 0x1p-23f));
+  /* odd neighbour: midpoint of 1+2^-23 and 1+2^-22; tie goes to 1+2^-22 (even) */
+  const double mid2 = 1.0 + 0x1p-23 + 0x1p-24;
+  assert_int_equal(ref_rn32(mid2, 0), f2u(1.0f + 0x1p-22f));
+  assert_int_equal(ref_rn32(mid2, +1), f2u(1.0f + 0x1p-23f));
+  /* subnormal: 2^-150 is the midpoint of 0 and 2^-149 */
+  assert_int_equal(ref_rn32(0x1p-150, -1), 1u);
+  assert_int_equal(ref_rn32(0x1p-150, +1), 0u);
+  assert_int_equal(ref_rn32(0x1p-150, 0), 0u);
+  assert_int_equal(ref_rn32(-0x1p-150, +1), 0x80000001u); /* negative: exact below -2^-150 */
+  /* overflow boundary 2^128 - 2^103 */
+  assert_int_equal(ref_rn32(0x1.ffffffp127, +1), 0x7f7fffffu);
+  assert_int_equal(ref_rn32(0x1.ffffffp127, -1), 0x7f800000u);
+  assert_int_equal(ref_rn32(0x1.ffffffp127, 0), 0x7f800000u);
+  assert_int_equal(ref_rn32(-0x1.ffffffp127, -1), 0xff7fffffu);
+  /* not midpoints: plain rounding whatever t says */
+  assert_int_equal(ref_rn32(1.0 + 0x1p-25, -1), f2u(1.0f));
+  assert_int_equal(ref_rn32(1.0 + 0x1p-24 + 0x1p-40, +1), f2u(1.0f + 0x1p-23f));
+  assert_int_equal(ref_rn32(-0.0, 0), 0x80000000u);
+  assert_int_equal(ref_rn32(NAN, 0) & 0x7fc00000u, 0x7fc00000u);
+}
+
+static struct stats S;
+
+static void test_accounting_special(void **state) {
+  (void)state;
+  stats_init(&S);
+  stats_add(&S, 0x7fc00000u, 0x7fc00001u, NAN, 0x7fc00000u); /* NaN in, NaN out: correct */
+  assert_int_equal(S.correctly_rounded, 1);
+  assert_int_equal(S.special_mismatches, 0);
+  stats_add(&S, 0x7fc00001u, 0x3f800000u, NAN, 0x7fc00000u); /* NaN in, 1.0 out */
+  assert_int_equal(S.special_mismatches, 1);
+  assert_int_equal(S.special[0].input, 0x7fc00001u);
+  stats_add(&S, 0x80000000u, 0x00000000u, -0.0, 0x80000000u); /* -0 expected, +0 out */
+  assert_int_equal(S.special_mismatches, 2);
+  assert_int_equal(S.special[0].input, 0x7fc00001u); /* list stays sorted by input */
+  assert_int_equal(S.special[1].input, 0x80000000u);
+  stats_add(&S, 0x3f000000u, 0x7f800000u, 0.5, 0x3f000000u); /* inf where 0.5 is exact */
+  assert_int_equal(S.nonfinite, 1);
+  assert_int_equal(S.above_1ulp, 1);
+  stats_add(&S, 0x00001000u, 0x00000000u, 0x1p-140, 0x00000200u); /* flushed */
+  assert_int_equal(S.flushed, 1);
+  stats_add(&S, 0x00000001u, 0x00000000u, 0x1p-151, 0x00000000u); /* correctly rounded 0: not flushed */
+  assert_int_equal(S.flushed, 1);
+  assert_int_equal(S.inputs, 6);
+  /* correctly rounded overflow: exact 2^130, output +inf */
+  stats_add(&S, 0x43000000u, 0x7f800000u, 0x1p130, 0x7f800000u);
+  assert_int_equal(S.nonfinite, 1);
+}
+
+static void test_accounting_max_ties(void **state) {
+  (void)state;
+  stats_init(&S);
+  /* exact 1 - 2^-30 (ulp 2^-24): outputs 1 (error 2^-6) at two inputs; the lower wins */
+  stats_add(&S, 0x200u, 0x3f800000u, 1.0 - 0x1p-30, 0x3f800000u);
+  stats_add(&S, 0x100u, 0x3f800000u, 1.0 - 0x1p-30, 0x3f800000u);
+  stats_add(&S, 0x300u, 0x3f800000u, 1.0 - 0x1p-30, 0x3f800000u);
+  assert_true(S.max_ulp == 0x1p-6);
+  assert_int_equal(S.max_ulp_input, 0x100u);
+  assert_int_equal(S.max_rel_input, 0x100u);
+  assert_int_equal(S.correctly_rounded, 3);
+  assert_int_equal(S.faithful, 3);
+  assert_int_equal(S.hist[hist_bin(0x1p-6)], 3);
+}
+
+static void test_symmetry_monotonic(void **state) {
+  (void)state;
+  stats_init(&S);
+  stats_symmetry(&S, 0x3f000000u, 0x3e000000u, 0xbe000000u, 1); /* odd and right */
+  stats_symmetry(&S, 0x3f000001u, 0x3e000000u, 0xbe000001u, 1); /* odd, off by one */
+  stats_symmetry(&S, 0x3f000002u, 0x3e000000u, 0x3e000000u, 0); /* even and right */
+  assert_int_equal(S.symmetry_checked, 3);
+  assert_int_equal(S.symmetry_violations, 1);
+  assert_int_equal(S.sym[0].input, 0x3f000001u);
+  stats_monotonic(&S, 0x10u, 0x3f000000u, 0x3f000001u, 1); /* increases: fine */
+  stats_monotonic(&S, 0x11u, 0x3f000001u, 0x3f000000u, 1); /* decreases: violation */
+  stats_monotonic(&S, 0x12u, 0x3f000001u, 0x3f000000u, 0); /* decreasing wanted: fine */
+  stats_monotonic(&S, 0x13u, 0x80000000u, 0x00000000u, 1); /* -0 then +0: equal values */
+  assert_int_equal(S.monotonic_violations, 1);
+  assert_int_equal(S.mono[0].input, 0x10u);
+}
+
+static void test_list_keeps_lowest(void **state) {
+  (void)state;
+  struct sample l[LIST_MAX];
+  int n = 0;
+  for (uint32_t i = 100; i > 0; i--) list_insert(l, &n, (struct sample){i * 7 % 101, 0, 0});
+  assert_int_equal(n, LIST_MAX);
+  /* i*7 mod 101 for i = 1..100 takes every value 1..100 once: the lowest are 1..8 */
+  for (int i = 0; i < LIST_MAX; i++) assert_int_equal(l[i].input, (uint32_t)i + 1);
+}
+
+static void test_claim_verdicts(void **state) {
+  (void)state;
+  char r[64];
+  assert_int_equal(claim_verdict("133.95290", CLAIM_MEASURED, 133.952904, r, sizeof r), VERDICT_HOLDS);
+  assert_string_equal(r, "133.95290");
+  assert_int_equal(claim_verdict("133.95290", CLAIM_MEASURED, 133.9528, r, sizeof r), VERDICT_LOOSE);
+  assert_int_equal(claim_verdict("133.95290", CLAIM_MEASURED, 133.95296, r, sizeof r), VERDICT_VIOLATED);
+  assert_int_equal(claim_verdict("1.1126e-5", CLAIM_MEASURED, 1.11264e-5, r, sizeof r), VERDICT_HOLDS);
+  assert_string_equal(r, "1.1126e-05");
+  assert_int_equal(claim_verdict("1.1126e-5", CLAIM_MEASURED, 1.11266e-5, r, sizeof r), VERDICT_VIOLATED);
+  assert_int_equal(claim_verdict("2", CLAIM_DOCUMENTED, 1.5, r, sizeof r), VERDICT_HOLDS);
+  assert_int_equal(claim_verdict("2", CLAIM_DOCUMENTED, 2.01, r, sizeof r), VERDICT_VIOLATED);
+  assert_int_equal(claim_verdict("x", CLAIM_MEASURED, 1, r, sizeof r), VERDICT_NONE);
+  assert_int_equal(claim_verdict(NULL, CLAIM_MEASURED, 1, r, sizeof r), VERDICT_NONE);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_ulp_binades),      cmocka_unit_test(test_ulp_subnormal_and_zero),
+    cmocka_unit_test(test_ulp_error_values), cmocka_unit_test(test_hist_bins),
+    cmocka_unit_test(test_rn32_midpoints),   cmocka_unit_test(test_accounting_special),
+    cmocka_unit_test(test_accounting_max_ties), cmocka_unit_test(test_symmetry_monotonic),
+    cmocka_unit_test(test_list_keeps_lowest), cmocka_unit_test(test_claim_verdicts),
+  };
+  return cmocka_run_group_tests_name("metrics", tests, NULL, NULL);
+}
