@@ -43,7 +43,7 @@ else
 endif
 
 SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/progress.c src/scan.c src/result.c \
-       src/bench.c reference/reference.c reference/tanh.c reference/refcache.c
+       src/bench.c reference/reference.c reference/rn32.c reference/tanh.c reference/refcache.c
 OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SRC))
 MAIN_OBJ := $(BUILD)/src/main.o
 HDR := $(wildcard src/*.h src/*.def reference/*.h kernels/*.h kernels/*.cuh)
@@ -90,9 +90,7 @@ run: $(BUILD)/ulpcert
 	$(BUILD)/ulpcert run tanh --json $(BUILD)/results/tanh.json | tee $(BUILD)/results/tanh.txt
 
 test: $(BUILD)/ulpcert $(TEST_BIN)
-	@set -e; for t in $(TESTS); do echo "== $$t"; $(BUILD)/tests/$$t; done
-	@echo "== cli"; ULPCERT=$(BUILD)/ulpcert sh tests/cli_test.sh
-	@echo "== gpu"; ULPCERT=$(BUILD)/ulpcert sh tests/gpu_test.sh
+	@sh tests/run_all.sh $(BUILD)
 
 bench: $(BUILD)/ulpcert
 	@mkdir -p $(BUILD)/bench

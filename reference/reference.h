@@ -9,6 +9,7 @@
 #define ULPCERT_REFERENCE_H
 
 #include <stdint.h>
+#include <string.h>
 #include <mpfr.h>
 
 enum ref_symmetry { REF_SYM_NONE = 0, REF_SYM_ODD, REF_SYM_EVEN };
@@ -40,7 +41,22 @@ int ref_eval(const struct reference *r, uint32_t xbits, double *y, int *t);
 void ref_thread_cleanup(void);
 
 /* RN24(f(x)) as a binary32 bit pattern, from (y, t); exact, including subnormal
- * and overflowing results and the case where y is a binary32 midpoint. */
-uint32_t ref_rn32(double y, int t);
+ * and overflowing results and the case where y is a binary32 midpoint (rn32.c has
+ * the proof). */
+uint32_t ref_rn32_slow(double y, int t);
+static inline uint32_t ref_rn32(double y, int t) {
+  float f = (float)y; /* RN-even to binary32, subnormals and overflow included */
+  uint64_t b;
+  memcpy(&b, &y, 8);
+  /* A rounding boundary has its 28 low significand bits zero (binary32 midpoints in
+   * the normal range have 25 significant bits, fewer below it): elsewhere, and when
+   * y is exact (t = 0), RN24(y) is the answer. */
+  if (t == 0 || (b & 0x0fffffffu) != 0) {
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+  }
+  return ref_rn32_slow(y, t);
+}
 
 #endif

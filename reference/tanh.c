@@ -79,7 +79,8 @@ int ref_tanh_shortcut(uint32_t xb, double *y, int *t) {
   double r = lo - (yy - x);
   double ar = fabs(r);
   if (!(ar > err)) return 0;
-  double nb = nextafter(yy, r > 0 ? INFINITY : 0.0);
+  /* binary64 neighbour of yy > 0 on r's side: adjacent bit pattern */
+  double nb = u2d(d2u(yy) + (r > 0 ? 1 : -1));
   double half = 0.5 * fabs(nb - yy);
   if (!(ar + err < half)) return 0;
   *y = yy;

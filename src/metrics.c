@@ -11,6 +11,69 @@ void stats_init(struct stats *s) {
   for (uint32_t i = 0; i < NBINS; i++) s->bin_max_ulp[i] = -1.0;
 }
 
+void acc_flush(struct acc *a, struct stats *s) {
+  if (!a->inputs) return;
+  s->inputs += a->inputs;
+  s->bin_inputs[a->bin] += (uint32_t)a->inputs;
+  s->bin_digest[a->bin] += a->digest;
+  if (a->bin_max > s->bin_max_ulp[a->bin]) s->bin_max_ulp[a->bin] = a->bin_max;
+  s->correctly_rounded += a->cr;
+  s->faithful += a->faithful;
+  s->above_1ulp += a->above;
+  if (a->max_ulp > s->max_ulp || (a->max_ulp == s->max_ulp && a->max_ulp_input < s->max_ulp_input)) {
+    s->max_ulp = a->max_ulp; s->max_ulp_input = a->max_ulp_input;
+    s->max_ulp_output = a->max_ulp_output; s->max_ulp_ref = a->max_ulp_ref;
+  }
+  if (a->max_rel > s->max_rel || (a->max_rel == s->max_rel && a->max_rel_input < s->max_rel_input)) {
+    s->max_rel = a->max_rel; s->max_rel_input = a->max_rel_input;
+    s->max_rel_output = a->max_rel_output; s->max_rel_ref = a->max_rel_ref;
+  }
+}
+
+void stats_add_special(struct stats *s, uint32_t x, uint32_t out, double y, uint32_t rn) {
+  uint32_t bin = x >> BIN_LOG2;
+  if (isnan(y)) { /* NaN input, or exact value undefined: a NaN is expected */
+    if (is_nan32(out)) { s->correctly_rounded++; s->faithful++; s->hist[0]++; }
+    else { s->special_mismatches++; list_insert(s->special, &s->n_special, (struct sample){x, out, rn}); }
+    return;
+  }
+  if (isinf(y)) { /* exact value infinite (a pole): the same infinity is expected */
+    if (out == rn) { s->correctly_rounded++; s->faithful++; s->hist[0]++; }
+    else { s->special_mismatches++; list_insert(s->special, &s->n_special, (struct sample){x, out, rn}); }
+    return;
+  }
+  if (out == rn) s->correctly_rounded++;
+  if (is_nan32(out) || is_inf32(out)) {
+    if (out == rn) { s->faithful++; s->hist[0]++; return; } /* correctly rounded overflow */
+    s->nonfinite++;
+    s->above_1ulp++;
+    return;
+  }
+  if ((out & 0x7fffffffu) == 0) {
+    if ((rn & 0x7fffffffu) != 0) s->flushed++;
+    else if (out != rn) { /* zero of the wrong sign */
+      s->special_mismatches++;
+      list_insert(s->special, &s->n_special, (struct sample){x, out, rn});
+    }
+  }
+  /* finite output, finite reference (one of them zero): the ordinary error measure */
+  double d = fabs((double)u2f(out) - y);
+  double e = d * inv_ulp32(y);
+  s->hist[hist_bin(e)]++;
+  if (e < 1.0) s->faithful++;
+  else s->above_1ulp++;
+  if (e > s->max_ulp || (e == s->max_ulp && x < s->max_ulp_input)) {
+    s->max_ulp = e; s->max_ulp_input = x; s->max_ulp_output = out; s->max_ulp_ref = y;
+  }
+  if (e > s->bin_max_ulp[bin]) s->bin_max_ulp[bin] = e;
+  if (y != 0) {
+    double r = d / fabs(y);
+    if (r > s->max_rel || (r == s->max_rel && x < s->max_rel_input)) {
+      s->max_rel = r; s->max_rel_input = x; s->max_rel_output = out; s->max_rel_ref = y;
+    }
+  }
+}
+
 void list_insert(struct sample *list, int *n, struct sample smp) {
   int i = *n;
   if (i == LIST_MAX) {

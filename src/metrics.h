@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "common.h"
 
@@ -94,52 +95,68 @@ static inline uint64_t mix64(uint64_t z) {
 static inline int is_nan32(uint32_t b) { return (b & 0x7fffffffu) > 0x7f800000u; }
 static inline int is_inf32(uint32_t b) { return (b & 0x7fffffffu) == 0x7f800000u; }
 
-/* Account one input x with output out against reference (y, rn = RN24(exact)). */
-static inline void stats_add(struct stats *s, uint32_t x, uint32_t out, double y, uint32_t rn) {
-  s->inputs++;
-  uint32_t bin = x >> BIN_LOG2;
-  s->bin_inputs[bin]++;
-  s->bin_digest[bin] += mix64(((uint64_t)x << 32) | out);
-  if (isnan(y)) { /* NaN input, or exact value undefined: a NaN is expected */
-    if (is_nan32(out)) { s->correctly_rounded++; s->faithful++; s->hist[0]++; }
-    else { s->special_mismatches++; list_insert(s->special, &s->n_special, (struct sample){x, out, rn}); }
+/* Block accumulator: the fields that change on almost every input, kept in
+ * registers while the engine reduces a block of consecutive inputs of one bin, then
+ * folded into struct stats by acc_flush. Inputs off the common path (NaN, infinite or
+ * zero output or reference) go straight to stats_add_special. */
+struct acc {
+  uint32_t bin;
+  uint64_t inputs, cr, faithful, above, digest;
+  double max_ulp, bin_max;
+  uint32_t max_ulp_input, max_ulp_output;
+  double max_ulp_ref;
+  double max_rel;
+  uint32_t max_rel_input, max_rel_output;
+  double max_rel_ref;
+};
+
+static inline void acc_begin(struct acc *a, uint32_t bin) {
+  memset(a, 0, sizeof *a);
+  a->bin = bin;
+  a->max_ulp = a->max_rel = a->bin_max = -1.0;
+  a->max_ulp_input = a->max_rel_input = 0xffffffffu;
+}
+
+void acc_flush(struct acc *a, struct stats *s);
+/* The uncommon cases of stats_add: reference NaN, infinite or zero, output NaN,
+ * infinite or zero. Does not count the input or its digest. */
+void stats_add_special(struct stats *s, uint32_t x, uint32_t out, double y, uint32_t rn);
+
+/* Account one input x with output out against the reference y = RN53(exact) and
+ * rn = RN24(exact) (iu = inv_ulp32(y)). x must lie in the accumulator's bin. */
+static inline void acc_add(struct acc *a, struct stats *s, uint32_t x, uint32_t out, double y, double iu, uint32_t rn) {
+  a->inputs++;
+  a->digest += mix64(((uint64_t)x << 32) | out);
+  uint32_t oe = out & 0x7f800000u;
+  int ordinary = (out & 0x7fffffffu) != 0 && oe != 0x7f800000u && y != 0 &&
+                 (d2u(y) & 0x7ff0000000000000ull) != 0x7ff0000000000000ull;
+  if (__builtin_expect(!ordinary, 0)) {
+    stats_add_special(s, x, out, y, rn);
     return;
   }
-  if (isinf(y)) { /* exact value infinite (a pole): the same infinity is expected */
-    if (out == rn) { s->correctly_rounded++; s->faithful++; s->hist[0]++; }
-    else { s->special_mismatches++; list_insert(s->special, &s->n_special, (struct sample){x, out, rn}); }
-    return;
-  }
-  if (out == rn) s->correctly_rounded++;
-  if (is_nan32(out) || is_inf32(out)) {
-    if (out == rn) { s->faithful++; s->hist[0]++; return; } /* correctly rounded overflow */
-    s->nonfinite++;
-    s->above_1ulp++;
-    return;
-  }
-  if ((out & 0x7fffffffu) == 0) {
-    if ((rn & 0x7fffffffu) != 0) s->flushed++;
-    else if (out != rn) { /* zero of the wrong sign */
-      s->special_mismatches++;
-      list_insert(s->special, &s->n_special, (struct sample){x, out, rn});
-    }
-  }
-  float o = u2f(out);
-  double d = fabs((double)o - y);
-  double e = d * inv_ulp32(y);
+  a->cr += out == rn;
+  double d = fabs((double)u2f(out) - y);
+  double e = d * iu;
   s->hist[hist_bin(e)]++;
-  if (e < 1.0) s->faithful++;
-  else s->above_1ulp++;
-  if (e > s->max_ulp || (e == s->max_ulp && x < s->max_ulp_input)) {
-    s->max_ulp = e; s->max_ulp_input = x; s->max_ulp_output = out; s->max_ulp_ref = y;
+  a->faithful += e < 1.0;
+  a->above += !(e < 1.0);
+  if (e > a->max_ulp || (e == a->max_ulp && x < a->max_ulp_input)) {
+    a->max_ulp = e; a->max_ulp_input = x; a->max_ulp_output = out; a->max_ulp_ref = y;
   }
-  if (e > s->bin_max_ulp[bin]) s->bin_max_ulp[bin] = e;
-  if (y != 0) {
-    double r = d / fabs(y);
-    if (r > s->max_rel || (r == s->max_rel && x < s->max_rel_input)) {
-      s->max_rel = r; s->max_rel_input = x; s->max_rel_output = out; s->max_rel_ref = y;
-    }
+  if (e > a->bin_max) a->bin_max = e;
+  double r = d / fabs(y);
+  if (r > a->max_rel || (r == a->max_rel && x < a->max_rel_input)) {
+    a->max_rel = r; a->max_rel_input = x; a->max_rel_output = out; a->max_rel_ref = y;
   }
+}
+
+/* Account one input (the definition every path shares: see acc_add and
+ * stats_add_special). */
+static inline void stats_add(struct stats *s, uint32_t x, uint32_t out, double y, uint32_t rn) {
+  struct acc a;
+  acc_begin(&a, x >> BIN_LOG2);
+  acc_add(&a, s, x, out, y, inv_ulp32(y), rn);
+  acc_flush(&a, s);
 }
 
 /* Symmetry: for an odd f, f(-x) must be -f(x) bit for bit (NaN matches any NaN);

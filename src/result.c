@@ -7,6 +7,7 @@
 #include <mpfr.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -213,6 +214,9 @@ int result_write_json(const char *path, const struct run_info *ri, const struct 
                                 (json_int_t)t->mpfr_calls, "cache_hits", (json_int_t)t->cache_hits, "shortcut_hits",
                                 (json_int_t)t->shortcut_hits, "threads", t->threads, "cache",
                                 t->cache ? t->cache : "off"));
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  json_object_set_new(json_object_get(root, "timing"), "peak_rss_gib", json_real((double)ru.ru_maxrss / 1048576.0));
   json_t *res = json_array();
   for (int i = 0; i < nv; i++) json_array_append_new(res, variant_json(v[i], st[i]));
   json_object_set_new(root, "results", res);

@@ -29,7 +29,8 @@ struct mrange { int64_t lo, hi; };
 static int in_r(struct mrange r, int64_t m) { return m >= r.lo && m <= r.hi; }
 
 struct chunk {
-  uint32_t a0; /* first magnitude evaluated (one before the first needed, for monotonicity) */
+  uint32_t a0;    /* first magnitude evaluated (one before the first needed, for monotonicity) */
+  uint32_t first; /* first magnitude accounted by this chunk */
   uint32_t len;
   uint64_t work; /* in-range inputs */
 };
@@ -62,6 +63,7 @@ static void fill_reference(struct ctx *c, const struct chunk *ch) {
   for (uint32_t it = 0; it < nblk * (uint32_t)halves; it++) {
     int h = (int)(it / nblk);
     uint32_t i0 = (it % nblk) * REF_BLOCK, i1 = i0 + REF_BLOCK < len ? i0 + REF_BLOCK : len;
+    if (i0 < ch->first - a0) i0 = ch->first - a0;
     for (uint32_t i = i0; i < i1; i++) {
       uint32_t m = a0 + i;
       int need = sym ? (in_r(c->P, m) || in_r(c->N, m)) : in_r(h ? c->N : c->P, m);
@@ -105,42 +107,45 @@ static void eval_cpu(struct ctx *c, const struct chunk *ch) {
   }
 }
 
+/* Work items are aligned blocks of RED_BLOCK magnitudes in one sign half, so that
+ * each lies in one bin (RED_BLOCK divides 2^BIN_LOG2) and is reduced in registers. */
 static void reduce_chunk(struct ctx *c, const struct chunk *ch, uint32_t *const *outs) {
   const uint32_t a0 = ch->a0, len = ch->len;
-  const uint32_t nblk = (len + RED_BLOCK - 1) / RED_BLOCK;
+  const uint32_t blk0 = ch->first / RED_BLOCK, blk1 = (a0 + len - 1) / RED_BLOCK;
+  const uint32_t nblk = blk1 - blk0 + 1;
   const int nv = c->nv, sym = c->sym, odd = c->odd, mono = c->mono;
 #pragma omp parallel for schedule(dynamic, 1)
   for (uint32_t it = 0; it < 2 * nblk; it++) {
     struct stats **acc = c->acc + (size_t)omp_get_thread_num() * nv;
     int h = (int)(it / nblk);
     struct mrange R = h ? c->N : c->P;
-    uint32_t i0 = (it % nblk) * RED_BLOCK, i1 = i0 + RED_BLOCK < len ? i0 + RED_BLOCK : len;
+    int64_t lo = (int64_t)(blk0 + it % nblk) * RED_BLOCK, hi = lo + RED_BLOCK - 1;
+    if (lo < ch->first) lo = ch->first;
+    if (lo < R.lo) lo = R.lo;
+    if (hi > (int64_t)a0 + len - 1) hi = (int64_t)a0 + len - 1;
+    if (hi > R.hi) hi = R.hi;
+    if (lo > hi) continue;
+    const uint32_t sign = h ? HALF : 0;
+    struct acc av[SCAN_MAXV];
+    for (int v = 0; v < nv; v++) acc_begin(&av[v], (sign | (uint32_t)lo) >> BIN_LOG2);
     int inc = mono > 0 ? !h : h; /* direction of f along increasing bit patterns of this half */
-    for (uint32_t i = i0; i < i1; i++) {
-      uint32_t m = a0 + i;
-      if (!in_r(R, m)) continue;
-      uint32_t x = m | (h ? HALF : 0);
-      double y;
-      int t;
-      if (!h || !sym) {
-        y = c->ry[(size_t)(sym ? 0 : h) * len + i];
-        t = c->rt[(size_t)(sym ? 0 : h) * len + i];
-      } else if (odd) {
-        y = -c->ry[i];
-        t = -c->rt[i];
-      } else {
-        y = c->ry[i];
-        t = c->rt[i];
-      }
-      uint32_t rn = ref_rn32(y, t);
-      size_t k = (size_t)h * len + i;
+    const size_t rbase = (size_t)(sym ? 0 : h) * len;
+    const double ysign = (h && odd) ? -1.0 : 1.0;
+    for (uint32_t m = (uint32_t)lo; m <= (uint32_t)hi; m++) {
+      const uint32_t i = m - a0, x = m | sign;
+      const double y = c->ry[rbase + i] * ysign; /* exact: a sign change */
+      const int t = (int)c->rt[rbase + i] * (int)ysign;
+      const uint32_t rn = ref_rn32(y, t);
+      const double iu = inv_ulp32(y);
+      const size_t k = (size_t)h * len + i;
       for (int v = 0; v < nv; v++) {
         const uint32_t *o = outs[v];
-        stats_add(acc[v], x, o[k], y, rn);
+        acc_add(&av[v], acc[v], x, o[k], y, iu, rn);
         if (sym && !h) stats_symmetry(acc[v], x, o[i], o[len + i], odd);
         if (mono && m > 0) stats_monotonic(acc[v], x, o[k - 1], o[k], inc);
       }
     }
+    for (int v = 0; v < nv; v++) acc_flush(&av[v], acc[v]);
   }
 }
 
@@ -165,6 +170,7 @@ static struct chunk *make_chunks(const struct ctx *c, uint32_t C, int *n) {
     if (!work) continue;
     uint32_t a0 = a > 0 ? (uint32_t)(a - 1) : 0;
     ch[*n].a0 = a0;
+    ch[*n].first = (uint32_t)a;
     ch[*n].len = (uint32_t)(b - a0 + 1);
     ch[*n].work = work;
     (*n)++;

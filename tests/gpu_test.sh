@@ -1,0 +1,45 @@
+#!/bin/sh
+# gpu_test.sh: tests that need a GPU. Skipped, with a message, where none is usable
+# (CI); run on the GPU machine. Needs $ULPCERT.
+set -u
+U=${ULPCERT:-build/ulpcert}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+if ! "$U" run tanh.approx --backend gpu --from 0 --to 0 --no-cache --quiet >"$T/probe" 2>&1; then
+  echo "gpu: SKIPPED (no usable GPU: $(tail -1 "$T/probe"))"
+  echo "gpu: 0 passed, 0 failed, 1 skipped"
+  exit 0
+fi
+pass=0
+fail=0
+check() { if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $*"; fi; }
+
+# Results do not depend on chunk size or thread count (range crossing the sign, NaNs, infinities).
+"$U" run tanh --backend gpu --from 0x7f000000 --to 0x80ffffff --chunk 4096 --threads 2 --no-cache --quiet --json "$T/a.json" >/dev/null
+"$U" run tanh --backend gpu --from 0x7f000000 --to 0x80ffffff --chunk 1048576 --no-cache --quiet --json "$T/b.json" >/dev/null
+same() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+a, b = (json.load(open(p))["results"] for p in sys.argv[1:3])
+sys.exit(0 if a == b else 1)
+PY
+}
+check same "$T/a.json" "$T/b.json"
+
+# Every GPU variant ran and was accounted on every input; CUDA's tanhf keeps its
+# documented 2 ulp bound on [0.5, 2).
+"$U" run tanh --backend gpu --from 0x3f000000 --to 0x3fffffff --no-cache --quiet --json "$T/c.json" >/dev/null
+check python3 - "$T/c.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+names = [r["variant"] for r in d["results"]]
+assert names == ["tanh.approx", "tanh.ex2rcp", "tanh.minimax", "tanhf.cuda"], names
+for r in d["results"]:
+    assert r["inputs"] == 1 << 24
+cuda = d["results"][3]
+assert cuda["max_ulp"] <= 2.0, cuda["max_ulp"]
+assert d["device"]["kind"] == "gpu" and d["device"]["name"]
+PY
+
+echo "gpu: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

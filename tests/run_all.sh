@@ -1,0 +1,30 @@
+#!/bin/sh
+# run_all.sh BUILD: the whole CPU test suite (and the GPU tests where a GPU is
+# usable); prints one closing line "tests: N passed, M failed, K skipped".
+B=${1:-build}
+pass=0 fail=0 skip=0 bad=0
+for t in test_metrics test_reference test_reduce test_e2e; do
+  echo "== $t"
+  "$B/tests/$t" >"$B/tests/$t.log" 2>&1
+  rc=$?
+  cat "$B/tests/$t.log"
+  n=$(grep -o '\[  PASSED  \] [0-9]* test' "$B/tests/$t.log" | grep -o '[0-9]*' | head -1)
+  f=$(grep -o '\[  FAILED  \] [0-9]* test' "$B/tests/$t.log" | grep -o '[0-9]*' | head -1)
+  pass=$((pass + ${n:-0})); fail=$((fail + ${f:-0}))
+  [ $rc -ne 0 ] && [ -z "$f" ] && fail=$((fail + 1))
+done
+for s in cli_test gpu_test; do
+  echo "== $s"
+  ULPCERT="$B/ulpcert" sh "tests/$s.sh" >"$B/tests/$s.log" 2>&1
+  rc=$?
+  cat "$B/tests/$s.log"
+  line=$(grep -E '^[a-z]+: [0-9]+ passed, [0-9]+ failed' "$B/tests/$s.log" | tail -1)
+  p=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed.*/\1/')
+  f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+  k=$(echo "$line" | grep -Eo '[0-9]+ skipped' | grep -Eo '[0-9]+')
+  pass=$((pass + ${p:-0})); fail=$((fail + ${f:-0})); skip=$((skip + ${k:-0}))
+  [ $rc -ne 0 ] && [ "${f:-0}" -eq 0 ] && fail=$((fail + 1))
+done
+echo
+echo "tests: $pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]
