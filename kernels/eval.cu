@@ -82,19 +82,24 @@ extern "C" const char *gpu_build_info(void) {
   return buf;
 }
 
+/* The NVIDIA driver release (e.g. 580.159.04): the first token of
+ * /proc/driver/nvidia/version that looks like N.N[.N]. Empty when unknown. */
 static void read_driver_release(char *out, size_t n) {
   out[0] = 0;
   FILE *f = fopen("/proc/driver/nvidia/version", "r");
   if (!f) return;
   char line[512];
   if (fgets(line, sizeof line, f)) {
-    char *p = strstr(line, "Kernel Module");
-    if (p) {
-      p += strlen("Kernel Module");
-      while (*p == ' ') p++;
-      size_t k = 0;
-      while (p[k] && p[k] != ' ' && p[k] != '\n' && k + 1 < n) { out[k] = p[k]; k++; }
-      out[k] = 0;
+    for (char *tok = strtok(line, " \t\n"); tok; tok = strtok(NULL, " \t\n")) {
+      int dots = 0, ok = tok[0] >= '0' && tok[0] <= '9';
+      for (char *p = tok; *p && ok; p++) {
+        if (*p == '.') dots++;
+        else if (*p < '0' || *p > '9') ok = 0;
+      }
+      if (ok && dots >= 1) {
+        snprintf(out, n, "%s", tok);
+        break;
+      }
     }
   }
   fclose(f);

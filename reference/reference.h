@@ -48,10 +48,10 @@ static inline uint32_t ref_rn32(double y, int t) {
   float f = (float)y; /* RN-even to binary32, subnormals and overflow included */
   uint64_t b;
   memcpy(&b, &y, 8);
-  /* A rounding boundary has its 28 low significand bits zero (binary32 midpoints in
-   * the normal range have 25 significant bits, fewer below it): elsewhere, and when
-   * y is exact (t = 0), RN24(y) is the answer. */
-  if (t == 0 || (b & 0x0fffffffu) != 0) {
+  /* In the binary32 normal range a rounding boundary (a midpoint, or 2^128 - 2^103)
+   * has 25 significant bits: its 29 low binary64 significand bits are 1 followed by
+   * 28 zeros. Elsewhere, and when y is exact (t = 0), RN24(y) is the answer. */
+  if (t == 0 || ((b & 0x1fffffffu) != 0x10000000u && (b & 0x7ff0000000000000ull) >= (uint64_t)(1023 - 126) << 52)) {
     uint32_t u;
     memcpy(&u, &f, 4);
     return u;

@@ -11,23 +11,12 @@ void stats_init(struct stats *s) {
   for (uint32_t i = 0; i < NBINS; i++) s->bin_max_ulp[i] = -1.0;
 }
 
-void acc_flush(struct acc *a, struct stats *s) {
-  if (!a->inputs) return;
-  s->inputs += a->inputs;
-  s->bin_inputs[a->bin] += (uint32_t)a->inputs;
-  s->bin_digest[a->bin] += a->digest;
-  if (a->bin_max > s->bin_max_ulp[a->bin]) s->bin_max_ulp[a->bin] = a->bin_max;
-  s->correctly_rounded += a->cr;
-  s->faithful += a->faithful;
-  s->above_1ulp += a->above;
-  if (a->max_ulp > s->max_ulp || (a->max_ulp == s->max_ulp && a->max_ulp_input < s->max_ulp_input)) {
-    s->max_ulp = a->max_ulp; s->max_ulp_input = a->max_ulp_input;
-    s->max_ulp_output = a->max_ulp_output; s->max_ulp_ref = a->max_ulp_ref;
-  }
-  if (a->max_rel > s->max_rel || (a->max_rel == s->max_rel && a->max_rel_input < s->max_rel_input)) {
-    s->max_rel = a->max_rel; s->max_rel_input = a->max_rel_input;
-    s->max_rel_output = a->max_rel_output; s->max_rel_ref = a->max_rel_ref;
-  }
+void stats_note_sym(struct stats *s, uint32_t x, uint32_t out_pos, uint32_t out_neg) {
+  list_insert(s->sym, &s->n_sym, (struct sample){x, out_pos, out_neg});
+}
+
+void stats_note_mono(struct stats *s, uint32_t x_prev, uint32_t out_prev, uint32_t out) {
+  list_insert(s->mono, &s->n_mono, (struct sample){x_prev, out_prev, out});
 }
 
 void stats_add_special(struct stats *s, uint32_t x, uint32_t out, double y, uint32_t rn) {

@@ -95,94 +95,130 @@ static inline uint64_t mix64(uint64_t z) {
 static inline int is_nan32(uint32_t b) { return (b & 0x7fffffffu) > 0x7f800000u; }
 static inline int is_inf32(uint32_t b) { return (b & 0x7fffffffu) == 0x7f800000u; }
 
-/* Block accumulator: the fields that change on almost every input, kept in
- * registers while the engine reduces a block of consecutive inputs of one bin, then
- * folded into struct stats by acc_flush. Inputs off the common path (NaN, infinite or
- * zero output or reference) go straight to stats_add_special. */
-struct acc {
-  uint32_t bin;
-  uint64_t inputs, cr, faithful, above, digest;
-  double max_ulp, bin_max;
-  uint32_t max_ulp_input, max_ulp_output;
-  double max_ulp_ref;
-  double max_rel;
-  uint32_t max_rel_input, max_rel_output;
-  double max_rel_ref;
-};
-
-static inline void acc_begin(struct acc *a, uint32_t bin) {
-  memset(a, 0, sizeof *a);
-  a->bin = bin;
-  a->max_ulp = a->max_rel = a->bin_max = -1.0;
-  a->max_ulp_input = a->max_rel_input = 0xffffffffu;
-}
-
-void acc_flush(struct acc *a, struct stats *s);
-/* The uncommon cases of stats_add: reference NaN, infinite or zero, output NaN,
- * infinite or zero. Does not count the input or its digest. */
+/* Slow paths of the loops below (out of line: taken rarely). */
 void stats_add_special(struct stats *s, uint32_t x, uint32_t out, double y, uint32_t rn);
+void stats_note_sym(struct stats *s, uint32_t x, uint32_t out_pos, uint32_t out_neg);
+void stats_note_mono(struct stats *s, uint32_t x_prev, uint32_t out_prev, uint32_t out);
 
-/* Account one input x with output out against the reference y = RN53(exact) and
- * rn = RN24(exact) (iu = inv_ulp32(y)). x must lie in the accumulator's bin. */
-static inline void acc_add(struct acc *a, struct stats *s, uint32_t x, uint32_t out, double y, double iu, uint32_t rn) {
-  a->inputs++;
-  a->digest += mix64(((uint64_t)x << 32) | out);
-  uint32_t oe = out & 0x7f800000u;
-  int ordinary = (out & 0x7fffffffu) != 0 && oe != 0x7f800000u && y != 0 &&
-                 (d2u(y) & 0x7ff0000000000000ull) != 0x7ff0000000000000ull;
-  if (__builtin_expect(!ordinary, 0)) {
-    stats_add_special(s, x, out, y, rn);
-    return;
+/* Account inputs x0 .. x0+n-1 (all in one bin) with outputs out[i] against the
+ * reference y[i] = RN53(exact), iu[i] = inv_ulp32(y[i]), rn[i] = RN24(exact).
+ * This loop and stats_add_special are the definition of the per-input measures
+ * (README "Definitions"): inputs whose output or reference is NaN, infinite or zero
+ * go to stats_add_special. Counters live in registers for the run and are added at
+ * the end, so a run of n inputs and n runs of one input give the same statistics. */
+static inline void stats_add_run(struct stats *s, uint32_t x0, uint32_t n, const uint32_t *out, const double *y,
+                                 const double *iu, const uint32_t *rn) {
+  if (!n) return;
+  const uint32_t bin = x0 >> BIN_LOG2;
+  uint64_t cr = 0, faithful = 0, digest = 0, ordinary = 0;
+  double max_ulp = s->max_ulp, bin_max = s->bin_max_ulp[bin], max_rel = s->max_rel;
+  uint32_t mu_in = s->max_ulp_input, mr_in = s->max_rel_input;
+  uint32_t mu_i = 0xffffffffu, mr_i = 0xffffffffu; /* index in this run, if it took a maximum */
+  /* four interleaved histograms: consecutive inputs often fall in one bin, and a
+   * single array would chain every increment through memory */
+  uint32_t h4[4][HIST_N];
+  memset(h4, 0, sizeof h4);
+  for (uint32_t i = 0; i < n; i++) {
+    const uint32_t x = x0 + i, o = out[i];
+    const double yi = y[i];
+    digest += mix64(((uint64_t)x << 32) | o);
+    const uint32_t oe = o & 0x7f800000u;
+    if (__builtin_expect((o & 0x7fffffffu) == 0 || oe == 0x7f800000u || yi == 0 ||
+                             (d2u(yi) & 0x7ff0000000000000ull) == 0x7ff0000000000000ull, 0)) {
+      /* hand the maxima to the slow path and take them back */
+      if (mu_i != 0xffffffffu)
+        s->max_ulp = max_ulp, s->max_ulp_input = mu_in, s->max_ulp_output = out[mu_i], s->max_ulp_ref = y[mu_i];
+      if (mr_i != 0xffffffffu)
+        s->max_rel = max_rel, s->max_rel_input = mr_in, s->max_rel_output = out[mr_i], s->max_rel_ref = y[mr_i];
+      mu_i = mr_i = 0xffffffffu;
+      s->bin_max_ulp[bin] = bin_max;
+      stats_add_special(s, x, o, yi, rn[i]);
+      max_ulp = s->max_ulp, mu_in = s->max_ulp_input, max_rel = s->max_rel, mr_in = s->max_rel_input;
+      bin_max = s->bin_max_ulp[bin];
+      continue;
+    }
+    ordinary++;
+    cr += o == rn[i];
+    const double d = fabs((double)u2f(o) - yi);
+    const double e = d * iu[i];
+    h4[i & 3][hist_bin(e)]++;
+    faithful += e < 1.0;
+    if (e > max_ulp || (e == max_ulp && x < mu_in)) max_ulp = e, mu_in = x, mu_i = i;
+    if (e > bin_max) bin_max = e;
+    /* Relative error d/|y|, computed only where it can reach the maximum M: if
+     * RN(d/|y|) >= M then d >= M|y|(1 - 2^-53) > RN(RN(M|y|) * 0.999999), so the filter
+     * never skips a candidate and the result is that of dividing every time. */
+    const double ay = fabs(yi);
+    if (d >= (max_rel * ay) * 0.999999) {
+      const double r = d / ay;
+      if (r > max_rel || (r == max_rel && x < mr_in)) max_rel = r, mr_in = x, mr_i = i;
+    }
   }
-  a->cr += out == rn;
-  double d = fabs((double)u2f(out) - y);
-  double e = d * iu;
-  s->hist[hist_bin(e)]++;
-  a->faithful += e < 1.0;
-  a->above += !(e < 1.0);
-  if (e > a->max_ulp || (e == a->max_ulp && x < a->max_ulp_input)) {
-    a->max_ulp = e; a->max_ulp_input = x; a->max_ulp_output = out; a->max_ulp_ref = y;
-  }
-  if (e > a->bin_max) a->bin_max = e;
-  double r = d / fabs(y);
-  if (r > a->max_rel || (r == a->max_rel && x < a->max_rel_input)) {
-    a->max_rel = r; a->max_rel_input = x; a->max_rel_output = out; a->max_rel_ref = y;
-  }
+  if (mu_i != 0xffffffffu)
+    s->max_ulp = max_ulp, s->max_ulp_input = mu_in, s->max_ulp_output = out[mu_i], s->max_ulp_ref = y[mu_i];
+  if (mr_i != 0xffffffffu)
+    s->max_rel = max_rel, s->max_rel_input = mr_in, s->max_rel_output = out[mr_i], s->max_rel_ref = y[mr_i];
+  s->bin_max_ulp[bin] = bin_max;
+  for (int b = 0; b < HIST_N; b++) s->hist[b] += (uint64_t)h4[0][b] + h4[1][b] + h4[2][b] + h4[3][b];
+  s->inputs += n;
+  s->bin_inputs[bin] += n;
+  s->bin_digest[bin] += digest;
+  s->correctly_rounded += cr;
+  s->faithful += faithful;
+  s->above_1ulp += ordinary - faithful;
 }
 
-/* Account one input (the definition every path shares: see acc_add and
- * stats_add_special). */
+/* Account one input. */
 static inline void stats_add(struct stats *s, uint32_t x, uint32_t out, double y, uint32_t rn) {
-  struct acc a;
-  acc_begin(&a, x >> BIN_LOG2);
-  acc_add(&a, s, x, out, y, inv_ulp32(y), rn);
-  acc_flush(&a, s);
+  double iu = inv_ulp32(y);
+  stats_add_run(s, x, 1, &out, &y, &iu, &rn);
 }
 
-/* Symmetry: for an odd f, f(-x) must be -f(x) bit for bit (NaN matches any NaN);
- * for an even f, f(-x) = f(x). x has its sign bit clear. */
+/* Symmetry of inputs x0 .. x0+n-1 (sign bit clear): for an odd f, f(-x) must be
+ * -f(x) bit for bit; for an even f, f(-x) = f(x); a NaN matches any NaN. */
+static inline void stats_symmetry_run(struct stats *s, uint32_t x0, uint32_t n, const uint32_t *pos,
+                                      const uint32_t *neg, int odd) {
+  const uint32_t flip = odd ? SIGN32 : 0;
+  uint64_t bad = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    const uint32_t a = pos[i], b = neg[i];
+    if (__builtin_expect(b != (a ^ flip), 0) && !(is_nan32(a) && is_nan32(b))) {
+      bad++;
+      stats_note_sym(s, x0 + i, a, b);
+    }
+  }
+  s->symmetry_checked += n;
+  s->symmetry_violations += bad;
+}
+
 static inline void stats_symmetry(struct stats *s, uint32_t x, uint32_t out_pos, uint32_t out_neg, int odd) {
-  s->symmetry_checked++;
-  if (is_nan32(out_pos) && is_nan32(out_neg)) return;
-  uint32_t want = odd ? (out_pos ^ SIGN32) : out_pos;
-  if (out_neg != want) {
-    s->symmetry_violations++;
-    list_insert(s->sym, &s->n_sym, (struct sample){x, out_pos, out_neg});
-  }
+  stats_symmetry_run(s, x, 1, &out_pos, &out_neg, odd);
 }
 
-/* Monotonicity between consecutive bit patterns x-1 and x of one sign half.
- * 'increasing' is the direction of f along increasing bit patterns (for the negative
- * half that is the opposite of f's direction along the real line). Pairs with a NaN
- * output are skipped (they are counted as nonfinite). */
-static inline void stats_monotonic(struct stats *s, uint32_t x, uint32_t out_prev, uint32_t out, int increasing) {
-  if (is_nan32(out_prev) || is_nan32(out)) return;
-  s->monotonic_checked++;
-  float a = u2f(out_prev), b = u2f(out);
-  if (increasing ? (b < a) : (b > a)) {
-    s->monotonic_violations++;
-    list_insert(s->mono, &s->n_mono, (struct sample){x - 1, out_prev, out});
+/* Monotonicity between consecutive bit patterns (x-1, x) of one sign half, for
+ * x = x0 .. x0+n-1; out[-1] is the output at x0 - 1. 'increasing' is the direction of
+ * f along increasing bit patterns (for the negative half, the opposite of f's
+ * direction on the real line). Pairs with a NaN output are skipped (those count as
+ * nonfinite); -0 and +0 are equal. */
+static inline void stats_monotonic_run(struct stats *s, uint32_t x0, uint32_t n, const uint32_t *out, int increasing) {
+  uint64_t checked = 0, bad = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    const uint32_t a = out[(int64_t)i - 1], b = out[i];
+    if (is_nan32(a) || is_nan32(b)) continue;
+    checked++;
+    const float fa = u2f(a), fb = u2f(b);
+    if (__builtin_expect(increasing ? (fb < fa) : (fb > fa), 0)) {
+      bad++;
+      stats_note_mono(s, x0 + i - 1, a, b);
+    }
   }
+  s->monotonic_checked += checked;
+  s->monotonic_violations += bad;
+}
+
+static inline void stats_monotonic(struct stats *s, uint32_t x, uint32_t out_prev, uint32_t out, int increasing) {
+  const uint32_t pair[2] = {out_prev, out};
+  stats_monotonic_run(s, x, 1, pair + 1, increasing);
 }
 
 #endif

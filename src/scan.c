@@ -108,44 +108,52 @@ static void eval_cpu(struct ctx *c, const struct chunk *ch) {
 }
 
 /* Work items are aligned blocks of RED_BLOCK magnitudes in one sign half, so that
- * each lies in one bin (RED_BLOCK divides 2^BIN_LOG2) and is reduced in registers. */
+ * each lies in one bin (RED_BLOCK divides 2^BIN_LOG2). The reference values of a
+ * block are prepared once (y, 1/ulp, RN24) and then each variant runs over them. */
 static void reduce_chunk(struct ctx *c, const struct chunk *ch, uint32_t *const *outs) {
   const uint32_t a0 = ch->a0, len = ch->len;
   const uint32_t blk0 = ch->first / RED_BLOCK, blk1 = (a0 + len - 1) / RED_BLOCK;
   const uint32_t nblk = blk1 - blk0 + 1;
   const int nv = c->nv, sym = c->sym, odd = c->odd, mono = c->mono;
-#pragma omp parallel for schedule(dynamic, 1)
-  for (uint32_t it = 0; it < 2 * nblk; it++) {
+#pragma omp parallel
+  {
+    double *ys = malloc(RED_BLOCK * sizeof(double)), *ius = malloc(RED_BLOCK * sizeof(double));
+    uint32_t *rns = malloc(RED_BLOCK * sizeof(uint32_t));
     struct stats **acc = c->acc + (size_t)omp_get_thread_num() * nv;
-    int h = (int)(it / nblk);
-    struct mrange R = h ? c->N : c->P;
-    int64_t lo = (int64_t)(blk0 + it % nblk) * RED_BLOCK, hi = lo + RED_BLOCK - 1;
-    if (lo < ch->first) lo = ch->first;
-    if (lo < R.lo) lo = R.lo;
-    if (hi > (int64_t)a0 + len - 1) hi = (int64_t)a0 + len - 1;
-    if (hi > R.hi) hi = R.hi;
-    if (lo > hi) continue;
-    const uint32_t sign = h ? HALF : 0;
-    struct acc av[SCAN_MAXV];
-    for (int v = 0; v < nv; v++) acc_begin(&av[v], (sign | (uint32_t)lo) >> BIN_LOG2);
-    int inc = mono > 0 ? !h : h; /* direction of f along increasing bit patterns of this half */
-    const size_t rbase = (size_t)(sym ? 0 : h) * len;
-    const double ysign = (h && odd) ? -1.0 : 1.0;
-    for (uint32_t m = (uint32_t)lo; m <= (uint32_t)hi; m++) {
-      const uint32_t i = m - a0, x = m | sign;
-      const double y = c->ry[rbase + i] * ysign; /* exact: a sign change */
-      const int t = (int)c->rt[rbase + i] * (int)ysign;
-      const uint32_t rn = ref_rn32(y, t);
-      const double iu = inv_ulp32(y);
-      const size_t k = (size_t)h * len + i;
+#pragma omp for schedule(dynamic, 1)
+    for (uint32_t it = 0; it < 2 * nblk; it++) {
+      int h = (int)(it / nblk);
+      struct mrange R = h ? c->N : c->P;
+      int64_t lo = (int64_t)(blk0 + it % nblk) * RED_BLOCK, hi = lo + RED_BLOCK - 1;
+      if (lo < ch->first) lo = ch->first;
+      if (lo < R.lo) lo = R.lo;
+      if (hi > (int64_t)a0 + len - 1) hi = (int64_t)a0 + len - 1;
+      if (hi > R.hi) hi = R.hi;
+      if (lo > hi) continue;
+      const uint32_t sign = h ? HALF : 0, n = (uint32_t)(hi - lo + 1), i0 = (uint32_t)lo - a0;
+      const size_t rbase = (size_t)(sym ? 0 : h) * len + i0;
+      const int flip = h && odd; /* -x mirrors x: exact sign change of y and t */
+      for (uint32_t j = 0; j < n; j++) {
+        double y = c->ry[rbase + j];
+        int t = c->rt[rbase + j];
+        if (flip) y = -y, t = -t;
+        ys[j] = y;
+        ius[j] = inv_ulp32(y);
+        rns[j] = ref_rn32(y, t);
+      }
+      const size_t k0 = (size_t)h * len + i0;
+      /* f along increasing bit patterns: the negative half runs the other way */
+      const int inc = mono > 0 ? !h : h;
+      const int64_t m1 = lo > 0 ? lo : 1; /* monotonic pairs (x-1, x) need x > 0 within the half */
       for (int v = 0; v < nv; v++) {
         const uint32_t *o = outs[v];
-        acc_add(&av[v], acc[v], x, o[k], y, iu, rn);
-        if (sym && !h) stats_symmetry(acc[v], x, o[i], o[len + i], odd);
-        if (mono && m > 0) stats_monotonic(acc[v], x, o[k - 1], o[k], inc);
+        stats_add_run(acc[v], sign | (uint32_t)lo, n, o + k0, ys, ius, rns);
+        if (sym && !h) stats_symmetry_run(acc[v], (uint32_t)lo, n, o + i0, o + len + i0, odd);
+        if (mono && m1 <= hi)
+          stats_monotonic_run(acc[v], sign | (uint32_t)m1, (uint32_t)(hi - m1 + 1), o + (size_t)h * len + (m1 - a0), inc);
       }
     }
-    for (int v = 0; v < nv; v++) acc_flush(&av[v], acc[v]);
+    free(ys), free(ius), free(rns);
   }
 }
 
