@@ -60,14 +60,166 @@ static void launch(int fn, uint32_t first, uint32_t count, uint32_t *out, cudaSt
   }
 }
 
+
+/* ---- Reduction on the device ------------------------------------------------
+ * The common path of stats_add_run, stats_symmetry_run and stats_monotonic_run
+ * (src/metrics.h), computed per work item. The arithmetic is the host's: binary64
+ * subtraction, a multiplication by a power of two and an IEEE division (CUDA's
+ * double division is correctly rounded; -fmad=false forbids contraction), so each
+ * input yields the same error bits. Sums are integers and maxima break ties on the
+ * lowest input, so the item's statistics are those of the host loop. Anything off
+ * the common path flags the item and the host reduces it (tests/gpu_test.sh shows
+ * that both reductions give identical results). */
+#define RED_THREADS 256
+
+__device__ __forceinline__ uint64_t mix64_d(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+__device__ __forceinline__ int is_nan32_d(uint32_t b) { return (b & 0x7fffffffu) > 0x7f800000u; }
+
+/* better (e, x) than (e2, x2): larger error, ties to the lower input */
+__device__ __forceinline__ int better(double e, uint32_t x, double e2, uint32_t x2) {
+  return e > e2 || (e == e2 && x < x2);
+}
+
+__global__ void __launch_bounds__(RED_THREADS) k_reduce(struct gpu_geom g, uint32_t *const *outs,
+                                                        const double *__restrict__ ry,
+                                                        const int8_t *__restrict__ rt, struct gpu_partial *parts) {
+  __shared__ uint32_t hist[GPU_HIST_N];
+  __shared__ double s_mu[RED_THREADS / 32], s_mr[RED_THREADS / 32], s_mur[RED_THREADS / 32],
+      s_mrr[RED_THREADS / 32];
+  __shared__ uint32_t s_mui[RED_THREADS / 32], s_muo[RED_THREADS / 32], s_mri[RED_THREADS / 32],
+      s_mro[RED_THREADS / 32];
+  __shared__ unsigned long long s_sum[4][RED_THREADS / 32];
+  __shared__ uint32_t s_flag;
+  const uint32_t it = blockIdx.x, v = blockIdx.y, tid = threadIdx.x;
+  struct gpu_partial *P = parts + (size_t)v * (2 * g.nblk) + it;
+  const int h = it >= g.nblk;
+  int64_t lo = (int64_t)(g.blk0 + it % g.nblk) * g.red_block, hi = lo + g.red_block - 1;
+  const int64_t rlo = h ? g.n_lo : g.p_lo, rhi = h ? g.n_hi : g.p_hi;
+  if (lo < g.first) lo = g.first;
+  if (lo < rlo) lo = rlo;
+  if (hi > (int64_t)g.a0 + g.len - 1) hi = (int64_t)g.a0 + g.len - 1;
+  if (hi > rhi) hi = rhi;
+  for (uint32_t b = tid; b < GPU_HIST_N; b += RED_THREADS) hist[b] = 0;
+  if (tid == 0) s_flag = 0;
+  __syncthreads();
+  const uint32_t sign = h ? 0x80000000u : 0;
+  const uint32_t *o = outs[v];
+  const int flip = h && g.odd;
+  const int inc = g.mono > 0 ? !h : h;
+  const uint32_t mflip = g.odd ? 0x80000000u : 0;
+  uint64_t cr = 0, faithful = 0, digest = 0, mono_checked = 0;
+  double mu = -1.0, mr = -1.0, mur = 0, mrr = 0;
+  uint32_t mui = 0xffffffffu, muo = 0, mri = 0xffffffffu, mro = 0, flag = 0;
+  for (int64_t m = lo + tid; m <= hi; m += RED_THREADS) {
+    const uint32_t i = (uint32_t)(m - g.a0), x = (uint32_t)m | sign;
+    const size_t r = (size_t)((g.sym ? 0 : h) * g.len) + i;
+    double y = ry[r];
+    int t = rt[r];
+    if (flip) y = -y, t = -t;
+    const unsigned long long yb = __double_as_longlong(y);
+    /* RN24: fast path of ref_rn32; a rounding boundary goes to the host */
+    if (!(t == 0 || ((yb & 0x1fffffffull) != 0x10000000ull && (yb & 0x7ff0000000000000ull) >= (1023ull - 126) << 52)))
+      flag = 1;
+    const uint32_t rn = __float_as_uint(__double2float_rn(y));
+    const uint32_t ob = o[(size_t)h * g.len + i];
+    digest += mix64_d(((uint64_t)x << 32) | ob);
+    if ((ob & 0x7fffffffu) == 0 || (ob & 0x7f800000u) == 0x7f800000u || y == 0 ||
+        (yb & 0x7ff0000000000000ull) == 0x7ff0000000000000ull) {
+      flag = 1;
+      continue;
+    }
+    cr += ob == rn;
+    int ey = (int)((yb >> 52) & 0x7ff) - 1023;
+    if (ey < -126) ey = -126;
+    const double iu = __longlong_as_double((long long)(1023 - (ey - 23)) << 52);
+    const double d = fabs((double)__uint_as_float(ob) - y);
+    const double e = __dmul_rn(d, iu);
+    int bin;
+    if (e == 0) bin = 0;
+    else {
+      int k = (int)((__double_as_longlong(e) >> 52) & 0x7ff) - 1023;
+      bin = k < GPU_HIST_KMIN ? 1 : k > GPU_HIST_KMAX ? GPU_HIST_N - 1 : 2 + k - GPU_HIST_KMIN;
+    }
+    atomicAdd(&hist[bin], 1u);
+    faithful += e < 1.0;
+    if (better(e, x, mu, mui)) mu = e, mui = x, muo = ob, mur = y;
+    const double rel = __ddiv_rn(d, fabs(y));
+    if (better(rel, x, mr, mri)) mr = rel, mri = x, mro = ob, mrr = y;
+    if (g.sym && !h) {
+      const uint32_t nb = o[(size_t)g.len + i];
+      if (nb != (ob ^ mflip) && !(is_nan32_d(ob) && is_nan32_d(nb))) flag = 1;
+    }
+    if (g.mono && m >= 1) {
+      const uint32_t pb = o[(size_t)h * g.len + i - 1];
+      if (!is_nan32_d(pb)) { /* ob is not NaN here */
+        mono_checked++;
+        const float fa = __uint_as_float(pb), fb = __uint_as_float(ob);
+        if (inc ? (fb < fa) : (fb > fa)) flag = 1;
+      }
+    }
+  }
+  /* warp, then block reduction */
+  const unsigned full = 0xffffffffu;
+  for (int off = 16; off; off >>= 1) {
+    cr += __shfl_down_sync(full, cr, off);
+    faithful += __shfl_down_sync(full, faithful, off);
+    digest += __shfl_down_sync(full, digest, off);
+    mono_checked += __shfl_down_sync(full, mono_checked, off);
+    flag |= __shfl_down_sync(full, flag, off);
+    double e2 = __shfl_down_sync(full, mu, off), y2 = __shfl_down_sync(full, mur, off);
+    uint32_t x2 = __shfl_down_sync(full, mui, off), o2 = __shfl_down_sync(full, muo, off);
+    if (better(e2, x2, mu, mui)) mu = e2, mui = x2, muo = o2, mur = y2;
+    e2 = __shfl_down_sync(full, mr, off), y2 = __shfl_down_sync(full, mrr, off);
+    x2 = __shfl_down_sync(full, mri, off), o2 = __shfl_down_sync(full, mro, off);
+    if (better(e2, x2, mr, mri)) mr = e2, mri = x2, mro = o2, mrr = y2;
+  }
+  const int w = tid / 32;
+  if ((tid & 31) == 0) {
+    s_sum[0][w] = cr, s_sum[1][w] = faithful, s_sum[2][w] = digest, s_sum[3][w] = mono_checked;
+    s_mu[w] = mu, s_mui[w] = mui, s_muo[w] = muo, s_mur[w] = mur;
+    s_mr[w] = mr, s_mri[w] = mri, s_mro[w] = mro, s_mrr[w] = mrr;
+    if (flag) atomicOr(&s_flag, 1u);
+  }
+  __syncthreads();
+  if (tid == 0) {
+    struct gpu_partial p;
+    p.flag = s_flag;
+    p.n = lo <= hi ? (uint32_t)(hi - lo + 1) : 0;
+    p.cr = p.faithful = p.digest = p.mono_checked = 0;
+    p.max_ulp = p.max_rel = -1.0;
+    p.max_ulp_input = p.max_rel_input = 0xffffffffu;
+    p.max_ulp_output = p.max_rel_output = 0;
+    p.max_ulp_ref = p.max_rel_ref = 0;
+    for (int k = 0; k < RED_THREADS / 32; k++) {
+      p.cr += s_sum[0][k], p.faithful += s_sum[1][k], p.digest += s_sum[2][k], p.mono_checked += s_sum[3][k];
+      if (better(s_mu[k], s_mui[k], p.max_ulp, p.max_ulp_input))
+        p.max_ulp = s_mu[k], p.max_ulp_input = s_mui[k], p.max_ulp_output = s_muo[k], p.max_ulp_ref = s_mur[k];
+      if (better(s_mr[k], s_mri[k], p.max_rel, p.max_rel_input))
+        p.max_rel = s_mr[k], p.max_rel_input = s_mri[k], p.max_rel_output = s_mro[k], p.max_rel_ref = s_mrr[k];
+    }
+    for (int b = 0; b < GPU_HIST_N; b++) p.hist[b] = hist[b];
+    *P = p;
+  }
+}
+
 struct gpu_ctx {
   int nfn;
   int fns[GPU_NFN];
-  uint32_t max_count;
+  uint32_t max_count, max_items;
   int blocks;
   cudaStream_t stream[GPU_SLOTS];
   uint32_t *d_out[GPU_SLOTS][GPU_NFN];
   uint32_t *h_out[GPU_SLOTS][GPU_NFN];
+  uint32_t **d_outp[GPU_SLOTS]; /* device array of the d_out pointers */
+  double *h_ry[GPU_SLOTS], *d_ry[GPU_SLOTS];
+  int8_t *h_rt[GPU_SLOTS], *d_rt[GPU_SLOTS];
+  struct gpu_partial *h_part[GPU_SLOTS], *d_part[GPU_SLOTS];
+  int reduced[GPU_SLOTS];
   cudaEvent_t ev_start[GPU_SLOTS], ev_kern[GPU_SLOTS], ev_copy[GPU_SLOTS];
   int pending[GPU_SLOTS];
   double kernel_s, copy_s;
@@ -139,9 +291,10 @@ extern "C" int gpu_probe(struct gpu_info *info, char *why, size_t whylen) {
   return 0;
 }
 
-static int open_impl(struct gpu_ctx *g, int nfn, const int *fns, uint32_t max_count) {
+static int open_impl(struct gpu_ctx *g, int nfn, const int *fns, uint32_t max_count, uint32_t max_items) {
   g->nfn = nfn;
   g->max_count = max_count;
+  g->max_items = max_items;
   for (int i = 0; i < nfn; i++) g->fns[i] = fns[i];
   cudaCheck(cudaSetDevice(0));
   int sms = 0;
@@ -156,18 +309,28 @@ static int open_impl(struct gpu_ctx *g, int nfn, const int *fns, uint32_t max_co
       cudaCheck(cudaMalloc(&g->d_out[s][f], (size_t)max_count * 4));
       cudaCheck(cudaMallocHost(&g->h_out[s][f], (size_t)max_count * 4));
     }
+    cudaCheck(cudaMalloc(&g->d_outp[s], GPU_NFN * sizeof(uint32_t *)));
+    cudaCheck(cudaMemcpy(g->d_outp[s], g->d_out[s], GPU_NFN * sizeof(uint32_t *), cudaMemcpyHostToDevice));
+    cudaCheck(cudaMallocHost(&g->h_ry[s], (size_t)max_count * sizeof(double)));
+    cudaCheck(cudaMalloc(&g->d_ry[s], (size_t)max_count * sizeof(double)));
+    cudaCheck(cudaMallocHost(&g->h_rt[s], (size_t)max_count));
+    cudaCheck(cudaMalloc(&g->d_rt[s], (size_t)max_count));
+    size_t np = (size_t)max_items * nfn * sizeof(struct gpu_partial);
+    cudaCheck(cudaMallocHost(&g->h_part[s], np));
+    cudaCheck(cudaMalloc(&g->d_part[s], np));
   }
   return 0;
 }
 
-extern "C" struct gpu_ctx *gpu_open(int nfn, const int *fns, uint32_t max_count, char *err, size_t errlen) {
+extern "C" struct gpu_ctx *gpu_open(int nfn, const int *fns, uint32_t max_count, uint32_t max_items, char *err,
+                                    size_t errlen) {
   struct gpu_ctx *g = (struct gpu_ctx *)calloc(1, sizeof *g);
   if (!g || nfn > GPU_NFN) {
     snprintf(err, errlen, "out of memory");
     free(g);
     return NULL;
   }
-  if (open_impl(g, nfn, fns, max_count)) {
+  if (open_impl(g, nfn, fns, max_count, max_items)) {
     snprintf(err, errlen, "%s", g_err);
     gpu_close(g);
     return NULL;
@@ -201,7 +364,31 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t 
   return 0;
 }
 
-extern "C" int gpu_wait(struct gpu_ctx *g, int slot, uint32_t **outs) {
+extern "C" void gpu_ref_buffers(struct gpu_ctx *g, int slot, double **ry, int8_t **rt) {
+  *ry = g->h_ry[slot];
+  *rt = g->h_rt[slot];
+}
+
+extern "C" int gpu_submit_reduce(struct gpu_ctx *g, int slot, const struct gpu_geom *geom, uint32_t nref) {
+  cudaStream_t st = g->stream[slot];
+  uint32_t items = 2 * geom->nblk;
+  if (items > g->max_items || nref > g->max_count) {
+    set_err("gpu_submit_reduce: %u items / %u references exceed the buffers", items, nref);
+    return -1;
+  }
+  cudaCheck(cudaMemcpyAsync(g->d_ry[slot], g->h_ry[slot], (size_t)nref * sizeof(double), cudaMemcpyHostToDevice, st));
+  cudaCheck(cudaMemcpyAsync(g->d_rt[slot], g->h_rt[slot], nref, cudaMemcpyHostToDevice, st));
+  dim3 grid(items, g->nfn);
+  k_reduce<<<grid, RED_THREADS, 0, st>>>(*geom, g->d_outp[slot], g->d_ry[slot], g->d_rt[slot], g->d_part[slot]);
+  cudaCheck(cudaGetLastError());
+  cudaCheck(cudaMemcpyAsync(g->h_part[slot], g->d_part[slot], (size_t)items * g->nfn * sizeof(struct gpu_partial),
+                            cudaMemcpyDeviceToHost, st));
+  cudaCheck(cudaEventRecord(g->ev_copy[slot], st));
+  g->reduced[slot] = 1;
+  return 0;
+}
+
+extern "C" int gpu_wait(struct gpu_ctx *g, int slot, uint32_t **outs, const struct gpu_partial **parts) {
   if (g->pending[slot]) {
     cudaCheck(cudaEventSynchronize(g->ev_copy[slot]));
     float k_ms = 0, c_ms = 0;
@@ -212,6 +399,8 @@ extern "C" int gpu_wait(struct gpu_ctx *g, int slot, uint32_t **outs) {
     g->pending[slot] = 0;
   }
   for (int f = 0; f < g->nfn; f++) outs[f] = g->h_out[slot][f];
+  *parts = g->reduced[slot] ? g->h_part[slot] : NULL;
+  g->reduced[slot] = 0;
   return 0;
 }
 
@@ -228,6 +417,13 @@ extern "C" void gpu_close(struct gpu_ctx *g) {
       if (g->d_out[s][f]) cudaFree(g->d_out[s][f]);
       if (g->h_out[s][f]) cudaFreeHost(g->h_out[s][f]);
     }
+    if (g->d_outp[s]) cudaFree(g->d_outp[s]);
+    if (g->h_ry[s]) cudaFreeHost(g->h_ry[s]);
+    if (g->d_ry[s]) cudaFree(g->d_ry[s]);
+    if (g->h_rt[s]) cudaFreeHost(g->h_rt[s]);
+    if (g->d_rt[s]) cudaFree(g->d_rt[s]);
+    if (g->h_part[s]) cudaFreeHost(g->h_part[s]);
+    if (g->d_part[s]) cudaFree(g->d_part[s]);
     if (g->ev_start[s]) cudaEventDestroy(g->ev_start[s]);
     if (g->ev_kern[s]) cudaEventDestroy(g->ev_kern[s]);
     if (g->ev_copy[s]) cudaEventDestroy(g->ev_copy[s]);

@@ -14,8 +14,8 @@ int gpu_probe(struct gpu_info *info, char *why, size_t whylen) {
   return -1;
 }
 
-struct gpu_ctx *gpu_open(int nfn, const int *fns, uint32_t max_count, char *err, size_t errlen) {
-  (void)nfn, (void)fns, (void)max_count;
+struct gpu_ctx *gpu_open(int nfn, const int *fns, uint32_t max_count, uint32_t max_items, char *err, size_t errlen) {
+  (void)nfn, (void)fns, (void)max_count, (void)max_items;
   snprintf(err, errlen, "built without CUDA");
   return NULL;
 }
@@ -23,6 +23,14 @@ int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t *first, con
   (void)g, (void)slot, (void)nseg, (void)first, (void)count;
   return -1;
 }
-int gpu_wait(struct gpu_ctx *g, int slot, uint32_t **outs) { (void)g, (void)slot, (void)outs; return -1; }
+int gpu_wait(struct gpu_ctx *g, int slot, uint32_t **outs, const struct gpu_partial **parts) {
+  (void)g, (void)slot, (void)outs, (void)parts;
+  return -1;
+}
+void gpu_ref_buffers(struct gpu_ctx *g, int slot, double **ry, int8_t **rt) { (void)g, (void)slot, *ry = NULL, *rt = NULL; }
+int gpu_submit_reduce(struct gpu_ctx *g, int slot, const struct gpu_geom *geom, uint32_t nref) {
+  (void)g, (void)slot, (void)geom, (void)nref;
+  return -1;
+}
 void gpu_times(struct gpu_ctx *g, double *k, double *c) { (void)g; *k = *c = 0; }
 void gpu_close(struct gpu_ctx *g) { (void)g; }

@@ -85,6 +85,8 @@ static void usage_run(FILE *f) {
           "  --json FILE        write the results as JSON (atomically)\n"
           "  --cache DIR        reference cache folder (default $ULPCERT_CACHE or ~/.cache/ulpcert)\n"
           "  --no-cache         neither read nor write the reference cache\n"
+          "  --reduce gpu|host  GPU backend: where the common path of the error reduction runs\n"
+          "                     (default gpu; both give identical results, host is the reference)\n"
           "  --quiet            no notices or progress bar\n"
           "  --help             this text\n");
 }
@@ -92,7 +94,7 @@ static void usage_run(FILE *f) {
 /* Parse the options shared by run and bench. Returns -1 to continue, or an exit code. */
 int parse_scan_options(int argc, char **argv, struct scan_cli *sc, int (*extra)(int, const char *, void *), void *arg,
                        const struct option *more, void (*usage)(FILE *)) {
-  enum { O_BACKEND = 256, O_FROM, O_TO, O_THREADS, O_CHUNK, O_JSON, O_CACHE, O_NOCACHE, O_QUIET };
+  enum { O_BACKEND = 256, O_FROM, O_TO, O_THREADS, O_CHUNK, O_JSON, O_CACHE, O_NOCACHE, O_QUIET, O_REDUCE };
   struct option opts[40];
   static const struct option base[] = {
     {"backend", required_argument, 0, O_BACKEND}, {"from", required_argument, 0, O_FROM},
@@ -100,6 +102,7 @@ int parse_scan_options(int argc, char **argv, struct scan_cli *sc, int (*extra)(
     {"chunk", required_argument, 0, O_CHUNK},     {"json", required_argument, 0, O_JSON},
     {"cache", required_argument, 0, O_CACHE},     {"no-cache", no_argument, 0, O_NOCACHE},
     {"quiet", no_argument, 0, O_QUIET},           {"help", no_argument, 0, 'h'},
+    {"reduce", required_argument, 0, O_REDUCE},
   };
   int n = 0;
   for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) opts[n++] = base[i];
@@ -154,6 +157,14 @@ int parse_scan_options(int argc, char **argv, struct scan_cli *sc, int (*extra)(
     case O_CACHE: sc->cache_dir = optarg; break;
     case O_NOCACHE: sc->cache_dir = NULL; break;
     case O_QUIET: g_quiet = 1; break;
+    case O_REDUCE:
+      if (!strcmp(optarg, "host")) sc->o.host_reduce = 1;
+      else if (!strcmp(optarg, "gpu")) sc->o.host_reduce = 0;
+      else {
+        errorf("--reduce must be host or gpu, not '%s'", optarg);
+        return EXIT_USAGE;
+      }
+      break;
     case '?':
       if (optopt) errorf("option '-%c' is unknown or needs a value (see --help)", optopt);
       else errorf("option '%s' is unknown or needs a value (see --help)", argv[optind - 1]);

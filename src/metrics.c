@@ -1,6 +1,8 @@
 /* metrics.c: initialisation and exact merging of statistics. */
 #include "metrics.h"
 
+#include "gpu.h"
+
 #include <string.h>
 
 void stats_init(struct stats *s) {
@@ -9,6 +11,31 @@ void stats_init(struct stats *s) {
   s->max_rel = -1.0;
   s->max_ulp_input = s->max_rel_input = 0xffffffffu;
   for (uint32_t i = 0; i < NBINS; i++) s->bin_max_ulp[i] = -1.0;
+}
+
+_Static_assert(GPU_HIST_N == HIST_N && GPU_HIST_KMIN == HIST_KMIN, "histogram layout shared with the GPU");
+
+void stats_fold_partial(struct stats *s, uint32_t x0, const struct gpu_partial *p, int sym_checked) {
+  if (!p->n) return;
+  const uint32_t bin = x0 >> BIN_LOG2;
+  s->inputs += p->n;
+  s->bin_inputs[bin] += p->n;
+  s->bin_digest[bin] += p->digest;
+  if (p->max_ulp > s->bin_max_ulp[bin]) s->bin_max_ulp[bin] = p->max_ulp;
+  s->correctly_rounded += p->cr;
+  s->faithful += p->faithful;
+  s->above_1ulp += p->n - p->faithful;
+  for (int b = 0; b < HIST_N; b++) s->hist[b] += p->hist[b];
+  if (p->max_ulp > s->max_ulp || (p->max_ulp == s->max_ulp && p->max_ulp_input < s->max_ulp_input)) {
+    s->max_ulp = p->max_ulp; s->max_ulp_input = p->max_ulp_input;
+    s->max_ulp_output = p->max_ulp_output; s->max_ulp_ref = p->max_ulp_ref;
+  }
+  if (p->max_rel > s->max_rel || (p->max_rel == s->max_rel && p->max_rel_input < s->max_rel_input)) {
+    s->max_rel = p->max_rel; s->max_rel_input = p->max_rel_input;
+    s->max_rel_output = p->max_rel_output; s->max_rel_ref = p->max_rel_ref;
+  }
+  if (sym_checked) s->symmetry_checked += p->n;
+  s->monotonic_checked += p->mono_checked;
 }
 
 void stats_note_sym(struct stats *s, uint32_t x, uint32_t out_pos, uint32_t out_neg) {

@@ -95,6 +95,11 @@ static inline uint64_t mix64(uint64_t z) {
 static inline int is_nan32(uint32_t b) { return (b & 0x7fffffffu) > 0x7f800000u; }
 static inline int is_inf32(uint32_t b) { return (b & 0x7fffffffu) == 0x7f800000u; }
 
+struct gpu_partial;
+/* Fold a work item reduced on the GPU (gpu.h) into s: inputs x0 .. x0+n-1 of one
+ * bin, every one on the common path. */
+void stats_fold_partial(struct stats *s, uint32_t x0, const struct gpu_partial *p, int sym_checked);
+
 /* Slow paths of the loops below (out of line: taken rarely). */
 void stats_add_special(struct stats *s, uint32_t x, uint32_t out, double y, uint32_t rn);
 void stats_note_sym(struct stats *s, uint32_t x, uint32_t out_pos, uint32_t out_neg);

@@ -110,7 +110,8 @@ static void eval_cpu(struct ctx *c, const struct chunk *ch) {
 /* Work items are aligned blocks of RED_BLOCK magnitudes in one sign half, so that
  * each lies in one bin (RED_BLOCK divides 2^BIN_LOG2). The reference values of a
  * block are prepared once (y, 1/ulp, RN24) and then each variant runs over them. */
-static void reduce_chunk(struct ctx *c, const struct chunk *ch, uint32_t *const *outs) {
+static void reduce_chunk(struct ctx *c, const struct chunk *ch, uint32_t *const *outs,
+                         const struct gpu_partial *parts) {
   const uint32_t a0 = ch->a0, len = ch->len;
   const uint32_t blk0 = ch->first / RED_BLOCK, blk1 = (a0 + len - 1) / RED_BLOCK;
   const uint32_t nblk = blk1 - blk0 + 1;
@@ -131,6 +132,14 @@ static void reduce_chunk(struct ctx *c, const struct chunk *ch, uint32_t *const 
       if (hi > R.hi) hi = R.hi;
       if (lo > hi) continue;
       const uint32_t sign = h ? HALF : 0, n = (uint32_t)(hi - lo + 1), i0 = (uint32_t)lo - a0;
+      /* items the device reduced: fold them; the flagged ones are reduced here */
+      int host_vars = 0;
+      for (int v = 0; v < nv; v++) {
+        const struct gpu_partial *p = parts ? &parts[(size_t)v * 2 * nblk + it] : NULL;
+        if (p && !p->flag) stats_fold_partial(acc[v], sign | (uint32_t)lo, p, sym && !h);
+        else host_vars++;
+      }
+      if (!host_vars) continue;
       const size_t rbase = (size_t)(sym ? 0 : h) * len + i0;
       const int flip = h && odd; /* -x mirrors x: exact sign change of y and t */
       for (uint32_t j = 0; j < n; j++) {
@@ -146,6 +155,7 @@ static void reduce_chunk(struct ctx *c, const struct chunk *ch, uint32_t *const 
       const int inc = mono > 0 ? !h : h;
       const int64_t m1 = lo > 0 ? lo : 1; /* monotonic pairs (x-1, x) need x > 0 within the half */
       for (int v = 0; v < nv; v++) {
+        if (parts && !parts[(size_t)v * 2 * nblk + it].flag) continue;
         const uint32_t *o = outs[v];
         stats_add_run(acc[v], sign | (uint32_t)lo, n, o + k0, ys, ius, rns);
         if (sym && !h) stats_symmetry_run(acc[v], (uint32_t)lo, n, o + i0, o + len + i0, odd);
@@ -262,7 +272,7 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
   if (o->gpu) {
     int fns[SCAN_MAXV];
     for (int i = 0; i < nv; i++) fns[i] = v[i]->gpu_fn;
-    g = gpu_open(nv, fns, (uint32_t)(2 * maxlen), err, errlen);
+    g = gpu_open(nv, fns, (uint32_t)(2 * maxlen), 2 * (C / RED_BLOCK + 2), err, errlen);
     if (!g) {
       rc = EXIT_NOGPU;
       goto out;
@@ -283,6 +293,8 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
   struct progress pb;
   progress_start(&pb, "scan", total, o->progress);
 
+  double *own_ry = c.ry;
+  int8_t *own_rt = c.rt;
   if (g && nchunks > 0) {
     uint32_t first[2] = {chunks[0].a0, chunks[0].a0 | HALF}, cnt[2] = {chunks[0].len, chunks[0].len};
     if (gpu_submit(g, 0, 2, first, cnt)) {
@@ -303,12 +315,24 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
         goto out_gpu;
       }
     }
+    if (g && !o->host_reduce) gpu_ref_buffers(g, k % GPU_SLOTS, &c.ry, &c.rt);
     fill_reference(&c, ch);
     double t1 = now_s();
     tm->reference += t1 - t0;
     uint32_t *outs[SCAN_MAXV];
+    const struct gpu_partial *parts = NULL;
+    if (g && !o->host_reduce) {
+      struct gpu_geom geom = {ch->a0, ch->len, ch->first, ch->first / RED_BLOCK,
+                              (ch->a0 + ch->len - 1) / RED_BLOCK - ch->first / RED_BLOCK + 1, RED_BLOCK,
+                              c.P.lo, c.P.hi, c.N.lo, c.N.hi, c.sym, c.odd, c.mono};
+      if (gpu_submit_reduce(g, k % GPU_SLOTS, &geom, c.sym ? ch->len : 2 * ch->len)) {
+        snprintf(err, errlen, "%s", gpu_last_error());
+        rc = EXIT_NOGPU;
+        goto out_gpu;
+      }
+    }
     if (g) {
-      if (gpu_wait(g, k % GPU_SLOTS, outs)) {
+      if (gpu_wait(g, k % GPU_SLOTS, outs, &parts)) {
         snprintf(err, errlen, "%s", gpu_last_error());
         rc = EXIT_NOGPU;
         goto out_gpu;
@@ -319,7 +343,7 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
     }
     double t2 = now_s();
     tm->eval += t2 - t1;
-    reduce_chunk(&c, ch, outs);
+    reduce_chunk(&c, ch, outs, parts);
     tm->reduce += now_s() - t2;
     done += ch->work;
     progress_update(&pb, done);
@@ -337,6 +361,8 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
   }
 
 out_gpu:
+  c.ry = own_ry;
+  c.rt = own_rt;
   if (g) {
     gpu_times(g, &tm->gpu_kernel, &tm->gpu_copy);
     gpu_close(g);

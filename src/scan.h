@@ -24,6 +24,7 @@ struct scan_opts {
   uint32_t chunk;        /* magnitudes per chunk: a power of two in [2^12, 2^30] */
   const char *cache_dir; /* reference cache folder, NULL for none */
   int progress;          /* draw a progress bar when stderr is a terminal */
+  int host_reduce;       /* GPU backend: reduce on the host instead of the device */
 };
 
 struct scan_times {

@@ -26,6 +26,15 @@ PY
 }
 check same "$T/a.json" "$T/b.json"
 
+# The device reduction gives the host reduction's results bit for bit: a range with
+# NaNs, infinities, zeros, subnormals, monotonicity violations (tanh.approx) and the
+# ordinary path; then the whole line.
+"$U" run tanh --backend gpu --from 0x7f000000 --to 0x80ffffff --no-cache --quiet --reduce host --json "$T/h.json" >/dev/null
+check same "$T/a.json" "$T/h.json"
+"$U" run tanh --backend gpu --from 0x3d000000 --to 0x3f7fffff --no-cache --quiet --reduce host --json "$T/h2.json" >/dev/null
+"$U" run tanh --backend gpu --from 0x3d000000 --to 0x3f7fffff --no-cache --quiet --reduce gpu --json "$T/g2.json" >/dev/null
+check same "$T/h2.json" "$T/g2.json"
+
 # Every GPU variant ran and was accounted on every input; CUDA's tanhf keeps its
 # documented 2 ulp bound on [0.5, 2).
 "$U" run tanh --backend gpu --from 0x3f000000 --to 0x3fffffff --no-cache --quiet --json "$T/c.json" >/dev/null
