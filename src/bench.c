@@ -131,6 +131,7 @@ int cmd_bench(int argc, char **argv, int full_argc, char **full_argv) {
   if (rc >= 0) return rc;
   struct run_info ri;
   run_info_init(&ri, full_argc, full_argv);
+  snprintf(ri.command, sizeof ri.command, "%s", g_command_line);
   char *defname[] = {"tanh"};
   char **names = optind < argc ? argv + optind : defname;
   int nnames = optind < argc ? argc - optind : 1;
@@ -173,7 +174,7 @@ int cmd_bench(int argc, char **argv, int full_argc, char **full_argv) {
   for (int i = 0; i < nv; i++) printf(" %s", vs[i]->name);
   printf("; inputs 0x%08x..0x%08x (%llu); chunk %u\n\n", o.from, o.to, (unsigned long long)span, o.chunk);
   printf("| %-28s | %3s | %2s | %8s | %7s | %7s | %8s | %7s | %7s | %8s | %11s |\n", "run", "nv", "th", "wall s",
-         "kern s", "copy s", "ref s", "red s", "cache s", "Minp/s", "MPFR calls");
+         "kern s", "xfer s", "ref s", "red s", "cache s", "Minp/s", "MPFR calls");
   printf("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
   json_t *runs = json_array();
   struct scan_times cold, warm, tm;
@@ -205,13 +206,13 @@ int cmd_bench(int argc, char **argv, int full_argc, char **full_argv) {
   json_t *scal_v = json_array(), *scal_t = json_array();
   if (!ba.skip_scaling) {
     /* 4. variants */
-    for (int k = 1; k <= nv; k *= 2) {
+    for (int k = 1;; k = 2 * k < nv ? 2 * k : nv) {
       if ((rc = scan_once(vs, k, &o, &tm))) return rc;
       char what[64];
       snprintf(what, sizeof what, "warm, %d variant%s", k, k > 1 ? "s" : "");
       print_times(what, &tm, span, k);
       json_array_append_new(scal_v, times_json(what, &tm, span, k));
-      if (k < nv && 2 * k > nv) k = nv / 2; /* end on nv */
+      if (k == nv) break;
     }
     /* 5. threads, no cache, a range where every input needs MPFR */
     struct scan_opts ot = o;

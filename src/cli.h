@@ -29,6 +29,9 @@ int resolve_names(int n, char **names, int gpu, const struct variant **vs, int *
 /* Scan vs grouped by reference; 0 or an exit code. */
 int run_grouped(const struct variant **vs, int nv, struct scan_cli *sc, struct run_info *ri, struct stats **st);
 
+/* The command line as typed, captured before option parsing permutes argv. */
+extern char g_command_line[4096];
+
 int cmd_bench(int argc, char **argv, int full_argc, char **full_argv);
 int cmd_refcheck(int argc, char **argv);
 

@@ -269,6 +269,7 @@ static int cmd_run(int argc, char **argv, int full_argc, char **full_argv) {
   }
   struct run_info ri;
   run_info_init(&ri, full_argc, full_argv);
+  snprintf(ri.command, sizeof ri.command, "%s", g_command_line);
   ri.from = sc.o.from;
   ri.to = sc.o.to;
   /* names are checked before the GPU is probed, so that typos fail fast */
@@ -306,7 +307,13 @@ static int cmd_run(int argc, char **argv, int full_argc, char **full_argv) {
   return rc;
 }
 
+char g_command_line[4096];
+
 int main(int argc, char **argv) {
+  /* the command line as typed (getopt_long permutes argv) */
+  size_t off = 0;
+  for (int i = 0; i < argc && off < sizeof g_command_line - 1; i++)
+    off += (size_t)snprintf(g_command_line + off, sizeof g_command_line - off, "%s%s", i ? " " : "", argv[i]);
   if (registry_init()) {
     errorf("internal: a variant names an unknown reference");
     return EXIT_USAGE;
