@@ -262,7 +262,12 @@ extern "C" int gpu_probe(struct gpu_info *info, char *why, size_t whylen) {
   int n = 0;
   cudaError_t e = cudaGetDeviceCount(&n);
   if (e != cudaSuccess || n == 0) {
-    snprintf(why, whylen, "no usable CUDA device (%s)", e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
+    FILE *f = fopen("/proc/driver/nvidia/version", "r");
+    if (f) fclose(f);
+    if (!f && (e == cudaErrorInsufficientDriver || e == cudaErrorNoDevice))
+      snprintf(why, whylen, "no NVIDIA GPU driver is loaded on this machine");
+    else
+      snprintf(why, whylen, "no usable CUDA device (%s)", e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
     return -1;
   }
   cudaDeviceProp p;

@@ -27,7 +27,13 @@ int choose_backend(struct scan_cli *sc, struct run_info *ri);
 /* Resolve names into variants the backend can run; -1 to continue or an exit code. */
 int resolve_names(int n, char **names, int gpu, const struct variant **vs, int *nv);
 /* Scan vs grouped by reference; 0 or an exit code. */
-int run_grouped(const struct variant **vs, int nv, struct scan_cli *sc, struct run_info *ri, struct stats **st);
+int run_grouped(const struct variant **vs, int nv, struct scan_cli *sc, struct run_info *ri, struct stats **st,
+                int64_t *done_mag);
+/* Slice k of n of [from, to], contiguous and balanced by estimated cost. 0 or -1 (empty). */
+int shard_range(const struct reference *r, uint32_t from, uint32_t to, int k, int n, uint32_t *lo, uint32_t *hi);
+/* The parts of [from, to] outside the covered ranges; their count, or -1 if more than max. */
+int uncovered_ranges(uint32_t from, uint32_t to, int ncov, uint32_t cov[][2], uint32_t out[][2], int max);
+int cmd_merge(int argc, char **argv);
 
 /* The command line as typed, captured before option parsing permutes argv. */
 extern char g_command_line[4096];

@@ -2,6 +2,7 @@
  * and answers --help. */
 #include <getopt.h>
 #include <mpfr.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@ static void usage_main(FILE *f) {
           "  run NAME...     evaluate variants or families over a range of inputs and reduce the errors\n"
           "  bench           per-stage timings, speed-up over the naive pass, scaling\n"
           "  refcheck NAME   compare a reference's proved shortcuts with MPFR over a range\n"
+          "  merge FILE...   combine results of disjoint ranges (shards) into one\n"
           "\n"
           "  ulpcert COMMAND --help    options of a command\n"
           "  ulpcert --version         version, toolkit and GPU architectures in this binary\n"
@@ -88,7 +90,13 @@ static void usage_run(FILE *f) {
           "  --reduce gpu|host  GPU backend: where the common path of the error reduction runs\n"
           "                     (default gpu; both give identical results, host is the reference)\n"
           "  --quiet            no notices or progress bar\n"
-          "  --help             this text\n");
+          "  --shard K/N        run slice K (0-based) of N slices of the range, balanced by cost;\n"
+          "                     combine the slices' JSON files with `ulpcert merge`\n"
+          "  --resume FILE      continue an interrupted run (its partial JSON, same command)\n"
+          "  --help             this text\n"
+          "\n"
+          "SIGINT or SIGTERM stops after the current chunk; with --json the partial result is\n"
+          "written with \"complete\": false and the covered ranges, for --resume.\n");
 }
 
 /* Parse the options shared by run and bench. Returns -1 to continue, or an exit code. */
@@ -222,7 +230,8 @@ int resolve_names(int n, char **names, int gpu, const struct variant **vs, int *
   return -1;
 }
 
-int run_grouped(const struct variant **vs, int nv, struct scan_cli *sc, struct run_info *ri, struct stats **st) {
+int run_grouped(const struct variant **vs, int nv, struct scan_cli *sc, struct run_info *ri, struct stats **st,
+                int64_t *done_mag) {
   char err[1024] = "";
   int done[SCAN_MAXV] = {0};
   for (int i = 0; i < nv; i++) {
@@ -238,8 +247,9 @@ int run_grouped(const struct variant **vs, int nv, struct scan_cli *sc, struct r
       }
     struct scan_times tm;
     int rc = scan_run(grp, ng, &sc->o, gst, &tm, err, sizeof err);
+    if (done_mag) *done_mag = tm.done_mag;
     if (rc) {
-      errorf("%s", err);
+      if (rc != EXIT_INTERRUPT) errorf("%s", err);
       return rc;
     }
     ri->times.wall += tm.wall;
@@ -259,12 +269,49 @@ int run_grouped(const struct variant **vs, int nv, struct scan_cli *sc, struct r
   return 0;
 }
 
+struct run_extra {
+  const char *resume;
+  int shard_k, shard_n;
+};
+
+static int run_extra_opt(int c, const char *arg, void *p) {
+  struct run_extra *x = p;
+  if (c == 2001) {
+    x->resume = arg;
+    return -1;
+  }
+  if (c == 2002) {
+    int k, n;
+    char tail;
+    if (sscanf(arg, "%d/%d%c", &k, &n, &tail) != 2 || n < 1 || n > 65536 || k < 0 || k >= n) {
+      errorf("--shard: '%s' is not K/N with 0 <= K < N", arg);
+      return EXIT_USAGE;
+    }
+    x->shard_k = k, x->shard_n = n;
+    return -1;
+  }
+  return EXIT_USAGE;
+}
+
+static void on_signal(int sig) {
+  (void)sig;
+  g_scan_stop = 1;
+}
+
 static int cmd_run(int argc, char **argv, int full_argc, char **full_argv) {
   struct scan_cli sc;
-  int rc = parse_scan_options(argc, argv, &sc, NULL, NULL, NULL, usage_run);
+  struct run_extra rx = {NULL, 0, 0};
+  static const struct option more[] = {{"resume", required_argument, 0, 2001},
+                                       {"shard", required_argument, 0, 2002},
+                                       {0, 0, 0, 0}};
+  int rc = parse_scan_options(argc, argv, &sc, run_extra_opt, &rx, more, usage_run);
   if (rc >= 0) return rc;
   if (optind >= argc) {
     errorf("run needs at least one variant or family (see 'ulpcert list')");
+    return EXIT_USAGE;
+  }
+  if (rx.resume && rx.shard_n) {
+    errorf("--resume and --shard do not go together (resume the shard's own file)");
     return EXIT_USAGE;
   }
   struct run_info ri;
@@ -280,30 +327,113 @@ static int cmd_run(int argc, char **argv, int full_argc, char **full_argv) {
       errorf("unknown variant or family '%s' (see 'ulpcert list')", argv[i]);
       return EXIT_USAGE;
     }
-  if ((rc = choose_backend(&sc, &ri)) >= 0) return rc;
-  if ((rc = resolve_names(argc - optind, argv + optind, sc.backend, vs, &nv)) >= 0) return rc;
-  struct stats *st[SCAN_MAXV];
+  struct result_file prev;
+  memset(&prev, 0, sizeof prev);
+  char err[1024];
+  if (rx.resume && (rc = result_read_json(rx.resume, &prev, err, sizeof err))) {
+    errorf("--resume: %s", err);
+    return rc;
+  }
+  if ((rc = choose_backend(&sc, &ri)) >= 0) goto done_prev;
+  if ((rc = resolve_names(argc - optind, argv + optind, sc.backend, vs, &nv)) >= 0) goto done_prev;
+  rc = 0;
+  int ngroups = 0;
+  for (int i = 0; i < nv; i++) {
+    int seen = 0;
+    for (int j = 0; j < i; j++) seen |= vs[j]->ref == vs[i]->ref;
+    ngroups += !seen;
+  }
+  /* the ranges to scan */
+  uint32_t todo[RESULT_MAXCOV][2];
+  int ntodo = 1;
+  todo[0][0] = sc.o.from, todo[0][1] = sc.o.to;
+  if (rx.shard_n) {
+    if (shard_range(vs[0]->ref, sc.o.from, sc.o.to, rx.shard_k, rx.shard_n, &todo[0][0], &todo[0][1])) {
+      errorf("--shard %d/%d: the range has too few inputs for %d shards", rx.shard_k, rx.shard_n, rx.shard_n);
+      rc = EXIT_USAGE;
+      goto done_prev;
+    }
+    ri.from = todo[0][0], ri.to = todo[0][1];
+    noticef("shard %d/%d: inputs 0x%08x..0x%08x", rx.shard_k, rx.shard_n, todo[0][0], todo[0][1]);
+  }
+  if (rx.resume) {
+    if (strcmp(prev.version, ULPCERT_VERSION) || prev.from != sc.o.from || prev.to != sc.o.to || prev.nv != nv) {
+      errorf("--resume: %s is not a run of this command (version %s, inputs 0x%08x..0x%08x, %d variants)",
+             rx.resume, prev.version, prev.from, prev.to, prev.nv);
+      rc = EXIT_USAGE;
+      goto done_prev;
+    }
+    for (int i = 0; i < nv; i++)
+      if (strcmp(prev.v[i].name, vs[i]->name)) {
+        errorf("--resume: %s holds variant %s where this run has %s", rx.resume, prev.v[i].name, vs[i]->name);
+        rc = EXIT_USAGE;
+        goto done_prev;
+      }
+    ntodo = uncovered_ranges(sc.o.from, sc.o.to, prev.ncov, prev.cov, todo, RESULT_MAXCOV);
+    if (ntodo < 0) {
+      errorf("--resume: %s has too many covered pieces", rx.resume);
+      rc = EXIT_CORRUPT;
+      goto done_prev;
+    }
+    noticef("resuming %s: %d range%s left", rx.resume, ntodo, ntodo == 1 ? "" : "s");
+  }
+  struct stats *st[SCAN_MAXV], *part[SCAN_MAXV];
   for (int i = 0; i < nv; i++) {
     st[i] = malloc(sizeof(struct stats));
-    if (!st[i]) {
+    part[i] = malloc(sizeof(struct stats));
+    if (!st[i] || !part[i]) {
       errorf("out of memory");
-      return EXIT_IO;
+      rc = EXIT_IO;
+      goto done_prev;
+    }
+    if (rx.resume) *st[i] = *prev.v[i].st;
+    else stats_init(st[i]);
+  }
+  /* covered so far */
+  if (rx.resume) {
+    ri.ncov = prev.ncov;
+    memcpy(ri.cov, prev.cov, sizeof ri.cov);
+  }
+  signal(SIGINT, on_signal);
+  signal(SIGTERM, on_signal);
+  for (int r = 0; r < ntodo && !rc; r++) {
+    sc.o.from = todo[r][0], sc.o.to = todo[r][1];
+    int64_t done_mag = -1;
+    rc = run_grouped(vs, nv, &sc, &ri, part, &done_mag);
+    if (rc && rc != EXIT_INTERRUPT) break;
+    if (rc == EXIT_INTERRUPT && ngroups > 1) {
+      errorf("interrupted; a partial result is kept only for runs of one reference function");
+      break;
+    }
+    for (int i = 0; i < nv; i++) stats_merge(st[i], part[i]);
+    if (rx.resume || rc == EXIT_INTERRUPT || ntodo > 1 || rx.shard_n) {
+      uint32_t cv[2][2];
+      int k = rc == EXIT_INTERRUPT ? scan_covered(todo[r][0], todo[r][1], done_mag, cv)
+                                   : (cv[0][0] = todo[r][0], cv[0][1] = todo[r][1], 1);
+      for (int j = 0; j < k && ri.ncov < RESULT_MAXCOV; j++) ri.cov[ri.ncov][0] = cv[j][0], ri.cov[ri.ncov][1] = cv[j][1], ri.ncov++;
     }
   }
-  rc = run_grouped(vs, nv, &sc, &ri, st);
-  if (!rc) {
-    result_print(stdout, &ri, vs, st, nv);
+  if (rx.resume) ri.from = prev.from, ri.to = prev.to;
+  if (!rc || (rc == EXIT_INTERRUPT && ngroups == 1)) {
+    ri.complete = rc == 0;
+    if (rc) noticef("interrupted: %s", sc.json ? "writing the partial result (resume with --resume)" : "no --json, nothing kept");
+    else result_print(stdout, &ri, vs, st, nv);
     fflush(stdout);
     if (sc.json) {
-      char err[1024];
-      rc = result_write_json(sc.json, &ri, vs, st, nv, err, sizeof err);
-      if (rc) errorf("%s", err);
+      int w = result_write_json(sc.json, &ri, vs, st, nv, err, sizeof err);
+      if (w) {
+        errorf("%s", err);
+        if (!rc) rc = w;
+      }
     }
-    noticef("%.2f s wall (reference %.2f s, eval %.2f s, reduce %.2f s; %llu MPFR calls, cache %s)", ri.times.wall,
-            ri.times.reference, ri.times.eval, ri.times.reduce, (unsigned long long)ri.times.mpfr_calls,
-            ri.times.cache ? ri.times.cache : "off");
+    if (!rc)
+      noticef("%.2f s wall (reference %.2f s, eval %.2f s, reduce %.2f s; %llu MPFR calls, cache %s)", ri.times.wall,
+              ri.times.reference, ri.times.eval, ri.times.reduce, (unsigned long long)ri.times.mpfr_calls,
+              ri.times.cache ? ri.times.cache : "off");
   }
-  for (int i = 0; i < nv; i++) free(st[i]);
+  for (int i = 0; i < nv; i++) free(st[i]), free(part[i]);
+done_prev:
+  if (rx.resume) result_file_free(&prev);
   return rc;
 }
 
@@ -335,6 +465,7 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "run")) return cmd_run(argc - 1, argv + 1, argc, argv);
   if (!strcmp(cmd, "bench")) return cmd_bench(argc - 1, argv + 1, argc, argv);
   if (!strcmp(cmd, "refcheck")) return cmd_refcheck(argc - 1, argv + 1);
+  if (!strcmp(cmd, "merge")) return cmd_merge(argc - 1, argv + 1);
   errorf("unknown command '%s' (see 'ulpcert --help')", cmd);
   return EXIT_USAGE;
 }

@@ -12,14 +12,39 @@
 #include "registry.h"
 #include "scan.h"
 
+#define RESULT_MAXCOV 64
+
 struct run_info {
   char command[4096];
+  int complete;                   /* 0: interrupted; 'covered' says what was done */
+  int ncov;                       /* 0: the whole domain [from, to] */
+  uint32_t cov[RESULT_MAXCOV][2]; /* covered inclusive ranges */
   int gpu;
   struct gpu_info ginfo;
   int threads;
   uint32_t from, to;
   struct scan_times times; /* summed over the run's scans */
 };
+
+/* A result file read back. */
+struct result_variant {
+  char name[64], family[64], reference[64];
+  char claim_ulp[32], claim_rel[32], claim_kind[16], claim_source[256];
+  struct stats *st;
+};
+struct result_file {
+  char version[32], command[4096], date[32], backend[8], device[256], cc[16], driver[64], toolkit[16];
+  uint32_t from, to;
+  int complete, ncov;
+  uint32_t cov[RESULT_MAXCOV][2];
+  int nv;
+  struct result_variant *v;
+};
+/* Read and check a result JSON. 0, EXIT_IO (unreadable) or EXIT_CORRUPT (corrupt,
+ * truncated, another format, a field missing or inconsistent), with a message naming
+ * the file and the field. */
+int result_read_json(const char *path, struct result_file *rf, char *err, size_t errlen);
+void result_file_free(struct result_file *rf);
 
 /* Fill the host/tool parts of run_info (command line, CPU threads). */
 void run_info_init(struct run_info *ri, int argc, char **argv);

@@ -15,6 +15,25 @@
 #define RED_BLOCK (1u << 14)  /* inputs per reduction work item */
 #define REF_BLOCK (1u << 12)  /* inputs per reference work item */
 
+volatile int g_scan_stop = 0;
+
+int scan_covered(uint32_t from, uint32_t to, int64_t done_mag, uint32_t cov[2][2]) {
+  int n = 0;
+  if (done_mag < 0) return 0;
+  if (from < HALF) { /* positive part: [from, min(to, HALF-1, done)] */
+    int64_t hi = to < HALF ? to : HALF - 1;
+    if (hi > done_mag) hi = done_mag;
+    if (hi >= from) cov[n][0] = from, cov[n][1] = (uint32_t)hi, n++;
+  }
+  if (to >= HALF) {
+    uint32_t lo = from > HALF ? from : HALF;
+    int64_t hi = to;
+    if (hi > (int64_t)HALF + done_mag) hi = (int64_t)HALF + done_mag;
+    if (hi >= lo) cov[n][0] = lo, cov[n][1] = (uint32_t)hi, n++;
+  }
+  return n;
+}
+
 void scan_default_opts(struct scan_opts *o) {
   memset(o, 0, sizeof *o);
   o->from = 0;
@@ -303,8 +322,14 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
       goto out_gpu;
     }
   }
+  tm->done_mag = -1;
   for (int k = 0; k < nchunks; k++) {
     const struct chunk *ch = &chunks[k];
+    if (g_scan_stop) {
+      rc = EXIT_INTERRUPT;
+      snprintf(err, errlen, "interrupted");
+      break;
+    }
     double t0 = now_s();
     if (g && k + 1 < nchunks) {
       const struct chunk *nx = &chunks[k + 1];
@@ -346,6 +371,7 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
     reduce_chunk(&c, ch, outs, parts);
     tm->reduce += now_s() - t2;
     done += ch->work;
+    tm->done_mag = (int64_t)ch->a0 + ch->len - 1;
     progress_update(&pb, done);
   }
   progress_end(&pb);
@@ -354,7 +380,8 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
     stats_init(st[i]);
     for (int t = 0; t < c.nthreads; t++) stats_merge(st[i], c.acc[(size_t)t * nv + i]);
   }
-  if (c.cache.building) {
+  if (rc == 0) tm->done_mag = HALF - 1;
+  if (c.cache.building && rc == 0) {
     double t0 = now_s();
     tm->cache = refcache_save(&c.cache) == 0 ? "built" : "save failed";
     tm->cache_io += now_s() - t0;

@@ -36,9 +36,19 @@ struct scan_times {
   double gpu_kernel; /* device time in kernels (CUDA events) */
   double gpu_copy;   /* device time in device-to-host copies (CUDA events) */
   uint64_t mpfr_calls, cache_hits, shortcut_hits;
+  int64_t done_mag; /* last magnitude completed in both halves (-1: none); < to on interruption */
   int threads;
   const char *cache; /* "off", "loaded", "built", "unused", "save failed" */
 };
+
+/* Set (from a signal handler) to stop a scan after its current chunk: scan_run then
+ * returns EXIT_INTERRUPT with the statistics of the chunks completed, and
+ * tm->done_mag tells how far it got. */
+extern volatile int g_scan_stop;
+
+/* The input ranges covered by a scan of [from, to] that completed every magnitude up
+ * to done_mag (both signs): at most 2 ranges. Returns their number. */
+int scan_covered(uint32_t from, uint32_t to, int64_t done_mag, uint32_t cov[2][2]);
 
 void scan_default_opts(struct scan_opts *o);
 /* Scan; st[i] (allocated by the caller) receives variant i's statistics.

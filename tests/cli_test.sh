@@ -74,5 +74,54 @@ then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: JSON of a CPU run"
 if ls "$T" | grep -q tmp; then fail=$((fail + 1)); echo "FAIL: temporary file left behind"; else pass=$((pass + 1)); fi
 if grep -q "| tanhf.host |" "$T/table"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: table"; fi
 
+# Shards merge into exactly the single run; merge refuses gaps, overlaps, other
+# versions and corrupt files.
+R="--from 0x3f7f0000 --to 0x3f82ffff --quiet --no-cache --backend cpu"
+for k in 0 1 2; do "$U" run tanhf.host $R --shard $k/3 --json "$T/s$k.json" >/dev/null 2>&1; done
+"$U" run tanhf.host $R --json "$T/all.json" >/dev/null 2>&1
+"$U" merge "$T/s2.json" "$T/s0.json" "$T/s1.json" --json "$T/m.json" >/dev/null 2>&1
+same_results() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+sys.exit(0 if a["results"] == b["results"] and a["covered"] == b["covered"] and a["complete"] == b["complete"] else 1)
+PY
+}
+if same_results "$T/all.json" "$T/m.json"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: merge of 3 shards"; fi
+expect 2 "gap between" -- merge "$T/s0.json" "$T/s2.json"
+expect 2 "overlap" -- merge "$T/s0.json" "$T/s1.json" "$T/s1.json"
+expect 2 "needs at least one result file" -- merge
+expect 4 "cannot read" -- merge "$T/nonexistent.json"
+head -c 2000 "$T/s1.json" >"$T/trunc.json"
+expect 5 "trunc.json: not valid JSON" -- merge "$T/trunc.json"
+sed 's/"format": 1/"format": 9/' "$T/s1.json" >"$T/v9.json"
+expect 5 "v9.json: result format" -- merge "$T/v9.json"
+sed 's/"version": "[^"]*"/"version": "0.0.1"/' "$T/s1.json" >"$T/old.json"
+expect 5 "comes from ulpcert 0.0.1" -- merge "$T/s0.json" "$T/old.json" "$T/s2.json"
+python3 - "$T/s1.json" "$T/nofield.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1])); del d["results"][0]["faithful"]; json.dump(d, open(sys.argv[2], "w"))
+PY
+expect 5 "missing field 'results\[tanhf.host\].faithful'" -- merge "$T/nofield.json"
+expect 2 "--shard: '3/3' is not K/N" -- run tanhf.host --shard 3/3
+
+# SIGINT writes a partial result; --resume completes it into the uninterrupted result.
+R="--from 0x3f000000 --to 0x3f3fffff --chunk 65536 --no-cache --backend cpu --threads 2"
+"$U" run tanhf.host $R --json "$T/p.json" >/dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+if [ $rc -eq 130 ] && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if d['complete'] is False and d['results'][0]['inputs'] < 4194304 else 1)" "$T/p.json"; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL: SIGINT (exit $rc) did not leave a partial result"
+fi
+"$U" run tanhf.host $R --json "$T/r.json" --resume "$T/p.json" --quiet >/dev/null 2>&1
+"$U" run tanhf.host $R --json "$T/full.json" --quiet >/dev/null 2>&1
+if same_results "$T/r.json" "$T/full.json"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: resume differs from an uninterrupted run"; fi
+expect 2 "is not a run of this command" -- run tanhf.host --from 0 --to 0xffff --resume "$T/p.json" --backend cpu
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,282 @@
+/* result_read.c: read a result JSON back into struct stats, checking every field
+ * (merge, resume and report build on it). Errors name the file and the field. */
+#include <errno.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "result.h"
+
+struct rctx {
+  const char *path;
+  char *err;
+  size_t errlen;
+  int failed;
+};
+
+static void fail(struct rctx *c, const char *fmt, ...) {
+  if (c->failed) return;
+  c->failed = 1;
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  snprintf(c->err, c->errlen, "%s: %s", c->path, msg);
+}
+
+static json_t *need(struct rctx *c, json_t *obj, const char *key, const char *where) {
+  json_t *v = json_object_get(obj, key);
+  if (!v) fail(c, "missing field '%s%s'", where, key);
+  return v;
+}
+
+static uint64_t get_u64(struct rctx *c, json_t *obj, const char *key, const char *where) {
+  json_t *v = need(c, obj, key, where);
+  if (!v) return 0;
+  if (!json_is_integer(v) || json_integer_value(v) < 0) {
+    fail(c, "field '%s%s' is not a non-negative integer", where, key);
+    return 0;
+  }
+  return (uint64_t)json_integer_value(v);
+}
+
+static int parse_hex(const char *s, uint64_t max, uint64_t *out) {
+  if (!s || s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || !s[2]) return -1;
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s + 2, &end, 16);
+  if (errno || *end || v > max) return -1;
+  *out = v;
+  return 0;
+}
+
+static uint32_t hexfield(struct rctx *c, json_t *v, const char *name, const char *where) {
+  uint64_t u = 0;
+  if (!v || !json_is_string(v) || parse_hex(json_string_value(v), 0xffffffffu, &u))
+    fail(c, "field '%s%s' is not a bit pattern \"0xHHHHHHHH\"", where, name);
+  return (uint32_t)u;
+}
+
+static uint32_t get_hex32(struct rctx *c, json_t *obj, const char *key, const char *where) {
+  json_t *v = need(c, obj, key, where);
+  return v ? hexfield(c, v, key, where) : 0;
+}
+
+/* number, or null meaning "none" (-1) */
+static double get_num_or_null(struct rctx *c, json_t *obj, const char *key, const char *where) {
+  json_t *v = need(c, obj, key, where);
+  if (!v || json_is_null(v)) return -1.0;
+  if (!json_is_number(v)) {
+    fail(c, "field '%s%s' is not a number", where, key);
+    return 0;
+  }
+  return json_number_value(v);
+}
+
+static void get_samples(struct rctx *c, json_t *obj, const char *key, const char *other, struct sample *out, int *n,
+                        const char *where) {
+  json_t *a = need(c, obj, key, where);
+  *n = 0;
+  if (!a) return;
+  if (!json_is_array(a) || json_array_size(a) > LIST_MAX) {
+    fail(c, "field '%s%s' is not a list of at most %d samples", where, key, LIST_MAX);
+    return;
+  }
+  for (size_t i = 0; i < json_array_size(a); i++) {
+    json_t *e = json_array_get(a, i);
+    out[i].input = get_hex32(c, e, "input", where);
+    out[i].output = get_hex32(c, e, "output", where);
+    out[i].other = get_hex32(c, e, other, where);
+    (*n)++;
+  }
+}
+
+static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
+  char where[96];
+  json_t *name = json_object_get(r, "variant");
+  if (!name || !json_is_string(name)) {
+    fail(c, "a result without a 'variant' name");
+    return;
+  }
+  snprintf(rv->name, sizeof rv->name, "%s", json_string_value(name));
+  snprintf(where, sizeof where, "results[%s].", rv->name);
+  json_t *ref = json_object_get(r, "reference");
+  snprintf(rv->reference, sizeof rv->reference, "%s", ref && json_is_string(ref) ? json_string_value(ref) : "");
+  json_t *fam = json_object_get(r, "family");
+  snprintf(rv->family, sizeof rv->family, "%s", fam && json_is_string(fam) ? json_string_value(fam) : "");
+  struct stats *s = rv->st;
+  stats_init(s);
+  s->inputs = get_u64(c, r, "inputs", where);
+  s->max_ulp = get_num_or_null(c, r, "max_ulp", where);
+  if (s->max_ulp >= 0) {
+    s->max_ulp_input = get_hex32(c, r, "max_ulp_input", where);
+    s->max_ulp_output = get_hex32(c, r, "max_ulp_output", where);
+    s->max_ulp_ref = get_num_or_null(c, r, "max_ulp_reference", where);
+  }
+  s->max_rel = get_num_or_null(c, r, "max_rel", where);
+  if (s->max_rel >= 0) {
+    s->max_rel_input = get_hex32(c, r, "max_rel_input", where);
+    s->max_rel_output = get_hex32(c, r, "max_rel_output", where);
+    s->max_rel_ref = get_num_or_null(c, r, "max_rel_reference", where);
+  }
+  s->correctly_rounded = get_u64(c, r, "correctly_rounded", where);
+  s->faithful = get_u64(c, r, "faithful", where);
+  s->above_1ulp = get_u64(c, r, "above_1ulp", where);
+  s->nonfinite = get_u64(c, r, "nonfinite", where);
+  s->flushed = get_u64(c, r, "flushed", where);
+  s->special_mismatches = get_u64(c, r, "special_mismatches", where);
+  s->symmetry_checked = get_u64(c, r, "symmetry_checked", where);
+  s->symmetry_violations = get_u64(c, r, "symmetry_violations", where);
+  s->monotonic_checked = get_u64(c, r, "monotonic_checked", where);
+  s->monotonic_violations = get_u64(c, r, "monotonic_violations", where);
+  get_samples(c, r, "special_first", "expected", s->special, &s->n_special, where);
+  get_samples(c, r, "symmetry_first", "output_neg", s->sym, &s->n_sym, where);
+  get_samples(c, r, "monotonic_first", "output_next", s->mono, &s->n_mono, where);
+  json_t *h = need(c, r, "histogram", where);
+  if (h && (!json_is_array(h) || json_array_size(h) != HIST_N)) fail(c, "field '%shistogram' is not %d bins", where, HIST_N);
+  for (size_t i = 0; h && !c->failed && i < HIST_N; i++) s->hist[i] = get_u64(c, json_array_get(h, i), "count", where);
+  json_t *b = need(c, r, "bins", where);
+  if (b && !c->failed) {
+    uint32_t first = get_hex32(c, b, "first", where) >> BIN_LOG2;
+    json_t *in = need(c, b, "inputs", where), *mu = need(c, b, "max_ulp", where), *dg = need(c, b, "digest", where);
+    if (get_u64(c, b, "log2_width", where) != BIN_LOG2) fail(c, "field '%sbins.log2_width' is not %d", where, BIN_LOG2);
+    if (!c->failed && (!json_is_array(in) || !json_is_array(mu) || !json_is_array(dg) ||
+                       json_array_size(in) != json_array_size(mu) || json_array_size(in) != json_array_size(dg) ||
+                       first + json_array_size(in) > NBINS))
+      fail(c, "field '%sbins' has inconsistent arrays", where);
+    for (size_t i = 0; !c->failed && i < json_array_size(in); i++) {
+      json_t *ni = json_array_get(in, i), *mi = json_array_get(mu, i), *di = json_array_get(dg, i);
+      uint64_t d = 0;
+      if (!json_is_integer(ni) || json_integer_value(ni) < 0 || json_integer_value(ni) > (1 << BIN_LOG2) ||
+          !(json_is_null(mi) || json_is_number(mi)) || !json_is_string(di) ||
+          parse_hex(json_string_value(di), ~0ull, &d)) {
+        fail(c, "field '%sbins' has a bad entry at %zu", where, i);
+        break;
+      }
+      s->bin_inputs[first + i] = (uint32_t)json_integer_value(ni);
+      s->bin_max_ulp[first + i] = json_is_null(mi) ? -1.0 : json_number_value(mi);
+      s->bin_digest[first + i] = d;
+    }
+  }
+  json_t *cl = json_object_get(r, "claim");
+  if (cl && json_is_object(cl)) {
+    json_t *cu = json_object_get(cl, "max_ulp"), *crl = json_object_get(cl, "max_rel");
+    json_t *ck = json_object_get(cl, "kind"), *cs = json_object_get(cl, "source");
+    snprintf(rv->claim_ulp, sizeof rv->claim_ulp, "%s", cu && json_is_string(cu) ? json_string_value(cu) : "");
+    snprintf(rv->claim_rel, sizeof rv->claim_rel, "%s", crl && json_is_string(crl) ? json_string_value(crl) : "");
+    snprintf(rv->claim_kind, sizeof rv->claim_kind, "%s", ck && json_is_string(ck) ? json_string_value(ck) : "none");
+    snprintf(rv->claim_source, sizeof rv->claim_source, "%s", cs && json_is_string(cs) ? json_string_value(cs) : "");
+  }
+  /* internal consistency: the counts must add up */
+  if (!c->failed) {
+    uint64_t hs = 0, bs = 0;
+    for (int i = 0; i < HIST_N; i++) hs += s->hist[i];
+    for (uint32_t i = 0; i < NBINS; i++) bs += s->bin_inputs[i];
+    if (bs != s->inputs) fail(c, "%sbins count %llu inputs, not %llu", where, (unsigned long long)bs,
+                              (unsigned long long)s->inputs);
+    /* each input is in the histogram, or non-finite, or a special mismatch (a zero
+     * of the wrong sign is in both the histogram and the mismatches) */
+    else if (hs + s->nonfinite > s->inputs || hs + s->nonfinite + s->special_mismatches < s->inputs)
+      fail(c, "%shistogram does not add up to the inputs", where);
+    else if (s->correctly_rounded > s->inputs || s->faithful > s->inputs || s->above_1ulp > s->inputs)
+      fail(c, "%scounts exceed the inputs", where);
+  }
+}
+
+void result_file_free(struct result_file *rf) {
+  for (int i = 0; i < rf->nv; i++) free(rf->v[i].st);
+  free(rf->v);
+  memset(rf, 0, sizeof *rf);
+}
+
+int result_read_json(const char *path, struct result_file *rf, char *err, size_t errlen) {
+  memset(rf, 0, sizeof *rf);
+  struct rctx c = {path, err, errlen, 0};
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+    return EXIT_IO;
+  }
+  json_error_t je;
+  json_t *root = json_loadf(f, 0, &je);
+  fclose(f);
+  if (!root) {
+    snprintf(err, errlen, "%s: not valid JSON (line %d: %s); truncated or corrupt?", path, je.line, je.text);
+    return EXIT_CORRUPT;
+  }
+  json_t *tool = json_object_get(root, "tool");
+  if (!json_is_object(root) || !tool || !json_is_string(tool) || strcmp(json_string_value(tool), "ulpcert")) {
+    fail(&c, "not an ulpcert result (field 'tool')");
+    goto done;
+  }
+  json_t *fmt = json_object_get(root, "format");
+  if (!fmt || !json_is_integer(fmt) || json_integer_value(fmt) != ULPCERT_FORMAT) {
+    fail(&c, "result format %s, this ulpcert reads format %d (field 'format')",
+         fmt && json_is_integer(fmt) ? "other" : "missing", ULPCERT_FORMAT);
+    goto done;
+  }
+  json_t *ver = need(&c, root, "version", "");
+  if (ver && json_is_string(ver)) snprintf(rf->version, sizeof rf->version, "%s", json_string_value(ver));
+  json_t *cmd = json_object_get(root, "command");
+  snprintf(rf->command, sizeof rf->command, "%s", cmd && json_is_string(cmd) ? json_string_value(cmd) : "");
+  json_t *date = json_object_get(root, "date");
+  snprintf(rf->date, sizeof rf->date, "%s", date && json_is_string(date) ? json_string_value(date) : "");
+  json_t *be = need(&c, root, "backend", "");
+  if (be && json_is_string(be)) snprintf(rf->backend, sizeof rf->backend, "%s", json_string_value(be));
+  json_t *dev = need(&c, root, "device", "");
+  if (dev) {
+    json_t *n = json_object_get(dev, "name"), *cc = json_object_get(dev, "compute_capability"),
+           *drv = json_object_get(dev, "driver"), *tk = json_object_get(dev, "toolkit");
+    snprintf(rf->device, sizeof rf->device, "%s", n && json_is_string(n) ? json_string_value(n) : "");
+    snprintf(rf->cc, sizeof rf->cc, "%s", cc && json_is_string(cc) ? json_string_value(cc) : "");
+    snprintf(rf->driver, sizeof rf->driver, "%s", drv && json_is_string(drv) ? json_string_value(drv) : "");
+    snprintf(rf->toolkit, sizeof rf->toolkit, "%s", tk && json_is_string(tk) ? json_string_value(tk) : "");
+  }
+  json_t *dom = need(&c, root, "domain", "");
+  if (dom) {
+    rf->from = get_hex32(&c, dom, "from", "domain.");
+    rf->to = get_hex32(&c, dom, "to", "domain.");
+  }
+  json_t *comp = json_object_get(root, "complete");
+  rf->complete = !comp || json_is_true(comp);
+  json_t *cov = json_object_get(root, "covered");
+  if (cov) {
+    if (!json_is_array(cov) || json_array_size(cov) > RESULT_MAXCOV) fail(&c, "field 'covered' is not a list of ranges");
+    for (size_t i = 0; !c.failed && i < json_array_size(cov); i++) {
+      json_t *e = json_array_get(cov, i);
+      rf->cov[i][0] = get_hex32(&c, e, "from", "covered[].");
+      rf->cov[i][1] = get_hex32(&c, e, "to", "covered[].");
+      rf->ncov++;
+    }
+  } else {
+    rf->cov[0][0] = rf->from, rf->cov[0][1] = rf->to, rf->ncov = 1;
+  }
+  json_t *res = need(&c, root, "results", "");
+  if (res && !json_is_array(res)) fail(&c, "field 'results' is not a list");
+  if (c.failed) goto done;
+  rf->nv = (int)json_array_size(res);
+  rf->v = calloc(rf->nv ? rf->nv : 1, sizeof *rf->v);
+  if (!rf->v) {
+    fail(&c, "out of memory");
+    goto done;
+  }
+  for (int i = 0; i < rf->nv && !c.failed; i++) {
+    rf->v[i].st = malloc(sizeof(struct stats));
+    if (!rf->v[i].st) {
+      fail(&c, "out of memory");
+      break;
+    }
+    read_variant(&c, json_array_get(res, i), &rf->v[i]);
+  }
+done:
+  json_decref(root);
+  if (c.failed) {
+    result_file_free(rf);
+    return EXIT_CORRUPT;
+  }
+  return 0;
+}
