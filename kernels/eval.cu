@@ -36,11 +36,23 @@ static void set_err(const char *fmt, ...) {
     }                                                                                     \
   } while (0)
 
+/* GPU_TABLE: outputs for magnitudes [d_tlo, d_tlo + d_tn) of both signs
+ * (d_table[m - d_tlo] positive, d_table[d_tn + m - d_tlo] negative), NaN elsewhere. */
+__device__ const uint32_t *d_table;
+__device__ uint32_t d_tlo, d_tn;
+
+__device__ __forceinline__ float table_fn(float x) {
+  uint32_t b = __float_as_uint(x), m = b & 0x7fffffffu;
+  if (m < d_tlo || m - d_tlo >= d_tn) return __int_as_float(0x7fc00000);
+  return __uint_as_float(d_table[(b >> 31) * d_tn + (m - d_tlo)]);
+}
+
 template <int F> __device__ __forceinline__ float eval_fn(float x) {
   if (F == GPU_TANH_APPROX) return tanhf_approx_sm75(x);
   if (F == GPU_TANH_EX2RCP) return tanhf_ex2rcp(x);
   if (F == GPU_TANH_MINIMAX) return my_tanhf(x);
   if (F == GPU_TANHF_CUDA) return tanhf(x);
+  if (F == GPU_TABLE) return table_fn(x);
   return __int_as_float(0x7fc00000);
 }
 
@@ -56,6 +68,7 @@ static void launch(int fn, uint32_t first, uint32_t count, uint32_t *out, cudaSt
   case GPU_TANH_EX2RCP: k_eval<GPU_TANH_EX2RCP><<<blocks, threads, 0, st>>>(first, count, out); break;
   case GPU_TANH_MINIMAX: k_eval<GPU_TANH_MINIMAX><<<blocks, threads, 0, st>>>(first, count, out); break;
   case GPU_TANHF_CUDA: k_eval<GPU_TANHF_CUDA><<<blocks, threads, 0, st>>>(first, count, out); break;
+  case GPU_TABLE: k_eval<GPU_TABLE><<<blocks, threads, 0, st>>>(first, count, out); break;
   default: break;
   }
 }
@@ -226,6 +239,19 @@ struct gpu_ctx {
 };
 
 extern "C" const char *gpu_last_error(void) { return g_err; }
+
+static uint32_t *g_table_dev;
+
+extern "C" int gpu_set_table(const uint32_t *tab, uint32_t tlo, uint32_t n) {
+  if (g_table_dev) cudaFree(g_table_dev), g_table_dev = NULL;
+  cudaCheck(cudaMalloc(&g_table_dev, (size_t)n * 2 * 4));
+  cudaCheck(cudaMemcpy(g_table_dev, tab, (size_t)n * 2 * 4, cudaMemcpyHostToDevice));
+  const uint32_t *p = g_table_dev;
+  cudaCheck(cudaMemcpyToSymbol(d_table, &p, sizeof p));
+  cudaCheck(cudaMemcpyToSymbol(d_tlo, &tlo, sizeof tlo));
+  cudaCheck(cudaMemcpyToSymbol(d_tn, &n, sizeof n));
+  return 0;
+}
 
 extern "C" const char *gpu_build_info(void) {
   static char buf[256];

@@ -9,6 +9,7 @@ enum gpu_fn {
   GPU_TANH_EX2RCP,     /* seed tanh for < sm_75: ex2.approx.ftz + rcp.approx.ftz */
   GPU_TANH_MINIMAX,    /* seed full-precision tanh */
   GPU_TANHF_CUDA,      /* CUDA's tanhf */
+  GPU_TABLE,           /* outputs read from a table set by gpu_set_table (selftest) */
   GPU_NFN
 };
 

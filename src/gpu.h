@@ -75,6 +75,9 @@ int gpu_wait(struct gpu_ctx *g, int slot, uint32_t **outs, const struct gpu_part
 void gpu_times(struct gpu_ctx *g, double *kernel_s, double *copy_s);
 void gpu_close(struct gpu_ctx *g);
 const char *gpu_last_error(void);
+/* GPU_TABLE's outputs: tab[0..n) for magnitudes tlo.. of positive inputs, tab[n..2n)
+ * for negative ones. 0 or -1. */
+int gpu_set_table(const uint32_t *tab, uint32_t tlo, uint32_t n);
 
 #ifdef __cplusplus
 }

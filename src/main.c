@@ -28,6 +28,7 @@ static void usage_main(FILE *f) {
           "  bench           per-stage timings, speed-up over the naive pass, scaling\n"
           "  refcheck NAME   compare a reference's proved shortcuts with MPFR over a range\n"
           "  merge FILE...   combine results of disjoint ranges (shards) into one\n"
+          "  selftest        mutants with planted defects through the real engine\n"
           "\n"
           "  ulpcert COMMAND --help    options of a command\n"
           "  ulpcert --version         version, toolkit and GPU architectures in this binary\n"
@@ -466,6 +467,7 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "bench")) return cmd_bench(argc - 1, argv + 1, argc, argv);
   if (!strcmp(cmd, "refcheck")) return cmd_refcheck(argc - 1, argv + 1);
   if (!strcmp(cmd, "merge")) return cmd_merge(argc - 1, argv + 1);
+  if (!strcmp(cmd, "selftest")) return cmd_selftest(argc - 1, argv + 1);
   errorf("unknown command '%s' (see 'ulpcert --help')", cmd);
   return EXIT_USAGE;
 }

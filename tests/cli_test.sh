@@ -123,5 +123,9 @@ fi
 if same_results "$T/r.json" "$T/full.json"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: resume differs from an uninterrupted run"; fi
 expect 2 "is not a run of this command" -- run tanhf.host --from 0 --to 0xffff --resume "$T/p.json" --backend cpu
 
+# The selftest's mutants through the real engine (CPU backend).
+expect 0 "selftest: 5 passed, 0 failed" -- selftest --backend cpu
+expect 0 "usage: ulpcert selftest" -- selftest --help
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

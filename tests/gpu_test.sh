@@ -50,5 +50,8 @@ assert cuda["max_ulp"] <= 2.0, cuda["max_ulp"]
 assert d["device"]["kind"] == "gpu" and d["device"]["name"]
 PY
 
+# The selftest's mutants on the GPU backend (device evaluation and reduction).
+check "$U" selftest --backend gpu
+
 echo "gpu: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
