@@ -29,6 +29,10 @@ else
 endif
 
 # Device code: every real architecture the toolkit knows from sm_75 up, plus PTX of the newest.
+# (The sanitizer build checks the host code and uses the no-GPU backend.)
+ifeq ($(SAN),1)
+  NVCC :=
+endif
 ifneq ($(NVCC),)
   ARCHS ?= $(shell $(NVCC) --list-gpu-code 2>/dev/null | grep '^sm_' | sed 's/sm_//' | awk '$$1 >= 75' | sort -n | sed 's/^/sm_/' | tr '\n' ' ')
   PTX_ARCH := $(lastword $(ARCHS))
@@ -51,7 +55,7 @@ HDR := $(wildcard src/*.h src/*.def reference/*.h kernels/*.h kernels/*.cuh)
 TESTS := test_metrics test_reference test_reduce test_e2e
 TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
 
-.PHONY: all deps test-deps run test bench clean gpu-test
+.PHONY: all deps test-deps run test bench clean fuzz valgrind ci
 all: $(BUILD)/ulpcert
 
 $(BUILD)/.deps: scripts/deps.sh
@@ -95,6 +99,39 @@ test: $(BUILD)/ulpcert $(TEST_BIN)
 bench: $(BUILD)/ulpcert
 	@mkdir -p $(BUILD)/bench
 	$(BUILD)/ulpcert bench --json $(BUILD)/bench/bench.json | tee $(BUILD)/bench/bench.txt
+
+# Fuzzing (libFuzzer, clang): the result JSON reader and the command-line value parsers.
+# Each target runs FUZZ_SECONDS on its committed corpus (tests/fuzz/corpus/NAME); new
+# inputs go to $(BUILD)/fuzz/new-NAME (copy the interesting ones into the corpus).
+FUZZ_SECONDS ?= 30
+FUZZ_CC ?= clang
+FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -ffp-contract=off -Isrc -Ireference
+FUZZ_LIB_SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/result_read.c \
+                reference/reference.c reference/rn32.c reference/tanh.c
+FUZZERS := result args
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(HDR) | $(BUILD)/.deps
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_LIB_SRC) -lmpfr -lgmp -ljansson -lm
+fuzz: $(addprefix $(BUILD)/fuzz/fuzz_,$(FUZZERS))
+	@set -e; for f in $(FUZZERS); do mkdir -p $(BUILD)/fuzz/new-$$f; \
+	  echo "== fuzz $$f ($(FUZZ_SECONDS) s)"; \
+	  if ! $(BUILD)/fuzz/fuzz_$$f -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -print_final_stats=1 \
+	    $(BUILD)/fuzz/new-$$f tests/fuzz/corpus/$$f >$(BUILD)/fuzz/$$f.log 2>&1; then \
+	    tail -40 $(BUILD)/fuzz/$$f.log; echo "fuzz $$f: FAILED (crash input saved in the current folder)"; exit 1; fi; \
+	  grep -E "^stat::(number_of_executed_units|new_units_added)" $(BUILD)/fuzz/$$f.log; \
+	  echo "fuzz $$f: 1 passed, 0 failed"; done
+
+# valgrind (memcheck) on a small CPU run: no invalid access, no definite leak.
+valgrind: $(BUILD)/ulpcert
+	valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite --quiet \
+	  $(BUILD)/ulpcert run tanhf.host --backend cpu --from 0x3f7ff000 --to 0x3f800fff --threads 2 --no-cache --quiet >/dev/null
+	@echo "valgrind: 1 passed, 0 failed"
+
+# What CI runs: the tests, the tests under sanitizers, the fuzzers for a bounded time, valgrind.
+ci: test
+	$(MAKE) test SAN=1
+	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_SECONDS)
+	$(MAKE) valgrind
 
 clean:
 	rm -rf build build-san

@@ -136,7 +136,7 @@ int cmd_bench(int argc, char **argv, int full_argc, char **full_argv) {
   char **names = optind < argc ? argv + optind : defname;
   int nnames = optind < argc ? argc - optind : 1;
   const struct variant *vs[SCAN_MAXV];
-  int nv;
+  int nv = 0;
   for (int i = 0; i < nnames; i++)
     if (variant_resolve(names[i], 0, vs, SCAN_MAXV, &nv) < 0) {
       errorf("unknown variant or family '%s'", names[i]);

@@ -322,7 +322,7 @@ static int cmd_run(int argc, char **argv, int full_argc, char **full_argv) {
   ri.to = sc.o.to;
   /* names are checked before the GPU is probed, so that typos fail fast */
   const struct variant *vs[SCAN_MAXV];
-  int nv;
+  int nv = 0;
   for (int i = optind; i < argc; i++)
     if (variant_resolve(argv[i], 0, vs, SCAN_MAXV, &nv) < 0) {
       errorf("unknown variant or family '%s' (see 'ulpcert list')", argv[i]);
@@ -445,6 +445,8 @@ int main(int argc, char **argv) {
   size_t off = 0;
   for (int i = 0; i < argc && off < sizeof g_command_line - 1; i++)
     off += (size_t)snprintf(g_command_line + off, sizeof g_command_line - off, "%s%s", i ? " " : "", argv[i]);
+  /* a file-size limit must surface as a write error (EFBIG), not kill the process */
+  signal(SIGXFSZ, SIG_IGN);
   if (registry_init()) {
     errorf("internal: a variant names an unknown reference");
     return EXIT_USAGE;

@@ -44,6 +44,8 @@ struct result_file {
  * truncated, another format, a field missing or inconsistent), with a message naming
  * the file and the field. */
 int result_read_json(const char *path, struct result_file *rf, char *err, size_t errlen);
+/* The same from an open stream; path names it in messages. */
+int result_read_stream(FILE *f, const char *path, struct result_file *rf, char *err, size_t errlen);
 void result_file_free(struct result_file *rf);
 
 /* Fill the host/tool parts of run_info (command line, CPU threads). */

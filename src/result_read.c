@@ -195,15 +195,21 @@ void result_file_free(struct result_file *rf) {
 
 int result_read_json(const char *path, struct result_file *rf, char *err, size_t errlen) {
   memset(rf, 0, sizeof *rf);
-  struct rctx c = {path, err, errlen, 0};
   FILE *f = fopen(path, "r");
   if (!f) {
     snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
     return EXIT_IO;
   }
+  int rc = result_read_stream(f, path, rf, err, errlen);
+  fclose(f);
+  return rc;
+}
+
+int result_read_stream(FILE *f, const char *path, struct result_file *rf, char *err, size_t errlen) {
+  memset(rf, 0, sizeof *rf);
+  struct rctx c = {path, err, errlen, 0};
   json_error_t je;
   json_t *root = json_loadf(f, 0, &je);
-  fclose(f);
   if (!root) {
     snprintf(err, errlen, "%s: not valid JSON (line %d: %s); truncated or corrupt?", path, je.line, je.text);
     return EXIT_CORRUPT;

@@ -292,6 +292,17 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
     int fns[SCAN_MAXV];
     for (int i = 0; i < nv; i++) fns[i] = v[i]->gpu_fn;
     g = gpu_open(nv, fns, (uint32_t)(2 * maxlen), 2 * (C / RED_BLOCK + 2), err, errlen);
+    if (!g && strstr(err, "out of memory") && C > (1u << 16)) {
+      /* device memory is short: smaller chunks (results do not depend on the chunk size) */
+      struct scan_opts o2 = *o;
+      o2.chunk = C / 2;
+      noticef("device out of memory with chunks of %u inputs: retrying with %u", C, C / 2);
+      free(chunks), free(c.ry), free(c.rt);
+      for (int i = 0; i < c.nthreads * nv; i++) free(c.acc[i]);
+      free(c.acc);
+      refcache_close(&c.cache);
+      return scan_run(v, nv, &o2, st, tm, err, errlen);
+    }
     if (!g) {
       rc = EXIT_NOGPU;
       goto out;

@@ -123,6 +123,16 @@ fi
 if same_results "$T/r.json" "$T/full.json"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: resume differs from an uninterrupted run"; fi
 expect 2 "is not a run of this command" -- run tanhf.host --from 0 --to 0xffff --resume "$T/p.json" --backend cpu
 
+# A write that fails (a file-size limit standing in for a full disk) is reported, and
+# leaves neither the file nor a temporary behind.
+(ulimit -f 1; "$U" run tanhf.host --backend cpu --from 0x3f800000 --to 0x3f80ffff --no-cache --quiet --json "$T/big.json" >/dev/null 2>"$T/fsz")
+rc=$?
+if [ $rc -eq 4 ] && grep -q "cannot write $T/big.json" "$T/fsz" && [ ! -e "$T/big.json" ] && ! ls "$T" | grep -q "big.json.tmp"; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL: failed write (exit $rc)"; cat "$T/fsz"
+fi
+
 # The selftest's mutants through the real engine (CPU backend).
 expect 0 "selftest: 5 passed, 0 failed" -- selftest --backend cpu
 expect 0 "usage: ulpcert selftest" -- selftest --help
