@@ -9,8 +9,8 @@
 float host_tanhf(float);
 
 struct variant variants[] = {
-#define VARIANT(name, fam, ref, gfn, hfn, cu, cr, ck, src, desc) \
-  {name, fam, ref, NULL, VK_F32_UNARY, gfn, hfn, {cu, cr, ck, src}, desc},
+#define VARIANT(name, fam, ref, gfn, hfn, cu, cr, ck, src, du, dr, dsrc, desc) \
+  {name, fam, ref, NULL, VK_F32_UNARY, gfn, hfn, {cu, cr, ck, src}, {du, dr, (du || dr) ? CLAIM_DOCUMENTED : CLAIM_NONE, dsrc}, desc},
 #include "variants.def"
 #undef VARIANT
 };
@@ -54,6 +54,20 @@ const char *verdict_name(enum verdict v) {
   case VERDICT_VIOLATED: return "VIOLATED";
   default: return "-";
   }
+}
+
+enum verdict variant_verdict(const struct variant *v, double max_ulp, double max_rel) {
+  enum verdict all[4] = {claim_verdict(v->claim.max_ulp, v->claim.kind, max_ulp, NULL, 0),
+                         claim_verdict(v->claim.max_rel, v->claim.kind, max_rel, NULL, 0),
+                         claim_verdict(v->doc.max_ulp, v->doc.kind, max_ulp, NULL, 0),
+                         claim_verdict(v->doc.max_rel, v->doc.kind, max_rel, NULL, 0)};
+  enum verdict r = VERDICT_NONE;
+  for (int i = 0; i < 4; i++) {
+    if (all[i] == VERDICT_VIOLATED) return VERDICT_VIOLATED;
+    if (all[i] == VERDICT_LOOSE) r = VERDICT_LOOSE;
+    else if (all[i] == VERDICT_HOLDS && r == VERDICT_NONE) r = VERDICT_HOLDS;
+  }
+  return r;
 }
 
 int registry_init(void) {

@@ -33,7 +33,8 @@ struct variant {
   enum variant_kind kind;
   int gpu_fn;              /* enum gpu_fn, GPU_NONE if no device code */
   float (*host_fn)(float); /* NULL if no host code */
-  struct claim claim;
+  struct claim claim; /* the code's own comment */
+  struct claim doc;   /* documented by a vendor or a paper (kind CLAIM_DOCUMENTED or CLAIM_PROVED) */
   const char *description;
 };
 
@@ -53,6 +54,10 @@ enum verdict { VERDICT_NONE = 0, VERDICT_HOLDS, VERDICT_LOOSE, VERDICT_VIOLATED 
  * measured value printed as the claim is. */
 enum verdict claim_verdict(const char *claim, enum claim_kind kind, double measured, char *rounded, size_t n);
 const char *verdict_name(enum verdict v);
+/* The verdict of a variant over both its claim and its documented bound, both
+ * measures: VIOLATED if any is violated, else LOOSE if any is loose, else HOLDS,
+ * VERDICT_NONE without any bound. */
+enum verdict variant_verdict(const struct variant *v, double max_ulp, double max_rel);
 const struct variant *variant_find(const char *name);
 int variant_has_backend(const struct variant *v, int gpu);
 /* Resolve NAME (a variant or a family) into out[] (deduplicated, registry order),

@@ -117,6 +117,19 @@ static json_t *bins_json(const struct stats *s) {
 
 static json_t *num_or_null(double d) { return d >= 0 ? json_real(d) : json_null(); }
 
+static json_t *claim_json(const struct claim *cl, const struct stats *s) {
+  json_t *c = json_object();
+  json_object_set_new(c, "max_ulp", cl->max_ulp ? json_string(cl->max_ulp) : json_null());
+  json_object_set_new(c, "max_rel", cl->max_rel ? json_string(cl->max_rel) : json_null());
+  json_object_set_new(c, "kind", json_string(claim_kind_name(cl->kind)));
+  json_object_set_new(c, "source", json_string(cl->source ? cl->source : ""));
+  enum verdict vu = claim_verdict(cl->max_ulp, cl->kind, s->max_ulp, NULL, 0);
+  enum verdict vr = claim_verdict(cl->max_rel, cl->kind, s->max_rel, NULL, 0);
+  json_object_set_new(c, "verdict_max_ulp", vu ? json_string(verdict_name(vu)) : json_null());
+  json_object_set_new(c, "verdict_max_rel", vr ? json_string(verdict_name(vr)) : json_null());
+  return c;
+}
+
 static json_t *variant_json(const struct variant *v, const struct stats *s) {
   char dig[24];
   snprintf(dig, sizeof dig, "0x%016llx", (unsigned long long)stats_digest(s));
@@ -150,16 +163,10 @@ static json_t *variant_json(const struct variant *v, const struct stats *s) {
   json_object_set_new(o, "histogram", hist_json(s->hist));
   json_object_set_new(o, "digest", json_string(dig));
   json_object_set_new(o, "bins", bins_json(s));
-  json_t *c = json_object();
-  json_object_set_new(c, "max_ulp", v->claim.max_ulp ? json_string(v->claim.max_ulp) : json_null());
-  json_object_set_new(c, "max_rel", v->claim.max_rel ? json_string(v->claim.max_rel) : json_null());
-  json_object_set_new(c, "kind", json_string(claim_kind_name(v->claim.kind)));
-  json_object_set_new(c, "source", json_string(v->claim.source ? v->claim.source : ""));
-  enum verdict vu = claim_verdict(v->claim.max_ulp, v->claim.kind, s->max_ulp, NULL, 0);
-  enum verdict vr = claim_verdict(v->claim.max_rel, v->claim.kind, s->max_rel, NULL, 0);
-  json_object_set_new(c, "verdict_max_ulp", vu ? json_string(verdict_name(vu)) : json_null());
-  json_object_set_new(c, "verdict_max_rel", vr ? json_string(verdict_name(vr)) : json_null());
-  json_object_set_new(o, "claim", c);
+  json_object_set_new(o, "claim", claim_json(&v->claim, s));
+  json_object_set_new(o, "documented", claim_json(&v->doc, s));
+  enum verdict vv = variant_verdict(v, s->max_ulp, s->max_rel);
+  json_object_set_new(o, "verdict", vv ? json_string(verdict_name(vv)) : json_null());
   return o;
 }
 
@@ -244,6 +251,17 @@ int result_write_json(const char *path, const struct run_info *ri, const struct 
   return rc;
 }
 
+static void print_claim(FILE *f, const char *what, const struct claim *cl, const struct stats *s) {
+  if (!cl->max_ulp && !cl->max_rel) return;
+  char ru[64] = "", rr[64] = "";
+  enum verdict vu = claim_verdict(cl->max_ulp, cl->kind, s->max_ulp, ru, sizeof ru);
+  enum verdict vr = claim_verdict(cl->max_rel, cl->kind, s->max_rel, rr, sizeof rr);
+  fprintf(f, "  %s (%s: %s):", what, claim_kind_name(cl->kind), cl->source);
+  if (cl->max_ulp) fprintf(f, " max ulp %s, measured %s: %s%s", cl->max_ulp, ru, verdict_name(vu), cl->max_rel ? ";" : "");
+  if (cl->max_rel) fprintf(f, " max rel %s, measured %s: %s", cl->max_rel, rr, verdict_name(vr));
+  fputc('\n', f);
+}
+
 static void print_x(FILE *f, uint32_t x) { fprintf(f, "0x%08x (%a)", x, (double)u2f(x)); }
 
 static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
@@ -295,26 +313,19 @@ void result_print(FILE *f, const struct run_info *ri, const struct variant *cons
       print_x(f, s->mono[k].input);
       fprintf(f, " f(x)=%a f(next)=%a\n", (double)u2f(s->mono[k].output), (double)u2f(s->mono[k].other));
     }
-    if (v[i]->claim.max_ulp || v[i]->claim.max_rel) {
-      char ru[64] = "", rr[64] = "";
-      enum verdict vu = claim_verdict(v[i]->claim.max_ulp, v[i]->claim.kind, s->max_ulp, ru, sizeof ru);
-      enum verdict vr = claim_verdict(v[i]->claim.max_rel, v[i]->claim.kind, s->max_rel, rr, sizeof rr);
-      fprintf(f, "  claim (%s: %s):", claim_kind_name(v[i]->claim.kind), v[i]->claim.source);
-      if (v[i]->claim.max_ulp) fprintf(f, " max ulp %s, measured %s: %s;", v[i]->claim.max_ulp, ru, verdict_name(vu));
-      if (v[i]->claim.max_rel) fprintf(f, " max rel %s, measured %s: %s", v[i]->claim.max_rel, rr, verdict_name(vr));
-      fputc('\n', f);
-    }
+    print_claim(f, "claim", &v[i]->claim, s);
+    print_claim(f, "documented", &v[i]->doc, s);
     fputc('\n', f);
   }
-  fprintf(f, "| variant | max ulp | at input | max rel | correctly rounded | faithful | > 1 ulp | claimed ulp | verdict |\n");
-  fprintf(f, "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+  fprintf(f, "| variant | max ulp | at input | max rel | correctly rounded | faithful | > 1 ulp | claimed ulp | documented ulp | verdict |\n");
+  fprintf(f, "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
   for (int i = 0; i < nv; i++) {
     const struct stats *s = st[i];
-    char ru[64] = "";
-    enum verdict vu = claim_verdict(v[i]->claim.max_ulp, v[i]->claim.kind, s->max_ulp, ru, sizeof ru);
-    fprintf(f, "| %s | %.5f | 0x%08x (%a) | %.4e | %.4f%% | %.4f%% | %llu | %s | %s |\n", v[i]->name, s->max_ulp,
+    enum verdict vv = variant_verdict(v[i], s->max_ulp, s->max_rel);
+    fprintf(f, "| %s | %.5f | 0x%08x (%a) | %.4e | %.4f%% | %.4f%% | %llu | %s | %s | %s |\n", v[i]->name, s->max_ulp,
             s->max_ulp_input, (double)u2f(s->max_ulp_input), s->max_rel, pct(s->correctly_rounded, s->inputs),
             pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp,
-            v[i]->claim.max_ulp ? v[i]->claim.max_ulp : "-", verdict_name(vu));
+            v[i]->claim.max_ulp ? v[i]->claim.max_ulp : "-", v[i]->doc.max_ulp ? v[i]->doc.max_ulp : "-",
+            verdict_name(vv));
   }
 }

@@ -27,9 +27,12 @@ struct run_info {
 };
 
 /* A result file read back. */
+struct result_claim {
+  char max_ulp[32], max_rel[32], kind[16], source[256]; /* "" when absent */
+};
 struct result_variant {
   char name[64], family[64], reference[64];
-  char claim_ulp[32], claim_rel[32], claim_kind[16], claim_source[256];
+  struct result_claim claim, doc;
   struct stats *st;
 };
 struct result_file {

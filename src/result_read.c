@@ -95,6 +95,18 @@ static void get_samples(struct rctx *c, json_t *obj, const char *key, const char
   }
 }
 
+static void read_claim(json_t *cl, struct result_claim *out) {
+  memset(out, 0, sizeof *out);
+  snprintf(out->kind, sizeof out->kind, "none");
+  if (!cl || !json_is_object(cl)) return;
+  json_t *cu = json_object_get(cl, "max_ulp"), *crl = json_object_get(cl, "max_rel");
+  json_t *ck = json_object_get(cl, "kind"), *cs = json_object_get(cl, "source");
+  snprintf(out->max_ulp, sizeof out->max_ulp, "%s", cu && json_is_string(cu) ? json_string_value(cu) : "");
+  snprintf(out->max_rel, sizeof out->max_rel, "%s", crl && json_is_string(crl) ? json_string_value(crl) : "");
+  snprintf(out->kind, sizeof out->kind, "%s", ck && json_is_string(ck) ? json_string_value(ck) : "none");
+  snprintf(out->source, sizeof out->source, "%s", cs && json_is_string(cs) ? json_string_value(cs) : "");
+}
+
 static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
   char where[96];
   json_t *name = json_object_get(r, "variant");
@@ -162,15 +174,8 @@ static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
       s->bin_digest[first + i] = d;
     }
   }
-  json_t *cl = json_object_get(r, "claim");
-  if (cl && json_is_object(cl)) {
-    json_t *cu = json_object_get(cl, "max_ulp"), *crl = json_object_get(cl, "max_rel");
-    json_t *ck = json_object_get(cl, "kind"), *cs = json_object_get(cl, "source");
-    snprintf(rv->claim_ulp, sizeof rv->claim_ulp, "%s", cu && json_is_string(cu) ? json_string_value(cu) : "");
-    snprintf(rv->claim_rel, sizeof rv->claim_rel, "%s", crl && json_is_string(crl) ? json_string_value(crl) : "");
-    snprintf(rv->claim_kind, sizeof rv->claim_kind, "%s", ck && json_is_string(ck) ? json_string_value(ck) : "none");
-    snprintf(rv->claim_source, sizeof rv->claim_source, "%s", cs && json_is_string(cs) ? json_string_value(cs) : "");
-  }
+  read_claim(json_object_get(r, "claim"), &rv->claim);
+  read_claim(json_object_get(r, "documented"), &rv->doc);
   /* internal consistency: the counts must add up */
   if (!c->failed) {
     uint64_t hs = 0, bs = 0;

@@ -199,8 +199,10 @@ int cmd_selftest(int argc, char **argv) {
     }
     char name[64];
     snprintf(name, sizeof name, "selftest.%s", mt->name);
-    struct variant v = {name, "selftest", "tanh", tanh_ref, VK_F32_UNARY, GPU_TABLE, table_host,
-                        {NULL, NULL, CLAIM_NONE, ""}, mt->what};
+    struct variant v = {.name = name, .family = "selftest", .ref_name = "tanh", .ref = tanh_ref,
+                        .kind = VK_F32_UNARY, .gpu_fn = GPU_TABLE, .host_fn = table_host,
+                        .claim = {NULL, NULL, CLAIM_NONE, ""}, .doc = {NULL, NULL, CLAIM_NONE, ""},
+                        .description = mt->what};
     const struct variant *vs[1] = {&v};
     struct stats *st = malloc(sizeof *st);
     struct scan_opts o = sc.o;
