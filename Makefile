@@ -46,7 +46,7 @@ else
   GPU_LIBS :=
 endif
 
-SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/progress.c src/scan.c src/result.c src/result_read.c src/shards.c src/selftest.c \
+SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/progress.c src/scan.c src/result.c src/result_read.c src/shards.c src/selftest.c src/report.c \
        src/bench.c reference/reference.c reference/rn32.c reference/tanh.c reference/refcache.c
 OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SRC))
 MAIN_OBJ := $(BUILD)/src/main.o
@@ -55,7 +55,7 @@ HDR := $(wildcard src/*.h src/*.def reference/*.h kernels/*.h kernels/*.cuh)
 TESTS := test_metrics test_reference test_reduce test_e2e
 TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
 
-.PHONY: all deps test-deps run test bench clean fuzz valgrind ci
+.PHONY: all deps test-deps run test bench clean fuzz valgrind ci report report-check
 all: $(BUILD)/ulpcert
 
 $(BUILD)/.deps: scripts/deps.sh
@@ -95,6 +95,20 @@ run: $(BUILD)/ulpcert
 
 test: $(BUILD)/ulpcert $(TEST_BIN)
 	@sh tests/run_all.sh $(BUILD)
+
+# Accuracy tables and plots from every committed result (and the README's table).
+report: $(BUILD)/ulpcert
+	$(BUILD)/ulpcert report reports/results/*.json --out reports --readme README.md
+
+# The committed reports are what the generator makes of the committed results.
+report-check: $(BUILD)/ulpcert
+	@rm -rf $(BUILD)/report-check && mkdir -p $(BUILD)/report-check && cp README.md $(BUILD)/report-check/README.md
+	@$(BUILD)/ulpcert report reports/results/*.json --out $(BUILD)/report-check/reports --readme $(BUILD)/report-check/README.md --quiet
+	@sed -i 's#$(BUILD)/report-check/reports/plots#reports/plots#' $(BUILD)/report-check/README.md
+	@diff -r -x '*.png' -x bench -x results -x arch $(BUILD)/report-check/reports reports >/dev/null && \
+	  diff $(BUILD)/report-check/README.md README.md >/dev/null && echo "report-check: 1 passed, 0 failed" || \
+	  { echo "report-check: committed reports differ from 'make report' (run it and commit)"; \
+	    echo "report-check: 0 passed, 1 failed"; exit 1; }
 
 bench: $(BUILD)/ulpcert
 	@mkdir -p $(BUILD)/bench

@@ -98,9 +98,19 @@ __device__ __forceinline__ int better(double e, uint32_t x, double e2, uint32_t 
   return e > e2 || (e == e2 && x < x2);
 }
 
+/* x-bin of input x as xbin_of (src/metrics.h) computes it: floor((x + 10) * 100) in
+ * binary64, for -10 <= x < 10; -1 elsewhere. */
+__device__ __forceinline__ int xbin_d(uint32_t x) {
+  double v = (double)__uint_as_float(x);
+  if (!(v >= -10.0 && v < 10.0)) return -1;
+  int k = (int)floor(__dmul_rn(__dsub_rn(v, -10.0), 100.0));
+  return k < GPU_XBINS ? k : GPU_XBINS - 1;
+}
+
 __global__ void __launch_bounds__(RED_THREADS) k_reduce(struct gpu_geom g, uint32_t *const *outs,
                                                         const double *__restrict__ ry,
-                                                        const int8_t *__restrict__ rt, struct gpu_partial *parts) {
+                                                        const int8_t *__restrict__ rt, struct gpu_partial *parts,
+                                                        unsigned long long *xbins) {
   __shared__ uint32_t hist[GPU_HIST_N];
   __shared__ double s_mu[RED_THREADS / 32], s_mr[RED_THREADS / 32], s_mur[RED_THREADS / 32],
       s_mrr[RED_THREADS / 32];
@@ -127,7 +137,10 @@ __global__ void __launch_bounds__(RED_THREADS) k_reduce(struct gpu_geom g, uint3
   const uint32_t mflip = g.odd ? 0x80000000u : 0;
   uint64_t cr = 0, faithful = 0, digest = 0, mono_checked = 0;
   double mu = -1.0, mr = -1.0, mur = 0, mrr = 0;
-  uint32_t mui = 0xffffffffu, muo = 0, mri = 0xffffffffu, mro = 0, flag = 0;
+  uint32_t mui = 0xffffffffu, mro = 0, muo = 0, mri = 0xffffffffu, flag = 0;
+  unsigned long long *xb = xbins + (size_t)v * GPU_XBINS;
+  int xcur = -1;
+  unsigned long long xmax = 0; /* this thread's maximum in bin xcur, as error bits + 1 */
   for (int64_t m = lo + tid; m <= hi; m += RED_THREADS) {
     const uint32_t i = (uint32_t)(m - g.a0), x = (uint32_t)m | sign;
     const size_t r = (size_t)((g.sym ? 0 : h) * g.len) + i;
@@ -160,6 +173,15 @@ __global__ void __launch_bounds__(RED_THREADS) k_reduce(struct gpu_geom g, uint3
     }
     atomicAdd(&hist[bin], 1u);
     faithful += e < 1.0;
+    const int xk = xbin_d(x);
+    if (xk != xcur) {
+      if (xcur >= 0) atomicMax(&xb[xcur], xmax);
+      xcur = xk, xmax = 0;
+    }
+    if (xk >= 0) {
+      unsigned long long eb = (unsigned long long)__double_as_longlong(e) + 1;
+      if (eb > xmax) xmax = eb;
+    }
     if (better(e, x, mu, mui)) mu = e, mui = x, muo = ob, mur = y;
     const double rel = __ddiv_rn(d, fabs(y));
     if (better(rel, x, mr, mri)) mr = rel, mri = x, mro = ob, mrr = y;
@@ -176,6 +198,7 @@ __global__ void __launch_bounds__(RED_THREADS) k_reduce(struct gpu_geom g, uint3
       }
     }
   }
+  if (xcur >= 0 && xmax) atomicMax(&xb[xcur], xmax);
   /* warp, then block reduction */
   const unsigned full = 0xffffffffu;
   for (int off = 16; off; off >>= 1) {
@@ -232,6 +255,7 @@ struct gpu_ctx {
   double *h_ry[GPU_SLOTS], *d_ry[GPU_SLOTS];
   int8_t *h_rt[GPU_SLOTS], *d_rt[GPU_SLOTS];
   struct gpu_partial *h_part[GPU_SLOTS], *d_part[GPU_SLOTS];
+  unsigned long long *d_xbins; /* [nfn][GPU_XBINS], shared by both slots (atomic maxima) */
   int reduced[GPU_SLOTS];
   cudaEvent_t ev_start[GPU_SLOTS], ev_kern[GPU_SLOTS], ev_copy[GPU_SLOTS];
   int pending[GPU_SLOTS];
@@ -346,6 +370,10 @@ static int open_impl(struct gpu_ctx *g, int nfn, const int *fns, uint32_t max_co
     cudaCheck(cudaMalloc(&g->d_ry[s], (size_t)max_count * sizeof(double)));
     cudaCheck(cudaMallocHost(&g->h_rt[s], (size_t)max_count));
     cudaCheck(cudaMalloc(&g->d_rt[s], (size_t)max_count));
+    if (s == 0) {
+      cudaCheck(cudaMalloc(&g->d_xbins, (size_t)nfn * GPU_XBINS * sizeof(unsigned long long)));
+      cudaCheck(cudaMemset(g->d_xbins, 0, (size_t)nfn * GPU_XBINS * sizeof(unsigned long long)));
+    }
     size_t np = (size_t)max_items * nfn * sizeof(struct gpu_partial);
     cudaCheck(cudaMallocHost(&g->h_part[s], np));
     cudaCheck(cudaMalloc(&g->d_part[s], np));
@@ -410,7 +438,8 @@ extern "C" int gpu_submit_reduce(struct gpu_ctx *g, int slot, const struct gpu_g
   cudaCheck(cudaMemcpyAsync(g->d_ry[slot], g->h_ry[slot], (size_t)nref * sizeof(double), cudaMemcpyHostToDevice, st));
   cudaCheck(cudaMemcpyAsync(g->d_rt[slot], g->h_rt[slot], nref, cudaMemcpyHostToDevice, st));
   dim3 grid(items, g->nfn);
-  k_reduce<<<grid, RED_THREADS, 0, st>>>(*geom, g->d_outp[slot], g->d_ry[slot], g->d_rt[slot], g->d_part[slot]);
+  k_reduce<<<grid, RED_THREADS, 0, st>>>(*geom, g->d_outp[slot], g->d_ry[slot], g->d_rt[slot], g->d_part[slot],
+                                         g->d_xbins);
   cudaCheck(cudaGetLastError());
   cudaCheck(cudaMemcpyAsync(g->h_part[slot], g->d_part[slot], (size_t)items * g->nfn * sizeof(struct gpu_partial),
                             cudaMemcpyDeviceToHost, st));
@@ -440,8 +469,15 @@ extern "C" void gpu_times(struct gpu_ctx *g, double *kernel_s, double *copy_s) {
   *copy_s = g->copy_s;
 }
 
+extern "C" int gpu_read_xbins(struct gpu_ctx *g, int f, uint64_t *out) {
+  cudaCheck(cudaDeviceSynchronize());
+  cudaCheck(cudaMemcpy(out, g->d_xbins + (size_t)f * GPU_XBINS, GPU_XBINS * sizeof(uint64_t), cudaMemcpyDeviceToHost));
+  return 0;
+}
+
 extern "C" void gpu_close(struct gpu_ctx *g) {
   if (!g) return;
+  if (g->d_xbins) cudaFree(g->d_xbins);
   for (int s = 0; s < GPU_SLOTS; s++) {
     if (g->stream[s]) cudaStreamSynchronize(g->stream[s]);
     for (int f = 0; f < GPU_NFN; f++) {

@@ -2,7 +2,7 @@
 # deps.sh: make sure the build dependencies are present; install them with apt-get
 # when possible (root, or sudo without a password), else say what to run.
 #   MPFR, GMP, Jansson (headers and static libraries) for ulpcert itself;
-#   cmocka for `make test`.
+#   cmocka and gnuplot for `make test` (and gnuplot for `ulpcert report`).
 # Usage: scripts/deps.sh [test]
 set -u
 need=""
@@ -12,6 +12,7 @@ have_header gmp.h || need="$need libgmp-dev"
 have_header jansson.h || need="$need libjansson-dev"
 if [ "${1:-}" = test ]; then
   have_header cmocka.h || need="$need libcmocka-dev"
+  command -v gnuplot >/dev/null 2>&1 || need="$need gnuplot-nox"
 fi
 [ -z "$need" ] && exit 0
 echo "ulpcert: missing build dependencies:$need" >&2

@@ -35,6 +35,7 @@ int shard_range(const struct reference *r, uint32_t from, uint32_t to, int k, in
 int uncovered_ranges(uint32_t from, uint32_t to, int ncov, uint32_t cov[][2], uint32_t out[][2], int max);
 int cmd_merge(int argc, char **argv);
 int cmd_selftest(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 /* The command line as typed, captured before option parsing permutes argv. */
 extern char g_command_line[4096];

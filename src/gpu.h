@@ -33,6 +33,9 @@ int gpu_probe(struct gpu_info *info, char *why, size_t whylen);
 #define GPU_HIST_KMAX 39
 #define GPU_HIST_N (2 + (GPU_HIST_KMAX - GPU_HIST_KMIN + 1) + 1)
 
+/* x-bins shared with metrics.h (checked there at compile time). */
+#define GPU_XBINS 2000
+
 /* Geometry of one chunk's reduction work items, as the host engine defines them
  * (scan.c): aligned blocks of red_block magnitudes, each in one sign half. */
 struct gpu_geom {
@@ -73,6 +76,9 @@ int gpu_submit_reduce(struct gpu_ctx *g, int slot, const struct gpu_geom *geom, 
 int gpu_wait(struct gpu_ctx *g, int slot, uint32_t **outs, const struct gpu_partial **parts);
 /* Total seconds spent in kernels and in copies so far (from CUDA events). */
 void gpu_times(struct gpu_ctx *g, double *kernel_s, double *copy_s);
+/* The device reduction's x-bin maxima of function f (GPU_XBINS entries: 0 for none,
+ * else the error's binary64 bits + 1). 0 or -1. */
+int gpu_read_xbins(struct gpu_ctx *g, int f, uint64_t *out);
 void gpu_close(struct gpu_ctx *g);
 const char *gpu_last_error(void);
 /* GPU_TABLE's outputs: tab[0..n) for magnitudes tlo.. of positive inputs, tab[n..2n)

@@ -29,6 +29,7 @@ static void usage_main(FILE *f) {
           "  refcheck NAME   compare a reference's proved shortcuts with MPFR over a range\n"
           "  merge FILE...   combine results of disjoint ranges (shards) into one\n"
           "  selftest        mutants with planted defects through the real engine\n"
+          "  report FILE...  accuracy tables (Markdown, CSV) and gnuplot plots from results\n"
           "\n"
           "  ulpcert COMMAND --help    options of a command\n"
           "  ulpcert --version         version, toolkit and GPU architectures in this binary\n"
@@ -470,6 +471,7 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "refcheck")) return cmd_refcheck(argc - 1, argv + 1);
   if (!strcmp(cmd, "merge")) return cmd_merge(argc - 1, argv + 1);
   if (!strcmp(cmd, "selftest")) return cmd_selftest(argc - 1, argv + 1);
+  if (!strcmp(cmd, "report")) return cmd_report(argc - 1, argv + 1);
   errorf("unknown command '%s' (see 'ulpcert --help')", cmd);
   return EXIT_USAGE;
 }

@@ -11,9 +11,19 @@ void stats_init(struct stats *s) {
   s->max_rel = -1.0;
   s->max_ulp_input = s->max_rel_input = 0xffffffffu;
   for (uint32_t i = 0; i < NBINS; i++) s->bin_max_ulp[i] = -1.0;
+  for (int i = 0; i < XBINS; i++) s->xbin_max_ulp[i] = -1.0;
+}
+
+void stats_fold_xbins(struct stats *s, const uint64_t *dev) {
+  for (int i = 0; i < XBINS; i++)
+    if (dev[i]) {
+      double e = u2d(dev[i] - 1);
+      if (e > s->xbin_max_ulp[i]) s->xbin_max_ulp[i] = e;
+    }
 }
 
 _Static_assert(GPU_HIST_N == HIST_N && GPU_HIST_KMIN == HIST_KMIN, "histogram layout shared with the GPU");
+_Static_assert(GPU_XBINS == XBINS, "x-bins shared with the GPU");
 
 void stats_fold_partial(struct stats *s, uint32_t x0, const struct gpu_partial *p, int sym_checked) {
   if (!p->n) return;
@@ -82,6 +92,8 @@ void stats_add_special(struct stats *s, uint32_t x, uint32_t out, double y, uint
     s->max_ulp = e; s->max_ulp_input = x; s->max_ulp_output = out; s->max_ulp_ref = y;
   }
   if (e > s->bin_max_ulp[bin]) s->bin_max_ulp[bin] = e;
+  const int xb = xbin_of(x);
+  if (xb >= 0 && e > s->xbin_max_ulp[xb]) s->xbin_max_ulp[xb] = e;
   if (y != 0) {
     double r = d / fabs(y);
     if (r > s->max_rel || (r == s->max_rel && x < s->max_rel_input)) {
@@ -138,6 +150,8 @@ void stats_merge(struct stats *a, const struct stats *b) {
     a->bin_digest[i] += b->bin_digest[i];
     if (b->bin_max_ulp[i] > a->bin_max_ulp[i]) a->bin_max_ulp[i] = b->bin_max_ulp[i];
   }
+  for (int i = 0; i < XBINS; i++)
+    if (b->xbin_max_ulp[i] > a->xbin_max_ulp[i]) a->xbin_max_ulp[i] = b->xbin_max_ulp[i];
 }
 
 uint64_t stats_digest(const struct stats *s) {
@@ -173,6 +187,11 @@ int stats_equal(const struct stats *a, const struct stats *b, const char **field
     if (a->bin_inputs[i] != b->bin_inputs[i] || a->bin_digest[i] != b->bin_digest[i] ||
         d2u(a->bin_max_ulp[i]) != d2u(b->bin_max_ulp[i])) {
       if (field) *field = "bins";
+      return 0;
+    }
+  for (int i = 0; i < XBINS; i++)
+    if (d2u(a->xbin_max_ulp[i]) != d2u(b->xbin_max_ulp[i])) {
+      if (field) *field = "xbins";
       return 0;
     }
   return 1;

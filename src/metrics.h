@@ -26,6 +26,20 @@
 #define BIN_LOG2 20
 #define NBINS (1u << (32 - BIN_LOG2))
 
+/* Bins along x: XBINS equal bins over [XBIN_LO, XBIN_HI) (width 0.01), for plots of
+ * the error against the input value. The bin of x is floor((x - XBIN_LO) * XBIN_SCALE)
+ * in binary64 (the GPU computes the same). */
+#define XBINS 2000
+#define XBIN_LO (-10.0)
+#define XBIN_HI 10.0
+#define XBIN_SCALE 100.0
+static inline int xbin_of(uint32_t x) {
+  double v = (double)u2f(x);
+  if (!(v >= XBIN_LO && v < XBIN_HI)) return -1; /* NaN too */
+  int k = (int)floor((v - XBIN_LO) * XBIN_SCALE);
+  return k < XBINS ? k : XBINS - 1;
+}
+
 /* Length of the lists of first mismatches / violations. */
 #define LIST_MAX 8
 
@@ -52,6 +66,7 @@ struct stats {
   uint32_t bin_inputs[NBINS];
   double bin_max_ulp[NBINS];
   uint64_t bin_digest[NBINS];
+  double xbin_max_ulp[XBINS]; /* -1: no measured input in the bin */
 };
 
 void stats_init(struct stats *s);
@@ -99,6 +114,8 @@ struct gpu_partial;
 /* Fold a work item reduced on the GPU (gpu.h) into s: inputs x0 .. x0+n-1 of one
  * bin, every one on the common path. */
 void stats_fold_partial(struct stats *s, uint32_t x0, const struct gpu_partial *p, int sym_checked);
+/* Fold the GPU's x-bin maxima (per bin: 0 for none, else the error's bits + 1). */
+void stats_fold_xbins(struct stats *s, const uint64_t *dev);
 
 /* Slow paths of the loops below (out of line: taken rarely). */
 void stats_add_special(struct stats *s, uint32_t x, uint32_t out, double y, uint32_t rn);
@@ -150,6 +167,8 @@ static inline void stats_add_run(struct stats *s, uint32_t x0, uint32_t n, const
     faithful += e < 1.0;
     if (e > max_ulp || (e == max_ulp && x < mu_in)) max_ulp = e, mu_in = x, mu_i = i;
     if (e > bin_max) bin_max = e;
+    const int xb = xbin_of(x);
+    if (xb >= 0 && e > s->xbin_max_ulp[xb]) s->xbin_max_ulp[xb] = e;
     /* Relative error d/|y|, computed only where it can reach the maximum M: if
      * RN(d/|y|) >= M then d >= M|y|(1 - 2^-53) > RN(RN(M|y|) * 0.999999), so the filter
      * never skips a candidate and the result is that of dividing every time. */

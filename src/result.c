@@ -163,6 +163,11 @@ static json_t *variant_json(const struct variant *v, const struct stats *s) {
   json_object_set_new(o, "histogram", hist_json(s->hist));
   json_object_set_new(o, "digest", json_string(dig));
   json_object_set_new(o, "bins", bins_json(s));
+  json_t *xm = json_array();
+  for (int i = 0; i < XBINS; i++)
+    json_array_append_new(xm, s->xbin_max_ulp[i] >= 0 ? json_real(s->xbin_max_ulp[i]) : json_null());
+  json_object_set_new(o, "xbins", json_pack("{s:f, s:f, s:i, s:o}", "lo", XBIN_LO, "hi", XBIN_HI, "n", XBINS,
+                                            "max_ulp", xm));
   json_object_set_new(o, "claim", claim_json(&v->claim, s));
   json_object_set_new(o, "documented", claim_json(&v->doc, s));
   enum verdict vv = variant_verdict(v, s->max_ulp, s->max_rel);

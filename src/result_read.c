@@ -174,6 +174,21 @@ static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
       s->bin_digest[first + i] = d;
     }
   }
+  json_t *xb = need(c, r, "xbins", where);
+  if (xb && !c->failed) {
+    json_t *xm = json_object_get(xb, "max_ulp");
+    json_t *lo = json_object_get(xb, "lo"), *hi = json_object_get(xb, "hi");
+    if (get_u64(c, xb, "n", where) != XBINS || !xm || !json_is_array(xm) || json_array_size(xm) != XBINS ||
+        !lo || !json_is_number(lo) || json_number_value(lo) != XBIN_LO || !hi || !json_is_number(hi) ||
+        json_number_value(hi) != XBIN_HI)
+      fail(c, "field '%sxbins' is not %d bins over [%g, %g)", where, XBINS, XBIN_LO, XBIN_HI);
+    for (int i = 0; !c->failed && i < XBINS; i++) {
+      json_t *e = json_array_get(xm, i);
+      if (json_is_null(e)) s->xbin_max_ulp[i] = -1.0;
+      else if (json_is_number(e) && json_number_value(e) >= 0) s->xbin_max_ulp[i] = json_number_value(e);
+      else fail(c, "field '%sxbins.max_ulp' has a bad entry at %d", where, i);
+    }
+  }
   read_claim(json_object_get(r, "claim"), &rv->claim);
   read_claim(json_object_get(r, "documented"), &rv->doc);
   /* internal consistency: the counts must add up */

@@ -390,6 +390,15 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
   for (int i = 0; i < nv; i++) {
     stats_init(st[i]);
     for (int t = 0; t < c.nthreads; t++) stats_merge(st[i], c.acc[(size_t)t * nv + i]);
+    if (g && !o->host_reduce) {
+      uint64_t xb[XBINS];
+      if (gpu_read_xbins(g, i, xb)) {
+        snprintf(err, errlen, "%s", gpu_last_error());
+        rc = EXIT_NOGPU;
+        goto out_gpu;
+      }
+      stats_fold_xbins(st[i], xb);
+    }
   }
   if (rc == 0) tm->done_mag = HALF - 1;
   if (c.cache.building && rc == 0) {

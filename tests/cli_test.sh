@@ -133,6 +133,22 @@ else
   fail=$((fail + 1)); echo "FAIL: failed write (exit $rc)"; cat "$T/fsz"
 fi
 
+# report: tables and plots from a result; bad inputs are refused with the file and
+# field named, and nothing is written.
+"$U" run tanhf.host --backend cpu --from 0x3f000000 --to 0x3f00ffff --no-cache --quiet --json "$T/rep.json" >/dev/null 2>&1
+expect 0 "wrote $T/rep1/ACCURACY.md" -- report "$T/rep.json" --out "$T/rep1"
+if [ -s "$T/rep1/ACCURACY.md" ] && [ -s "$T/rep1/accuracy.csv" ] && [ -s "$T/rep1/plots/tanhf.host-cpu-x.svg" ] &&
+   [ -s "$T/rep1/plots/tanh-overview.svg" ] && grep -q "| tanhf.host | CPU" "$T/rep1/ACCURACY.md" &&
+   [ "$(wc -l <"$T/rep1/accuracy.csv")" -eq 2 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: report outputs"; fi
+"$U" report "$T/rep.json" --out "$T/rep2" --quiet
+if diff -r "$T/rep1" "$T/rep2" >/dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: report not byte-identical"; fi
+expect 5 "nofield.json: missing field 'results\[tanhf.host\].faithful'" -- report "$T/nofield.json" --out "$T/rep3"
+expect 5 "trunc.json: not valid JSON" -- report "$T/rep.json" "$T/trunc.json" --out "$T/rep3"
+expect 5 "v9.json: result format" -- report "$T/v9.json" --out "$T/rep3"
+expect 5 "p.json: an interrupted run" -- report "$T/p.json" --out "$T/rep3"
+if [ ! -e "$T/rep3" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: report left output behind on bad input"; fi
+expect 2 "report needs at least one result file" -- report
+
 # The selftest's mutants through the real engine (CPU backend).
 expect 0 "selftest: 5 passed, 0 failed" -- selftest --backend cpu
 expect 0 "usage: ulpcert selftest" -- selftest --help

@@ -1,0 +1,475 @@
+/* report.c: `ulpcert report`: accuracy tables (Markdown, CSV) and gnuplot plots
+ * generated from result JSON files, nothing typed by hand. Every input is read and
+ * checked before anything is written; every output is written to a temporary file
+ * and renamed; the same inputs give byte-identical outputs. */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "common.h"
+
+struct row {
+  const struct result_file *rf;
+  const struct result_variant *rv;
+  int file; /* index into the run list */
+  char dev[96], tag[160];
+};
+
+static void usage_report(FILE *f) {
+  fprintf(f,
+          "usage: ulpcert report RESULT.json... [--out DIR] [--png] [--readme FILE]\n"
+          "\n"
+          "Writes, from result files only:\n"
+          "  DIR/ACCURACY.md     per family, one row per variant and device: max ulp error and\n"
+          "                      where, max relative error, percent correctly rounded and\n"
+          "                      faithful, count above 1 ulp, non-finite and flushed counts, the\n"
+          "                      claimed and the documented bound, the verdict; then the runs\n"
+          "                      (command, version, GPU, driver, toolkit, date)\n"
+          "  DIR/accuracy.csv    the same rows, one header line\n"
+          "  DIR/plots/*.svg     per variant: max ulp error per bin over the whole line of bit\n"
+          "                      patterns and over x in [-10, 10], and the error histogram; per\n"
+          "                      family: the variants compared (PNG too with --png)\n"
+          "options:\n"
+          "  --out DIR       output folder (default reports)\n"
+          "  --png           also write PNG plots\n"
+          "  --readme FILE   replace the block between '<!-- BEGIN generated: report -->' and\n"
+          "                  '<!-- END generated -->' in FILE with the main table and a plot\n"
+          "  --quiet         no notices\n"
+          "`make report` runs it on every file under reports/results/.\n");
+}
+
+static int cmp_rows(const void *a, const void *b) {
+  const struct row *x = a, *y = b;
+  int c = strcmp(x->rv->family, y->rv->family);
+  if (c) return c;
+  c = x->file - y->file;
+  return c;
+}
+
+static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
+
+static enum claim_kind kind_of(const char *k) {
+  if (!strcmp(k, "measured")) return CLAIM_MEASURED;
+  if (!strcmp(k, "documented")) return CLAIM_DOCUMENTED;
+  if (!strcmp(k, "proved")) return CLAIM_PROVED;
+  return CLAIM_NONE;
+}
+
+static const char *str_or_null(const char *s) { return s && *s ? s : NULL; }
+
+static enum verdict row_verdict(const struct result_variant *rv) {
+  const struct stats *s = rv->st;
+  const struct result_claim *cl[2] = {&rv->claim, &rv->doc};
+  enum verdict r = VERDICT_NONE;
+  for (int i = 0; i < 2; i++) {
+    enum verdict a = claim_verdict(str_or_null(cl[i]->max_ulp), kind_of(cl[i]->kind), s->max_ulp, NULL, 0);
+    enum verdict b = claim_verdict(str_or_null(cl[i]->max_rel), kind_of(cl[i]->kind), s->max_rel, NULL, 0);
+    enum verdict v[2] = {a, b};
+    for (int k = 0; k < 2; k++) {
+      if (v[k] == VERDICT_VIOLATED) return VERDICT_VIOLATED;
+      if (v[k] == VERDICT_LOOSE) r = VERDICT_LOOSE;
+      else if (v[k] == VERDICT_HOLDS && r == VERDICT_NONE) r = VERDICT_HOLDS;
+    }
+  }
+  return r;
+}
+
+static void claim_text(char *buf, size_t n, const struct result_claim *c) {
+  if (!*c->max_ulp && !*c->max_rel) {
+    snprintf(buf, n, "-");
+    return;
+  }
+  snprintf(buf, n, "%s%s%s%s%s%s (%s)", *c->max_ulp ? c->max_ulp : "", *c->max_ulp ? " ulp" : "",
+           *c->max_ulp && *c->max_rel ? ", " : "", *c->max_rel ? c->max_rel : "", *c->max_rel ? " rel" : "",
+           "", *c->source ? c->source : c->kind);
+}
+
+/* file names: letters, digits, '.', '-' only */
+static void safe_name(char *out, size_t n, const char *in) {
+  size_t k = 0;
+  for (; *in && k + 1 < n; in++) {
+    char ch = *in;
+    int ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '.' || ch == '-';
+    out[k++] = ok ? ch : '-';
+  }
+  out[k] = 0;
+}
+
+struct text {
+  char *buf;
+  size_t len, cap;
+};
+
+static void tprintf(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void tprintf(struct text *t, const char *fmt, ...) {
+  va_list ap;
+  for (;;) {
+    va_start(ap, fmt);
+    int k = vsnprintf(t->buf ? t->buf + t->len : NULL, t->buf ? t->cap - t->len : 0, fmt, ap);
+    va_end(ap);
+    if (k < 0) return;
+    if (t->buf && t->len + (size_t)k < t->cap) {
+      t->len += (size_t)k;
+      return;
+    }
+    size_t cap = (t->cap + (size_t)k + 1) * 2;
+    char *nb = realloc(t->buf, cap);
+    if (!nb) return;
+    t->buf = nb;
+    t->cap = cap;
+  }
+}
+
+static int write_text(FILE *f, void *arg) {
+  struct text *t = arg;
+  return fwrite(t->buf ? t->buf : "", 1, t->len, f) == t->len ? 0 : -1;
+}
+
+/* Run gnuplot on a script that sets its own output to 'tmp'; rename to 'path'. */
+static int run_gnuplot(const char *script, const char *tmp, const char *path, char *err, size_t errlen) {
+  FILE *p = popen("gnuplot 2>/dev/null", "w"); /* warnings such as "empty y range" are not ours */
+  if (!p) {
+    snprintf(err, errlen, "cannot start gnuplot: %s", strerror(errno));
+    return EXIT_DEPEND;
+  }
+  fputs(script, p);
+  int st = pclose(p);
+  if (st != 0) {
+    unlink(tmp);
+    snprintf(err, errlen, "gnuplot failed writing %s (exit status %d)", path, st);
+    return st == 127 * 256 ? EXIT_DEPEND : EXIT_IO;
+  }
+  if (rename(tmp, path)) {
+    snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    unlink(tmp);
+    return EXIT_IO;
+  }
+  return 0;
+}
+
+/* value of bit pattern b as a double (the float it encodes) */
+static double val(uint32_t b) { return (double)u2f(b); }
+
+/* x-bin maxima as "x error" lines (bin midpoints; bins without a positive maximum are
+ * left out: a log scale has no place for 0). Returns whether any was written. */
+static int xbin_data(struct text *t, const struct stats *s) {
+  int any = 0;
+  for (int i = 0; i < XBINS; i++)
+    if (s->xbin_max_ulp[i] > 0) {
+      tprintf(t, "%.4f %.9g\n", XBIN_LO + (i + 0.5) / XBIN_SCALE, s->xbin_max_ulp[i]);
+      any = 1;
+    }
+  return any;
+}
+
+static int plots_for_row(const struct row *r, const char *dir, int png, char *err, size_t errlen) {
+  const struct stats *s = r->rv->st;
+  const char *terms[2] = {"svg size 900,500 font 'sans,12' background rgb 'white'",
+                          "pngcairo size 900,500 font 'sans,10' background rgb 'white'"};
+  const char *exts[2] = {"svg", "png"};
+  for (int t = 0; t < 1 + png; t++) {
+    /* 1. max ulp per bin along the ordered bit patterns */
+    struct text sc = {0};
+    char path[4200], tmp[4300];
+    snprintf(path, sizeof path, "%s/plots/%s-bins.%s", dir, r->tag, exts[t]);
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    tprintf(&sc, "set terminal %s\nset output '%s'\n", terms[t], tmp);
+    tprintf(&sc, "set title '%s on %s: max ulp error per 2^20 inputs, all bit patterns' noenhanced\n", r->rv->name,
+            r->dev);
+    tprintf(&sc, "set xlabel 'input bit pattern (bin of 2^20)'\nset ylabel 'max ulp error'\nset logscale y\n"
+                 "set grid\nset key off\nset xrange [0:4096]\n"
+                 "set xtics ('0x00000000' 0, '0x40000000' 1024, '0x80000000' 2048, '0xc0000000' 3072, '0xffffffff' 4096)\n");
+    tprintf(&sc, "$D << EOD\n");
+    int any = 0;
+    for (uint32_t b = 0; b < NBINS; b++)
+      if (s->bin_inputs[b] && s->bin_max_ulp[b] > 0) tprintf(&sc, "%u %.9g\n", b, s->bin_max_ulp[b]), any = 1;
+    if (!any) tprintf(&sc, "0 1e-30\n");
+    tprintf(&sc, "EOD\nplot $D using 1:2 with impulses lc rgb '#1f77b4'\n");
+    int rc = run_gnuplot(sc.buf, tmp, path, err, errlen);
+    free(sc.buf);
+    if (rc) return rc;
+    /* 2. max ulp per bin against x in [-10, 10] (bins whose inputs lie there) */
+    struct text sx = {0};
+    snprintf(path, sizeof path, "%s/plots/%s-x.%s", dir, r->tag, exts[t]);
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    tprintf(&sx, "set terminal %s\nset output '%s'\n", terms[t], tmp);
+    tprintf(&sx, "set title '%s on %s: max ulp error per bin of width 0.01, x in [-10, 10]' noenhanced\n",
+            r->rv->name, r->dev);
+    tprintf(&sx, "set xlabel 'x'\nset ylabel 'max ulp error'\nset logscale y\nset grid\nset key off\n"
+                 "set xrange [-10:10]\n$D << EOD\n");
+    any = xbin_data(&sx, s);
+    if (!any) tprintf(&sx, "0 1e-30\n");
+    tprintf(&sx, "EOD\nplot $D using 1:2 with lines lc rgb '#d62728'\n");
+    rc = run_gnuplot(sx.buf, tmp, path, err, errlen);
+    free(sx.buf);
+    if (rc) return rc;
+    /* 3. histogram */
+    struct text sh = {0};
+    snprintf(path, sizeof path, "%s/plots/%s-hist.%s", dir, r->tag, exts[t]);
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    tprintf(&sh, "set terminal %s\nset output '%s'\n", terms[t], tmp);
+    tprintf(&sh, "set title '%s on %s: histogram of ulp errors (%llu inputs)' noenhanced\n", r->rv->name, r->dev,
+            (unsigned long long)s->inputs);
+    tprintf(&sh, "set ylabel 'inputs'\nset logscale y\nset yrange [0.5:*]\nset grid ytics\nset key off\n"
+                 "set style fill solid 0.8\nset boxwidth 0.8\nset xtics rotate by -60 font ',9'\n$D << EOD\n");
+    int first = -1, last = -1;
+    for (int i = 0; i < HIST_N; i++)
+      if (s->hist[i]) {
+        if (first < 0) first = i;
+        last = i;
+      }
+    for (int i = first < 0 ? 0 : first; i <= last; i++) {
+      char lab[32];
+      if (i == 0) snprintf(lab, sizeof lab, "0");
+      else if (i == 1) snprintf(lab, sizeof lab, "<2^%d", HIST_KMIN);
+      else if (i == HIST_N - 1) snprintf(lab, sizeof lab, ">=2^%d", HIST_KMAX + 1);
+      else snprintf(lab, sizeof lab, "2^%d", HIST_KMIN + i - 2);
+      tprintf(&sh, "%d \"%s\" %llu\n", i, lab, (unsigned long long)s->hist[i]);
+    }
+    if (first < 0) tprintf(&sh, "0 \"0\" 0\n");
+    tprintf(&sh, "EOD\nset xlabel 'ulp error bin [lower edge)'\n"
+                 "plot $D using 1:($3 > 0 ? $3 : 1/0):xtic(2) with boxes lc rgb '#2ca02c'\n");
+    rc = run_gnuplot(sh.buf, tmp, path, err, errlen);
+    free(sh.buf);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+static int overview_plot(const struct row *rows, int n, const char *family, const char *dir, int png, char *err,
+                         size_t errlen) {
+  const char *terms[2] = {"svg size 900,500 font 'sans,12' background rgb 'white'",
+                          "pngcairo size 900,500 font 'sans,10' background rgb 'white'"};
+  const char *exts[2] = {"svg", "png"};
+  char fam[64];
+  safe_name(fam, sizeof fam, family);
+  for (int t = 0; t < 1 + png; t++) {
+    struct text sc = {0};
+    char path[4200], tmp[4300];
+    snprintf(path, sizeof path, "%s/plots/%s-overview.%s", dir, fam, exts[t]);
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    tprintf(&sc, "set terminal %s\nset output '%s'\n", terms[t], tmp);
+    tprintf(&sc, "set title '%s: max ulp error per bin of width 0.01, x in [-10, 10]' noenhanced\n", family);
+    tprintf(&sc, "set xlabel 'x'\nset ylabel 'max ulp error'\nset logscale y\nset grid\n"
+                 "set key top right noenhanced box opaque font ',9'\nset xrange [-10:10]\n");
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      if (strcmp(rows[i].rv->family, family)) continue;
+      const struct stats *s = rows[i].rv->st;
+      tprintf(&sc, "$D%d << EOD\n", k);
+      int any = xbin_data(&sc, s);
+      if (!any) tprintf(&sc, "0 1e-30\n");
+      tprintf(&sc, "EOD\n");
+      k++;
+    }
+    tprintf(&sc, "plot ");
+    k = 0;
+    for (int i = 0; i < n; i++) {
+      if (strcmp(rows[i].rv->family, family)) continue;
+      tprintf(&sc, "%s$D%d using 1:2 with lines lw 1.5 title '%s (%s)'", k ? ", " : "", k, rows[i].rv->name,
+              rows[i].dev);
+      k++;
+    }
+    tprintf(&sc, "\n");
+    int rc = run_gnuplot(sc.buf, tmp, path, err, errlen);
+    free(sc.buf);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+static int replace_readme(const char *path, const struct text *block, char *err, size_t errlen) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+    return EXIT_IO;
+  }
+  struct text all = {0};
+  char buf[8192];
+  size_t k;
+  while ((k = fread(buf, 1, sizeof buf - 1, f)) > 0) buf[k] = 0, tprintf(&all, "%s", buf);
+  fclose(f);
+  const char *b = "<!-- BEGIN generated: report -->", *e = "<!-- END generated -->";
+  char *p = all.buf ? strstr(all.buf, b) : NULL;
+  char *q = p ? strstr(p, e) : NULL;
+  if (!p || !q) {
+    free(all.buf);
+    snprintf(err, errlen, "%s has no '%s' ... '%s' block", path, b, e);
+    return EXIT_CORRUPT;
+  }
+  struct text out = {0};
+  tprintf(&out, "%.*s%s\n%s%s", (int)(p - all.buf), all.buf, b, block->buf ? block->buf : "", q);
+  int rc = atomic_write(path, write_text, &out, err, errlen);
+  free(all.buf);
+  free(out.buf);
+  return rc;
+}
+
+int cmd_report(int argc, char **argv) {
+  static const struct option opts[] = {{"out", required_argument, 0, 'o'}, {"png", no_argument, 0, 'p'},
+                                       {"readme", required_argument, 0, 'r'}, {"quiet", no_argument, 0, 'q'},
+                                       {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+  const char *dir = "reports", *readme = NULL;
+  int png = 0, c;
+  optind = 1;
+  opterr = 0;
+  while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    switch (c) {
+    case 'h': usage_report(stdout); return EXIT_OK;
+    case 'o': dir = optarg; break;
+    case 'p': png = 1; break;
+    case 'r': readme = optarg; break;
+    case 'q': g_quiet = 1; break;
+    default: errorf("option '%s' is unknown or needs a value (see --help)", argv[optind - 1]); return EXIT_USAGE;
+    }
+  }
+  int nf = argc - optind;
+  if (nf < 1) {
+    errorf("report needs at least one result file");
+    return EXIT_USAGE;
+  }
+  /* 1. read and check everything */
+  struct result_file *rf = calloc((size_t)nf, sizeof *rf);
+  char err[1024];
+  int rc = 0, nrows = 0;
+  for (int i = 0; i < nf && !rc; i++) {
+    rc = result_read_json(argv[optind + i], &rf[i], err, sizeof err);
+    if (rc) errorf("%s", err);
+    else if (!rf[i].complete) {
+      errorf("%s: an interrupted run (field 'complete' is false): resume it first", argv[optind + i]);
+      rc = EXIT_CORRUPT;
+    }
+    nrows += rf[i].nv;
+  }
+  struct row *rows = rc ? NULL : calloc((size_t)nrows + 1, sizeof *rows);
+  int n = 0;
+  for (int i = 0; !rc && i < nf; i++)
+    for (int v = 0; v < rf[i].nv; v++) {
+      struct row *r = &rows[n++];
+      r->rf = &rf[i], r->rv = &rf[i].v[v], r->file = i;
+      if (!strcmp(rf[i].backend, "gpu"))
+        snprintf(r->dev, sizeof r->dev, "%s (sm_%c%c)", rf[i].device, rf[i].cc[0], rf[i].cc[2]);
+      else
+        snprintf(r->dev, sizeof r->dev, "CPU: %s", rf[i].device);
+      char a[64], b[96];
+      safe_name(a, sizeof a, r->rv->name);
+      safe_name(b, sizeof b, !strcmp(rf[i].backend, "gpu") ? rf[i].device : "cpu");
+      snprintf(r->tag, sizeof r->tag, "%s-%s", a, b);
+      if (r->rv->st->max_ulp < 0 && r->rv->st->inputs) {
+        errorf("%s: results[%s] has no finite error to report (field 'max_ulp' is null)", argv[optind + i],
+               r->rv->name);
+        rc = EXIT_CORRUPT;
+      }
+    }
+  if (!rc) qsort(rows, (size_t)n, sizeof *rows, cmp_rows);
+  /* 2. tables */
+  struct text md = {0}, csv = {0}, rb = {0};
+  if (!rc) {
+    tprintf(&md, "# Accuracy\n\nGenerated by `ulpcert report` from the result files listed under Runs; do not edit.\n"
+                 "Errors are against the correctly rounded MPFR reference, over every input of each run's range\n"
+                 "(definitions: README.md). Claimed: the bound in the code's own comment; documented: the\n"
+                 "bound a vendor or paper states. Inputs are bit patterns with their value in %%a notation.\n");
+    tprintf(&csv, "family,variant,device,backend,inputs,max_ulp,max_ulp_input,max_ulp_input_value,max_rel,"
+                  "max_rel_input,correctly_rounded_pct,faithful_pct,above_1ulp,nonfinite,flushed,"
+                  "special_mismatches,claimed_ulp,claimed_rel,documented_ulp,documented_rel,verdict,result\n");
+    const char *fam = "";
+    for (int i = 0; i < n; i++) {
+      const struct row *r = &rows[i];
+      const struct stats *s = r->rv->st;
+      if (strcmp(fam, r->rv->family)) {
+        fam = r->rv->family;
+        char ff[64];
+        safe_name(ff, sizeof ff, fam);
+        tprintf(&md, "\n## %s\n\n![%s: max ulp error over x in [-10, 10]](plots/%s-overview.svg)\n\n", fam, fam,
+                ff);
+        tprintf(&md, "| variant | device | max ulp | at input | max rel | correctly rounded | faithful | > 1 ulp | "
+                     "non-finite | flushed | claimed | documented | verdict |\n");
+        tprintf(&md, "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+      }
+      char cl[400], dc[400];
+      claim_text(cl, sizeof cl, &r->rv->claim);
+      claim_text(dc, sizeof dc, &r->rv->doc);
+      enum verdict vd = row_verdict(r->rv);
+      tprintf(&md, "| %s | %s | %.5f | 0x%08x (%a) | %.4e | %.4f%% | %.4f%% | %llu | %llu | %llu | %s | %s | %s |\n",
+              r->rv->name, r->dev, s->max_ulp, s->max_ulp_input, val(s->max_ulp_input), s->max_rel,
+              pct(s->correctly_rounded, s->inputs), pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp,
+              (unsigned long long)s->nonfinite, (unsigned long long)s->flushed, cl, dc, verdict_name(vd));
+      tprintf(&csv, "%s,%s,\"%s\",%s,%llu,%.17g,0x%08x,%a,%.17g,0x%08x,%.6f,%.6f,%llu,%llu,%llu,%llu,%s,%s,%s,%s,%s,%s\n",
+              r->rv->family, r->rv->name, r->dev, r->rf->backend, (unsigned long long)s->inputs, s->max_ulp,
+              s->max_ulp_input, val(s->max_ulp_input), s->max_rel, s->max_rel_input,
+              pct(s->correctly_rounded, s->inputs), pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp,
+              (unsigned long long)s->nonfinite, (unsigned long long)s->flushed,
+              (unsigned long long)s->special_mismatches, r->rv->claim.max_ulp, r->rv->claim.max_rel,
+              r->rv->doc.max_ulp, r->rv->doc.max_rel, verdict_name(vd), argv[optind + r->file]);
+    }
+    tprintf(&md, "\n## Per variant\n\n");
+    for (int i = 0; i < n; i++)
+      tprintf(&md, "- %s on %s: [error per bin, all inputs](plots/%s-bins.svg), [error per bin, x in [-10, 10]]"
+                   "(plots/%s-x.svg), [histogram](plots/%s-hist.svg)\n",
+              rows[i].rv->name, rows[i].dev, rows[i].tag, rows[i].tag, rows[i].tag);
+    tprintf(&md, "\n## Runs\n\n");
+    for (int i = 0; i < nf; i++)
+      tprintf(&md, "%d. `%s`: `%s`; ulpcert %s, %s backend, %s%s%s%s%s%s%s; %s\n", i + 1, argv[optind + i],
+              rf[i].command, rf[i].version, rf[i].backend, rf[i].device, *rf[i].cc ? ", compute capability " : "",
+              rf[i].cc, *rf[i].driver ? ", driver " : "", rf[i].driver, *rf[i].toolkit ? ", CUDA " : "",
+              rf[i].toolkit, rf[i].date);
+    /* README block: the first family's table and its overview plot */
+    if (readme) {
+      const char *f0 = rows[0].rv->family;
+      char ff[64];
+      safe_name(ff, sizeof ff, f0);
+      tprintf(&rb, "| variant | device | max ulp | at input | max rel | correctly rounded | claimed | documented | verdict |\n"
+                   "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+      for (int i = 0; i < n && !strcmp(rows[i].rv->family, f0); i++) {
+        const struct stats *s = rows[i].rv->st;
+        char cl[400], dc[400];
+        claim_text(cl, sizeof cl, &rows[i].rv->claim);
+        claim_text(dc, sizeof dc, &rows[i].rv->doc);
+        tprintf(&rb, "| %s | %s | %.5f | 0x%08x (%a) | %.4e | %.4f%% | %s | %s | %s |\n", rows[i].rv->name,
+                rows[i].dev, s->max_ulp, s->max_ulp_input, val(s->max_ulp_input), s->max_rel,
+                pct(s->correctly_rounded, s->inputs), cl, dc, verdict_name(row_verdict(rows[i].rv)));
+      }
+      tprintf(&rb, "\n![%s: max ulp error over x in [-10, 10]](%s/plots/%s-overview.svg)\n", f0, dir, ff);
+    }
+  }
+  /* 3. write */
+  if (!rc) {
+    char p[4200];
+    snprintf(p, sizeof p, "%s/plots", dir);
+    if ((mkdir(dir, 0777) && errno != EEXIST) || (mkdir(p, 0777) && errno != EEXIST)) {
+      errorf("cannot create %s: %s", p, strerror(errno));
+      rc = EXIT_IO;
+    }
+  }
+  for (int i = 0; !rc && i < n; i++) {
+    rc = plots_for_row(&rows[i], dir, png, err, sizeof err);
+    if (rc) errorf("%s", err);
+  }
+  for (int i = 0; !rc && i < n; i++) {
+    if (i && !strcmp(rows[i].rv->family, rows[i - 1].rv->family)) continue;
+    rc = overview_plot(rows, n, rows[i].rv->family, dir, png, err, sizeof err);
+    if (rc) errorf("%s", err);
+  }
+  if (!rc) {
+    char p[4200];
+    snprintf(p, sizeof p, "%s/ACCURACY.md", dir);
+    rc = atomic_write(p, write_text, &md, err, sizeof err);
+    if (!rc) {
+      snprintf(p, sizeof p, "%s/accuracy.csv", dir);
+      rc = atomic_write(p, write_text, &csv, err, sizeof err);
+    }
+    if (!rc && readme) rc = replace_readme(readme, &rb, err, sizeof err);
+    if (rc) errorf("%s", err);
+    else noticef("wrote %s/ACCURACY.md, %s/accuracy.csv and the plots in %s/plots", dir, dir, dir);
+  }
+  free(md.buf), free(csv.buf), free(rb.buf);
+  free(rows);
+  for (int i = 0; i < nf; i++) result_file_free(&rf[i]);
+  free(rf);
+  return rc;
+}
