@@ -244,6 +244,7 @@ __global__ void __launch_bounds__(RED_THREADS) k_reduce(struct gpu_geom g, uint3
 }
 
 struct gpu_ctx {
+  int dev;
   int nfn;
   int fns[GPU_NFN];
   uint32_t max_count, max_items;
@@ -264,16 +265,22 @@ struct gpu_ctx {
 
 extern "C" const char *gpu_last_error(void) { return g_err; }
 
-static uint32_t *g_table_dev;
+#define MAX_DEVICES 64
+static uint32_t *g_table_dev[MAX_DEVICES];
 
 extern "C" int gpu_set_table(const uint32_t *tab, uint32_t tlo, uint32_t n) {
-  if (g_table_dev) cudaFree(g_table_dev), g_table_dev = NULL;
-  cudaCheck(cudaMalloc(&g_table_dev, (size_t)n * 2 * 4));
-  cudaCheck(cudaMemcpy(g_table_dev, tab, (size_t)n * 2 * 4, cudaMemcpyHostToDevice));
-  const uint32_t *p = g_table_dev;
-  cudaCheck(cudaMemcpyToSymbol(d_table, &p, sizeof p));
-  cudaCheck(cudaMemcpyToSymbol(d_tlo, &tlo, sizeof tlo));
-  cudaCheck(cudaMemcpyToSymbol(d_tn, &n, sizeof n));
+  int nd = 0;
+  cudaCheck(cudaGetDeviceCount(&nd));
+  for (int d = 0; d < nd && d < MAX_DEVICES; d++) {
+    cudaCheck(cudaSetDevice(d));
+    if (g_table_dev[d]) cudaFree(g_table_dev[d]), g_table_dev[d] = NULL;
+    cudaCheck(cudaMalloc(&g_table_dev[d], (size_t)n * 2 * 4));
+    cudaCheck(cudaMemcpy(g_table_dev[d], tab, (size_t)n * 2 * 4, cudaMemcpyHostToDevice));
+    const uint32_t *p = g_table_dev[d];
+    cudaCheck(cudaMemcpyToSymbol(d_table, &p, sizeof p));
+    cudaCheck(cudaMemcpyToSymbol(d_tlo, &tlo, sizeof tlo));
+    cudaCheck(cudaMemcpyToSymbol(d_tn, &n, sizeof n));
+  }
   return 0;
 }
 
@@ -327,6 +334,7 @@ extern "C" int gpu_probe(struct gpu_info *info, char *why, size_t whylen) {
     return -1;
   }
   snprintf(info->name, sizeof info->name, "%s", p.name);
+  info->device_count = n;
   info->cc_major = p.major;
   info->cc_minor = p.minor;
   info->sm_count = p.multiProcessorCount;
@@ -346,14 +354,15 @@ extern "C" int gpu_probe(struct gpu_info *info, char *why, size_t whylen) {
   return 0;
 }
 
-static int open_impl(struct gpu_ctx *g, int nfn, const int *fns, uint32_t max_count, uint32_t max_items) {
+static int open_impl(struct gpu_ctx *g, int dev, int nfn, const int *fns, uint32_t max_count, uint32_t max_items) {
+  g->dev = dev;
   g->nfn = nfn;
   g->max_count = max_count;
   g->max_items = max_items;
   for (int i = 0; i < nfn; i++) g->fns[i] = fns[i];
-  cudaCheck(cudaSetDevice(0));
+  cudaCheck(cudaSetDevice(dev));
   int sms = 0;
-  cudaCheck(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  cudaCheck(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
   g->blocks = sms * 8;
   for (int s = 0; s < GPU_SLOTS; s++) {
     cudaCheck(cudaStreamCreateWithFlags(&g->stream[s], cudaStreamNonBlocking));
@@ -381,15 +390,15 @@ static int open_impl(struct gpu_ctx *g, int nfn, const int *fns, uint32_t max_co
   return 0;
 }
 
-extern "C" struct gpu_ctx *gpu_open(int nfn, const int *fns, uint32_t max_count, uint32_t max_items, char *err,
-                                    size_t errlen) {
+extern "C" struct gpu_ctx *gpu_open(int dev, int nfn, const int *fns, uint32_t max_count, uint32_t max_items,
+                                    char *err, size_t errlen) {
   struct gpu_ctx *g = (struct gpu_ctx *)calloc(1, sizeof *g);
   if (!g || nfn > GPU_NFN) {
     snprintf(err, errlen, "out of memory");
     free(g);
     return NULL;
   }
-  if (open_impl(g, nfn, fns, max_count, max_items)) {
+  if (open_impl(g, dev, nfn, fns, max_count, max_items)) {
     snprintf(err, errlen, "%s", g_err);
     gpu_close(g);
     return NULL;
@@ -398,6 +407,7 @@ extern "C" struct gpu_ctx *gpu_open(int nfn, const int *fns, uint32_t max_count,
 }
 
 extern "C" int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t *first, const uint32_t *count) {
+  cudaCheck(cudaSetDevice(g->dev));
   cudaStream_t st = g->stream[slot];
   uint64_t total = 0;
   for (int k = 0; k < nseg; k++) total += count[k];
@@ -429,6 +439,7 @@ extern "C" void gpu_ref_buffers(struct gpu_ctx *g, int slot, double **ry, int8_t
 }
 
 extern "C" int gpu_submit_reduce(struct gpu_ctx *g, int slot, const struct gpu_geom *geom, uint32_t nref) {
+  cudaCheck(cudaSetDevice(g->dev));
   cudaStream_t st = g->stream[slot];
   uint32_t items = 2 * geom->nblk;
   if (items > g->max_items || nref > g->max_count) {
@@ -449,6 +460,7 @@ extern "C" int gpu_submit_reduce(struct gpu_ctx *g, int slot, const struct gpu_g
 }
 
 extern "C" int gpu_wait(struct gpu_ctx *g, int slot, uint32_t **outs, const struct gpu_partial **parts) {
+  cudaCheck(cudaSetDevice(g->dev));
   if (g->pending[slot]) {
     cudaCheck(cudaEventSynchronize(g->ev_copy[slot]));
     float k_ms = 0, c_ms = 0;
@@ -470,6 +482,7 @@ extern "C" void gpu_times(struct gpu_ctx *g, double *kernel_s, double *copy_s) {
 }
 
 extern "C" int gpu_read_xbins(struct gpu_ctx *g, int f, uint64_t *out) {
+  cudaCheck(cudaSetDevice(g->dev));
   cudaCheck(cudaDeviceSynchronize());
   cudaCheck(cudaMemcpy(out, g->d_xbins + (size_t)f * GPU_XBINS, GPU_XBINS * sizeof(uint64_t), cudaMemcpyDeviceToHost));
   return 0;
@@ -477,6 +490,7 @@ extern "C" int gpu_read_xbins(struct gpu_ctx *g, int f, uint64_t *out) {
 
 extern "C" void gpu_close(struct gpu_ctx *g) {
   if (!g) return;
+  cudaSetDevice(g->dev);
   if (g->d_xbins) cudaFree(g->d_xbins);
   for (int s = 0; s < GPU_SLOTS; s++) {
     if (g->stream[s]) cudaStreamSynchronize(g->stream[s]);

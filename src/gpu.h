@@ -16,6 +16,7 @@ struct gpu_info {
   int driver_version;  /* cudaDriverGetVersion, e.g. 13000 */
   int runtime_version; /* cudaRuntimeGetVersion */
   int sm_count;
+  int device_count; /* CUDA devices visible */
   char driver_release[64]; /* NVIDIA driver release (e.g. 580.159.04) where known */
 };
 
@@ -57,10 +58,11 @@ struct gpu_partial {
 };
 
 struct gpu_ctx;
-/* Open device 0 for nfn functions (enum gpu_fn), chunks of at most max_count inputs
+/* Open device dev for nfn functions (enum gpu_fn), chunks of at most max_count inputs
  * per submit (summed over its segments) and at most max_items reduction work items.
  * Returns NULL with a message in err. */
-struct gpu_ctx *gpu_open(int nfn, const int *fns, uint32_t max_count, uint32_t max_items, char *err, size_t errlen);
+struct gpu_ctx *gpu_open(int dev, int nfn, const int *fns, uint32_t max_count, uint32_t max_items, char *err,
+                         size_t errlen);
 /* Enqueue the evaluation of every function over nseg segments [first[i], first[i]+count[i])
  * into slot's pinned host buffers (segments back to back). Asynchronous. 0 or -1. */
 int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t *first, const uint32_t *count);
@@ -81,7 +83,7 @@ void gpu_times(struct gpu_ctx *g, double *kernel_s, double *copy_s);
 int gpu_read_xbins(struct gpu_ctx *g, int f, uint64_t *out);
 void gpu_close(struct gpu_ctx *g);
 const char *gpu_last_error(void);
-/* GPU_TABLE's outputs: tab[0..n) for magnitudes tlo.. of positive inputs, tab[n..2n)
+/* GPU_TABLE's outputs (on every device): tab[0..n) for magnitudes tlo.. of positive inputs, tab[n..2n)
  * for negative ones. 0 or -1. */
 int gpu_set_table(const uint32_t *tab, uint32_t tlo, uint32_t n);
 

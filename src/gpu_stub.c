@@ -14,8 +14,9 @@ int gpu_probe(struct gpu_info *info, char *why, size_t whylen) {
   return -1;
 }
 
-struct gpu_ctx *gpu_open(int nfn, const int *fns, uint32_t max_count, uint32_t max_items, char *err, size_t errlen) {
-  (void)nfn, (void)fns, (void)max_count, (void)max_items;
+struct gpu_ctx *gpu_open(int dev, int nfn, const int *fns, uint32_t max_count, uint32_t max_items, char *err,
+                         size_t errlen) {
+  (void)dev, (void)nfn, (void)fns, (void)max_count, (void)max_items;
   snprintf(err, errlen, "built without CUDA");
   return NULL;
 }

@@ -1,5 +1,6 @@
 /* main.c: the command line. Each subcommand parses its own options (getopt_long)
  * and answers --help. */
+#include <errno.h>
 #include <getopt.h>
 #include <mpfr.h>
 #include <signal.h>
@@ -89,6 +90,8 @@ static void usage_run(FILE *f) {
           "  --json FILE        write the results as JSON (atomically)\n"
           "  --cache DIR        reference cache folder (default $ULPCERT_CACHE or ~/.cache/ulpcert)\n"
           "  --no-cache         neither read nor write the reference cache\n"
+          "  --devices all|0,1  GPU backend: the devices to use (default all visible); chunks go\n"
+          "                     to them in turn, results are identical to one device\n"
           "  --reduce gpu|host  GPU backend: where the common path of the error reduction runs\n"
           "                     (default gpu; both give identical results, host is the reference)\n"
           "  --quiet            no notices or progress bar\n"
@@ -104,7 +107,7 @@ static void usage_run(FILE *f) {
 /* Parse the options shared by run and bench. Returns -1 to continue, or an exit code. */
 int parse_scan_options(int argc, char **argv, struct scan_cli *sc, int (*extra)(int, const char *, void *), void *arg,
                        const struct option *more, void (*usage)(FILE *)) {
-  enum { O_BACKEND = 256, O_FROM, O_TO, O_THREADS, O_CHUNK, O_JSON, O_CACHE, O_NOCACHE, O_QUIET, O_REDUCE };
+  enum { O_BACKEND = 256, O_FROM, O_TO, O_THREADS, O_CHUNK, O_JSON, O_CACHE, O_NOCACHE, O_QUIET, O_REDUCE, O_DEVICES };
   struct option opts[40];
   static const struct option base[] = {
     {"backend", required_argument, 0, O_BACKEND}, {"from", required_argument, 0, O_FROM},
@@ -112,7 +115,7 @@ int parse_scan_options(int argc, char **argv, struct scan_cli *sc, int (*extra)(
     {"chunk", required_argument, 0, O_CHUNK},     {"json", required_argument, 0, O_JSON},
     {"cache", required_argument, 0, O_CACHE},     {"no-cache", no_argument, 0, O_NOCACHE},
     {"quiet", no_argument, 0, O_QUIET},           {"help", no_argument, 0, 'h'},
-    {"reduce", required_argument, 0, O_REDUCE},
+    {"reduce", required_argument, 0, O_REDUCE},   {"devices", required_argument, 0, O_DEVICES},
   };
   int n = 0;
   for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) opts[n++] = base[i];
@@ -167,6 +170,33 @@ int parse_scan_options(int argc, char **argv, struct scan_cli *sc, int (*extra)(
     case O_CACHE: sc->cache_dir = optarg; break;
     case O_NOCACHE: sc->cache_dir = NULL; break;
     case O_QUIET: g_quiet = 1; break;
+    case O_DEVICES: {
+      if (!strcmp(optarg, "all")) {
+        sc->o.ndevices = 0;
+        break;
+      }
+      int n = 0;
+      const char *p = optarg;
+      while (*p) {
+        char *end;
+        errno = 0;
+        long d = strtol(p, &end, 10);
+        int dup = 0;
+        for (int i = 0; i < n; i++) dup |= sc->o.devices[i] == d;
+        if (end == p || errno || d < 0 || d > 255 || dup || n == SCAN_MAXDEV || (*end && *end != ',')) {
+          errorf("--devices: '%s' is not 'all' or a list of distinct device numbers like 0,1", optarg);
+          return EXIT_USAGE;
+        }
+        sc->o.devices[n++] = (int)d;
+        p = *end ? end + 1 : end;
+      }
+      if (!n) {
+        errorf("--devices: empty list");
+        return EXIT_USAGE;
+      }
+      sc->o.ndevices = n;
+      break;
+    }
     case O_REDUCE:
       if (!strcmp(optarg, "host")) sc->o.host_reduce = 1;
       else if (!strcmp(optarg, "gpu")) sc->o.host_reduce = 0;
@@ -209,6 +239,18 @@ int choose_backend(struct scan_cli *sc, struct run_info *ri) {
   }
   ri->gpu = sc->backend;
   sc->o.gpu = sc->backend;
+  if (sc->o.gpu && sc->o.ndevices == 0) { /* default: every visible device */
+    int n = ri->ginfo.device_count > 0 ? ri->ginfo.device_count : 1;
+    if (n > SCAN_MAXDEV) n = SCAN_MAXDEV;
+    for (int i = 0; i < n; i++) sc->o.devices[i] = i;
+    sc->o.ndevices = n;
+  }
+  for (int i = 0; sc->o.gpu && i < sc->o.ndevices; i++)
+    if (sc->o.devices[i] >= (ri->ginfo.device_count > 0 ? ri->ginfo.device_count : 1)) {
+      errorf("--devices: there is no device %d (%d visible)", sc->o.devices[i], ri->ginfo.device_count);
+      return EXIT_USAGE;
+    }
+  ri->ndevices = sc->o.gpu ? sc->o.ndevices : 0;
   return -1;
 }
 

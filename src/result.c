@@ -182,8 +182,9 @@ static json_t *device_json(const struct run_info *ri) {
     snprintf(cc, sizeof cc, "%d.%d", g->cc_major, g->cc_minor);
     snprintf(drv, sizeof drv, "%d.%d", g->driver_version / 1000, (g->driver_version % 1000) / 10);
     snprintf(rt, sizeof rt, "%d.%d", g->runtime_version / 1000, (g->runtime_version % 1000) / 10);
-    return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:i}", "kind", "gpu", "name", g->name, "compute_capability", cc,
-                     "driver", g->driver_release, "driver_cuda", drv, "toolkit", rt, "sm_count", g->sm_count);
+    return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:i, s:i}", "kind", "gpu", "name", g->name, "compute_capability",
+                     cc, "driver", g->driver_release, "driver_cuda", drv, "toolkit", rt, "sm_count", g->sm_count,
+                     "devices", ri->ndevices > 0 ? ri->ndevices : 1);
   }
   char cpu[256];
   host_cpu_name(cpu, sizeof cpu);

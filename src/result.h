@@ -20,6 +20,7 @@ struct run_info {
   int ncov;                       /* 0: the whole domain [from, to] */
   uint32_t cov[RESULT_MAXCOV][2]; /* covered inclusive ranges */
   int gpu;
+  int ndevices; /* GPUs used */
   struct gpu_info ginfo;
   int threads;
   uint32_t from, to;

@@ -261,6 +261,9 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
   c.ry = malloc(maxlen * 2 * sizeof(double));
   c.rt = malloc(maxlen * 2);
   c.acc = calloc((size_t)c.nthreads * nv, sizeof *c.acc);
+  /* the engine's own reference buffers (the GPU path swaps in pinned ones per chunk) */
+  double *const own_ry = c.ry;
+  int8_t *const own_rt = c.rt;
   if (!chunks || !c.ry || !c.rt || !c.acc) {
     snprintf(err, errlen, "out of host memory (chunk of %u inputs; try a smaller --chunk)", C);
     rc = EXIT_IO;
@@ -287,11 +290,16 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
     tm->cache_io += now_s() - t0;
   }
 
-  struct gpu_ctx *g = NULL;
-  if (o->gpu) {
+  /* GPU backend: one context per device; chunk k goes to device k % nd, slot (k / nd) % 2 */
+  struct gpu_ctx *gs[SCAN_MAXDEV] = {0}, *g = NULL;
+  const int nd = o->gpu ? (o->ndevices > 0 ? o->ndevices : 1) : 0;
+#define GDEV(k) gs[(k) % nd]
+#define GSLOT(k) (((k) / nd) % GPU_SLOTS)
+  for (int d = 0; d < nd; d++) {
     int fns[SCAN_MAXV];
     for (int i = 0; i < nv; i++) fns[i] = v[i]->gpu_fn;
-    g = gpu_open(nv, fns, (uint32_t)(2 * maxlen), 2 * (C / RED_BLOCK + 2), err, errlen);
+    int dev = o->ndevices > 0 ? o->devices[d] : 0;
+    g = gs[d] = gpu_open(dev, nv, fns, (uint32_t)(2 * maxlen), 2 * (C / RED_BLOCK + 2), err, errlen);
     if (!g && strstr(err, "out of memory") && C > (1u << 16)) {
       /* device memory is short: smaller chunks (results do not depend on the chunk size) */
       struct scan_opts o2 = *o;
@@ -301,13 +309,15 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
       for (int i = 0; i < c.nthreads * nv; i++) free(c.acc[i]);
       free(c.acc);
       refcache_close(&c.cache);
+      for (int e = 0; e < d; e++) gpu_close(gs[e]);
       return scan_run(v, nv, &o2, st, tm, err, errlen);
     }
     if (!g) {
       rc = EXIT_NOGPU;
-      goto out;
+      goto out_gpu;
     }
-  } else {
+  }
+  if (!o->gpu) {
     for (int i = 0; i < nv; i++) {
       c.cpu_out[i] = malloc(2 * maxlen * 4);
       if (!c.cpu_out[i]) {
@@ -323,11 +333,9 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
   struct progress pb;
   progress_start(&pb, "scan", total, o->progress);
 
-  double *own_ry = c.ry;
-  int8_t *own_rt = c.rt;
-  if (g && nchunks > 0) {
+  if (nd && nchunks > 0) {
     uint32_t first[2] = {chunks[0].a0, chunks[0].a0 | HALF}, cnt[2] = {chunks[0].len, chunks[0].len};
-    if (gpu_submit(g, 0, 2, first, cnt)) {
+    if (gpu_submit(gs[0], 0, 2, first, cnt)) {
       snprintf(err, errlen, "%s", gpu_last_error());
       rc = EXIT_NOGPU;
       goto out_gpu;
@@ -342,33 +350,33 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
       break;
     }
     double t0 = now_s();
-    if (g && k + 1 < nchunks) {
+    if (nd && k + 1 < nchunks) {
       const struct chunk *nx = &chunks[k + 1];
       uint32_t first[2] = {nx->a0, nx->a0 | HALF}, cnt[2] = {nx->len, nx->len};
-      if (gpu_submit(g, (k + 1) % GPU_SLOTS, 2, first, cnt)) {
+      if (gpu_submit(GDEV(k + 1), GSLOT(k + 1), 2, first, cnt)) {
         snprintf(err, errlen, "%s", gpu_last_error());
         rc = EXIT_NOGPU;
         goto out_gpu;
       }
     }
-    if (g && !o->host_reduce) gpu_ref_buffers(g, k % GPU_SLOTS, &c.ry, &c.rt);
+    if (nd && !o->host_reduce) gpu_ref_buffers(GDEV(k), GSLOT(k), &c.ry, &c.rt);
     fill_reference(&c, ch);
     double t1 = now_s();
     tm->reference += t1 - t0;
     uint32_t *outs[SCAN_MAXV];
     const struct gpu_partial *parts = NULL;
-    if (g && !o->host_reduce) {
+    if (nd && !o->host_reduce) {
       struct gpu_geom geom = {ch->a0, ch->len, ch->first, ch->first / RED_BLOCK,
                               (ch->a0 + ch->len - 1) / RED_BLOCK - ch->first / RED_BLOCK + 1, RED_BLOCK,
                               c.P.lo, c.P.hi, c.N.lo, c.N.hi, c.sym, c.odd, c.mono};
-      if (gpu_submit_reduce(g, k % GPU_SLOTS, &geom, c.sym ? ch->len : 2 * ch->len)) {
+      if (gpu_submit_reduce(GDEV(k), GSLOT(k), &geom, c.sym ? ch->len : 2 * ch->len)) {
         snprintf(err, errlen, "%s", gpu_last_error());
         rc = EXIT_NOGPU;
         goto out_gpu;
       }
     }
-    if (g) {
-      if (gpu_wait(g, k % GPU_SLOTS, outs, &parts)) {
+    if (nd) {
+      if (gpu_wait(GDEV(k), GSLOT(k), outs, &parts)) {
         snprintf(err, errlen, "%s", gpu_last_error());
         rc = EXIT_NOGPU;
         goto out_gpu;
@@ -390,9 +398,9 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
   for (int i = 0; i < nv; i++) {
     stats_init(st[i]);
     for (int t = 0; t < c.nthreads; t++) stats_merge(st[i], c.acc[(size_t)t * nv + i]);
-    if (g && !o->host_reduce) {
+    for (int d = 0; d < nd && !o->host_reduce; d++) {
       uint64_t xb[XBINS];
-      if (gpu_read_xbins(g, i, xb)) {
+      if (gpu_read_xbins(gs[d], i, xb)) {
         snprintf(err, errlen, "%s", gpu_last_error());
         rc = EXIT_NOGPU;
         goto out_gpu;
@@ -410,10 +418,15 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
 out_gpu:
   c.ry = own_ry;
   c.rt = own_rt;
-  if (g) {
-    gpu_times(g, &tm->gpu_kernel, &tm->gpu_copy);
-    gpu_close(g);
+  for (int d = 0; d < nd; d++) {
+    if (!gs[d]) continue;
+    double kt, ct;
+    gpu_times(gs[d], &kt, &ct);
+    tm->gpu_kernel += kt, tm->gpu_copy += ct;
+    gpu_close(gs[d]);
   }
+#undef GDEV
+#undef GSLOT
 out:
 #pragma omp parallel
   ref_thread_cleanup();

@@ -16,6 +16,7 @@
 #include "registry.h"
 
 #define SCAN_MAXV 32
+#define SCAN_MAXDEV 16
 
 struct scan_opts {
   uint32_t from, to;     /* inclusive bit patterns */
@@ -25,6 +26,8 @@ struct scan_opts {
   const char *cache_dir; /* reference cache folder, NULL for none */
   int progress;          /* draw a progress bar when stderr is a terminal */
   int host_reduce;       /* GPU backend: reduce on the host instead of the device */
+  int ndevices;          /* GPU backend: devices to use (0: device 0) */
+  int devices[SCAN_MAXDEV];
 };
 
 struct scan_times {

@@ -50,6 +50,16 @@ assert cuda["max_ulp"] <= 2.0, cuda["max_ulp"]
 assert d["device"]["kind"] == "gpu" and d["device"]["name"]
 PY
 
+# Several GPUs (where the machine has them): identical results to one.
+ndev=$(nvidia-smi -L 2>/dev/null | wc -l)
+if [ "${ndev:-0}" -ge 2 ]; then
+  "$U" run tanh --backend gpu --from 0x3d000000 --to 0x3f7fffff --no-cache --quiet --devices 0,1 --json "$T/d2.json" >/dev/null
+  "$U" run tanh --backend gpu --from 0x3d000000 --to 0x3f7fffff --no-cache --quiet --devices 0 --json "$T/d1.json" >/dev/null
+  check same "$T/d1.json" "$T/d2.json"
+else
+  echo "gpu: one device: the two-device comparison is skipped"
+fi
+
 # The selftest's mutants on the GPU backend (device evaluation and reduction).
 check "$U" selftest --backend gpu
 
