@@ -6,6 +6,7 @@
 #   make bench      per-stage timings and scaling (reports/bench/ holds committed results)
 #   make ARCHS="sm_90"  build device code for chosen architectures only (default: all from sm_75)
 #   make SAN=1 test     host code under AddressSanitizer and UndefinedBehaviorSanitizer
+#   make MPI=1          an MPI build (build-mpi/ulpcert) for mpirun -np N ... run
 
 CC      ?= gcc
 BUILD   ?= build
@@ -16,6 +17,13 @@ LIBDIR  ?= /usr/lib/x86_64-linux-gnu
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -fopenmp -ffp-contract=off
 LDLIBS  := -fopenmp -lm
+
+ifeq ($(MPI),1)
+  # MPI build: the ranks split the range and rank 0 merges (src/par.c)
+  BUILD := build-mpi
+  CC := mpicc
+  CFLAGS += -DULPCERT_MPI
+endif
 
 ifeq ($(SAN),1)
   BUILD := build-san
@@ -46,7 +54,7 @@ else
   GPU_LIBS :=
 endif
 
-SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/progress.c src/scan.c src/result.c src/result_read.c src/shards.c src/selftest.c src/report.c \
+SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/progress.c src/scan.c src/result.c src/result_read.c src/shards.c src/selftest.c src/report.c src/par.c \
        src/bench.c reference/reference.c reference/rn32.c reference/tanh.c reference/refcache.c
 OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SRC))
 MAIN_OBJ := $(BUILD)/src/main.o
@@ -55,11 +63,11 @@ HDR := $(wildcard src/*.h src/*.def reference/*.h kernels/*.h kernels/*.cuh)
 TESTS := test_metrics test_reference test_reduce test_e2e
 TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
 
-.PHONY: all deps test-deps run test bench clean fuzz valgrind ci report report-check
+.PHONY: all deps test-deps run test bench clean fuzz valgrind ci report report-check mpi-test
 all: $(BUILD)/ulpcert
 
 $(BUILD)/.deps: scripts/deps.sh
-	@scripts/deps.sh
+	@scripts/deps.sh $(if $(filter 1,$(MPI)),mpi)
 	@mkdir -p $(BUILD) && touch $@
 
 $(BUILD)/.test-deps: scripts/deps.sh
@@ -141,11 +149,18 @@ valgrind: $(BUILD)/ulpcert
 	  $(BUILD)/ulpcert run tanhf.host --backend cpu --from 0x3f7ff000 --to 0x3f800fff --threads 2 --no-cache --quiet >/dev/null
 	@echo "valgrind: 1 passed, 0 failed"
 
-# What CI runs: the tests, the tests under sanitizers, the fuzzers for a bounded time, valgrind.
+# MPI: 2 ranks on localhost give the single-process result (CPU backend).
+mpi-test:
+	$(MAKE) MPI=1
+	@sh tests/mpi_test.sh build-mpi/ulpcert $(BUILD)/ulpcert
+
+# What CI runs: the tests, the tests under sanitizers, the MPI build, the fuzzers for a
+# bounded time, valgrind.
 ci: test
 	$(MAKE) test SAN=1
+	$(MAKE) mpi-test
 	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_SECONDS)
 	$(MAKE) valgrind
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-mpi

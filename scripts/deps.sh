@@ -3,13 +3,17 @@
 # when possible (root, or sudo without a password), else say what to run.
 #   MPFR, GMP, Jansson (headers and static libraries) for ulpcert itself;
 #   cmocka and gnuplot for `make test` (and gnuplot for `ulpcert report`).
-# Usage: scripts/deps.sh [test]
+# Usage: scripts/deps.sh [test|mpi]
 set -u
 need=""
 have_header() { [ -f "/usr/include/$1" ] || [ -f "/usr/include/x86_64-linux-gnu/$1" ] || [ -f "/usr/local/include/$1" ]; }
 have_header mpfr.h || need="$need libmpfr-dev"
 have_header gmp.h || need="$need libgmp-dev"
 have_header jansson.h || need="$need libjansson-dev"
+if [ "${1:-}" = mpi ]; then
+  command -v mpicc >/dev/null 2>&1 || need="$need libopenmpi-dev"
+  command -v mpirun >/dev/null 2>&1 || need="$need openmpi-bin"
+fi
 if [ "${1:-}" = test ]; then
   have_header cmocka.h || need="$need libcmocka-dev"
   command -v gnuplot >/dev/null 2>&1 || need="$need gnuplot-nox"

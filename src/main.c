@@ -10,6 +10,7 @@
 
 #include "../reference/refcache.h"
 #include "cli.h"
+#include "par.h"
 #include "common.h"
 #include "gpu.h"
 #include "registry.h"
@@ -358,6 +359,12 @@ static int cmd_run(int argc, char **argv, int full_argc, char **full_argv) {
     errorf("--resume and --shard do not go together (resume the shard's own file)");
     return EXIT_USAGE;
   }
+  const int ranks = par_size(), rank = par_rank();
+  if (ranks > 1 && (rx.resume || rx.shard_n)) {
+    errorf("under MPI the ranks split the range themselves: no --shard or --resume");
+    return EXIT_USAGE;
+  }
+  if (rank > 0) g_quiet = 1;
   struct run_info ri;
   run_info_init(&ri, full_argc, full_argv);
   snprintf(ri.command, sizeof ri.command, "%s", g_command_line);
@@ -399,6 +406,9 @@ static int cmd_run(int argc, char **argv, int full_argc, char **full_argv) {
     }
     ri.from = todo[0][0], ri.to = todo[0][1];
     noticef("shard %d/%d: inputs 0x%08x..0x%08x", rx.shard_k, rx.shard_n, todo[0][0], todo[0][1]);
+  }
+  if (ranks > 1) { /* MPI: this rank's slice, balanced by cost; rank 0 merges */
+    if (shard_range(vs[0]->ref, sc.o.from, sc.o.to, rank, ranks, &todo[0][0], &todo[0][1])) ntodo = 0;
   }
   if (rx.resume) {
     if (strcmp(prev.version, ULPCERT_VERSION) || prev.from != sc.o.from || prev.to != sc.o.to || prev.nv != nv) {
@@ -458,7 +468,18 @@ static int cmd_run(int argc, char **argv, int full_argc, char **full_argv) {
     }
   }
   if (rx.resume) ri.from = prev.from, ri.to = prev.to;
-  if (!rc || (rc == EXIT_INTERRUPT && ngroups == 1)) {
+  if (ranks > 1) {
+    rc = par_agree(rc);
+    if (!rc && par_reduce_stats(st, nv)) rc = EXIT_IO;
+    ri.times.wall = par_max(ri.times.wall);
+    ri.times.mpfr_calls = (uint64_t)par_sum((double)ri.times.mpfr_calls);
+    if (rank > 0) {
+      for (int i = 0; i < nv; i++) free(st[i]), free(part[i]);
+      goto done_prev;
+    }
+    if (rc) errorf("a rank failed (exit code %d)", rc);
+  }
+  if (!rc || (rc == EXIT_INTERRUPT && ngroups == 1 && ranks == 1)) {
     ri.complete = rc == 0;
     if (rc) noticef("interrupted: %s", sc.json ? "writing the partial result (resume with --resume)" : "no --json, nothing kept");
     else result_print(stdout, &ri, vs, st, nv);
@@ -483,7 +504,16 @@ done_prev:
 
 char g_command_line[4096];
 
+static int real_main(int argc, char **argv);
+
 int main(int argc, char **argv) {
+  par_init(&argc, &argv);
+  int rc = real_main(argc, argv);
+  par_finalize();
+  return rc;
+}
+
+static int real_main(int argc, char **argv) {
   /* the command line as typed (getopt_long permutes argv) */
   size_t off = 0;
   for (int i = 0; i < argc && off < sizeof g_command_line - 1; i++)
