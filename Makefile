@@ -16,7 +16,7 @@ LIBDIR  ?= /usr/lib/x86_64-linux-gnu
 
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -fopenmp -ffp-contract=off
-LDLIBS  := -fopenmp -lm
+LDLIBS  := -fopenmp -lm -ldl
 
 ifeq ($(MPI),1)
   # MPI build: the ranks split the range and rank 0 merges (src/par.c)
@@ -54,13 +54,13 @@ else
   GPU_LIBS :=
 endif
 
-SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/progress.c src/scan.c src/result.c src/result_read.c src/shards.c src/selftest.c src/report.c src/par.c \
+SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/progress.c src/scan.c src/result.c src/result_read.c src/shards.c src/selftest.c src/report.c src/par.c src/claims.c src/userfn.c src/certify.c \
        src/bench.c reference/reference.c reference/rn32.c reference/tanh.c reference/refcache.c
 OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SRC))
 MAIN_OBJ := $(BUILD)/src/main.o
 HDR := $(wildcard src/*.h src/*.def reference/*.h kernels/*.h kernels/*.cuh)
 
-TESTS := test_metrics test_reference test_reduce test_e2e
+TESTS := test_metrics test_reference test_reduce test_e2e test_certify
 TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
 
 .PHONY: all deps test-deps run test bench clean fuzz valgrind ci report report-check mpi-test
@@ -128,9 +128,9 @@ bench: $(BUILD)/ulpcert
 FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -ffp-contract=off -Isrc -Ireference
-FUZZ_LIB_SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/result_read.c \
+FUZZ_LIB_SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/result_read.c src/claims.c \
                 reference/reference.c reference/rn32.c reference/tanh.c
-FUZZERS := result args
+FUZZERS := result args claims
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_LIB_SRC) -lmpfr -lgmp -ljansson -lm

@@ -2,7 +2,9 @@
  * wrapper; chunks are evaluated into device buffers and copied into pinned host
  * buffers on one stream per slot, so that the host can reduce one slot while the
  * device fills the other. Every CUDA call is checked with file and line. */
+#include <cuda.h> /* driver API types only: the library is opened at run time */
 #include <cuda_runtime.h>
+#include <dlfcn.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -59,6 +61,83 @@ template <int F> __device__ __forceinline__ float eval_fn(float x) {
 template <int F> __global__ void k_eval(uint32_t first, uint32_t count, uint32_t *__restrict__ out) {
   for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < count; i += gridDim.x * blockDim.x)
     out[i] = __float_as_uint(eval_fn<F>(__uint_as_float(first + i)));
+}
+
+/* ---- User functions compiled at run time (certify, run --source) -------------
+ * Each is a CUBIN holding a kernel ulpcert_eval_K(first, count, out) (userfn.c writes
+ * it); the CUDA driver library is opened with dlopen, so that the binary still runs
+ * where there is no driver. Modules are loaded per device on first use. */
+#define MAX_DEVICES 64
+#define MAX_DYN 64
+static struct {
+  void *image;
+  char kernel[64];
+  CUmodule mod[MAX_DEVICES];
+  CUfunction fn[MAX_DEVICES];
+} g_dyn[MAX_DYN];
+static int g_ndyn;
+static CUresult (*p_cuModuleLoadData)(CUmodule *, const void *);
+static CUresult (*p_cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
+static CUresult (*p_cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                                    CUstream, void **, void **);
+
+static int driver_api(void) {
+  if (p_cuLaunchKernel) return 0;
+  void *h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!h) h = dlopen("libcuda.so", RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
+    set_err("cannot open the CUDA driver library (libcuda.so.1): %s", dlerror());
+    return -1;
+  }
+  p_cuModuleLoadData = (CUresult(*)(CUmodule *, const void *))dlsym(h, "cuModuleLoadData");
+  p_cuModuleGetFunction = (CUresult(*)(CUfunction *, CUmodule, const char *))dlsym(h, "cuModuleGetFunction");
+  p_cuLaunchKernel = (CUresult(*)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                                  CUstream, void **, void **))dlsym(h, "cuLaunchKernel");
+  if (!p_cuModuleLoadData || !p_cuModuleGetFunction || !p_cuLaunchKernel) {
+    set_err("the CUDA driver library lacks the module functions");
+    p_cuLaunchKernel = NULL;
+    return -1;
+  }
+  return 0;
+}
+
+extern "C" int gpu_dyn_add(const void *image, size_t size, const char *kernel) {
+  if (g_ndyn == MAX_DYN) {
+    set_err("too many run-time compiled functions");
+    return -1;
+  }
+  if (driver_api()) return -1;
+  void *copy = malloc(size);
+  if (!copy) return -1;
+  memcpy(copy, image, size);
+  g_dyn[g_ndyn].image = copy;
+  snprintf(g_dyn[g_ndyn].kernel, sizeof g_dyn[g_ndyn].kernel, "%s", kernel);
+  return GPU_DYN_BASE + g_ndyn++;
+}
+
+static int launch_dyn(int fn, uint32_t first, uint32_t count, uint32_t *out, cudaStream_t st, int blocks) {
+  int k = fn - GPU_DYN_BASE, dev = 0;
+  cudaCheck(cudaGetDevice(&dev));
+  if (k < 0 || k >= g_ndyn || dev >= MAX_DEVICES) {
+    set_err("unknown run-time function %d", fn);
+    return -1;
+  }
+  if (!g_dyn[k].fn[dev]) {
+    cudaCheck(cudaFree(0)); /* make the device's primary context current */
+    CUresult r = p_cuModuleLoadData(&g_dyn[k].mod[dev], g_dyn[k].image);
+    if (r == CUDA_SUCCESS) r = p_cuModuleGetFunction(&g_dyn[k].fn[dev], g_dyn[k].mod[dev], g_dyn[k].kernel);
+    if (r != CUDA_SUCCESS) {
+      set_err("loading the compiled function on device %d: CUDA driver error %d", dev, (int)r);
+      return -1;
+    }
+  }
+  void *args[] = {&first, &count, &out};
+  CUresult r = p_cuLaunchKernel(g_dyn[k].fn[dev], (unsigned)blocks, 1, 1, 256, 1, 1, 0, (CUstream)st, args, NULL);
+  if (r != CUDA_SUCCESS) {
+    set_err("launching the compiled function: CUDA driver error %d", (int)r);
+    return -1;
+  }
+  return 0;
 }
 
 static void launch(int fn, uint32_t first, uint32_t count, uint32_t *out, cudaStream_t st, int blocks) {
@@ -246,12 +325,12 @@ __global__ void __launch_bounds__(RED_THREADS) k_reduce(struct gpu_geom g, uint3
 struct gpu_ctx {
   int dev;
   int nfn;
-  int fns[GPU_NFN];
+  int fns[GPU_MAXF];
   uint32_t max_count, max_items;
   int blocks;
   cudaStream_t stream[GPU_SLOTS];
-  uint32_t *d_out[GPU_SLOTS][GPU_NFN];
-  uint32_t *h_out[GPU_SLOTS][GPU_NFN];
+  uint32_t *d_out[GPU_SLOTS][GPU_MAXF];
+  uint32_t *h_out[GPU_SLOTS][GPU_MAXF];
   uint32_t **d_outp[GPU_SLOTS]; /* device array of the d_out pointers */
   double *h_ry[GPU_SLOTS], *d_ry[GPU_SLOTS];
   int8_t *h_rt[GPU_SLOTS], *d_rt[GPU_SLOTS];
@@ -265,7 +344,6 @@ struct gpu_ctx {
 
 extern "C" const char *gpu_last_error(void) { return g_err; }
 
-#define MAX_DEVICES 64
 static uint32_t *g_table_dev[MAX_DEVICES];
 
 extern "C" int gpu_set_table(const uint32_t *tab, uint32_t tlo, uint32_t n) {
@@ -373,8 +451,8 @@ static int open_impl(struct gpu_ctx *g, int dev, int nfn, const int *fns, uint32
       cudaCheck(cudaMalloc(&g->d_out[s][f], (size_t)max_count * 4));
       cudaCheck(cudaMallocHost(&g->h_out[s][f], (size_t)max_count * 4));
     }
-    cudaCheck(cudaMalloc(&g->d_outp[s], GPU_NFN * sizeof(uint32_t *)));
-    cudaCheck(cudaMemcpy(g->d_outp[s], g->d_out[s], GPU_NFN * sizeof(uint32_t *), cudaMemcpyHostToDevice));
+    cudaCheck(cudaMalloc(&g->d_outp[s], GPU_MAXF * sizeof(uint32_t *)));
+    cudaCheck(cudaMemcpy(g->d_outp[s], g->d_out[s], GPU_MAXF * sizeof(uint32_t *), cudaMemcpyHostToDevice));
     cudaCheck(cudaMallocHost(&g->h_ry[s], (size_t)max_count * sizeof(double)));
     cudaCheck(cudaMalloc(&g->d_ry[s], (size_t)max_count * sizeof(double)));
     cudaCheck(cudaMallocHost(&g->h_rt[s], (size_t)max_count));
@@ -393,7 +471,7 @@ static int open_impl(struct gpu_ctx *g, int dev, int nfn, const int *fns, uint32
 extern "C" struct gpu_ctx *gpu_open(int dev, int nfn, const int *fns, uint32_t max_count, uint32_t max_items,
                                     char *err, size_t errlen) {
   struct gpu_ctx *g = (struct gpu_ctx *)calloc(1, sizeof *g);
-  if (!g || nfn > GPU_NFN) {
+  if (!g || nfn > GPU_MAXF) {
     snprintf(err, errlen, "out of memory");
     free(g);
     return NULL;
@@ -420,7 +498,11 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t 
     uint32_t off = 0;
     for (int k = 0; k < nseg; k++) {
       if (!count[k]) continue;
-      launch(g->fns[f], first[k], count[k], g->d_out[slot][f] + off, st, g->blocks);
+      if (g->fns[f] >= GPU_DYN_BASE) {
+        if (launch_dyn(g->fns[f], first[k], count[k], g->d_out[slot][f] + off, st, g->blocks)) return -1;
+      } else {
+        launch(g->fns[f], first[k], count[k], g->d_out[slot][f] + off, st, g->blocks);
+      }
       cudaCheck(cudaGetLastError());
       off += count[k];
     }
@@ -494,7 +576,7 @@ extern "C" void gpu_close(struct gpu_ctx *g) {
   if (g->d_xbins) cudaFree(g->d_xbins);
   for (int s = 0; s < GPU_SLOTS; s++) {
     if (g->stream[s]) cudaStreamSynchronize(g->stream[s]);
-    for (int f = 0; f < GPU_NFN; f++) {
+    for (int f = 0; f < GPU_MAXF; f++) {
       if (g->d_out[s][f]) cudaFree(g->d_out[s][f]);
       if (g->h_out[s][f]) cudaFreeHost(g->h_out[s][f]);
     }

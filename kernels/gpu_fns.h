@@ -13,4 +13,7 @@ enum gpu_fn {
   GPU_NFN
 };
 
+/* Run-time compiled user functions are numbered from here (gpu_dyn_add). */
+#define GPU_DYN_BASE 1000
+
 #endif

@@ -36,6 +36,10 @@ int uncovered_ranges(uint32_t from, uint32_t to, int ncov, uint32_t cov[][2], ui
 int cmd_merge(int argc, char **argv);
 int cmd_selftest(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_certify(int argc, char **argv);
+/* Compile user functions names[0..n) of the file at path into variants (certify.c). */
+int user_variants(const char *path, int n, const char *const *names, const struct reference *const *refs, int gpu,
+                  const struct gpu_info *gi, struct variant *out, char (*vnames)[256], char *log, size_t loglen);
 
 /* The command line as typed, captured before option parsing permutes argv. */
 extern char g_command_line[4096];

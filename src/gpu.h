@@ -27,6 +27,7 @@ const char *gpu_build_info(void);
 int gpu_probe(struct gpu_info *info, char *why, size_t whylen);
 
 #define GPU_SLOTS 2
+#define GPU_MAXF 32 /* functions per context (the engine's SCAN_MAXV) */
 #define GPU_MAXSEG 2
 
 /* Histogram layout shared with metrics.h (checked there at compile time). */
@@ -82,6 +83,9 @@ void gpu_times(struct gpu_ctx *g, double *kernel_s, double *copy_s);
  * else the error's binary64 bits + 1). 0 or -1. */
 int gpu_read_xbins(struct gpu_ctx *g, int f, uint64_t *out);
 void gpu_close(struct gpu_ctx *g);
+/* Register a compiled user function: a CUBIN image holding kernel 'kernel'
+ * (first, count, out). Returns its function number (>= GPU_DYN_BASE) or -1. */
+int gpu_dyn_add(const void *image, size_t size, const char *kernel);
 const char *gpu_last_error(void);
 /* GPU_TABLE's outputs (on every device): tab[0..n) for magnitudes tlo.. of positive inputs, tab[n..2n)
  * for negative ones. 0 or -1. */

@@ -32,6 +32,7 @@ static void usage_main(FILE *f) {
           "  merge FILE...   combine results of disjoint ranges (shards) into one\n"
           "  selftest        mutants with planted defects through the real engine\n"
           "  report FILE...  accuracy tables (Markdown, CSV) and gnuplot plots from results\n"
+          "  certify FILE... check (and --update) 'maxulperr = X' claims in source comments\n"
           "\n"
           "  ulpcert COMMAND --help    options of a command\n"
           "  ulpcert --version         version, toolkit and GPU architectures in this binary\n"
@@ -99,6 +100,10 @@ static void usage_run(FILE *f) {
           "  --shard K/N        run slice K (0-based) of N slices of the range, balanced by cost;\n"
           "                     combine the slices' JSON files with `ulpcert merge`\n"
           "  --resume FILE      continue an interrupted run (its partial JSON, same command)\n"
+          "  --source FILE --function NAME --ref REF\n"
+          "                     evaluate the user function NAME of FILE (float NAME(float); CUDA C\n"
+          "                     through NVRTC on the GPU, C through $ULPCERT_CC on the CPU) against\n"
+          "                     reference REF, instead of named variants\n"
           "  --help             this text\n"
           "\n"
           "SIGINT or SIGTERM stops after the current chunk; with --json the partial result is\n"
@@ -317,6 +322,7 @@ int run_grouped(const struct variant **vs, int nv, struct scan_cli *sc, struct r
 struct run_extra {
   const char *resume;
   int shard_k, shard_n;
+  const char *source, *function, *ref;
 };
 
 static int run_extra_opt(int c, const char *arg, void *p) {
@@ -335,6 +341,9 @@ static int run_extra_opt(int c, const char *arg, void *p) {
     x->shard_k = k, x->shard_n = n;
     return -1;
   }
+  if (c == 2003) { x->source = arg; return -1; }
+  if (c == 2004) { x->function = arg; return -1; }
+  if (c == 2005) { x->ref = arg; return -1; }
   return EXIT_USAGE;
 }
 
@@ -345,13 +354,42 @@ static void on_signal(int sig) {
 
 static int cmd_run(int argc, char **argv, int full_argc, char **full_argv) {
   struct scan_cli sc;
-  struct run_extra rx = {NULL, 0, 0};
+  struct run_extra rx = {NULL, 0, 0, NULL, NULL, NULL};
   static const struct option more[] = {{"resume", required_argument, 0, 2001},
                                        {"shard", required_argument, 0, 2002},
+                                       {"source", required_argument, 0, 2003},
+                                       {"function", required_argument, 0, 2004},
+                                       {"ref", required_argument, 0, 2005},
                                        {0, 0, 0, 0}};
   int rc = parse_scan_options(argc, argv, &sc, run_extra_opt, &rx, more, usage_run);
   if (rc >= 0) return rc;
-  if (optind >= argc) {
+  static struct variant user_v;
+  static char user_name[256];
+  if (rx.source || rx.function) {
+    if (!rx.source || !rx.function || !rx.ref || optind < argc) {
+      errorf("--source FILE --function NAME --ref REF go together, without variant names");
+      return EXIT_USAGE;
+    }
+    const struct reference *ref = ref_find(rx.ref);
+    if (!ref) {
+      errorf("unknown reference '%s' (known: tanh)", rx.ref);
+      return EXIT_USAGE;
+    }
+    struct run_info tmp;
+    memset(&tmp, 0, sizeof tmp);
+    if ((rc = choose_backend(&sc, &tmp)) >= 0) return rc;
+    char log[16384];
+    const char *names[1] = {rx.function};
+    const struct reference *refs[1] = {ref};
+    rc = user_variants(rx.source, 1, names, refs, sc.backend, &tmp.ginfo, &user_v, &user_name, log, sizeof log);
+    if (rc) {
+      errorf("%s: cannot compile %s for the %s backend:\n%s", rx.source, rx.function, sc.backend ? "gpu" : "cpu", log);
+      return rc;
+    }
+    user_v.name = user_name;
+    sc.backend = tmp.gpu;
+  }
+  if (optind >= argc && !rx.source) {
     errorf("run needs at least one variant or family (see 'ulpcert list')");
     return EXIT_USAGE;
   }
@@ -373,7 +411,7 @@ static int cmd_run(int argc, char **argv, int full_argc, char **full_argv) {
   /* names are checked before the GPU is probed, so that typos fail fast */
   const struct variant *vs[SCAN_MAXV];
   int nv = 0;
-  for (int i = optind; i < argc; i++)
+  for (int i = optind; i < argc && !rx.source; i++)
     if (variant_resolve(argv[i], 0, vs, SCAN_MAXV, &nv) < 0) {
       errorf("unknown variant or family '%s' (see 'ulpcert list')", argv[i]);
       return EXIT_USAGE;
@@ -386,7 +424,8 @@ static int cmd_run(int argc, char **argv, int full_argc, char **full_argv) {
     return rc;
   }
   if ((rc = choose_backend(&sc, &ri)) >= 0) goto done_prev;
-  if ((rc = resolve_names(argc - optind, argv + optind, sc.backend, vs, &nv)) >= 0) goto done_prev;
+  if (rx.source) vs[0] = &user_v, nv = 1;
+  else if ((rc = resolve_names(argc - optind, argv + optind, sc.backend, vs, &nv)) >= 0) goto done_prev;
   rc = 0;
   int ngroups = 0;
   for (int i = 0; i < nv; i++) {
@@ -544,6 +583,7 @@ static int real_main(int argc, char **argv) {
   if (!strcmp(cmd, "merge")) return cmd_merge(argc - 1, argv + 1);
   if (!strcmp(cmd, "selftest")) return cmd_selftest(argc - 1, argv + 1);
   if (!strcmp(cmd, "report")) return cmd_report(argc - 1, argv + 1);
+  if (!strcmp(cmd, "certify")) return cmd_certify(argc - 1, argv + 1);
   errorf("unknown command '%s' (see 'ulpcert --help')", cmd);
   return EXIT_USAGE;
 }

@@ -16,6 +16,24 @@ struct variant variants[] = {
 };
 const int n_variants = (int)(sizeof variants / sizeof variants[0]);
 
+static const struct {
+  const char *variant, *file, *fn;
+} source_fns[] = {
+#define VARIANT(...)
+#define SOURCE_FN(v, file, fn) {v, file, fn},
+#include "variants.def"
+#undef SOURCE_FN
+#undef VARIANT
+};
+
+const struct variant *variant_by_source(const char *file, const char *fn) {
+  const char *base = strrchr(file, '/');
+  base = base ? base + 1 : file;
+  for (size_t i = 0; i < sizeof source_fns / sizeof source_fns[0]; i++)
+    if (!strcmp(source_fns[i].fn, fn) && !strcmp(source_fns[i].file, base)) return variant_find(source_fns[i].variant);
+  return NULL;
+}
+
 const char *claim_kind_name(enum claim_kind k) {
   switch (k) {
   case CLAIM_MEASURED: return "measured";

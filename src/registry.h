@@ -59,6 +59,9 @@ const char *verdict_name(enum verdict v);
  * VERDICT_NONE without any bound. */
 enum verdict variant_verdict(const struct variant *v, double max_ulp, double max_rel);
 const struct variant *variant_find(const char *name);
+/* The built-in variant that evaluates function fn of this project's kernel file
+ * (matched by file name and function name), or NULL. */
+const struct variant *variant_by_source(const char *file, const char *fn);
 int variant_has_backend(const struct variant *v, int gpu);
 /* Resolve NAME (a variant or a family) into out[] (deduplicated, registry order),
  * keeping those the backend can run. Returns the count, or -1 if NAME is unknown. */

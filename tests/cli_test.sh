@@ -149,6 +149,35 @@ expect 5 "p.json: an interrupted run" -- report "$T/p.json" --out "$T/rep3"
 if [ ! -e "$T/rep3" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: report left output behind on bad input"; fi
 expect 2 "report needs at least one result file" -- report
 
+# certify: every bad input is refused with exit status 2 and no file changes.
+C="--backend cpu --from 0x3f000000 --to 0x3f00ffff --no-cache"
+printf 'float f(float x) { return x; }\n' >"$T/noclaim.c"
+expect 2 "noclaim.c: no claims found" -- certify "$T/noclaim.c" $C
+printf '// maxulperr = 1\nfloat proto(float);\n' >"$T/nofn.c"
+expect 2 "nofn.c:1: the claim is not followed by a function definition" -- certify "$T/nofn.c" $C --ref tanh
+printf '// maxulperr = 1\ndouble d(double x) { return x; }\n' >"$T/sig.c"
+expect 2 "sig.c:2: d is declared 'double d\(double x\)', not float d\(float\)" -- certify "$T/sig.c" $C --ref tanh
+printf '// maxulperr = 1\nfloat f(float x) { return x +; }\n' >"$T/bad.c"
+expect 2 "error: expected expression" -- certify "$T/bad.c" $C --ref tanh
+printf '// maxulperr = 1, ref = cosh\nfloat f(float x) { return x; }\n' >"$T/ref.c"
+expect 2 "ref.c:1: unknown reference 'cosh'" -- certify "$T/ref.c" $C
+printf '// maxulperr = 1\nfloat f(float x) { return x; }\n' >"$T/noref.c"
+expect 2 "noref.c:1: no reference for f" -- certify "$T/noref.c" $C
+expect 2 "cannot read" -- certify "$T/missing.c" $C
+printf '// maxulperr = 0.5\nfloat f(float x) { return x; }\n' >"$T/ro.c"
+chmod 444 "$T/ro.c"
+if [ "$(id -u)" != 0 ]; then
+  expect 2 "ro.c cannot be written" -- certify "$T/ro.c" $C --ref tanh --update
+fi
+cp "$T/ro.c" "$T/ro.orig"
+expect 1 "f maxulperr = 0.5: VIOLATED" -- certify "$T/ro.c" $C --ref tanh
+if cmp -s "$T/ro.c" "$T/ro.orig"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: certify modified a file"; fi
+# run --source: the same path without claims
+expect 0 "ro.c:f" -- run --source "$T/ro.c" --function f --ref tanh $C --quiet
+expect 2 "go together" -- run --source "$T/ro.c" --ref tanh $C
+# the project's own kernels: GPU only, so skipped on the CPU with a message
+expect 0 "my_tanhf maxulperr = 1.81484: SKIPPED" -- certify kernels/tanh_seed.cuh $C
+
 # The selftest's mutants through the real engine (CPU backend).
 expect 0 "selftest: 5 passed, 0 failed" -- selftest --backend cpu
 expect 0 "usage: ulpcert selftest" -- selftest --help

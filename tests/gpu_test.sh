@@ -60,6 +60,16 @@ else
   echo "gpu: one device: the two-device comparison is skipped"
 fi
 
+# certify on the GPU: the project's kernels (built-in) on a range, and a user's CUDA
+# function compiled through NVRTC.
+"$U" certify kernels/tanh_seed.cuh --backend gpu --from 0x3f000000 --to 0x3fffffff --no-cache --quiet >"$T/cert.txt" 2>&1
+rc=$?
+check test $rc -le 1
+check grep -q "my_tanhf maxulperr = 1.81484: " "$T/cert.txt"
+"$U" certify tests/data/user_tanh.cu --backend gpu --from 0x3f000000 --to 0x3f7fffff --no-cache --quiet >"$T/user.txt" 2>&1
+check grep -q "user_tanh maxulperr = 1000.00000: LOOSE" "$T/user.txt"
+cat "$T/cert.txt" "$T/user.txt"
+
 # The selftest's mutants on the GPU backend (device evaluation and reduction).
 check "$U" selftest --backend gpu
 

@@ -3,9 +3,9 @@
 # usable); prints one closing line "tests: N passed, M failed, K skipped".
 B=${1:-build}
 pass=0 fail=0 skip=0 bad=0
-for t in test_metrics test_reference test_reduce test_e2e; do
+for t in test_metrics test_reference test_reduce test_e2e test_certify; do
   echo "== $t"
-  "$B/tests/$t" >"$B/tests/$t.log" 2>&1
+  ULPCERT="$B/ulpcert" "$B/tests/$t" >"$B/tests/$t.log" 2>&1
   rc=$?
   cat "$B/tests/$t.log"
   n=$(grep -o '\[  PASSED  \] [0-9]* test' "$B/tests/$t.log" | grep -o '[0-9]*' | head -1)

@@ -1,0 +1,35 @@
+/* claims.h: error-bound claims in source comments, and the functions they describe.
+ *
+ * A claim is a comment (// or / * * /) holding `maxulperr = X` and/or `maxrelerr = Y`,
+ * in any order, optionally `ref = NAME` (the reference function). It belongs to the
+ * function defined right after the comment (other comments in between are skipped).
+ * Numbers are kept as text with their byte offsets, so that --update can replace
+ * exactly them and nothing else. */
+#ifndef ULPCERT_CLAIMS_H
+#define ULPCERT_CLAIMS_H
+
+#include <stddef.h>
+
+#define CLAIMS_MAX 256
+
+struct claim_site {
+  int line;                /* 1-based line of the comment */
+  size_t off[2], len[2];   /* [0] maxulperr, [1] maxrelerr number: byte offset and length; len 0: absent */
+  char num[2][40];         /* the numbers as written */
+  char ref[64];            /* ref = NAME, or "" */
+  char fn[128];            /* the function defined after the comment, "" if none */
+  int fn_line;             /* its line */
+  char sig[256];           /* its declaration (up to the '{'), whitespace squeezed */
+  int unary_float;         /* the declaration is float NAME(float [name]) */
+  int device;              /* __device__ appears in the declaration */
+};
+
+/* Find every claim in text[0..n). Returns the number found (at most max), or -1 with
+ * a message when the text cannot be read as C (an unterminated comment). */
+int claims_parse(const char *text, size_t n, struct claim_site *out, int max, char *err, size_t errlen);
+
+/* Format v the way 'like' is written (fixed or exponent notation, digits after the
+ * point, exponent sign and width), rounding to nearest. */
+void claims_format_like(const char *like, double v, char *out, size_t n);
+
+#endif
