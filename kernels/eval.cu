@@ -456,6 +456,9 @@ static int open_impl(struct gpu_ctx *g, int dev, int nfn, const int *fns, uint32
     cudaCheck(cudaMallocHost(&g->h_ry[s], (size_t)max_count * sizeof(double)));
     cudaCheck(cudaMalloc(&g->d_ry[s], (size_t)max_count * sizeof(double)));
     cudaCheck(cudaMallocHost(&g->h_rt[s], (size_t)max_count));
+    /* entries the engine leaves unset (magnitudes out of range) still travel: define them */
+    memset(g->h_ry[s], 0, (size_t)max_count * sizeof(double));
+    memset(g->h_rt[s], 0, (size_t)max_count);
     cudaCheck(cudaMalloc(&g->d_rt[s], (size_t)max_count));
     if (s == 0) {
       cudaCheck(cudaMalloc(&g->d_xbins, (size_t)nfn * GPU_XBINS * sizeof(unsigned long long)));
