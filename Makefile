@@ -156,7 +156,7 @@ mpi-test:
 
 # What CI runs: the tests, the tests under sanitizers, the MPI build, the fuzzers for a
 # bounded time, valgrind.
-ci: test
+ci: test report-check
 	$(MAKE) test SAN=1
 	$(MAKE) mpi-test
 	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_SECONDS)

@@ -168,8 +168,8 @@ int cmd_bench(int argc, char **argv, int full_argc, char **full_argv) {
   else host_cpu_name(dev, sizeof dev);
   char cpu[256];
   host_cpu_name(cpu, sizeof cpu);
-  printf("ulpcert %s bench: backend %s, %s; host %s, %d threads\n", ULPCERT_VERSION, sc.backend ? "gpu" : "cpu", dev,
-         cpu, threads);
+  printf("ulpcert %s bench: backend %s, %s; host %s, %d threads\ncommand: %s\n%s\n", ULPCERT_VERSION,
+         sc.backend ? "gpu" : "cpu", dev, cpu, threads, g_command_line, gpu_build_info());
   printf("variants:");
   for (int i = 0; i < nv; i++) printf(" %s", vs[i]->name);
   printf("; inputs 0x%08x..0x%08x (%llu); chunk %u\n\n", o.from, o.to, (unsigned long long)span, o.chunk);

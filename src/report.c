@@ -47,8 +47,9 @@ static int cmp_rows(const void *a, const void *b) {
   const struct row *x = a, *y = b;
   int c = strcmp(x->rv->family, y->rv->family);
   if (c) return c;
-  c = x->file - y->file;
-  return c;
+  c = strcmp(x->rv->name, y->rv->name);
+  if (c) return c;
+  return x->file - y->file;
 }
 
 static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
@@ -345,6 +346,20 @@ int cmd_report(int argc, char **argv) {
       rc = EXIT_CORRUPT;
     }
     nrows += rf[i].nv;
+  }
+  if (!rc && readme) { /* the README must have its block before anything is written */
+    FILE *f = fopen(readme, "r");
+    char buf[1 << 16];
+    size_t k = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    if (f) fclose(f);
+    buf[k] = 0;
+    if (!f) {
+      errorf("cannot read %s: %s", readme, strerror(errno));
+      rc = EXIT_IO;
+    } else if (!strstr(buf, "<!-- BEGIN generated: report -->") || !strstr(buf, "<!-- END generated -->")) {
+      errorf("%s has no '<!-- BEGIN generated: report -->' ... '<!-- END generated -->' block", readme);
+      rc = EXIT_CORRUPT;
+    }
   }
   struct row *rows = rc ? NULL : calloc((size_t)nrows + 1, sizeof *rows);
   int n = 0;
