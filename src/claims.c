@@ -21,19 +21,29 @@ static size_t skip_literal(const char *t, size_t n, size_t i) {
   return i < n ? i + 1 : n;
 }
 
-/* Look in comment text [a, b) for "key <spaces> = <spaces> <number>". */
-static int find_number(const char *t, size_t a, size_t b, const char *key, size_t *off, size_t *len) {
+/* In comment text [a, b), the next "key <spaces> = <spaces>" at or after *i (key not
+ * part of a longer identifier): returns 1 with *i just past it, 0 when there is none. */
+static int match_key(const char *t, size_t *i, size_t b, size_t a, const char *key) {
   size_t k = strlen(key);
-  for (size_t i = a; i + k <= b; i++) {
-    if (strncmp(t + i, key, k) || (i > a && is_ident((unsigned char)t[i - 1])) ||
-        (i + k < b && is_ident((unsigned char)t[i + k])))
+  for (size_t p = *i; p + k <= b; p++) {
+    if (strncmp(t + p, key, k) || (p > a && is_ident((unsigned char)t[p - 1])) ||
+        (p + k < b && is_ident((unsigned char)t[p + k])))
       continue;
-    size_t j = i + k;
+    size_t j = p + k;
     while (j < b && (t[j] == ' ' || t[j] == '\t')) j++;
     if (j >= b || t[j] != '=') continue;
     j++;
     while (j < b && (t[j] == ' ' || t[j] == '\t')) j++;
-    size_t s = j;
+    *i = j;
+    return 1;
+  }
+  return 0;
+}
+
+/* Look in comment text [a, b) for "key = <number>". */
+static int find_number(const char *t, size_t a, size_t b, const char *key, size_t *off, size_t *len) {
+  for (size_t i = a; match_key(t, &i, b, a, key);) {
+    size_t j = i, s = j;
     if (j < b && (t[j] == '+' || t[j] == '-')) j++;
     int digits = 0;
     while (j < b && (isdigit((unsigned char)t[j]) || t[j] == '.')) digits += isdigit((unsigned char)t[j]) != 0, j++;
@@ -53,19 +63,11 @@ static int find_number(const char *t, size_t a, size_t b, const char *key, size_
   return 0;
 }
 
+/* Look in comment text [a, b) for "key = <identifier>". */
 static void find_ident(const char *t, size_t a, size_t b, const char *key, char *out, size_t n) {
-  size_t k = strlen(key);
   out[0] = 0;
-  for (size_t i = a; i + k <= b; i++) {
-    if (strncmp(t + i, key, k) || (i > a && is_ident((unsigned char)t[i - 1])) ||
-        (i + k < b && is_ident((unsigned char)t[i + k])))
-      continue;
-    size_t j = i + k;
-    while (j < b && (t[j] == ' ' || t[j] == '\t')) j++;
-    if (j >= b || t[j] != '=') continue;
-    j++;
-    while (j < b && (t[j] == ' ' || t[j] == '\t')) j++;
-    size_t s = j;
+  for (size_t i = a; match_key(t, &i, b, a, key);) {
+    size_t j = i, s = j;
     while (j < b && (is_ident((unsigned char)t[j]) || t[j] == '.')) j++;
     if (j > s && j - s < n) {
       memcpy(out, t + s, j - s);

@@ -153,6 +153,19 @@ static int run_gnuplot(const char *script, const char *tmp, const char *path, ch
   return 0;
 }
 
+static const char *const plot_terms[2] = {"svg size 900,500 font 'sans,12' background rgb 'white'",
+                                          "pngcairo size 900,500 font 'sans,10' background rgb 'white'"};
+static const char *const plot_exts[2] = {"svg", "png"};
+
+/* Start the script of plot DIR/plots/NAME-WHAT.EXT (terminal t: 0 SVG, 1 PNG): its
+ * output goes to a temporary file that run_gnuplot renames into place. */
+static void plot_begin(struct text *sc, const char *dir, const char *name, const char *what, int t, char *path,
+                       size_t pn, char *tmp, size_t tn) {
+  snprintf(path, pn, "%s/plots/%s%s.%s", dir, name, what, plot_exts[t]);
+  snprintf(tmp, tn, "%s.tmp.%ld", path, (long)getpid());
+  tprintf(sc, "set terminal %s\nset output '%s'\n", plot_terms[t], tmp);
+}
+
 /* value of bit pattern b as a double (the float it encodes) */
 static double val(uint32_t b) { return (double)u2f(b); }
 
@@ -170,16 +183,11 @@ static int xbin_data(struct text *t, const struct stats *s) {
 
 static int plots_for_row(const struct row *r, const char *dir, int png, char *err, size_t errlen) {
   const struct stats *s = r->rv->st;
-  const char *terms[2] = {"svg size 900,500 font 'sans,12' background rgb 'white'",
-                          "pngcairo size 900,500 font 'sans,10' background rgb 'white'"};
-  const char *exts[2] = {"svg", "png"};
   for (int t = 0; t < 1 + png; t++) {
     /* 1. max ulp per bin along the ordered bit patterns */
     struct text sc = {0};
     char path[4200], tmp[4300];
-    snprintf(path, sizeof path, "%s/plots/%s-bins.%s", dir, r->tag, exts[t]);
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-    tprintf(&sc, "set terminal %s\nset output '%s'\n", terms[t], tmp);
+    plot_begin(&sc, dir, r->tag, "-bins", t, path, sizeof path, tmp, sizeof tmp);
     tprintf(&sc, "set title '%s on %s: max ulp error per 2^20 inputs, all bit patterns' noenhanced\n", r->rv->name,
             r->dev);
     tprintf(&sc, "set xlabel 'input bit pattern (bin of 2^20)'\nset ylabel 'max ulp error'\nset logscale y\n"
@@ -196,9 +204,7 @@ static int plots_for_row(const struct row *r, const char *dir, int png, char *er
     if (rc) return rc;
     /* 2. max ulp per bin against x in [-10, 10] (bins whose inputs lie there) */
     struct text sx = {0};
-    snprintf(path, sizeof path, "%s/plots/%s-x.%s", dir, r->tag, exts[t]);
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-    tprintf(&sx, "set terminal %s\nset output '%s'\n", terms[t], tmp);
+    plot_begin(&sx, dir, r->tag, "-x", t, path, sizeof path, tmp, sizeof tmp);
     tprintf(&sx, "set title '%s on %s: max ulp error per bin of width 0.01, x in [-10, 10]' noenhanced\n",
             r->rv->name, r->dev);
     tprintf(&sx, "set xlabel 'x'\nset ylabel 'max ulp error'\nset logscale y\nset grid\nset key off\n"
@@ -211,9 +217,7 @@ static int plots_for_row(const struct row *r, const char *dir, int png, char *er
     if (rc) return rc;
     /* 3. histogram */
     struct text sh = {0};
-    snprintf(path, sizeof path, "%s/plots/%s-hist.%s", dir, r->tag, exts[t]);
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-    tprintf(&sh, "set terminal %s\nset output '%s'\n", terms[t], tmp);
+    plot_begin(&sh, dir, r->tag, "-hist", t, path, sizeof path, tmp, sizeof tmp);
     tprintf(&sh, "set title '%s on %s: histogram of ulp errors (%llu inputs)' noenhanced\n", r->rv->name, r->dev,
             (unsigned long long)s->inputs);
     tprintf(&sh, "set ylabel 'inputs'\nset logscale y\nset yrange [0.5:*]\nset grid ytics\nset key off\n"
@@ -244,17 +248,12 @@ static int plots_for_row(const struct row *r, const char *dir, int png, char *er
 
 static int overview_plot(const struct row *rows, int n, const char *family, const char *dir, int png, char *err,
                          size_t errlen) {
-  const char *terms[2] = {"svg size 900,500 font 'sans,12' background rgb 'white'",
-                          "pngcairo size 900,500 font 'sans,10' background rgb 'white'"};
-  const char *exts[2] = {"svg", "png"};
   char fam[64];
   safe_name(fam, sizeof fam, family);
   for (int t = 0; t < 1 + png; t++) {
     struct text sc = {0};
     char path[4200], tmp[4300];
-    snprintf(path, sizeof path, "%s/plots/%s-overview.%s", dir, fam, exts[t]);
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-    tprintf(&sc, "set terminal %s\nset output '%s'\n", terms[t], tmp);
+    plot_begin(&sc, dir, fam, "-overview", t, path, sizeof path, tmp, sizeof tmp);
     tprintf(&sc, "set title '%s: max ulp error per bin of width 0.01, x in [-10, 10]' noenhanced\n", family);
     tprintf(&sc, "set xlabel 'x'\nset ylabel 'max ulp error'\nset logscale y\nset grid\n"
                  "set key top right noenhanced box opaque font ',9'\nset xrange [-10:10]\n");
