@@ -139,11 +139,11 @@ static void tie_function(const char *t, size_t n, size_t i, struct claim_site *c
   c->fn_line = line_of(t, start);
   snprintf(c->sig, sizeof c->sig, "%.255s", decl);
   /* float NAME(float [ident]) */
-  char ret[512];
+  char ret[sizeof decl];
   size_t rl = (size_t)(s - decl);
   memcpy(ret, decl, rl);
   ret[rl] = 0;
-  char params[512];
+  char params[sizeof decl];
   size_t pl = (size_t)(rp - lp - 1);
   if (pl >= sizeof params) return;
   memcpy(params, lp + 1, pl);
