@@ -54,13 +54,13 @@ else
   GPU_LIBS :=
 endif
 
-SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/progress.c src/scan.c src/result.c src/result_read.c src/shards.c src/selftest.c src/report.c src/par.c src/claims.c src/userfn.c src/certify.c \
-       src/bench.c reference/reference.c reference/rn32.c reference/tanh.c reference/refcache.c
+SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/progress.c src/scan.c src/result.c src/result_read.c src/shards.c src/selftest.c src/report.c src/par.c src/claims.c src/userfn.c src/certify.c src/arch.c src/cli.c \
+       src/bench.c reference/reference.c reference/rn32.c reference/tanh.c reference/recip_sqrt.c reference/refcache.c
 OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SRC))
 MAIN_OBJ := $(BUILD)/src/main.o
 HDR := $(wildcard src/*.h src/*.def reference/*.h kernels/*.h kernels/*.cuh)
 
-TESTS := test_metrics test_reference test_reduce test_e2e test_certify
+TESTS := test_metrics test_reference test_reduce test_e2e test_certify test_arch
 TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
 
 .PHONY: all deps test-deps run test bench clean fuzz valgrind ci report report-check mpi-test
@@ -129,7 +129,7 @@ FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -ffp-contract=off -Isrc -Ireference
 FUZZ_LIB_SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/result_read.c src/claims.c \
-                reference/reference.c reference/rn32.c reference/tanh.c
+                reference/reference.c reference/rn32.c reference/tanh.c reference/recip_sqrt.c
 FUZZERS := result args claims
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)

@@ -13,6 +13,7 @@
 
 #include "../src/gpu.h"
 #include "gpu_fns.h"
+#include "mufu.cuh"
 #include "tanh_seed.cuh"
 
 #ifndef ULPCERT_ARCHS
@@ -55,6 +56,12 @@ template <int F> __device__ __forceinline__ float eval_fn(float x) {
   if (F == GPU_TANH_MINIMAX) return my_tanhf(x);
   if (F == GPU_TANHF_CUDA) return tanhf(x);
   if (F == GPU_TABLE) return table_fn(x);
+  if (F == GPU_RCP_APPROX) return ptx_rcp_approx(x);
+  if (F == GPU_RCP_APPROX_FTZ) return ptx_rcp_approx_ftz(x);
+  if (F == GPU_RCP_RN) return ptx_rcp_rn(x);
+  if (F == GPU_SQRT_APPROX) return ptx_sqrt_approx(x);
+  if (F == GPU_SQRT_APPROX_FTZ) return ptx_sqrt_approx_ftz(x);
+  if (F == GPU_SQRT_RN) return ptx_sqrt_rn(x);
   return __int_as_float(0x7fc00000);
 }
 
@@ -148,6 +155,11 @@ static void launch(int fn, uint32_t first, uint32_t count, uint32_t *out, cudaSt
   case GPU_TANH_MINIMAX: k_eval<GPU_TANH_MINIMAX><<<blocks, threads, 0, st>>>(first, count, out); break;
   case GPU_TANHF_CUDA: k_eval<GPU_TANHF_CUDA><<<blocks, threads, 0, st>>>(first, count, out); break;
   case GPU_TABLE: k_eval<GPU_TABLE><<<blocks, threads, 0, st>>>(first, count, out); break;
+#define CASE(F) \
+  case F: k_eval<F><<<blocks, threads, 0, st>>>(first, count, out); break;
+  CASE(GPU_RCP_APPROX) CASE(GPU_RCP_APPROX_FTZ) CASE(GPU_RCP_RN)
+  CASE(GPU_SQRT_APPROX) CASE(GPU_SQRT_APPROX_FTZ) CASE(GPU_SQRT_RN)
+#undef CASE
   default: break;
   }
 }

@@ -10,6 +10,12 @@ enum gpu_fn {
   GPU_TANH_MINIMAX,    /* seed full-precision tanh */
   GPU_TANHF_CUDA,      /* CUDA's tanhf */
   GPU_TABLE,           /* outputs read from a table set by gpu_set_table (selftest) */
+  GPU_RCP_APPROX,      /* PTX rcp.approx.f32 */
+  GPU_RCP_APPROX_FTZ,  /* PTX rcp.approx.ftz.f32 */
+  GPU_RCP_RN,          /* PTX rcp.rn.f32 (IEEE) */
+  GPU_SQRT_APPROX,     /* PTX sqrt.approx.f32 */
+  GPU_SQRT_APPROX_FTZ, /* PTX sqrt.approx.ftz.f32 */
+  GPU_SQRT_RN,         /* PTX sqrt.rn.f32 (IEEE) */
   GPU_NFN
 };
 

@@ -49,10 +49,17 @@ int ref_eval(const struct reference *r, uint32_t xbits, double *y, int *t) {
  * optionally, a proved shortcut in a file of its own. */
 int ref_tanh_shortcut(uint32_t xbits, double *y, int *t);
 static int mpfr_tanh_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_tanh(y, x, rnd); }
+int ref_recip_shortcut(uint32_t xbits, double *y, int *t);
+int ref_sqrt_shortcut(uint32_t xbits, double *y, int *t);
+static int mpfr_recip_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_ui_div(y, 1, x, rnd); }
+static int mpfr_sqrt_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_sqrt(y, x, rnd); }
 
 const struct reference ref_table[] = {
   {"tanh", mpfr_tanh_fn, REF_SYM_ODD, REF_MONO_INCREASING, ref_tanh_shortcut,
    0x3d800000u /* 2^-4 */, 0x41988000u /* 19.0625 */},
+  /* 1/x and sqrt(x): correctly rounded binary64 operations answer every input */
+  {"recip", mpfr_recip_fn, REF_SYM_ODD, REF_MONO_DECREASING, ref_recip_shortcut, 0, 0},
+  {"sqrt", mpfr_sqrt_fn, REF_SYM_NONE, REF_MONO_INCREASING, ref_sqrt_shortcut, 0, 0},
   {0},
 };
 

@@ -67,3 +67,6 @@ double now_s(void) {
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
+
+/* The command line as typed (main fills it before option parsing permutes argv). */
+char g_command_line[4096];

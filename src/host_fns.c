@@ -4,3 +4,9 @@
 
 /* tanhf.host: the host C library's tanhf. */
 float host_tanhf(float x) { return tanhf(x); }
+
+/* rcp.host: IEEE division, correctly rounded. */
+float host_rcp(float x) { return 1.0f / x; }
+
+/* sqrtf.host: the C library's sqrtf (an IEEE basic operation). */
+float host_sqrtf(float x) { return sqrtf(x); }

@@ -127,6 +127,7 @@ static void list_merge(struct sample *a, int *na, const struct sample *b, int nb
   } while (0)
 
 void stats_merge(struct stats *a, const struct stats *b) {
+  const int a_empty = a->inputs == 0;
   MERGE_MAX(max_ulp, max_ulp_input, (a->max_ulp_output = b->max_ulp_output, a->max_ulp_ref = b->max_ulp_ref));
   MERGE_MAX(max_rel, max_rel_input, (a->max_rel_output = b->max_rel_output, a->max_rel_ref = b->max_rel_ref));
   a->inputs += b->inputs;
@@ -152,6 +153,16 @@ void stats_merge(struct stats *a, const struct stats *b) {
   }
   for (int i = 0; i < XBINS; i++)
     if (b->xbin_max_ulp[i] > a->xbin_max_ulp[i]) a->xbin_max_ulp[i] = b->xbin_max_ulp[i];
+  /* moments survive a merge only when both sides have them (an empty side counts) */
+  if (b->has_moments || !b->inputs) {
+    if (!a->has_moments && a_empty && b->has_moments) a->has_moments = 1;
+    for (uint32_t i = 0; i < NBINS && b->has_moments; i++) {
+      a->bin_m0[i] = modp_add(a->bin_m0[i], b->bin_m0[i]);
+      a->bin_m1[i] = modp_add(a->bin_m1[i], b->bin_m1[i]);
+    }
+  } else {
+    a->has_moments = 0;
+  }
 }
 
 uint64_t stats_digest(const struct stats *s) {
@@ -187,6 +198,15 @@ int stats_equal(const struct stats *a, const struct stats *b, const char **field
     if (a->bin_inputs[i] != b->bin_inputs[i] || a->bin_digest[i] != b->bin_digest[i] ||
         d2u(a->bin_max_ulp[i]) != d2u(b->bin_max_ulp[i])) {
       if (field) *field = "bins";
+      return 0;
+    }
+  if (a->has_moments != b->has_moments) {
+    if (field) *field = "moments";
+    return 0;
+  }
+  for (uint32_t i = 0; a->has_moments && i < NBINS; i++)
+    if (a->bin_m0[i] != b->bin_m0[i] || a->bin_m1[i] != b->bin_m1[i]) {
+      if (field) *field = "moments";
       return 0;
     }
   for (int i = 0; i < XBINS; i++)

@@ -67,7 +67,35 @@ struct stats {
   double bin_max_ulp[NBINS];
   uint64_t bin_digest[NBINS];
   double xbin_max_ulp[XBINS]; /* -1: no measured input in the bin */
+  /* Output moments per bin, modulo MOD_P (only when has_moments): m0 = sum of outputs,
+   * m1 = sum of (i + 1) * output, i the input's index in its bin. A single changed
+   * output in a bin is located by them (arch compare): k + 1 = dm1 / dm0. */
+  int has_moments;
+  uint64_t bin_m0[NBINS], bin_m1[NBINS];
 };
+
+#define MOD_P ((1ull << 61) - 1) /* a Mersenne prime */
+static inline uint64_t modp_add(uint64_t a, uint64_t b) {
+  uint64_t s = a + b; /* a, b < 2^61: no overflow */
+  return s >= MOD_P ? s - MOD_P : s;
+}
+static inline uint64_t modp_mul(uint64_t a, uint64_t b) {
+  unsigned __int128 p = (unsigned __int128)a * b;
+  uint64_t lo = (uint64_t)(p & MOD_P), hi = (uint64_t)(p >> 61);
+  return modp_add(lo, hi % MOD_P);
+}
+
+/* Moments of outputs out[0..n) of inputs x0 .. x0+n-1 (one bin). */
+static inline void stats_moments_run(struct stats *s, uint32_t x0, uint32_t n, const uint32_t *out) {
+  const uint32_t bin = x0 >> BIN_LOG2, i0 = x0 & ((1u << BIN_LOG2) - 1);
+  unsigned __int128 m0 = 0, m1 = 0; /* n <= 2^20 outputs < 2^32, weights <= 2^20: no overflow */
+  for (uint32_t i = 0; i < n; i++) {
+    m0 += out[i];
+    m1 += (unsigned __int128)out[i] * (i0 + i + 1);
+  }
+  s->bin_m0[bin] = modp_add(s->bin_m0[bin], (uint64_t)(m0 % MOD_P));
+  s->bin_m1[bin] = modp_add(s->bin_m1[bin], (uint64_t)(m1 % MOD_P));
+}
 
 void stats_init(struct stats *s);
 /* a <- merge(a, b); exact and commutative. */

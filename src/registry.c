@@ -7,6 +7,8 @@
 #include <string.h>
 
 float host_tanhf(float);
+float host_rcp(float);
+float host_sqrtf(float);
 
 struct variant variants[] = {
 #define VARIANT(name, fam, ref, gfn, hfn, cu, cr, ck, src, du, dr, dsrc, desc) \

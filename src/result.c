@@ -115,6 +115,26 @@ static json_t *bins_json(const struct stats *s) {
                    "inputs", inputs, "max_ulp", mu, "digest", dg);
 }
 
+/* moments over the same bins as bins_json */
+static json_t *moments_json(const struct stats *s) {
+  uint32_t first = NBINS, last = 0;
+  for (uint32_t i = 0; i < NBINS; i++)
+    if (s->bin_inputs[i]) {
+      if (first == NBINS) first = i;
+      last = i;
+    }
+  json_t *m0 = json_array(), *m1 = json_array();
+  for (uint32_t i = first; first < NBINS && i <= last; i++) {
+    char b[24];
+    snprintf(b, sizeof b, "0x%016llx", (unsigned long long)s->bin_m0[i]);
+    json_array_append_new(m0, json_string(b));
+    snprintf(b, sizeof b, "0x%016llx", (unsigned long long)s->bin_m1[i]);
+    json_array_append_new(m1, json_string(b));
+  }
+  return json_pack("{s:s, s:o, s:o, s:o}", "modulus", "2^61-1", "first", hex32(first < NBINS ? first << BIN_LOG2 : 0),
+                   "m0", m0, "m1", m1);
+}
+
 static json_t *num_or_null(double d) { return d >= 0 ? json_real(d) : json_null(); }
 
 static json_t *claim_json(const struct claim *cl, const struct stats *s) {
@@ -163,6 +183,7 @@ static json_t *variant_json(const struct variant *v, const struct stats *s) {
   json_object_set_new(o, "histogram", hist_json(s->hist));
   json_object_set_new(o, "digest", json_string(dig));
   json_object_set_new(o, "bins", bins_json(s));
+  if (s->has_moments) json_object_set_new(o, "moments", moments_json(s));
   json_t *xm = json_array();
   for (int i = 0; i < XBINS; i++)
     json_array_append_new(xm, s->xbin_max_ulp[i] >= 0 ? json_real(s->xbin_max_ulp[i]) : json_null());

@@ -174,6 +174,26 @@ static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
       s->bin_digest[first + i] = d;
     }
   }
+  json_t *mo = json_object_get(r, "moments");
+  if (mo && !c->failed) {
+    json_t *m0 = json_object_get(mo, "m0"), *m1 = json_object_get(mo, "m1");
+    uint32_t first = get_hex32(c, mo, "first", where) >> BIN_LOG2;
+    if (!c->failed && (!m0 || !m1 || !json_is_array(m0) || !json_is_array(m1) ||
+                       json_array_size(m0) != json_array_size(m1) || first + json_array_size(m0) > NBINS))
+      fail(c, "field '%smoments' has inconsistent arrays", where);
+    for (size_t i = 0; !c->failed && i < json_array_size(m0); i++) {
+      uint64_t a = 0, b = 0;
+      json_t *e0 = json_array_get(m0, i), *e1 = json_array_get(m1, i);
+      if (!json_is_string(e0) || !json_is_string(e1) || parse_hex(json_string_value(e0), MOD_P - 1, &a) ||
+          parse_hex(json_string_value(e1), MOD_P - 1, &b)) {
+        fail(c, "field '%smoments' has a bad entry at %zu", where, i);
+        break;
+      }
+      s->bin_m0[first + i] = a;
+      s->bin_m1[first + i] = b;
+    }
+    s->has_moments = !c->failed;
+  }
   json_t *xb = need(c, r, "xbins", where);
   if (xb && !c->failed) {
     json_t *xm = json_object_get(xb, "max_ulp");

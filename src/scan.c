@@ -151,6 +151,8 @@ static void reduce_chunk(struct ctx *c, const struct chunk *ch, uint32_t *const 
       if (hi > R.hi) hi = R.hi;
       if (lo > hi) continue;
       const uint32_t sign = h ? HALF : 0, n = (uint32_t)(hi - lo + 1), i0 = (uint32_t)lo - a0;
+      if (c->o->moments)
+        for (int v = 0; v < nv; v++) stats_moments_run(acc[v], sign | (uint32_t)lo, n, outs[v] + (size_t)h * len + i0);
       /* items the device reduced: fold them; the flagged ones are reduced here */
       int host_vars = 0;
       for (int v = 0; v < nv; v++) {
@@ -277,6 +279,7 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
       goto out;
     }
     stats_init(c.acc[i]);
+    c.acc[i]->has_moments = o->moments;
   }
 
   /* Reference cache: load it, or build it when this run computes all of it. */
@@ -442,5 +445,28 @@ out:
   tm->cache_hits = c.cache_hits;
   tm->shortcut_hits = c.shortcut_hits;
   tm->wall = now_s() - t_start;
+  return rc;
+}
+
+int scan_eval(const struct variant *v, const struct scan_opts *o, uint32_t first, uint32_t count, uint32_t *out,
+              char *err, size_t errlen) {
+  if (!o->gpu) {
+#pragma omp parallel for schedule(static)
+    for (uint32_t i = 0; i < count; i++) out[i] = f2u(v->host_fn(u2f(first + i)));
+    return 0;
+  }
+  int fn = v->gpu_fn;
+  struct gpu_ctx *g = gpu_open(o->ndevices > 0 ? o->devices[0] : 0, 1, &fn, count, 2, err, errlen);
+  if (!g) return EXIT_NOGPU;
+  uint32_t *res[1];
+  const struct gpu_partial *parts;
+  int rc = 0;
+  if (gpu_submit(g, 0, 1, &first, &count) || gpu_wait(g, 0, res, &parts)) {
+    snprintf(err, errlen, "%s", gpu_last_error());
+    rc = EXIT_NOGPU;
+  } else {
+    memcpy(out, res[0], (size_t)count * 4);
+  }
+  gpu_close(g);
   return rc;
 }

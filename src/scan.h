@@ -27,6 +27,7 @@ struct scan_opts {
   int progress;          /* draw a progress bar when stderr is a terminal */
   int host_reduce;       /* GPU backend: reduce on the host instead of the device */
   int ndevices;          /* GPU backend: devices to use (0: device 0) */
+  int moments;           /* also accumulate the per-bin output moments (arch record/compare) */
   int devices[SCAN_MAXDEV];
 };
 
@@ -58,5 +59,9 @@ void scan_default_opts(struct scan_opts *o);
  * All variants must share one reference. Returns 0 or an exit code with a message in err. */
 int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, struct stats *const *st,
              struct scan_times *tm, char *err, size_t errlen);
+/* The raw outputs of variant v on inputs [first, first + count) (count <= 2^24), on
+ * the backend of o. 0, or an exit code with a message. */
+int scan_eval(const struct variant *v, const struct scan_opts *o, uint32_t first, uint32_t count, uint32_t *out,
+              char *err, size_t errlen);
 
 #endif

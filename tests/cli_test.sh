@@ -178,6 +178,62 @@ expect 2 "go together" -- run --source "$T/ro.c" --ref tanh $C
 # the project's own kernels: GPU only, so skipped on the CPU with a message
 expect 0 "my_tanhf maxulperr = 1.81484: SKIPPED" -- certify kernels/tanh_seed.cuh $C
 
+# IEEE operations on the host are correctly rounded: the references of 1/x and sqrt
+# must say so on every input of ranges with zeros, subnormals, huge values, infinities
+# and NaNs.
+for r in "0x00000000 0x00ffffff" "0x7f000000 0x80ffffff" "0x3f000000 0x3f0fffff"; do
+  set -- $r
+  "$U" run rcp.host sqrtf.host --backend cpu --from $1 --to $2 --no-cache --quiet --json "$T/ieee.json" >/dev/null 2>&1
+  if python3 - "$T/ieee.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for r in d["results"]:
+    assert r["correctly_rounded"] == r["inputs"], (r["variant"], r["correctly_rounded"], r["inputs"])
+    assert r["special_mismatches"] == 0 and r["nonfinite"] == 0 and r["flushed"] == 0, r["variant"]
+    assert r["max_ulp"] is None or r["max_ulp"] <= 0.5, (r["variant"], r["max_ulp"])
+    assert r["symmetry_violations"] == 0 and r["monotonic_violations"] == 0, r["variant"]
+PY
+  then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: IEEE host operations on $1..$2"; fi
+done
+
+# arch: record, compare identical; a planted one-input difference in the record is
+# located at exactly that input with both outputs; bad records are refused.
+A="--backend cpu --from 0x3f800000 --to 0x3f8fffff --no-cache --quiet"
+"$U" arch record $A --out "$T/arch.json" >/dev/null 2>&1
+expect 0 "rcp.host +identical" -- arch compare "$T/arch.json" $A
+"$U" run rcp.host --backend cpu --from 0x3f812345 --to 0x3f812345 --no-cache --quiet --json "$T/one.json" >/dev/null 2>&1
+python3 - "$T/arch.json" "$T/one.json" "$T/planted.json" <<'PY'
+import json, sys
+M, P = (1 << 64) - 1, (1 << 61) - 1
+def mix(z):
+    z = ((z ^ (z >> 30)) * 0xbf58476d1ce4e5b9) & M
+    z = ((z ^ (z >> 27)) * 0x94d049bb133111eb) & M
+    return z ^ (z >> 31)
+rec, one = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+x = 0x3f812345
+now = int(one["results"][0]["max_ulp_output"], 16)
+then = now + 5                       # the record says the output was 5 units higher
+r = [v for v in rec["results"] if v["variant"] == "rcp.host"][0]
+b = (x >> 20) - (int(r["bins"]["first"], 16) >> 20)
+k = x & 0xfffff
+d = int(r["bins"]["digest"][b], 16)
+r["bins"]["digest"][b] = "0x%016x" % ((d - mix((x << 32) | now) + mix((x << 32) | then)) & M)
+m0, m1 = int(r["moments"]["m0"][b], 16), int(r["moments"]["m1"][b], 16)
+r["moments"]["m0"][b] = "0x%016x" % ((m0 + 5) % P)
+r["moments"]["m1"][b] = "0x%016x" % ((m1 + 5 * (k + 1)) % P)
+json.dump(rec, open(sys.argv[3], "w"))
+print("0x%08x" % then)
+PY
+expect 1 "input 0x3f812345 \(0x1.02468ap\+0\): baseline 0x3f7dbe9d .*now 0x3f7dbe98" -- arch compare "$T/planted.json" $A
+expect 0 "rcp.host +DIFFERS in 1 bin" -- arch compare "$T/planted.json" $A --allow-diff
+expect 0 "tanhf.host +identical" -- arch compare "$T/planted.json" $A --allow-diff
+sed 's/"version": "[^"]*"/"version": "0.0.1"/' "$T/arch.json" >"$T/arch-old.json"
+expect 5 "recorded by ulpcert 0.0.1" -- arch compare "$T/arch-old.json" $A
+head -c 5000 "$T/arch.json" >"$T/arch-trunc.json"
+expect 5 "arch-trunc.json: not valid JSON" -- arch compare "$T/arch-trunc.json" $A
+expect 5 "has no moments" -- arch compare "$T/one.json" $A
+expect 2 "'record' or 'compare'" -- arch frob
+
 # The selftest's mutants through the real engine (CPU backend).
 expect 0 "selftest: 5 passed, 0 failed" -- selftest --backend cpu
 expect 0 "usage: ulpcert selftest" -- selftest --help

@@ -141,6 +141,38 @@ static void test_mpfr_oddness(void **state) {
   ref_thread_cleanup();
 }
 
+/* 1/x and sqrt(x): their shortcuts answer every input; each against MPFR at 1024
+ * bits on special values (exact quotients and roots, subnormals, extremes) and random
+ * ones. */
+static void test_recip_sqrt(void **state) {
+  (void)state;
+  const struct reference *rc = ref_find("recip"), *sq = ref_find("sqrt");
+  assert_non_null(rc);
+  assert_non_null(sq);
+  const uint32_t spots[] = {0x00000000u, 0x00000001u, 0x00000003u, 0x007fffffu, 0x00800000u, 0x3f800000u,
+                            0x40000000u, 0x40400000u /* 3 */, 0x40800000u /* 4 */, 0x41100000u /* 9 */,
+                            0x3eaaaaabu, 0x7f7fffffu, 0x7f000000u, 0x7f800000u, 0x5f800000u, 0x1f800000u};
+  for (size_t i = 0; i < sizeof spots / sizeof spots[0]; i++) {
+    check_against_200_bits(rc, spots[i]);
+    check_against_200_bits(rc, spots[i] | SIGN32);
+    check_against_200_bits(sq, spots[i]);
+  }
+  for (int i = 0; i < 20000; i++) {
+    uint32_t x = (uint32_t)test_rand64();
+    if ((x & 0x7fffffffu) > 0x7f800000u) continue;
+    check_against_200_bits(rc, x);
+    check_against_200_bits(sq, x & 0x7fffffffu);
+  }
+  /* exact cases have t = 0 */
+  double y;
+  int t;
+  assert_true(rc->shortcut(0x3f000000u /* 0.5 */, &y, &t) && y == 2.0 && t == 0);
+  assert_true(sq->shortcut(0x41100000u /* 9 */, &y, &t) && y == 3.0 && t == 0);
+  assert_true(sq->shortcut(0xbf800000u /* -1 */, &y, &t) && isnan(y));
+  assert_true(sq->shortcut(0x80000000u /* -0 */, &y, &t) && y == 0 && signbit(y) && t == 0);
+  ref_thread_cleanup();
+}
+
 int main(void) {
   printf("random seed 0x%016llx\n", (unsigned long long)test_rng_state);
   const struct CMUnitTest tests[] = {
@@ -148,6 +180,7 @@ int main(void) {
     cmocka_unit_test(test_shortcut_boundaries),
     cmocka_unit_test(test_series_region_sample),
     cmocka_unit_test(test_mpfr_oddness),
+    cmocka_unit_test(test_recip_sqrt),
   };
   return cmocka_run_group_tests_name("reference", tests, NULL, NULL);
 }

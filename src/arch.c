@@ -1,0 +1,221 @@
+/* arch.c: `ulpcert arch record` and `ulpcert arch compare`: what a GPU computes,
+ * recorded without storing 16 GiB of outputs, and where another GPU differs.
+ *
+ * A record is a result JSON of every variant the backend runs, over all inputs, with
+ * per-bin digests (2^20 inputs a bin) and per-bin output moments m0 = sum out and
+ * m1 = sum (i + 1) out (mod 2^61 - 1, i the index in the bin). Compare runs the same
+ * variants on the present device. A bin whose digest differs is evaluated again; if
+ * exactly one input k of it changed, dm0 = now_k - then_k and dm1 = (k + 1) dm0 give k
+ * and the recorded output, and the digest of the bin confirms it; otherwise the bin
+ * holds several changes. */
+#include "arch.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "common.h"
+
+static uint64_t modp_sub(uint64_t a, uint64_t b) { return a >= b ? a - b : a + MOD_P - b; }
+
+static uint64_t modp_pow(uint64_t a, uint64_t e) {
+  uint64_t r = 1;
+  while (e) {
+    if (e & 1) r = modp_mul(r, a);
+    a = modp_mul(a, a);
+    e >>= 1;
+  }
+  return r;
+}
+
+int arch_locate(const struct stats *then, const struct stats *now, uint32_t bin, const uint32_t *now_out,
+                uint32_t *input, uint32_t *then_out) {
+  uint64_t d0 = modp_sub(now->bin_m0[bin], then->bin_m0[bin]);
+  uint64_t d1 = modp_sub(now->bin_m1[bin], then->bin_m1[bin]);
+  if (d0 == 0) return 0;
+  uint64_t k1 = modp_mul(d1, modp_pow(d0, MOD_P - 2)); /* (k + 1) by Fermat's inverse */
+  if (k1 == 0 || k1 > (1u << BIN_LOG2)) return 0;
+  uint32_t k = (uint32_t)(k1 - 1), x = (bin << BIN_LOG2) | k;
+  /* dm0 as an integer in (-2^32, 2^32) */
+  int64_t delta = d0 < (1ull << 33) ? (int64_t)d0 : -(int64_t)(MOD_P - d0);
+  int64_t old = (int64_t)now_out[k] - delta;
+  if (old < 0 || old > 0xffffffffll) return 0;
+  /* confirm with the digest: replacing that one output must give the recorded bin */
+  uint64_t dg = now->bin_digest[bin] - mix64(((uint64_t)x << 32) | now_out[k]) + mix64(((uint64_t)x << 32) | (uint64_t)old);
+  if (dg != then->bin_digest[bin]) return 0;
+  *input = x;
+  *then_out = (uint32_t)old;
+  return 1;
+}
+
+static void usage_arch(FILE *f) {
+  fprintf(f,
+          "usage: ulpcert arch record [--out FILE] [options of run]\n"
+          "       ulpcert arch compare BASELINE.json [--allow-diff] [options of run]\n"
+          "\n"
+          "record: runs every variant the backend can run over all inputs (or --from/--to)\n"
+          "and writes their results with per-bin output digests and moments, by default to\n"
+          "reports/arch/<sm>-<gpu>.json (reports/arch/cpu.json for the CPU backend).\n"
+          "compare: runs the baseline's variants here over its range and prints, per variant,\n"
+          "identical, or how many inputs differ, the first differing inputs with both\n"
+          "outputs (bins of 2^20 inputs whose digest differs are evaluated again; one changed\n"
+          "input in a bin is located exactly, several are reported as such), and how the\n"
+          "error statistics moved. Exit status 1 when something differs, unless --allow-diff.\n");
+}
+
+struct arch_args {
+  const char *out;
+  int allow;
+};
+
+static int arch_extra(int c, const char *arg, void *p) {
+  struct arch_args *a = p;
+  if (c == 4001) a->out = arg;
+  else if (c == 4002) a->allow = 1;
+  else return EXIT_USAGE;
+  return -1;
+}
+
+static void default_path(char *out, size_t n, const struct run_info *ri) {
+  char name[300] = "cpu";
+  if (ri->gpu) snprintf(name, sizeof name, "sm%d%d-%s", ri->ginfo.cc_major, ri->ginfo.cc_minor, ri->ginfo.name);
+  for (char *p = name; *p; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '.' || *p == '-'))
+      *p = '-';
+  snprintf(out, n, "reports/arch/%s.json", name);
+}
+
+int cmd_arch(int argc, char **argv) {
+  if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+    usage_arch(argc < 2 ? stderr : stdout);
+    return argc < 2 ? EXIT_USAGE : EXIT_OK;
+  }
+  int record = !strcmp(argv[1], "record");
+  if (!record && strcmp(argv[1], "compare")) {
+    errorf("arch: 'record' or 'compare', not '%s'", argv[1]);
+    return EXIT_USAGE;
+  }
+  struct scan_cli sc;
+  struct arch_args aa = {NULL, 0};
+  static const struct option more[] = {{"out", required_argument, 0, 4001}, {"allow-diff", no_argument, 0, 4002},
+                                       {0, 0, 0, 0}};
+  int rc = parse_scan_options(argc - 1, argv + 1, &sc, arch_extra, &aa, more, usage_arch);
+  if (rc >= 0) return rc;
+  int npos = argc - 1 - optind;
+  char **pos = argv + 1 + optind;
+  if (record ? npos != 0 : npos != 1) {
+    errorf(record ? "arch record takes no file (use --out)" : "arch compare takes one baseline file");
+    return EXIT_USAGE;
+  }
+  struct result_file base;
+  memset(&base, 0, sizeof base);
+  char err[1024];
+  if (!record) {
+    if ((rc = result_read_json(pos[0], &base, err, sizeof err))) {
+      errorf("%s", err);
+      return rc;
+    }
+    if (strcmp(base.version, ULPCERT_VERSION)) {
+      errorf("%s was recorded by ulpcert %s; this is %s: record the baseline again with this version", pos[0],
+             base.version, ULPCERT_VERSION);
+      result_file_free(&base);
+      return EXIT_CORRUPT;
+    }
+    for (int i = 0; i < base.nv; i++)
+      if (!base.v[i].st->has_moments) {
+        errorf("%s: results[%s] has no moments: not a record of `ulpcert arch record`", pos[0], base.v[i].name);
+        result_file_free(&base);
+        return EXIT_CORRUPT;
+      }
+    sc.o.from = base.from, sc.o.to = base.to;
+  }
+  struct run_info ri;
+  run_info_init(&ri, 0, NULL);
+  snprintf(ri.command, sizeof ri.command, "%s", g_command_line);
+  if ((rc = choose_backend(&sc, &ri)) >= 0) goto done;
+  rc = 0;
+  ri.from = sc.o.from, ri.to = sc.o.to;
+  sc.o.moments = 1;
+  const struct variant *vs[SCAN_MAXV];
+  int nv = 0;
+  if (record) {
+    for (int i = 0; i < n_variants && nv < SCAN_MAXV; i++)
+      if (variant_has_backend(&variants[i], sc.backend)) vs[nv++] = &variants[i];
+  } else {
+    for (int i = 0; i < base.nv; i++) {
+      const struct variant *v = variant_find(base.v[i].name);
+      if (!v || !variant_has_backend(v, sc.backend)) {
+        errorf("%s: variant %s is not one this ulpcert runs on the %s backend", pos[0], base.v[i].name,
+               sc.backend ? "gpu" : "cpu");
+        rc = EXIT_USAGE;
+        goto done;
+      }
+      vs[nv++] = v;
+    }
+  }
+  struct stats *st[SCAN_MAXV];
+  for (int i = 0; i < nv; i++) {
+    st[i] = malloc(sizeof(struct stats));
+    if (!st[i]) return EXIT_IO;
+  }
+  if ((rc = run_grouped(vs, nv, &sc, &ri, st, NULL))) goto free_st;
+  if (record) {
+    char path[4200];
+    if (aa.out) snprintf(path, sizeof path, "%s", aa.out);
+    else {
+      default_path(path, sizeof path, &ri);
+      mkdir("reports", 0777);
+      mkdir("reports/arch", 0777);
+    }
+    rc = result_write_json(path, &ri, vs, st, nv, err, sizeof err);
+    if (rc) errorf("%s", err);
+    else printf("recorded %d variants over 0x%08x..0x%08x on %s into %s\n", nv, ri.from, ri.to,
+                ri.gpu ? ri.ginfo.name : "the CPU", path);
+    goto free_st;
+  }
+  /* compare */
+  int differ = 0;
+  uint32_t *buf = malloc((size_t)4 << BIN_LOG2);
+  printf("compare with %s (%s%s%s) on %s\n", pos[0], base.device, base.cc[0] ? ", compute capability " : "",
+         base.cc, ri.gpu ? ri.ginfo.name : "the CPU");
+  if (base.driver[0]) printf("  baseline driver %s, toolkit %s\n", base.driver, base.toolkit);
+  for (int i = 0; i < nv && buf; i++) {
+    const struct stats *a = base.v[i].st, *b = st[i];
+    uint32_t nbins = 0, first_bins[8], nfirst = 0;
+    for (uint32_t k = 0; k < NBINS; k++)
+      if (a->bin_digest[k] != b->bin_digest[k] || a->bin_inputs[k] != b->bin_inputs[k]) {
+        if (nfirst < 8) first_bins[nfirst++] = k;
+        nbins++;
+      }
+    if (!nbins) {
+      printf("%-16s identical (%llu inputs)\n", vs[i]->name, (unsigned long long)b->inputs);
+      continue;
+    }
+    differ = 1;
+    printf("%-16s DIFFERS in %u bin%s of 2^20 inputs\n", vs[i]->name, nbins, nbins == 1 ? "" : "s");
+    for (uint32_t j = 0; j < nfirst; j++) {
+      uint32_t bin = first_bins[j], lo = bin << BIN_LOG2;
+      if ((rc = scan_eval(vs[i], &sc.o, lo, 1u << BIN_LOG2, buf, err, sizeof err))) {
+        errorf("%s", err);
+        break;
+      }
+      uint32_t x, old;
+      if (arch_locate(a, b, bin, buf, &x, &old))
+        printf("  input 0x%08x (%a): baseline 0x%08x (%a), now 0x%08x (%a)\n", x, (double)u2f(x), old,
+               (double)u2f(old), buf[x & ((1u << BIN_LOG2) - 1)], (double)u2f(buf[x & ((1u << BIN_LOG2) - 1)]));
+      else
+        printf("  inputs 0x%08x..0x%08x: several outputs differ\n", lo, lo + (1u << BIN_LOG2) - 1);
+    }
+    printf("  max ulp %.5f at 0x%08x -> %.5f at 0x%08x; max rel %.4e -> %.4e; correctly rounded %llu -> %llu\n",
+           a->max_ulp, a->max_ulp_input, b->max_ulp, b->max_ulp_input, a->max_rel, b->max_rel,
+           (unsigned long long)a->correctly_rounded, (unsigned long long)b->correctly_rounded);
+  }
+  free(buf);
+  if (!rc && differ && !aa.allow) rc = EXIT_FAIL;
+free_st:
+  for (int i = 0; i < nv; i++) free(st[i]);
+done:
+  if (!record) result_file_free(&base);
+  return rc;
+}
