@@ -82,12 +82,20 @@ static void fill_reference(struct ctx *c, const struct chunk *ch) {
   for (uint32_t it = 0; it < nblk * (uint32_t)halves; it++) {
     int h = (int)(it / nblk);
     uint32_t i0 = (it % nblk) * REF_BLOCK, i1 = i0 + REF_BLOCK < len ? i0 + REF_BLOCK : len;
+    for (uint32_t i = i0; i < i1 && i < ch->first - a0; i++) { /* before the chunk's first input: unused */
+      c->ry[(size_t)h * len + i] = 0;
+      c->rt[(size_t)h * len + i] = 0;
+    }
     if (i0 < ch->first - a0) i0 = ch->first - a0;
     for (uint32_t i = i0; i < i1; i++) {
       uint32_t m = a0 + i;
       int need = sym ? (in_r(c->P, m) || in_r(c->N, m)) : in_r(h ? c->N : c->P, m);
       size_t k = (size_t)h * len + i;
-      if (!need) continue;
+      if (!need) { /* defined all the same: the buffer travels to the device whole */
+        c->ry[k] = 0;
+        c->rt[k] = 0;
+        continue;
+      }
       if (m > 0x7f800000u) { c->ry[k] = NAN; c->rt[k] = 0; continue; }
       uint32_t x = m | (h ? HALF : 0);
       double y;
