@@ -271,7 +271,8 @@ static void usage_refcheck(FILE *f) {
           "\n"
           "For every input in the range where the reference's proved shortcut answers, calls\n"
           "MPFR too and compares (binary64 value and ternary). Prints the number of inputs\n"
-          "checked and every disagreement; exit status 1 if there is one. References: tanh.\n");
+          "checked and every disagreement; exit status 1 if there is one.\n"
+          "References: tanh, recip, sqrt.\n");
 }
 
 int cmd_refcheck(int argc, char **argv) {

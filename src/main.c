@@ -61,17 +61,20 @@ static int cmd_list(int argc, char **argv) {
     errorf("list takes no arguments (got '%s')", argv[optind]);
     return EXIT_USAGE;
   }
-  printf("%-14s %-6s %-8s %-5s %-10s %-10s %-10s %s\n", "variant", "family", "backends", "ref", "max ulp", "max rel",
-         "claim", "source / description");
+  printf("%-16s %-6s %-8s %-6s %s\n", "variant", "family", "backends", "ref", "description");
   for (int i = 0; i < n_variants; i++) {
     const struct variant *v = &variants[i];
     char be[16];
     snprintf(be, sizeof be, "%s%s%s", v->gpu_fn != GPU_NONE ? "gpu" : "", v->gpu_fn != GPU_NONE && v->host_fn ? "," : "",
              v->host_fn ? "cpu" : "");
-    printf("%-14s %-6s %-8s %-5s %-10s %-10s %-10s %s\n", v->name, v->family, be, v->ref_name,
-           v->claim.max_ulp ? v->claim.max_ulp : "-", v->claim.max_rel ? v->claim.max_rel : "-",
-           claim_kind_name(v->claim.kind), v->claim.source && *v->claim.source ? v->claim.source : "-");
-    printf("%-14s %s\n", "", v->description);
+    printf("%-16s %-6s %-8s %-6s %s\n", v->name, v->family, be, v->ref_name, v->description);
+    const struct claim *cl[2] = {&v->claim, &v->doc};
+    for (int k = 0; k < 2; k++)
+      if (cl[k]->max_ulp || cl[k]->max_rel)
+        printf("%-16s   %s, %s: %s%s%s%s%s (%s)\n", "", k ? "documented" : "claimed", claim_kind_name(cl[k]->kind),
+               cl[k]->max_ulp ? cl[k]->max_ulp : "",
+               cl[k]->max_ulp ? " ulp" : "", cl[k]->max_ulp && cl[k]->max_rel ? ", " : "",
+               cl[k]->max_rel ? cl[k]->max_rel : "", cl[k]->max_rel ? " rel" : "", cl[k]->source);
   }
   return EXIT_OK;
 }
