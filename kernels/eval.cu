@@ -62,6 +62,12 @@ template <int F> __device__ __forceinline__ float eval_fn(float x) {
   if (F == GPU_SQRT_APPROX) return ptx_sqrt_approx(x);
   if (F == GPU_SQRT_APPROX_FTZ) return ptx_sqrt_approx_ftz(x);
   if (F == GPU_SQRT_RN) return ptx_sqrt_rn(x);
+  if (F == GPU_RSQRT_APPROX) return ptx_rsqrt_approx(x);
+  if (F == GPU_RSQRT_APPROX_FTZ) return ptx_rsqrt_approx_ftz(x);
+  if (F == GPU_EX2_APPROX) return ptx_ex2_approx(x);
+  if (F == GPU_EX2_APPROX_FTZ) return ptx_ex2_approx_ftz(x);
+  if (F == GPU_LG2_APPROX) return ptx_lg2_approx(x);
+  if (F == GPU_LG2_APPROX_FTZ) return ptx_lg2_approx_ftz(x);
   return __int_as_float(0x7fc00000);
 }
 
@@ -159,6 +165,8 @@ static void launch(int fn, uint32_t first, uint32_t count, uint32_t *out, cudaSt
   case F: k_eval<F><<<blocks, threads, 0, st>>>(first, count, out); break;
   CASE(GPU_RCP_APPROX) CASE(GPU_RCP_APPROX_FTZ) CASE(GPU_RCP_RN)
   CASE(GPU_SQRT_APPROX) CASE(GPU_SQRT_APPROX_FTZ) CASE(GPU_SQRT_RN)
+  CASE(GPU_RSQRT_APPROX) CASE(GPU_RSQRT_APPROX_FTZ) CASE(GPU_EX2_APPROX) CASE(GPU_EX2_APPROX_FTZ)
+  CASE(GPU_LG2_APPROX) CASE(GPU_LG2_APPROX_FTZ)
 #undef CASE
   default: break;
   }

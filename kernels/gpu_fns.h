@@ -16,6 +16,12 @@ enum gpu_fn {
   GPU_SQRT_APPROX,     /* PTX sqrt.approx.f32 */
   GPU_SQRT_APPROX_FTZ, /* PTX sqrt.approx.ftz.f32 */
   GPU_SQRT_RN,         /* PTX sqrt.rn.f32 (IEEE) */
+  GPU_RSQRT_APPROX,    /* PTX rsqrt.approx.f32 */
+  GPU_RSQRT_APPROX_FTZ,
+  GPU_EX2_APPROX,      /* PTX ex2.approx.f32 */
+  GPU_EX2_APPROX_FTZ,
+  GPU_LG2_APPROX,      /* PTX lg2.approx.f32 */
+  GPU_LG2_APPROX_FTZ,
   GPU_NFN
 };
 

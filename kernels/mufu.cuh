@@ -16,6 +16,12 @@ PTX_UNARY(ptx_rcp_rn, "rcp.rn.f32")
 PTX_UNARY(ptx_sqrt_approx, "sqrt.approx.f32")
 PTX_UNARY(ptx_sqrt_approx_ftz, "sqrt.approx.ftz.f32")
 PTX_UNARY(ptx_sqrt_rn, "sqrt.rn.f32")
+PTX_UNARY(ptx_rsqrt_approx, "rsqrt.approx.f32")
+PTX_UNARY(ptx_rsqrt_approx_ftz, "rsqrt.approx.ftz.f32")
+PTX_UNARY(ptx_ex2_approx, "ex2.approx.f32")
+PTX_UNARY(ptx_ex2_approx_ftz, "ex2.approx.ftz.f32")
+PTX_UNARY(ptx_lg2_approx, "lg2.approx.f32")
+PTX_UNARY(ptx_lg2_approx_ftz, "lg2.approx.ftz.f32")
 
 #undef PTX_UNARY
 #endif

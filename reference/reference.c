@@ -53,6 +53,19 @@ int ref_recip_shortcut(uint32_t xbits, double *y, int *t);
 int ref_sqrt_shortcut(uint32_t xbits, double *y, int *t);
 static int mpfr_recip_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_ui_div(y, 1, x, rnd); }
 static int mpfr_sqrt_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_sqrt(y, x, rnd); }
+int ref_exp2_shortcut(uint32_t xbits, double *y, int *t);
+int ref_log2_shortcut(uint32_t xbits, double *y, int *t);
+int ref_rsqrt_shortcut(uint32_t xbits, double *y, int *t);
+static int mpfr_exp2_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_exp2(y, x, rnd); }
+static int mpfr_log2_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_log2(y, x, rnd); }
+/* 1/sqrt(x), with IEEE 754's rSqrt(-0) = -inf (MPFR's rec_sqrt gives +inf there) */
+static int mpfr_rsqrt_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
+  if (mpfr_zero_p(x) && mpfr_signbit(x)) {
+    mpfr_set_inf(y, -1);
+    return 0;
+  }
+  return mpfr_rec_sqrt(y, x, rnd);
+}
 
 const struct reference ref_table[] = {
   {"tanh", mpfr_tanh_fn, REF_SYM_ODD, REF_MONO_INCREASING, ref_tanh_shortcut,
@@ -60,6 +73,10 @@ const struct reference ref_table[] = {
   /* 1/x and sqrt(x): correctly rounded binary64 operations answer every input */
   {"recip", mpfr_recip_fn, REF_SYM_ODD, REF_MONO_DECREASING, ref_recip_shortcut, 0, 0},
   {"sqrt", mpfr_sqrt_fn, REF_SYM_NONE, REF_MONO_INCREASING, ref_sqrt_shortcut, 0, 0},
+  /* MPFR, with the proved ranges of exp2_log2_rsqrt.c */
+  {"exp2", mpfr_exp2_fn, REF_SYM_NONE, REF_MONO_INCREASING, ref_exp2_shortcut, 0, 0},
+  {"log2", mpfr_log2_fn, REF_SYM_NONE, REF_MONO_INCREASING, ref_log2_shortcut, 0, 0},
+  {"rsqrt", mpfr_rsqrt_fn, REF_SYM_NONE, REF_MONO_DECREASING, ref_rsqrt_shortcut, 0, 0},
   {0},
 };
 

@@ -38,6 +38,7 @@ static void naive_loop(uint32_t from, uint32_t to, struct naive *res) {
       mpfr_exp_t emin = mpfr_get_emin();
       mpfr_set_emin(-148);
       int t = mpfr_set(z24, z, MPFR_RNDN);
+      t = mpfr_check_range(z24, t, MPFR_RNDN);
       mpfr_subnormalize(z24, t, MPFR_RNDN);
       float rn = mpfr_get_flt(z24, MPFR_RNDN);
       mpfr_set_emin(emin);

@@ -38,6 +38,7 @@ static void check_against_200_bits(const struct reference *r, uint32_t xb) {
   mpfr_set_emin(-148);
   mpfr_set_emax(128);
   int tr = mpfr_set(z24, z, MPFR_RNDN);
+  tr = mpfr_check_range(z24, tr, MPFR_RNDN); /* z may lie far outside binary32's range */
   tr = mpfr_subnormalize(z24, tr, MPFR_RNDN);
   float f = mpfr_get_flt(z24, MPFR_RNDN);
   mpfr_set_emin(emin);
@@ -173,6 +174,53 @@ static void test_recip_sqrt(void **state) {
   ref_thread_cleanup();
 }
 
+/* exp2 of |x| >= 2^20 (finite) overflows even MPFR's widest exponent range at 1024
+ * bits; those inputs are covered by the boundary checks at 1024 and -1076. */
+static int exp2_checkable(uint32_t x) {
+  uint32_t m = x & 0x7fffffffu;
+  return m < 0x49800000u || m == 0x7f800000u;
+}
+
+/* exp2, log2 and rsqrt: every shortcut against MPFR at 1024 bits at and around its
+ * boundaries, and MPFR-decided inputs on a random sample. */
+static void test_exp2_log2_rsqrt(void **state) {
+  (void)state;
+  const struct reference *r[3] = {ref_find("exp2"), ref_find("log2"), ref_find("rsqrt")};
+  for (int k = 0; k < 3; k++) assert_non_null(r[k]);
+  /* exp2 boundaries: 2^-55, 1024, -1076, the integers -1074 and -1075, 0 and inf */
+  const uint32_t eb[] = {0x24000000u, 0xa4000000u, 0x44800000u, 0xc4868000u, 0xc4864000u /* -1074 */,
+                         0xc4866000u /* -1075 */, 0x00000000u, 0x7f800000u, 0xff800000u, 0x447fc000u /* 1023 */};
+  for (size_t i = 0; i < sizeof eb / sizeof eb[0]; i++)
+    for (int d = -300; d <= 300; d++) {
+      uint32_t x = eb[i] + (uint32_t)d;
+      if (((x ^ eb[i]) & SIGN32) || (x & 0x7fffffffu) > 0x7f800000u || !exp2_checkable(x)) continue;
+      check_against_200_bits(r[0], x);
+    }
+  /* log2 and rsqrt: around powers of two and four, zeros, infinities, subnormals */
+  const uint32_t lb[] = {0x3f800000u, 0x40000000u, 0x40800000u, 0x00000001u, 0x00000004u, 0x00800000u,
+                         0x7f7fffffu, 0x7f800000u, 0x00000000u, 0x80000000u, 0xbf800000u};
+  for (size_t i = 0; i < sizeof lb / sizeof lb[0]; i++)
+    for (int d = -50; d <= 50; d++) {
+      uint32_t x = lb[i] + (uint32_t)d;
+      if (((x ^ lb[i]) & SIGN32) || (x & 0x7fffffffu) > 0x7f800000u) continue;
+      if (x >> 31 && (x & 0x7fffffffu)) continue; /* negative: NaN, no MPFR value to compare */
+      check_against_200_bits(r[1], x);
+      if (x != 0x80000000u) check_against_200_bits(r[2], x); /* -0: IEEE's -inf, not MPFR's */
+    }
+  double y;
+  int t;
+  assert_true(r[2]->shortcut(0x80000000u, &y, &t) && isinf(y) && y < 0);
+  assert_true(r[1]->shortcut(0xbf800000u, &y, &t) && isnan(y));
+  for (int i = 0; i < 3000; i++) {
+    uint32_t x = (uint32_t)test_rand64();
+    if ((x & 0x7fffffffu) > 0x7f800000u) continue;
+    if (exp2_checkable(x)) check_against_200_bits(r[0], x);
+    check_against_200_bits(r[1], x & 0x7fffffffu);
+    check_against_200_bits(r[2], (x & 0x7fffffffu) | 1);
+  }
+  ref_thread_cleanup();
+}
+
 int main(void) {
   printf("random seed 0x%016llx\n", (unsigned long long)test_rng_state);
   const struct CMUnitTest tests[] = {
@@ -181,6 +229,7 @@ int main(void) {
     cmocka_unit_test(test_series_region_sample),
     cmocka_unit_test(test_mpfr_oddness),
     cmocka_unit_test(test_recip_sqrt),
+    cmocka_unit_test(test_exp2_log2_rsqrt),
   };
   return cmocka_run_group_tests_name("reference", tests, NULL, NULL);
 }
