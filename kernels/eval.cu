@@ -68,6 +68,20 @@ template <int F> __device__ __forceinline__ float eval_fn(float x) {
   if (F == GPU_EX2_APPROX_FTZ) return ptx_ex2_approx_ftz(x);
   if (F == GPU_LG2_APPROX) return ptx_lg2_approx(x);
   if (F == GPU_LG2_APPROX_FTZ) return ptx_lg2_approx_ftz(x);
+  if (F == GPU_SIN_APPROX) return ptx_sin_approx(x);
+  if (F == GPU_SIN_APPROX_FTZ) return ptx_sin_approx_ftz(x);
+  if (F == GPU_COS_APPROX) return ptx_cos_approx(x);
+  if (F == GPU_COS_APPROX_FTZ) return ptx_cos_approx_ftz(x);
+  if (F == GPU_EXPF_INTR) return __expf(x);
+  if (F == GPU_EXP10F_INTR) return __exp10f(x);
+  if (F == GPU_LOGF_INTR) return __logf(x);
+  if (F == GPU_SINF_INTR) return __sinf(x);
+  if (F == GPU_COSF_INTR) return __cosf(x);
+  if (F == GPU_EXPF_CUDA) return expf(x);
+  if (F == GPU_EXP10F_CUDA) return exp10f(x);
+  if (F == GPU_LOGF_CUDA) return logf(x);
+  if (F == GPU_SINF_CUDA) return sinf(x);
+  if (F == GPU_COSF_CUDA) return cosf(x);
   return __int_as_float(0x7fc00000);
 }
 
@@ -167,6 +181,9 @@ static void launch(int fn, uint32_t first, uint32_t count, uint32_t *out, cudaSt
   CASE(GPU_SQRT_APPROX) CASE(GPU_SQRT_APPROX_FTZ) CASE(GPU_SQRT_RN)
   CASE(GPU_RSQRT_APPROX) CASE(GPU_RSQRT_APPROX_FTZ) CASE(GPU_EX2_APPROX) CASE(GPU_EX2_APPROX_FTZ)
   CASE(GPU_LG2_APPROX) CASE(GPU_LG2_APPROX_FTZ)
+  CASE(GPU_SIN_APPROX) CASE(GPU_SIN_APPROX_FTZ) CASE(GPU_COS_APPROX) CASE(GPU_COS_APPROX_FTZ)
+  CASE(GPU_EXPF_INTR) CASE(GPU_EXP10F_INTR) CASE(GPU_LOGF_INTR) CASE(GPU_SINF_INTR) CASE(GPU_COSF_INTR)
+  CASE(GPU_EXPF_CUDA) CASE(GPU_EXP10F_CUDA) CASE(GPU_LOGF_CUDA) CASE(GPU_SINF_CUDA) CASE(GPU_COSF_CUDA)
 #undef CASE
   default: break;
   }

@@ -22,6 +22,20 @@ enum gpu_fn {
   GPU_EX2_APPROX_FTZ,
   GPU_LG2_APPROX,      /* PTX lg2.approx.f32 */
   GPU_LG2_APPROX_FTZ,
+  GPU_SIN_APPROX,      /* PTX sin.approx.f32 */
+  GPU_SIN_APPROX_FTZ,
+  GPU_COS_APPROX,      /* PTX cos.approx.f32 */
+  GPU_COS_APPROX_FTZ,
+  GPU_EXPF_INTR,       /* CUDA intrinsics (fast math): __expf, __exp10f, __logf, __sinf, __cosf */
+  GPU_EXP10F_INTR,
+  GPU_LOGF_INTR,
+  GPU_SINF_INTR,
+  GPU_COSF_INTR,
+  GPU_EXPF_CUDA,       /* CUDA's full-precision expf, exp10f, logf, sinf, cosf */
+  GPU_EXP10F_CUDA,
+  GPU_LOGF_CUDA,
+  GPU_SINF_CUDA,
+  GPU_COSF_CUDA,
   GPU_NFN
 };
 

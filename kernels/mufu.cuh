@@ -22,6 +22,10 @@ PTX_UNARY(ptx_ex2_approx, "ex2.approx.f32")
 PTX_UNARY(ptx_ex2_approx_ftz, "ex2.approx.ftz.f32")
 PTX_UNARY(ptx_lg2_approx, "lg2.approx.f32")
 PTX_UNARY(ptx_lg2_approx_ftz, "lg2.approx.ftz.f32")
+PTX_UNARY(ptx_sin_approx, "sin.approx.f32")
+PTX_UNARY(ptx_sin_approx_ftz, "sin.approx.ftz.f32")
+PTX_UNARY(ptx_cos_approx, "cos.approx.f32")
+PTX_UNARY(ptx_cos_approx_ftz, "cos.approx.ftz.f32")
 
 #undef PTX_UNARY
 #endif

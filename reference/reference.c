@@ -56,6 +56,16 @@ static int mpfr_sqrt_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr
 int ref_exp2_shortcut(uint32_t xbits, double *y, int *t);
 int ref_log2_shortcut(uint32_t xbits, double *y, int *t);
 int ref_rsqrt_shortcut(uint32_t xbits, double *y, int *t);
+int ref_exp_shortcut(uint32_t xbits, double *y, int *t);
+int ref_exp10_shortcut(uint32_t xbits, double *y, int *t);
+int ref_log_shortcut(uint32_t xbits, double *y, int *t);
+int ref_sin_shortcut(uint32_t xbits, double *y, int *t);
+int ref_cos_shortcut(uint32_t xbits, double *y, int *t);
+static int mpfr_exp_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_exp(y, x, rnd); }
+static int mpfr_exp10_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_exp10(y, x, rnd); }
+static int mpfr_log_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_log(y, x, rnd); }
+static int mpfr_sin_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_sin(y, x, rnd); }
+static int mpfr_cos_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_cos(y, x, rnd); }
 static int mpfr_exp2_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_exp2(y, x, rnd); }
 static int mpfr_log2_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_log2(y, x, rnd); }
 /* 1/sqrt(x), with IEEE 754's rSqrt(-0) = -inf (MPFR's rec_sqrt gives +inf there) */
@@ -77,6 +87,11 @@ const struct reference ref_table[] = {
   {"exp2", mpfr_exp2_fn, REF_SYM_NONE, REF_MONO_INCREASING, ref_exp2_shortcut, 0, 0},
   {"log2", mpfr_log2_fn, REF_SYM_NONE, REF_MONO_INCREASING, ref_log2_shortcut, 0, 0},
   {"rsqrt", mpfr_rsqrt_fn, REF_SYM_NONE, REF_MONO_DECREASING, ref_rsqrt_shortcut, 0, 0},
+  {"exp", mpfr_exp_fn, REF_SYM_NONE, REF_MONO_INCREASING, ref_exp_shortcut, 0, 0},
+  {"exp10", mpfr_exp10_fn, REF_SYM_NONE, REF_MONO_INCREASING, ref_exp10_shortcut, 0, 0},
+  {"log", mpfr_log_fn, REF_SYM_NONE, REF_MONO_INCREASING, ref_log_shortcut, 0, 0},
+  {"sin", mpfr_sin_fn, REF_SYM_ODD, REF_MONO_NONE, ref_sin_shortcut, 0, 0},
+  {"cos", mpfr_cos_fn, REF_SYM_EVEN, REF_MONO_NONE, ref_cos_shortcut, 0, 0},
   {0},
 };
 

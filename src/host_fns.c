@@ -10,3 +10,9 @@ float host_rcp(float x) { return 1.0f / x; }
 
 /* sqrtf.host: the C library's sqrtf (an IEEE basic operation). */
 float host_sqrtf(float x) { return sqrtf(x); }
+
+/* The host C library's sinf, cosf, expf, logf. */
+float host_sinf(float x) { return sinf(x); }
+float host_cosf(float x) { return cosf(x); }
+float host_expf(float x) { return expf(x); }
+float host_logf(float x) { return logf(x); }

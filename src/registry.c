@@ -9,6 +9,10 @@
 float host_tanhf(float);
 float host_rcp(float);
 float host_sqrtf(float);
+float host_sinf(float);
+float host_cosf(float);
+float host_expf(float);
+float host_logf(float);
 
 struct variant variants[] = {
 #define VARIANT(name, fam, ref, gfn, hfn, cu, cr, ck, src, du, dr, dsrc, desc) \

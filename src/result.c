@@ -349,6 +349,13 @@ void result_print(FILE *f, const struct run_info *ri, const struct variant *cons
   for (int i = 0; i < nv; i++) {
     const struct stats *s = st[i];
     enum verdict vv = variant_verdict(v[i], s->max_ulp, s->max_rel);
+    if (s->max_ulp < 0) { /* no finite error was measured (every output NaN, say) */
+      fprintf(f, "| %s | - | - | - | %.4f%% | %.4f%% | %llu | %s | %s | %s |\n", v[i]->name,
+              pct(s->correctly_rounded, s->inputs), pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp,
+              v[i]->claim.max_ulp ? v[i]->claim.max_ulp : "-", v[i]->doc.max_ulp ? v[i]->doc.max_ulp : "-",
+              verdict_name(vv));
+      continue;
+    }
     fprintf(f, "| %s | %.5f | 0x%08x (%a) | %.4e | %.4f%% | %.4f%% | %llu | %s | %s | %s |\n", v[i]->name, s->max_ulp,
             s->max_ulp_input, (double)u2f(s->max_ulp_input), s->max_rel, pct(s->correctly_rounded, s->inputs),
             pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp,

@@ -221,6 +221,41 @@ static void test_exp2_log2_rsqrt(void **state) {
   ref_thread_cleanup();
 }
 
+/* exp, exp10, log, sin, cos: every shortcut against MPFR at 1024 bits at and around its
+ * boundaries, and random inputs (|x| < 2^20 for exp and exp10, as for exp2). */
+static void test_exp_log_sin_cos(void **state) {
+  (void)state;
+  const char *names[] = {"exp", "exp10", "log", "sin", "cos"};
+  const struct reference *r[5];
+  for (int k = 0; k < 5; k++) assert_non_null(r[k] = ref_find(names[k]));
+  const uint32_t eb[] = {0x24000000u, 0xa4000000u, 0x23800000u, 0xa3800000u, 0x44318000u /* 710 */,
+                         0xc43a8000u /* -746 */, 0x439a8000u /* 309 */, 0xc3a20000u /* -324 */, 0x00000000u,
+                         0x7f800000u, 0xff800000u};
+  for (size_t i = 0; i < sizeof eb / sizeof eb[0]; i++)
+    for (int d = -200; d <= 200; d++) {
+      uint32_t x = eb[i] + (uint32_t)d;
+      if (((x ^ eb[i]) & SIGN32) || (x & 0x7fffffffu) > 0x7f800000u || !exp2_checkable(x)) continue;
+      check_against_200_bits(r[0], x);
+      check_against_200_bits(r[1], x);
+    }
+  const uint32_t tb[] = {0x32000000u, 0x3f800000u, 0x00000000u, 0x7f800000u, 0x00000001u};
+  for (size_t i = 0; i < sizeof tb / sizeof tb[0]; i++)
+    for (int d = -200; d <= 200; d++) {
+      uint32_t x = tb[i] + (uint32_t)d;
+      if (((x ^ tb[i]) & SIGN32) || (x & 0x7fffffffu) > 0x7f800000u) continue;
+      if (x != 0x7f800000u) check_against_200_bits(r[2], x); /* log */
+      if (x < 0x40000000u) check_against_200_bits(r[3], x), check_against_200_bits(r[4], x);
+    }
+  for (int i = 0; i < 2000; i++) {
+    uint32_t x = (uint32_t)test_rand64();
+    if ((x & 0x7fffffffu) > 0x7f800000u) continue;
+    if (exp2_checkable(x)) check_against_200_bits(r[0], x), check_against_200_bits(r[1], x);
+    check_against_200_bits(r[2], x & 0x7fffffffu);
+    if ((x & 0x7fffffffu) < 0x4b000000u) check_against_200_bits(r[3], x & 0x7fffffffu), check_against_200_bits(r[4], x & 0x7fffffffu);
+  }
+  ref_thread_cleanup();
+}
+
 int main(void) {
   printf("random seed 0x%016llx\n", (unsigned long long)test_rng_state);
   const struct CMUnitTest tests[] = {
@@ -230,6 +265,7 @@ int main(void) {
     cmocka_unit_test(test_mpfr_oddness),
     cmocka_unit_test(test_recip_sqrt),
     cmocka_unit_test(test_exp2_log2_rsqrt),
+    cmocka_unit_test(test_exp_log_sin_cos),
   };
   return cmocka_run_group_tests_name("reference", tests, NULL, NULL);
 }
