@@ -25,18 +25,36 @@
 #include "../src/common.h"
 #include "reference.h"
 
-int ref_exp2_shortcut(uint32_t xb, double *y, int *t) {
+/* Shared by exp2, exp and exp10: +-0 -> 1 and +-inf exactly; x >= over overflows
+ * binary64 (+inf, t = +1); x <= under underflows below half the smallest subnormal
+ * (+0, t = -1); 0 < |x| below 'tiny' (a bit pattern) rounds to 1. */
+static int tiny_one(uint32_t m, uint32_t below, int neg, double *y, int *t) {
+  if (m >= below) return 0;
+  *y = 1.0;
+  *t = neg ? 1 : -1;
+  return 1;
+}
+
+static int exp_like(uint32_t xb, double *y, int *t, float over, float under, uint32_t tiny) {
   uint32_t m = xb & 0x7fffffffu;
   int neg = (xb >> 31) != 0;
   if (m > 0x7f800000u) return 0;
   if (m == 0) { *y = 1.0; *t = 0; return 1; }
   if (m == 0x7f800000u) { *y = neg ? 0.0 : INFINITY; *t = 0; return 1; }
   float x = u2f(xb);
-  if (x == floorf(x) && x >= -1074.0f && x <= 1023.0f) { *y = ldexp(1.0, (int)x); *t = 0; return 1; }
-  if (!neg && xb >= 0x44800000u) { *y = INFINITY; *t = 1; return 1; } /* x >= 1024 */
-  if (neg && xb >= 0xc4868000u) { *y = 0.0; *t = -1; return 1; }      /* x <= -1076 */
-  if (m < 0x24000000u) { *y = 1.0; *t = neg ? 1 : -1; return 1; }       /* |x| < 2^-55 */
-  return 0;
+  if (x >= over) { *y = INFINITY; *t = 1; return 1; }
+  if (x <= under) { *y = 0.0; *t = -1; return 1; }
+  return tiny_one(m, tiny, neg, y, t);
+}
+
+int ref_exp2_shortcut(uint32_t xb, double *y, int *t) {
+  float x = u2f(xb);
+  if ((xb & 0x7fffffffu) < 0x7f800000u && x == floorf(x) && x >= -1074.0f && x <= 1023.0f) { /* (b) */
+    *y = ldexp(1.0, (int)x);
+    *t = 0;
+    return 1;
+  }
+  return exp_like(xb, y, t, 1024.0f, -1076.0f, 0x24000000u); /* (a), (c), (d), (e) */
 }
 
 /* x = 2^k, subnormal or normal: k; else a non-integer marker */
@@ -89,25 +107,6 @@ int ref_rsqrt_shortcut(uint32_t xb, double *y, int *t) {
  *   x^3/6 < 2^(e-54) as for tanh (reference/tanh.c, range B): x, t = +1.
  * cos (even): 0 -> 1 exactly; +-inf NaN; 0 < x < 2^-27: 1 - x^2/2 < cos x < 1 and
  *   x^2/2 < 2^-55, below half the gap under 1 (2^-54): 1, t = +1. */
-static int tiny_one(uint32_t m, uint32_t below, int neg, double *y, int *t) {
-  if (m >= below) return 0;
-  *y = 1.0;
-  *t = neg ? 1 : -1;
-  return 1;
-}
-
-static int exp_like(uint32_t xb, double *y, int *t, float over, float under, uint32_t tiny) {
-  uint32_t m = xb & 0x7fffffffu;
-  int neg = (xb >> 31) != 0;
-  if (m > 0x7f800000u) return 0;
-  if (m == 0) { *y = 1.0; *t = 0; return 1; }
-  if (m == 0x7f800000u) { *y = neg ? 0.0 : INFINITY; *t = 0; return 1; }
-  float x = u2f(xb);
-  if (x >= over) { *y = INFINITY; *t = 1; return 1; }
-  if (x <= under) { *y = 0.0; *t = -1; return 1; }
-  return tiny_one(m, tiny, neg, y, t);
-}
-
 int ref_exp_shortcut(uint32_t xb, double *y, int *t) { return exp_like(xb, y, t, 710.0f, -746.0f, 0x24000000u); }
 int ref_exp10_shortcut(uint32_t xb, double *y, int *t) { return exp_like(xb, y, t, 309.0f, -324.0f, 0x23800000u); }
 
