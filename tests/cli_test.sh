@@ -234,6 +234,11 @@ expect 5 "arch-trunc.json: not valid JSON" -- arch compare "$T/arch-trunc.json" 
 expect 5 "has no moments" -- arch compare "$T/one.json" $A
 expect 2 "'record' or 'compare'" -- arch frob
 
+# Host memory exhausted (an address-space limit): a clear error, exit status 4.
+(ulimit -v 400000; "$U" run tanhf.host --backend cpu --chunk 2^30 --from 0x3f000000 --to 0x3f0000ff --no-cache --quiet >"$T/oom" 2>&1)
+rc=$?
+if [ $rc -eq 4 ] && grep -q "out of host memory" "$T/oom"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: host out of memory (exit $rc)"; cat "$T/oom"; fi
+
 # The selftest's mutants through the real engine (CPU backend).
 expect 0 "selftest: 5 passed, 0 failed" -- selftest --backend cpu
 expect 0 "usage: ulpcert selftest" -- selftest --help
