@@ -172,6 +172,13 @@ fi
 cp "$T/ro.c" "$T/ro.orig"
 expect 1 "f maxulperr = 0.5: VIOLATED" -- certify "$T/ro.c" $C --ref tanh
 if cmp -s "$T/ro.c" "$T/ro.orig"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: certify modified a file"; fi
+# a file that changes while it is being checked: refused, nothing written
+printf '// maxulperr = 0.5, ref = tanh\nfloat g(float x) { return x; }\n' >"$T/moving.c"
+( sleep 0.5; printf '// edited meanwhile\n' >>"$T/moving.c" ) &
+expect 2 "moving.c changed while it was being checked" -- certify "$T/moving.c" --backend cpu --from 0x3f000000 --to 0x3f3fffff --no-cache --update
+wait
+if tail -1 "$T/moving.c" | grep -q "edited meanwhile" && head -1 "$T/moving.c" | grep -q "maxulperr = 0.5,"; then
+  pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: a changed file was rewritten"; fi
 # run --source: the same path without claims
 expect 0 "ro.c:f" -- run --source "$T/ro.c" --function f --ref tanh $C --quiet
 expect 2 "go together" -- run --source "$T/ro.c" --ref tanh $C
@@ -222,7 +229,7 @@ m0, m1 = int(r["moments"]["m0"][b], 16), int(r["moments"]["m1"][b], 16)
 r["moments"]["m0"][b] = "0x%016x" % ((m0 + 5) % P)
 r["moments"]["m1"][b] = "0x%016x" % ((m1 + 5 * (k + 1)) % P)
 json.dump(rec, open(sys.argv[3], "w"))
-print("0x%08x" % then)
+# (then = now + 5)
 PY
 expect 1 "input 0x3f812345 \(0x1.02468ap\+0\): baseline 0x3f7dbe9d .*now 0x3f7dbe98" -- arch compare "$T/planted.json" $A
 expect 0 "rcp.host +DIFFERS in 1 bin" -- arch compare "$T/planted.json" $A --allow-diff
