@@ -78,12 +78,10 @@ static int arch_extra(int c, const char *arg, void *p) {
 }
 
 static void default_path(char *out, size_t n, const struct run_info *ri) {
-  char name[300] = "cpu";
+  char name[300] = "cpu", safe[300];
   if (ri->gpu) snprintf(name, sizeof name, "sm%d%d-%s", ri->ginfo.cc_major, ri->ginfo.cc_minor, ri->ginfo.name);
-  for (char *p = name; *p; p++)
-    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '.' || *p == '-'))
-      *p = '-';
-  snprintf(out, n, "reports/arch/%s.json", name);
+  file_safe_name(safe, sizeof safe, name);
+  snprintf(out, n, "reports/arch/%s.json", safe);
 }
 
 int cmd_arch(int argc, char **argv) {

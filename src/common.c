@@ -62,6 +62,16 @@ int parse_count(const char *s, uint64_t *out) {
   return 0;
 }
 
+void file_safe_name(char *out, size_t n, const char *in) {
+  size_t k = 0;
+  for (; *in && k + 1 < n; in++) {
+    char ch = *in;
+    int ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '.' || ch == '-';
+    out[k++] = ok ? ch : '-';
+  }
+  out[k] = 0;
+}
+
 double now_s(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);

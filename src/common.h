@@ -2,6 +2,7 @@
 #ifndef ULPCERT_COMMON_H
 #define ULPCERT_COMMON_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -38,6 +39,9 @@ extern int g_quiet;
 int parse_u32(const char *s, uint32_t *out);
 /* Parse a positive integer with optional K/M/G suffix or 2^N form. */
 int parse_count(const char *s, uint64_t *out);
+
+/* A file name made of in: letters, digits, '.' and '-' kept, anything else '-'. */
+void file_safe_name(char *out, size_t n, const char *in);
 
 /* Monotonic wall clock in seconds. */
 double now_s(void);

@@ -91,17 +91,6 @@ static void claim_text(char *buf, size_t n, const struct result_claim *c) {
            "", *c->source ? c->source : c->kind);
 }
 
-/* file names: letters, digits, '.', '-' only */
-static void safe_name(char *out, size_t n, const char *in) {
-  size_t k = 0;
-  for (; *in && k + 1 < n; in++) {
-    char ch = *in;
-    int ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '.' || ch == '-';
-    out[k++] = ok ? ch : '-';
-  }
-  out[k] = 0;
-}
-
 struct text {
   char *buf;
   size_t len, cap;
@@ -250,7 +239,7 @@ static int plots_for_row(const struct row *r, const char *dir, int png, char *er
 static int overview_plot(const struct row *rows, int n, const char *family, const char *dir, int png, char *err,
                          size_t errlen) {
   char fam[64];
-  safe_name(fam, sizeof fam, family);
+  file_safe_name(fam, sizeof fam, family);
   for (int t = 0; t < 1 + png; t++) {
     struct text sc = {0};
     char path[4200], tmp[4300];
@@ -374,8 +363,8 @@ int cmd_report(int argc, char **argv) {
       else
         snprintf(r->dev, sizeof r->dev, "CPU: %s", rf[i].device);
       char a[64], b[96];
-      safe_name(a, sizeof a, r->rv->name);
-      safe_name(b, sizeof b, !strcmp(rf[i].backend, "gpu") ? rf[i].device : "cpu");
+      file_safe_name(a, sizeof a, r->rv->name);
+      file_safe_name(b, sizeof b, !strcmp(rf[i].backend, "gpu") ? rf[i].device : "cpu");
       snprintf(r->tag, sizeof r->tag, "%s-%s", a, b);
       if (r->rv->st->max_ulp < 0 && r->rv->st->inputs) {
         errorf("%s: results[%s] has no finite error to report (field 'max_ulp' is null)", argv[optind + i],
@@ -401,7 +390,7 @@ int cmd_report(int argc, char **argv) {
       if (strcmp(fam, r->rv->family)) {
         fam = r->rv->family;
         char ff[64];
-        safe_name(ff, sizeof ff, fam);
+        file_safe_name(ff, sizeof ff, fam);
         tprintf(&md, "\n## %s\n\n![%s: max ulp error over x in [-10, 10]](plots/%s-overview.svg)\n\n", fam, fam,
                 ff);
         tprintf(&md, "| variant | device | max ulp | at input | max rel | correctly rounded | faithful | > 1 ulp | "
@@ -441,7 +430,7 @@ int cmd_report(int argc, char **argv) {
       for (int i = 0; i < n; i++)
         if (!strcmp(rows[i].rv->family, readme_family)) f0 = rows[i].rv->family;
       char ff[64];
-      safe_name(ff, sizeof ff, f0);
+      file_safe_name(ff, sizeof ff, f0);
       tprintf(&rb, "| variant | device | max ulp | at input | max rel | correctly rounded | claimed | documented | verdict |\n"
                    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
       for (int i = 0; i < n; i++) {

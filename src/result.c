@@ -96,20 +96,30 @@ static json_t *hist_json(const uint64_t *h) {
   return a;
 }
 
-static json_t *bins_json(const struct stats *s) {
-  uint32_t first = NBINS, last = 0;
+static json_t *hex64(uint64_t u) {
+  char b[24];
+  snprintf(b, sizeof b, "0x%016llx", (unsigned long long)u);
+  return json_string(b);
+}
+
+/* The bins that hold inputs: [*first, *last]; *first = NBINS when none. */
+static void bin_span(const struct stats *s, uint32_t *first, uint32_t *last) {
+  *first = NBINS, *last = 0;
   for (uint32_t i = 0; i < NBINS; i++)
     if (s->bin_inputs[i]) {
-      if (first == NBINS) first = i;
-      last = i;
+      if (*first == NBINS) *first = i;
+      *last = i;
     }
+}
+
+static json_t *bins_json(const struct stats *s) {
+  uint32_t first, last;
+  bin_span(s, &first, &last);
   json_t *inputs = json_array(), *mu = json_array(), *dg = json_array();
   for (uint32_t i = first; first < NBINS && i <= last; i++) {
     json_array_append_new(inputs, json_integer(s->bin_inputs[i]));
     json_array_append_new(mu, s->bin_max_ulp[i] >= 0 ? json_real(s->bin_max_ulp[i]) : json_null());
-    char b[24];
-    snprintf(b, sizeof b, "0x%016llx", (unsigned long long)s->bin_digest[i]);
-    json_array_append_new(dg, json_string(b));
+    json_array_append_new(dg, hex64(s->bin_digest[i]));
   }
   return json_pack("{s:i, s:o, s:o, s:o, s:o}", "log2_width", BIN_LOG2, "first", hex32(first < NBINS ? first << BIN_LOG2 : 0),
                    "inputs", inputs, "max_ulp", mu, "digest", dg);
@@ -117,19 +127,12 @@ static json_t *bins_json(const struct stats *s) {
 
 /* moments over the same bins as bins_json */
 static json_t *moments_json(const struct stats *s) {
-  uint32_t first = NBINS, last = 0;
-  for (uint32_t i = 0; i < NBINS; i++)
-    if (s->bin_inputs[i]) {
-      if (first == NBINS) first = i;
-      last = i;
-    }
+  uint32_t first, last;
+  bin_span(s, &first, &last);
   json_t *m0 = json_array(), *m1 = json_array();
   for (uint32_t i = first; first < NBINS && i <= last; i++) {
-    char b[24];
-    snprintf(b, sizeof b, "0x%016llx", (unsigned long long)s->bin_m0[i]);
-    json_array_append_new(m0, json_string(b));
-    snprintf(b, sizeof b, "0x%016llx", (unsigned long long)s->bin_m1[i]);
-    json_array_append_new(m1, json_string(b));
+    json_array_append_new(m0, hex64(s->bin_m0[i]));
+    json_array_append_new(m1, hex64(s->bin_m1[i]));
   }
   return json_pack("{s:s, s:o, s:o, s:o}", "modulus", "2^61-1", "first", hex32(first < NBINS ? first << BIN_LOG2 : 0),
                    "m0", m0, "m1", m1);
@@ -151,8 +154,6 @@ static json_t *claim_json(const struct claim *cl, const struct stats *s) {
 }
 
 static json_t *variant_json(const struct variant *v, const struct stats *s) {
-  char dig[24];
-  snprintf(dig, sizeof dig, "0x%016llx", (unsigned long long)stats_digest(s));
   json_t *o = json_object();
   json_object_set_new(o, "variant", json_string(v->name));
   json_object_set_new(o, "family", json_string(v->family));
@@ -181,7 +182,7 @@ static json_t *variant_json(const struct variant *v, const struct stats *s) {
   json_object_set_new(o, "monotonic_violations", json_integer((json_int_t)s->monotonic_violations));
   json_object_set_new(o, "monotonic_first", samples_json(s->mono, s->n_mono, "output_next"));
   json_object_set_new(o, "histogram", hist_json(s->hist));
-  json_object_set_new(o, "digest", json_string(dig));
+  json_object_set_new(o, "digest", hex64(stats_digest(s)));
   json_object_set_new(o, "bins", bins_json(s));
   if (s->has_moments) json_object_set_new(o, "moments", moments_json(s));
   json_t *xm = json_array();
