@@ -46,21 +46,24 @@ ifneq ($(NVCC),)
   PTX_ARCH := $(lastword $(ARCHS))
   GENCODE := $(foreach a,$(ARCHS),-gencode arch=compute_$(a:sm_%=%),code=$(a)) \
              -gencode arch=compute_$(PTX_ARCH:sm_%=%),code=compute_$(PTX_ARCH:sm_%=%)
-  NVFLAGS := -O3 -std=c++17 -fmad=false $(GENCODE) -DULPCERT_ARCHS='"$(strip $(ARCHS)) + PTX $(PTX_ARCH:sm_%=compute_%)"'
-  GPU_OBJ := $(BUILD)/eval.o
+  NVBASE := -O3 -std=c++17 $(GENCODE)
+  NVFLAGS := $(NVBASE) -fmad=false -DULPCERT_ARCHS='"$(strip $(ARCHS)) + PTX $(PTX_ARCH:sm_%=compute_%)"'
+  # float-float kernels: one object per build flavour (kernels/ff_ops.h)
+  FF_OBJ := $(BUILD)/ff_gpu.o $(BUILD)/ff_plain.o $(BUILD)/ff_fmad.o $(BUILD)/ff_ftz.o
+  GPU_OBJ := $(BUILD)/eval.o $(FF_OBJ)
   GPU_LIBS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib -lcudart_static -lstdc++ -ldl -lrt -lpthread
 else
   GPU_OBJ := $(BUILD)/gpu_stub.o
   GPU_LIBS :=
 endif
 
-SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/progress.c src/scan.c src/result.c src/result_read.c src/shards.c src/selftest.c src/report.c src/par.c src/claims.c src/userfn.c src/certify.c src/arch.c src/cli.c \
+SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/progress.c src/scan.c src/result.c src/result_read.c src/shards.c src/selftest.c src/report.c src/par.c src/claims.c src/userfn.c src/certify.c src/arch.c src/cli.c src/ff.c \
        src/bench.c reference/reference.c reference/rn32.c reference/tanh.c reference/recip_sqrt.c reference/exp2_log2_rsqrt.c reference/refcache.c
 OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SRC))
 MAIN_OBJ := $(BUILD)/src/main.o
 HDR := $(wildcard src/*.h src/*.def reference/*.h kernels/*.h kernels/*.cuh)
 
-TESTS := test_metrics test_reference test_reduce test_e2e test_certify test_arch
+TESTS := test_metrics test_reference test_reduce test_e2e test_certify test_arch test_ff
 TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
 
 .PHONY: all deps test-deps run test bench clean fuzz valgrind ci report report-check mpi-test
@@ -81,6 +84,19 @@ $(BUILD)/%.o: %.c $(HDR) | $(BUILD)/.deps
 $(BUILD)/eval.o: kernels/eval.cu $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVFLAGS) -c $< -o $@
+
+$(BUILD)/ff_gpu.o: kernels/ff_gpu.cu $(HDR) | $(BUILD)/.deps
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVBASE) -fmad=false -c $< -o $@
+$(BUILD)/ff_plain.o: kernels/ff_plain.cu $(HDR) | $(BUILD)/.deps
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVBASE) -fmad=false -c $< -o $@
+$(BUILD)/ff_fmad.o: kernels/ff_fmad.cu $(HDR) | $(BUILD)/.deps
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVBASE) -fmad=true -c $< -o $@
+$(BUILD)/ff_ftz.o: kernels/ff_ftz.cu $(HDR) | $(BUILD)/.deps
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVBASE) -fmad=false -ftz=true -c $< -o $@
 
 $(BUILD)/gpu_stub.o: src/gpu_stub.c $(HDR)
 	@mkdir -p $(dir $@)

@@ -197,7 +197,7 @@ static json_t *variant_json(const struct variant *v, const struct stats *s) {
   return o;
 }
 
-static json_t *device_json(const struct run_info *ri) {
+json_t *result_device_json(const struct run_info *ri) {
   if (ri->gpu) {
     const struct gpu_info *g = &ri->ginfo;
     char cc[16], drv[16], rt[16];
@@ -236,7 +236,7 @@ int result_write_json(const char *path, const struct run_info *ri, const struct 
   json_object_set_new(root, "command", json_string(ri->command));
   json_object_set_new(root, "date", json_string(ts));
   json_object_set_new(root, "backend", json_string(ri->gpu ? "gpu" : "cpu"));
-  json_object_set_new(root, "device", device_json(ri));
+  json_object_set_new(root, "device", result_device_json(ri));
   json_object_set_new(root, "build", json_string(gpu_build_info()));
   json_object_set_new(root, "mpfr", json_string(mpfr_get_version()));
   json_object_set_new(root, "complete", json_boolean(ri->complete));

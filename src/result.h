@@ -68,6 +68,10 @@ void host_cpu_name(char *buf, size_t n);
 
 /* Write data atomically: temporary file in the same folder, fsync, rename.
  * writer(FILE*, arg) returns 0 on success. 0 or EXIT_IO with a message. */
+/* The "device" object of a result JSON (jansson json_t *). */
+struct json_t;
+struct json_t *result_device_json(const struct run_info *ri);
+
 int atomic_write(const char *path, int (*writer)(FILE *, void *), void *arg, char *err, size_t errlen);
 
 #endif
