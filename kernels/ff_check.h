@@ -326,6 +326,7 @@ FF_FN int ff_eval(int op, const struct ff_in *in, uint32_t *r) {
     double_to_float_float(d, &ah, &al);
     float_float_to_double(ah, al, &back);
     uint64_t b = D2U(back);
+    if ((b & 0x7fffffffffffffffull) > 0x7ff0000000000000ull) b = 0x7ff8000000000000ull;
     r[0] = (uint32_t)b, r[1] = (uint32_t)(b >> 32);
     return 2;
   }
@@ -351,11 +352,15 @@ FF_FN int ff_eval(int op, const struct ff_in *in, uint32_t *r) {
     float v[4] = {xh, yh, -xh, xl};
     r[0] = F2U(op == SUM2_TWOSUM ? sum2_two_sum(v, 4) : sum2_fast_two_sum(v, 4));
     r[1] = 0;
+    if ((r[0] & 0x7fffffffu) > 0x7f800000u) r[0] = 0x7fc00000u;
     return 1;
   }
   default: break;
   }
   r[0] = F2U(zh), r[1] = F2U(zl);
+  /* NaN payloads differ between the host and the device: one canonical quiet NaN */
+  for (int i = 0; i < 2; i++)
+    if ((r[i] & 0x7fffffffu) > 0x7f800000u) r[i] = 0x7fc00000u;
   return 2;
 }
 
@@ -441,14 +446,16 @@ FF_FN int ff_is_rn(uint32_t rb, const struct ff_xp *S) {
 }
 
 /* The hypothesis domain D of the published bounds: every nonzero high word of the
- * operands used in [2^-40, 2^41) in magnitude, and S zero or of magnitude at least
- * 2^-100 (by its binary64 value). There no operation of the algorithms overflows, and no
- * product or sum rounds in the subnormal range. */
+ * operands used in [2^-30, 2^31) in magnitude, and S zero or of magnitude at least 2^-60
+ * (by its binary64 value). There no operation of the algorithms overflows (4097 times a
+ * word included) and none rounds in the subnormal range (low words are at least 2^-26
+ * times their high word, so products of low words stay above 2^-112), as the theorems
+ * assume. */
 FF_FN int ff_in_domain(int op, const struct ff_in *in, double s) {
   uint32_t e1 = (in->xh >> 23) & 0xff, e2 = (in->yh >> 23) & 0xff;
-  if ((in->xh & 0x7fffffffu) && (e1 < 127 - 40 || e1 > 127 + 40)) return 0;
-  if (op != FF_CONVERT_SEED && (in->yh & 0x7fffffffu) && (e2 < 127 - 40 || e2 > 127 + 40)) return 0;
-  return s == 0.0 || fabs(s) >= 0x1p-100;
+  if ((in->xh & 0x7fffffffu) && (e1 < 127 - 30 || e1 > 127 + 30)) return 0;
+  if (op != FF_CONVERT_SEED && (in->yh & 0x7fffffffu) && (e2 < 127 - 30 || e2 > 127 + 30)) return 0;
+  return s == 0.0 || fabs(s) >= 0x1p-60;
 }
 
 /* The class of a failure (see enum ff_class). */
@@ -461,7 +468,9 @@ FF_FN int ff_classify(int op, int flav, const struct ff_in *in, const uint32_t *
                        ff_uses_yl(op) && op != FF_CONVERT_SEED ? in->yl : 0u};
   for (int i = 0; i < 4; i++)
     if ((words[i] & 0x7fffffffu) && !(words[i] & 0x7f800000u)) return FFC_UNDERFLOW;
-  if (as != 0.0 && as < 0x1p-102) return FFC_UNDERFLOW; /* the low word of a result would be subnormal */
+  /* below 2^-78 a product of low words (about 2^-48 |S|) can round in the subnormal
+     range; with flushing, anything below 2^-60 can lose such a term */
+  if (as != 0.0 && as < (flav == FF_FTZ ? 0x1p-60 : 0x1p-78)) return FFC_UNDERFLOW;
   if (flav == FF_FTZ)
     for (int i = 0; i < nr && op != FF_CONVERT_SEED; i++)
       if ((r[i] & 0x7fffffffu) && !(r[i] & 0x7f800000u)) return FFC_UNDERFLOW;

@@ -73,5 +73,43 @@ cat "$T/cert.txt" "$T/user.txt"
 # The selftest's mutants on the GPU backend (device evaluation and reduction).
 check "$U" selftest --backend gpu
 
+# Float-float: the GPU's plain flavour (-fmad=false) and the CPU's IEEE code agree bit
+# for bit, statistics and first failures included, on ranges with zeros, subnormals,
+# huge operands (split overflow) and ordinary ones.
+ffsame() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+a, b = (json.load(open(p))["results"] for p in sys.argv[1:3])
+sys.exit(0 if a == b else 1)
+PY
+}
+for r in "0x00000000 0x00003fff" "0x3f800000 0x3f803fff" "0xf3000000 0xf3003fff"; do
+  set -- $r
+  "$U" run ff eft dw sum2 --backend cpu --from $1 --to $2 --quiet --json "$T/ffc.json" >/dev/null
+  "$U" run ff eft dw sum2 --backend gpu --from $1 --to $2 --quiet --json "$T/ffg_all.json" >/dev/null
+  python3 - "$T/ffg_all.json" "$T/ffg.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["results"] = [v for v in d["results"] if v["flavour"] == "plain"]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+  check ffsame "$T/ffc.json" "$T/ffg.json"
+  python3 - "$T/ffc.json" "$T/ffg.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p))["results"] for p in sys.argv[1:3])
+for x, y in zip(a, b):
+    for k in x:
+        if x[k] != y.get(k):
+            print("differs:", x["name"], k, str(x[k])[:300], "|", str(y.get(k))[:300])
+PY
+done
+# Flush to zero breaks TwoSum (subnormal partners), and only the .ftz flavour does.
+"$U" run eft.twosum eft.twosum.ftz --backend gpu --from 0x3f800000 --to 0x3f8003ff --quiet --json "$T/ftz.json" >/dev/null
+check python3 - "$T/ftz.json" <<'PY'
+import json, sys
+r = {v["name"]: v for v in json.load(open(sys.argv[1]))["results"]}
+sys.exit(0 if r["eft.twosum"]["inexact"] == 0 and r["eft.twosum.ftz"]["failure_classes"]["underflow/flush"] > 0 else 1)
+PY
+
 echo "gpu: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
