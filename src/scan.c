@@ -288,6 +288,8 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
     }
     stats_init(c.acc[i]);
     c.acc[i]->has_moments = o->moments;
+    const struct variant *vi = v[i % nv];
+    if (vi->abs_ranged) stats_set_abs_range(c.acc[i], vi->abs_lo, vi->abs_hi);
   }
 
   /* Reference cache: load it, or build it when this run computes all of it. */
@@ -324,6 +326,13 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
       return scan_run(v, nv, &o2, st, tm, err, errlen);
     }
     if (!g) {
+      rc = EXIT_NOGPU;
+      goto out_gpu;
+    }
+    double alo[SCAN_MAXV], ahi[SCAN_MAXV];
+    for (int i = 0; i < nv; i++) alo[i] = c.acc[i]->abs_lo, ahi[i] = c.acc[i]->abs_hi;
+    if (gpu_set_abs_ranges(g, alo, ahi)) {
+      snprintf(err, errlen, "%s", gpu_last_error());
       rc = EXIT_NOGPU;
       goto out_gpu;
     }
@@ -408,6 +417,7 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
 
   for (int i = 0; i < nv; i++) {
     stats_init(st[i]);
+    stats_set_abs_range(st[i], c.acc[i]->abs_lo, c.acc[i]->abs_hi);
     for (int t = 0; t < c.nthreads; t++) stats_merge(st[i], c.acc[(size_t)t * nv + i]);
     for (int d = 0; d < nd && !o->host_reduce; d++) {
       uint64_t xb[XBINS];
