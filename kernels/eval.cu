@@ -51,6 +51,20 @@ __device__ __forceinline__ float table_fn(float x) {
   return __uint_as_float(d_table[(b >> 31) * d_tn + (m - d_tlo)]);
 }
 
+/* The divisors of the fdividef variants, read from device memory so that the compiler
+ * cannot fold them into the division: what is measured is the instruction sequence for
+ * a divisor known only at run time. */
+__device__ float d_divisor[] = {
+#define DIVISOR(id, name, d) d,
+#include "../reference/divisors.def"
+#undef DIVISOR
+};
+enum {
+#define DIVISOR(id, name, d) DIVISOR_INDEX_##id,
+#include "../reference/divisors.def"
+#undef DIVISOR
+};
+
 template <int F> __device__ __forceinline__ float eval_fn(float x) {
   if (F == GPU_TANH_APPROX) return tanhf_approx_sm75(x);
   if (F == GPU_TANH_EX2RCP) return tanhf_ex2rcp(x);
@@ -83,6 +97,12 @@ template <int F> __device__ __forceinline__ float eval_fn(float x) {
   if (F == GPU_LOGF_CUDA) return logf(x);
   if (F == GPU_SINF_CUDA) return sinf(x);
   if (F == GPU_COSF_CUDA) return cosf(x);
+  if (F == GPU_TANHF_INTR) return __tanhf(x);
+#define DIVISOR(id, name, d)                                                           \
+  if (F == GPU_FDIVIDEF_##id) return __fdividef(x, d_divisor[DIVISOR_INDEX_##id]);      \
+  if (F == GPU_DIV_RN_##id) return __fdiv_rn(x, d_divisor[DIVISOR_INDEX_##id]);
+#include "../reference/divisors.def"
+#undef DIVISOR
   return __int_as_float(0x7fc00000);
 }
 
@@ -185,6 +205,10 @@ static void launch(int fn, uint32_t first, uint32_t count, uint32_t *out, cudaSt
   CASE(GPU_SIN_APPROX) CASE(GPU_SIN_APPROX_FTZ) CASE(GPU_COS_APPROX) CASE(GPU_COS_APPROX_FTZ)
   CASE(GPU_EXPF_INTR) CASE(GPU_EXP10F_INTR) CASE(GPU_LOGF_INTR) CASE(GPU_SINF_INTR) CASE(GPU_COSF_INTR)
   CASE(GPU_EXPF_CUDA) CASE(GPU_EXP10F_CUDA) CASE(GPU_LOGF_CUDA) CASE(GPU_SINF_CUDA) CASE(GPU_COSF_CUDA)
+  CASE(GPU_TANHF_INTR)
+#define DIVISOR(id, name, d) CASE(GPU_FDIVIDEF_##id) CASE(GPU_DIV_RN_##id)
+#include "../reference/divisors.def"
+#undef DIVISOR
 #undef CASE
   default: break;
   }

@@ -27,7 +27,7 @@ const char *gpu_build_info(void);
 int gpu_probe(struct gpu_info *info, char *why, size_t whylen);
 
 #define GPU_SLOTS 2
-#define GPU_MAXF 32 /* functions per context (the engine's SCAN_MAXV) */
+#define GPU_MAXF 64 /* functions per context (the engine's SCAN_MAXV) */
 #define GPU_MAXSEG 2
 
 /* Histogram layout shared with metrics.h (checked there at compile time). */

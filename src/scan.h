@@ -15,7 +15,7 @@
 #include "metrics.h"
 #include "registry.h"
 
-#define SCAN_MAXV 32
+#define SCAN_MAXV 64
 #define SCAN_MAXDEV 16
 
 struct scan_opts {
