@@ -155,6 +155,18 @@ static inline uint64_t mix64(uint64_t z) {
   return z ^ (z >> 31);
 }
 
+/* Count outputs out[0..n) of inputs x0 .. x0+n-1 (one bin) into the inputs and the
+ * bin's digest only, as stats_add_run does, without a reference (arch compare's first
+ * pass: what a device computes, not how accurate it is). */
+static inline void stats_digest_run(struct stats *s, uint32_t x0, uint32_t n, const uint32_t *out) {
+  const uint32_t bin = x0 >> BIN_LOG2;
+  uint64_t digest = 0;
+  for (uint32_t i = 0; i < n; i++) digest += mix64(((uint64_t)(x0 + i) << 32) | out[i]);
+  s->inputs += n;
+  s->bin_inputs[bin] += n;
+  s->bin_digest[bin] += digest;
+}
+
 static inline int is_nan32(uint32_t b) { return (b & 0x7fffffffu) > 0x7f800000u; }
 static inline int is_inf32(uint32_t b) { return (b & 0x7fffffffu) == 0x7f800000u; }
 
