@@ -58,10 +58,10 @@ else
 endif
 
 SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/progress.c src/scan.c src/result.c src/result_read.c src/shards.c src/selftest.c src/report.c src/par.c src/claims.c src/userfn.c src/certify.c src/arch.c src/cli.c src/ff.c \
-       src/bench.c reference/reference.c reference/rn32.c reference/tanh.c reference/recip_sqrt.c reference/exp2_log2_rsqrt.c reference/refcache.c
+       src/bench.c reference/reference.c reference/rn32.c reference/tanh.c reference/recip_sqrt.c reference/exp2_log2_rsqrt.c reference/div.c reference/refcache.c
 OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SRC))
 MAIN_OBJ := $(BUILD)/src/main.o
-HDR := $(wildcard src/*.h src/*.def reference/*.h kernels/*.h kernels/*.cuh)
+HDR := $(wildcard src/*.h src/*.def reference/*.h reference/*.def kernels/*.h kernels/*.cuh)
 
 TESTS := test_metrics test_reference test_reduce test_e2e test_certify test_arch test_ff
 TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
@@ -145,7 +145,7 @@ FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -ffp-contract=off -Isrc -Ireference
 FUZZ_LIB_SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/result_read.c src/claims.c \
-                reference/reference.c reference/rn32.c reference/tanh.c reference/recip_sqrt.c reference/exp2_log2_rsqrt.c
+                reference/reference.c reference/rn32.c reference/tanh.c reference/recip_sqrt.c reference/exp2_log2_rsqrt.c reference/div.c
 FUZZERS := result args claims
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)

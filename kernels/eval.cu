@@ -5,6 +5,7 @@
 #include <cuda.h> /* driver API types only: the library is opened at run time */
 #include <cuda_runtime.h>
 #include <dlfcn.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -50,6 +51,20 @@ __device__ __forceinline__ float table_fn(float x) {
   return __uint_as_float(d_table[(b >> 31) * d_tn + (m - d_tlo)]);
 }
 
+/* The divisors of the fdividef variants, read from device memory so that the compiler
+ * cannot fold them into the division: what is measured is the instruction sequence for
+ * a divisor known only at run time. */
+__device__ float d_divisor[] = {
+#define DIVISOR(id, name, d) d,
+#include "../reference/divisors.def"
+#undef DIVISOR
+};
+enum {
+#define DIVISOR(id, name, d) DIVISOR_INDEX_##id,
+#include "../reference/divisors.def"
+#undef DIVISOR
+};
+
 template <int F> __device__ __forceinline__ float eval_fn(float x) {
   if (F == GPU_TANH_APPROX) return tanhf_approx_sm75(x);
   if (F == GPU_TANH_EX2RCP) return tanhf_ex2rcp(x);
@@ -82,6 +97,12 @@ template <int F> __device__ __forceinline__ float eval_fn(float x) {
   if (F == GPU_LOGF_CUDA) return logf(x);
   if (F == GPU_SINF_CUDA) return sinf(x);
   if (F == GPU_COSF_CUDA) return cosf(x);
+  if (F == GPU_TANHF_INTR) return __tanhf(x);
+#define DIVISOR(id, name, d)                                                           \
+  if (F == GPU_FDIVIDEF_##id) return __fdividef(x, d_divisor[DIVISOR_INDEX_##id]);      \
+  if (F == GPU_DIV_RN_##id) return __fdiv_rn(x, d_divisor[DIVISOR_INDEX_##id]);
+#include "../reference/divisors.def"
+#undef DIVISOR
   return __int_as_float(0x7fc00000);
 }
 
@@ -184,6 +205,10 @@ static void launch(int fn, uint32_t first, uint32_t count, uint32_t *out, cudaSt
   CASE(GPU_SIN_APPROX) CASE(GPU_SIN_APPROX_FTZ) CASE(GPU_COS_APPROX) CASE(GPU_COS_APPROX_FTZ)
   CASE(GPU_EXPF_INTR) CASE(GPU_EXP10F_INTR) CASE(GPU_LOGF_INTR) CASE(GPU_SINF_INTR) CASE(GPU_COSF_INTR)
   CASE(GPU_EXPF_CUDA) CASE(GPU_EXP10F_CUDA) CASE(GPU_LOGF_CUDA) CASE(GPU_SINF_CUDA) CASE(GPU_COSF_CUDA)
+  CASE(GPU_TANHF_INTR)
+#define DIVISOR(id, name, d) CASE(GPU_FDIVIDEF_##id) CASE(GPU_DIV_RN_##id)
+#include "../reference/divisors.def"
+#undef DIVISOR
 #undef CASE
   default: break;
   }
@@ -226,12 +251,14 @@ __device__ __forceinline__ int xbin_d(uint32_t x) {
 __global__ void __launch_bounds__(RED_THREADS) k_reduce(struct gpu_geom g, uint32_t *const *outs,
                                                         const double *__restrict__ ry,
                                                         const int8_t *__restrict__ rt, struct gpu_partial *parts,
-                                                        unsigned long long *xbins) {
+                                                        unsigned long long *xbins, const double *__restrict__ absr) {
   __shared__ uint32_t hist[GPU_HIST_N];
   __shared__ double s_mu[RED_THREADS / 32], s_mr[RED_THREADS / 32], s_mur[RED_THREADS / 32],
       s_mrr[RED_THREADS / 32];
   __shared__ uint32_t s_mui[RED_THREADS / 32], s_muo[RED_THREADS / 32], s_mri[RED_THREADS / 32],
       s_mro[RED_THREADS / 32];
+  __shared__ double s_ma[RED_THREADS / 32], s_mar[RED_THREADS / 32];
+  __shared__ uint32_t s_mai[RED_THREADS / 32], s_mao[RED_THREADS / 32];
   __shared__ unsigned long long s_sum[4][RED_THREADS / 32];
   __shared__ uint32_t s_flag;
   const uint32_t it = blockIdx.x, v = blockIdx.y, tid = threadIdx.x;
@@ -254,6 +281,9 @@ __global__ void __launch_bounds__(RED_THREADS) k_reduce(struct gpu_geom g, uint3
   uint64_t cr = 0, faithful = 0, digest = 0, mono_checked = 0;
   double mu = -1.0, mr = -1.0, mur = 0, mrr = 0;
   uint32_t mui = 0xffffffffu, mro = 0, muo = 0, mri = 0xffffffffu, flag = 0;
+  double ma = -1.0, mar = 0;
+  uint32_t mai = 0xffffffffu, mao = 0;
+  const double abs_lo = absr[2 * v], abs_hi = absr[2 * v + 1];
   unsigned long long *xb = xbins + (size_t)v * GPU_XBINS;
   int xcur = -1;
   unsigned long long xmax = 0; /* this thread's maximum in bin xcur, as error bits + 1 */
@@ -299,6 +329,8 @@ __global__ void __launch_bounds__(RED_THREADS) k_reduce(struct gpu_geom g, uint3
       if (eb > xmax) xmax = eb;
     }
     if (better(e, x, mu, mui)) mu = e, mui = x, muo = ob, mur = y;
+    const double xv = (double)__uint_as_float(x);
+    if (xv >= abs_lo && xv <= abs_hi && better(d, x, ma, mai)) ma = d, mai = x, mao = ob, mar = y;
     const double rel = __ddiv_rn(d, fabs(y));
     if (better(rel, x, mr, mri)) mr = rel, mri = x, mro = ob, mrr = y;
     if (g.sym && !h) {
@@ -329,12 +361,16 @@ __global__ void __launch_bounds__(RED_THREADS) k_reduce(struct gpu_geom g, uint3
     e2 = __shfl_down_sync(full, mr, off), y2 = __shfl_down_sync(full, mrr, off);
     x2 = __shfl_down_sync(full, mri, off), o2 = __shfl_down_sync(full, mro, off);
     if (better(e2, x2, mr, mri)) mr = e2, mri = x2, mro = o2, mrr = y2;
+    e2 = __shfl_down_sync(full, ma, off), y2 = __shfl_down_sync(full, mar, off);
+    x2 = __shfl_down_sync(full, mai, off), o2 = __shfl_down_sync(full, mao, off);
+    if (better(e2, x2, ma, mai)) ma = e2, mai = x2, mao = o2, mar = y2;
   }
   const int w = tid / 32;
   if ((tid & 31) == 0) {
     s_sum[0][w] = cr, s_sum[1][w] = faithful, s_sum[2][w] = digest, s_sum[3][w] = mono_checked;
     s_mu[w] = mu, s_mui[w] = mui, s_muo[w] = muo, s_mur[w] = mur;
     s_mr[w] = mr, s_mri[w] = mri, s_mro[w] = mro, s_mrr[w] = mrr;
+    s_ma[w] = ma, s_mai[w] = mai, s_mao[w] = mao, s_mar[w] = mar;
     if (flag) atomicOr(&s_flag, 1u);
   }
   __syncthreads();
@@ -347,12 +383,15 @@ __global__ void __launch_bounds__(RED_THREADS) k_reduce(struct gpu_geom g, uint3
     p.max_ulp_input = p.max_rel_input = 0xffffffffu;
     p.max_ulp_output = p.max_rel_output = 0;
     p.max_ulp_ref = p.max_rel_ref = 0;
+    p.max_abs = -1.0, p.max_abs_input = 0xffffffffu, p.max_abs_output = 0, p.max_abs_ref = 0;
     for (int k = 0; k < RED_THREADS / 32; k++) {
       p.cr += s_sum[0][k], p.faithful += s_sum[1][k], p.digest += s_sum[2][k], p.mono_checked += s_sum[3][k];
       if (better(s_mu[k], s_mui[k], p.max_ulp, p.max_ulp_input))
         p.max_ulp = s_mu[k], p.max_ulp_input = s_mui[k], p.max_ulp_output = s_muo[k], p.max_ulp_ref = s_mur[k];
       if (better(s_mr[k], s_mri[k], p.max_rel, p.max_rel_input))
         p.max_rel = s_mr[k], p.max_rel_input = s_mri[k], p.max_rel_output = s_mro[k], p.max_rel_ref = s_mrr[k];
+      if (better(s_ma[k], s_mai[k], p.max_abs, p.max_abs_input))
+        p.max_abs = s_ma[k], p.max_abs_input = s_mai[k], p.max_abs_output = s_mao[k], p.max_abs_ref = s_mar[k];
     }
     for (int b = 0; b < GPU_HIST_N; b++) p.hist[b] = hist[b];
     *P = p;
@@ -373,6 +412,7 @@ struct gpu_ctx {
   int8_t *h_rt[GPU_SLOTS], *d_rt[GPU_SLOTS];
   struct gpu_partial *h_part[GPU_SLOTS], *d_part[GPU_SLOTS];
   unsigned long long *d_xbins; /* [nfn][GPU_XBINS], shared by both slots (atomic maxima) */
+  double *d_absr;              /* [nfn][2]: each function's absolute-error range (lo, hi) */
   int reduced[GPU_SLOTS];
   cudaEvent_t ev_start[GPU_SLOTS], ev_kern[GPU_SLOTS], ev_copy[GPU_SLOTS];
   int pending[GPU_SLOTS];
@@ -500,6 +540,10 @@ static int open_impl(struct gpu_ctx *g, int dev, int nfn, const int *fns, uint32
     if (s == 0) {
       cudaCheck(cudaMalloc(&g->d_xbins, (size_t)nfn * GPU_XBINS * sizeof(unsigned long long)));
       cudaCheck(cudaMemset(g->d_xbins, 0, (size_t)nfn * GPU_XBINS * sizeof(unsigned long long)));
+      double all[2 * GPU_MAXF];
+      for (int f = 0; f < 2 * GPU_MAXF; f++) all[f] = f & 1 ? INFINITY : -INFINITY;
+      cudaCheck(cudaMalloc(&g->d_absr, sizeof all));
+      cudaCheck(cudaMemcpy(g->d_absr, all, sizeof all, cudaMemcpyHostToDevice));
     }
     size_t np = (size_t)max_items * nfn * sizeof(struct gpu_partial);
     cudaCheck(cudaMallocHost(&g->h_part[s], np));
@@ -555,6 +599,14 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t 
   return 0;
 }
 
+extern "C" int gpu_set_abs_ranges(struct gpu_ctx *g, const double *lo, const double *hi) {
+  double r[2 * GPU_MAXF];
+  for (int f = 0; f < g->nfn; f++) r[2 * f] = lo[f], r[2 * f + 1] = hi[f];
+  cudaCheck(cudaSetDevice(g->dev));
+  cudaCheck(cudaMemcpy(g->d_absr, r, (size_t)g->nfn * 2 * sizeof(double), cudaMemcpyHostToDevice));
+  return 0;
+}
+
 extern "C" void gpu_ref_buffers(struct gpu_ctx *g, int slot, double **ry, int8_t **rt) {
   *ry = g->h_ry[slot];
   *rt = g->h_rt[slot];
@@ -572,7 +624,7 @@ extern "C" int gpu_submit_reduce(struct gpu_ctx *g, int slot, const struct gpu_g
   cudaCheck(cudaMemcpyAsync(g->d_rt[slot], g->h_rt[slot], nref, cudaMemcpyHostToDevice, st));
   dim3 grid(items, g->nfn);
   k_reduce<<<grid, RED_THREADS, 0, st>>>(*geom, g->d_outp[slot], g->d_ry[slot], g->d_rt[slot], g->d_part[slot],
-                                         g->d_xbins);
+                                         g->d_xbins, g->d_absr);
   cudaCheck(cudaGetLastError());
   cudaCheck(cudaMemcpyAsync(g->h_part[slot], g->d_part[slot], (size_t)items * g->nfn * sizeof(struct gpu_partial),
                             cudaMemcpyDeviceToHost, st));
@@ -614,6 +666,7 @@ extern "C" void gpu_close(struct gpu_ctx *g) {
   if (!g) return;
   cudaSetDevice(g->dev);
   if (g->d_xbins) cudaFree(g->d_xbins);
+  if (g->d_absr) cudaFree(g->d_absr);
   for (int s = 0; s < GPU_SLOTS; s++) {
     if (g->stream[s]) cudaStreamSynchronize(g->stream[s]);
     for (int f = 0; f < GPU_MAXF; f++) {

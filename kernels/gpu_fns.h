@@ -36,6 +36,11 @@ enum gpu_fn {
   GPU_LOGF_CUDA,
   GPU_SINF_CUDA,
   GPU_COSF_CUDA,
+  GPU_TANHF_INTR,      /* CUDA intrinsic __tanhf */
+  /* x -> __fdividef(x, d) and x -> __fdiv_rn(x, d) for each divisor d of divisors.def */
+#define DIVISOR(id, name, d) GPU_FDIVIDEF_##id, GPU_DIV_RN_##id,
+#include "../reference/divisors.def"
+#undef DIVISOR
   GPU_NFN
 };
 

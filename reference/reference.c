@@ -77,6 +77,12 @@ static int mpfr_rsqrt_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   return mpfr_rec_sqrt(y, x, rnd);
 }
 
+#define DIVISOR(id, name, d)                                       \
+  int ref_div_##id##_shortcut(uint32_t xbits, double *y, int *t); \
+  int ref_div_##id##_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
+#include "divisors.def"
+#undef DIVISOR
+
 const struct reference ref_table[] = {
   {"tanh", mpfr_tanh_fn, REF_SYM_ODD, REF_MONO_INCREASING, ref_tanh_shortcut,
    0x3d800000u /* 2^-4 */, 0x41988000u /* 19.0625 */},
@@ -92,6 +98,12 @@ const struct reference ref_table[] = {
   {"log", mpfr_log_fn, REF_SYM_NONE, REF_MONO_INCREASING, ref_log_shortcut, 0, 0},
   {"sin", mpfr_sin_fn, REF_SYM_ODD, REF_MONO_NONE, ref_sin_shortcut, 0, 0},
   {"cos", mpfr_cos_fn, REF_SYM_EVEN, REF_MONO_NONE, ref_cos_shortcut, 0, 0},
+  /* x / d for the fixed divisors d > 0 of divisors.def: exact from binary64 division and
+   * an FMA remainder (div.c) */
+#define DIVISOR(id, name, d) \
+  {"div." name, ref_div_##id##_mpfr, REF_SYM_ODD, REF_MONO_INCREASING, ref_div_##id##_shortcut, 0, 0},
+#include "divisors.def"
+#undef DIVISOR
   {0},
 };
 

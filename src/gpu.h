@@ -27,7 +27,7 @@ const char *gpu_build_info(void);
 int gpu_probe(struct gpu_info *info, char *why, size_t whylen);
 
 #define GPU_SLOTS 2
-#define GPU_MAXF 32 /* functions per context (the engine's SCAN_MAXV) */
+#define GPU_MAXF 64 /* functions per context (the engine's SCAN_MAXV) */
 #define GPU_MAXSEG 2
 
 /* Histogram layout shared with metrics.h (checked there at compile time). */
@@ -56,6 +56,8 @@ struct gpu_partial {
   double max_ulp, max_rel, max_ulp_ref, max_rel_ref;
   uint32_t max_ulp_input, max_ulp_output, max_rel_input, max_rel_output;
   uint32_t hist[GPU_HIST_N];
+  double max_abs, max_abs_ref; /* absolute error over the inputs in the function's range */
+  uint32_t max_abs_input, max_abs_output;
 };
 
 struct gpu_ctx;
@@ -64,6 +66,9 @@ struct gpu_ctx;
  * Returns NULL with a message in err. */
 struct gpu_ctx *gpu_open(int dev, int nfn, const int *fns, uint32_t max_count, uint32_t max_items, char *err,
                          size_t errlen);
+/* The input range [lo[f], hi[f]] over which the device reduction measures the
+ * absolute error of function f (default: every input). 0 or -1. */
+int gpu_set_abs_ranges(struct gpu_ctx *g, const double *lo, const double *hi);
 /* Enqueue the evaluation of every function over nseg segments [first[i], first[i]+count[i])
  * into slot's pinned host buffers (segments back to back). Asynchronous. 0 or -1. */
 int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t *first, const uint32_t *count);

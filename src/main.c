@@ -52,8 +52,8 @@ static int cmd_list(int argc, char **argv) {
   while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
     if (c == 'h') {
       printf("usage: ulpcert list\n\nLists every variant: name, family, backends, reference, claimed bounds\n"
-             "(max ulp, max relative error), the kind of claim (measured, documented, proved)\n"
-             "and its source. A family name selects all of its variants in `ulpcert run`.\n");
+             "(max ulp, max relative error, max absolute error over a range of x), the kind of\n"
+             "claim (measured, documented, proved) and its source.\nA family name selects all of its variants in `ulpcert run`.\n");
       return EXIT_OK;
     }
     return EXIT_USAGE;
@@ -70,12 +70,17 @@ static int cmd_list(int argc, char **argv) {
              v->host_fn ? "cpu" : "");
     printf("%-16s %-6s %-8s %-6s %s\n", v->name, v->family, be, v->ref_name, v->description);
     const struct claim *cl[2] = {&v->claim, &v->doc};
-    for (int k = 0; k < 2; k++)
-      if (cl[k]->max_ulp || cl[k]->max_rel)
-        printf("%-16s   %s, %s: %s%s%s%s%s (%s)\n", "", k ? "documented" : "claimed", claim_kind_name(cl[k]->kind),
-               cl[k]->max_ulp ? cl[k]->max_ulp : "",
-               cl[k]->max_ulp ? " ulp" : "", cl[k]->max_ulp && cl[k]->max_rel ? ", " : "",
-               cl[k]->max_rel ? cl[k]->max_rel : "", cl[k]->max_rel ? " rel" : "", cl[k]->source);
+    for (int k = 0; k < 2; k++) {
+      if (!cl[k]->max_ulp && !cl[k]->max_rel && !cl[k]->max_abs) continue;
+      char ab[160] = "";
+      if (cl[k]->max_abs)
+        snprintf(ab, sizeof ab, "%s%s abs over x in [%.9g, %.9g]", cl[k]->max_ulp || cl[k]->max_rel ? ", " : "",
+                 cl[k]->max_abs, v->abs_lo, v->abs_hi);
+      printf("%-16s   %s, %s: %s%s%s%s%s%s (%s)\n", "", k ? "documented" : "claimed", claim_kind_name(cl[k]->kind),
+             cl[k]->max_ulp ? cl[k]->max_ulp : "",
+             cl[k]->max_ulp ? " ulp" : "", cl[k]->max_ulp && cl[k]->max_rel ? ", " : "",
+             cl[k]->max_rel ? cl[k]->max_rel : "", cl[k]->max_rel ? " rel" : "", ab, cl[k]->source);
+    }
   }
   ff_list(stdout);
   return EXIT_OK;

@@ -9,7 +9,10 @@ void stats_init(struct stats *s) {
   memset(s, 0, sizeof *s);
   s->max_ulp = -1.0;
   s->max_rel = -1.0;
-  s->max_ulp_input = s->max_rel_input = 0xffffffffu;
+  s->max_abs = -1.0;
+  s->max_ulp_input = s->max_rel_input = s->max_abs_input = 0xffffffffu;
+  s->abs_lo = -INFINITY;
+  s->abs_hi = INFINITY;
   for (uint32_t i = 0; i < NBINS; i++) s->bin_max_ulp[i] = -1.0;
   for (int i = 0; i < XBINS; i++) s->xbin_max_ulp[i] = -1.0;
 }
@@ -43,6 +46,10 @@ void stats_fold_partial(struct stats *s, uint32_t x0, const struct gpu_partial *
   if (p->max_rel > s->max_rel || (p->max_rel == s->max_rel && p->max_rel_input < s->max_rel_input)) {
     s->max_rel = p->max_rel; s->max_rel_input = p->max_rel_input;
     s->max_rel_output = p->max_rel_output; s->max_rel_ref = p->max_rel_ref;
+  }
+  if (p->max_abs > s->max_abs || (p->max_abs == s->max_abs && p->max_abs_input < s->max_abs_input)) {
+    s->max_abs = p->max_abs; s->max_abs_input = p->max_abs_input;
+    s->max_abs_output = p->max_abs_output; s->max_abs_ref = p->max_abs_ref;
   }
   if (sym_checked) s->symmetry_checked += p->n;
   s->monotonic_checked += p->mono_checked;
@@ -94,6 +101,9 @@ void stats_add_special(struct stats *s, uint32_t x, uint32_t out, double y, uint
   if (e > s->bin_max_ulp[bin]) s->bin_max_ulp[bin] = e;
   const int xb = xbin_of(x);
   if (xb >= 0 && e > s->xbin_max_ulp[xb]) s->xbin_max_ulp[xb] = e;
+  if (in_abs_range(s, x) && (d > s->max_abs || (d == s->max_abs && x < s->max_abs_input))) {
+    s->max_abs = d; s->max_abs_input = x; s->max_abs_output = out; s->max_abs_ref = y;
+  }
   if (y != 0) {
     double r = d / fabs(y);
     if (r > s->max_rel || (r == s->max_rel && x < s->max_rel_input)) {
@@ -130,6 +140,9 @@ void stats_merge(struct stats *a, const struct stats *b) {
   const int a_empty = a->inputs == 0;
   MERGE_MAX(max_ulp, max_ulp_input, (a->max_ulp_output = b->max_ulp_output, a->max_ulp_ref = b->max_ulp_ref));
   MERGE_MAX(max_rel, max_rel_input, (a->max_rel_output = b->max_rel_output, a->max_rel_ref = b->max_rel_ref));
+  MERGE_MAX(max_abs, max_abs_input, (a->max_abs_output = b->max_abs_output, a->max_abs_ref = b->max_abs_ref));
+  /* the range of the absolute error is the variant's: an empty side takes the other's */
+  if (a_empty) a->abs_lo = b->abs_lo, a->abs_hi = b->abs_hi;
   a->inputs += b->inputs;
   a->correctly_rounded += b->correctly_rounded;
   a->faithful += b->faithful;
@@ -184,7 +197,8 @@ int stats_equal(const struct stats *a, const struct stats *b, const char **field
 #define EQD(f)                                                                                                         \
   if (d2u(a->f) != d2u(b->f)) { if (field) *field = #f; return 0; }
   EQ(inputs) EQD(max_ulp) EQ(max_ulp_input) EQ(max_ulp_output) EQD(max_ulp_ref) EQD(max_rel) EQ(max_rel_input)
-  EQ(max_rel_output) EQD(max_rel_ref) EQ(correctly_rounded) EQ(faithful) EQ(above_1ulp) EQ(nonfinite) EQ(flushed)
+  EQ(max_rel_output) EQD(max_rel_ref) EQD(max_abs) EQ(max_abs_input) EQ(max_abs_output) EQD(max_abs_ref)
+  EQD(abs_lo) EQD(abs_hi) EQ(correctly_rounded) EQ(faithful) EQ(above_1ulp) EQ(nonfinite) EQ(flushed)
   EQ(special_mismatches) EQ(symmetry_checked) EQ(symmetry_violations) EQ(monotonic_checked) EQ(monotonic_violations)
   EQ(n_special) EQ(n_sym) EQ(n_mono)
 #undef EQ

@@ -57,6 +57,15 @@ struct stats {
   double max_rel;
   uint32_t max_rel_input, max_rel_output;
   double max_rel_ref;
+  /* Absolute error a = |out - y| (binary64 subtraction) over the measured inputs (finite
+   * output, finite exact value) whose value lies in [abs_lo, abs_hi] (default: every
+   * value); -1 while none was seen. Against the exact value: |y - f(x)| <= 2^-53 |y|
+   * (2^-1075 for a binary64 subnormal y) and the subtraction rounds within 2^-53 a, so
+   * |a - |out - f(x)|| <= 2^-53 (|y| + a) + 2^-1075. */
+  double max_abs;
+  uint32_t max_abs_input, max_abs_output;
+  double max_abs_ref;
+  double abs_lo, abs_hi;
   uint64_t correctly_rounded, faithful, above_1ulp, nonfinite, flushed, special_mismatches;
   uint64_t symmetry_checked, symmetry_violations, monotonic_checked, monotonic_violations;
   uint64_t hist[HIST_N];
@@ -106,6 +115,17 @@ uint64_t stats_digest(const struct stats *s);
 int stats_equal(const struct stats *a, const struct stats *b, const char **field);
 void list_insert(struct sample *list, int *n, struct sample smp);
 
+/* Restrict the absolute error to inputs x with abs_lo <= x <= abs_hi (binary64
+ * comparisons of x's value; a NaN input is never in range). */
+static inline void stats_set_abs_range(struct stats *s, double lo, double hi) {
+  s->abs_lo = lo;
+  s->abs_hi = hi;
+}
+static inline int in_abs_range(const struct stats *s, uint32_t x) {
+  const double v = (double)u2f(x);
+  return v >= s->abs_lo && v <= s->abs_hi;
+}
+
 /* ulp(y) = 2^(max(floor(log2|y|), -126) - 23), y the exact value; returns 1/ulp(y)
  * (a power of two, so that e = |out - y| * (1/ulp) is exact given |out - y|).
  * y = 0 gives 2^149 (the subnormal ulp). */
@@ -135,6 +155,18 @@ static inline uint64_t mix64(uint64_t z) {
   return z ^ (z >> 31);
 }
 
+/* Count outputs out[0..n) of inputs x0 .. x0+n-1 (one bin) into the inputs and the
+ * bin's digest only, as stats_add_run does, without a reference (arch compare's first
+ * pass: what a device computes, not how accurate it is). */
+static inline void stats_digest_run(struct stats *s, uint32_t x0, uint32_t n, const uint32_t *out) {
+  const uint32_t bin = x0 >> BIN_LOG2;
+  uint64_t digest = 0;
+  for (uint32_t i = 0; i < n; i++) digest += mix64(((uint64_t)(x0 + i) << 32) | out[i]);
+  s->inputs += n;
+  s->bin_inputs[bin] += n;
+  s->bin_digest[bin] += digest;
+}
+
 static inline int is_nan32(uint32_t b) { return (b & 0x7fffffffu) > 0x7f800000u; }
 static inline int is_inf32(uint32_t b) { return (b & 0x7fffffffu) == 0x7f800000u; }
 
@@ -161,9 +193,10 @@ static inline void stats_add_run(struct stats *s, uint32_t x0, uint32_t n, const
   if (!n) return;
   const uint32_t bin = x0 >> BIN_LOG2;
   uint64_t cr = 0, faithful = 0, digest = 0, ordinary = 0;
-  double max_ulp = s->max_ulp, bin_max = s->bin_max_ulp[bin], max_rel = s->max_rel;
-  uint32_t mu_in = s->max_ulp_input, mr_in = s->max_rel_input;
-  uint32_t mu_i = 0xffffffffu, mr_i = 0xffffffffu; /* index in this run, if it took a maximum */
+  double max_ulp = s->max_ulp, bin_max = s->bin_max_ulp[bin], max_rel = s->max_rel, max_abs = s->max_abs;
+  const double abs_lo = s->abs_lo, abs_hi = s->abs_hi;
+  uint32_t mu_in = s->max_ulp_input, mr_in = s->max_rel_input, ma_in = s->max_abs_input;
+  uint32_t mu_i = 0xffffffffu, mr_i = 0xffffffffu, ma_i = 0xffffffffu; /* index in this run, if it took a maximum */
   /* four interleaved histograms: consecutive inputs often fall in one bin, and a
    * single array would chain every increment through memory */
   uint32_t h4[4][HIST_N];
@@ -180,10 +213,13 @@ static inline void stats_add_run(struct stats *s, uint32_t x0, uint32_t n, const
         s->max_ulp = max_ulp, s->max_ulp_input = mu_in, s->max_ulp_output = out[mu_i], s->max_ulp_ref = y[mu_i];
       if (mr_i != 0xffffffffu)
         s->max_rel = max_rel, s->max_rel_input = mr_in, s->max_rel_output = out[mr_i], s->max_rel_ref = y[mr_i];
-      mu_i = mr_i = 0xffffffffu;
+      if (ma_i != 0xffffffffu)
+        s->max_abs = max_abs, s->max_abs_input = ma_in, s->max_abs_output = out[ma_i], s->max_abs_ref = y[ma_i];
+      mu_i = mr_i = ma_i = 0xffffffffu;
       s->bin_max_ulp[bin] = bin_max;
       stats_add_special(s, x, o, yi, rn[i]);
       max_ulp = s->max_ulp, mu_in = s->max_ulp_input, max_rel = s->max_rel, mr_in = s->max_rel_input;
+      max_abs = s->max_abs, ma_in = s->max_abs_input;
       bin_max = s->bin_max_ulp[bin];
       continue;
     }
@@ -197,6 +233,9 @@ static inline void stats_add_run(struct stats *s, uint32_t x0, uint32_t n, const
     if (e > bin_max) bin_max = e;
     const int xb = xbin_of(x);
     if (xb >= 0 && e > s->xbin_max_ulp[xb]) s->xbin_max_ulp[xb] = e;
+    /* absolute error d, for inputs in the range */
+    const double xv = (double)u2f(x);
+    if (xv >= abs_lo && xv <= abs_hi && (d > max_abs || (d == max_abs && x < ma_in))) max_abs = d, ma_in = x, ma_i = i;
     /* Relative error d/|y|, computed only where it can reach the maximum M: if
      * RN(d/|y|) >= M then d >= M|y|(1 - 2^-53) > RN(RN(M|y|) * 0.999999), so the filter
      * never skips a candidate and the result is that of dividing every time. */
@@ -210,6 +249,8 @@ static inline void stats_add_run(struct stats *s, uint32_t x0, uint32_t n, const
     s->max_ulp = max_ulp, s->max_ulp_input = mu_in, s->max_ulp_output = out[mu_i], s->max_ulp_ref = y[mu_i];
   if (mr_i != 0xffffffffu)
     s->max_rel = max_rel, s->max_rel_input = mr_in, s->max_rel_output = out[mr_i], s->max_rel_ref = y[mr_i];
+  if (ma_i != 0xffffffffu)
+    s->max_abs = max_abs, s->max_abs_input = ma_in, s->max_abs_output = out[ma_i], s->max_abs_ref = y[ma_i];
   s->bin_max_ulp[bin] = bin_max;
   for (int b = 0; b < HIST_N; b++) s->hist[b] += (uint64_t)h4[0][b] + h4[1][b] + h4[2][b] + h4[3][b];
   s->inputs += n;

@@ -15,10 +15,14 @@ float host_expf(float);
 float host_logf(float);
 
 struct variant variants[] = {
+#define VARIANT_ABS(name, fam, ref, gfn, hfn, cu, cr, ck, src, du, dr, da, alo, ahi, dsrc, desc)                      \
+  {name, fam, ref, NULL, VK_F32_UNARY, gfn, hfn, {cu, cr, ck, src, NULL},                                             \
+   {du, dr, (du || dr || da) ? CLAIM_DOCUMENTED : CLAIM_NONE, dsrc, da}, desc, da != NULL, alo, ahi},
 #define VARIANT(name, fam, ref, gfn, hfn, cu, cr, ck, src, du, dr, dsrc, desc) \
-  {name, fam, ref, NULL, VK_F32_UNARY, gfn, hfn, {cu, cr, ck, src}, {du, dr, (du || dr) ? CLAIM_DOCUMENTED : CLAIM_NONE, dsrc}, desc},
+  VARIANT_ABS(name, fam, ref, gfn, hfn, cu, cr, ck, src, du, dr, NULL, -INFINITY, INFINITY, dsrc, desc)
 #include "variants.def"
 #undef VARIANT
+#undef VARIANT_ABS
 };
 const int n_variants = (int)(sizeof variants / sizeof variants[0]);
 
@@ -26,9 +30,11 @@ static const struct {
   const char *variant, *file, *fn;
 } source_fns[] = {
 #define VARIANT(...)
+#define VARIANT_ABS(...)
 #define SOURCE_FN(v, file, fn) {v, file, fn},
 #include "variants.def"
 #undef SOURCE_FN
+#undef VARIANT_ABS
 #undef VARIANT
 };
 
@@ -80,18 +86,28 @@ const char *verdict_name(enum verdict v) {
   }
 }
 
-enum verdict variant_verdict(const struct variant *v, double max_ulp, double max_rel) {
-  enum verdict all[4] = {claim_verdict(v->claim.max_ulp, v->claim.kind, max_ulp, NULL, 0),
-                         claim_verdict(v->claim.max_rel, v->claim.kind, max_rel, NULL, 0),
-                         claim_verdict(v->doc.max_ulp, v->doc.kind, max_ulp, NULL, 0),
-                         claim_verdict(v->doc.max_rel, v->doc.kind, max_rel, NULL, 0)};
+enum verdict bounds_verdict(const char *const ulp[2], const char *const rel[2], const char *const absb[2],
+                            const enum claim_kind kind[2], double max_ulp, double max_rel, double max_abs) {
+  enum verdict all[6];
+  for (int k = 0; k < 2; k++) {
+    all[3 * k] = max_ulp >= 0 ? claim_verdict(ulp[k], kind[k], max_ulp, NULL, 0) : VERDICT_NONE;
+    all[3 * k + 1] = max_rel >= 0 ? claim_verdict(rel[k], kind[k], max_rel, NULL, 0) : VERDICT_NONE;
+    all[3 * k + 2] = max_abs >= 0 ? claim_verdict(absb[k], kind[k], max_abs, NULL, 0) : VERDICT_NONE;
+  }
   enum verdict r = VERDICT_NONE;
-  for (int i = 0; i < 4; i++) {
+  for (int i = 0; i < 6; i++) {
     if (all[i] == VERDICT_VIOLATED) return VERDICT_VIOLATED;
     if (all[i] == VERDICT_LOOSE) r = VERDICT_LOOSE;
     else if (all[i] == VERDICT_HOLDS && r == VERDICT_NONE) r = VERDICT_HOLDS;
   }
   return r;
+}
+
+enum verdict variant_verdict(const struct variant *v, double max_ulp, double max_rel, double max_abs) {
+  const char *const ulp[2] = {v->claim.max_ulp, v->doc.max_ulp}, *const rel[2] = {v->claim.max_rel, v->doc.max_rel},
+                    *const absb[2] = {v->claim.max_abs, v->doc.max_abs};
+  const enum claim_kind kind[2] = {v->claim.kind, v->doc.kind};
+  return bounds_verdict(ulp, rel, absb, kind, max_ulp, max_rel, max_abs);
 }
 
 int registry_init(void) {

@@ -23,6 +23,7 @@ struct claim {
   const char *max_rel;
   enum claim_kind kind;
   const char *source;
+  const char *max_abs; /* absolute error |out - f(x)| over the variant's range [abs_lo, abs_hi] */
 };
 
 struct variant {
@@ -36,6 +37,10 @@ struct variant {
   struct claim claim; /* the code's own comment */
   struct claim doc;   /* documented by a vendor or a paper (kind CLAIM_DOCUMENTED or CLAIM_PROVED) */
   const char *description;
+  /* Inputs over which the absolute error is measured: x in [abs_lo, abs_hi] when
+   * abs_ranged (the range of a documented absolute bound), else every input. */
+  int abs_ranged;
+  double abs_lo, abs_hi;
 };
 
 extern struct variant variants[];
@@ -54,10 +59,15 @@ enum verdict { VERDICT_NONE = 0, VERDICT_HOLDS, VERDICT_LOOSE, VERDICT_VIOLATED 
  * measured value printed as the claim is. */
 enum verdict claim_verdict(const char *claim, enum claim_kind kind, double measured, char *rounded, size_t n);
 const char *verdict_name(enum verdict v);
-/* The verdict of a variant over both its claim and its documented bound, both
- * measures: VIOLATED if any is violated, else LOOSE if any is loose, else HOLDS,
- * VERDICT_NONE without any bound. */
-enum verdict variant_verdict(const struct variant *v, double max_ulp, double max_rel);
+/* The verdict of a variant over both its claim and its documented bound, every
+ * measure (ulp, relative, absolute): VIOLATED if any is violated, else LOOSE if any is
+ * loose, else HOLDS, VERDICT_NONE without any bound. A measure with no measured value
+ * (negative: no input measured) gives no verdict. */
+enum verdict variant_verdict(const struct variant *v, double max_ulp, double max_rel, double max_abs);
+/* The same over claims given as strings (result files): claim[k], kind[k] for k = 0
+ * (the code's claim) and 1 (documented), each with max_ulp, max_rel, max_abs. */
+enum verdict bounds_verdict(const char *const ulp[2], const char *const rel[2], const char *const absb[2],
+                            const enum claim_kind kind[2], double max_ulp, double max_rel, double max_abs);
 const struct variant *variant_find(const char *name);
 /* The built-in variant that evaluates function fn of this project's kernel file
  * (matched by file name and function name), or NULL. */

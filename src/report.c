@@ -66,29 +66,30 @@ static const char *str_or_null(const char *s) { return s && *s ? s : NULL; }
 
 static enum verdict row_verdict(const struct result_variant *rv) {
   const struct stats *s = rv->st;
-  const struct result_claim *cl[2] = {&rv->claim, &rv->doc};
-  enum verdict r = VERDICT_NONE;
-  for (int i = 0; i < 2; i++) {
-    enum verdict a = claim_verdict(str_or_null(cl[i]->max_ulp), kind_of(cl[i]->kind), s->max_ulp, NULL, 0);
-    enum verdict b = claim_verdict(str_or_null(cl[i]->max_rel), kind_of(cl[i]->kind), s->max_rel, NULL, 0);
-    enum verdict v[2] = {a, b};
-    for (int k = 0; k < 2; k++) {
-      if (v[k] == VERDICT_VIOLATED) return VERDICT_VIOLATED;
-      if (v[k] == VERDICT_LOOSE) r = VERDICT_LOOSE;
-      else if (v[k] == VERDICT_HOLDS && r == VERDICT_NONE) r = VERDICT_HOLDS;
-    }
-  }
-  return r;
+  const char *const ulp[2] = {str_or_null(rv->claim.max_ulp), str_or_null(rv->doc.max_ulp)};
+  const char *const rel[2] = {str_or_null(rv->claim.max_rel), str_or_null(rv->doc.max_rel)};
+  const char *const absb[2] = {str_or_null(rv->claim.max_abs), str_or_null(rv->doc.max_abs)};
+  const enum claim_kind kind[2] = {kind_of(rv->claim.kind), kind_of(rv->doc.kind)};
+  return bounds_verdict(ulp, rel, absb, kind, s->max_ulp, s->max_rel, s->max_abs);
 }
 
 static void claim_text(char *buf, size_t n, const struct result_claim *c) {
-  if (!*c->max_ulp && !*c->max_rel) {
+  if (!*c->max_ulp && !*c->max_rel && !*c->max_abs) {
     snprintf(buf, n, "-");
     return;
   }
-  snprintf(buf, n, "%s%s%s%s%s%s (%s)", *c->max_ulp ? c->max_ulp : "", *c->max_ulp ? " ulp" : "",
-           *c->max_ulp && *c->max_rel ? ", " : "", *c->max_rel ? c->max_rel : "", *c->max_rel ? " rel" : "",
-           "", *c->source ? c->source : c->kind);
+  snprintf(buf, n, "%s%s%s%s%s%s%s%s (%s)", *c->max_ulp ? c->max_ulp : "", *c->max_ulp ? " ulp" : "",
+           *c->max_ulp && (*c->max_rel || *c->max_abs) ? ", " : "", *c->max_rel ? c->max_rel : "",
+           *c->max_rel ? " rel" : "", *c->max_rel && *c->max_abs ? ", " : "", *c->max_abs ? c->max_abs : "",
+           *c->max_abs ? " abs" : "", *c->source ? c->source : c->kind);
+}
+
+/* The maximum absolute error, where it is and over which inputs; "-" when none was measured. */
+static void abs_text(char *buf, size_t n, const struct stats *s) {
+  if (s->max_abs < 0) snprintf(buf, n, "-");
+  else if (isinf(s->abs_lo) && isinf(s->abs_hi)) snprintf(buf, n, "%.4e at 0x%08x", s->max_abs, s->max_abs_input);
+  else
+    snprintf(buf, n, "%.4e at 0x%08x, x in [%.9g, %.9g]", s->max_abs, s->max_abs_input, s->abs_lo, s->abs_hi);
 }
 
 struct text {
@@ -382,7 +383,8 @@ int cmd_report(int argc, char **argv) {
                  "bound a vendor or paper states. Inputs are bit patterns with their value in %%a notation.\n");
     tprintf(&csv, "family,variant,device,backend,inputs,max_ulp,max_ulp_input,max_ulp_input_value,max_rel,"
                   "max_rel_input,correctly_rounded_pct,faithful_pct,above_1ulp,nonfinite,flushed,"
-                  "special_mismatches,claimed_ulp,claimed_rel,documented_ulp,documented_rel,verdict,result\n");
+                  "special_mismatches,claimed_ulp,claimed_rel,documented_ulp,documented_rel,verdict,result,"
+                  "max_abs,max_abs_input,max_abs_range_lo,max_abs_range_hi,documented_abs\n");
     const char *fam = "";
     for (int i = 0; i < n; i++) {
       const struct row *r = &rows[i];
@@ -393,25 +395,31 @@ int cmd_report(int argc, char **argv) {
         file_safe_name(ff, sizeof ff, fam);
         tprintf(&md, "\n## %s\n\n![%s: max ulp error over x in [-10, 10]](plots/%s-overview.svg)\n\n", fam, fam,
                 ff);
-        tprintf(&md, "| variant | device | max ulp | at input | max rel | correctly rounded | faithful | > 1 ulp | "
-                     "non-finite | flushed | claimed | documented | verdict |\n");
-        tprintf(&md, "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+        tprintf(&md, "| variant | device | max ulp | at input | max rel | max abs | correctly rounded | faithful | "
+                     "> 1 ulp | non-finite | flushed | claimed | documented | verdict |\n");
+        tprintf(&md, "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
       }
       char cl[400], dc[400];
       claim_text(cl, sizeof cl, &r->rv->claim);
       claim_text(dc, sizeof dc, &r->rv->doc);
       enum verdict vd = row_verdict(r->rv);
-      tprintf(&md, "| %s | %s | %.5f | 0x%08x (%a) | %.4e | %.4f%% | %.4f%% | %llu | %llu | %llu | %s | %s | %s |\n",
-              r->rv->name, r->dev, s->max_ulp, s->max_ulp_input, val(s->max_ulp_input), s->max_rel,
+      char ma[160];
+      abs_text(ma, sizeof ma, s);
+      tprintf(&md, "| %s | %s | %.5f | 0x%08x (%a) | %.4e | %s | %.4f%% | %.4f%% | %llu | %llu | %llu | %s | %s | %s |\n",
+              r->rv->name, r->dev, s->max_ulp, s->max_ulp_input, val(s->max_ulp_input), s->max_rel, ma,
               pct(s->correctly_rounded, s->inputs), pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp,
               (unsigned long long)s->nonfinite, (unsigned long long)s->flushed, cl, dc, verdict_name(vd));
-      tprintf(&csv, "%s,%s,\"%s\",%s,%llu,%.17g,0x%08x,%a,%.17g,0x%08x,%.6f,%.6f,%llu,%llu,%llu,%llu,%s,%s,%s,%s,%s,%s\n",
+      tprintf(&csv, "%s,%s,\"%s\",%s,%llu,%.17g,0x%08x,%a,%.17g,0x%08x,%.6f,%.6f,%llu,%llu,%llu,%llu,%s,%s,%s,%s,%s,%s,",
               r->rv->family, r->rv->name, r->dev, r->rf->backend, (unsigned long long)s->inputs, s->max_ulp,
               s->max_ulp_input, val(s->max_ulp_input), s->max_rel, s->max_rel_input,
               pct(s->correctly_rounded, s->inputs), pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp,
               (unsigned long long)s->nonfinite, (unsigned long long)s->flushed,
               (unsigned long long)s->special_mismatches, r->rv->claim.max_ulp, r->rv->claim.max_rel,
               r->rv->doc.max_ulp, r->rv->doc.max_rel, verdict_name(vd), argv[optind + r->file]);
+      if (s->max_abs >= 0)
+        tprintf(&csv, "%.17g,0x%08x,%a,%a,%s\n", s->max_abs, s->max_abs_input, s->abs_lo, s->abs_hi, r->rv->doc.max_abs);
+      else
+        tprintf(&csv, ",,%a,%a,%s\n", s->abs_lo, s->abs_hi, r->rv->doc.max_abs);
     }
     tprintf(&md, "\n## Per variant\n\n");
     for (int i = 0; i < n; i++)

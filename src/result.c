@@ -148,8 +148,11 @@ static json_t *claim_json(const struct claim *cl, const struct stats *s) {
   json_object_set_new(c, "source", json_string(cl->source ? cl->source : ""));
   enum verdict vu = claim_verdict(cl->max_ulp, cl->kind, s->max_ulp, NULL, 0);
   enum verdict vr = claim_verdict(cl->max_rel, cl->kind, s->max_rel, NULL, 0);
+  enum verdict va = s->max_abs >= 0 ? claim_verdict(cl->max_abs, cl->kind, s->max_abs, NULL, 0) : VERDICT_NONE;
   json_object_set_new(c, "verdict_max_ulp", vu ? json_string(verdict_name(vu)) : json_null());
   json_object_set_new(c, "verdict_max_rel", vr ? json_string(verdict_name(vr)) : json_null());
+  json_object_set_new(c, "max_abs", cl->max_abs ? json_string(cl->max_abs) : json_null());
+  json_object_set_new(c, "verdict_max_abs", va ? json_string(verdict_name(va)) : json_null());
   return c;
 }
 
@@ -168,6 +171,11 @@ static json_t *variant_json(const struct variant *v, const struct stats *s) {
   json_object_set_new(o, "max_rel_input", s->max_rel >= 0 ? hex32(s->max_rel_input) : json_null());
   json_object_set_new(o, "max_rel_output", s->max_rel >= 0 ? hex32(s->max_rel_output) : json_null());
   json_object_set_new(o, "max_rel_reference", s->max_rel >= 0 ? json_real(s->max_rel_ref) : json_null());
+  json_object_set_new(o, "max_abs", num_or_null(s->max_abs));
+  json_object_set_new(o, "max_abs_input", s->max_abs >= 0 ? hex32(s->max_abs_input) : json_null());
+  json_object_set_new(o, "max_abs_output", s->max_abs >= 0 ? hex32(s->max_abs_output) : json_null());
+  json_object_set_new(o, "max_abs_reference", s->max_abs >= 0 ? json_real(s->max_abs_ref) : json_null());
+  json_object_set_new(o, "max_abs_range", json_pack("{s:o, s:o}", "lo", hexa(s->abs_lo), "hi", hexa(s->abs_hi)));
   json_object_set_new(o, "correctly_rounded", json_integer((json_int_t)s->correctly_rounded));
   json_object_set_new(o, "faithful", json_integer((json_int_t)s->faithful));
   json_object_set_new(o, "above_1ulp", json_integer((json_int_t)s->above_1ulp));
@@ -192,7 +200,7 @@ static json_t *variant_json(const struct variant *v, const struct stats *s) {
                                             "max_ulp", xm));
   json_object_set_new(o, "claim", claim_json(&v->claim, s));
   json_object_set_new(o, "documented", claim_json(&v->doc, s));
-  enum verdict vv = variant_verdict(v, s->max_ulp, s->max_rel);
+  enum verdict vv = variant_verdict(v, s->max_ulp, s->max_rel, s->max_abs);
   json_object_set_new(o, "verdict", vv ? json_string(verdict_name(vv)) : json_null());
   return o;
 }
@@ -280,13 +288,16 @@ int result_write_json(const char *path, const struct run_info *ri, const struct 
 }
 
 static void print_claim(FILE *f, const char *what, const struct claim *cl, const struct stats *s) {
-  if (!cl->max_ulp && !cl->max_rel) return;
-  char ru[64] = "", rr[64] = "";
+  if (!cl->max_ulp && !cl->max_rel && !cl->max_abs) return;
+  char ru[64] = "", rr[64] = "", ra[64] = "-";
   enum verdict vu = claim_verdict(cl->max_ulp, cl->kind, s->max_ulp, ru, sizeof ru);
   enum verdict vr = claim_verdict(cl->max_rel, cl->kind, s->max_rel, rr, sizeof rr);
+  enum verdict va = s->max_abs >= 0 ? claim_verdict(cl->max_abs, cl->kind, s->max_abs, ra, sizeof ra) : VERDICT_NONE;
   fprintf(f, "  %s (%s: %s):", what, claim_kind_name(cl->kind), cl->source);
-  if (cl->max_ulp) fprintf(f, " max ulp %s, measured %s: %s%s", cl->max_ulp, ru, verdict_name(vu), cl->max_rel ? ";" : "");
-  if (cl->max_rel) fprintf(f, " max rel %s, measured %s: %s", cl->max_rel, rr, verdict_name(vr));
+  if (cl->max_ulp) fprintf(f, " max ulp %s, measured %s: %s%s", cl->max_ulp, ru, verdict_name(vu), cl->max_rel || cl->max_abs ? ";" : "");
+  if (cl->max_rel) fprintf(f, " max rel %s, measured %s: %s%s", cl->max_rel, rr, verdict_name(vr), cl->max_abs ? ";" : "");
+  if (cl->max_abs)
+    fprintf(f, " max abs %s over x in [%a, %a], measured %s: %s", cl->max_abs, s->abs_lo, s->abs_hi, ra, verdict_name(va));
   fputc('\n', f);
 }
 
@@ -315,6 +326,12 @@ void result_print(FILE *f, const struct run_info *ri, const struct variant *cons
       fprintf(f, "  max rel error  %.4e at ", s->max_rel);
       print_x(f, s->max_rel_input);
       fputc('\n', f);
+    }
+    if (s->max_abs >= 0) {
+      fprintf(f, "  max abs error  %.4e at ", s->max_abs);
+      print_x(f, s->max_abs_input);
+      if (isinf(s->abs_lo) && isinf(s->abs_hi)) fputc('\n', f);
+      else fprintf(f, " (over x in [%a, %a])\n", s->abs_lo, s->abs_hi);
     }
     fprintf(f, "  correctly rounded %llu (%.4f%%), faithful %llu (%.4f%%), above 1 ulp %llu\n",
             (unsigned long long)s->correctly_rounded, pct(s->correctly_rounded, s->inputs),
@@ -349,7 +366,7 @@ void result_print(FILE *f, const struct run_info *ri, const struct variant *cons
   fprintf(f, "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
   for (int i = 0; i < nv; i++) {
     const struct stats *s = st[i];
-    enum verdict vv = variant_verdict(v[i], s->max_ulp, s->max_rel);
+    enum verdict vv = variant_verdict(v[i], s->max_ulp, s->max_rel, s->max_abs);
     if (s->max_ulp < 0) { /* no finite error was measured (every output NaN, say) */
       fprintf(f, "| %s | - | - | - | %.4f%% | %.4f%% | %llu | %s | %s | %s |\n", v[i]->name,
               pct(s->correctly_rounded, s->inputs), pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp,

@@ -29,7 +29,7 @@ struct run_info {
 
 /* A result file read back. */
 struct result_claim {
-  char max_ulp[32], max_rel[32], kind[16], source[256]; /* "" when absent */
+  char max_ulp[32], max_rel[32], max_abs[32], kind[16], source[256]; /* "" when absent */
 };
 struct result_variant {
   char name[64], family[64], reference[64];

@@ -99,10 +99,11 @@ static void read_claim(json_t *cl, struct result_claim *out) {
   memset(out, 0, sizeof *out);
   snprintf(out->kind, sizeof out->kind, "none");
   if (!cl || !json_is_object(cl)) return;
-  json_t *cu = json_object_get(cl, "max_ulp"), *crl = json_object_get(cl, "max_rel");
+  json_t *cu = json_object_get(cl, "max_ulp"), *crl = json_object_get(cl, "max_rel"), *ca = json_object_get(cl, "max_abs");
   json_t *ck = json_object_get(cl, "kind"), *cs = json_object_get(cl, "source");
   snprintf(out->max_ulp, sizeof out->max_ulp, "%s", cu && json_is_string(cu) ? json_string_value(cu) : "");
   snprintf(out->max_rel, sizeof out->max_rel, "%s", crl && json_is_string(crl) ? json_string_value(crl) : "");
+  snprintf(out->max_abs, sizeof out->max_abs, "%s", ca && json_is_string(ca) ? json_string_value(ca) : "");
   snprintf(out->kind, sizeof out->kind, "%s", ck && json_is_string(ck) ? json_string_value(ck) : "none");
   snprintf(out->source, sizeof out->source, "%s", cs && json_is_string(cs) ? json_string_value(cs) : "");
 }
@@ -134,6 +135,25 @@ static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
     s->max_rel_input = get_hex32(c, r, "max_rel_input", where);
     s->max_rel_output = get_hex32(c, r, "max_rel_output", where);
     s->max_rel_ref = get_num_or_null(c, r, "max_rel_reference", where);
+  }
+  /* The absolute error (format of ulpcert 0.2.0 on): results of 0.1.0 have none; they
+   * read as "not measured" (max_abs -1) over every input. */
+  json_t *ar = json_object_get(r, "max_abs_range");
+  if (ar && !c->failed) {
+    json_t *lo = json_object_get(ar, "lo"), *hi = json_object_get(ar, "hi");
+    char *e1 = NULL, *e2 = NULL;
+    double l = lo && json_is_string(lo) ? strtod(json_string_value(lo), &e1) : NAN;
+    double u = hi && json_is_string(hi) ? strtod(json_string_value(hi), &e2) : NAN;
+    if (!e1 || *e1 || !e2 || *e2 || !(l <= u)) fail(c, "field '%smax_abs_range' is not {\"lo\": X, \"hi\": Y} with X <= Y", where);
+    else stats_set_abs_range(s, l, u);
+  }
+  if (json_object_get(r, "max_abs")) {
+    s->max_abs = get_num_or_null(c, r, "max_abs", where);
+    if (s->max_abs >= 0) {
+      s->max_abs_input = get_hex32(c, r, "max_abs_input", where);
+      s->max_abs_output = get_hex32(c, r, "max_abs_output", where);
+      s->max_abs_ref = get_num_or_null(c, r, "max_abs_reference", where);
+    }
   }
   s->correctly_rounded = get_u64(c, r, "correctly_rounded", where);
   s->faithful = get_u64(c, r, "faithful", where);

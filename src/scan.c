@@ -161,6 +161,10 @@ static void reduce_chunk(struct ctx *c, const struct chunk *ch, uint32_t *const 
       const uint32_t sign = h ? HALF : 0, n = (uint32_t)(hi - lo + 1), i0 = (uint32_t)lo - a0;
       if (c->o->moments)
         for (int v = 0; v < nv; v++) stats_moments_run(acc[v], sign | (uint32_t)lo, n, outs[v] + (size_t)h * len + i0);
+      if (c->o->outputs_only) {
+        for (int v = 0; v < nv; v++) stats_digest_run(acc[v], sign | (uint32_t)lo, n, outs[v] + (size_t)h * len + i0);
+        continue;
+      }
       /* items the device reduced: fold them; the flagged ones are reduced here */
       int host_vars = 0;
       for (int v = 0; v < nv; v++) {
@@ -288,11 +292,13 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
     }
     stats_init(c.acc[i]);
     c.acc[i]->has_moments = o->moments;
+    const struct variant *vi = v[i % nv];
+    if (vi->abs_ranged) stats_set_abs_range(c.acc[i], vi->abs_lo, vi->abs_hi);
   }
 
   /* Reference cache: load it, or build it when this run computes all of it. */
   tm->cache = "off";
-  if (o->cache_dir && c.ref->mpfr_hi > c.ref->mpfr_lo) {
+  if (o->cache_dir && c.ref->mpfr_hi > c.ref->mpfr_lo && !o->outputs_only) {
     double t0 = now_s();
     int covers = (c.P.lo <= c.ref->mpfr_lo && c.P.hi >= (int64_t)c.ref->mpfr_hi - 1) ||
                  (c.sym && c.N.lo <= c.ref->mpfr_lo && c.N.hi >= (int64_t)c.ref->mpfr_hi - 1);
@@ -324,6 +330,13 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
       return scan_run(v, nv, &o2, st, tm, err, errlen);
     }
     if (!g) {
+      rc = EXIT_NOGPU;
+      goto out_gpu;
+    }
+    double alo[SCAN_MAXV], ahi[SCAN_MAXV];
+    for (int i = 0; i < nv; i++) alo[i] = c.acc[i]->abs_lo, ahi[i] = c.acc[i]->abs_hi;
+    if (gpu_set_abs_ranges(g, alo, ahi)) {
+      snprintf(err, errlen, "%s", gpu_last_error());
       rc = EXIT_NOGPU;
       goto out_gpu;
     }
@@ -370,13 +383,14 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
         goto out_gpu;
       }
     }
-    if (nd && !o->host_reduce) gpu_ref_buffers(GDEV(k), GSLOT(k), &c.ry, &c.rt);
-    fill_reference(&c, ch);
+    const int dev_reduce = nd && !o->host_reduce && !o->outputs_only;
+    if (dev_reduce) gpu_ref_buffers(GDEV(k), GSLOT(k), &c.ry, &c.rt);
+    if (!o->outputs_only) fill_reference(&c, ch);
     double t1 = now_s();
     tm->reference += t1 - t0;
     uint32_t *outs[SCAN_MAXV];
     const struct gpu_partial *parts = NULL;
-    if (nd && !o->host_reduce) {
+    if (dev_reduce) {
       struct gpu_geom geom = {ch->a0, ch->len, ch->first, ch->first / RED_BLOCK,
                               (ch->a0 + ch->len - 1) / RED_BLOCK - ch->first / RED_BLOCK + 1, RED_BLOCK,
                               c.P.lo, c.P.hi, c.N.lo, c.N.hi, c.sym, c.odd, c.mono};
@@ -408,8 +422,9 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
 
   for (int i = 0; i < nv; i++) {
     stats_init(st[i]);
+    stats_set_abs_range(st[i], c.acc[i]->abs_lo, c.acc[i]->abs_hi);
     for (int t = 0; t < c.nthreads; t++) stats_merge(st[i], c.acc[(size_t)t * nv + i]);
-    for (int d = 0; d < nd && !o->host_reduce; d++) {
+    for (int d = 0; d < nd && !o->host_reduce && !o->outputs_only; d++) {
       uint64_t xb[XBINS];
       if (gpu_read_xbins(gs[d], i, xb)) {
         snprintf(err, errlen, "%s", gpu_last_error());

@@ -15,7 +15,7 @@
 #include "metrics.h"
 #include "registry.h"
 
-#define SCAN_MAXV 32
+#define SCAN_MAXV 64
 #define SCAN_MAXDEV 16
 
 struct scan_opts {
@@ -28,6 +28,7 @@ struct scan_opts {
   int host_reduce;       /* GPU backend: reduce on the host instead of the device */
   int ndevices;          /* GPU backend: devices to use (0: device 0) */
   int moments;           /* also accumulate the per-bin output moments (arch record/compare) */
+  int outputs_only;      /* evaluate only: inputs, per-bin digests (and moments); no references, no errors */
   int devices[SCAN_MAXDEV];
 };
 

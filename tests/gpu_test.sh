@@ -35,6 +35,24 @@ check same "$T/a.json" "$T/h.json"
 "$U" run tanh --backend gpu --from 0x3d000000 --to 0x3f7fffff --no-cache --quiet --reduce gpu --json "$T/g2.json" >/dev/null
 check same "$T/h2.json" "$T/g2.json"
 
+# The same for variants with an absolute-error range ([-pi, pi] for sin.approx and
+# __sinf), on inputs of both signs across pi: the device and the host give the same
+# max_abs, its input, output and reference.
+"$U" run sin --backend gpu --from 0x40400000 --to 0x404fffff --no-cache --quiet --reduce host --json "$T/sh.json" >/dev/null
+"$U" run sin --backend gpu --from 0x40400000 --to 0x404fffff --no-cache --quiet --reduce gpu --json "$T/sg.json" >/dev/null
+check same "$T/sh.json" "$T/sg.json"
+"$U" run sin --backend gpu --from 0xc0400000 --to 0xc04fffff --no-cache --quiet --reduce gpu --json "$T/sn.json" >/dev/null
+"$U" run sin --backend gpu --from 0xc0400000 --to 0xc04fffff --no-cache --quiet --reduce host --json "$T/snh.json" >/dev/null
+check same "$T/sn.json" "$T/snh.json"
+check python3 - "$T/sg.json" <<'PY'
+import json, sys
+for r in json.load(open(sys.argv[1]))["results"]:
+    assert r["max_abs"] is not None, r["variant"]
+    if r["variant"] in ("sin.approx", "__sinf"):
+        assert float.fromhex(r["max_abs_range"]["hi"]) == float.fromhex("0x1.921fb54442d18p+1")
+        assert int(r["max_abs_input"], 16) <= 0x40490fda, r["max_abs_input"]
+PY
+
 # Every GPU variant ran and was accounted on every input; CUDA's tanhf keeps its
 # documented 2 ulp bound on [0.5, 2).
 "$U" run tanh --backend gpu --from 0x3f000000 --to 0x3fffffff --no-cache --quiet --json "$T/c.json" >/dev/null

@@ -2,6 +2,10 @@
  * verdicts, on hand-derived cases (each derivation in the comment beside it). */
 #include "testutil.h"
 
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu.h"
 #include "metrics.h"
 #include "reference.h"
 #include "registry.h"
@@ -176,6 +180,138 @@ static void test_claim_verdicts(void **state) {
   assert_int_equal(claim_verdict(NULL, CLAIM_MEASURED, 1, r, sizeof r), VERDICT_NONE);
 }
 
+
+/* Absolute error |out - y| over the inputs in [abs_lo, abs_hi]. */
+static void test_abs_error_range(void **state) {
+  (void)state;
+  stats_init(&S);
+  assert_true(S.max_abs == -1.0);
+  assert_true(isinf(S.abs_lo) && S.abs_lo < 0 && isinf(S.abs_hi) && S.abs_hi > 0); /* default: every input */
+  stats_set_abs_range(&S, 0.5, 2.0);
+  /* x = 0.5 (the lower end, in range): out 1, exact 1 - 2^-30: |1 - (1 - 2^-30)| = 2^-30 */
+  stats_add(&S, 0x3f000000u, 0x3f800000u, 1.0 - 0x1p-30, 0x3f800000u);
+  /* x = 3 (out of range): a larger error, 2^-20, is not counted */
+  stats_add(&S, 0x40400000u, 0x3f800000u, 1.0 - 0x1p-20, 0x3f800000u);
+  /* x = 0.25 (below the range): 2^-10, not counted */
+  stats_add(&S, 0x3e800000u, 0x3f800000u, 1.0 - 0x1p-10, 0x3f800000u);
+  /* x = 2 (the upper end, in range): out 0.5, exact 0.5 + 2^-40: 2^-40, smaller */
+  stats_add(&S, 0x40000000u, 0x3f000000u, 0.5 + 0x1p-40, 0x3f000000u);
+  assert_true(S.max_abs == 0x1p-30);
+  assert_int_equal(S.max_abs_input, 0x3f000000u);
+  assert_int_equal(S.max_abs_output, 0x3f800000u);
+  assert_true(S.max_abs_ref == 1.0 - 0x1p-30);
+  /* the ulp error sees every input: 2^-10 / 2^-24 = 2^14 at x = 0.25 */
+  assert_true(S.max_ulp == 0x1p14);
+  /* x = 1.5 through the slow path (zero output, exact 2^-29): flushed, and measured: 2^-29 */
+  stats_add(&S, 0x3fc00000u, 0x00000000u, 0x1p-29, 0x31000000u);
+  assert_int_equal(S.flushed, 1);
+  assert_true(S.max_abs == 0x1p-29);
+  assert_int_equal(S.max_abs_input, 0x3fc00000u);
+  /* x = 1.25, an infinite output where the exact value is finite: non-finite, not measured */
+  stats_add(&S, 0x3fa00000u, 0x7f800000u, 0.75, 0x3f400000u);
+  assert_true(S.max_abs == 0x1p-29);
+  /* a NaN input is never in range */
+  stats_add(&S, 0x7fc00000u, 0x3f800000u, NAN, 0x7fc00000u);
+  assert_int_equal(S.max_abs_input, 0x3fc00000u);
+}
+
+/* [-pi, pi] as the registry states it: RN53(pi) = 0x1.921fb54442d18p1 lies between
+ * the binary32 neighbours 0x40490fda (3.14159250) and 0x40490fdb (3.14159274) of pi. */
+static void test_abs_error_pi_range(void **state) {
+  (void)state;
+  stats_init(&S);
+  stats_set_abs_range(&S, -0x1.921fb54442d18p1, 0x1.921fb54442d18p1);
+  assert_true(in_abs_range(&S, 0x40490fdau));
+  assert_false(in_abs_range(&S, 0x40490fdbu));
+  assert_true(in_abs_range(&S, 0xc0490fdau));
+  assert_false(in_abs_range(&S, 0xc0490fdbu));
+  assert_true(in_abs_range(&S, 0x80000000u)); /* -0 */
+  assert_false(in_abs_range(&S, 0xffc00000u)); /* NaN */
+}
+
+/* Ties go to the lowest input, within a run, across runs and across merges. */
+static void test_abs_error_ties(void **state) {
+  (void)state;
+  /* exact 1 - 2^-30, output 1: error 2^-30 at every input */
+  const double y = 1.0 - 0x1p-30;
+  stats_init(&S);
+  stats_add(&S, 0x3f800020u, 0x3f800000u, y, 0x3f800000u);
+  stats_add(&S, 0x3f800010u, 0x3f800000u, y, 0x3f800000u);
+  stats_add(&S, 0x3f800018u, 0x3f800000u, y, 0x3f800000u);
+  assert_true(S.max_abs == 0x1p-30);
+  assert_int_equal(S.max_abs_input, 0x3f800010u);
+  /* one run of four inputs, the maximum tied at its second and fourth */
+  const uint32_t out[4] = {0x3f800001u, 0x3f800000u, 0x3f800001u, 0x3f800000u};
+  const double ys[4] = {1.0, y, 1.0, y}, iu[4] = {inv_ulp32(1.0), inv_ulp32(y), inv_ulp32(1.0), inv_ulp32(y)};
+  const uint32_t rn[4] = {0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u};
+  struct stats *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+  stats_init(a);
+  stats_add_run(a, 0x3f900000u, 4, out, ys, iu, rn);
+  /* 1 + 2^-23 against exact 1: 2^-23, at the first and third */
+  assert_true(a->max_abs == 0x1p-23);
+  assert_int_equal(a->max_abs_input, 0x3f900000u);
+  stats_init(b);
+  stats_add(b, 0x3f900008u, 0x3f800001u, 1.0, 0x3f800000u); /* the same 2^-23, higher input */
+  stats_add(b, 0x3f8fffffu, 0x3f800001u, 1.0, 0x3f800000u); /* the same 2^-23, lower input */
+  struct stats *c = malloc(sizeof *c);
+  memcpy(c, a, sizeof *c);
+  stats_merge(a, b);
+  stats_merge(b, c);
+  assert_int_equal(a->max_abs_input, 0x3f8fffffu);
+  assert_int_equal(b->max_abs_input, 0x3f8fffffu);
+  assert_true(a->max_abs == 0x1p-23 && b->max_abs == 0x1p-23);
+  /* a device partial folds in by the same rule */
+  struct gpu_partial p;
+  memset(&p, 0, sizeof p);
+  p.n = 1, p.flag = 0, p.faithful = 1, p.hist[0] = 1;
+  p.max_ulp = 0, p.max_rel = 0, p.max_ulp_input = p.max_rel_input = 0x3f000000u;
+  p.max_abs = 0x1p-23, p.max_abs_input = 0x3f000000u, p.max_abs_output = 0x3f000001u, p.max_abs_ref = 0.5;
+  stats_fold_partial(c, 0x3f000000u, &p, 0);
+  assert_int_equal(c->max_abs_input, 0x3f000000u);
+  assert_int_equal(c->max_abs_output, 0x3f000001u);
+  p.max_abs = 0x1p-24, p.max_abs_input = 0x3e000000u; /* lower input, smaller error: no change */
+  stats_fold_partial(c, 0x3e000000u, &p, 0);
+  assert_int_equal(c->max_abs_input, 0x3f000000u);
+  /* equality sees the absolute error and its range */
+  const char *field = NULL;
+  memcpy(b, c, sizeof *b);
+  assert_true(stats_equal(b, c, &field));
+  b->max_abs_input = 0x3f000001u;
+  assert_false(stats_equal(b, c, &field));
+  assert_string_equal(field, "max_abs_input");
+  memcpy(b, c, sizeof *b);
+  stats_set_abs_range(b, -1.0, 1.0);
+  assert_false(stats_equal(b, c, &field));
+  assert_string_equal(field, "abs_lo");
+  /* an empty side of a merge takes the other's range */
+  stats_init(a);
+  stats_merge(a, b);
+  assert_true(a->abs_lo == -1.0 && a->abs_hi == 1.0);
+  free(a), free(b), free(c);
+}
+
+/* Verdicts on a documented absolute bound; no measured value, no verdict. */
+static void test_abs_verdicts(void **state) {
+  (void)state;
+  struct variant v = {.name = "t", .claim = {NULL, NULL, CLAIM_NONE, "", NULL},
+                      .doc = {NULL, NULL, CLAIM_DOCUMENTED, "doc", "3.588787907149953e-7"}};
+  assert_int_equal(variant_verdict(&v, 100.0, 1.0, 0x1p-22), VERDICT_HOLDS);
+  assert_int_equal(variant_verdict(&v, 100.0, 1.0, 0x1.8p-22), VERDICT_HOLDS);    /* 3.576e-7 */
+  assert_int_equal(variant_verdict(&v, 100.0, 1.0, 0x1.9p-22), VERDICT_VIOLATED); /* 3.725e-7 */
+  assert_int_equal(variant_verdict(&v, 100.0, 1.0, -1.0), VERDICT_NONE);
+  v.doc.max_ulp = "2";
+  assert_int_equal(variant_verdict(&v, 1.5, 1.0, 0x1p-22), VERDICT_HOLDS);
+  assert_int_equal(variant_verdict(&v, 2.5, 1.0, 0x1p-22), VERDICT_VIOLATED);
+  assert_int_equal(variant_verdict(&v, 1.5, 1.0, 0x1p-20), VERDICT_VIOLATED);
+  /* the registry's entries: __sinf documents 2^-21.41 over [-pi, pi] */
+  const struct variant *s = variant_find("__sinf");
+  assert_non_null(s);
+  assert_true(s->abs_ranged);
+  assert_true(s->abs_hi == 0x1.921fb54442d18p1 && s->abs_lo == -s->abs_hi);
+  assert_string_equal(s->doc.max_abs, "3.588787907149953e-7");
+  assert_true(strtod(s->doc.max_abs, NULL) >= pow(2.0, -21.41));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_ulp_binades),      cmocka_unit_test(test_ulp_subnormal_and_zero),
@@ -183,6 +319,8 @@ int main(void) {
     cmocka_unit_test(test_rn32_midpoints),   cmocka_unit_test(test_accounting_special),
     cmocka_unit_test(test_accounting_max_ties), cmocka_unit_test(test_symmetry_monotonic),
     cmocka_unit_test(test_list_keeps_lowest), cmocka_unit_test(test_claim_verdicts),
+    cmocka_unit_test(test_abs_error_range),  cmocka_unit_test(test_abs_error_pi_range),
+    cmocka_unit_test(test_abs_error_ties),   cmocka_unit_test(test_abs_verdicts),
   };
   return cmocka_run_group_tests_name("metrics", tests, NULL, NULL);
 }

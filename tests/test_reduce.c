@@ -41,6 +41,7 @@ static void test_merge_synthetic(void **state) {
     r[i] = (struct rec){x, out, ref_rn32(y, 1), y};
   }
   struct stats *whole = new_stats(), *merged = new_stats();
+  stats_set_abs_range(whole, 0.0, INFINITY); /* absolute error over the positive inputs only */
   for (int i = 0; i < NREC; i++) stats_add(whole, r[i].x, r[i].out, r[i].y, r[i].rn);
   /* 7 pieces of random sizes, merged in reverse order */
   int cut[8] = {0};
@@ -50,6 +51,7 @@ static void test_merge_synthetic(void **state) {
     for (int b = a; b > 1 && cut[b - 1] > cut[b]; b--) { int t = cut[b]; cut[b] = cut[b - 1]; cut[b - 1] = t; }
   for (int k = 6; k >= 0; k--) {
     struct stats *p = new_stats();
+    stats_set_abs_range(p, 0.0, INFINITY);
     for (int i = cut[k]; i < cut[k + 1]; i++) stats_add(p, r[i].x, r[i].out, r[i].y, r[i].rn);
     stats_merge(merged, p);
     free(p);
@@ -57,6 +59,13 @@ static void test_merge_synthetic(void **state) {
   assert_stats_equal(whole, merged);
   /* worst output 1 - 3*2^-24 against exact 1 - 2^-30, ulp 2^-24: 3 - 2^-6 */
   assert_true(whole->max_ulp == 3.0 - 0x1p-6);
+  /* the absolute error |(1 - 3*2^-24) - (1 - 2^-30)| = 3*2^-24 - 2^-30 at the lowest
+   * positive input (sign bit clear) with that output and a finite reference */
+  uint32_t lowest = 0xffffffffu;
+  for (int i = 0; i < NREC; i++)
+    if (r[i].x < 0x7f800000u && r[i].out == 0x3f7ffffdu && !isnan(r[i].y) && r[i].x < lowest) lowest = r[i].x;
+  assert_true(whole->max_abs == 3 * 0x1p-24 - 0x1p-30);
+  assert_int_equal(whole->max_abs_input, lowest);
   free(whole);
   free(merged);
 }
@@ -97,6 +106,17 @@ static void test_threads_and_chunks(void **state) {
     assert_int_equal(a->inputs, (uint64_t)ranges[k][1] - ranges[k][0] + 1);
     free(a), free(b), free(c);
   }
+  /* a variant with an absolute-error range: the host sinf restricted to [-pi, pi], on
+   * inputs across pi of both signs */
+  struct variant sv = *variant_find("sinf.host");
+  sv.abs_ranged = 1, sv.abs_lo = -0x1.921fb54442d18p1, sv.abs_hi = 0x1.921fb54442d18p1;
+  sv.ref = ref_find("sin");
+  struct stats *a = scan_one(&sv, 0x40490000u, 0x40491fffu, 1, 1u << 12, NULL, NULL);
+  struct stats *b = scan_one(&sv, 0x40490000u, 0x40491fffu, 2, 1u << 16, NULL, NULL);
+  assert_stats_equal(a, b);
+  assert_true(a->max_abs >= 0 && a->max_abs_input <= 0x40490fdau);
+  assert_true(a->abs_lo == sv.abs_lo && a->abs_hi == sv.abs_hi);
+  free(a), free(b);
 }
 
 /* Shards: [from, m] and [m+1, to] merged equal one run over [from, to], for cuts in
