@@ -524,7 +524,7 @@ bad:
 /* ---- report ---- */
 static void fmt_u2(char *b, size_t n, double rel) {
   if (rel < 0) snprintf(b, n, "-");
-  else snprintf(b, n, "%.4g", rel * 0x1p48);
+  else snprintf(b, n, "%.6g", rel * 0x1p48);
 }
 
 void ff_report_markdown(FILE *f, const struct ff_result *const *rs, int n) {
