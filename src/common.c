@@ -66,8 +66,11 @@ void file_safe_name(char *out, size_t n, const char *in) {
   size_t k = 0;
   for (; *in && k + 1 < n; in++) {
     char ch = *in;
-    int ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '.' || ch == '-';
-    out[k++] = ok ? ch : '-';
+    int alnum = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9');
+    if (k == 0 && !alnum) continue; /* no leading '-', '_' or '.': names stay safe as arguments */
+    int ok = alnum || ch == '.' || ch == '-' || ch == '_';
+    out[k] = ok ? ch : '-';
+    k++;
   }
   out[k] = 0;
 }
