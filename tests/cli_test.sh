@@ -254,5 +254,21 @@ fi
 expect 0 "selftest: 5 passed, 0 failed" -- selftest --backend cpu
 expect 0 "usage: ulpcert selftest" -- selftest --help
 
+# Float-float: exact EFTs pass (exit 0), Fast2Sum outside its precondition exceeds (exit 1),
+# bad options and mixing with binary32 variants are usage errors, the JSON reads back
+# into a report, and a corrupt one is refused.
+expect 0 "eft.twosum .* within" -- run eft.twosum --backend cpu --from 0x3f800000 --to 0x3f8000ff --quiet --json "$T/ff.json"
+expect 1 "eft.fast2sum.unordered .* exceeds" -- run eft.fast2sum.unordered --backend cpu --from 0x3f800000 --to 0x3f8000ff --quiet
+expect 2 "separate commands" -- run eft.twosum tanh.approx --backend cpu --from 0 --to 1
+expect 2 "partners" -- run dw --partners lots --backend cpu
+expect 2 "does not apply|do not apply" -- run dw --shard 0/2 --backend cpu
+expect 2 "GPU only" -- run eft.twosum.ftz --backend cpu --from 0 --to 1
+expect 0 "seed 0x0000000000000007" -- run sum2.twosum --backend cpu --from 0x3f800000 --to 0x3f80000f --seed 7
+expect 0 "wrote" -- report "$T/ff.json" reports/results/tanh-h100.json --out "$T/rep"
+expect 0 "eft.twosum" -- list
+grep -q "eft.twosum" "$T/rep/ACCURACY.md" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: float-float table missing"; }
+sed 's/"pairs"/"pears"/' "$T/ff.json" > "$T/ffbad.json"
+expect 5 "pairs" -- report "$T/ffbad.json" reports/results/tanh-h100.json --out "$T/rep2"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
