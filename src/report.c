@@ -335,12 +335,14 @@ int cmd_report(int argc, char **argv) {
     char e2[1024];
     if (nffr == 64) {
       errorf("too many float-float result files (at most 64)");
+      for (int j = 0; j < nffr; j++) free(ffr[j]);
       return EXIT_USAGE;
     }
     ffr[nffr] = malloc(sizeof(struct ff_result));
     int r2 = ffr[nffr] ? ff_read_json(argv[i], ffr[nffr], e2, sizeof e2) : EXIT_IO;
     if (r2) {
       errorf("%s", ffr[nffr] ? e2 : "out of memory");
+      for (int j = 0; j <= nffr; j++) free(ffr[j]);
       return r2;
     }
     ffc[nffr] = ffr[nffr], ffpath[nffr] = argv[i], nffr++;
@@ -348,7 +350,8 @@ int cmd_report(int argc, char **argv) {
   argc = w;
   int nf = argc - optind;
   if (nf < 1) {
-    errorf("report needs at least one result file");
+    errorf("report needs at least one result file of binary32 variants (float-float files join its tables)");
+    for (int j = 0; j < nffr; j++) free(ffr[j]);
     return EXIT_USAGE;
   }
   /* 1. read and check everything */
