@@ -350,7 +350,7 @@ FF_FN int ff_eval(int op, const struct ff_in *in, uint32_t *r) {
   case SUM2_TWOSUM:
   case SUM2_FAST2SUM: {
     float v[4] = {xh, yh, -xh, xl};
-    r[0] = F2U(op == SUM2_TWOSUM ? sum2_two_sum(v, 4) : sum2_fast_two_sum(v, 4));
+    r[0] = F2U(sum2(v, 4, op == SUM2_FAST2SUM));
     r[1] = 0;
     if ((r[0] & 0x7fffffffu) > 0x7f800000u) r[0] = 0x7fc00000u;
     return 1;

@@ -195,21 +195,13 @@ FF_FN void dw_mul_dw_fma(float xh, float xl, float yh, float yl, float *zh, floa
 }
 
 /* ---- compensated summation ---- */
-/* Sum2 of p[0..n): s accumulates with TwoSum, the errors in sigma; result s + sigma. */
-FF_FN float sum2_two_sum(const float *p, int n) {
+/* Sum2 of p[0..n): s accumulates with TwoSum (or, fast != 0, with Fast2Sum(s, p[i])
+ * without ordering the operands, as seed 001 does), the errors in sigma; s + sigma. */
+FF_FN float sum2(const float *p, int n, int fast) {
   float s = p[0], sigma = 0.0f, q;
   for (int i = 1; i < n; i++) {
-    ff_two_sum(s, p[i], &s, &q);
-    sigma = sigma + q;
-  }
-  return s + sigma;
-}
-
-/* The same with Fast2Sum(s, p[i]) in place of TwoSum, without ordering the operands. */
-FF_FN float sum2_fast_two_sum(const float *p, int n) {
-  float s = p[0], sigma = 0.0f, q;
-  for (int i = 1; i < n; i++) {
-    ff_fast_two_sum(s, p[i], &s, &q);
+    if (fast) ff_fast_two_sum(s, p[i], &s, &q);
+    else ff_two_sum(s, p[i], &s, &q);
     sigma = sigma + q;
   }
   return s + sigma;

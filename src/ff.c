@@ -275,15 +275,6 @@ static json_t *stats_json(const struct ff_variant *v, const struct ff_stats *s, 
   return o;
 }
 
-struct jw {
-  json_t *root;
-};
-static int dump(FILE *f, void *arg) {
-  struct jw *w = arg;
-  if (json_dumpf(w->root, f, JSON_INDENT(1) | JSON_REAL_PRECISION(17))) return -1;
-  return fputc('\n', f) == EOF ? -1 : 0;
-}
-
 static int write_json(const char *path, const struct run_info *ri, const struct ff_variant *const *vs,
                       const struct ff_stats *st, int nv, uint32_t nrandom, uint64_t seed, double wall, char *err,
                       size_t errlen) {
@@ -311,8 +302,7 @@ static int write_json(const char *path, const struct run_info *ri, const struct 
   json_t *res = json_array();
   for (int i = 0; i < nv; i++) json_array_append_new(res, stats_json(vs[i], &st[i], ff_npart(vs[i], nrandom)));
   json_object_set_new(root, "results", res);
-  struct jw w = {root};
-  int rc = atomic_write(path, dump, &w, err, errlen);
+  int rc = result_write_root(path, root, err, errlen);
   json_decref(root);
   return rc;
 }

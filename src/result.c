@@ -222,14 +222,13 @@ json_t *result_device_json(const struct run_info *ri) {
                    gnu_get_libc_version());
 }
 
-struct jw {
-  json_t *root;
-};
-
 static int dump(FILE *f, void *arg) {
-  struct jw *w = arg;
-  if (json_dumpf(w->root, f, JSON_INDENT(1) | JSON_REAL_PRECISION(17))) return -1;
+  if (json_dumpf((json_t *)arg, f, JSON_INDENT(1) | JSON_REAL_PRECISION(17))) return -1;
   return fputc('\n', f) == EOF ? -1 : 0;
+}
+
+int result_write_root(const char *path, struct json_t *root, char *err, size_t errlen) {
+  return atomic_write(path, dump, root, err, errlen);
 }
 
 int result_write_json(const char *path, const struct run_info *ri, const struct variant *const *v,
@@ -281,8 +280,7 @@ int result_write_json(const char *path, const struct run_info *ri, const struct 
   json_t *res = json_array();
   for (int i = 0; i < nv; i++) json_array_append_new(res, variant_json(v[i], st[i]));
   json_object_set_new(root, "results", res);
-  struct jw w = {root};
-  int rc = atomic_write(path, dump, &w, err, errlen);
+  int rc = result_write_root(path, root, err, errlen);
   json_decref(root);
   return rc;
 }
