@@ -307,6 +307,12 @@ struct ff_in {
   uint32_t xh, xl, yh, yl;
 };
 
+/* The vector Sum2 sums, as binary32 bits: (xh, yh, -xh, xl) (exact side; ff_eval forms
+ * the same vector in binary32). */
+FF_FN void ff_sum2_vector(const struct ff_in *in, uint32_t w[4]) {
+  w[0] = in->xh, w[1] = in->yh, w[2] = in->xh ^ 0x80000000u, w[3] = in->xl;
+}
+
 /* Evaluate op on the operands; returns the number of result words (1 or 2) in r[]. For
  * the conversion, r[] holds the binary64 round trip's bits in r[0] (low) and r[1]
  * (high). */
@@ -349,11 +355,10 @@ FF_FN int ff_eval(int op, const struct ff_in *in, uint32_t *r) {
   case DW_MUL_DW_FMA: dw_mul_dw_fma(xh, xl, yh, yl, &zh, &zl); break;
   case SUM2_TWOSUM:
   case SUM2_FAST2SUM: {
+    /* ff_sum2_vector's vector, -xh negated in binary32 as code would (so -ftz may flush it) */
     float v[4] = {xh, yh, -xh, xl};
-    r[0] = F2U(sum2(v, 4, op == SUM2_FAST2SUM));
-    r[1] = 0;
-    if ((r[0] & 0x7fffffffu) > 0x7f800000u) r[0] = 0x7fc00000u;
-    return 1;
+    zh = sum2(v, 4, op == SUM2_FAST2SUM); /* one word: zl stays 0 */
+    break;
   }
   default: break;
   }
@@ -361,7 +366,13 @@ FF_FN int ff_eval(int op, const struct ff_in *in, uint32_t *r) {
   /* NaN payloads differ between the host and the device: one canonical quiet NaN */
   for (int i = 0; i < 2; i++)
     if ((r[i] & 0x7fffffffu) > 0x7f800000u) r[i] = 0x7fc00000u;
-  return 2;
+  return op == SUM2_TWOSUM || op == SUM2_FAST2SUM ? 1 : 2;
+}
+
+/* Are the result words of op finite (for the conversion: the binary64 in r[1]:r[0])? */
+FF_FN int ff_result_finite(int op, const uint32_t *r) {
+  if (op == FF_CONVERT_SEED) return ((r[1] >> 20) & 0x7ff) != 0x7ff;
+  return ff_finite(r[0]) && ff_finite(r[1]); /* one-word results have r[1] = 0 */
 }
 
 /* Which words an operation reads: 1 high word of x only (conversion), x and a binary32 y
@@ -371,7 +382,6 @@ FF_FN int ff_uses_yl(int op) {
          op == DW_MUL_DW || op == DW_MUL_DW_FMA || op == FF_CONVERT_SEED;
 }
 FF_FN int ff_uses_xl(int op) { return op < EFT_TWOSUM || op >= DW_ADD_FP; }
-FF_FN int ff_is_eft(int op) { return op >= EFT_TWOSUM && op <= EFT_TWOPROD_FMA; }
 FF_FN int ff_is_sum2(int op) { return op == SUM2_TWOSUM || op == SUM2_FAST2SUM; }
 
 /* The exact result S and the error E = R - S of one evaluation. */
@@ -405,7 +415,12 @@ FF_FN void ff_exact(int op, const struct ff_in *in, const uint32_t *r, struct ff
     t[nt++] = DMUL(xh, yh), t[nt++] = DMUL(xh, yl), t[nt++] = DMUL(xl, yh), t[nt++] = DMUL(xl, yl);
     break;
   case SUM2_TWOSUM:
-  case SUM2_FAST2SUM: t[nt++] = xh, t[nt++] = yh, t[nt++] = -xh, t[nt++] = xl; break;
+  case SUM2_FAST2SUM: {
+    uint32_t w[4];
+    ff_sum2_vector(in, w);
+    for (; nt < 4; nt++) t[nt] = ff_f2d(w[nt]);
+    break;
+  }
   default: break;
   }
   for (int i = 0; i < nt; i++) {
@@ -460,10 +475,8 @@ FF_FN int ff_in_domain(int op, const struct ff_in *in, double s) {
 
 /* The class of a failure (see enum ff_class). */
 FF_FN int ff_classify(int op, int flav, const struct ff_in *in, const uint32_t *r, int nr, double s) {
-  int nonfin = !ff_finite(r[0]) || (nr > 1 && op != FF_CONVERT_SEED && !ff_finite(r[1]));
-  if (op == FF_CONVERT_SEED) nonfin = ((r[1] >> 20) & 0x7ff) == 0x7ff;
   double as = fabs(s);
-  if (nonfin || as > 0x1.fffffep127) return FFC_OVERFLOW;
+  if (!ff_result_finite(op, r) || as > 0x1.fffffep127) return FFC_OVERFLOW;
   uint32_t words[4] = {in->xh, ff_uses_xl(op) ? in->xl : 0u, op == FF_CONVERT_SEED ? 0u : in->yh,
                        ff_uses_yl(op) && op != FF_CONVERT_SEED ? in->yl : 0u};
   for (int i = 0; i < 4; i++)
@@ -475,8 +488,7 @@ FF_FN int ff_classify(int op, int flav, const struct ff_in *in, const uint32_t *
     for (int i = 0; i < nr && op != FF_CONVERT_SEED; i++)
       if ((r[i] & 0x7fffffffu) && !(r[i] & 0x7f800000u)) return FFC_UNDERFLOW;
   if (op == EFT_TWOPROD_DEKKER || op == FF_MUL_SEED || op == DW_MUL_DW || op == DW_MUL_FP) {
-    /* the splitting: 4097 * a overflows */
-    /* 4097 a is exact in binary64; RN to binary32 overflows from 2^128 - 2^103 on */
+    /* the splitting overflows: 4097 a is exact in binary64; RN to binary32 overflows from 2^128 - 2^103 on */
     if (fabs(DMUL(4097.0, ff_f2d(in->xh))) >= 0x1.ffffffp127 || fabs(DMUL(4097.0, ff_f2d(in->yh))) >= 0x1.ffffffp127)
       return FFC_OVERFLOW;
   }
@@ -508,17 +520,16 @@ FF_FN int ff_account(struct ff_stats *s, uint64_t *hist, int op, int flav, doubl
   int fail = 0, exceed = 0;
   s->pairs++;
   s->in_domain += dom;
-  int nonfin = op == FF_CONVERT_SEED ? ((r[1] >> 20) & 0x7ff) == 0x7ff
-                                     : (!ff_finite(r[0]) || (nr > 1 && !ff_finite(r[1])));
+  int nonfin = !ff_result_finite(op, r);
   if (ff_is_sum2(op)) {
     int rn = ff_is_rn(r[0], &S);
     s->not_cr += !rn;
     fail |= !rn;
     /* the claim of seed 001: as if summed in binary64 and rounded once to binary32 */
-    double acc = ff_f2d(in->xh);
-    acc = DADD(acc, ff_f2d(in->yh));
-    acc = DADD(acc, -ff_f2d(in->xh));
-    acc = DADD(acc, ff_f2d(in->xl));
+    uint32_t w[4];
+    ff_sum2_vector(in, w);
+    double acc = ff_f2d(w[0]);
+    for (int i = 1; i < 4; i++) acc = DADD(acc, ff_f2d(w[i]));
     s->claim_mismatch += ff_d2f_rn(acc) != r[0];
   }
   if (nonfin) {

@@ -73,9 +73,9 @@ __global__ void __launch_bounds__(FF_THREADS)
     }
   }
   /* block reduction of the scalars */
-  unsigned long long v[16] = {ts.pairs, ts.skipped, ts.inexact, ts.nonfinite, ts.zero_exact, ts.zero_mismatch,
+  unsigned long long v[12] = {ts.pairs, ts.skipped, ts.inexact, ts.nonfinite, ts.zero_exact, ts.zero_mismatch,
                               ts.in_domain, ts.exceeds, ts.exceeds_in_domain, ts.failures, ts.not_cr,
-                              ts.claim_mismatch, 0, 0, 0, 0};
+                              ts.claim_mismatch};
   for (int i = 0; i < 12; i++)
     if (v[i]) atomicAdd(&sh_cnt[i], v[i]);
   for (int i = 0; i < FFC_N; i++)

@@ -189,8 +189,7 @@ static void print_fail(FILE *f, const struct ff_variant *v, const struct ff_fail
     fprintf(f, ": result (%a, %a)", (double)u2f(fl->rh), (double)u2f(fl->rl));
   struct ff_xp S, E;
   uint32_t r[2] = {fl->rh, fl->rl};
-  int fin = v->op == FF_CONVERT_SEED ? ((r[1] >> 20) & 0x7ff) != 0x7ff : ff_finite(r[0]) && ff_finite(r[1]);
-  if (fin) {
+  if (ff_result_finite(v->op, r)) {
     ff_exact(v->op, &in, r, &S, &E);
     fprintf(f, ", exact %a, error %a", ff_xp_value(&S), ff_xp_value(&E));
   }
@@ -232,7 +231,6 @@ static void print_table(FILE *f, const struct ff_variant *const *vs, const struc
       for (uint32_t j = 0; j < s->nfail && j < 3; j++) print_fail(f, vs[i], &s->fail[j], npart, seed);
     }
   }
-  (void)seed;
 }
 
 static json_t *stats_json(const struct ff_variant *v, const struct ff_stats *s, uint32_t npart) {
@@ -310,14 +308,11 @@ static int write_json(const char *path, const struct run_info *ri, const struct 
 int ff_run(int argc, char **argv, int first, struct scan_cli *sc, uint32_t nrandom, uint64_t seed, int seed_given) {
   const struct ff_variant *vs[FF_NVAR];
   int nv = 0;
-  for (int i = first; i < argc; i++) {
-    int before = nv;
+  for (int i = first; i < argc; i++)
     if (ff_resolve(argv[i], 1, vs, FF_NVAR, &nv) < 0) {
       errorf("unknown variant or family '%s' (see 'ulpcert list')", argv[i]);
       return EXIT_USAGE;
     }
-    (void)before;
-  }
   struct run_info ri;
   run_info_init(&ri, 0, NULL);
   snprintf(ri.command, sizeof ri.command, "%s", g_command_line);
