@@ -9,7 +9,12 @@
  * scanned in full, for their error statistics. A bin whose digest differs is evaluated again; if
  * exactly one input k of it changed, dm0 = now_k - then_k and dm1 = (k + 1) dm0 give k
  * and the recorded output, and the digest of the bin confirms it; otherwise the bin
- * holds several changes. */
+ * holds several changes.
+ *
+ * record --reuse BASELINE evaluates the outputs only, like compare, and takes a variant's
+ * error statistics from the baseline where its outputs match in every bin: the statistics
+ * are a function of the outputs (the references and the metrics being those of the same
+ * ulpcert version), so only variants that compute something else need the references. */
 #include "arch.h"
 
 #include <stdlib.h>
@@ -51,14 +56,30 @@ int arch_locate(const struct stats *then, const struct stats *now, uint32_t bin,
   return 1;
 }
 
+/* outputs of bin k differ: by digest, moments or count */
+static int bin_differs(const struct stats *a, const struct stats *b, uint32_t k) {
+  return a->bin_digest[k] != b->bin_digest[k] || a->bin_inputs[k] != b->bin_inputs[k] ||
+         a->bin_m0[k] != b->bin_m0[k] || a->bin_m1[k] != b->bin_m1[k];
+}
+
+static int outputs_differ(const struct stats *a, const struct stats *b) {
+  for (uint32_t k = 0; k < NBINS; k++)
+    if (bin_differs(a, b, k)) return 1;
+  return 0;
+}
+
 static void usage_arch(FILE *f) {
   fprintf(f,
-          "usage: ulpcert arch record [--out FILE] [options of run]\n"
+          "usage: ulpcert arch record [--out FILE] [--reuse RECORD.json] [options of run]\n"
           "       ulpcert arch compare BASELINE.json [--allow-diff] [options of run]\n"
           "\n"
           "record: runs every variant the backend can run over all inputs (or --from/--to)\n"
           "and writes their results with per-bin output digests and moments, by default to\n"
           "reports/arch/<sm>-<gpu>.json (reports/arch/cpu.json for the CPU backend).\n"
+          "--reuse RECORD.json: evaluate the outputs only, and take the error statistics of\n"
+          "each variant whose outputs match RECORD's in every bin from RECORD (the record\n"
+          "says so per variant); the others are scanned in full. Minutes instead of the\n"
+          "references' hours on a GPU that computes what a recorded one did.\n"
           "compare: runs the baseline's variants here over its range, first for their\n"
           "outputs' digests only (no references: fast), and prints, per variant, identical,\n"
           "or how many inputs differ (only those variants are then scanned in full), the\n"
@@ -69,7 +90,7 @@ static void usage_arch(FILE *f) {
 }
 
 struct arch_args {
-  const char *out;
+  const char *out, *reuse;
   int allow;
 };
 
@@ -77,6 +98,7 @@ static int arch_extra(int c, const char *arg, void *p) {
   struct arch_args *a = p;
   if (c == 4001) a->out = arg;
   else if (c == 4002) a->allow = 1;
+  else if (c == 4003) a->reuse = arg;
   else return EXIT_USAGE;
   return -1;
 }
@@ -99,9 +121,9 @@ int cmd_arch(int argc, char **argv) {
     return EXIT_USAGE;
   }
   struct scan_cli sc;
-  struct arch_args aa = {NULL, 0};
+  struct arch_args aa = {NULL, NULL, 0};
   static const struct option more[] = {{"out", required_argument, 0, 4001}, {"allow-diff", no_argument, 0, 4002},
-                                       {0, 0, 0, 0}};
+                                       {"reuse", required_argument, 0, 4003}, {0, 0, 0, 0}};
   int rc = parse_scan_options(argc - 1, argv + 1, &sc, arch_extra, &aa, more, usage_arch);
   if (rc >= 0) return rc;
   int npos = argc - 1 - optind;
@@ -110,27 +132,42 @@ int cmd_arch(int argc, char **argv) {
     errorf(record ? "arch record takes no file (use --out)" : "arch compare takes one baseline file");
     return EXIT_USAGE;
   }
+  if (!record && aa.reuse) {
+    errorf("--reuse is an option of arch record");
+    return EXIT_USAGE;
+  }
   struct result_file base;
   memset(&base, 0, sizeof base);
   char err[1024];
-  if (!record) {
-    if ((rc = result_read_json(pos[0], &base, err, sizeof err))) {
+  const char *base_path = record ? aa.reuse : pos[0];
+  char base_desc[600] = "";
+  if (base_path) {
+    if ((rc = result_read_json(base_path, &base, err, sizeof err))) {
       errorf("%s", err);
       return rc;
     }
     if (strcmp(base.version, ULPCERT_VERSION)) {
-      errorf("%s was recorded by ulpcert %s; this is %s: record the baseline again with this version", pos[0],
+      errorf("%s was recorded by ulpcert %s; this is %s: record the baseline again with this version", base_path,
              base.version, ULPCERT_VERSION);
       result_file_free(&base);
       return EXIT_CORRUPT;
     }
     for (int i = 0; i < base.nv; i++)
       if (!base.v[i].st->has_moments) {
-        errorf("%s: results[%s] has no moments: not a record of `ulpcert arch record`", pos[0], base.v[i].name);
+        errorf("%s: results[%s] has no moments: not a record of `ulpcert arch record`", base_path,
+               base.v[i].name);
         result_file_free(&base);
         return EXIT_CORRUPT;
       }
-    sc.o.from = base.from, sc.o.to = base.to;
+    snprintf(base_desc, sizeof base_desc, "%s (%s, driver %s)", base_path, base.device,
+             base.driver[0] ? base.driver : "none");
+    if (!record) sc.o.from = base.from, sc.o.to = base.to;
+    else if (sc.o.from != base.from || sc.o.to != base.to) {
+      errorf("--reuse: %s covers 0x%08x..0x%08x, this record 0x%08x..0x%08x", base_path, base.from, base.to,
+             sc.o.from, sc.o.to);
+      rc = EXIT_USAGE;
+      goto done;
+    }
   }
   struct run_info ri;
   run_info_init(&ri, 0, NULL);
@@ -168,20 +205,26 @@ int cmd_arch(int argc, char **argv) {
     st[i] = malloc(sizeof(struct stats));
     if (!st[i]) return EXIT_IO;
   }
-  /* compare: first only the outputs (digests and moments per bin, no reference); the
-   * error statistics only for the variants whose outputs differ */
-  int differs[SCAN_MAXV] = {0}, ndiff = 0;
-  if (!record) {
+  /* compare, and record --reuse: first only the outputs (digests and moments per bin, no
+   * reference); the error statistics only for the variants whose outputs differ */
+  int differs[SCAN_MAXV] = {0}, ndiff = 0, nreused = 0;
+  if (base_path) {
     sc.o.outputs_only = 1;
     if ((rc = run_grouped(vs, nv, &sc, &ri, st, NULL))) goto free_st;
     sc.o.outputs_only = 0;
     const struct variant *dv[SCAN_MAXV];
     struct stats *dst[SCAN_MAXV];
     for (int i = 0; i < nv; i++) {
-      const struct stats *a = base.v[i].st, *b = st[i];
-      for (uint32_t k = 0; k < NBINS && !differs[i]; k++)
-        differs[i] = a->bin_digest[k] != b->bin_digest[k] || a->bin_inputs[k] != b->bin_inputs[k];
+      const struct stats *a = NULL;
+      for (int j = 0; j < base.nv && !a; j++)
+        if (!strcmp(base.v[j].name, vs[i]->name)) a = base.v[j].st;
+      differs[i] = !a || outputs_differ(a, st[i]);
       if (differs[i]) dv[ndiff] = vs[i], dst[ndiff++] = st[i];
+      else if (record) {
+        memcpy(st[i], a, sizeof *st[i]);
+        st[i]->stats_from = base_desc;
+        nreused++;
+      }
     }
     if (ndiff && (rc = run_grouped(dv, ndiff, &sc, &ri, dst, NULL))) goto free_st;
   } else if ((rc = run_grouped(vs, nv, &sc, &ri, st, NULL))) {
@@ -197,8 +240,13 @@ int cmd_arch(int argc, char **argv) {
     }
     rc = result_write_json(path, &ri, vs, st, nv, err, sizeof err);
     if (rc) errorf("%s", err);
-    else printf("recorded %d variants over 0x%08x..0x%08x on %s into %s\n", nv, ri.from, ri.to,
-                ri.gpu ? ri.ginfo.name : "the CPU", path);
+    else {
+      printf("recorded %d variants over 0x%08x..0x%08x on %s into %s\n", nv, ri.from, ri.to,
+             ri.gpu ? ri.ginfo.name : "the CPU", path);
+      if (base_path)
+        printf("statistics of %d variant%s taken from %s (outputs identical in every bin), %d measured\n", nreused,
+               nreused == 1 ? "" : "s", base_path, nv - nreused);
+    }
     goto free_st;
   }
   /* compare */
@@ -215,7 +263,7 @@ int cmd_arch(int argc, char **argv) {
     }
     uint32_t nbins = 0, first_bins[8], nfirst = 0;
     for (uint32_t k = 0; k < NBINS; k++)
-      if (a->bin_digest[k] != b->bin_digest[k] || a->bin_inputs[k] != b->bin_inputs[k]) {
+      if (bin_differs(a, b, k)) {
         if (nfirst < 8) first_bins[nfirst++] = k;
         nbins++;
       }
@@ -247,6 +295,6 @@ int cmd_arch(int argc, char **argv) {
 free_st:
   for (int i = 0; i < nv; i++) free(st[i]);
 done:
-  if (!record) result_file_free(&base);
+  result_file_free(&base);
   return rc;
 }

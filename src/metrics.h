@@ -81,6 +81,9 @@ struct stats {
    * output in a bin is located by them (arch compare): k + 1 = dm1 / dm0. */
   int has_moments;
   uint64_t bin_m0[NBINS], bin_m1[NBINS];
+  /* NULL: measured by this run. Otherwise the record these statistics were taken from,
+   * its outputs having matched this run's in every bin (`arch record --reuse`). */
+  const char *stats_from;
 };
 
 #define MOD_P ((1ull << 61) - 1) /* a Mersenne prime */

@@ -193,6 +193,7 @@ static json_t *variant_json(const struct variant *v, const struct stats *s) {
   json_object_set_new(o, "digest", hex64(stats_digest(s)));
   json_object_set_new(o, "bins", bins_json(s));
   if (s->has_moments) json_object_set_new(o, "moments", moments_json(s));
+  if (s->stats_from) json_object_set_new(o, "statistics_from", json_string(s->stats_from));
   json_t *xm = json_array();
   for (int i = 0; i < XBINS; i++)
     json_array_append_new(xm, s->xbin_max_ulp[i] >= 0 ? json_real(s->xbin_max_ulp[i]) : json_null());

@@ -240,6 +240,32 @@ head -c 5000 "$T/arch.json" >"$T/arch-trunc.json"
 expect 5 "arch-trunc.json: not valid JSON" -- arch compare "$T/arch-trunc.json" $A
 expect 5 "has no moments" -- arch compare "$T/one.json" $A
 expect 2 "'record' or 'compare'" -- arch frob
+# record --reuse: statistics taken from a record whose outputs match, measured again
+# where they do not (the planted record claims another rcp.host output and a max ulp of
+# 99: the new record must hold the measured figures, not the planted ones)
+python3 - "$T/planted.json" "$T/planted99.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+[r for r in d["results"] if r["variant"] == "rcp.host"][0]["max_ulp"] = 99.0
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect 0 "statistics of [0-9]+ variants taken from .*arch.json .*, 0 measured" -- \
+  arch record $A --reuse "$T/arch.json" --out "$T/reuse.json"
+expect 0 ", 1 measured" -- arch record $A --reuse "$T/planted99.json" --out "$T/reuse99.json"
+if python3 - "$T/arch.json" "$T/reuse.json" "$T/reuse99.json" <<'PY'
+import json, sys
+skip = {"statistics_from"}
+a, b, c = (json.load(open(f))["results"] for f in sys.argv[1:])
+strip = lambda r: {k: v for k, v in r.items() if k not in skip}
+assert [strip(r) for r in a] == [strip(r) for r in b] == [strip(r) for r in c]
+assert all("arch.json" in r["statistics_from"] for r in b)
+for r in c:
+    assert ("statistics_from" in r) == (r["variant"] != "rcp.host"), r["variant"]
+PY
+then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: arch record --reuse"; fi
+expect 2 "covers 0x3f800000..0x3f8fffff" -- arch record --backend cpu --from 0x3f800000 --to 0x3f80ffff \
+  --no-cache --quiet --reuse "$T/arch.json" --out "$T/x.json"
+expect 2 "option of arch record" -- arch compare "$T/arch.json" $A --reuse "$T/arch.json"
 
 # Host memory exhausted (an address-space limit): a clear error, exit status 4.
 # (Not under AddressSanitizer, which needs terabytes of address space to start.)
