@@ -35,22 +35,28 @@ check same "$T/a.json" "$T/h.json"
 "$U" run tanh --backend gpu --from 0x3d000000 --to 0x3f7fffff --no-cache --quiet --reduce gpu --json "$T/g2.json" >/dev/null
 check same "$T/h2.json" "$T/g2.json"
 
-# The same for variants with an absolute-error range ([-pi, pi] for sin.approx and
-# __sinf), on inputs of both signs across pi: the device and the host give the same
-# max_abs, its input, output and reference.
+# The same for variants with an absolute-error range ([-pi, pi] for __sinf, [-2pi, 2pi]
+# for sin.approx), on inputs of both signs across pi and across 2pi: the device and the
+# host give the same max_abs, its input, output and reference.
 "$U" run sin --backend gpu --from 0x40400000 --to 0x404fffff --no-cache --quiet --reduce host --json "$T/sh.json" >/dev/null
 "$U" run sin --backend gpu --from 0x40400000 --to 0x404fffff --no-cache --quiet --reduce gpu --json "$T/sg.json" >/dev/null
 check same "$T/sh.json" "$T/sg.json"
 "$U" run sin --backend gpu --from 0xc0400000 --to 0xc04fffff --no-cache --quiet --reduce gpu --json "$T/sn.json" >/dev/null
 "$U" run sin --backend gpu --from 0xc0400000 --to 0xc04fffff --no-cache --quiet --reduce host --json "$T/snh.json" >/dev/null
 check same "$T/sn.json" "$T/snh.json"
-check python3 - "$T/sg.json" <<'PY'
+"$U" run sin --backend gpu --from 0x40c00000 --to 0x40cfffff --no-cache --quiet --reduce host --json "$T/s2h.json" >/dev/null
+"$U" run sin --backend gpu --from 0x40c00000 --to 0x40cfffff --no-cache --quiet --reduce gpu --json "$T/s2g.json" >/dev/null
+check same "$T/s2h.json" "$T/s2g.json"
+check python3 - "$T/sg.json" "$T/s2g.json" <<'PY'
 import json, sys
-for r in json.load(open(sys.argv[1]))["results"]:
-    assert r["max_abs"] is not None, r["variant"]
-    if r["variant"] in ("sin.approx", "__sinf"):
-        assert float.fromhex(r["max_abs_range"]["hi"]) == float.fromhex("0x1.921fb54442d18p+1")
-        assert int(r["max_abs_input"], 16) <= 0x40490fda, r["max_abs_input"]
+pi, twopi = [{r["variant"]: r for r in json.load(open(f))["results"]} for f in sys.argv[1:]]
+r = pi["__sinf"]
+assert float.fromhex(r["max_abs_range"]["hi"]) == float.fromhex("0x1.921fb54442d18p+1")
+assert int(r["max_abs_input"], 16) <= 0x40490fda, r["max_abs_input"]       # below pi
+r = twopi["sin.approx"]
+assert float.fromhex(r["max_abs_range"]["hi"]) == float.fromhex("0x1.921fb54442d18p+2")
+assert int(r["max_abs_input"], 16) <= 0x40c90fda, r["max_abs_input"]       # below 2 pi
+assert twopi["__sinf"]["max_abs"] is None                                     # beyond pi
 PY
 
 # Every GPU variant ran and was accounted on every input; CUDA's tanhf keeps its
