@@ -50,20 +50,20 @@ ifneq ($(NVCC),)
   NVFLAGS := $(NVBASE) -fmad=false -DULPCERT_ARCHS='"$(strip $(ARCHS)) + PTX $(PTX_ARCH:sm_%=compute_%)"'
   # float-float kernels: one object per build flavour (kernels/ff_ops.h)
   FF_OBJ := $(BUILD)/ff_gpu.o $(BUILD)/ff_plain.o $(BUILD)/ff_fmad.o $(BUILD)/ff_ftz.o
-  GPU_OBJ := $(BUILD)/eval.o $(FF_OBJ)
+  GPU_OBJ := $(BUILD)/eval.o $(BUILD)/half.o $(FF_OBJ)
   GPU_LIBS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib -lcudart_static -lstdc++ -ldl -lrt -lpthread
 else
   GPU_OBJ := $(BUILD)/gpu_stub.o
   GPU_LIBS :=
 endif
 
-SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/progress.c src/scan.c src/result.c src/result_read.c src/shards.c src/selftest.c src/report.c src/par.c src/claims.c src/userfn.c src/certify.c src/arch.c src/cli.c src/ff.c \
+SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/progress.c src/scan.c src/result.c src/result_read.c src/shards.c src/selftest.c src/report.c src/par.c src/claims.c src/userfn.c src/certify.c src/arch.c src/cli.c src/ff.c src/half.c \
        src/bench.c reference/reference.c reference/rn32.c reference/tanh.c reference/recip_sqrt.c reference/exp2_log2_rsqrt.c reference/div.c reference/refcache.c
 OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SRC))
 MAIN_OBJ := $(BUILD)/src/main.o
 HDR := $(wildcard src/*.h src/*.def reference/*.h reference/*.def kernels/*.h kernels/*.cuh)
 
-TESTS := test_metrics test_reference test_reduce test_e2e test_certify test_arch test_ff
+TESTS := test_metrics test_reference test_reduce test_e2e test_certify test_arch test_ff test_half
 TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
 
 .PHONY: all deps test-deps run test bench clean fuzz valgrind ci report report-check mpi-test
@@ -82,6 +82,10 @@ $(BUILD)/%.o: %.c $(HDR) | $(BUILD)/.deps
 	$(CC) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/eval.o: kernels/eval.cu $(HDR) | $(BUILD)/.deps
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVFLAGS) -c $< -o $@
+
+$(BUILD)/half.o: kernels/half.cu $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVFLAGS) -c $< -o $@
 

@@ -96,6 +96,11 @@ const char *gpu_last_error(void);
  * for negative ones. 0 or -1. */
 int gpu_set_table(const uint32_t *tab, uint32_t tlo, uint32_t n);
 
+/* Half-precision forms (src/half_fns.h): out[x] for every 16-bit input x on device dev.
+ * 0; 1 when this GPU's architecture lacks the instruction (reason in err); -1 on a CUDA
+ * error. */
+int gpu_half_eval(int dev, int fn, uint16_t *out, char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

@@ -12,6 +12,7 @@
 #include "arch.h"
 #include "cli.h"
 #include "ff.h"
+#include "half.h"
 #include "par.h"
 #include "common.h"
 #include "gpu.h"
@@ -83,6 +84,7 @@ static int cmd_list(int argc, char **argv) {
     }
   }
   ff_list(stdout);
+  half_list(stdout);
   return EXIT_OK;
 }
 
@@ -198,6 +200,19 @@ static int cmd_run(int argc, char **argv, int full_argc, char **full_argv) {
   if (nff && nff < argc - optind) {
     errorf("float-float variants (ff, eft, dw, sum2) and binary32 function variants run in separate commands");
     return EXIT_USAGE;
+  }
+  int nhalf = 0;
+  for (int i = optind; i < argc; i++) nhalf += half_is_name(argv[i]);
+  if (nhalf) {
+    if (nhalf < argc - optind) {
+      errorf("half-precision variants (family half) and other variants run in separate commands");
+      return EXIT_USAGE;
+    }
+    if (rx.resume || rx.shard_n || rx.source) {
+      errorf("--resume, --shard and --source do not apply to half-precision variants (2^16 inputs each)");
+      return EXIT_USAGE;
+    }
+    return half_run(argc, argv, optind, &sc);
   }
   if (nff) {
     if (rx.resume || rx.shard_n || rx.source) {

@@ -281,6 +281,7 @@ int result_write_json(const char *path, const struct run_info *ri, const struct 
   json_t *res = json_array();
   for (int i = 0; i < nv; i++) json_array_append_new(res, variant_json(v[i], st[i]));
   json_object_set_new(root, "results", res);
+  if (ri->half) json_object_set(root, "half", ri->half);
   int rc = result_write_root(path, root, err, errlen);
   json_decref(root);
   return rc;

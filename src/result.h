@@ -25,6 +25,7 @@ struct run_info {
   int threads;
   uint32_t from, to;
   struct scan_times times; /* summed over the run's scans */
+  struct json_t *half;     /* arch record: the half-precision variants (half.h), or NULL */
 };
 
 /* A result file read back. */

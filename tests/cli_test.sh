@@ -50,7 +50,12 @@ expect 2 "unknown reference 'cosh'" -- refcheck cosh
 expect 4 "cannot write /nonexistent-dir/r.json" -- run tanhf.host --backend cpu --from 0 --to 0xff --json /nonexistent-dir/r.json --quiet
 if ! "$U" run tanh.approx --backend gpu --from 0 --to 0 --no-cache >/dev/null 2>&1; then
   expect 3 "--backend gpu: " -- run tanh.approx --backend gpu --from 0 --to 0
+  expect 3 "half-precision variants need a GPU" -- run half
 fi
+expect 2 "no CPU backend" -- run tanh.approx.f16 --backend cpu
+expect 2 "run in separate commands" -- run tanh.approx.f16 tanh
+expect 2 "do not apply to half-precision" -- run half --shard 0/2
+expect 0 "ex2.approx.ftz.bf16 +bfloat16 +documented rel 7.8125e-3" -- list
 
 # a good run: JSON complete, no temporary file left behind
 "$U" run tanh --backend cpu --from 0x3f800000 --to 0x3f80ffff --json "$T/r.json" --quiet --no-cache >"$T/table" 2>&1

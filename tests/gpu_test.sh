@@ -135,5 +135,35 @@ r = {v["name"]: v for v in json.load(open(sys.argv[1]))["results"]}
 sys.exit(0 if r["eft.twosum"]["inexact"] == 0 and r["eft.twosum.ftz"]["failure_classes"]["underflow/flush"] > 0 else 1)
 PY
 
+# Half precision: every input of each format measured; the arch record carries all
+# outputs; a compare with the record is identical, and one planted output is found
+# at exactly its input with both values.
+"$U" run half --json "$T/half.json" >"$T/half.txt" 2>&1
+rc=$?
+check test "$rc" -le 1
+"$U" arch record --backend gpu --from 0x3f800000 --to 0x3f80ffff --no-cache --quiet --out "$T/rec.json" >/dev/null
+check python3 - "$T/half.json" "$T/rec.json" "$T/rec-planted.json" <<'PY'
+import json, sys
+run = {r["variant"]: r for r in json.load(open(sys.argv[1]))["results"]}
+rec = json.load(open(sys.argv[2]))
+half = {r["variant"]: r for r in rec["half"]}
+assert sorted(run) == sorted(half) == sorted(["tanh.approx.f16", "tanh.approx.bf16", "ex2.approx.f16",
+                                              "ex2.approx.ftz.bf16"]), (sorted(run), sorted(half))
+for k, r in half.items():
+    assert r["inputs"] == 65536 and len(r["outputs"]) == 4 * 65536, k
+    assert {a: b for a, b in r.items() if a != "outputs"} == run[k], k
+out = half["ex2.approx.f16"]["outputs"]
+assert out[4 * 0x3c00: 4 * 0x3c01] == "4000", out[4 * 0x3c00: 4 * 0x3c01]   # 2^1 = 2 exactly
+half["ex2.approx.f16"]["outputs"] = out[:4 * 0x3c00] + "4001" + out[4 * 0x3c01:]
+json.dump(rec, open(sys.argv[3], "w"))
+PY
+"$U" arch compare "$T/rec.json" --backend gpu --no-cache >"$T/cmp.txt" 2>&1
+check test $? -eq 0
+check grep -q "tanh.approx.f16 *identical (65536 inputs)" "$T/cmp.txt"
+"$U" arch compare "$T/rec-planted.json" --backend gpu --no-cache >"$T/cmp2.txt" 2>&1
+check test $? -eq 1
+check grep -q "ex2.approx.f16 *DIFFERS on 1 of 65536 inputs" "$T/cmp2.txt"
+check grep -q "input 0x3c00 (0x1p+0): baseline 0x4001 .*now 0x4000" "$T/cmp2.txt"
+
 echo "gpu: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

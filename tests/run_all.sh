@@ -3,7 +3,7 @@
 # usable); prints one closing line "tests: N passed, M failed, K skipped".
 B=${1:-build}
 pass=0 fail=0 skip=0 bad=0
-for t in test_metrics test_reference test_reduce test_e2e test_certify test_arch test_ff; do
+for t in test_metrics test_reference test_reduce test_e2e test_certify test_arch test_ff test_half; do
   echo "== $t"
   ULPCERT="$B/ulpcert" "$B/tests/$t" >"$B/tests/$t.log" 2>&1
   rc=$?
