@@ -1,6 +1,7 @@
 /* shards.c: `ulpcert merge`, shard slices (--shard K/N) and the ranges left to do
  * by --resume. Statistics merge exactly (metrics.h), so the merge of shards, or of an
  * interrupted run and its resumption, is the single run's result bit for bit. */
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -188,11 +189,22 @@ int cmd_merge(int argc, char **argv) {
       st[v] = rf[0].v[v].st;
     }
     result_print(stdout, &ri, vs, st, rf[0].nv);
-    if (out) {
+    /* records (arch record) by ranges: their half-precision part covers its whole
+     * domain in each, and must be the same in each that has one */
+    for (int i = 0; i < nf && !rc; i++) {
+      json_t *root = json_load_file(argv[optind + i], 0, NULL), *h = json_object_get(root, "half");
+      if (h && ri.half && !json_equal(h, ri.half)) {
+        errorf("%s and another record hold different half-precision outputs", argv[optind + i]);
+        rc = EXIT_USAGE;
+      } else if (h && !ri.half) ri.half = json_incref(h);
+      json_decref(root);
+    }
+    if (out && !rc) {
       rc = result_write_json(out, &ri, vs, st, rf[0].nv, err, sizeof err);
       if (rc) errorf("%s", err);
     }
     free(vs), free(st), free(tmp);
+    json_decref(ri.half);
   }
   for (int i = 0; i < nf; i++) result_file_free(&rf[i]);
   free(rf);

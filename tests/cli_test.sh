@@ -271,6 +271,28 @@ then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: arch record --reus
 expect 2 "covers 0x3f800000..0x3f8fffff" -- arch record --backend cpu --from 0x3f800000 --to 0x3f80ffff \
   --no-cache --quiet --reuse "$T/arch.json" --out "$T/x.json"
 expect 2 "option of arch record" -- arch compare "$T/arch.json" $A --reuse "$T/arch.json"
+# a record made in two ranges and merged is the record of the whole range; their
+# half-precision parts (here planted) are carried when equal, refused when not
+B="--backend cpu --no-cache --quiet"
+"$U" arch record $B --from 0x3f800000 --to 0x3f87ffff --out "$T/ra.json" >/dev/null 2>&1
+"$U" arch record $B --from 0x3f880000 --to 0x3f8fffff --out "$T/rb.json" >/dev/null 2>&1
+python3 - "$T/ra.json" "$T/rb.json" "$T/rc.json" <<'PY'
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+a["half"] = b["half"] = [{"variant": "tanh.approx.f16", "outputs": "0000"}]
+json.dump(a, open(sys.argv[1], "w")); json.dump(b, open(sys.argv[2], "w"))
+b["half"][0]["outputs"] = "0001"
+json.dump(b, open(sys.argv[3], "w"))
+PY
+expect 0 "rcp.host" -- merge "$T/ra.json" "$T/rb.json" --json "$T/rab.json"
+if python3 - "$T/arch.json" "$T/rab.json" <<'PY'
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+assert a["results"] == b["results"]
+assert b["half"] == [{"variant": "tanh.approx.f16", "outputs": "0000"}]
+PY
+then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: record by ranges, merged"; fi
+expect 2 "different half-precision outputs" -- merge "$T/ra.json" "$T/rc.json" --json "$T/rac.json"
 
 # Host memory exhausted (an address-space limit): a clear error, exit status 4.
 # (Not under AddressSanitizer, which needs terabytes of address space to start.)
