@@ -84,7 +84,8 @@ static void usage_merge(FILE *f) {
           "of the same variants) into the result of one run over their union: the same\n"
           "numbers, the same argmax with the same tie rule, the same histograms and bins.\n"
           "Refuses files that overlap, leave a gap, come from another ulpcert version or\n"
-          "hold other variants, and says which.\n");
+          "hold other variants, and says which. Inputs may be gzip-compressed; OUT is when\n"
+          "it ends in .gz.\n");
 }
 
 int cmd_merge(int argc, char **argv) {
