@@ -30,10 +30,10 @@ ifeq ($(SAN),1)
   CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
   LDLIBS += -fsanitize=address,undefined
   # shared libraries: sanitizers dislike static archives mixed with the runtime
-  LIBS_DEP := -lmpfr -lgmp -ljansson
+  LIBS_DEP := -lmpfr -lgmp -ljansson -lz
 else
-  # static MPFR, GMP and Jansson: the binary needs only libgomp and the CUDA driver
-  LIBS_DEP := $(LIBDIR)/libmpfr.a $(LIBDIR)/libgmp.a $(LIBDIR)/libjansson.a
+  # static MPFR, GMP, Jansson and zlib: the binary needs only libgomp and the CUDA driver
+  LIBS_DEP := $(LIBDIR)/libmpfr.a $(LIBDIR)/libgmp.a $(LIBDIR)/libjansson.a $(LIBDIR)/libz.a
 endif
 
 # Device code: every real architecture the toolkit knows from sm_75 up, plus PTX of the newest.
@@ -124,14 +124,15 @@ run: $(BUILD)/ulpcert
 test: $(BUILD)/ulpcert $(TEST_BIN)
 	@sh tests/run_all.sh $(BUILD)
 
-# Accuracy tables and plots from every committed result (and the README's table).
+# Accuracy tables and plots from every committed result, plain or gzip (and the README's table).
+RESULTS := $(sort $(wildcard reports/results/*.json reports/results/*.json.gz))
 report: $(BUILD)/ulpcert
-	$(BUILD)/ulpcert report reports/results/*.json --out reports --readme README.md
+	$(BUILD)/ulpcert report $(RESULTS) --out reports --readme README.md
 
 # The committed reports are what the generator makes of the committed results.
 report-check: $(BUILD)/ulpcert
 	@rm -rf $(BUILD)/report-check && mkdir -p $(BUILD)/report-check && cp README.md $(BUILD)/report-check/README.md
-	@$(BUILD)/ulpcert report reports/results/*.json --out $(BUILD)/report-check/reports --readme $(BUILD)/report-check/README.md --quiet
+	@$(BUILD)/ulpcert report $(RESULTS) --out $(BUILD)/report-check/reports --readme $(BUILD)/report-check/README.md --quiet
 	@sed -i 's#$(BUILD)/report-check/reports/plots#reports/plots#' $(BUILD)/report-check/README.md
 	@diff -r -x '*.png' -x bench -x results -x arch $(BUILD)/report-check/reports reports >/dev/null && \
 	  diff $(BUILD)/report-check/README.md README.md >/dev/null && echo "report-check: 1 passed, 0 failed" || \
@@ -153,7 +154,7 @@ FUZZ_LIB_SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/res
 FUZZERS := result args claims
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_LIB_SRC) -lmpfr -lgmp -ljansson -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_LIB_SRC) -lmpfr -lgmp -ljansson -lz -lm
 fuzz: $(addprefix $(BUILD)/fuzz/fuzz_,$(FUZZERS))
 	@set -e; for f in $(FUZZERS); do mkdir -p $(BUILD)/fuzz/new-$$f; \
 	  echo "== fuzz $$f ($(FUZZ_SECONDS) s)"; \

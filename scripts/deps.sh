@@ -1,7 +1,7 @@
 #!/bin/sh
 # deps.sh: make sure the build dependencies are present; install them with apt-get
 # when possible (root, or sudo without a password), else say what to run.
-#   MPFR, GMP, Jansson (headers and static libraries) for ulpcert itself;
+#   MPFR, GMP, Jansson, zlib (headers and static libraries) for ulpcert itself;
 #   cmocka and gnuplot for `make test` (and gnuplot for `ulpcert report`).
 # Usage: scripts/deps.sh [test|mpi]
 set -u
@@ -10,6 +10,7 @@ have_header() { [ -f "/usr/include/$1" ] || [ -f "/usr/include/x86_64-linux-gnu/
 have_header mpfr.h || need="$need libmpfr-dev"
 have_header gmp.h || need="$need libgmp-dev"
 have_header jansson.h || need="$need libjansson-dev"
+have_header zlib.h || need="$need zlib1g-dev"
 if [ "${1:-}" = mpi ]; then
   command -v mpicc >/dev/null 2>&1 || need="$need libopenmpi-dev"
   command -v mpirun >/dev/null 2>&1 || need="$need openmpi-bin"
@@ -21,7 +22,7 @@ fi
 [ -z "$need" ] && exit 0
 echo "ulpcert: missing build dependencies:$need" >&2
 if ! command -v apt-get >/dev/null 2>&1; then
-  echo "ulpcert: install them with your package manager (MPFR, GMP, Jansson, cmocka development files)" >&2
+  echo "ulpcert: install them with your package manager (MPFR, GMP, Jansson, zlib, cmocka development files)" >&2
   exit 6
 fi
 SUDO=""

@@ -394,9 +394,9 @@ void ff_list(FILE *f) {
 
 /* ---- reading back ---- */
 int ff_file_is_ff(const char *path) {
-  json_error_t je;
-  json_t *root = json_load_file(path, 0, &je);
-  if (!root) return 0;
+  char err[16];
+  json_t *root;
+  if (json_read_path(path, &root, err, sizeof err)) return 0; /* the binary32 reader will say why */
   json_t *k = json_object_get(root, "kind");
   int is = json_is_string(k) && !strcmp(json_string_value(k), "float-float");
   json_decref(root);
@@ -413,19 +413,10 @@ static int get_u64(json_t *o, const char *k, uint64_t *out) {
 int ff_read_json(const char *path, struct ff_result *r, char *err, size_t errlen) {
   ff_registry_init();
   memset(r, 0, sizeof *r);
-  json_error_t je;
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    snprintf(err, errlen, "cannot read %s", path);
-    return EXIT_IO;
-  }
-  json_t *root = json_loadf(f, 0, &je);
-  fclose(f);
-  if (!root) {
-    snprintf(err, errlen, "%s: not valid JSON (line %d: %s)", path, je.line, je.text);
-    return EXIT_CORRUPT;
-  }
-  int rc = EXIT_CORRUPT;
+  json_t *root;
+  int rc = json_read_path(path, &root, err, errlen);
+  if (rc) return rc;
+  rc = EXIT_CORRUPT;
   const char *field = "kind";
   json_t *k = json_object_get(root, "kind"), *res, *dom, *par;
   if (!json_is_string(k) || strcmp(json_string_value(k), "float-float")) goto bad;

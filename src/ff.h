@@ -56,7 +56,7 @@ struct ff_result {
   const struct ff_variant *v[FF_NVAR];
   struct ff_stats st[FF_NVAR];
 };
-/* Is this JSON file a float-float result (by its "kind")? */
+/* Is this JSON file (plain or gzip) a float-float result (by its "kind")? */
 int ff_file_is_ff(const char *path);
 int ff_read_json(const char *path, struct ff_result *r, char *err, size_t errlen);
 /* The README/ACCURACY table of float-float results (markdown). */

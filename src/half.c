@@ -351,11 +351,12 @@ static int parse_outputs(json_t *o, uint16_t *out) {
 }
 
 int half_compare(const char *path, int device, int *differ) {
-  json_error_t je;
-  json_t *root = json_load_file(path, 0, &je);
-  if (!root) {
-    errorf("%s: not valid JSON (line %d: %s)", path, je.line, je.text);
-    return EXIT_CORRUPT;
+  json_t *root;
+  char err0[1024];
+  int r0 = json_read_path(path, &root, err0, sizeof err0);
+  if (r0) {
+    errorf("%s", err0);
+    return r0;
   }
   json_t *arr = json_object_get(root, "half");
   int rc = 0;

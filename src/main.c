@@ -104,7 +104,7 @@ static void usage_run(FILE *f) {
           "  --to 0xHHHHHHHH    last input bit pattern, inclusive (default 0xffffffff)\n"
           "  --threads N        host threads (default: all cores)\n"
           "  --chunk N          magnitudes per chunk, power of two (default 2^22); results do not depend on it\n"
-          "  --json FILE        write the results as JSON (atomically)\n"
+          "  --json FILE        write the results as JSON (atomically; gzip when FILE ends in .gz)\n"
           "  --cache DIR        reference cache folder (default $ULPCERT_CACHE or ~/.cache/ulpcert)\n"
           "  --no-cache         neither read nor write the reference cache\n"
           "  --devices all|0,1  GPU backend: the devices to use (default all visible); chunks go\n"

@@ -25,7 +25,7 @@ static void usage_report(FILE *f) {
   fprintf(f,
           "usage: ulpcert report RESULT.json... [--out DIR] [--png] [--readme FILE]\n"
           "\n"
-          "Writes, from result files only:\n"
+          "Writes, from result files only (plain or gzip-compressed JSON):\n"
           "  DIR/ACCURACY.md     per family, one row per variant and device: max ulp error and\n"
           "                      where, max relative error, percent correctly rounded and\n"
           "                      faithful, count above 1 ulp, non-finite and flushed counts, the\n"

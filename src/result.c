@@ -10,6 +10,7 @@
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "common.h"
 
@@ -223,13 +224,37 @@ json_t *result_device_json(const struct run_info *ri) {
                    gnu_get_libc_version());
 }
 
+#define DUMP_FLAGS (JSON_INDENT(1) | JSON_REAL_PRECISION(17))
+
 static int dump(FILE *f, void *arg) {
-  if (json_dumpf((json_t *)arg, f, JSON_INDENT(1) | JSON_REAL_PRECISION(17))) return -1;
+  if (json_dumpf((json_t *)arg, f, DUMP_FLAGS)) return -1;
   return fputc('\n', f) == EOF ? -1 : 0;
 }
 
+static int gz_put(const char *buf, size_t n, void *g) {
+  return n == 0 || gzwrite((gzFile)g, buf, (unsigned)n) == (int)n ? 0 : -1; /* jansson's pieces are small */
+}
+
+/* gzip through a second descriptor of the temporary file, so that atomic_write's fsync
+ * and rename still apply; gzclose writes the last block and the trailer, so its status
+ * counts like the writes' */
+static int dump_gz(FILE *f, void *arg) {
+  int fd = dup(fileno(f));
+  gzFile g = fd >= 0 ? gzdopen(fd, "wb9") : NULL;
+  if (!g) {
+    if (fd >= 0) close(fd);
+    return -1;
+  }
+  int bad = json_dump_callback((json_t *)arg, gz_put, g, DUMP_FLAGS) != 0;
+  bad |= gzputc(g, '\n') != '\n';
+  bad |= gzclose(g) != Z_OK;
+  return bad ? -1 : 0;
+}
+
 int result_write_root(const char *path, struct json_t *root, char *err, size_t errlen) {
-  return atomic_write(path, dump, root, err, errlen);
+  size_t n = strlen(path);
+  int gz = n >= 3 && !strcmp(path + n - 3, ".gz");
+  return atomic_write(path, gz ? dump_gz : dump, root, err, errlen);
 }
 
 int result_write_json(const char *path, const struct run_info *ri, const struct variant *const *v,

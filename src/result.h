@@ -45,13 +45,20 @@ struct result_file {
   int nv;
   struct result_variant *v;
 };
-/* Read and check a result JSON. 0, EXIT_IO (unreadable) or EXIT_CORRUPT (corrupt,
- * truncated, another format, a field missing or inconsistent), with a message naming
- * the file and the field. */
+/* Read and check a result JSON, plain or gzip-compressed. 0, EXIT_IO (unreadable) or
+ * EXIT_CORRUPT (corrupt, truncated, another format, a field missing or inconsistent),
+ * with a message naming the file and the field. */
 int result_read_json(const char *path, struct result_file *rf, char *err, size_t errlen);
 /* The same from an open stream; path names it in messages. */
 int result_read_stream(FILE *f, const char *path, struct result_file *rf, char *err, size_t errlen);
 void result_file_free(struct result_file *rf);
+
+/* Load a JSON document (jansson json_t *) that may be gzip-compressed: told by its first
+ * bytes (1f 8b), not by its name, so a renamed file still reads. 0, EXIT_IO or
+ * EXIT_CORRUPT (bad JSON, bad or truncated gzip) with a message naming path. */
+struct json_t;
+int json_read_path(const char *path, struct json_t **root, char *err, size_t errlen);
+int json_read_stream(FILE *f, const char *path, struct json_t **root, char *err, size_t errlen);
 
 /* Fill the host/tool parts of run_info (command line, CPU threads). */
 void run_info_init(struct run_info *ri, int argc, char **argv);
@@ -67,14 +74,14 @@ void result_print(FILE *f, const struct run_info *ri, const struct variant *cons
 /* Describe the host CPU ("model name" of /proc/cpuinfo). */
 void host_cpu_name(char *buf, size_t n);
 
-/* Write data atomically: temporary file in the same folder, fsync, rename.
- * writer(FILE*, arg) returns 0 on success. 0 or EXIT_IO with a message. */
 /* The "device" object of a result JSON (jansson json_t *). */
-struct json_t;
 struct json_t *result_device_json(const struct run_info *ri);
-/* Write a JSON document (indented, binary64 reals to 17 digits) to path atomically. */
+/* Write a JSON document (indented, binary64 reals to 17 digits) to path atomically;
+ * gzip-compressed when path ends in ".gz". */
 int result_write_root(const char *path, struct json_t *root, char *err, size_t errlen);
 
+/* Write data atomically: temporary file in the same folder, fsync, rename.
+ * writer(FILE*, arg) returns 0 on success. 0 or EXIT_IO with a message. */
 int atomic_write(const char *path, int (*writer)(FILE *, void *), void *arg, char *err, size_t errlen);
 
 #endif

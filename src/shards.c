@@ -85,7 +85,8 @@ static void usage_merge(FILE *f) {
           "of the same variants) into the result of one run over their union: the same\n"
           "numbers, the same argmax with the same tie rule, the same histograms and bins.\n"
           "Refuses files that overlap, leave a gap, come from another ulpcert version or\n"
-          "hold other variants, and says which.\n");
+          "hold other variants, and says which. Inputs may be gzip-compressed; OUT is when\n"
+          "it ends in .gz.\n");
 }
 
 int cmd_merge(int argc, char **argv) {
@@ -192,7 +193,9 @@ int cmd_merge(int argc, char **argv) {
     /* records (arch record) by ranges: their half-precision part covers its whole
      * domain in each, and must be the same in each that has one */
     for (int i = 0; i < nf && !rc; i++) {
-      json_t *root = json_load_file(argv[optind + i], 0, NULL), *h = json_object_get(root, "half");
+      json_t *root = NULL;
+      if (json_read_path(argv[optind + i], &root, err, sizeof err)) root = NULL; /* read above already */
+      json_t *h = json_object_get(root, "half");
       if (h && ri.half && !json_equal(h, ri.half)) {
         errorf("%s and another record hold different half-precision outputs", argv[optind + i]);
         rc = EXIT_USAGE;

@@ -87,8 +87,11 @@ for k in 0 1 2; do "$U" run tanhf.host $R --shard $k/3 --json "$T/s$k.json" >/de
 "$U" merge "$T/s2.json" "$T/s0.json" "$T/s1.json" --json "$T/m.json" >/dev/null 2>&1
 same_results() {
   python3 - "$1" "$2" <<'PY'
-import json, sys
-a, b = (json.load(open(p)) for p in sys.argv[1:3])
+import gzip, json, sys
+def load(p):  # plain or gzip, by content like ulpcert
+    b = open(p, "rb").read()
+    return json.loads(gzip.decompress(b) if b[:2] == b"\x1f\x8b" else b)
+a, b = (load(p) for p in sys.argv[1:3])
 sys.exit(0 if a["results"] == b["results"] and a["covered"] == b["covered"] and a["complete"] == b["complete"] else 1)
 PY
 }
@@ -322,6 +325,55 @@ expect 0 "eft.twosum" -- list
 grep -q "eft.twosum" "$T/rep/ACCURACY.md" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: float-float table missing"; }
 sed 's/"pairs"/"pears"/' "$T/ff.json" > "$T/ffbad.json"
 expect 5 "pairs" -- report "$T/ffbad.json" reports/results/tanh-h100.json --out "$T/rep2"
+
+# gzip: a path ending in .gz is written compressed (atomically); every reader takes a
+# gzip file as well as plain JSON, told by content, not by name; a truncated gzip file
+# and gzip of garbage are refused like corrupt JSON (exit status 5, file named).
+is_gz() { [ "$(head -c 2 "$1" | od -An -tx1 | tr -d ' ')" = 1f8b ] && gzip -t "$1"; }
+"$U" merge "$T/s2.json" "$T/s0.json" "$T/s1.json" --json "$T/m.json.gz" >/dev/null 2>&1
+if is_gz "$T/m.json.gz" &&
+   same_results "$T/all.json" "$T/m.json.gz" && ! ls "$T" | grep -q "m.json.gz.tmp"; then
+  pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: merge --json m.json.gz"; fi
+"$U" merge "$T/m.json.gz" --json "$T/back.json" >/dev/null 2>&1
+if same_results "$T/all.json" "$T/back.json"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: merge of a .gz"; fi
+mv "$T/rep.json" "$T/rep.plain" && gzip -9 -c "$T/rep.plain" >"$T/rep.json" # gzip under the same plain name
+"$U" report "$T/rep.json" --out "$T/rep-gz" --quiet
+mv "$T/rep.plain" "$T/rep.json"
+if diff -r "$T/rep1" "$T/rep-gz" >/dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: report of a gzip file"; fi
+"$U" run tanhf.host --backend cpu --from 0x3f000000 --to 0x3f00ffff --no-cache --quiet --json "$T/rep.json.gz" >/dev/null 2>&1
+if is_gz "$T/rep.json.gz" && same_results "$T/rep.json" "$T/rep.json.gz"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: run --json .gz"; fi
+head -c $(($(wc -c <"$T/m.json.gz") / 2)) "$T/m.json.gz" >"$T/half.json.gz"
+expect 5 "half.json.gz: not valid gzip \(unexpected end of file\)" -- merge "$T/half.json.gz"
+expect 5 "half.json.gz: not valid gzip" -- report "$T/half.json.gz" --out "$T/rep3"
+expect 5 "half.json.gz: not valid gzip" -- run tanhf.host --backend cpu --from 0x3f000000 --to 0x3f00ffff --json "$T/r2.json" --resume "$T/half.json.gz"
+printf 'no JSON here\n' | gzip >"$T/garbage.json.gz"
+expect 5 "garbage.json.gz: not valid JSON" -- merge "$T/garbage.json.gz"
+printf '\037\213 and no gzip after the magic' >"$T/magic.json"
+expect 5 "magic.json: not valid gzip" -- merge "$T/magic.json"
+{ cat "$T/m.json.gz"; printf 'trailing'; } >"$T/trail.json.gz"
+expect 5 "trail.json.gz: not valid gzip \(data after the gzip stream\)" -- merge "$T/trail.json.gz"
+if [ ! -e "$T/rep3" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: report left output behind on a bad gzip file"; fi
+# a compressed write that fails leaves nothing behind either
+(ulimit -f 1; "$U" run tanhf.host --backend cpu --from 0x3f800000 --to 0x3f80ffff --no-cache --quiet --json "$T/big.json.gz" >/dev/null 2>"$T/fsz")
+rc=$?
+if [ $rc -eq 4 ] && grep -q "cannot write $T/big.json.gz" "$T/fsz" && [ ! -e "$T/big.json.gz" ] && ! ls "$T" | grep -q "big.json.gz.tmp"; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL: failed compressed write (exit $rc)"; cat "$T/fsz"
+fi
+# arch records and float-float results
+A="--backend cpu --from 0x3f800000 --to 0x3f800fff --no-cache --quiet"
+"$U" arch record $A --out "$T/arch.json.gz" >/dev/null 2>&1
+is_gz "$T/arch.json.gz" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: arch record --out .gz"; }
+expect 0 "rcp.host +identical" -- arch compare "$T/arch.json.gz" $A
+head -c 1000 "$T/arch.json.gz" >"$T/arch-half.json.gz"
+expect 5 "arch-half.json.gz: not valid gzip" -- arch compare "$T/arch-half.json.gz" $A
+expect 0 "eft.twosum .* within" -- run eft.twosum --backend cpu --from 0x3f800000 --to 0x3f8000ff --quiet --json "$T/ff.json.gz"
+is_gz "$T/ff.json.gz" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: float-float --json .gz"; }
+expect 0 "wrote" -- report "$T/ff.json.gz" "$T/rep.json.gz" --out "$T/repff"
+grep -q "eft.twosum" "$T/repff/ACCURACY.md" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: float-float table from .gz"; }
+gzip -c "$T/ffbad.json" >"$T/ffbad.json.gz"
+expect 5 "pairs" -- report "$T/ffbad.json.gz" "$T/rep.json" --out "$T/rep4"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
