@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "common.h"
+#include "ff.h"
 
 /* Relative cost of an input whose reference needs MPFR, against one that does not
  * (measured: about 1 us for MPFR against about 15 ns per input otherwise). */
@@ -121,7 +122,9 @@ static void usage_merge(FILE *f) {
           "of the same variants) into the result of one run over their union: the same\n"
           "numbers, the same argmax with the same tie rule, the same histograms and bins.\n"
           "Refuses files that overlap, leave a gap, come from another ulpcert version or\n"
-          "hold other variants, and says which.\n");
+          "hold other variants, and says which. Float-float results (run ff|eft|dw|sum2)\n"
+          "merge the same way and must also share the partner count and the seed; binary32\n"
+          "and float-float results do not mix.\n");
 }
 
 int cmd_merge(int argc, char **argv) {
@@ -147,6 +150,9 @@ int cmd_merge(int argc, char **argv) {
     errorf("merge needs at least one result file");
     return EXIT_USAGE;
   }
+  /* float-float results have their own statistics (ff.c) */
+  for (int i = 0; i < nf; i++)
+    if (ff_file_is_ff(argv[optind + i])) return ff_merge(nf, argv + optind, out);
   struct result_file *rf = calloc((size_t)nf, sizeof *rf);
   if (!rf) return EXIT_IO;
   char err[1024];
