@@ -33,6 +33,17 @@ int run_grouped(const struct variant **vs, int nv, struct scan_cli *sc, struct r
 int shard_range(const struct reference *r, uint32_t from, uint32_t to, int k, int n, uint32_t *lo, uint32_t *hi);
 /* The parts of [from, to] outside the covered ranges; their count, or -1 if more than max. */
 int uncovered_ranges(uint32_t from, uint32_t to, int ncov, uint32_t cov[][2], uint32_t out[][2], int max);
+/* A covered range of the file paths[file], for merge. */
+struct cov_range {
+  uint32_t lo, hi;
+  int file;
+};
+/* Sort rg[0..nr) and check that the ranges tile [rg[0].lo, rg[nr-1].hi]: no overlap, no
+ * gap. 0, or EXIT_USAGE with a message naming the files. */
+int tile_check(struct cov_range *rg, int nr, char *const *paths);
+/* The device part of a merged result's run_info, from the first file's strings. */
+void run_info_device(struct run_info *ri, const char *backend, const char *device, const char *driver,
+                     const char *cc, const char *toolkit);
 int cmd_merge(int argc, char **argv);
 int cmd_selftest(int argc, char **argv);
 int cmd_report(int argc, char **argv);

@@ -289,6 +289,8 @@ static int write_json(const char *path, const struct run_info *ri, const struct 
   json_object_set_new(root, "backend", json_string(ri->gpu ? "gpu" : "cpu"));
   json_object_set_new(root, "device", result_device_json(ri));
   json_object_set_new(root, "build", json_string(gpu_build_info()));
+  json_object_set_new(root, "complete", json_boolean(ri->complete));
+  json_object_set_new(root, "covered", result_covered_json(ri));
   char a[16], b[16];
   snprintf(a, sizeof a, "0x%08x", ri->from);
   snprintf(b, sizeof b, "0x%08x", ri->to);
@@ -305,7 +307,30 @@ static int write_json(const char *path, const struct run_info *ri, const struct 
   return rc;
 }
 
-int ff_run(int argc, char **argv, int first, struct scan_cli *sc, uint32_t nrandom, uint64_t seed, int seed_given) {
+/* Add [lo, hi] to ri's covered ranges, extending the range it continues (a resumed run
+ * picks up right after a covered range). -1 when there is no room. */
+static int cov_add(struct run_info *ri, uint32_t lo, uint32_t hi) {
+  for (int i = 0; i < ri->ncov; i++)
+    if (lo > 0 && ri->cov[i][1] == lo - 1) {
+      ri->cov[i][1] = hi;
+      return 0;
+    }
+  if (ri->ncov == RESULT_MAXCOV) return -1;
+  ri->cov[ri->ncov][0] = lo, ri->cov[ri->ncov][1] = hi, ri->ncov++;
+  return 0;
+}
+
+/* The range is walked in chunks of --chunk high words, every variant completing a chunk
+ * before the next one starts: an interruption keeps the chunks done, covered by all
+ * variants alike, and drops the chunk under way. Statistics merge exactly
+ * (ff_stats_merge), so chunks, shards and resumed runs give the single run's result.
+ * On the GPU a chunk has at least FF_GPU_CHUNK high words: each ff_gpu_scan call
+ * allocates, copies both ways and merges the partial statistics of its 2048 blocks
+ * (1.9 MB), an estimated millisecond (not measured), against about 8 ms per variant and
+ * 2^22 high words of kernels for the ff family on an H100 (71 s for 9 variants over
+ * 2^32): a chunk of 2^22 could cost a tenth more time, one of 2^26 under 1%. */
+#define FF_GPU_CHUNK (1ull << 26)
+int ff_run(int argc, char **argv, int first, struct scan_cli *sc, const struct ff_opts *fo) {
   const struct ff_variant *vs[FF_NVAR];
   int nv = 0;
   for (int i = first; i < argc; i++)
@@ -333,51 +358,198 @@ int ff_run(int argc, char **argv, int first, struct scan_cli *sc, uint32_t nrand
   }
   ri.from = sc->o.from, ri.to = sc->o.to;
   ri.threads = sc->o.threads > 0 ? sc->o.threads : omp_get_max_threads();
+  struct ff_stats *st = calloc((size_t)nv, sizeof *st), *part = calloc((size_t)nv, sizeof *part);
+  struct ff_result *prev = NULL;
+  char err[1024];
+  if (!st || !part) {
+    errorf("out of host memory");
+    rc = EXIT_IO;
+    goto done;
+  }
+  for (int i = 0; i < nv; i++) ff_stats_init(&st[i]);
+  /* the ranges to scan: the whole range, a shard of it (every high word costs the same),
+     or what a partial result left */
+  uint32_t todo[RESULT_MAXCOV][2];
+  int ntodo = 1;
+  todo[0][0] = ri.from, todo[0][1] = ri.to;
+  if (fo->shard_n) {
+    if (shard_range(NULL, ri.from, ri.to, fo->shard_k, fo->shard_n, &todo[0][0], &todo[0][1])) {
+      errorf("--shard %d/%d: the range has too few high words for %d shards", fo->shard_k, fo->shard_n, fo->shard_n);
+      rc = EXIT_USAGE;
+      goto done;
+    }
+    ri.from = todo[0][0], ri.to = todo[0][1];
+    noticef("shard %d/%d: high words 0x%08x..0x%08x", fo->shard_k, fo->shard_n, ri.from, ri.to);
+  }
+  if (fo->resume) {
+    if (!(prev = malloc(sizeof *prev))) {
+      errorf("out of host memory");
+      rc = EXIT_IO;
+      goto done;
+    }
+    if ((rc = ff_read_json(fo->resume, prev, err, sizeof err))) {
+      errorf("--resume: %s", err);
+      goto done;
+    }
+    int same = !strcmp(prev->version, ULPCERT_VERSION) && prev->from == ri.from && prev->to == ri.to &&
+               prev->nrandom == fo->nrandom && prev->seed == fo->seed && prev->nv == nv;
+    for (int i = 0; same && i < nv; i++) same = prev->v[i] == vs[i];
+    if (!same) {
+      errorf("--resume: %s is not a run of this command (version %s, high words 0x%08x..0x%08x, %u random partners, "
+             "seed 0x%016llx, %d variants)", fo->resume, prev->version, prev->from, prev->to, prev->nrandom,
+             (unsigned long long)prev->seed, prev->nv);
+      rc = EXIT_USAGE;
+      goto done;
+    }
+    for (int i = 0; i < nv; i++) st[i] = prev->st[i];
+    ri.ncov = prev->ncov;
+    memcpy(ri.cov, prev->cov, sizeof ri.cov);
+    ntodo = uncovered_ranges(ri.from, ri.to, prev->ncov, prev->cov, todo, RESULT_MAXCOV);
+    if (ntodo < 0) {
+      errorf("--resume: %s has too many covered pieces", fo->resume);
+      rc = EXIT_CORRUPT;
+      goto done;
+    }
+    noticef("resuming %s: %d range%s left", fo->resume, ntodo, ntodo == 1 ? "" : "s");
+  }
   if (!g_quiet)
     fprintf(stderr, "ulpcert: %d float-float variant%s, high words 0x%08x..0x%08x, %d adversarial + %u random "
                     "partners, seed 0x%016llx%s, %s backend\n",
-            nv, nv == 1 ? "" : "s", ri.from, ri.to, FF_ADV, nrandom, (unsigned long long)seed,
-            seed_given ? "" : " (default)", ri.gpu ? "gpu" : "cpu");
-  struct ff_stats *st = calloc((size_t)nv, sizeof *st);
-  if (!st) return EXIT_IO;
+            nv, nv == 1 ? "" : "s", ri.from, ri.to, FF_ADV, fo->nrandom, (unsigned long long)fo->seed,
+            fo->seed_given ? "" : " (default)", ri.gpu ? "gpu" : "cpu");
+  uint64_t total = 0;
+  for (int r = 0; r < ntodo; r++) total += (uint64_t)todo[r][1] - todo[r][0] + 1;
+  struct prog_ctx pc = {{0}, 0};
+  progress_start(&pc.bar, "float-float", total * (uint64_t)nv, sc->o.progress && !g_quiet);
   double t0 = now_s();
-  char err[1024];
-  for (int i = 0; i < nv && !rc; i++) {
-    const struct ff_variant *v = vs[i];
-    uint32_t npart = ff_npart(v, nrandom);
-    struct prog_ctx pc = {{0}, 0};
-    progress_start(&pc.bar, v->name, (uint64_t)ri.to - ri.from + 1, sc->o.progress && !g_quiet);
-    double bound = v->bound_u2 < 0 ? -1.0 : v->bound_u2 * 0x1p-48;
-    int r;
-    if (ri.gpu) {
-      int dev = sc->o.ndevices > 0 ? sc->o.devices[0] : 0;
-      r = ff_gpu_scan(dev, v->op, v->flav, ri.from, ri.to, npart, seed, bound, &st[i], on_progress, &pc, err,
-                      sizeof err);
-      if (r < 0) {
-        progress_end(&pc.bar);
-        errorf("%s: %s", v->name, err);
-        rc = r == -2 ? EXIT_IO : EXIT_NOGPU;
-        break;
+  const uint64_t chunk = ri.gpu && sc->o.chunk < FF_GPU_CHUNK ? FF_GPU_CHUNK : sc->o.chunk;
+  int stopped = 0;
+  for (int r = 0; r < ntodo && !rc && !stopped; r++) {
+    uint64_t x = todo[r][0], end = (uint64_t)todo[r][1] + 1;
+    while (x < end && !rc && !stopped) {
+      uint64_t x1 = end - x < chunk ? end : x + chunk; /* this chunk: [x, x1) */
+      for (int i = 0; i < nv && !rc && !stopped; i++) {
+        const struct ff_variant *v = vs[i];
+        uint32_t npart = ff_npart(v, fo->nrandom);
+        double bound = v->bound_u2 < 0 ? -1.0 : v->bound_u2 * 0x1p-48;
+        int s;
+        if (g_scan_stop) s = 1;
+        else if (ri.gpu) {
+          int dev = sc->o.ndevices > 0 ? sc->o.devices[0] : 0;
+          s = ff_gpu_scan(dev, v->op, v->flav, (uint32_t)x, (uint32_t)(x1 - 1), npart, fo->seed, bound, &part[i],
+                          on_progress, &pc, err, sizeof err);
+          if (s < 0) {
+            errorf("%s: %s", v->name, err);
+            rc = s == -2 ? EXIT_IO : EXIT_NOGPU;
+          }
+        } else {
+          s = ff_cpu_scan(v, (uint32_t)x, (uint32_t)(x1 - 1), npart, fo->seed, sc->o.threads, &part[i], on_progress,
+                          &pc);
+        }
+        stopped = s == 1;
       }
-    } else {
-      r = ff_cpu_scan(v, ri.from, ri.to, npart, seed, sc->o.threads, &st[i], on_progress, &pc);
+      if (rc || stopped) break;
+      for (int i = 0; i < nv; i++) ff_stats_merge(&st[i], &part[i]);
+      x = x1;
     }
-    progress_end(&pc.bar);
-    if (r == 1) {
-      errorf("interrupted: no result written (float-float runs are not resumable; rerun with --from/--to)");
-      rc = EXIT_INTERRUPT;
+    if (x > todo[r][0] && cov_add(&ri, todo[r][0], (uint32_t)(x - 1))) {
+      errorf("too many covered pieces");
+      rc = EXIT_CORRUPT;
     }
   }
+  progress_end(&pc.bar);
   double wall = now_s() - t0;
-  if (!rc) {
-    print_table(stdout, vs, st, nv, nrandom, seed);
-    printf("\n%.2f s\n", wall);
-    if (sc->json && (rc = write_json(sc->json, &ri, vs, st, nv, nrandom, seed, wall, err, sizeof err))) errorf("%s", err);
-    if (!rc)
-      for (int i = 0; i < nv; i++)
-        if (vs[i]->bound_u2 >= 0 && st[i].exceeds_in_domain) rc = EXIT_FAIL;
+  if (rc) goto done;
+  if (stopped) {
+    rc = EXIT_INTERRUPT;
+    ri.complete = 0;
+    if (!sc->json) noticef("interrupted: no --json, nothing kept");
+    else if (!ri.ncov) errorf("interrupted before the first chunk was done: nothing kept");
+    else {
+      noticef("interrupted: writing the partial result (resume with --resume)");
+      if (write_json(sc->json, &ri, vs, st, nv, fo->nrandom, fo->seed, wall, err, sizeof err)) errorf("%s", err);
+    }
+    goto done;
   }
-  free(st);
+  print_table(stdout, vs, st, nv, fo->nrandom, fo->seed);
+  printf("\n%.2f s\n", wall);
+  if (sc->json && (rc = write_json(sc->json, &ri, vs, st, nv, fo->nrandom, fo->seed, wall, err, sizeof err)))
+    errorf("%s", err);
+  if (!rc)
+    for (int i = 0; i < nv; i++)
+      if (vs[i]->bound_u2 >= 0 && st[i].exceeds_in_domain) rc = EXIT_FAIL;
+done:
+  free(st), free(part), free(prev);
+  return rc;
+}
+
+int ff_merge(int n, char *const *paths, const char *out) {
+  struct ff_result *rs = calloc((size_t)n, sizeof *rs);
+  struct cov_range *rg = calloc((size_t)n * RESULT_MAXCOV, sizeof *rg);
+  char err[1024];
+  int rc = 0, nr = 0;
+  if (!rs || !rg) {
+    errorf("out of host memory");
+    rc = EXIT_IO;
+  }
+  for (int i = 0; i < n && !rc; i++) {
+    if (!ff_file_is_ff(paths[i])) {
+      /* a binary32 result, or the reason it is not one */
+      struct result_file rf;
+      if ((rc = result_read_json(paths[i], &rf, err, sizeof err))) {
+        errorf("%s", err);
+      } else {
+        result_file_free(&rf);
+        errorf("%s holds binary32 variants: it does not merge with float-float results", paths[i]);
+        rc = EXIT_USAGE;
+      }
+    } else if ((rc = ff_read_json(paths[i], &rs[i], err, sizeof err))) {
+      errorf("%s", err);
+    }
+  }
+  /* same version, variants, partners and seed; no overlap, no gap */
+  for (int i = 0; i < n && !rc; i++) {
+    const struct ff_result *a = &rs[0], *b = &rs[i];
+    if (strcmp(b->version, ULPCERT_VERSION)) {
+      errorf("%s comes from ulpcert %s; this is %s", paths[i], b->version, ULPCERT_VERSION);
+      rc = EXIT_CORRUPT;
+    } else if (b->nv != a->nv) {
+      errorf("%s has %d variants, %s has %d", paths[i], b->nv, paths[0], a->nv);
+      rc = EXIT_USAGE;
+    } else if (b->nrandom != a->nrandom) {
+      errorf("%s has %u random partners, %s has %u", paths[i], b->nrandom, paths[0], a->nrandom);
+      rc = EXIT_USAGE;
+    } else if (b->seed != a->seed) {
+      errorf("%s was run with seed 0x%016llx, %s with seed 0x%016llx", paths[i], (unsigned long long)b->seed,
+             paths[0], (unsigned long long)a->seed);
+      rc = EXIT_USAGE;
+    }
+    for (int v = 0; v < a->nv && !rc; v++)
+      if (b->v[v] != a->v[v]) {
+        errorf("%s holds variant %s where %s holds %s", paths[i], b->v[v]->name, paths[0], a->v[v]->name);
+        rc = EXIT_USAGE;
+      }
+    for (int k = 0; k < b->ncov && !rc; k++) rg[nr++] = (struct cov_range){b->cov[k][0], b->cov[k][1], i};
+  }
+  if (!rc) rc = tile_check(rg, nr, paths);
+  if (!rc) {
+    struct run_info ri;
+    memset(&ri, 0, sizeof ri);
+    snprintf(ri.command, sizeof ri.command, "%s", g_command_line);
+    ri.complete = 1;
+    for (int i = 0; i < n; i++) ri.complete &= rs[i].complete;
+    ri.from = rg[0].lo;
+    ri.to = rg[nr - 1].hi;
+    run_info_device(&ri, rs[0].backend, rs[0].device, rs[0].driver, rs[0].cc, rs[0].toolkit);
+    for (int i = 1; i < n; i++)
+      for (int v = 0; v < rs[0].nv; v++) ff_stats_merge(&rs[0].st[v], &rs[i].st[v]);
+    print_table(stdout, rs[0].v, rs[0].st, rs[0].nv, rs[0].nrandom, rs[0].seed);
+    if (out && (rc = write_json(out, &ri, rs[0].v, rs[0].st, rs[0].nv, rs[0].nrandom, rs[0].seed, 0.0, err,
+                                sizeof err)))
+      errorf("%s", err);
+  }
+  free(rs);
+  free(rg);
   return rc;
 }
 
@@ -430,13 +602,32 @@ int ff_read_json(const char *path, struct ff_result *r, char *err, size_t errlen
   if (json_is_string(json_object_get(root, "backend")))
     snprintf(r->backend, sizeof r->backend, "%s", json_string_value(json_object_get(root, "backend")));
   json_t *dev = json_object_get(root, "device");
-  if (json_is_string(json_object_get(dev, "name")))
-    snprintf(r->device, sizeof r->device, "%s", json_string_value(json_object_get(dev, "name")));
+  static const char *const dk[4] = {"name", "compute_capability", "driver", "toolkit"};
+  char *const dv[4] = {r->device, r->cc, r->driver, r->toolkit};
+  const size_t dn[4] = {sizeof r->device, sizeof r->cc, sizeof r->driver, sizeof r->toolkit};
+  for (int i = 0; i < 4; i++)
+    if (json_is_string(json_object_get(dev, dk[i])))
+      snprintf(dv[i], dn[i], "%s", json_string_value(json_object_get(dev, dk[i])));
   field = "domain";
   dom = json_object_get(root, "domain");
   if (!json_is_string(json_object_get(dom, "from")) || parse_u32(json_string_value(json_object_get(dom, "from")), &r->from) ||
       !json_is_string(json_object_get(dom, "to")) || parse_u32(json_string_value(json_object_get(dom, "to")), &r->to))
     goto bad;
+  /* what an interrupted run or a shard covered (files without it cover their domain) */
+  field = "covered";
+  json_t *comp = json_object_get(root, "complete"), *cov = json_object_get(root, "covered");
+  r->complete = !comp || json_is_true(comp);
+  if (!cov) r->cov[0][0] = r->from, r->cov[0][1] = r->to, r->ncov = 1;
+  else if (!json_is_array(cov) || json_array_size(cov) == 0 || json_array_size(cov) > RESULT_MAXCOV) goto bad;
+  for (size_t i = 0; cov && i < json_array_size(cov); i++) {
+    json_t *e = json_array_get(cov, i);
+    uint32_t lo, hi;
+    if (!json_is_string(json_object_get(e, "from")) || parse_u32(json_string_value(json_object_get(e, "from")), &lo) ||
+        !json_is_string(json_object_get(e, "to")) || parse_u32(json_string_value(json_object_get(e, "to")), &hi) ||
+        lo > hi || lo < r->from || hi > r->to)
+      goto bad;
+    r->cov[i][0] = lo, r->cov[i][1] = hi, r->ncov++;
+  }
   field = "partners";
   par = json_object_get(root, "partners");
   {
@@ -487,6 +678,23 @@ int ff_read_json(const char *path, struct ff_result *r, char *err, size_t errlen
     json_t *cl = json_object_get(o, "failure_classes");
     for (int c = 0; c < FFC_N; c++)
       if (get_u64(cl, ff_class_names[c], &s->cls[c])) goto bad;
+    /* the failures of lowest key, which merge needs */
+    field = "results[].first_failures";
+    json_t *fl = json_object_get(o, "first_failures");
+    if (!json_is_array(fl) || json_array_size(fl) > FF_LIST) goto bad;
+    for (size_t j = 0; j < json_array_size(fl); j++) {
+      json_t *e = json_array_get(fl, j);
+      const char *cn = json_string_value(json_object_get(e, "class"));
+      struct ff_fail f = {0, 0, 0, FFC_N, 0};
+      uint64_t rh, rl;
+      for (int c = 0; cn && c < FFC_N; c++)
+        if (!strcmp(cn, ff_class_names[c])) f.cls = (uint32_t)c;
+      if (get_u64(e, "key", &f.key) || get_u64(e, "rh", &rh) || get_u64(e, "rl", &rl) || rh > 0xffffffffu ||
+          rl > 0xffffffffu || f.cls == FFC_N)
+        goto bad;
+      f.rh = (uint32_t)rh, f.rl = (uint32_t)rl;
+      ff_list_insert(s, &f);
+    }
     r->nv++;
   }
   json_decref(root);

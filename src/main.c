@@ -128,7 +128,11 @@ static void usage_run(FILE *f) {
           "They are checked exactly (no reference rounding) and report inexact counts, max\n"
           "relative error in u^2 = 2^-48 and the verdict against the published bound; exit\n"
           "status 1 when a bound is exceeded in its hypothesis domain. Float-float and binary32\n"
-          "function variants are run by separate commands.\n"
+          "function variants are run by separate commands. --shard (slices of equal numbers of\n"
+          "high words), --resume, merge and interruption work as for binary32 variants; --chunk\n"
+          "counts high words, every variant completing a chunk before the next one starts (on\n"
+          "the GPU at least 2^26), and an interruption keeps the chunks done. --source does\n"
+          "not apply.\n"
           "\n"
           "SIGINT or SIGTERM stops after the current chunk; with --json the partial result is\n"
           "written with \"complete\": false and the covered ranges, for --resume.\n");
@@ -214,14 +218,19 @@ static int cmd_run(int argc, char **argv, int full_argc, char **full_argv) {
     }
     return half_run(argc, argv, optind, &sc);
   }
+  if (rx.resume && rx.shard_n) {
+    errorf("--resume and --shard do not go together (resume the shard's own file)");
+    return EXIT_USAGE;
+  }
   if (nff) {
-    if (rx.resume || rx.shard_n || rx.source) {
-      errorf("--resume, --shard and --source do not apply to float-float variants (use --from/--to)");
+    if (rx.source) {
+      errorf("--source does not apply to float-float variants");
       return EXIT_USAGE;
     }
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
-    return ff_run(argc, argv, optind, &sc, rx.partners, rx.seed, rx.seed_given);
+    const struct ff_opts fo = {rx.partners, rx.seed, rx.seed_given, rx.shard_k, rx.shard_n, rx.resume};
+    return ff_run(argc, argv, optind, &sc, &fo);
   }
   static struct variant user_v;
   static char user_name[256];
@@ -251,10 +260,6 @@ static int cmd_run(int argc, char **argv, int full_argc, char **full_argv) {
   }
   if (optind >= argc && !rx.source) {
     errorf("run needs at least one variant or family (see 'ulpcert list')");
-    return EXIT_USAGE;
-  }
-  if (rx.resume && rx.shard_n) {
-    errorf("--resume and --shard do not go together (resume the shard's own file)");
     return EXIT_USAGE;
   }
   const int ranks = par_size(), rank = par_rank();

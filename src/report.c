@@ -340,6 +340,10 @@ int cmd_report(int argc, char **argv) {
     }
     ffr[nffr] = malloc(sizeof(struct ff_result));
     int r2 = ffr[nffr] ? ff_read_json(argv[i], ffr[nffr], e2, sizeof e2) : EXIT_IO;
+    if (!r2 && !ffr[nffr]->complete) {
+      snprintf(e2, sizeof e2, "%s: an interrupted run (field 'complete' is false): resume it first", argv[i]);
+      r2 = EXIT_CORRUPT;
+    }
     if (r2) {
       errorf("%s", ffr[nffr] ? e2 : "out of memory");
       for (int j = 0; j <= nffr; j++) free(ffr[j]);

@@ -225,6 +225,24 @@ json_t *result_device_json(const struct run_info *ri) {
 }
 
 #define DUMP_FLAGS (JSON_INDENT(1) | JSON_REAL_PRECISION(17))
+json_t *result_covered_json(const struct run_info *ri) {
+  uint32_t cv[RESULT_MAXCOV][2];
+  int nc = ri->ncov;
+  if (nc == 0) cv[0][0] = ri->from, cv[0][1] = ri->to, nc = 1;
+  else memcpy(cv, ri->cov, sizeof(uint32_t[2]) * (size_t)nc);
+  for (int i = 1; i < nc; i++)
+    for (int j = i; j > 0 && cv[j - 1][0] > cv[j][0]; j--) {
+      uint32_t a = cv[j][0], b = cv[j][1];
+      cv[j][0] = cv[j - 1][0], cv[j][1] = cv[j - 1][1], cv[j - 1][0] = a, cv[j - 1][1] = b;
+    }
+  json_t *cov = json_array();
+  for (int i = 0; i < nc; i++) {
+    uint32_t lo = cv[i][0], hi = cv[i][1];
+    while (i + 1 < nc && cv[i + 1][0] <= (uint64_t)hi + 1) hi = cv[i + 1][1] > hi ? cv[i + 1][1] : hi, i++;
+    json_array_append_new(cov, json_pack("{s:o, s:o}", "from", hex32(lo), "to", hex32(hi)));
+  }
+  return cov;
+}
 
 static int dump(FILE *f, void *arg) {
   if (json_dumpf((json_t *)arg, f, DUMP_FLAGS)) return -1;
@@ -273,23 +291,7 @@ int result_write_json(const char *path, const struct run_info *ri, const struct 
   json_object_set_new(root, "build", json_string(gpu_build_info()));
   json_object_set_new(root, "mpfr", json_string(mpfr_get_version()));
   json_object_set_new(root, "complete", json_boolean(ri->complete));
-  /* covered ranges, sorted and coalesced: a resumed run reads like an uninterrupted one */
-  uint32_t cv[RESULT_MAXCOV][2];
-  int nc = ri->ncov;
-  if (nc == 0) cv[0][0] = ri->from, cv[0][1] = ri->to, nc = 1;
-  else memcpy(cv, ri->cov, sizeof(uint32_t[2]) * (size_t)nc);
-  for (int i = 1; i < nc; i++)
-    for (int j = i; j > 0 && cv[j - 1][0] > cv[j][0]; j--) {
-      uint32_t a = cv[j][0], b = cv[j][1];
-      cv[j][0] = cv[j - 1][0], cv[j][1] = cv[j - 1][1], cv[j - 1][0] = a, cv[j - 1][1] = b;
-    }
-  json_t *cov = json_array();
-  for (int i = 0; i < nc; i++) {
-    uint32_t lo = cv[i][0], hi = cv[i][1];
-    while (i + 1 < nc && cv[i + 1][0] <= (uint64_t)hi + 1) hi = cv[i + 1][1] > hi ? cv[i + 1][1] : hi, i++;
-    json_array_append_new(cov, json_pack("{s:o, s:o}", "from", hex32(lo), "to", hex32(hi)));
-  }
-  json_object_set_new(root, "covered", cov);
+  json_object_set_new(root, "covered", result_covered_json(ri));
   json_object_set_new(root, "domain", json_pack("{s:o, s:o, s:I}", "from", hex32(ri->from), "to", hex32(ri->to),
                                                 "count", (json_int_t)((uint64_t)ri->to - ri->from + 1)));
   const struct scan_times *t = &ri->times;

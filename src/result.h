@@ -76,6 +76,9 @@ void host_cpu_name(char *buf, size_t n);
 
 /* The "device" object of a result JSON (jansson json_t *). */
 struct json_t *result_device_json(const struct run_info *ri);
+/* The "covered" list of a result JSON: ri's covered ranges (the domain when ncov is 0),
+ * sorted and coalesced, so that a resumed run reads like an uninterrupted one. */
+struct json_t *result_covered_json(const struct run_info *ri);
 /* Write a JSON document (indented, binary64 reals to 17 digits) to path atomically;
  * gzip-compressed when path ends in ".gz". */
 int result_write_root(const char *path, struct json_t *root, char *err, size_t errlen);

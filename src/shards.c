@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "common.h"
+#include "ff.h"
 
 /* Relative cost of an input whose reference needs MPFR, against one that does not
  * (measured: about 1 us for MPFR against about 15 ns per input otherwise). */
@@ -77,6 +78,43 @@ int uncovered_ranges(uint32_t from, uint32_t to, int ncov, uint32_t cov[][2], ui
   return k;
 }
 
+int tile_check(struct cov_range *rg, int nr, char *const *paths) {
+  if (nr == 0) {
+    errorf("the files cover no inputs");
+    return EXIT_USAGE;
+  }
+  for (int i = 1; i < nr; i++)
+    for (int j = i; j > 0 && rg[j - 1].lo > rg[j].lo; j--) {
+      struct cov_range t = rg[j];
+      rg[j] = rg[j - 1], rg[j - 1] = t;
+    }
+  for (int i = 1; i < nr; i++) {
+    if (rg[i].lo <= rg[i - 1].hi) {
+      errorf("%s and %s overlap: 0x%08x..0x%08x and 0x%08x..0x%08x", paths[rg[i - 1].file], paths[rg[i].file],
+             rg[i - 1].lo, rg[i - 1].hi, rg[i].lo, rg[i].hi);
+      return EXIT_USAGE;
+    }
+    if (rg[i].lo != rg[i - 1].hi + 1) {
+      errorf("gap between %s and %s: inputs 0x%08x..0x%08x are in neither", paths[rg[i - 1].file],
+             paths[rg[i].file], rg[i - 1].hi + 1, rg[i].lo - 1);
+      return EXIT_USAGE;
+    }
+  }
+  return 0;
+}
+
+void run_info_device(struct run_info *ri, const char *backend, const char *device, const char *driver,
+                     const char *cc, const char *toolkit) {
+  ri->gpu = !strcmp(backend, "gpu");
+  snprintf(ri->ginfo.name, sizeof ri->ginfo.name, "%s", device);
+  snprintf(ri->ginfo.driver_release, sizeof ri->ginfo.driver_release, "%s", driver);
+  sscanf(cc, "%d.%d", &ri->ginfo.cc_major, &ri->ginfo.cc_minor);
+  int tk_major = 0, tk_minor = 0;
+  sscanf(toolkit, "%d.%d", &tk_major, &tk_minor);
+  ri->ginfo.runtime_version = tk_major * 1000 + tk_minor * 10;
+  ri->ginfo.driver_version = ri->ginfo.runtime_version;
+}
+
 static void usage_merge(FILE *f) {
   fprintf(f,
           "usage: ulpcert merge A.json B.json... [--json OUT] [--quiet]\n"
@@ -85,7 +123,9 @@ static void usage_merge(FILE *f) {
           "of the same variants) into the result of one run over their union: the same\n"
           "numbers, the same argmax with the same tie rule, the same histograms and bins.\n"
           "Refuses files that overlap, leave a gap, come from another ulpcert version or\n"
-          "hold other variants, and says which. Inputs may be gzip-compressed; OUT is when\n"
+          "hold other variants, and says which. Float-float results (run ff|eft|dw|sum2)\n"
+          "merge the same way and must also share the partner count and the seed; binary32\n"
+          "and float-float results do not mix. Inputs may be gzip-compressed; OUT is when\n"
           "it ends in .gz.\n");
 }
 
@@ -112,6 +152,9 @@ int cmd_merge(int argc, char **argv) {
     errorf("merge needs at least one result file");
     return EXIT_USAGE;
   }
+  /* float-float results have their own statistics (ff.c) */
+  for (int i = 0; i < nf; i++)
+    if (ff_file_is_ff(argv[optind + i])) return ff_merge(nf, argv + optind, out);
   struct result_file *rf = calloc((size_t)nf, sizeof *rf);
   if (!rf) return EXIT_IO;
   char err[1024];
@@ -121,7 +164,7 @@ int cmd_merge(int argc, char **argv) {
     if (rc) errorf("%s", err);
   }
   /* same version and variants; no overlap, no gap */
-  struct range { uint32_t lo, hi; int file; } *rg = NULL;
+  struct cov_range *rg = NULL;
   int nr = 0;
   if (!rc) rg = calloc((size_t)nf * RESULT_MAXCOV, sizeof *rg);
   for (int i = 0; i < nf && !rc; i++) {
@@ -142,24 +185,9 @@ int cmd_merge(int argc, char **argv) {
         rc = EXIT_USAGE;
         break;
       }
-    for (int k = 0; k < rf[i].ncov && !rc; k++) rg[nr++] = (struct range){rf[i].cov[k][0], rf[i].cov[k][1], i};
+    for (int k = 0; k < rf[i].ncov && !rc; k++) rg[nr++] = (struct cov_range){rf[i].cov[k][0], rf[i].cov[k][1], i};
   }
-  for (int i = 1; !rc && i < nr; i++)
-    for (int j = i; j > 0 && rg[j - 1].lo > rg[j].lo; j--) {
-      struct range t = rg[j];
-      rg[j] = rg[j - 1], rg[j - 1] = t;
-    }
-  for (int i = 1; !rc && i < nr; i++) {
-    if (rg[i].lo <= rg[i - 1].hi) {
-      errorf("%s and %s overlap: 0x%08x..0x%08x and 0x%08x..0x%08x", argv[optind + rg[i - 1].file],
-             argv[optind + rg[i].file], rg[i - 1].lo, rg[i - 1].hi, rg[i].lo, rg[i].hi);
-      rc = EXIT_USAGE;
-    } else if (rg[i].lo != rg[i - 1].hi + 1) {
-      errorf("gap between %s and %s: inputs 0x%08x..0x%08x are in neither", argv[optind + rg[i - 1].file],
-             argv[optind + rg[i].file], rg[i - 1].hi + 1, rg[i].lo - 1);
-      rc = EXIT_USAGE;
-    }
-  }
+  if (!rc) rc = tile_check(rg, nr, argv + optind);
   if (!rc) {
     struct run_info ri;
     memset(&ri, 0, sizeof ri);
@@ -168,14 +196,7 @@ int cmd_merge(int argc, char **argv) {
     for (int i = 0; i < nf; i++) ri.complete &= rf[i].complete;
     ri.from = rg[0].lo;
     ri.to = rg[nr - 1].hi;
-    ri.gpu = !strcmp(rf[0].backend, "gpu");
-    snprintf(ri.ginfo.name, sizeof ri.ginfo.name, "%s", rf[0].device);
-    snprintf(ri.ginfo.driver_release, sizeof ri.ginfo.driver_release, "%s", rf[0].driver);
-    sscanf(rf[0].cc, "%d.%d", &ri.ginfo.cc_major, &ri.ginfo.cc_minor);
-    int tk_major = 0, tk_minor = 0;
-    sscanf(rf[0].toolkit, "%d.%d", &tk_major, &tk_minor);
-    ri.ginfo.runtime_version = tk_major * 1000 + tk_minor * 10;
-    ri.ginfo.driver_version = ri.ginfo.runtime_version;
+    run_info_device(&ri, rf[0].backend, rf[0].device, rf[0].driver, rf[0].cc, rf[0].toolkit);
     for (int i = 1; i < nf; i++)
       for (int v = 0; v < rf[0].nv; v++) stats_merge(rf[0].v[v].st, rf[i].v[v].st);
     const struct variant **vs = calloc((size_t)rf[0].nv, sizeof *vs);

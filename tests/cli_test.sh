@@ -317,7 +317,7 @@ expect 0 "eft.twosum .* within" -- run eft.twosum --backend cpu --from 0x3f80000
 expect 1 "eft.fast2sum.unordered .* exceeds" -- run eft.fast2sum.unordered --backend cpu --from 0x3f800000 --to 0x3f8000ff --quiet
 expect 2 "separate commands" -- run eft.twosum tanh.approx --backend cpu --from 0 --to 1
 expect 2 "partners" -- run dw --partners lots --backend cpu
-expect 2 "does not apply|do not apply" -- run dw --shard 0/2 --backend cpu
+expect 2 "--source does not apply to float-float" -- run dw --source "$T/ro.c" --function f --ref tanh --backend cpu
 expect 2 "GPU only" -- run eft.twosum.ftz --backend cpu --from 0 --to 1
 expect 0 "seed 0x0000000000000007" -- run sum2.twosum --backend cpu --from 0x3f800000 --to 0x3f80000f --seed 7
 expect 0 "wrote" -- report "$T/ff.json" reports/results/tanh-h100.json --out "$T/rep"
@@ -374,6 +374,57 @@ expect 0 "wrote" -- report "$T/ff.json.gz" "$T/rep.json.gz" --out "$T/repff"
 grep -q "eft.twosum" "$T/repff/ACCURACY.md" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: float-float table from .gz"; }
 gzip -c "$T/ffbad.json" >"$T/ffbad.json.gz"
 expect 5 "pairs" -- report "$T/ffbad.json.gz" "$T/rep.json" --out "$T/rep4"
+# Float-float shards merge into exactly the single run (every statistic, argmax, failure
+# list, verdict); merge refuses overlaps, gaps, another seed, partner count, variant list
+# or version, and binary32 files; SIGINT keeps a partial result that --resume completes
+# into the uninterrupted result.
+same_ff() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+keys = ("kind", "version", "domain", "partners", "complete", "covered", "results")
+sys.exit(0 if all(a[k] == b[k] for k in keys) else 1)
+PY
+}
+F="--backend cpu --from 0x3f7ff000 --to 0x3f800fff --partners 2 --quiet"
+for k in 0 1 2; do "$U" run dw $F --shard $k/3 --json "$T/fs$k.json" >/dev/null 2>&1; done
+"$U" run dw $F --json "$T/fall.json" >/dev/null 2>&1
+expect 0 "dw.mul.dw.fma" -- merge "$T/fs1.json" "$T/fs2.json" "$T/fs0.json" --json "$T/fm.json"
+if same_ff "$T/fall.json" "$T/fm.json"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: merge of 3 float-float shards"; fi
+if python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if d['domain']['count'] < 8192 and d['covered'] == [{'from': d['domain']['from'], 'to': d['domain']['to']}] else 1)" "$T/fs1.json"; then
+  pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: a float-float shard's JSON"; fi
+expect 0 "shard 1/3: high words 0x3f7ffaab..0x3f800555" -- run eft.twosum --backend cpu --from 0x3f7ff000 --to 0x3f800fff --partners 2 --shard 1/3
+expect 2 "too few high words for 3 shards" -- run eft.twosum --backend cpu --from 0 --to 1 --shard 2/3
+expect 2 "gap between" -- merge "$T/fs0.json" "$T/fs2.json"
+expect 2 "overlap" -- merge "$T/fs0.json" "$T/fs1.json" "$T/fs1.json"
+"$U" run dw $F --shard 1/3 --seed 5 --json "$T/fseed.json" >/dev/null 2>&1
+expect 2 "fseed.json was run with seed 0x0000000000000005" -- merge "$T/fs0.json" "$T/fseed.json" "$T/fs2.json"
+"$U" run dw $F --shard 1/3 --partners 3 --json "$T/fpart.json" >/dev/null 2>&1
+expect 2 "fpart.json has 3 random partners" -- merge "$T/fs0.json" "$T/fpart.json" "$T/fs2.json"
+"$U" run dw.add.fp $F --shard 1/3 --json "$T/fvar.json" >/dev/null 2>&1
+expect 2 "fvar.json has 1 variants" -- merge "$T/fs0.json" "$T/fvar.json" "$T/fs2.json"
+sed 's/"version": "[^"]*"/"version": "0.0.1"/' "$T/fs1.json" >"$T/fold.json"
+expect 5 "fold.json comes from ulpcert 0.0.1" -- merge "$T/fs0.json" "$T/fold.json" "$T/fs2.json"
+expect 2 "s1.json holds binary32 variants" -- merge "$T/fs0.json" "$T/s1.json"
+expect 2 "s1.json holds binary32 variants" -- merge "$T/s1.json" "$T/fs0.json"
+expect 4 "cannot read" -- merge "$T/fs0.json" "$T/nonexistent.json"
+F="--backend cpu --from 0x3f000000 --to 0x3f03ffff --partners 2 --chunk 4096 --threads 2"
+"$U" run eft $F --json "$T/fp.json" >/dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+if [ $rc -eq 130 ] && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); c=d['covered']; sys.exit(0 if d['complete'] is False and len(c) == 1 and c[0]['from'] == '0x3f000000' and c[0]['to'] < '0x3f03ffff' else 1)" "$T/fp.json"; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL: SIGINT (exit $rc) did not leave a partial float-float result"
+fi
+expect 5 "fp.json: an interrupted run" -- report "$T/fp.json" reports/results/tanh-h100.json --out "$T/rep4"
+expect 2 "is not a run of this command" -- run eft $F --seed 2 --resume "$T/fp.json" --quiet
+"$U" run eft $F --json "$T/fr.json" --resume "$T/fp.json" --quiet >/dev/null 2>&1
+"$U" run eft $F --json "$T/ffull.json" --quiet >/dev/null 2>&1
+if same_ff "$T/fr.json" "$T/ffull.json"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: float-float resume differs from an uninterrupted run"; fi
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

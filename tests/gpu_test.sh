@@ -127,6 +127,13 @@ for x, y in zip(a, b):
             print("differs:", x["name"], k, str(x[k])[:300], "|", str(y.get(k))[:300])
 PY
 done
+# Float-float shards on the GPU merge into the single GPU run (3 chunks of 2^26 high
+# words there, one per shard).
+F="--backend gpu --from 0x3c000000 --to 0x47ffffff --quiet"
+for k in 0 1 2; do "$U" run eft.twosum dw.mul.dw.fmad $F --shard $k/3 --json "$T/ffs$k.json" >/dev/null; done
+"$U" run eft.twosum dw.mul.dw.fmad $F --json "$T/ffs.json" >/dev/null
+"$U" merge "$T/ffs2.json" "$T/ffs0.json" "$T/ffs1.json" --json "$T/ffm.json" >/dev/null
+check ffsame "$T/ffs.json" "$T/ffm.json"
 # Flush to zero breaks TwoSum (subnormal partners), and only the .ftz flavour does.
 "$U" run eft.twosum eft.twosum.ftz --backend gpu --from 0x3f800000 --to 0x3f8003ff --quiet --json "$T/ftz.json" >/dev/null
 check python3 - "$T/ftz.json" <<'PY'
