@@ -78,6 +78,21 @@ static enum verdict row_verdict(const struct result_variant *rv) {
   return bounds_verdict(ulp, rel, absb, kind, s->max_ulp, s->max_rel, s->max_abs);
 }
 
+/* buf with every '|' escaped, in place (within n): it goes into a Markdown table cell,
+ * and documentation sources quote |y|, which would split the cell. */
+static void md_escape(char *buf, size_t n) {
+  char tmp[1024];
+  size_t j = 0;
+  for (const char *p = buf; *p && j + 2 < sizeof tmp; p++) {
+    if (*p == '|') tmp[j++] = '\\';
+    tmp[j++] = *p;
+  }
+  if (j >= n) j = n - 1;
+  memcpy(buf, tmp, j);
+  buf[j] = 0;
+}
+
+/* The claim or documented bound with its source, for a Markdown cell. */
 static void claim_text(char *buf, size_t n, const struct result_claim *c) {
   if (!*c->max_ulp && !*c->max_rel && !*c->max_abs) {
     snprintf(buf, n, "-");
@@ -87,6 +102,7 @@ static void claim_text(char *buf, size_t n, const struct result_claim *c) {
            *c->max_ulp && (*c->max_rel || *c->max_abs) ? ", " : "", *c->max_rel ? c->max_rel : "",
            *c->max_rel ? " rel" : "", *c->max_rel && *c->max_abs ? ", " : "", *c->max_abs ? c->max_abs : "",
            *c->max_abs ? " abs" : "", *c->source ? c->source : c->kind);
+  md_escape(buf, n);
 }
 
 struct text {
@@ -128,12 +144,6 @@ static void x_text(char *buf, size_t n, double x) {
   else snprintf(buf, n, "%.9g", x);
 }
 
-/* s with '|' escaped, for a Markdown table cell (sources quote |y|). */
-static void md_cell(struct text *t, const char *s) {
-  for (; *s; s++)
-    if (*s == '|') tprintf(t, "\\|");
-    else tprintf(t, "%c", *s);
-}
 
 /* The maximum absolute error, where it is and over which inputs; "-" when none was measured. */
 static void abs_text(char *buf, size_t n, const struct stats *s) {
@@ -388,7 +398,8 @@ static void mufu_row(struct text *md, const struct row *r) {
     const char *colon = strstr(src, ": ");
     char doc[256];
     snprintf(doc, sizeof doc, "%.*s", colon ? (int)(colon - src) : (int)strlen(src), src);
-    md_cell(md, doc);
+    md_escape(doc, sizeof doc);
+    tprintf(md, "%s", doc);
     if (reg) tprintf(md, " (from the registry: the result file records no documented bound)");
   } else tprintf(md, "—");
   tprintf(md, " |\n");
