@@ -25,8 +25,12 @@ static void usage_report(FILE *f) {
   fprintf(f,
           "usage: ulpcert report RESULT.json... [--out DIR] [--png] [--readme FILE]\n"
           "\n"
-          "Writes, from result files only (plain or gzip-compressed JSON):\n"
-          "  DIR/ACCURACY.md     per family, one row per variant and device: max ulp error and\n"
+          "Writes, from the result files (plain or gzip-compressed JSON; in the MUFU table,\n"
+          "the registry's documented bound where a file records none, marked so):\n"
+          "  DIR/ACCURACY.md     the MUFU table: every variant named *.approx* or __* (PTX\n"
+          "                      approximations, CUDA intrinsics) against its documented bound,\n"
+          "                      in the bound's measure (ulp, relative, absolute over a range);\n"
+          "                      per family, one row per variant and device: max ulp error and\n"
           "                      where, max relative error, percent correctly rounded and\n"
           "                      faithful, count above 1 ulp, non-finite and flushed counts, the\n"
           "                      claimed and the documented bound, the verdict; then the runs\n"
@@ -74,6 +78,21 @@ static enum verdict row_verdict(const struct result_variant *rv) {
   return bounds_verdict(ulp, rel, absb, kind, s->max_ulp, s->max_rel, s->max_abs);
 }
 
+/* buf with every '|' escaped, in place (within n): it goes into a Markdown table cell,
+ * and documentation sources quote |y|, which would split the cell. */
+static void md_escape(char *buf, size_t n) {
+  char tmp[1024];
+  size_t j = 0;
+  for (const char *p = buf; *p && j + 2 < sizeof tmp; p++) {
+    if (*p == '|') tmp[j++] = '\\';
+    tmp[j++] = *p;
+  }
+  if (j >= n) j = n - 1;
+  memcpy(buf, tmp, j);
+  buf[j] = 0;
+}
+
+/* The claim or documented bound with its source, for a Markdown cell. */
 static void claim_text(char *buf, size_t n, const struct result_claim *c) {
   if (!*c->max_ulp && !*c->max_rel && !*c->max_abs) {
     snprintf(buf, n, "-");
@@ -83,7 +102,48 @@ static void claim_text(char *buf, size_t n, const struct result_claim *c) {
            *c->max_ulp && (*c->max_rel || *c->max_abs) ? ", " : "", *c->max_rel ? c->max_rel : "",
            *c->max_rel ? " rel" : "", *c->max_rel && *c->max_abs ? ", " : "", *c->max_abs ? c->max_abs : "",
            *c->max_abs ? " abs" : "", *c->source ? c->source : c->kind);
+  md_escape(buf, n);
 }
+
+struct text {
+  char *buf;
+  size_t len, cap;
+};
+
+static void tprintf(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The MUFU table: the hardware approximations (the raw PTX `.approx` instructions, which
+ * the GPU's multi-function unit evaluates or starts from) and the CUDA intrinsics built
+ * on them (`__expf`, `__sinf`, `__fdividef`, ...), each against the bound its vendor
+ * documents. The rule is on the name alone: every variant whose name contains ".approx"
+ * or begins with "__", so a new instruction or intrinsic joins the table by its name. */
+static int is_mufu(const char *name) { return strstr(name, ".approx") || !strncmp(name, "__", 2); }
+
+/* v as a power of two when it is one to 2 decimals of the exponent (vendors document
+ * 2^-11, 2^-22.9, 2^-21.41; the registry holds those rounded up to 16 digits, well
+ * within 1e-12), else in %.4g: the bound reads as the document writes it. */
+static void pow2_text(char *buf, size_t n, double v) {
+  double e = v > 0 && isfinite(v) ? log2(v) : 0;
+  for (int d = 0; v > 0 && isfinite(v) && d <= 2; d++) {
+    double k = d == 0 ? 1 : d == 1 ? 10 : 100, r = round(e * k) / k;
+    if (fabs(exp2(r) - v) <= 1e-12 * v) {
+      snprintf(buf, n, "2^%.*f", d, r);
+      return;
+    }
+  }
+  snprintf(buf, n, "%.4g", v);
+}
+
+/* An end of an input range: RN53(pi) reads "pi" (the ranges of variants.def use it for
+ * [-pi, pi], which it bounds exactly in binary32), large powers of two as 2^k. */
+static void x_text(char *buf, size_t n, double x) {
+  int e;
+  if (fabs(x) == M_PI) snprintf(buf, n, "%spi", x < 0 ? "-" : "");
+  else if (isinf(x)) snprintf(buf, n, "%sinf", x < 0 ? "-" : "+");
+  else if (x != 0 && frexp(fabs(x), &e) == 0.5 && abs(e - 1) > 16) snprintf(buf, n, "%s2^%d", x < 0 ? "-" : "", e - 1);
+  else snprintf(buf, n, "%.9g", x);
+}
+
 
 /* The maximum absolute error, where it is and over which inputs; "-" when none was measured. */
 static void abs_text(char *buf, size_t n, const struct stats *s) {
@@ -93,12 +153,6 @@ static void abs_text(char *buf, size_t n, const struct stats *s) {
     snprintf(buf, n, "%.4e at 0x%08x, x in [%.9g, %.9g]", s->max_abs, s->max_abs_input, s->abs_lo, s->abs_hi);
 }
 
-struct text {
-  char *buf;
-  size_t len, cap;
-};
-
-static void tprintf(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void tprintf(struct text *t, const char *fmt, ...) {
   va_list ap;
   for (;;) {
@@ -275,6 +329,111 @@ static int overview_plot(const struct row *rows, int n, const char *family, cons
   return 0;
 }
 
+/* One row of the MUFU table. The documented bound is the result file's (what the run
+ * was checked against); where the file records none (files of ulpcert 0.1.0 predate the
+ * absolute bounds) the registry's is shown, marked, and its absolute measure counts only
+ * if the file measured it over the same range. The verdict is bounds_verdict's (hence
+ * claim_verdict's) over the documented bound alone. */
+static void mufu_row(struct text *md, const struct row *r) {
+  const struct result_variant *rv = r->rv;
+  const struct stats *s = rv->st;
+  const char *b[3] = {str_or_null(rv->doc.max_ulp), str_or_null(rv->doc.max_rel), str_or_null(rv->doc.max_abs)};
+  const char *src = rv->doc.source;
+  enum claim_kind kind = kind_of(rv->doc.kind);
+  double m[3] = {s->max_ulp, s->max_rel, s->max_abs}, lo = s->abs_lo, hi = s->abs_hi;
+  uint32_t at[3] = {s->max_ulp_input, s->max_rel_input, s->max_abs_input};
+  int reg = 0;
+  const struct variant *v = b[0] || b[1] || b[2] ? NULL : variant_find(rv->name);
+  if (v && (v->doc.max_ulp || v->doc.max_rel || v->doc.max_abs)) {
+    b[0] = v->doc.max_ulp, b[1] = v->doc.max_rel, b[2] = v->doc.max_abs;
+    src = v->doc.source, kind = v->doc.kind, reg = 1;
+    if (b[2] && !(lo == v->abs_lo && hi == v->abs_hi)) m[2] = -1, lo = v->abs_lo, hi = v->abs_hi;
+  }
+  char t[64], l[64], h[64], range[160] = "";
+  x_text(l, sizeof l, lo), x_text(h, sizeof h, hi);
+  if (!(isinf(lo) && isinf(hi))) snprintf(range, sizeof range, " on [%s, %s]", l, h);
+  tprintf(md, "| %s | %s | ", rv->name, r->dev);
+  /* documented bound, each measure as the vendor writes it */
+  int nb = 0, measured = 0;
+  for (int k = 0; k < 3; k++) {
+    if (!b[k]) continue;
+    pow2_text(t, sizeof t, strtod(b[k], NULL));
+    if (k == 0) tprintf(md, "%s%s ulp", nb ? "; " : "", b[k]);
+    else if (k == 1) tprintf(md, "%s%s rel", nb ? "; " : "", t);
+    else tprintf(md, "%sabs %s%s", nb ? "; " : "", t, range);
+    nb++;
+  }
+  tprintf(md, "%s | ", nb ? "" : "none");
+  /* the same measure, measured, and where */
+  for (int k = 0, i = 0; k < 3; k++) {
+    if (!b[k]) continue;
+    if (i++) tprintf(md, "; ");
+    if (m[k] < 0) {
+      tprintf(md, "—");
+      continue;
+    }
+    measured = 1;
+    if (k == 0) tprintf(md, "%.5f ulp at 0x%08x", m[k], at[k]);
+    else if (m[k] > 0) /* the exponent, to read against a bound written as 2^e */
+      tprintf(md, "%s%.4e%s (≈ 2^%.2f) at 0x%08x", k == 2 ? "abs " : "", m[k], k == 1 ? " rel" : "", log2(m[k]), at[k]);
+    else tprintf(md, "%s0%s at 0x%08x", k == 2 ? "abs " : "", k == 1 ? " rel" : "", at[k]);
+  }
+  const char *const ulp[2] = {NULL, b[0]}, *const rel[2] = {NULL, b[1]}, *const absb[2] = {NULL, b[2]};
+  const enum claim_kind kinds[2] = {CLAIM_NONE, kind};
+  enum verdict vd = bounds_verdict(ulp, rel, absb, kinds, m[0], m[1], m[2]);
+  tprintf(md, "%s | %s | ", nb ? "" : "—",
+          !nb ? "no documented bound" : vd != VERDICT_NONE ? verdict_name(vd) : measured ? "—" : "not measured");
+  /* every measure, whatever the bound */
+  if (s->max_ulp >= 0) tprintf(md, "%.5f at 0x%08x | ", s->max_ulp, s->max_ulp_input);
+  else tprintf(md, "— | ");
+  if (s->max_rel >= 0) tprintf(md, "%.4e | ", s->max_rel);
+  else tprintf(md, "— | ");
+  if (s->max_abs >= 0 && !(isinf(s->abs_lo) && isinf(s->abs_hi))) {
+    x_text(l, sizeof l, s->abs_lo), x_text(h, sizeof h, s->abs_hi);
+    tprintf(md, "%.4e on [%s, %s] | ", s->max_abs, l, h);
+  } else if (s->max_abs >= 0) tprintf(md, "%.4e | ", s->max_abs);
+  else tprintf(md, "— | ");
+  /* the document and section: the source up to its first ": " (the rest quotes it) */
+  if (nb && src && *src) {
+    const char *colon = strstr(src, ": ");
+    char doc[256];
+    snprintf(doc, sizeof doc, "%.*s", colon ? (int)(colon - src) : (int)strlen(src), src);
+    md_escape(doc, sizeof doc);
+    tprintf(md, "%s", doc);
+    if (reg) tprintf(md, " (from the registry: the result file records no documented bound)");
+  } else tprintf(md, "—");
+  tprintf(md, " |\n");
+}
+
+/* The MUFU table with the paragraph that says what it is; nothing when no row qualifies. */
+static void mufu_table(struct text *md, const struct row *rows, int n) {
+  int any = 0;
+  for (int i = 0; i < n; i++) any |= is_mufu(rows[i].rv->name);
+  if (!any) return;
+  tprintf(md,
+          "\n## Hardware approximations (MUFU)\n\n"
+          "Generated, like every table here. The raw PTX `.approx` instructions (the GPU's multi-function unit,\n"
+          "MUFU) and the CUDA intrinsics built on them, each against the bound its vendor documents, in the\n"
+          "measure the vendor uses: the maximum ulp error, the maximum relative error, or the maximum absolute\n"
+          "error over a range of x. Rows: every variant whose name contains `.approx` or begins with `__`, one\n"
+          "per variant and device. Measured: the maximum of that same measure over the run (an absolute error\n"
+          "over the documented range only) and the input where it is reached; max ulp, max rel and max abs\n"
+          "are given in every row, bound or not, and — marks a figure the result file does not have (files of\n"
+          "ulpcert 0.1.0 have no absolute error). Verdict (`claim_verdict`, as in the tables below): a documented\n"
+          "bound is an upper bound, it HOLDS when the measured maximum does not exceed it and is VIOLATED when\n"
+          "it does (LOOSE is for claims that state a measured maximum, never for a documented bound); \"not\n"
+          "measured\" when the result has no figure in the bound's measure. The bound is the result file's;\n"
+          "where a file records none and the registry (`src/variants.def`) documents one, the registry's is\n"
+          "shown and marked as such. \"No documented bound\" where neither records one as a number: the `.ftz`\n"
+          "forms, `__fdividef` by a divisor outside its documented range, and bounds that depend on x, such as\n"
+          "`__expf`'s (`src/variants.def` says why); their measured figures are shown all the same.\n\n"
+          "| variant | device | documented bound | measured (same measure) | verdict | max ulp | max rel | max abs | "
+          "documented in |\n"
+          "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+  for (int i = 0; i < n; i++)
+    if (is_mufu(rows[i].rv->name)) mufu_row(md, &rows[i]);
+}
+
 static int replace_readme(const char *path, const char *b, const struct text *block, char *err, size_t errlen) {
   FILE *f = fopen(path, "r");
   if (!f) {
@@ -417,6 +576,7 @@ int cmd_report(int argc, char **argv) {
                   "max_rel_input,correctly_rounded_pct,faithful_pct,above_1ulp,nonfinite,flushed,"
                   "special_mismatches,claimed_ulp,claimed_rel,documented_ulp,documented_rel,verdict,result,"
                   "max_abs,max_abs_input,max_abs_range_lo,max_abs_range_hi,documented_abs\n");
+    mufu_table(&md, rows, n);
     const char *fam = "";
     for (int i = 0; i < n; i++) {
       const struct row *r = &rows[i];

@@ -157,6 +157,61 @@ expect 5 "p.json: an interrupted run" -- report "$T/p.json" --out "$T/rep3"
 if [ ! -e "$T/rep3" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: report left output behind on bad input"; fi
 expect 2 "report needs at least one result file" -- report
 
+# The MUFU table (report.c, mufu_row): the real CPU run above, its one result copied under
+# the names of hardware approximations with measured figures and documented bounds set by
+# hand, so that every row below is derived by hand. Documented bounds are upper bounds
+# (claim_verdict): 2.5 ulp against 2 ulp is VIOLATED, 1 ulp against 2 ulp HOLDS; a relative
+# bound reads 2^-11 (4.8828125e-4), an absolute one 2^-21.41 on [-pi, pi]; no bound, no
+# verdict; lg2.approx as a 0.1.0 result (no absolute fields, no documented bound) takes the
+# registry's absolute bound, unmeasured. tanhf.host (neither .approx nor __) has no row.
+python3 - "$T/rep.json" "$T/mufu.json" <<'PY'
+import copy, json, sys
+d = json.load(open(sys.argv[1]))
+d["device"]["name"] = "test CPU"
+base = d["results"][0]
+none = {"max_ulp": None, "max_rel": None, "max_abs": None, "kind": "none", "source": ""}
+def doc(**b):
+    return dict(none, kind="documented", **b)
+def entry(name, ulp, ulp_at, rel, ab, documented, ab_at="0x3f800000", rng=None):
+    r = copy.deepcopy(base)
+    r.update(variant=name, max_ulp=ulp, max_ulp_input=ulp_at, max_rel=rel, max_rel_input=ulp_at,
+             max_abs=ab, max_abs_input=ab_at, documented=documented)
+    if rng: r["max_abs_range"] = {"lo": rng[0], "hi": rng[1]}
+    return r
+pi = ("-0x1.921fb54442d18p+1", "0x1.921fb54442d18p+1")
+fdiv = "CUDA C Programming Guide, Intrinsic Functions: __fdividef(x,y): for |y| in [2^-126, 2^126] 2 ulp"
+res = [base,
+       entry("__fdividef.3", 2.5, "0x3f800001", 2.384185791015625e-07, 0.5, doc(max_ulp="2", source=fdiv)),
+       entry("rcp.approx", 1.0, "0x3f800000", 1.1920928955078125e-07, 2.9802322387695312e-08,
+             doc(max_ulp="2", source="PTX ISA 9.1, section 9.7.3.13 (rcp): 2 ulp here")),
+       entry("tanh.approx", 133.9529, "0x3f17040f", 1.1126e-05, 7.9842e-06,
+             doc(max_rel="4.8828125e-4", source="PTX ISA 9.1, section 9.7.3.22 (tanh): relative 2^-11")),
+       entry("__sinf", 3.0, "0x40490fdb", 3e-07, 4e-07, doc(max_abs="3.588787907149953e-7", source="Guide: __sinf"),
+             ab_at="0x40490fdb", rng=pi),
+       entry("ex2.approx.ftz", 8388563.6387, "0xc2fc0001", 1.0, 0.25, none),
+       entry("lg2.approx", 10.5, "0x3f7fffff", 0.5, None, {"max_ulp": None, "max_rel": None, "kind": "none", "source": ""})]
+for k in ("max_abs", "max_abs_input", "max_abs_output", "max_abs_reference", "max_abs_range"):
+    res[-1].pop(k, None)
+d["results"] = res
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect 0 "wrote" -- report "$T/mufu.json" --out "$T/repm"
+sed -n '/^## Hardware approximations (MUFU)/,/^## tanh/p' "$T/repm/ACCURACY.md" | grep '^| [^-]' >"$T/mufu.rows"
+cat >"$T/mufu.want" <<'ROWS'
+| variant | device | documented bound | measured (same measure) | verdict | max ulp | max rel | max abs | documented in |
+| __fdividef.3 | CPU: test CPU | 2 ulp | 2.50000 ulp at 0x3f800001 | VIOLATED | 2.50000 at 0x3f800001 | 2.3842e-07 | 5.0000e-01 | CUDA C Programming Guide, Intrinsic Functions |
+| __sinf | CPU: test CPU | abs 2^-21.41 on [-pi, pi] | abs 4.0000e-07 (≈ 2^-21.25) at 0x40490fdb | VIOLATED | 3.00000 at 0x40490fdb | 3.0000e-07 | 4.0000e-07 on [-pi, pi] | Guide |
+| ex2.approx.ftz | CPU: test CPU | none | — | no documented bound | 8388563.63870 at 0xc2fc0001 | 1.0000e+00 | 2.5000e-01 | — |
+| lg2.approx | CPU: test CPU | abs 2^-22 on [0.5, 2] | — | not measured | 10.50000 at 0x3f7fffff | 5.0000e-01 | — | PTX ISA 9.1, section 9.7.3.20 (lg2) (from the registry: the result file records no documented bound) |
+| rcp.approx | CPU: test CPU | 2 ulp | 1.00000 ulp at 0x3f800000 | HOLDS | 1.00000 at 0x3f800000 | 1.1921e-07 | 2.9802e-08 | PTX ISA 9.1, section 9.7.3.13 (rcp) |
+| tanh.approx | CPU: test CPU | 2^-11 rel | 1.1126e-05 rel (≈ 2^-16.46) at 0x3f17040f | HOLDS | 133.95290 at 0x3f17040f | 1.1126e-05 | 7.9842e-06 | PTX ISA 9.1, section 9.7.3.22 (tanh) |
+ROWS
+if diff "$T/mufu.want" "$T/mufu.rows" >"$T/mufu.diff"; then pass=$((pass + 1)); else
+  fail=$((fail + 1)); echo "FAIL: MUFU table rows"; cat "$T/mufu.diff"; fi
+# a source quoting |y| does not split its cell in the family table
+if grep -qF 'for \|y\| in [2^-126, 2^126] 2 ulp) | VIOLATED |' "$T/repm/ACCURACY.md"; then pass=$((pass + 1)); else
+  fail=$((fail + 1)); echo "FAIL: '|' in a table cell not escaped"; fi
+
 # certify: every bad input is refused with exit status 2 and no file changes.
 C="--backend cpu --from 0x3f000000 --to 0x3f00ffff --no-cache"
 printf 'float f(float x) { return x; }\n' >"$T/noclaim.c"
