@@ -37,6 +37,11 @@ struct half_stats {
   double max_ulp, max_rel, max_abs; /* -1: nothing measured */
   uint16_t max_ulp_input, max_ulp_output, max_rel_input, max_rel_output, max_abs_input, max_abs_output;
   double max_ulp_ref, max_rel_ref, max_abs_ref;
+  /* the same two maxima over the inputs whose correctly rounded result is a normal
+   * number of the format: the documents are silent on subnormal results (ex2.approx.f16
+   * flushes them, the .ftz forms say they do) */
+  double max_rel_n, max_abs_n;
+  uint16_t max_rel_n_input, max_abs_n_input;
   int n_special;
   struct half_sample special[8];
   uint64_t digest; /* of (input, output) over every input */
@@ -52,7 +57,9 @@ double half_ulp(const struct half_fmt *f, double y);
 /* Measure outputs out[0..2^16) of variant v against MPFR. */
 void half_measure(const struct half_variant *v, const uint16_t *out, struct half_stats *s);
 int half_is_name(const char *name);
-const char *half_verdict(const struct half_variant *v, const struct half_stats *s);
+/* Verdict against the documented bound over every input, or (normal) over the inputs
+ * with a normal correctly rounded result. */
+const char *half_verdict(const struct half_variant *v, const struct half_stats *s, int normal);
 /* `ulpcert run half|<variant>`: evaluate on the GPU, measure, print, write JSON. */
 int half_run(int argc, char **argv, int first, struct scan_cli *sc);
 void half_list(FILE *f);

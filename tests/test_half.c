@@ -134,11 +134,12 @@ static void test_planted(void **state) {
   assert_true(fabs(s.max_ulp - (1 + e0 / 0x1p-12)) < 1e-9 && s.max_ulp_input == 0x3800);
   assert_int_equal(s.correctly_rounded, HALF_INPUTS - 1);
   assert_int_equal(s.above_1ulp, 1);
-  assert_string_equal(half_verdict(v, &s), "HOLDS");
+  assert_string_equal(half_verdict(v, &s, 0), "HOLDS");
   out[0x3800] = 0x3767;
   half_measure(v, out, &s);
   assert_true(fabs(s.max_abs - (2 * 0x1p-12 + e0)) < 1e-15);
-  assert_string_equal(half_verdict(v, &s), "VIOLATED");
+  assert_string_equal(half_verdict(v, &s, 0), "VIOLATED");
+  assert_string_equal(half_verdict(v, &s, 1), "VIOLATED"); /* tanh(1/2) is normal */
   out[0x3800] = 0x3765;
   /* tanh(+0) = +0: a -0 is a special-value mismatch; tanh(2^-24) rounds to 2^-24: a
    * zero is a flush, measured (error 2^-24 less a hair: 1 ulp); a later tie keeps the
@@ -150,6 +151,10 @@ static void test_planted(void **state) {
   assert_int_equal(s.special[0].input, 0x0000);
   assert_int_equal(s.flushed, 1);
   assert_true(s.max_ulp > 0.999 && s.max_ulp <= 1.0 && s.max_ulp_input == 0x0001);
+  /* the flush (relative error 1) is outside the normal results, whose maximum is the
+   * correctly rounded one elsewhere */
+  assert_true(s.max_rel == 1.0 && s.max_rel_input == 0x0001);
+  assert_true(s.max_rel_n < 0x1p-11 && s.max_rel_n_input != 0x0001);
   /* ex2.approx.f16: an infinity for 2^1 is non-finite, counted and not measured */
   v = &half_variants[HALF_EX2_F16];
   for (uint32_t i = 0; i < HALF_INPUTS; i++) out[i] = mpfr_to_fmt(v->fmt, mpfr_exp2, half_decode(v->fmt, (uint16_t)i));
