@@ -125,7 +125,7 @@ test: $(BUILD)/ulpcert $(TEST_BIN)
 	@sh tests/run_all.sh $(BUILD)
 
 # Accuracy tables and plots from every committed result, plain or gzip (and the README's table).
-RESULTS := $(sort $(wildcard reports/results/*.json reports/results/*.json.gz))
+RESULTS := $(sort $(wildcard reports/results/*.json reports/results/*.json.gz reports/arch/*.json reports/arch/*.json.gz))
 report: $(BUILD)/ulpcert
 	$(BUILD)/ulpcert report $(RESULTS) --out reports --readme README.md
 

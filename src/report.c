@@ -12,6 +12,8 @@
 
 #include "cli.h"
 #include "ff.h"
+#include "result.h"
+#include <jansson.h>
 #include "common.h"
 
 struct row {
@@ -134,11 +136,13 @@ static void pow2_text(char *buf, size_t n, double v) {
   snprintf(buf, n, "%.4g", v);
 }
 
-/* An end of an input range: RN53(pi) reads "pi" (the ranges of variants.def use it for
- * [-pi, pi], which it bounds exactly in binary32), large powers of two as 2^k. */
+/* An end of an input range: RN53(pi) reads "pi" and 2 RN53(pi) "2pi" (the ranges of
+ * variants.def use them for [-pi, pi] and [-2pi, 2pi], which they bound exactly in
+ * binary32), large powers of two as 2^k. */
 static void x_text(char *buf, size_t n, double x) {
   int e;
   if (fabs(x) == M_PI) snprintf(buf, n, "%spi", x < 0 ? "-" : "");
+  else if (fabs(x) == 2 * M_PI) snprintf(buf, n, "%s2pi", x < 0 ? "-" : "");
   else if (isinf(x)) snprintf(buf, n, "%sinf", x < 0 ? "-" : "+");
   else if (x != 0 && frexp(fabs(x), &e) == 0.5 && abs(e - 1) > 16) snprintf(buf, n, "%s2^%d", x < 0 ? "-" : "", e - 1);
   else snprintf(buf, n, "%.9g", x);
@@ -434,6 +438,53 @@ static void mufu_table(struct text *md, const struct row *rows, int n) {
     if (is_mufu(rows[i].rv->name)) mufu_row(md, &rows[i]);
 }
 
+/* The half-precision forms (files of `run half`): one row per variant and device, the
+ * documented bound against the same measure over every input and over the inputs with a
+ * normal correctly rounded result (the documents are silent on subnormal results). */
+static void half_table(struct text *md, json_t *const *hj, int nh) {
+  if (!nh) return;
+  tprintf(md, "\n## Half-precision forms (MUFU)\n\n"
+              "From `ulpcert run half`: every one of the 2^16 inputs of the format, against MPFR rounded to the\n"
+              "format (README, Half precision). The bound is the PTX ISA's, in its measure (absolute for `tanh`,\n"
+              "relative for `ex2`); the verdict is given over every input and over the inputs whose correctly\n"
+              "rounded result is a normal number, since the documents do not say whether their bound covers\n"
+              "subnormal results (which `ex2.approx.f16` flushes to zero and `.ftz.bf16` is documented to flush).\n\n"
+              "| variant | device | format | documented bound | measured, all inputs | verdict | measured, normal results "
+              "| verdict | max ulp | correctly rounded | flushed |\n"
+              "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+  for (int i = 0; i < nh; i++) {
+    json_t *dev = json_object_get(hj[i], "device"), *r;
+    size_t k;
+    json_array_foreach(json_object_get(hj[i], "results"), k, r) {
+      json_t *doc = json_object_get(r, "documented");
+      const char *da = json_string_value(json_object_get(doc, "max_abs")),
+                 *dr = json_string_value(json_object_get(doc, "max_rel"));
+      const char *m = da ? "abs" : "rel", *bd = da ? da : dr;
+      char all[64] = "—", nor[64] = "—", bound[64] = "none";
+      double va = json_real_value(json_object_get(r, da ? "max_abs" : "max_rel"));
+      double vn = json_real_value(json_object_get(r, da ? "max_abs_normal" : "max_rel_normal"));
+      if (bd) {
+        snprintf(bound, sizeof bound, "%s 2^%.3f", m, log2(strtod(bd, NULL)));
+        snprintf(all, sizeof all, "%s %.4e at %s", m, va, json_string_value(json_object_get(r, da ? "max_abs_input" : "max_rel_input")));
+        snprintf(nor, sizeof nor, "%s %.4e at %s", m, vn,
+                 json_string_value(json_object_get(r, da ? "max_abs_normal_input" : "max_rel_normal_input")));
+      }
+      char cc[8] = "", *c = cc;
+      for (const char *p = json_string_value(json_object_get(dev, "compute_capability")); p && *p && c < cc + 7; p++)
+        if (*p != '.') *c++ = *p;
+      *c = 0;
+      tprintf(md, "| %s | %s (sm_%s) | %s | %s | %s | %s | %s | %s | %.5f at %s | %lld of %lld | %lld |\n",
+              json_string_value(json_object_get(r, "variant")), json_string_value(json_object_get(dev, "name")), cc,
+              json_string_value(json_object_get(r, "format")), bound, all,
+              json_string_value(json_object_get(r, "verdict")), nor,
+              json_string_value(json_object_get(r, "verdict_normal_results")),
+              json_real_value(json_object_get(r, "max_ulp")), json_string_value(json_object_get(r, "max_ulp_input")),
+              json_integer_value(json_object_get(r, "correctly_rounded")),
+              json_integer_value(json_object_get(r, "inputs")), json_integer_value(json_object_get(r, "flushed")));
+    }
+  }
+}
+
 static int replace_readme(const char *path, const char *b, const struct text *block, char *err, size_t errlen) {
   FILE *f = fopen(path, "r");
   if (!f) {
@@ -485,8 +536,26 @@ int cmd_report(int argc, char **argv) {
   struct ff_result *ffr[64];
   const struct ff_result *ffc[64];
   const char *ffpath[64];
-  int nffr = 0, w = optind;
+  int nffr = 0, w = optind, nh = 0;
+  json_t *hj[16]; /* half-precision results (kind "half") */
   for (int i = optind; i < argc; i++) {
+    json_t *root = NULL;
+    char e1[1024];
+    if (!json_read_path(argv[i], &root, e1, sizeof e1) &&
+        !strcmp(json_string_value(json_object_get(root, "kind")) ? json_string_value(json_object_get(root, "kind")) : "",
+                "half")) {
+      const char *ver = json_string_value(json_object_get(root, "version"));
+      if (nh == 16 || !ver || strcmp(ver, ULPCERT_VERSION) ||
+          !json_is_array(json_object_get(root, "results"))) {
+        errorf("%s: not a half-precision result of this ulpcert version (or more than 16 such files)", argv[i]);
+        json_decref(root);
+        for (int j = 0; j < nh; j++) json_decref(hj[j]);
+        return EXIT_CORRUPT;
+      }
+      hj[nh++] = root;
+      continue;
+    }
+    json_decref(root);
     if (!ff_file_is_ff(argv[i])) {
       argv[w++] = argv[i];
       continue;
@@ -506,6 +575,7 @@ int cmd_report(int argc, char **argv) {
     if (r2) {
       errorf("%s", ffr[nffr] ? e2 : "out of memory");
       for (int j = 0; j <= nffr; j++) free(ffr[j]);
+      for (int j = 0; j < nh; j++) json_decref(hj[j]);
       return r2;
     }
     ffc[nffr] = ffr[nffr], ffpath[nffr] = argv[i], nffr++;
@@ -515,6 +585,7 @@ int cmd_report(int argc, char **argv) {
   if (nf < 1) {
     errorf("report needs at least one result file of binary32 variants (float-float files join its tables)");
     for (int j = 0; j < nffr; j++) free(ffr[j]);
+    for (int j = 0; j < nh; j++) json_decref(hj[j]);
     return EXIT_USAGE;
   }
   /* 1. read and check everything */
@@ -565,18 +636,33 @@ int cmd_report(int argc, char **argv) {
       }
     }
   if (!rc) qsort(rows, (size_t)n, sizeof *rows, cmp_rows);
+  /* the same variant on the same device in several files (a family's run and a later arch
+   * record, say): the newest file's row (by date, then by position on the command line) */
+  int kept = 0;
+  for (int i = 0; !rc && i < n; i++) {
+    int newer = 0;
+    for (int j = 0; j < n && !newer; j++) {
+      if (j == i || strcmp(rows[j].rv->name, rows[i].rv->name) || strcmp(rows[j].dev, rows[i].dev)) continue;
+      int c = strcmp(rows[j].rf->date, rows[i].rf->date);
+      newer = c > 0 || (c == 0 && rows[j].file > rows[i].file);
+    }
+    if (!newer) rows[kept++] = rows[i];
+  }
+  if (!rc) n = kept;
   /* 2. tables */
   struct text md = {0}, csv = {0}, rb = {0}, fb = {0};
   if (!rc) {
     tprintf(&md, "# Accuracy\n\nGenerated by `ulpcert report` from the result files listed under Runs; do not edit.\n"
                  "Errors are against the correctly rounded MPFR reference, over every input of each run's range\n"
-                 "(definitions: README.md). Claimed: the bound in the code's own comment; documented: the\n"
+                 "(definitions: README.md; where several files hold a variant on the same device, the newest is\n"
+                 "shown). Claimed: the bound in the code's own comment; documented: the\n"
                  "bound a vendor or paper states. Inputs are bit patterns with their value in %%a notation.\n");
     tprintf(&csv, "family,variant,device,backend,inputs,max_ulp,max_ulp_input,max_ulp_input_value,max_rel,"
                   "max_rel_input,correctly_rounded_pct,faithful_pct,above_1ulp,nonfinite,flushed,"
                   "special_mismatches,claimed_ulp,claimed_rel,documented_ulp,documented_rel,verdict,result,"
                   "max_abs,max_abs_input,max_abs_range_lo,max_abs_range_hi,documented_abs\n");
     mufu_table(&md, rows, n);
+    half_table(&md, hj, nh);
     const char *fam = "";
     for (int i = 0; i < n; i++) {
       const struct row *r = &rows[i];
@@ -700,6 +786,7 @@ int cmd_report(int argc, char **argv) {
   }
   free(md.buf), free(csv.buf), free(rb.buf), free(fb.buf);
   for (int i = 0; i < nffr; i++) free(ffr[i]);
+  for (int i = 0; i < nh; i++) json_decref(hj[i]);
   free(rows);
   for (int i = 0; i < nf; i++) result_file_free(&rf[i]);
   free(rf);
