@@ -276,19 +276,9 @@ static json_t *stats_json(const struct ff_variant *v, const struct ff_stats *s, 
 static int write_json(const char *path, const struct run_info *ri, const struct ff_variant *const *vs,
                       const struct ff_stats *st, int nv, uint32_t nrandom, uint64_t seed, double wall, char *err,
                       size_t errlen) {
-  json_t *root = json_object();
-  char ts[64], sd[32];
-  time_t now = time(NULL);
-  strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+  json_t *root = result_header_json(ri, "float-float");
+  char sd[32];
   snprintf(sd, sizeof sd, "0x%016llx", (unsigned long long)seed);
-  json_object_set_new(root, "tool", json_string("ulpcert"));
-  json_object_set_new(root, "version", json_string(ULPCERT_VERSION));
-  json_object_set_new(root, "kind", json_string("float-float"));
-  json_object_set_new(root, "command", json_string(ri->command));
-  json_object_set_new(root, "date", json_string(ts));
-  json_object_set_new(root, "backend", json_string(ri->gpu ? "gpu" : "cpu"));
-  json_object_set_new(root, "device", result_device_json(ri));
-  json_object_set_new(root, "build", json_string(gpu_build_info()));
   json_object_set_new(root, "complete", json_boolean(ri->complete));
   json_object_set_new(root, "covered", result_covered_json(ri));
   char a[16], b[16];

@@ -302,18 +302,7 @@ int half_run(int argc, char **argv, int first, struct scan_cli *sc) {
     rc = EXIT_USAGE;
   }
   if ((!rc || rc == EXIT_FAIL) && sc->json) {
-    json_t *root = json_object();
-    char ts[64];
-    time_t now = time(NULL);
-    strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-    json_object_set_new(root, "tool", json_string("ulpcert"));
-    json_object_set_new(root, "version", json_string(ULPCERT_VERSION));
-    json_object_set_new(root, "kind", json_string("half"));
-    json_object_set_new(root, "command", json_string(ri.command));
-    json_object_set_new(root, "date", json_string(ts));
-    json_object_set_new(root, "backend", json_string("gpu"));
-    json_object_set_new(root, "device", result_device_json(&ri));
-    json_object_set_new(root, "build", json_string(gpu_build_info()));
+    json_t *root = result_header_json(&ri, "half");
     json_object_set_new(root, "timing", json_pack("{s:f}", "wall_s", now_s() - t0));
     json_object_set_new(root, "results", json_incref(res));
     int w = result_write_root(sc->json, root, err, sizeof err);

@@ -275,20 +275,26 @@ int result_write_root(const char *path, struct json_t *root, char *err, size_t e
   return atomic_write(path, gz ? dump_gz : dump, root, err, errlen);
 }
 
-int result_write_json(const char *path, const struct run_info *ri, const struct variant *const *v,
-                      struct stats *const *st, int nv, char *err, size_t errlen) {
+json_t *result_header_json(const struct run_info *ri, const char *kind) {
   json_t *root = json_object();
   char ts[64];
   time_t now = time(NULL);
   strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
   json_object_set_new(root, "tool", json_string("ulpcert"));
   json_object_set_new(root, "version", json_string(ULPCERT_VERSION));
-  json_object_set_new(root, "format", json_integer(ULPCERT_FORMAT));
+  if (kind) json_object_set_new(root, "kind", json_string(kind));
+  else json_object_set_new(root, "format", json_integer(ULPCERT_FORMAT));
   json_object_set_new(root, "command", json_string(ri->command));
   json_object_set_new(root, "date", json_string(ts));
   json_object_set_new(root, "backend", json_string(ri->gpu ? "gpu" : "cpu"));
   json_object_set_new(root, "device", result_device_json(ri));
   json_object_set_new(root, "build", json_string(gpu_build_info()));
+  return root;
+}
+
+int result_write_json(const char *path, const struct run_info *ri, const struct variant *const *v,
+                      struct stats *const *st, int nv, char *err, size_t errlen) {
+  json_t *root = result_header_json(ri, NULL);
   json_object_set_new(root, "mpfr", json_string(mpfr_get_version()));
   json_object_set_new(root, "complete", json_boolean(ri->complete));
   json_object_set_new(root, "covered", result_covered_json(ri));

@@ -76,6 +76,9 @@ void host_cpu_name(char *buf, size_t n);
 
 /* The "device" object of a result JSON (jansson json_t *). */
 struct json_t *result_device_json(const struct run_info *ri);
+/* The first fields of every result file: tool, version, then kind (float-float, half) or,
+ * for binary32 results (kind NULL), format; command, date, backend, device, build. */
+struct json_t *result_header_json(const struct run_info *ri, const char *kind);
 /* The "covered" list of a result JSON: ri's covered ranges (the domain when ncov is 0),
  * sorted and coalesced, so that a resumed run reads like an uninterrupted one. */
 struct json_t *result_covered_json(const struct run_info *ri);
