@@ -134,6 +134,11 @@ static void usage_run(FILE *f) {
           "the GPU at least 2^26), and an interruption keeps the chunks done. --source does\n"
           "not apply.\n"
           "\n"
+          "Half-precision variants (family half: tanh.approx.f16/.bf16, ex2.approx.f16,\n"
+          "ex2.approx.ftz.bf16) run on the GPU over all 2^16 inputs of their format, in a\n"
+          "command of their own; exit status 1 when a documented bound is exceeded over all\n"
+          "inputs (the verdict over normal results is printed too). No range, shard or resume.\n"
+          "\n"
           "SIGINT or SIGTERM stops after the current chunk; with --json the partial result is\n"
           "written with \"complete\": false and the covered ranges, for --resume.\n");
 }
