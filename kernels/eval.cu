@@ -248,10 +248,32 @@ __device__ __forceinline__ int xbin_d(uint32_t x) {
   return k < GPU_XBINS ? k : GPU_XBINS - 1;
 }
 
+/* A function's bound clauses (bounds.h), as gpu_set_clauses sets them. */
+struct gpu_clauses {
+  int n;
+  struct bound_clause c[CLAUSE_MAX];
+};
+
+__device__ __forceinline__ struct clause_acc shfl_acc(struct clause_acc a, int off) {
+  const unsigned full = 0xffffffffu;
+  struct clause_acc b;
+  b.inputs = __shfl_down_sync(full, a.inputs, off);
+  b.over = __shfl_down_sync(full, a.over, off);
+  b.max = __shfl_down_sync(full, a.max, off);
+  b.max_ref = __shfl_down_sync(full, a.max_ref, off);
+  b.max_input = __shfl_down_sync(full, a.max_input, off);
+  b.max_output = __shfl_down_sync(full, a.max_output, off);
+  b.ratio = __shfl_down_sync(full, a.ratio, off);
+  b.ratio_input = __shfl_down_sync(full, a.ratio_input, off);
+  b.ratio_output = __shfl_down_sync(full, a.ratio_output, off);
+  return b;
+}
+
 __global__ void __launch_bounds__(RED_THREADS) k_reduce(struct gpu_geom g, uint32_t *const *outs,
                                                         const double *__restrict__ ry,
                                                         const int8_t *__restrict__ rt, struct gpu_partial *parts,
-                                                        unsigned long long *xbins, const double *__restrict__ absr) {
+                                                        unsigned long long *xbins, const double *__restrict__ absr,
+                                                        const struct gpu_clauses *__restrict__ gcl) {
   __shared__ uint32_t hist[GPU_HIST_N];
   __shared__ double s_mu[RED_THREADS / 32], s_mr[RED_THREADS / 32], s_mur[RED_THREADS / 32],
       s_mrr[RED_THREADS / 32];
@@ -261,7 +283,15 @@ __global__ void __launch_bounds__(RED_THREADS) k_reduce(struct gpu_geom g, uint3
   __shared__ uint32_t s_mai[RED_THREADS / 32], s_mao[RED_THREADS / 32];
   __shared__ unsigned long long s_sum[4][RED_THREADS / 32];
   __shared__ uint32_t s_flag;
+  __shared__ struct clause_acc s_cl[RED_THREADS / 32][CLAUSE_MAX];
   const uint32_t it = blockIdx.x, v = blockIdx.y, tid = threadIdx.x;
+  const int ncl = gcl[v].n; /* the same in the whole block */
+  struct bound_clause C[CLAUSE_MAX];
+  struct clause_acc A[CLAUSE_MAX];
+  for (int k = 0; k < CLAUSE_MAX; k++) {
+    clause_acc_init(&A[k]);
+    if (k < ncl) C[k] = gcl[v].c[k];
+  }
   struct gpu_partial *P = parts + (size_t)v * (2 * g.nblk) + it;
   const int h = it >= g.nblk;
   int64_t lo = (int64_t)(g.blk0 + it % g.nblk) * g.red_block, hi = lo + g.red_block - 1;
@@ -331,6 +361,7 @@ __global__ void __launch_bounds__(RED_THREADS) k_reduce(struct gpu_geom g, uint3
     if (better(e, x, mu, mui)) mu = e, mui = x, muo = ob, mur = y;
     const double xv = (double)__uint_as_float(x);
     if (xv >= abs_lo && xv <= abs_hi && better(d, x, ma, mai)) ma = d, mai = x, mao = ob, mar = y;
+    if (ncl) clauses_add(A, C, ncl, x, ob, y, rn, e, d);
     const double rel = __ddiv_rn(d, fabs(y));
     if (better(rel, x, mr, mri)) mr = rel, mri = x, mro = ob, mrr = y;
     if (g.sym && !h) {
@@ -365,8 +396,14 @@ __global__ void __launch_bounds__(RED_THREADS) k_reduce(struct gpu_geom g, uint3
     x2 = __shfl_down_sync(full, mai, off), o2 = __shfl_down_sync(full, mao, off);
     if (better(e2, x2, ma, mai)) ma = e2, mai = x2, mao = o2, mar = y2;
   }
+  for (int k = 0; k < ncl; k++)
+    for (int off = 16; off; off >>= 1) {
+      const struct clause_acc b = shfl_acc(A[k], off);
+      clause_acc_merge(&A[k], &b);
+    }
   const int w = tid / 32;
   if ((tid & 31) == 0) {
+    for (int k = 0; k < ncl; k++) s_cl[w][k] = A[k];
     s_sum[0][w] = cr, s_sum[1][w] = faithful, s_sum[2][w] = digest, s_sum[3][w] = mono_checked;
     s_mu[w] = mu, s_mui[w] = mui, s_muo[w] = muo, s_mur[w] = mur;
     s_mr[w] = mr, s_mri[w] = mri, s_mro[w] = mro, s_mrr[w] = mrr;
@@ -393,6 +430,10 @@ __global__ void __launch_bounds__(RED_THREADS) k_reduce(struct gpu_geom g, uint3
       if (better(s_ma[k], s_mai[k], p.max_abs, p.max_abs_input))
         p.max_abs = s_ma[k], p.max_abs_input = s_mai[k], p.max_abs_output = s_mao[k], p.max_abs_ref = s_mar[k];
     }
+    for (int k = 0; k < CLAUSE_MAX; k++) {
+      clause_acc_init(&p.cl[k]);
+      for (int j = 0; k < ncl && j < RED_THREADS / 32; j++) clause_acc_merge(&p.cl[k], &s_cl[j][k]);
+    }
     for (int b = 0; b < GPU_HIST_N; b++) p.hist[b] = hist[b];
     *P = p;
   }
@@ -413,6 +454,7 @@ struct gpu_ctx {
   struct gpu_partial *h_part[GPU_SLOTS], *d_part[GPU_SLOTS];
   unsigned long long *d_xbins; /* [nfn][GPU_XBINS], shared by both slots (atomic maxima) */
   double *d_absr;              /* [nfn][2]: each function's absolute-error range (lo, hi) */
+  struct gpu_clauses *d_cl;    /* [nfn]: each function's bound clauses */
   int reduced[GPU_SLOTS];
   cudaEvent_t ev_start[GPU_SLOTS], ev_kern[GPU_SLOTS], ev_copy[GPU_SLOTS];
   int pending[GPU_SLOTS];
@@ -544,6 +586,8 @@ static int open_impl(struct gpu_ctx *g, int dev, int nfn, const int *fns, uint32
       for (int f = 0; f < 2 * GPU_MAXF; f++) all[f] = f & 1 ? INFINITY : -INFINITY;
       cudaCheck(cudaMalloc(&g->d_absr, sizeof all));
       cudaCheck(cudaMemcpy(g->d_absr, all, sizeof all, cudaMemcpyHostToDevice));
+      cudaCheck(cudaMalloc(&g->d_cl, GPU_MAXF * sizeof(struct gpu_clauses)));
+      cudaCheck(cudaMemset(g->d_cl, 0, GPU_MAXF * sizeof(struct gpu_clauses)));
     }
     size_t np = (size_t)max_items * nfn * sizeof(struct gpu_partial);
     cudaCheck(cudaMallocHost(&g->h_part[s], np));
@@ -607,6 +651,18 @@ extern "C" int gpu_set_abs_ranges(struct gpu_ctx *g, const double *lo, const dou
   return 0;
 }
 
+extern "C" int gpu_set_clauses(struct gpu_ctx *g, const struct bound_clause *cl, const int *n) {
+  struct gpu_clauses h[GPU_MAXF];
+  memset(h, 0, sizeof h);
+  for (int f = 0; f < g->nfn; f++) {
+    h[f].n = n[f] < CLAUSE_MAX ? n[f] : CLAUSE_MAX;
+    for (int k = 0; k < h[f].n; k++) h[f].c[k] = cl[(size_t)f * CLAUSE_MAX + k];
+  }
+  cudaCheck(cudaSetDevice(g->dev));
+  cudaCheck(cudaMemcpy(g->d_cl, h, (size_t)g->nfn * sizeof h[0], cudaMemcpyHostToDevice));
+  return 0;
+}
+
 extern "C" void gpu_ref_buffers(struct gpu_ctx *g, int slot, double **ry, int8_t **rt) {
   *ry = g->h_ry[slot];
   *rt = g->h_rt[slot];
@@ -624,7 +680,7 @@ extern "C" int gpu_submit_reduce(struct gpu_ctx *g, int slot, const struct gpu_g
   cudaCheck(cudaMemcpyAsync(g->d_rt[slot], g->h_rt[slot], nref, cudaMemcpyHostToDevice, st));
   dim3 grid(items, g->nfn);
   k_reduce<<<grid, RED_THREADS, 0, st>>>(*geom, g->d_outp[slot], g->d_ry[slot], g->d_rt[slot], g->d_part[slot],
-                                         g->d_xbins, g->d_absr);
+                                         g->d_xbins, g->d_absr, g->d_cl);
   cudaCheck(cudaGetLastError());
   cudaCheck(cudaMemcpyAsync(g->h_part[slot], g->d_part[slot], (size_t)items * g->nfn * sizeof(struct gpu_partial),
                             cudaMemcpyDeviceToHost, st));
@@ -667,6 +723,7 @@ extern "C" void gpu_close(struct gpu_ctx *g) {
   cudaSetDevice(g->dev);
   if (g->d_xbins) cudaFree(g->d_xbins);
   if (g->d_absr) cudaFree(g->d_absr);
+  if (g->d_cl) cudaFree(g->d_cl);
   for (int s = 0; s < GPU_SLOTS; s++) {
     if (g->stream[s]) cudaStreamSynchronize(g->stream[s]);
     for (int f = 0; f < GPU_MAXF; f++) {

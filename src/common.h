@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#define ULPCERT_VERSION "0.2.0"
+#define ULPCERT_VERSION "0.3.0"
 /* Version of the result JSON layout; a reader refuses other versions. */
 #define ULPCERT_FORMAT 1
 

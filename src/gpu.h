@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bounds.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -58,6 +60,7 @@ struct gpu_partial {
   uint32_t hist[GPU_HIST_N];
   double max_abs, max_abs_ref; /* absolute error over the inputs in the function's range */
   uint32_t max_abs_input, max_abs_output;
+  struct clause_acc cl[CLAUSE_MAX]; /* the function's bound clauses (gpu_set_clauses) */
 };
 
 struct gpu_ctx;
@@ -69,6 +72,9 @@ struct gpu_ctx *gpu_open(int dev, int nfn, const int *fns, uint32_t max_count, u
 /* The input range [lo[f], hi[f]] over which the device reduction measures the
  * absolute error of function f (default: every input). 0 or -1. */
 int gpu_set_abs_ranges(struct gpu_ctx *g, const double *lo, const double *hi);
+/* The bound clauses (bounds.h) the device reduction accounts for function f: n[f] of
+ * them at cl[f * CLAUSE_MAX ..]. 0 or -1. */
+int gpu_set_clauses(struct gpu_ctx *g, const struct bound_clause *cl, const int *n);
 /* Enqueue the evaluation of every function over nseg segments [first[i], first[i]+count[i])
  * into slot's pinned host buffers (segments back to back). Asynchronous. 0 or -1. */
 int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t *first, const uint32_t *count);

@@ -37,6 +37,10 @@ int gpu_set_abs_ranges(struct gpu_ctx *g, const double *lo, const double *hi) {
   (void)g, (void)lo, (void)hi;
   return -1;
 }
+int gpu_set_clauses(struct gpu_ctx *g, const struct bound_clause *cl, const int *n) {
+  (void)g, (void)cl, (void)n;
+  return -1;
+}
 void gpu_times(struct gpu_ctx *g, double *k, double *c) { (void)g; *k = *c = 0; }
 void gpu_close(struct gpu_ctx *g) { (void)g; }
 int gpu_set_table(const uint32_t *tab, uint32_t tlo, uint32_t n) { (void)tab, (void)tlo, (void)n; return -1; }

@@ -15,6 +15,7 @@ void stats_init(struct stats *s) {
   s->abs_hi = INFINITY;
   for (uint32_t i = 0; i < NBINS; i++) s->bin_max_ulp[i] = -1.0;
   for (int i = 0; i < XBINS; i++) s->xbin_max_ulp[i] = -1.0;
+  for (int k = 0; k < CLAUSE_MAX; k++) clause_acc_init(&s->cl[k]);
 }
 
 void stats_fold_xbins(struct stats *s, const uint64_t *dev) {
@@ -51,6 +52,7 @@ void stats_fold_partial(struct stats *s, uint32_t x0, const struct gpu_partial *
     s->max_abs = p->max_abs; s->max_abs_input = p->max_abs_input;
     s->max_abs_output = p->max_abs_output; s->max_abs_ref = p->max_abs_ref;
   }
+  for (int k = 0; k < s->n_clauses; k++) clause_acc_merge(&s->cl[k], &p->cl[k]);
   if (sym_checked) s->symmetry_checked += p->n;
   s->monotonic_checked += p->mono_checked;
 }
@@ -104,6 +106,7 @@ void stats_add_special(struct stats *s, uint32_t x, uint32_t out, double y, uint
   if (in_abs_range(s, x) && (d > s->max_abs || (d == s->max_abs && x < s->max_abs_input))) {
     s->max_abs = d; s->max_abs_input = x; s->max_abs_output = out; s->max_abs_ref = y;
   }
+  clauses_add(s->cl, s->clause, s->n_clauses, x, out, y, rn, e, d);
   if (y != 0) {
     double r = d / fabs(y);
     if (r > s->max_rel || (r == s->max_rel && x < s->max_rel_input)) {
@@ -143,6 +146,9 @@ void stats_merge(struct stats *a, const struct stats *b) {
   MERGE_MAX(max_abs, max_abs_input, (a->max_abs_output = b->max_abs_output, a->max_abs_ref = b->max_abs_ref));
   /* the range of the absolute error is the variant's: an empty side takes the other's */
   if (a_empty) a->abs_lo = b->abs_lo, a->abs_hi = b->abs_hi;
+  /* so are the clauses (the same on both sides when both have inputs) */
+  if (a_empty && b->n_clauses) stats_set_clauses(a, b->clause, b->n_clauses);
+  for (int k = 0; k < a->n_clauses && k < b->n_clauses; k++) clause_acc_merge(&a->cl[k], &b->cl[k]);
   a->inputs += b->inputs;
   a->correctly_rounded += b->correctly_rounded;
   a->faithful += b->faithful;
@@ -200,7 +206,12 @@ int stats_equal(const struct stats *a, const struct stats *b, const char **field
   EQ(max_rel_output) EQD(max_rel_ref) EQD(max_abs) EQ(max_abs_input) EQ(max_abs_output) EQD(max_abs_ref)
   EQD(abs_lo) EQD(abs_hi) EQ(correctly_rounded) EQ(faithful) EQ(above_1ulp) EQ(nonfinite) EQ(flushed)
   EQ(special_mismatches) EQ(symmetry_checked) EQ(symmetry_violations) EQ(monotonic_checked) EQ(monotonic_violations)
-  EQ(n_special) EQ(n_sym) EQ(n_mono)
+  EQ(n_special) EQ(n_sym) EQ(n_mono) EQ(n_clauses)
+  for (int k = 0; k < a->n_clauses; k++) {
+    EQ(cl[k].inputs) EQ(cl[k].over) EQD(cl[k].max) EQD(cl[k].max_ref) EQ(cl[k].max_input) EQ(cl[k].max_output)
+    EQD(cl[k].ratio) EQ(cl[k].ratio_input) EQ(cl[k].ratio_output)
+    if (!clause_same(&a->clause[k], &b->clause[k])) { if (field) *field = "clause"; return 0; }
+  }
 #undef EQ
 #undef EQD
   for (int i = 0; i < HIST_N; i++)

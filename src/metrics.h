@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "bounds.h"
 #include "common.h"
 
 /* Histogram of ulp errors e: [0] e == 0; [1] 0 < e < 2^HIST_KMIN;
@@ -81,6 +82,11 @@ struct stats {
    * output in a bin is located by them (arch compare): k + 1 = dm1 / dm0. */
   int has_moments;
   uint64_t bin_m0[NBINS], bin_m1[NBINS];
+  /* Documented bounds on part of the inputs or depending on x (bounds.h): the clauses
+   * (the variant's) and what the inputs gave. */
+  int n_clauses;
+  struct bound_clause clause[CLAUSE_MAX];
+  struct clause_acc cl[CLAUSE_MAX];
   /* NULL: measured by this run. Otherwise the record these statistics were taken from,
    * its outputs having matched this run's in every bin (`arch record --reuse`). */
   const char *stats_from;
@@ -123,6 +129,11 @@ void list_insert(struct sample *list, int *n, struct sample smp);
 static inline void stats_set_abs_range(struct stats *s, double lo, double hi) {
   s->abs_lo = lo;
   s->abs_hi = hi;
+}
+/* Account the inputs against these clauses (n <= CLAUSE_MAX; copied). */
+static inline void stats_set_clauses(struct stats *s, const struct bound_clause *c, int n) {
+  s->n_clauses = n;
+  for (int k = 0; k < n; k++) s->clause[k] = c[k];
 }
 static inline int in_abs_range(const struct stats *s, uint32_t x) {
   const double v = (double)u2f(x);
@@ -198,6 +209,7 @@ static inline void stats_add_run(struct stats *s, uint32_t x0, uint32_t n, const
   uint64_t cr = 0, faithful = 0, digest = 0, ordinary = 0;
   double max_ulp = s->max_ulp, bin_max = s->bin_max_ulp[bin], max_rel = s->max_rel, max_abs = s->max_abs;
   const double abs_lo = s->abs_lo, abs_hi = s->abs_hi;
+  const int ncl = s->n_clauses;
   uint32_t mu_in = s->max_ulp_input, mr_in = s->max_rel_input, ma_in = s->max_abs_input;
   uint32_t mu_i = 0xffffffffu, mr_i = 0xffffffffu, ma_i = 0xffffffffu; /* index in this run, if it took a maximum */
   /* four interleaved histograms: consecutive inputs often fall in one bin, and a
@@ -242,6 +254,7 @@ static inline void stats_add_run(struct stats *s, uint32_t x0, uint32_t n, const
     /* Relative error d/|y|, computed only where it can reach the maximum M: if
      * RN(d/|y|) >= M then d >= M|y|(1 - 2^-53) > RN(RN(M|y|) * 0.999999), so the filter
      * never skips a candidate and the result is that of dividing every time. */
+    if (ncl) clauses_add(s->cl, s->clause, ncl, x, o, yi, rn[i], e, d);
     const double ay = fabs(yi);
     if (d >= (max_rel * ay) * 0.999999) {
       const double r = d / ay;

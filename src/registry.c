@@ -17,7 +17,7 @@ float host_logf(float);
 struct variant variants[] = {
 #define VARIANT_ABS(name, fam, ref, gfn, hfn, cu, cr, ck, src, du, dr, da, alo, ahi, dsrc, desc)                      \
   {name, fam, ref, NULL, VK_F32_UNARY, gfn, hfn, {cu, cr, ck, src, NULL},                                             \
-   {du, dr, (du || dr || da) ? CLAIM_DOCUMENTED : CLAIM_NONE, dsrc, da}, desc, da != NULL, alo, ahi},
+   {du, dr, (du || dr || da) ? CLAIM_DOCUMENTED : CLAIM_NONE, dsrc, da}, desc, da != NULL, alo, ahi, 0, {{0}}, {0}, {0}},
 #define VARIANT(name, fam, ref, gfn, hfn, cu, cr, ck, src, du, dr, dsrc, desc) \
   VARIANT_ABS(name, fam, ref, gfn, hfn, cu, cr, ck, src, du, dr, NULL, -INFINITY, INFINITY, dsrc, desc)
 #include "variants.def"
@@ -110,10 +110,66 @@ enum verdict variant_verdict(const struct variant *v, double max_ulp, double max
   return bounds_verdict(ulp, rel, absb, kind, max_ulp, max_rel, max_abs);
 }
 
+static const struct {
+  const char *variant;
+  struct bound_clause c;
+  const char *text, *source;
+} bound_table[] = {
+#define VARIANT(...)
+#define VARIANT_ABS(...)
+/* BOUND's arguments are expanded first (EVERY_X stands for four of them) */
+#define BOUND_ENTRY(v, m, lo, hi, exlo, exhi, c0, c1n, c1d, text, src) {v, {m, lo, hi, exlo, exhi, c0, c1n, c1d}, text, src},
+#define BOUND(...) BOUND_ENTRY(__VA_ARGS__)
+#include "variants.def"
+#undef BOUND
+#undef BOUND_ENTRY
+#undef VARIANT_ABS
+#undef VARIANT
+};
+
+enum verdict clauses_verdict(const struct clause_acc *acc, int n) {
+  enum verdict r = VERDICT_NONE;
+  for (int k = 0; k < n; k++) {
+    if (!acc[k].inputs) continue;
+    if (acc[k].over) return VERDICT_VIOLATED;
+    r = VERDICT_HOLDS;
+  }
+  return r;
+}
+
+enum verdict verdict_worst(enum verdict a, enum verdict b) {
+  static const int rank[] = {[VERDICT_NONE] = 0, [VERDICT_HOLDS] = 1, [VERDICT_LOOSE] = 2, [VERDICT_VIOLATED] = 3};
+  return rank[a] >= rank[b] ? a : b;
+}
+
+static const char *const measure_names[BM_N] = {[BM_ULP] = "ulp", [BM_ULP_CR] = "ulp_cr", [BM_REL] = "rel",
+                                                [BM_ABS] = "abs"};
+const char *bound_measure_name(int m) { return m >= 0 && m < BM_N ? measure_names[m] : "?"; }
+int bound_measure_parse(const char *name) {
+  for (int m = 0; m < BM_N; m++)
+    if (name && !strcmp(name, measure_names[m])) return m;
+  return -1;
+}
+
+void bound_value_str(int m, double value, char *buf, size_t n) {
+  if (value < 0) snprintf(buf, n, "-");
+  else if (m == BM_ULP_CR) snprintf(buf, n, "%.0f ulp", value);
+  else if (m == BM_ULP) snprintf(buf, n, "%.5f ulp", value);
+  else snprintf(buf, n, "%.4e", value);
+}
+
 int registry_init(void) {
   for (int i = 0; i < n_variants; i++) {
     variants[i].ref = ref_find(variants[i].ref_name);
     if (!variants[i].ref) return -1;
+    variants[i].n_clauses = 0;
+  }
+  for (size_t b = 0; b < sizeof bound_table / sizeof bound_table[0]; b++) {
+    struct variant *v = (struct variant *)variant_find(bound_table[b].variant);
+    if (!v || v->n_clauses == CLAUSE_MAX) return -1;
+    v->clause[v->n_clauses] = bound_table[b].c;
+    v->clause_text[v->n_clauses] = bound_table[b].text;
+    v->clause_source[v->n_clauses++] = bound_table[b].source;
   }
   return 0;
 }

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "../reference/reference.h"
+#include "bounds.h"
 
 enum claim_kind { CLAIM_NONE = 0, CLAIM_MEASURED, CLAIM_DOCUMENTED, CLAIM_PROVED };
 
@@ -41,6 +42,11 @@ struct variant {
    * abs_ranged (the range of a documented absolute bound), else every input. */
   int abs_ranged;
   double abs_lo, abs_hi;
+  /* Documented bound clauses (BOUND in variants.def; bounds.h), each with the bound in
+   * words and its source. */
+  int n_clauses;
+  struct bound_clause clause[CLAUSE_MAX];
+  const char *clause_text[CLAUSE_MAX], *clause_source[CLAUSE_MAX];
 };
 
 extern struct variant variants[];
@@ -68,6 +74,17 @@ enum verdict variant_verdict(const struct variant *v, double max_ulp, double max
  * (the code's claim) and 1 (documented), each with max_ulp, max_rel, max_abs. */
 enum verdict bounds_verdict(const char *const ulp[2], const char *const rel[2], const char *const absb[2],
                             const enum claim_kind kind[2], double max_ulp, double max_rel, double max_abs);
+/* The verdict of bound clauses from what their inputs gave: VIOLATED if an input of
+ * one exceeds its bound, else HOLDS if one had inputs, else VERDICT_NONE. */
+enum verdict clauses_verdict(const struct clause_acc *acc, int n);
+/* The more severe of two verdicts (VIOLATED > LOOSE > HOLDS > none). */
+enum verdict verdict_worst(enum verdict a, enum verdict b);
+/* "ulp", "ulp_cr", "rel", "abs"; bound_measure_parse gives -1 for anything else. */
+const char *bound_measure_name(int m);
+int bound_measure_parse(const char *name);
+/* A measured value in measure m as the reports print it: "%.0f ulp" for BM_ULP_CR,
+ * "%.5f ulp" for BM_ULP, "%.4e" otherwise. */
+void bound_value_str(int m, double value, char *buf, size_t n);
 const struct variant *variant_find(const char *name);
 /* The built-in variant that evaluates function fn of this project's kernel file
  * (matched by file name and function name), or NULL. */

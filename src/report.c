@@ -77,7 +77,8 @@ static enum verdict row_verdict(const struct result_variant *rv) {
   const char *const rel[2] = {str_or_null(rv->claim.max_rel), str_or_null(rv->doc.max_rel)};
   const char *const absb[2] = {str_or_null(rv->claim.max_abs), str_or_null(rv->doc.max_abs)};
   const enum claim_kind kind[2] = {kind_of(rv->claim.kind), kind_of(rv->doc.kind)};
-  return bounds_verdict(ulp, rel, absb, kind, s->max_ulp, s->max_rel, s->max_abs);
+  return verdict_worst(bounds_verdict(ulp, rel, absb, kind, s->max_ulp, s->max_rel, s->max_abs),
+                       clauses_verdict(s->cl, s->n_clauses));
 }
 
 /* buf with every '|' escaped, in place (within n): it goes into a Markdown table cell,
@@ -105,6 +106,24 @@ static void claim_text(char *buf, size_t n, const struct result_claim *c) {
            *c->max_rel ? " rel" : "", *c->max_rel && *c->max_abs ? ", " : "", *c->max_abs ? c->max_abs : "",
            *c->max_abs ? " abs" : "", *c->source ? c->source : c->kind);
   md_escape(buf, n);
+}
+
+/* The documented bound and the bound clauses, for a Markdown cell: each clause as its
+ * words, its largest error and how many inputs exceed it. */
+static void documented_text(char *buf, size_t n, const struct result_variant *rv) {
+  const struct stats *s = rv->st;
+  claim_text(buf, n, &rv->doc);
+  for (int k = 0; k < s->n_clauses; k++) {
+    size_t len = strlen(buf);
+    if (k == 0 && !strcmp(buf, "-")) len = 0;
+    char m[48], t[400];
+    bound_value_str(s->clause[k].measure, s->cl[k].max, m, sizeof m);
+    snprintf(t, sizeof t, "%s%s: max %s, %llu of %llu inputs over", len ? "; " : "",
+             *rv->bound_text[k] ? rv->bound_text[k] : bound_measure_name(s->clause[k].measure), m,
+             (unsigned long long)s->cl[k].over, (unsigned long long)s->cl[k].inputs);
+    md_escape(t, sizeof t);
+    snprintf(buf + len, n - len, "%s", t);
+  }
 }
 
 struct text {
@@ -333,6 +352,29 @@ static int overview_plot(const struct row *rows, int n, const char *family, cons
   return 0;
 }
 
+/* The max ulp, max rel and max abs cells of a MUFU row, whatever the bound. */
+static void mufu_figures(struct text *md, const struct stats *s) {
+  char l[64], h[64];
+  if (s->max_ulp >= 0) tprintf(md, "%.5f at 0x%08x | ", s->max_ulp, s->max_ulp_input);
+  else tprintf(md, "— | ");
+  if (s->max_rel >= 0) tprintf(md, "%.4e | ", s->max_rel);
+  else tprintf(md, "— | ");
+  if (s->max_abs >= 0 && !(isinf(s->abs_lo) && isinf(s->abs_hi))) {
+    x_text(l, sizeof l, s->abs_lo), x_text(h, sizeof h, s->abs_hi);
+    tprintf(md, "%.4e on [%s, %s] | ", s->max_abs, l, h);
+  } else if (s->max_abs >= 0) tprintf(md, "%.4e | ", s->max_abs);
+  else tprintf(md, "— | ");
+}
+
+/* The document and section of a source: up to its first ": " (the rest quotes it). */
+static void mufu_source(struct text *md, const char *src) {
+  const char *colon = strstr(src, ": ");
+  char doc[400];
+  snprintf(doc, sizeof doc, "%.*s", colon ? (int)(colon - src) : (int)strlen(src), src);
+  md_escape(doc, sizeof doc);
+  tprintf(md, "%s", doc);
+}
+
 /* One row of the MUFU table. The documented bound is the result file's (what the run
  * was checked against); where the file records none (files of ulpcert 0.1.0 predate the
  * absolute bounds) the registry's is shown, marked, and its absolute measure counts only
@@ -387,25 +429,39 @@ static void mufu_row(struct text *md, const struct row *r) {
   enum verdict vd = bounds_verdict(ulp, rel, absb, kinds, m[0], m[1], m[2]);
   tprintf(md, "%s | %s | ", nb ? "" : "—",
           !nb ? "no documented bound" : vd != VERDICT_NONE ? verdict_name(vd) : measured ? "—" : "not measured");
-  /* every measure, whatever the bound */
-  if (s->max_ulp >= 0) tprintf(md, "%.5f at 0x%08x | ", s->max_ulp, s->max_ulp_input);
-  else tprintf(md, "— | ");
-  if (s->max_rel >= 0) tprintf(md, "%.4e | ", s->max_rel);
-  else tprintf(md, "— | ");
-  if (s->max_abs >= 0 && !(isinf(s->abs_lo) && isinf(s->abs_hi))) {
-    x_text(l, sizeof l, s->abs_lo), x_text(h, sizeof h, s->abs_hi);
-    tprintf(md, "%.4e on [%s, %s] | ", s->max_abs, l, h);
-  } else if (s->max_abs >= 0) tprintf(md, "%.4e | ", s->max_abs);
-  else tprintf(md, "— | ");
+  mufu_figures(md, s);
   /* the document and section: the source up to its first ": " (the rest quotes it) */
   if (nb && src && *src) {
-    const char *colon = strstr(src, ": ");
-    char doc[256];
-    snprintf(doc, sizeof doc, "%.*s", colon ? (int)(colon - src) : (int)strlen(src), src);
-    md_escape(doc, sizeof doc);
-    tprintf(md, "%s", doc);
+    mufu_source(md, src);
     if (reg) tprintf(md, " (from the registry: the result file records no documented bound)");
   } else tprintf(md, "—");
+  tprintf(md, " |\n");
+}
+
+/* A row of the MUFU table per bound clause: the bound in words, its largest error and
+ * where, how many inputs exceed it, and for a bound that grows with |x| the largest
+ * ratio of error to bound. */
+static void mufu_clause_row(struct text *md, const struct row *r, int k) {
+  const struct result_variant *rv = r->rv;
+  const struct stats *s = rv->st;
+  const struct bound_clause *c = &s->clause[k];
+  const struct clause_acc *a = &s->cl[k];
+  char m[48];
+  bound_value_str(c->measure, a->max, m, sizeof m);
+  tprintf(md, "| %s | %s | %s | ", rv->name, r->dev, *rv->bound_text[k] ? rv->bound_text[k] : bound_measure_name(c->measure));
+  if (!a->inputs) tprintf(md, "no input in the domain");
+  else {
+    tprintf(md, "%s", m);
+    if ((c->measure == BM_REL || c->measure == BM_ABS) && a->max > 0) tprintf(md, " (≈ 2^%.2f)", log2(a->max));
+    tprintf(md, " at 0x%08x; %llu of %llu inputs over", a->max_input, (unsigned long long)a->over,
+            (unsigned long long)a->inputs);
+    if (c->c1n) tprintf(md, "; error/bound at most %.4f (0x%08x)", a->ratio, a->ratio_input);
+  }
+  enum verdict vd = clauses_verdict(a, 1);
+  tprintf(md, " | %s | ", vd ? verdict_name(vd) : "not measured");
+  mufu_figures(md, s);
+  if (*rv->bound_source[k]) mufu_source(md, rv->bound_source[k]);
+  else tprintf(md, "—");
   tprintf(md, " |\n");
 }
 
@@ -434,8 +490,13 @@ static void mufu_table(struct text *md, const struct row *rows, int n) {
           "| variant | device | documented bound | measured (same measure) | verdict | max ulp | max rel | max abs | "
           "documented in |\n"
           "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
-  for (int i = 0; i < n; i++)
-    if (is_mufu(rows[i].rv->name)) mufu_row(md, &rows[i]);
+  for (int i = 0; i < n; i++) {
+    if (!is_mufu(rows[i].rv->name)) continue;
+    const struct result_variant *rv = rows[i].rv;
+    /* the row of the variant's own bound, unless it has none and clauses say it all */
+    if (*rv->doc.max_ulp || *rv->doc.max_rel || *rv->doc.max_abs || !rv->st->n_clauses) mufu_row(md, &rows[i]);
+    for (int k = 0; k < rv->st->n_clauses; k++) mufu_clause_row(md, &rows[i], k);
+  }
 }
 
 /* The half-precision forms (files of `run half`): one row per variant and device, the
@@ -660,7 +721,7 @@ int cmd_report(int argc, char **argv) {
     tprintf(&csv, "family,variant,device,backend,inputs,max_ulp,max_ulp_input,max_ulp_input_value,max_rel,"
                   "max_rel_input,correctly_rounded_pct,faithful_pct,above_1ulp,nonfinite,flushed,"
                   "special_mismatches,claimed_ulp,claimed_rel,documented_ulp,documented_rel,verdict,result,"
-                  "max_abs,max_abs_input,max_abs_range_lo,max_abs_range_hi,documented_abs\n");
+                  "max_abs,max_abs_input,max_abs_range_lo,max_abs_range_hi,documented_abs,bound_clauses\n");
     mufu_table(&md, rows, n);
     half_table(&md, hj, nh);
     const char *fam = "";
@@ -677,9 +738,9 @@ int cmd_report(int argc, char **argv) {
                      "> 1 ulp | non-finite | flushed | claimed | documented | verdict |\n");
         tprintf(&md, "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
       }
-      char cl[400], dc[400];
+      char cl[400], dc[1200];
       claim_text(cl, sizeof cl, &r->rv->claim);
-      claim_text(dc, sizeof dc, &r->rv->doc);
+      documented_text(dc, sizeof dc, r->rv);
       enum verdict vd = row_verdict(r->rv);
       char ma[160];
       abs_text(ma, sizeof ma, s);
@@ -695,9 +756,19 @@ int cmd_report(int argc, char **argv) {
               (unsigned long long)s->special_mismatches, r->rv->claim.max_ulp, r->rv->claim.max_rel,
               r->rv->doc.max_ulp, r->rv->doc.max_rel, verdict_name(vd), argv[optind + r->file]);
       if (s->max_abs >= 0)
-        tprintf(&csv, "%.17g,0x%08x,%a,%a,%s\n", s->max_abs, s->max_abs_input, s->abs_lo, s->abs_hi, r->rv->doc.max_abs);
+        tprintf(&csv, "%.17g,0x%08x,%a,%a,%s,", s->max_abs, s->max_abs_input, s->abs_lo, s->abs_hi, r->rv->doc.max_abs);
       else
-        tprintf(&csv, ",,%a,%a,%s\n", s->abs_lo, s->abs_hi, r->rv->doc.max_abs);
+        tprintf(&csv, ",,%a,%a,%s,", s->abs_lo, s->abs_hi, r->rv->doc.max_abs);
+      /* bound clauses: "bound: max M at X, O of N inputs over, VERDICT", separated by "; " */
+      tprintf(&csv, "\"");
+      for (int k = 0; k < s->n_clauses; k++) {
+        char m[48];
+        bound_value_str(s->clause[k].measure, s->cl[k].max, m, sizeof m);
+        tprintf(&csv, "%s%s: max %s at 0x%08x, %llu of %llu inputs over, %s", k ? "; " : "", r->rv->bound_text[k], m,
+                s->cl[k].max_input, (unsigned long long)s->cl[k].over, (unsigned long long)s->cl[k].inputs,
+                verdict_name(clauses_verdict(&s->cl[k], 1)));
+      }
+      tprintf(&csv, "\"\n");
     }
     tprintf(&md, "\n## Per variant\n\n");
     for (int i = 0; i < n; i++)
@@ -743,9 +814,9 @@ int cmd_report(int argc, char **argv) {
       for (int i = 0; i < n; i++) {
         if (strcmp(rows[i].rv->family, f0)) continue;
         const struct stats *s = rows[i].rv->st;
-        char cl[400], dc[400];
+        char cl[400], dc[1200];
         claim_text(cl, sizeof cl, &rows[i].rv->claim);
-        claim_text(dc, sizeof dc, &rows[i].rv->doc);
+        documented_text(dc, sizeof dc, rows[i].rv);
         tprintf(&rb, "| %s | %s | %.5f | 0x%08x (%a) | %.4e | %.4f%% | %s | %s | %s |\n", rows[i].rv->name,
                 rows[i].dev, s->max_ulp, s->max_ulp_input, val(s->max_ulp_input), s->max_rel,
                 pct(s->correctly_rounded, s->inputs), cl, dc, verdict_name(row_verdict(rows[i].rv)));

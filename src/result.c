@@ -157,6 +157,42 @@ static json_t *claim_json(const struct claim *cl, const struct stats *s) {
   return c;
 }
 
+/* The bound clauses and what their inputs gave. The definitions travel with the
+ * results (hex binary64), so that merges and reports need not consult the registry. */
+static json_t *clauses_json(const struct variant *v, const struct stats *s) {
+  json_t *a = json_array();
+  for (int k = 0; k < s->n_clauses; k++) {
+    const struct bound_clause *c = &s->clause[k];
+    const struct clause_acc *r = &s->cl[k];
+    const int same = k < v->n_clauses && clause_same(c, &v->clause[k]);
+    json_t *o = json_object();
+    json_object_set_new(o, "measure", json_string(bound_measure_name(c->measure)));
+    json_object_set_new(o, "bound", json_string(same ? v->clause_text[k] : ""));
+    json_object_set_new(o, "source", json_string(same ? v->clause_source[k] : ""));
+    json_object_set_new(o, "domain", json_pack("{s:o, s:o, s:o, s:o}", "lo", hexa(c->lo), "hi", hexa(c->hi),
+                                               "exclude_lo", hexa(c->ex_lo), "exclude_hi", hexa(c->ex_hi)));
+    json_object_set_new(o, "c0", hexa(c->c0));
+    json_object_set_new(o, "c1", json_pack("{s:I, s:I}", "num", (json_int_t)c->c1n, "den", (json_int_t)c->c1d));
+    json_object_set_new(o, "inputs", json_integer((json_int_t)r->inputs));
+    json_object_set_new(o, "over", json_integer((json_int_t)r->over));
+    json_object_set_new(o, "max", num_or_null(r->max));
+    json_object_set_new(o, "max_input", r->max >= 0 ? hex32(r->max_input) : json_null());
+    json_object_set_new(o, "max_output", r->max >= 0 ? hex32(r->max_output) : json_null());
+    json_object_set_new(o, "max_reference", r->max >= 0 ? json_real(r->max_ref) : json_null());
+    json_object_set_new(o, "ratio", num_or_null(r->ratio));
+    json_object_set_new(o, "ratio_input", r->ratio >= 0 ? hex32(r->ratio_input) : json_null());
+    json_object_set_new(o, "ratio_output", r->ratio >= 0 ? hex32(r->ratio_output) : json_null());
+    enum verdict vd = clauses_verdict(r, 1);
+    json_object_set_new(o, "verdict", vd ? json_string(verdict_name(vd)) : json_null());
+    json_array_append_new(a, o);
+  }
+  return a;
+}
+
+enum verdict stats_verdict(const struct variant *v, const struct stats *s) {
+  return verdict_worst(variant_verdict(v, s->max_ulp, s->max_rel, s->max_abs), clauses_verdict(s->cl, s->n_clauses));
+}
+
 static json_t *variant_json(const struct variant *v, const struct stats *s) {
   json_t *o = json_object();
   json_object_set_new(o, "variant", json_string(v->name));
@@ -202,7 +238,8 @@ static json_t *variant_json(const struct variant *v, const struct stats *s) {
                                             "max_ulp", xm));
   json_object_set_new(o, "claim", claim_json(&v->claim, s));
   json_object_set_new(o, "documented", claim_json(&v->doc, s));
-  enum verdict vv = variant_verdict(v, s->max_ulp, s->max_rel, s->max_abs);
+  json_object_set_new(o, "bounds", clauses_json(v, s));
+  enum verdict vv = stats_verdict(v, s);
   json_object_set_new(o, "verdict", vv ? json_string(verdict_name(vv)) : json_null());
   return o;
 }
@@ -336,6 +373,25 @@ static void print_claim(FILE *f, const char *what, const struct claim *cl, const
 
 static void print_x(FILE *f, uint32_t x) { fprintf(f, "0x%08x (%a)", x, (double)u2f(x)); }
 
+static void print_clause(FILE *f, const struct variant *v, const struct stats *s, int k) {
+  const struct clause_acc *r = &s->cl[k];
+  const int same = k < v->n_clauses && clause_same(&s->clause[k], &v->clause[k]);
+  fprintf(f, "  documented (%s): %s: ", same ? v->clause_source[k] : "a bound of another version",
+          same ? v->clause_text[k] : bound_measure_name(s->clause[k].measure));
+  if (!r->inputs) {
+    fprintf(f, "no input in its domain\n");
+    return;
+  }
+  char m[32];
+  bound_value_str(s->clause[k].measure, r->max, m, sizeof m);
+  fprintf(f, "%llu inputs, %llu over the bound; max %s at ", (unsigned long long)r->inputs,
+          (unsigned long long)r->over, m);
+  print_x(f, r->max_input);
+  fprintf(f, ", max error/bound %.5f at ", r->ratio);
+  print_x(f, r->ratio_input);
+  fprintf(f, ": %s\n", verdict_name(clauses_verdict(r, 1)));
+}
+
 static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
 
 void result_print(FILE *f, const struct run_info *ri, const struct variant *const *v, struct stats *const *st,
@@ -393,13 +449,14 @@ void result_print(FILE *f, const struct run_info *ri, const struct variant *cons
     }
     print_claim(f, "claim", &v[i]->claim, s);
     print_claim(f, "documented", &v[i]->doc, s);
+    for (int k = 0; k < s->n_clauses; k++) print_clause(f, v[i], s, k);
     fputc('\n', f);
   }
   fprintf(f, "| variant | max ulp | at input | max rel | correctly rounded | faithful | > 1 ulp | claimed ulp | documented ulp | verdict |\n");
   fprintf(f, "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
   for (int i = 0; i < nv; i++) {
     const struct stats *s = st[i];
-    enum verdict vv = variant_verdict(v[i], s->max_ulp, s->max_rel, s->max_abs);
+    enum verdict vv = stats_verdict(v[i], s);
     if (s->max_ulp < 0) { /* no finite error was measured (every output NaN, say) */
       fprintf(f, "| %s | - | - | - | %.4f%% | %.4f%% | %llu | %s | %s | %s |\n", v[i]->name,
               pct(s->correctly_rounded, s->inputs), pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp,

@@ -35,6 +35,7 @@ struct result_claim {
 struct result_variant {
   char name[64], family[64], reference[64];
   struct result_claim claim, doc;
+  char bound_text[CLAUSE_MAX][160], bound_source[CLAUSE_MAX][320]; /* per clause of st */
   struct stats *st;
 };
 struct result_file {
@@ -66,6 +67,9 @@ void run_info_init(struct run_info *ri, int argc, char **argv);
 /* Write the result JSON to path atomically. 0, or an exit code with a message. */
 int result_write_json(const char *path, const struct run_info *ri, const struct variant *const *v,
                       struct stats *const *st, int nv, char *err, size_t errlen);
+
+/* The verdict of a variant over its claim, its documented bounds and its bound clauses. */
+enum verdict stats_verdict(const struct variant *v, const struct stats *s);
 
 /* Per-variant detail and a summary table. */
 void result_print(FILE *f, const struct run_info *ri, const struct variant *const *v, struct stats *const *st,

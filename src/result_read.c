@@ -109,6 +109,68 @@ static void read_claim(json_t *cl, struct result_claim *out) {
   snprintf(out->source, sizeof out->source, "%s", cs && json_is_string(cs) ? json_string_value(cs) : "");
 }
 
+static double get_hexa(struct rctx *c, json_t *obj, const char *key, const char *where) {
+  json_t *v = need(c, obj, key, where);
+  char *end = NULL;
+  double d = v && json_is_string(v) ? strtod(json_string_value(v), &end) : NAN;
+  if (v && (!end || *end || isnan(d))) fail(c, "field '%s%s' is not a hexadecimal number", where, key);
+  return d;
+}
+
+/* The bound clauses (ulpcert 0.3.0 on; older files have none). */
+static void read_bounds(struct rctx *c, json_t *r, struct result_variant *rv, const char *where) {
+  struct stats *s = rv->st;
+  json_t *a = json_object_get(r, "bounds");
+  s->n_clauses = 0;
+  if (!a || c->failed) return;
+  if (!json_is_array(a) || json_array_size(a) > CLAUSE_MAX) {
+    fail(c, "field '%sbounds' is not a list of at most %d clauses", where, CLAUSE_MAX);
+    return;
+  }
+  for (size_t k = 0; k < json_array_size(a) && !c->failed; k++) {
+    json_t *e = json_array_get(a, k), *d = need(c, e, "domain", where), *c1 = need(c, e, "c1", where);
+    struct bound_clause *b = &s->clause[k];
+    struct clause_acc *q = &s->cl[k];
+    json_t *m = json_object_get(e, "measure"), *t = json_object_get(e, "bound"), *src = json_object_get(e, "source");
+    b->measure = bound_measure_parse(m && json_is_string(m) ? json_string_value(m) : NULL);
+    if (b->measure < 0 || !d || !c1) {
+      fail(c, "field '%sbounds[%zu]' is not a bound clause", where, k);
+      return;
+    }
+    b->lo = get_hexa(c, d, "lo", where), b->hi = get_hexa(c, d, "hi", where);
+    b->ex_lo = get_hexa(c, d, "exclude_lo", where), b->ex_hi = get_hexa(c, d, "exclude_hi", where);
+    b->c0 = get_hexa(c, e, "c0", where);
+    uint64_t n1 = get_u64(c, c1, "num", where), d1 = get_u64(c, c1, "den", where);
+    if (c->failed || !(b->c0 > 0) || n1 >= (1u << 27) || d1 < 1 || d1 > 0xffffffffu) {
+      fail(c, "field '%sbounds[%zu]' has a bad bound", where, k);
+      return;
+    }
+    b->c1n = (uint32_t)n1, b->c1d = (uint32_t)d1;
+    clause_acc_init(q);
+    q->inputs = get_u64(c, e, "inputs", where);
+    q->over = get_u64(c, e, "over", where);
+    q->max = get_num_or_null(c, e, "max", where);
+    if (q->max >= 0) {
+      q->max_input = get_hex32(c, e, "max_input", where);
+      q->max_output = get_hex32(c, e, "max_output", where);
+      json_t *mr = need(c, e, "max_reference", where);
+      q->max_ref = mr && json_is_number(mr) ? json_number_value(mr) : NAN;
+    }
+    q->ratio = get_num_or_null(c, e, "ratio", where);
+    if (q->ratio >= 0) {
+      q->ratio_input = get_hex32(c, e, "ratio_input", where);
+      q->ratio_output = get_hex32(c, e, "ratio_output", where);
+    }
+    if (!c->failed && (q->over > q->inputs || q->inputs > s->inputs || (q->inputs > 0) != (q->max >= 0) ||
+                       (q->inputs > 0) != (q->ratio >= 0)))
+      fail(c, "field '%sbounds[%zu]' has inconsistent counts", where, k);
+    snprintf(rv->bound_text[k], sizeof rv->bound_text[k], "%s", t && json_is_string(t) ? json_string_value(t) : "");
+    snprintf(rv->bound_source[k], sizeof rv->bound_source[k], "%s",
+             src && json_is_string(src) ? json_string_value(src) : "");
+    s->n_clauses = (int)k + 1;
+  }
+}
+
 static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
   char where[96];
   json_t *name = json_object_get(r, "variant");
@@ -232,6 +294,7 @@ static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
   }
   read_claim(json_object_get(r, "claim"), &rv->claim);
   read_claim(json_object_get(r, "documented"), &rv->doc);
+  read_bounds(c, r, rv, where);
   /* internal consistency: the counts must add up */
   if (!c->failed) {
     uint64_t hs = 0, bs = 0;

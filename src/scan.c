@@ -294,6 +294,7 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
     c.acc[i]->has_moments = o->moments;
     const struct variant *vi = v[i % nv];
     if (vi->abs_ranged) stats_set_abs_range(c.acc[i], vi->abs_lo, vi->abs_hi);
+    stats_set_clauses(c.acc[i], vi->clause, vi->n_clauses);
   }
 
   /* Reference cache: load it, or build it when this run computes all of it. */
@@ -335,7 +336,13 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
     }
     double alo[SCAN_MAXV], ahi[SCAN_MAXV];
     for (int i = 0; i < nv; i++) alo[i] = c.acc[i]->abs_lo, ahi[i] = c.acc[i]->abs_hi;
-    if (gpu_set_abs_ranges(g, alo, ahi)) {
+    struct bound_clause cls[SCAN_MAXV * CLAUSE_MAX];
+    int ncls[SCAN_MAXV];
+    for (int i = 0; i < nv; i++) {
+      ncls[i] = c.acc[i]->n_clauses;
+      for (int k = 0; k < ncls[i]; k++) cls[i * CLAUSE_MAX + k] = c.acc[i]->clause[k];
+    }
+    if (gpu_set_abs_ranges(g, alo, ahi) || gpu_set_clauses(g, cls, ncls)) {
       snprintf(err, errlen, "%s", gpu_last_error());
       rc = EXIT_NOGPU;
       goto out_gpu;
@@ -423,6 +430,7 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
   for (int i = 0; i < nv; i++) {
     stats_init(st[i]);
     stats_set_abs_range(st[i], c.acc[i]->abs_lo, c.acc[i]->abs_hi);
+    stats_set_clauses(st[i], c.acc[i]->clause, c.acc[i]->n_clauses);
     for (int t = 0; t < c.nthreads; t++) stats_merge(st[i], c.acc[(size_t)t * nv + i]);
     for (int d = 0; d < nd && !o->host_reduce && !o->outputs_only; d++) {
       uint64_t xb[XBINS];

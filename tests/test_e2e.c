@@ -7,6 +7,7 @@
 #include <mpfr.h>
 #include <omp.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "metrics.h"
 #include "registry.h"
@@ -16,13 +17,51 @@ struct naive {
   double max_ulp, max_rel;
   uint32_t max_ulp_input, max_rel_input;
   uint64_t inputs, cr, faithful, above;
+  /* the planted clauses (PLANT below): measured inputs in the domain, over the bound,
+   * the largest error and its input */
+  uint64_t cl_inputs[2], cl_over[2];
+  double cl_max[2];
+  uint32_t cl_max_input[2];
 };
 
+/* Clauses planted on a copy of tanhf.host: (0) at most 1 ulp from the correctly
+ * rounded result, every x; (1) ulp error at most 1/4 + floor(|x| / 8) for x in
+ * [-20, 20] minus [0.5, 0x1.02p-1]. */
+static const struct bound_clause PLANT[2] = {{BM_ULP_CR, -INFINITY, INFINITY, 1.0, 0.0, 1, 0, 1},
+                                             {BM_ULP, -20.0, 20.0, 0.5, 0x1.02p-1, 0.25, 1, 8}};
+
+/* the same bounds computed in MPFR: c0 + floor(c1n |x| / c1d) */
+static double naive_bound(int k, float xf) {
+  mpfr_t q;
+  mpfr_init2(q, 300);
+  mpfr_set_flt(q, fabsf(xf), MPFR_RNDN);
+  mpfr_mul_ui(q, q, PLANT[k].c1n, MPFR_RNDN);
+  mpfr_div_ui(q, q, PLANT[k].c1d, MPFR_RNDN);
+  mpfr_floor(q, q);
+  double b = PLANT[k].c0 + mpfr_get_d(q, MPFR_RNDN);
+  mpfr_clear(q);
+  return b;
+}
+
+/* binary32 numbers strictly between a and b, plus one (a != b), by walking magnitudes */
+static double naive_steps(float a, float b) {
+  if (a == b) return 0;
+  uint32_t ma = f2u(fabsf(a)), mb = f2u(fabsf(b));
+  if (signbit(a) == signbit(b) || a == 0 || b == 0) return ma > mb ? ma - mb : mb - ma;
+  return (double)ma + mb; /* opposite signs: down to zero and up again */
+}
+
+static void naive_note(struct naive *me, int k, uint32_t xb, double err, double bound) {
+  me->cl_inputs[k]++;
+  me->cl_over[k] += err > bound;
+  if (err > me->cl_max[k] || (err == me->cl_max[k] && xb < me->cl_max_input[k])) me->cl_max[k] = err, me->cl_max_input[k] = xb;
+}
+
 static void naive_loop(uint32_t from, uint32_t to, struct naive *res) {
-  struct naive acc = {-1, -1, 0xffffffffu, 0xffffffffu, 0, 0, 0, 0};
+  struct naive acc = {-1, -1, 0xffffffffu, 0xffffffffu, 0, 0, 0, 0, {0, 0}, {0, 0}, {-1, -1}, {~0u, ~0u}};
 #pragma omp parallel
   {
-    struct naive me = {-1, -1, 0xffffffffu, 0xffffffffu, 0, 0, 0, 0};
+    struct naive me = {-1, -1, 0xffffffffu, 0xffffffffu, 0, 0, 0, 0, {0, 0}, {0, 0}, {-1, -1}, {~0u, ~0u}};
     mpfr_t x, z, d, o, z24;
     mpfr_inits2(300, x, z, d, o, (mpfr_ptr)0);
     mpfr_init2(z24, 24);
@@ -61,8 +100,18 @@ static void naive_loop(uint32_t from, uint32_t to, struct naive *res) {
       double err = mpfr_get_d(d, MPFR_RNDN);
       if (err < 1) me.faithful++;
       else me.above++;
+      if (isfinite(out) && !isinf(rn)) {
+        naive_note(&me, 0, xb, naive_steps(out, rn), PLANT[0].c0);
+        if (xf >= -20 && xf <= 20 && !(xf >= 0.5f && xf <= 0x1.02p-1f)) naive_note(&me, 1, xb, err, naive_bound(1, xf));
+      }
       if (err > me.max_ulp || (err == me.max_ulp && xb < me.max_ulp_input)) me.max_ulp = err, me.max_ulp_input = xb;
       if (rel > me.max_rel || (rel == me.max_rel && xb < me.max_rel_input)) me.max_rel = rel, me.max_rel_input = xb;
+    }
+#pragma omp critical
+    for (int k = 0; k < 2; k++) {
+      acc.cl_inputs[k] += me.cl_inputs[k], acc.cl_over[k] += me.cl_over[k];
+      if (me.cl_max[k] > acc.cl_max[k] || (me.cl_max[k] == acc.cl_max[k] && me.cl_max_input[k] < acc.cl_max_input[k]))
+        acc.cl_max[k] = me.cl_max[k], acc.cl_max_input[k] = me.cl_max_input[k];
     }
 #pragma omp critical
     {
@@ -88,7 +137,10 @@ static void check_range(uint32_t from, uint32_t to) {
   assert_non_null(s);
   struct scan_times tm;
   char err[512];
-  const struct variant *vs[1] = {variant_find("tanhf.host")};
+  struct variant planted = *variant_find("tanhf.host");
+  planted.n_clauses = 2;
+  memcpy(planted.clause, PLANT, sizeof PLANT);
+  const struct variant *vs[1] = {&planted};
   if (scan_run(vs, 1, &o, &s, &tm, err, sizeof err)) fail_msg("%s", err);
   printf("  0x%08x..0x%08x: max ulp %.6f at 0x%08x (naive %.6f at 0x%08x), CR %llu\n", from, to, s->max_ulp,
          s->max_ulp_input, nv.max_ulp, nv.max_ulp_input, (unsigned long long)nv.cr);
@@ -104,6 +156,18 @@ static void check_range(uint32_t from, uint32_t to) {
   assert_int_equal(s->correctly_rounded, nv.cr);
   assert_int_equal(s->faithful, nv.faithful);
   assert_int_equal(s->above_1ulp, nv.above);
+  /* the clauses: counts exactly; the ulp-from-RN maximum exactly; the ulp maximum as above */
+  printf("  clauses: %llu inputs, %llu over, max %.0f at 0x%08x; %llu inputs, %llu over, max %.6f at 0x%08x\n",
+         (unsigned long long)s->cl[0].inputs, (unsigned long long)s->cl[0].over, s->cl[0].max, s->cl[0].max_input,
+         (unsigned long long)s->cl[1].inputs, (unsigned long long)s->cl[1].over, s->cl[1].max, s->cl[1].max_input);
+  for (int k = 0; k < 2; k++) {
+    assert_int_equal(s->cl[k].inputs, nv.cl_inputs[k]);
+    assert_int_equal(s->cl[k].over, nv.cl_over[k]);
+  }
+  assert_true(s->cl[0].max == nv.cl_max[0]);
+  if (nv.cl_max[0] > 0) assert_int_equal(s->cl[0].max_input, nv.cl_max_input[0]);
+  assert_true(fabs(s->cl[1].max - nv.cl_max[1]) <= 0x1p-28);
+  if (nv.cl_max[1] > 0x1p-20) assert_int_equal(s->cl[1].max_input, nv.cl_max_input[1]);
   free(s);
 }
 

@@ -2,6 +2,7 @@
  * verdicts, on hand-derived cases (each derivation in the comment beside it). */
 #include "testutil.h"
 
+#include <mpfr.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -312,8 +313,134 @@ static void test_abs_verdicts(void **state) {
   assert_true(strtod(s->doc.max_abs, NULL) >= pow(2.0, -21.41));
 }
 
+
+/* bound(x) = c0 + floor(c1n |x| / c1d), exactly */
+static void test_clause_bound(void **state) {
+  (void)state;
+  struct bound_clause c = {BM_ULP_CR, -INFINITY, INFINITY, 1.0, 0.0, 2, 1173, 1000};
+  assert_true(clause_bound(&c, f2u(0.0f)) == 2);
+  assert_true(clause_bound(&c, f2u(1000.0f)) == 2 + 1173);      /* 1.173 * 1000 = 1173 exactly */
+  assert_true(clause_bound(&c, f2u(-852.5f)) == 2 + 999);       /* 999.9825 */
+  assert_true(clause_bound(&c, f2u(0.85f)) == 2);               /* 0.99705... */
+  assert_true(clause_bound(&c, f2u(-0.8525f)) == 2);            /* 0.99998... */
+  /* 1000/1173 = 0.852514...: the binary32 number above it gives 1.0000000x: bound 3 */
+  assert_true(clause_bound(&c, 0x3f5a3e6bu) == 3 && clause_bound(&c, 0x3f5a3e6au) == 2);
+  struct bound_clause k = {BM_ULP_CR, -INFINITY, INFINITY, 1.0, 0.0, 3, 0, 1};
+  assert_true(clause_bound(&k, f2u(-1e30f)) == 3); /* constant */
+}
+
+/* ulps from the correctly rounded result: steps on the binary32 line */
+static void test_clause_ulp_cr(void **state) {
+  (void)state;
+  struct bound_clause c = {BM_ULP_CR, -INFINITY, INFINITY, 1.0, 0.0, 2, 0, 1};
+  assert_true(clause_error(&c, 0, 0, 1.0, 0x3f800001u, 0x3f800000u) == 1);
+  assert_true(clause_error(&c, 0, 0, 1.0, 0x3f7ffffeu, 0x3f800000u) == 2); /* across the binade */
+  assert_true(clause_error(&c, 0, 0, 0, 0x80000001u, 0x00000001u) == 2);   /* -2^-149 to 2^-149: via zero */
+  assert_true(clause_error(&c, 0, 0, 0, 0x80000000u, 0x00000000u) == 0);   /* -0 and +0 */
+  assert_true(clause_error(&c, 0, 0, 0, 0x00000000u, 0x00800000u) == 0x800000); /* flushed 2^-126 */
+  assert_true(clause_error(&c, 0, 0, 0, 0x7f800000u, 0x7f7fffffu) == 1);   /* overflow past the largest */
+  assert_true(clause_error(&c, 0, 0, 0, 0xff7fffffu, 0x7f7fffffu) == 2.0 * 0x7f7fffff);
+  struct bound_clause r = {BM_REL, -INFINITY, INFINITY, 1.0, 0.0, 1, 0, 1};
+  assert_true(clause_error(&r, 0, 0x1p-30, 0.5, 0, 0) == 0x1p-29);
+  assert_true(clause_error(&r, 0, 0x1p-30, 0.0, 0, 0) == -1); /* undefined at y = 0 */
+}
+
+/* A stats with two clauses: domains, exclusion, counts over the bound, maxima with ties
+ * to the lowest input, and a split merging into the whole. */
+static void test_clause_accounting(void **state) {
+  (void)state;
+  /* clause 0: ulps from RN(f(x)) <= 1 + floor(|x| / 2) for x in [-4, 4] minus [0.5, 1] */
+  /* clause 1: relative error <= 2^-20 for x >= 2 */
+  const struct bound_clause cl[2] = {{BM_ULP_CR, -4.0, 4.0, 0.5, 1.0, 1, 1, 2},
+                                     {BM_REL, 2.0, INFINITY, 1.0, 0.0, 0x1p-20, 0, 1}};
+  struct stats *a = malloc(sizeof *a), *b = malloc(sizeof *b), *w = malloc(sizeof *w);
+  assert_non_null(a), assert_non_null(b), assert_non_null(w);
+  stats_init(a), stats_init(b), stats_init(w);
+  stats_set_clauses(a, cl, 2), stats_set_clauses(b, cl, 2), stats_set_clauses(w, cl, 2);
+  /* x = 0.25: out 2 steps above RN = 1 (0x3f800000); bound 1 + floor(0.125) = 1: over */
+  const uint32_t in[6] = {0x3e800000u, 0x3f400000u, 0x40000000u, 0x40400000u, 0xc0400000u, 0x40a00000u};
+  const uint32_t out[6] = {0x3f800002u, 0x3f80000au, 0x3f800002u, 0x3f800003u, 0x3f800002u, 0x3f800010u};
+  const double y[6] = {1.0, 1.0, 1.0, 1.0, 1.0, 1.0};
+  const uint32_t rn[6] = {0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u};
+  /* x = 0.75 excluded; x = 2: 2 steps, bound 2: not over, ratio 1; rel 2^-22 < 2^-20;
+   * x = 3: 3 steps, bound 1 + 1 = 2: over, ratio 1.5; rel 3 2^-23; x = -3: 2 steps,
+   * bound 2, ratio 1; not in clause 1; x = 5: outside clause 0; rel 2^-19: over */
+  for (int i = 0; i < 6; i++) {
+    stats_add(w, in[i], out[i], y[i], rn[i]);
+    stats_add(i % 2 ? a : b, in[i], out[i], y[i], rn[i]);
+  }
+  assert_int_equal(w->cl[0].inputs, 4);
+  assert_int_equal(w->cl[0].over, 2);
+  assert_true(w->cl[0].max == 3);
+  assert_int_equal(w->cl[0].max_input, 0x40400000u);
+  assert_int_equal(w->cl[0].max_output, 0x3f800003u);
+  assert_true(w->cl[0].ratio == 2); /* x = 0.25: 2 / 1 */
+  assert_int_equal(w->cl[0].ratio_input, 0x3e800000u);
+  assert_int_equal(w->cl[1].inputs, 3);
+  assert_int_equal(w->cl[1].over, 1);
+  assert_true(w->cl[1].max == 0x1p-19);
+  assert_int_equal(w->cl[1].max_input, 0x40a00000u);
+  assert_true(w->cl[1].ratio == 2);
+  assert_int_equal(clauses_verdict(w->cl, 2), VERDICT_VIOLATED);
+  /* ties: x = 2 and x = -3 both give ratio 1 with 2 steps; a tie in max goes low too */
+  struct stats *t = malloc(sizeof *t);
+  assert_non_null(t);
+  stats_init(t);
+  stats_set_clauses(t, cl, 1);
+  stats_add(t, 0xc0400000u, 0x3f800002u, 1.0, 0x3f800000u);
+  stats_add(t, 0x40000000u, 0x3f800002u, 1.0, 0x3f800000u);
+  assert_int_equal(t->cl[0].max_input, 0x40000000u);
+  assert_int_equal(t->cl[0].ratio_input, 0x40000000u);
+  assert_int_equal(clauses_verdict(t->cl, 1), VERDICT_HOLDS);
+  /* the slow path: a flushed output at x = -2 (RN = 2^-126): 2^23 steps, over */
+  stats_add(t, 0xc0000000u, 0x00000000u, 0x1p-126, 0x00800000u);
+  assert_int_equal(t->cl[0].over, 1);
+  assert_true(t->cl[0].max == 0x1p23);
+  /* a NaN output is not measured; a NaN input is in no domain */
+  stats_add(t, 0x3e800000u, 0x7fc00000u, 1.0, 0x3f800000u);
+  stats_add(t, 0x7fc00000u, 0x7fc00000u, NAN, 0x7fc00000u);
+  assert_int_equal(t->cl[0].inputs, 3);
+  stats_merge(a, b);
+  const char *field = NULL;
+  if (!stats_equal(a, w, &field)) fail_msg("split and merged differs in %s", field);
+  free(a), free(b), free(w), free(t);
+}
+
+/* The registry's clauses and the verdict over them */
+static void test_clause_registry(void **state) {
+  (void)state;
+  assert_int_equal(registry_init(), 0);
+  const struct variant *e = variant_find("__expf");
+  assert_non_null(e);
+  assert_int_equal(e->n_clauses, 1);
+  assert_int_equal(e->clause[0].measure, BM_ULP_CR);
+  assert_true(clause_bound(&e->clause[0], f2u(10.0f)) == 2 + 11); /* 11.73 */
+  const struct variant *l = variant_find("lg2.approx");
+  assert_true(clause_in_domain(&l->clause[0], f2u(0.5f)));   /* 0.5 is outside (0.5, 2) */
+  assert_false(clause_in_domain(&l->clause[0], 0x3f000001u)); /* just above 0.5 */
+  assert_true(clause_in_domain(&l->clause[0], f2u(2.0f)));
+  assert_false(clause_in_domain(&l->clause[0], f2u(-4.0f))); /* positive inputs only */
+  assert_true(clause_in_domain(&l->clause[0], 0x00000001u));
+  const struct variant *c = variant_find("cos.approx");
+  assert_true(clause_in_domain(&c->clause[0], 0x439d1462u));  /* below 100 pi */
+  assert_false(clause_in_domain(&c->clause[0], 0x439d1463u)); /* above it */
+  /* c0 is 2^-14.7 rounded upward: 2^-14.7 in (c0-, c0] */
+  mpfr_t t;
+  mpfr_init2(t, 200);
+  mpfr_set_si(t, -147, MPFR_RNDN);
+  mpfr_div_ui(t, t, 10, MPFR_RNDN);
+  mpfr_exp2(t, t, MPFR_RNDN);
+  assert_true(mpfr_cmp_d(t, c->clause[0].c0) <= 0 && mpfr_cmp_d(t, nextafter(c->clause[0].c0, 0)) > 0);
+  mpfr_clear(t);
+  assert_int_equal(verdict_worst(VERDICT_HOLDS, VERDICT_VIOLATED), VERDICT_VIOLATED);
+  assert_int_equal(verdict_worst(VERDICT_LOOSE, VERDICT_HOLDS), VERDICT_LOOSE);
+  assert_int_equal(verdict_worst(VERDICT_NONE, VERDICT_HOLDS), VERDICT_HOLDS);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_clause_bound),     cmocka_unit_test(test_clause_ulp_cr),
+    cmocka_unit_test(test_clause_accounting), cmocka_unit_test(test_clause_registry),
     cmocka_unit_test(test_ulp_binades),      cmocka_unit_test(test_ulp_subnormal_and_zero),
     cmocka_unit_test(test_ulp_error_values), cmocka_unit_test(test_hist_bins),
     cmocka_unit_test(test_rn32_midpoints),   cmocka_unit_test(test_accounting_special),

@@ -1,0 +1,147 @@
+/* bounds.h: documented bounds that hold on part of the inputs, or depend on x, and
+ * their per-input accounting. Shared by the host (metrics.h) and the device reduction
+ * (kernels/eval.cu): both call these functions, so each input gives the same bits.
+ *
+ * A clause says: for every input x in its domain, error(x) <= c0 + floor(c1 |x|),
+ * the error in one measure:
+ *   BM_ULP     ulp error against the exact value, as metrics.h defines it;
+ *   BM_ULP_CR  ulps from the correctly rounded result: the number of binary32 steps
+ *              between the output and RN24(f(x)), |ord(out) - ord(RN24(f(x)))|, with
+ *              ord(x) the bit pattern for x >= 0 and minus the magnitude's for x < 0
+ *              (both zeros are 0). An integer, computed exactly. This is the measure
+ *              of the CUDA Programming Guide's tables ("the absolute value of the
+ *              difference in ulps between a correctly rounded single-precision result
+ *              and the result returned") and of PTX ex2.approx ("2 ulp from the
+ *              correctly rounded result");
+ *   BM_REL     |out - y| / |y|;
+ *   BM_ABS     |out - y|.
+ * The domain is x in [lo, hi] minus x in [ex_lo, ex_hi] (binary64 comparisons of
+ * x's value; a NaN input is in no domain). Inputs are those the ulp error measures
+ * (finite output, finite exact value); BM_REL also needs y != 0. */
+#ifndef ULPCERT_BOUNDS_H
+#define ULPCERT_BOUNDS_H
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#ifdef __CUDACC__
+#define BOUNDS_FN static __host__ __device__ __forceinline__
+#else
+#define BOUNDS_FN static inline
+#endif
+
+enum bound_measure { BM_ULP = 0, BM_ULP_CR, BM_REL, BM_ABS, BM_N };
+
+/* clauses per variant */
+#define CLAUSE_MAX 2
+
+struct bound_clause {
+  int measure;         /* enum bound_measure */
+  double lo, hi;       /* x in [lo, hi] ... */
+  double ex_lo, ex_hi; /* ... and not in [ex_lo, ex_hi]; ex_lo > ex_hi: nothing excluded */
+  double c0;           /* bound(x) = c0 + floor(c1n |x| / c1d), c0 > 0 */
+  uint32_t c1n, c1d;   /* c1n = 0: the constant c0; else c1n < 2^27, c1d >= 1 */
+};
+
+/* What a clause's inputs gave: maxima break ties on the lowest input, so partial
+ * accumulations merge exactly in any order (clause_acc_merge). */
+struct clause_acc {
+  uint64_t inputs; /* measured inputs in the domain */
+  uint64_t over;   /* of which error(x) > bound(x) */
+  double max;      /* largest error, -1 for none */
+  double max_ref;  /* the reference y there */
+  uint32_t max_input, max_output;
+  double ratio; /* largest error(x) / bound(x) (binary64 division), -1 for none */
+  uint32_t ratio_input, ratio_output;
+};
+
+BOUNDS_FN float bnd_f32(uint32_t b) {
+  float f;
+  memcpy(&f, &b, sizeof f);
+  return f;
+}
+
+BOUNDS_FN void clause_acc_init(struct clause_acc *a) {
+  a->inputs = a->over = 0;
+  a->max = a->ratio = -1.0;
+  a->max_ref = 0;
+  a->max_input = a->ratio_input = 0xffffffffu;
+  a->max_output = a->ratio_output = 0;
+}
+
+BOUNDS_FN int clause_in_domain(const struct bound_clause *c, uint32_t x) {
+  const double v = (double)bnd_f32(x);
+  return v >= c->lo && v <= c->hi && !(v >= c->ex_lo && v <= c->ex_hi);
+}
+
+/* c0 + floor(c1n |x| / c1d), exact while c1n |x| + c1d < 2^53 (c0 is a small integer
+ * in practice). c1n |x| is exact in binary64 (at most 27 + 24 significant bits). Let
+ * q = c1n |x| / c1d, not an integer, k = ceil(q), |x| = m 2^e with integer m < 2^24;
+ * the division, correctly rounded, reaches k only if k - q <= 2^-53 k. But k - q >=
+ * min(1, 2^e) / c1d (c1d q is a multiple of min(1, 2^e)) and k < q + 1:
+ *   e >= 0: (k - q) / k > 1 / (c1n |x| + c1d) > 2^-53;
+ *   e < 0: only q >= 1/2 can round to k >= 1, then k < 3q and (k - q) / k > 1 / (3 c1n m)
+ *   > 2^-53 (c1n < 2^27).
+ * An integral q is exact. So floor(RN(q)) = floor(q). */
+BOUNDS_FN double clause_bound(const struct bound_clause *c, uint32_t x) {
+  if (!c->c1n) return c->c0;
+  const double ax = fabs((double)bnd_f32(x));
+  return c->c0 + floor((double)c->c1n * ax / (double)c->c1d);
+}
+
+/* ord(b): the bit pattern as a signed position on the binary32 line (both zeros 0) */
+BOUNDS_FN int64_t bnd_ord(uint32_t b) {
+  return (b & 0x80000000u) ? -(int64_t)(b & 0x7fffffffu) : (int64_t)b;
+}
+
+/* The error of one measured input in the clause's measure: e the ulp error, d = |out - y|,
+ * rn = RN24(f(x)). Returns -1 where the measure is undefined (BM_REL with y = 0). */
+BOUNDS_FN double clause_error(const struct bound_clause *c, double e, double d, double y, uint32_t out, uint32_t rn) {
+  switch (c->measure) {
+  case BM_ULP: return e;
+  case BM_ULP_CR: {
+    const int64_t k = bnd_ord(out) - bnd_ord(rn);
+    return (double)(k < 0 ? -k : k);
+  }
+  case BM_REL: return y != 0 ? d / fabs(y) : -1.0;
+  default: return d;
+  }
+}
+
+BOUNDS_FN void clause_note(struct clause_acc *a, const struct bound_clause *c, uint32_t x, uint32_t out, double y,
+                           double err) {
+  const double b = clause_bound(c, x);
+  const double r = err / b;
+  a->inputs++;
+  a->over += err > b;
+  if (err > a->max || (err == a->max && x < a->max_input)) a->max = err, a->max_input = x, a->max_output = out, a->max_ref = y;
+  if (r > a->ratio || (r == a->ratio && x < a->ratio_input)) a->ratio = r, a->ratio_input = x, a->ratio_output = out;
+}
+
+/* Account one measured input against every clause (n of them). */
+BOUNDS_FN void clauses_add(struct clause_acc *acc, const struct bound_clause *cl, int n, uint32_t x, uint32_t out,
+                           double y, uint32_t rn, double e, double d) {
+  for (int k = 0; k < n; k++) {
+    if (!clause_in_domain(&cl[k], x)) continue;
+    const double err = clause_error(&cl[k], e, d, y, out, rn);
+    if (err >= 0) clause_note(&acc[k], &cl[k], x, out, y, err);
+  }
+}
+
+/* a <- merge(a, b) */
+BOUNDS_FN void clause_acc_merge(struct clause_acc *a, const struct clause_acc *b) {
+  a->inputs += b->inputs;
+  a->over += b->over;
+  if (b->max > a->max || (b->max == a->max && b->max_input < a->max_input))
+    a->max = b->max, a->max_input = b->max_input, a->max_output = b->max_output, a->max_ref = b->max_ref;
+  if (b->ratio > a->ratio || (b->ratio == a->ratio && b->ratio_input < a->ratio_input))
+    a->ratio = b->ratio, a->ratio_input = b->ratio_input, a->ratio_output = b->ratio_output;
+}
+
+BOUNDS_FN int clause_same(const struct bound_clause *a, const struct bound_clause *b) {
+  return a->measure == b->measure && a->lo == b->lo && a->hi == b->hi && a->ex_lo == b->ex_lo &&
+         a->ex_hi == b->ex_hi && a->c0 == b->c0 && a->c1n == b->c1n && a->c1d == b->c1d;
+}
+
+#endif
