@@ -448,7 +448,10 @@ static void mufu_clause_row(struct text *md, const struct row *r, int k) {
   const struct clause_acc *a = &s->cl[k];
   char m[48];
   bound_value_str(c->measure, a->max, m, sizeof m);
-  tprintf(md, "| %s | %s | %s | ", rv->name, r->dev, *rv->bound_text[k] ? rv->bound_text[k] : bound_measure_name(c->measure));
+  char bt[sizeof rv->bound_text[k] * 2];
+  snprintf(bt, sizeof bt, "%s", *rv->bound_text[k] ? rv->bound_text[k] : bound_measure_name(c->measure));
+  md_escape(bt, sizeof bt);
+  tprintf(md, "| %s | %s | %s | ", rv->name, r->dev, bt);
   if (!a->inputs) tprintf(md, "no input in the domain");
   else {
     tprintf(md, "%s", m);
@@ -473,20 +476,19 @@ static void mufu_table(struct text *md, const struct row *rows, int n) {
   tprintf(md,
           "\n## Hardware approximations (MUFU)\n\n"
           "Generated, like every table here. The raw PTX `.approx` instructions (the GPU's multi-function unit,\n"
-          "MUFU) and the CUDA intrinsics built on them, each against the bound its vendor documents, in the\n"
-          "measure the vendor uses: the maximum ulp error, the maximum relative error, or the maximum absolute\n"
-          "error over a range of x. Rows: every variant whose name contains `.approx` or begins with `__`, one\n"
-          "per variant and device. Measured: the maximum of that same measure over the run (an absolute error\n"
-          "over the documented range only) and the input where it is reached; max ulp, max rel and max abs\n"
-          "are given in every row, bound or not, and — marks a figure the result file does not have (files of\n"
-          "ulpcert 0.1.0 have no absolute error). Verdict (`claim_verdict`, as in the tables below): a documented\n"
-          "bound is an upper bound, it HOLDS when the measured maximum does not exceed it and is VIOLATED when\n"
-          "it does (LOOSE is for claims that state a measured maximum, never for a documented bound); \"not\n"
-          "measured\" when the result has no figure in the bound's measure. The bound is the result file's;\n"
-          "where a file records none and the registry (`src/variants.def`) documents one, the registry's is\n"
-          "shown and marked as such. \"No documented bound\" where neither records one as a number: the `.ftz`\n"
-          "forms, `__fdividef` by a divisor outside its documented range, and bounds that depend on x, such as\n"
-          "`__expf`'s (`src/variants.def` says why); their measured figures are shown all the same.\n\n"
+          "MUFU) and the CUDA intrinsics built on them, each against the bounds its vendor documents, in the\n"
+          "measure the vendor uses: the ulp error, ulps from the correctly rounded result (the CUDA Guide's\n"
+          "measure, and PTX `ex2`'s), the relative error, or the absolute error, over the inputs the document\n"
+          "names, with bounds that may grow with |x| (`__expf`: 2 + floor(|1.173 x|)). One row per bound, variant\n"
+          "and device. Rows: every variant whose name contains `.approx` or begins with `__`. Measured: the\n"
+          "maximum of that same measure over the bound's inputs and the input where it is reached, with how\n"
+          "many inputs exceed the bound (and, for a bound that grows with |x|, the largest ratio of error to\n"
+          "bound); max ulp, max rel and max abs over the run are given in every row, and — marks a figure the\n"
+          "result file does not have. Verdict: a documented bound is an upper bound, it HOLDS when no input\n"
+          "exceeds it and is VIOLATED when one does (LOOSE is for claims that state a measured maximum, never\n"
+          "for a documented bound). \"No documented bound\" where the registry (`src/variants.def`) records\n"
+          "none: the `.ftz` forms and `__fdividef` by a divisor outside its documented range; their measured\n"
+          "figures are shown all the same.\n\n"
           "| variant | device | documented bound | measured (same measure) | verdict | max ulp | max rel | max abs | "
           "documented in |\n"
           "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");

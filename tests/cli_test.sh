@@ -164,6 +164,8 @@ expect 2 "report needs at least one result file" -- report
 # bound reads 2^-11 (4.8828125e-4), an absolute one 2^-21.41 on [-pi, pi]; no bound, no
 # verdict; lg2.approx as a 0.1.0 result (no absolute fields, no documented bound) takes the
 # registry's absolute bound, unmeasured. tanhf.host (neither .approx nor __) has no row.
+# __expf has no documented bound of its own and one bound clause growing with |x|: its
+# row is the clause's, 3 of 100 inputs over it, VIOLATED.
 python3 - "$T/rep.json" "$T/mufu.json" <<'PY'
 import copy, json, sys
 d = json.load(open(sys.argv[1]))
@@ -189,7 +191,14 @@ res = [base,
        entry("__sinf", 3.0, "0x40490fdb", 3e-07, 4e-07, doc(max_abs="3.588787907149953e-7", source="Guide: __sinf"),
              ab_at="0x40490fdb", rng=pi),
        entry("ex2.approx.ftz", 8388563.6387, "0xc2fc0001", 1.0, 0.25, none),
+       entry("__expf", 63.78065, "0x42b00c50", 1.0, 1e33, none),
        entry("lg2.approx", 10.5, "0x3f7fffff", 0.5, None, {"max_ulp": None, "max_rel": None, "kind": "none", "source": ""})]
+res[-2]["bounds"] = [{"measure": "ulp_cr", "bound": "2 + floor(|1.173 x|) ulp from the correctly rounded result",
+                      "source": "Guide, Intrinsic Functions: __expf(x): 2 + floor(abs(1.173 * x))",
+                      "domain": {"lo": "-inf", "hi": "inf", "exclude_lo": "0x1p+0", "exclude_hi": "0x0p+0"},
+                      "c0": "0x1p+1", "c1": {"num": 1173, "den": 1000}, "inputs": 100, "over": 3, "max": 64.0,
+                      "max_input": "0x42b00c13", "max_output": "0x7f000000", "max_reference": 1.0, "ratio": 1.5,
+                      "ratio_input": "0x3eb91335", "ratio_output": "0x3f800000", "verdict": "VIOLATED"}]
 for k in ("max_abs", "max_abs_input", "max_abs_output", "max_abs_reference", "max_abs_range"):
     res[-1].pop(k, None)
 d["results"] = res
@@ -199,6 +208,7 @@ expect 0 "wrote" -- report "$T/mufu.json" --out "$T/repm"
 sed -n '/^## Hardware approximations (MUFU)/,/^## tanh/p' "$T/repm/ACCURACY.md" | grep '^| [^-]' >"$T/mufu.rows"
 cat >"$T/mufu.want" <<'ROWS'
 | variant | device | documented bound | measured (same measure) | verdict | max ulp | max rel | max abs | documented in |
+| __expf | CPU: test CPU | 2 + floor(\|1.173 x\|) ulp from the correctly rounded result | 64 ulp at 0x42b00c13; 3 of 100 inputs over; error/bound at most 1.5000 (0x3eb91335) | VIOLATED | 63.78065 at 0x42b00c50 | 1.0000e+00 | 1.0000e+33 | Guide, Intrinsic Functions |
 | __fdividef.3 | CPU: test CPU | 2 ulp | 2.50000 ulp at 0x3f800001 | VIOLATED | 2.50000 at 0x3f800001 | 2.3842e-07 | 5.0000e-01 | CUDA C Programming Guide, Intrinsic Functions |
 | __sinf | CPU: test CPU | abs 2^-21.41 on [-pi, pi] | abs 4.0000e-07 (≈ 2^-21.25) at 0x40490fdb | VIOLATED | 3.00000 at 0x40490fdb | 3.0000e-07 | 4.0000e-07 on [-pi, pi] | Guide |
 | ex2.approx.ftz | CPU: test CPU | none | — | no documented bound | 8388563.63870 at 0xc2fc0001 | 1.0000e+00 | 2.5000e-01 | — |
@@ -208,6 +218,19 @@ cat >"$T/mufu.want" <<'ROWS'
 ROWS
 if diff "$T/mufu.want" "$T/mufu.rows" >"$T/mufu.diff"; then pass=$((pass + 1)); else
   fail=$((fail + 1)); echo "FAIL: MUFU table rows"; cat "$T/mufu.diff"; fi
+# a bound clause whose counts contradict each other, or with an unknown measure: corrupt
+python3 - "$T/mufu.json" "$T/badb.json" "$T/badm.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+e = next(r for r in d["results"] if r["variant"] == "__expf")
+e["bounds"][0]["over"] = 101
+json.dump(d, open(sys.argv[2], "w"))
+e["bounds"][0]["over"] = 3
+e["bounds"][0]["measure"] = "ulps"
+json.dump(d, open(sys.argv[3], "w"))
+PY
+expect 5 "bounds\[0\]' has inconsistent counts" -- report "$T/badb.json" --out "$T/repb"
+expect 5 "bounds\[0\]' is not a bound clause" -- report "$T/badm.json" --out "$T/repb"
 # a source quoting |y| does not split its cell in the family table
 if grep -qF 'for \|y\| in [2^-126, 2^126] 2 ulp) | VIOLATED |' "$T/repm/ACCURACY.md"; then pass=$((pass + 1)); else
   fail=$((fail + 1)); echo "FAIL: '|' in a table cell not escaped"; fi

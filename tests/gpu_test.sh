@@ -59,6 +59,26 @@ assert int(r["max_abs_input"], 16) <= 0x40c90fda, r["max_abs_input"]       # bel
 assert twopi["__sinf"]["max_abs"] is None                                     # beyond pi
 PY
 
+# Bound clauses (src/bounds.h) reduced on the device equal the host's: __expf's bound
+# growing with |x| on both signs up to overflow and underflow, __logf's outside
+# [0.5, 2] and logf's everywhere across 0.5, lg2.approx's relative bound across 0.5,
+# and the sin/cos bound over [-100pi, 100pi] across 100pi.
+for spec in "exp 0x42800000 0x42bfffff" "exp 0xc2800000 0xc2cfffff" "log 0x3ef00000 0x3f0fffff" \
+            "lg2 0x3ef00000 0x3f0fffff" "cos 0x439c0000 0x439dffff" "sin 0xc39c0000 0xc39dffff"; do
+  set -- $spec
+  "$U" run "$1" --backend gpu --from "$2" --to "$3" --no-cache --quiet --reduce host --json "$T/bh.json" >/dev/null
+  "$U" run "$1" --backend gpu --from "$2" --to "$3" --no-cache --quiet --reduce gpu --json "$T/bg.json" >/dev/null
+  check same "$T/bh.json" "$T/bg.json"
+  check python3 - "$T/bg.json" "$1" <<'PY'
+import json, sys
+d = {r["variant"]: r for r in json.load(open(sys.argv[1]))["results"]}
+want = {"exp": "__expf", "log": "__logf", "lg2": "lg2.approx", "cos": "cos.approx", "sin": "sin.approx"}[sys.argv[2]]
+b = d[want]["bounds"]
+assert len(b) == 1 and b[0]["inputs"] > 0 and b[0]["max"] is not None, b
+assert b[0]["verdict"] in ("HOLDS", "VIOLATED") and (b[0]["over"] > 0) == (b[0]["verdict"] == "VIOLATED"), b
+PY
+done
+
 # Every GPU variant ran and was accounted on every input; CUDA's tanhf keeps its
 # documented 2 ulp bound on [0.5, 2).
 "$U" run tanh --backend gpu --from 0x3f000000 --to 0x3fffffff --no-cache --quiet --json "$T/c.json" >/dev/null
