@@ -307,6 +307,17 @@ int cmd_arch(int argc, char **argv) {
     printf("  max ulp %.5f at 0x%08x -> %.5f at 0x%08x; max rel %.4e -> %.4e; correctly rounded %llu -> %llu\n",
            a->max_ulp, a->max_ulp_input, b->max_ulp, b->max_ulp_input, a->max_rel, b->max_rel,
            (unsigned long long)a->correctly_rounded, (unsigned long long)b->correctly_rounded);
+    if (a->max_abs >= 0 || b->max_abs >= 0) printf("  max abs %.4e -> %.4e\n", a->max_abs, b->max_abs);
+    for (int k = 0; k < b->n_clauses && k < a->n_clauses; k++) {
+      if (!clause_same(&a->clause[k], &b->clause[k])) continue;
+      char m0[48], m1[48];
+      bound_value_str(b->clause[k].measure, a->cl[k].max, m0, sizeof m0);
+      bound_value_str(b->clause[k].measure, b->cl[k].max, m1, sizeof m1);
+      printf("  %s: max %s -> %s, inputs over %llu -> %llu (%s -> %s)\n",
+             k < vs[i]->n_clauses ? vs[i]->clause_text[k] : bound_measure_name(b->clause[k].measure), m0, m1,
+             (unsigned long long)a->cl[k].over, (unsigned long long)b->cl[k].over,
+             verdict_name(clauses_verdict(&a->cl[k], 1)), verdict_name(clauses_verdict(&b->cl[k], 1)));
+    }
   }
   free(buf);
   if (!rc) rc = half_compare(pos[0], ri.gpu ? dev : -1, &differ);

@@ -54,7 +54,8 @@ static int cmd_list(int argc, char **argv) {
     if (c == 'h') {
       printf("usage: ulpcert list\n\nLists every variant: name, family, backends, reference, claimed bounds\n"
              "(max ulp, max relative error, max absolute error over a range of x), the kind of\n"
-             "claim (measured, documented, proved) and its source.\nA family name selects all of its variants in `ulpcert run`.\n");
+             "claim (measured, documented, proved) and its source, and the documented bounds that\n"
+             "hold on part of the inputs or grow with |x| (README, Definitions: bound clauses).\nA family name selects all of its variants in `ulpcert run`.\n");
       return EXIT_OK;
     }
     return EXIT_USAGE;
@@ -82,6 +83,8 @@ static int cmd_list(int argc, char **argv) {
              cl[k]->max_ulp ? " ulp" : "", cl[k]->max_ulp && cl[k]->max_rel ? ", " : "",
              cl[k]->max_rel ? cl[k]->max_rel : "", cl[k]->max_rel ? " rel" : "", ab, cl[k]->source);
     }
+    for (int k = 0; k < v->n_clauses; k++)
+      printf("%-16s   documented: %s (%s)\n", "", v->clause_text[k], v->clause_source[k]);
   }
   ff_list(stdout);
   half_list(stdout);
