@@ -109,6 +109,19 @@ static void read_claim(json_t *cl, struct result_claim *out) {
   snprintf(out->source, sizeof out->source, "%s", cs && json_is_string(cs) ? json_string_value(cs) : "");
 }
 
+/* A maximum KEY (null: none, -1) with KEY_input, KEY_output and, where ref is not NULL,
+ * KEY_reference. */
+static double get_max(struct rctx *c, json_t *o, const char *key, uint32_t *in, uint32_t *out, double *ref,
+                      const char *where) {
+  char k[64];
+  double m = get_num_or_null(c, o, key, where);
+  if (m < 0) return m;
+  snprintf(k, sizeof k, "%s_input", key), *in = get_hex32(c, o, k, where);
+  snprintf(k, sizeof k, "%s_output", key), *out = get_hex32(c, o, k, where);
+  if (ref) snprintf(k, sizeof k, "%s_reference", key), *ref = get_num_or_null(c, o, k, where);
+  return m;
+}
+
 static double get_hexa(struct rctx *c, json_t *obj, const char *key, const char *where) {
   json_t *v = need(c, obj, key, where);
   char *end = NULL;
@@ -149,18 +162,8 @@ static void read_bounds(struct rctx *c, json_t *r, struct result_variant *rv, co
     clause_acc_init(q);
     q->inputs = get_u64(c, e, "inputs", where);
     q->over = get_u64(c, e, "over", where);
-    q->max = get_num_or_null(c, e, "max", where);
-    if (q->max >= 0) {
-      q->max_input = get_hex32(c, e, "max_input", where);
-      q->max_output = get_hex32(c, e, "max_output", where);
-      json_t *mr = need(c, e, "max_reference", where);
-      q->max_ref = mr && json_is_number(mr) ? json_number_value(mr) : NAN;
-    }
-    q->ratio = get_num_or_null(c, e, "ratio", where);
-    if (q->ratio >= 0) {
-      q->ratio_input = get_hex32(c, e, "ratio_input", where);
-      q->ratio_output = get_hex32(c, e, "ratio_output", where);
-    }
+    q->max = get_max(c, e, "max", &q->max_input, &q->max_output, &q->max_ref, where);
+    q->ratio = get_max(c, e, "ratio", &q->ratio_input, &q->ratio_output, NULL, where);
     if (!c->failed && (q->over > q->inputs || q->inputs > s->inputs || (q->inputs > 0) != (q->max >= 0) ||
                        (q->inputs > 0) != (q->ratio >= 0)))
       fail(c, "field '%sbounds[%zu]' has inconsistent counts", where, k);
@@ -187,18 +190,8 @@ static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
   struct stats *s = rv->st;
   stats_init(s);
   s->inputs = get_u64(c, r, "inputs", where);
-  s->max_ulp = get_num_or_null(c, r, "max_ulp", where);
-  if (s->max_ulp >= 0) {
-    s->max_ulp_input = get_hex32(c, r, "max_ulp_input", where);
-    s->max_ulp_output = get_hex32(c, r, "max_ulp_output", where);
-    s->max_ulp_ref = get_num_or_null(c, r, "max_ulp_reference", where);
-  }
-  s->max_rel = get_num_or_null(c, r, "max_rel", where);
-  if (s->max_rel >= 0) {
-    s->max_rel_input = get_hex32(c, r, "max_rel_input", where);
-    s->max_rel_output = get_hex32(c, r, "max_rel_output", where);
-    s->max_rel_ref = get_num_or_null(c, r, "max_rel_reference", where);
-  }
+  s->max_ulp = get_max(c, r, "max_ulp", &s->max_ulp_input, &s->max_ulp_output, &s->max_ulp_ref, where);
+  s->max_rel = get_max(c, r, "max_rel", &s->max_rel_input, &s->max_rel_output, &s->max_rel_ref, where);
   /* The absolute error (format of ulpcert 0.2.0 on): results of 0.1.0 have none; they
    * read as "not measured" (max_abs -1) over every input. */
   json_t *ar = json_object_get(r, "max_abs_range");
@@ -210,14 +203,8 @@ static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
     if (!e1 || *e1 || !e2 || *e2 || !(l <= u)) fail(c, "field '%smax_abs_range' is not {\"lo\": X, \"hi\": Y} with X <= Y", where);
     else stats_set_abs_range(s, l, u);
   }
-  if (json_object_get(r, "max_abs")) {
-    s->max_abs = get_num_or_null(c, r, "max_abs", where);
-    if (s->max_abs >= 0) {
-      s->max_abs_input = get_hex32(c, r, "max_abs_input", where);
-      s->max_abs_output = get_hex32(c, r, "max_abs_output", where);
-      s->max_abs_ref = get_num_or_null(c, r, "max_abs_reference", where);
-    }
-  }
+  if (json_object_get(r, "max_abs"))
+    s->max_abs = get_max(c, r, "max_abs", &s->max_abs_input, &s->max_abs_output, &s->max_abs_ref, where);
   s->correctly_rounded = get_u64(c, r, "correctly_rounded", where);
   s->faithful = get_u64(c, r, "faithful", where);
   s->above_1ulp = get_u64(c, r, "above_1ulp", where);
