@@ -168,12 +168,27 @@ static void x_text(char *buf, size_t n, double x) {
 }
 
 
+/* [lo, hi] as text. An end one binary64 step inside a binary32 number f (variants.def
+ * writes (0.5, 2) as [0x1.0000000000001p-1, 0x1.fffffffffffffp0]) reads as an open end at
+ * f: the binary32 inputs in range are the same. */
+static void range_text(char *buf, size_t n, double lo, double hi) {
+  char l[64], h[64];
+  const double fl = nextafter(lo, -INFINITY), fh = nextafter(hi, INFINITY);
+  const int open_lo = isfinite(lo) && (double)(float)fl == fl && (double)(float)lo != lo;
+  const int open_hi = isfinite(hi) && (double)(float)fh == fh && (double)(float)hi != hi;
+  x_text(l, sizeof l, open_lo ? fl : lo), x_text(h, sizeof h, open_hi ? fh : hi);
+  snprintf(buf, n, "%s%s, %s%s", open_lo ? "(" : "[", l, h, open_hi ? ")" : "]");
+}
+
 /* The maximum absolute error, where it is and over which inputs; "-" when none was measured. */
 static void abs_text(char *buf, size_t n, const struct stats *s) {
   if (s->max_abs < 0) snprintf(buf, n, "-");
   else if (isinf(s->abs_lo) && isinf(s->abs_hi)) snprintf(buf, n, "%.4e at 0x%08x", s->max_abs, s->max_abs_input);
-  else
-    snprintf(buf, n, "%.4e at 0x%08x, x in [%.9g, %.9g]", s->max_abs, s->max_abs_input, s->abs_lo, s->abs_hi);
+  else {
+    char rg[100];
+    range_text(rg, sizeof rg, s->abs_lo, s->abs_hi);
+    snprintf(buf, n, "%.4e at 0x%08x, x in %s", s->max_abs, s->max_abs_input, rg);
+  }
 }
 
 static void tprintf(struct text *t, const char *fmt, ...) {
@@ -354,14 +369,14 @@ static int overview_plot(const struct row *rows, int n, const char *family, cons
 
 /* The max ulp, max rel and max abs cells of a MUFU row, whatever the bound. */
 static void mufu_figures(struct text *md, const struct stats *s) {
-  char l[64], h[64];
+  char rg[160];
   if (s->max_ulp >= 0) tprintf(md, "%.5f at 0x%08x | ", s->max_ulp, s->max_ulp_input);
   else tprintf(md, "— | ");
   if (s->max_rel >= 0) tprintf(md, "%.4e | ", s->max_rel);
   else tprintf(md, "— | ");
   if (s->max_abs >= 0 && !(isinf(s->abs_lo) && isinf(s->abs_hi))) {
-    x_text(l, sizeof l, s->abs_lo), x_text(h, sizeof h, s->abs_hi);
-    tprintf(md, "%.4e on [%s, %s] | ", s->max_abs, l, h);
+    range_text(rg, sizeof rg, s->abs_lo, s->abs_hi);
+    tprintf(md, "%.4e on %s | ", s->max_abs, rg);
   } else if (s->max_abs >= 0) tprintf(md, "%.4e | ", s->max_abs);
   else tprintf(md, "— | ");
 }
@@ -395,9 +410,9 @@ static void mufu_row(struct text *md, const struct row *r) {
     src = v->doc.source, kind = v->doc.kind, reg = 1;
     if (b[2] && !(lo == v->abs_lo && hi == v->abs_hi)) m[2] = -1, lo = v->abs_lo, hi = v->abs_hi;
   }
-  char t[64], l[64], h[64], range[160] = "";
-  x_text(l, sizeof l, lo), x_text(h, sizeof h, hi);
-  if (!(isinf(lo) && isinf(hi))) snprintf(range, sizeof range, " on [%s, %s]", l, h);
+  char t[64], rg[160], range[200] = "";
+  range_text(rg, sizeof rg, lo, hi);
+  if (!(isinf(lo) && isinf(hi))) snprintf(range, sizeof range, " on %s", rg);
   tprintf(md, "| %s | %s | ", rv->name, r->dev);
   /* documented bound, each measure as the vendor writes it */
   int nb = 0, measured = 0;
