@@ -224,8 +224,7 @@ int cmd_arch(int argc, char **argv) {
       differs[i] = !a || outputs_differ(a, st[i]);
       /* reuse only statistics measured over the absolute-error range and bound clauses this build uses */
       int same_range = a && d2u(a->abs_lo) == d2u(st[i]->abs_lo) && d2u(a->abs_hi) == d2u(st[i]->abs_hi) &&
-                       a->n_clauses == st[i]->n_clauses;
-      for (int k = 0; same_range && k < a->n_clauses; k++) same_range = clause_same(&a->clause[k], &st[i]->clause[k]);
+                       stats_clauses_same(a, st[i]);
       if (record && !differs[i] && !same_range) differs[i] = 1;
       if (differs[i]) dv[ndiff] = vs[i], dst[ndiff++] = st[i];
       else if (record) {

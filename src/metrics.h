@@ -135,6 +135,13 @@ static inline void stats_set_clauses(struct stats *s, const struct bound_clause 
   s->n_clauses = n;
   for (int k = 0; k < n; k++) s->clause[k] = c[k];
 }
+/* Whether a and b account the same clauses. */
+static inline int stats_clauses_same(const struct stats *a, const struct stats *b) {
+  if (a->n_clauses != b->n_clauses) return 0;
+  for (int k = 0; k < a->n_clauses; k++)
+    if (!clause_same(&a->clause[k], &b->clause[k])) return 0;
+  return 1;
+}
 static inline int in_abs_range(const struct stats *s, uint32_t x) {
   const double v = (double)u2f(x);
   return v >= s->abs_lo && v <= s->abs_hi;
