@@ -15,11 +15,11 @@ CUDA_HOME ?= $(if $(NVCC),$(patsubst %/bin/nvcc,%,$(NVCC)),)
 LIBDIR  ?= /usr/lib/x86_64-linux-gnu
 
 CFLAGS  ?= -O2 -g
-CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -fopenmp -ffp-contract=off
+CFLAGS  += -I. -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -fopenmp -ffp-contract=off
 LDLIBS  := -fopenmp -lm -ldl
 
 ifeq ($(MPI),1)
-  # MPI build: the ranks split the range and rank 0 merges (src/par.c)
+  # MPI build: the ranks split the range and rank 0 merges (src/engine/par.c)
   BUILD := build-mpi
   CC := mpicc
   CFLAGS += -DULPCERT_MPI
@@ -46,22 +46,21 @@ ifneq ($(NVCC),)
   PTX_ARCH := $(lastword $(ARCHS))
   GENCODE := $(foreach a,$(ARCHS),-gencode arch=compute_$(a:sm_%=%),code=$(a)) \
              -gencode arch=compute_$(PTX_ARCH:sm_%=%),code=compute_$(PTX_ARCH:sm_%=%)
-  NVBASE := -O3 -std=c++17 $(GENCODE)
-  NVFLAGS := $(NVBASE) -fmad=false -DULPCERT_ARCHS='"$(strip $(ARCHS)) + PTX $(PTX_ARCH:sm_%=compute_%)"'
-  # float-float kernels: one object per build flavour (kernels/ff_ops.h)
-  FF_OBJ := $(BUILD)/ff_gpu.o $(BUILD)/ff_plain.o $(BUILD)/ff_fmad.o $(BUILD)/ff_ftz.o
-  GPU_OBJ := $(BUILD)/eval.o $(BUILD)/half.o $(FF_OBJ)
+  NVBASE := -O3 -std=c++17 --threads 0 -I. $(GENCODE) -DULPCERT_ARCHS='"$(strip $(ARCHS)) + PTX $(PTX_ARCH:sm_%=compute_%)"'
+  # every .cu file is one object; its build flavour (contraction, flush to zero) is part of it
+  CU_SRC := $(wildcard kernels/*.cu src/kinds/*/*.cu)
+  GPU_OBJ := $(patsubst %.cu,$(BUILD)/%.o,$(CU_SRC))
   GPU_LIBS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib -lcudart_static -lstdc++ -ldl -lrt -lpthread
 else
-  GPU_OBJ := $(BUILD)/gpu_stub.o
+  GPU_OBJ := $(BUILD)/src/engine/gpu_stub.o
   GPU_LIBS :=
 endif
 
-SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/progress.c src/scan.c src/result.c src/result_read.c src/shards.c src/selftest.c src/report.c src/par.c src/claims.c src/userfn.c src/certify.c src/arch.c src/cli.c src/ff.c src/half.c \
-       src/bench.c reference/reference.c reference/rn32.c reference/tanh.c reference/recip_sqrt.c reference/exp2_log2_rsqrt.c reference/div.c reference/refcache.c
+# host sources: the engine, commands, kinds and the catalogue (functions/*/)
+SRC := $(filter-out src/main.c src/engine/gpu_stub.c,$(wildcard src/*.c src/*/*.c src/kinds/*/*.c functions/*/*.c))
 OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SRC))
 MAIN_OBJ := $(BUILD)/src/main.o
-HDR := $(wildcard src/*.h src/*.def reference/*.h reference/*.def kernels/*.h kernels/*.cuh)
+HDR := $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh functions/*/*.h functions/*/*.cuh functions/*/*.def kernels/*.h kernels/*.cuh)
 
 TESTS := test_metrics test_reference test_reduce test_e2e test_certify test_arch test_ff test_half
 TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
@@ -81,28 +80,15 @@ $(BUILD)/%.o: %.c $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
-$(BUILD)/eval.o: kernels/eval.cu $(HDR) | $(BUILD)/.deps
+# device code: contraction off unless the object's flavour says otherwise
+NVFLAV := -fmad=false
+$(BUILD)/src/kinds/ff/ff_fmad.o: NVFLAV := -fmad=true
+$(BUILD)/src/kinds/ff/ff_ftz.o: NVFLAV := -fmad=false -ftz=true
+$(BUILD)/%.o: %.cu $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
-	$(NVCC) $(NVFLAGS) -c $< -o $@
+	$(NVCC) $(NVBASE) $(NVFLAV) -c $< -o $@
 
-$(BUILD)/half.o: kernels/half.cu $(HDR) | $(BUILD)/.deps
-	@mkdir -p $(dir $@)
-	$(NVCC) $(NVFLAGS) -c $< -o $@
-
-$(BUILD)/ff_gpu.o: kernels/ff_gpu.cu $(HDR) | $(BUILD)/.deps
-	@mkdir -p $(dir $@)
-	$(NVCC) $(NVBASE) -fmad=false -c $< -o $@
-$(BUILD)/ff_plain.o: kernels/ff_plain.cu $(HDR) | $(BUILD)/.deps
-	@mkdir -p $(dir $@)
-	$(NVCC) $(NVBASE) -fmad=false -c $< -o $@
-$(BUILD)/ff_fmad.o: kernels/ff_fmad.cu $(HDR) | $(BUILD)/.deps
-	@mkdir -p $(dir $@)
-	$(NVCC) $(NVBASE) -fmad=true -c $< -o $@
-$(BUILD)/ff_ftz.o: kernels/ff_ftz.cu $(HDR) | $(BUILD)/.deps
-	@mkdir -p $(dir $@)
-	$(NVCC) $(NVBASE) -fmad=false -ftz=true -c $< -o $@
-
-$(BUILD)/gpu_stub.o: src/gpu_stub.c $(HDR)
+$(BUILD)/src/engine/gpu_stub.o: src/engine/gpu_stub.c $(HDR)
 	@mkdir -p $(dir $@)
 	@echo "ulpcert: nvcc not found: building without GPU support" >&2
 	$(CC) $(CFLAGS) -c $< -o $@
@@ -115,7 +101,7 @@ $(BUILD)/ulpcert: $(MAIN_OBJ) $(BUILD)/libulpcert.a
 
 $(BUILD)/tests/%: tests/%.c tests/testutil.h $(BUILD)/libulpcert.a | $(BUILD)/.test-deps
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Isrc -Ireference -o $@ $< $(BUILD)/libulpcert.a $(LIBS_DEP) $(GPU_LIBS) -lcmocka $(LDLIBS)
+	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/libulpcert.a $(LIBS_DEP) $(GPU_LIBS) -lcmocka $(LDLIBS)
 
 run: $(BUILD)/ulpcert
 	@mkdir -p $(BUILD)/results
@@ -148,9 +134,10 @@ bench: $(BUILD)/ulpcert
 # inputs go to $(BUILD)/fuzz/new-NAME (copy the interesting ones into the corpus).
 FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang
-FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -ffp-contract=off -Isrc -Ireference
-FUZZ_LIB_SRC := src/common.c src/metrics.c src/registry.c src/host_fns.c src/result_read.c src/claims.c \
-                reference/reference.c reference/rn32.c reference/tanh.c reference/recip_sqrt.c reference/exp2_log2_rsqrt.c reference/div.c
+FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -ffp-contract=off -I.
+FUZZ_LIB_SRC := src/common.c src/measure/metrics.c src/catalogue/registry.c src/catalogue/host_fns.c \
+                src/kinds/binary32/result_read.c src/user/claims.c src/reference/reference.c src/reference/rn32.c \
+                $(wildcard functions/*/*.c)
 FUZZERS := result args claims
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)

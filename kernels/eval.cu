@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/gpu.h"
-#include "gpu_fns.h"
-#include "mufu.cuh"
-#include "tanh_seed.cuh"
+#include "src/engine/gpu.h"
+#include "kernels/gpu_fns.h"
+#include "kernels/mufu.cuh"
+#include "functions/tanh/tanh_seed.cuh"
 
 #ifndef ULPCERT_ARCHS
 #define ULPCERT_ARCHS "unknown"
@@ -56,12 +56,12 @@ __device__ __forceinline__ float table_fn(float x) {
  * a divisor known only at run time. */
 __device__ float d_divisor[] = {
 #define DIVISOR(id, name, d) d,
-#include "../reference/divisors.def"
+#include "functions/div/divisors.def"
 #undef DIVISOR
 };
 enum {
 #define DIVISOR(id, name, d) DIVISOR_INDEX_##id,
-#include "../reference/divisors.def"
+#include "functions/div/divisors.def"
 #undef DIVISOR
 };
 
@@ -101,7 +101,7 @@ template <int F> __device__ __forceinline__ float eval_fn(float x) {
 #define DIVISOR(id, name, d)                                                           \
   if (F == GPU_FDIVIDEF_##id) return __fdividef(x, d_divisor[DIVISOR_INDEX_##id]);      \
   if (F == GPU_DIV_RN_##id) return __fdiv_rn(x, d_divisor[DIVISOR_INDEX_##id]);
-#include "../reference/divisors.def"
+#include "functions/div/divisors.def"
 #undef DIVISOR
   return __int_as_float(0x7fc00000);
 }
@@ -207,7 +207,7 @@ static void launch(int fn, uint32_t first, uint32_t count, uint32_t *out, cudaSt
   CASE(GPU_EXPF_CUDA) CASE(GPU_EXP10F_CUDA) CASE(GPU_LOGF_CUDA) CASE(GPU_SINF_CUDA) CASE(GPU_COSF_CUDA)
   CASE(GPU_TANHF_INTR)
 #define DIVISOR(id, name, d) CASE(GPU_FDIVIDEF_##id) CASE(GPU_DIV_RN_##id)
-#include "../reference/divisors.def"
+#include "functions/div/divisors.def"
 #undef DIVISOR
 #undef CASE
   default: break;

@@ -39,7 +39,7 @@ enum gpu_fn {
   GPU_TANHF_INTR,      /* CUDA intrinsic __tanhf */
   /* x -> __fdividef(x, d) and x -> __fdiv_rn(x, d) for each divisor d of divisors.def */
 #define DIVISOR(id, name, d) GPU_FDIVIDEF_##id, GPU_DIV_RN_##id,
-#include "../reference/divisors.def"
+#include "functions/div/divisors.def"
 #undef DIVISOR
   GPU_NFN
 };

@@ -1,5 +1,5 @@
 /* common.c: messages, number parsing, clocks. */
-#include "common.h"
+#include "src/common.h"
 
 #include <ctype.h>
 #include <errno.h>

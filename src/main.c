@@ -8,17 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../reference/refcache.h"
-#include "arch.h"
-#include "cli.h"
-#include "ff.h"
-#include "half.h"
-#include "par.h"
-#include "common.h"
-#include "gpu.h"
-#include "registry.h"
-#include "result.h"
-#include "scan.h"
+#include "src/reference/refcache.h"
+#include "src/cmd/arch.h"
+#include "src/engine/options.h"
+#include "src/kinds/ff/ff.h"
+#include "src/kinds/half/half.h"
+#include "src/engine/par.h"
+#include "src/common.h"
+#include "src/engine/gpu.h"
+#include "src/catalogue/registry.h"
+#include "src/kinds/binary32/result.h"
+#include "src/engine/scan.h"
 
 static void usage_main(FILE *f) {
   fprintf(f,

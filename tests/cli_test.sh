@@ -269,7 +269,7 @@ if tail -1 "$T/moving.c" | grep -q "edited meanwhile" && head -1 "$T/moving.c" |
 expect 0 "ro.c:f" -- run --source "$T/ro.c" --function f --ref tanh $C --quiet
 expect 2 "go together" -- run --source "$T/ro.c" --ref tanh $C
 # the project's own kernels: GPU only, so skipped on the CPU with a message
-expect 0 "my_tanhf maxulperr = 1.81484: SKIPPED" -- certify kernels/tanh_seed.cuh $C
+expect 0 "my_tanhf maxulperr = 1.81484: SKIPPED" -- certify functions/tanh/tanh_seed.cuh $C
 
 # IEEE operations on the host are correctly rounded: the references of 1/x and sqrt
 # must say so on every input of ranges with zeros, subnormals, huge values, infinities

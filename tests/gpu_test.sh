@@ -106,7 +106,7 @@ fi
 
 # certify on the GPU: the project's kernels (built-in) on a range, and a user's CUDA
 # function compiled through NVRTC.
-"$U" certify kernels/tanh_seed.cuh --backend gpu --from 0x3f000000 --to 0x3fffffff --no-cache --quiet >"$T/cert.txt" 2>&1
+"$U" certify functions/tanh/tanh_seed.cuh --backend gpu --from 0x3f000000 --to 0x3fffffff --no-cache --quiet >"$T/cert.txt" 2>&1
 rc=$?
 check test $rc -le 1
 check grep -q "my_tanhf maxulperr = 1.81484: " "$T/cert.txt"

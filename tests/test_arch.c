@@ -7,9 +7,9 @@
 #include <mpfr.h>
 #include <stdlib.h>
 
-#include "arch.h"
-#include "registry.h"
-#include "scan.h"
+#include "src/cmd/arch.h"
+#include "src/catalogue/registry.h"
+#include "src/engine/scan.h"
 
 #define LO 0x3f000000u
 #define N (1u << 20) /* one bin: 0x3f000000 is a multiple of 2^20 */

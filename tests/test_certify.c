@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "claims.h"
+#include "src/user/claims.h"
 
 /* The function under test, as text (written into the file) and compiled here. */
 #define POLY_BODY "{ float s = x * x; return x + x * s * (-0.333333f + s * 0.1333f); }"

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "metrics.h"
-#include "registry.h"
-#include "scan.h"
+#include "src/measure/metrics.h"
+#include "src/catalogue/registry.h"
+#include "src/engine/scan.h"
 
 struct naive {
   double max_ulp, max_rel;

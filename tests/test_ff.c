@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "../src/ff.h"
+#include "src/kinds/ff/ff.h"
 
 #define PREC 2000 /* every sum and product of binary32 words here is exact at this precision */
 

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu.h"
-#include "metrics.h"
-#include "reference.h"
-#include "registry.h"
+#include "src/engine/gpu.h"
+#include "src/measure/metrics.h"
+#include "src/reference/reference.h"
+#include "src/catalogue/registry.h"
 
 /* ulp(y) = 2^(max(floor(log2|y|), -126) - 23) */
 static void test_ulp_binades(void **state) {

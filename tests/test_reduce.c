@@ -7,10 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../reference/refcache.h"
-#include "metrics.h"
-#include "registry.h"
-#include "scan.h"
+#include "src/reference/refcache.h"
+#include "src/measure/metrics.h"
+#include "src/catalogue/registry.h"
+#include "src/engine/scan.h"
 
 static struct stats *new_stats(void) {
   struct stats *s = malloc(sizeof *s);

@@ -5,7 +5,7 @@
 #include <mpfr.h>
 #include <omp.h>
 
-#include "reference.h"
+#include "src/reference/reference.h"
 
 /* Independent check of (y, t) and of RN24: f(x) at 1024 bits; y must be its
  * binary64 rounding (53 bits, binary64 subnormal range), t the sign of y - exact,
@@ -263,12 +263,12 @@ static void test_div(void **state) {
   (void)state;
   static const char *const names[] = {
 #define DIVISOR(id, name, d) "div." name,
-#include "divisors.def"
+#include "functions/div/divisors.def"
 #undef DIVISOR
   };
   static const float divs[] = {
 #define DIVISOR(id, name, d) d,
-#include "divisors.def"
+#include "functions/div/divisors.def"
 #undef DIVISOR
   };
   for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {

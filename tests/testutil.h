@@ -9,7 +9,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "common.h"
+#include "src/common.h"
 
 static inline float nextup32(float x) { return nextafterf(x, INFINITY); }
 static inline float nextdown32(float x) { return nextafterf(x, -INFINITY); }

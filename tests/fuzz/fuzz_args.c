@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
-#include "registry.h"
+#include "src/common.h"
+#include "src/catalogue/registry.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char buf[256];

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "claims.h"
+#include "src/user/claims.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   struct claim_site c[16];

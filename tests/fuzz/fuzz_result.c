@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "result.h"
+#include "src/kinds/binary32/result.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FILE *f = fmemopen((void *)data, size, "r");

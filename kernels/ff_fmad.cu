@@ -1,5 +1,0 @@
-/* ff_fmad.cu: the float-float kernels of the fmad build flavour (see ff_kernel.cuh and the
- * Makefile for its nvcc flags). */
-#define FF_FLAV FF_FMAD
-#define FF_LAUNCH ff_launch_fmad
-#include "ff_kernel.cuh"

@@ -1,0 +1,17 @@
+/* arch.h: per-architecture records and comparisons (arch.c). */
+#ifndef ULPCERT_ARCH_H
+#define ULPCERT_ARCH_H
+
+#include <stdint.h>
+
+#include "src/measure/metrics.h"
+
+/* A bin whose outputs differ between a record (then) and a run (now), both with
+ * moments: if exactly one input changed, set *input and its recorded output *then_out
+ * (now_out holds the bin's present outputs) and return 1; else 0. */
+int arch_locate(const struct stats *then, const struct stats *now, uint32_t bin, const uint32_t *now_out,
+                uint32_t *input, uint32_t *then_out);
+
+int cmd_arch(int argc, char **argv);
+
+#endif

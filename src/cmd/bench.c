@@ -1,0 +1,318 @@
+/* bench.c: `ulpcert bench` (per-stage timings, speed-up over the naive pass,
+ * scaling with variants and threads) and `ulpcert refcheck` (shortcuts vs MPFR). */
+#include <jansson.h>
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "src/reference/refcache.h"
+#include "src/engine/options.h"
+#include "src/common.h"
+#include "src/engine/gpu.h"
+
+static void usage_bench(FILE *f) {
+  fprintf(f,
+          "usage: ulpcert bench [VARIANT|FAMILY...] [options]\n"
+          "\n"
+          "Times the scan of the given variants (default: the tanh family) and prints:\n"
+          "  1. a cold run over [--from, --to] with an empty reference cache (built on the way),\n"
+          "  2. the same run with the cache warm,\n"
+          "  3. the naive pass (MPFR for every input and every variant, no sharing, no\n"
+          "     shortcuts) measured on --naive-inputs inputs spread evenly over the range,\n"
+          "     extrapolated to the range, and its ratio to the cold run,\n"
+          "  4. wall time with 1, 2, 4... variants (warm cache, whole range),\n"
+          "  5. wall time with 1, 2, 4, 8, 16 threads (no cache) on --scaling-inputs inputs\n"
+          "     from 0x3f000000 (all of them need MPFR),\n"
+          "with per-stage times (GPU kernels and copies, reference, reduction) and peak memory.\n"
+          "\n"
+          "options: as `ulpcert run` (--backend --from --to --threads --chunk --json --quiet), and\n"
+          "  --cache DIR             where the cold run builds its cache (default: a fresh temporary folder)\n"
+          "  --naive-inputs N        sample size of the naive pass (default 2^20)\n"
+          "  --scaling-inputs N      inputs of the thread-scaling runs (default 2^22)\n"
+          "  --skip-scaling          only the cold, warm and naive measurements\n");
+}
+
+struct bench_args {
+  uint64_t naive_n, scaling_n;
+  int skip_scaling;
+};
+
+static int bench_extra(int c, const char *arg, void *p) {
+  struct bench_args *b = p;
+  uint64_t k;
+  switch (c) {
+  case 1001:
+  case 1002:
+    if (parse_count(arg, &k) || k > (1ull << 32)) {
+      errorf("'%s' is not an input count", arg);
+      return EXIT_USAGE;
+    }
+    if (c == 1001) b->naive_n = k;
+    else b->scaling_n = k;
+    return -1;
+  case 1003: b->skip_scaling = 1; return -1;
+  default: return EXIT_USAGE;
+  }
+}
+
+static double peak_rss_gib(void) {
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  return (double)ru.ru_maxrss / (1024.0 * 1024.0);
+}
+
+static json_t *times_json(const char *what, const struct scan_times *t, uint64_t inputs, int nv) {
+  return json_pack("{s:s, s:I, s:i, s:i, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:s}", "run", what, "inputs",
+                   (json_int_t)inputs, "variants", nv, "threads", t->threads, "wall_s", t->wall, "gpu_kernel_s",
+                   t->gpu_kernel, "gpu_copy_s", t->gpu_copy, "eval_wait_s", t->eval, "reference_s", t->reference,
+                   "reduce_s", t->reduce, "cache_io_s", t->cache_io, "inputs_per_s",
+                   t->wall > 0 ? (double)inputs * nv / t->wall : 0.0, "mpfr_calls", (json_int_t)t->mpfr_calls,
+                   "cache", t->cache ? t->cache : "off");
+}
+
+static void print_times(const char *what, const struct scan_times *t, uint64_t inputs, int nv) {
+  printf("| %-28s | %3d | %2d | %8.2f | %7.2f | %7.2f | %8.2f | %7.2f | %7.2f | %8.1f | %11llu |\n", what, nv,
+         t->threads, t->wall, t->gpu_kernel, t->gpu_copy, t->reference, t->reduce, t->cache_io,
+         t->wall > 0 ? (double)inputs * nv / t->wall * 1e-6 : 0.0, (unsigned long long)t->mpfr_calls);
+  fflush(stdout);
+}
+
+static int scan_once(const struct variant **vs, int nv, struct scan_opts *o, struct scan_times *tm) {
+  struct stats *st[SCAN_MAXV] = {0};
+  char err[1024] = "";
+  for (int i = 0; i < nv; i++)
+    if (!(st[i] = malloc(sizeof(struct stats)))) {
+      errorf("out of memory");
+      return EXIT_IO;
+    }
+  int rc = scan_run(vs, nv, o, st, tm, err, sizeof err);
+  if (rc) errorf("%s", err);
+  for (int i = 0; i < nv; i++) free(st[i]);
+  return rc;
+}
+
+/* The naive pass: one MPFR call per input and per variant, nothing shared,
+ * no shortcut, on n inputs spread evenly over [from, to]. */
+static double naive_pass(const struct reference *r, int nv, uint32_t from, uint32_t to, uint64_t n, int threads) {
+  uint64_t span = (uint64_t)to - from + 1;
+  if (n > span) n = span;
+  double t0 = now_s();
+  double sink = 0;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024) reduction(+ : sink)
+  for (uint64_t i = 0; i < n; i++) {
+    uint32_t x = from + (uint32_t)(i * span / n);
+    if ((x & 0x7fffffffu) > 0x7f800000u) continue; /* NaN: no MPFR call */
+    for (int v = 0; v < nv; v++) {
+      double y;
+      int t;
+      ref_mpfr(r, x, &y, &t);
+      sink += (double)t;
+    }
+  }
+  double dt = now_s() - t0;
+#pragma omp parallel num_threads(threads)
+  ref_thread_cleanup();
+  (void)sink;
+  return dt;
+}
+
+int cmd_bench(int argc, char **argv, int full_argc, char **full_argv) {
+  struct scan_cli sc;
+  struct bench_args ba = {1u << 20, 1u << 22, 0};
+  static const struct option more[] = {{"naive-inputs", required_argument, 0, 1001},
+                                       {"scaling-inputs", required_argument, 0, 1002},
+                                       {"skip-scaling", no_argument, 0, 1003},
+                                       {0, 0, 0, 0}};
+  int explicit_cache = 0;
+  for (int i = 1; i < argc; i++) explicit_cache |= !strncmp(argv[i], "--cache", 7);
+  int rc = parse_scan_options(argc, argv, &sc, bench_extra, &ba, more, usage_bench);
+  if (rc >= 0) return rc;
+  struct run_info ri;
+  run_info_init(&ri, full_argc, full_argv);
+  snprintf(ri.command, sizeof ri.command, "%s", g_command_line);
+  char *defname[] = {"tanh"};
+  char **names = optind < argc ? argv + optind : defname;
+  int nnames = optind < argc ? argc - optind : 1;
+  const struct variant *vs[SCAN_MAXV];
+  int nv = 0;
+  for (int i = 0; i < nnames; i++)
+    if (variant_resolve(names[i], 0, vs, SCAN_MAXV, &nv) < 0) {
+      errorf("unknown variant or family '%s'", names[i]);
+      return EXIT_USAGE;
+    }
+  if ((rc = choose_backend(&sc, &ri)) >= 0) return rc;
+  if ((rc = resolve_names(nnames, names, sc.backend, vs, &nv)) >= 0) return rc;
+  for (int i = 1; i < nv; i++)
+    if (vs[i]->ref != vs[0]->ref) {
+      errorf("bench takes variants of one reference function");
+      return EXIT_USAGE;
+    }
+  char tmpdir[] = "/tmp/ulpcert-bench-XXXXXX";
+  const char *cache_dir = sc.cache_dir;
+  if (!explicit_cache) {
+    if (!mkdtemp(tmpdir)) {
+      errorf("cannot create a temporary cache folder");
+      return EXIT_IO;
+    }
+    cache_dir = tmpdir;
+  }
+  struct scan_opts o = sc.o;
+  o.progress = 0;
+  int threads = o.threads > 0 ? o.threads : omp_get_num_procs();
+  uint64_t span = (uint64_t)o.to - o.from + 1;
+  char dev[400];
+  if (sc.backend) snprintf(dev, sizeof dev, "%s (sm_%d%d), driver %s", ri.ginfo.name, ri.ginfo.cc_major,
+                           ri.ginfo.cc_minor, ri.ginfo.driver_release);
+  else host_cpu_name(dev, sizeof dev);
+  char cpu[256];
+  host_cpu_name(cpu, sizeof cpu);
+  printf("ulpcert %s bench: backend %s, %s; host %s, %d threads\ncommand: %s\n%s\n", ULPCERT_VERSION,
+         sc.backend ? "gpu" : "cpu", dev, cpu, threads, g_command_line, gpu_build_info());
+  printf("variants:");
+  for (int i = 0; i < nv; i++) printf(" %s", vs[i]->name);
+  printf("; inputs 0x%08x..0x%08x (%llu); chunk %u\n\n", o.from, o.to, (unsigned long long)span, o.chunk);
+  printf("| %-28s | %3s | %2s | %8s | %7s | %7s | %8s | %7s | %7s | %8s | %11s |\n", "run", "nv", "th", "wall s",
+         "kern s", "xfer s", "ref s", "red s", "cache s", "Minp/s", "MPFR calls");
+  printf("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+  json_t *runs = json_array();
+  struct scan_times cold, warm, tm;
+  /* 1. cold: empty cache folder, the cache is built on the way */
+  if (explicit_cache) {
+    char p[4200];
+    snprintf(p, sizeof p, "%s/%s.ulpref", cache_dir, vs[0]->ref->name);
+    unlink(p);
+  }
+  o.cache_dir = cache_dir;
+  if ((rc = scan_once(vs, nv, &o, &cold))) return rc;
+  print_times("cold (no cache)", &cold, span, nv);
+  json_array_append_new(runs, times_json("cold", &cold, span, nv));
+  /* 2. warm */
+  if ((rc = scan_once(vs, nv, &o, &warm))) return rc;
+  print_times("warm (cache loaded)", &warm, span, nv);
+  json_array_append_new(runs, times_json("warm", &warm, span, nv));
+  /* 3. naive */
+  uint64_t nn = ba.naive_n < span ? ba.naive_n : span;
+  double tn = naive_pass(vs[0]->ref, nv, o.from, o.to, nn, threads);
+  double naive_full = tn * (double)span / (double)nn;
+  printf("\nnaive pass: %llu inputs x %d variants in %.3f s (%.3f us per MPFR call per thread);\n"
+         "extrapolated to the range: %.1f s, i.e. %.1fx the cold run and %.1fx the warm run\n\n",
+         (unsigned long long)nn, nv, tn, tn * threads / ((double)nn * nv) * 1e6, naive_full, naive_full / cold.wall,
+         naive_full / warm.wall);
+  json_t *naive = json_pack("{s:I, s:i, s:f, s:f, s:f, s:f}", "sample_inputs", (json_int_t)nn, "variants", nv,
+                            "sample_s", tn, "extrapolated_s", naive_full, "ratio_to_cold", naive_full / cold.wall,
+                            "ratio_to_warm", naive_full / warm.wall);
+  json_t *scal_v = json_array(), *scal_t = json_array();
+  if (!ba.skip_scaling) {
+    /* 4. variants */
+    for (int k = 1;; k = 2 * k < nv ? 2 * k : nv) {
+      if ((rc = scan_once(vs, k, &o, &tm))) return rc;
+      char what[64];
+      snprintf(what, sizeof what, "warm, %d variant%s", k, k > 1 ? "s" : "");
+      print_times(what, &tm, span, k);
+      json_array_append_new(scal_v, times_json(what, &tm, span, k));
+      if (k == nv) break;
+    }
+    /* 5. threads, no cache, a range where every input needs MPFR */
+    struct scan_opts ot = o;
+    ot.cache_dir = NULL;
+    ot.from = 0x3f000000u;
+    ot.to = (uint32_t)(0x3f000000ull + ba.scaling_n - 1);
+    for (int th = 1; th <= 16; th *= 2) {
+      ot.threads = th;
+      if ((rc = scan_once(vs, nv, &ot, &tm))) return rc;
+      char what[64];
+      snprintf(what, sizeof what, "no cache, %llu inputs", (unsigned long long)ba.scaling_n);
+      print_times(what, &tm, ba.scaling_n, nv);
+      json_array_append_new(scal_t, times_json(what, &tm, ba.scaling_n, nv));
+    }
+  }
+  double rss = peak_rss_gib();
+  printf("\npeak host memory (max RSS): %.2f GiB\n", rss);
+  if (!explicit_cache) {
+    char p[4200];
+    snprintf(p, sizeof p, "%s/%s.ulpref", cache_dir, vs[0]->ref->name);
+    unlink(p);
+    rmdir(cache_dir);
+  }
+  if (sc.json) {
+    json_t *root = json_object();
+    json_object_set_new(root, "tool", json_string("ulpcert"));
+    json_object_set_new(root, "version", json_string(ULPCERT_VERSION));
+    json_object_set_new(root, "command", json_string(ri.command));
+    json_object_set_new(root, "backend", json_string(sc.backend ? "gpu" : "cpu"));
+    json_object_set_new(root, "device", json_string(dev));
+    json_object_set_new(root, "host", json_pack("{s:s, s:i}", "cpu", cpu, "threads", threads));
+    json_object_set_new(root, "build", json_string(gpu_build_info()));
+    json_object_set_new(root, "runs", runs);
+    json_object_set_new(root, "naive", naive);
+    json_object_set_new(root, "scaling_variants", scal_v);
+    json_object_set_new(root, "scaling_threads", scal_t);
+    json_object_set_new(root, "peak_rss_gib", json_real(rss));
+    char *s = json_dumps(root, JSON_INDENT(1) | JSON_REAL_PRECISION(6));
+    json_decref(root);
+    FILE *f = fopen(sc.json, "w");
+    if (!f || fputs(s, f) < 0 || fclose(f)) {
+      errorf("cannot write %s", sc.json);
+      free(s);
+      return EXIT_IO;
+    }
+    free(s);
+  } else {
+    json_decref(runs), json_decref(naive), json_decref(scal_v), json_decref(scal_t);
+  }
+  return EXIT_OK;
+}
+
+static void usage_refcheck(FILE *f) {
+  fprintf(f,
+          "usage: ulpcert refcheck REFERENCE [--from 0xHHHHHHHH] [--to 0xHHHHHHHH] [--threads N]\n"
+          "\n"
+          "For every input in the range where the reference's proved shortcut answers, calls\n"
+          "MPFR too and compares (binary64 value and ternary). Prints the number of inputs\n"
+          "checked and every disagreement; exit status 1 if there is one.\n"
+          "References: tanh, recip, sqrt.\n");
+}
+
+int cmd_refcheck(int argc, char **argv) {
+  struct scan_cli sc;
+  int rc = parse_scan_options(argc, argv, &sc, NULL, NULL, NULL, usage_refcheck);
+  if (rc >= 0) return rc;
+  if (optind != argc - 1) {
+    errorf("refcheck takes one reference name");
+    return EXIT_USAGE;
+  }
+  const struct reference *r = ref_find(argv[optind]);
+  if (!r) {
+    errorf("unknown reference '%s'", argv[optind]);
+    return EXIT_USAGE;
+  }
+  if (!r->shortcut) {
+    printf("%s has no shortcut: nothing to check\n", r->name);
+    return EXIT_OK;
+  }
+  int threads = sc.o.threads > 0 ? sc.o.threads : omp_get_num_procs();
+  uint64_t checked = 0, bad = 0;
+  double t0 = now_s();
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 4096) reduction(+ : checked, bad)
+  for (uint64_t i = sc.o.from; i <= sc.o.to; i++) {
+    uint32_t x = (uint32_t)i;
+    double ys, ym;
+    int ts, tm;
+    if ((x & 0x7fffffffu) > 0x7f800000u) continue;
+    if (!r->shortcut(x, &ys, &ts)) continue;
+    ref_mpfr(r, x, &ym, &tm);
+    checked++;
+    if (d2u(ys) != d2u(ym) || ts != tm) {
+      bad++;
+#pragma omp critical
+      printf("MISMATCH x=0x%08x (%a): shortcut %a t=%d, MPFR %a t=%d\n", x, (double)u2f(x), ys, ts, ym, tm);
+    }
+  }
+#pragma omp parallel num_threads(threads)
+  ref_thread_cleanup();
+  printf("refcheck %s 0x%08x..0x%08x: %llu shortcut answers checked against MPFR, %llu mismatches (%.1f s)\n",
+         r->name, sc.o.from, sc.o.to, (unsigned long long)checked, (unsigned long long)bad, now_s() - t0);
+  return bad ? EXIT_FAIL : EXIT_OK;
+}

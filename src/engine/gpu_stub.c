@@ -1,0 +1,62 @@
+/* gpu_stub.c: the GPU backend of a build without the CUDA toolkit: it reports that
+ * no GPU can be used, so the engine falls back to (or refuses in favour of) the CPU. */
+#include <stdio.h>
+#include <string.h>
+
+#include "src/engine/gpu.h"
+
+const char *gpu_build_info(void) { return "built without the CUDA toolkit: no device code"; }
+const char *gpu_last_error(void) { return "built without CUDA"; }
+
+int gpu_probe(struct gpu_info *info, char *why, size_t whylen) {
+  memset(info, 0, sizeof *info);
+  snprintf(why, whylen, "this ulpcert was built without the CUDA toolkit (install it and rebuild)");
+  return -1;
+}
+
+struct gpu_ctx *gpu_open(int dev, int nfn, const int *fns, uint32_t max_count, uint32_t max_items, char *err,
+                         size_t errlen) {
+  (void)dev, (void)nfn, (void)fns, (void)max_count, (void)max_items;
+  snprintf(err, errlen, "built without CUDA");
+  return NULL;
+}
+int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t *first, const uint32_t *count) {
+  (void)g, (void)slot, (void)nseg, (void)first, (void)count;
+  return -1;
+}
+int gpu_wait(struct gpu_ctx *g, int slot, uint32_t **outs, const struct gpu_partial **parts) {
+  (void)g, (void)slot, (void)outs, (void)parts;
+  return -1;
+}
+void gpu_ref_buffers(struct gpu_ctx *g, int slot, double **ry, int8_t **rt) { (void)g, (void)slot, *ry = NULL, *rt = NULL; }
+int gpu_submit_reduce(struct gpu_ctx *g, int slot, const struct gpu_geom *geom, uint32_t nref) {
+  (void)g, (void)slot, (void)geom, (void)nref;
+  return -1;
+}
+int gpu_set_abs_ranges(struct gpu_ctx *g, const double *lo, const double *hi) {
+  (void)g, (void)lo, (void)hi;
+  return -1;
+}
+int gpu_set_clauses(struct gpu_ctx *g, const struct bound_clause *cl, const int *n) {
+  (void)g, (void)cl, (void)n;
+  return -1;
+}
+void gpu_times(struct gpu_ctx *g, double *k, double *c) { (void)g; *k = *c = 0; }
+void gpu_close(struct gpu_ctx *g) { (void)g; }
+int gpu_set_table(const uint32_t *tab, uint32_t tlo, uint32_t n) { (void)tab, (void)tlo, (void)n; return -1; }
+int gpu_read_xbins(struct gpu_ctx *g, int f, uint64_t *out) { (void)g, (void)f, (void)out; return -1; }
+int gpu_half_eval(int dev, int fn, uint16_t *out, char *err, size_t errlen) {
+  (void)dev, (void)fn, (void)out;
+  snprintf(err, errlen, "built without CUDA");
+  return -1;
+}
+int gpu_dyn_add(const void *image, size_t size, const char *kernel) { (void)image, (void)size, (void)kernel; return -1; }
+
+#include "src/kinds/ff/ff_check.h"
+int ff_gpu_scan(int device, int op, int flav, uint32_t from, uint32_t to, uint32_t npart, uint64_t seed, double bound,
+                struct ff_stats *out, int (*progress)(void *, uint64_t), void *ctx, char *err, size_t errlen) {
+  (void)device, (void)op, (void)flav, (void)from, (void)to, (void)npart, (void)seed, (void)bound, (void)out;
+  (void)progress, (void)ctx;
+  snprintf(err, errlen, "this ulpcert was built without CUDA");
+  return -1;
+}

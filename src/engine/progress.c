@@ -1,0 +1,43 @@
+/* progress.c: see progress.h. */
+#include "src/engine/progress.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+#include "src/common.h"
+
+void progress_start(struct progress *p, const char *label, uint64_t total, int enabled) {
+  p->on = enabled && isatty(2) && !g_quiet;
+  p->total = total ? total : 1;
+  p->done = 0;
+  p->t0 = p->last = now_s();
+  p->label = label;
+}
+
+static void draw(struct progress *p, double t) {
+  const int width = 30;
+  double frac = (double)p->done / (double)p->total;
+  int fill = (int)(frac * width);
+  double el = t - p->t0;
+  double rate = el > 0 ? (double)p->done / el : 0;
+  double eta = rate > 0 ? (double)(p->total - p->done) / rate : 0;
+  fprintf(stderr, "\r%s [", p->label);
+  for (int i = 0; i < width; i++) fputc(i < fill ? '#' : '.', stderr);
+  fprintf(stderr, "] %5.1f%%  %7.1f Minputs/s  elapsed %5.0fs  ETA %5.0fs ", 100 * frac, rate * 1e-6, el, eta);
+  fflush(stderr);
+}
+
+void progress_update(struct progress *p, uint64_t done) {
+  p->done = done;
+  if (!p->on) return;
+  double t = now_s();
+  if (t - p->last < 0.2 && done < p->total) return;
+  p->last = t;
+  draw(p, t);
+}
+
+void progress_end(struct progress *p) {
+  if (!p->on) return;
+  draw(p, now_s());
+  fputc('\n', stderr);
+}

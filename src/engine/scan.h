@@ -1,0 +1,68 @@
+/* scan.h: the engine. Evaluates variants of one reference function over a range of
+ * binary32 bit patterns on a backend, computes each reference value once (shared by
+ * every variant, and by x and -x when the function is odd or even), and reduces the
+ * errors into one struct stats per variant.
+ *
+ * The range is walked in aligned chunks of magnitudes |x|; each chunk covers both
+ * signs. Per input x the work is independent of the chunking, so results do not
+ * depend on chunk size, thread count or backend scheduling. */
+#ifndef ULPCERT_SCAN_H
+#define ULPCERT_SCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "src/measure/metrics.h"
+#include "src/catalogue/registry.h"
+
+#define SCAN_MAXV 64
+#define SCAN_MAXDEV 16
+
+struct scan_opts {
+  uint32_t from, to;     /* inclusive bit patterns */
+  int gpu;               /* 1: GPU backend, 0: CPU backend */
+  int threads;           /* host threads; 0 = all */
+  uint32_t chunk;        /* magnitudes per chunk: a power of two in [2^12, 2^30] */
+  const char *cache_dir; /* reference cache folder, NULL for none */
+  int progress;          /* draw a progress bar when stderr is a terminal */
+  int host_reduce;       /* GPU backend: reduce on the host instead of the device */
+  int ndevices;          /* GPU backend: devices to use (0: device 0) */
+  int moments;           /* also accumulate the per-bin output moments (arch record/compare) */
+  int outputs_only;      /* evaluate only: inputs, per-bin digests (and moments); no references, no errors */
+  int devices[SCAN_MAXDEV];
+};
+
+struct scan_times {
+  double wall;       /* whole scan */
+  double eval;       /* CPU: evaluating variants; GPU: host time waiting for the device */
+  double reference;  /* shortcuts, cache look-ups and MPFR */
+  double reduce;     /* error metrics and statistics */
+  double cache_io;   /* loading, checking and saving the reference cache */
+  double gpu_kernel; /* device time in kernels (CUDA events) */
+  double gpu_copy;   /* device time in device-to-host copies (CUDA events) */
+  uint64_t mpfr_calls, cache_hits, shortcut_hits;
+  int64_t done_mag; /* last magnitude completed in both halves (-1: none); < to on interruption */
+  int threads;
+  const char *cache; /* "off", "loaded", "built", "unused", "save failed" */
+};
+
+/* Set (from a signal handler) to stop a scan after its current chunk: scan_run then
+ * returns EXIT_INTERRUPT with the statistics of the chunks completed, and
+ * tm->done_mag tells how far it got. */
+extern volatile int g_scan_stop;
+
+/* The input ranges covered by a scan of [from, to] that completed every magnitude up
+ * to done_mag (both signs): at most 2 ranges. Returns their number. */
+int scan_covered(uint32_t from, uint32_t to, int64_t done_mag, uint32_t cov[2][2]);
+
+void scan_default_opts(struct scan_opts *o);
+/* Scan; st[i] (allocated by the caller) receives variant i's statistics.
+ * All variants must share one reference. Returns 0 or an exit code with a message in err. */
+int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, struct stats *const *st,
+             struct scan_times *tm, char *err, size_t errlen);
+/* The raw outputs of variant v on inputs [first, first + count) (count <= 2^24), on
+ * the backend of o. 0, or an exit code with a message. */
+int scan_eval(const struct variant *v, const struct scan_opts *o, uint32_t first, uint32_t count, uint32_t *out,
+              char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,473 @@
+/* result.c: see result.h. */
+#include "src/kinds/binary32/result.h"
+
+#include <errno.h>
+#include <gnu/libc-version.h>
+#include <jansson.h>
+#include <mpfr.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "src/common.h"
+
+void host_cpu_name(char *buf, size_t n) {
+  snprintf(buf, n, "unknown CPU");
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  if (!f) return;
+  char line[512];
+  while (fgets(line, sizeof line, f)) {
+    if (strncmp(line, "model name", 10) == 0) {
+      char *p = strchr(line, ':');
+      if (p) {
+        p++;
+        while (*p == ' ') p++;
+        p[strcspn(p, "\n")] = 0;
+        snprintf(buf, n, "%s", p);
+      }
+      break;
+    }
+  }
+  fclose(f);
+}
+
+void run_info_init(struct run_info *ri, int argc, char **argv) {
+  memset(ri, 0, sizeof *ri);
+  ri->complete = 1;
+  size_t off = 0;
+  for (int i = 0; i < argc && off < sizeof ri->command - 1; i++)
+    off += (size_t)snprintf(ri->command + off, sizeof ri->command - off, "%s%s", i ? " " : "", argv[i]);
+}
+
+int atomic_write(const char *path, int (*writer)(FILE *, void *), void *arg, char *err, size_t errlen) {
+  char tmp[4200];
+  snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+  FILE *f = fopen(tmp, "w");
+  if (!f) {
+    snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    return EXIT_IO;
+  }
+  int bad = writer(f, arg) != 0;
+  bad |= fflush(f) != 0;
+  int e = errno;
+  bad |= fsync(fileno(f)) != 0;
+  if (!bad) e = errno;
+  bad |= fclose(f) != 0;
+  if (bad || rename(tmp, path)) {
+    snprintf(err, errlen, "cannot write %s: %s", path, strerror(bad ? (e ? e : EIO) : errno));
+    unlink(tmp);
+    return EXIT_IO;
+  }
+  return 0;
+}
+
+static json_t *hex32(uint32_t u) {
+  char b[16];
+  snprintf(b, sizeof b, "0x%08x", u);
+  return json_string(b);
+}
+
+static json_t *hexa(double d) {
+  char b[64];
+  snprintf(b, sizeof b, "%a", d);
+  return json_string(b);
+}
+
+static json_t *samples_json(const struct sample *s, int n, const char *other_name) {
+  json_t *a = json_array();
+  for (int i = 0; i < n; i++)
+    json_array_append_new(a, json_pack("{s:o, s:o, s:o}", "input", hex32(s[i].input), "output", hex32(s[i].output),
+                                       other_name, hex32(s[i].other)));
+  return a;
+}
+
+static json_t *hist_json(const uint64_t *h) {
+  json_t *a = json_array();
+  for (int i = 0; i < HIST_N; i++) {
+    json_t *lo, *hi;
+    if (i == 0) lo = json_real(0), hi = json_real(0);
+    else if (i == 1) lo = json_real(0), hi = json_real(ldexp(1, HIST_KMIN));
+    else if (i == HIST_N - 1) lo = json_real(ldexp(1, HIST_KMAX + 1)), hi = json_null();
+    else lo = json_real(ldexp(1, HIST_KMIN + i - 2)), hi = json_real(ldexp(1, HIST_KMIN + i - 1));
+    json_array_append_new(a, json_pack("{s:o, s:o, s:I}", "lo", lo, "hi", hi, "count", (json_int_t)h[i]));
+  }
+  return a;
+}
+
+static json_t *hex64(uint64_t u) {
+  char b[24];
+  snprintf(b, sizeof b, "0x%016llx", (unsigned long long)u);
+  return json_string(b);
+}
+
+/* The bins that hold inputs: [*first, *last]; *first = NBINS when none. */
+static void bin_span(const struct stats *s, uint32_t *first, uint32_t *last) {
+  *first = NBINS, *last = 0;
+  for (uint32_t i = 0; i < NBINS; i++)
+    if (s->bin_inputs[i]) {
+      if (*first == NBINS) *first = i;
+      *last = i;
+    }
+}
+
+static json_t *bins_json(const struct stats *s) {
+  uint32_t first, last;
+  bin_span(s, &first, &last);
+  json_t *inputs = json_array(), *mu = json_array(), *dg = json_array();
+  for (uint32_t i = first; first < NBINS && i <= last; i++) {
+    json_array_append_new(inputs, json_integer(s->bin_inputs[i]));
+    json_array_append_new(mu, s->bin_max_ulp[i] >= 0 ? json_real(s->bin_max_ulp[i]) : json_null());
+    json_array_append_new(dg, hex64(s->bin_digest[i]));
+  }
+  return json_pack("{s:i, s:o, s:o, s:o, s:o}", "log2_width", BIN_LOG2, "first", hex32(first < NBINS ? first << BIN_LOG2 : 0),
+                   "inputs", inputs, "max_ulp", mu, "digest", dg);
+}
+
+/* moments over the same bins as bins_json */
+static json_t *moments_json(const struct stats *s) {
+  uint32_t first, last;
+  bin_span(s, &first, &last);
+  json_t *m0 = json_array(), *m1 = json_array();
+  for (uint32_t i = first; first < NBINS && i <= last; i++) {
+    json_array_append_new(m0, hex64(s->bin_m0[i]));
+    json_array_append_new(m1, hex64(s->bin_m1[i]));
+  }
+  return json_pack("{s:s, s:o, s:o, s:o}", "modulus", "2^61-1", "first", hex32(first < NBINS ? first << BIN_LOG2 : 0),
+                   "m0", m0, "m1", m1);
+}
+
+static json_t *num_or_null(double d) { return d >= 0 ? json_real(d) : json_null(); }
+
+static json_t *claim_json(const struct claim *cl, const struct stats *s) {
+  json_t *c = json_object();
+  json_object_set_new(c, "max_ulp", cl->max_ulp ? json_string(cl->max_ulp) : json_null());
+  json_object_set_new(c, "max_rel", cl->max_rel ? json_string(cl->max_rel) : json_null());
+  json_object_set_new(c, "kind", json_string(claim_kind_name(cl->kind)));
+  json_object_set_new(c, "source", json_string(cl->source ? cl->source : ""));
+  enum verdict vu = claim_verdict(cl->max_ulp, cl->kind, s->max_ulp, NULL, 0);
+  enum verdict vr = claim_verdict(cl->max_rel, cl->kind, s->max_rel, NULL, 0);
+  enum verdict va = s->max_abs >= 0 ? claim_verdict(cl->max_abs, cl->kind, s->max_abs, NULL, 0) : VERDICT_NONE;
+  json_object_set_new(c, "verdict_max_ulp", vu ? json_string(verdict_name(vu)) : json_null());
+  json_object_set_new(c, "verdict_max_rel", vr ? json_string(verdict_name(vr)) : json_null());
+  json_object_set_new(c, "max_abs", cl->max_abs ? json_string(cl->max_abs) : json_null());
+  json_object_set_new(c, "verdict_max_abs", va ? json_string(verdict_name(va)) : json_null());
+  return c;
+}
+
+/* The bound clauses and what their inputs gave. The definitions travel with the
+ * results (hex binary64), so that merges and reports need not consult the registry. */
+static json_t *clauses_json(const struct variant *v, const struct stats *s) {
+  json_t *a = json_array();
+  for (int k = 0; k < s->n_clauses; k++) {
+    const struct bound_clause *c = &s->clause[k];
+    const struct clause_acc *r = &s->cl[k];
+    const int same = k < v->n_clauses && clause_same(c, &v->clause[k]);
+    json_t *o = json_object();
+    json_object_set_new(o, "measure", json_string(bound_measure_name(c->measure)));
+    json_object_set_new(o, "bound", json_string(same ? v->clause_text[k] : ""));
+    json_object_set_new(o, "source", json_string(same ? v->clause_source[k] : ""));
+    json_object_set_new(o, "domain", json_pack("{s:o, s:o, s:o, s:o}", "lo", hexa(c->lo), "hi", hexa(c->hi),
+                                               "exclude_lo", hexa(c->ex_lo), "exclude_hi", hexa(c->ex_hi)));
+    json_object_set_new(o, "c0", hexa(c->c0));
+    json_object_set_new(o, "c1", json_pack("{s:I, s:I}", "num", (json_int_t)c->c1n, "den", (json_int_t)c->c1d));
+    json_object_set_new(o, "inputs", json_integer((json_int_t)r->inputs));
+    json_object_set_new(o, "over", json_integer((json_int_t)r->over));
+    json_object_set_new(o, "max", num_or_null(r->max));
+    json_object_set_new(o, "max_input", r->max >= 0 ? hex32(r->max_input) : json_null());
+    json_object_set_new(o, "max_output", r->max >= 0 ? hex32(r->max_output) : json_null());
+    json_object_set_new(o, "max_reference", r->max >= 0 ? json_real(r->max_ref) : json_null());
+    json_object_set_new(o, "ratio", num_or_null(r->ratio));
+    json_object_set_new(o, "ratio_input", r->ratio >= 0 ? hex32(r->ratio_input) : json_null());
+    json_object_set_new(o, "ratio_output", r->ratio >= 0 ? hex32(r->ratio_output) : json_null());
+    enum verdict vd = clauses_verdict(r, 1);
+    json_object_set_new(o, "verdict", vd ? json_string(verdict_name(vd)) : json_null());
+    json_array_append_new(a, o);
+  }
+  return a;
+}
+
+enum verdict stats_verdict(const struct variant *v, const struct stats *s) {
+  return verdict_worst(variant_verdict(v, s->max_ulp, s->max_rel, s->max_abs), clauses_verdict(s->cl, s->n_clauses));
+}
+
+static json_t *variant_json(const struct variant *v, const struct stats *s) {
+  json_t *o = json_object();
+  json_object_set_new(o, "variant", json_string(v->name));
+  json_object_set_new(o, "family", json_string(v->family));
+  json_object_set_new(o, "reference", json_string(v->ref_name));
+  json_object_set_new(o, "inputs", json_integer((json_int_t)s->inputs));
+  json_object_set_new(o, "max_ulp", num_or_null(s->max_ulp));
+  json_object_set_new(o, "max_ulp_input", s->max_ulp >= 0 ? hex32(s->max_ulp_input) : json_null());
+  json_object_set_new(o, "max_ulp_output", s->max_ulp >= 0 ? hex32(s->max_ulp_output) : json_null());
+  json_object_set_new(o, "max_ulp_reference", s->max_ulp >= 0 ? json_real(s->max_ulp_ref) : json_null());
+  json_object_set_new(o, "max_ulp_reference_hex", s->max_ulp >= 0 ? hexa(s->max_ulp_ref) : json_null());
+  json_object_set_new(o, "max_rel", num_or_null(s->max_rel));
+  json_object_set_new(o, "max_rel_input", s->max_rel >= 0 ? hex32(s->max_rel_input) : json_null());
+  json_object_set_new(o, "max_rel_output", s->max_rel >= 0 ? hex32(s->max_rel_output) : json_null());
+  json_object_set_new(o, "max_rel_reference", s->max_rel >= 0 ? json_real(s->max_rel_ref) : json_null());
+  json_object_set_new(o, "max_abs", num_or_null(s->max_abs));
+  json_object_set_new(o, "max_abs_input", s->max_abs >= 0 ? hex32(s->max_abs_input) : json_null());
+  json_object_set_new(o, "max_abs_output", s->max_abs >= 0 ? hex32(s->max_abs_output) : json_null());
+  json_object_set_new(o, "max_abs_reference", s->max_abs >= 0 ? json_real(s->max_abs_ref) : json_null());
+  json_object_set_new(o, "max_abs_range", json_pack("{s:o, s:o}", "lo", hexa(s->abs_lo), "hi", hexa(s->abs_hi)));
+  json_object_set_new(o, "correctly_rounded", json_integer((json_int_t)s->correctly_rounded));
+  json_object_set_new(o, "faithful", json_integer((json_int_t)s->faithful));
+  json_object_set_new(o, "above_1ulp", json_integer((json_int_t)s->above_1ulp));
+  json_object_set_new(o, "nonfinite", json_integer((json_int_t)s->nonfinite));
+  json_object_set_new(o, "flushed", json_integer((json_int_t)s->flushed));
+  json_object_set_new(o, "special_mismatches", json_integer((json_int_t)s->special_mismatches));
+  json_object_set_new(o, "special_first", samples_json(s->special, s->n_special, "expected"));
+  json_object_set_new(o, "symmetry_checked", json_integer((json_int_t)s->symmetry_checked));
+  json_object_set_new(o, "symmetry_violations", json_integer((json_int_t)s->symmetry_violations));
+  json_object_set_new(o, "symmetry_first", samples_json(s->sym, s->n_sym, "output_neg"));
+  json_object_set_new(o, "monotonic_checked", json_integer((json_int_t)s->monotonic_checked));
+  json_object_set_new(o, "monotonic_violations", json_integer((json_int_t)s->monotonic_violations));
+  json_object_set_new(o, "monotonic_first", samples_json(s->mono, s->n_mono, "output_next"));
+  json_object_set_new(o, "histogram", hist_json(s->hist));
+  json_object_set_new(o, "digest", hex64(stats_digest(s)));
+  json_object_set_new(o, "bins", bins_json(s));
+  if (s->has_moments) json_object_set_new(o, "moments", moments_json(s));
+  if (s->stats_from) json_object_set_new(o, "statistics_from", json_string(s->stats_from));
+  json_t *xm = json_array();
+  for (int i = 0; i < XBINS; i++)
+    json_array_append_new(xm, s->xbin_max_ulp[i] >= 0 ? json_real(s->xbin_max_ulp[i]) : json_null());
+  json_object_set_new(o, "xbins", json_pack("{s:f, s:f, s:i, s:o}", "lo", XBIN_LO, "hi", XBIN_HI, "n", XBINS,
+                                            "max_ulp", xm));
+  json_object_set_new(o, "claim", claim_json(&v->claim, s));
+  json_object_set_new(o, "documented", claim_json(&v->doc, s));
+  json_object_set_new(o, "bounds", clauses_json(v, s));
+  enum verdict vv = stats_verdict(v, s);
+  json_object_set_new(o, "verdict", vv ? json_string(verdict_name(vv)) : json_null());
+  return o;
+}
+
+json_t *result_device_json(const struct run_info *ri) {
+  if (ri->gpu) {
+    const struct gpu_info *g = &ri->ginfo;
+    char cc[16], drv[16], rt[16];
+    snprintf(cc, sizeof cc, "%d.%d", g->cc_major, g->cc_minor);
+    snprintf(drv, sizeof drv, "%d.%d", g->driver_version / 1000, (g->driver_version % 1000) / 10);
+    snprintf(rt, sizeof rt, "%d.%d", g->runtime_version / 1000, (g->runtime_version % 1000) / 10);
+    return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:i, s:i}", "kind", "gpu", "name", g->name, "compute_capability",
+                     cc, "driver", g->driver_release, "driver_cuda", drv, "toolkit", rt, "sm_count", g->sm_count,
+                     "devices", ri->ndevices > 0 ? ri->ndevices : 1);
+  }
+  char cpu[256];
+  host_cpu_name(cpu, sizeof cpu);
+  return json_pack("{s:s, s:s, s:i, s:s}", "kind", "cpu", "name", cpu, "threads", ri->threads, "libc",
+                   gnu_get_libc_version());
+}
+
+#define DUMP_FLAGS (JSON_INDENT(1) | JSON_REAL_PRECISION(17))
+json_t *result_covered_json(const struct run_info *ri) {
+  uint32_t cv[RESULT_MAXCOV][2];
+  int nc = ri->ncov;
+  if (nc == 0) cv[0][0] = ri->from, cv[0][1] = ri->to, nc = 1;
+  else memcpy(cv, ri->cov, sizeof(uint32_t[2]) * (size_t)nc);
+  for (int i = 1; i < nc; i++)
+    for (int j = i; j > 0 && cv[j - 1][0] > cv[j][0]; j--) {
+      uint32_t a = cv[j][0], b = cv[j][1];
+      cv[j][0] = cv[j - 1][0], cv[j][1] = cv[j - 1][1], cv[j - 1][0] = a, cv[j - 1][1] = b;
+    }
+  json_t *cov = json_array();
+  for (int i = 0; i < nc; i++) {
+    uint32_t lo = cv[i][0], hi = cv[i][1];
+    while (i + 1 < nc && cv[i + 1][0] <= (uint64_t)hi + 1) hi = cv[i + 1][1] > hi ? cv[i + 1][1] : hi, i++;
+    json_array_append_new(cov, json_pack("{s:o, s:o}", "from", hex32(lo), "to", hex32(hi)));
+  }
+  return cov;
+}
+
+static int dump(FILE *f, void *arg) {
+  if (json_dumpf((json_t *)arg, f, DUMP_FLAGS)) return -1;
+  return fputc('\n', f) == EOF ? -1 : 0;
+}
+
+static int gz_put(const char *buf, size_t n, void *g) {
+  return n == 0 || gzwrite((gzFile)g, buf, (unsigned)n) == (int)n ? 0 : -1; /* jansson's pieces are small */
+}
+
+/* gzip through a second descriptor of the temporary file, so that atomic_write's fsync
+ * and rename still apply; gzclose writes the last block and the trailer, so its status
+ * counts like the writes' */
+static int dump_gz(FILE *f, void *arg) {
+  int fd = dup(fileno(f));
+  gzFile g = fd >= 0 ? gzdopen(fd, "wb9") : NULL;
+  if (!g) {
+    if (fd >= 0) close(fd);
+    return -1;
+  }
+  int bad = json_dump_callback((json_t *)arg, gz_put, g, DUMP_FLAGS) != 0;
+  bad |= gzputc(g, '\n') != '\n';
+  bad |= gzclose(g) != Z_OK;
+  return bad ? -1 : 0;
+}
+
+int result_write_root(const char *path, struct json_t *root, char *err, size_t errlen) {
+  size_t n = strlen(path);
+  int gz = n >= 3 && !strcmp(path + n - 3, ".gz");
+  return atomic_write(path, gz ? dump_gz : dump, root, err, errlen);
+}
+
+json_t *result_header_json(const struct run_info *ri, const char *kind) {
+  json_t *root = json_object();
+  char ts[64];
+  time_t now = time(NULL);
+  strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+  json_object_set_new(root, "tool", json_string("ulpcert"));
+  json_object_set_new(root, "version", json_string(ULPCERT_VERSION));
+  if (kind) json_object_set_new(root, "kind", json_string(kind));
+  else json_object_set_new(root, "format", json_integer(ULPCERT_FORMAT));
+  json_object_set_new(root, "command", json_string(ri->command));
+  json_object_set_new(root, "date", json_string(ts));
+  json_object_set_new(root, "backend", json_string(ri->gpu ? "gpu" : "cpu"));
+  json_object_set_new(root, "device", result_device_json(ri));
+  json_object_set_new(root, "build", json_string(gpu_build_info()));
+  return root;
+}
+
+int result_write_json(const char *path, const struct run_info *ri, const struct variant *const *v,
+                      struct stats *const *st, int nv, char *err, size_t errlen) {
+  json_t *root = result_header_json(ri, NULL);
+  json_object_set_new(root, "mpfr", json_string(mpfr_get_version()));
+  json_object_set_new(root, "complete", json_boolean(ri->complete));
+  json_object_set_new(root, "covered", result_covered_json(ri));
+  json_object_set_new(root, "domain", json_pack("{s:o, s:o, s:I}", "from", hex32(ri->from), "to", hex32(ri->to),
+                                                "count", (json_int_t)((uint64_t)ri->to - ri->from + 1)));
+  const struct scan_times *t = &ri->times;
+  json_object_set_new(root, "timing",
+                      json_pack("{s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:I, s:I, s:i, s:s}", "wall_s", t->wall,
+                                "eval_s", t->eval, "reference_s", t->reference, "reduce_s", t->reduce, "cache_io_s",
+                                t->cache_io, "gpu_kernel_s", t->gpu_kernel, "gpu_copy_s", t->gpu_copy, "mpfr_calls",
+                                (json_int_t)t->mpfr_calls, "cache_hits", (json_int_t)t->cache_hits, "shortcut_hits",
+                                (json_int_t)t->shortcut_hits, "threads", t->threads, "cache",
+                                t->cache ? t->cache : "off"));
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  json_object_set_new(json_object_get(root, "timing"), "peak_rss_gib", json_real((double)ru.ru_maxrss / 1048576.0));
+  json_t *res = json_array();
+  for (int i = 0; i < nv; i++) json_array_append_new(res, variant_json(v[i], st[i]));
+  json_object_set_new(root, "results", res);
+  if (ri->half) json_object_set(root, "half", ri->half);
+  int rc = result_write_root(path, root, err, errlen);
+  json_decref(root);
+  return rc;
+}
+
+static void print_claim(FILE *f, const char *what, const struct claim *cl, const struct stats *s) {
+  if (!cl->max_ulp && !cl->max_rel && !cl->max_abs) return;
+  char ru[64] = "", rr[64] = "", ra[64] = "-";
+  enum verdict vu = claim_verdict(cl->max_ulp, cl->kind, s->max_ulp, ru, sizeof ru);
+  enum verdict vr = claim_verdict(cl->max_rel, cl->kind, s->max_rel, rr, sizeof rr);
+  enum verdict va = s->max_abs >= 0 ? claim_verdict(cl->max_abs, cl->kind, s->max_abs, ra, sizeof ra) : VERDICT_NONE;
+  fprintf(f, "  %s (%s: %s):", what, claim_kind_name(cl->kind), cl->source);
+  if (cl->max_ulp) fprintf(f, " max ulp %s, measured %s: %s%s", cl->max_ulp, ru, verdict_name(vu), cl->max_rel || cl->max_abs ? ";" : "");
+  if (cl->max_rel) fprintf(f, " max rel %s, measured %s: %s%s", cl->max_rel, rr, verdict_name(vr), cl->max_abs ? ";" : "");
+  if (cl->max_abs)
+    fprintf(f, " max abs %s over x in [%a, %a], measured %s: %s", cl->max_abs, s->abs_lo, s->abs_hi, ra, verdict_name(va));
+  fputc('\n', f);
+}
+
+static void print_x(FILE *f, uint32_t x) { fprintf(f, "0x%08x (%a)", x, (double)u2f(x)); }
+
+static void print_clause(FILE *f, const struct variant *v, const struct stats *s, int k) {
+  const struct clause_acc *r = &s->cl[k];
+  const int same = k < v->n_clauses && clause_same(&s->clause[k], &v->clause[k]);
+  fprintf(f, "  documented (%s): %s: ", same ? v->clause_source[k] : "a bound of another version",
+          same ? v->clause_text[k] : bound_measure_name(s->clause[k].measure));
+  if (!r->inputs) {
+    fprintf(f, "no input in its domain\n");
+    return;
+  }
+  char m[32];
+  bound_value_str(s->clause[k].measure, r->max, m, sizeof m);
+  fprintf(f, "%llu inputs, %llu over the bound; max %s at ", (unsigned long long)r->inputs,
+          (unsigned long long)r->over, m);
+  print_x(f, r->max_input);
+  fprintf(f, ", max error/bound %.5f at ", r->ratio);
+  print_x(f, r->ratio_input);
+  fprintf(f, ": %s\n", verdict_name(clauses_verdict(r, 1)));
+}
+
+static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
+
+void result_print(FILE *f, const struct run_info *ri, const struct variant *const *v, struct stats *const *st,
+                  int nv) {
+  fprintf(f, "ulpcert %s, backend %s", ULPCERT_VERSION, ri->gpu ? "gpu" : "cpu");
+  if (ri->gpu)
+    fprintf(f, " (%s, sm_%d%d, driver %s)", ri->ginfo.name, ri->ginfo.cc_major, ri->ginfo.cc_minor,
+            ri->ginfo.driver_release);
+  fprintf(f, ", inputs 0x%08x..0x%08x (%llu)\n\n", ri->from, ri->to,
+          (unsigned long long)((uint64_t)ri->to - ri->from + 1));
+  for (int i = 0; i < nv; i++) {
+    const struct stats *s = st[i];
+    fprintf(f, "%s  [reference %s, %llu inputs]\n", v[i]->name, v[i]->ref_name, (unsigned long long)s->inputs);
+    if (s->max_ulp >= 0) {
+      fprintf(f, "  max ulp error  %.5f at ", s->max_ulp);
+      print_x(f, s->max_ulp_input);
+      fprintf(f, ": output 0x%08x (%a), exact ~ %a\n", s->max_ulp_output, (double)u2f(s->max_ulp_output),
+              s->max_ulp_ref);
+    }
+    if (s->max_rel >= 0) {
+      fprintf(f, "  max rel error  %.4e at ", s->max_rel);
+      print_x(f, s->max_rel_input);
+      fputc('\n', f);
+    }
+    if (s->max_abs >= 0) {
+      fprintf(f, "  max abs error  %.4e at ", s->max_abs);
+      print_x(f, s->max_abs_input);
+      if (isinf(s->abs_lo) && isinf(s->abs_hi)) fputc('\n', f);
+      else fprintf(f, " (over x in [%a, %a])\n", s->abs_lo, s->abs_hi);
+    }
+    fprintf(f, "  correctly rounded %llu (%.4f%%), faithful %llu (%.4f%%), above 1 ulp %llu\n",
+            (unsigned long long)s->correctly_rounded, pct(s->correctly_rounded, s->inputs),
+            (unsigned long long)s->faithful, pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp);
+    fprintf(f, "  nonfinite %llu, flushed %llu, special mismatches %llu", (unsigned long long)s->nonfinite,
+            (unsigned long long)s->flushed, (unsigned long long)s->special_mismatches);
+    if (s->symmetry_checked)
+      fprintf(f, ", symmetry violations %llu", (unsigned long long)s->symmetry_violations);
+    if (s->monotonic_checked)
+      fprintf(f, ", monotonicity violations %llu", (unsigned long long)s->monotonic_violations);
+    fputc('\n', f);
+    for (int k = 0; k < s->n_special; k++) {
+      fprintf(f, "    special: x=");
+      print_x(f, s->special[k].input);
+      fprintf(f, " out=0x%08x expected=0x%08x\n", s->special[k].output, s->special[k].other);
+    }
+    for (int k = 0; k < s->n_sym && k < 3; k++) {
+      fprintf(f, "    symmetry: x=");
+      print_x(f, s->sym[k].input);
+      fprintf(f, " f(x)=%a f(-x)=%a\n", (double)u2f(s->sym[k].output), (double)u2f(s->sym[k].other));
+    }
+    for (int k = 0; k < s->n_mono && k < 3; k++) {
+      fprintf(f, "    monotonicity: x=");
+      print_x(f, s->mono[k].input);
+      fprintf(f, " f(x)=%a f(next)=%a\n", (double)u2f(s->mono[k].output), (double)u2f(s->mono[k].other));
+    }
+    print_claim(f, "claim", &v[i]->claim, s);
+    print_claim(f, "documented", &v[i]->doc, s);
+    for (int k = 0; k < s->n_clauses; k++) print_clause(f, v[i], s, k);
+    fputc('\n', f);
+  }
+  fprintf(f, "| variant | max ulp | at input | max rel | correctly rounded | faithful | > 1 ulp | claimed ulp | documented ulp | verdict |\n");
+  fprintf(f, "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+  for (int i = 0; i < nv; i++) {
+    const struct stats *s = st[i];
+    enum verdict vv = stats_verdict(v[i], s);
+    if (s->max_ulp < 0) { /* no finite error was measured (every output NaN, say) */
+      fprintf(f, "| %s | - | - | - | %.4f%% | %.4f%% | %llu | %s | %s | %s |\n", v[i]->name,
+              pct(s->correctly_rounded, s->inputs), pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp,
+              v[i]->claim.max_ulp ? v[i]->claim.max_ulp : "-", v[i]->doc.max_ulp ? v[i]->doc.max_ulp : "-",
+              verdict_name(vv));
+      continue;
+    }
+    fprintf(f, "| %s | %.5f | 0x%08x (%a) | %.4e | %.4f%% | %.4f%% | %llu | %s | %s | %s |\n", v[i]->name, s->max_ulp,
+            s->max_ulp_input, (double)u2f(s->max_ulp_input), s->max_rel, pct(s->correctly_rounded, s->inputs),
+            pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp,
+            v[i]->claim.max_ulp ? v[i]->claim.max_ulp : "-", v[i]->doc.max_ulp ? v[i]->doc.max_ulp : "-",
+            verdict_name(vv));
+  }
+}

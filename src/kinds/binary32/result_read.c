@@ -1,0 +1,498 @@
+/* result_read.c: read a result JSON back into struct stats, checking every field
+ * (merge, resume and report build on it). Errors name the file and the field. */
+#include <errno.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "src/common.h"
+#include "src/kinds/binary32/result.h"
+
+struct rctx {
+  const char *path;
+  char *err;
+  size_t errlen;
+  int failed;
+};
+
+static void fail(struct rctx *c, const char *fmt, ...) {
+  if (c->failed) return;
+  c->failed = 1;
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  snprintf(c->err, c->errlen, "%s: %s", c->path, msg);
+}
+
+static json_t *need(struct rctx *c, json_t *obj, const char *key, const char *where) {
+  json_t *v = json_object_get(obj, key);
+  if (!v) fail(c, "missing field '%s%s'", where, key);
+  return v;
+}
+
+static uint64_t get_u64(struct rctx *c, json_t *obj, const char *key, const char *where) {
+  json_t *v = need(c, obj, key, where);
+  if (!v) return 0;
+  if (!json_is_integer(v) || json_integer_value(v) < 0) {
+    fail(c, "field '%s%s' is not a non-negative integer", where, key);
+    return 0;
+  }
+  return (uint64_t)json_integer_value(v);
+}
+
+static int parse_hex(const char *s, uint64_t max, uint64_t *out) {
+  if (!s || s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || !s[2]) return -1;
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s + 2, &end, 16);
+  if (errno || *end || v > max) return -1;
+  *out = v;
+  return 0;
+}
+
+static uint32_t hexfield(struct rctx *c, json_t *v, const char *name, const char *where) {
+  uint64_t u = 0;
+  if (!v || !json_is_string(v) || parse_hex(json_string_value(v), 0xffffffffu, &u))
+    fail(c, "field '%s%s' is not a bit pattern \"0xHHHHHHHH\"", where, name);
+  return (uint32_t)u;
+}
+
+static uint32_t get_hex32(struct rctx *c, json_t *obj, const char *key, const char *where) {
+  json_t *v = need(c, obj, key, where);
+  return v ? hexfield(c, v, key, where) : 0;
+}
+
+/* number, or null meaning "none" (-1) */
+static double get_num_or_null(struct rctx *c, json_t *obj, const char *key, const char *where) {
+  json_t *v = need(c, obj, key, where);
+  if (!v || json_is_null(v)) return -1.0;
+  if (!json_is_number(v)) {
+    fail(c, "field '%s%s' is not a number", where, key);
+    return 0;
+  }
+  return json_number_value(v);
+}
+
+static void get_samples(struct rctx *c, json_t *obj, const char *key, const char *other, struct sample *out, int *n,
+                        const char *where) {
+  json_t *a = need(c, obj, key, where);
+  *n = 0;
+  if (!a) return;
+  if (!json_is_array(a) || json_array_size(a) > LIST_MAX) {
+    fail(c, "field '%s%s' is not a list of at most %d samples", where, key, LIST_MAX);
+    return;
+  }
+  for (size_t i = 0; i < json_array_size(a); i++) {
+    json_t *e = json_array_get(a, i);
+    out[i].input = get_hex32(c, e, "input", where);
+    out[i].output = get_hex32(c, e, "output", where);
+    out[i].other = get_hex32(c, e, other, where);
+    (*n)++;
+  }
+}
+
+static void read_claim(json_t *cl, struct result_claim *out) {
+  memset(out, 0, sizeof *out);
+  snprintf(out->kind, sizeof out->kind, "none");
+  if (!cl || !json_is_object(cl)) return;
+  json_t *cu = json_object_get(cl, "max_ulp"), *crl = json_object_get(cl, "max_rel"), *ca = json_object_get(cl, "max_abs");
+  json_t *ck = json_object_get(cl, "kind"), *cs = json_object_get(cl, "source");
+  snprintf(out->max_ulp, sizeof out->max_ulp, "%s", cu && json_is_string(cu) ? json_string_value(cu) : "");
+  snprintf(out->max_rel, sizeof out->max_rel, "%s", crl && json_is_string(crl) ? json_string_value(crl) : "");
+  snprintf(out->max_abs, sizeof out->max_abs, "%s", ca && json_is_string(ca) ? json_string_value(ca) : "");
+  snprintf(out->kind, sizeof out->kind, "%s", ck && json_is_string(ck) ? json_string_value(ck) : "none");
+  snprintf(out->source, sizeof out->source, "%s", cs && json_is_string(cs) ? json_string_value(cs) : "");
+}
+
+/* A maximum KEY (null: none, -1) with KEY_input, KEY_output and, where ref is not NULL,
+ * KEY_reference. */
+static double get_max(struct rctx *c, json_t *o, const char *key, uint32_t *in, uint32_t *out, double *ref,
+                      const char *where) {
+  char k[64];
+  double m = get_num_or_null(c, o, key, where);
+  if (m < 0) return m;
+  snprintf(k, sizeof k, "%s_input", key), *in = get_hex32(c, o, k, where);
+  snprintf(k, sizeof k, "%s_output", key), *out = get_hex32(c, o, k, where);
+  if (ref) snprintf(k, sizeof k, "%s_reference", key), *ref = get_num_or_null(c, o, k, where);
+  return m;
+}
+
+static double get_hexa(struct rctx *c, json_t *obj, const char *key, const char *where) {
+  json_t *v = need(c, obj, key, where);
+  char *end = NULL;
+  double d = v && json_is_string(v) ? strtod(json_string_value(v), &end) : NAN;
+  if (v && (!end || *end || isnan(d))) fail(c, "field '%s%s' is not a hexadecimal number", where, key);
+  return d;
+}
+
+/* The bound clauses (ulpcert 0.3.0 on; older files have none). */
+static void read_bounds(struct rctx *c, json_t *r, struct result_variant *rv, const char *where) {
+  struct stats *s = rv->st;
+  json_t *a = json_object_get(r, "bounds");
+  s->n_clauses = 0;
+  if (!a || c->failed) return;
+  if (!json_is_array(a) || json_array_size(a) > CLAUSE_MAX) {
+    fail(c, "field '%sbounds' is not a list of at most %d clauses", where, CLAUSE_MAX);
+    return;
+  }
+  for (size_t k = 0; k < json_array_size(a) && !c->failed; k++) {
+    json_t *e = json_array_get(a, k), *d = need(c, e, "domain", where), *c1 = need(c, e, "c1", where);
+    struct bound_clause *b = &s->clause[k];
+    struct clause_acc *q = &s->cl[k];
+    json_t *m = json_object_get(e, "measure"), *t = json_object_get(e, "bound"), *src = json_object_get(e, "source");
+    b->measure = bound_measure_parse(m && json_is_string(m) ? json_string_value(m) : NULL);
+    if (b->measure < 0 || !d || !c1) {
+      fail(c, "field '%sbounds[%zu]' is not a bound clause", where, k);
+      return;
+    }
+    b->lo = get_hexa(c, d, "lo", where), b->hi = get_hexa(c, d, "hi", where);
+    b->ex_lo = get_hexa(c, d, "exclude_lo", where), b->ex_hi = get_hexa(c, d, "exclude_hi", where);
+    b->c0 = get_hexa(c, e, "c0", where);
+    uint64_t n1 = get_u64(c, c1, "num", where), d1 = get_u64(c, c1, "den", where);
+    if (c->failed || !(b->c0 > 0) || n1 >= (1u << 27) || d1 < 1 || d1 > 0xffffffffu) {
+      fail(c, "field '%sbounds[%zu]' has a bad bound", where, k);
+      return;
+    }
+    b->c1n = (uint32_t)n1, b->c1d = (uint32_t)d1;
+    clause_acc_init(q);
+    q->inputs = get_u64(c, e, "inputs", where);
+    q->over = get_u64(c, e, "over", where);
+    q->max = get_max(c, e, "max", &q->max_input, &q->max_output, &q->max_ref, where);
+    q->ratio = get_max(c, e, "ratio", &q->ratio_input, &q->ratio_output, NULL, where);
+    if (!c->failed && (q->over > q->inputs || q->inputs > s->inputs || (q->inputs > 0) != (q->max >= 0) ||
+                       (q->inputs > 0) != (q->ratio >= 0)))
+      fail(c, "field '%sbounds[%zu]' has inconsistent counts", where, k);
+    snprintf(rv->bound_text[k], sizeof rv->bound_text[k], "%s", t && json_is_string(t) ? json_string_value(t) : "");
+    snprintf(rv->bound_source[k], sizeof rv->bound_source[k], "%s",
+             src && json_is_string(src) ? json_string_value(src) : "");
+    s->n_clauses = (int)k + 1;
+  }
+}
+
+static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
+  char where[96];
+  json_t *name = json_object_get(r, "variant");
+  if (!name || !json_is_string(name)) {
+    fail(c, "a result without a 'variant' name");
+    return;
+  }
+  snprintf(rv->name, sizeof rv->name, "%s", json_string_value(name));
+  snprintf(where, sizeof where, "results[%s].", rv->name);
+  json_t *ref = json_object_get(r, "reference");
+  snprintf(rv->reference, sizeof rv->reference, "%s", ref && json_is_string(ref) ? json_string_value(ref) : "");
+  json_t *fam = json_object_get(r, "family");
+  snprintf(rv->family, sizeof rv->family, "%s", fam && json_is_string(fam) ? json_string_value(fam) : "");
+  struct stats *s = rv->st;
+  stats_init(s);
+  s->inputs = get_u64(c, r, "inputs", where);
+  s->max_ulp = get_max(c, r, "max_ulp", &s->max_ulp_input, &s->max_ulp_output, &s->max_ulp_ref, where);
+  s->max_rel = get_max(c, r, "max_rel", &s->max_rel_input, &s->max_rel_output, &s->max_rel_ref, where);
+  /* The absolute error (format of ulpcert 0.2.0 on): results of 0.1.0 have none; they
+   * read as "not measured" (max_abs -1) over every input. */
+  json_t *ar = json_object_get(r, "max_abs_range");
+  if (ar && !c->failed) {
+    json_t *lo = json_object_get(ar, "lo"), *hi = json_object_get(ar, "hi");
+    char *e1 = NULL, *e2 = NULL;
+    double l = lo && json_is_string(lo) ? strtod(json_string_value(lo), &e1) : NAN;
+    double u = hi && json_is_string(hi) ? strtod(json_string_value(hi), &e2) : NAN;
+    if (!e1 || *e1 || !e2 || *e2 || !(l <= u)) fail(c, "field '%smax_abs_range' is not {\"lo\": X, \"hi\": Y} with X <= Y", where);
+    else stats_set_abs_range(s, l, u);
+  }
+  if (json_object_get(r, "max_abs"))
+    s->max_abs = get_max(c, r, "max_abs", &s->max_abs_input, &s->max_abs_output, &s->max_abs_ref, where);
+  s->correctly_rounded = get_u64(c, r, "correctly_rounded", where);
+  s->faithful = get_u64(c, r, "faithful", where);
+  s->above_1ulp = get_u64(c, r, "above_1ulp", where);
+  s->nonfinite = get_u64(c, r, "nonfinite", where);
+  s->flushed = get_u64(c, r, "flushed", where);
+  s->special_mismatches = get_u64(c, r, "special_mismatches", where);
+  s->symmetry_checked = get_u64(c, r, "symmetry_checked", where);
+  s->symmetry_violations = get_u64(c, r, "symmetry_violations", where);
+  s->monotonic_checked = get_u64(c, r, "monotonic_checked", where);
+  s->monotonic_violations = get_u64(c, r, "monotonic_violations", where);
+  get_samples(c, r, "special_first", "expected", s->special, &s->n_special, where);
+  get_samples(c, r, "symmetry_first", "output_neg", s->sym, &s->n_sym, where);
+  get_samples(c, r, "monotonic_first", "output_next", s->mono, &s->n_mono, where);
+  json_t *h = need(c, r, "histogram", where);
+  if (h && (!json_is_array(h) || json_array_size(h) != HIST_N)) fail(c, "field '%shistogram' is not %d bins", where, HIST_N);
+  for (size_t i = 0; h && !c->failed && i < HIST_N; i++) s->hist[i] = get_u64(c, json_array_get(h, i), "count", where);
+  json_t *b = need(c, r, "bins", where);
+  if (b && !c->failed) {
+    uint32_t first = get_hex32(c, b, "first", where) >> BIN_LOG2;
+    json_t *in = need(c, b, "inputs", where), *mu = need(c, b, "max_ulp", where), *dg = need(c, b, "digest", where);
+    if (get_u64(c, b, "log2_width", where) != BIN_LOG2) fail(c, "field '%sbins.log2_width' is not %d", where, BIN_LOG2);
+    if (!c->failed && (!json_is_array(in) || !json_is_array(mu) || !json_is_array(dg) ||
+                       json_array_size(in) != json_array_size(mu) || json_array_size(in) != json_array_size(dg) ||
+                       first + json_array_size(in) > NBINS))
+      fail(c, "field '%sbins' has inconsistent arrays", where);
+    for (size_t i = 0; !c->failed && i < json_array_size(in); i++) {
+      json_t *ni = json_array_get(in, i), *mi = json_array_get(mu, i), *di = json_array_get(dg, i);
+      uint64_t d = 0;
+      if (!json_is_integer(ni) || json_integer_value(ni) < 0 || json_integer_value(ni) > (1 << BIN_LOG2) ||
+          !(json_is_null(mi) || json_is_number(mi)) || !json_is_string(di) ||
+          parse_hex(json_string_value(di), ~0ull, &d)) {
+        fail(c, "field '%sbins' has a bad entry at %zu", where, i);
+        break;
+      }
+      s->bin_inputs[first + i] = (uint32_t)json_integer_value(ni);
+      s->bin_max_ulp[first + i] = json_is_null(mi) ? -1.0 : json_number_value(mi);
+      s->bin_digest[first + i] = d;
+    }
+  }
+  json_t *mo = json_object_get(r, "moments");
+  if (mo && !c->failed) {
+    json_t *m0 = json_object_get(mo, "m0"), *m1 = json_object_get(mo, "m1");
+    uint32_t first = get_hex32(c, mo, "first", where) >> BIN_LOG2;
+    if (!c->failed && (!m0 || !m1 || !json_is_array(m0) || !json_is_array(m1) ||
+                       json_array_size(m0) != json_array_size(m1) || first + json_array_size(m0) > NBINS))
+      fail(c, "field '%smoments' has inconsistent arrays", where);
+    for (size_t i = 0; !c->failed && i < json_array_size(m0); i++) {
+      uint64_t a = 0, b = 0;
+      json_t *e0 = json_array_get(m0, i), *e1 = json_array_get(m1, i);
+      if (!json_is_string(e0) || !json_is_string(e1) || parse_hex(json_string_value(e0), MOD_P - 1, &a) ||
+          parse_hex(json_string_value(e1), MOD_P - 1, &b)) {
+        fail(c, "field '%smoments' has a bad entry at %zu", where, i);
+        break;
+      }
+      s->bin_m0[first + i] = a;
+      s->bin_m1[first + i] = b;
+    }
+    s->has_moments = !c->failed;
+  }
+  json_t *xb = need(c, r, "xbins", where);
+  if (xb && !c->failed) {
+    json_t *xm = json_object_get(xb, "max_ulp");
+    json_t *lo = json_object_get(xb, "lo"), *hi = json_object_get(xb, "hi");
+    if (get_u64(c, xb, "n", where) != XBINS || !xm || !json_is_array(xm) || json_array_size(xm) != XBINS ||
+        !lo || !json_is_number(lo) || json_number_value(lo) != XBIN_LO || !hi || !json_is_number(hi) ||
+        json_number_value(hi) != XBIN_HI)
+      fail(c, "field '%sxbins' is not %d bins over [%g, %g)", where, XBINS, XBIN_LO, XBIN_HI);
+    for (int i = 0; !c->failed && i < XBINS; i++) {
+      json_t *e = json_array_get(xm, i);
+      if (json_is_null(e)) s->xbin_max_ulp[i] = -1.0;
+      else if (json_is_number(e) && json_number_value(e) >= 0) s->xbin_max_ulp[i] = json_number_value(e);
+      else fail(c, "field '%sxbins.max_ulp' has a bad entry at %d", where, i);
+    }
+  }
+  read_claim(json_object_get(r, "claim"), &rv->claim);
+  read_claim(json_object_get(r, "documented"), &rv->doc);
+  read_bounds(c, r, rv, where);
+  /* internal consistency: the counts must add up */
+  if (!c->failed) {
+    uint64_t hs = 0, bs = 0;
+    for (int i = 0; i < HIST_N; i++) hs += s->hist[i];
+    for (uint32_t i = 0; i < NBINS; i++) bs += s->bin_inputs[i];
+    if (bs != s->inputs) fail(c, "%sbins count %llu inputs, not %llu", where, (unsigned long long)bs,
+                              (unsigned long long)s->inputs);
+    /* each input is in the histogram, or non-finite, or a special mismatch (a zero
+     * of the wrong sign is in both the histogram and the mismatches) */
+    else if (hs + s->nonfinite > s->inputs || hs + s->nonfinite + s->special_mismatches < s->inputs)
+      fail(c, "%shistogram does not add up to the inputs", where);
+    else if (s->correctly_rounded > s->inputs || s->faithful > s->inputs || s->above_1ulp > s->inputs)
+      fail(c, "%scounts exceed the inputs", where);
+  }
+}
+
+void result_file_free(struct result_file *rf) {
+  for (int i = 0; i < rf->nv; i++) free(rf->v[i].st);
+  free(rf->v);
+  memset(rf, 0, sizeof *rf);
+}
+
+/* Decompress the gzip members in raw[0..n) into a new buffer *out. Members concatenate
+ * (as with gzip -d); a member cut short, or anything but a member after one, is corrupt. */
+static int gunzip(const unsigned char *raw, size_t n, char **out, size_t *outlen, const char *path, char *err,
+                  size_t errlen) {
+  z_stream z;
+  memset(&z, 0, sizeof z);
+  size_t cap = 8 * n + 4096, len = 0; /* JSON packs about 6:1 */
+  char *buf = malloc(cap);
+  const char *why = NULL;
+  if (!buf || inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) { /* 16: gzip wrapper */
+    free(buf);
+    snprintf(err, errlen, "%s: out of memory", path);
+    return EXIT_IO;
+  }
+  z.next_in = (unsigned char *)raw;
+  for (;;) {
+    if (len == cap) {
+      char *nb = realloc(buf, 2 * cap);
+      if (!nb) {
+        why = "out of memory";
+        break;
+      }
+      buf = nb, cap *= 2;
+    }
+    /* the counts are 32-bit: at most 1 GiB in and out per call */
+    size_t in_left = n - (size_t)(z.next_in - raw), room = cap - len;
+    z.avail_in = in_left < (1u << 30) ? (unsigned)in_left : 1u << 30;
+    z.avail_out = room < (1u << 30) ? (unsigned)room : 1u << 30;
+    z.next_out = (unsigned char *)buf + len;
+    unsigned before = z.avail_out;
+    int zr = inflate(&z, Z_NO_FLUSH);
+    len += before - z.avail_out;
+    in_left = n - (size_t)(z.next_in - raw);
+    if (zr == Z_STREAM_END) {
+      if (in_left == 0) break;
+      if (in_left < 2 || z.next_in[0] != 0x1f || z.next_in[1] != 0x8b) {
+        why = "data after the gzip stream";
+        break;
+      }
+      inflateReset(&z);
+    } else if (zr == Z_BUF_ERROR && z.avail_out) { /* input used up in the middle of a member */
+      why = "unexpected end of file";
+      break;
+    } else if (zr != Z_OK && zr != Z_BUF_ERROR) { /* Z_BUF_ERROR with no room: grow and go on */
+      why = zr == Z_MEM_ERROR ? "out of memory" : z.msg ? z.msg : "bad data";
+      break;
+    }
+  }
+  inflateEnd(&z);
+  if (why) {
+    free(buf);
+    int oom = !strcmp(why, "out of memory");
+    snprintf(err, errlen, oom ? "%s: out of memory" : "%s: not valid gzip (%s); truncated or corrupt?", path, why);
+    return oom ? EXIT_IO : EXIT_CORRUPT;
+  }
+  *out = buf, *outlen = len;
+  return 0;
+}
+
+int json_read_stream(FILE *f, const char *path, struct json_t **root, char *err, size_t errlen) {
+  *root = NULL;
+  size_t cap = 1 << 16, n = 0, k;
+  unsigned char *raw = malloc(cap);
+  while (raw && (k = fread(raw + n, 1, cap - n, f)) > 0)
+    if ((n += k) == cap) {
+      unsigned char *nb = realloc(raw, 2 * cap);
+      if (!nb) free(raw);
+      raw = nb, cap *= 2;
+    }
+  if (!raw || ferror(f)) {
+    snprintf(err, errlen, "cannot read %s: %s", path, raw ? strerror(errno) : "out of memory");
+    free(raw);
+    return EXIT_IO;
+  }
+  char *text = (char *)raw;
+  size_t len = n;
+  if (n >= 2 && raw[0] == 0x1f && raw[1] == 0x8b) { /* gzip, whatever the name */
+    int rc = gunzip(raw, n, &text, &len, path, err, errlen);
+    free(raw);
+    if (rc) return rc;
+  }
+  json_error_t je;
+  *root = json_loadb(text, len, 0, &je);
+  free(text);
+  if (!*root) {
+    snprintf(err, errlen, "%s: not valid JSON (line %d: %s); truncated or corrupt?", path, je.line, je.text);
+    return EXIT_CORRUPT;
+  }
+  return 0;
+}
+
+int json_read_path(const char *path, struct json_t **root, char *err, size_t errlen) {
+  *root = NULL;
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+    return EXIT_IO;
+  }
+  int rc = json_read_stream(f, path, root, err, errlen);
+  fclose(f);
+  return rc;
+}
+
+/* Check and convert a result document; takes root over (frees it). */
+static int result_from_json(json_t *root, const char *path, struct result_file *rf, char *err, size_t errlen) {
+  struct rctx c = {path, err, errlen, 0};
+  json_t *tool = json_object_get(root, "tool");
+  if (!json_is_object(root) || !tool || !json_is_string(tool) || strcmp(json_string_value(tool), "ulpcert")) {
+    fail(&c, "not an ulpcert result (field 'tool')");
+    goto done;
+  }
+  json_t *fmt = json_object_get(root, "format");
+  if (!fmt || !json_is_integer(fmt) || json_integer_value(fmt) != ULPCERT_FORMAT) {
+    fail(&c, "result format %s, this ulpcert reads format %d (field 'format')",
+         fmt && json_is_integer(fmt) ? "other" : "missing", ULPCERT_FORMAT);
+    goto done;
+  }
+  json_t *ver = need(&c, root, "version", "");
+  if (ver && json_is_string(ver)) snprintf(rf->version, sizeof rf->version, "%s", json_string_value(ver));
+  json_t *cmd = json_object_get(root, "command");
+  snprintf(rf->command, sizeof rf->command, "%s", cmd && json_is_string(cmd) ? json_string_value(cmd) : "");
+  json_t *date = json_object_get(root, "date");
+  snprintf(rf->date, sizeof rf->date, "%s", date && json_is_string(date) ? json_string_value(date) : "");
+  json_t *be = need(&c, root, "backend", "");
+  if (be && json_is_string(be)) snprintf(rf->backend, sizeof rf->backend, "%s", json_string_value(be));
+  json_t *dev = need(&c, root, "device", "");
+  if (dev) {
+    json_t *n = json_object_get(dev, "name"), *cc = json_object_get(dev, "compute_capability"),
+           *drv = json_object_get(dev, "driver"), *tk = json_object_get(dev, "toolkit");
+    snprintf(rf->device, sizeof rf->device, "%s", n && json_is_string(n) ? json_string_value(n) : "");
+    snprintf(rf->cc, sizeof rf->cc, "%s", cc && json_is_string(cc) ? json_string_value(cc) : "");
+    snprintf(rf->driver, sizeof rf->driver, "%s", drv && json_is_string(drv) ? json_string_value(drv) : "");
+    snprintf(rf->toolkit, sizeof rf->toolkit, "%s", tk && json_is_string(tk) ? json_string_value(tk) : "");
+  }
+  json_t *dom = need(&c, root, "domain", "");
+  if (dom) {
+    rf->from = get_hex32(&c, dom, "from", "domain.");
+    rf->to = get_hex32(&c, dom, "to", "domain.");
+  }
+  json_t *comp = json_object_get(root, "complete");
+  rf->complete = !comp || json_is_true(comp);
+  json_t *cov = json_object_get(root, "covered");
+  if (cov) {
+    if (!json_is_array(cov) || json_array_size(cov) > RESULT_MAXCOV) fail(&c, "field 'covered' is not a list of ranges");
+    for (size_t i = 0; !c.failed && i < json_array_size(cov); i++) {
+      json_t *e = json_array_get(cov, i);
+      rf->cov[i][0] = get_hex32(&c, e, "from", "covered[].");
+      rf->cov[i][1] = get_hex32(&c, e, "to", "covered[].");
+      rf->ncov++;
+    }
+  } else {
+    rf->cov[0][0] = rf->from, rf->cov[0][1] = rf->to, rf->ncov = 1;
+  }
+  json_t *res = need(&c, root, "results", "");
+  if (res && !json_is_array(res)) fail(&c, "field 'results' is not a list");
+  if (c.failed) goto done;
+  rf->nv = (int)json_array_size(res);
+  rf->v = calloc(rf->nv ? rf->nv : 1, sizeof *rf->v);
+  if (!rf->v) {
+    fail(&c, "out of memory");
+    goto done;
+  }
+  for (int i = 0; i < rf->nv && !c.failed; i++) {
+    rf->v[i].st = malloc(sizeof(struct stats));
+    if (!rf->v[i].st) {
+      fail(&c, "out of memory");
+      break;
+    }
+    read_variant(&c, json_array_get(res, i), &rf->v[i]);
+  }
+done:
+  json_decref(root);
+  if (c.failed) {
+    result_file_free(rf);
+    return EXIT_CORRUPT;
+  }
+  return 0;
+}
+
+int result_read_json(const char *path, struct result_file *rf, char *err, size_t errlen) {
+  memset(rf, 0, sizeof *rf);
+  json_t *root;
+  int rc = json_read_path(path, &root, err, errlen);
+  return rc ? rc : result_from_json(root, path, rf, err, errlen);
+}
+
+int result_read_stream(FILE *f, const char *path, struct result_file *rf, char *err, size_t errlen) {
+  memset(rf, 0, sizeof *rf);
+  json_t *root;
+  int rc = json_read_stream(f, path, &root, err, errlen);
+  return rc ? rc : result_from_json(root, path, rf, err, errlen);
+}

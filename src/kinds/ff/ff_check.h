@@ -1,0 +1,613 @@
+/* ff_check.h: the exact check of float-float operations, shared by the host (C) and the
+ * device (CUDA): operand derivation, the partner set, exact error expansions, and the
+ * statistics that reduce them. Definitions are the ones README.md ("Double-word
+ * operations") documents; change both together.
+ *
+ * Exactness. Every operand is a binary32 number and so a binary64 number; the product of
+ * two binary32 numbers has at most 48 significant bits and a magnitude in
+ * [2^-298, 2^256), so it is exact in binary64 (normal range [2^-1022, 2^1024)). The exact
+ * result S of an operation and the exact error E = R - S of its computed result R are
+ * then finite sums of binary64 numbers. They are accumulated into nonoverlapping
+ * expansions with Knuth's TwoSum in binary64 (Shewchuk, "Adaptive precision
+ * floating-point arithmetic and fast robust geometric predicates", 1997, Grow-Expansion):
+ * TwoSum is error-free for all finite binary64 operands whose sum does not overflow (also
+ * with subnormals), and no sum here exceeds 2^260 in magnitude. Hence the zero test of E
+ * (exactness) and the sign of B |S| - |E| (a bound B) are decided exactly; the ratio
+ * |E| / |S| is reported from the binary64 sums of the expansions, within a relative
+ * 2^-49 of the exact ratio. Where a bound comparison would be closer than that, the exact
+ * comparison decides. All binary64 operations are written as explicit round-to-nearest
+ * intrinsics on the device, so that no build flavour contracts or flushes them; binary32
+ * words enter binary64 through their bits, never through a conversion instruction that
+ * -ftz could flush. tests/test_ff.c checks all of this against MPFR. */
+#ifndef ULPCERT_FF_CHECK_H
+#define ULPCERT_FF_CHECK_H
+
+#include <stdint.h>
+
+#include "src/kinds/ff/ff_ops.h"
+
+#ifdef __CUDA_ARCH__
+#define DADD(a, b) __dadd_rn((a), (b))
+#define DSUB(a, b) __dsub_rn((a), (b))
+#define DMUL(a, b) __dmul_rn((a), (b))
+#define DFMA(a, b, c) __fma_rn((a), (b), (c))
+#define F2U(f) __float_as_uint(f)
+#define U2F(u) __uint_as_float(u)
+#define D2U(d) ((uint64_t)__double_as_longlong(d))
+#define U2D(u) __longlong_as_double((long long)(u))
+#else
+#include <string.h>
+#define DADD(a, b) ((a) + (b))
+#define DSUB(a, b) ((a) - (b))
+#define DMUL(a, b) ((a) * (b))
+#define DFMA(a, b, c) fma((a), (b), (c))
+FF_FN uint32_t ff_f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+FF_FN float ff_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+FF_FN uint64_t ff_d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
+FF_FN double ff_u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
+#define F2U(f) ff_f2u(f)
+#define U2F(u) ff_u2f(u)
+#define D2U(d) ff_d2u(d)
+#define U2D(u) ff_u2d(u)
+#endif
+
+#ifdef __CUDA_ARCH__
+#define FF_INC(p) atomicAdd((unsigned long long *)(p), 1ull)
+#else
+#define FF_INC(p) (*(p) += 1)
+#endif
+
+/* ---- operations and flavours ---- */
+enum ff_op {
+  FF_ADD_SEED = 0, FF_MUL_SEED, FF_CONVERT_SEED,
+  EFT_TWOSUM, EFT_FAST2SUM, EFT_FAST2SUM_UNORDERED, EFT_TWOPROD_DEKKER, EFT_TWOPROD_FMA,
+  DW_ADD_FP, DW_ADD_SLOPPY, DW_ADD_ACCURATE, DW_MUL_FP, DW_MUL_FP_FMA, DW_MUL_DW, DW_MUL_DW_FMA,
+  SUM2_TWOSUM, SUM2_FAST2SUM,
+  FF_NOPS
+};
+enum ff_flavour { FF_PLAIN = 0, FF_FMAD, FF_FTZ, FF_NFLAV };
+
+/* Failure classes, in the order they are tried (the first that applies). */
+enum ff_class { FFC_OVERFLOW = 0, FFC_UNDERFLOW, FFC_PRECONDITION, FFC_CONTRACTION, FFC_OTHER, FFC_N };
+
+/* ---- statistics ---- */
+#define FF_LIST 8
+/* histogram of relative errors r in units of u^2 = 2^-48: [0] r == 0; [1] 0 < r < 2^-16 u^2;
+ * [2 + k + 16] 2^k u^2 <= r < 2^(k+1) u^2 for -16 <= k <= 48; [FF_HIST - 1] r >= 2^49 u^2. */
+#define FF_HKMIN (-16)
+#define FF_HKMAX 48
+#define FF_HIST (2 + (FF_HKMAX - FF_HKMIN + 1) + 1)
+
+struct ff_fail {
+  uint64_t key;     /* input index * partners + partner */
+  uint32_t rh, rl;  /* computed words (rl = 0 for a one-word result) */
+  uint32_t cls, pad;
+};
+
+struct ff_stats {
+  uint64_t pairs;         /* evaluated (operand, partner) pairs */
+  uint64_t skipped;       /* pairs with a non-finite operand (not evaluated) */
+  uint64_t inexact;       /* R != S */
+  uint64_t nonfinite;     /* R not finite while S is (always finite here) */
+  uint64_t zero_exact;    /* S == 0 */
+  uint64_t zero_mismatch; /* S == 0 but R != 0 */
+  uint64_t in_domain;     /* pairs in the bound's hypothesis domain D */
+  uint64_t exceeds;       /* error above the bound (EFTs: inexact), anywhere */
+  uint64_t exceeds_in_domain;
+  uint64_t failures;      /* exceeds, nonfinite or zero_mismatch: what the list samples */
+  uint64_t cls[FFC_N];    /* failures by class */
+  uint64_t not_cr;        /* Sum2: result != RN(S) */
+  uint64_t claim_mismatch; /* Sum2: result != (float) of the binary64 running sum */
+  double max_rel;          /* -1 until a finite relative error is seen */
+  uint64_t max_rel_key;
+  double max_rel_d;        /* the same within D */
+  uint64_t max_rel_d_key;
+  uint64_t hist[FF_HIST];
+  uint32_t nfail;
+  uint32_t pad;
+  struct ff_fail fail[FF_LIST]; /* the failures of lowest key */
+};
+
+/* Scalars only (the histogram and the list are kept apart on the device). */
+FF_FN void ff_counts_init(struct ff_stats *s) {
+  s->pairs = s->skipped = s->inexact = s->nonfinite = s->zero_exact = s->zero_mismatch = 0;
+  s->in_domain = s->exceeds = s->exceeds_in_domain = s->failures = s->not_cr = s->claim_mismatch = 0;
+  for (int i = 0; i < FFC_N; i++) s->cls[i] = 0;
+  s->max_rel = -1.0, s->max_rel_key = 0;
+  s->max_rel_d = -1.0, s->max_rel_d_key = 0;
+  s->nfail = 0, s->pad = 0;
+}
+FF_FN void ff_stats_init(struct ff_stats *s) {
+  ff_counts_init(s);
+  for (int i = 0; i < FF_HIST; i++) s->hist[i] = 0;
+  for (int i = 0; i < FF_LIST; i++) s->fail[i].key = 0, s->fail[i].rh = s->fail[i].rl = 0, s->fail[i].cls = s->fail[i].pad = 0;
+}
+
+/* ---- exact helpers ---- */
+FF_FN int ff_finite(uint32_t u) { return (u & 0x7f800000u) != 0x7f800000u; }
+
+/* The binary64 value of binary32 bits (finite), through integer operations only. */
+FF_FN double ff_f2d(uint32_t u) {
+  uint32_t e = (u >> 23) & 0xff, m = u & 0x7fffffu;
+  uint64_t sign = (uint64_t)(u >> 31) << 63;
+  if (e) return U2D(sign | ((uint64_t)(e + 896) << 52) | ((uint64_t)m << 29));
+  double v = DMUL((double)(int32_t)m, 0x1p-149); /* m < 2^23: exact */
+  return sign ? -v : v;
+}
+
+/* binary32 bits of sign * m * 2^E for 0 <= m < 2^24, truncated below 2^-149 (m * 2^E
+ * is assumed below 2^128). */
+FF_FN uint32_t ff_fbits(uint32_t m, int E, uint32_t sign) {
+  if (!m) return sign;
+  while (m < (1u << 23)) m <<= 1, E--;
+  if (E + 150 >= 1) return sign | ((uint32_t)(E + 150) << 23) | (m & 0x7fffffu);
+  int sh = -149 - E; /* >= 1 */
+  return sign | (sh >= 24 ? 0u : m >> sh);
+}
+
+/* binary32 bits of RN(d) (ties to even, subnormals kept), through integer operations. */
+FF_FN uint32_t ff_d2f_rn(double d) {
+  uint64_t u = D2U(d);
+  uint32_t sign = (uint32_t)(u >> 63) << 31;
+  int e = (int)((u >> 52) & 0x7ff);
+  uint64_t m = u & ((1ull << 52) - 1);
+  if (e == 0x7ff) return sign | 0x7f800000u | (m ? 0x400000u : 0u);
+  if (e == 0) return sign; /* below 2^-1022: rounds to zero */
+  m |= 1ull << 52;
+  int E = e - 1075;              /* |d| = m 2^E, m in [2^52, 2^53) */
+  int qe = E + 52 - 23;          /* quantum of binary32 at |d| */
+  if (qe < -149) qe = -149;
+  int sh = qe - E;               /* >= 29 */
+  if (sh >= 54) return sign;     /* |d| < quantum / 2 */
+  uint64_t q = m >> sh, rem = m & ((1ull << sh) - 1), half = 1ull << (sh - 1);
+  if (rem > half || (rem == half && (q & 1))) q++;
+  uint64_t bits = ((uint64_t)(qe + 149) << 23) + q; /* q in [2^23, 2^24] or subnormal */
+  if (bits >= 0x7f800000u) return sign | 0x7f800000u;
+  return sign | (uint32_t)bits;
+}
+
+FF_FN uint64_t ff_mix(uint64_t z) {
+  z += 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* The low word derived for a high word h (bits hb) from random bits r: |lo| in
+ * [ulp(h)/4, ulp(h)/2) (halved again below a power of two when lo has the opposite
+ * sign, so that h = RN(h + lo) always: the pair is normalized), truncated to the
+ * subnormal grid; 0 for subnormal, zero or non-finite h. */
+FF_FN uint32_t ff_lo_of(uint32_t hb, uint64_t r) {
+  uint32_t e = (hb >> 23) & 0xff;
+  if (e == 0 || e == 255) return 0;
+  uint32_t m = (uint32_t)(r & 0x3fffffu) | 0x400000u; /* [2^22, 2^23) */
+  uint32_t sign = (uint32_t)(r >> 63) << 31;
+  int E = (int)e - 174;                                 /* ulp(h) = 2^(e - 150); m 2^E < ulp / 2 */
+  if ((hb & 0x7fffffu) == 0 && (sign != (hb & 0x80000000u))) E -= 1;
+  return ff_fbits(m, E, sign);
+}
+
+/* ---- the partner set ----
+ * For the operand of high word bits xb and partner index k (0 <= k < FF_ADV + random):
+ *  0  y = -x (exact cancellation)           1  yh = -xh, its own low word (near cancellation)
+ *  2  yh = -(xh with the last bit flipped)  3  y = x
+ *  4..18  yh = xh * 2^-g * s for g in FF_GAPS, s a random significand, signs alternating
+ *         (even k: opposite sign to xh)
+ *  19 |yh| = 2^116 * s (4097 * yh overflows binary32)
+ *  20 yh subnormal, random                  21 yh such that xh * yh is near 2^-134 (subnormal)
+ *  22 yh = 1, yl = 0
+ *  23.. random binary32 high words (finite), seeded.
+ * Low words are derived by ff_lo_of from the seeded hash, except where stated. */
+#define FF_ADV 23
+#define FF_NGAPS 15
+#ifdef __CUDA_ARCH__
+static __constant__ int ff_gaps[FF_NGAPS] = {1, 2, 11, 12, 13, 23, 24, 25, 26, 35, 47, 48, 49, 50, 60};
+#else
+static const int ff_gaps[FF_NGAPS] = {1, 2, 11, 12, 13, 23, 24, 25, 26, 35, 47, 48, 49, 50, 60};
+#endif
+
+FF_FN void ff_operand(uint32_t xb, uint64_t seed, uint32_t *xh, uint32_t *xl) {
+  *xh = xb;
+  *xl = ff_lo_of(xb, ff_mix(seed ^ ((uint64_t)xb << 8)));
+}
+
+FF_FN void ff_partner(uint32_t xb, uint32_t xlb, uint32_t k, uint64_t seed, uint32_t *yh, uint32_t *yl) {
+  uint64_t r = ff_mix(ff_mix(seed + k) ^ xb);
+  uint32_t ex = (xb >> 23) & 0xff, sx = xb & 0x80000000u;
+  uint32_t sig = (uint32_t)(r >> 40) & 0x7fffffu;
+  uint32_t h;
+  if (k == 0) {
+    *yh = xb ^ 0x80000000u;
+    *yl = xlb ? xlb ^ 0x80000000u : 0;
+    return;
+  }
+  if (k == 3) {
+    *yh = xb, *yl = xlb;
+    return;
+  }
+  if (k == 22) {
+    *yh = 0x3f800000u, *yl = 0;
+    return;
+  }
+  if (k == 1) h = xb ^ 0x80000000u;
+  else if (k == 2) h = (xb ^ 1u) ^ 0x80000000u;
+  else if (k < 4 + FF_NGAPS) {
+    int e = (int)ex - ff_gaps[k - 4];
+    uint32_t s = (k & 1) ? sx : sx ^ 0x80000000u;
+    if (ex == 0) e = 1 - ff_gaps[k - 4];
+    if (e >= 1) h = s | ((uint32_t)e << 23) | sig;
+    else h = ff_fbits(sig | 0x800000u, e - 150, s); /* (1 + sig 2^-23) 2^(e - 127) */
+  } else if (k == 19) h = ((uint32_t)(r & 1) << 31) | (243u << 23) | sig;
+  else if (k == 20) h = ((uint32_t)(r & 1) << 31) | sig;
+  else if (k == 21) {
+    int e = 120 - (int)(ex ? ex : 1);
+    if (e < 1) e = 1;
+    if (e > 254) e = 254;
+    h = ((uint32_t)(r & 1) << 31) | ((uint32_t)e << 23) | sig;
+  } else {
+    h = (uint32_t)(r >> 32);
+    if (((h >> 23) & 0xff) == 255) h ^= 0x00800000u; /* exponent 254: finite */
+  }
+  *yh = h;
+  *yl = ff_lo_of(h, ff_mix(r + 0x51ed27u));
+}
+
+/* ---- expansions ---- */
+#define FF_XMAX 16
+struct ff_xp {
+  int n;
+  double c[FF_XMAX]; /* nonoverlapping, increasing magnitude, zeros allowed */
+};
+
+FF_FN void ff_xp_add(struct ff_xp *x, double b) {
+  double q = b;
+  for (int i = 0; i < x->n; i++) {
+    double s = DADD(q, x->c[i]);
+    double bv = DSUB(s, q);
+    double av = DSUB(s, bv);
+    double t = DADD(DSUB(q, av), DSUB(x->c[i], bv));
+    x->c[i] = t;
+    q = s;
+  }
+  x->c[x->n++] = q;
+}
+
+/* Sign of the exact sum: that of the largest nonzero component. */
+FF_FN int ff_xp_sign(const struct ff_xp *x) {
+  for (int i = x->n - 1; i >= 0; i--)
+    if (x->c[i] != 0.0) return x->c[i] > 0 ? 1 : -1;
+  return 0;
+}
+
+/* The binary64 sum from the smallest component up. */
+FF_FN double ff_xp_value(const struct ff_xp *x) {
+  double v = 0.0;
+  for (int i = 0; i < x->n; i++) v = DADD(v, x->c[i]);
+  return v;
+}
+
+/* Is |E| <= B |S| (B > 0, |S| > 0)? Exactly: TwoProduct of B and each component of |S|
+ * is error-free in binary64 (no component is below 2^-400 nor above 2^260). */
+FF_FN int ff_within(const struct ff_xp *E, const struct ff_xp *S, double B) {
+  struct ff_xp t;
+  t.n = 0;
+  int se = ff_xp_sign(E), ss = ff_xp_sign(S);
+  for (int i = 0; i < S->n; i++) {
+    double c = ss < 0 ? -S->c[i] : S->c[i];
+    double p = DMUL(B, c);
+    ff_xp_add(&t, p);
+    ff_xp_add(&t, DFMA(B, c, -p));
+  }
+  for (int i = 0; i < E->n; i++) ff_xp_add(&t, se < 0 ? E->c[i] : -E->c[i]);
+  return ff_xp_sign(&t) >= 0;
+}
+
+/* ---- one evaluation ---- */
+struct ff_in {
+  uint32_t xh, xl, yh, yl;
+};
+
+/* The vector Sum2 sums, as binary32 bits: (xh, yh, -xh, xl) (exact side; ff_eval forms
+ * the same vector in binary32). */
+FF_FN void ff_sum2_vector(const struct ff_in *in, uint32_t w[4]) {
+  w[0] = in->xh, w[1] = in->yh, w[2] = in->xh ^ 0x80000000u, w[3] = in->xl;
+}
+
+/* Evaluate op on the operands; returns the number of result words (1 or 2) in r[]. For
+ * the conversion, r[] holds the binary64 round trip's bits in r[0] (low) and r[1]
+ * (high). */
+FF_FN int ff_eval(int op, const struct ff_in *in, uint32_t *r) {
+  float xh = U2F(in->xh), xl = U2F(in->xl), yh = U2F(in->yh), yl = U2F(in->yl);
+  float zh = 0.0f, zl = 0.0f;
+  switch (op) {
+  case FF_ADD_SEED: float_float_add(&zh, &zl, xh, xl, yh, yl); break;
+  case FF_MUL_SEED: float_float_mul(&zh, &zl, xh, xl, yh, yl); break;
+  case FF_CONVERT_SEED: {
+    double d = ff_f2d(in->xh), back;
+    /* the input: binary64 xh + xl (exact) plus bits below xl from the partner's low word,
+       rounded to binary64; ff_exact computes the same number the same way */
+    d = DADD(d, ff_f2d(in->xl));
+    d = DADD(d, DMUL(ff_f2d(in->yl), 0x1p-24));
+    float ah, al;
+    double_to_float_float(d, &ah, &al);
+    float_float_to_double(ah, al, &back);
+    uint64_t b = D2U(back);
+    if ((b & 0x7fffffffffffffffull) > 0x7ff0000000000000ull) b = 0x7ff8000000000000ull;
+    r[0] = (uint32_t)b, r[1] = (uint32_t)(b >> 32);
+    return 2;
+  }
+  case EFT_TWOSUM: ff_two_sum(xh, yh, &zh, &zl); break;
+  case EFT_FAST2SUM: {
+    /* the precondition met: the operand of larger magnitude first */
+    int sw = (in->yh & 0x7fffffffu) > (in->xh & 0x7fffffffu);
+    ff_fast_two_sum(sw ? yh : xh, sw ? xh : yh, &zh, &zl);
+    break;
+  }
+  case EFT_FAST2SUM_UNORDERED: ff_fast_two_sum(xh, yh, &zh, &zl); break;
+  case EFT_TWOPROD_DEKKER: ff_two_prod_dekker(xh, yh, &zh, &zl); break;
+  case EFT_TWOPROD_FMA: ff_two_prod_fma(xh, yh, &zh, &zl); break;
+  case DW_ADD_FP: dw_add_fp(xh, xl, yh, &zh, &zl); break;
+  case DW_ADD_SLOPPY: dw_add_sloppy(xh, xl, yh, yl, &zh, &zl); break;
+  case DW_ADD_ACCURATE: dw_add_accurate(xh, xl, yh, yl, &zh, &zl); break;
+  case DW_MUL_FP: dw_mul_fp(xh, xl, yh, &zh, &zl); break;
+  case DW_MUL_FP_FMA: dw_mul_fp_fma(xh, xl, yh, &zh, &zl); break;
+  case DW_MUL_DW: dw_mul_dw(xh, xl, yh, yl, &zh, &zl); break;
+  case DW_MUL_DW_FMA: dw_mul_dw_fma(xh, xl, yh, yl, &zh, &zl); break;
+  case SUM2_TWOSUM:
+  case SUM2_FAST2SUM: {
+    /* ff_sum2_vector's vector, -xh negated in binary32 as code would (so -ftz may flush it) */
+    float v[4] = {xh, yh, -xh, xl};
+    zh = sum2(v, 4, op == SUM2_FAST2SUM); /* one word: zl stays 0 */
+    break;
+  }
+  default: break;
+  }
+  r[0] = F2U(zh), r[1] = F2U(zl);
+  /* NaN payloads differ between the host and the device: one canonical quiet NaN */
+  for (int i = 0; i < 2; i++)
+    if ((r[i] & 0x7fffffffu) > 0x7f800000u) r[i] = 0x7fc00000u;
+  return op == SUM2_TWOSUM || op == SUM2_FAST2SUM ? 1 : 2;
+}
+
+/* Are the result words of op finite (for the conversion: the binary64 in r[1]:r[0])? */
+FF_FN int ff_result_finite(int op, const uint32_t *r) {
+  if (op == FF_CONVERT_SEED) return ((r[1] >> 20) & 0x7ff) != 0x7ff;
+  return ff_finite(r[0]) && ff_finite(r[1]); /* one-word results have r[1] = 0 */
+}
+
+/* Which words an operation reads: 1 high word of x only (conversion), x and a binary32 y
+ * (EFTs, DW x FP), x and a double-word y. */
+FF_FN int ff_uses_yl(int op) {
+  return op == FF_ADD_SEED || op == FF_MUL_SEED || op == DW_ADD_SLOPPY || op == DW_ADD_ACCURATE ||
+         op == DW_MUL_DW || op == DW_MUL_DW_FMA || op == FF_CONVERT_SEED;
+}
+FF_FN int ff_uses_xl(int op) { return op < EFT_TWOSUM || op >= DW_ADD_FP; }
+FF_FN int ff_is_sum2(int op) { return op == SUM2_TWOSUM || op == SUM2_FAST2SUM; }
+
+/* The exact result S and the error E = R - S of one evaluation. */
+FF_FN void ff_exact(int op, const struct ff_in *in, const uint32_t *r, struct ff_xp *S, struct ff_xp *E) {
+  double xh = ff_f2d(in->xh), xl = ff_f2d(in->xl), yh = ff_f2d(in->yh), yl = ff_f2d(in->yl);
+  double t[4];
+  int nt = 0;
+  S->n = 0, E->n = 0;
+  switch (op) {
+  case FF_CONVERT_SEED: {
+    double d = DADD(DADD(xh, xl), DMUL(yl, 0x1p-24)); /* the input, as ff_eval forms it */
+    ff_xp_add(S, d);
+    ff_xp_add(E, U2D(((uint64_t)r[1] << 32) | r[0]));
+    ff_xp_add(E, -d);
+    return;
+  }
+  case EFT_TWOPROD_DEKKER:
+  case EFT_TWOPROD_FMA: t[nt++] = DMUL(xh, yh); break;
+  case EFT_TWOSUM:
+  case EFT_FAST2SUM:
+  case EFT_FAST2SUM_UNORDERED: t[nt++] = xh, t[nt++] = yh; break;
+  case DW_ADD_FP: t[nt++] = xh, t[nt++] = xl, t[nt++] = yh; break;
+  case FF_ADD_SEED:
+  case DW_ADD_SLOPPY:
+  case DW_ADD_ACCURATE: t[nt++] = xh, t[nt++] = xl, t[nt++] = yh, t[nt++] = yl; break;
+  case DW_MUL_FP:
+  case DW_MUL_FP_FMA: t[nt++] = DMUL(xh, yh), t[nt++] = DMUL(xl, yh); break;
+  case FF_MUL_SEED:
+  case DW_MUL_DW:
+  case DW_MUL_DW_FMA:
+    t[nt++] = DMUL(xh, yh), t[nt++] = DMUL(xh, yl), t[nt++] = DMUL(xl, yh), t[nt++] = DMUL(xl, yl);
+    break;
+  case SUM2_TWOSUM:
+  case SUM2_FAST2SUM: {
+    uint32_t w[4];
+    ff_sum2_vector(in, w);
+    for (; nt < 4; nt++) t[nt] = ff_f2d(w[nt]);
+    break;
+  }
+  default: break;
+  }
+  for (int i = 0; i < nt; i++) {
+    ff_xp_add(S, t[i]);
+    ff_xp_add(E, -t[i]);
+  }
+  ff_xp_add(E, ff_f2d(r[0]));
+  if (!ff_is_sum2(op)) ff_xp_add(E, ff_f2d(r[1]));
+}
+
+/* Is binary32 r the correctly rounded (to nearest, ties to even) value of S? Exactly:
+ * r = RN(S) iff S lies between the midpoints of r with its neighbours (included when r
+ * is even); midpoints of binary32 neighbours are binary64 numbers. */
+FF_FN int ff_is_rn(uint32_t rb, const struct ff_xp *S) {
+  if (!ff_finite(rb)) return 0;
+  double r = ff_f2d(rb);
+  uint32_t mag = rb & 0x7fffffffu, sgn = rb & 0x80000000u;
+  /* neighbours toward +inf and -inf */
+  double up, dn;
+  if (r == 0.0) {
+    up = 0x1p-149, dn = -0x1p-149;
+  } else {
+    uint32_t away = sgn | (mag + 1), toward = sgn | (mag - 1);
+    double a = mag + 1 >= 0x7f800000u ? (sgn ? -0x1p128 : 0x1p128) : ff_f2d(away); /* 2^128: the rounding boundary */
+    double t = ff_f2d(toward);
+    up = sgn ? t : a;
+    dn = sgn ? a : t;
+  }
+  double mu = DMUL(DADD(r, up), 0.5), md = DMUL(DADD(r, dn), 0.5); /* exact: 25 bits */
+  int even = !(rb & 1u);
+  struct ff_xp a = *S, b = *S;
+  ff_xp_add(&a, -mu);
+  ff_xp_add(&b, -md);
+  int sa = ff_xp_sign(&a), sb = ff_xp_sign(&b);
+  int below_up = even ? sa <= 0 : sa < 0;
+  int above_dn = even ? sb >= 0 : sb > 0;
+  return below_up && above_dn;
+}
+
+/* The hypothesis domain D of the published bounds: every nonzero high word of the
+ * operands used in [2^-30, 2^31) in magnitude, and S zero or of magnitude at least 2^-60
+ * (by its binary64 value). There no operation of the algorithms overflows (4097 times a
+ * word included) and none rounds in the subnormal range (low words are at least 2^-26
+ * times their high word, so products of low words stay above 2^-112), as the theorems
+ * assume. */
+FF_FN int ff_in_domain(int op, const struct ff_in *in, double s) {
+  uint32_t e1 = (in->xh >> 23) & 0xff, e2 = (in->yh >> 23) & 0xff;
+  if ((in->xh & 0x7fffffffu) && (e1 < 127 - 30 || e1 > 127 + 30)) return 0;
+  if (op != FF_CONVERT_SEED && (in->yh & 0x7fffffffu) && (e2 < 127 - 30 || e2 > 127 + 30)) return 0;
+  return s == 0.0 || fabs(s) >= 0x1p-60;
+}
+
+/* The class of a failure (see enum ff_class). */
+FF_FN int ff_classify(int op, int flav, const struct ff_in *in, const uint32_t *r, int nr, double s) {
+  double as = fabs(s);
+  if (!ff_result_finite(op, r) || as > 0x1.fffffep127) return FFC_OVERFLOW;
+  uint32_t words[4] = {in->xh, ff_uses_xl(op) ? in->xl : 0u, op == FF_CONVERT_SEED ? 0u : in->yh,
+                       ff_uses_yl(op) && op != FF_CONVERT_SEED ? in->yl : 0u};
+  for (int i = 0; i < 4; i++)
+    if ((words[i] & 0x7fffffffu) && !(words[i] & 0x7f800000u)) return FFC_UNDERFLOW;
+  /* below 2^-78 a product of low words (about 2^-48 |S|) can round in the subnormal
+     range; with flushing, anything below 2^-60 can lose such a term */
+  if (as != 0.0 && as < (flav == FF_FTZ ? 0x1p-60 : 0x1p-78)) return FFC_UNDERFLOW;
+  if (flav == FF_FTZ)
+    for (int i = 0; i < nr && op != FF_CONVERT_SEED; i++)
+      if ((r[i] & 0x7fffffffu) && !(r[i] & 0x7f800000u)) return FFC_UNDERFLOW;
+  if (op == EFT_TWOPROD_DEKKER || op == FF_MUL_SEED || op == DW_MUL_DW || op == DW_MUL_FP) {
+    /* the splitting overflows: 4097 a is exact in binary64; RN to binary32 overflows from 2^128 - 2^103 on */
+    if (fabs(DMUL(4097.0, ff_f2d(in->xh))) >= 0x1.ffffffp127 || fabs(DMUL(4097.0, ff_f2d(in->yh))) >= 0x1.ffffffp127)
+      return FFC_OVERFLOW;
+  }
+  if (op == EFT_FAST2SUM_UNORDERED && (in->yh & 0x7fffffffu) > (in->xh & 0x7fffffffu)) return FFC_PRECONDITION;
+  if (op == SUM2_FAST2SUM) return FFC_PRECONDITION;
+  if (flav == FF_FMAD) return FFC_CONTRACTION;
+  return FFC_OTHER;
+}
+
+FF_FN int ff_hist_bin(double rel) {
+  if (rel == 0.0) return 0;
+  double ru = DMUL(rel, 0x1p48);
+  if (ru < 0x1p-16) return 1;
+  int k = (int)((D2U(ru) >> 52) & 0x7ff) - 1023;
+  if (k > FF_HKMAX) return FF_HIST - 1;
+  return 2 + k - FF_HKMIN;
+}
+
+/* The outcome of one pair, folded into s (scalars) and hist. bound: relative bound B
+ * (< 0: none published; 0: the operation claims to be exact). Returns 1 when the pair
+ * is a failure (*cls set): a non-finite result, a nonzero result for S = 0, an error
+ * above the bound, and for Sum2 a result other than RN(S). */
+FF_FN int ff_account(struct ff_stats *s, uint64_t *hist, int op, int flav, double bound, uint64_t key,
+                     const struct ff_in *in, const uint32_t *r, int nr, int *cls) {
+  struct ff_xp S, E;
+  ff_exact(op, in, r, &S, &E);
+  double sv = ff_xp_value(&S);
+  int dom = ff_in_domain(op, in, sv);
+  int fail = 0, exceed = 0;
+  s->pairs++;
+  s->in_domain += dom;
+  int nonfin = !ff_result_finite(op, r);
+  if (ff_is_sum2(op)) {
+    int rn = ff_is_rn(r[0], &S);
+    s->not_cr += !rn;
+    fail |= !rn;
+    /* the claim of seed 001: as if summed in binary64 and rounded once to binary32 */
+    uint32_t w[4];
+    ff_sum2_vector(in, w);
+    double acc = ff_f2d(w[0]);
+    for (int i = 1; i < 4; i++) acc = DADD(acc, ff_f2d(w[i]));
+    s->claim_mismatch += ff_d2f_rn(acc) != r[0];
+  }
+  if (nonfin) {
+    s->nonfinite++;
+    s->inexact++;
+    fail = 1, exceed = 1;
+  } else {
+    int ze = ff_xp_sign(&E), zs = ff_xp_sign(&S);
+    s->inexact += ze != 0;
+    if (zs == 0) {
+      s->zero_exact++;
+      if (ze != 0) s->zero_mismatch++, fail = 1, exceed = 1;
+    } else {
+      double rel = fabs(ff_xp_value(&E)) / fabs(sv);
+      if (rel > s->max_rel || (rel == s->max_rel && key < s->max_rel_key)) s->max_rel = rel, s->max_rel_key = key;
+      if (dom && (rel > s->max_rel_d || (rel == s->max_rel_d && key < s->max_rel_d_key)))
+        s->max_rel_d = rel, s->max_rel_d_key = key;
+      FF_INC(&hist[ff_hist_bin(rel)]);
+      if (bound == 0.0) exceed = ze != 0;
+      else if (bound > 0.0) {
+        if (rel > bound * (1 + 0x1p-40)) exceed = 1;
+        else if (rel >= bound * (1 - 0x1p-40)) exceed = !ff_within(&E, &S, bound);
+      }
+      fail |= exceed;
+    }
+  }
+  if (exceed && bound >= 0.0) {
+    s->exceeds++;
+    s->exceeds_in_domain += dom;
+  }
+  if (!fail) return 0;
+  *cls = ff_classify(op, flav, in, r, nr, sv);
+  s->failures++;
+  s->cls[*cls]++;
+  return 1;
+}
+
+/* Insert a failure into a list kept sorted by key (lowest FF_LIST). */
+FF_FN void ff_list_insert(struct ff_stats *s, const struct ff_fail *f) {
+  uint32_t n = s->nfail, i = n;
+  if (n == FF_LIST && f->key >= s->fail[n - 1].key) return;
+  if (n < FF_LIST) s->nfail = ++n;
+  i = n - 1;
+  while (i > 0 && s->fail[i - 1].key > f->key) {
+    s->fail[i] = s->fail[i - 1];
+    i--;
+  }
+  s->fail[i] = *f;
+}
+
+/* a <- merge(a, b): exact, any order. */
+FF_FN void ff_stats_merge(struct ff_stats *a, const struct ff_stats *b) {
+  a->pairs += b->pairs, a->skipped += b->skipped, a->inexact += b->inexact, a->nonfinite += b->nonfinite;
+  a->zero_exact += b->zero_exact, a->zero_mismatch += b->zero_mismatch, a->in_domain += b->in_domain;
+  a->exceeds += b->exceeds, a->exceeds_in_domain += b->exceeds_in_domain, a->failures += b->failures;
+  a->not_cr += b->not_cr, a->claim_mismatch += b->claim_mismatch;
+  for (int i = 0; i < FFC_N; i++) a->cls[i] += b->cls[i];
+  for (int i = 0; i < FF_HIST; i++) a->hist[i] += b->hist[i];
+  if (b->max_rel > a->max_rel || (b->max_rel == a->max_rel && b->max_rel_key < a->max_rel_key))
+    a->max_rel = b->max_rel, a->max_rel_key = b->max_rel_key;
+  if (b->max_rel_d > a->max_rel_d || (b->max_rel_d == a->max_rel_d && b->max_rel_d_key < a->max_rel_d_key))
+    a->max_rel_d = b->max_rel_d, a->max_rel_d_key = b->max_rel_d_key;
+  for (uint32_t i = 0; i < b->nfail; i++) ff_list_insert(a, &b->fail[i]);
+}
+
+/* The operands of pair key for an operation. */
+FF_FN void ff_pair(int op, uint64_t key, uint32_t npart, uint64_t seed, struct ff_in *in) {
+  uint32_t xb = (uint32_t)(key / npart), k = (uint32_t)(key % npart);
+  ff_operand(xb, seed, &in->xh, &in->xl);
+  ff_partner(xb, in->xl, k, seed, &in->yh, &in->yl);
+  if (!ff_uses_xl(op)) in->xl = 0;
+  if (!ff_uses_yl(op)) in->yl = 0;
+  if (op == FF_CONVERT_SEED) in->yh = 0; /* only yl's bits extend the input double */
+}
+
+/* Does pair key need evaluating (all used words finite)? */
+FF_FN int ff_pair_finite(const struct ff_in *in) {
+  return ff_finite(in->xh) && ff_finite(in->xl) && ff_finite(in->yh) && ff_finite(in->yl);
+}
+
+#endif

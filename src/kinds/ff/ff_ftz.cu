@@ -1,0 +1,5 @@
+/* ff_ftz.cu: the float-float kernels of the ftz build flavour (see ff_kernel.cuh and the
+ * Makefile for its nvcc flags). */
+#define FF_FLAV FF_FTZ
+#define FF_LAUNCH ff_launch_ftz
+#include "src/kinds/ff/ff_kernel.cuh"

@@ -1,0 +1,422 @@
+/* half.c: the half-precision MUFU forms, tanh.approx and ex2.approx on binary16 and
+ * bfloat16, over all 2^16 inputs of their format.
+ *
+ * Every input of these formats is a binary32 number, so the reference is the one of the
+ * binary32 engine: (y, t) with y = RN53(f(x)) and t = sign(y - f(x)) (reference.h).
+ * RN_p(f(x)) follows from it exactly for p <= 24 (half_round), and the measures are the
+ * engine's (stats_add_special, metrics.h) with the ulp of the narrow format. */
+#include "src/kinds/half/half.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "src/reference/reference.h"
+#include "src/common.h"
+#include "src/engine/gpu.h"
+#include "src/catalogue/registry.h"
+#include "src/kinds/binary32/result.h"
+
+const struct half_fmt half_binary16 = {"binary16", 11, -14, 15}, half_bfloat16 = {"bfloat16", 8, -126, 127};
+
+/* Bounds from the PTX ISA 9.1: the documented powers of two rounded upward to 16 digits. */
+const struct half_variant half_variants[HALF_NFN] = {
+    {"tanh.approx.f16", "tanh.approx.f16", HALF_TANH_F16, &half_binary16, "tanh", "4.927009930882233e-4", NULL,
+     "PTX ISA 9.1, section 9.7.4.9 (half tanh): maximum absolute error 2^-10.987 for .f16; subnormals supported",
+     "PTX tanh.approx.f16 (sm_75+)"},
+    {"tanh.approx.bf16", "tanh.approx.bf16", HALF_TANH_BF16, &half_bfloat16, "tanh", "3.90625e-3", NULL,
+     "PTX ISA 9.1, section 9.7.4.9 (half tanh): maximum absolute error 2^-8 for .bf16; subnormals supported",
+     "PTX tanh.approx.bf16 (sm_90+)"},
+    {"ex2.approx.f16", "ex2.approx.f16", HALF_EX2_F16, &half_binary16, "exp2", NULL, "1.046653772008099e-3",
+     "PTX ISA 9.1, section 9.7.4.10 (half ex2): maximum relative error 2^-9.9 for .f16; subnormal inputs supported",
+     "PTX ex2.approx.f16 (sm_75+)"},
+    {"ex2.approx.ftz.bf16", "ex2.approx.ftz.bf16", HALF_EX2_FTZ_BF16, &half_bfloat16, "exp2", NULL, "7.8125e-3",
+     "PTX ISA 9.1, section 9.7.4.10 (half ex2): maximum relative error 2^-7 for .bf16; subnormal inputs and "
+     "results flushed to sign-preserving zero",
+     "PTX ex2.approx.ftz.bf16 (sm_90+)"},
+};
+
+/* field widths: 1 sign bit, 16 - p exponent bits, p - 1 fraction bits; bias emax */
+static int ebits(const struct half_fmt *f) { return 16 - f->p; }
+static uint16_t inf_bits(const struct half_fmt *f) { return (uint16_t)(((1u << ebits(f)) - 1) << (f->p - 1)); }
+
+double half_decode(const struct half_fmt *f, uint16_t bits) {
+  uint32_t fr = bits & ((1u << (f->p - 1)) - 1), e = (bits >> (f->p - 1)) & ((1u << ebits(f)) - 1);
+  double s = bits & 0x8000 ? -1.0 : 1.0, v;
+  if (e == (1u << ebits(f)) - 1) v = fr ? NAN : INFINITY;
+  else if (e == 0) v = ldexp((double)fr, f->emin - f->p + 1);
+  else v = ldexp((double)(fr | (1u << (f->p - 1))), (int)e - f->emax - f->p + 1);
+  return s * v;
+}
+
+double half_ulp(const struct half_fmt *f, double y) {
+  int e = f->emin;
+  if (y != 0 && isfinite(y)) {
+    frexp(y, &e);
+    e = e - 1 < f->emin ? f->emin : e - 1;
+  }
+  return ldexp(1.0, e - f->p + 1);
+}
+
+/* RN_p(z) from y = RN53(z), t = sign(y - z). Claim: if y is not a midpoint of two
+ * consecutive numbers of the format, RN_p(z) = RN_p(y). Every such midpoint (and the
+ * overflow threshold 2^(emax+1) - 2^(emax-p), itself a midpoint) has at most p + 1
+ * significant bits at exponents >= emin - p, so it is a binary64 number; were one
+ * strictly between z and y (or equal to z, y not), it would be closer to z than y is,
+ * against y = RN53(z). When y is a midpoint, t tells on which side z lies (t = 0: a
+ * true tie, to even). The scaling by the quantum q is exact (a power of two, no
+ * overflow or underflow of binary64 for these exponents). */
+uint16_t half_round(const struct half_fmt *f, double y, int t) {
+  const uint16_t inf = inf_bits(f);
+  if (isnan(y)) return (uint16_t)(inf | (1u << (f->p - 2)));
+  uint16_t sign = signbit(y) ? 0x8000 : 0;
+  double ay = fabs(y);
+  if (isinf(ay)) return sign | inf;
+  if (ay == 0) return sign;
+  double q = half_ulp(f, ay), m = ay / q, fl = floor(m), r;
+  if (m - fl != 0.5) r = m - fl > 0.5 ? fl + 1 : fl;
+  else if (t == 0) r = fmod(fl, 2.0) == 0 ? fl : fl + 1;
+  else r = ((t < 0) == (sign == 0)) ? fl + 1 : fl; /* z above y in magnitude? */
+  double v = r * q;
+  if (v >= ldexp(1.0, f->emax + 1)) return sign | inf;
+  if (v == 0) return sign;
+  int e;
+  frexp(v, &e);
+  e -= 1;
+  if (e < f->emin) return sign | (uint16_t)ldexp(v, f->p - 1 - f->emin); /* subnormal */
+  uint32_t frac = (uint32_t)ldexp(v, f->p - 1 - e) - (1u << (f->p - 1));
+  return sign | (uint16_t)((uint32_t)(e + f->emax) << (f->p - 1)) | (uint16_t)frac;
+}
+
+static int is_nan16(const struct half_fmt *f, uint16_t b) {
+  return (b & inf_bits(f)) == inf_bits(f) && (b & ((1u << (f->p - 1)) - 1));
+}
+
+static void add_special(struct half_stats *s, uint16_t x, uint16_t out, uint16_t rn) {
+  s->special_mismatches++;
+  if (s->n_special < 8) s->special[s->n_special++] = (struct half_sample){x, out, rn};
+}
+
+/* The per-input measures, as stats_add_special defines them for binary32 (README,
+ * Definitions), with the format's ulp. Inputs in increasing bit pattern order, so that
+ * a strict > keeps the lowest input on ties. */
+void half_measure(const struct half_variant *v, const uint16_t *out, struct half_stats *s) {
+  const struct half_fmt *f = v->fmt;
+  const struct reference *ref = ref_find(v->ref);
+  memset(s, 0, sizeof *s);
+  s->max_ulp = s->max_rel = s->max_abs = s->max_rel_n = s->max_abs_n = -1;
+  const double tiny = ldexp(1.0, f->emin);
+  for (uint32_t i = 0; i < HALF_INPUTS; i++) {
+    const uint16_t x = (uint16_t)i, o = out[i];
+    double y;
+    int t;
+    ref_eval(ref, f2u((float)half_decode(f, x)), &y, &t);
+    const uint16_t rn = half_round(f, y, t);
+    const double od = half_decode(f, o);
+    s->inputs++;
+    s->digest += mix64(((uint64_t)x << 16) | o);
+    if (isnan(y) || isinf(y)) { /* NaN expected, or the exact infinity */
+      if (isnan(y) ? is_nan16(f, o) : o == rn) s->correctly_rounded++, s->faithful++;
+      else add_special(s, x, o, rn);
+      continue;
+    }
+    if (o == rn) s->correctly_rounded++;
+    if (!isfinite(od)) {
+      if (o == rn) s->faithful++; /* correctly rounded overflow */
+      else s->nonfinite++, s->above_1ulp++;
+      continue;
+    }
+    if (od == 0) {
+      if ((rn & 0x7fff) != 0) s->flushed++;
+      else if (o != rn) add_special(s, x, o, rn); /* zero of the wrong sign */
+    }
+    double d = fabs(od - y), e = d / half_ulp(f, y);
+    if (e < 1.0) s->faithful++;
+    else s->above_1ulp++;
+    if (e > s->max_ulp) s->max_ulp = e, s->max_ulp_input = x, s->max_ulp_output = o, s->max_ulp_ref = y;
+    if (d > s->max_abs) s->max_abs = d, s->max_abs_input = x, s->max_abs_output = o, s->max_abs_ref = y;
+    if (y != 0 && d / fabs(y) > s->max_rel)
+      s->max_rel = d / fabs(y), s->max_rel_input = x, s->max_rel_output = o, s->max_rel_ref = y;
+    if (fabs(half_decode(f, rn)) >= tiny) {
+      if (d > s->max_abs_n) s->max_abs_n = d, s->max_abs_n_input = x;
+      if (d / fabs(y) > s->max_rel_n) s->max_rel_n = d / fabs(y), s->max_rel_n_input = x;
+    }
+  }
+}
+
+const char *half_verdict(const struct half_variant *v, const struct half_stats *s, int normal) {
+  enum verdict a = claim_verdict(v->doc_abs, CLAIM_DOCUMENTED, normal ? s->max_abs_n : s->max_abs, NULL, 0);
+  enum verdict r = claim_verdict(v->doc_rel, CLAIM_DOCUMENTED, normal ? s->max_rel_n : s->max_rel, NULL, 0);
+  if (!a && !r) return "no documented bound";
+  return verdict_name(a == VERDICT_VIOLATED || r == VERDICT_VIOLATED ? VERDICT_VIOLATED : VERDICT_HOLDS);
+}
+
+int half_is_name(const char *name) {
+  if (!strcmp(name, "half")) return 1;
+  for (int i = 0; i < HALF_NFN; i++)
+    if (!strcmp(name, half_variants[i].name)) return 1;
+  return 0;
+}
+
+void half_list(FILE *f) {
+  fprintf(f, "\nhalf precision (family half; all 2^16 inputs of the format; GPU only):\n");
+  for (int i = 0; i < HALF_NFN; i++) {
+    const struct half_variant *v = &half_variants[i];
+    fprintf(f, "  %-24s %-8s documented %s %s: %s\n", v->name, v->fmt->name, v->doc_abs ? "abs" : "rel",
+            v->doc_abs ? v->doc_abs : v->doc_rel, v->description);
+  }
+}
+
+static json_t *hex16(uint16_t b) {
+  char s[8];
+  snprintf(s, sizeof s, "0x%04x", b);
+  return json_string(s);
+}
+
+static json_t *num(double d) { return d >= 0 ? json_real(d) : json_null(); }
+
+/* One variant's object. With out, every output as 4 hex digits per input (256 KiB):
+ * small enough for a record, and a compare then names every changed input. */
+static json_t *variant_json(const struct half_variant *v, const struct half_stats *s, const uint16_t *out) {
+  json_t *sp = json_array();
+  for (int i = 0; i < s->n_special; i++)
+    json_array_append_new(sp, json_pack("{s:o, s:o, s:o}", "input", hex16(s->special[i].input), "output",
+                                        hex16(s->special[i].output), "expected", hex16(s->special[i].expected)));
+  char dg[24];
+  snprintf(dg, sizeof dg, "0x%016llx", (unsigned long long)s->digest);
+  json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:o}", "variant", v->name,
+                        "instruction", v->ptx, "format", v->fmt->name, "reference", v->ref, "inputs", (int)s->inputs,
+                        "correctly_rounded", (int)s->correctly_rounded, "faithful", (int)s->faithful, "above_1ulp",
+                        (int)s->above_1ulp, "nonfinite", (int)s->nonfinite, "flushed", (int)s->flushed,
+                        "special_mismatches", (int)s->special_mismatches, "special_first", sp);
+  /* each maximum with its input, output and reference (null when nothing was measured) */
+  const struct {
+    const char *k;
+    double m, ref;
+    uint16_t in, out;
+  } mx[3] = {{"max_ulp", s->max_ulp, s->max_ulp_ref, s->max_ulp_input, s->max_ulp_output},
+             {"max_rel", s->max_rel, s->max_rel_ref, s->max_rel_input, s->max_rel_output},
+             {"max_abs", s->max_abs, s->max_abs_ref, s->max_abs_input, s->max_abs_output}};
+  for (int i = 0; i < 3; i++) {
+    char k[32];
+    json_object_set_new(o, mx[i].k, num(mx[i].m));
+    snprintf(k, sizeof k, "%s_input", mx[i].k);
+    json_object_set_new(o, k, mx[i].m >= 0 ? hex16(mx[i].in) : json_null());
+    snprintf(k, sizeof k, "%s_output", mx[i].k);
+    json_object_set_new(o, k, mx[i].m >= 0 ? hex16(mx[i].out) : json_null());
+    snprintf(k, sizeof k, "%s_reference", mx[i].k);
+    json_object_set_new(o, k, mx[i].m >= 0 ? json_real(mx[i].ref) : json_null());
+  }
+  json_object_set_new(o, "max_rel_normal", num(s->max_rel_n));
+  json_object_set_new(o, "max_rel_normal_input", s->max_rel_n >= 0 ? hex16(s->max_rel_n_input) : json_null());
+  json_object_set_new(o, "max_abs_normal", num(s->max_abs_n));
+  json_object_set_new(o, "max_abs_normal_input", s->max_abs_n >= 0 ? hex16(s->max_abs_n_input) : json_null());
+  json_object_set_new(o, "digest", json_string(dg));
+  json_object_set_new(o, "verdict", json_string(half_verdict(v, s, 0)));
+  json_object_set_new(o, "verdict_normal_results", json_string(half_verdict(v, s, 1)));
+  json_object_set_new(o, "documented", json_pack("{s:o, s:o, s:s}", "max_abs",
+                                                 v->doc_abs ? json_string(v->doc_abs) : json_null(), "max_rel",
+                                                 v->doc_rel ? json_string(v->doc_rel) : json_null(), "source",
+                                                 v->source));
+  if (out) {
+    char *h = malloc(4 * HALF_INPUTS + 1);
+    if (h) {
+      for (uint32_t i = 0; i < HALF_INPUTS; i++) snprintf(h + 4 * i, 5, "%04x", out[i]);
+      json_object_set_new(o, "outputs", json_string(h));
+      free(h);
+    }
+  }
+  return o;
+}
+
+static void print_row(FILE *f, const struct half_variant *v, const struct half_stats *s) {
+  char ab[40] = "-", rl[40] = "-";
+  if (s->max_abs >= 0) snprintf(ab, sizeof ab, "%.4e at 0x%04x", s->max_abs, s->max_abs_input);
+  if (s->max_rel >= 0) snprintf(rl, sizeof rl, "%.4e at 0x%04x", s->max_rel, s->max_rel_input);
+  fprintf(f, "%-20s %-8s %9.5f at 0x%04x  %-22s %-22s %6u %5u %4u %4u  %s\n", v->name, v->fmt->name,
+          s->max_ulp < 0 ? 0.0 : s->max_ulp, s->max_ulp_input, ab, rl, s->correctly_rounded, s->flushed,
+          s->nonfinite, s->special_mismatches, half_verdict(v, s, 0));
+  if (strcmp(half_verdict(v, s, 0), half_verdict(v, s, 1)))
+    fprintf(f, "%-20s over normal results: max abs %.4e, max rel %.4e: %s\n", "", s->max_abs_n, s->max_rel_n,
+            half_verdict(v, s, 1));
+}
+
+/* The variants named on the command line (or the family "half") */
+static int resolve(int argc, char **argv, int first, const struct half_variant **vs) {
+  int n = 0;
+  for (int i = first; i < argc; i++)
+    for (int k = 0; k < HALF_NFN; k++) {
+      int take = !strcmp(argv[i], "half") || !strcmp(argv[i], half_variants[k].name);
+      for (int j = 0; j < n && take; j++) take = vs[j] != &half_variants[k];
+      if (take) vs[n++] = &half_variants[k];
+    }
+  return n;
+}
+
+int half_run(int argc, char **argv, int first, struct scan_cli *sc) {
+  const struct half_variant *vs[HALF_NFN];
+  int nv = resolve(argc, argv, first, vs), rc = 0;
+  struct run_info ri;
+  run_info_init(&ri, 0, NULL);
+  snprintf(ri.command, sizeof ri.command, "%s", g_command_line);
+  if (sc->backend == 0) {
+    errorf("half-precision variants are GPU instructions: there is no CPU backend for them");
+    return EXIT_USAGE;
+  }
+  char why[512], err[512];
+  if (gpu_probe(&ri.ginfo, why, sizeof why)) {
+    errorf("half-precision variants need a GPU: %s", why);
+    return EXIT_NOGPU;
+  }
+  ri.gpu = 1;
+  int dev = sc->o.ndevices > 0 ? sc->o.devices[0] : 0;
+  uint16_t *out = malloc(sizeof(uint16_t) * HALF_INPUTS);
+  struct half_stats *st = calloc(HALF_NFN, sizeof *st);
+  json_t *res = json_array();
+  if (!out || !st || !res) return EXIT_IO;
+  double t0 = now_s();
+  printf("%-20s %-8s %-20s %-22s %-22s %6s %5s %4s %4s  %s\n", "variant", "format", "max ulp", "max abs", "max rel",
+         "cr", "flush", "nonf", "spec", "verdict");
+  int nrun = 0;
+  for (int i = 0; i < nv; i++) {
+    int r = gpu_half_eval(dev, vs[i]->fn, out, err, sizeof err);
+    if (r > 0) { /* this GPU lacks the instruction */
+      noticef("%s skipped: %s", vs[i]->name, err);
+      continue;
+    }
+    if (r < 0) {
+      errorf("%s: %s", vs[i]->name, err);
+      rc = EXIT_NOGPU;
+      break;
+    }
+    half_measure(vs[i], out, &st[i]);
+    print_row(stdout, vs[i], &st[i]);
+    json_array_append_new(res, variant_json(vs[i], &st[i], NULL));
+    nrun++;
+    if (!strcmp(half_verdict(vs[i], &st[i], 0), "VIOLATED")) rc = rc ? rc : EXIT_FAIL;
+  }
+  if (!nrun && !rc) {
+    errorf("no half-precision variant runs on %s", ri.ginfo.name);
+    rc = EXIT_USAGE;
+  }
+  if ((!rc || rc == EXIT_FAIL) && sc->json) {
+    json_t *root = result_header_json(&ri, "half");
+    json_object_set_new(root, "timing", json_pack("{s:f}", "wall_s", now_s() - t0));
+    json_object_set_new(root, "results", json_incref(res));
+    int w = result_write_root(sc->json, root, err, sizeof err);
+    if (w) errorf("%s", err), rc = w;
+    json_decref(root);
+  }
+  json_decref(res);
+  free(out);
+  free(st);
+  return rc;
+}
+
+json_t *half_record_json(int device, char *err, size_t errlen) {
+  json_t *a = json_array();
+  uint16_t *out = malloc(sizeof(uint16_t) * HALF_INPUTS);
+  if (!a || !out) {
+    snprintf(err, errlen, "out of host memory");
+    json_decref(a);
+    free(out);
+    return NULL;
+  }
+  for (int i = 0; i < HALF_NFN; i++) {
+    struct half_stats s;
+    int r = gpu_half_eval(device, half_variants[i].fn, out, err, errlen);
+    if (r > 0) continue; /* not on this architecture */
+    if (r < 0) {
+      json_decref(a);
+      a = NULL;
+      break;
+    }
+    half_measure(&half_variants[i], out, &s);
+    json_array_append_new(a, variant_json(&half_variants[i], &s, out));
+  }
+  free(out);
+  return a;
+}
+
+/* outputs of a record's variant; 0, or -1 when the field is not 2^16 hex groups */
+static int parse_outputs(json_t *o, uint16_t *out) {
+  const char *h = json_string_value(json_object_get(o, "outputs"));
+  if (!h || strlen(h) != 4 * HALF_INPUTS) return -1;
+  for (uint32_t i = 0; i < HALF_INPUTS; i++) {
+    char g[5] = {h[4 * i], h[4 * i + 1], h[4 * i + 2], h[4 * i + 3], 0}, *end;
+    out[i] = (uint16_t)strtoul(g, &end, 16);
+    if (*end) return -1;
+  }
+  return 0;
+}
+
+int half_compare(const char *path, int device, int *differ) {
+  json_t *root;
+  char err0[1024];
+  int r0 = json_read_path(path, &root, err0, sizeof err0);
+  if (r0) {
+    errorf("%s", err0);
+    return r0;
+  }
+  json_t *arr = json_object_get(root, "half");
+  int rc = 0;
+  if (device < 0 && json_array_size(arr)) {
+    printf("%zu half-precision variants not compared: they run on a GPU only\n", json_array_size(arr));
+    json_array_clear(arr);
+  }
+  uint16_t *then = malloc(sizeof(uint16_t) * HALF_INPUTS), *now = malloc(sizeof(uint16_t) * HALF_INPUTS);
+  if (!then || !now) rc = EXIT_IO;
+  size_t k;
+  json_t *o;
+  json_array_foreach(arr, k, o) {
+    if (rc) break;
+    const char *name = json_string_value(json_object_get(o, "variant"));
+    const struct half_variant *v = NULL;
+    for (int i = 0; i < HALF_NFN && name; i++)
+      if (!strcmp(name, half_variants[i].name)) v = &half_variants[i];
+    if (!v || parse_outputs(o, then)) {
+      errorf("%s: half[%zu] is not a half-precision variant with its outputs", path, k);
+      rc = EXIT_CORRUPT;
+      break;
+    }
+    char err[512];
+    int r = gpu_half_eval(device, v->fn, now, err, sizeof err);
+    if (r > 0) {
+      printf("%-16s not run here: %s\n", v->name, err);
+      *differ = 1;
+      continue;
+    }
+    if (r < 0) {
+      errorf("%s: %s", v->name, err);
+      rc = EXIT_NOGPU;
+      break;
+    }
+    uint32_t nd = 0;
+    for (uint32_t i = 0; i < HALF_INPUTS; i++) nd += then[i] != now[i];
+    if (!nd) {
+      printf("%-16s identical (%u inputs)\n", v->name, HALF_INPUTS);
+      continue;
+    }
+    *differ = 1;
+    printf("%-16s DIFFERS on %u of %u inputs\n", v->name, nd, HALF_INPUTS);
+    for (uint32_t i = 0, shown = 0; i < HALF_INPUTS && shown < 8; i++)
+      if (then[i] != now[i]) {
+        printf("  input 0x%04x (%a): baseline 0x%04x (%a), now 0x%04x (%a)\n", i, half_decode(v->fmt, (uint16_t)i),
+               then[i], half_decode(v->fmt, then[i]), now[i], half_decode(v->fmt, now[i]));
+        shown++;
+      }
+    struct half_stats a, b;
+    half_measure(v, then, &a);
+    half_measure(v, now, &b);
+    printf("  max ulp %.5f at 0x%04x -> %.5f at 0x%04x; max rel %.4e -> %.4e; max abs %.4e -> %.4e; "
+           "correctly rounded %u -> %u\n",
+           a.max_ulp, a.max_ulp_input, b.max_ulp, b.max_ulp_input, a.max_rel, b.max_rel, a.max_abs, b.max_abs,
+           a.correctly_rounded, b.correctly_rounded);
+  }
+  free(then);
+  free(now);
+  json_decref(root);
+  return rc;
+}

@@ -1,0 +1,74 @@
+/* half.h: the half-precision MUFU forms (binary16 and bfloat16), each over all 2^16
+ * inputs of its format, against MPFR references rounded to that format. */
+#ifndef ULPCERT_HALF_H
+#define ULPCERT_HALF_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "src/engine/options.h"
+#include "src/kinds/half/half_fns.h"
+
+/* A binary format narrower than binary32: p significand bits (the leading one
+ * included), normal exponents emin..emax, subnormals below 2^emin. */
+struct half_fmt {
+  const char *name;
+  int p, emin, emax;
+};
+extern const struct half_fmt half_binary16, half_bfloat16;
+
+struct half_variant {
+  const char *name, *ptx;
+  int fn;
+  const struct half_fmt *fmt;
+  const char *ref;                  /* reference function (reference/reference.h) */
+  const char *doc_abs, *doc_rel;    /* documented bounds (decimal strings), NULL: none */
+  const char *source, *description;
+};
+extern const struct half_variant half_variants[HALF_NFN];
+
+struct half_sample {
+  uint16_t input, output, expected;
+};
+
+/* Statistics of one variant over its 2^16 inputs (definitions: README, "Half precision") */
+struct half_stats {
+  uint32_t inputs, correctly_rounded, faithful, above_1ulp, nonfinite, flushed, special_mismatches;
+  double max_ulp, max_rel, max_abs; /* -1: nothing measured */
+  uint16_t max_ulp_input, max_ulp_output, max_rel_input, max_rel_output, max_abs_input, max_abs_output;
+  double max_ulp_ref, max_rel_ref, max_abs_ref;
+  /* the same two maxima over the inputs whose correctly rounded result is a normal
+   * number of the format: the documents are silent on subnormal results (ex2.approx.f16
+   * flushes them, the .ftz forms say they do) */
+  double max_rel_n, max_abs_n;
+  uint16_t max_rel_n_input, max_abs_n_input;
+  int n_special;
+  struct half_sample special[8];
+  uint64_t digest; /* of (input, output) over every input */
+};
+
+/* the value of a bit pattern (exact in binary32, hence in binary64) */
+double half_decode(const struct half_fmt *f, uint16_t bits);
+/* The bit pattern of RN_p(z), z exact, from y = RN53(z) and t = sign(y - z) (the
+ * reference's pair): ties to even, subnormals, overflow to infinity. */
+uint16_t half_round(const struct half_fmt *f, double y, int t);
+/* ulp of a value y in the format: 2^(max(floor(log2|y|), emin) - p + 1) */
+double half_ulp(const struct half_fmt *f, double y);
+/* Measure outputs out[0..2^16) of variant v against MPFR. */
+void half_measure(const struct half_variant *v, const uint16_t *out, struct half_stats *s);
+int half_is_name(const char *name);
+/* Verdict against the documented bound over every input, or (normal) over the inputs
+ * with a normal correctly rounded result. */
+const char *half_verdict(const struct half_variant *v, const struct half_stats *s, int normal);
+/* `ulpcert run half|<variant>`: evaluate on the GPU, measure, print, write JSON. */
+int half_run(int argc, char **argv, int first, struct scan_cli *sc);
+void half_list(FILE *f);
+/* For arch record: a JSON array with every half variant the present GPU runs, their
+ * statistics and all outputs (NULL on error; an empty array without a GPU). */
+struct json_t *half_record_json(int device, char *err, size_t errlen);
+/* For arch compare: evaluate the record's half variants on GPU device (< 0: none) and
+ * print, per variant, identical or the differing inputs with both outputs and how the
+ * statistics moved; sets *differ. Returns an exit status. */
+int half_compare(const char *path, int device, int *differ);
+
+#endif

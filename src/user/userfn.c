@@ -1,0 +1,206 @@
+/* userfn.c: users' own functions, compiled at run time.
+ *
+ * CPU backend: the file is included into a small wrapper that exports one entry
+ * point per function, compiled by the host compiler ($ULPCERT_CC, default cc) with
+ * -O2 -ffp-contract=off into a shared object, and loaded with dlopen.
+ * GPU backend: the file is included into a wrapper with one kernel per function,
+ * ulpcert_eval_K(first, count, out), compiled by NVRTC (opened with dlopen, so that
+ * the binary needs it only for this) to a CUBIN for the device, and handed to the GPU
+ * backend (gpu_dyn_add). Undecorated functions become device functions
+ * (-default-device); NVRTC's defaults otherwise (as nvcc would compile them). */
+#include "src/user/userfn.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "src/common.h"
+#include "src/engine/gpu.h"
+
+static int abs_path(const char *path, char *out, size_t n) {
+  char *r = realpath(path, NULL);
+  if (!r) return -1;
+  snprintf(out, n, "%s", r);
+  free(r);
+  return 0;
+}
+
+static void read_log(const char *path, char *log, size_t loglen) {
+  FILE *f = fopen(path, "r");
+  size_t k = 0;
+  if (f) {
+    k = fread(log, 1, loglen - 1, f);
+    fclose(f);
+  }
+  log[k] = 0;
+}
+
+int userfn_host(const char *path, int n, const char *const *fns, float (**out)(float), char *log, size_t loglen) {
+  char ap[4096], dir[] = "/tmp/ulpcert-user-XXXXXX";
+  log[0] = 0;
+  if (abs_path(path, ap, sizeof ap)) {
+    snprintf(log, loglen, "cannot read %s: %s", path, strerror(errno));
+    return EXIT_IO;
+  }
+  if (!mkdtemp(dir)) {
+    snprintf(log, loglen, "cannot create a temporary folder: %s", strerror(errno));
+    return EXIT_IO;
+  }
+  char wrap[4200], so[4200], lg[4200], cmd[16384];
+  snprintf(wrap, sizeof wrap, "%s/wrap.c", dir);
+  snprintf(so, sizeof so, "%s/user.so", dir);
+  snprintf(lg, sizeof lg, "%s/log", dir);
+  FILE *w = fopen(wrap, "w");
+  if (!w) {
+    snprintf(log, loglen, "cannot write %s", wrap);
+    return EXIT_IO;
+  }
+  fprintf(w, "#include \"%s\"\n", ap);
+  for (int i = 0; i < n; i++) fprintf(w, "float ulpcert_entry_%d(float x) { return %s(x); }\n", i, fns[i]);
+  fclose(w);
+  const char *cc = getenv("ULPCERT_CC");
+  if (!cc || !*cc) cc = "cc";
+  snprintf(cmd, sizeof cmd, "%s -std=gnu11 -O2 -fPIC -shared -ffp-contract=off -o '%s' '%s' -lm >'%s' 2>&1", cc, so,
+           wrap, lg);
+  int st = system(cmd);
+  int rc = 0;
+  if (st != 0) {
+    read_log(lg, log, loglen);
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 127) {
+      snprintf(log, loglen, "the host compiler '%s' was not found (set ULPCERT_CC)", cc);
+      rc = EXIT_DEPEND;
+    } else {
+      rc = EXIT_USAGE;
+    }
+  } else {
+    void *h = dlopen(so, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+      snprintf(log, loglen, "cannot load the compiled functions: %s", dlerror());
+      rc = EXIT_USAGE;
+    }
+    for (int i = 0; !rc && i < n; i++) {
+      char sym[64];
+      snprintf(sym, sizeof sym, "ulpcert_entry_%d", i);
+      *(void **)&out[i] = dlsym(h, sym);
+      if (!out[i]) {
+        snprintf(log, loglen, "cannot find the compiled entry for %s", fns[i]);
+        rc = EXIT_USAGE;
+      }
+    }
+  }
+  unlink(wrap), unlink(so), unlink(lg), rmdir(dir);
+  return rc;
+}
+
+/* NVRTC, opened at run time */
+typedef int nvrtcResult_t;
+typedef struct _nvrtcProgram *nvrtcProgram_t;
+static struct {
+  nvrtcResult_t (*create)(nvrtcProgram_t *, const char *, const char *, int, const char *const *, const char *const *);
+  nvrtcResult_t (*compile)(nvrtcProgram_t, int, const char *const *);
+  nvrtcResult_t (*log_size)(nvrtcProgram_t, size_t *);
+  nvrtcResult_t (*log)(nvrtcProgram_t, char *);
+  nvrtcResult_t (*cubin_size)(nvrtcProgram_t, size_t *);
+  nvrtcResult_t (*cubin)(nvrtcProgram_t, char *);
+  nvrtcResult_t (*destroy)(nvrtcProgram_t *);
+} nv;
+
+static int open_nvrtc(char *log, size_t loglen) {
+  if (nv.create) return 0;
+  const char *names[] = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so", "/usr/local/cuda/lib64/libnvrtc.so",
+                         "/usr/local/cuda/lib64/libnvrtc.so.13"};
+  void *h = NULL;
+  for (size_t i = 0; !h && i < sizeof names / sizeof names[0]; i++) h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
+    snprintf(log, loglen, "NVRTC (libnvrtc.so, part of the CUDA toolkit) was not found: install the toolkit or add "
+                          "its lib64 folder to LD_LIBRARY_PATH");
+    return -1;
+  }
+  *(void **)&nv.create = dlsym(h, "nvrtcCreateProgram");
+  *(void **)&nv.compile = dlsym(h, "nvrtcCompileProgram");
+  *(void **)&nv.log_size = dlsym(h, "nvrtcGetProgramLogSize");
+  *(void **)&nv.log = dlsym(h, "nvrtcGetProgramLog");
+  *(void **)&nv.cubin_size = dlsym(h, "nvrtcGetCUBINSize");
+  *(void **)&nv.cubin = dlsym(h, "nvrtcGetCUBIN");
+  *(void **)&nv.destroy = dlsym(h, "nvrtcDestroyProgram");
+  if (!nv.create || !nv.compile || !nv.log_size || !nv.log || !nv.cubin_size || !nv.cubin || !nv.destroy) {
+    nv.create = NULL;
+    snprintf(log, loglen, "NVRTC lacks the functions ulpcert needs (too old?)");
+    return -1;
+  }
+  return 0;
+}
+
+int userfn_gpu(const char *path, int n, const char *const *fns, int cc_major, int cc_minor, int *ids, char *log,
+               size_t loglen) {
+  char ap[4096];
+  log[0] = 0;
+  if (abs_path(path, ap, sizeof ap)) {
+    snprintf(log, loglen, "cannot read %s: %s", path, strerror(errno));
+    return EXIT_IO;
+  }
+  if (open_nvrtc(log, loglen)) return EXIT_DEPEND;
+  size_t cap = 8192 + (size_t)n * 512;
+  char *src = malloc(cap);
+  if (!src) return EXIT_IO;
+  size_t k = (size_t)snprintf(src, cap, "#include \"%s\"\n", ap);
+  for (int i = 0; i < n; i++)
+    k += (size_t)snprintf(src + k, cap - k,
+                          "extern \"C\" __global__ void ulpcert_eval_%d(unsigned first, unsigned count, unsigned *out)"
+                          " { for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < count;"
+                          " i += gridDim.x * blockDim.x) out[i] = __float_as_uint(%s(__uint_as_float(first + i))); }\n",
+                          i, fns[i]);
+  nvrtcProgram_t prog;
+  int rc = 0;
+  if (nv.create(&prog, src, "ulpcert_user.cu", 0, NULL, NULL)) {
+    snprintf(log, loglen, "NVRTC could not create the program");
+    free(src);
+    return EXIT_USAGE;
+  }
+  char arch[32], inc[4200];
+  snprintf(arch, sizeof arch, "--gpu-architecture=sm_%d%d", cc_major, cc_minor);
+  snprintf(inc, sizeof inc, "-I%s", ap);
+  char *slash = strrchr(inc, '/');
+  if (slash) *slash = 0;
+  const char *opts[] = {arch, "-default-device", "-std=c++17", inc};
+  int crc = nv.compile(prog, 4, opts);
+  size_t ls = 0;
+  nv.log_size(prog, &ls);
+  if (ls > 1) {
+    char *l = malloc(ls);
+    if (l) {
+      nv.log(prog, l);
+      snprintf(log, loglen, "%s", l);
+      free(l);
+    }
+  }
+  if (crc) {
+    rc = EXIT_USAGE;
+  } else {
+    size_t cs = 0;
+    nv.cubin_size(prog, &cs);
+    char *cubin = malloc(cs ? cs : 1);
+    if (!cubin || nv.cubin(prog, cubin)) {
+      snprintf(log, loglen, "NVRTC gave no CUBIN");
+      rc = EXIT_USAGE;
+    }
+    for (int i = 0; !rc && i < n; i++) {
+      char kname[64];
+      snprintf(kname, sizeof kname, "ulpcert_eval_%d", i);
+      ids[i] = gpu_dyn_add(cubin, cs, kname);
+      if (ids[i] < 0) {
+        snprintf(log, loglen, "%s", gpu_last_error());
+        rc = EXIT_NOGPU;
+      }
+    }
+    free(cubin);
+  }
+  nv.destroy(&prog);
+  free(src);
+  return rc;
+}
