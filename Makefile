@@ -8,6 +8,7 @@
 #   make SAN=1 test     host code under AddressSanitizer and UndefinedBehaviorSanitizer
 #   make MPI=1          an MPI build (build-mpi/ulpcert) for mpirun -np N ... run
 
+.DEFAULT_GOAL := all
 CC      ?= gcc
 BUILD   ?= build
 NVCC    ?= $(shell command -v nvcc 2>/dev/null || ( [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc ))
@@ -15,7 +16,7 @@ CUDA_HOME ?= $(if $(NVCC),$(patsubst %/bin/nvcc,%,$(NVCC)),)
 LIBDIR  ?= /usr/lib/x86_64-linux-gnu
 
 CFLAGS  ?= -O2 -g
-CFLAGS  += -I. -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -fopenmp -ffp-contract=off
+CFLAGS  += -I. -I$(BUILD)/gen -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror=implicit-function-declaration -Wno-unused-parameter -fopenmp -ffp-contract=off
 LDLIBS  := -fopenmp -lm -ldl
 
 ifeq ($(MPI),1)
@@ -30,10 +31,12 @@ ifeq ($(SAN),1)
   CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
   LDLIBS += -fsanitize=address,undefined
   # shared libraries: sanitizers dislike static archives mixed with the runtime
-  LIBS_DEP := -lmpfr -lgmp -ljansson -lz
+  LIBS_DEP := -lflint-arb -lflint -lmpfr -lgmp -ljansson -lz
 else
-  # static MPFR, GMP, Jansson and zlib: the binary needs only libgomp and the CUDA driver
-  LIBS_DEP := $(LIBDIR)/libmpfr.a $(LIBDIR)/libgmp.a $(LIBDIR)/libjansson.a $(LIBDIR)/libz.a
+  # static Jansson and zlib; Arb (FLINT) exists only as shared libraries, so MPFR and GMP are
+  # linked shared too (one copy of each in the process) and all four travel in $(BUILD)/lib,
+  # found through the binary's rpath: it needs nothing else but libgomp and the CUDA driver
+  LIBS_DEP := $(LIBDIR)/libjansson.a $(LIBDIR)/libz.a -lflint-arb -lflint -lmpfr -lgmp -Wl,-rpath,'$$ORIGIN/lib'
 endif
 
 # Device code: every real architecture the toolkit knows from sm_75 up, plus PTX of the newest.
@@ -46,26 +49,42 @@ ifneq ($(NVCC),)
   PTX_ARCH := $(lastword $(ARCHS))
   GENCODE := $(foreach a,$(ARCHS),-gencode arch=compute_$(a:sm_%=%),code=$(a)) \
              -gencode arch=compute_$(PTX_ARCH:sm_%=%),code=compute_$(PTX_ARCH:sm_%=%)
-  NVBASE := -O3 -std=c++17 --threads 0 -I. $(GENCODE) -DULPCERT_ARCHS='"$(strip $(ARCHS)) + PTX $(PTX_ARCH:sm_%=compute_%)"'
+  NVBASE := -O3 -std=c++17 --threads 0 -I. -I$(BUILD)/gen $(GENCODE) -DULPCERT_ARCHS='"$(strip $(ARCHS)) + PTX $(PTX_ARCH:sm_%=compute_%)"'
   # every .cu file is one object; its build flavour (contraction, flush to zero) is part of it
   CU_SRC := $(wildcard kernels/*.cu src/kinds/*/*.cu)
   GPU_OBJ := $(patsubst %.cu,$(BUILD)/%.o,$(CU_SRC))
   GPU_LIBS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib -lcudart_static -lstdc++ -ldl -lrt -lpthread
 else
-  GPU_OBJ := $(BUILD)/src/engine/gpu_stub.o
+  GPU_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(NOGPU_SRC))
   GPU_LIBS :=
 endif
 
 # host sources: the engine, commands, kinds and the catalogue (functions/*/)
-SRC := $(filter-out src/main.c src/engine/gpu_stub.c,$(wildcard src/*.c src/*/*.c src/kinds/*/*.c functions/*/*.c))
+# (test_*.c in a function folder are its tests; *_nogpu.c stand in for the device code of a
+# build without the CUDA toolkit)
+ALL_C := $(wildcard src/*.c src/*/*.c src/kinds/*/*.c functions/*/*.c)
+NOGPU_SRC := $(filter %_nogpu.c,$(ALL_C))
+SRC := $(filter-out src/main.c $(NOGPU_SRC) functions/%/test_%,$(ALL_C))
 OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SRC))
 MAIN_OBJ := $(BUILD)/src/main.o
-HDR := $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh functions/*/*.h functions/*/*.cuh functions/*/*.def kernels/*.h kernels/*.cuh)
+# The catalogue: every functions/<name>/<name>.def and <name>.cuh, listed in generated
+# files (rewritten only when the list changes, so that adding or removing a folder
+# rebuilds what reads it).
+GEN := $(BUILD)/gen
+CAT_DEFS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).def))
+CAT_CUHS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).cuh))
+GEN_FILES := $(GEN)/catalogue.def $(GEN)/device_code.cuh
+$(GEN)/catalogue.def: FORCE
+	@mkdir -p $(GEN) && printf '#include "%s"\n' $(CAT_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+$(GEN)/device_code.cuh: FORCE
+	@mkdir -p $(GEN) && printf '#include "%s"\n' $(CAT_CUHS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+FORCE:
+HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh functions/*/*.h functions/*/*.cuh functions/*/*.def kernels/*.h kernels/*.cuh)
 
 TESTS := test_metrics test_reference test_reduce test_e2e test_certify test_arch test_ff test_half
 TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
 
-.PHONY: all deps test-deps run test bench clean fuzz valgrind ci report report-check mpi-test
+.PHONY: FORCE all deps test-deps run test bench clean fuzz valgrind ci report report-check mpi-test
 all: $(BUILD)/ulpcert
 
 $(BUILD)/.deps: scripts/deps.sh
@@ -88,16 +107,18 @@ $(BUILD)/%.o: %.cu $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVBASE) $(NVFLAV) -c $< -o $@
 
-$(BUILD)/src/engine/gpu_stub.o: src/engine/gpu_stub.c $(HDR)
+$(BUILD)/src/engine/gpu_nogpu.o: | $(BUILD)/.nvcc-notice
+$(BUILD)/.nvcc-notice:
 	@mkdir -p $(dir $@)
 	@echo "ulpcert: nvcc not found: building without GPU support" >&2
-	$(CC) $(CFLAGS) -c $< -o $@
+	@touch $@
 
 $(BUILD)/libulpcert.a: $(OBJ) $(GPU_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/ulpcert: $(MAIN_OBJ) $(BUILD)/libulpcert.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LIBS_DEP) $(GPU_LIBS) $(LDLIBS)
+	@scripts/bundle-libs.sh $@ $(BUILD)/lib
 
 $(BUILD)/tests/%: tests/%.c tests/testutil.h $(BUILD)/libulpcert.a | $(BUILD)/.test-deps
 	@mkdir -p $(dir $@)
@@ -134,14 +155,15 @@ bench: $(BUILD)/ulpcert
 # inputs go to $(BUILD)/fuzz/new-NAME (copy the interesting ones into the corpus).
 FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang
-FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -ffp-contract=off -I.
-FUZZ_LIB_SRC := src/common.c src/measure/metrics.c src/catalogue/registry.c src/catalogue/host_fns.c \
-                src/kinds/binary32/result_read.c src/user/claims.c src/reference/reference.c src/reference/rn32.c \
-                $(wildcard functions/*/*.c)
+FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -ffp-contract=off -I. -I$(BUILD)/gen
+FUZZ_LIB_SRC := src/common.c src/measure/metrics.c src/measure/verdict.c src/catalogue/registry.c \
+                src/catalogue/references.c src/kinds/binary32/result_read.c src/user/claims.c \
+                src/reference/reference.c src/reference/rn32.c src/reference/shortcuts.c \
+                $(filter-out functions/%/test_%,$(wildcard functions/*/*.c))
 FUZZERS := result args claims
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_LIB_SRC) -lmpfr -lgmp -ljansson -lz -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_LIB_SRC) -lflint-arb -lflint -lmpfr -lgmp -ljansson -lz -lm
 fuzz: $(addprefix $(BUILD)/fuzz/fuzz_,$(FUZZERS))
 	@set -e; for f in $(FUZZERS); do mkdir -p $(BUILD)/fuzz/new-$$f; \
 	  echo "== fuzz $$f ($(FUZZ_SECONDS) s)"; \

@@ -1,7 +1,7 @@
 #!/bin/sh
 # deps.sh: make sure the build dependencies are present; install them with apt-get
 # when possible (root, or sudo without a password), else say what to run.
-#   MPFR, GMP, Jansson, zlib (headers and static libraries) for ulpcert itself;
+#   MPFR, GMP, Arb (FLINT), Jansson, zlib (headers and libraries) for ulpcert itself;
 #   cmocka and gnuplot for `make test` (and gnuplot for `ulpcert report`).
 # Usage: scripts/deps.sh [test|mpi]
 set -u
@@ -11,6 +11,7 @@ have_header mpfr.h || need="$need libmpfr-dev"
 have_header gmp.h || need="$need libgmp-dev"
 have_header jansson.h || need="$need libjansson-dev"
 have_header zlib.h || need="$need zlib1g-dev"
+have_header arb.h || need="$need libflint-arb-dev"
 if [ "${1:-}" = mpi ]; then
   command -v mpicc >/dev/null 2>&1 || need="$need libopenmpi-dev"
   command -v mpirun >/dev/null 2>&1 || need="$need openmpi-bin"

@@ -249,7 +249,7 @@ static int cmd_run(int argc, char **argv, int full_argc, char **full_argv) {
     }
     const struct reference *ref = ref_find(rx.ref);
     if (!ref) {
-      errorf("unknown reference '%s' (known: tanh)", rx.ref);
+      errorf("unknown reference '%s' (known: %s)", rx.ref, ref_names());
       return EXIT_USAGE;
     }
     struct run_info tmp;
@@ -432,8 +432,9 @@ static int real_main(int argc, char **argv) {
     off += (size_t)snprintf(g_command_line + off, sizeof g_command_line - off, "%s%s", i ? " " : "", argv[i]);
   /* a file-size limit must surface as a write error (EFBIG), not kill the process */
   signal(SIGXFSZ, SIG_IGN);
-  if (registry_init()) {
-    errorf("internal: a variant names an unknown reference");
+  char cat_err[512];
+  if (registry_init(cat_err, sizeof cat_err)) {
+    errorf("internal: the catalogue is inconsistent: %s", cat_err);
     return EXIT_USAGE;
   }
   if (argc < 2) {

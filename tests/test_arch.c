@@ -100,7 +100,7 @@ static void test_outputs_only(void **state) {
 }
 
 int main(void) {
-  registry_init();
+  registry_init(NULL, 0);
   g_quiet = 1;
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_locate), cmocka_unit_test(test_outputs_only)};
   return cmocka_run_group_tests_name("arch", tests, NULL, NULL);

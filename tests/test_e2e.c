@@ -178,7 +178,7 @@ static void test_around_one_boundary(void **state) { (void)state; check_range(0x
 static void test_specials(void **state) { (void)state; check_range(0x7f7fff00u, 0x800fffffu); }
 
 int main(void) {
-  registry_init();
+  registry_init(NULL, 0);
   g_quiet = 1;
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_ordinary),           cmocka_unit_test(test_around_series_boundary),

@@ -409,7 +409,7 @@ static void test_clause_accounting(void **state) {
 /* The registry's clauses and the verdict over them */
 static void test_clause_registry(void **state) {
   (void)state;
-  assert_int_equal(registry_init(), 0);
+  assert_int_equal(registry_init(NULL, 0), 0);
   const struct variant *e = variant_find("__expf");
   assert_non_null(e);
   assert_int_equal(e->n_clauses, 1);

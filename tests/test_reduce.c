@@ -195,7 +195,7 @@ static void test_cache_identical(void **state) {
 }
 
 int main(void) {
-  registry_init();
+  registry_init(NULL, 0);
   g_quiet = 1;
   printf("random seed 0x%016llx\n", (unsigned long long)test_rng_state);
   const struct CMUnitTest tests[] = {

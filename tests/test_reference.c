@@ -5,6 +5,7 @@
 #include <mpfr.h>
 #include <omp.h>
 
+#include "src/catalogue/registry.h"
 #include "src/reference/reference.h"
 
 /* Independent check of (y, t) and of RN24: f(x) at 1024 bits; y must be its

@@ -25,8 +25,6 @@
 #include "src/common.h"
 #include "src/reference/reference.h"
 
-static int sgn(double v) { return (v > 0) - (v < 0); }
-
 static int div_shortcut(uint32_t xb, double d, double *y, int *t) {
   if ((xb & 0x7fffffffu) > 0x7f800000u) return 0;
   const double x = (double)u2f(xb);
@@ -35,7 +33,7 @@ static int div_shortcut(uint32_t xb, double d, double *y, int *t) {
     *t = 0;
     return 1;
   }
-  *t = -sgn(fma(-*y, d, x)) * sgn(d);
+  *t = -ref_sign(fma(-*y, d, x)) * ref_sign(d);
   return 1;
 }
 

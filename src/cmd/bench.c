@@ -285,10 +285,10 @@ int cmd_refcheck(int argc, char **argv) {
   }
   const struct reference *r = ref_find(argv[optind]);
   if (!r) {
-    errorf("unknown reference '%s'", argv[optind]);
+    errorf("unknown reference '%s' (known: %s)", argv[optind], ref_names());
     return EXIT_USAGE;
   }
-  if (!r->shortcut) {
+  if (r->shortcut == ref_no_shortcut) {
     printf("%s has no shortcut: nothing to check\n", r->name);
     return EXIT_OK;
   }

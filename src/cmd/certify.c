@@ -199,7 +199,7 @@ int cmd_certify(int argc, char **argv) {
       }
       const struct reference *ref = ref_find(rn);
       if (!ref) {
-        errorf("%s:%d: unknown reference '%s' (known: tanh)", u->path, c->line, rn);
+        errorf("%s:%d: unknown reference '%s' (known: %s)", u->path, c->line, rn, ref_names());
         errors++;
         continue;
       }

@@ -28,6 +28,11 @@ const char *gpu_build_info(void);
 /* 0 if device 0 is usable, filling info; otherwise -1 with a reason in why. */
 int gpu_probe(struct gpu_info *info, char *why, size_t whylen);
 
+/* Device functions beyond the catalogue's (whose numbers are the variants' catalogue
+ * indices): the selftest's table, and user functions compiled at run time. */
+#define GPU_TABLE (-2)
+#define GPU_DYN_BASE (1 << 20)
+
 #define GPU_SLOTS 2
 #define GPU_MAXF 64 /* functions per context (the engine's SCAN_MAXV) */
 #define GPU_MAXSEG 2
@@ -64,7 +69,7 @@ struct gpu_partial {
 };
 
 struct gpu_ctx;
-/* Open device dev for nfn functions (enum gpu_fn), chunks of at most max_count inputs
+/* Open device dev for nfn device functions (catalogue indices or the numbers above), chunks of at most max_count inputs
  * per submit (summed over its segments) and at most max_items reduction work items.
  * Returns NULL with a message in err. */
 struct gpu_ctx *gpu_open(int dev, int nfn, const int *fns, uint32_t max_count, uint32_t max_items, char *err,
@@ -101,11 +106,6 @@ const char *gpu_last_error(void);
 /* GPU_TABLE's outputs (on every device): tab[0..n) for magnitudes tlo.. of positive inputs, tab[n..2n)
  * for negative ones. 0 or -1. */
 int gpu_set_table(const uint32_t *tab, uint32_t tlo, uint32_t n);
-
-/* Half-precision forms (src/half_fns.h): out[x] for every 16-bit input x on device dev.
- * 0; 1 when this GPU's architecture lacks the instruction (reason in err); -1 on a CUDA
- * error. */
-int gpu_half_eval(int dev, int fn, uint16_t *out, char *err, size_t errlen);
 
 #ifdef __cplusplus
 }

@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 #include <string.h>
+#include <arb.h>
 #include <mpfr.h>
 
 enum ref_symmetry { REF_SYM_NONE = 0, REF_SYM_ODD, REF_SYM_EVEN };
@@ -27,11 +28,19 @@ struct reference {
   /* Non-negative bit patterns [mpfr_lo, mpfr_hi) where the shortcut always answers 0:
    * the range the on-disk reference cache stores. */
   uint32_t mpfr_lo, mpfr_hi;
+  /* Taylor coefficients of f at every point of the ball x: res[k] encloses
+   * f^(k)(xi)/k! for every xi in x, k < len, at precision prec; 0, or -1 where f is not
+   * analytic on the whole ball (ref_no_series: always -1). */
+  int (*series)(arb_ptr res, const arb_t x, slong len, slong prec);
 };
 
-/* Every reference the tool knows, terminated by a NULL name. */
-extern const struct reference ref_table[];
-const struct reference *ref_find(const char *name);
+/* The catalogue's sentinels of an absent shortcut (always 0) and series (always -1). */
+int ref_no_shortcut(uint32_t xbits, double *y, int *t);
+int ref_no_series(arb_ptr res, const arb_t x, slong len, slong prec);
+
+/* sign(v) in {-1, 0, +1} (0 for NaN) */
+static inline int ref_sign(double v) { return (v > 0) - (v < 0); }
+
 
 /* Evaluate f(x) with MPFR: one MPFR state per calling thread (created on first use). */
 void ref_mpfr(const struct reference *r, uint32_t xbits, double *y, int *t);

@@ -21,22 +21,18 @@
 
 const struct half_fmt half_binary16 = {"binary16", 11, -14, 15}, half_bfloat16 = {"bfloat16", 8, -126, 127};
 
-/* Bounds from the PTX ISA 9.1: the documented powers of two rounded upward to 16 digits. */
 const struct half_variant half_variants[HALF_NFN] = {
-    {"tanh.approx.f16", "tanh.approx.f16", HALF_TANH_F16, &half_binary16, "tanh", "4.927009930882233e-4", NULL,
-     "PTX ISA 9.1, section 9.7.4.9 (half tanh): maximum absolute error 2^-10.987 for .f16; subnormals supported",
-     "PTX tanh.approx.f16 (sm_75+)"},
-    {"tanh.approx.bf16", "tanh.approx.bf16", HALF_TANH_BF16, &half_bfloat16, "tanh", "3.90625e-3", NULL,
-     "PTX ISA 9.1, section 9.7.4.9 (half tanh): maximum absolute error 2^-8 for .bf16; subnormals supported",
-     "PTX tanh.approx.bf16 (sm_90+)"},
-    {"ex2.approx.f16", "ex2.approx.f16", HALF_EX2_F16, &half_binary16, "exp2", NULL, "1.046653772008099e-3",
-     "PTX ISA 9.1, section 9.7.4.10 (half ex2): maximum relative error 2^-9.9 for .f16; subnormal inputs supported",
-     "PTX ex2.approx.f16 (sm_75+)"},
-    {"ex2.approx.ftz.bf16", "ex2.approx.ftz.bf16", HALF_EX2_FTZ_BF16, &half_bfloat16, "exp2", NULL, "7.8125e-3",
-     "PTX ISA 9.1, section 9.7.4.10 (half ex2): maximum relative error 2^-7 for .bf16; subnormal inputs and "
-     "results flushed to sign-preserving zero",
-     "PTX ex2.approx.ftz.bf16 (sm_90+)"},
+#define HALF_VARIANT(nm, dfn, fm, rf, cc, dabs, drel, src, desc) {nm, nm, &fm, rf, dabs, drel, src, desc},
+#include "src/catalogue/catalogue_list.h"
 };
+
+static int half_index(const struct half_variant *v) { return (int)(v - half_variants); }
+
+const struct half_variant *half_find(const char *name) {
+  for (int i = 0; i < HALF_NFN; i++)
+    if (!strcmp(half_variants[i].name, name)) return &half_variants[i];
+  return NULL;
+}
 
 /* field widths: 1 sign bit, 16 - p exponent bits, p - 1 fraction bits; bias emax */
 static int ebits(const struct half_fmt *f) { return 16 - f->p; }
@@ -281,7 +277,7 @@ int half_run(int argc, char **argv, int first, struct scan_cli *sc) {
          "cr", "flush", "nonf", "spec", "verdict");
   int nrun = 0;
   for (int i = 0; i < nv; i++) {
-    int r = gpu_half_eval(dev, vs[i]->fn, out, err, sizeof err);
+    int r = gpu_half_eval(dev, half_index(vs[i]), out, err, sizeof err);
     if (r > 0) { /* this GPU lacks the instruction */
       noticef("%s skipped: %s", vs[i]->name, err);
       continue;
@@ -326,7 +322,7 @@ json_t *half_record_json(int device, char *err, size_t errlen) {
   }
   for (int i = 0; i < HALF_NFN; i++) {
     struct half_stats s;
-    int r = gpu_half_eval(device, half_variants[i].fn, out, err, errlen);
+    int r = gpu_half_eval(device, i, out, err, errlen);
     if (r > 0) continue; /* not on this architecture */
     if (r < 0) {
       json_decref(a);
@@ -382,7 +378,7 @@ int half_compare(const char *path, int device, int *differ) {
       break;
     }
     char err[512];
-    int r = gpu_half_eval(device, v->fn, now, err, sizeof err);
+    int r = gpu_half_eval(device, half_index(v), now, err, sizeof err);
     if (r > 0) {
       printf("%-16s not run here: %s\n", v->name, err);
       *differ = 1;

@@ -19,13 +19,16 @@ extern const struct half_fmt half_binary16, half_bfloat16;
 
 struct half_variant {
   const char *name, *ptx;
-  int fn;
   const struct half_fmt *fmt;
   const char *ref;                  /* reference function (reference/reference.h) */
   const char *doc_abs, *doc_rel;    /* documented bounds (decimal strings), NULL: none */
   const char *source, *description;
 };
 extern const struct half_variant half_variants[HALF_NFN];
+const struct half_variant *half_find(const char *name);
+/* Evaluate half variant fn (its index) over every input on GPU dev. 0; 1 when this GPU's
+ * architecture lacks the instruction (reason in err); -1 on a CUDA error. */
+int gpu_half_eval(int dev, int fn, uint16_t *out, char *err, size_t errlen);
 
 struct half_sample {
   uint16_t input, output, expected;

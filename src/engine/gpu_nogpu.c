@@ -45,18 +45,5 @@ void gpu_times(struct gpu_ctx *g, double *k, double *c) { (void)g; *k = *c = 0; 
 void gpu_close(struct gpu_ctx *g) { (void)g; }
 int gpu_set_table(const uint32_t *tab, uint32_t tlo, uint32_t n) { (void)tab, (void)tlo, (void)n; return -1; }
 int gpu_read_xbins(struct gpu_ctx *g, int f, uint64_t *out) { (void)g, (void)f, (void)out; return -1; }
-int gpu_half_eval(int dev, int fn, uint16_t *out, char *err, size_t errlen) {
-  (void)dev, (void)fn, (void)out;
-  snprintf(err, errlen, "built without CUDA");
-  return -1;
-}
 int gpu_dyn_add(const void *image, size_t size, const char *kernel) { (void)image, (void)size, (void)kernel; return -1; }
 
-#include "src/kinds/ff/ff_check.h"
-int ff_gpu_scan(int device, int op, int flav, uint32_t from, uint32_t to, uint32_t npart, uint64_t seed, double bound,
-                struct ff_stats *out, int (*progress)(void *, uint64_t), void *ctx, char *err, size_t errlen) {
-  (void)device, (void)op, (void)flav, (void)from, (void)to, (void)npart, (void)seed, (void)bound, (void)out;
-  (void)progress, (void)ctx;
-  snprintf(err, errlen, "this ulpcert was built without CUDA");
-  return -1;
-}
