@@ -7,6 +7,8 @@ bin=$1 dir=$2
 mkdir -p "$dir"
 ldd "$bin" | awk '/=> \// {print $1, $3}' | while read -r name path; do
   case "$name" in
-    libflint*|libntl*|libgf2x*|libmpfr*|libgmp*) cp -L "$path" "$dir/$name" ;;
+    libflint*|libntl*|libgf2x*|libmpfr*|libgmp*)
+      # already there (found through the rpath): nothing to copy
+      [ "$(realpath "$path")" = "$(realpath -m "$dir/$name")" ] || cp -L "$path" "$dir/$name" ;;
   esac
 done

@@ -7,8 +7,10 @@
 #include <string.h>
 
 #define ULPCERT_VERSION "0.3.0"
-/* Version of the result JSON layout; a reader refuses other versions. */
-#define ULPCERT_FORMAT 1
+/* Version of the result JSON layout. 2: every result file names its "kind" and every kind
+ * names a variant by "variant" (format 1: binary32 results had no "kind", float-float
+ * results named variants by "name"); readers take both. */
+#define ULPCERT_FORMAT 2
 
 /* Exit codes: one per kind of failure, documented in README.md ("Exit codes"). */
 enum {

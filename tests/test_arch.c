@@ -7,7 +7,7 @@
 #include <mpfr.h>
 #include <stdlib.h>
 
-#include "src/cmd/arch.h"
+#include "src/kinds/binary32/arch.h"
 #include "src/catalogue/registry.h"
 #include "src/engine/scan.h"
 

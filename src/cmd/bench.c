@@ -1,5 +1,5 @@
-/* bench.c: `ulpcert bench` (per-stage timings, speed-up over the naive pass,
- * scaling with variants and threads) and `ulpcert refcheck` (shortcuts vs MPFR). */
+/* bench.c: `ulpcert bench`: per-stage timings, speed-up over the naive pass, scaling
+ * with variants and threads. */
 #include <jansson.h>
 #include <omp.h>
 #include <stdlib.h>
@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include "src/reference/refcache.h"
+#include "src/catalogue/registry.h"
+#include "src/cmd/cmd.h"
 #include "src/engine/options.h"
 #include "src/common.h"
 #include "src/engine/gpu.h"
@@ -118,7 +120,136 @@ static double naive_pass(const struct reference *r, int nv, uint32_t from, uint3
   return dt;
 }
 
-int cmd_bench(int argc, char **argv, int full_argc, char **full_argv) {
+/* The variants to time: of one reference, those the backend runs (default: tanh). 0 or an
+ * exit code. */
+static int bench_variants(int nnames, char **names, int gpu, const struct variant **vs, int *nv) {
+  *nv = 0;
+  for (int i = 0; i < nnames; i++) {
+    int r = variant_resolve(names[i], gpu, vs, SCAN_MAXV, nv);
+    if (r < 0) {
+      errorf("unknown variant or family '%s' (families: %s)", names[i], family_names());
+      return EXIT_USAGE;
+    }
+    if (r == 0 && !variant_find(names[i])) {
+      errorf("'%s' has nothing the %s backend can run (see 'ulpcert list')", names[i], gpu ? "gpu" : "cpu");
+      return EXIT_USAGE;
+    }
+  }
+  for (int i = 1; i < *nv; i++)
+    if (vs[i]->ref != vs[0]->ref) {
+      errorf("bench takes variants of one reference function");
+      return EXIT_USAGE;
+    }
+  if (!*nv) {
+    errorf("nothing the %s backend can run", gpu ? "gpu" : "cpu");
+    return EXIT_USAGE;
+  }
+  return 0;
+}
+
+struct bench {
+  const struct variant *vs[SCAN_MAXV];
+  int nv, threads;
+  struct scan_opts o;
+  uint64_t span;
+  json_t *runs, *naive, *scal_v, *scal_t;
+  char dev[400], cpu[256];
+};
+
+/* 1. cold (empty cache, built on the way), 2. warm, 3. the naive pass. */
+static int bench_main(struct bench *b, const struct bench_args *ba) {
+  struct scan_times cold, warm;
+  int rc = scan_once(b->vs, b->nv, &b->o, &cold);
+  if (rc) return rc;
+  print_times("cold (no cache)", &cold, b->span, b->nv);
+  json_array_append_new(b->runs, times_json("cold", &cold, b->span, b->nv));
+  if ((rc = scan_once(b->vs, b->nv, &b->o, &warm))) return rc;
+  print_times("warm (cache loaded)", &warm, b->span, b->nv);
+  json_array_append_new(b->runs, times_json("warm", &warm, b->span, b->nv));
+  uint64_t nn = ba->naive_n < b->span ? ba->naive_n : b->span;
+  double tn = naive_pass(b->vs[0]->ref, b->nv, b->o.from, b->o.to, nn, b->threads);
+  double naive_full = tn * (double)b->span / (double)nn;
+  printf("\nnaive pass: %llu inputs x %d variants in %.3f s (%.3f us per MPFR call per thread);\n"
+         "extrapolated to the range: %.1f s, i.e. %.1fx the cold run and %.1fx the warm run\n\n",
+         (unsigned long long)nn, b->nv, tn, tn * b->threads / ((double)nn * b->nv) * 1e6, naive_full,
+         naive_full / cold.wall, naive_full / warm.wall);
+  b->naive = json_pack("{s:I, s:i, s:f, s:f, s:f, s:f}", "sample_inputs", (json_int_t)nn, "variants", b->nv,
+                       "sample_s", tn, "extrapolated_s", naive_full, "ratio_to_cold", naive_full / cold.wall,
+                       "ratio_to_warm", naive_full / warm.wall);
+  return 0;
+}
+
+/* 4. scaling with variants (warm cache), 5. with threads (no cache, every input needs MPFR). */
+static int bench_scaling(struct bench *b, const struct bench_args *ba) {
+  struct scan_times tm;
+  int rc;
+  for (int k = 1;; k = 2 * k < b->nv ? 2 * k : b->nv) {
+    if ((rc = scan_once(b->vs, k, &b->o, &tm))) return rc;
+    char what[64];
+    snprintf(what, sizeof what, "warm, %d variant%s", k, k > 1 ? "s" : "");
+    print_times(what, &tm, b->span, k);
+    json_array_append_new(b->scal_v, times_json(what, &tm, b->span, k));
+    if (k == b->nv) break;
+  }
+  struct scan_opts ot = b->o;
+  ot.cache_dir = NULL;
+  ot.from = 0x3f000000u;
+  ot.to = (uint32_t)(0x3f000000ull + ba->scaling_n - 1);
+  for (int th = 1; th <= 16; th *= 2) {
+    ot.threads = th;
+    if ((rc = scan_once(b->vs, b->nv, &ot, &tm))) return rc;
+    char what[64];
+    snprintf(what, sizeof what, "no cache, %llu inputs", (unsigned long long)ba->scaling_n);
+    print_times(what, &tm, ba->scaling_n, b->nv);
+    json_array_append_new(b->scal_t, times_json(what, &tm, ba->scaling_n, b->nv));
+  }
+  return 0;
+}
+
+static int bench_json(struct bench *b, const char *path, int gpu, double rss) {
+  json_t *root = json_object();
+  json_object_set_new(root, "tool", json_string("ulpcert"));
+  json_object_set_new(root, "version", json_string(ULPCERT_VERSION));
+  json_object_set_new(root, "command", json_string(g_command_line));
+  json_object_set_new(root, "backend", json_string(gpu ? "gpu" : "cpu"));
+  json_object_set_new(root, "device", json_string(b->dev));
+  json_object_set_new(root, "host", json_pack("{s:s, s:i}", "cpu", b->cpu, "threads", b->threads));
+  json_object_set_new(root, "build", json_string(gpu_build_info()));
+  json_object_set_new(root, "runs", json_incref(b->runs));
+  json_object_set_new(root, "naive", json_incref(b->naive));
+  json_object_set_new(root, "scaling_variants", json_incref(b->scal_v));
+  json_object_set_new(root, "scaling_threads", json_incref(b->scal_t));
+  json_object_set_new(root, "peak_rss_gib", json_real(rss));
+  char *s = json_dumps(root, JSON_INDENT(1) | JSON_REAL_PRECISION(6));
+  json_decref(root);
+  FILE *f = fopen(path, "w");
+  int bad = !s || !f || fputs(s, f) < 0;
+  if (f) bad |= fclose(f) != 0;
+  free(s);
+  if (bad) {
+    errorf("cannot write %s", path);
+    return EXIT_IO;
+  }
+  return 0;
+}
+
+static void bench_header(struct bench *b, const struct scan_cli *sc, const struct run_info *ri) {
+  if (sc->backend)
+    snprintf(b->dev, sizeof b->dev, "%s (sm_%d%d), driver %s", ri->ginfo.name, ri->ginfo.cc_major, ri->ginfo.cc_minor,
+             ri->ginfo.driver_release);
+  else host_cpu_name(b->dev, sizeof b->dev);
+  host_cpu_name(b->cpu, sizeof b->cpu);
+  printf("ulpcert %s bench: backend %s, %s; host %s, %d threads\ncommand: %s\n%s\n", ULPCERT_VERSION,
+         sc->backend ? "gpu" : "cpu", b->dev, b->cpu, b->threads, g_command_line, gpu_build_info());
+  printf("variants:");
+  for (int i = 0; i < b->nv; i++) printf(" %s", b->vs[i]->name);
+  printf("; inputs 0x%08x..0x%08x (%llu); chunk %u\n\n", b->o.from, b->o.to, (unsigned long long)b->span, b->o.chunk);
+  printf("| %-28s | %3s | %2s | %8s | %7s | %7s | %8s | %7s | %7s | %8s | %11s |\n", "run", "nv", "th", "wall s",
+         "kern s", "xfer s", "ref s", "red s", "cache s", "Minp/s", "MPFR calls");
+  printf("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+}
+
+int cmd_bench(int argc, char **argv) {
   struct scan_cli sc;
   struct bench_args ba = {1u << 20, 1u << 22, 0};
   static const struct option more[] = {{"naive-inputs", required_argument, 0, 1001},
@@ -129,190 +260,37 @@ int cmd_bench(int argc, char **argv, int full_argc, char **full_argv) {
   for (int i = 1; i < argc; i++) explicit_cache |= !strncmp(argv[i], "--cache", 7);
   int rc = parse_scan_options(argc, argv, &sc, bench_extra, &ba, more, usage_bench);
   if (rc >= 0) return rc;
+  static struct bench b;
   struct run_info ri;
-  run_info_init(&ri, full_argc, full_argv);
-  snprintf(ri.command, sizeof ri.command, "%s", g_command_line);
+  run_info_init(&ri, 0, NULL);
   char *defname[] = {"tanh"};
   char **names = optind < argc ? argv + optind : defname;
   int nnames = optind < argc ? argc - optind : 1;
-  const struct variant *vs[SCAN_MAXV];
-  int nv = 0;
-  for (int i = 0; i < nnames; i++)
-    if (variant_resolve(names[i], 0, vs, SCAN_MAXV, &nv) < 0) {
-      errorf("unknown variant or family '%s'", names[i]);
-      return EXIT_USAGE;
-    }
+  if ((rc = bench_variants(nnames, names, 0, b.vs, &b.nv))) return rc;
   if ((rc = choose_backend(&sc, &ri)) >= 0) return rc;
-  if ((rc = resolve_names(nnames, names, sc.backend, vs, &nv)) >= 0) return rc;
-  for (int i = 1; i < nv; i++)
-    if (vs[i]->ref != vs[0]->ref) {
-      errorf("bench takes variants of one reference function");
-      return EXIT_USAGE;
-    }
+  if ((rc = bench_variants(nnames, names, sc.backend, b.vs, &b.nv))) return rc;
   char tmpdir[] = "/tmp/ulpcert-bench-XXXXXX";
   const char *cache_dir = sc.cache_dir;
-  if (!explicit_cache) {
-    if (!mkdtemp(tmpdir)) {
-      errorf("cannot create a temporary cache folder");
-      return EXIT_IO;
-    }
-    cache_dir = tmpdir;
+  if (!explicit_cache && !(cache_dir = mkdtemp(tmpdir))) {
+    errorf("cannot create a temporary cache folder");
+    return EXIT_IO;
   }
-  struct scan_opts o = sc.o;
-  o.progress = 0;
-  int threads = o.threads > 0 ? o.threads : omp_get_num_procs();
-  uint64_t span = (uint64_t)o.to - o.from + 1;
-  char dev[400];
-  if (sc.backend) snprintf(dev, sizeof dev, "%s (sm_%d%d), driver %s", ri.ginfo.name, ri.ginfo.cc_major,
-                           ri.ginfo.cc_minor, ri.ginfo.driver_release);
-  else host_cpu_name(dev, sizeof dev);
-  char cpu[256];
-  host_cpu_name(cpu, sizeof cpu);
-  printf("ulpcert %s bench: backend %s, %s; host %s, %d threads\ncommand: %s\n%s\n", ULPCERT_VERSION,
-         sc.backend ? "gpu" : "cpu", dev, cpu, threads, g_command_line, gpu_build_info());
-  printf("variants:");
-  for (int i = 0; i < nv; i++) printf(" %s", vs[i]->name);
-  printf("; inputs 0x%08x..0x%08x (%llu); chunk %u\n\n", o.from, o.to, (unsigned long long)span, o.chunk);
-  printf("| %-28s | %3s | %2s | %8s | %7s | %7s | %8s | %7s | %7s | %8s | %11s |\n", "run", "nv", "th", "wall s",
-         "kern s", "xfer s", "ref s", "red s", "cache s", "Minp/s", "MPFR calls");
-  printf("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
-  json_t *runs = json_array();
-  struct scan_times cold, warm, tm;
-  /* 1. cold: empty cache folder, the cache is built on the way */
-  if (explicit_cache) {
-    char p[4200];
-    snprintf(p, sizeof p, "%s/%s.ulpref", cache_dir, vs[0]->ref->name);
-    unlink(p);
-  }
-  o.cache_dir = cache_dir;
-  if ((rc = scan_once(vs, nv, &o, &cold))) return rc;
-  print_times("cold (no cache)", &cold, span, nv);
-  json_array_append_new(runs, times_json("cold", &cold, span, nv));
-  /* 2. warm */
-  if ((rc = scan_once(vs, nv, &o, &warm))) return rc;
-  print_times("warm (cache loaded)", &warm, span, nv);
-  json_array_append_new(runs, times_json("warm", &warm, span, nv));
-  /* 3. naive */
-  uint64_t nn = ba.naive_n < span ? ba.naive_n : span;
-  double tn = naive_pass(vs[0]->ref, nv, o.from, o.to, nn, threads);
-  double naive_full = tn * (double)span / (double)nn;
-  printf("\nnaive pass: %llu inputs x %d variants in %.3f s (%.3f us per MPFR call per thread);\n"
-         "extrapolated to the range: %.1f s, i.e. %.1fx the cold run and %.1fx the warm run\n\n",
-         (unsigned long long)nn, nv, tn, tn * threads / ((double)nn * nv) * 1e6, naive_full, naive_full / cold.wall,
-         naive_full / warm.wall);
-  json_t *naive = json_pack("{s:I, s:i, s:f, s:f, s:f, s:f}", "sample_inputs", (json_int_t)nn, "variants", nv,
-                            "sample_s", tn, "extrapolated_s", naive_full, "ratio_to_cold", naive_full / cold.wall,
-                            "ratio_to_warm", naive_full / warm.wall);
-  json_t *scal_v = json_array(), *scal_t = json_array();
-  if (!ba.skip_scaling) {
-    /* 4. variants */
-    for (int k = 1;; k = 2 * k < nv ? 2 * k : nv) {
-      if ((rc = scan_once(vs, k, &o, &tm))) return rc;
-      char what[64];
-      snprintf(what, sizeof what, "warm, %d variant%s", k, k > 1 ? "s" : "");
-      print_times(what, &tm, span, k);
-      json_array_append_new(scal_v, times_json(what, &tm, span, k));
-      if (k == nv) break;
-    }
-    /* 5. threads, no cache, a range where every input needs MPFR */
-    struct scan_opts ot = o;
-    ot.cache_dir = NULL;
-    ot.from = 0x3f000000u;
-    ot.to = (uint32_t)(0x3f000000ull + ba.scaling_n - 1);
-    for (int th = 1; th <= 16; th *= 2) {
-      ot.threads = th;
-      if ((rc = scan_once(vs, nv, &ot, &tm))) return rc;
-      char what[64];
-      snprintf(what, sizeof what, "no cache, %llu inputs", (unsigned long long)ba.scaling_n);
-      print_times(what, &tm, ba.scaling_n, nv);
-      json_array_append_new(scal_t, times_json(what, &tm, ba.scaling_n, nv));
-    }
-  }
+  b.o = sc.o;
+  b.o.progress = 0;
+  b.threads = b.o.threads > 0 ? b.o.threads : omp_get_num_procs();
+  b.span = (uint64_t)b.o.to - b.o.from + 1;
+  b.runs = json_array(), b.scal_v = json_array(), b.scal_t = json_array();
+  bench_header(&b, &sc, &ri);
+  char p[4200];
+  snprintf(p, sizeof p, "%s/%s.ulpref", cache_dir, b.vs[0]->ref->name);
+  unlink(p); /* the cold run starts without the cache */
+  b.o.cache_dir = cache_dir;
+  rc = bench_main(&b, &ba);
+  if (!rc && !ba.skip_scaling) rc = bench_scaling(&b, &ba);
   double rss = peak_rss_gib();
-  printf("\npeak host memory (max RSS): %.2f GiB\n", rss);
-  if (!explicit_cache) {
-    char p[4200];
-    snprintf(p, sizeof p, "%s/%s.ulpref", cache_dir, vs[0]->ref->name);
-    unlink(p);
-    rmdir(cache_dir);
-  }
-  if (sc.json) {
-    json_t *root = json_object();
-    json_object_set_new(root, "tool", json_string("ulpcert"));
-    json_object_set_new(root, "version", json_string(ULPCERT_VERSION));
-    json_object_set_new(root, "command", json_string(ri.command));
-    json_object_set_new(root, "backend", json_string(sc.backend ? "gpu" : "cpu"));
-    json_object_set_new(root, "device", json_string(dev));
-    json_object_set_new(root, "host", json_pack("{s:s, s:i}", "cpu", cpu, "threads", threads));
-    json_object_set_new(root, "build", json_string(gpu_build_info()));
-    json_object_set_new(root, "runs", runs);
-    json_object_set_new(root, "naive", naive);
-    json_object_set_new(root, "scaling_variants", scal_v);
-    json_object_set_new(root, "scaling_threads", scal_t);
-    json_object_set_new(root, "peak_rss_gib", json_real(rss));
-    char *s = json_dumps(root, JSON_INDENT(1) | JSON_REAL_PRECISION(6));
-    json_decref(root);
-    FILE *f = fopen(sc.json, "w");
-    if (!f || fputs(s, f) < 0 || fclose(f)) {
-      errorf("cannot write %s", sc.json);
-      free(s);
-      return EXIT_IO;
-    }
-    free(s);
-  } else {
-    json_decref(runs), json_decref(naive), json_decref(scal_v), json_decref(scal_t);
-  }
-  return EXIT_OK;
-}
-
-static void usage_refcheck(FILE *f) {
-  fprintf(f,
-          "usage: ulpcert refcheck REFERENCE [--from 0xHHHHHHHH] [--to 0xHHHHHHHH] [--threads N]\n"
-          "\n"
-          "For every input in the range where the reference's proved shortcut answers, calls\n"
-          "MPFR too and compares (binary64 value and ternary). Prints the number of inputs\n"
-          "checked and every disagreement; exit status 1 if there is one.\n"
-          "References: tanh, recip, sqrt.\n");
-}
-
-int cmd_refcheck(int argc, char **argv) {
-  struct scan_cli sc;
-  int rc = parse_scan_options(argc, argv, &sc, NULL, NULL, NULL, usage_refcheck);
-  if (rc >= 0) return rc;
-  if (optind != argc - 1) {
-    errorf("refcheck takes one reference name");
-    return EXIT_USAGE;
-  }
-  const struct reference *r = ref_find(argv[optind]);
-  if (!r) {
-    errorf("unknown reference '%s' (known: %s)", argv[optind], ref_names());
-    return EXIT_USAGE;
-  }
-  if (r->shortcut == ref_no_shortcut) {
-    printf("%s has no shortcut: nothing to check\n", r->name);
-    return EXIT_OK;
-  }
-  int threads = sc.o.threads > 0 ? sc.o.threads : omp_get_num_procs();
-  uint64_t checked = 0, bad = 0;
-  double t0 = now_s();
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 4096) reduction(+ : checked, bad)
-  for (uint64_t i = sc.o.from; i <= sc.o.to; i++) {
-    uint32_t x = (uint32_t)i;
-    double ys, ym;
-    int ts, tm;
-    if ((x & 0x7fffffffu) > 0x7f800000u) continue;
-    if (!r->shortcut(x, &ys, &ts)) continue;
-    ref_mpfr(r, x, &ym, &tm);
-    checked++;
-    if (d2u(ys) != d2u(ym) || ts != tm) {
-      bad++;
-#pragma omp critical
-      printf("MISMATCH x=0x%08x (%a): shortcut %a t=%d, MPFR %a t=%d\n", x, (double)u2f(x), ys, ts, ym, tm);
-    }
-  }
-#pragma omp parallel num_threads(threads)
-  ref_thread_cleanup();
-  printf("refcheck %s 0x%08x..0x%08x: %llu shortcut answers checked against MPFR, %llu mismatches (%.1f s)\n",
-         r->name, sc.o.from, sc.o.to, (unsigned long long)checked, (unsigned long long)bad, now_s() - t0);
-  return bad ? EXIT_FAIL : EXIT_OK;
+  if (!rc) printf("\npeak host memory (max RSS): %.2f GiB\n", rss);
+  if (!explicit_cache) unlink(p), rmdir(cache_dir);
+  if (!rc && sc.json) rc = bench_json(&b, sc.json, sc.backend, rss);
+  json_decref(b.runs), json_decref(b.naive), json_decref(b.scal_v), json_decref(b.scal_t);
+  return rc;
 }

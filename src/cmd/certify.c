@@ -9,9 +9,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "src/user/claims.h"
-#include "src/engine/options.h"
+#include "src/catalogue/registry.h"
+#include "src/cmd/cmd.h"
 #include "src/common.h"
+#include "src/engine/kind.h"
+#include "src/engine/options.h"
+#include "src/user/claims.h"
 #include "src/user/userfn.h"
 
 #define MAXFILES 64
@@ -70,29 +73,9 @@ struct ufn {
   struct variant v;
   const struct variant *builtin;
   int skipped;
-  struct stats *st;
+  struct maxima m; /* what the evaluation measured */
   char vname[256];
 };
-
-/* A user function as a variant of the engine (shared with `run --source`). */
-int user_variants(const char *path, int n, const char *const *names, const struct reference *const *refs, int gpu,
-                  const struct gpu_info *gi, struct variant *out, char (*vnames)[256], char *log, size_t loglen) {
-  float (*hf[MAXFN])(float);
-  int ids[MAXFN];
-  int rc = gpu ? userfn_gpu(path, n, names, gi->cc_major, gi->cc_minor, ids, log, loglen)
-               : userfn_host(path, n, names, hf, log, loglen);
-  if (rc) return rc;
-  const char *base = strrchr(path, '/');
-  base = base ? base + 1 : path;
-  for (int i = 0; i < n; i++) {
-    snprintf(vnames[i], 256, "%.120s:%.120s", base, names[i]);
-    out[i] = (struct variant){.name = vnames[i], .family = "user", .ref_name = refs[i]->name, .ref = refs[i],
-                              .kind = VK_F32_UNARY, .gpu_fn = gpu ? ids[i] : GPU_NONE, .host_fn = gpu ? NULL : hf[i],
-                              .claim = {NULL, NULL, CLAIM_NONE, ""}, .doc = {NULL, NULL, CLAIM_NONE, ""},
-                              .description = "a user function compiled at run time"};
-  }
-  return 0;
-}
 
 static void usage_certify(FILE *f) {
   fprintf(f,
@@ -114,7 +97,7 @@ static void usage_certify(FILE *f) {
           "  --update        rewrite the LOOSE and VIOLATED numbers in place with the measured\n"
           "                  value, printed with the digits the claim had; nothing else changes;\n"
           "                  the file is replaced atomically\n"
-          "  --ref NAME      reference for claims without 'ref = NAME' (known: tanh)\n"
+          "  --ref NAME      reference for claims without 'ref = NAME' (`ulpcert run --help` lists them)\n"
           "  and the options of `ulpcert run` (--backend --from --to --threads --cache --quiet)\n"
           "\n"
           "exit status: 0 nothing VIOLATED, 1 something VIOLATED, 2 an error (no claim, no\n"
@@ -257,18 +240,21 @@ int cmd_certify(int argc, char **argv) {
       fns[idx[k]].v.name = fns[idx[k]].vname;
     }
   }
-  /* 3. evaluate */
+  /* 3. evaluate, through the kind of float f(float) functions */
+  const struct kind *kind = kind_for_claims();
   for (int j = 0; j < nfn; j++) {
     if (fns[j].skipped) continue;
-    fns[j].st = malloc(sizeof(struct stats));
-    if (!fns[j].st) return EXIT_USAGE;
     const struct variant *vs[1] = {&fns[j].v};
-    struct scan_times tm;
-    char e2[1024];
-    struct scan_opts o = sc.o;
-    rc = scan_run(vs, 1, &o, &fns[j].st, &tm, e2, sizeof e2);
+    struct run_request rq = {.sc = &sc, .ranks = 1, .variants = vs, .nvariants = 1};
+    struct kind_result *r = NULL;
+    uint32_t cov[RESULT_MAXCOV][2];
+    int ncov;
+    rc = kind->begin(&rq, &r);
+    if (!rc) rc = kind->scan(r, sc.o.from, sc.o.to, cov, &ncov);
+    if (!rc) rc = kind->maxima(r, 0, &fns[j].m);
+    if (r) kind->release(r);
     if (rc) {
-      errorf("evaluating %s: %s", fns[j].name, e2);
+      errorf("evaluating %s failed", fns[j].name);
       return rc == EXIT_INTERRUPT ? EXIT_INTERRUPT : EXIT_USAGE;
     }
   }
@@ -294,7 +280,7 @@ int cmd_certify(int argc, char **argv) {
                  c->line, c->fn, what, c->num[w], f && f->builtin ? f->builtin->name : c->fn);
           continue;
         }
-        const struct stats *s = f->st;
+        const struct maxima *s = &f->m;
         double m = w ? s->max_rel : s->max_ulp;
         uint32_t at = w ? s->max_rel_input : s->max_ulp_input;
         char shown[64];
@@ -363,6 +349,5 @@ int cmd_certify(int argc, char **argv) {
     }
   }
   for (int i = 0; i < nf; i++) free(files[i].text);
-  for (int j = 0; j < nfn; j++) free(fns[j].st);
   return violated ? EXIT_FAIL : EXIT_OK;
 }

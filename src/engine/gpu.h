@@ -6,21 +6,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "src/formats/head.h"
 #include "src/measure/bounds.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-struct gpu_info {
-  char name[256];
-  int cc_major, cc_minor;
-  int driver_version;  /* cudaDriverGetVersion, e.g. 13000 */
-  int runtime_version; /* cudaRuntimeGetVersion */
-  int sm_count;
-  int device_count; /* CUDA devices visible */
-  char driver_release[64]; /* NVIDIA driver release (e.g. 580.159.04) where known */
-};
 
 /* Number of the toolkit the binary was built with, and the architectures compiled in. */
 const char *gpu_build_info(void);

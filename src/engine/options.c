@@ -1,4 +1,4 @@
-/* cli.c: command-line pieces shared by the commands (see cli.h). */
+/* options.c: see options.h. */
 #include "src/engine/options.h"
 
 #include <errno.h>
@@ -157,64 +157,5 @@ int choose_backend(struct scan_cli *sc, struct run_info *ri) {
     }
   ri->ndevices = sc->o.gpu ? sc->o.ndevices : 0;
   return -1;
-}
-
-int resolve_names(int n, char **names, int gpu, const struct variant **vs, int *nv) {
-  *nv = 0;
-  for (int i = 0; i < n; i++) {
-    int r = variant_resolve(names[i], gpu, vs, SCAN_MAXV, nv);
-    if (r < 0) {
-      errorf("unknown variant or family '%s' (see 'ulpcert list')", names[i]);
-      return EXIT_USAGE;
-    }
-    if (r == 0) {
-      int dup = 0;
-      const struct variant *v = variant_find(names[i]);
-      for (int j = 0; v && j < *nv; j++) dup |= vs[j] == v;
-      if (dup) continue;
-      errorf("'%s' has nothing the %s backend can run (see 'ulpcert list')", names[i], gpu ? "gpu" : "cpu");
-      return EXIT_USAGE;
-    }
-  }
-  return -1;
-}
-
-int run_grouped(const struct variant **vs, int nv, struct scan_cli *sc, struct run_info *ri, struct stats **st,
-                int64_t *done_mag) {
-  char err[1024] = "";
-  int done[SCAN_MAXV] = {0};
-  for (int i = 0; i < nv; i++) {
-    if (done[i]) continue;
-    const struct variant *grp[SCAN_MAXV];
-    struct stats *gst[SCAN_MAXV];
-    int ng = 0;
-    for (int j = i; j < nv; j++)
-      if (!done[j] && vs[j]->ref == vs[i]->ref) {
-        grp[ng] = vs[j];
-        gst[ng++] = st[j];
-        done[j] = 1;
-      }
-    struct scan_times tm;
-    int rc = scan_run(grp, ng, &sc->o, gst, &tm, err, sizeof err);
-    if (done_mag) *done_mag = tm.done_mag;
-    if (rc) {
-      if (rc != EXIT_INTERRUPT) errorf("%s", err);
-      return rc;
-    }
-    ri->times.wall += tm.wall;
-    ri->times.eval += tm.eval;
-    ri->times.reference += tm.reference;
-    ri->times.reduce += tm.reduce;
-    ri->times.cache_io += tm.cache_io;
-    ri->times.gpu_kernel += tm.gpu_kernel;
-    ri->times.gpu_copy += tm.gpu_copy;
-    ri->times.mpfr_calls += tm.mpfr_calls;
-    ri->times.cache_hits += tm.cache_hits;
-    ri->times.shortcut_hits += tm.shortcut_hits;
-    ri->times.threads = tm.threads;
-    ri->times.cache = tm.cache;
-    ri->threads = tm.threads;
-  }
-  return 0;
 }
 

@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "src/catalogue/registry.h"
 #include "src/common.h"
 #include "src/engine/gpu.h"
 
@@ -204,3 +205,28 @@ int userfn_gpu(const char *path, int n, const char *const *fns, int cc_major, in
   free(src);
   return rc;
 }
+
+/* A user function as a variant of the engine (shared with `run --source`). */
+int user_variants(const char *path, int n, const char *const *names, const struct reference *const *refs, int gpu,
+                  const struct gpu_info *gi, struct variant *out, char (*vnames)[256], char *log, size_t loglen) {
+  float (*hf[USER_MAXFN])(float);
+  int ids[USER_MAXFN];
+  if (n > USER_MAXFN) {
+    snprintf(log, loglen, "more than %d functions in one file", USER_MAXFN);
+    return EXIT_USAGE;
+  }
+  int rc = gpu ? userfn_gpu(path, n, names, gi->cc_major, gi->cc_minor, ids, log, loglen)
+               : userfn_host(path, n, names, hf, log, loglen);
+  if (rc) return rc;
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  for (int i = 0; i < n; i++) {
+    snprintf(vnames[i], 256, "%.120s:%.120s", base, names[i]);
+    out[i] = (struct variant){.name = vnames[i], .family = "user", .ref_name = refs[i]->name, .ref = refs[i],
+                              .kind = VK_F32_UNARY, .gpu_fn = gpu ? ids[i] : GPU_NONE, .host_fn = gpu ? NULL : hf[i],
+                              .claim = {NULL, NULL, CLAIM_NONE, ""}, .doc = {NULL, NULL, CLAIM_NONE, ""},
+                              .description = "a user function compiled at run time"};
+  }
+  return 0;
+}
+

@@ -13,4 +13,14 @@ int userfn_host(const char *path, int n, const char *const *fns, float (**out)(f
 int userfn_gpu(const char *path, int n, const char *const *fns, int cc_major, int cc_minor, int *ids, char *log,
                size_t loglen);
 
+/* The functions names[0..n) of the file at path, compiled for the backend (gpu: for the
+ * device gi), as variants of reference refs[i] named "FILE:NAME" (vnames[i] holds the
+ * name). 0, or an exit code with the compiler's log. */
+#define USER_MAXFN 64
+struct variant;
+struct reference;
+struct gpu_info;
+int user_variants(const char *path, int n, const char *const *names, const struct reference *const *refs, int gpu,
+                  const struct gpu_info *gi, struct variant *out, char (*vnames)[256], char *log, size_t loglen);
+
 #endif

@@ -1,5 +1,5 @@
-/* result.c: see result.h. */
-#include "src/kinds/binary32/result.h"
+/* result.c: binary32 results written: the JSON document and the table printed. */
+#include "src/kinds/binary32/binary32.h"
 
 #include <errno.h>
 #include <gnu/libc-version.h>
@@ -13,56 +13,6 @@
 #include <zlib.h>
 
 #include "src/common.h"
-
-void host_cpu_name(char *buf, size_t n) {
-  snprintf(buf, n, "unknown CPU");
-  FILE *f = fopen("/proc/cpuinfo", "r");
-  if (!f) return;
-  char line[512];
-  while (fgets(line, sizeof line, f)) {
-    if (strncmp(line, "model name", 10) == 0) {
-      char *p = strchr(line, ':');
-      if (p) {
-        p++;
-        while (*p == ' ') p++;
-        p[strcspn(p, "\n")] = 0;
-        snprintf(buf, n, "%s", p);
-      }
-      break;
-    }
-  }
-  fclose(f);
-}
-
-void run_info_init(struct run_info *ri, int argc, char **argv) {
-  memset(ri, 0, sizeof *ri);
-  ri->complete = 1;
-  size_t off = 0;
-  for (int i = 0; i < argc && off < sizeof ri->command - 1; i++)
-    off += (size_t)snprintf(ri->command + off, sizeof ri->command - off, "%s%s", i ? " " : "", argv[i]);
-}
-
-int atomic_write(const char *path, int (*writer)(FILE *, void *), void *arg, char *err, size_t errlen) {
-  char tmp[4200];
-  snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-  FILE *f = fopen(tmp, "w");
-  if (!f) {
-    snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-    return EXIT_IO;
-  }
-  int bad = writer(f, arg) != 0;
-  bad |= fflush(f) != 0;
-  int e = errno;
-  bad |= fsync(fileno(f)) != 0;
-  if (!bad) e = errno;
-  bad |= fclose(f) != 0;
-  if (bad || rename(tmp, path)) {
-    snprintf(err, errlen, "cannot write %s: %s", path, strerror(bad ? (e ? e : EIO) : errno));
-    unlink(tmp);
-    return EXIT_IO;
-  }
-  return 0;
-}
 
 static json_t *hex32(uint32_t u) {
   char b[16];
@@ -244,100 +194,12 @@ static json_t *variant_json(const struct variant *v, const struct stats *s) {
   return o;
 }
 
-json_t *result_device_json(const struct run_info *ri) {
-  if (ri->gpu) {
-    const struct gpu_info *g = &ri->ginfo;
-    char cc[16], drv[16], rt[16];
-    snprintf(cc, sizeof cc, "%d.%d", g->cc_major, g->cc_minor);
-    snprintf(drv, sizeof drv, "%d.%d", g->driver_version / 1000, (g->driver_version % 1000) / 10);
-    snprintf(rt, sizeof rt, "%d.%d", g->runtime_version / 1000, (g->runtime_version % 1000) / 10);
-    return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:i, s:i}", "kind", "gpu", "name", g->name, "compute_capability",
-                     cc, "driver", g->driver_release, "driver_cuda", drv, "toolkit", rt, "sm_count", g->sm_count,
-                     "devices", ri->ndevices > 0 ? ri->ndevices : 1);
-  }
-  char cpu[256];
-  host_cpu_name(cpu, sizeof cpu);
-  return json_pack("{s:s, s:s, s:i, s:s}", "kind", "cpu", "name", cpu, "threads", ri->threads, "libc",
-                   gnu_get_libc_version());
-}
-
-#define DUMP_FLAGS (JSON_INDENT(1) | JSON_REAL_PRECISION(17))
-json_t *result_covered_json(const struct run_info *ri) {
-  uint32_t cv[RESULT_MAXCOV][2];
-  int nc = ri->ncov;
-  if (nc == 0) cv[0][0] = ri->from, cv[0][1] = ri->to, nc = 1;
-  else memcpy(cv, ri->cov, sizeof(uint32_t[2]) * (size_t)nc);
-  for (int i = 1; i < nc; i++)
-    for (int j = i; j > 0 && cv[j - 1][0] > cv[j][0]; j--) {
-      uint32_t a = cv[j][0], b = cv[j][1];
-      cv[j][0] = cv[j - 1][0], cv[j][1] = cv[j - 1][1], cv[j - 1][0] = a, cv[j - 1][1] = b;
-    }
-  json_t *cov = json_array();
-  for (int i = 0; i < nc; i++) {
-    uint32_t lo = cv[i][0], hi = cv[i][1];
-    while (i + 1 < nc && cv[i + 1][0] <= (uint64_t)hi + 1) hi = cv[i + 1][1] > hi ? cv[i + 1][1] : hi, i++;
-    json_array_append_new(cov, json_pack("{s:o, s:o}", "from", hex32(lo), "to", hex32(hi)));
-  }
-  return cov;
-}
-
-static int dump(FILE *f, void *arg) {
-  if (json_dumpf((json_t *)arg, f, DUMP_FLAGS)) return -1;
-  return fputc('\n', f) == EOF ? -1 : 0;
-}
-
-static int gz_put(const char *buf, size_t n, void *g) {
-  return n == 0 || gzwrite((gzFile)g, buf, (unsigned)n) == (int)n ? 0 : -1; /* jansson's pieces are small */
-}
-
-/* gzip through a second descriptor of the temporary file, so that atomic_write's fsync
- * and rename still apply; gzclose writes the last block and the trailer, so its status
- * counts like the writes' */
-static int dump_gz(FILE *f, void *arg) {
-  int fd = dup(fileno(f));
-  gzFile g = fd >= 0 ? gzdopen(fd, "wb9") : NULL;
-  if (!g) {
-    if (fd >= 0) close(fd);
-    return -1;
-  }
-  int bad = json_dump_callback((json_t *)arg, gz_put, g, DUMP_FLAGS) != 0;
-  bad |= gzputc(g, '\n') != '\n';
-  bad |= gzclose(g) != Z_OK;
-  return bad ? -1 : 0;
-}
-
-int result_write_root(const char *path, struct json_t *root, char *err, size_t errlen) {
-  size_t n = strlen(path);
-  int gz = n >= 3 && !strcmp(path + n - 3, ".gz");
-  return atomic_write(path, gz ? dump_gz : dump, root, err, errlen);
-}
-
-json_t *result_header_json(const struct run_info *ri, const char *kind) {
-  json_t *root = json_object();
-  char ts[64];
-  time_t now = time(NULL);
-  strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-  json_object_set_new(root, "tool", json_string("ulpcert"));
-  json_object_set_new(root, "version", json_string(ULPCERT_VERSION));
-  if (kind) json_object_set_new(root, "kind", json_string(kind));
-  else json_object_set_new(root, "format", json_integer(ULPCERT_FORMAT));
-  json_object_set_new(root, "command", json_string(ri->command));
-  json_object_set_new(root, "date", json_string(ts));
-  json_object_set_new(root, "backend", json_string(ri->gpu ? "gpu" : "cpu"));
-  json_object_set_new(root, "device", result_device_json(ri));
-  json_object_set_new(root, "build", json_string(gpu_build_info()));
-  return root;
-}
-
-int result_write_json(const char *path, const struct run_info *ri, const struct variant *const *v,
-                      struct stats *const *st, int nv, char *err, size_t errlen) {
-  json_t *root = result_header_json(ri, NULL);
+json_t *b32_json(const struct kind_result *r) {
+  const struct run_info *ri = &r->ri;
+  json_t *root = result_header_json(ri, "binary32");
   json_object_set_new(root, "mpfr", json_string(mpfr_get_version()));
-  json_object_set_new(root, "complete", json_boolean(ri->complete));
-  json_object_set_new(root, "covered", result_covered_json(ri));
-  json_object_set_new(root, "domain", json_pack("{s:o, s:o, s:I}", "from", hex32(ri->from), "to", hex32(ri->to),
-                                                "count", (json_int_t)((uint64_t)ri->to - ri->from + 1)));
-  const struct scan_times *t = &ri->times;
+  result_range_json(root, ri);
+  const struct scan_times *t = &r->times;
   json_object_set_new(root, "timing",
                       json_pack("{s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:I, s:I, s:i, s:s}", "wall_s", t->wall,
                                 "eval_s", t->eval, "reference_s", t->reference, "reduce_s", t->reduce, "cache_io_s",
@@ -349,12 +211,10 @@ int result_write_json(const char *path, const struct run_info *ri, const struct 
   getrusage(RUSAGE_SELF, &ru);
   json_object_set_new(json_object_get(root, "timing"), "peak_rss_gib", json_real((double)ru.ru_maxrss / 1048576.0));
   json_t *res = json_array();
-  for (int i = 0; i < nv; i++) json_array_append_new(res, variant_json(v[i], st[i]));
+  for (int i = 0; i < r->nv; i++) json_array_append_new(res, variant_json(r->v[i], r->st[i]));
   json_object_set_new(root, "results", res);
-  if (ri->half) json_object_set(root, "half", ri->half);
-  int rc = result_write_root(path, root, err, errlen);
-  json_decref(root);
-  return rc;
+  if (r->parts) json_object_update(root, r->parts);
+  return root;
 }
 
 static void print_claim(FILE *f, const char *what, const struct claim *cl, const struct stats *s) {
@@ -394,8 +254,11 @@ static void print_clause(FILE *f, const struct variant *v, const struct stats *s
 
 static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
 
-void result_print(FILE *f, const struct run_info *ri, const struct variant *const *v, struct stats *const *st,
-                  int nv) {
+void b32_print(FILE *f, const struct kind_result *r) {
+  const struct run_info *ri = &r->ri;
+  const struct variant *const *v = r->v;
+  struct stats *const *st = r->st;
+  const int nv = r->nv;
   fprintf(f, "ulpcert %s, backend %s", ULPCERT_VERSION, ri->gpu ? "gpu" : "cpu");
   if (ri->gpu)
     fprintf(f, " (%s, sm_%d%d, driver %s)", ri->ginfo.name, ri->ginfo.cc_major, ri->ginfo.cc_minor,

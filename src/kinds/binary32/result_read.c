@@ -9,7 +9,8 @@
 #include <zlib.h>
 
 #include "src/common.h"
-#include "src/kinds/binary32/result.h"
+#include "src/formats/json_io.h"
+#include "src/kinds/binary32/binary32.h"
 
 struct rctx {
   const char *path;
@@ -304,158 +305,26 @@ void result_file_free(struct result_file *rf) {
   memset(rf, 0, sizeof *rf);
 }
 
-/* Decompress the gzip members in raw[0..n) into a new buffer *out. Members concatenate
- * (as with gzip -d); a member cut short, or anything but a member after one, is corrupt. */
-static int gunzip(const unsigned char *raw, size_t n, char **out, size_t *outlen, const char *path, char *err,
-                  size_t errlen) {
-  z_stream z;
-  memset(&z, 0, sizeof z);
-  size_t cap = 8 * n + 4096, len = 0; /* JSON packs about 6:1 */
-  char *buf = malloc(cap);
-  const char *why = NULL;
-  if (!buf || inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) { /* 16: gzip wrapper */
-    free(buf);
-    snprintf(err, errlen, "%s: out of memory", path);
-    return EXIT_IO;
-  }
-  z.next_in = (unsigned char *)raw;
-  for (;;) {
-    if (len == cap) {
-      char *nb = realloc(buf, 2 * cap);
-      if (!nb) {
-        why = "out of memory";
-        break;
-      }
-      buf = nb, cap *= 2;
-    }
-    /* the counts are 32-bit: at most 1 GiB in and out per call */
-    size_t in_left = n - (size_t)(z.next_in - raw), room = cap - len;
-    z.avail_in = in_left < (1u << 30) ? (unsigned)in_left : 1u << 30;
-    z.avail_out = room < (1u << 30) ? (unsigned)room : 1u << 30;
-    z.next_out = (unsigned char *)buf + len;
-    unsigned before = z.avail_out;
-    int zr = inflate(&z, Z_NO_FLUSH);
-    len += before - z.avail_out;
-    in_left = n - (size_t)(z.next_in - raw);
-    if (zr == Z_STREAM_END) {
-      if (in_left == 0) break;
-      if (in_left < 2 || z.next_in[0] != 0x1f || z.next_in[1] != 0x8b) {
-        why = "data after the gzip stream";
-        break;
-      }
-      inflateReset(&z);
-    } else if (zr == Z_BUF_ERROR && z.avail_out) { /* input used up in the middle of a member */
-      why = "unexpected end of file";
-      break;
-    } else if (zr != Z_OK && zr != Z_BUF_ERROR) { /* Z_BUF_ERROR with no room: grow and go on */
-      why = zr == Z_MEM_ERROR ? "out of memory" : z.msg ? z.msg : "bad data";
-      break;
-    }
-  }
-  inflateEnd(&z);
-  if (why) {
-    free(buf);
-    int oom = !strcmp(why, "out of memory");
-    snprintf(err, errlen, oom ? "%s: out of memory" : "%s: not valid gzip (%s); truncated or corrupt?", path, why);
-    return oom ? EXIT_IO : EXIT_CORRUPT;
-  }
-  *out = buf, *outlen = len;
-  return 0;
-}
-
-int json_read_stream(FILE *f, const char *path, struct json_t **root, char *err, size_t errlen) {
-  *root = NULL;
-  size_t cap = 1 << 16, n = 0, k;
-  unsigned char *raw = malloc(cap);
-  while (raw && (k = fread(raw + n, 1, cap - n, f)) > 0)
-    if ((n += k) == cap) {
-      unsigned char *nb = realloc(raw, 2 * cap);
-      if (!nb) free(raw);
-      raw = nb, cap *= 2;
-    }
-  if (!raw || ferror(f)) {
-    snprintf(err, errlen, "cannot read %s: %s", path, raw ? strerror(errno) : "out of memory");
-    free(raw);
-    return EXIT_IO;
-  }
-  char *text = (char *)raw;
-  size_t len = n;
-  if (n >= 2 && raw[0] == 0x1f && raw[1] == 0x8b) { /* gzip, whatever the name */
-    int rc = gunzip(raw, n, &text, &len, path, err, errlen);
-    free(raw);
-    if (rc) return rc;
-  }
-  json_error_t je;
-  *root = json_loadb(text, len, 0, &je);
-  free(text);
-  if (!*root) {
-    snprintf(err, errlen, "%s: not valid JSON (line %d: %s); truncated or corrupt?", path, je.line, je.text);
-    return EXIT_CORRUPT;
-  }
-  return 0;
-}
-
-int json_read_path(const char *path, struct json_t **root, char *err, size_t errlen) {
-  *root = NULL;
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
-    return EXIT_IO;
-  }
-  int rc = json_read_stream(f, path, root, err, errlen);
-  fclose(f);
-  return rc;
-}
-
-/* Check and convert a result document; takes root over (frees it). */
-static int result_from_json(json_t *root, const char *path, struct result_file *rf, char *err, size_t errlen) {
+/* Check and convert a binary32 result document (root stays the caller's). */
+int result_from_root(json_t *root, const char *path, struct result_file *rf, char *err, size_t errlen) {
   struct rctx c = {path, err, errlen, 0};
+  memset(rf, 0, sizeof *rf);
   json_t *tool = json_object_get(root, "tool");
+  const char *kind = result_kind(root);
+  json_t *fmt = json_object_get(root, "format");
   if (!json_is_object(root) || !tool || !json_is_string(tool) || strcmp(json_string_value(tool), "ulpcert")) {
     fail(&c, "not an ulpcert result (field 'tool')");
     goto done;
   }
-  json_t *fmt = json_object_get(root, "format");
-  if (!fmt || !json_is_integer(fmt) || json_integer_value(fmt) != ULPCERT_FORMAT) {
-    fail(&c, "result format %s, this ulpcert reads format %d (field 'format')",
+  if (!kind || strcmp(kind, "binary32") || !json_is_integer(fmt) || json_integer_value(fmt) < 1 ||
+      json_integer_value(fmt) > ULPCERT_FORMAT) {
+    fail(&c, "result format %s, this ulpcert reads binary32 results of formats 1 to %d (fields 'format', 'kind')",
          fmt && json_is_integer(fmt) ? "other" : "missing", ULPCERT_FORMAT);
     goto done;
   }
-  json_t *ver = need(&c, root, "version", "");
-  if (ver && json_is_string(ver)) snprintf(rf->version, sizeof rf->version, "%s", json_string_value(ver));
-  json_t *cmd = json_object_get(root, "command");
-  snprintf(rf->command, sizeof rf->command, "%s", cmd && json_is_string(cmd) ? json_string_value(cmd) : "");
-  json_t *date = json_object_get(root, "date");
-  snprintf(rf->date, sizeof rf->date, "%s", date && json_is_string(date) ? json_string_value(date) : "");
-  json_t *be = need(&c, root, "backend", "");
-  if (be && json_is_string(be)) snprintf(rf->backend, sizeof rf->backend, "%s", json_string_value(be));
-  json_t *dev = need(&c, root, "device", "");
-  if (dev) {
-    json_t *n = json_object_get(dev, "name"), *cc = json_object_get(dev, "compute_capability"),
-           *drv = json_object_get(dev, "driver"), *tk = json_object_get(dev, "toolkit");
-    snprintf(rf->device, sizeof rf->device, "%s", n && json_is_string(n) ? json_string_value(n) : "");
-    snprintf(rf->cc, sizeof rf->cc, "%s", cc && json_is_string(cc) ? json_string_value(cc) : "");
-    snprintf(rf->driver, sizeof rf->driver, "%s", drv && json_is_string(drv) ? json_string_value(drv) : "");
-    snprintf(rf->toolkit, sizeof rf->toolkit, "%s", tk && json_is_string(tk) ? json_string_value(tk) : "");
-  }
-  json_t *dom = need(&c, root, "domain", "");
-  if (dom) {
-    rf->from = get_hex32(&c, dom, "from", "domain.");
-    rf->to = get_hex32(&c, dom, "to", "domain.");
-  }
-  json_t *comp = json_object_get(root, "complete");
-  rf->complete = !comp || json_is_true(comp);
-  json_t *cov = json_object_get(root, "covered");
-  if (cov) {
-    if (!json_is_array(cov) || json_array_size(cov) > RESULT_MAXCOV) fail(&c, "field 'covered' is not a list of ranges");
-    for (size_t i = 0; !c.failed && i < json_array_size(cov); i++) {
-      json_t *e = json_array_get(cov, i);
-      rf->cov[i][0] = get_hex32(&c, e, "from", "covered[].");
-      rf->cov[i][1] = get_hex32(&c, e, "to", "covered[].");
-      rf->ncov++;
-    }
-  } else {
-    rf->cov[0][0] = rf->from, rf->cov[0][1] = rf->to, rf->ncov = 1;
+  if (run_info_read(root, path, &rf->ri, err, errlen)) {
+    c.failed = 1;
+    goto done;
   }
   json_t *res = need(&c, root, "results", "");
   if (res && !json_is_array(res)) fail(&c, "field 'results' is not a list");
@@ -475,7 +344,6 @@ static int result_from_json(json_t *root, const char *path, struct result_file *
     read_variant(&c, json_array_get(res, i), &rf->v[i]);
   }
 done:
-  json_decref(root);
   if (c.failed) {
     result_file_free(rf);
     return EXIT_CORRUPT;
@@ -487,12 +355,60 @@ int result_read_json(const char *path, struct result_file *rf, char *err, size_t
   memset(rf, 0, sizeof *rf);
   json_t *root;
   int rc = json_read_path(path, &root, err, errlen);
-  return rc ? rc : result_from_json(root, path, rf, err, errlen);
+  if (!rc) rc = result_from_root(root, path, rf, err, errlen);
+  json_decref(root);
+  return rc;
 }
 
 int result_read_stream(FILE *f, const char *path, struct result_file *rf, char *err, size_t errlen) {
   memset(rf, 0, sizeof *rf);
   json_t *root;
   int rc = json_read_stream(f, path, &root, err, errlen);
-  return rc ? rc : result_from_json(root, path, rf, err, errlen);
+  if (!rc) rc = result_from_root(root, path, rf, err, errlen);
+  json_decref(root);
+  return rc;
+}
+
+/* A variant of a file that the catalogue lacks (renamed, removed, a user's function):
+ * its names as the file gives them, no code, no bounds. */
+static void own_variant(struct variant *v, const struct result_variant *rv) {
+  *v = (struct variant){.name = rv->name, .family = rv->family, .ref_name = rv->reference, .gpu_fn = GPU_NONE,
+                        .abs_lo = -INFINITY, .abs_hi = INFINITY};
+}
+
+int b32_read(json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen) {
+  struct kind_result *r = calloc(1, sizeof *r);
+  if (!r) return EXIT_IO;
+  int rc = result_from_root(root, path, &r->file, err, errlen);
+  if (rc) {
+    free(r);
+    return rc;
+  }
+  int nv = r->file.nv;
+  r->nv = nv;
+  r->ri = r->file.ri;
+  r->v = calloc(nv ? (size_t)nv : 1, sizeof *r->v);
+  r->st = calloc(nv ? (size_t)nv : 1, sizeof *r->st);
+  r->own = calloc(nv ? (size_t)nv : 1, sizeof *r->own);
+  if (!r->v || !r->st || !r->own) {
+    b32_release(r);
+    return EXIT_IO;
+  }
+  /* an arch record also holds other kinds' parts, each under the kind's name: kept, so
+   * that records made in ranges merge into a whole one */
+  for (int k = 0; kinds[k]; k++) {
+    json_t *part = json_object_get(root, kinds[k]->name);
+    if (!part || !strcmp(kinds[k]->name, "binary32")) continue;
+    if (!r->parts) r->parts = json_object();
+    json_object_set(r->parts, kinds[k]->name, part);
+  }
+  for (int i = 0; i < nv; i++) {
+    const struct variant *known = variant_find(r->file.v[i].name);
+    if (known) r->own[i] = *known;
+    else own_variant(&r->own[i], &r->file.v[i]);
+    r->v[i] = &r->own[i];
+    r->st[i] = r->file.v[i].st;
+  }
+  *out = r;
+  return 0;
 }

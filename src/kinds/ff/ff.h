@@ -8,7 +8,6 @@
 #include <stdio.h>
 
 #include "src/kinds/ff/ff_check.h"
-#include "src/engine/options.h"
 
 struct ff_variant {
   char name[48];
@@ -43,35 +42,10 @@ int ff_gpu_scan(int device, int op, int flav, uint32_t from, uint32_t to, uint32
 /* within / exceeds / no bound published */
 const char *ff_verdict(const struct ff_variant *v, const struct ff_stats *s);
 
-/* Options of `ulpcert run` that only float-float runs read. */
-struct ff_opts {
-  uint32_t nrandom; /* --partners */
-  uint64_t seed;
-  int seed_given;
-  int shard_k, shard_n; /* --shard K/N (n = 0: none) */
-  const char *resume;   /* --resume FILE */
-};
-/* `ulpcert run` for float-float names (argv[first..argc)); sc holds the parsed options. */
-int ff_run(int argc, char **argv, int first, struct scan_cli *sc, const struct ff_opts *fo);
-/* `ulpcert merge` of float-float result files paths[0..n) (out: --json, or NULL). */
-int ff_merge(int n, char *const *paths, const char *out);
-void ff_list(FILE *f);
-
-/* A float-float result file read back (for reports, merge, resume and tests). */
-struct ff_result {
-  char version[32], command[4096], date[32], backend[8], device[256], cc[16], driver[64], toolkit[16];
-  uint32_t from, to, nrandom;
-  uint64_t seed;
-  int complete, ncov;             /* as in binary32 results: an interrupted run covers part of [from, to] */
-  uint32_t cov[RESULT_MAXCOV][2];
-  int nv;
-  const struct ff_variant *v[FF_NVAR];
-  struct ff_stats st[FF_NVAR];
-};
-/* Is this JSON file (plain or gzip) a float-float result (by its "kind")? */
-int ff_file_is_ff(const char *path);
-int ff_read_json(const char *path, struct ff_result *r, char *err, size_t errlen);
-/* The README/ACCURACY table of float-float results (markdown). */
-void ff_report_markdown(FILE *f, const struct ff_result *const *rs, int n);
+/* The table of a run's results, and one variant's statistics as JSON. */
+void ff_print_table(FILE *f, const struct ff_variant *const *vs, const struct ff_stats *st, int nv, uint32_t nrandom,
+                    uint64_t seed);
+struct json_t;
+struct json_t *ff_stats_json(const struct ff_variant *v, const struct ff_stats *s, uint32_t npart);
 
 #endif

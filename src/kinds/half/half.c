@@ -17,7 +17,7 @@
 #include "src/common.h"
 #include "src/engine/gpu.h"
 #include "src/catalogue/registry.h"
-#include "src/kinds/binary32/result.h"
+#include "src/measure/metrics.h"
 
 const struct half_fmt half_binary16 = {"binary16", 11, -14, 15}, half_bfloat16 = {"bfloat16", 8, -126, 127};
 
@@ -26,7 +26,7 @@ const struct half_variant half_variants[HALF_NFN] = {
 #include "src/catalogue/catalogue_list.h"
 };
 
-static int half_index(const struct half_variant *v) { return (int)(v - half_variants); }
+int half_index(const struct half_variant *v) { return (int)(v - half_variants); }
 
 const struct half_variant *half_find(const char *name) {
   for (int i = 0; i < HALF_NFN; i++)
@@ -149,22 +149,6 @@ const char *half_verdict(const struct half_variant *v, const struct half_stats *
   return verdict_name(a == VERDICT_VIOLATED || r == VERDICT_VIOLATED ? VERDICT_VIOLATED : VERDICT_HOLDS);
 }
 
-int half_is_name(const char *name) {
-  if (!strcmp(name, "half")) return 1;
-  for (int i = 0; i < HALF_NFN; i++)
-    if (!strcmp(name, half_variants[i].name)) return 1;
-  return 0;
-}
-
-void half_list(FILE *f) {
-  fprintf(f, "\nhalf precision (family half; all 2^16 inputs of the format; GPU only):\n");
-  for (int i = 0; i < HALF_NFN; i++) {
-    const struct half_variant *v = &half_variants[i];
-    fprintf(f, "  %-24s %-8s documented %s %s: %s\n", v->name, v->fmt->name, v->doc_abs ? "abs" : "rel",
-            v->doc_abs ? v->doc_abs : v->doc_rel, v->description);
-  }
-}
-
 static json_t *hex16(uint16_t b) {
   char s[8];
   snprintf(s, sizeof s, "0x%04x", b);
@@ -175,7 +159,7 @@ static json_t *num(double d) { return d >= 0 ? json_real(d) : json_null(); }
 
 /* One variant's object. With out, every output as 4 hex digits per input (256 KiB):
  * small enough for a record, and a compare then names every changed input. */
-static json_t *variant_json(const struct half_variant *v, const struct half_stats *s, const uint16_t *out) {
+json_t *half_variant_json(const struct half_variant *v, const struct half_stats *s, const uint16_t *out) {
   json_t *sp = json_array();
   for (int i = 0; i < s->n_special; i++)
     json_array_append_new(sp, json_pack("{s:o, s:o, s:o}", "input", hex16(s->special[i].input), "output",
@@ -227,7 +211,7 @@ static json_t *variant_json(const struct half_variant *v, const struct half_stat
   return o;
 }
 
-static void print_row(FILE *f, const struct half_variant *v, const struct half_stats *s) {
+void half_print_row(FILE *f, const struct half_variant *v, const struct half_stats *s) {
   char ab[40] = "-", rl[40] = "-";
   if (s->max_abs >= 0) snprintf(ab, sizeof ab, "%.4e at 0x%04x", s->max_abs, s->max_abs_input);
   if (s->max_rel >= 0) snprintf(rl, sizeof rl, "%.4e at 0x%04x", s->max_rel, s->max_rel_input);
@@ -239,105 +223,8 @@ static void print_row(FILE *f, const struct half_variant *v, const struct half_s
             half_verdict(v, s, 1));
 }
 
-/* The variants named on the command line (or the family "half") */
-static int resolve(int argc, char **argv, int first, const struct half_variant **vs) {
-  int n = 0;
-  for (int i = first; i < argc; i++)
-    for (int k = 0; k < HALF_NFN; k++) {
-      int take = !strcmp(argv[i], "half") || !strcmp(argv[i], half_variants[k].name);
-      for (int j = 0; j < n && take; j++) take = vs[j] != &half_variants[k];
-      if (take) vs[n++] = &half_variants[k];
-    }
-  return n;
-}
-
-int half_run(int argc, char **argv, int first, struct scan_cli *sc) {
-  const struct half_variant *vs[HALF_NFN];
-  int nv = resolve(argc, argv, first, vs), rc = 0;
-  struct run_info ri;
-  run_info_init(&ri, 0, NULL);
-  snprintf(ri.command, sizeof ri.command, "%s", g_command_line);
-  if (sc->backend == 0) {
-    errorf("half-precision variants are GPU instructions: there is no CPU backend for them");
-    return EXIT_USAGE;
-  }
-  char why[512], err[512];
-  if (gpu_probe(&ri.ginfo, why, sizeof why)) {
-    errorf("half-precision variants need a GPU: %s", why);
-    return EXIT_NOGPU;
-  }
-  ri.gpu = 1;
-  int dev = sc->o.ndevices > 0 ? sc->o.devices[0] : 0;
-  uint16_t *out = malloc(sizeof(uint16_t) * HALF_INPUTS);
-  struct half_stats *st = calloc(HALF_NFN, sizeof *st);
-  json_t *res = json_array();
-  if (!out || !st || !res) return EXIT_IO;
-  double t0 = now_s();
-  printf("%-20s %-8s %-20s %-22s %-22s %6s %5s %4s %4s  %s\n", "variant", "format", "max ulp", "max abs", "max rel",
-         "cr", "flush", "nonf", "spec", "verdict");
-  int nrun = 0;
-  for (int i = 0; i < nv; i++) {
-    int r = gpu_half_eval(dev, half_index(vs[i]), out, err, sizeof err);
-    if (r > 0) { /* this GPU lacks the instruction */
-      noticef("%s skipped: %s", vs[i]->name, err);
-      continue;
-    }
-    if (r < 0) {
-      errorf("%s: %s", vs[i]->name, err);
-      rc = EXIT_NOGPU;
-      break;
-    }
-    half_measure(vs[i], out, &st[i]);
-    print_row(stdout, vs[i], &st[i]);
-    json_array_append_new(res, variant_json(vs[i], &st[i], NULL));
-    nrun++;
-    if (!strcmp(half_verdict(vs[i], &st[i], 0), "VIOLATED")) rc = rc ? rc : EXIT_FAIL;
-  }
-  if (!nrun && !rc) {
-    errorf("no half-precision variant runs on %s", ri.ginfo.name);
-    rc = EXIT_USAGE;
-  }
-  if ((!rc || rc == EXIT_FAIL) && sc->json) {
-    json_t *root = result_header_json(&ri, "half");
-    json_object_set_new(root, "timing", json_pack("{s:f}", "wall_s", now_s() - t0));
-    json_object_set_new(root, "results", json_incref(res));
-    int w = result_write_root(sc->json, root, err, sizeof err);
-    if (w) errorf("%s", err), rc = w;
-    json_decref(root);
-  }
-  json_decref(res);
-  free(out);
-  free(st);
-  return rc;
-}
-
-json_t *half_record_json(int device, char *err, size_t errlen) {
-  json_t *a = json_array();
-  uint16_t *out = malloc(sizeof(uint16_t) * HALF_INPUTS);
-  if (!a || !out) {
-    snprintf(err, errlen, "out of host memory");
-    json_decref(a);
-    free(out);
-    return NULL;
-  }
-  for (int i = 0; i < HALF_NFN; i++) {
-    struct half_stats s;
-    int r = gpu_half_eval(device, i, out, err, errlen);
-    if (r > 0) continue; /* not on this architecture */
-    if (r < 0) {
-      json_decref(a);
-      a = NULL;
-      break;
-    }
-    half_measure(&half_variants[i], out, &s);
-    json_array_append_new(a, variant_json(&half_variants[i], &s, out));
-  }
-  free(out);
-  return a;
-}
-
 /* outputs of a record's variant; 0, or -1 when the field is not 2^16 hex groups */
-static int parse_outputs(json_t *o, uint16_t *out) {
+int half_parse_outputs(json_t *o, uint16_t *out) {
   const char *h = json_string_value(json_object_get(o, "outputs"));
   if (!h || strlen(h) != 4 * HALF_INPUTS) return -1;
   for (uint32_t i = 0; i < HALF_INPUTS; i++) {
@@ -348,71 +235,3 @@ static int parse_outputs(json_t *o, uint16_t *out) {
   return 0;
 }
 
-int half_compare(const char *path, int device, int *differ) {
-  json_t *root;
-  char err0[1024];
-  int r0 = json_read_path(path, &root, err0, sizeof err0);
-  if (r0) {
-    errorf("%s", err0);
-    return r0;
-  }
-  json_t *arr = json_object_get(root, "half");
-  int rc = 0;
-  if (device < 0 && json_array_size(arr)) {
-    printf("%zu half-precision variants not compared: they run on a GPU only\n", json_array_size(arr));
-    json_array_clear(arr);
-  }
-  uint16_t *then = malloc(sizeof(uint16_t) * HALF_INPUTS), *now = malloc(sizeof(uint16_t) * HALF_INPUTS);
-  if (!then || !now) rc = EXIT_IO;
-  size_t k;
-  json_t *o;
-  json_array_foreach(arr, k, o) {
-    if (rc) break;
-    const char *name = json_string_value(json_object_get(o, "variant"));
-    const struct half_variant *v = NULL;
-    for (int i = 0; i < HALF_NFN && name; i++)
-      if (!strcmp(name, half_variants[i].name)) v = &half_variants[i];
-    if (!v || parse_outputs(o, then)) {
-      errorf("%s: half[%zu] is not a half-precision variant with its outputs", path, k);
-      rc = EXIT_CORRUPT;
-      break;
-    }
-    char err[512];
-    int r = gpu_half_eval(device, half_index(v), now, err, sizeof err);
-    if (r > 0) {
-      printf("%-16s not run here: %s\n", v->name, err);
-      *differ = 1;
-      continue;
-    }
-    if (r < 0) {
-      errorf("%s: %s", v->name, err);
-      rc = EXIT_NOGPU;
-      break;
-    }
-    uint32_t nd = 0;
-    for (uint32_t i = 0; i < HALF_INPUTS; i++) nd += then[i] != now[i];
-    if (!nd) {
-      printf("%-16s identical (%u inputs)\n", v->name, HALF_INPUTS);
-      continue;
-    }
-    *differ = 1;
-    printf("%-16s DIFFERS on %u of %u inputs\n", v->name, nd, HALF_INPUTS);
-    for (uint32_t i = 0, shown = 0; i < HALF_INPUTS && shown < 8; i++)
-      if (then[i] != now[i]) {
-        printf("  input 0x%04x (%a): baseline 0x%04x (%a), now 0x%04x (%a)\n", i, half_decode(v->fmt, (uint16_t)i),
-               then[i], half_decode(v->fmt, then[i]), now[i], half_decode(v->fmt, now[i]));
-        shown++;
-      }
-    struct half_stats a, b;
-    half_measure(v, then, &a);
-    half_measure(v, now, &b);
-    printf("  max ulp %.5f at 0x%04x -> %.5f at 0x%04x; max rel %.4e -> %.4e; max abs %.4e -> %.4e; "
-           "correctly rounded %u -> %u\n",
-           a.max_ulp, a.max_ulp_input, b.max_ulp, b.max_ulp_input, a.max_rel, b.max_rel, a.max_abs, b.max_abs,
-           a.correctly_rounded, b.correctly_rounded);
-  }
-  free(then);
-  free(now);
-  json_decref(root);
-  return rc;
-}

@@ -6,7 +6,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "src/engine/options.h"
 #include "src/kinds/half/half_fns.h"
 
 /* A binary format narrower than binary32: p significand bits (the leading one
@@ -59,19 +58,16 @@ uint16_t half_round(const struct half_fmt *f, double y, int t);
 double half_ulp(const struct half_fmt *f, double y);
 /* Measure outputs out[0..2^16) of variant v against MPFR. */
 void half_measure(const struct half_variant *v, const uint16_t *out, struct half_stats *s);
-int half_is_name(const char *name);
 /* Verdict against the documented bound over every input, or (normal) over the inputs
  * with a normal correctly rounded result. */
 const char *half_verdict(const struct half_variant *v, const struct half_stats *s, int normal);
-/* `ulpcert run half|<variant>`: evaluate on the GPU, measure, print, write JSON. */
-int half_run(int argc, char **argv, int first, struct scan_cli *sc);
-void half_list(FILE *f);
-/* For arch record: a JSON array with every half variant the present GPU runs, their
- * statistics and all outputs (NULL on error; an empty array without a GPU). */
-struct json_t *half_record_json(int device, char *err, size_t errlen);
-/* For arch compare: evaluate the record's half variants on GPU device (< 0: none) and
- * print, per variant, identical or the differing inputs with both outputs and how the
- * statistics moved; sets *differ. Returns an exit status. */
-int half_compare(const char *path, int device, int *differ);
+/* The index of v in half_variants. */
+int half_index(const struct half_variant *v);
+/* One variant's result object; with out, every output too (4 hex digits per input). */
+struct json_t;
+struct json_t *half_variant_json(const struct half_variant *v, const struct half_stats *s, const uint16_t *out);
+/* A record's outputs of a variant: 0, or -1 when the field is not 2^16 hex groups. */
+int half_parse_outputs(struct json_t *o, uint16_t *out);
+void half_print_row(FILE *f, const struct half_variant *v, const struct half_stats *s);
 
 #endif

@@ -1,4 +1,4 @@
-/* arch.h: per-architecture records and comparisons (arch.c). */
+/* arch.h: what the binary32 part of arch records shares with its tests. */
 #ifndef ULPCERT_ARCH_H
 #define ULPCERT_ARCH_H
 
@@ -12,6 +12,5 @@
 int arch_locate(const struct stats *then, const struct stats *now, uint32_t bin, const uint32_t *now_out,
                 uint32_t *input, uint32_t *then_out);
 
-int cmd_arch(int argc, char **argv);
 
 #endif

@@ -1,0 +1,131 @@
+/* run.c: `ulpcert run NAME...`: the names' kind (every name of one kind) runs them
+ * through the driver (src/engine/driver.h): ranges, shards, resumption, interruption,
+ * the result file. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/catalogue/registry.h"
+#include "src/cmd/cmd.h"
+#include "src/common.h"
+#include "src/engine/driver.h"
+#include "src/engine/par.h"
+
+static void usage_run(FILE *f) {
+  fprintf(f,
+          "usage: ulpcert run VARIANT|FAMILY... [options]\n"
+          "\n"
+          "Evaluates every input bit pattern in [--from, --to] through each variant, compares\n"
+          "each output with the correctly rounded MPFR reference, and prints per variant: max\n"
+          "ulp error and where, max relative error, correctly rounded / faithful counts,\n"
+          "non-finite, flushed and special-value mismatches, symmetry and monotonicity\n"
+          "violations, and the verdict against the claimed bound.\n"
+          "\n"
+          "options:\n"
+          "  --backend gpu|cpu  where variants run (default: gpu if a usable GPU is present)\n"
+          "  --from 0xHHHHHHHH  first input bit pattern (default 0x00000000)\n"
+          "  --to 0xHHHHHHHH    last input bit pattern, inclusive (default 0xffffffff)\n"
+          "  --threads N        host threads (default: all cores)\n"
+          "  --chunk N          magnitudes per chunk, power of two (default 2^22); results do not depend on it\n"
+          "  --json FILE        write the results as JSON (atomically; gzip when FILE ends in .gz)\n"
+          "  --cache DIR        reference cache folder (default $ULPCERT_CACHE or ~/.cache/ulpcert)\n"
+          "  --no-cache         neither read nor write the reference cache\n"
+          "  --devices all|0,1  GPU backend: the devices to use (default all visible); chunks go\n"
+          "                     to them in turn, results are identical to one device\n"
+          "  --reduce gpu|host  GPU backend: where the common path of the error reduction runs\n"
+          "                     (default gpu; both give identical results, host is the reference)\n"
+          "  --quiet            no notices or progress bar\n"
+          "  --shard K/N        run slice K (0-based) of N slices of the range, balanced by cost;\n"
+          "                     combine the slices' JSON files with `ulpcert merge`\n"
+          "  --resume FILE      continue an interrupted run (its partial JSON, same command)\n"
+          "  --source FILE --function NAME --ref REF\n"
+          "                     evaluate the user function NAME of FILE (float NAME(float); CUDA C\n"
+          "                     through NVRTC on the GPU, C through $ULPCERT_CC on the CPU) against\n"
+          "                     reference REF, instead of named variants\n"
+          "  --help             this text\n"
+          "\n"
+          "References (--ref, and the variants' own): %s.\n"
+          "Families: %s.\n"
+          "\n"
+          "SIGINT or SIGTERM stops after the current chunk; with --json the partial result is\n"
+          "written with \"complete\": false and the covered ranges, for --resume.\n",
+          ref_names(), family_names());
+  for (int k = 0; kinds[k]; k++)
+    if (kinds[k]->run_help) fprintf(f, "\n%s", kinds[k]->run_help);
+}
+
+static int run_extra_opt(int c, const char *arg, void *p) {
+  struct run_request *x = p;
+  if (c == 2001) {
+    x->resume = arg;
+    return -1;
+  }
+  if (c == 2002) {
+    int k, n;
+    char tail;
+    if (sscanf(arg, "%d/%d%c", &k, &n, &tail) != 2 || n < 1 || n > 65536 || k < 0 || k >= n) {
+      errorf("--shard: '%s' is not K/N with 0 <= K < N", arg);
+      return EXIT_USAGE;
+    }
+    x->shard_k = k, x->shard_n = n;
+    return -1;
+  }
+  if (c == 2003) { x->source = arg; return -1; }
+  if (c == 2004) { x->function = arg; return -1; }
+  if (c == 2005) { x->ref = arg; return -1; }
+  if (c == 2006 || c == 2007) {
+    uint64_t k;
+    if (parse_count(arg, &k) || (c == 2006 && k > 4096)) {
+      errorf("--%s: '%s' is not %s", c == 2006 ? "partners" : "seed", arg,
+             c == 2006 ? "a count from 0 to 4096" : "an unsigned integer");
+      return EXIT_USAGE;
+    }
+    if (c == 2006) x->partners = (uint32_t)k;
+    else x->seed = k, x->seed_given = 1;
+    return -1;
+  }
+  return EXIT_USAGE;
+}
+
+/* The kind of the names: every one of the same kind; with --source and no names, the
+ * kind of float f(float) functions. NULL after a message. */
+static const struct kind *names_kind(int n, char **names, int source) {
+  if (!n && !source) {
+    errorf("run needs at least one variant or family (see 'ulpcert list')");
+    return NULL;
+  }
+  const struct kind *k = n ? NULL : kind_for_claims();
+  for (int i = 0; i < n; i++) {
+    const struct kind *ki = kind_of_name(names[i]);
+    if (!ki) {
+      errorf("unknown variant or family '%s' (see 'ulpcert list'; families: %s)", names[i], family_names());
+      return NULL;
+    }
+    if (k && ki != k) {
+      errorf("%s variants (%s) and %s variants (%s) run in separate commands", k->title, names[0], ki->title, names[i]);
+      return NULL;
+    }
+    k = ki;
+  }
+  return k;
+}
+
+int cmd_run(int argc, char **argv) {
+  struct scan_cli sc;
+  struct run_request rq = {.sc = &sc, .partners = 9, .seed = 1, .ranks = par_size(), .rank = par_rank()};
+  static const struct option more[] = {{"resume", required_argument, 0, 2001},
+                                       {"shard", required_argument, 0, 2002},
+                                       {"source", required_argument, 0, 2003},
+                                       {"function", required_argument, 0, 2004},
+                                       {"ref", required_argument, 0, 2005},
+                                       {"partners", required_argument, 0, 2006},
+                                       {"seed", required_argument, 0, 2007},
+                                       {0, 0, 0, 0}};
+  int rc = parse_scan_options(argc, argv, &sc, run_extra_opt, &rq, more, usage_run);
+  if (rc >= 0) return rc;
+  rq.nnames = argc - optind, rq.names = argv + optind;
+  const struct kind *k = names_kind(rq.nnames, rq.names, rq.source || rq.function);
+  if (!k) return EXIT_USAGE;
+  if (rq.rank > 0) g_quiet = 1;
+  return drive_run(k, &rq);
+}

@@ -1,0 +1,102 @@
+/* kind.h: the kinds of run. What a variant takes and returns decides how its inputs are
+ * walked, what is measured and how results are stored: binary32 functions of one argument,
+ * float-float (double-word) operations, 16-bit formats. Each kind lives in its own folder,
+ * src/kinds/<name>/, and exports one struct kind (kind_<name>); the Makefile lists the
+ * folders in the generated kinds.def, and the commands (run, merge, report, arch,
+ * certify, list) reach a kind only through this table. */
+#ifndef ULPCERT_KIND_H
+#define ULPCERT_KIND_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "src/engine/options.h"
+#include "src/formats/head.h"
+
+struct json_t;
+struct report;
+struct variant;
+struct kind_result; /* a kind's variants and their statistics, with the run's header */
+
+/* What `ulpcert run` (or certify) asks of a kind. */
+struct run_request {
+  int nnames;
+  char **names;     /* variant and family names */
+  struct scan_cli *sc; /* the common options, parsed */
+  const char *resume;  /* --resume FILE */
+  int shard_k, shard_n; /* --shard K/N (shard_n = 0: none) */
+  const char *source, *function, *ref; /* --source FILE --function NAME --ref REF */
+  uint32_t partners;   /* --partners */
+  uint64_t seed;       /* --seed */
+  int seed_given;
+  int ranks, rank;     /* MPI ranks splitting the range (1, 0 without MPI) */
+  const struct variant *const *variants; /* certify: these variants, instead of names */
+  int nvariants;
+};
+
+/* What arch record and arch compare share with the kinds. */
+struct arch_ctx {
+  struct scan_cli *sc;
+  struct run_info *ri;      /* backend and device chosen */
+  const char *base_path;    /* compare: the baseline; record: --reuse RECORD, or NULL */
+  struct json_t *base;      /* that document, or NULL */
+  struct json_t *record;    /* record: the document each kind adds its part to */
+  int differ;               /* compare: set by a kind whose part differs */
+};
+
+/* The largest errors of variant i of a result, for certify. */
+struct maxima {
+  const char *name;
+  uint64_t inputs;
+  double max_ulp, max_rel; /* -1: none measured */
+  uint32_t max_ulp_input, max_rel_input;
+};
+
+struct kind {
+  const char *name;     /* the "kind" field of its result files */
+  const char *title;    /* what its variants are, for messages and help */
+  const char *unit;     /* what its ranges count: "inputs", "high words" */
+  const char *run_help; /* its paragraph of `ulpcert run --help`, or NULL */
+  int (*owns)(const char *name); /* is name a variant or family of this kind? */
+  void (*list)(FILE *f);         /* its part of `ulpcert list` */
+
+  /* run: begin (names resolved, backend chosen, statistics empty), scan ranges into the
+   * result (an interruption returns EXIT_INTERRUPT with the ranges covered, *ncov = -1
+   * when nothing consistent can be kept), then the
+   * driver prints, writes and asks for the exit status of a complete run */
+  int (*begin)(struct run_request *rq, struct kind_result **out);
+  int (*scan)(struct kind_result *r, uint32_t from, uint32_t to, uint32_t cov[][2], int *ncov);
+  uint64_t (*cost)(const struct kind_result *r, uint64_t a, uint64_t b); /* of inputs [a, b): shard balance */
+  int (*status)(const struct kind_result *r);
+  int (*par_reduce)(struct kind_result *r); /* MPI: rank 0 gets every rank's statistics (NULL: no MPI) */
+
+  /* results: read a document of this kind, its header, check that two results hold the
+   * same variants and setup (merge, resume), merge b into a, write, print, free */
+  int (*read)(struct json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen);
+  struct run_info *(*info)(struct kind_result *r);
+  int (*same)(const struct kind_result *a, const struct kind_result *b, const char *pa, const char *pb, char *err,
+              size_t errlen);
+  void (*merge)(struct kind_result *a, const struct kind_result *b);
+  int (*write)(const char *path, const struct kind_result *r, char *err, size_t errlen);
+  void (*print)(FILE *f, const struct kind_result *r);
+  void (*release)(struct kind_result *r);
+
+  /* its sections of `ulpcert report` (NULL: none) */
+  int (*report)(struct report *rp, struct kind_result *const *rs, char *const *paths, int n);
+  /* its part of an arch record, and its comparison with a record (NULL: none) */
+  int (*arch_record)(struct arch_ctx *a);
+  int (*arch_compare)(struct arch_ctx *a);
+  /* certify: the measured maxima of variant i (NULL: this kind certifies nothing) */
+  int (*maxima)(const struct kind_result *r, int i, struct maxima *m);
+};
+
+/* The kinds, in the order of kinds.def (their folders' names), NULL-terminated. */
+extern const struct kind *const kinds[];
+/* The kind a variant or family name belongs to, or NULL. */
+const struct kind *kind_of_name(const char *name);
+/* The kind of a result document (by its "kind" field), or NULL. */
+const struct kind *kind_of_result(struct json_t *root);
+/* The kind whose maxima certify uses. */
+const struct kind *kind_for_claims(void);
+
+#endif

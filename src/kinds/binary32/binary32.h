@@ -1,0 +1,44 @@
+/* binary32.h: the binary32 kind (float f(float) over binary32 bit patterns): what its
+ * files share. The commands see it only through kind_binary32 (kind.c). */
+#ifndef ULPCERT_BINARY32_H
+#define ULPCERT_BINARY32_H
+
+#include <jansson.h>
+
+#include "src/engine/kind.h"
+#include "src/engine/scan.h"
+#include "src/kinds/binary32/result.h"
+
+/* A binary32 result: a run's (variants resolved, statistics accumulating) or a file's. */
+struct kind_result {
+  struct run_info ri;
+  struct scan_times times; /* summed over the run's scans */
+  int nv;
+  const struct variant **v; /* the catalogue's, a user function, or one made from a file (own) */
+  struct stats **st;
+  struct result_file file; /* read from a file: as it states them (file.nv = nv), else file.nv = 0 */
+  struct variant *own;
+  json_t *parts;       /* a record's parts of other kinds (members named after them), or NULL */
+  struct scan_cli *sc; /* a run: its options */
+  int moments;         /* accumulate the per-bin output moments (arch records) */
+  struct variant user; /* run --source: the user's function */
+  char user_name[256];
+};
+
+/* A result of nv variants with empty statistics (NULL when out of memory). */
+struct kind_result *b32_alloc(int nv);
+void b32_release(struct kind_result *r);
+/* The result document (header, timing, every variant). */
+json_t *b32_json(const struct kind_result *r);
+int b32_read(json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen);
+void b32_print(FILE *f, const struct kind_result *r);
+int b32_begin(struct run_request *rq, struct kind_result **out);
+int b32_scan(struct kind_result *r, uint32_t from, uint32_t to, uint32_t cov[][2], int *ncov);
+/* Scan r's variants, grouped by reference, over [from, to] into st[] (every group completes
+ * the range, unless interrupted: *done_mag then says how far the only group got). */
+int b32_scan_grouped(struct kind_result *r, struct stats **st, int64_t *done_mag);
+int b32_report(struct report *rp, struct kind_result *const *rs, char *const *paths, int n);
+int b32_arch_record(struct arch_ctx *a);
+int b32_arch_compare(struct arch_ctx *a);
+
+#endif

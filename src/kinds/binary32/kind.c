@@ -1,0 +1,150 @@
+/* kind.c: the binary32 kind's entry in the table of kinds: functions float f(float) of
+ * the catalogue (and users' own), every binary32 input of a range against the correctly
+ * rounded reference. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/common.h"
+#include "src/engine/par.h"
+#include "src/formats/json_io.h"
+#include "src/kinds/binary32/binary32.h"
+
+static int owns(const char *name) {
+  for (int i = 0; i < n_variants; i++)
+    if (!strcmp(variants[i].name, name) || !strcmp(variants[i].family, name)) return 1;
+  return 0;
+}
+
+static void list_claim(FILE *f, const struct variant *v, int k) {
+  const struct claim *cl = k ? &v->doc : &v->claim;
+  if (!cl->max_ulp && !cl->max_rel && !cl->max_abs) return;
+  char ab[160] = "";
+  if (cl->max_abs)
+    snprintf(ab, sizeof ab, "%s%s abs over x in [%.9g, %.9g]", cl->max_ulp || cl->max_rel ? ", " : "", cl->max_abs,
+             v->abs_lo, v->abs_hi);
+  fprintf(f, "%-16s   %s, %s: %s%s%s%s%s%s (%s)\n", "", k ? "documented" : "claimed", claim_kind_name(cl->kind),
+          cl->max_ulp ? cl->max_ulp : "", cl->max_ulp ? " ulp" : "", cl->max_ulp && cl->max_rel ? ", " : "",
+          cl->max_rel ? cl->max_rel : "", cl->max_rel ? " rel" : "", ab, cl->source);
+}
+
+static void list(FILE *f) {
+  fprintf(f, "%-16s %-6s %-8s %-6s %s\n", "variant", "family", "backends", "ref", "description");
+  for (int i = 0; i < n_variants; i++) {
+    const struct variant *v = &variants[i];
+    char be[16];
+    snprintf(be, sizeof be, "%s%s%s", v->gpu_fn != GPU_NONE ? "gpu" : "", v->gpu_fn != GPU_NONE && v->host_fn ? "," : "",
+             v->host_fn ? "cpu" : "");
+    fprintf(f, "%-16s %-6s %-8s %-6s %s\n", v->name, v->family, be, v->ref_name, v->description);
+    for (int k = 0; k < 2; k++) list_claim(f, v, k);
+    for (int k = 0; k < v->n_clauses; k++)
+      fprintf(f, "%-16s   documented: %s (%s)\n", "", v->clause_text[k], v->clause_source[k]);
+  }
+}
+
+static struct run_info *info(struct kind_result *r) { return &r->ri; }
+
+static int same(const struct kind_result *a, const struct kind_result *b, const char *pa, const char *pb, char *err,
+                size_t errlen) {
+  if (a->nv != b->nv) {
+    snprintf(err, errlen, "%s has %d variants, %s has %d", pb, b->nv, pa, a->nv);
+    return -1;
+  }
+  for (int i = 0; i < a->nv; i++)
+    if (strcmp(a->v[i]->name, b->v[i]->name)) {
+      snprintf(err, errlen, "%s holds variant %s where %s holds %s", pb, b->v[i]->name, pa, a->v[i]->name);
+      return -1;
+    }
+  /* records' parts of other kinds: the same where both have one (they cover every input) */
+  const char *key;
+  json_t *pb_part;
+  json_object_foreach(b->parts, key, pb_part) {
+    json_t *pa_part = json_object_get(a->parts, key);
+    if (pa_part && !json_equal(pa_part, pb_part)) {
+      const struct kind *k = NULL;
+      for (int i = 0; kinds[i] && !k; i++)
+        if (!strcmp(kinds[i]->name, key)) k = kinds[i];
+      snprintf(err, errlen, "%s and %s hold different %s outputs", pa, pb, k ? k->title : key);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static void merge(struct kind_result *a, const struct kind_result *b) {
+  for (int i = 0; i < a->nv; i++) stats_merge(a->st[i], b->st[i]);
+  const char *key;
+  json_t *part;
+  json_object_foreach(b->parts, key, part) {
+    if (!a->parts) a->parts = json_object();
+    if (!json_object_get(a->parts, key)) json_object_set(a->parts, key, part);
+  }
+}
+
+static int write_file(const char *path, const struct kind_result *r, char *err, size_t errlen) {
+  json_t *root = b32_json(r);
+  int rc = result_write_root(path, root, err, errlen);
+  json_decref(root);
+  return rc;
+}
+
+/* Relative cost of an input whose reference needs MPFR, against one that does not
+ * (measured: about 1 us for MPFR against about 15 ns per input otherwise). */
+#define MPFR_WEIGHT 64
+
+/* the cost of inputs [a, b) (bit patterns, b <= 2^32), for shards balanced by work */
+static uint64_t cost(const struct kind_result *res, uint64_t a, uint64_t b) {
+  if (b <= a) return 0;
+  const struct reference *r = res->nv ? res->v[0]->ref : NULL;
+  uint64_t c = b - a;
+  if (r && r->mpfr_hi > r->mpfr_lo) {
+    for (int h = 0; h < 2; h++) {
+      uint64_t lo = (uint64_t)r->mpfr_lo + (h ? SIGN32 : 0), hi = (uint64_t)r->mpfr_hi + (h ? SIGN32 : 0);
+      uint64_t l = a > lo ? a : lo, u = b < hi ? b : hi;
+      if (u > l) c += (uint64_t)(MPFR_WEIGHT - 1) * (u - l);
+    }
+  }
+  return c;
+}
+
+static int status(const struct kind_result *r) {
+  (void)r;
+  return EXIT_OK;
+}
+
+static int par_reduce(struct kind_result *r) {
+  r->times.wall = par_max(r->times.wall);
+  r->times.mpfr_calls = (uint64_t)par_sum((double)r->times.mpfr_calls);
+  return par_reduce_stats(r->st, r->nv);
+}
+
+static int maxima(const struct kind_result *r, int i, struct maxima *m) {
+  if (i < 0 || i >= r->nv) return -1;
+  const struct stats *s = r->st[i];
+  *m = (struct maxima){r->v[i]->name, s->inputs, s->max_ulp, s->max_rel, s->max_ulp_input, s->max_rel_input};
+  return 0;
+}
+
+const struct kind kind_binary32 = {
+    .name = "binary32",
+    .unit = "inputs",
+    .title = "binary32",
+    .run_help = NULL,
+    .owns = owns,
+    .list = list,
+    .begin = b32_begin,
+    .scan = b32_scan,
+    .cost = cost,
+    .status = status,
+    .par_reduce = par_reduce,
+    .read = b32_read,
+    .info = info,
+    .same = same,
+    .merge = merge,
+    .write = write_file,
+    .print = b32_print,
+    .release = b32_release,
+    .report = b32_report,
+    .arch_record = b32_arch_record,
+    .arch_compare = b32_arch_compare,
+    .maxima = maxima,
+};

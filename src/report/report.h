@@ -1,0 +1,63 @@
+/* report.h: the pieces of `ulpcert report` that every kind uses: growing text, Markdown
+ * cells, gnuplot, and the report under construction (ACCURACY.md in ordered sections,
+ * accuracy.csv, the README's generated blocks). The kinds fill it (struct kind's report
+ * entry); src/cmd/report.c reads the files, calls them, checks and writes. */
+#ifndef ULPCERT_REPORT_H
+#define ULPCERT_REPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct text {
+  char *buf;
+  size_t len, cap;
+};
+void tprintf(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* an atomic_write writer of a struct text */
+int write_text(FILE *f, void *arg);
+
+/* buf with every '|' escaped, in place (within n): it goes into a Markdown table cell,
+ * and documentation sources quote |y|, which would split the cell. */
+void md_escape(char *buf, size_t n);
+
+/* The sections of ACCURACY.md, in the order they appear (a kind writes into the ones its
+ * results belong to). */
+enum report_section {
+  SEC_HARDWARE = 0, /* hardware approximations against their documented bounds */
+  SEC_NARROW,       /* 16-bit formats */
+  SEC_FAMILIES,     /* one table per family of functions, then the plots and the runs */
+  SEC_TWO_WORD,     /* two-word (float-float) arithmetic */
+  SEC_N
+};
+
+#define REPORT_MAXBLOCK 4
+
+struct report {
+  const char *dir;           /* output folder */
+  int png;                   /* PNG plots besides SVG */
+  const char *readme;        /* --readme FILE, or NULL */
+  const char *readme_family; /* the family of the README's main table */
+  int write_files;           /* 0 while the tables are made; 1 when plots may be written */
+  struct text sec[SEC_N];
+  struct text csv;
+  int nblock; /* README blocks: the text between "<!-- BEGIN generated: NAME -->" and "<!-- END generated -->" */
+  struct {
+    const char *name;
+    struct text t;
+  } block[REPORT_MAXBLOCK];
+};
+/* The README block NAME of the report (created empty on first use). */
+struct text *report_block(struct report *rp, const char *name);
+
+/* Run gnuplot on a script that sets its own output to 'tmp'; rename to 'path'. */
+int run_gnuplot(const char *script, const char *tmp, const char *path, char *err, size_t errlen);
+/* Start the script of plot DIR/plots/NAME-WHAT.EXT (terminal t: 0 SVG, 1 PNG): its output
+ * goes to a temporary file that run_gnuplot renames into place. */
+void plot_begin(struct text *sc, const char *dir, const char *name, const char *what, int t, char *path, size_t pn,
+                char *tmp, size_t tn);
+
+/* Replace the README's block named by marker ("<!-- BEGIN generated: NAME -->" up to the
+ * next "<!-- END generated -->") with text, atomically. 0 or an exit code with a message. */
+int replace_readme(const char *path, const char *marker, const struct text *block, char *err, size_t errlen);
+
+#endif
