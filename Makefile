@@ -161,7 +161,7 @@ FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -ffp-contract=off -I. -I$(BUILD)/gen
 FUZZ_LIB_SRC := src/common.c src/measure/metrics.c src/measure/verdict.c src/catalogue/registry.c \
                 src/catalogue/references.c src/kinds/binary32/result_read.c src/user/claims.c \
-                src/reference/reference.c src/reference/rn32.c src/reference/shortcuts.c \
+                src/reference/reference.c src/reference/shortcuts.c \
                 $(filter-out functions/%/test_%,$(wildcard functions/*/*.c))
 FUZZERS := result args claims
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(HDR) | $(BUILD)/.deps

@@ -157,229 +157,7 @@ static int launch(int fn, uint32_t first, uint32_t count, uint32_t *out, cudaStr
 }
 
 
-/* ---- Reduction on the device ------------------------------------------------
- * The common path of stats_add_run, stats_symmetry_run and stats_monotonic_run
- * (src/metrics.h), computed per work item. The arithmetic is the host's: binary64
- * subtraction, a multiplication by a power of two and an IEEE division (CUDA's
- * double division is correctly rounded; -fmad=false forbids contraction), so each
- * input yields the same error bits. Sums are integers and maxima break ties on the
- * lowest input, so the item's statistics are those of the host loop. Anything off
- * the common path flags the item and the host reduces it (tests/gpu_test.sh shows
- * that both reductions give identical results). */
-#define RED_THREADS 256
-
-__device__ __forceinline__ uint64_t mix64_d(uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-__device__ __forceinline__ int is_nan32_d(uint32_t b) { return (b & 0x7fffffffu) > 0x7f800000u; }
-
-/* better (e, x) than (e2, x2): larger error, ties to the lower input */
-__device__ __forceinline__ int better(double e, uint32_t x, double e2, uint32_t x2) {
-  return e > e2 || (e == e2 && x < x2);
-}
-
-/* x-bin of input x as xbin_of (src/metrics.h) computes it: floor((x + 10) * 100) in
- * binary64, for -10 <= x < 10; -1 elsewhere. */
-__device__ __forceinline__ int xbin_d(uint32_t x) {
-  double v = (double)__uint_as_float(x);
-  if (!(v >= -10.0 && v < 10.0)) return -1;
-  int k = (int)floor(__dmul_rn(__dsub_rn(v, -10.0), 100.0));
-  return k < GPU_XBINS ? k : GPU_XBINS - 1;
-}
-
-/* A function's bound clauses (bounds.h), as gpu_set_clauses sets them. */
-struct gpu_clauses {
-  int n;
-  struct bound_clause c[CLAUSE_MAX];
-};
-
-__device__ __forceinline__ struct clause_acc shfl_acc(struct clause_acc a, int off) {
-  const unsigned full = 0xffffffffu;
-  struct clause_acc b;
-  b.inputs = __shfl_down_sync(full, a.inputs, off);
-  b.over = __shfl_down_sync(full, a.over, off);
-  b.max = __shfl_down_sync(full, a.max, off);
-  b.max_ref = __shfl_down_sync(full, a.max_ref, off);
-  b.max_input = __shfl_down_sync(full, a.max_input, off);
-  b.max_output = __shfl_down_sync(full, a.max_output, off);
-  b.ratio = __shfl_down_sync(full, a.ratio, off);
-  b.ratio_input = __shfl_down_sync(full, a.ratio_input, off);
-  b.ratio_output = __shfl_down_sync(full, a.ratio_output, off);
-  return b;
-}
-
-__global__ void __launch_bounds__(RED_THREADS) k_reduce(struct gpu_geom g, uint32_t *const *outs,
-                                                        const double *__restrict__ ry,
-                                                        const int8_t *__restrict__ rt, struct gpu_partial *parts,
-                                                        unsigned long long *xbins, const double *__restrict__ absr,
-                                                        const struct gpu_clauses *__restrict__ gcl) {
-  __shared__ uint32_t hist[GPU_HIST_N];
-  __shared__ double s_mu[RED_THREADS / 32], s_mr[RED_THREADS / 32], s_mur[RED_THREADS / 32],
-      s_mrr[RED_THREADS / 32];
-  __shared__ uint32_t s_mui[RED_THREADS / 32], s_muo[RED_THREADS / 32], s_mri[RED_THREADS / 32],
-      s_mro[RED_THREADS / 32];
-  __shared__ double s_ma[RED_THREADS / 32], s_mar[RED_THREADS / 32];
-  __shared__ uint32_t s_mai[RED_THREADS / 32], s_mao[RED_THREADS / 32];
-  __shared__ unsigned long long s_sum[4][RED_THREADS / 32];
-  __shared__ uint32_t s_flag;
-  __shared__ struct clause_acc s_cl[RED_THREADS / 32][CLAUSE_MAX];
-  const uint32_t it = blockIdx.x, v = blockIdx.y, tid = threadIdx.x;
-  const int ncl = gcl[v].n; /* the same in the whole block */
-  struct bound_clause C[CLAUSE_MAX];
-  struct clause_acc A[CLAUSE_MAX];
-  for (int k = 0; k < CLAUSE_MAX; k++) {
-    clause_acc_init(&A[k]);
-    if (k < ncl) C[k] = gcl[v].c[k];
-  }
-  struct gpu_partial *P = parts + (size_t)v * (2 * g.nblk) + it;
-  const int h = it >= g.nblk;
-  int64_t lo = (int64_t)(g.blk0 + it % g.nblk) * g.red_block, hi = lo + g.red_block - 1;
-  const int64_t rlo = h ? g.n_lo : g.p_lo, rhi = h ? g.n_hi : g.p_hi;
-  if (lo < g.first) lo = g.first;
-  if (lo < rlo) lo = rlo;
-  if (hi > (int64_t)g.a0 + g.len - 1) hi = (int64_t)g.a0 + g.len - 1;
-  if (hi > rhi) hi = rhi;
-  for (uint32_t b = tid; b < GPU_HIST_N; b += RED_THREADS) hist[b] = 0;
-  if (tid == 0) s_flag = 0;
-  __syncthreads();
-  const uint32_t sign = h ? 0x80000000u : 0;
-  const uint32_t *o = outs[v];
-  const int flip = h && g.odd;
-  const int inc = g.mono > 0 ? !h : h;
-  const uint32_t mflip = g.odd ? 0x80000000u : 0;
-  uint64_t cr = 0, faithful = 0, digest = 0, mono_checked = 0;
-  double mu = -1.0, mr = -1.0, mur = 0, mrr = 0;
-  uint32_t mui = 0xffffffffu, mro = 0, muo = 0, mri = 0xffffffffu, flag = 0;
-  double ma = -1.0, mar = 0;
-  uint32_t mai = 0xffffffffu, mao = 0;
-  const double abs_lo = absr[2 * v], abs_hi = absr[2 * v + 1];
-  unsigned long long *xb = xbins + (size_t)v * GPU_XBINS;
-  int xcur = -1;
-  unsigned long long xmax = 0; /* this thread's maximum in bin xcur, as error bits + 1 */
-  for (int64_t m = lo + tid; m <= hi; m += RED_THREADS) {
-    const uint32_t i = (uint32_t)(m - g.a0), x = (uint32_t)m | sign;
-    const size_t r = (size_t)((g.sym ? 0 : h) * g.len) + i;
-    double y = ry[r];
-    int t = rt[r];
-    if (flip) y = -y, t = -t;
-    const unsigned long long yb = __double_as_longlong(y);
-    /* RN24: fast path of ref_rn32; a rounding boundary goes to the host */
-    if (!(t == 0 || ((yb & 0x1fffffffull) != 0x10000000ull && (yb & 0x7ff0000000000000ull) >= (1023ull - 126) << 52)))
-      flag = 1;
-    const uint32_t rn = __float_as_uint(__double2float_rn(y));
-    const uint32_t ob = o[(size_t)h * g.len + i];
-    digest += mix64_d(((uint64_t)x << 32) | ob);
-    if ((ob & 0x7fffffffu) == 0 || (ob & 0x7f800000u) == 0x7f800000u || y == 0 ||
-        (yb & 0x7ff0000000000000ull) == 0x7ff0000000000000ull) {
-      flag = 1;
-      continue;
-    }
-    cr += ob == rn;
-    int ey = (int)((yb >> 52) & 0x7ff) - 1023;
-    if (ey < -126) ey = -126;
-    const double iu = __longlong_as_double((long long)(1023 - (ey - 23)) << 52);
-    const double d = fabs((double)__uint_as_float(ob) - y);
-    const double e = __dmul_rn(d, iu);
-    int bin;
-    if (e == 0) bin = 0;
-    else {
-      int k = (int)((__double_as_longlong(e) >> 52) & 0x7ff) - 1023;
-      bin = k < GPU_HIST_KMIN ? 1 : k > GPU_HIST_KMAX ? GPU_HIST_N - 1 : 2 + k - GPU_HIST_KMIN;
-    }
-    atomicAdd(&hist[bin], 1u);
-    faithful += e < 1.0;
-    const int xk = xbin_d(x);
-    if (xk != xcur) {
-      if (xcur >= 0) atomicMax(&xb[xcur], xmax);
-      xcur = xk, xmax = 0;
-    }
-    if (xk >= 0) {
-      unsigned long long eb = (unsigned long long)__double_as_longlong(e) + 1;
-      if (eb > xmax) xmax = eb;
-    }
-    if (better(e, x, mu, mui)) mu = e, mui = x, muo = ob, mur = y;
-    const double xv = (double)__uint_as_float(x);
-    if (xv >= abs_lo && xv <= abs_hi && better(d, x, ma, mai)) ma = d, mai = x, mao = ob, mar = y;
-    if (ncl) clauses_add(A, C, ncl, x, ob, y, rn, e, d);
-    const double rel = __ddiv_rn(d, fabs(y));
-    if (better(rel, x, mr, mri)) mr = rel, mri = x, mro = ob, mrr = y;
-    if (g.sym && !h) {
-      const uint32_t nb = o[(size_t)g.len + i];
-      if (nb != (ob ^ mflip) && !(is_nan32_d(ob) && is_nan32_d(nb))) flag = 1;
-    }
-    if (g.mono && m >= 1) {
-      const uint32_t pb = o[(size_t)h * g.len + i - 1];
-      if (!is_nan32_d(pb)) { /* ob is not NaN here */
-        mono_checked++;
-        const float fa = __uint_as_float(pb), fb = __uint_as_float(ob);
-        if (inc ? (fb < fa) : (fb > fa)) flag = 1;
-      }
-    }
-  }
-  if (xcur >= 0 && xmax) atomicMax(&xb[xcur], xmax);
-  /* warp, then block reduction */
-  const unsigned full = 0xffffffffu;
-  for (int off = 16; off; off >>= 1) {
-    cr += __shfl_down_sync(full, cr, off);
-    faithful += __shfl_down_sync(full, faithful, off);
-    digest += __shfl_down_sync(full, digest, off);
-    mono_checked += __shfl_down_sync(full, mono_checked, off);
-    flag |= __shfl_down_sync(full, flag, off);
-    double e2 = __shfl_down_sync(full, mu, off), y2 = __shfl_down_sync(full, mur, off);
-    uint32_t x2 = __shfl_down_sync(full, mui, off), o2 = __shfl_down_sync(full, muo, off);
-    if (better(e2, x2, mu, mui)) mu = e2, mui = x2, muo = o2, mur = y2;
-    e2 = __shfl_down_sync(full, mr, off), y2 = __shfl_down_sync(full, mrr, off);
-    x2 = __shfl_down_sync(full, mri, off), o2 = __shfl_down_sync(full, mro, off);
-    if (better(e2, x2, mr, mri)) mr = e2, mri = x2, mro = o2, mrr = y2;
-    e2 = __shfl_down_sync(full, ma, off), y2 = __shfl_down_sync(full, mar, off);
-    x2 = __shfl_down_sync(full, mai, off), o2 = __shfl_down_sync(full, mao, off);
-    if (better(e2, x2, ma, mai)) ma = e2, mai = x2, mao = o2, mar = y2;
-  }
-  for (int k = 0; k < ncl; k++)
-    for (int off = 16; off; off >>= 1) {
-      const struct clause_acc b = shfl_acc(A[k], off);
-      clause_acc_merge(&A[k], &b);
-    }
-  const int w = tid / 32;
-  if ((tid & 31) == 0) {
-    for (int k = 0; k < ncl; k++) s_cl[w][k] = A[k];
-    s_sum[0][w] = cr, s_sum[1][w] = faithful, s_sum[2][w] = digest, s_sum[3][w] = mono_checked;
-    s_mu[w] = mu, s_mui[w] = mui, s_muo[w] = muo, s_mur[w] = mur;
-    s_mr[w] = mr, s_mri[w] = mri, s_mro[w] = mro, s_mrr[w] = mrr;
-    s_ma[w] = ma, s_mai[w] = mai, s_mao[w] = mao, s_mar[w] = mar;
-    if (flag) atomicOr(&s_flag, 1u);
-  }
-  __syncthreads();
-  if (tid == 0) {
-    struct gpu_partial p;
-    p.flag = s_flag;
-    p.n = lo <= hi ? (uint32_t)(hi - lo + 1) : 0;
-    p.cr = p.faithful = p.digest = p.mono_checked = 0;
-    p.max_ulp = p.max_rel = -1.0;
-    p.max_ulp_input = p.max_rel_input = 0xffffffffu;
-    p.max_ulp_output = p.max_rel_output = 0;
-    p.max_ulp_ref = p.max_rel_ref = 0;
-    p.max_abs = -1.0, p.max_abs_input = 0xffffffffu, p.max_abs_output = 0, p.max_abs_ref = 0;
-    for (int k = 0; k < RED_THREADS / 32; k++) {
-      p.cr += s_sum[0][k], p.faithful += s_sum[1][k], p.digest += s_sum[2][k], p.mono_checked += s_sum[3][k];
-      if (better(s_mu[k], s_mui[k], p.max_ulp, p.max_ulp_input))
-        p.max_ulp = s_mu[k], p.max_ulp_input = s_mui[k], p.max_ulp_output = s_muo[k], p.max_ulp_ref = s_mur[k];
-      if (better(s_mr[k], s_mri[k], p.max_rel, p.max_rel_input))
-        p.max_rel = s_mr[k], p.max_rel_input = s_mri[k], p.max_rel_output = s_mro[k], p.max_rel_ref = s_mrr[k];
-      if (better(s_ma[k], s_mai[k], p.max_abs, p.max_abs_input))
-        p.max_abs = s_ma[k], p.max_abs_input = s_mai[k], p.max_abs_output = s_mao[k], p.max_abs_ref = s_mar[k];
-    }
-    for (int k = 0; k < CLAUSE_MAX; k++) {
-      clause_acc_init(&p.cl[k]);
-      for (int j = 0; k < ncl && j < RED_THREADS / 32; j++) clause_acc_merge(&p.cl[k], &s_cl[j][k]);
-    }
-    for (int b = 0; b < GPU_HIST_N; b++) p.hist[b] = hist[b];
-    *P = p;
-  }
-}
+#include "kernels/reduce.cuh"
 
 struct gpu_ctx {
   int dev;
@@ -393,10 +171,9 @@ struct gpu_ctx {
   uint32_t **d_outp[GPU_SLOTS]; /* device array of the d_out pointers */
   double *h_ry[GPU_SLOTS], *d_ry[GPU_SLOTS];
   int8_t *h_rt[GPU_SLOTS], *d_rt[GPU_SLOTS];
-  struct gpu_partial *h_part[GPU_SLOTS], *d_part[GPU_SLOTS];
-  unsigned long long *d_xbins; /* [nfn][GPU_XBINS], shared by both slots (atomic maxima) */
-  double *d_absr;              /* [nfn][2]: each function's absolute-error range (lo, hi) */
-  struct gpu_clauses *d_cl;    /* [nfn]: each function's bound clauses */
+  struct part *h_part[GPU_SLOTS], *d_part[GPU_SLOTS];
+  unsigned long long *d_xbins; /* [nfn][RED_XBINS], shared by both slots (atomic maxima) */
+  struct measure_cfg *d_cfg;   /* [nfn]: each function's measure (absolute-error range, bound clauses) */
   int reduced[GPU_SLOTS];
   cudaEvent_t ev_start[GPU_SLOTS], ev_kern[GPU_SLOTS], ev_copy[GPU_SLOTS];
   int pending[GPU_SLOTS];
@@ -522,16 +299,15 @@ static int open_impl(struct gpu_ctx *g, int dev, int nfn, const int *fns, uint32
     memset(g->h_rt[s], 0, (size_t)max_count);
     cudaCheck(cudaMalloc(&g->d_rt[s], (size_t)max_count));
     if (s == 0) {
-      cudaCheck(cudaMalloc(&g->d_xbins, (size_t)nfn * GPU_XBINS * sizeof(unsigned long long)));
-      cudaCheck(cudaMemset(g->d_xbins, 0, (size_t)nfn * GPU_XBINS * sizeof(unsigned long long)));
-      double all[2 * GPU_MAXF];
-      for (int f = 0; f < 2 * GPU_MAXF; f++) all[f] = f & 1 ? INFINITY : -INFINITY;
-      cudaCheck(cudaMalloc(&g->d_absr, sizeof all));
-      cudaCheck(cudaMemcpy(g->d_absr, all, sizeof all, cudaMemcpyHostToDevice));
-      cudaCheck(cudaMalloc(&g->d_cl, GPU_MAXF * sizeof(struct gpu_clauses)));
-      cudaCheck(cudaMemset(g->d_cl, 0, GPU_MAXF * sizeof(struct gpu_clauses)));
+      cudaCheck(cudaMalloc(&g->d_xbins, (size_t)nfn * RED_XBINS * sizeof(unsigned long long)));
+      cudaCheck(cudaMemset(g->d_xbins, 0, (size_t)nfn * RED_XBINS * sizeof(unsigned long long)));
+      struct measure_cfg all[GPU_MAXF];
+      memset(all, 0, sizeof all);
+      for (int f = 0; f < GPU_MAXF; f++) all[f].abs_lo = -INFINITY, all[f].abs_hi = INFINITY;
+      cudaCheck(cudaMalloc(&g->d_cfg, sizeof all));
+      cudaCheck(cudaMemcpy(g->d_cfg, all, sizeof all, cudaMemcpyHostToDevice));
     }
-    size_t np = (size_t)max_items * nfn * sizeof(struct gpu_partial);
+    size_t np = (size_t)max_items * nfn * sizeof(struct part);
     cudaCheck(cudaMallocHost(&g->h_part[s], np));
     cudaCheck(cudaMalloc(&g->d_part[s], np));
   }
@@ -554,7 +330,8 @@ extern "C" struct gpu_ctx *gpu_open(int dev, int nfn, const int *fns, uint32_t m
   return g;
 }
 
-extern "C" int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t *first, const uint32_t *count) {
+extern "C" int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t *first, const uint32_t *count,
+                          int copy_outputs) {
   cudaCheck(cudaSetDevice(g->dev));
   cudaStream_t st = g->stream[slot];
   uint64_t total = 0;
@@ -574,30 +351,16 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t 
     }
   }
   cudaCheck(cudaEventRecord(g->ev_kern[slot], st));
-  for (int f = 0; f < g->nfn; f++)
+  for (int f = 0; f < g->nfn && copy_outputs; f++)
     cudaCheck(cudaMemcpyAsync(g->h_out[slot][f], g->d_out[slot][f], total * 4, cudaMemcpyDeviceToHost, st));
   cudaCheck(cudaEventRecord(g->ev_copy[slot], st));
   g->pending[slot] = 1;
   return 0;
 }
 
-extern "C" int gpu_set_abs_ranges(struct gpu_ctx *g, const double *lo, const double *hi) {
-  double r[2 * GPU_MAXF];
-  for (int f = 0; f < g->nfn; f++) r[2 * f] = lo[f], r[2 * f + 1] = hi[f];
+extern "C" int gpu_set_measure(struct gpu_ctx *g, const struct measure_cfg *cfg) {
   cudaCheck(cudaSetDevice(g->dev));
-  cudaCheck(cudaMemcpy(g->d_absr, r, (size_t)g->nfn * 2 * sizeof(double), cudaMemcpyHostToDevice));
-  return 0;
-}
-
-extern "C" int gpu_set_clauses(struct gpu_ctx *g, const struct bound_clause *cl, const int *n) {
-  struct gpu_clauses h[GPU_MAXF];
-  memset(h, 0, sizeof h);
-  for (int f = 0; f < g->nfn; f++) {
-    h[f].n = n[f] < CLAUSE_MAX ? n[f] : CLAUSE_MAX;
-    for (int k = 0; k < h[f].n; k++) h[f].c[k] = cl[(size_t)f * CLAUSE_MAX + k];
-  }
-  cudaCheck(cudaSetDevice(g->dev));
-  cudaCheck(cudaMemcpy(g->d_cl, h, (size_t)g->nfn * sizeof h[0], cudaMemcpyHostToDevice));
+  cudaCheck(cudaMemcpy(g->d_cfg, cfg, (size_t)g->nfn * sizeof *cfg, cudaMemcpyHostToDevice));
   return 0;
 }
 
@@ -614,20 +377,22 @@ extern "C" int gpu_submit_reduce(struct gpu_ctx *g, int slot, const struct gpu_g
     set_err("gpu_submit_reduce: %u items / %u references exceed the buffers", items, nref);
     return -1;
   }
-  cudaCheck(cudaMemcpyAsync(g->d_ry[slot], g->h_ry[slot], (size_t)nref * sizeof(double), cudaMemcpyHostToDevice, st));
-  cudaCheck(cudaMemcpyAsync(g->d_rt[slot], g->h_rt[slot], nref, cudaMemcpyHostToDevice, st));
+  if (nref) {
+    cudaCheck(cudaMemcpyAsync(g->d_ry[slot], g->h_ry[slot], (size_t)nref * sizeof(double), cudaMemcpyHostToDevice, st));
+    cudaCheck(cudaMemcpyAsync(g->d_rt[slot], g->h_rt[slot], nref, cudaMemcpyHostToDevice, st));
+  }
   dim3 grid(items, g->nfn);
   k_reduce<<<grid, RED_THREADS, 0, st>>>(*geom, g->d_outp[slot], g->d_ry[slot], g->d_rt[slot], g->d_part[slot],
-                                         g->d_xbins, g->d_absr, g->d_cl);
+                                         g->d_xbins, g->d_cfg);
   cudaCheck(cudaGetLastError());
-  cudaCheck(cudaMemcpyAsync(g->h_part[slot], g->d_part[slot], (size_t)items * g->nfn * sizeof(struct gpu_partial),
+  cudaCheck(cudaMemcpyAsync(g->h_part[slot], g->d_part[slot], (size_t)items * g->nfn * sizeof(struct part),
                             cudaMemcpyDeviceToHost, st));
   cudaCheck(cudaEventRecord(g->ev_copy[slot], st));
   g->reduced[slot] = 1;
   return 0;
 }
 
-extern "C" int gpu_wait(struct gpu_ctx *g, int slot, uint32_t **outs, const struct gpu_partial **parts) {
+extern "C" int gpu_wait(struct gpu_ctx *g, int slot, uint32_t **outs, const struct part **parts) {
   cudaCheck(cudaSetDevice(g->dev));
   if (g->pending[slot]) {
     cudaCheck(cudaEventSynchronize(g->ev_copy[slot]));
@@ -652,7 +417,7 @@ extern "C" void gpu_times(struct gpu_ctx *g, double *kernel_s, double *copy_s) {
 extern "C" int gpu_read_xbins(struct gpu_ctx *g, int f, uint64_t *out) {
   cudaCheck(cudaSetDevice(g->dev));
   cudaCheck(cudaDeviceSynchronize());
-  cudaCheck(cudaMemcpy(out, g->d_xbins + (size_t)f * GPU_XBINS, GPU_XBINS * sizeof(uint64_t), cudaMemcpyDeviceToHost));
+  cudaCheck(cudaMemcpy(out, g->d_xbins + (size_t)f * RED_XBINS, RED_XBINS * sizeof(uint64_t), cudaMemcpyDeviceToHost));
   return 0;
 }
 
@@ -660,8 +425,7 @@ extern "C" void gpu_close(struct gpu_ctx *g) {
   if (!g) return;
   cudaSetDevice(g->dev);
   if (g->d_xbins) cudaFree(g->d_xbins);
-  if (g->d_absr) cudaFree(g->d_absr);
-  if (g->d_cl) cudaFree(g->d_cl);
+  if (g->d_cfg) cudaFree(g->d_cfg);
   for (int s = 0; s < GPU_SLOTS; s++) {
     if (g->stream[s]) cudaStreamSynchronize(g->stream[s]);
     for (int f = 0; f < GPU_MAXF; f++) {

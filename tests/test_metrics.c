@@ -69,57 +69,64 @@ static void test_hist_bins(void **state) {
 static void test_rn32_midpoints(void **state) {
   (void)state;
   const double mid = 1.0 + 0x1p-24;
-  assert_int_equal(ref_rn32(mid, +1), f2u(1.0f));             /* y above exact: exact below mid */
-  assert_int_equal(ref_rn32(mid, -1), f2u(1.0f + 0x1p-23f));  /* exact above mid */
-  assert_int_equal(ref_rn32(mid, 0), f2u(1.0f));              /* true tie: to even (1.0) */
-  assert_int_equal(ref_rn32(-mid, -1), f2u(-1.0f));           /* negative: y below exact, |exact| < |mid| */
-  assert_int_equal(ref_rn32(-mid, +1), f2u(-1.0f - 0x1p-23f));
+  assert_int_equal(ms_rn32(mid, +1), f2u(1.0f));             /* y above exact: exact below mid */
+  assert_int_equal(ms_rn32(mid, -1), f2u(1.0f + 0x1p-23f));  /* exact above mid */
+  assert_int_equal(ms_rn32(mid, 0), f2u(1.0f));              /* true tie: to even (1.0) */
+  assert_int_equal(ms_rn32(-mid, -1), f2u(-1.0f));           /* negative: y below exact, |exact| < |mid| */
+  assert_int_equal(ms_rn32(-mid, +1), f2u(-1.0f - 0x1p-23f));
   /* odd neighbour: midpoint of 1+2^-23 and 1+2^-22; tie goes to 1+2^-22 (even) */
   const double mid2 = 1.0 + 0x1p-23 + 0x1p-24;
-  assert_int_equal(ref_rn32(mid2, 0), f2u(1.0f + 0x1p-22f));
-  assert_int_equal(ref_rn32(mid2, +1), f2u(1.0f + 0x1p-23f));
+  assert_int_equal(ms_rn32(mid2, 0), f2u(1.0f + 0x1p-22f));
+  assert_int_equal(ms_rn32(mid2, +1), f2u(1.0f + 0x1p-23f));
   /* subnormal: 2^-150 is the midpoint of 0 and 2^-149 */
-  assert_int_equal(ref_rn32(0x1p-150, -1), 1u);
-  assert_int_equal(ref_rn32(0x1p-150, +1), 0u);
-  assert_int_equal(ref_rn32(0x1p-150, 0), 0u);
-  assert_int_equal(ref_rn32(-0x1p-150, +1), 0x80000001u); /* negative: exact below -2^-150 */
+  assert_int_equal(ms_rn32(0x1p-150, -1), 1u);
+  assert_int_equal(ms_rn32(0x1p-150, +1), 0u);
+  assert_int_equal(ms_rn32(0x1p-150, 0), 0u);
+  assert_int_equal(ms_rn32(-0x1p-150, +1), 0x80000001u); /* negative: exact below -2^-150 */
   /* overflow boundary 2^128 - 2^103 */
-  assert_int_equal(ref_rn32(0x1.ffffffp127, +1), 0x7f7fffffu);
-  assert_int_equal(ref_rn32(0x1.ffffffp127, -1), 0x7f800000u);
-  assert_int_equal(ref_rn32(0x1.ffffffp127, 0), 0x7f800000u);
-  assert_int_equal(ref_rn32(-0x1.ffffffp127, -1), 0xff7fffffu);
+  assert_int_equal(ms_rn32(0x1.ffffffp127, +1), 0x7f7fffffu);
+  assert_int_equal(ms_rn32(0x1.ffffffp127, -1), 0x7f800000u);
+  assert_int_equal(ms_rn32(0x1.ffffffp127, 0), 0x7f800000u);
+  assert_int_equal(ms_rn32(-0x1.ffffffp127, -1), 0xff7fffffu);
   /* not midpoints: plain rounding whatever t says */
-  assert_int_equal(ref_rn32(1.0 + 0x1p-25, -1), f2u(1.0f));
-  assert_int_equal(ref_rn32(1.0 + 0x1p-24 + 0x1p-40, +1), f2u(1.0f + 0x1p-23f));
-  assert_int_equal(ref_rn32(-0.0, 0), 0x80000000u);
-  assert_int_equal(ref_rn32(NAN, 0) & 0x7fc00000u, 0x7fc00000u);
+  assert_int_equal(ms_rn32(1.0 + 0x1p-25, -1), f2u(1.0f));
+  assert_int_equal(ms_rn32(1.0 + 0x1p-24 + 0x1p-40, +1), f2u(1.0f + 0x1p-23f));
+  assert_int_equal(ms_rn32(-0.0, 0), 0x80000000u);
+  assert_int_equal(ms_rn32(NAN, 0) & 0x7fc00000u, 0x7fc00000u);
 }
 
 static struct stats S;
 
+/* One input against an exactly representable reference y (t = 0), whose correct rounding
+ * rn is derived by hand at the call: checked against the engine's RN24, then accounted. */
+static void add_rn(struct stats *s, uint32_t x, uint32_t out, double y, uint32_t rn) {
+  if (!isnan(y)) assert_int_equal(ms_rn32(y, 0), rn);
+  stats_add(s, x, out, y, 0);
+}
+
 static void test_accounting_special(void **state) {
   (void)state;
   stats_init(&S);
-  stats_add(&S, 0x7fc00000u, 0x7fc00001u, NAN, 0x7fc00000u); /* NaN in, NaN out: correct */
+  add_rn(&S, 0x7fc00000u, 0x7fc00001u, NAN, 0x7fc00000u); /* NaN in, NaN out: correct */
   assert_int_equal(S.correctly_rounded, 1);
   assert_int_equal(S.special_mismatches, 0);
-  stats_add(&S, 0x7fc00001u, 0x3f800000u, NAN, 0x7fc00000u); /* NaN in, 1.0 out */
+  add_rn(&S, 0x7fc00001u, 0x3f800000u, NAN, 0x7fc00000u); /* NaN in, 1.0 out */
   assert_int_equal(S.special_mismatches, 1);
   assert_int_equal(S.special[0].input, 0x7fc00001u);
-  stats_add(&S, 0x80000000u, 0x00000000u, -0.0, 0x80000000u); /* -0 expected, +0 out */
+  add_rn(&S, 0x80000000u, 0x00000000u, -0.0, 0x80000000u); /* -0 expected, +0 out */
   assert_int_equal(S.special_mismatches, 2);
   assert_int_equal(S.special[0].input, 0x7fc00001u); /* list stays sorted by input */
   assert_int_equal(S.special[1].input, 0x80000000u);
-  stats_add(&S, 0x3f000000u, 0x7f800000u, 0.5, 0x3f000000u); /* inf where 0.5 is exact */
+  add_rn(&S, 0x3f000000u, 0x7f800000u, 0.5, 0x3f000000u); /* inf where 0.5 is exact */
   assert_int_equal(S.nonfinite, 1);
   assert_int_equal(S.above_1ulp, 1);
-  stats_add(&S, 0x00001000u, 0x00000000u, 0x1p-140, 0x00000200u); /* flushed */
+  add_rn(&S, 0x00001000u, 0x00000000u, 0x1p-140, 0x00000200u); /* flushed */
   assert_int_equal(S.flushed, 1);
-  stats_add(&S, 0x00000001u, 0x00000000u, 0x1p-151, 0x00000000u); /* correctly rounded 0: not flushed */
+  add_rn(&S, 0x00000001u, 0x00000000u, 0x1p-151, 0x00000000u); /* correctly rounded 0: not flushed */
   assert_int_equal(S.flushed, 1);
   assert_int_equal(S.inputs, 6);
   /* correctly rounded overflow: exact 2^130, output +inf */
-  stats_add(&S, 0x43000000u, 0x7f800000u, 0x1p130, 0x7f800000u);
+  add_rn(&S, 0x43000000u, 0x7f800000u, 0x1p130, 0x7f800000u);
   assert_int_equal(S.nonfinite, 1);
 }
 
@@ -127,9 +134,9 @@ static void test_accounting_max_ties(void **state) {
   (void)state;
   stats_init(&S);
   /* exact 1 - 2^-30 (ulp 2^-24): outputs 1 (error 2^-6) at two inputs; the lower wins */
-  stats_add(&S, 0x200u, 0x3f800000u, 1.0 - 0x1p-30, 0x3f800000u);
-  stats_add(&S, 0x100u, 0x3f800000u, 1.0 - 0x1p-30, 0x3f800000u);
-  stats_add(&S, 0x300u, 0x3f800000u, 1.0 - 0x1p-30, 0x3f800000u);
+  add_rn(&S, 0x200u, 0x3f800000u, 1.0 - 0x1p-30, 0x3f800000u);
+  add_rn(&S, 0x100u, 0x3f800000u, 1.0 - 0x1p-30, 0x3f800000u);
+  add_rn(&S, 0x300u, 0x3f800000u, 1.0 - 0x1p-30, 0x3f800000u);
   assert_true(S.max_ulp == 0x1p-6);
   assert_int_equal(S.max_ulp_input, 0x100u);
   assert_int_equal(S.max_rel_input, 0x100u);
@@ -190,13 +197,13 @@ static void test_abs_error_range(void **state) {
   assert_true(isinf(S.abs_lo) && S.abs_lo < 0 && isinf(S.abs_hi) && S.abs_hi > 0); /* default: every input */
   stats_set_abs_range(&S, 0.5, 2.0);
   /* x = 0.5 (the lower end, in range): out 1, exact 1 - 2^-30: |1 - (1 - 2^-30)| = 2^-30 */
-  stats_add(&S, 0x3f000000u, 0x3f800000u, 1.0 - 0x1p-30, 0x3f800000u);
+  add_rn(&S, 0x3f000000u, 0x3f800000u, 1.0 - 0x1p-30, 0x3f800000u);
   /* x = 3 (out of range): a larger error, 2^-20, is not counted */
-  stats_add(&S, 0x40400000u, 0x3f800000u, 1.0 - 0x1p-20, 0x3f800000u);
+  add_rn(&S, 0x40400000u, 0x3f800000u, 1.0 - 0x1p-20, 0x3f7ffff0u); /* 1 - 2^-20 is a binary32 number */
   /* x = 0.25 (below the range): 2^-10, not counted */
-  stats_add(&S, 0x3e800000u, 0x3f800000u, 1.0 - 0x1p-10, 0x3f800000u);
+  add_rn(&S, 0x3e800000u, 0x3f800000u, 1.0 - 0x1p-10, 0x3f7fc000u);
   /* x = 2 (the upper end, in range): out 0.5, exact 0.5 + 2^-40: 2^-40, smaller */
-  stats_add(&S, 0x40000000u, 0x3f000000u, 0.5 + 0x1p-40, 0x3f000000u);
+  add_rn(&S, 0x40000000u, 0x3f000000u, 0.5 + 0x1p-40, 0x3f000000u);
   assert_true(S.max_abs == 0x1p-30);
   assert_int_equal(S.max_abs_input, 0x3f000000u);
   assert_int_equal(S.max_abs_output, 0x3f800000u);
@@ -204,30 +211,36 @@ static void test_abs_error_range(void **state) {
   /* the ulp error sees every input: 2^-10 / 2^-24 = 2^14 at x = 0.25 */
   assert_true(S.max_ulp == 0x1p14);
   /* x = 1.5 through the slow path (zero output, exact 2^-29): flushed, and measured: 2^-29 */
-  stats_add(&S, 0x3fc00000u, 0x00000000u, 0x1p-29, 0x31000000u);
+  add_rn(&S, 0x3fc00000u, 0x00000000u, 0x1p-29, 0x31000000u);
   assert_int_equal(S.flushed, 1);
   assert_true(S.max_abs == 0x1p-29);
   assert_int_equal(S.max_abs_input, 0x3fc00000u);
   /* x = 1.25, an infinite output where the exact value is finite: non-finite, not measured */
-  stats_add(&S, 0x3fa00000u, 0x7f800000u, 0.75, 0x3f400000u);
+  add_rn(&S, 0x3fa00000u, 0x7f800000u, 0.75, 0x3f400000u);
   assert_true(S.max_abs == 0x1p-29);
   /* a NaN input is never in range */
-  stats_add(&S, 0x7fc00000u, 0x3f800000u, NAN, 0x7fc00000u);
+  add_rn(&S, 0x7fc00000u, 0x3f800000u, NAN, 0x7fc00000u);
   assert_int_equal(S.max_abs_input, 0x3fc00000u);
 }
 
 /* [-pi, pi] as the registry states it: RN53(pi) = 0x1.921fb54442d18p1 lies between
  * the binary32 neighbours 0x40490fda (3.14159250) and 0x40490fdb (3.14159274) of pi. */
+static int in_range(const struct stats *s, uint32_t x) {
+  struct measure_cfg c;
+  stats_measure_cfg(s, &c);
+  return measure_in_abs_range(&c, x);
+}
+
 static void test_abs_error_pi_range(void **state) {
   (void)state;
   stats_init(&S);
   stats_set_abs_range(&S, -0x1.921fb54442d18p1, 0x1.921fb54442d18p1);
-  assert_true(in_abs_range(&S, 0x40490fdau));
-  assert_false(in_abs_range(&S, 0x40490fdbu));
-  assert_true(in_abs_range(&S, 0xc0490fdau));
-  assert_false(in_abs_range(&S, 0xc0490fdbu));
-  assert_true(in_abs_range(&S, 0x80000000u)); /* -0 */
-  assert_false(in_abs_range(&S, 0xffc00000u)); /* NaN */
+  assert_true(in_range(&S, 0x40490fdau));
+  assert_false(in_range(&S, 0x40490fdbu));
+  assert_true(in_range(&S, 0xc0490fdau));
+  assert_false(in_range(&S, 0xc0490fdbu));
+  assert_true(in_range(&S, 0x80000000u)); /* -0 */
+  assert_false(in_range(&S, 0xffc00000u)); /* NaN */
 }
 
 /* Ties go to the lowest input, within a run, across runs and across merges. */
@@ -236,24 +249,25 @@ static void test_abs_error_ties(void **state) {
   /* exact 1 - 2^-30, output 1: error 2^-30 at every input */
   const double y = 1.0 - 0x1p-30;
   stats_init(&S);
-  stats_add(&S, 0x3f800020u, 0x3f800000u, y, 0x3f800000u);
-  stats_add(&S, 0x3f800010u, 0x3f800000u, y, 0x3f800000u);
-  stats_add(&S, 0x3f800018u, 0x3f800000u, y, 0x3f800000u);
+  add_rn(&S, 0x3f800020u, 0x3f800000u, y, 0x3f800000u);
+  add_rn(&S, 0x3f800010u, 0x3f800000u, y, 0x3f800000u);
+  add_rn(&S, 0x3f800018u, 0x3f800000u, y, 0x3f800000u);
   assert_true(S.max_abs == 0x1p-30);
   assert_int_equal(S.max_abs_input, 0x3f800010u);
   /* one run of four inputs, the maximum tied at its second and fourth */
   const uint32_t out[4] = {0x3f800001u, 0x3f800000u, 0x3f800001u, 0x3f800000u};
   const double ys[4] = {1.0, y, 1.0, y}, iu[4] = {inv_ulp32(1.0), inv_ulp32(y), inv_ulp32(1.0), inv_ulp32(y)};
-  const uint32_t rn[4] = {0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u};
+  const int8_t ts[4] = {0, 1, 0, 1}; /* 1 - 2^-30 is RN53 of something below it, say */
+  (void)iu;
   struct stats *a = malloc(sizeof *a), *b = malloc(sizeof *b);
   stats_init(a);
-  stats_add_run(a, 0x3f900000u, 4, out, ys, iu, rn);
+  stats_add_run(a, 0x3f900000u, 4, out, ys, ts);
   /* 1 + 2^-23 against exact 1: 2^-23, at the first and third */
   assert_true(a->max_abs == 0x1p-23);
   assert_int_equal(a->max_abs_input, 0x3f900000u);
   stats_init(b);
-  stats_add(b, 0x3f900008u, 0x3f800001u, 1.0, 0x3f800000u); /* the same 2^-23, higher input */
-  stats_add(b, 0x3f8fffffu, 0x3f800001u, 1.0, 0x3f800000u); /* the same 2^-23, lower input */
+  add_rn(b, 0x3f900008u, 0x3f800001u, 1.0, 0x3f800000u); /* the same 2^-23, higher input */
+  add_rn(b, 0x3f8fffffu, 0x3f800001u, 1.0, 0x3f800000u); /* the same 2^-23, lower input */
   struct stats *c = malloc(sizeof *c);
   memcpy(c, a, sizeof *c);
   stats_merge(a, b);
@@ -261,17 +275,17 @@ static void test_abs_error_ties(void **state) {
   assert_int_equal(a->max_abs_input, 0x3f8fffffu);
   assert_int_equal(b->max_abs_input, 0x3f8fffffu);
   assert_true(a->max_abs == 0x1p-23 && b->max_abs == 0x1p-23);
-  /* a device partial folds in by the same rule */
-  struct gpu_partial p;
-  memset(&p, 0, sizeof p);
-  p.n = 1, p.flag = 0, p.faithful = 1, p.hist[0] = 1;
-  p.max_ulp = 0, p.max_rel = 0, p.max_ulp_input = p.max_rel_input = 0x3f000000u;
-  p.max_abs = 0x1p-23, p.max_abs_input = 0x3f000000u, p.max_abs_output = 0x3f000001u, p.max_abs_ref = 0.5;
-  stats_fold_partial(c, 0x3f000000u, &p, 0);
+  /* a work item's statistics (a device's, say) fold in by the same rule */
+  struct part p;
+  part_init(&p);
+  p.a.inputs = 1, p.a.faithful = 1, p.hist[0] = 1;
+  p.a.ulp = (struct measure_max){0, 0.5, 0x3f000000u, 0x3f000001u}, p.a.rel = p.a.ulp;
+  p.a.abs = (struct measure_max){0x1p-23, 0.5, 0x3f000000u, 0x3f000001u};
+  stats_fold_part(c, 0x3f000000u, 1, &p);
   assert_int_equal(c->max_abs_input, 0x3f000000u);
   assert_int_equal(c->max_abs_output, 0x3f000001u);
-  p.max_abs = 0x1p-24, p.max_abs_input = 0x3e000000u; /* lower input, smaller error: no change */
-  stats_fold_partial(c, 0x3e000000u, &p, 0);
+  p.a.abs = (struct measure_max){0x1p-24, 0.25, 0x3e000000u, 0x3e000001u}; /* lower input, smaller error: no change */
+  stats_fold_part(c, 0x3e000000u, 1, &p);
   assert_int_equal(c->max_abs_input, 0x3f000000u);
   /* equality sees the absolute error and its range */
   const char *field = NULL;
@@ -366,8 +380,8 @@ static void test_clause_accounting(void **state) {
    * x = 3: 3 steps, bound 1 + 1 = 2: over, ratio 1.5; rel 3 2^-23; x = -3: 2 steps,
    * bound 2, ratio 1; not in clause 1; x = 5: outside clause 0; rel 2^-19: over */
   for (int i = 0; i < 6; i++) {
-    stats_add(w, in[i], out[i], y[i], rn[i]);
-    stats_add(i % 2 ? a : b, in[i], out[i], y[i], rn[i]);
+    add_rn(w, in[i], out[i], y[i], rn[i]);
+    add_rn(i % 2 ? a : b, in[i], out[i], y[i], rn[i]);
   }
   assert_int_equal(w->cl[0].inputs, 4);
   assert_int_equal(w->cl[0].over, 2);
@@ -387,18 +401,18 @@ static void test_clause_accounting(void **state) {
   assert_non_null(t);
   stats_init(t);
   stats_set_clauses(t, cl, 1);
-  stats_add(t, 0xc0400000u, 0x3f800002u, 1.0, 0x3f800000u);
-  stats_add(t, 0x40000000u, 0x3f800002u, 1.0, 0x3f800000u);
+  add_rn(t, 0xc0400000u, 0x3f800002u, 1.0, 0x3f800000u);
+  add_rn(t, 0x40000000u, 0x3f800002u, 1.0, 0x3f800000u);
   assert_int_equal(t->cl[0].max_input, 0x40000000u);
   assert_int_equal(t->cl[0].ratio_input, 0x40000000u);
   assert_int_equal(clauses_verdict(t->cl, 1), VERDICT_HOLDS);
   /* the slow path: a flushed output at x = -2 (RN = 2^-126): 2^23 steps, over */
-  stats_add(t, 0xc0000000u, 0x00000000u, 0x1p-126, 0x00800000u);
+  add_rn(t, 0xc0000000u, 0x00000000u, 0x1p-126, 0x00800000u);
   assert_int_equal(t->cl[0].over, 1);
   assert_true(t->cl[0].max == 0x1p23);
   /* a NaN output is not measured; a NaN input is in no domain */
-  stats_add(t, 0x3e800000u, 0x7fc00000u, 1.0, 0x3f800000u);
-  stats_add(t, 0x7fc00000u, 0x7fc00000u, NAN, 0x7fc00000u);
+  add_rn(t, 0x3e800000u, 0x7fc00000u, 1.0, 0x3f800000u);
+  add_rn(t, 0x7fc00000u, 0x7fc00000u, NAN, 0x7fc00000u);
   assert_int_equal(t->cl[0].inputs, 3);
   stats_merge(a, b);
   const char *field = NULL;

@@ -38,7 +38,7 @@ static void test_merge_synthetic(void **state) {
     uint32_t out = 0x3f800000u - (uint32_t)(test_rand64() % 4);
     if (i % 1000 == 7) out = 0x7fc00000u;  /* nonfinite */
     if (i % 997 == 3) { y = NAN; }         /* NaN expected */
-    r[i] = (struct rec){x, out, ref_rn32(y, 1), y};
+    r[i] = (struct rec){x, out, ms_rn32(y, 1), y};
   }
   struct stats *whole = new_stats(), *merged = new_stats();
   stats_set_abs_range(whole, 0.0, INFINITY); /* absolute error over the positive inputs only */

@@ -6,11 +6,12 @@
 #include <omp.h>
 
 #include "src/catalogue/registry.h"
+#include "src/measure/measure.h"
 #include "src/reference/reference.h"
 
 /* Independent check of (y, t) and of RN24: f(x) at 1024 bits; y must be its
  * binary64 rounding (53 bits, binary64 subnormal range), t the sign of y - exact,
- * and ref_rn32 its rounding to binary32 (24 bits, binary32 subnormal range). */
+ * and ms_rn32 its rounding to binary32 (24 bits, binary32 subnormal range). */
 static void check_against_200_bits(const struct reference *r, uint32_t xb) {
   double y;
   int t;
@@ -44,7 +45,7 @@ static void check_against_200_bits(const struct reference *r, uint32_t xb) {
   float f = mpfr_get_flt(z24, MPFR_RNDN);
   mpfr_set_emin(emin);
   mpfr_set_emax(emax);
-  if (f2u(f) != ref_rn32(y, t)) fail_msg("x=0x%08x: RN24 is %a, ref_rn32 gives %a", xb, f, u2f(ref_rn32(y, t)));
+  if (f2u(f) != ms_rn32(y, t)) fail_msg("x=0x%08x: RN24 is %a, ms_rn32 gives %a", xb, f, u2f(ms_rn32(y, t)));
   mpfr_clears(x, z, w, z53, z24, (mpfr_ptr)0);
 }
 

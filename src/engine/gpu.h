@@ -6,8 +6,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "src/engine/geom.h"
 #include "src/formats/head.h"
-#include "src/measure/bounds.h"
+#include "src/measure/part.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -29,62 +30,28 @@ int gpu_probe(struct gpu_info *info, char *why, size_t whylen);
 #define GPU_MAXF 64 /* functions per context (the engine's SCAN_MAXV) */
 #define GPU_MAXSEG 2
 
-/* Histogram layout shared with metrics.h (checked there at compile time). */
-#define GPU_HIST_KMIN (-10)
-#define GPU_HIST_KMAX 39
-#define GPU_HIST_N (2 + (GPU_HIST_KMAX - GPU_HIST_KMIN + 1) + 1)
-
-/* x-bins shared with metrics.h (checked there at compile time). */
-#define GPU_XBINS 2000
-
-/* Geometry of one chunk's reduction work items, as the host engine defines them
- * (scan.c): aligned blocks of red_block magnitudes, each in one sign half. */
-struct gpu_geom {
-  uint32_t a0, len, first, blk0, nblk, red_block;
-  int64_t p_lo, p_hi, n_lo, n_hi; /* in-range magnitudes per half (empty: lo > hi) */
-  int sym, odd, mono;             /* reference properties (mono: +1, -1, 0) */
-};
-
-/* The common-path statistics of one work item and one variant, reduced on the GPU.
- * flag = 1 when the item holds anything off the common path (a NaN, infinite or
- * zero output or reference, a binary32 rounding boundary, a symmetry or
- * monotonicity violation): the host then reduces that item itself. */
-struct gpu_partial {
-  uint32_t flag, n;
-  uint64_t cr, faithful, digest, mono_checked;
-  double max_ulp, max_rel, max_ulp_ref, max_rel_ref;
-  uint32_t max_ulp_input, max_ulp_output, max_rel_input, max_rel_output;
-  uint32_t hist[GPU_HIST_N];
-  double max_abs, max_abs_ref; /* absolute error over the inputs in the function's range */
-  uint32_t max_abs_input, max_abs_output;
-  struct clause_acc cl[CLAUSE_MAX]; /* the function's bound clauses (gpu_set_clauses) */
-};
-
 struct gpu_ctx;
 /* Open device dev for nfn device functions (catalogue indices or the numbers above), chunks of at most max_count inputs
  * per submit (summed over its segments) and at most max_items reduction work items.
  * Returns NULL with a message in err. */
 struct gpu_ctx *gpu_open(int dev, int nfn, const int *fns, uint32_t max_count, uint32_t max_items, char *err,
                          size_t errlen);
-/* The input range [lo[f], hi[f]] over which the device reduction measures the
- * absolute error of function f (default: every input). 0 or -1. */
-int gpu_set_abs_ranges(struct gpu_ctx *g, const double *lo, const double *hi);
-/* The bound clauses (bounds.h) the device reduction accounts for function f: n[f] of
- * them at cl[f * CLAUSE_MAX ..]. 0 or -1. */
-int gpu_set_clauses(struct gpu_ctx *g, const struct bound_clause *cl, const int *n);
+/* The measure of each function f (absolute-error range and bound clauses): cfg[f]. 0 or -1. */
+int gpu_set_measure(struct gpu_ctx *g, const struct measure_cfg *cfg);
 /* Enqueue the evaluation of every function over nseg segments [first[i], first[i]+count[i])
- * into slot's pinned host buffers (segments back to back). Asynchronous. 0 or -1. */
-int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t *first, const uint32_t *count);
+ * into slot's device buffers (segments back to back), and with copy_outputs their copy to
+ * the slot's pinned host buffers. Asynchronous. 0 or -1. */
+int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t *first, const uint32_t *count, int copy_outputs);
 /* Pinned host buffers where the engine writes a chunk's reference values for slot
  * (2 * max_count / 2 entries: positives then negatives). */
 void gpu_ref_buffers(struct gpu_ctx *g, int slot, double **ry, int8_t **rt);
-/* Enqueue, after slot's evaluation: copy its reference values (nref entries) to the
- * device and reduce every work item of geom for every function into partials
- * (index v * 2 * nblk + item). 0 or -1. */
+/* Enqueue, after slot's evaluation: copy its reference values (nref entries; none for an
+ * outputs-only reduction) to the device and reduce every work item of geom for every
+ * function into parts (index v * 2 * nblk + item; kernels/reduce.cuh). 0 or -1. */
 int gpu_submit_reduce(struct gpu_ctx *g, int slot, const struct gpu_geom *geom, uint32_t nref);
-/* Wait for slot; outs[f] receives the host buffer of function f, *parts the
- * partials (NULL if no reduction was submitted). 0 or -1. */
-int gpu_wait(struct gpu_ctx *g, int slot, uint32_t **outs, const struct gpu_partial **parts);
+/* Wait for slot; outs[f] receives the host buffer of function f (filled when copied), *parts
+ * the parts (NULL if no reduction was submitted). 0 or -1. */
+int gpu_wait(struct gpu_ctx *g, int slot, uint32_t **outs, const struct part **parts);
 /* Total seconds spent in kernels and in copies so far (from CUDA events). */
 void gpu_times(struct gpu_ctx *g, double *kernel_s, double *copy_s);
 /* The device reduction's x-bin maxima of function f (GPU_XBINS entries: 0 for none,

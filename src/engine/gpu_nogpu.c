@@ -20,11 +20,11 @@ struct gpu_ctx *gpu_open(int dev, int nfn, const int *fns, uint32_t max_count, u
   snprintf(err, errlen, "built without CUDA");
   return NULL;
 }
-int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t *first, const uint32_t *count) {
-  (void)g, (void)slot, (void)nseg, (void)first, (void)count;
+int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t *first, const uint32_t *count, int copy) {
+  (void)g, (void)slot, (void)nseg, (void)first, (void)count, (void)copy;
   return -1;
 }
-int gpu_wait(struct gpu_ctx *g, int slot, uint32_t **outs, const struct gpu_partial **parts) {
+int gpu_wait(struct gpu_ctx *g, int slot, uint32_t **outs, const struct part **parts) {
   (void)g, (void)slot, (void)outs, (void)parts;
   return -1;
 }
@@ -33,12 +33,8 @@ int gpu_submit_reduce(struct gpu_ctx *g, int slot, const struct gpu_geom *geom, 
   (void)g, (void)slot, (void)geom, (void)nref;
   return -1;
 }
-int gpu_set_abs_ranges(struct gpu_ctx *g, const double *lo, const double *hi) {
-  (void)g, (void)lo, (void)hi;
-  return -1;
-}
-int gpu_set_clauses(struct gpu_ctx *g, const struct bound_clause *cl, const int *n) {
-  (void)g, (void)cl, (void)n;
+int gpu_set_measure(struct gpu_ctx *g, const struct measure_cfg *cfg) {
+  (void)g, (void)cfg;
   return -1;
 }
 void gpu_times(struct gpu_ctx *g, double *k, double *c) { (void)g; *k = *c = 0; }

@@ -68,8 +68,16 @@ struct ctx {
   int8_t *rt; /* [0, len) positives, [len, 2 len) negatives when !sym */
   uint32_t *cpu_out[SCAN_MAXV];
   struct stats **acc; /* [thread * nv + variant] */
+  struct measure_cfg cfg[SCAN_MAXV];
+  double *own_ry; /* the engine's own reference buffers */
+  int8_t *own_rt;
   int nthreads;
   uint64_t mpfr_calls, cache_hits, shortcut_hits;
+  /* the GPU backend: one context per device; chunk k goes to device k % nd, slot (k / nd) % 2 */
+  struct gpu_ctx *gs[SCAN_MAXDEV];
+  int nd;
+  int dev_reduce; /* the device reduces (else the host, from copied outputs) */
+  struct scan_times *tm;
 };
 
 static void fill_reference(struct ctx *c, const struct chunk *ch) {
@@ -134,69 +142,64 @@ static void eval_cpu(struct ctx *c, const struct chunk *ch) {
   }
 }
 
-/* Work items are aligned blocks of RED_BLOCK magnitudes in one sign half, so that
- * each lies in one bin (RED_BLOCK divides 2^BIN_LOG2). The reference values of a
- * block are prepared once (y, 1/ulp, RN24) and then each variant runs over them. */
-static void reduce_chunk(struct ctx *c, const struct chunk *ch, uint32_t *const *outs,
-                         const struct gpu_partial *parts) {
-  const uint32_t a0 = ch->a0, len = ch->len;
-  const uint32_t blk0 = ch->first / RED_BLOCK, blk1 = (a0 + len - 1) / RED_BLOCK;
-  const uint32_t nblk = blk1 - blk0 + 1;
-  const int nv = c->nv, sym = c->sym, odd = c->odd, mono = c->mono;
+/* The geometry of a chunk's work items (geom.h). */
+static struct gpu_geom chunk_geom(const struct ctx *c, const struct chunk *ch) {
+  struct gpu_geom g = {ch->a0, ch->len, ch->first, ch->first / RED_BLOCK,
+                       (ch->a0 + ch->len - 1) / RED_BLOCK - ch->first / RED_BLOCK + 1, RED_BLOCK,
+                       c->P.lo, c->P.hi, c->N.lo, c->N.hi, c->sym, c->odd, c->mono, c->o->outputs_only,
+                       c->o->moments};
+  return g;
+}
+
+/* One work item of one variant on the host: references mirrored for the negative half of
+ * an odd or even reference, then the shared reduction (metrics.h, measure.h). */
+static void reduce_item(struct ctx *c, const struct gpu_geom *g, uint32_t it, int v, uint32_t *const *outs,
+                        struct stats *acc, double *ys, int8_t *ts) {
+  int64_t lo, hi;
+  geom_item(g, it, &lo, &hi);
+  if (lo > hi) return;
+  const int h = it >= g->nblk;
+  const uint32_t sign = h ? HALF : 0, n = (uint32_t)(hi - lo + 1), i0 = (uint32_t)lo - g->a0;
+  const uint32_t *o = outs[v] + (size_t)h * g->len + i0;
+  if (!c->o->outputs_only) {
+    const size_t rbase = (size_t)(c->sym ? 0 : h) * g->len + i0;
+    const int flip = h && c->odd; /* -x mirrors x: exact sign change of y and t */
+    for (uint32_t j = 0; j < n; j++)
+      ys[j] = flip ? -c->ry[rbase + j] : c->ry[rbase + j], ts[j] = (int8_t)(flip ? -c->rt[rbase + j] : c->rt[rbase + j]);
+  }
+  const int sym = c->sym && !h ? (c->odd ? 1 : 2) : 0;
+  const int mono = c->mono ? (geom_increasing(g, it) ? 1 : -1) : 0;
+  struct part p;
+  part_init(&p);
+  part_reduce_host(&p, acc, &c->cfg[v], sign | (uint32_t)lo, n, o, c->o->outputs_only ? NULL : ys, ts,
+                   outs[v] + g->len + i0, sym, mono, sign | (uint32_t)(lo > 0 ? lo : 1), c->o->moments);
+  stats_fold_part(acc, sign | (uint32_t)lo, n, &p);
+}
+
+/* The chunk's work items into the per-thread statistics: folded from the device's parts,
+ * or reduced here. */
+static void reduce_chunk(struct ctx *c, const struct chunk *ch, uint32_t *const *outs, const struct part *parts) {
+  const struct gpu_geom g = chunk_geom(c, ch);
+  const int nv = c->nv;
 #pragma omp parallel
   {
-    double *ys = malloc(RED_BLOCK * sizeof(double)), *ius = malloc(RED_BLOCK * sizeof(double));
-    uint32_t *rns = malloc(RED_BLOCK * sizeof(uint32_t));
+    double *ys = malloc(RED_BLOCK * sizeof(double));
+    int8_t *ts = malloc(RED_BLOCK);
     struct stats **acc = c->acc + (size_t)omp_get_thread_num() * nv;
 #pragma omp for schedule(dynamic, 1)
-    for (uint32_t it = 0; it < 2 * nblk; it++) {
-      int h = (int)(it / nblk);
-      struct mrange R = h ? c->N : c->P;
-      int64_t lo = (int64_t)(blk0 + it % nblk) * RED_BLOCK, hi = lo + RED_BLOCK - 1;
-      if (lo < ch->first) lo = ch->first;
-      if (lo < R.lo) lo = R.lo;
-      if (hi > (int64_t)a0 + len - 1) hi = (int64_t)a0 + len - 1;
-      if (hi > R.hi) hi = R.hi;
-      if (lo > hi) continue;
-      const uint32_t sign = h ? HALF : 0, n = (uint32_t)(hi - lo + 1), i0 = (uint32_t)lo - a0;
-      if (c->o->moments)
-        for (int v = 0; v < nv; v++) stats_moments_run(acc[v], sign | (uint32_t)lo, n, outs[v] + (size_t)h * len + i0);
-      if (c->o->outputs_only) {
-        for (int v = 0; v < nv; v++) stats_digest_run(acc[v], sign | (uint32_t)lo, n, outs[v] + (size_t)h * len + i0);
-        continue;
-      }
-      /* items the device reduced: fold them; the flagged ones are reduced here */
-      int host_vars = 0;
+    for (uint32_t it = 0; it < 2 * g.nblk; it++)
       for (int v = 0; v < nv; v++) {
-        const struct gpu_partial *p = parts ? &parts[(size_t)v * 2 * nblk + it] : NULL;
-        if (p && !p->flag) stats_fold_partial(acc[v], sign | (uint32_t)lo, p, sym && !h);
-        else host_vars++;
+        if (!parts) {
+          reduce_item(c, &g, it, v, outs, acc[v], ys, ts);
+          continue;
+        }
+        int64_t lo, hi;
+        geom_item(&g, it, &lo, &hi);
+        if (lo <= hi)
+          stats_fold_part(acc[v], (it >= g.nblk ? HALF : 0) | (uint32_t)lo, (uint32_t)(hi - lo + 1),
+                          &parts[(size_t)v * 2 * g.nblk + it]);
       }
-      if (!host_vars) continue;
-      const size_t rbase = (size_t)(sym ? 0 : h) * len + i0;
-      const int flip = h && odd; /* -x mirrors x: exact sign change of y and t */
-      for (uint32_t j = 0; j < n; j++) {
-        double y = c->ry[rbase + j];
-        int t = c->rt[rbase + j];
-        if (flip) y = -y, t = -t;
-        ys[j] = y;
-        ius[j] = inv_ulp32(y);
-        rns[j] = ref_rn32(y, t);
-      }
-      const size_t k0 = (size_t)h * len + i0;
-      /* f along increasing bit patterns: the negative half runs the other way */
-      const int inc = mono > 0 ? !h : h;
-      const int64_t m1 = lo > 0 ? lo : 1; /* monotonic pairs (x-1, x) need x > 0 within the half */
-      for (int v = 0; v < nv; v++) {
-        if (parts && !parts[(size_t)v * 2 * nblk + it].flag) continue;
-        const uint32_t *o = outs[v];
-        stats_add_run(acc[v], sign | (uint32_t)lo, n, o + k0, ys, ius, rns);
-        if (sym && !h) stats_symmetry_run(acc[v], (uint32_t)lo, n, o + i0, o + len + i0, odd);
-        if (mono && m1 <= hi)
-          stats_monotonic_run(acc[v], sign | (uint32_t)m1, (uint32_t)(hi - m1 + 1), o + (size_t)h * len + (m1 - a0), inc);
-      }
-    }
-    free(ys), free(ius), free(rns);
+    free(ys), free(ts);
   }
 }
 
@@ -229,23 +232,16 @@ static struct chunk *make_chunks(const struct ctx *c, uint32_t C, int *n) {
   return ch;
 }
 
-int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, struct stats *const *st,
-             struct scan_times *tm, char *err, size_t errlen) {
-  struct ctx c;
-  memset(&c, 0, sizeof c);
-  memset(tm, 0, sizeof *tm);
-  double t_start = now_s();
-  int rc = 0;
+/* Check the request; the ranges of magnitudes per sign. 0 or an exit code. */
+static int scan_check(struct ctx *c, const struct variant *const *v, int nv, const struct scan_opts *o, char *err,
+                      size_t errlen) {
   if (nv < 1 || nv > SCAN_MAXV) {
     snprintf(err, errlen, "between 1 and %d variants per scan", SCAN_MAXV);
     return EXIT_USAGE;
   }
-  c.v = v;
-  c.nv = nv;
-  c.o = o;
-  c.ref = v[0]->ref;
+  c->v = v, c->nv = nv, c->o = o, c->ref = v[0]->ref;
   for (int i = 1; i < nv; i++)
-    if (v[i]->ref != c.ref) {
+    if (v[i]->ref != c->ref) {
       snprintf(err, errlen, "variants %s and %s have different references", v[0]->name, v[i]->name);
       return EXIT_USAGE;
     }
@@ -258,189 +254,215 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
     snprintf(err, errlen, "empty range: --from 0x%08x is above --to 0x%08x", o->from, o->to);
     return EXIT_USAGE;
   }
-  c.P = (struct mrange){o->from, o->to < HALF ? o->to : HALF - 1};
-  if (o->from >= HALF) c.P = (struct mrange){1, 0};
-  c.N = (struct mrange){(o->from > HALF ? o->from : HALF) - (int64_t)HALF, (int64_t)o->to - HALF};
-  if (o->to < HALF) c.N = (struct mrange){1, 0};
-  c.sym = c.ref->symmetry != REF_SYM_NONE;
-  c.odd = c.ref->symmetry == REF_SYM_ODD;
-  c.mono = c.ref->monotone == REF_MONO_INCREASING ? 1 : c.ref->monotone == REF_MONO_DECREASING ? -1 : 0;
-  c.nthreads = o->threads > 0 ? o->threads : omp_get_num_procs();
-  omp_set_num_threads(c.nthreads);
-  tm->threads = c.nthreads;
+  c->P = (struct mrange){o->from, o->to < HALF ? o->to : HALF - 1};
+  if (o->from >= HALF) c->P = (struct mrange){1, 0};
+  c->N = (struct mrange){(o->from > HALF ? o->from : HALF) - (int64_t)HALF, (int64_t)o->to - HALF};
+  if (o->to < HALF) c->N = (struct mrange){1, 0};
+  c->sym = c->ref->symmetry != REF_SYM_NONE;
+  c->odd = c->ref->symmetry == REF_SYM_ODD;
+  c->mono = c->ref->monotone == REF_MONO_INCREASING ? 1 : c->ref->monotone == REF_MONO_DECREASING ? -1 : 0;
+  c->nthreads = o->threads > 0 ? o->threads : omp_get_num_procs();
+  omp_set_num_threads(c->nthreads);
+  return 0;
+}
 
-  int nchunks = 0;
-  struct chunk *chunks = make_chunks(&c, C, &nchunks);
-  size_t maxlen = (size_t)C + 1;
-  c.ry = malloc(maxlen * 2 * sizeof(double));
-  c.rt = malloc(maxlen * 2);
-  c.acc = calloc((size_t)c.nthreads * nv, sizeof *c.acc);
-  /* the engine's own reference buffers (the GPU path swaps in pinned ones per chunk) */
-  double *const own_ry = c.ry;
-  int8_t *const own_rt = c.rt;
-  if (!chunks || !c.ry || !c.rt || !c.acc) {
-    snprintf(err, errlen, "out of host memory (chunk of %u inputs; try a smaller --chunk)", C);
-    rc = EXIT_IO;
-    goto out;
-  }
-  for (int i = 0; i < c.nthreads * nv; i++) {
-    c.acc[i] = malloc(sizeof(struct stats));
-    if (!c.acc[i]) {
-      snprintf(err, errlen, "out of host memory");
-      rc = EXIT_IO;
-      goto out;
+/* Buffers and per-thread statistics (each variant's absolute-error range and clauses). */
+static int scan_alloc(struct ctx *c, size_t maxlen, char *err, size_t errlen) {
+  c->ry = malloc(maxlen * 2 * sizeof(double));
+  c->rt = malloc(maxlen * 2);
+  c->acc = calloc((size_t)c->nthreads * c->nv, sizeof *c->acc);
+  int ok = c->ry && c->rt && c->acc;
+  for (int i = 0; ok && i < c->nthreads * c->nv; i++) {
+    const struct variant *vi = c->v[i % c->nv];
+    if (!(c->acc[i] = malloc(sizeof(struct stats)))) ok = 0;
+    else {
+      stats_init(c->acc[i]);
+      c->acc[i]->has_moments = c->o->moments;
+      if (vi->abs_ranged) stats_set_abs_range(c->acc[i], vi->abs_lo, vi->abs_hi);
+      stats_set_clauses(c->acc[i], vi->clause, vi->n_clauses);
     }
-    stats_init(c.acc[i]);
-    c.acc[i]->has_moments = o->moments;
-    const struct variant *vi = v[i % nv];
-    if (vi->abs_ranged) stats_set_abs_range(c.acc[i], vi->abs_lo, vi->abs_hi);
-    stats_set_clauses(c.acc[i], vi->clause, vi->n_clauses);
   }
+  for (int i = 0; ok && i < c->nv; i++) stats_measure_cfg(c->acc[i], &c->cfg[i]);
+  for (int i = 0; ok && !c->o->gpu && i < c->nv; i++) ok = (c->cpu_out[i] = malloc(2 * maxlen * 4)) != NULL;
+  if (!ok) snprintf(err, errlen, "out of host memory (chunks of %u inputs; try a smaller --chunk)", c->o->chunk);
+  return ok ? 0 : EXIT_IO;
+}
 
-  /* Reference cache: load it, or build it when this run computes all of it. */
-  tm->cache = "off";
-  if (o->cache_dir && c.ref->mpfr_hi > c.ref->mpfr_lo && !o->outputs_only) {
-    double t0 = now_s();
-    int covers = (c.P.lo <= c.ref->mpfr_lo && c.P.hi >= (int64_t)c.ref->mpfr_hi - 1) ||
-                 (c.sym && c.N.lo <= c.ref->mpfr_lo && c.N.hi >= (int64_t)c.ref->mpfr_hi - 1);
-    refcache_open(&c.cache, c.ref, o->cache_dir, covers);
-    tm->cache = c.cache.loaded ? "loaded" : c.cache.building ? "building" : "unused";
-    tm->cache_io += now_s() - t0;
-  }
+/* Reference cache: load it, or build it when this run computes all of it. */
+static void cache_open(struct ctx *c) {
+  c->tm->cache = "off";
+  if (!c->o->cache_dir || c->ref->mpfr_hi <= c->ref->mpfr_lo || c->o->outputs_only) return;
+  double t0 = now_s();
+  int covers = (c->P.lo <= c->ref->mpfr_lo && c->P.hi >= (int64_t)c->ref->mpfr_hi - 1) ||
+               (c->sym && c->N.lo <= c->ref->mpfr_lo && c->N.hi >= (int64_t)c->ref->mpfr_hi - 1);
+  refcache_open(&c->cache, c->ref, c->o->cache_dir, covers);
+  c->tm->cache = c->cache.loaded ? "loaded" : c->cache.building ? "building" : "unused";
+  c->tm->cache_io += now_s() - t0;
+}
 
-  /* GPU backend: one context per device; chunk k goes to device k % nd, slot (k / nd) % 2 */
-  struct gpu_ctx *gs[SCAN_MAXDEV] = {0}, *g = NULL;
-  const int nd = o->gpu ? (o->ndevices > 0 ? o->ndevices : 1) : 0;
-#define GDEV(k) gs[(k) % nd]
-#define GSLOT(k) (((k) / nd) % GPU_SLOTS)
-  for (int d = 0; d < nd; d++) {
+/* One context per GPU; 0, an exit code, or 1 when a device is out of memory (the caller
+ * retries with smaller chunks). */
+static int gpu_setup(struct ctx *c, size_t maxlen, char *err, size_t errlen) {
+  const struct scan_opts *o = c->o;
+  c->nd = o->gpu ? (o->ndevices > 0 ? o->ndevices : 1) : 0;
+  c->dev_reduce = c->nd && !o->host_reduce;
+  for (int d = 0; d < c->nd; d++) {
     int fns[SCAN_MAXV];
-    for (int i = 0; i < nv; i++) fns[i] = v[i]->gpu_fn;
+    for (int i = 0; i < c->nv; i++) fns[i] = c->v[i]->gpu_fn;
     int dev = o->ndevices > 0 ? o->devices[d] : 0;
-    g = gs[d] = gpu_open(dev, nv, fns, (uint32_t)(2 * maxlen), 2 * (C / RED_BLOCK + 2), err, errlen);
-    if (!g && strstr(err, "out of memory") && C > (1u << 16)) {
-      /* device memory is short: smaller chunks (results do not depend on the chunk size) */
-      struct scan_opts o2 = *o;
-      o2.chunk = C / 2;
-      noticef("device out of memory with chunks of %u inputs: retrying with %u", C, C / 2);
-      free(chunks), free(c.ry), free(c.rt);
-      for (int i = 0; i < c.nthreads * nv; i++) free(c.acc[i]);
-      free(c.acc);
-      refcache_close(&c.cache);
-      for (int e = 0; e < d; e++) gpu_close(gs[e]);
-      return scan_run(v, nv, &o2, st, tm, err, errlen);
-    }
-    if (!g) {
-      rc = EXIT_NOGPU;
-      goto out_gpu;
-    }
-    double alo[SCAN_MAXV], ahi[SCAN_MAXV];
-    for (int i = 0; i < nv; i++) alo[i] = c.acc[i]->abs_lo, ahi[i] = c.acc[i]->abs_hi;
-    struct bound_clause cls[SCAN_MAXV * CLAUSE_MAX];
-    int ncls[SCAN_MAXV];
-    for (int i = 0; i < nv; i++) {
-      ncls[i] = c.acc[i]->n_clauses;
-      for (int k = 0; k < ncls[i]; k++) cls[i * CLAUSE_MAX + k] = c.acc[i]->clause[k];
-    }
-    if (gpu_set_abs_ranges(g, alo, ahi) || gpu_set_clauses(g, cls, ncls)) {
+    c->gs[d] = gpu_open(dev, c->nv, fns, (uint32_t)(2 * maxlen), 2 * (o->chunk / RED_BLOCK + 2), err, errlen);
+    if (!c->gs[d]) return strstr(err, "out of memory") && o->chunk > (1u << 16) ? 1 : EXIT_NOGPU;
+    if (gpu_set_measure(c->gs[d], c->cfg)) {
       snprintf(err, errlen, "%s", gpu_last_error());
-      rc = EXIT_NOGPU;
-      goto out_gpu;
+      return EXIT_NOGPU;
     }
   }
-  if (!o->gpu) {
-    for (int i = 0; i < nv; i++) {
-      c.cpu_out[i] = malloc(2 * maxlen * 4);
-      if (!c.cpu_out[i]) {
-        snprintf(err, errlen, "out of host memory");
-        rc = EXIT_IO;
-        goto out;
-      }
-    }
-  }
+  return 0;
+}
 
+#define GDEV(c, k) ((c)->gs[(k) % (c)->nd])
+#define GSLOT(c, k) (((k) / (c)->nd) % GPU_SLOTS)
+
+/* Chunk k on the GPU: evaluated (asynchronously: the next one is submitted first), its
+ * references copied after the host computed them, reduced on the device. */
+static int gpu_chunk(struct ctx *c, const struct chunk *chunks, int nchunks, int k, uint32_t **outs,
+                     const struct part **parts, char *err, size_t errlen) {
+  const struct chunk *ch = &chunks[k];
+  if (k + 1 < nchunks) {
+    const struct chunk *nx = &chunks[k + 1];
+    uint32_t first[2] = {nx->a0, nx->a0 | HALF}, cnt[2] = {nx->len, nx->len};
+    if (gpu_submit(GDEV(c, k + 1), GSLOT(c, k + 1), 2, first, cnt, !c->dev_reduce)) goto fail;
+  }
+  double t0 = now_s();
+  if (c->dev_reduce) gpu_ref_buffers(GDEV(c, k), GSLOT(c, k), &c->ry, &c->rt);
+  if (!c->o->outputs_only) fill_reference(c, ch);
+  double t1 = now_s();
+  c->tm->reference += t1 - t0;
+  if (c->dev_reduce) {
+    const struct gpu_geom geom = chunk_geom(c, ch);
+    uint32_t nref = c->o->outputs_only ? 0 : c->sym ? ch->len : 2 * ch->len;
+    if (gpu_submit_reduce(GDEV(c, k), GSLOT(c, k), &geom, nref)) goto fail;
+  }
+  if (gpu_wait(GDEV(c, k), GSLOT(c, k), outs, parts)) goto fail;
+  c->tm->eval += now_s() - t1;
+  return 0;
+fail:
+  snprintf(err, errlen, "%s", gpu_last_error());
+  return EXIT_NOGPU;
+}
+
+/* Every chunk: references, evaluation, reduction. */
+static int scan_chunks(struct ctx *c, const struct chunk *chunks, int nchunks, char *err, size_t errlen) {
   uint64_t total = 0, done = 0;
   for (int k = 0; k < nchunks; k++) total += chunks[k].work;
   struct progress pb;
-  progress_start(&pb, "scan", total, o->progress);
-
-  if (nd && nchunks > 0) {
+  progress_start(&pb, "scan", total, c->o->progress);
+  if (c->nd && nchunks > 0) {
     uint32_t first[2] = {chunks[0].a0, chunks[0].a0 | HALF}, cnt[2] = {chunks[0].len, chunks[0].len};
-    if (gpu_submit(gs[0], 0, 2, first, cnt)) {
+    if (gpu_submit(c->gs[0], 0, 2, first, cnt, !c->dev_reduce)) {
       snprintf(err, errlen, "%s", gpu_last_error());
-      rc = EXIT_NOGPU;
-      goto out_gpu;
+      return EXIT_NOGPU;
     }
   }
-  tm->done_mag = -1;
-  for (int k = 0; k < nchunks; k++) {
+  int rc = 0;
+  c->tm->done_mag = -1;
+  for (int k = 0; k < nchunks && !rc; k++) {
     const struct chunk *ch = &chunks[k];
     if (g_scan_stop) {
-      rc = EXIT_INTERRUPT;
       snprintf(err, errlen, "interrupted");
+      rc = EXIT_INTERRUPT;
       break;
     }
-    double t0 = now_s();
-    if (nd && k + 1 < nchunks) {
-      const struct chunk *nx = &chunks[k + 1];
-      uint32_t first[2] = {nx->a0, nx->a0 | HALF}, cnt[2] = {nx->len, nx->len};
-      if (gpu_submit(GDEV(k + 1), GSLOT(k + 1), 2, first, cnt)) {
-        snprintf(err, errlen, "%s", gpu_last_error());
-        rc = EXIT_NOGPU;
-        goto out_gpu;
-      }
-    }
-    const int dev_reduce = nd && !o->host_reduce && !o->outputs_only;
-    if (dev_reduce) gpu_ref_buffers(GDEV(k), GSLOT(k), &c.ry, &c.rt);
-    if (!o->outputs_only) fill_reference(&c, ch);
-    double t1 = now_s();
-    tm->reference += t1 - t0;
     uint32_t *outs[SCAN_MAXV];
-    const struct gpu_partial *parts = NULL;
-    if (dev_reduce) {
-      struct gpu_geom geom = {ch->a0, ch->len, ch->first, ch->first / RED_BLOCK,
-                              (ch->a0 + ch->len - 1) / RED_BLOCK - ch->first / RED_BLOCK + 1, RED_BLOCK,
-                              c.P.lo, c.P.hi, c.N.lo, c.N.hi, c.sym, c.odd, c.mono};
-      if (gpu_submit_reduce(GDEV(k), GSLOT(k), &geom, c.sym ? ch->len : 2 * ch->len)) {
-        snprintf(err, errlen, "%s", gpu_last_error());
-        rc = EXIT_NOGPU;
-        goto out_gpu;
-      }
+    const struct part *parts = NULL;
+    if (c->nd) rc = gpu_chunk(c, chunks, nchunks, k, outs, &parts, err, errlen);
+    else {
+      double t0 = now_s();
+      if (!c->o->outputs_only) fill_reference(c, ch);
+      double t1 = now_s();
+      c->tm->reference += t1 - t0;
+      eval_cpu(c, ch);
+      for (int i = 0; i < c->nv; i++) outs[i] = c->cpu_out[i];
+      c->tm->eval += now_s() - t1;
     }
-    if (nd) {
-      if (gpu_wait(GDEV(k), GSLOT(k), outs, &parts)) {
-        snprintf(err, errlen, "%s", gpu_last_error());
-        rc = EXIT_NOGPU;
-        goto out_gpu;
-      }
-    } else {
-      eval_cpu(&c, ch);
-      for (int i = 0; i < nv; i++) outs[i] = c.cpu_out[i];
-    }
+    if (rc) break;
     double t2 = now_s();
-    tm->eval += t2 - t1;
-    reduce_chunk(&c, ch, outs, parts);
-    tm->reduce += now_s() - t2;
+    reduce_chunk(c, ch, outs, parts);
+    c->tm->reduce += now_s() - t2;
     done += ch->work;
-    tm->done_mag = (int64_t)ch->a0 + ch->len - 1;
+    c->tm->done_mag = (int64_t)ch->a0 + ch->len - 1;
     progress_update(&pb, done);
   }
   progress_end(&pb);
+  return rc;
+}
 
-  for (int i = 0; i < nv; i++) {
+/* The per-thread statistics merged into st[]; the device's x-bin maxima folded. */
+static int scan_finish(struct ctx *c, struct stats *const *st, char *err, size_t errlen) {
+  for (int i = 0; i < c->nv; i++) {
     stats_init(st[i]);
-    stats_set_abs_range(st[i], c.acc[i]->abs_lo, c.acc[i]->abs_hi);
-    stats_set_clauses(st[i], c.acc[i]->clause, c.acc[i]->n_clauses);
-    for (int t = 0; t < c.nthreads; t++) stats_merge(st[i], c.acc[(size_t)t * nv + i]);
-    for (int d = 0; d < nd && !o->host_reduce && !o->outputs_only; d++) {
+    stats_set_abs_range(st[i], c->acc[i]->abs_lo, c->acc[i]->abs_hi);
+    stats_set_clauses(st[i], c->acc[i]->clause, c->acc[i]->n_clauses);
+    for (int t = 0; t < c->nthreads; t++) stats_merge(st[i], c->acc[(size_t)t * c->nv + i]);
+    for (int d = 0; d < c->nd && c->dev_reduce && !c->o->outputs_only; d++) {
       uint64_t xb[XBINS];
-      if (gpu_read_xbins(gs[d], i, xb)) {
+      if (gpu_read_xbins(c->gs[d], i, xb)) {
         snprintf(err, errlen, "%s", gpu_last_error());
-        rc = EXIT_NOGPU;
-        goto out_gpu;
+        return EXIT_NOGPU;
       }
       stats_fold_xbins(st[i], xb);
     }
+  }
+  return 0;
+}
+
+static void scan_free(struct ctx *c) {
+  c->ry = c->own_ry, c->rt = c->own_rt;
+  for (int d = 0; d < c->nd; d++) {
+    if (!c->gs[d]) continue;
+    double kt, ct;
+    gpu_times(c->gs[d], &kt, &ct);
+    c->tm->gpu_kernel += kt, c->tm->gpu_copy += ct;
+    gpu_close(c->gs[d]);
+  }
+#pragma omp parallel
+  ref_thread_cleanup();
+  refcache_close(&c->cache);
+  for (int i = 0; i < c->nv; i++) free(c->cpu_out[i]);
+  if (c->acc)
+    for (int i = 0; i < c->nthreads * c->nv; i++) free(c->acc[i]);
+  free(c->acc), free(c->ry), free(c->rt);
+}
+
+int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, struct stats *const *st,
+             struct scan_times *tm, char *err, size_t errlen) {
+  struct ctx c;
+  memset(&c, 0, sizeof c);
+  memset(tm, 0, sizeof *tm);
+  c.tm = tm;
+  double t_start = now_s();
+  int rc = scan_check(&c, v, nv, o, err, errlen);
+  if (rc) return rc;
+  tm->threads = c.nthreads;
+  int nchunks = 0;
+  struct chunk *chunks = make_chunks(&c, o->chunk, &nchunks);
+  size_t maxlen = (size_t)o->chunk + 1;
+  rc = chunks ? scan_alloc(&c, maxlen, err, errlen) : EXIT_IO;
+  c.own_ry = c.ry, c.own_rt = c.rt; /* the GPU path swaps in pinned buffers per chunk */
+  if (!rc) cache_open(&c);
+  if (!rc) rc = gpu_setup(&c, maxlen, err, errlen);
+  if (rc == 1) { /* device memory is short: smaller chunks (results do not depend on the chunk size) */
+    struct scan_opts o2 = *o;
+    o2.chunk = o->chunk / 2;
+    noticef("device out of memory with chunks of %u inputs: retrying with %u", o->chunk, o2.chunk);
+    scan_free(&c);
+    free(chunks);
+    return scan_run(v, nv, &o2, st, tm, err, errlen);
+  }
+  if (!rc) rc = scan_chunks(&c, chunks, nchunks, err, errlen);
+  if (!rc || rc == EXIT_INTERRUPT) {
+    int r2 = scan_finish(&c, st, err, errlen);
+    if (r2) rc = r2;
   }
   if (rc == 0) tm->done_mag = HALF - 1;
   if (c.cache.building && rc == 0) {
@@ -448,33 +470,9 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
     tm->cache = refcache_save(&c.cache) == 0 ? "built" : "save failed";
     tm->cache_io += now_s() - t0;
   }
-
-out_gpu:
-  c.ry = own_ry;
-  c.rt = own_rt;
-  for (int d = 0; d < nd; d++) {
-    if (!gs[d]) continue;
-    double kt, ct;
-    gpu_times(gs[d], &kt, &ct);
-    tm->gpu_kernel += kt, tm->gpu_copy += ct;
-    gpu_close(gs[d]);
-  }
-#undef GDEV
-#undef GSLOT
-out:
-#pragma omp parallel
-  ref_thread_cleanup();
-  refcache_close(&c.cache);
-  for (int i = 0; i < nv; i++) free(c.cpu_out[i]);
-  if (c.acc)
-    for (int i = 0; i < c.nthreads * nv; i++) free(c.acc[i]);
-  free(c.acc);
-  free(c.ry);
-  free(c.rt);
+  scan_free(&c);
   free(chunks);
-  tm->mpfr_calls = c.mpfr_calls;
-  tm->cache_hits = c.cache_hits;
-  tm->shortcut_hits = c.shortcut_hits;
+  tm->mpfr_calls = c.mpfr_calls, tm->cache_hits = c.cache_hits, tm->shortcut_hits = c.shortcut_hits;
   tm->wall = now_s() - t_start;
   return rc;
 }
@@ -490,9 +488,9 @@ int scan_eval(const struct variant *v, const struct scan_opts *o, uint32_t first
   struct gpu_ctx *g = gpu_open(o->ndevices > 0 ? o->devices[0] : 0, 1, &fn, count, 2, err, errlen);
   if (!g) return EXIT_NOGPU;
   uint32_t *res[1];
-  const struct gpu_partial *parts;
+  const struct part *parts;
   int rc = 0;
-  if (gpu_submit(g, 0, 1, &first, &count) || gpu_wait(g, 0, res, &parts)) {
+  if (gpu_submit(g, 0, 1, &first, &count, 1) || gpu_wait(g, 0, res, &parts)) {
     snprintf(err, errlen, "%s", gpu_last_error());
     rc = EXIT_NOGPU;
   } else {

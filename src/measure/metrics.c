@@ -1,8 +1,6 @@
 /* metrics.c: initialisation and exact merging of statistics. */
 #include "src/measure/metrics.h"
 
-#include "src/engine/gpu.h"
-
 #include <string.h>
 
 void stats_init(struct stats *s) {
@@ -26,93 +24,91 @@ void stats_fold_xbins(struct stats *s, const uint64_t *dev) {
     }
 }
 
-_Static_assert(GPU_HIST_N == HIST_N && GPU_HIST_KMIN == HIST_KMIN, "histogram layout shared with the GPU");
-_Static_assert(GPU_XBINS == XBINS, "x-bins shared with the GPU");
-
-void stats_fold_partial(struct stats *s, uint32_t x0, const struct gpu_partial *p, int sym_checked) {
-  if (!p->n) return;
+void stats_fold_part(struct stats *s, uint32_t x0, uint32_t n, const struct part *p) {
+  if (!n) return;
   const uint32_t bin = x0 >> BIN_LOG2;
-  s->inputs += p->n;
-  s->bin_inputs[bin] += p->n;
-  s->bin_digest[bin] += p->digest;
-  if (p->max_ulp > s->bin_max_ulp[bin]) s->bin_max_ulp[bin] = p->max_ulp;
-  s->correctly_rounded += p->cr;
-  s->faithful += p->faithful;
-  s->above_1ulp += p->n - p->faithful;
+  const struct measure_acc *a = &p->a;
+  s->inputs += n;
+  s->bin_inputs[bin] += (uint32_t)n;
+  s->bin_digest[bin] += a->digest;
+  if (a->bin_max > s->bin_max_ulp[bin]) s->bin_max_ulp[bin] = a->bin_max;
+  s->correctly_rounded += a->cr, s->faithful += a->faithful, s->above_1ulp += a->above_1ulp;
+  s->nonfinite += a->nonfinite, s->flushed += a->flushed, s->special_mismatches += a->special_mismatches;
   for (int b = 0; b < HIST_N; b++) s->hist[b] += p->hist[b];
-  if (p->max_ulp > s->max_ulp || (p->max_ulp == s->max_ulp && p->max_ulp_input < s->max_ulp_input)) {
-    s->max_ulp = p->max_ulp; s->max_ulp_input = p->max_ulp_input;
-    s->max_ulp_output = p->max_ulp_output; s->max_ulp_ref = p->max_ulp_ref;
-  }
-  if (p->max_rel > s->max_rel || (p->max_rel == s->max_rel && p->max_rel_input < s->max_rel_input)) {
-    s->max_rel = p->max_rel; s->max_rel_input = p->max_rel_input;
-    s->max_rel_output = p->max_rel_output; s->max_rel_ref = p->max_rel_ref;
-  }
-  if (p->max_abs > s->max_abs || (p->max_abs == s->max_abs && p->max_abs_input < s->max_abs_input)) {
-    s->max_abs = p->max_abs; s->max_abs_input = p->max_abs_input;
-    s->max_abs_output = p->max_abs_output; s->max_abs_ref = p->max_abs_ref;
-  }
-  for (int k = 0; k < s->n_clauses; k++) clause_acc_merge(&s->cl[k], &p->cl[k]);
-  if (sym_checked) s->symmetry_checked += p->n;
-  s->monotonic_checked += p->mono_checked;
+#define FOLD_MAX(m, f)                                                                                         \
+  if (a->m.v > s->max_##f || (a->m.v == s->max_##f && a->m.input < s->max_##f##_input))                           \
+    s->max_##f = a->m.v, s->max_##f##_input = a->m.input, s->max_##f##_output = a->m.output, s->max_##f##_ref = a->m.ref;
+  FOLD_MAX(ulp, ulp) FOLD_MAX(rel, rel) FOLD_MAX(abs, abs)
+#undef FOLD_MAX
+  for (int k = 0; k < s->n_clauses; k++) clause_acc_merge(&s->cl[k], &a->cl[k]);
+  s->symmetry_checked += p->sym_checked;
+  s->symmetry_violations += p->sym_violations;
+  s->monotonic_checked += p->mono_checked, s->monotonic_violations += p->mono_violations;
+  for (uint32_t i = 0; i < p->n_special; i++) list_insert(s->special, &s->n_special, p->special[i]);
+  for (uint32_t i = 0; i < p->n_sym; i++) list_insert(s->sym, &s->n_sym, p->sym[i]);
+  for (uint32_t i = 0; i < p->n_mono; i++) list_insert(s->mono, &s->n_mono, p->mono[i]);
+  if (s->has_moments) s->bin_m0[bin] = modp_add(s->bin_m0[bin], p->m0), s->bin_m1[bin] = modp_add(s->bin_m1[bin], p->m1);
 }
 
-void stats_note_sym(struct stats *s, uint32_t x, uint32_t out_pos, uint32_t out_neg) {
-  list_insert(s->sym, &s->n_sym, (struct sample){x, out_pos, out_neg});
+/* a sample into a part's list, which stays the lowest LIST_MAX inputs in order */
+static void part_list(struct sample *list, uint32_t *n, struct sample smp) {
+  int k = (int)*n;
+  list_insert(list, &k, smp);
+  *n = (uint32_t)k;
 }
 
-void stats_note_mono(struct stats *s, uint32_t x_prev, uint32_t out_prev, uint32_t out) {
-  list_insert(s->mono, &s->n_mono, (struct sample){x_prev, out_prev, out});
-}
-
-void stats_add_special(struct stats *s, uint32_t x, uint32_t out, double y, uint32_t rn) {
-  uint32_t bin = x >> BIN_LOG2;
-  if (isnan(y)) { /* NaN input, or exact value undefined: a NaN is expected */
-    if (is_nan32(out)) { s->correctly_rounded++; s->faithful++; s->hist[0]++; }
-    else { s->special_mismatches++; list_insert(s->special, &s->n_special, (struct sample){x, out, rn}); }
-    return;
-  }
-  if (isinf(y)) { /* exact value infinite (a pole): the same infinity is expected */
-    if (out == rn) { s->correctly_rounded++; s->faithful++; s->hist[0]++; }
-    else { s->special_mismatches++; list_insert(s->special, &s->n_special, (struct sample){x, out, rn}); }
-    return;
-  }
-  if (out == rn) s->correctly_rounded++;
-  if (is_nan32(out) || is_inf32(out)) {
-    if (out == rn) { s->faithful++; s->hist[0]++; return; } /* correctly rounded overflow */
-    s->nonfinite++;
-    s->above_1ulp++;
-    return;
-  }
-  if ((out & 0x7fffffffu) == 0) {
-    if ((rn & 0x7fffffffu) != 0) s->flushed++;
-    else if (out != rn) { /* zero of the wrong sign */
-      s->special_mismatches++;
-      list_insert(s->special, &s->n_special, (struct sample){x, out, rn});
+void part_reduce_host(struct part *p, struct stats *s, const struct measure_cfg *c, uint32_t x0, uint32_t n,
+                      const uint32_t *out, const double *y, const int8_t *t, const uint32_t *neg, int sym, int mono,
+                      uint32_t mono_from, int moments) {
+  const uint32_t i0 = x0 & ((1u << BIN_LOG2) - 1);
+  for (uint32_t i = 0; i < n; i++) {
+    const uint32_t x = x0 + i, o = out[i];
+    if (moments) part_moments(p, i0 + i, o);
+    if (!y) { /* outputs only */
+      p->a.inputs++, p->a.digest += digest_term(x, o);
+      continue;
+    }
+    const struct measure_note m = measure_input(&p->a, c, x, o, y[i], t[i]);
+    if (m.hist >= 0) p->hist[m.hist]++;
+    if (m.special) part_list(p->special, &p->n_special, (struct sample){x, o, m.rn});
+    const int xb = m.e >= 0 ? xbin_of(x) : -1;
+    if (xb >= 0 && m.e > s->xbin_max_ulp[xb]) s->xbin_max_ulp[xb] = m.e;
+    if (sym) {
+      p->sym_checked++;
+      if (sym_violated(o, neg[i], sym == 1)) p->sym_violations++, part_list(p->sym, &p->n_sym, (struct sample){x, o, neg[i]});
+    }
+    if (mono && x >= mono_from) {
+      const int v = mono_violated(out[(int64_t)i - 1], o, mono > 0);
+      if (v >= 0) p->mono_checked++;
+      if (v > 0) p->mono_violations++, part_list(p->mono, &p->n_mono, (struct sample){x - 1, out[(int64_t)i - 1], o});
     }
   }
-  /* finite output, finite reference (one of them zero): the ordinary error measure */
-  double d = fabs((double)u2f(out) - y);
-  double e = d * inv_ulp32(y);
-  s->hist[hist_bin(e)]++;
-  if (e < 1.0) s->faithful++;
-  else s->above_1ulp++;
-  if (e > s->max_ulp || (e == s->max_ulp && x < s->max_ulp_input)) {
-    s->max_ulp = e; s->max_ulp_input = x; s->max_ulp_output = out; s->max_ulp_ref = y;
-  }
-  if (e > s->bin_max_ulp[bin]) s->bin_max_ulp[bin] = e;
-  const int xb = xbin_of(x);
-  if (xb >= 0 && e > s->xbin_max_ulp[xb]) s->xbin_max_ulp[xb] = e;
-  if (in_abs_range(s, x) && (d > s->max_abs || (d == s->max_abs && x < s->max_abs_input))) {
-    s->max_abs = d; s->max_abs_input = x; s->max_abs_output = out; s->max_abs_ref = y;
-  }
-  clauses_add(s->cl, s->clause, s->n_clauses, x, out, y, rn, e, d);
-  if (y != 0) {
-    double r = d / fabs(y);
-    if (r > s->max_rel || (r == s->max_rel && x < s->max_rel_input)) {
-      s->max_rel = r; s->max_rel_input = x; s->max_rel_output = out; s->max_rel_ref = y;
-    }
-  }
+}
+
+void stats_add_run(struct stats *s, uint32_t x0, uint32_t n, const uint32_t *out, const double *y, const int8_t *t) {
+  struct measure_cfg c;
+  struct part p;
+  stats_measure_cfg(s, &c);
+  part_init(&p);
+  part_reduce_host(&p, s, &c, x0, n, out, y, t, NULL, 0, 0, 0, 0);
+  stats_fold_part(s, x0, n, &p);
+}
+
+void stats_add(struct stats *s, uint32_t x, uint32_t out, double y, int t) {
+  const int8_t t8 = (int8_t)t;
+  stats_add_run(s, x, 1, &out, &y, &t8);
+}
+
+void stats_symmetry(struct stats *s, uint32_t x, uint32_t out_pos, uint32_t out_neg, int odd) {
+  s->symmetry_checked++;
+  if (sym_violated(out_pos, out_neg, odd))
+    s->symmetry_violations++, list_insert(s->sym, &s->n_sym, (struct sample){x, out_pos, out_neg});
+}
+
+void stats_monotonic(struct stats *s, uint32_t x, uint32_t out_prev, uint32_t out, int increasing) {
+  const int v = mono_violated(out_prev, out, increasing);
+  if (v >= 0) s->monotonic_checked++;
+  if (v > 0) s->monotonic_violations++, list_insert(s->mono, &s->n_mono, (struct sample){x - 1, out_prev, out});
 }
 
 void list_insert(struct sample *list, int *n, struct sample smp) {

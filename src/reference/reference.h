@@ -3,7 +3,7 @@
  * A reference value for a binary32 input x is the pair (y, t):
  *   y = RN53(f(x)), f(x) rounded to nearest binary64 (subnormals included), and
  *   t = sign(y - f(x)) in {-1, 0, +1}, MPFR's ternary value.
- * The pair determines RN24(f(x)) exactly (see ref_rn32) and locates f(x) within
+ * The pair determines RN24(f(x)) exactly (ms_rn32, src/measure/measure.h) and locates f(x) within
  * 2^-53 relative, far below a binary32 ulp (2^-29 ulp at most). */
 #ifndef ULPCERT_REFERENCE_H
 #define ULPCERT_REFERENCE_H
@@ -48,24 +48,5 @@ void ref_mpfr(const struct reference *r, uint32_t xbits, double *y, int *t);
 int ref_eval(const struct reference *r, uint32_t xbits, double *y, int *t);
 /* Free this thread's MPFR state. */
 void ref_thread_cleanup(void);
-
-/* RN24(f(x)) as a binary32 bit pattern, from (y, t); exact, including subnormal
- * and overflowing results and the case where y is a binary32 midpoint (rn32.c has
- * the proof). */
-uint32_t ref_rn32_slow(double y, int t);
-static inline uint32_t ref_rn32(double y, int t) {
-  float f = (float)y; /* RN-even to binary32, subnormals and overflow included */
-  uint64_t b;
-  memcpy(&b, &y, 8);
-  /* In the binary32 normal range a rounding boundary (a midpoint, or 2^128 - 2^103)
-   * has 25 significant bits: its 29 low binary64 significand bits are 1 followed by
-   * 28 zeros. Elsewhere, and when y is exact (t = 0), RN24(y) is the answer. */
-  if (t == 0 || ((b & 0x1fffffffu) != 0x10000000u && (b & 0x7ff0000000000000ull) >= (uint64_t)(1023 - 126) << 52)) {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-  }
-  return ref_rn32_slow(y, t);
-}
 
 #endif

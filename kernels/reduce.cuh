@@ -1,0 +1,177 @@
+/* reduce.cuh: the device reduction. One block per (work item, variant) (geom.h), each
+ * thread taking the inputs lo + tid, lo + tid + 256, ... through measure_input, the
+ * per-input definition shared with the host reduction (src/measure/measure.h); the
+ * threads' accumulators merge exactly (measure_merge: sums and maxima with ties to the
+ * lowest input), so the item's statistics are those of the host loop over the same
+ * inputs, bit for bit. The lists of first mismatches and violations keep the lowest
+ * inputs: the block walks its inputs in rounds of 256 consecutive ones, and a round's
+ * events are appended in input order (warp ballots), so the first LIST_MAX appended are
+ * the lowest. Included by kernels/eval.cu (built with -fmad=false: no contraction, so
+ * every binary64 operation is the host's). */
+#include "src/engine/geom.h"
+#include "src/measure/part.h"
+
+#define RED_THREADS 256
+#define RED_WARPS (RED_THREADS / 32)
+#define RED_XBINS 2000 /* XBINS of metrics.h (checked there) */
+
+__device__ __forceinline__ struct measure_max shfl_max(const struct measure_max &m, int off) {
+  const unsigned full = 0xffffffffu;
+  struct measure_max r;
+  r.v = __shfl_down_sync(full, m.v, off), r.ref = __shfl_down_sync(full, m.ref, off);
+  r.input = __shfl_down_sync(full, m.input, off), r.output = __shfl_down_sync(full, m.output, off);
+  return r;
+}
+
+__device__ __forceinline__ struct clause_acc shfl_clause(const struct clause_acc &a, int off) {
+  const unsigned full = 0xffffffffu;
+  struct clause_acc b;
+  b.inputs = __shfl_down_sync(full, a.inputs, off), b.over = __shfl_down_sync(full, a.over, off);
+  b.max = __shfl_down_sync(full, a.max, off), b.max_ref = __shfl_down_sync(full, a.max_ref, off);
+  b.max_input = __shfl_down_sync(full, a.max_input, off), b.max_output = __shfl_down_sync(full, a.max_output, off);
+  b.ratio = __shfl_down_sync(full, a.ratio, off), b.ratio_input = __shfl_down_sync(full, a.ratio_input, off);
+  b.ratio_output = __shfl_down_sync(full, a.ratio_output, off);
+  return b;
+}
+
+/* lane 0 of each warp ends with the merge of its warp's accumulators and counters */
+__device__ __forceinline__ void warp_merge(struct measure_acc *a, uint64_t c[6], int ncl) {
+  const unsigned full = 0xffffffffu;
+  for (int off = 16; off; off >>= 1) {
+    struct measure_acc b;
+    b.inputs = __shfl_down_sync(full, a->inputs, off), b.cr = __shfl_down_sync(full, a->cr, off);
+    b.faithful = __shfl_down_sync(full, a->faithful, off), b.above_1ulp = __shfl_down_sync(full, a->above_1ulp, off);
+    b.nonfinite = __shfl_down_sync(full, a->nonfinite, off), b.flushed = __shfl_down_sync(full, a->flushed, off);
+    b.special_mismatches = __shfl_down_sync(full, a->special_mismatches, off);
+    b.digest = __shfl_down_sync(full, a->digest, off);
+    b.ulp = shfl_max(a->ulp, off), b.rel = shfl_max(a->rel, off), b.abs = shfl_max(a->abs, off);
+    b.bin_max = __shfl_down_sync(full, a->bin_max, off);
+    for (int k = 0; k < ncl; k++) b.cl[k] = shfl_clause(a->cl[k], off);
+    measure_merge(a, &b, ncl);
+    uint64_t m0 = __shfl_down_sync(full, c[0], off), m1 = __shfl_down_sync(full, c[1], off);
+    c[0] = modp_add(c[0], m0), c[1] = modp_add(c[1], m1);
+    for (int i = 2; i < 6; i++) c[i] += __shfl_down_sync(full, c[i], off);
+  }
+}
+
+/* The shared state of a block. */
+struct red_shared {
+  uint32_t hist[HIST_N];
+  uint32_t nev[3];       /* events appended so far: special, symmetry, monotonicity */
+  uint32_t wcount[3][RED_WARPS];
+  struct sample list[3][LIST_MAX];
+  struct measure_acc acc[RED_WARPS];
+  uint64_t c[RED_WARPS][6];
+};
+
+/* Append this round's events of type k in input order: a thread's rank is the events of
+ * the lower warps and of the lower lanes of its warp. */
+__device__ __forceinline__ void round_events(struct red_shared *sh, int k, int ev, struct sample smp) {
+  const uint32_t tid = threadIdx.x, lane = tid & 31, w = tid >> 5;
+  const unsigned bal = __ballot_sync(0xffffffffu, ev);
+  if (lane == 0) sh->wcount[k][w] = __popc(bal);
+  __syncthreads();
+  if (ev) {
+    uint32_t rank = sh->nev[k] + __popc(bal & ((1u << lane) - 1));
+    for (uint32_t j = 0; j < w; j++) rank += sh->wcount[k][j];
+    if (rank < LIST_MAX) sh->list[k][rank] = smp;
+  }
+  __syncthreads();
+  if (tid == 0) {
+    uint32_t total = 0;
+    for (int j = 0; j < RED_WARPS; j++) total += sh->wcount[k][j];
+    sh->nev[k] = sh->nev[k] + total < LIST_MAX ? sh->nev[k] + total : LIST_MAX;
+  }
+}
+
+/* x-bin of input x as xbin_of (metrics.h) computes it: floor((x + 10) * 100) in binary64,
+ * for -10 <= x < 10; -1 elsewhere. */
+__device__ __forceinline__ int xbin_d(uint32_t x) {
+  double v = (double)__uint_as_float(x);
+  if (!(v >= -10.0 && v < 10.0)) return -1;
+  int k = (int)floor(__dmul_rn(__dsub_rn(v, -10.0), 100.0));
+  return k < RED_XBINS ? k : RED_XBINS - 1;
+}
+
+/* The block's totals into its part (thread 0). */
+__device__ void write_part(struct red_shared *sh, struct part *P, int ncl) {
+  struct part p;
+  part_init(&p);
+  for (int w = 0; w < RED_WARPS; w++) {
+    measure_merge(&p.a, &sh->acc[w], ncl);
+    p.m0 = modp_add(p.m0, sh->c[w][0]), p.m1 = modp_add(p.m1, sh->c[w][1]);
+    p.sym_checked += sh->c[w][2], p.sym_violations += sh->c[w][3];
+    p.mono_checked += sh->c[w][4], p.mono_violations += sh->c[w][5];
+  }
+  for (int b = 0; b < HIST_N; b++) p.hist[b] = sh->hist[b];
+  p.n_special = sh->nev[0], p.n_sym = sh->nev[1], p.n_mono = sh->nev[2];
+  for (int i = 0; i < LIST_MAX; i++) p.special[i] = sh->list[0][i], p.sym[i] = sh->list[1][i], p.mono[i] = sh->list[2][i];
+  *P = p;
+}
+
+/* Item blockIdx.x of the chunk for variant blockIdx.y: outs[v] the variant's outputs
+ * (positives then negatives), ry/rt the references (positives, then negatives unless the
+ * reference is odd or even), cfg[v] its measure, xbins[v] its x-bin maxima (bits + 1,
+ * atomic). */
+__global__ void __launch_bounds__(RED_THREADS)
+    k_reduce(struct gpu_geom g, uint32_t *const *outs, const double *__restrict__ ry, const int8_t *__restrict__ rt,
+             struct part *parts, unsigned long long *xbins, const struct measure_cfg *__restrict__ cfgs) {
+  __shared__ struct red_shared sh;
+  const uint32_t it = blockIdx.x, v = blockIdx.y, tid = threadIdx.x;
+  const struct measure_cfg c = cfgs[v];
+  const int h = it >= g.nblk, flip = h && g.odd, inc = geom_increasing(&g, it);
+  int64_t lo, hi;
+  geom_item(&g, it, &lo, &hi);
+  for (uint32_t b = tid; b < HIST_N; b += RED_THREADS) sh.hist[b] = 0;
+  if (tid < 3) sh.nev[tid] = 0;
+  __syncthreads();
+  const uint32_t sign = h ? 0x80000000u : 0, *o = outs[v];
+  struct measure_acc a;
+  measure_init(&a);
+  uint64_t cnt[6] = {0, 0, 0, 0, 0, 0}; /* m0, m1, symmetry checked, violated, monotonicity checked, violated */
+  for (int64_t base = lo; base <= hi; base += RED_THREADS) {
+    const int64_t m = base + tid;
+    int ev[3] = {0, 0, 0};
+    struct sample smp[3];
+    if (m <= hi) {
+      const uint32_t i = (uint32_t)(m - g.a0), x = (uint32_t)m | sign, out = o[(size_t)h * g.len + i];
+      if (g.moments) {
+        const uint32_t ib = x & ((1u << 20) - 1);
+        cnt[0] = modp_add(cnt[0], out), cnt[1] = modp_add(cnt[1], (uint64_t)out * (ib + 1));
+      }
+      if (g.outputs_only) {
+        a.inputs++, a.digest += digest_term(x, out);
+      } else {
+        const size_t r = (size_t)((g.sym ? 0 : h) * g.len) + i;
+        const double y = flip ? -ry[r] : ry[r];
+        const int t = flip ? -rt[r] : rt[r];
+        const struct measure_note n = measure_input(&a, &c, x, out, y, t);
+        if (n.hist >= 0) atomicAdd(&sh.hist[n.hist], 1u);
+        const int xb = n.e >= 0 ? xbin_d(x) : -1;
+        if (xb >= 0) atomicMax(&xbins[(size_t)v * RED_XBINS + xb], (unsigned long long)__double_as_longlong(n.e) + 1);
+        ev[0] = n.special, smp[0] = {x, out, n.rn};
+        if (g.sym && !h) {
+          const uint32_t neg = o[g.len + i];
+          cnt[2]++;
+          ev[1] = sym_violated(out, neg, g.odd), smp[1] = {x, out, neg};
+        }
+        if (g.mono && m >= 1) {
+          const uint32_t prev = o[(size_t)h * g.len + i - 1];
+          const int mv = mono_violated(prev, out, inc);
+          cnt[4] += mv >= 0;
+          ev[2] = mv > 0, smp[2] = {x - 1, prev, out};
+        }
+        cnt[3] += ev[1], cnt[5] += ev[2];
+      }
+    }
+    if (__syncthreads_or(ev[0] | ev[1] | ev[2]))
+      for (int k = 0; k < 3; k++) round_events(&sh, k, ev[k], smp[k]);
+  }
+  warp_merge(&a, cnt, c.n_clauses);
+  if ((tid & 31) == 0) {
+    sh.acc[tid >> 5] = a;
+    for (int i = 0; i < 6; i++) sh.c[tid >> 5][i] = cnt[i];
+  }
+  __syncthreads();
+  if (tid == 0) write_part(&sh, &parts[(size_t)v * (2 * g.nblk) + it], c.n_clauses);
+}

@@ -1,0 +1,236 @@
+/* measure.h: the measures of one input, defined once for the host and the device.
+ *
+ * Every per-input definition of README.md ("Definitions") is here, compiled as C for the
+ * host reduction (metrics.c) and as __host__ __device__ code for the device reduction
+ * (kernels/reduce.cuh): RN24 of the exact value from the reference pair (y, t), the ulp,
+ * relative and absolute errors, the correctly rounded, faithful, non-finite, flushed and
+ * special-value rules, the histogram bin, the digest term and the bound clauses
+ * (bounds.h). Both reductions call measure_input on every input and merge the
+ * accumulators with measure_merge, so each input gives the same bits on both sides and
+ * the statistics are those of one sequential pass (maxima break ties on the lowest input;
+ * everything else is a sum). */
+#ifndef ULPCERT_MEASURE_H
+#define ULPCERT_MEASURE_H
+
+#include <stdint.h>
+
+#include "src/measure/bounds.h"
+
+#ifdef __CUDACC__
+#define MEASURE_FN static __host__ __device__ __forceinline__
+#else
+#define MEASURE_FN static inline
+#endif
+
+/* Histogram of ulp errors e: [0] e == 0; [1] 0 < e < 2^HIST_KMIN;
+ * [2 + k - HIST_KMIN] 2^k <= e < 2^(k+1) for HIST_KMIN <= k <= HIST_KMAX;
+ * [HIST_N - 1] e >= 2^(HIST_KMAX + 1). */
+#define HIST_KMIN (-10)
+#define HIST_KMAX 39
+#define HIST_N (2 + (HIST_KMAX - HIST_KMIN + 1) + 1)
+
+MEASURE_FN uint64_t ms_d2u(double d) {
+  uint64_t u;
+  memcpy(&u, &d, 8);
+  return u;
+}
+MEASURE_FN double ms_u2d(uint64_t u) {
+  double d;
+  memcpy(&d, &u, 8);
+  return d;
+}
+MEASURE_FN double ms_fabs(double d) { return ms_u2d(ms_d2u(d) & 0x7fffffffffffffffull); }
+MEASURE_FN int ms_isnan64(double d) { return (ms_d2u(d) & 0x7fffffffffffffffull) > 0x7ff0000000000000ull; }
+MEASURE_FN int ms_isinf64(double d) { return (ms_d2u(d) & 0x7fffffffffffffffull) == 0x7ff0000000000000ull; }
+MEASURE_FN int is_nan32(uint32_t b) { return (b & 0x7fffffffu) > 0x7f800000u; }
+MEASURE_FN int is_inf32(uint32_t b) { return (b & 0x7fffffffu) == 0x7f800000u; }
+
+/* The binary64 value of a binary32 bit pattern (exact). */
+MEASURE_FN double ms_f32(uint32_t b) { return (double)bnd_f32(b); }
+
+/* RN24 of y, ties to even, subnormals and overflow included: the conversion both sides
+ * round to nearest even (C on the host, __double2float_rn on the device), as bits. */
+MEASURE_FN uint32_t ms_rn24(double y) {
+  float f = (float)y;
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+
+/* RN24(z) of the exact value z from y = RN53(z) and t = sign(y - z).
+ *
+ * Claim: if y is not a binary32 rounding boundary (a midpoint between two consecutive
+ * binary32 numbers, or 2^128 - 2^103 where rounding to infinity starts), then RN24(z) =
+ * RN24(y). Proof: every boundary b is a binary64 number (25 bits suffice). If z and y
+ * were on different sides of b (or z = b, y != b), b would lie between z and y, closer to
+ * z than y is, contradicting y = RN53(z). If y is a boundary, z lies on the side t gives
+ * (t = 0: z = y, a true tie, which IEEE 754 resolves to even). In the binary32 normal
+ * range a boundary has 25 significant bits: its 29 low binary64 significand bits are 1
+ * followed by 28 zeros; the test below sends those, and everything below the normal
+ * range, to the exact treatment. */
+MEASURE_FN uint32_t ms_rn32(double y, int t) {
+  const uint64_t b = ms_d2u(y);
+  const uint32_t f = ms_rn24(y);
+  if (t == 0 || ((b & 0x1fffffffu) != 0x10000000u && (b & 0x7ff0000000000000ull) >= (uint64_t)(1023 - 126) << 52))
+    return f;
+  if (ms_isnan64(y)) return 0x7fc00000u;
+  const uint32_t sign = (uint32_t)(b >> 32) & 0x80000000u;
+  const double ay = ms_fabs(y);
+  /* the overflow boundary 0x1.ffffffp127 rounds (ties to even) to infinity; |z| < |y|
+   * (t has the sign of y) means below it: the largest finite number */
+  if (ay == 0x1.ffffffp127) return ((t > 0) == (sign == 0)) ? (sign | 0x7f7fffffu) : (sign | 0x7f800000u);
+  if (is_inf32(f)) return f;
+  const double fd = ms_f32(f);
+  if (fd == y) return f; /* y is a binary32 number */
+  /* the binary32 neighbour of f on y's side: one step of the magnitude up or down */
+  const uint32_t nb = ms_fabs(y) > ms_fabs(fd) ? f + 1 : f - 1;
+  if (2.0 * ms_fabs(y - fd) != ms_fabs(ms_f32(nb) - fd)) return f; /* not a midpoint */
+  /* y is the midpoint of f and nb: z lies above y (in value) when t < 0 */
+  const int z_above = t < 0, nb_above = ms_f32(nb) > fd;
+  return z_above == nb_above ? nb : f;
+}
+
+/* ulp(y) = 2^(max(floor(log2|y|), -126) - 23), y the exact value; returns 1/ulp(y) (a
+ * power of two, so that e = |out - y| * (1/ulp) is exact given |out - y|). y = 0 gives
+ * 2^149 (the subnormal ulp). */
+MEASURE_FN double inv_ulp32(double y) {
+  int e = (int)((ms_d2u(y) >> 52) & 0x7ff) - 1023; /* floor(log2|y|) for normal binary64 y */
+  if (e < -126) e = -126;                          /* also covers y = 0 and binary64 subnormals */
+  int ue = e - 23;                                 /* -149 <= ue <= 1000 */
+  return ms_u2d((uint64_t)(1023 - ue) << 52);
+}
+
+MEASURE_FN int hist_bin(double e) {
+  if (e == 0) return 0;
+  int k = (int)((ms_d2u(e) >> 52) & 0x7ff) - 1023;
+  if (k < HIST_KMIN) return 1;
+  if (k > HIST_KMAX) return HIST_N - 1;
+  return 2 + k - HIST_KMIN;
+}
+
+/* A bijection of 64-bit words (the splitmix64 finalizer): distinct (input, output) pairs
+ * give distinct terms, so a single changed output always changes the digest. */
+MEASURE_FN uint64_t mix64(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+MEASURE_FN uint64_t digest_term(uint32_t x, uint32_t out) { return mix64(((uint64_t)x << 32) | out); }
+
+/* What the measures of a variant depend on besides the input. */
+struct measure_cfg {
+  double abs_lo, abs_hi; /* the absolute error is measured for x in [abs_lo, abs_hi] */
+  int n_clauses;
+  struct bound_clause clause[CLAUSE_MAX];
+};
+
+/* A maximum with its input (ties to the lowest), output and reference; v = -1: none. */
+struct measure_max {
+  double v, ref;
+  uint32_t input, output;
+};
+
+/* The scalar statistics of a run of inputs; they merge exactly in any order. */
+struct measure_acc {
+  uint64_t inputs, cr, faithful, above_1ulp, nonfinite, flushed, special_mismatches, digest;
+  struct measure_max ulp, rel, abs;
+  double bin_max; /* the largest ulp error, -1 for none */
+  struct clause_acc cl[CLAUSE_MAX];
+};
+
+MEASURE_FN void measure_max_init(struct measure_max *m) {
+  m->v = -1.0, m->ref = 0;
+  m->input = 0xffffffffu, m->output = 0;
+}
+
+MEASURE_FN void measure_init(struct measure_acc *a) {
+  a->inputs = a->cr = a->faithful = a->above_1ulp = a->nonfinite = a->flushed = a->special_mismatches = 0;
+  a->digest = 0;
+  measure_max_init(&a->ulp), measure_max_init(&a->rel), measure_max_init(&a->abs);
+  a->bin_max = -1.0;
+  for (int k = 0; k < CLAUSE_MAX; k++) clause_acc_init(&a->cl[k]);
+}
+
+/* m <- the larger of m and (v at x), ties to the lowest input */
+MEASURE_FN void measure_max_note(struct measure_max *m, double v, uint32_t x, uint32_t out, double ref) {
+  if (v > m->v || (v == m->v && x < m->input)) m->v = v, m->input = x, m->output = out, m->ref = ref;
+}
+
+MEASURE_FN void measure_max_merge(struct measure_max *a, const struct measure_max *b) {
+  measure_max_note(a, b->v, b->input, b->output, b->ref);
+}
+
+/* a <- merge(a, b): exact and commutative. */
+MEASURE_FN void measure_merge(struct measure_acc *a, const struct measure_acc *b, int n_clauses) {
+  a->inputs += b->inputs, a->cr += b->cr, a->faithful += b->faithful, a->above_1ulp += b->above_1ulp;
+  a->nonfinite += b->nonfinite, a->flushed += b->flushed, a->special_mismatches += b->special_mismatches;
+  a->digest += b->digest;
+  measure_max_merge(&a->ulp, &b->ulp), measure_max_merge(&a->rel, &b->rel), measure_max_merge(&a->abs, &b->abs);
+  if (b->bin_max > a->bin_max) a->bin_max = b->bin_max;
+  for (int k = 0; k < n_clauses; k++) clause_acc_merge(&a->cl[k], &b->cl[k]);
+}
+
+/* The ulp error of out against the exact value, represented by its binary64 rounding y. */
+MEASURE_FN double ulp_error(float out, double y) { return ms_fabs((double)out - y) * inv_ulp32(y); }
+
+/* Whether the absolute error is measured at x: abs_lo <= x <= abs_hi (binary64 comparisons
+ * of x's value; a NaN input is never in range). */
+MEASURE_FN int measure_in_abs_range(const struct measure_cfg *c, uint32_t x) {
+  const double xv = ms_f32(x);
+  return xv >= c->abs_lo && xv <= c->abs_hi;
+}
+
+/* What measure_input tells its caller besides the accumulator. */
+struct measure_note {
+  int hist;     /* histogram bin to count, or -1 */
+  double e;     /* the ulp error (for the bins along x), or -1 */
+  int special;  /* a special-value mismatch: the caller lists (x, out, rn) */
+  uint32_t rn;  /* RN24(f(x)) */
+};
+
+/* One input x with output out against the reference (y, t) = (RN53(f(x)), sign(y -
+ * f(x))), into a. The definitions (README "Definitions"):
+ *  - an undefined exact value (y NaN, a NaN input included) expects a NaN output;
+ *  - an infinite exact value (a pole) expects that infinity;
+ *  - correctly rounded: out = RN24(f(x)) bit for bit;
+ *  - a NaN or infinite output where RN24(f(x)) differs is non-finite (counted, not
+ *    measured); an infinity that is RN24 of a huge finite value is correct;
+ *  - a zero output where RN24(f(x)) is not zero is flushed (and measured); a zero of the
+ *    wrong sign where RN24(f(x)) is zero is a special-value mismatch;
+ *  - every other input is measured: d = |out - y| (binary64), e = d / ulp(y) (exact),
+ *    faithful when e < 1, the relative error d / |y| for y != 0, the absolute error d for
+ *    x in the configured range, and the bound clauses. */
+MEASURE_FN struct measure_note measure_input(struct measure_acc *a, const struct measure_cfg *c, uint32_t x,
+                                             uint32_t out, double y, int t) {
+  struct measure_note n = {-1, -1.0, 0, 0};
+  a->inputs++;
+  a->digest += digest_term(x, out);
+  n.rn = ms_rn32(y, t);
+  if (ms_isnan64(y) || ms_isinf64(y)) {
+    if (ms_isnan64(y) ? is_nan32(out) : out == n.rn) a->cr++, a->faithful++, n.hist = 0;
+    else a->special_mismatches++, n.special = 1;
+    return n;
+  }
+  if (out == n.rn) a->cr++;
+  if (is_nan32(out) || is_inf32(out)) {
+    if (out == n.rn) a->faithful++, n.hist = 0; /* a correctly rounded overflow */
+    else a->nonfinite++, a->above_1ulp++;
+    return n;
+  }
+  if ((out & 0x7fffffffu) == 0) {
+    if ((n.rn & 0x7fffffffu) != 0) a->flushed++;
+    else if (out != n.rn) a->special_mismatches++, n.special = 1; /* a zero of the wrong sign */
+  }
+  const double d = ms_fabs(ms_f32(out) - y), e = d * inv_ulp32(y);
+  n.hist = hist_bin(e), n.e = e;
+  if (e < 1.0) a->faithful++;
+  else a->above_1ulp++;
+  measure_max_note(&a->ulp, e, x, out, y);
+  if (e > a->bin_max) a->bin_max = e;
+  if (measure_in_abs_range(c, x)) measure_max_note(&a->abs, d, x, out, y);
+  clauses_add(a->cl, c->clause, c->n_clauses, x, out, y, n.rn, e, d);
+  if (y != 0) measure_max_note(&a->rel, d / ms_fabs(y), x, out, y);
+  return n;
+}
+
+#endif
