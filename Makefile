@@ -84,7 +84,8 @@ $(GEN)/kinds.def: FORCE
 FORCE:
 HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh functions/*/*.h functions/*/*.cuh functions/*/*.def kernels/*.h kernels/*.cuh)
 
-TESTS := test_metrics test_reference test_reduce test_e2e test_certify test_arch test_ff test_half
+# the tests: tests/test_*.c, and each function folder's test_<name>.c (its reference's tests)
+TESTS := $(basename $(notdir $(wildcard tests/test_*.c functions/*/test_*.c)))
 TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
 
 .PHONY: FORCE all deps test-deps run test bench clean fuzz valgrind ci report report-check mpi-test
@@ -123,16 +124,17 @@ $(BUILD)/ulpcert: $(MAIN_OBJ) $(BUILD)/libulpcert.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LIBS_DEP) $(GPU_LIBS) $(LDLIBS)
 	@scripts/bundle-libs.sh $@ $(BUILD)/lib
 
-$(BUILD)/tests/%: tests/%.c tests/testutil.h $(BUILD)/libulpcert.a | $(BUILD)/.test-deps
+.SECONDEXPANSION:
+$(BUILD)/tests/%: $$(wildcard tests/%.c functions/*/%.c) $(wildcard tests/*.h) $(BUILD)/libulpcert.a | $(BUILD)/.test-deps
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/libulpcert.a $(LIBS_DEP) $(GPU_LIBS) -lcmocka $(LDLIBS)
+	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) $(BUILD)/libulpcert.a $(LIBS_DEP) $(GPU_LIBS) -lcmocka $(LDLIBS)
 
 run: $(BUILD)/ulpcert
 	@mkdir -p $(BUILD)/results
 	$(BUILD)/ulpcert run tanh --json $(BUILD)/results/tanh.json | tee $(BUILD)/results/tanh.txt
 
 test: $(BUILD)/ulpcert $(TEST_BIN)
-	@sh tests/run_all.sh $(BUILD)
+	@sh tests/run_all.sh $(BUILD) $(TESTS)
 
 # Accuracy tables and plots from every committed result, plain or gzip (and the README's table).
 RESULTS := $(sort $(wildcard reports/results/*.json reports/results/*.json.gz reports/arch/*.json reports/arch/*.json.gz))

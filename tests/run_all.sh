@@ -1,9 +1,11 @@
 #!/bin/sh
-# run_all.sh BUILD: the whole CPU test suite (and the GPU tests where a GPU is
-# usable); prints one closing line "tests: N passed, M failed, K skipped".
+# run_all.sh BUILD TEST...: the whole CPU test suite (the cmocka programs named, then the
+# shell suites; the GPU tests where a GPU is usable); prints one closing line
+# "tests: N passed, M failed, K skipped".
 B=${1:-build}
+shift
 pass=0 fail=0 skip=0 bad=0
-for t in test_metrics test_reference test_reduce test_e2e test_certify test_arch test_ff test_half; do
+for t in "$@"; do
   echo "== $t"
   ULPCERT="$B/ulpcert" "$B/tests/$t" >"$B/tests/$t.log" 2>&1
   rc=$?

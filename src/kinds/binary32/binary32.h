@@ -13,7 +13,7 @@
 struct kind_result {
   struct run_info ri;
   struct scan_times times; /* summed over the run's scans */
-  int nv;
+  int nv, nalloc;           /* variants; statistics allocated (b32_alloc) */
   const struct variant **v; /* the catalogue's, a user function, or one made from a file (own) */
   struct stats **st;
   struct result_file file; /* read from a file: as it states them (file.nv = nv), else file.nv = 0 */

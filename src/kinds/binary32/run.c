@@ -14,7 +14,7 @@
 struct kind_result *b32_alloc(int nv) {
   struct kind_result *r = calloc(1, sizeof *r);
   if (!r) return NULL;
-  r->nv = nv;
+  r->nv = r->nalloc = nv;
   r->v = calloc(nv ? (size_t)nv : 1, sizeof *r->v);
   r->st = calloc(nv ? (size_t)nv : 1, sizeof *r->st);
   int ok = r->v && r->st;
@@ -34,7 +34,7 @@ void b32_release(struct kind_result *r) {
   if (!r) return;
   if (r->file.nv) result_file_free(&r->file); /* owns the statistics */
   else
-    for (int i = 0; r->st && i < r->nv; i++) free(r->st[i]);
+    for (int i = 0; r->st && i < r->nalloc; i++) free(r->st[i]);
   json_decref(r->parts);
   free(r->st), free(r->v), free(r->own), free(r);
 }

@@ -1,0 +1,44 @@
+/* test_log2.c: the log2 reference: every shortcut against MPFR at 1024 bits at and around
+ * its boundaries, and random inputs. */
+#include "tests/reftest.h"
+
+/* f(x) for |x| >= 2^20 (finite) overflows even MPFR's widest exponent range at 1024 bits;
+ * those inputs are covered by the boundary checks at the overflow and underflow limits. */
+static int checkable(uint32_t x) {
+  uint32_t m = x & 0x7fffffffu;
+  return m < 0x49800000u || m == 0x7f800000u;
+}
+
+/* Every input within d of each base that is finite-or-infinite and of the base's sign. */
+static void around(const struct reference *r, const uint32_t *base, size_t nb, int d, int (*keep)(uint32_t)) {
+  for (size_t i = 0; i < nb; i++)
+    for (int k = -d; k <= d; k++) {
+      uint32_t x = base[i] + (uint32_t)k;
+      if (((x ^ base[i]) & SIGN32) || (x & 0x7fffffffu) > 0x7f800000u || (keep && !keep(x))) continue;
+      check_against_200_bits(r, x);
+    }
+}
+
+/* around powers of two and four, zeros, infinities, subnormals, and negatives */
+static const uint32_t lb[] = {0x3f800000u, 0x40000000u, 0x40800000u, 0x00000001u, 0x00000004u, 0x00800000u,
+                              0x7f7fffffu, 0x7f800000u, 0x00000000u, 0x80000000u, 0xbf800000u};
+
+/* negative x other than -0: NaN, no MPFR value to compare */
+static int not_negative(uint32_t x) { return !(x >> 31) || x == 0x80000000u; }
+
+static void test_log2(void **state) {
+  (void)state;
+  const struct reference *r = ref_find("log2");
+  assert_non_null(r);
+  around(r, lb, sizeof lb / sizeof lb[0], 50, not_negative);
+  double y;
+  int t;
+  assert_true(r->shortcut(0xbf800000u, &y, &t) && isnan(y));
+  for (int i = 0; i < 3000; i++) {
+    uint32_t x = (uint32_t)test_rand64();
+    if ((x & 0x7fffffffu) <= 0x7f800000u) check_against_200_bits(r, x & 0x7fffffffu);
+  }
+  ref_thread_cleanup();
+}
+
+REFTEST_MAIN(cmocka_unit_test(test_log2))
