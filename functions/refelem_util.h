@@ -159,9 +159,10 @@ static inline int re_check_one(re_mpfr_fn f, re_shortcut_fn s, int sym, uint32_t
   return 1;
 }
 
-/* Every pattern of xb's sign with magnitude in [|B| - 64, |B| + 64] (clamped to
- * [0, inf]; NaN patterns checked unanswered). claim < 0: the shortcut must answer every
- * magnitude below |B|; claim > 0: every magnitude from |B| on; 0: no claim. */
+/* Every pattern of B's sign with magnitude in [|B| - 64, |B| + 64] (clamped to
+ * [0, inf]; NaN patterns checked unanswered), then 800 random ones within 2^24 of it.
+ * claim < 0: the shortcut must answer every magnitude below |B| in the first window;
+ * claim > 0: every magnitude from |B| on; 0: no claim. */
 static inline void re_check_boundary(re_mpfr_fn f, re_shortcut_fn s, int sym, uint32_t B, int claim) {
   uint32_t sign = B & RE_SIGN32, m = B & ~RE_SIGN32;
   int64_t lo = (int64_t)m - 64, hi = (int64_t)m + 64;
@@ -173,6 +174,13 @@ static inline void re_check_boundary(re_mpfr_fn f, re_shortcut_fn s, int sym, ui
     int must = (uint32_t)p <= RE_INF32 && ((claim < 0 && (uint32_t)p < m) || (claim > 0 && (uint32_t)p >= m));
     if (must && !ans) RE_FAIL("shortcut did not answer 0x%08x (boundary 0x%08x)\n", xb, B);
   }
+  /* and random patterns of the same sign within 2^12, 2^16, 2^20 and 2^24 of |B| */
+  for (int w = 12; w <= 24; w += 4)
+    for (int i = 0; i < 200; i++) {
+      int64_t p = (int64_t)m + (int64_t)(re_rand() % ((2ull << w) + 1)) - ((int64_t)1 << w);
+      if (p < 0 || p > (int64_t)RE_INF32 + 2) continue;
+      re_check_one(f, s, sym, sign | (uint32_t)p);
+    }
 }
 
 /* n random patterns over the whole line (NaNs included); returns how many answered */
