@@ -324,15 +324,15 @@ static inline void re_check_series_refuses(re_series_fn s, double m, double r) {
   arb_clear(X);
 }
 
-/* The series at random balls: centres m = lo + (hi - lo) u (or, with logscale, signed
- * powers spread over [lo, hi] in magnitude), radii up to rel * |m| (or a small absolute
- * radius), lengths 1 to 12, precisions 53 to 200. Point balls are checked for tightness. */
+/* The series at n random balls: centres uniform in [lo, hi], radii 0 (every third
+ * ball, checked for tightness at 100 bits and more) or up to rel * |centre|, lengths 1
+ * to 12, precisions 53 to 200. */
 static inline void re_check_series_random(re_series_fn s, re_alt_fn alt, double lo, double hi, double rel, int n) {
   arb_t X;
   arb_init(X);
   for (int i = 0; i < n; i++) {
     double m = lo + (hi - lo) * re_rand01();
-    double r = (i % 3 == 0) ? 0.0 : rel * fabs(m) * re_rand01() + (i % 5 == 0 ? 0x1p-40 : 0.0);
+    double r = (i % 3 == 0) ? 0.0 : rel * fabs(m) * (i % 5 == 0 ? 0x1p-40 : re_rand01());
     slong len = 1 + (slong)(re_rand() % 12);
     slong prec = (slong[]){53, 64, 100, 128, 200}[re_rand() % 5];
     re_ball(X, m, r);
