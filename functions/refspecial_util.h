@@ -212,6 +212,40 @@ static void rs_halfgaps(mpfr_t lo, mpfr_t hi, double y) {
   mpfr_clear(g);
 }
 
+/* ---- shortcut against referee (needs cmocka.h included before this header) ---- */
+typedef int (*rs_shortcut_fn)(uint32_t, double *, int *);
+
+/* If the shortcut answers for xb, its answer must be the referee's; returns whether
+ * it answered. */
+static int rs_check_shortcut(const char *name, rs_shortcut_fn sc, rs_mpfr_fn ref, uint32_t xb) {
+  double ys, yr;
+  int ts, tr;
+  if (!sc(xb, &ys, &ts)) return 0;
+  int raw = rs_ref_call(ref, xb, &yr, &tr);
+  if (!rs_same(ys, yr) || ts != tr || raw == 2)
+    fprintf(stderr, "%s shortcut: x = %a (0x%08x): shortcut %a %d, referee %a %d (raw %d)\n", name,
+            (double)rs_u2f(xb), xb, ys, ts, yr, tr, raw);
+  assert_true(rs_same(ys, yr) && ts == tr && raw != 2);
+  return 1;
+}
+
+/* Every pattern within 'radius' of b (clipped to [0, 0x7f800000] in magnitude, the
+ * sign of b kept): checked; 'must' says what the shortcut has to do there, as a
+ * function of the pattern: 1 answer, 0 decline, -1 either (a filter). */
+static void rs_sweep(const char *name, rs_shortcut_fn sc, rs_mpfr_fn ref, uint32_t b, int radius,
+                     int (*must)(uint32_t xb)) {
+  uint32_t sign = b & RS_SIGN32, m = b & ~RS_SIGN32;
+  for (int64_t d = -radius; d <= radius; d++) {
+    int64_t v = (int64_t)m + d;
+    if (v < 0 || v > RS_INF32) continue;
+    uint32_t xb = sign | (uint32_t)v;
+    int a = rs_check_shortcut(name, sc, ref, xb);
+    int w = must ? must(xb) : -1;
+    if (w >= 0 && a != w) fprintf(stderr, "%s shortcut: 0x%08x answered %d, expected %d\n", name, xb, a, w);
+    if (w >= 0) assert_int_equal(a, w);
+  }
+}
+
 /* Is (y, t) the reference for a real v known to lie in [vlo, vhi] (MPFR numbers,
  * wide exponent range)? 1: proved so; 0: proved not so, or the interval is too wide
  * to tell (the callers make it tight). Independent of the code under test. */
@@ -318,6 +352,52 @@ static int rs_check_ball_affine(const arb_t wb, double a, int s, double y, int t
   }
   mpfr_clears(wlo, whi, lo, hi, ym, A, l80, h80, (mpfr_ptr)0);
   arf_clear(f);
+  return ok;
+}
+
+/* An upper bound (MPFR, directed rounding, 256 bits) of
+ *   S3(z) = e^(-z^2) / (z sqrt(pi)) (1 - 1/(2z^2) + 3/(4z^4)) > erfc(z)   (z > 1),
+ * at z = T (half = 0), or of S3(z)/2 > erfc(z)/2 = Q(T) at z = T/sqrt(2) (half = 1). */
+static void rs_s3_upper(mpfr_t out, double T, int half) {
+  mpfr_t a, e, d, p, r;
+  mpfr_inits2(256, a, e, d, p, r, (mpfr_ptr)0);
+  mpfr_set_d(a, T, MPFR_RNDN);
+  mpfr_sqr(a, a, MPFR_RNDN); /* exact */
+  if (half) mpfr_div_2ui(a, a, 1, MPFR_RNDN);
+  mpfr_neg(e, a, MPFR_RNDN);
+  mpfr_exp(e, e, MPFR_RNDU);
+  mpfr_sqrt(d, a, MPFR_RNDD);
+  mpfr_const_pi(p, MPFR_RNDD);
+  mpfr_sqrt(p, p, MPFR_RNDD);
+  mpfr_mul(d, d, p, MPFR_RNDD);
+  mpfr_div(e, e, d, MPFR_RNDU);
+  mpfr_ui_div(p, 1, a, MPFR_RNDD);
+  mpfr_div_2ui(p, p, 1, MPFR_RNDD);
+  mpfr_ui_div(r, 3, a, MPFR_RNDU);
+  mpfr_div(r, r, a, MPFR_RNDU);
+  mpfr_div_2ui(r, r, 2, MPFR_RNDU);
+  mpfr_ui_sub(p, 1, p, MPFR_RNDU);
+  mpfr_add(p, p, r, MPFR_RNDU);
+  mpfr_mul(out, e, p, MPFR_RNDU);
+  if (half) mpfr_div_2ui(out, out, 1, MPFR_RNDU);
+  mpfr_clears(a, e, d, p, r, (mpfr_ptr)0);
+}
+
+/* The filter's bound: |g(x) - (hi + lo)| <= err for rs_odd_small with data k, against
+ * the ball gx (an enclosure of g(x) far tighter than err). */
+static int rs_kernel_ok(const arb_t gx, double hi, double lo, double err) {
+  arb_t V, H;
+  arb_init(V);
+  arb_init(H);
+  arb_set_d(H, hi);
+  arb_sub(V, gx, H, 512);
+  arb_set_d(H, lo);
+  arb_sub(V, V, H, 512);
+  arb_abs(V, V);
+  arb_set_d(H, err);
+  int ok = arb_lt(V, H);
+  arb_clear(V);
+  arb_clear(H);
   return ok;
 }
 
