@@ -143,6 +143,56 @@ static inline void rs_add_const(double K, int sigma, double hi, double lo, doubl
 }
 
 
+#ifdef ARB_H
+/* ---------------------------------------------------------------------------------
+ * rs_inverse_series: Taylor coefficients of a solution of y' = c exp(q y^2) around a
+ * point where y = y0 (a ball): res[k] = y^(k)/k!, k < len.
+ * Used for erfinv (c = sqrt(pi)/2, q = 1), erfcinv (c = -sqrt(pi)/2, q = 1) and
+ * normcdfinv (c = sqrt(2 pi), q = 1/2): each inverts a function g with
+ * g'(y) = exp(-q y^2)/c, so y = g^-1(x) has y' = 1/g'(y) = c exp(q y^2).
+ * With y(x0 + t) = sum a_k t^k, U = q y^2 = sum u_k t^k, E = exp(U) = sum E_k t^k:
+ *   u_k = q sum_{i=0..k} a_i a_{k-i},  E_0 = exp(u_0),  k E_k = sum_{j=1..k} j u_j E_{k-j}
+ * (from E' = U' E), and (k+1) a_{k+1} = c E_k (from y' = c E). E_k needs u_1..u_k, which
+ * need a_0..a_k: the recurrence is explicit. Every step is ball arithmetic on a_0's
+ * ball, so when a_0 encloses y(xi) for every xi of a ball, each res[k] encloses
+ * y^(k)(xi)/k! for every such xi (the coefficients at xi are this same composition of
+ * operations applied to the point y(xi)).
+ * --------------------------------------------------------------------------------- */
+static void rs_inverse_series(arb_ptr res, const arb_t y0, const arb_t c, const arb_t q, slong len, slong prec) {
+  if (len <= 0) return;
+  arb_ptr u = _arb_vec_init(len), E = _arb_vec_init(len);
+  arb_t s;
+  arb_init(s);
+  arb_set(res, y0);
+  for (slong k = 0; k + 1 < len; k++) {
+    /* u_k */
+    arb_zero(s);
+    for (slong i = 0; i <= k; i++) arb_addmul(s, res + i, res + k - i, prec);
+    arb_mul(u + k, s, q, prec);
+    /* E_k */
+    if (k == 0) {
+      arb_exp(E, u, prec);
+    } else {
+      arb_zero(s);
+      for (slong j = 1; j <= k; j++) {
+        arb_t w;
+        arb_init(w);
+        arb_mul_si(w, u + j, j, prec);
+        arb_addmul(s, w, E + k - j, prec);
+        arb_clear(w);
+      }
+      arb_div_si(E + k, s, k, prec);
+    }
+    /* a_{k+1} */
+    arb_mul(res + k + 1, c, E + k, prec);
+    arb_div_si(res + k + 1, res + k + 1, k + 1, prec);
+  }
+  arb_clear(s);
+  _arb_vec_clear(u, len);
+  _arb_vec_clear(E, len);
+}
+#endif
+
 /* =================================================================================
  * Test helpers (test_<name>.c define RS_TEST_HELPERS before including this header).
  * ================================================================================= */
@@ -489,6 +539,90 @@ static int rs_ball_near(const arb_t b, mpfr_srcptr v, double tol) {
   mag_set_d(arb_radref(w), tol);
   int ok = arb_overlaps(b, w);
   arb_clear(w);
+  return ok;
+}
+
+/* Solve g(y) = x with MPFR at y's precision: bisection on [a, b] (g monotone, dir = +1
+ * increasing, -1 decreasing) at 64 bits, then Newton steps with the derivative dg.
+ * For the tests' independent values of inverse functions; the result is checked by
+ * the caller's tolerance, not proved. */
+static void rs_mpfr_invert(mpfr_t y, rs_mpfr_fn g, rs_mpfr_fn dg, int dir, mpfr_srcptr x, double a, double b) {
+  mpfr_prec_t p = mpfr_get_prec(y);
+  mpfr_t m, v, d;
+  mpfr_init2(m, 64);
+  mpfr_init2(v, p + 32);
+  mpfr_init2(d, p + 32);
+  double lo = a, hi = b;
+  for (int i = 0; i < 100 && lo < hi; i++) {
+    double mid = 0.5 * (lo + hi);
+    if (mid == lo || mid == hi) break;
+    mpfr_set_d(m, mid, MPFR_RNDN);
+    g(v, m, MPFR_RNDN);
+    if ((mpfr_cmp(v, x) < 0) == (dir > 0)) lo = mid; else hi = mid;
+  }
+  mpfr_set_d(y, 0.5 * (lo + hi), MPFR_RNDN);
+  for (int i = 0; i < 8; i++) {
+    g(v, y, MPFR_RNDN);
+    mpfr_sub(v, v, x, MPFR_RNDN);
+    dg(d, y, MPFR_RNDN);
+    mpfr_div(v, v, d, MPFR_RNDN);
+    mpfr_sub(y, y, v, MPFR_RNDN);
+  }
+  mpfr_clear(m);
+  mpfr_clear(v);
+  mpfr_clear(d);
+}
+
+/* Check Taylor coefficients c[0..4] (balls, at a point xi) of y = g^-1 with
+ * y' = D(y) = c exp(q y^2) against hand-derived derivatives (each differentiates the
+ * previous one, with dD/dx = D'(y) y' = 2q y D^2):
+ *   y'' = 2q y D^2,
+ *   y''' = 2q y' D^2 + 2q y 2D (dD/dx) = 2q D^3 + 8q^2 y^2 D^3,
+ *   y'''' = 16 q^2 y y' D^3 + (2q + 8q^2 y^2) 3 D^2 (dD/dx)
+ *         = 16 q^2 y D^4 + (12 q^2 y + 48 q^3 y^3) D^4 = (28 q^2 y + 48 q^3 y^3) D^4;
+ * y (at y's precision) from rs_mpfr_invert, cexact = c. Tolerance tol relative. */
+static int rs_check_inverse_coeffs(arb_srcptr c, mpfr_srcptr y, double q, mpfr_srcptr cexact, double tol) {
+  mpfr_prec_t p = mpfr_get_prec(y);
+  mpfr_t D, t, u, v[5];
+  mpfr_inits2(p, D, t, u, (mpfr_ptr)0);
+  for (int k = 0; k < 5; k++) mpfr_init2(v[k], p);
+  mpfr_sqr(t, y, MPFR_RNDN);
+  mpfr_mul_d(t, t, q, MPFR_RNDN);
+  mpfr_exp(D, t, MPFR_RNDN);
+  mpfr_mul(D, D, cexact, MPFR_RNDN); /* D = c e^(q y^2) */
+  mpfr_set(v[0], y, MPFR_RNDN);
+  mpfr_set(v[1], D, MPFR_RNDN);
+  /* a2 = y''/2 = q y D^2 */
+  mpfr_sqr(t, D, MPFR_RNDN);
+  mpfr_mul(v[2], t, y, MPFR_RNDN);
+  mpfr_mul_d(v[2], v[2], q, MPFR_RNDN);
+  /* a3 = (2q + 8 q^2 y^2) D^3 / 6 */
+  mpfr_sqr(u, y, MPFR_RNDN);
+  mpfr_mul_d(u, u, 8 * q * q, MPFR_RNDN);
+  mpfr_add_d(u, u, 2 * q, MPFR_RNDN);
+  mpfr_mul(t, t, D, MPFR_RNDN); /* D^3 */
+  mpfr_mul(v[3], u, t, MPFR_RNDN);
+  mpfr_div_ui(v[3], v[3], 6, MPFR_RNDN);
+  /* a4 = (28 q^2 y + 48 q^3 y^3) D^4 / 24 */
+  mpfr_sqr(u, y, MPFR_RNDN);
+  mpfr_mul_d(u, u, 48 * q * q * q, MPFR_RNDN);
+  mpfr_add_d(u, u, 28 * q * q, MPFR_RNDN);
+  mpfr_mul(u, u, y, MPFR_RNDN);
+  mpfr_mul(t, t, D, MPFR_RNDN); /* D^4 */
+  mpfr_mul(v[4], u, t, MPFR_RNDN);
+  mpfr_div_ui(v[4], v[4], 24, MPFR_RNDN);
+  int ok = 1;
+  for (int k = 0; k < 5; k++) {
+    double tk = tol * (1.0 + fabs(mpfr_get_d(v[k], MPFR_RNDN)));
+    if (!rs_ball_near(c + k, v[k], tk)) {
+      fprintf(stderr, "inverse series coefficient %d: ", k);
+      arb_fprintd(stderr, c + k, 20);
+      mpfr_fprintf(stderr, " vs %.20Rg\n", v[k]);
+      ok = 0;
+    }
+  }
+  mpfr_clears(D, t, u, (mpfr_ptr)0);
+  for (int k = 0; k < 5; k++) mpfr_clear(v[k]);
   return ok;
 }
 
