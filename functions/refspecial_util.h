@@ -158,7 +158,7 @@ static inline void rs_add_const(double K, int sigma, double hi, double lo, doubl
  * y^(k)(xi)/k! for every such xi (the coefficients at xi are this same composition of
  * operations applied to the point y(xi)).
  * --------------------------------------------------------------------------------- */
-static void rs_inverse_series(arb_ptr res, const arb_t y0, const arb_t c, const arb_t q, slong len, slong prec) {
+static inline void rs_inverse_series(arb_ptr res, const arb_t y0, const arb_t c, const arb_t q, slong len, slong prec) {
   if (len <= 0) return;
   arb_ptr u = _arb_vec_init(len), E = _arb_vec_init(len);
   arb_t s;
@@ -191,6 +191,28 @@ static void rs_inverse_series(arb_ptr res, const arb_t y0, const arb_t c, const 
   _arb_vec_clear(u, len);
   _arb_vec_clear(E, len);
 }
+
+/* Is the ball finite and free of the non-positive integers (the poles of Gamma, the
+ * singularities of log|Gamma|)? Either positive, or inside (f, f+1) for an integer
+ * f <= -1 (ends compared exactly). */
+static inline int rs_ball_avoids_poles(const arb_t x) {
+  if (!arb_is_finite(x)) return 0;
+  if (arb_is_positive(x)) return 1;
+  arf_t lo, hi, f;
+  arf_init(lo);
+  arf_init(hi);
+  arf_init(f);
+  arb_get_lbound_arf(lo, x, ARF_PREC_EXACT);
+  arb_get_ubound_arf(hi, x, ARF_PREC_EXACT);
+  arf_floor(f, lo);
+  int ok = arf_cmp(lo, f) > 0; /* lo is not an integer */
+  arf_add_ui(f, f, 1, ARF_PREC_EXACT, ARF_RND_DOWN);
+  ok = ok && arf_cmp(hi, f) < 0 && arf_sgn(f) <= 0; /* hi < f + 1 <= 0 */
+  arf_clear(lo);
+  arf_clear(hi);
+  arf_clear(f);
+  return ok;
+}
 #endif
 
 /* =================================================================================
@@ -206,7 +228,7 @@ typedef int (*rs_mpfr_fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
 /* The engine's call: binary64 exponent range, MPFR's ternary, mpfr_subnormalize. The
  * caller's exponent range (the wide default in the tests) is restored afterwards.
  * Returns the raw ternary of fn (REF_UNDECIDABLE included), *t its sign. */
-static int rs_ref_call(rs_mpfr_fn fn, uint32_t xb, double *y, int *t) {
+static inline int rs_ref_call(rs_mpfr_fn fn, uint32_t xb, double *y, int *t) {
   mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
   mpfr_set_emin(-1073);
   mpfr_set_emax(1024);
@@ -247,7 +269,7 @@ static inline int rs_same(double a, double b) { /* same value, same sign of zero
 
 /* The rounding boundaries around y: *lo = y - (gap below)/2, *hi = y + (gap above)/2,
  * exact in 80-bit MPFR numbers (wide exponent range). y finite. */
-static void rs_halfgaps(mpfr_t lo, mpfr_t hi, double y) {
+static inline void rs_halfgaps(mpfr_t lo, mpfr_t hi, double y) {
   double below = nextafter(y, -INFINITY), above = nextafter(y, INFINITY);
   mpfr_set_d(lo, y, MPFR_RNDN);
   mpfr_set_d(hi, y, MPFR_RNDN);
@@ -267,7 +289,7 @@ typedef int (*rs_shortcut_fn)(uint32_t, double *, int *);
 
 /* If the shortcut answers for xb, its answer must be the referee's; returns whether
  * it answered. */
-static int rs_check_shortcut(const char *name, rs_shortcut_fn sc, rs_mpfr_fn ref, uint32_t xb) {
+static inline int rs_check_shortcut(const char *name, rs_shortcut_fn sc, rs_mpfr_fn ref, uint32_t xb) {
   double ys, yr;
   int ts, tr;
   if (!sc(xb, &ys, &ts)) return 0;
@@ -282,7 +304,7 @@ static int rs_check_shortcut(const char *name, rs_shortcut_fn sc, rs_mpfr_fn ref
 /* Every pattern within 'radius' of b (clipped to [0, 0x7f800000] in magnitude, the
  * sign of b kept): checked; 'must' says what the shortcut has to do there, as a
  * function of the pattern: 1 answer, 0 decline, -1 either (a filter). */
-static void rs_sweep(const char *name, rs_shortcut_fn sc, rs_mpfr_fn ref, uint32_t b, int radius,
+static inline void rs_sweep(const char *name, rs_shortcut_fn sc, rs_mpfr_fn ref, uint32_t b, int radius,
                      int (*must)(uint32_t xb)) {
   uint32_t sign = b & RS_SIGN32, m = b & ~RS_SIGN32;
   for (int64_t d = -radius; d <= radius; d++) {
@@ -299,7 +321,7 @@ static void rs_sweep(const char *name, rs_shortcut_fn sc, rs_mpfr_fn ref, uint32
 /* Is (y, t) the reference for a real v known to lie in [vlo, vhi] (MPFR numbers,
  * wide exponent range)? 1: proved so; 0: proved not so, or the interval is too wide
  * to tell (the callers make it tight). Independent of the code under test. */
-static int rs_check_interval(mpfr_srcptr vlo, mpfr_srcptr vhi, double y, int t) {
+static inline int rs_check_interval(mpfr_srcptr vlo, mpfr_srcptr vhi, double y, int t) {
   if (isnan(y)) return 0;
   if (isinf(y)) { /* overflow: v beyond the midpoint DBL_MAX + 2^970 */
     mpfr_t b;
@@ -332,7 +354,7 @@ static int rs_check_interval(mpfr_srcptr vlo, mpfr_srcptr vhi, double y, int t) 
  * numbers and their half-gaps, and differences of such numbers), so a magnitude
  * below 2^-3000 or above 2^3000 can be replaced by 2^-3001 or 2^3001 (same sign)
  * without changing any comparison; MPFR could not hold Arb's far exponents. */
-static void rs_arf_get_mpfr_clamped(mpfr_t out, const arf_t a, mpfr_rnd_t rnd) {
+static inline void rs_arf_get_mpfr_clamped(mpfr_t out, const arf_t a, mpfr_rnd_t rnd) {
   if (!arf_is_zero(a) && arf_cmpabs_2exp_si(a, -3000) < 0) {
     mpfr_set_si_2exp(out, arf_sgn(a), -3001, MPFR_RNDN);
   } else if (arf_cmpabs_2exp_si(a, 3000) > 0) {
@@ -343,7 +365,7 @@ static void rs_arf_get_mpfr_clamped(mpfr_t out, const arf_t a, mpfr_rnd_t rnd) {
 }
 
 /* The same from an Arb ball. */
-static int rs_check_ball(const arb_t v, double y, int t) {
+static inline int rs_check_ball(const arb_t v, double y, int t) {
   if (!arb_is_finite(v)) return 0;
   mpfr_t lo, hi;
   arf_t a;
@@ -367,7 +389,7 @@ static int rs_check_ball(const arb_t v, double y, int t) {
  * rounding boundaries are moved to w's side exactly (2200-bit MPFR differences of
  * binary64 numbers and half-gaps are exact) instead of forming a + s w. y finite,
  * nonzero, t != 0. */
-static int rs_check_ball_affine(const arb_t wb, double a, int s, double y, int t) {
+static inline int rs_check_ball_affine(const arb_t wb, double a, int s, double y, int t) {
   if (!arb_is_finite(wb) || !isfinite(y) || y == 0 || t == 0) return 0;
   slong p = arf_bits(arb_midref(wb)) + 64;
   mpfr_t wlo, whi, lo, hi, ym, A;
@@ -408,7 +430,7 @@ static int rs_check_ball_affine(const arb_t wb, double a, int s, double y, int t
 /* An upper bound (MPFR, directed rounding, 256 bits) of
  *   S3(z) = e^(-z^2) / (z sqrt(pi)) (1 - 1/(2z^2) + 3/(4z^4)) > erfc(z)   (z > 1),
  * at z = T (half = 0), or of S3(z)/2 > erfc(z)/2 = Q(T) at z = T/sqrt(2) (half = 1). */
-static void rs_s3_upper(mpfr_t out, double T, int half) {
+static inline void rs_s3_upper(mpfr_t out, double T, int half) {
   mpfr_t a, e, d, p, r;
   mpfr_inits2(256, a, e, d, p, r, (mpfr_ptr)0);
   mpfr_set_d(a, T, MPFR_RNDN);
@@ -435,7 +457,7 @@ static void rs_s3_upper(mpfr_t out, double T, int half) {
 
 /* The filter's bound: |g(x) - (hi + lo)| <= err for rs_odd_small with data k, against
  * the ball gx (an enclosure of g(x) far tighter than err). */
-static int rs_kernel_ok(const arb_t gx, double hi, double lo, double err) {
+static inline int rs_kernel_ok(const arb_t gx, double hi, double lo, double err) {
   arb_t V, H;
   arb_init(V);
   arb_init(H);
@@ -457,7 +479,7 @@ static int rs_kernel_ok(const arb_t gx, double hi, double lo, double err) {
  *   g(y - gap/2) < x < g(y + gap/2)  (reversed for decreasing g)  => RN53(v) = y,
  *   g(y) > x (increasing) <=> v < y <=> t = +1, and so on,
  * with g rounded in the direction that makes each inequality safe. */
-static int rs_check_inverse(rs_mpfr_fn gfn, int dir, double x, double y, int t, mpfr_prec_t prec) {
+static inline int rs_check_inverse(rs_mpfr_fn gfn, int dir, double x, double y, int t, mpfr_prec_t prec) {
   if (!isfinite(y) || t == 0) return 0;
   mpfr_t lo, hi, g, X;
   mpfr_init2(lo, 80);
@@ -487,7 +509,7 @@ static int rs_check_inverse(rs_mpfr_fn gfn, int dir, double x, double y, int t, 
  * an MPFR function at x0 + j delta (j = -2..2), evaluated at 'prec' bits. Central
  * differences of order 2: the truncation error is about delta^2 f^(k+2)/k!; rounding
  * errors about 2^-prec |f| / delta^k. x0 is a double; delta = 2^de. */
-static void rs_fd_coeffs(rs_mpfr_fn fn, double x0, int de, mpfr_prec_t prec, mpfr_t c[5]) {
+static inline void rs_fd_coeffs(rs_mpfr_fn fn, double x0, int de, mpfr_prec_t prec, mpfr_t c[5]) {
   mpfr_t f[5], X, t;
   for (int j = 0; j < 5; j++) mpfr_init2(f[j], prec);
   mpfr_init2(X, prec);
@@ -531,7 +553,7 @@ static void rs_fd_coeffs(rs_mpfr_fn fn, double x0, int de, mpfr_prec_t prec, mpf
 }
 
 /* Does the ball b contain v up to a tolerance tol (absolute)? */
-static int rs_ball_near(const arb_t b, mpfr_srcptr v, double tol) {
+static inline int rs_ball_near(const arb_t b, mpfr_srcptr v, double tol) {
   if (!arb_is_finite(b)) return 0;
   arb_t w;
   arb_init(w);
@@ -546,7 +568,7 @@ static int rs_ball_near(const arb_t b, mpfr_srcptr v, double tol) {
  * increasing, -1 decreasing) at 64 bits, then Newton steps with the derivative dg.
  * For the tests' independent values of inverse functions; the result is checked by
  * the caller's tolerance, not proved. */
-static void rs_mpfr_invert(mpfr_t y, rs_mpfr_fn g, rs_mpfr_fn dg, int dir, mpfr_srcptr x, double a, double b) {
+static inline void rs_mpfr_invert(mpfr_t y, rs_mpfr_fn g, rs_mpfr_fn dg, int dir, mpfr_srcptr x, double a, double b) {
   mpfr_prec_t p = mpfr_get_prec(y);
   mpfr_t m, v, d;
   mpfr_init2(m, 64);
@@ -581,7 +603,7 @@ static void rs_mpfr_invert(mpfr_t y, rs_mpfr_fn g, rs_mpfr_fn dg, int dir, mpfr_
  *   y'''' = 16 q^2 y y' D^3 + (2q + 8q^2 y^2) 3 D^2 (dD/dx)
  *         = 16 q^2 y D^4 + (12 q^2 y + 48 q^3 y^3) D^4 = (28 q^2 y + 48 q^3 y^3) D^4;
  * y (at y's precision) from rs_mpfr_invert, cexact = c. Tolerance tol relative. */
-static int rs_check_inverse_coeffs(arb_srcptr c, mpfr_srcptr y, double q, mpfr_srcptr cexact, double tol) {
+static inline int rs_check_inverse_coeffs(arb_srcptr c, mpfr_srcptr y, double q, mpfr_srcptr cexact, double tol) {
   mpfr_prec_t p = mpfr_get_prec(y);
   mpfr_t D, t, u, v[5];
   mpfr_inits2(p, D, t, u, (mpfr_ptr)0);
@@ -627,7 +649,7 @@ static int rs_check_inverse_coeffs(arb_srcptr c, mpfr_srcptr y, double q, mpfr_s
 }
 
 /* A ball m +- r with m, r doubles (r >= 0). */
-static void rs_ball(arb_t b, double m, double r) {
+static inline void rs_ball(arb_t b, double m, double r) {
   arb_set_d(b, m);
   mag_set_d(arb_radref(b), r);
 }
