@@ -564,23 +564,22 @@ static inline int rs_ball_near(const arb_t b, mpfr_srcptr v, double tol) {
   return ok;
 }
 
-/* Solve g(y) = x with MPFR at y's precision: bisection on [a, b] (g monotone, dir = +1
- * increasing, -1 decreasing) at 64 bits, then Newton steps with the derivative dg.
- * For the tests' independent values of inverse functions; the result is checked by
- * the caller's tolerance, not proved. */
-static inline void rs_mpfr_invert(mpfr_t y, rs_mpfr_fn g, rs_mpfr_fn dg, int dir, mpfr_srcptr x, double a, double b) {
+/* Solve g(y) = x with MPFR at y's precision: bisection on [a, b] in binary64 with gd, a
+ * binary64 approximation of g (libm's erf, erfc, ...; g monotone, dir = +1 increasing,
+ * -1 decreasing), then Newton steps with g and its derivative dg in MPFR. For the tests'
+ * independent values of inverse functions; the result is checked by the callers'
+ * tolerances, not proved. */
+static inline void rs_mpfr_invert(mpfr_t y, rs_mpfr_fn g, rs_mpfr_fn dg, double (*gd)(double), int dir, mpfr_srcptr x,
+                                  double a, double b) {
   mpfr_prec_t p = mpfr_get_prec(y);
-  mpfr_t m, v, d;
-  mpfr_init2(m, 64);
+  mpfr_t v, d;
   mpfr_init2(v, p + 32);
   mpfr_init2(d, p + 32);
-  double lo = a, hi = b;
-  for (int i = 0; i < 100 && lo < hi; i++) {
+  double lo = a, hi = b, xd = mpfr_get_d(x, MPFR_RNDN);
+  for (int i = 0; i < 200 && lo < hi; i++) {
     double mid = 0.5 * (lo + hi);
     if (mid == lo || mid == hi) break;
-    mpfr_set_d(m, mid, MPFR_RNDN);
-    g(v, m, MPFR_RNDN);
-    if ((mpfr_cmp(v, x) < 0) == (dir > 0)) lo = mid; else hi = mid;
+    if ((gd(mid) < xd) == (dir > 0)) lo = mid; else hi = mid;
   }
   mpfr_set_d(y, 0.5 * (lo + hi), MPFR_RNDN);
   for (int i = 0; i < 8; i++) {
@@ -590,7 +589,6 @@ static inline void rs_mpfr_invert(mpfr_t y, rs_mpfr_fn g, rs_mpfr_fn dg, int dir
     mpfr_div(v, v, d, MPFR_RNDN);
     mpfr_sub(y, y, v, MPFR_RNDN);
   }
-  mpfr_clear(m);
   mpfr_clear(v);
   mpfr_clear(d);
 }

@@ -16,7 +16,8 @@
  * Exact points: erfcx(0) = 1 is the only one we know of; we know of no proof that
  * e^(x^2) erfc(x) is not a dyadic rational at another rational x. Were it a 53-bit
  * number for some binary32 x, the referee returns REF_UNDECIDABLE (y = NaN), never a
- * guess. Values never underflow (erfcx(x) > 1/(sqrt(pi) (x+1)) > 2^-130 for x > 0).
+ * guess. Values never underflow: erfcx(x) > 2/(sqrt(pi) (x + sqrt(x^2 + 2))) (DLMF 7.8.2)
+ * > 1/(sqrt(pi) (x + 1)) > 2^-130 for binary32 x > 0.
  *
  * erfcx has no sign symmetry; it is decreasing on the whole line (erfcx'(x) =
  * 2x erfcx(x) - 2/sqrt(pi) < 0: for x <= 0 both terms are <= 0 and the constant < 0;

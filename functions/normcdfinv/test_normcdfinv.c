@@ -62,6 +62,8 @@ static int dphi_fn(mpfr_ptr r, mpfr_srcptr p, mpfr_rnd_t rnd) { /* e^(-p^2/2)/sq
   return 0;
 }
 
+static double phid(double y) { return 0.5 * erfc(-y * 0x1.6a09e667f3bcdp-1); } /* libm, a guess only */
+
 static void check_referee(uint32_t xb) {
   double y;
   int t;
@@ -128,7 +130,7 @@ static void check_series_at(double m, double r) {
   const double pts[3] = {m - r, m, m + r};
   for (int i = 0; i < 3; i++) {
     mpfr_set_d(x, pts[i], MPFR_RNDN);
-    rs_mpfr_invert(y, phi_fn, dphi_fn, +1, x, -40.0, 40.0);
+    rs_mpfr_invert(y, phi_fn, dphi_fn, phid, +1, x, -40.0, 40.0);
     int ok = rs_check_inverse_coeffs(c, y, 0.5, cc, 0x1p-70);
     if (!ok) fprintf(stderr, "normcdfinv series at m = %a r = %a point %a\n", m, r, pts[i]);
     assert_true(ok);
