@@ -18,6 +18,9 @@
  * for that xi (c contains xi), so each result ball contains the exact a_k(xi): the
  * inclusion property of ball arithmetic, applied to one fixed xi at a time. The division
  * needs c^2 > 0 on the whole ball: rb_ode_taylor is only called when c excludes 0.
+ * (Any loss of accuracy in the recurrence, e.g. from a second solution whose
+ * coefficients grow faster, only widens the balls: the enclosures hold whatever the
+ * conditioning; the tests check that they stay tight where they are used.)
  *
  * Near 0 (J_n and I_n only: entire functions), the power series
  *   F(x) = sum_j g^j (x/2)^(2j+n) / (j! (j+n)!) = sum_m b_m x^m,   g = -1 for J, +1 for I,
@@ -33,13 +36,21 @@
  * (k <= len-1), so E_k <= T_{m1} / (1 - 4/9) <= 2 T_{m1}, m1 the first m > N with
  * b_m != 0.
  *
- * Crude bounds valid for every real x (used for balls containing 0 that are too wide for
- * the power series): by DLMF 10.6.7, J_n^(k)(x) = 2^-k sum_{j=0}^k (-1)^j C(k,j)
+ * Crude bounds valid for every real x (for J_n and I_n: the Lagrange remainder of
+ * rb_series, and whole answers for balls of radius > 4): by DLMF 10.6.7, J_n^(k)(x) = 2^-k sum_{j=0}^k (-1)^j C(k,j)
  * J_{n-k+2j}(x), and |J_m(x)| <= 1 for real x and integer m (DLMF 10.14.1 with
  * J_{-m} = (-1)^m J_m), so |a_k| <= 1/k!. By DLMF 10.29.5, I_n^(k) = 2^-k sum_j C(k,j)
  * I_{n-k+2j}, and |I_m(x)| <= I_0(|x|) for real x (from I_m(x) = (1/pi) int_0^pi
  * e^(x cos t) cos(mt) dt, DLMF 10.32.3, and I_m(-x) = (-1)^m I_m(x)), so
- * |a_k| <= I_0(R)/k!. */
+ * |a_k| <= I_0(R)/k!.
+ *
+ * The series of every reference (rb_series below) is a Taylor model: the coefficients at
+ * the exact midpoint m of the ball, from the power series (J_n, I_n, |m| <= 16) or from
+ * (ODE) at the point m, shifted over [-r, r] and completed by a Lagrange remainder that
+ * encloses the derivative of order L over the whole ball (crude bounds for J_n, I_n;
+ * (ODE) over the ball for Y_n). Evaluating Arb's Bessel functions directly over a ball
+ * is valid but very loose (at x = 30 a radius of 2^-60 x comes back as ~1e-5), hence
+ * the point evaluation. */
 #ifndef REFBESSEL_UTIL_H
 #define REFBESSEL_UTIL_H
 
@@ -462,31 +473,38 @@ out:
   return res;
 }
 
-/* Exact Taylor coefficient F^(k)(xi)/k! at a point xi, from DLMF 10.6.7 / 10.29.5:
+/* Exact Taylor coefficients r[k] = F_n^(k)(xi)/k!, k < len, at a point xi, from DLMF
+ * 10.6.7 / 10.29.5:
  *   C_n^(k) = 2^-k sum_{j=0}^k (-1)^j C(k,j) C_{n-k+2j}  (C = J, Y),
  *   I_n^(k) = 2^-k sum_{j=0}^k C(k,j) I_{n-k+2j},
  * with J_{-m} = (-1)^m J_m, Y_{-m} = (-1)^m Y_m (DLMF 10.4.1), I_{-m} = I_m (10.27.1),
  * each F_m from Arb's point value. Independent of the series code (no ODE, no power
  * series). */
-static inline void rb_deriv_identity(arb_t r, char kind, int n, long k, const arb_t xi, slong prec) {
+static inline void rb_deriv_identity(arb_ptr r, char kind, int n, slong len, const arb_t xi, slong prec) {
+  long mmax = len + 1;
+  arb_ptr F = _arb_vec_init(mmax + 1); /* F[|m|] = F_|m|(xi) */
   arb_t s, f, c;
   arb_init(s);
   arb_init(f);
   arb_init(c);
-  arb_zero(s);
-  for (long j = 0; j <= k; j++) {
-    long m = n - k + 2 * j;
-    long am = m < 0 ? -m : m;
-    rb_bessel(f, kind, am, xi, prec);
-    if (m < 0 && kind != 'I' && (am & 1)) arb_neg(f, f);
-    arb_bin_uiui(c, (ulong)k, (ulong)j, prec);
-    arb_mul(f, f, c, prec);
-    if (kind != 'I' && (j & 1)) arb_sub(s, s, f, prec);
-    else arb_add(s, s, f, prec);
+  for (long m = 0; m <= mmax; m++) rb_bessel(F + m, kind, m, xi, prec);
+  for (long k = 0; k < len; k++) {
+    arb_zero(s);
+    for (long j = 0; j <= k; j++) {
+      long m = n - k + 2 * j;
+      long am = m < 0 ? -m : m;
+      arb_set(f, F + am);
+      if (m < 0 && kind != 'I' && (am & 1)) arb_neg(f, f);
+      arb_bin_uiui(c, (ulong)k, (ulong)j, prec);
+      arb_mul(f, f, c, prec);
+      if (kind != 'I' && (j & 1)) arb_sub(s, s, f, prec);
+      else arb_add(s, s, f, prec);
+    }
+    arb_mul_2exp_si(s, s, -k);
+    arb_fac_ui(c, (ulong)k, prec);
+    arb_div(r + k, s, c, prec);
   }
-  arb_mul_2exp_si(s, s, -k);
-  arb_fac_ui(c, (ulong)k, prec);
-  arb_div(r, s, c, prec);
+  _arb_vec_clear(F, mmax + 1);
   arb_clear(s);
   arb_clear(f);
   arb_clear(c);
@@ -500,7 +518,7 @@ typedef int (*rb_series_fn)(arb_ptr, const arb_t, slong, slong);
  * 'tight' > 0, also that each res[k] has radius <= 2^-tight * max(1, |a_k(mid)|). */
 static inline int rb_check_series(rb_series_fn fn, char kind, int n, double mid, double rad, slong len, slong prec,
                            int tight) {
-  arb_ptr res = _arb_vec_init(len);
+  arb_ptr res = _arb_vec_init(len), exv = _arb_vec_init(len);
   arb_t x, xi, ex, m;
   arb_init(x);
   arb_init(xi);
@@ -523,8 +541,9 @@ static inline int rb_check_series(rb_series_fn fn, char kind, int n, double mid,
         arb_add(xi, xi, m, 3000);
       }
       mag_zero(arb_radref(xi));
+      rb_deriv_identity(exv, kind, n, len, xi, 300);
       for (slong k = 0; k < len; k++) {
-        rb_deriv_identity(ex, kind, n, k, xi, 300);
+        arb_set(ex, exv + k);
         if (!arb_contains(res + k, ex)) {
           fprintf(stderr, "series %c%d mid=%a rad=%a k=%ld: not enclosed\n  res=", kind, n, mid, rad, (long)k);
           arb_fprintd(stderr, res + k, 25);
@@ -537,8 +556,9 @@ static inline int rb_check_series(rb_series_fn fn, char kind, int n, double mid,
     }
     if (tight > 0) {
       arb_set_d(xi, mid);
+      rb_deriv_identity(exv, kind, n, len, xi, 300);
       for (slong k = 0; k < len; k++) {
-        rb_deriv_identity(ex, kind, n, k, xi, 300);
+        arb_set(ex, exv + k);
         arf_t lim;
         arf_init(lim);
         arf_abs(lim, arb_midref(ex));
@@ -555,6 +575,7 @@ static inline int rb_check_series(rb_series_fn fn, char kind, int n, double mid,
     }
   }
   _arb_vec_clear(res, len);
+  _arb_vec_clear(exv, len);
   arb_clear(x);
   arb_clear(xi);
   arb_clear(ex);
