@@ -634,6 +634,89 @@ static inline long rb_window(rb_shortcut_fn sc, rb_mpfr_fn fn, uint32_t c, uint3
   }
   return answered;
 }
+/* An enclosure of I_n(x) (n = 0, 1) for a double x, independent of Arb's Bessel code:
+ * the power series I_n(|x|) = sum_j t_j, t_0 = (|x|/2)^n / n!,
+ * t_{j+1} = t_j q / ((j+1)(j+1+n)), q = x^2/4 (DLMF 10.25.2), every term positive,
+ * summed twice in MPFR at 'prec' bits, rounding every operation down (lower sum) and up
+ * (upper sum). Stopped after a term t_J with (J+1)(J+1+n) >= 2q, where every later
+ * ratio is <= 1/2, so the tail is <= t_J (1/2 + 1/4 + ...) = t_J, added to the upper
+ * sum; and t_J below 2^-(prec+8) of the sum. I_1 is odd: the sign of x is applied. */
+static inline void rb_i_series_mpfr(arb_t out, int n, double x, mpfr_prec_t prec) {
+  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax(); /* no underflow here */
+  mpfr_set_emin(mpfr_get_emin_min());
+  mpfr_set_emax(mpfr_get_emax_max());
+  mpfr_t q, tl, th, sl, sh;
+  mpfr_inits2(prec, q, tl, th, sl, sh, (mpfr_ptr)0);
+  double ax = fabs(x);
+  mpfr_set_d(q, ax, MPFR_RNDN); /* exact */
+  mpfr_div_2ui(q, q, 1, MPFR_RNDN); /* |x|/2, exact */
+  if (n == 0) {
+    mpfr_set_ui(tl, 1, MPFR_RNDN);
+    mpfr_set_ui(th, 1, MPFR_RNDN);
+  } else {
+    mpfr_set(tl, q, MPFR_RNDN);
+    mpfr_set(th, q, MPFR_RNDN);
+  }
+  mpfr_mul(q, q, q, MPFR_RNDU); /* q rounded up; the lower chain uses a copy rounded down */
+  mpfr_t qd;
+  mpfr_init2(qd, prec);
+  mpfr_set_d(qd, ax, MPFR_RNDN);
+  mpfr_div_2ui(qd, qd, 1, MPFR_RNDN);
+  mpfr_mul(qd, qd, qd, MPFR_RNDD);
+  mpfr_set(sl, tl, MPFR_RNDD);
+  mpfr_set(sh, th, MPFR_RNDU);
+  for (unsigned long j = 0;; j++) {
+    if (j > 10000000ul) { /* x below 2^20: far fewer terms */
+      fprintf(stderr, "rb_i_series_mpfr(%a): no convergence\n", x);
+      abort();
+    }
+    /* stop test on t_j just added */
+    double ratio_ok = (double)(j + 1) * (double)(j + 1 + n) >= 2 * mpfr_get_d(q, MPFR_RNDU);
+    if (ratio_ok && (mpfr_zero_p(th) || mpfr_get_exp(th) < mpfr_get_exp(sl) - (mpfr_exp_t)prec - 8)) {
+      mpfr_add(sh, sh, th, MPFR_RNDU); /* tail <= t_J */
+      break;
+    }
+    unsigned long d = (j + 1) * (j + 1 + n);
+    mpfr_mul(tl, tl, qd, MPFR_RNDD);
+    mpfr_div_ui(tl, tl, d, MPFR_RNDD);
+    mpfr_mul(th, th, q, MPFR_RNDU);
+    mpfr_div_ui(th, th, d, MPFR_RNDU);
+    mpfr_add(sl, sl, tl, MPFR_RNDD);
+    mpfr_add(sh, sh, th, MPFR_RNDU);
+  }
+  if (n == 1 && x < 0) {
+    mpfr_neg(sl, sl, MPFR_RNDN);
+    mpfr_neg(sh, sh, MPFR_RNDN);
+    mpfr_swap(sl, sh);
+  }
+  arb_set_interval_mpfr(out, sl, sh, prec + 16);
+  mpfr_clears(q, tl, th, sl, sh, qd, (mpfr_ptr)0);
+  mpfr_set_emin(emin);
+  mpfr_set_emax(emax);
+}
+
+/* The referee's pair at x checked against rb_i_series_mpfr (256, then 1024 bits). */
+static inline int rb_check_referee_iseries(rb_mpfr_fn fn, int n, uint32_t xb) {
+  double y;
+  int t;
+  rb_engine(fn, xb, &y, &t);
+  arb_t v;
+  arb_init(v);
+  int r = -1;
+  for (mpfr_prec_t p = 256; p <= 1024 && r < 0; p *= 4) {
+    rb_i_series_mpfr(v, n, (double)rb_u2f(xb), p);
+    r = rb_check_rn53(y, t, v);
+  }
+  if (r != 1) {
+    fprintf(stderr, "referee I%d(%a) [%08x] = (%a, %d): %s; series: ", n, (double)rb_u2f(xb), (unsigned)xb, y, t,
+            r ? "undecided" : "WRONG");
+    arb_fprintd(stderr, v, 30);
+    fprintf(stderr, "\n");
+  }
+  arb_clear(v);
+  return r;
+}
+
 #endif /* REFBESSEL_TESTING */
 
 #endif
