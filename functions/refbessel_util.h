@@ -232,6 +232,54 @@ static inline void rb_crude_taylor(arb_ptr res, const arb_t x, char kind, slong 
   arb_clear(f);
 }
 
+/* I_n(|x|), n = 0 or 1, by its power series in ball arithmetic (for the I0 and I1
+ * referees at small |x|, where it is several times faster than arb_hypgeom_bessel_i):
+ *   I_n(|x|) = sum_j t_j,  t_0 = (|x|/2)^n,  t_{j+1} = t_j q / ((j+1)(j+1+n)),  q = x^2/4
+ * (DLMF 10.25.2; n! = 1 for n <= 1). Every term is positive. Once (J+1)(J+1+n) >= 2q,
+ * every later ratio t_{i+1}/t_i = q/((i+1)(i+1+n)) is <= 1/2, so the tail after t_J lies
+ * in [0, t_J]: adding t_J to the radius of the partial sum (which contains t_0 + ... + t_J
+ * by the inclusion property) encloses I_n(|x|). The loop stops at the first such J with
+ * t_J below 2^-(prec+16) of the sum. x must be finite. */
+static inline void rb_i_series_ball(arb_t r, int n, const arb_t x, slong prec) {
+  slong wp = prec + 16;
+  arb_t q, t;
+  mag_t tm, sm;
+  arf_t u;
+  arb_init(q);
+  arb_init(t);
+  mag_init(tm);
+  mag_init(sm);
+  arf_init(u);
+  arb_abs(q, x);
+  arb_mul_2exp_si(q, q, -1);
+  if (n == 0) arb_one(t);
+  else arb_set(t, q);
+  arb_sqr(q, q, wp);
+  arb_get_ubound_arf(u, q, 53);
+  double q2 = 2 * arf_get_d(u, ARF_RND_UP); /* >= 2q */
+  arb_set(r, t);
+  for (ulong j = 0;; j++) {
+    double d = (double)(j + 1) * (double)(j + 1 + n); /* exact below 2^53 */
+    if (d >= q2) {
+      arb_get_mag(tm, t);
+      mag_mul_2exp_si(tm, tm, wp);
+      arb_get_mag_lower(sm, r);
+      if (mag_cmp(tm, sm) < 0) {
+        arb_add_error(r, t); /* the tail, in [0, t_J] */
+        break;
+      }
+    }
+    arb_mul(t, t, q, wp);
+    arb_div_ui(t, t, (ulong)d, wp);
+    arb_add(r, r, t, wp);
+  }
+  arb_clear(q);
+  arb_clear(t);
+  mag_clear(tm);
+  mag_clear(sm);
+  arf_clear(u);
+}
+
 /* F_n(c), F_n'(c) into a[0], a[1] (Arb at the ball c; c must exclude 0 for n = 1):
  *   J0' = -J1, J1' = J0 - J1/c, I0' = I1, I1' = I0 - I1/c, Y0' = -Y1, Y1' = Y0 - Y1/c
  * (DLMF 10.6.2, 10.29.2). */
@@ -715,6 +763,27 @@ static inline int rb_check_referee_iseries(rb_mpfr_fn fn, int n, uint32_t xb) {
   }
   arb_clear(v);
   return r;
+}
+
+/* Cost of the referee (through rb_engine, as the engine calls it) on n random patterns
+ * of each binade range [2^lo, 2^hi) in ranges[] ({lo, hi} pairs, positive x), printed in
+ * microseconds per call: the tests run it when given the argument --bench. */
+#include <time.h>
+static inline void rb_bench(const char *name, rb_mpfr_fn fn, const int (*ranges)[2], int nr, int n) {
+  for (int r = 0; r < nr; r++) {
+    uint32_t *xs = malloc(sizeof *xs * (size_t)n);
+    for (int i = 0; i < n; i++) xs[i] = rb_rand_in(ranges[r][0], ranges[r][1], 0);
+    double y;
+    int t;
+    rb_engine(fn, xs[0], &y, &t); /* warm caches */
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    for (int i = 0; i < n; i++) rb_engine(fn, xs[i], &y, &t);
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    double us = ((double)(b.tv_sec - a.tv_sec) * 1e9 + (double)(b.tv_nsec - a.tv_nsec)) / 1e3 / n;
+    printf("%s referee, x in [2^%d, 2^%d): %.1f us/call (%d calls)\n", name, ranges[r][0], ranges[r][1], us, n);
+    free(xs);
+  }
 }
 
 #endif /* REFBESSEL_TESTING */

@@ -1,7 +1,8 @@
 /* test_cyl_bessel_i0.c: the cyl_bessel_i0 reference (reference.c, ziv_local.c) against
  * independent evaluations.
  *  (a) the referee against the power series of I0 summed in MPFR with directed rounding
- *      (rb_i_series_mpfr: no Arb Bessel code), special values, hand-derived values,
+ *      (rb_i_series_mpfr: no Arb) and against Arb's I0 at 192+ bits (not the series the
+ *      referee sums below 4), special values, hand-derived values,
  *      evenness, the Ziv loop in the directed rounding modes;
  *  (b) the shortcut against the referee on every pattern within 64 of each boundary,
  *      both signs, plus random patterns; the thresholds recomputed independently (integer
@@ -134,6 +135,10 @@ static void test_referee_random(void **state) {
       int c = rb_check_referee_iseries(ref_cyl_bessel_i0_mpfr, 0, xb);
       bad += c == 0;
       undecided += c < 0;
+      /* and Arb's I_n, independent of the power series the referee sums for |x| < 4 */
+      c = rb_check_referee_arb(ref_cyl_bessel_i0_mpfr, 'I', 0, xb);
+      bad += c == 0;
+      undecided += c < 0;
       double y1, y2;
       int t1, t2;
       rb_engine(ref_cyl_bessel_i0_mpfr, xb, &y1, &t1);
@@ -255,7 +260,12 @@ static void test_series(void **state) {
   assert_int_equal(fails, 0);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "--bench") == 0) { /* referee cost, not a test */
+    static const int ranges[][2] = {{-60, -26}, {-26, -1}, {-1, 3}, {3, 7}, {7, 9}, {9, 10}, {10, 127}};
+    rb_bench("cyl_bessel_i0", ref_cyl_bessel_i0_mpfr, ranges, (int)(sizeof ranges / sizeof *ranges), 2000);
+    return 0;
+  }
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_checker_rejects),  cmocka_unit_test(test_special),
     cmocka_unit_test(test_thresholds_independent), cmocka_unit_test(test_referee_random),

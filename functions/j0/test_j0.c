@@ -142,7 +142,12 @@ static void test_series(void **state) {
   assert_int_equal(fails, 0);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "--bench") == 0) { /* referee cost, not a test */
+    static const int ranges[][2] = {{-60, -26}, {-26, -1}, {-1, 3}, {3, 7}, {7, 20}, {20, 127}};
+    rb_bench("j0", ref_j0_mpfr, ranges, (int)(sizeof ranges / sizeof *ranges), 2000);
+    return 0;
+  }
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_checker_rejects), cmocka_unit_test(test_special),
     cmocka_unit_test(test_referee_random),  cmocka_unit_test(test_shortcut_windows),
