@@ -330,20 +330,20 @@ static inline int rb_series(arb_ptr res, const arb_t x, char kind, int n, slong 
     return 0;
   }
   slong wp = prec + 20;
-  double r = mag_get_d(arb_radref(x));
   /* K: (L-k) log2(q) + log2 C(L,k) - log2 L! below -(prec+10) for every k < len, with
-   * q = r (J, I) or r / (lower bound of x) (Y: its coefficients grow like 1/x^k) */
+   * q = r (J, I) or r / (lower bound of x) (Y: its coefficients grow like 1/x^k). In
+   * logarithms (r may lie outside the double range); only steers the choice of L: any
+   * L > len is correct when r > 0, L = len only when r = 0. */
   slong L = len;
-  if (r > 0) {
-    double q = r;
+  if (!mag_is_zero(arb_radref(x))) {
+    double lq = mag_get_d_log2_approx(arb_radref(x));
     if (is_y) {
       arf_t lo;
       arf_init(lo);
       arb_get_lbound_arf(lo, x, 53);
-      q = r / arf_get_d(lo, ARF_RND_DOWN);
+      lq -= (double)(arf_abs_bound_lt_2exp_si(lo) - 1); /* lo >= 2^(that - 1) */
       arf_clear(lo);
     }
-    double lq = log2(q);
     for (L = len + 4; L < len + 64; L++) {
       double worst = -1e300;
       for (slong k = 0; k < len; k++) {

@@ -4,7 +4,7 @@
  * Referee: mpfr_j0 at 53 bits, round to nearest, binary64 exponent range (the engine
  * sets the range and subnormalizes). Special values, as C (POSIX j0) and CUDA's j0f
  * document them and as mpfr_j0 returns them: j0(+-0) = 1, j0(+-inf) = +0, j0(NaN) = NaN.
- * J0 is even (J0(-x) = J0(x), DLMF 10.4.1 with J_0 = J_-0) and not monotone.
+ * J0 is even (its power series, DLMF 10.2.2, is in x^2) and not monotone.
  * Exactness: J0(xi) is transcendental at every algebraic xi != 0 (Siegel, 1929), so for
  * every finite nonzero binary32 x, t != 0 and J0(x) is never a rounding midpoint.
  *

@@ -6,7 +6,7 @@
  * documents them: j1(+-0) = +-0, j1(+-inf) = +-0, j1(NaN) = NaN. mpfr_j1 gives +0 at
  * -inf; the referee returns -0 there, as CUDA does and as oddness (the engine mirrors
  * negative inputs) requires.
- * J1 is odd (J1(-x) = -J1(x), DLMF 10.4.1) and not monotone.
+ * J1 is odd (its power series, DLMF 10.2.2, has odd powers only) and not monotone.
  * Exactness: J1(xi) is transcendental at every algebraic xi != 0 (Siegel, 1929: J0(xi)
  * and J0'(xi) = -J1(xi) are algebraically independent there), so t != 0 for every
  * finite nonzero binary32 x.
