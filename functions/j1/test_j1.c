@@ -75,7 +75,7 @@ static void test_threshold_integer(void **state) {
 
 static void test_referee_random(void **state) {
   (void)state;
-  static const int ranges[][3] = {{-149, -26, 40}, {-26, -1, 60}, {-1, 3, 200}, {3, 7, 150}, {7, 20, 60}, {20, 128, 60}};
+  static const int ranges[][3] = {{-149, -26, 80}, {-26, -1, 150}, {-1, 3, 500}, {3, 7, 400}, {7, 20, 150}, {20, 128, 150}};
   long bad = 0, undecided = 0;
   for (size_t r = 0; r < sizeof ranges / sizeof *ranges; r++)
     for (int i = 0; i < ranges[r][2]; i++) {
