@@ -33,9 +33,9 @@
  *  (C) |x| >= XOV = 713.9869384765625 = 0x1.64fe54p9 (bits 0x44327f2a up to +inf
  *      excluded): RN53(I0 x) = +inf, t = +1.
  *      Proof: RN (binary64) rounds to +inf every value >= B = 2^1024 - 2^970, the
- *      midpoint between DBL_MAX = 2^1024 - 2^971 and 2^1024 (above B, a tie goes to
- *      2^1024's even significand: overflow). A lower bound of I0: from
- *      I0(x) = (1/pi) int_0^pi e^(x cos th) dth (DLMF 10.32.1) and u = 1 - cos th,
+ *      midpoint between DBL_MAX = 2^1024 - 2^971 and 2^1024 (IEEE 754 overflow under
+ *      RN; at B itself the tie goes to 2^1024's even significand). A lower bound of I0,
+ *      from I0(x) = (1/pi) int_0^pi e^(x cos th) dth (DLMF 10.32.1) and u = 1 - cos th,
  *      dth = du / sqrt(u (2-u)):
  *        e^-x I0(x) = (1/pi) int_0^2 e^(-xu) u^(-1/2) (2-u)^(-1/2) du.
  *      For 0 <= u < 2, (2-u)^(-1/2) = 2^(-1/2) (1 - u/2)^(-1/2) >= 2^(-1/2) (1 + u/4)
