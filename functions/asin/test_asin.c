@@ -1,0 +1,118 @@
+/* test_asin.c: the asin reference against independent evaluations (build line in
+ * functions/TESTING-refelem.md). */
+#define REFELEM_TEST
+#include "functions/refelem_util.h"
+
+int ref_asin_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
+int ref_asin_shortcut(uint32_t xbits, double *y, int *t);
+int ref_asin_series(arb_ptr res, const arb_t x, slong len, slong prec);
+
+/* independent: asin x = atan(x / sqrt(1 - x^2)) for |x| < 1, in Arb */
+static int arb_asin_alt(arb_t r, const arb_t x, slong prec) {
+  arb_t a;
+  arb_init(a);
+  arb_sqr(a, x, prec);
+  arb_sub_ui(a, a, 1, prec);
+  arb_neg(a, a);
+  arb_sqrt(a, a, prec);
+  arb_div(a, x, a, prec);
+  arb_atan(r, a, prec);
+  arb_clear(a);
+  return 0;
+}
+
+static void test_mpfr(void **state) {
+  (void)state;
+  re_expect(ref_asin_mpfr, 0x00000000u, 0.0, 0);
+  re_expect(ref_asin_mpfr, 0x80000000u, -0.0, 0);
+  /* asin(+-1) = +-pi/2; RN53(pi/2) = 0x1.921fb54442d18p+0 lies below pi/2
+   * (pi/2 = 1.57079632679489661923..., the binary64 number 1.57079632679489655799...) */
+  re_expect(ref_asin_mpfr, 0x3f800000u, 0x1.921fb54442d18p+0, -1);
+  re_expect(ref_asin_mpfr, 0xbf800000u, -0x1.921fb54442d18p+0, 1);
+  /* asin(1/2) = pi/6 = 0.52359877559829887307...; binary64 0x1.0c152382d7366p-1 =
+   * 0.52359877559829892668... lies above */
+  re_expect(ref_asin_mpfr, 0x3f000000u, 0x1.0c152382d7366p-1, 1);
+  re_expect(ref_asin_mpfr, 0x3f800001u, NAN, 0);
+  re_expect(ref_asin_mpfr, 0xbf800001u, NAN, 0);
+  re_expect(ref_asin_mpfr, 0x7f800000u, NAN, 0);
+  re_expect(ref_asin_mpfr, 0xff800000u, NAN, 0);
+  re_expect(ref_asin_mpfr, 0x7fc00000u, NAN, 0);
+  for (int i = 0; i < 3000; i++) re_check_arb(ref_asin_mpfr, arb_asin_alt, re_rand_in(0, 0x3f7fffffu, 1));
+  for (int i = 0; i < 300; i++) re_check_arb(ref_asin_mpfr, arb_asin_alt, re_rand_in(0x3f7f0000u, 0x3f7fffffu, 1));
+  for (int i = 0; i < 300; i++) re_check_arb(ref_asin_mpfr, arb_asin_alt, re_rand_in(0x32800000u, 0x33000000u, 1));
+}
+
+static void test_shortcut(void **state) {
+  (void)state;
+  for (int s = 0; s < 2; s++) {
+    uint32_t sg = s ? RE_SIGN32 : 0;
+    re_check_boundary(ref_asin_mpfr, ref_asin_shortcut, RE_ODD, 0x32b89ba3u | sg, -1); /* T1 */
+    re_check_boundary(ref_asin_mpfr, ref_asin_shortcut, RE_ODD, 0x00000000u | sg, 1);
+    re_check_boundary(ref_asin_mpfr, ref_asin_shortcut, RE_ODD, 0x3f800000u | sg, 1); /* 1 and above */
+    re_check_boundary(ref_asin_mpfr, ref_asin_shortcut, RE_ODD, 0x7f800000u | sg, -1);
+    assert_true(re_check_one(ref_asin_mpfr, ref_asin_shortcut, RE_ODD, 0x7f800000u | sg));
+    for (uint32_t b = 0x00800000u; b < 0x32b89ba3u; b += 0x00800000u)
+      for (int d = -2; d <= 2; d++) assert_true(re_check_one(ref_asin_mpfr, ref_asin_shortcut, RE_ODD, (b + d) | sg));
+  }
+  long a = re_check_random(ref_asin_mpfr, ref_asin_shortcut, RE_ODD, 60000);
+  assert_true(a > 40000); /* tiny inputs and the NaN exterior: about 3/4 of the line */
+}
+
+/* independent coefficients: c0 = atan(p / sqrt(1 - p^2)); the others integrate the
+ * series of (1 - u^2)^(-1/2), u = p + t, built here as 1/sqrt of [1 - p^2, -2p, -1]. */
+static int asin_alt(arb_ptr c, const arb_t p, slong len, slong prec) {
+  arb_poly_t q, r, I;
+  arb_t a;
+  arb_poly_init(q);
+  arb_poly_init(r);
+  arb_poly_init(I);
+  arb_init(a);
+  arb_sqr(a, p, prec);
+  arb_sub_ui(a, a, 1, prec);
+  arb_neg(a, a);
+  arb_poly_set_coeff_arb(q, 0, a);
+  arb_mul_si(a, p, -2, prec);
+  arb_poly_set_coeff_arb(q, 1, a);
+  arb_poly_set_coeff_si(q, 2, -1);
+  arb_poly_sqrt_series(r, q, len, prec);
+  arb_poly_inv_series(r, r, len, prec);
+  arb_poly_integral(I, r, prec);
+  for (slong k = 1; k < len; k++) arb_poly_get_coeff_arb(c + k, I, k);
+  arb_asin_alt(c, p, prec);
+  arb_poly_clear(q);
+  arb_poly_clear(r);
+  arb_poly_clear(I);
+  arb_clear(a);
+  return 0;
+}
+
+static void test_series(void **state) {
+  (void)state;
+  re_check_series_random(ref_asin_series, asin_alt, -0.999, 0.999, 0x1p-12, 300);
+  re_check_series_random(ref_asin_series, asin_alt, -1e-6, 1e-6, 0.5, 100);
+  arb_t X;
+  arb_init(X);
+  re_ball(X, 0.0, 0.9);
+  re_check_series_ball(ref_asin_series, asin_alt, X, 8, 64, 0);
+  re_ball(X, 0.999999, 0x1p-30);
+  re_check_series_ball(ref_asin_series, asin_alt, X, 8, 128, 0);
+  arb_clear(X);
+  /* balls reaching the branch points +-1 or leaving [-1, 1] */
+  re_check_series_refuses(ref_asin_series, 1.0, 0.0);
+  re_check_series_refuses(ref_asin_series, -1.0, 0.0);
+  re_check_series_refuses(ref_asin_series, 0.999, 0.002);
+  re_check_series_refuses(ref_asin_series, -0.999, 0.002);
+  re_check_series_refuses(ref_asin_series, 0.0, 1.0);
+  re_check_series_refuses(ref_asin_series, 1.5, 0.1);
+  re_check_series_refuses(ref_asin_series, -3.0, 0.0);
+  re_check_series_nonfinite(ref_asin_series);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_mpfr),
+    cmocka_unit_test(test_shortcut),
+    cmocka_unit_test(test_series),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,140 @@
+/* test_cbrt.c: the cbrt reference against independent evaluations (build line in
+ * functions/TESTING-refelem.md). */
+#define REFELEM_TEST
+#include "functions/refelem_util.h"
+
+int ref_cbrt_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
+int ref_cbrt_shortcut(uint32_t xbits, double *y, int *t);
+int ref_cbrt_series(arb_ptr res, const arb_t x, slong len, slong prec);
+
+/* independent: sign(x) exp(ln|x| / 3) in Arb */
+static int arb_cbrt_alt(arb_t r, const arb_t x, slong prec) {
+  arb_t a;
+  arb_init(a);
+  arb_abs(a, x);
+  arb_log(a, a, prec);
+  arb_div_ui(a, a, 3, prec);
+  arb_exp(r, a, prec);
+  if (arf_sgn(arb_midref(x)) < 0) arb_neg(r, r);
+  arb_clear(a);
+  return 0;
+}
+
+/* every perfect cube n^3 2^(3k) in binary32 (n odd <= 255), found independently of the
+ * shortcut by cubing: count them and check the exact results */
+static void test_cubes(void **state) {
+  (void)state;
+  long count = 0;
+  for (uint32_t n = 1; n < 256; n += 2)
+    for (int k = -60; k <= 50; k++) {
+      double x = ldexp((double)(n * n * n), 3 * k); /* exact: n^3 < 2^24 */
+      float xf = (float)x;
+      if ((double)xf != x || isinf(xf)) continue; /* not a binary32 number */
+      count++;
+      re_expect(ref_cbrt_mpfr, re_f2u(xf), ldexp((double)n, k), 0);
+      re_expect(ref_cbrt_mpfr, re_f2u(-xf), -ldexp((double)n, k), 0);
+      assert_true(re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, re_f2u(xf)));
+      assert_true(re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, re_f2u(-xf)));
+      for (int d = -3; d <= 3; d++) re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, re_f2u(xf) + d);
+    }
+  /* whatever the shortcut answers on a stride of the line is an exact cube root:
+   * y^3 = x exactly (y has at most 8 significant bits, so y^3 is exact in binary64) */
+  for (uint64_t b = 1; b < 0x7f800000u; b += 4093) {
+    double y;
+    int t;
+    if (ref_cbrt_shortcut((uint32_t)b, &y, &t)) {
+      assert_true(t == 0);
+      assert_true(y * y * y == (double)re_u2f((uint32_t)b));
+    }
+  }
+  assert_true(count > 1000);
+}
+
+static void test_mpfr(void **state) {
+  (void)state;
+  re_expect(ref_cbrt_mpfr, 0x00000000u, 0.0, 0);
+  re_expect(ref_cbrt_mpfr, 0x80000000u, -0.0, 0);
+  re_expect(ref_cbrt_mpfr, 0x7f800000u, INFINITY, 0);
+  re_expect(ref_cbrt_mpfr, 0xff800000u, -INFINITY, 0);
+  re_expect(ref_cbrt_mpfr, 0x7fc00000u, NAN, 0);
+  /* cbrt(2) = 1.25992104989487316476...; binary64 0x1.428a2f98d728bp+0 =
+   * 1.25992104989487319066... above it */
+  re_expect(ref_cbrt_mpfr, 0x40000000u, 0x1.428a2f98d728bp+0, 1);
+  for (int i = 0; i < 3000; i++) re_check_arb(ref_cbrt_mpfr, arb_cbrt_alt, re_rand_in(1, 0x7f7fffffu, 1));
+  for (int i = 0; i < 300; i++) re_check_arb(ref_cbrt_mpfr, arb_cbrt_alt, re_rand_in(1, 0x00800000u, 1));
+}
+
+static void test_shortcut(void **state) {
+  (void)state;
+  for (int s = 0; s < 2; s++) {
+    uint32_t sg = s ? RE_SIGN32 : 0;
+    re_check_boundary(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, 0x00000000u | sg, 0);
+    re_check_boundary(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, 0x7f800000u | sg, 0);
+    assert_true(re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, 0x00000000u | sg));
+    assert_true(re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, 0x7f800000u | sg));
+  }
+  re_check_random(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, 60000);
+}
+
+/* independent coefficients, by hand: for p > 0, c_k = binom(1/3, k) p^(1/3 - k) with
+ * binom(a, k) = prod_{j<k} (a - j)/(j + 1); for p < 0, oddness:
+ * cbrt(p + t) = -cbrt(-p - t) gives c_k = -(-1)^k binom(1/3, k) (-p)^(1/3 - k). */
+static int cbrt_alt(arb_ptr c, const arb_t p, slong len, slong prec) {
+  arb_t q, ap, b, a;
+  arb_init(q);
+  arb_init(ap);
+  arb_init(b);
+  arb_init(a);
+  int neg = arf_sgn(arb_midref(p)) < 0;
+  arb_abs(ap, p);
+  arb_cbrt_alt(q, ap, prec); /* |p|^(1/3) */
+  arb_one(b);
+  arb_set_ui(a, 1);
+  arb_div_ui(a, a, 3, prec);
+  for (slong k = 0; k < len; k++) {
+    if (k > 0) {
+      arb_t f;
+      arb_init(f);
+      arb_sub_si(f, a, k - 1, prec);
+      arb_mul(b, b, f, prec);
+      arb_div_ui(b, b, (ulong)k, prec);
+      arb_div(q, q, ap, prec);
+      arb_clear(f);
+    }
+    arb_mul(c + k, b, q, prec);
+    if (neg && !(k & 1)) arb_neg(c + k, c + k);
+  }
+  arb_clear(q);
+  arb_clear(ap);
+  arb_clear(b);
+  arb_clear(a);
+  return 0;
+}
+
+static void test_series(void **state) {
+  (void)state;
+  re_check_series_random(ref_cbrt_series, cbrt_alt, 0.01, 100.0, 0x1p-10, 200);
+  re_check_series_random(ref_cbrt_series, cbrt_alt, -100.0, -0.01, 0x1p-10, 200);
+  re_check_series_random(ref_cbrt_series, cbrt_alt, 1e-30, 1e-20, 0.5, 50);
+  arb_t X;
+  arb_init(X);
+  re_ball(X, 5.0, 4.9);
+  re_check_series_ball(ref_cbrt_series, cbrt_alt, X, 8, 64, 0);
+  re_ball(X, -5.0, 4.9);
+  re_check_series_ball(ref_cbrt_series, cbrt_alt, X, 8, 64, 0);
+  arb_clear(X);
+  re_check_series_refuses(ref_cbrt_series, 0.0, 0.0);
+  re_check_series_refuses(ref_cbrt_series, 0.001, 0.002);
+  re_check_series_refuses(ref_cbrt_series, -0.001, 0.002);
+  re_check_series_nonfinite(ref_cbrt_series);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_cubes),
+    cmocka_unit_test(test_mpfr),
+    cmocka_unit_test(test_shortcut),
+    cmocka_unit_test(test_series),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,64 @@
+/* cospi: the reference for cos(pi x), with the ranges where MPFR is provably not needed.
+ *
+ * Reference: mpfr_cospi at 53 bits, round to nearest, binary64 exponent range; NaN at
+ * +-inf. MPFR follows IEEE 754-2019 cosPi (checked by the tests): cospi(n + 1/2) = +0
+ * for every integer n, cospi(n) = (-1)^n exactly. cospi is even: the engine asks the
+ * shortcut for x >= +0 only and mirrors (refelem_util.h, "Mirroring"). Not monotone.
+ *
+ * Shortcut, x >= +0 (Lemma L2 is in functions/refelem_util.h):
+ * (A) x = +0: 1 exactly. x = +inf: NaN (t = 0).
+ * (B) x an integer n: (-1)^n exactly; every x >= 2^24 (bits 0x4b800000 and up) is an
+ *   even integer: +1; x in [2^23, 2^24) is an integer of the parity of its last
+ *   significand bit.
+ * (C) x = n + 1/2, n >= 0 an integer (every non-integer x >= 2^22 is one): +0 exactly.
+ * (B) and (C) are all the exact points: cos(pi x) for rational x is rational only in
+ * {0, +-1/2, +-1} (Niven's theorem), and +-1/2 needs x = +-1/3 or +-2/3 mod 2, which is
+ * not dyadic. An irrational value is not a binary64 number.
+ * (D) 0 < x < T1 = 0x1.ccf644p-29 (bits below 0x31667b22): y = 1, t = +1.
+ *   0 < 1 - cos u <= u^2/2 for u = pi x != 0. x <= 0x1.ccf642p-29 = 3.35393957e-9 is below
+ *   2^-26.5/pi = 3.35393964e-9, so (pi x)^2/2 < 2^-54 and 1 - 2^-54 < cospi x < 1:
+ *   RN53 = 1 (Lemma L2), above cospi x. (At T1 = 3.35393979e-9, (pi x)^2/2 exceeds
+ *   2^-54; not claimed.)
+ * Everything else (T1 <= x < 2^22 with 2x not an integer) and NaN: MPFR.
+ *
+ * Series: Arb's cos(pi (x + t)) series; entire, so only a non-finite ball is refused. */
+#include <math.h>
+#include <stdint.h>
+#include <mpfr.h>
+#include <arb.h>
+#include <arb_poly.h>
+
+#include "functions/refelem_util.h"
+
+#define COSPI_T1 0x31667b22u /* 0x1.ccf644p-29 */
+
+int ref_cospi_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_cospi(y, x, rnd); }
+
+int ref_cospi_shortcut(uint32_t xb, double *y, int *t) {
+  if (xb & RE_SIGN32) return 0; /* even: the engine mirrors */
+  if (xb > RE_INF32) return 0;  /* NaN */
+  *t = 0;
+  if (xb == RE_INF32) { *y = NAN; return 1; }
+  if (xb == 0 || xb >= 0x4b800000u) { *y = 1.0; return 1; } /* 0 and x >= 2^24: even */
+  if (xb >= 0x4b000000u) { *y = (xb & 1) ? -1.0 : 1.0; return 1; } /* [2^23, 2^24): x = significand */
+  if (xb < COSPI_T1) { *y = 1.0; *t = 1; return 1; }
+  float two = 2.0f * re_u2f(xb); /* exact, below 2^24 */
+  int32_t k = (int32_t)two;
+  if ((float)k != two) return 0; /* 2x not an integer */
+  if (k & 1) { *y = 0.0; return 1; } /* x = n + 1/2: +0 */
+  *y = (k / 2) & 1 ? -1.0 : 1.0;    /* x = k/2 an integer */
+  return 1;
+}
+
+int ref_cospi_series(arb_ptr res, const arb_t x, slong len, slong prec) {
+  if (!arb_is_finite(x)) return -1;
+  arb_poly_t h, s;
+  arb_poly_init(h);
+  arb_poly_init(s);
+  re_poly_var(h, x);
+  arb_poly_cos_pi_series(s, h, len, prec);
+  re_poly_out(res, s, len);
+  arb_poly_clear(h);
+  arb_poly_clear(s);
+  return 0;
+}

@@ -1,0 +1,267 @@
+/* test_erf.c: the erf reference against independent evaluations.
+ *  (a) the referee (mpfr_erf) against Arb's arb_hypgeom_erf at 256+ bits, on special
+ *      points and random inputs; oddness of the referee;
+ *  (b) the shortcut against the referee on every input within 64 patterns of each
+ *      boundary and on random inputs in each range; the proof's numbers re-evaluated
+ *      with MPFR in directed rounding;
+ *  (c) the series against finite differences of MPFR's erf at 400 bits.
+ * Build: see functions/TESTING-refspecial.md. */
+#define RS_TEST_HELPERS
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <arb_hypgeom.h>
+
+#include "functions/refspecial_util.h"
+
+int ref_erf_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
+int ref_erf_shortcut(uint32_t xbits, double *y, int *t);
+int ref_erf_series(arb_ptr res, const arb_t x, slong len, slong prec);
+
+#define SMALL 0x39800000u /* 2^-12 */
+#define ONE 0x40bd7dacu   /* 5.9215908050537109375 */
+
+/* the referee's answer checked against Arb */
+static void check_referee(uint32_t xb) {
+  double y;
+  int t;
+  int raw = rs_ref_call(ref_erf_mpfr, xb, &y, &t);
+  assert_true(raw >= -1 && raw <= 1);
+  float x = rs_u2f(xb);
+  if (isnan(x)) { assert_true(isnan(y)); return; }
+  if (isinf(x)) { assert_true(rs_same(y, x > 0 ? 1.0 : -1.0) && t == 0); return; }
+  if (x == 0) { assert_true(rs_same(y, (double)x) && t == 0); return; }
+  arb_t X, V;
+  arb_init(X);
+  arb_init(V);
+  arb_set_d(X, x);
+  int ok = 0;
+  for (slong p = 256; p <= 4096 && !ok; p *= 4) {
+    if (fabs(x) < 2) {
+      arb_hypgeom_erf(V, X, p);
+      ok = rs_check_ball(V, y, t);
+    } else { /* erf(x) = sign(x) (1 - erfc(|x|)): Arb's erf ball of 1 - tiny contains 1 */
+      arb_abs(X, X);
+      arb_hypgeom_erfc(V, X, p);
+      ok = x > 0 ? rs_check_ball_affine(V, 1.0, -1, y, t) : rs_check_ball_affine(V, -1.0, +1, y, t);
+      arb_set_d(X, x);
+    }
+  }
+  if (!ok) fprintf(stderr, "erf referee: x = %a (0x%08x): y = %a t = %d disagrees with Arb\n", x, xb, y, t);
+  assert_true(ok);
+  arb_clear(X);
+  arb_clear(V);
+}
+
+static void test_referee(void **state) {
+  (void)state;
+  const uint32_t pts[] = {0, RS_SIGN32, RS_INF32, RS_INF32 | RS_SIGN32, 0x7fc00000u, 1, 0x007fffffu, 0x00800000u,
+                          0x3f000000u, 0x3f800000u, 0x40000000u, SMALL, SMALL - 1, ONE, ONE - 1, 0x40bd7da5u,
+                          0x40bd7da4u, 0x7f7fffffu, 0x3a83126fu /* 0.001 */};
+  for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+    check_referee(pts[i]);
+    check_referee(pts[i] ^ RS_SIGN32);
+  }
+  for (int i = 0; i < 300; i++) check_referee(rs_rand_bits(0, 0xff800000u));
+  /* the interesting part of the line, denser */
+  for (int i = 0; i < 300; i++) check_referee(rs_rand_bits(SMALL, ONE) | (rs_rand64() & 1 ? RS_SIGN32 : 0));
+}
+
+/* erf is odd: the referee at -x is the mirror of the referee at x */
+static void test_odd(void **state) {
+  (void)state;
+  for (int i = 0; i < 400; i++) {
+    uint32_t xb = rs_rand_bits(0, RS_INF32);
+    double y1, y2;
+    int t1, t2;
+    rs_ref_call(ref_erf_mpfr, xb, &y1, &t1);
+    rs_ref_call(ref_erf_mpfr, xb | RS_SIGN32, &y2, &t2);
+    assert_true(rs_same(y2, -y1) && t2 == -t1);
+  }
+}
+
+/* shortcut == referee wherever the shortcut answers; counts of answers */
+static int check_shortcut(uint32_t xb) {
+  double ys, yr;
+  int ts, tr;
+  if (!ref_erf_shortcut(xb, &ys, &ts)) return 0;
+  rs_ref_call(ref_erf_mpfr, xb, &yr, &tr);
+  if (!rs_same(ys, yr) || ts != tr)
+    fprintf(stderr, "erf shortcut: x = %a (0x%08x): shortcut %a %d, referee %a %d\n", rs_u2f(xb), xb, ys, ts, yr, tr);
+  assert_true(rs_same(ys, yr) && ts == tr);
+  return 1;
+}
+
+static void test_shortcut_boundaries(void **state) {
+  (void)state;
+  const uint32_t b[] = {0, SMALL, ONE, RS_INF32};
+  for (size_t i = 0; i < sizeof b / sizeof b[0]; i++)
+    for (int64_t d = -64; d <= 64; d++) {
+      int64_t v = (int64_t)b[i] + d;
+      if (v < 0 || v > RS_INF32) continue;
+      uint32_t xb = (uint32_t)v;
+      int answered = check_shortcut(xb);
+      /* the ranges the proof covers are answered (the filter may decline, rarely) */
+      if (xb >= ONE) assert_true(answered);
+      if (xb >= SMALL && xb < ONE) assert_false(answered);
+      /* negative inputs are the engine's to mirror */
+      double y;
+      int t;
+      assert_false(ref_erf_shortcut(xb | RS_SIGN32, &y, &t));
+    }
+}
+
+static void test_shortcut_random(void **state) {
+  (void)state;
+  int declined = 0;
+  for (int i = 0; i < 30000; i++) declined += !check_shortcut(rs_rand_bits(1, SMALL - 1));
+  /* every binade of the filter range, its top end included */
+  for (uint32_t e = 1; e < (SMALL >> 23); e++)
+    for (int i = 0; i < 20; i++) declined += !check_shortcut((e << 23) | (uint32_t)(rs_rand64() & 0x7fffff));
+  for (uint32_t xb = SMALL - 2000; xb < SMALL; xb++) declined += !check_shortcut(xb);
+  fprintf(stderr, "erf filter declined %d of %d\n", declined, 30000 + 20 * ((SMALL >> 23) - 1) + 2000);
+  assert_true(declined < 50);
+  for (int i = 0; i < 100; i++) assert_true(check_shortcut(rs_rand_bits(ONE, RS_INF32)));
+}
+
+/* The filter's error bound: |erf(x) - (hi + lo)| <= err, against Arb at 256 bits. */
+static const struct rs_oddser erf_ser_test = {
+    0x1.20dd750429b6dp+0, 0x1.1ae3a914fed80p-56, -1.0 / 3.0, 1.0 / 10.0, -1.0 / 42.0, 0x1p-7,
+};
+static void test_kernel_bound(void **state) {
+  (void)state;
+  arb_t X, V, H;
+  arb_init(X);
+  arb_init(V);
+  arb_init(H);
+  for (int i = 0; i < 4000; i++) {
+    uint32_t xb = i < 200 ? SMALL - 1 - (uint32_t)i : rs_rand_bits(1, SMALL - 1);
+    double x = rs_u2f(xb), hi, lo, err;
+    rs_odd_small(x, &erf_ser_test, &hi, &lo, &err);
+    arb_set_d(X, x);
+    arb_hypgeom_erf(V, X, 256);
+    arb_set_d(H, hi);
+    arb_sub(V, V, H, 256);
+    arb_set_d(H, lo);
+    arb_sub(V, V, H, 256);
+    arb_abs(V, V);
+    arb_set_d(H, err);
+    if (!arb_lt(V, H)) fprintf(stderr, "erf kernel: x = %a err %a\n", x, err);
+    assert_true(arb_lt(V, H));
+  }
+  arb_clear(X);
+  arb_clear(V);
+  arb_clear(H);
+}
+
+/* The proof's numbers: S3(T) < 2^-54 (rounded upward), C_hi and C_lo. */
+static void test_proof_numbers(void **state) {
+  (void)state;
+  mpfr_t T, a, e, d, q, p, r;
+  mpfr_inits2(256, T, a, e, d, q, p, r, (mpfr_ptr)0);
+  mpfr_set_flt(T, rs_u2f(ONE), MPFR_RNDN);
+  mpfr_sqr(a, T, MPFR_RNDN);               /* exact */
+  mpfr_neg(e, a, MPFR_RNDN);
+  mpfr_exp(e, e, MPFR_RNDU);               /* >= e^-T^2 */
+  mpfr_const_pi(d, MPFR_RNDD);
+  mpfr_sqrt(d, d, MPFR_RNDD);
+  mpfr_mul(d, d, T, MPFR_RNDD);            /* <= T sqrt(pi) */
+  mpfr_div(q, e, d, MPFR_RNDU);
+  mpfr_ui_div(p, 1, a, MPFR_RNDD);
+  mpfr_div_2ui(p, p, 1, MPFR_RNDD);        /* <= 1/(2T^2) */
+  mpfr_ui_div(r, 3, a, MPFR_RNDU);
+  mpfr_div(r, r, a, MPFR_RNDU);
+  mpfr_div_2ui(r, r, 2, MPFR_RNDU);        /* >= 3/(4T^4) */
+  mpfr_ui_sub(p, 1, p, MPFR_RNDU);
+  mpfr_add(p, p, r, MPFR_RNDU);
+  mpfr_mul(q, q, p, MPFR_RNDU);
+  mpfr_mul_2ui(q, q, 54, MPFR_RNDU);
+  assert_true(mpfr_cmp_ui(q, 1) < 0);
+  /* the constants of the filter */
+  mpfr_const_pi(d, MPFR_RNDN);
+  mpfr_sqrt(d, d, MPFR_RNDN);
+  mpfr_ui_div(d, 2, d, MPFR_RNDN);         /* 2/sqrt(pi) to 256 bits */
+  assert_true(mpfr_get_d(d, MPFR_RNDN) == 0x1.20dd750429b6dp+0);
+  mpfr_sub_d(d, d, 0x1.20dd750429b6dp+0, MPFR_RNDN);
+  assert_true(mpfr_get_d(d, MPFR_RNDN) == 0x1.1ae3a914fed80p-56);
+  mpfr_clears(T, a, e, d, q, p, r, (mpfr_ptr)0);
+}
+
+static int erf400(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_erf(y, x, rnd); }
+
+/* the series at a ball m +- r encloses the Taylor coefficients at m - r, m, m + r */
+static void check_series_at(double m, double r) {
+  arb_t X;
+  arb_init(X);
+  rs_ball(X, m, r);
+  arb_ptr c = _arb_vec_init(5);
+  assert_int_equal(ref_erf_series(c, X, 5, 128), 0);
+  mpfr_t fd[5];
+  for (int k = 0; k < 5; k++) mpfr_init2(fd[k], 400);
+  const double pts[3] = {m - r, m, m + r};
+  for (int i = 0; i < 3; i++) {
+    rs_fd_coeffs(erf400, pts[i], -50, 400, fd);
+    for (int k = 0; k < 5; k++) {
+      double tol = 0x1p-80 * (1.0 + fabs(mpfr_get_d(fd[k], MPFR_RNDN)));
+      if (!rs_ball_near(c + k, fd[k], tol)) {
+        fprintf(stderr, "erf series: m = %a r = %a point %a k = %d: ", m, r, pts[i], k);
+        arb_fprintd(stderr, c + k, 20);
+        mpfr_fprintf(stderr, " vs %.20Rg\n", fd[k]);
+      }
+      assert_true(rs_ball_near(c + k, fd[k], tol));
+    }
+  }
+  for (int k = 0; k < 5; k++) mpfr_clear(fd[k]);
+  _arb_vec_clear(c, 5);
+  arb_clear(X);
+}
+
+static void test_series(void **state) {
+  (void)state;
+  check_series_at(0.0, 0.0);
+  check_series_at(0.0, 0x1p-30);
+  check_series_at(1.0, 0x1p-30);
+  for (int i = 0; i < 40; i++) {
+    double m = (double)rs_u2f(rs_rand_bits(0x38000000u, 0x40e00000u)); /* 2^-15 .. 7 */
+    if (rs_rand64() & 1) m = -m;
+    int e;
+    frexp(m, &e);
+    check_series_at(m, (i & 1) ? 0.0 : ldexp(1.0, e - 30));
+  }
+  /* a non-finite ball */
+  arb_t X;
+  arb_init(X);
+  arb_ptr c = _arb_vec_init(3);
+  arb_indeterminate(X);
+  assert_int_equal(ref_erf_series(c, X, 3, 64), -1);
+  /* the sizes of the coefficients: erf'(0) = 2/sqrt(pi), erf''(0) = 0 */
+  arb_zero(X);
+  assert_int_equal(ref_erf_series(c, X, 3, 64), 0);
+  assert_true(arb_contains_si(c + 0, 0) && arb_contains_si(c + 2, 0));
+  assert_true(arf_cmp_d(arb_midref(c + 1), 1.1283791) > 0 && arf_cmp_d(arb_midref(c + 1), 1.1283792) < 0);
+  _arb_vec_clear(c, 3);
+  arb_clear(X);
+}
+
+int main(void) {
+  /* the widest exponent range for the independent evaluations (the referee calls set
+   * binary64's and restore this one) */
+  mpfr_set_emin(mpfr_get_emin_min());
+  mpfr_set_emax(mpfr_get_emax_max());
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_referee),
+      cmocka_unit_test(test_odd),
+      cmocka_unit_test(test_shortcut_boundaries),
+      cmocka_unit_test(test_shortcut_random),
+      cmocka_unit_test(test_kernel_bound),
+      cmocka_unit_test(test_proof_numbers),
+      cmocka_unit_test(test_series),
+  };
+  int r = cmocka_run_group_tests(tests, NULL, NULL);
+  flint_cleanup();
+  mpfr_free_cache();
+  return r;
+}

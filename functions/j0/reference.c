@@ -1,0 +1,50 @@
+/* reference.c (j0): the reference for J0, the Bessel function of the first kind of
+ * order 0, with the ranges where MPFR is provably not needed.
+ *
+ * Referee: mpfr_j0 at 53 bits, round to nearest, binary64 exponent range (the engine
+ * sets the range and subnormalizes). Special values, as C (POSIX j0) and CUDA's j0f
+ * document them and as mpfr_j0 returns them: j0(+-0) = 1, j0(+-inf) = +0, j0(NaN) = NaN.
+ * J0 is even (its power series, DLMF 10.2.2, is in x^2) and not monotone.
+ * Exactness: J0(xi) is transcendental at every algebraic xi != 0 (Siegel, 1929), so for
+ * every finite nonzero binary32 x, t != 0 and J0(x) is never a rounding midpoint.
+ *
+ * Shortcut. The engine asks it only for x with the sign bit clear (J0 is even; RN is
+ * symmetric); it answers for both signs alike, J0 being even.
+ *  (A) x = +-0: J0 = 1 exactly, t = 0. x = +-inf: +0 exactly, t = 0. NaN: 0 (the engine
+ *      handles NaN inputs).
+ *  (B) 0 < |x| <= 2^-26 (bits 0x00000001 .. 0x32800000): RN53(J0 x) = 1, t = +1.
+ *      Proof: J0(x) = sum_j (-1)^j (x/2)^(2j) / (j!)^2 (DLMF 10.2.2). For 0 < x < 2 the
+ *      terms decrease in magnitude (ratio (x/2)^2/(j+1)^2 < 1) and alternate, so
+ *      1 - x^2/4 < J0(x) < 1. The binary64 number below 1 is 1 - 2^-53: every z in
+ *      (1 - 2^-54, 1] rounds to 1. For x <= 2^-26, 1 - J0(x) < x^2/4 <= 2^-54: RN53 = 1,
+ *      above J0(x): t = +1.
+ *      The bound is sharp: the next binary32, x = 2^-26 (1 + 2^-23), has
+ *      1 - J0(x) > x^2/4 - x^4/64 > 2^-54 (1 + 2^-22) - 2^-110 > 2^-54, so J0(x) rounds
+ *      to 1 - 2^-53 there (test_j0.c checks the referee on both sides).
+ * Everything else (2^-26 < |x| < inf) goes to MPFR; J0 oscillates at large |x| and
+ * the referee decides there.
+ *
+ * Series: ref_j0_series(res, x, len, prec) encloses J0^(k)(xi)/k! for every xi in the
+ * ball x, k < len (refbessel_util.h: power series for |xi| <= 16, the Bessel ODE
+ * recurrence from J0(c) and J0'(c) = -J1(c) elsewhere, crude bounds |a_k| <= 1/k! for
+ * wide balls containing 0). J0 is entire: it always returns 0. */
+#include <stdint.h>
+
+#include "functions/refbessel_util.h"
+
+#define J0_TINY 0x32800000u /* 2^-26 */
+
+int ref_j0_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_j0(y, x, rnd); }
+
+int ref_j0_shortcut(uint32_t xb, double *y, int *t) {
+  uint32_t m = xb & ~RB_SIGN32; /* even */
+  if (m > RB_INF32) return 0;   /* NaN: the engine handles it */
+  if (m == 0) { *y = 1.0; *t = 0; return 1; }
+  if (m == RB_INF32) { *y = 0.0; *t = 0; return 1; }
+  if (m <= J0_TINY) { *y = 1.0; *t = 1; return 1; }
+  return 0;
+}
+
+int ref_j0_series(arb_ptr res, const arb_t x, slong len, slong prec) {
+  return rb_series(res, x, 'J', 0, len, prec);
+}

@@ -1,0 +1,791 @@
+/* refbessel_util.h: helpers shared by the Bessel references (functions/j0, j1, y0, y1,
+ * cyl_bessel_i0, cyl_bessel_i1): bit casts, the Taylor-coefficient machinery behind
+ * ref_<name>_series, and (with REFBESSEL_TESTING defined) what their tests share.
+ *
+ * Everything is static: each reference.c includes this header and keeps its own copy.
+ *
+ * Taylor coefficients. For F = J_n, Y_n (s = +1) or I_n (s = -1), n = 0 or 1, F solves
+ *   x^2 F'' + x F' + (s x^2 - n^2) F = 0.
+ * Write F(c + h) = sum_k a_k h^k (a_k = F^(k)(c)/k!). Substituting x = c + h:
+ *   (c+h)^2 F'' -> c^2 (k+2)(k+1) a_{k+2} + 2c (k+1)k a_{k+1} + k(k-1) a_k
+ *   (c+h)   F'  -> c (k+1) a_{k+1} + k a_k
+ *   (s(c+h)^2 - n^2) F -> (s c^2 - n^2) a_k + 2 s c a_{k-1} + s a_{k-2}
+ * (coefficients of h^k), and the sum vanishes for every k >= 0 (a_{-1} = a_{-2} = 0):
+ *   c^2 (k+2)(k+1) a_{k+2} = -[c (k+1)(2k+1) a_{k+1} + (k^2 + s c^2 - n^2) a_k
+ *                              + 2 s c a_{k-1} + s a_{k-2}].                     (ODE)
+ * Run in ball arithmetic with c a ball and a_0, a_1 balls enclosing F(xi), F'(xi) for
+ * every xi in c, every step is an operation on balls that contain the exact operands
+ * for that xi (c contains xi), so each result ball contains the exact a_k(xi): the
+ * inclusion property of ball arithmetic, applied to one fixed xi at a time. The division
+ * needs c^2 > 0 on the whole ball: rb_ode_taylor is only called when c excludes 0.
+ * (Any loss of accuracy in the recurrence, e.g. from a second solution whose
+ * coefficients grow faster, only widens the balls: the enclosures hold whatever the
+ * conditioning; the tests check that they stay tight where they are used.)
+ *
+ * Near 0 (J_n and I_n only: entire functions), the power series
+ *   F(x) = sum_j g^j (x/2)^(2j+n) / (j! (j+n)!) = sum_m b_m x^m,   g = -1 for J, +1 for I,
+ * is shifted: P_N(xi + h) = sum_k (sum_{m<=N} b_m C(m,k) xi^(m-k)) h^k, computed with
+ * arb_poly_taylor_shift at the ball xi (inclusion again), and the tail
+ *   E_k = sum_{m>N} |b_m| C(m,k) R^(m-k),  R >= |xi| for every xi in the ball,
+ * is added to each coefficient's radius. Bound of E_k: for consecutive nonzero terms
+ * (m -> m+2, m = 2j+n), |b_{m+2}/b_m| = 1/(4(j+1)(j+1+n)) = 1/((m-n+2)(m+n+2))
+ * <= 1/((m+1)(m+2)) and C(m+2,k)/C(m,k) = (m+2)(m+1)/((m+2-k)(m+1-k)), so with
+ * T_m = |b_m| C(m,k) R^(m-k):  T_{m+2}/T_m <= R^2/((m+2-k)(m+1-k)). For m >= 2k both
+ * factors of the denominator exceed (m+2)/2, so the ratio is <= 4R^2/(m+2)^2, and when
+ * also m + 2 >= 3R it is <= 4/9. With N >= 2(len-1) and N >= 3R every m > N qualifies
+ * (k <= len-1), so E_k <= T_{m1} / (1 - 4/9) <= 2 T_{m1}, m1 the first m > N with
+ * b_m != 0.
+ *
+ * Crude bounds valid for every real x (for J_n and I_n: the Lagrange remainder of
+ * rb_series, and whole answers for balls of radius > 4): by DLMF 10.6.7, J_n^(k)(x) = 2^-k sum_{j=0}^k (-1)^j C(k,j)
+ * J_{n-k+2j}(x), and |J_m(x)| <= 1 for real x and integer m (DLMF 10.14.1 with
+ * J_{-m} = (-1)^m J_m), so |a_k| <= 1/k!. By DLMF 10.29.5, I_n^(k) = 2^-k sum_j C(k,j)
+ * I_{n-k+2j}, and |I_m(x)| <= I_0(|x|) for real x (from I_m(x) = (1/pi) int_0^pi
+ * e^(x cos t) cos(mt) dt, DLMF 10.32.3, and I_m(-x) = (-1)^m I_m(x)), so
+ * |a_k| <= I_0(R)/k!.
+ *
+ * The series of every reference (rb_series below) is a Taylor model: the coefficients at
+ * the exact midpoint m of the ball, from the power series (J_n, I_n, |m| <= 16) or from
+ * (ODE) at the point m, shifted over [-r, r] and completed by a Lagrange remainder that
+ * encloses the derivative of order L over the whole ball (crude bounds for J_n, I_n;
+ * (ODE) over the ball for Y_n). Evaluating Arb's Bessel functions directly over a ball
+ * is valid but very loose (at x = 30 a radius of 2^-60 x comes back as ~1e-5), hence
+ * the point evaluation. */
+#ifndef REFBESSEL_UTIL_H
+#define REFBESSEL_UTIL_H
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <mpfr.h>
+#include <arb.h>
+#include <arb_hypgeom.h>
+#include <arb_poly.h>
+
+#define RB_SIGN32 0x80000000u
+#define RB_INF32 0x7f800000u
+
+static inline uint32_t rb_f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline float rb_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint64_t rb_d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
+static inline double rb_u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
+
+/* REF_UNDECIDABLE and ref_arb_ziv: the interface of src/reference/arb_ziv.h (a private
+ * copy lives in functions/cyl_bessel_i0/ziv_local.c until the shared one is wired in). */
+#ifndef REF_UNDECIDABLE
+#define REF_UNDECIDABLE 2
+#endif
+int ref_arb_ziv(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, int (*f)(arb_t r, const arb_t x, slong prec),
+                slong prec_max);
+
+/* F_nu(z) for F = 'J', 'Y', 'I' and integer nu, Arb's enclosure over the ball z. */
+static inline void rb_bessel(arb_t r, char kind, long nu, const arb_t z, slong prec) {
+  arb_t v;
+  arb_init(v);
+  arb_set_si(v, nu);
+  if (kind == 'J') arb_hypgeom_bessel_j(r, v, z, prec);
+  else if (kind == 'Y') arb_hypgeom_bessel_y(r, v, z, prec);
+  else arb_hypgeom_bessel_i(r, v, z, prec);
+  arb_clear(v);
+}
+
+/* (ODE) above: a[0], a[1] set by the caller; fills a[2 .. len-1]. c must exclude 0. */
+static inline void rb_ode_taylor(arb_ptr a, const arb_t c, int n, int s, slong len, slong prec) {
+  arb_t c2, t, u;
+  arb_init(c2);
+  arb_init(t);
+  arb_init(u);
+  arb_mul(c2, c, c, prec);
+  for (slong k = 0; k + 2 < len; k++) {
+    arb_mul(t, a + k + 1, c, prec);
+    arb_mul_ui(t, t, (ulong)((k + 1) * (2 * k + 1)), prec);
+    arb_mul_si(u, c2, s, prec);
+    arb_add_si(u, u, k * k - (slong)n * n, prec);
+    arb_mul(u, u, a + k, prec);
+    arb_add(t, t, u, prec);
+    if (k >= 1) {
+      arb_mul(u, a + k - 1, c, prec);
+      arb_mul_si(u, u, 2 * s, prec);
+      arb_add(t, t, u, prec);
+    }
+    if (k >= 2) {
+      if (s > 0) arb_add(t, t, a + k - 2, prec);
+      else arb_sub(t, t, a + k - 2, prec);
+    }
+    arb_mul_ui(u, c2, (ulong)((k + 2) * (k + 1)), prec);
+    arb_div(a + k + 2, t, u, prec);
+    arb_neg(a + k + 2, a + k + 2);
+  }
+  arb_clear(c2);
+  arb_clear(t);
+  arb_clear(u);
+}
+
+/* log2 of |b_m| C(m,k) R^(m-k) for m = 2j+n, in double: only steers the choice of N. */
+static inline double rb_log2_term(long m, int n, long k, double log2R) {
+  long j = (m - n) / 2;
+  double lb = -(double)m - (lgamma((double)j + 1) + lgamma((double)(j + n) + 1)) / log(2.0);
+  double lc = (lgamma((double)m + 1) - lgamma((double)k + 1) - lgamma((double)(m - k) + 1)) / log(2.0);
+  return lb + lc + (double)(m - k) * log2R;
+}
+
+/* Power-series method for F = J_n (g = -1) or I_n (g = +1): res[k] encloses a_k(xi) for
+ * every xi in x (see the header comment). */
+static inline void rb_power_taylor(arb_ptr res, const arb_t x, int n, int g, slong len, slong prec) {
+  mag_t Rm;
+  mag_init(Rm);
+  arb_get_mag(Rm, x); /* R >= |xi| for every xi in x */
+  double R = mag_get_d(Rm);
+  double log2R = R > 0 ? log2(R) : -1e9;
+  slong wp = prec + 16 + (slong)(3 * R) + len;
+  /* N: N >= 2(len-1), N >= 3R, and the tail small at working precision */
+  long N = 2 * (len - 1);
+  if (N < (long)ceil(3 * R)) N = (long)ceil(3 * R);
+  if (N < n) N = n;
+  for (;;) {
+    long m1 = N + 1;
+    if ((m1 - n) % 2) m1++;
+    double worst = -1e300;
+    for (long k = 0; k < len && k <= m1; k++) {
+      double l = rb_log2_term(m1, n, k, log2R);
+      if (l > worst) worst = l;
+    }
+    if (worst < -(double)(prec + 20) || N > 20000) break;
+    N += 2;
+  }
+  long m1 = N + 1;
+  if ((m1 - n) % 2) m1++;
+
+  arb_poly_t P, Q;
+  arb_poly_init(P);
+  arb_poly_init(Q);
+  arb_t b, t, u;
+  arb_init(b);
+  arb_init(t);
+  arb_init(u);
+  /* b_n = 1/(2^n n!), b_{m+2} = g b_m / (4 (j+1)(j+1+n)) */
+  arb_one(b);
+  if (n == 1) arb_mul_2exp_si(b, b, -1);
+  for (long m = n, j = 0; m <= N; m += 2, j++) {
+    arb_poly_set_coeff_arb(P, m, b);
+    arb_div_ui(b, b, (ulong)(4 * (j + 1) * (j + 1 + n)), wp);
+    if (g < 0) arb_neg(b, b);
+  }
+  /* here b = b_{m1} (m1 = the first m > N with m = n mod 2) */
+  arb_poly_taylor_shift(Q, P, x, wp);
+  arb_t Ra;
+  arb_init(Ra);
+  arf_set_mag(arb_midref(Ra), Rm);
+  mag_zero(arb_radref(Ra));
+  for (slong k = 0; k < len; k++) {
+    arb_poly_get_coeff_arb(res + k, Q, k);
+    /* E_k <= 2 |b_m1| C(m1,k) R^(m1-k) */
+    arb_abs(t, b);
+    arb_bin_uiui(u, (ulong)m1, (ulong)k, wp);
+    arb_mul(t, t, u, wp);
+    arb_pow_ui(u, Ra, (ulong)(m1 - k), wp);
+    arb_mul(t, t, u, wp);
+    arb_mul_2exp_si(t, t, 1);
+    arb_add_error(res + k, t);
+    arb_set_round(res + k, res + k, prec);
+  }
+  arb_clear(Ra);
+  arb_clear(b);
+  arb_clear(t);
+  arb_clear(u);
+  arb_poly_clear(P);
+  arb_poly_clear(Q);
+  mag_clear(Rm);
+}
+
+/* Crude enclosures valid for every real xi (header comment): |a_k| <= B/k!, B = 1 for
+ * J_n, I_0(R) for I_n (indeterminate when R is infinite). */
+static inline void rb_crude_taylor(arb_ptr res, const arb_t x, char kind, slong len, slong prec) {
+  arb_t B, f;
+  arb_init(B);
+  arb_init(f);
+  if (kind == 'J') {
+    arb_one(B);
+  } else {
+    mag_t Rm;
+    mag_init(Rm);
+    arb_get_mag(Rm, x);
+    if (mag_is_inf(Rm)) {
+      arb_indeterminate(B);
+    } else {
+      arb_t Ra;
+      arb_init(Ra);
+      arf_set_mag(arb_midref(Ra), Rm);
+      rb_bessel(B, 'I', 0, Ra, prec); /* I_0 increasing on [0, inf): I_0(R) bounds I_0(|xi|) */
+      arb_clear(Ra);
+    }
+    mag_clear(Rm);
+  }
+  for (slong k = 0; k < len; k++) {
+    arb_fac_ui(f, (ulong)k, prec);
+    arb_div(f, B, f, prec);
+    arb_zero(res + k);
+    arb_add_error(res + k, f);
+  }
+  arb_clear(B);
+  arb_clear(f);
+}
+
+/* I_n(|x|), n = 0 or 1, by its power series in ball arithmetic (for the I0 and I1
+ * referees at small |x|, where it is several times faster than arb_hypgeom_bessel_i):
+ *   I_n(|x|) = sum_j t_j,  t_0 = (|x|/2)^n,  t_{j+1} = t_j q / ((j+1)(j+1+n)),  q = x^2/4
+ * (DLMF 10.25.2; n! = 1 for n <= 1). Every term is positive. Once (J+1)(J+1+n) >= 2q,
+ * every later ratio t_{i+1}/t_i = q/((i+1)(i+1+n)) is <= 1/2, so the tail after t_J lies
+ * in [0, t_J]: adding t_J to the radius of the partial sum (which contains t_0 + ... + t_J
+ * by the inclusion property) encloses I_n(|x|). The loop stops at the first such J with
+ * t_J below 2^-(prec+16) of the sum. x must be finite. */
+static inline void rb_i_series_ball(arb_t r, int n, const arb_t x, slong prec) {
+  slong wp = prec + 16;
+  arb_t q, t;
+  mag_t tm, sm;
+  arf_t u;
+  arb_init(q);
+  arb_init(t);
+  mag_init(tm);
+  mag_init(sm);
+  arf_init(u);
+  arb_abs(q, x);
+  arb_mul_2exp_si(q, q, -1);
+  if (n == 0) arb_one(t);
+  else arb_set(t, q);
+  arb_sqr(q, q, wp);
+  arb_get_ubound_arf(u, q, 53);
+  double q2 = 2 * arf_get_d(u, ARF_RND_UP); /* >= 2q */
+  arb_set(r, t);
+  for (ulong j = 0;; j++) {
+    double d = (double)(j + 1) * (double)(j + 1 + n); /* exact below 2^53 */
+    if (d >= q2) {
+      arb_get_mag(tm, t);
+      mag_mul_2exp_si(tm, tm, wp);
+      arb_get_mag_lower(sm, r);
+      if (mag_cmp(tm, sm) < 0) {
+        arb_add_error(r, t); /* the tail, in [0, t_J] */
+        break;
+      }
+    }
+    arb_mul(t, t, q, wp);
+    arb_div_ui(t, t, (ulong)d, wp);
+    arb_add(r, r, t, wp);
+  }
+  arb_clear(q);
+  arb_clear(t);
+  mag_clear(tm);
+  mag_clear(sm);
+  arf_clear(u);
+}
+
+/* F_n(c), F_n'(c) into a[0], a[1] (Arb at the ball c; c must exclude 0 for n = 1):
+ *   J0' = -J1, J1' = J0 - J1/c, I0' = I1, I1' = I0 - I1/c, Y0' = -Y1, Y1' = Y0 - Y1/c
+ * (DLMF 10.6.2, 10.29.2). */
+static inline void rb_value_deriv(arb_ptr a, const arb_t c, char kind, int n, slong prec) {
+  arb_t f0, f1;
+  arb_init(f0);
+  arb_init(f1);
+  rb_bessel(f0, kind, 0, c, prec);
+  rb_bessel(f1, kind, 1, c, prec);
+  if (n == 0) {
+    arb_set(a, f0);
+    if (kind == 'I') arb_set(a + 1, f1);
+    else arb_neg(a + 1, f1);
+  } else {
+    arb_set(a, f1);
+    arb_div(a + 1, f1, c, prec);
+    arb_sub(a + 1, f0, a + 1, prec);
+  }
+  arb_clear(f0);
+  arb_clear(f1);
+}
+
+/* Taylor coefficients over a ball, as a Taylor model. Let m be the midpoint of x and r
+ * its radius; every xi in x is m + d with |d| <= r. Taylor's theorem with Lagrange
+ * remainder, applied to the real function a_k(.) = F^(k)(.)/k! (analytic on x), gives
+ * for some eta between m and xi
+ *   a_k(xi) = sum_{j=k}^{L-1} C(j,k) a_j(m) d^(j-k) + C(L,k) a_L(eta) d^(L-k)
+ * (the (L-k)-th derivative of F^(k)/k! is F^(L)/k! = a_L L!/k!, divided by (L-k)!).
+ * So with p_j enclosing a_j(m) (a point: tight), D = [-r, r] and A enclosing a_L(eta)
+ * for every eta in x,
+ *   res[k] = [coefficient k of P(D + h), P(h) = sum_{j<L} p_j h^j] + C(L,k) A D^(L-k)
+ * contains a_k(xi) (inclusion property; the Taylor shift by the ball D encloses the sum
+ * for every d in D). p_j: the power series at the point m for J_n, I_n with |m| <= 16,
+ * else (ODE) at the point m from Arb's point values F(m), F'(m). A: |a_L| <= 1/L! for
+ * J_n, I_0(R)/L! for I_n (crude bounds above, R >= |xi| on x); for Y_n, (ODE) run over
+ * the whole ball x (Arb's Y_0, Y_1 over a ball are wide, but A is multiplied by
+ * D^(L-k), tiny when r is). L = len + K, K chosen so that the remainder is below
+ * 2^-(prec+10) in the common case (it is included whatever its size). */
+static inline int rb_series(arb_ptr res, const arb_t x, char kind, int n, slong len, slong prec) {
+  int is_y = kind == 'Y';
+  if (len <= 0) return is_y && !(arb_is_finite(x) && arb_is_positive(x)) ? -1 : 0;
+  if (is_y && (!arb_is_finite(x) || !arb_is_positive(x))) { /* a branch point at 0 */
+    for (slong k = 0; k < len; k++) arb_indeterminate(res + k);
+    return -1;
+  }
+  if (!is_y && (!arb_is_finite(x) || mag_cmp_2exp_si(arb_radref(x), 2) > 0)) { /* J, I, r > 4: crude */
+    rb_crude_taylor(res, x, kind, len, prec);
+    return 0;
+  }
+  slong wp = prec + 20;
+  /* K: (L-k) log2(q) + log2 C(L,k) - log2 L! below -(prec+10) for every k < len, with
+   * q = r (J, I) or r / (lower bound of x) (Y: its coefficients grow like 1/x^k). In
+   * logarithms (r may lie outside the double range); only steers the choice of L: any
+   * L > len is correct when r > 0, L = len only when r = 0. */
+  slong L = len;
+  if (!mag_is_zero(arb_radref(x))) {
+    double lq = mag_get_d_log2_approx(arb_radref(x));
+    if (is_y) {
+      arf_t lo;
+      arf_init(lo);
+      arb_get_lbound_arf(lo, x, 53);
+      lq -= (double)(arf_abs_bound_lt_2exp_si(lo) - 1); /* lo >= 2^(that - 1) */
+      arf_clear(lo);
+    }
+    for (L = len + 4; L < len + 64; L++) {
+      double worst = -1e300;
+      for (slong k = 0; k < len; k++) {
+        double lc = (lgamma((double)L + 1) - lgamma((double)k + 1) - lgamma((double)(L - k) + 1)) / log(2.0);
+        double l = (double)(L - k) * lq + lc - (is_y ? 0 : lgamma((double)L + 1) / log(2.0));
+        if (l > worst) worst = l;
+      }
+      if (worst < -(double)(prec + 10)) break;
+    }
+  }
+  arb_ptr p = _arb_vec_init(L + 1);
+  arb_t m, D, A, t, u;
+  arb_init(m);
+  arb_init(D);
+  arb_init(A);
+  arb_init(t);
+  arb_init(u);
+  arf_set(arb_midref(m), arb_midref(x)); /* the exact midpoint */
+  mag_zero(arb_radref(m));
+  arb_zero(D);
+  mag_set(arb_radref(D), arb_radref(x));
+
+  /* p_j = a_j(m), j < L */
+  int small = arf_cmpabs_2exp_si(arb_midref(m), 4) <= 0; /* |m| <= 16 */
+  if (!is_y && small) {
+    rb_power_taylor(p, m, n, kind == 'J' ? -1 : 1, L, wp);
+  } else {
+    rb_value_deriv(p, m, kind, n, wp);
+    rb_ode_taylor(p, m, n, kind == 'I' ? -1 : 1, L, wp);
+  }
+  /* A encloses a_L(eta) for every eta in x */
+  if (L > len) {
+    if (is_y) {
+      arb_ptr q = _arb_vec_init(L + 1);
+      rb_value_deriv(q, x, kind, n, wp);
+      rb_ode_taylor(q, x, n, 1, L + 1, wp);
+      arb_set(A, q + L);
+      _arb_vec_clear(q, L + 1);
+    } else {
+      arb_ptr q = _arb_vec_init(L + 1);
+      rb_crude_taylor(q, x, kind, L + 1, wp);
+      arb_set(A, q + L);
+      _arb_vec_clear(q, L + 1);
+    }
+  }
+  /* res[k] = coeff_k P(D + h) + C(L,k) A D^(L-k) */
+  arb_poly_t P, Q;
+  arb_poly_init(P);
+  arb_poly_init(Q);
+  for (slong j = 0; j < L; j++) arb_poly_set_coeff_arb(P, j, p + j);
+  arb_poly_taylor_shift(Q, P, D, wp);
+  for (slong k = 0; k < len; k++) {
+    arb_poly_get_coeff_arb(res + k, Q, k);
+    if (L > len) {
+      arb_bin_uiui(t, (ulong)L, (ulong)k, wp);
+      arb_mul(t, t, A, wp);
+      arb_pow_ui(u, D, (ulong)(L - k), wp);
+      arb_mul(t, t, u, wp);
+      arb_add(res + k, res + k, t, wp);
+    }
+    arb_set_round(res + k, res + k, prec);
+  }
+  arb_poly_clear(P);
+  arb_poly_clear(Q);
+  _arb_vec_clear(p, L + 1);
+  arb_clear(m);
+  arb_clear(D);
+  arb_clear(A);
+  arb_clear(t);
+  arb_clear(u);
+  return 0;
+}
+
+#ifdef REFBESSEL_TESTING
+/* ---- shared by the tests (functions/<name>/test_<name>.c) ---- */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+static uint64_t rb_rng_state = 0x9e3779b97f4a7c15ull;
+static inline uint64_t rb_rand64(void) { /* xorshift64* */
+  rb_rng_state ^= rb_rng_state >> 12;
+  rb_rng_state ^= rb_rng_state << 25;
+  rb_rng_state ^= rb_rng_state >> 27;
+  return rb_rng_state * 0x2545f4914f6cdd1dull;
+}
+static inline uint32_t rb_rand32(void) { return (uint32_t)(rb_rand64() >> 32); }
+/* a random binary32 pattern, finite, |x| in [2^lo_e, 2^hi_e), random sign when sgn */
+static inline uint32_t rb_rand_in(int lo_e, int hi_e, int sgn) {
+  int e = lo_e + (int)(rb_rand64() % (uint64_t)(hi_e - lo_e));
+  float x = ldexpf(1.0f + (float)(rb_rand32() >> 9) * 0x1p-23f, e);
+  uint32_t b = rb_f2u(x);
+  if (sgn && (rb_rand64() & 1)) b |= RB_SIGN32;
+  return b;
+}
+
+/* What the engine does around a referee (the reference contract). */
+static inline void rb_engine(int (*fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), uint32_t xb, double *y, int *t) {
+  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_set_emin(-1073);
+  mpfr_set_emax(1024);
+  mpfr_t X, Y;
+  mpfr_init2(X, 24);
+  mpfr_init2(Y, 53);
+  mpfr_set_flt(X, rb_u2f(xb), MPFR_RNDN);
+  int tern = fn(Y, X, MPFR_RNDN);
+  tern = mpfr_subnormalize(Y, tern, MPFR_RNDN);
+  *y = mpfr_get_d(Y, MPFR_RNDN);
+  *t = tern > 0 ? 1 : tern < 0 ? -1 : 0;
+  mpfr_clear(X);
+  mpfr_clear(Y);
+  mpfr_set_emin(emin);
+  mpfr_set_emax(emax);
+}
+
+/* (y, t) pairs equal: the same bits (signed zeros distinct), or both NaN; same t */
+static inline int rb_same(double y1, int t1, double y2, int t2) {
+  if (t1 != t2) return 0;
+  if (isnan(y1) || isnan(y2)) return isnan(y1) && isnan(y2);
+  return rb_d2u(y1) == rb_d2u(y2);
+}
+
+/* Is (y, t) the reference pair of a value v known only as the ball v (a nonzero value
+ * that is not a binary64 number nor a rounding midpoint)? 1 yes, 0 no, -1 v too wide to
+ * tell. Independent of the code under test: it checks y against its binary64
+ * neighbours, not by rounding v. */
+static inline int rb_check_rn53(double y, int t, const arb_t v) {
+  int res;
+  arb_t d, h, a, b;
+  arb_init(d);
+  arb_init(h);
+  arb_init(a);
+  arb_init(b);
+  if (isnan(y) || t == 0) { res = 0; goto out; }
+  if (isinf(y)) { /* |v| beyond 2^1024 - 2^970, the overflow boundary of RN, on y's side */
+    arb_one(b);
+    arb_mul_2exp_si(b, b, 1024);
+    arb_one(a);
+    arb_mul_2exp_si(a, a, 970);
+    arb_sub(b, b, a, 2000);
+    if (y < 0) arb_neg(b, b);
+    arb_sub(d, v, b, 2000); /* v - boundary */
+    if ((y > 0 && t != 1) || (y < 0 && t != -1)) { res = 0; goto out; }
+    if (y > 0) res = arb_is_positive(d) ? 1 : arb_is_nonpositive(d) ? 0 : -1;
+    else res = arb_is_negative(d) ? 1 : arb_is_nonnegative(d) ? 0 : -1;
+    goto out;
+  }
+  arb_set_d(a, y);
+  arb_sub(d, a, v, 2000); /* y - v */
+  if (t > 0 ? arb_is_nonpositive(d) : arb_is_nonnegative(d)) { res = 0; goto out; }
+  if (t > 0 ? !arb_is_positive(d) : !arb_is_negative(d)) { res = -1; goto out; }
+  /* the neighbour on v's side, nb; DBL_MAX's neighbour above is 2^1024 */
+  double nb = nextafter(y, t > 0 ? -INFINITY : INFINITY);
+  if (isinf(nb)) {
+    arb_one(b);
+    arb_mul_2exp_si(b, b, nb > 0 ? 1024 : 0);
+    if (nb < 0) arb_neg(b, b);
+  } else {
+    arb_set_d(b, nb);
+  }
+  arb_sub(h, a, b, 2000); /* y - nb, exact */
+  arb_abs(h, h);
+  arb_mul_2exp_si(h, h, -1); /* half the gap */
+  arb_abs(d, d);
+  arb_sub(d, h, d, 2000); /* half gap - |y - v| must be > 0 */
+  res = arb_is_positive(d) ? 1 : arb_is_nonpositive(d) ? 0 : -1;
+out:
+  arb_clear(d);
+  arb_clear(h);
+  arb_clear(a);
+  arb_clear(b);
+  return res;
+}
+
+/* Exact Taylor coefficients r[k] = F_n^(k)(xi)/k!, k < len, at a point xi, from DLMF
+ * 10.6.7 / 10.29.5:
+ *   C_n^(k) = 2^-k sum_{j=0}^k (-1)^j C(k,j) C_{n-k+2j}  (C = J, Y),
+ *   I_n^(k) = 2^-k sum_{j=0}^k C(k,j) I_{n-k+2j},
+ * with J_{-m} = (-1)^m J_m, Y_{-m} = (-1)^m Y_m (DLMF 10.4.1), I_{-m} = I_m (10.27.1),
+ * each F_m from Arb's point value. Independent of the series code (no ODE, no power
+ * series). */
+static inline void rb_deriv_identity(arb_ptr r, char kind, int n, slong len, const arb_t xi, slong prec) {
+  long mmax = len + 1;
+  arb_ptr F = _arb_vec_init(mmax + 1); /* F[|m|] = F_|m|(xi) */
+  arb_t s, f, c;
+  arb_init(s);
+  arb_init(f);
+  arb_init(c);
+  for (long m = 0; m <= mmax; m++) rb_bessel(F + m, kind, m, xi, prec);
+  for (long k = 0; k < len; k++) {
+    arb_zero(s);
+    for (long j = 0; j <= k; j++) {
+      long m = n - k + 2 * j;
+      long am = m < 0 ? -m : m;
+      arb_set(f, F + am);
+      if (m < 0 && kind != 'I' && (am & 1)) arb_neg(f, f);
+      arb_bin_uiui(c, (ulong)k, (ulong)j, prec);
+      arb_mul(f, f, c, prec);
+      if (kind != 'I' && (j & 1)) arb_sub(s, s, f, prec);
+      else arb_add(s, s, f, prec);
+    }
+    arb_mul_2exp_si(s, s, -k);
+    arb_fac_ui(c, (ulong)k, prec);
+    arb_div(r + k, s, c, prec);
+  }
+  _arb_vec_clear(F, mmax + 1);
+  arb_clear(s);
+  arb_clear(f);
+  arb_clear(c);
+}
+
+typedef int (*rb_series_fn)(arb_ptr, const arb_t, slong, slong);
+
+/* Series over the ball [mid - rad, mid + rad] (mid, rad doubles, rad >= 0): returns the
+ * series' return code and checks, at both ends, the middle and 3 random interior points,
+ * that res[k] contains the exact coefficient (rb_deriv_identity at 300 bits); when
+ * 'tight' > 0, also that each res[k] has radius <= 2^-tight * max(1, |a_k(mid)|). */
+static inline int rb_check_series(rb_series_fn fn, char kind, int n, double mid, double rad, slong len, slong prec,
+                           int tight) {
+  arb_ptr res = _arb_vec_init(len), exv = _arb_vec_init(len);
+  arb_t x, xi, ex, m;
+  arb_init(x);
+  arb_init(xi);
+  arb_init(ex);
+  arb_init(m);
+  arb_set_d(x, mid);
+  mag_set_d(arb_radref(x), rad);
+  int rc = fn(res, x, len, prec);
+  if (rc == 0) {
+    for (int p = 0; p < 6; p++) {
+      double fr = p == 0 ? -1.0 : p == 1 ? 1.0 : p == 2 ? 0.0 : ((double)(rb_rand64() >> 11) * 0x1p-53) * 2 - 1;
+      /* xi = mid + fr * rad computed exactly in Arb; the ends use the ball's own bounds */
+      if (p == 0) arb_get_lbound_arf(arb_midref(xi), x, 3000);
+      else if (p == 1) arb_get_ubound_arf(arb_midref(xi), x, 3000);
+      else {
+        arb_set_d(xi, rad);
+        arb_set_d(m, fr);
+        arb_mul(xi, xi, m, 3000);
+        arb_set_d(m, mid);
+        arb_add(xi, xi, m, 3000);
+      }
+      mag_zero(arb_radref(xi));
+      rb_deriv_identity(exv, kind, n, len, xi, 300);
+      for (slong k = 0; k < len; k++) {
+        arb_set(ex, exv + k);
+        if (!arb_contains(res + k, ex)) {
+          fprintf(stderr, "series %c%d mid=%a rad=%a k=%ld: not enclosed\n  res=", kind, n, mid, rad, (long)k);
+          arb_fprintd(stderr, res + k, 25);
+          fprintf(stderr, "\n  exact=");
+          arb_fprintd(stderr, ex, 25);
+          fprintf(stderr, "\n");
+          rc = 99;
+        }
+      }
+    }
+    if (tight > 0) {
+      arb_set_d(xi, mid);
+      rb_deriv_identity(exv, kind, n, len, xi, 300);
+      for (slong k = 0; k < len; k++) {
+        arb_set(ex, exv + k);
+        arf_t lim;
+        arf_init(lim);
+        arf_abs(lim, arb_midref(ex));
+        if (arf_cmp_si(lim, 1) < 0) arf_one(lim);
+        arf_mul_2exp_si(lim, lim, -tight);
+        if (arf_cmpabs_mag(lim, arb_radref(res + k)) < 0) {
+          fprintf(stderr, "series %c%d mid=%a rad=%a k=%ld: radius too large\n  res=", kind, n, mid, rad, (long)k);
+          arb_fprintd(stderr, res + k, 25);
+          fprintf(stderr, "\n");
+          rc = 98;
+        }
+        arf_clear(lim);
+      }
+    }
+  }
+  _arb_vec_clear(res, len);
+  _arb_vec_clear(exv, len);
+  arb_clear(x);
+  arb_clear(xi);
+  arb_clear(ex);
+  arb_clear(m);
+  return rc;
+}
+
+typedef int (*rb_shortcut_fn)(uint32_t, double *, int *);
+typedef int (*rb_mpfr_fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
+
+/* The referee's pair at x (through rb_engine) checked against Arb's F_n(x) (kind 'J',
+ * 'Y' or 'I') at 192 bits, then 768 and 3072 when that is too wide to tell:
+ * 1 right, 0 wrong, -1 undecided. */
+static inline int rb_check_referee_arb(rb_mpfr_fn fn, char kind, int n, uint32_t xb) {
+  double y;
+  int t;
+  rb_engine(fn, xb, &y, &t);
+  arb_t x, v;
+  arb_init(x);
+  arb_init(v);
+  arb_set_d(x, (double)rb_u2f(xb));
+  int r = -1;
+  for (slong p = 192; p <= 3072 && r < 0; p *= 4) {
+    rb_bessel(v, kind, n, x, p);
+    r = rb_check_rn53(y, t, v);
+  }
+  if (r != 1) {
+    fprintf(stderr, "referee %c%d(%a) [%08x] = (%a, %d): %s; Arb: ", kind, n, (double)rb_u2f(xb), (unsigned)xb, y, t,
+            r ? "undecided" : "WRONG");
+    arb_fprintd(stderr, v, 30);
+    fprintf(stderr, "\n");
+  }
+  arb_clear(x);
+  arb_clear(v);
+  return r;
+}
+
+/* Every pattern in [c - w, c + w] (clamped to the 32-bit range): when the shortcut
+ * answers, its (y, t) must be the referee's. Returns the number of patterns answered;
+ * failures are counted in *bad. */
+static inline long rb_window(rb_shortcut_fn sc, rb_mpfr_fn fn, uint32_t c, uint32_t w, long *bad) {
+  long answered = 0;
+  int64_t lo = (int64_t)c - w, hi = (int64_t)c + w;
+  if (lo < 0) lo = 0;
+  if (hi > 0xffffffffll) hi = 0xffffffffll;
+  for (int64_t b = lo; b <= hi; b++) {
+    double ys, yr;
+    int ts, tr;
+    if (!sc((uint32_t)b, &ys, &ts)) continue;
+    answered++;
+    rb_engine(fn, (uint32_t)b, &yr, &tr);
+    if (!rb_same(ys, ts, yr, tr)) {
+      fprintf(stderr, "shortcut %08x: (%a, %d), referee (%a, %d)\n", (unsigned)b, ys, ts, yr, tr);
+      (*bad)++;
+    }
+  }
+  return answered;
+}
+/* An enclosure of I_n(x) (n = 0, 1) for a double x, independent of Arb's Bessel code:
+ * the power series I_n(|x|) = sum_j t_j, t_0 = (|x|/2)^n / n!,
+ * t_{j+1} = t_j q / ((j+1)(j+1+n)), q = x^2/4 (DLMF 10.25.2), every term positive,
+ * summed twice in MPFR at 'prec' bits, rounding every operation down (lower sum) and up
+ * (upper sum). Stopped after a term t_J with (J+1)(J+1+n) >= 2q, where every later
+ * ratio is <= 1/2, so the tail is <= t_J (1/2 + 1/4 + ...) = t_J, added to the upper
+ * sum; and t_J below 2^-(prec+8) of the sum. I_1 is odd: the sign of x is applied. */
+static inline void rb_i_series_mpfr(arb_t out, int n, double x, mpfr_prec_t prec) {
+  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax(); /* no underflow here */
+  mpfr_set_emin(mpfr_get_emin_min());
+  mpfr_set_emax(mpfr_get_emax_max());
+  mpfr_t q, tl, th, sl, sh;
+  mpfr_inits2(prec, q, tl, th, sl, sh, (mpfr_ptr)0);
+  double ax = fabs(x);
+  mpfr_set_d(q, ax, MPFR_RNDN); /* exact */
+  mpfr_div_2ui(q, q, 1, MPFR_RNDN); /* |x|/2, exact */
+  if (n == 0) {
+    mpfr_set_ui(tl, 1, MPFR_RNDN);
+    mpfr_set_ui(th, 1, MPFR_RNDN);
+  } else {
+    mpfr_set(tl, q, MPFR_RNDN);
+    mpfr_set(th, q, MPFR_RNDN);
+  }
+  mpfr_mul(q, q, q, MPFR_RNDU); /* q rounded up; the lower chain uses a copy rounded down */
+  mpfr_t qd;
+  mpfr_init2(qd, prec);
+  mpfr_set_d(qd, ax, MPFR_RNDN);
+  mpfr_div_2ui(qd, qd, 1, MPFR_RNDN);
+  mpfr_mul(qd, qd, qd, MPFR_RNDD);
+  mpfr_set(sl, tl, MPFR_RNDD);
+  mpfr_set(sh, th, MPFR_RNDU);
+  for (unsigned long j = 0;; j++) {
+    if (j > 10000000ul) { /* x below 2^20: far fewer terms */
+      fprintf(stderr, "rb_i_series_mpfr(%a): no convergence\n", x);
+      abort();
+    }
+    /* stop test on t_j just added */
+    double ratio_ok = (double)(j + 1) * (double)(j + 1 + n) >= 2 * mpfr_get_d(q, MPFR_RNDU);
+    if (ratio_ok && (mpfr_zero_p(th) || mpfr_get_exp(th) < mpfr_get_exp(sl) - (mpfr_exp_t)prec - 8)) {
+      mpfr_add(sh, sh, th, MPFR_RNDU); /* tail <= t_J */
+      break;
+    }
+    unsigned long d = (j + 1) * (j + 1 + n);
+    mpfr_mul(tl, tl, qd, MPFR_RNDD);
+    mpfr_div_ui(tl, tl, d, MPFR_RNDD);
+    mpfr_mul(th, th, q, MPFR_RNDU);
+    mpfr_div_ui(th, th, d, MPFR_RNDU);
+    mpfr_add(sl, sl, tl, MPFR_RNDD);
+    mpfr_add(sh, sh, th, MPFR_RNDU);
+  }
+  if (n == 1 && x < 0) {
+    mpfr_neg(sl, sl, MPFR_RNDN);
+    mpfr_neg(sh, sh, MPFR_RNDN);
+    mpfr_swap(sl, sh);
+  }
+  arb_set_interval_mpfr(out, sl, sh, prec + 16);
+  mpfr_clears(q, tl, th, sl, sh, qd, (mpfr_ptr)0);
+  mpfr_set_emin(emin);
+  mpfr_set_emax(emax);
+}
+
+/* The referee's pair at x checked against rb_i_series_mpfr (256, then 1024 bits). */
+static inline int rb_check_referee_iseries(rb_mpfr_fn fn, int n, uint32_t xb) {
+  double y;
+  int t;
+  rb_engine(fn, xb, &y, &t);
+  arb_t v;
+  arb_init(v);
+  int r = -1;
+  for (mpfr_prec_t p = 256; p <= 1024 && r < 0; p *= 4) {
+    rb_i_series_mpfr(v, n, (double)rb_u2f(xb), p);
+    r = rb_check_rn53(y, t, v);
+  }
+  if (r != 1) {
+    fprintf(stderr, "referee I%d(%a) [%08x] = (%a, %d): %s; series: ", n, (double)rb_u2f(xb), (unsigned)xb, y, t,
+            r ? "undecided" : "WRONG");
+    arb_fprintd(stderr, v, 30);
+    fprintf(stderr, "\n");
+  }
+  arb_clear(v);
+  return r;
+}
+
+/* CPU time of the referee (through rb_engine, as the engine calls it) on n random patterns
+ * of each binade range [2^lo, 2^hi) in ranges[] ({lo, hi} pairs, positive x), printed in
+ * microseconds per call: the tests run it when given the argument --bench. */
+#include <time.h>
+static inline void rb_bench(const char *name, rb_mpfr_fn fn, const int (*ranges)[2], int nr, int n) {
+  for (int r = 0; r < nr; r++) {
+    uint32_t *xs = malloc(sizeof *xs * (size_t)n);
+    for (int i = 0; i < n; i++) xs[i] = rb_rand_in(ranges[r][0], ranges[r][1], 0);
+    double y;
+    int t;
+    rb_engine(fn, xs[0], &y, &t); /* warm caches */
+    struct timespec a, b;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
+    for (int i = 0; i < n; i++) rb_engine(fn, xs[i], &y, &t);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
+    double us = ((double)(b.tv_sec - a.tv_sec) * 1e9 + (double)(b.tv_nsec - a.tv_nsec)) / 1e3 / n;
+    printf("%s referee, x in [2^%d, 2^%d): %.1f us/call (%d calls)\n", name, ranges[r][0], ranges[r][1], us, n);
+    free(xs);
+  }
+}
+
+#endif /* REFBESSEL_TESTING */
+
+#endif

@@ -1,0 +1,402 @@
+/* refelem_util.h: small helpers shared by the reference folders of the elementary
+ * functions (functions/<name>/reference.c and their tests), and the rounding lemmas
+ * their proofs cite.
+ *
+ * Notation. RN53(z): z rounded to nearest-even binary64, with binary64's exponent
+ * range and subnormals; t = sign(RN53(z) - z), MPFR's ternary value. For a nonzero
+ * binary32 number x, e(x) is the integer with 2^e <= |x| < 2^(e+1) (-149 <= e <= 127).
+ *
+ * Lemma L1 (rounding to a binary32 input). Let x be a nonzero binary32 number, e = e(x).
+ *   As a binary64 number x is normal (2^-149 > 2^-1022) and has at most 24 significant
+ *   bits, so its 53-bit significand is even. Its binary64 neighbours are 2^(e-52) away,
+ *   except the one toward zero when |x| = 2^e, which is 2^(e-53) away. Hence
+ *   RN53(z) = x for every real z on the side of x away from zero with |z - x| <= 2^(e-53),
+ *   and for every z on the side toward zero with |z - x| <= 2^(e-53) if |x| != 2^e,
+ *   |z - x| <= 2^(e-54) if |x| = 2^e (a tie goes to the even x). In particular
+ *   |z - x| <= 2^(e-54) always gives RN53(z) = x.
+ * Lemma L2 (rounding to +-1). The binary64 neighbours of 1 are 1 - 2^-53 and 1 + 2^-52:
+ *   RN53(z) = 1 for 1 - 2^-54 <= z <= 1 + 2^-53 (1 is even: ties go to it). By symmetry
+ *   RN53(z) = -1 for -1 - 2^-53 <= z <= -1 + 2^-54.
+ * Lemma L3 (overflow). The largest binary64 number is DBL_MAX = 2^1024 - 2^971; RN53
+ *   gives +inf for every z >= 2^1024 - 2^970 (DBL_MAX plus half an ulp, where the tie
+ *   goes to the even 2^1024, which overflows). MPFR with emax = 1024 rounds 53-bit
+ *   results the same way: +inf with a positive ternary value.
+ * Lemma L4 (pi/2). Y0 = 0x1.921fb54442d18p+0 = RN53(pi/2) and pi/2 = Y0 + D with
+ *   D = 6.1232339957367658...e-17 = 1.10306377...*2^-54 (pi = 3.14159265358979323846...,
+ *   Y0 = 1.5707963267948965579989817...); Y0 lies in (1, 2), so its neighbours are
+ *   2^-52 away and RN53(z) = Y0 for |z - Y0| <= 2^-53. pi = 2 Y0 + 2D with
+ *   2D = 0.5515...*2^-52, less than 2^-52, half the gap around 2 Y0 in (2, 4):
+ *   RN53(pi) = 2 Y0 with t = -1.
+ * Mirroring. RN53 is symmetric (RN53(-z) = -RN53(z)), so for an odd f the reference at
+ *   -x is (-y, -t), and for an even f it is (y, t): the engine asks the shortcut of an
+ *   odd or even f for x with the sign bit clear only.
+ */
+#ifndef REFELEM_UTIL_H
+#define REFELEM_UTIL_H
+
+#include <stdint.h>
+#include <string.h>
+#include <mpfr.h>
+
+#define RE_SIGN32 0x80000000u
+#define RE_INF32 0x7f800000u
+/* Y0 = RN53(pi/2) (Lemma L4) */
+#define RE_PIO2_RN 0x1.921fb54442d18p+0
+
+static inline uint32_t re_f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline float re_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint64_t re_d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
+static inline double re_u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
+
+/* The engine's recipe (src/reference/reference.c, ref_mpfr): f at 53 bits, round to
+ * nearest, binary64 exponent range, subnormalized. Saves and restores the exponent
+ * range. For tests and tools; the engine has its own copy. */
+typedef int (*re_mpfr_fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
+static inline void re_engine(re_mpfr_fn f, uint32_t xb, double *y, int *t) {
+  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_set_emin(-1073);
+  mpfr_set_emax(1024);
+  mpfr_t X, Y;
+  mpfr_init2(X, 24);
+  mpfr_init2(Y, 53);
+  mpfr_set_flt(X, re_u2f(xb), MPFR_RNDN);
+  int tern = f(Y, X, MPFR_RNDN);
+  tern = mpfr_subnormalize(Y, tern, MPFR_RNDN);
+  *y = mpfr_get_d(Y, MPFR_RNDN);
+  *t = tern > 0 ? 1 : tern < 0 ? -1 : 0;
+  mpfr_clear(X);
+  mpfr_clear(Y);
+  mpfr_set_emin(emin);
+  mpfr_set_emax(emax);
+}
+
+/* Rounding a binary32 number to an integer, exactly, for the exact family (floor, ceil,
+ * trunc, round, rint, nearbyint). xb not a NaN. The result is a binary32 number (an
+ * integer of at most 24 bits, or x itself), returned as a double; zeros keep the sign
+ * of x (IEEE 754: ceil(-0.5) = -0, trunc(-0.7) = -0, rint(-0.5) = -0, floor(-0) = -0).
+ *   |x| >= 2^23, +-inf, +-0: x is its own integer part.
+ *   |x| < 1: the integer is 0 or +-1 by the mode.
+ *   1 <= |x| < 2^23, e = exponent in [0, 22]: the fraction is the low 23 - e significand
+ *   bits; n = |x| with them cleared (an integer < 2^23), and the result is n or n + 1 in
+ *   magnitude, exact in binary32 and binary64. */
+enum re_rmode { RE_FLOOR, RE_CEIL, RE_TRUNC, RE_ROUND_AWAY, RE_ROUND_EVEN };
+static inline double re_round_to_int(uint32_t xb, enum re_rmode mode) {
+  uint32_t m = xb & ~RE_SIGN32;
+  int neg = (xb & RE_SIGN32) != 0;
+  if (m >= 0x4b000000u || m == 0) return (double)re_u2f(xb); /* integer, inf or zero */
+  double up; /* |result| if rounding away from zero, else the truncated magnitude */
+  double n;  /* the truncated magnitude */
+  int frac_cmp; /* the fraction against 1/2: -1 below, 0 equal, +1 above */
+  if (m < 0x3f800000u) { /* 0 < |x| < 1 */
+    n = 0.0;
+    frac_cmp = m < 0x3f000000u ? -1 : m == 0x3f000000u ? 0 : 1;
+  } else {
+    int e = (int)(m >> 23) - 127; /* 0 .. 22 */
+    uint32_t fracmask = 0x007fffffu >> e, half = 0x00400000u >> e;
+    uint32_t f = m & fracmask;
+    if (f == 0) return (double)re_u2f(xb); /* an integer */
+    n = (double)re_u2f(m & ~fracmask);
+    frac_cmp = f < half ? -1 : f == half ? 0 : 1;
+  }
+  up = n + 1.0;
+  double mag;
+  switch (mode) {
+  case RE_FLOOR: mag = neg ? up : n; break;
+  case RE_CEIL: mag = neg ? n : up; break;
+  case RE_TRUNC: mag = n; break;
+  case RE_ROUND_AWAY: mag = frac_cmp >= 0 ? up : n; break;
+  default: /* RE_ROUND_EVEN: ties to the even one of n, n + 1 */
+    mag = frac_cmp > 0 || (frac_cmp == 0 && ((uint64_t)n & 1)) ? up : n;
+    break;
+  }
+  return neg ? -mag : mag; /* -0.0 when mag = 0 and x < 0 */
+}
+
+/* Series helpers for reference.c files that include <arb_poly.h> first. */
+#ifdef ARB_POLY_H
+/* h = x + t, the input polynomial whose image under f gives f's Taylor coefficients at
+ * every point of the ball x */
+static inline void re_poly_var(arb_poly_t h, const arb_t x) {
+  arb_poly_zero(h);
+  arb_poly_set_coeff_arb(h, 0, x);
+  arb_poly_set_coeff_si(h, 1, 1);
+}
+/* res[k] = coefficient k of p (0 past its length), k < len */
+static inline void re_poly_out(arb_ptr res, const arb_poly_t p, slong len) {
+  for (slong k = 0; k < len; k++) arb_poly_get_coeff_arb(res + k, p, k);
+}
+#endif
+
+/* ---- Test helpers (cmocka, Arb): compiled only with -DREFELEM_TEST. ---- */
+#ifdef REFELEM_TEST
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <arb.h>
+#include <arb_poly.h>
+
+typedef int (*re_shortcut_fn)(uint32_t xbits, double *y, int *t);
+typedef int (*re_series_fn)(arb_ptr res, const arb_t x, slong len, slong prec);
+/* An independent evaluation: encloses f(x) in res at about prec bits; 0 on success. */
+typedef int (*re_arb_fn)(arb_t res, const arb_t x, slong prec);
+/* Independent Taylor coefficients of f at the exact point p: c[k] encloses f^(k)(p)/k!. */
+typedef int (*re_alt_fn)(arb_ptr c, const arb_t p, slong len, slong prec);
+enum { RE_NONE = 0, RE_ODD = 1, RE_EVEN = 2 };
+
+static uint64_t re_rng = 0x9e3779b97f4a7c15ull;
+static inline uint64_t re_rand(void) {
+  re_rng ^= re_rng << 13;
+  re_rng ^= re_rng >> 7;
+  re_rng ^= re_rng << 17;
+  return re_rng;
+}
+/* uniform in [0, 1) with 53 bits */
+static inline double re_rand01(void) { return (double)(re_rand() >> 11) * 0x1p-53; }
+
+static inline int re_isnan_d(double y) { return y != y; }
+/* same reference: both NaN (t equal), or the same bits (signed zeros differ) and t */
+static inline int re_same(double y1, int t1, double y2, int t2) {
+  if (t1 != t2) return 0;
+  if (re_isnan_d(y1) || re_isnan_d(y2)) return re_isnan_d(y1) && re_isnan_d(y2);
+  return re_d2u(y1) == re_d2u(y2);
+}
+
+#define RE_FAIL(...)            \
+  do {                          \
+    print_error(__VA_ARGS__);   \
+    fail();                     \
+  } while (0)
+
+/* The engine's view of a shortcut: for an odd or even f, a negative input is asked at
+ * |x| and mirrored. NaN inputs must not be answered. */
+static inline int re_shortcut_eval(re_shortcut_fn s, int sym, uint32_t xb, double *y, int *t) {
+  if ((xb & ~RE_SIGN32) > RE_INF32) {
+    double yy;
+    int tt;
+    if (s(xb, &yy, &tt)) RE_FAIL("shortcut answered for the NaN 0x%08x\n", xb);
+    return 0;
+  }
+  if (sym != RE_NONE && (xb & RE_SIGN32)) {
+    if (!s(xb & ~RE_SIGN32, y, t)) return 0;
+    if (sym == RE_ODD) {
+      *y = -*y;
+      *t = -*t;
+    }
+    return 1;
+  }
+  return s(xb, y, t);
+}
+
+/* Compare the shortcut with the engine recipe at xb; returns 1 if the shortcut answered. */
+static inline int re_check_one(re_mpfr_fn f, re_shortcut_fn s, int sym, uint32_t xb) {
+  double ys, ym;
+  int ts, tm;
+  if (!re_shortcut_eval(s, sym, xb, &ys, &ts)) return 0;
+  re_engine(f, xb, &ym, &tm);
+  if (!re_same(ys, ts, ym, tm))
+    RE_FAIL("x = 0x%08x (%a): shortcut (%a, %d), MPFR (%a, %d)\n", xb, (double)re_u2f(xb), ys, ts, ym, tm);
+  return 1;
+}
+
+/* Every pattern of B's sign with magnitude in [|B| - 64, |B| + 64] (clamped to
+ * [0, inf]; NaN patterns checked unanswered), then 800 random ones within 2^24 of it.
+ * claim < 0: the shortcut must answer every magnitude below |B| in the first window;
+ * claim > 0: every magnitude from |B| on; 0: no claim. */
+static inline void re_check_boundary(re_mpfr_fn f, re_shortcut_fn s, int sym, uint32_t B, int claim) {
+  uint32_t sign = B & RE_SIGN32, m = B & ~RE_SIGN32;
+  int64_t lo = (int64_t)m - 64, hi = (int64_t)m + 64;
+  if (lo < 0) lo = 0;
+  if (hi > (int64_t)RE_INF32 + 2) hi = (int64_t)RE_INF32 + 2;
+  for (int64_t p = lo; p <= hi; p++) {
+    uint32_t xb = sign | (uint32_t)p;
+    int ans = re_check_one(f, s, sym, xb);
+    int must = (uint32_t)p <= RE_INF32 && ((claim < 0 && (uint32_t)p < m) || (claim > 0 && (uint32_t)p >= m));
+    if (must && !ans) RE_FAIL("shortcut did not answer 0x%08x (boundary 0x%08x)\n", xb, B);
+  }
+  /* and random patterns of the same sign within 2^12, 2^16, 2^20 and 2^24 of |B| */
+  for (int w = 12; w <= 24; w += 4)
+    for (int i = 0; i < 200; i++) {
+      int64_t p = (int64_t)m + (int64_t)(re_rand() % ((2ull << w) + 1)) - ((int64_t)1 << w);
+      if (p < 0 || p > (int64_t)RE_INF32 + 2) continue;
+      re_check_one(f, s, sym, sign | (uint32_t)p);
+    }
+}
+
+/* n random patterns over the whole line (NaNs included); returns how many answered */
+static inline long re_check_random(re_mpfr_fn f, re_shortcut_fn s, int sym, long n) {
+  long a = 0;
+  for (long i = 0; i < n; i++) a += re_check_one(f, s, sym, (uint32_t)re_rand());
+  return a;
+}
+
+/* The expected (y, t) at xb, derived by hand: compare with the engine recipe. */
+static inline void re_expect(re_mpfr_fn f, uint32_t xb, double y, int t) {
+  double ym;
+  int tm;
+  re_engine(f, xb, &ym, &tm);
+  if (!re_same(y, t, ym, tm))
+    RE_FAIL("x = 0x%08x (%a): MPFR (%a, %d), expected (%a, %d)\n", xb, (double)re_u2f(xb), ym, tm, y, t);
+}
+
+/* RN53 of the real number enclosed by v and t = sign(RN53 - v), if v decides them:
+ * both ends of v round to the same binary64 number (arf_get_d rounds correctly, overflow
+ * and subnormals included) and that number is not inside v, or v is exact. */
+static inline int re_arb_round(const arb_t v, double *y, int *t) {
+  if (!arb_is_finite(v)) return 0;
+  arf_t lo, hi, Y;
+  arf_init(lo);
+  arf_init(hi);
+  arf_init(Y);
+  arb_get_lbound_arf(lo, v, 100000);
+  arb_get_ubound_arf(hi, v, 100000);
+  double a = arf_get_d(lo, ARF_RND_NEAR), b = arf_get_d(hi, ARF_RND_NEAR);
+  int ok = 0;
+  if (re_d2u(a) == re_d2u(b)) {
+    *y = a;
+    if (isinf(a)) {
+      *t = a > 0 ? 1 : -1;
+      ok = 1;
+    } else {
+      arf_set_d(Y, a);
+      if (arf_cmp(Y, lo) < 0) { *t = -1; ok = 1; }
+      else if (arf_cmp(Y, hi) > 0) { *t = 1; ok = 1; }
+      else if (arf_equal(lo, hi)) { *t = 0; ok = 1; }
+    }
+  }
+  arf_clear(lo);
+  arf_clear(hi);
+  arf_clear(Y);
+  return ok;
+}
+
+/* f(x) by the independent evaluation g, at 128, 512, 2048 and 8192 bits until decided */
+static inline int re_arb_eval(re_arb_fn g, uint32_t xb, double *y, int *t) {
+  arb_t X, R;
+  arb_init(X);
+  arb_init(R);
+  arb_set_d(X, (double)re_u2f(xb));
+  int ok = 0;
+  for (slong prec = 128; prec <= 8192 && !ok; prec *= 4)
+    if (g(R, X, prec) == 0) ok = re_arb_round(R, y, t);
+  arb_clear(X);
+  arb_clear(R);
+  return ok;
+}
+
+/* ref (through the engine recipe) against the independent evaluation g at xb */
+static inline void re_check_arb(re_mpfr_fn f, re_arb_fn g, uint32_t xb) {
+  double ya = 0, ym;
+  int ta = 0, tm;
+  if (!re_arb_eval(g, xb, &ya, &ta)) RE_FAIL("x = 0x%08x: the independent evaluation did not decide\n", xb);
+  re_engine(f, xb, &ym, &tm);
+  if (!re_same(ya, ta, ym, tm))
+    RE_FAIL("x = 0x%08x (%a): MPFR (%a, %d), independent (%a, %d)\n", xb, (double)re_u2f(xb), ym, tm, ya, ta);
+}
+
+/* A random binary32 pattern with magnitude in [lo, hi] (bit patterns, sign bit clear),
+ * with a random sign when both_signs. */
+static inline uint32_t re_rand_in(uint32_t lo, uint32_t hi, int both_signs) {
+  uint32_t m = lo + (uint32_t)(re_rand() % ((uint64_t)hi - lo + 1));
+  return both_signs && (re_rand() & 1) ? m | RE_SIGN32 : m;
+}
+
+/* The series at the ball X (must return 0) against alt at the ball's ends, centre and
+ * four random points of it: every res[k] must contain alt's (much narrower) enclosure.
+ * With tight != 0 (a small ball), res[k] must also be reasonably narrow. */
+static inline void re_check_series_ball(re_series_fn s, re_alt_fn alt, const arb_t X, slong len, slong prec, int tight) {
+  arb_ptr res = _arb_vec_init(len), c = _arb_vec_init(len);
+  int r = s(res, X, len, prec);
+  if (r != 0) {
+    char *str = arb_get_str(X, 30, 0);
+    RE_FAIL("series returned %d on the ball %s\n", r, str);
+  }
+  arf_t p, d;
+  arb_t P;
+  arf_init(p);
+  arf_init(d);
+  arb_init(P);
+  for (int i = 0; i < 7; i++) {
+    slong num = i == 0 ? -(1 << 20) : i == 1 ? (1 << 20) : i == 2 ? 0 : (slong)(re_rand() % ((2u << 20) + 1)) - (1 << 20);
+    arf_set_mag(d, arb_radref(X));
+    arf_mul_si(d, d, num, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(d, d, -20);
+    arf_add(p, arb_midref(X), d, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arb_set_arf(P, p);
+    if (alt(c, P, len, 640) != 0) RE_FAIL("independent coefficients failed\n");
+    double M = 0;
+    for (slong k = 0; k < len; k++) M = fmax(M, fabs(arf_get_d(arb_midref(c + k), ARF_RND_NEAR)));
+    for (slong k = 0; k < len; k++) {
+      if (!arb_contains(res + k, c + k)) {
+        char *a = arb_get_str(res + k, 25, 0), *b = arb_get_str(c + k, 25, 0), *xs = arb_get_str(X, 25, 0);
+        RE_FAIL("series coefficient %ld at the ball %s (prec %ld): %s does not contain %s (point %d)\n", (long)k, xs, (long)prec, a, b, i);
+      }
+      if (tight) {
+        double rad = mag_get_d(arb_radref(res + k));
+        double ck = fabs(arf_get_d(arb_midref(c + k), ARF_RND_NEAR));
+        if (!(rad <= 0x1p-30 * (ck + 0x1p-60 * M)))
+          RE_FAIL("series coefficient %ld is too wide: radius %g for a value %g\n", (long)k, rad, ck);
+      }
+    }
+  }
+  arf_clear(p);
+  arf_clear(d);
+  arb_clear(P);
+  _arb_vec_clear(res, len);
+  _arb_vec_clear(c, len);
+}
+
+/* A ball of centre m and radius r (rounded up) */
+static inline void re_ball(arb_t X, double m, double r) {
+  arb_set_d(X, m);
+  mag_set_d(arb_radref(X), r);
+}
+
+/* The series must refuse the ball [m +- r] */
+static inline void re_check_series_refuses(re_series_fn s, double m, double r) {
+  arb_t X;
+  arb_init(X);
+  re_ball(X, m, r);
+  arb_ptr res = _arb_vec_init(4);
+  int ret = s(res, X, 4, 64);
+  if (ret != -1) RE_FAIL("series accepted the ball [%a +- %a] (returned %d)\n", m, r, ret);
+  _arb_vec_clear(res, 4);
+  arb_clear(X);
+}
+
+/* The series at n random balls: centres uniform in [lo, hi], radii 0 (every third
+ * ball, checked for tightness at 100 bits and more) or up to rel * |centre|, lengths 1
+ * to 12, precisions 53 to 200. */
+static inline void re_check_series_random(re_series_fn s, re_alt_fn alt, double lo, double hi, double rel, int n) {
+  arb_t X;
+  arb_init(X);
+  for (int i = 0; i < n; i++) {
+    double m = lo + (hi - lo) * re_rand01();
+    double r = (i % 3 == 0) ? 0.0 : rel * fabs(m) * (i % 5 == 0 ? 0x1p-40 : re_rand01());
+    slong len = 1 + (slong)(re_rand() % 12);
+    slong prec = (slong[]){53, 64, 100, 128, 200}[re_rand() % 5];
+    re_ball(X, m, r);
+    re_check_series_ball(s, alt, X, len, prec, r == 0.0 && prec >= 100);
+  }
+  arb_clear(X);
+}
+
+/* Infinite and NaN balls are refused */
+static inline void re_check_series_nonfinite(re_series_fn s) {
+  arb_t X;
+  arb_init(X);
+  arb_ptr res = _arb_vec_init(3);
+  arb_pos_inf(X);
+  if (s(res, X, 3, 64) != -1) RE_FAIL("series accepted +inf\n");
+  arb_indeterminate(X);
+  if (s(res, X, 3, 64) != -1) RE_FAIL("series accepted an indeterminate ball\n");
+  arb_zero_pm_inf(X);
+  if (s(res, X, 3, 64) != -1) RE_FAIL("series accepted [0 +- inf]\n");
+  _arb_vec_clear(res, 3);
+  arb_clear(X);
+}
+#endif /* REFELEM_TEST */
+
+#endif

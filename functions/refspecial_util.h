@@ -1,0 +1,656 @@
+/* refspecial_util.h: helpers shared by the references of the special functions
+ * (functions/{erf,erfc,erfcx,erfinv,erfcinv,normcdf,normcdfinv,lgamma,tgamma}/).
+ *
+ * Everything here is binary64 arithmetic with round to nearest even, compiled with
+ * -ffp-contract=off (the project's CFLAGS and functions/TESTING-refspecial.md): an
+ * expression written a * b + c is two roundings, and fma() is written where one is
+ * meant. u = 2^-53 is the unit roundoff. Every result below is a normal binary64
+ * number (the ranges are chosen so: the smallest magnitudes that occur are near
+ * 2^-1000), so each rounding satisfies RN(v) = v (1 + d) with |d| <= u and also
+ * |RN(v) - v| <= u |RN(v)| (Higham, Accuracy and Stability of Numerical Algorithms,
+ * 2nd ed., Thm 2.2 and (2.5)).
+ */
+#ifndef ULPCERT_REFSPECIAL_UTIL_H
+#define ULPCERT_REFSPECIAL_UTIL_H
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+static inline float rs_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint32_t rs_f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+
+#define RS_SIGN32 0x80000000u
+#define RS_INF32 0x7f800000u
+
+/* Precision cap of the Arb-based referees: far beyond what any non-exact binary32
+ * input needs (a value within 2^-k of a binary64 rounding boundary needs about
+ * 53 + k bits; over 2^32 inputs one expects k near 32 + a few). */
+#define RS_PREC_MAX 4096
+
+/* ---------------------------------------------------------------------------------
+ * rs_decide: the rounding of f from f = hi + lo + eps, |eps| <= err.
+ *
+ * Preconditions: hi and lo are binary64 numbers with |lo| <= |hi|; err >= 0 bounds
+ * |f - (hi + lo)|.
+ * Returns 1 with *y = RN53(f) and *t = sign(*y - f) when the data decide it, else 0.
+ *
+ * Proof. yy = RN(hi + lo) and r = lo - (yy - hi) is Dekker's Fast2Sum (|hi| >= |lo|),
+ * so hi + lo = yy + r exactly, and f = yy + r + eps. (1) If |r| > err, f - yy = r + eps
+ * is nonzero with the sign of r: t = -sign(r). (2) Let nb be the binary64 neighbour
+ * of yy on r's side (nextafter) and g = |nb - yy| (exact: Sterbenz). The numbers that
+ * round to yy include the open half-gap (yy, yy + g/2) on that side (and its closed
+ * end when yy is even; not used). If |r| + err < g/2 then 0 < |f - yy| < g/2 on r's
+ * side, so RN(f) = yy. The test is computed as RN(|r| + err) < g/2: RN is monotone
+ * and g/2 is a binary64 number, so RN(|r| + err) < g/2 implies |r| + err < g/2.
+ * yy is required to lie in [2^-1000, 2^1000] in magnitude, far from binary64's
+ * subnormals and overflow, where binary64 RN is MPFR's rounding at 53 bits with the
+ * binary64 exponent range followed by mpfr_subnormalize (which then changes nothing).
+ * --------------------------------------------------------------------------------- */
+static inline int rs_decide(double hi, double lo, double err, double *y, int *t) {
+  double yy = hi + lo;
+  double r = lo - (yy - hi);
+  double ar = fabs(r);
+  if (!(ar > err)) return 0;
+  if (!(fabs(yy) >= 0x1p-1000 && fabs(yy) <= 0x1p1000)) return 0;
+  double nb = nextafter(yy, r > 0 ? INFINITY : -INFINITY);
+  double half = 0.5 * fabs(nb - yy);
+  if (!(ar + err < half)) return 0;
+  *y = yy;
+  *t = r > 0 ? -1 : 1;
+  return 1;
+}
+
+/* ---------------------------------------------------------------------------------
+ * rs_odd_small: g(x) = C x (1 + a1 s + a2 s^2 + a3 s^3) + R(x), s = x^2, for a binary32
+ * 0 < x <= 2^-12, as hi + lo with an error bound:  |g(x) - (hi + lo)| <= err.
+ *
+ * Data (struct rs_oddser): C = C_hi + C_lo + delta with C_hi = RN(C),
+ * C_lo = RN(C - C_hi), 1/4 <= C <= 2; A_k = RN(a_k) with |a2|, |a3| <= |a1| <= 1;
+ * |R(x)| <= tail x^9 for 0 < x <= 2^-12 (shown by each caller).
+ *
+ * Evaluation: ph = RN(x C_hi); pl = fma(x, C_hi, -ph); xc = RN(x C_lo);
+ * Q = fma(fma(A3, s, A2), s, A1); W = RN(s Q); t1 = RN(ph W); m = RN(pl + xc);
+ * hi = ph, lo = RN(m + t1).
+ *
+ * Error analysis (u = 2^-53; s <= 2^-24; all quantities normal: x >= 2^-149 gives
+ * t1 >= 2^-460 and the error terms below stay above 2^-1000).
+ *  - s = x*x is exact (x has 24 bits: 48-bit product, no underflow).
+ *  - pl = x C_hi - ph exactly: the error of a binary64 product is representable when
+ *    it is not below the subnormal range (x C_hi is a multiple of 2^(-149-54)), and
+ *    fma computes it exactly. |pl| <= u ph.
+ *  - |C_lo| <= (1/2) ulp(C_hi) <= u C_hi, |delta| <= u |C_lo| <= u^2 C_hi, so with
+ *    x C_hi = ph + pl <= (1+u) ph:  |x C_lo| <= 1.0001 u ph, |x delta| <= 1.0001 u^2 ph.
+ *  - xc = x C_lo + e2, |e2| <= u |x C_lo| <= 1.0001 u^2 ph.
+ *  - m = pl + xc + e4, |e4| <= u |m| and |m| <= (1+u)(u + 1.0002 u) ph <= 2.0003 u ph.
+ *  - q = a1 + a2 s + a3 s^2. Inner fma: |q1 - (a2 + a3 s)| <= u|a2| + u|a3|s + u|q1|
+ *    <= 3.001 u |a1|. Outer: |Q - q| <= u|a1| + 3.001 u |a1| s + u|Q|; since
+ *    |q| >= |a1|(1 - 2s), |Q - q| <= 2.001 u |q|.
+ *  - W = RN(sQ): |W - sq| <= s|Q - q| + u|W| <= 3.002 u s|q|.
+ *  - t1 = RN(ph W): |t1 - ph s q| <= 3.002 u ph s|q| + u|t1| <= 4.01 u |t1|, and
+ *    ph s |q| <= (1 + 4.1u) |t1|.
+ *  - lo = m + t1 + e8, |e8| <= u|lo| <= u(1+u)(|m| + |t1|).
+ * Exact value: g = (ph + pl + x C_lo + x delta)(1 + s q) + R
+ *            = ph + [pl + x C_lo + ph s q] + [x delta + (pl + x C_lo + x delta) s q] + R,
+ * computed: ph + lo = ph + pl + x C_lo + ph s q + (e2 + e4 + (t1 - ph s q) + e8). So
+ *  |g - (hi + lo)| <= u^2 ph (1.0001 + 1.0001 + 2.0003 + 2.0004)       [delta, e2, e4, e8]
+ *                   + u |t1| (2.0004 + 4.01 + 1.0001)       [(pl + xC_lo + x delta)sq, t1, e8]
+ *                   + tail x^9
+ *                  <= 2^-103 ph + 2^-50 |t1| + tail x^9    (6.0009 u^2 < 2^-103.4,
+ *                                                           7.011 u < 2^-50.19).
+ * The bound is evaluated in binary64: a handful of roundings, each within a factor
+ * (1 + u), covered by the final factor (1 + 2^-20). x^9 would underflow for tiny x:
+ * for x <= 2^-100, x^9 = x s^4 <= 2^-800 x, which is used instead.
+ * |lo| <= |hi| holds (|lo| <= 2.1 u ph + 1.01 ph s |q| < ph).
+ * --------------------------------------------------------------------------------- */
+struct rs_oddser {
+  double c_hi, c_lo;  /* C = c_hi + c_lo to 2^-106 */
+  double a1, a2, a3;  /* RN of the series coefficients */
+  double tail;        /* |R(x)| <= tail x^9 on (0, 2^-12] */
+};
+
+static inline void rs_odd_small(double x, const struct rs_oddser *k, double *hi, double *lo, double *err) {
+  double s = x * x;
+  double ph = x * k->c_hi;
+  double pl = fma(x, k->c_hi, -ph);
+  double xc = x * k->c_lo;
+  double q = fma(fma(k->a3, s, k->a2), s, k->a1);
+  double w = s * q;
+  double t1 = ph * w;
+  double m = pl + xc;
+  *hi = ph;
+  *lo = m + t1;
+  double s4x = x > 0x1p-100 ? (s * s) * (s * s) * x : 0x1p-800 * x;
+  *err = (0x1p-103 * ph + 0x1p-50 * fabs(t1) + k->tail * s4x) * (1.0 + 0x1p-20);
+}
+
+/* ---------------------------------------------------------------------------------
+ * rs_add_const: f = K + sigma (hi + lo) + eps, |eps| <= err, K a binary64 number with
+ * |hi| <= |K|/2 (|hi| > |lo|), sigma = +-1. Sets (*H, *L, *E) with f = H + L + eps',
+ * |eps'| <= *E and |L| <= |H|, ready for rs_decide.
+ * Proof: H = RN(K + sigma hi), e1 = sigma hi - (H - K) exactly (Fast2Sum, |K| >= |hi|);
+ * L = RN(e1 + sigma lo) = e1 + sigma lo + e, |e| <= u|L|. So
+ * f = H + L - e + eps, and *E = (err + u|L|)(1 + 2^-50) (one rounding in the sum,
+ * |L| <= |e1| + |lo| small against |H| >= |K|/2). */
+static inline void rs_add_const(double K, int sigma, double hi, double lo, double err, double *H, double *L, double *E) {
+  double sh = sigma > 0 ? hi : -hi, sl = sigma > 0 ? lo : -lo;
+  double h = K + sh;
+  double e1 = sh - (h - K);
+  double l = e1 + sl;
+  *H = h;
+  *L = l;
+  *E = (err + 0x1p-53 * fabs(l)) * (1.0 + 0x1p-50);
+}
+
+
+#ifdef ARB_H
+/* ---------------------------------------------------------------------------------
+ * rs_inverse_series: Taylor coefficients of a solution of y' = c exp(q y^2) around a
+ * point where y = y0 (a ball): res[k] = y^(k)/k!, k < len.
+ * Used for erfinv (c = sqrt(pi)/2, q = 1), erfcinv (c = -sqrt(pi)/2, q = 1) and
+ * normcdfinv (c = sqrt(2 pi), q = 1/2): each inverts a function g with
+ * g'(y) = exp(-q y^2)/c, so y = g^-1(x) has y' = 1/g'(y) = c exp(q y^2).
+ * With y(x0 + t) = sum a_k t^k, U = q y^2 = sum u_k t^k, E = exp(U) = sum E_k t^k:
+ *   u_k = q sum_{i=0..k} a_i a_{k-i},  E_0 = exp(u_0),  k E_k = sum_{j=1..k} j u_j E_{k-j}
+ * (from E' = U' E), and (k+1) a_{k+1} = c E_k (from y' = c E). E_k needs u_1..u_k, which
+ * need a_0..a_k: the recurrence is explicit. Every step is ball arithmetic on a_0's
+ * ball, so when a_0 encloses y(xi) for every xi of a ball, each res[k] encloses
+ * y^(k)(xi)/k! for every such xi (the coefficients at xi are this same composition of
+ * operations applied to the point y(xi)).
+ * --------------------------------------------------------------------------------- */
+static inline void rs_inverse_series(arb_ptr res, const arb_t y0, const arb_t c, const arb_t q, slong len, slong prec) {
+  if (len <= 0) return;
+  arb_ptr u = _arb_vec_init(len), E = _arb_vec_init(len);
+  arb_t s;
+  arb_init(s);
+  arb_set(res, y0);
+  for (slong k = 0; k + 1 < len; k++) {
+    /* u_k */
+    arb_zero(s);
+    for (slong i = 0; i <= k; i++) arb_addmul(s, res + i, res + k - i, prec);
+    arb_mul(u + k, s, q, prec);
+    /* E_k */
+    if (k == 0) {
+      arb_exp(E, u, prec);
+    } else {
+      arb_zero(s);
+      for (slong j = 1; j <= k; j++) {
+        arb_t w;
+        arb_init(w);
+        arb_mul_si(w, u + j, j, prec);
+        arb_addmul(s, w, E + k - j, prec);
+        arb_clear(w);
+      }
+      arb_div_si(E + k, s, k, prec);
+    }
+    /* a_{k+1} */
+    arb_mul(res + k + 1, c, E + k, prec);
+    arb_div_si(res + k + 1, res + k + 1, k + 1, prec);
+  }
+  arb_clear(s);
+  _arb_vec_clear(u, len);
+  _arb_vec_clear(E, len);
+}
+
+/* Is the ball finite and free of the non-positive integers (the poles of Gamma, the
+ * singularities of log|Gamma|)? Either positive, or inside (f, f+1) for an integer
+ * f <= -1 (ends compared exactly). */
+static inline int rs_ball_avoids_poles(const arb_t x) {
+  if (!arb_is_finite(x)) return 0;
+  if (arb_is_positive(x)) return 1;
+  arf_t lo, hi, f;
+  arf_init(lo);
+  arf_init(hi);
+  arf_init(f);
+  arb_get_lbound_arf(lo, x, ARF_PREC_EXACT);
+  arb_get_ubound_arf(hi, x, ARF_PREC_EXACT);
+  arf_floor(f, lo);
+  int ok = arf_cmp(lo, f) > 0; /* lo is not an integer */
+  arf_add_ui(f, f, 1, ARF_PREC_EXACT, ARF_RND_DOWN);
+  ok = ok && arf_cmp(hi, f) < 0 && arf_sgn(f) <= 0; /* hi < f + 1 <= 0 */
+  arf_clear(lo);
+  arf_clear(hi);
+  arf_clear(f);
+  return ok;
+}
+#endif
+
+/* =================================================================================
+ * Test helpers (test_<name>.c define RS_TEST_HELPERS before including this header).
+ * ================================================================================= */
+#ifdef RS_TEST_HELPERS
+#include <arb.h>
+#include <mpfr.h>
+#include <stdio.h>
+
+typedef int (*rs_mpfr_fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
+
+/* The engine's call: binary64 exponent range, MPFR's ternary, mpfr_subnormalize. The
+ * caller's exponent range (the wide default in the tests) is restored afterwards.
+ * Returns the raw ternary of fn (REF_UNDECIDABLE included), *t its sign. */
+static inline int rs_ref_call(rs_mpfr_fn fn, uint32_t xb, double *y, int *t) {
+  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_set_emin(-1073);
+  mpfr_set_emax(1024);
+  mpfr_t X, Y;
+  mpfr_init2(X, 24);
+  mpfr_init2(Y, 53);
+  mpfr_set_flt(X, rs_u2f(xb), MPFR_RNDN);
+  int raw = fn(Y, X, MPFR_RNDN); /* the references return -1, 0, +1 or REF_UNDECIDABLE */
+  int tern = raw == 2 ? 0 : mpfr_subnormalize(Y, raw, MPFR_RNDN);
+  *y = mpfr_get_d(Y, MPFR_RNDN);
+  *t = tern > 0 ? 1 : tern < 0 ? -1 : 0;
+  mpfr_clear(X);
+  mpfr_clear(Y);
+  mpfr_set_emin(emin);
+  mpfr_set_emax(emax);
+  return raw;
+}
+
+/* deterministic generator (xorshift64*) */
+static uint64_t rs_rng_state = 0x9e3779b97f4a7c15ull;
+static inline uint64_t rs_rand64(void) {
+  uint64_t x = rs_rng_state;
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  rs_rng_state = x;
+  return x * 0x2545f4914f6cdd1dull;
+}
+/* uniform bit pattern in [lo, hi] */
+static inline uint32_t rs_rand_bits(uint32_t lo, uint32_t hi) {
+  return lo + (uint32_t)(rs_rand64() % ((uint64_t)hi - lo + 1));
+}
+
+static inline int rs_same(double a, double b) { /* same value, same sign of zero, NaN = NaN */
+  if (isnan(a) || isnan(b)) return isnan(a) && isnan(b);
+  return a == b && signbit(a) == signbit(b);
+}
+
+/* The rounding boundaries around y: *lo = y - (gap below)/2, *hi = y + (gap above)/2,
+ * exact in 80-bit MPFR numbers (wide exponent range). y finite. */
+static inline void rs_halfgaps(mpfr_t lo, mpfr_t hi, double y) {
+  double below = nextafter(y, -INFINITY), above = nextafter(y, INFINITY);
+  mpfr_set_d(lo, y, MPFR_RNDN);
+  mpfr_set_d(hi, y, MPFR_RNDN);
+  mpfr_t g;
+  mpfr_init2(g, 80);
+  if (isinf(below)) mpfr_set_d(g, 0x1p971, MPFR_RNDN); else { mpfr_set_d(g, y, MPFR_RNDN); mpfr_sub_d(g, g, below, MPFR_RNDN); }
+  mpfr_div_2ui(g, g, 1, MPFR_RNDN);
+  mpfr_sub(lo, lo, g, MPFR_RNDN); /* exact: 80 bits hold it */
+  if (isinf(above)) mpfr_set_d(g, 0x1p971, MPFR_RNDN); else { mpfr_set_d(g, above, MPFR_RNDN); mpfr_sub_d(g, g, y, MPFR_RNDN); }
+  mpfr_div_2ui(g, g, 1, MPFR_RNDN);
+  mpfr_add(hi, hi, g, MPFR_RNDN);
+  mpfr_clear(g);
+}
+
+/* ---- shortcut against referee (needs cmocka.h included before this header) ---- */
+typedef int (*rs_shortcut_fn)(uint32_t, double *, int *);
+
+/* If the shortcut answers for xb, its answer must be the referee's; returns whether
+ * it answered. */
+static inline int rs_check_shortcut(const char *name, rs_shortcut_fn sc, rs_mpfr_fn ref, uint32_t xb) {
+  double ys, yr;
+  int ts, tr;
+  if (!sc(xb, &ys, &ts)) return 0;
+  int raw = rs_ref_call(ref, xb, &yr, &tr);
+  if (!rs_same(ys, yr) || ts != tr || raw == 2)
+    fprintf(stderr, "%s shortcut: x = %a (0x%08x): shortcut %a %d, referee %a %d (raw %d)\n", name,
+            (double)rs_u2f(xb), xb, ys, ts, yr, tr, raw);
+  assert_true(rs_same(ys, yr) && ts == tr && raw != 2);
+  return 1;
+}
+
+/* Every pattern within 'radius' of b (clipped to [0, 0x7f800000] in magnitude, the
+ * sign of b kept): checked; 'must' says what the shortcut has to do there, as a
+ * function of the pattern: 1 answer, 0 decline, -1 either (a filter). */
+static inline void rs_sweep(const char *name, rs_shortcut_fn sc, rs_mpfr_fn ref, uint32_t b, int radius,
+                     int (*must)(uint32_t xb)) {
+  uint32_t sign = b & RS_SIGN32, m = b & ~RS_SIGN32;
+  for (int64_t d = -radius; d <= radius; d++) {
+    int64_t v = (int64_t)m + d;
+    if (v < 0 || v > RS_INF32) continue;
+    uint32_t xb = sign | (uint32_t)v;
+    int a = rs_check_shortcut(name, sc, ref, xb);
+    int w = must ? must(xb) : -1;
+    if (w >= 0 && a != w) fprintf(stderr, "%s shortcut: 0x%08x answered %d, expected %d\n", name, xb, a, w);
+    if (w >= 0) assert_int_equal(a, w);
+  }
+}
+
+/* Is (y, t) the reference for a real v known to lie in [vlo, vhi] (MPFR numbers,
+ * wide exponent range)? 1: proved so; 0: proved not so, or the interval is too wide
+ * to tell (the callers make it tight). Independent of the code under test. */
+static inline int rs_check_interval(mpfr_srcptr vlo, mpfr_srcptr vhi, double y, int t) {
+  if (isnan(y)) return 0;
+  if (isinf(y)) { /* overflow: v beyond the midpoint DBL_MAX + 2^970 */
+    mpfr_t b;
+    mpfr_init2(b, 80);
+    mpfr_set_d(b, 0x1.fffffffffffffp1023, MPFR_RNDN);
+    mpfr_add_d(b, b, 0x1p970, MPFR_RNDN);
+    int ok;
+    if (y > 0) ok = t == 1 && mpfr_cmp(vlo, b) > 0;
+    else { mpfr_neg(b, b, MPFR_RNDN); ok = t == -1 && mpfr_cmp(vhi, b) < 0; }
+    mpfr_clear(b);
+    return ok;
+  }
+  if (t == 0) return mpfr_cmp_d(vlo, y) == 0 && mpfr_cmp_d(vhi, y) == 0;
+  mpfr_t lo, hi;
+  mpfr_init2(lo, 80);
+  mpfr_init2(hi, 80);
+  rs_halfgaps(lo, hi, y);
+  int ok = mpfr_cmp(vlo, lo) > 0 && mpfr_cmp(vhi, hi) < 0;
+  if (t > 0) ok = ok && mpfr_cmp_d(vhi, y) < 0;
+  else ok = ok && mpfr_cmp_d(vlo, y) > 0;
+  /* a zero y: the sign of the zero follows the sign of v */
+  if (y == 0) ok = ok && (signbit(y) ? mpfr_cmp_d(vhi, 0.0) < 0 : mpfr_cmp_d(vlo, 0.0) > 0);
+  mpfr_clear(lo);
+  mpfr_clear(hi);
+  return ok;
+}
+
+/* arf -> MPFR for comparisons with rounding boundaries: every boundary the checkers
+ * compare with is 0 or a number of magnitude between 2^-1200 and 2^1100 (binary64
+ * numbers and their half-gaps, and differences of such numbers), so a magnitude
+ * below 2^-3000 or above 2^3000 can be replaced by 2^-3001 or 2^3001 (same sign)
+ * without changing any comparison; MPFR could not hold Arb's far exponents. */
+static inline void rs_arf_get_mpfr_clamped(mpfr_t out, const arf_t a, mpfr_rnd_t rnd) {
+  if (!arf_is_zero(a) && arf_cmpabs_2exp_si(a, -3000) < 0) {
+    mpfr_set_si_2exp(out, arf_sgn(a), -3001, MPFR_RNDN);
+  } else if (arf_cmpabs_2exp_si(a, 3000) > 0) {
+    mpfr_set_si_2exp(out, arf_sgn(a), 3001, MPFR_RNDN);
+  } else {
+    arf_get_mpfr(out, a, rnd);
+  }
+}
+
+/* The same from an Arb ball. */
+static inline int rs_check_ball(const arb_t v, double y, int t) {
+  if (!arb_is_finite(v)) return 0;
+  mpfr_t lo, hi;
+  arf_t a;
+  arf_init(a);
+  slong p = arf_bits(arb_midref(v)) + 64;
+  mpfr_init2(lo, p);
+  mpfr_init2(hi, p);
+  arb_get_lbound_arf(a, v, p);
+  rs_arf_get_mpfr_clamped(lo, a, MPFR_RNDD);
+  arb_get_ubound_arf(a, v, p);
+  rs_arf_get_mpfr_clamped(hi, a, MPFR_RNDU);
+  int ok = rs_check_interval(lo, hi, y, t);
+  mpfr_clear(lo);
+  mpfr_clear(hi);
+  arf_clear(a);
+  return ok;
+}
+
+/* Is (y, t) the reference for v = a + s w (s = +-1), w enclosed by the ball wb? For
+ * values such as erf(x) = 1 - erfc(x) where w is far smaller than an ulp of a: the
+ * rounding boundaries are moved to w's side exactly (2200-bit MPFR differences of
+ * binary64 numbers and half-gaps are exact) instead of forming a + s w. y finite,
+ * nonzero, t != 0. */
+static inline int rs_check_ball_affine(const arb_t wb, double a, int s, double y, int t) {
+  if (!arb_is_finite(wb) || !isfinite(y) || y == 0 || t == 0) return 0;
+  slong p = arf_bits(arb_midref(wb)) + 64;
+  mpfr_t wlo, whi, lo, hi, ym, A;
+  arf_t f;
+  arf_init(f);
+  mpfr_init2(wlo, p);
+  mpfr_init2(whi, p);
+  mpfr_inits2(2200, lo, hi, ym, A, (mpfr_ptr)0);
+  arb_get_lbound_arf(f, wb, p);
+  rs_arf_get_mpfr_clamped(wlo, f, MPFR_RNDD);
+  arb_get_ubound_arf(f, wb, p);
+  rs_arf_get_mpfr_clamped(whi, f, MPFR_RNDU);
+  mpfr_t l80, h80;
+  mpfr_init2(l80, 80);
+  mpfr_init2(h80, 80);
+  rs_halfgaps(l80, h80, y);
+  mpfr_set_d(A, a, MPFR_RNDN);
+  mpfr_set_d(ym, y, MPFR_RNDN);
+  int ok;
+  if (s > 0) { /* w in (lo - a, hi - a); v < y <=> w < y - a */
+    mpfr_sub(lo, l80, A, MPFR_RNDN);
+    mpfr_sub(hi, h80, A, MPFR_RNDN);
+    mpfr_sub(ym, ym, A, MPFR_RNDN);
+    ok = mpfr_cmp(wlo, lo) > 0 && mpfr_cmp(whi, hi) < 0;
+    ok = ok && (t > 0 ? mpfr_cmp(whi, ym) < 0 : mpfr_cmp(wlo, ym) > 0);
+  } else { /* w in (a - hi, a - lo); v < y <=> w > a - y */
+    mpfr_sub(lo, A, h80, MPFR_RNDN);
+    mpfr_sub(hi, A, l80, MPFR_RNDN);
+    mpfr_sub(ym, A, ym, MPFR_RNDN);
+    ok = mpfr_cmp(wlo, lo) > 0 && mpfr_cmp(whi, hi) < 0;
+    ok = ok && (t > 0 ? mpfr_cmp(wlo, ym) > 0 : mpfr_cmp(whi, ym) < 0);
+  }
+  mpfr_clears(wlo, whi, lo, hi, ym, A, l80, h80, (mpfr_ptr)0);
+  arf_clear(f);
+  return ok;
+}
+
+/* An upper bound (MPFR, directed rounding, 256 bits) of
+ *   S3(z) = e^(-z^2) / (z sqrt(pi)) (1 - 1/(2z^2) + 3/(4z^4)) > erfc(z)   (z > 1),
+ * at z = T (half = 0), or of S3(z)/2 > erfc(z)/2 = Q(T) at z = T/sqrt(2) (half = 1). */
+static inline void rs_s3_upper(mpfr_t out, double T, int half) {
+  mpfr_t a, e, d, p, r;
+  mpfr_inits2(256, a, e, d, p, r, (mpfr_ptr)0);
+  mpfr_set_d(a, T, MPFR_RNDN);
+  mpfr_sqr(a, a, MPFR_RNDN); /* exact */
+  if (half) mpfr_div_2ui(a, a, 1, MPFR_RNDN);
+  mpfr_neg(e, a, MPFR_RNDN);
+  mpfr_exp(e, e, MPFR_RNDU);
+  mpfr_sqrt(d, a, MPFR_RNDD);
+  mpfr_const_pi(p, MPFR_RNDD);
+  mpfr_sqrt(p, p, MPFR_RNDD);
+  mpfr_mul(d, d, p, MPFR_RNDD);
+  mpfr_div(e, e, d, MPFR_RNDU);
+  mpfr_ui_div(p, 1, a, MPFR_RNDD);
+  mpfr_div_2ui(p, p, 1, MPFR_RNDD);
+  mpfr_ui_div(r, 3, a, MPFR_RNDU);
+  mpfr_div(r, r, a, MPFR_RNDU);
+  mpfr_div_2ui(r, r, 2, MPFR_RNDU);
+  mpfr_ui_sub(p, 1, p, MPFR_RNDU);
+  mpfr_add(p, p, r, MPFR_RNDU);
+  mpfr_mul(out, e, p, MPFR_RNDU);
+  if (half) mpfr_div_2ui(out, out, 1, MPFR_RNDU);
+  mpfr_clears(a, e, d, p, r, (mpfr_ptr)0);
+}
+
+/* The filter's bound: |g(x) - (hi + lo)| <= err for rs_odd_small with data k, against
+ * the ball gx (an enclosure of g(x) far tighter than err). */
+static inline int rs_kernel_ok(const arb_t gx, double hi, double lo, double err) {
+  arb_t V, H;
+  arb_init(V);
+  arb_init(H);
+  arb_set_d(H, hi);
+  arb_sub(V, gx, H, 512);
+  arb_set_d(H, lo);
+  arb_sub(V, V, H, 512);
+  arb_abs(V, V);
+  arb_set_d(H, err);
+  int ok = arb_lt(V, H);
+  arb_clear(V);
+  arb_clear(H);
+  return ok;
+}
+
+/* Is (y, t) the reference for v = g^-1(x), g increasing (dir = +1) or decreasing
+ * (dir = -1) and continuous near y? gfn(r, p, rnd) evaluates g with MPFR (correctly
+ * rounded at r's precision, wide exponent range). Checks
+ *   g(y - gap/2) < x < g(y + gap/2)  (reversed for decreasing g)  => RN53(v) = y,
+ *   g(y) > x (increasing) <=> v < y <=> t = +1, and so on,
+ * with g rounded in the direction that makes each inequality safe. */
+static inline int rs_check_inverse(rs_mpfr_fn gfn, int dir, double x, double y, int t, mpfr_prec_t prec) {
+  if (!isfinite(y) || t == 0) return 0;
+  mpfr_t lo, hi, g, X;
+  mpfr_init2(lo, 80);
+  mpfr_init2(hi, 80);
+  mpfr_init2(g, prec);
+  mpfr_init2(X, 64);
+  mpfr_set_d(X, x, MPFR_RNDN);
+  rs_halfgaps(lo, hi, y);
+  int ok = 1;
+  /* increasing: g(lo) < x needs an upper bound of g(lo) below x */
+  gfn(g, lo, dir > 0 ? MPFR_RNDU : MPFR_RNDD);
+  ok = ok && (dir > 0 ? mpfr_cmp(g, X) < 0 : mpfr_cmp(g, X) > 0);
+  gfn(g, hi, dir > 0 ? MPFR_RNDD : MPFR_RNDU);
+  ok = ok && (dir > 0 ? mpfr_cmp(g, X) > 0 : mpfr_cmp(g, X) < 0);
+  /* t = +1 <=> y > v <=> g(y) > x (increasing) or g(y) < x (decreasing) */
+  mpfr_set_d(lo, y, MPFR_RNDN);
+  if (t * dir > 0) { gfn(g, lo, MPFR_RNDD); ok = ok && mpfr_cmp(g, X) > 0; }
+  else { gfn(g, lo, MPFR_RNDU); ok = ok && mpfr_cmp(g, X) < 0; }
+  mpfr_clear(lo);
+  mpfr_clear(hi);
+  mpfr_clear(g);
+  mpfr_clear(X);
+  return ok;
+}
+
+/* Finite-difference Taylor coefficients c[k] ~ f^(k)(x0)/k!, k <= 4, from values of
+ * an MPFR function at x0 + j delta (j = -2..2), evaluated at 'prec' bits. Central
+ * differences of order 2: the truncation error is about delta^2 f^(k+2)/k!; rounding
+ * errors about 2^-prec |f| / delta^k. x0 is a double; delta = 2^de. */
+static inline void rs_fd_coeffs(rs_mpfr_fn fn, double x0, int de, mpfr_prec_t prec, mpfr_t c[5]) {
+  mpfr_t f[5], X, t;
+  for (int j = 0; j < 5; j++) mpfr_init2(f[j], prec);
+  mpfr_init2(X, prec);
+  mpfr_init2(t, prec);
+  for (int j = -2; j <= 2; j++) {
+    mpfr_set_d(X, x0, MPFR_RNDN);
+    mpfr_set_si_2exp(t, j, de, MPFR_RNDN);
+    mpfr_add(X, X, t, MPFR_RNDN); /* exact at this precision */
+    fn(f[j + 2], X, MPFR_RNDN);
+  }
+  /* c0 = f0 */
+  mpfr_set(c[0], f[2], MPFR_RNDN);
+  /* c1 = (f1 - f-1) / (2 delta) */
+  mpfr_sub(c[1], f[3], f[1], MPFR_RNDN);
+  mpfr_div_2si(c[1], c[1], de + 1, MPFR_RNDN);
+  /* c2 = (f1 - 2 f0 + f-1) / delta^2 / 2 */
+  mpfr_add(t, f[3], f[1], MPFR_RNDN);
+  mpfr_sub(t, t, f[2], MPFR_RNDN);
+  mpfr_sub(t, t, f[2], MPFR_RNDN);
+  mpfr_div_2si(c[2], t, 2 * de + 1, MPFR_RNDN);
+  /* c3 = (f2 - 2 f1 + 2 f-1 - f-2) / (2 delta^3) / 6 */
+  mpfr_sub(t, f[4], f[0], MPFR_RNDN);
+  mpfr_sub(t, t, f[3], MPFR_RNDN);
+  mpfr_sub(t, t, f[3], MPFR_RNDN);
+  mpfr_add(t, t, f[1], MPFR_RNDN);
+  mpfr_add(t, t, f[1], MPFR_RNDN);
+  mpfr_div_2si(t, t, 3 * de + 1, MPFR_RNDN);
+  mpfr_div_ui(c[3], t, 6, MPFR_RNDN);
+  /* c4 = (f2 - 4 f1 + 6 f0 - 4 f-1 + f-2) / delta^4 / 24 */
+  mpfr_add(t, f[4], f[0], MPFR_RNDN);
+  mpfr_mul_ui(X, f[2], 6, MPFR_RNDN);
+  mpfr_add(t, t, X, MPFR_RNDN);
+  mpfr_add(X, f[3], f[1], MPFR_RNDN);
+  mpfr_mul_ui(X, X, 4, MPFR_RNDN);
+  mpfr_sub(t, t, X, MPFR_RNDN);
+  mpfr_div_2si(t, t, 4 * de, MPFR_RNDN);
+  mpfr_div_ui(c[4], t, 24, MPFR_RNDN);
+  for (int j = 0; j < 5; j++) mpfr_clear(f[j]);
+  mpfr_clear(X);
+  mpfr_clear(t);
+}
+
+/* Does the ball b contain v up to a tolerance tol (absolute)? */
+static inline int rs_ball_near(const arb_t b, mpfr_srcptr v, double tol) {
+  if (!arb_is_finite(b)) return 0;
+  arb_t w;
+  arb_init(w);
+  arf_set_mpfr(arb_midref(w), v);
+  mag_set_d(arb_radref(w), tol);
+  int ok = arb_overlaps(b, w);
+  arb_clear(w);
+  return ok;
+}
+
+/* Solve g(y) = x with MPFR at y's precision: bisection on [a, b] in binary64 with gd, a
+ * binary64 approximation of g (libm's erf, erfc, ...; g monotone, dir = +1 increasing,
+ * -1 decreasing), then Newton steps with g and its derivative dg in MPFR. For the tests'
+ * independent values of inverse functions; the result is checked by the callers'
+ * tolerances, not proved. */
+static inline void rs_mpfr_invert(mpfr_t y, rs_mpfr_fn g, rs_mpfr_fn dg, double (*gd)(double), int dir, mpfr_srcptr x,
+                                  double a, double b) {
+  mpfr_prec_t p = mpfr_get_prec(y);
+  mpfr_t v, d;
+  mpfr_init2(v, p + 32);
+  mpfr_init2(d, p + 32);
+  double lo = a, hi = b, xd = mpfr_get_d(x, MPFR_RNDN);
+  for (int i = 0; i < 200 && lo < hi; i++) {
+    double mid = 0.5 * (lo + hi);
+    if (mid == lo || mid == hi) break;
+    if ((gd(mid) < xd) == (dir > 0)) lo = mid; else hi = mid;
+  }
+  mpfr_set_d(y, 0.5 * (lo + hi), MPFR_RNDN);
+  for (int i = 0; i < 8; i++) {
+    g(v, y, MPFR_RNDN);
+    mpfr_sub(v, v, x, MPFR_RNDN);
+    dg(d, y, MPFR_RNDN);
+    mpfr_div(v, v, d, MPFR_RNDN);
+    mpfr_sub(y, y, v, MPFR_RNDN);
+  }
+  mpfr_clear(v);
+  mpfr_clear(d);
+}
+
+/* Check Taylor coefficients c[0..4] (balls, at a point xi) of y = g^-1 with
+ * y' = D(y) = c exp(q y^2) against hand-derived derivatives (each differentiates the
+ * previous one, with dD/dx = D'(y) y' = 2q y D^2):
+ *   y'' = 2q y D^2,
+ *   y''' = 2q y' D^2 + 2q y 2D (dD/dx) = 2q D^3 + 8q^2 y^2 D^3,
+ *   y'''' = 16 q^2 y y' D^3 + (2q + 8q^2 y^2) 3 D^2 (dD/dx)
+ *         = 16 q^2 y D^4 + (12 q^2 y + 48 q^3 y^3) D^4 = (28 q^2 y + 48 q^3 y^3) D^4;
+ * y (at y's precision) from rs_mpfr_invert, cexact = c. Tolerance tol relative. */
+static inline int rs_check_inverse_coeffs(arb_srcptr c, mpfr_srcptr y, double q, mpfr_srcptr cexact, double tol) {
+  mpfr_prec_t p = mpfr_get_prec(y);
+  mpfr_t D, t, u, v[5];
+  mpfr_inits2(p, D, t, u, (mpfr_ptr)0);
+  for (int k = 0; k < 5; k++) mpfr_init2(v[k], p);
+  mpfr_sqr(t, y, MPFR_RNDN);
+  mpfr_mul_d(t, t, q, MPFR_RNDN);
+  mpfr_exp(D, t, MPFR_RNDN);
+  mpfr_mul(D, D, cexact, MPFR_RNDN); /* D = c e^(q y^2) */
+  mpfr_set(v[0], y, MPFR_RNDN);
+  mpfr_set(v[1], D, MPFR_RNDN);
+  /* a2 = y''/2 = q y D^2 */
+  mpfr_sqr(t, D, MPFR_RNDN);
+  mpfr_mul(v[2], t, y, MPFR_RNDN);
+  mpfr_mul_d(v[2], v[2], q, MPFR_RNDN);
+  /* a3 = (2q + 8 q^2 y^2) D^3 / 6 */
+  mpfr_sqr(u, y, MPFR_RNDN);
+  mpfr_mul_d(u, u, 8 * q * q, MPFR_RNDN);
+  mpfr_add_d(u, u, 2 * q, MPFR_RNDN);
+  mpfr_mul(t, t, D, MPFR_RNDN); /* D^3 */
+  mpfr_mul(v[3], u, t, MPFR_RNDN);
+  mpfr_div_ui(v[3], v[3], 6, MPFR_RNDN);
+  /* a4 = (28 q^2 y + 48 q^3 y^3) D^4 / 24 */
+  mpfr_sqr(u, y, MPFR_RNDN);
+  mpfr_mul_d(u, u, 48 * q * q * q, MPFR_RNDN);
+  mpfr_add_d(u, u, 28 * q * q, MPFR_RNDN);
+  mpfr_mul(u, u, y, MPFR_RNDN);
+  mpfr_mul(t, t, D, MPFR_RNDN); /* D^4 */
+  mpfr_mul(v[4], u, t, MPFR_RNDN);
+  mpfr_div_ui(v[4], v[4], 24, MPFR_RNDN);
+  int ok = 1;
+  for (int k = 0; k < 5; k++) {
+    double tk = tol * (1.0 + fabs(mpfr_get_d(v[k], MPFR_RNDN)));
+    if (!rs_ball_near(c + k, v[k], tk)) {
+      fprintf(stderr, "inverse series coefficient %d: ", k);
+      arb_fprintd(stderr, c + k, 20);
+      mpfr_fprintf(stderr, " vs %.20Rg\n", v[k]);
+      ok = 0;
+    }
+  }
+  mpfr_clears(D, t, u, (mpfr_ptr)0);
+  for (int k = 0; k < 5; k++) mpfr_clear(v[k]);
+  return ok;
+}
+
+/* A ball m +- r with m, r doubles (r >= 0). */
+static inline void rs_ball(arb_t b, double m, double r) {
+  arb_set_d(b, m);
+  mag_set_d(arb_radref(b), r);
+}
+#endif /* RS_TEST_HELPERS */
+
+#endif

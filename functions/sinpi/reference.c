@@ -1,0 +1,55 @@
+/* sinpi: the reference for sin(pi x), with the ranges where MPFR is provably not needed.
+ *
+ * Reference: mpfr_sinpi at 53 bits, round to nearest, binary64 exponent range; NaN at
+ * +-inf. MPFR follows IEEE 754-2019 sinPi at the zeros (checked by the tests):
+ * sinpi(+-0) = +-0, sinpi(n) = +0 for integers n > 0 and -0 for n < 0. sinpi is odd: the
+ * engine asks the shortcut for x >= +0 only and mirrors (refelem_util.h, "Mirroring"),
+ * which gives -0 at the negative integers as IEEE wants. Not monotone.
+ *
+ * Shortcut, x >= +0:
+ * (A) x = +0: +0 exactly. x = +inf: NaN (t = 0).
+ * (B) x an integer (every x >= 2^23, bits 0x4b000000 and up, included): +0 exactly.
+ * (C) x = n + 1/2, n >= 0 an integer (every non-integer x >= 2^22 is one): (-1)^n
+ *   exactly.
+ * (B) and (C) are all the exact points: sin(pi x) for rational x is rational only in
+ * {0, +-1/2, +-1} (Niven's theorem), and +-1/2 needs x = +-1/6 or +-5/6 mod 2, which is
+ * not dyadic. An irrational value is not a binary64 number.
+ * Everything else (0 < x < 2^22 with 2x not an integer) and NaN: MPFR.
+ *
+ * Series: Arb's sin(pi (x + t)) series; entire, so only a non-finite ball is refused. */
+#include <math.h>
+#include <stdint.h>
+#include <mpfr.h>
+#include <arb.h>
+#include <arb_poly.h>
+
+#include "functions/refelem_util.h"
+
+int ref_sinpi_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_sinpi(y, x, rnd); }
+
+int ref_sinpi_shortcut(uint32_t xb, double *y, int *t) {
+  if (xb & RE_SIGN32) return 0; /* odd: the engine mirrors */
+  if (xb > RE_INF32) return 0;  /* NaN */
+  *t = 0;
+  if (xb == RE_INF32) { *y = NAN; return 1; }
+  if (xb >= 0x4b000000u || xb == 0) { *y = 0.0; return 1; } /* 0 and x >= 2^23: integers */
+  float two = 2.0f * re_u2f(xb); /* exact, below 2^24 */
+  int32_t k = (int32_t)two;
+  if ((float)k != two) return 0; /* 2x not an integer */
+  if (!(k & 1)) { *y = 0.0; return 1; }            /* x = k/2 an integer */
+  *y = ((k - 1) / 2) & 1 ? -1.0 : 1.0;             /* x = n + 1/2, n = (k-1)/2 */
+  return 1;
+}
+
+int ref_sinpi_series(arb_ptr res, const arb_t x, slong len, slong prec) {
+  if (!arb_is_finite(x)) return -1;
+  arb_poly_t h, s;
+  arb_poly_init(h);
+  arb_poly_init(s);
+  re_poly_var(h, x);
+  arb_poly_sin_pi_series(s, h, len, prec);
+  re_poly_out(res, s, len);
+  arb_poly_clear(h);
+  arb_poly_clear(s);
+  return 0;
+}

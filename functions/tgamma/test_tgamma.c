@@ -1,0 +1,260 @@
+/* test_tgamma.c: the tgamma reference against independent evaluations.
+ *  (a) the referee (mpfr_gamma) against Arb's arb_hypgeom_gamma at 256+ bits;
+ *  (b) the shortcut against the referee around each boundary (both signs), at and
+ *      around every integer it answers (1..24 and -1..-30) and on random inputs; the
+ *      proof's numbers with MPFR in directed rounding;
+ *  (c) the series against finite differences of MPFR's gamma at 400 bits; -1 on balls
+ *      containing poles.
+ * Build: see functions/TESTING-refspecial.md. */
+#define RS_TEST_HELPERS
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <arb_hypgeom.h>
+
+#include "functions/refspecial_util.h"
+
+int ref_tgamma_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
+int ref_tgamma_shortcut(uint32_t xbits, double *y, int *t);
+int ref_tgamma_series(arb_ptr res, const arb_t x, slong len, slong prec);
+
+#define TINY 0x30800000u  /* 2^-30 */
+#define OVER 0x432b9fd8u  /* 171.6243896484375 */
+#define UNDER 0x4333b27du /* 179.6972198486328125 (x <= -UNDER) */
+#define INT 0x4b000000u   /* 2^23 */
+
+static void check_referee(uint32_t xb) {
+  double y;
+  int t;
+  int raw = rs_ref_call(ref_tgamma_mpfr, xb, &y, &t);
+  assert_true(raw >= -1 && raw <= 1);
+  float x = rs_u2f(xb);
+  if (isnan(x) || (x < 0 && (isinf(x) || floorf(x) == x))) { assert_true(isnan(y) && t == 0); return; }
+  if (x == 0) { assert_true(rs_same(y, signbit(x) ? -INFINITY : INFINITY) && t == 0); return; }
+  if (isinf(x)) { assert_true(rs_same(y, INFINITY) && t == 0); return; }
+  arb_t X, V;
+  arb_init(X);
+  arb_init(V);
+  arb_set_d(X, x);
+  int ok = 0;
+  for (slong p = 256; p <= 4096 && !ok; p *= 4) {
+    arb_hypgeom_gamma(V, X, p);
+    ok = rs_check_ball(V, y, t);
+  }
+  if (!ok) fprintf(stderr, "tgamma referee: x = %a (0x%08x): y = %a t = %d disagrees with Arb\n", x, xb, y, t);
+  assert_true(ok);
+  arb_clear(X);
+  arb_clear(V);
+}
+
+static void test_referee(void **state) {
+  (void)state;
+  const uint32_t pts[] = {0, RS_INF32, 0x7fc00000u, 1, 0x007fffffu, 0x00800000u, 0x3f000000u, 0x3f800000u,
+                          0x40000000u, 0x40400000u, 0x41b80000u /* 23 */, 0x41c00000u /* 24 */, TINY, TINY - 1,
+                          OVER, OVER - 1, UNDER, UNDER - 1, INT, INT - 1, 0x7f7fffffu, 0x3fbc5ee6u /* 1.4616 */};
+  for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+    check_referee(pts[i]);
+    check_referee(pts[i] ^ RS_SIGN32);
+  }
+  for (int i = 0; i < 150; i++) check_referee(rs_rand_bits(0, 0xff800000u));
+  for (int i = 0; i < 150; i++) check_referee(rs_rand_bits(TINY, OVER) | (rs_rand64() & 1 ? RS_SIGN32 : 0));
+}
+
+static int must_sc(uint32_t xb) {
+  uint32_t m = xb & ~RS_SIGN32;
+  int neg = (xb & RS_SIGN32) != 0;
+  if (m > RS_INF32) return 0;
+  if (m == 0 || m == RS_INF32) return 1;
+  float x = rs_u2f(xb);
+  int integer = floorf(x) == x;
+  if (m < TINY) return -1;
+  if (!neg) return (xb >= OVER || (integer && x <= 23.0f)) ? 1 : 0;
+  if (integer || m >= UNDER) return 1;
+  return 0;
+}
+
+static void test_shortcut_boundaries(void **state) {
+  (void)state;
+  const uint32_t b[] = {0, TINY, OVER, UNDER, INT, RS_INF32};
+  for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) {
+    rs_sweep("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, b[i], 64, must_sc);
+    rs_sweep("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, b[i] | RS_SIGN32, 64, must_sc);
+  }
+  /* the integers the shortcut answers, and their neighbours */
+  for (int n = 1; n <= 24; n++) rs_sweep("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, rs_f2u((float)n), 64, must_sc);
+  for (int n = 1; n <= 30; n++) rs_sweep("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, rs_f2u((float)-n), 16, must_sc);
+  for (int n = 176; n <= 182; n++) rs_sweep("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, rs_f2u((float)-n), 16, must_sc);
+}
+
+static void test_shortcut_random(void **state) {
+  (void)state;
+  int declined = 0, n = 0;
+  for (int i = 0; i < 4000; i++, n++) {
+    uint32_t xb = rs_rand_bits(1, TINY - 1) | (i & 1 ? RS_SIGN32 : 0);
+    declined += !rs_check_shortcut("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, xb);
+  }
+  for (uint32_t xb = TINY - 300; xb < TINY; xb++, n += 2) {
+    declined += !rs_check_shortcut("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, xb);
+    declined += !rs_check_shortcut("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, xb | RS_SIGN32);
+  }
+  fprintf(stderr, "tgamma filter declined %d of %d\n", declined, n);
+  assert_true(declined < n / 1000 + 5);
+  for (int i = 0; i < 100; i++) assert_true(rs_check_shortcut("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, rs_rand_bits(OVER, RS_INF32)));
+  for (int i = 0; i < 300; i++) assert_true(rs_check_shortcut("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, rs_rand_bits(UNDER, RS_INF32) | RS_SIGN32));
+  double y;
+  int t;
+  for (int i = 0; i < 2000; i++) {
+    uint32_t xb = rs_rand_bits(TINY, OVER - 1) | (i & 1 ? RS_SIGN32 : 0);
+    float x = rs_u2f(xb);
+    if (floorf(x) == x) continue;
+    assert_false(ref_tgamma_shortcut(xb, &y, &t));
+  }
+}
+
+static void test_proof_numbers(void **state) {
+  (void)state;
+  mpfr_t a, b;
+  mpfr_inits2(256, a, b, (mpfr_ptr)0);
+  /* (C) Gamma(171.6243896484375) >= 2^1024 */
+  mpfr_set_flt(a, rs_u2f(OVER), MPFR_RNDN);
+  mpfr_gamma(a, a, MPFR_RNDD);
+  mpfr_div_2ui(a, a, 1024, MPFR_RNDD);
+  assert_true(mpfr_cmp_ui(a, 1) >= 0);
+  /* (D) pi 2^15 / Gamma(1 + 179.6972198486328125) < 2^-1075 */
+  mpfr_set_flt(a, rs_u2f(UNDER), MPFR_RNDN);
+  mpfr_add_ui(a, a, 1, MPFR_RNDN); /* exact */
+  mpfr_gamma(a, a, MPFR_RNDD);
+  mpfr_const_pi(b, MPFR_RNDU);
+  mpfr_div(b, b, a, MPFR_RNDU);
+  mpfr_mul_2ui(b, b, 15 + 1075, MPFR_RNDU);
+  assert_true(mpfr_cmp_ui(b, 1) < 0);
+  /* (E) the constants and the third-derivative bound: |Gamma'''(1)|/6 by the closed form */
+  mpfr_const_euler(a, MPFR_RNDN);
+  assert_true(mpfr_get_d(a, MPFR_RNDN) == 0x1.2788cfc6fb619p-1);
+  mpfr_sqr(a, a, MPFR_RNDN);
+  mpfr_const_pi(b, MPFR_RNDN);
+  mpfr_sqr(b, b, MPFR_RNDN);
+  mpfr_div_ui(b, b, 6, MPFR_RNDN);
+  mpfr_add(a, a, b, MPFR_RNDN);
+  mpfr_div_2ui(a, a, 1, MPFR_RNDN);
+  assert_true(mpfr_get_d(a, MPFR_RNDN) == 0x1.fa658c23b1578p-1);
+  /* Gamma(1+x) coefficient 3 over |x| <= 2^-30, with Arb: within 0.9075 */
+  arb_t X;
+  arb_init(X);
+  arb_ptr c = _arb_vec_init(4);
+  rs_ball(X, 1.0, 0x1p-30);
+  assert_int_equal(ref_tgamma_series(c, X, 4, 128), 0);
+  arb_abs(c + 3, c + 3);
+  arb_set_d(X, 0.9075);
+  assert_true(arb_lt(c + 3, X)); /* every point of the ball below 0.9075 */
+  /* closed form at 1: (gamma^3 + gamma pi^2/2 + 2 zeta(3))/6 = 0.907479... */
+  mpfr_const_euler(a, MPFR_RNDN);
+  mpfr_pow_ui(b, a, 3, MPFR_RNDN);
+  mpfr_t z;
+  mpfr_init2(z, 256);
+  mpfr_const_pi(z, MPFR_RNDN);
+  mpfr_sqr(z, z, MPFR_RNDN);
+  mpfr_mul(z, z, a, MPFR_RNDN);
+  mpfr_div_2ui(z, z, 1, MPFR_RNDN);
+  mpfr_add(b, b, z, MPFR_RNDN);
+  mpfr_zeta_ui(z, 3, MPFR_RNDN);
+  mpfr_mul_2ui(z, z, 1, MPFR_RNDN);
+  mpfr_add(b, b, z, MPFR_RNDN);
+  mpfr_div_ui(b, b, 6, MPFR_RNDN);
+  assert_true(mpfr_cmp_d(b, 0.9075) < 0 && mpfr_cmp_d(b, 0.9074) > 0);
+  rs_ball(X, 1.0, 0.0);
+  assert_int_equal(ref_tgamma_series(c, X, 4, 128), 0);
+  arb_neg(c + 3, c + 3);
+  assert_true(rs_ball_near(c + 3, b, 1e-30));
+  mpfr_clear(z);
+  /* (B) (n-1)! exact: MPFR's factorial equals the shortcut's double */
+  for (int n = 1; n <= 23; n++) {
+    double y;
+    int t;
+    assert_true(ref_tgamma_shortcut(rs_f2u((float)n), &y, &t) && t == 0);
+    mpfr_fac_ui(a, (unsigned long)(n - 1), MPFR_RNDN);
+    assert_true(mpfr_cmp_d(a, y) == 0);
+  }
+  _arb_vec_clear(c, 4);
+  arb_clear(X);
+  mpfr_clears(a, b, (mpfr_ptr)0);
+}
+
+static int gamma400(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_gamma(y, x, rnd); }
+
+static void check_series_at(double m, double r) {
+  arb_t X;
+  arb_init(X);
+  rs_ball(X, m, r);
+  arb_ptr c = _arb_vec_init(5);
+  assert_int_equal(ref_tgamma_series(c, X, 5, 128), 0);
+  mpfr_t fd[5];
+  for (int k = 0; k < 5; k++) mpfr_init2(fd[k], 400);
+  const double pts[3] = {m - r, m, m + r};
+  for (int i = 0; i < 3; i++) {
+    rs_fd_coeffs(gamma400, pts[i], -50, 400, fd);
+    for (int k = 0; k < 5; k++) {
+      double tol = 0x1p-70 * (1.0 + fabs(mpfr_get_d(fd[k], MPFR_RNDN)));
+      if (!rs_ball_near(c + k, fd[k], tol)) {
+        fprintf(stderr, "tgamma series: m = %a r = %a point %a k = %d: ", m, r, pts[i], k);
+        arb_fprintd(stderr, c + k, 20);
+        mpfr_fprintf(stderr, " vs %.20Rg\n", fd[k]);
+      }
+      assert_true(rs_ball_near(c + k, fd[k], tol));
+    }
+  }
+  for (int k = 0; k < 5; k++) mpfr_clear(fd[k]);
+  _arb_vec_clear(c, 5);
+  arb_clear(X);
+}
+
+static void test_series(void **state) {
+  (void)state;
+  check_series_at(1.0, 0.0);
+  check_series_at(0.25, 0x1p-32);
+  check_series_at(-0.5, 0x1p-30);
+  check_series_at(-3.75, 0x1p-30);
+  for (int i = 0; i < 24; i++) {
+    double m = (double)rs_u2f(rs_rand_bits(0x3c000000u, 0x41f00000u)); /* 2^-7 .. 30 */
+    if (rs_rand64() & 1) m = -m;
+    if (floor(m) == m) continue;
+    int e;
+    frexp(m, &e);
+    check_series_at(m, (i & 1) ? 0.0 : ldexp(1.0, e - 34));
+  }
+  /* poles: 0, -1, -7, and balls reaching them */
+  arb_t X;
+  arb_init(X);
+  arb_ptr c = _arb_vec_init(3);
+  const double bad[][2] = {{0.0, 0.0}, {0.0, 0.5}, {-1.0, 0.0}, {-0.9, 0.2}, {-7.0, 0x1p-40}, {-6.5, 0.5}, {0.1, 0.2}};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    rs_ball(X, bad[i][0], bad[i][1]);
+    assert_int_equal(ref_tgamma_series(c, X, 3, 64), -1);
+  }
+  arb_indeterminate(X);
+  assert_int_equal(ref_tgamma_series(c, X, 3, 64), -1);
+  const double good[][2] = {{-6.5, 0.49}, {-0.5, 0.49}, {0.5, 0.49}, {1e-30, 0}};
+  for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+    rs_ball(X, good[i][0], good[i][1]);
+    assert_int_equal(ref_tgamma_series(c, X, 3, 64), 0);
+  }
+  _arb_vec_clear(c, 3);
+  arb_clear(X);
+}
+
+int main(void) {
+  mpfr_set_emin(mpfr_get_emin_min());
+  mpfr_set_emax(mpfr_get_emax_max());
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_referee),         cmocka_unit_test(test_shortcut_boundaries),
+      cmocka_unit_test(test_shortcut_random), cmocka_unit_test(test_proof_numbers),
+      cmocka_unit_test(test_series),
+  };
+  int r = cmocka_run_group_tests(tests, NULL, NULL);
+  flint_cleanup();
+  mpfr_free_cache();
+  return r;
+}

@@ -1,0 +1,35 @@
+/* trunc: the reference for trunc(x), x rounded toward zero to an integer.
+ *
+ * Reference: mpfr_rint_trunc at 53 bits, binary64 exponent range. It rounds to an
+ * integer with the fixed direction of its name, then to the target precision with rnd;
+ * its ternary value is that of the whole function, so 0 here: every integer part of a
+ * binary32 number has at most 24 bits and fits 53. (Not mpfr_trunc, whose return value
+ * says whether the result differs from x, which is not the ternary value of the
+ * mathematical function.) Zeros keep the sign of x, as IEEE 754 and C Annex F say
+ * (trunc(-0.7) = -0; checked against the C library by the tests). NaN gives NaN. Odd:
+ * trunc(-x) = -trunc(x), zeros included; nondecreasing on the whole line
+ * (REF_MONO_INCREASING).
+ *
+ * Shortcut: every input but NaN, exactly (t = 0): the integer computed from the bits
+ * by re_round_to_int (functions/refelem_util.h, which has the case analysis): |x| >=
+ * 2^23, +-inf and +-0 are their own value; otherwise the fraction bits are cleared and
+ * the magnitude is kept or raised by one by the mode. The result is a binary32
+ * integer, exact in binary64, and equals the mathematical value, so it is RN53 of it
+ * with t = 0. The shortcut answers negative inputs itself as well (for an odd
+ * reference the engine may also mirror: the same values).
+ *
+ * Series: none (an exact reference; the catalogue entry has NULL). */
+#include <math.h>
+#include <stdint.h>
+#include <mpfr.h>
+
+#include "functions/refelem_util.h"
+
+int ref_trunc_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_rint_trunc(y, x, rnd); }
+
+int ref_trunc_shortcut(uint32_t xb, double *y, int *t) {
+  if ((xb & ~RE_SIGN32) > RE_INF32) return 0; /* NaN */
+  *y = re_round_to_int(xb, RE_TRUNC);
+  *t = 0;
+  return 1;
+}
