@@ -36,7 +36,7 @@ else
   # static Jansson and zlib; Arb (FLINT) exists only as shared libraries, so MPFR and GMP are
   # linked shared too (one copy of each in the process) and all four travel in $(BUILD)/lib,
   # found through the binary's rpath: it needs nothing else but libgomp and the CUDA driver
-  LIBS_DEP := $(LIBDIR)/libjansson.a $(LIBDIR)/libz.a -lflint-arb -lflint -lmpfr -lgmp -Wl,-rpath,'$$ORIGIN/lib'
+  LIBS_DEP := $(LIBDIR)/libjansson.a $(LIBDIR)/libz.a -lflint-arb -lflint -lmpfr -lgmp -Wl,--disable-new-dtags,-rpath,'$$ORIGIN/lib'
 endif
 
 # Device code: every real architecture the toolkit knows from sm_75 up, plus PTX of the newest.
@@ -64,7 +64,8 @@ endif
 # build without the CUDA toolkit)
 ALL_C := $(wildcard src/*.c src/*/*.c src/kinds/*/*.c functions/*/*.c)
 NOGPU_SRC := $(filter %_nogpu.c,$(ALL_C))
-SRC := $(filter-out src/main.c $(NOGPU_SRC) functions/%/test_%,$(ALL_C))
+NOT_TESTS = $(foreach f,$(1),$(if $(findstring /test_,$(f)),,$(f)))
+SRC := $(call NOT_TESTS,$(filter-out src/main.c $(NOGPU_SRC),$(ALL_C)))
 OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SRC))
 MAIN_OBJ := $(BUILD)/src/main.o
 # The catalogue: every functions/<name>/<name>.def and <name>.cuh, listed in generated
@@ -164,7 +165,7 @@ FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined 
 FUZZ_LIB_SRC := src/common.c src/measure/metrics.c src/measure/verdict.c src/catalogue/registry.c \
                 src/catalogue/references.c src/kinds/binary32/result_read.c src/user/claims.c \
                 src/reference/reference.c src/reference/shortcuts.c \
-                $(filter-out functions/%/test_%,$(wildcard functions/*/*.c))
+                $(call NOT_TESTS,$(wildcard functions/*/*.c))
 FUZZERS := result args claims
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)

@@ -71,13 +71,7 @@ static inline float rb_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint64_t rb_d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
 static inline double rb_u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
 
-/* REF_UNDECIDABLE and ref_arb_ziv: the interface of src/reference/arb_ziv.h (a private
- * copy lives in functions/cyl_bessel_i0/ziv_local.c until the shared one is wired in). */
-#ifndef REF_UNDECIDABLE
-#define REF_UNDECIDABLE 2
-#endif
-int ref_arb_ziv(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, int (*f)(arb_t r, const arb_t x, slong prec),
-                slong prec_max);
+#include "src/reference/arb_ziv.h" /* ref_arb_ziv, REF_UNDECIDABLE */
 
 /* F_nu(z) for F = 'J', 'Y', 'I' and integer nu, Arb's enclosure over the ball z. */
 static inline void rb_bessel(arb_t r, char kind, long nu, const arb_t z, slong prec) {

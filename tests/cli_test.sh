@@ -46,7 +46,7 @@ expect 2 "--backend must be gpu or cpu" -- run tanhf.host --backend tpu
 expect 2 "unknown or needs a value" -- run tanhf.host --bogus
 expect 2 "unknown or needs a value" -- run tanhf.host --json
 expect 2 "has nothing the cpu backend can run" -- run tanh.approx --backend cpu
-expect 2 "unknown reference 'cosh'" -- refcheck cosh
+expect 2 "unknown reference 'sech' \(known: .*tanh" -- refcheck sech
 expect 4 "cannot write /nonexistent-dir/r.json" -- run tanhf.host --backend cpu --from 0 --to 0xff --json /nonexistent-dir/r.json --quiet
 if ! "$U" run tanh.approx --backend gpu --from 0 --to 0 --no-cache >/dev/null 2>&1; then
   expect 3 "--backend gpu: " -- run tanh.approx --backend gpu --from 0 --to 0
@@ -245,8 +245,8 @@ printf '// maxulperr = 1\ndouble d(double x) { return x; }\n' >"$T/sig.c"
 expect 2 "sig.c:2: d is declared 'double d\(double x\)', not float d\(float\)" -- certify "$T/sig.c" $C --ref tanh
 printf '// maxulperr = 1\nfloat f(float x) { return x +; }\n' >"$T/bad.c"
 expect 2 "error: expected expression" -- certify "$T/bad.c" $C --ref tanh
-printf '// maxulperr = 1, ref = cosh\nfloat f(float x) { return x; }\n' >"$T/ref.c"
-expect 2 "ref.c:1: unknown reference 'cosh'" -- certify "$T/ref.c" $C
+printf '// maxulperr = 1, ref = sech\nfloat f(float x) { return x; }\n' >"$T/ref.c"
+expect 2 "ref.c:1: unknown reference 'sech'" -- certify "$T/ref.c" $C
 printf '// maxulperr = 1\nfloat f(float x) { return x; }\n' >"$T/noref.c"
 expect 2 "noref.c:1: no reference for f" -- certify "$T/noref.c" $C
 expect 2 "cannot read" -- certify "$T/missing.c" $C

@@ -2,7 +2,7 @@
  * the first kind of order 0 (CUDA's cyl_bessel_i0f), with the ranges where the referee
  * is provably not needed.
  *
- * Referee: MPFR has no I0. ref_arb_ziv (ziv_local.c; the shared src/reference/arb_ziv.c
+ * Referee: MPFR has no I0. ref_arb_ziv (src/reference/arb_ziv.c
  * at integration) rounds enclosures of I0(|x|) to 53 bits in the caller's (binary64)
  * range, at 64, 128, 256, ... bits, up to 2^15 bits: the power series summed in ball
  * arithmetic for |x| < 4 (rb_i_series_ball, refbessel_util.h, with its proof; 2 to 5

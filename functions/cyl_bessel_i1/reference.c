@@ -2,7 +2,7 @@
  * the first kind of order 1 (CUDA's cyl_bessel_i1f), with the ranges where the referee
  * is provably not needed.
  *
- * Referee: MPFR has no I1. ref_arb_ziv (functions/cyl_bessel_i0/ziv_local.c; the shared
+ * Referee: MPFR has no I1. ref_arb_ziv (src/reference/arb_ziv.c; the
  * src/reference/arb_ziv.c at integration) rounds enclosures of I1(x) = sign(x) I1(|x|)
  * to 53 bits in the caller's (binary64) range, at 64, 128, 256, ... bits, up to 2^15
  * bits: the power series summed in ball arithmetic for |x| < 4 (rb_i_series_ball,

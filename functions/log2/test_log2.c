@@ -2,13 +2,6 @@
  * its boundaries, and random inputs. */
 #include "tests/reftest.h"
 
-/* f(x) for |x| >= 2^20 (finite) overflows even MPFR's widest exponent range at 1024 bits;
- * those inputs are covered by the boundary checks at the overflow and underflow limits. */
-static int checkable(uint32_t x) {
-  uint32_t m = x & 0x7fffffffu;
-  return m < 0x49800000u || m == 0x7f800000u;
-}
-
 /* Every input within d of each base that is finite-or-infinite and of the base's sign. */
 static void around(const struct reference *r, const uint32_t *base, size_t nb, int d, int (*keep)(uint32_t)) {
   for (size_t i = 0; i < nb; i++)
