@@ -412,7 +412,7 @@ d, txt, xb = json.load(open(sys.argv[1])), open(sys.argv[2]).read(), int(sys.arg
 u = Q(1, 2**24)
 want = {"dw.add.fp": 2*u**2 / (1 + 3*u - 2*u**2),
         "dw.add.accurate": (3*u**2 - 2*u**3) / (1 + 3*u - 3*u**2 + 2*u**3)}
-ok = d["partners"] == {"adversarial": 23, "random": 9, "seed": "0x0000000000000001"}
+ok = d["partners"] == {"adversarial": 23, "random": 9, "seed": "0x0000000000000001", "set": 2}
 for r in d["results"]:
     f = want[r["name"]]
     for k in ("max_rel_hex", "max_rel_domain_hex"):
@@ -509,6 +509,12 @@ expect 2 "fpart.json has 3 random partners" -- merge "$T/fs0.json" "$T/fpart.jso
 expect 2 "fvar.json has 1 variants" -- merge "$T/fs0.json" "$T/fvar.json" "$T/fs2.json"
 sed 's/"version": "[^"]*"/"version": "0.0.1"/' "$T/fs1.json" >"$T/fold.json"
 expect 5 "fold.json comes from ulpcert 0.0.1" -- merge "$T/fs0.json" "$T/fold.json" "$T/fs2.json"
+# a shard of the partner set before the worst-case partners (no "set" field) neither merges
+# nor resumes
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); del d['partners']['set']; json.dump(d, open(sys.argv[2], 'w'))" "$T/fs1.json" "$T/fset1.json"
+expect 5 "fset1.json was made with partner set 1, this ulpcert uses set 2" -- merge "$T/fs0.json" "$T/fset1.json" "$T/fs2.json"
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); del d['partners']['set']; json.dump(d, open(sys.argv[2], 'w'))" "$T/fall.json" "$T/fsetall.json"
+expect 2 "is not a run of this command .*partner set 1" -- run dw $F --json "$T/fres.json" --resume "$T/fsetall.json"
 expect 2 "s1.json holds binary32 variants" -- merge "$T/fs0.json" "$T/s1.json"
 expect 2 "s1.json holds binary32 variants" -- merge "$T/s1.json" "$T/fs0.json"
 expect 4 "cannot read" -- merge "$T/fs0.json" "$T/nonexistent.json"

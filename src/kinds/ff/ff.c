@@ -277,8 +277,8 @@ static int write_json(const char *path, const struct run_info *ri, const struct 
   snprintf(b, sizeof b, "0x%08x", ri->to);
   json_object_set_new(root, "domain", json_pack("{s:s, s:s, s:I}", "from", a, "to", b, "count",
                                                 (json_int_t)((uint64_t)ri->to - ri->from + 1)));
-  json_object_set_new(root, "partners", json_pack("{s:i, s:i, s:s}", "adversarial", FF_ADV, "random", (int)nrandom,
-                                                  "seed", sd));
+  json_object_set_new(root, "partners", json_pack("{s:i, s:i, s:s, s:i}", "adversarial", FF_ADV, "random",
+                                                  (int)nrandom, "seed", sd, "set", FF_PARTNER_SET));
   json_object_set_new(root, "timing", json_pack("{s:f, s:i}", "wall_s", wall, "threads", ri->threads));
   json_t *res = json_array();
   for (int i = 0; i < nv; i++) json_array_append_new(res, stats_json(vs[i], &st[i], ff_npart(vs[i], nrandom)));
@@ -286,6 +286,18 @@ static int write_json(const char *path, const struct run_info *ri, const struct 
   int rc = result_write_root(path, root, err, errlen);
   json_decref(root);
   return rc;
+}
+
+/* The partner set a float-float result file was made with (FF_PARTNER_SET; files without
+ * the field are of set 1), or -1 if the file cannot be read. */
+static int file_partner_set(const char *path) {
+  char err[256];
+  json_t *root;
+  if (json_read_path(path, &root, err, sizeof err)) return -1;
+  json_t *set = json_object_get(json_object_get(root, "partners"), "set");
+  int v = set == NULL ? 1 : json_is_integer(set) ? (int)json_integer_value(set) : -1;
+  json_decref(root);
+  return v;
 }
 
 /* Add [lo, hi] to ri's covered ranges, extending the range it continues (a resumed run
@@ -373,12 +385,13 @@ int ff_run(int argc, char **argv, int first, struct scan_cli *sc, const struct f
       goto done;
     }
     int same = !strcmp(prev->version, ULPCERT_VERSION) && prev->from == ri.from && prev->to == ri.to &&
-               prev->nrandom == fo->nrandom && prev->seed == fo->seed && prev->nv == nv;
+               prev->nrandom == fo->nrandom && prev->seed == fo->seed && prev->nv == nv &&
+               file_partner_set(fo->resume) == FF_PARTNER_SET;
     for (int i = 0; same && i < nv; i++) same = prev->v[i] == vs[i];
     if (!same) {
-      errorf("--resume: %s is not a run of this command (version %s, high words 0x%08x..0x%08x, %u random partners, "
-             "seed 0x%016llx, %d variants)", fo->resume, prev->version, prev->from, prev->to, prev->nrandom,
-             (unsigned long long)prev->seed, prev->nv);
+      errorf("--resume: %s is not a run of this command (version %s, partner set %d, high words 0x%08x..0x%08x, "
+             "%u random partners, seed 0x%016llx, %d variants)", fo->resume, prev->version,
+             file_partner_set(fo->resume), prev->from, prev->to, prev->nrandom, (unsigned long long)prev->seed, prev->nv);
       rc = EXIT_USAGE;
       goto done;
     }
@@ -497,6 +510,10 @@ int ff_merge(int n, char *const *paths, const char *out) {
     } else if (b->nv != a->nv) {
       errorf("%s has %d variants, %s has %d", paths[i], b->nv, paths[0], a->nv);
       rc = EXIT_USAGE;
+    } else if (file_partner_set(paths[i]) != FF_PARTNER_SET) {
+      errorf("%s was made with partner set %d, this ulpcert uses set %d: its pairs are not the same", paths[i],
+             file_partner_set(paths[i]), FF_PARTNER_SET);
+      rc = EXIT_CORRUPT;
     } else if (b->nrandom != a->nrandom) {
       errorf("%s has %u random partners, %s has %u", paths[i], b->nrandom, paths[0], a->nrandom);
       rc = EXIT_USAGE;

@@ -259,23 +259,30 @@ FF_FN uint32_t ff_recip_exp(uint32_t ex) {
  *     also just above a power of two (small i: the walk over all high words reaches every
  *     i), the four partial products xh yh, xh yl, xl yh, xl yl and their sums sit just
  *     above powers of two (u, 2u, 3u relative to the product) where the roundings of
- *     DWTimesDW1 (5u^2 in binary32 in practice, above 4.9999 u^2) and DWTimesDW3 (4u^2)
- *     add up.
+ *     DWTimesDW1 add up to 5u^2 - O(u^3) (short of JMP's 7u^2) and those of DWTimesDW3
+ *     to 4u^2 - O(u^3) (Muller and Rideau's bound).
  *   - the product just below a midpoint (a quarter): j = floor((2^22 - 1 + m 2^23) / i),
  *     m in {0, 1}, so that 2^-46 ij, the tail of (1 + 2iu)(1 + 2ju) beyond the 24 bits of
  *     ch, is just below u: TwoProduct's error cl1 is then nearly +u, and with xl nearly
  *     u, fma(xl, y, cl1) of DWTimesFP3 sits just above 2u, where its rounding error can
- *     reach 2u^2 against a product 1 + 2(i + j)u, i + j >= 2^12: 2u^2 (1 - 2^-10) at
+ *     reach 2u^2 against a product 1 + 2(i + j)u, i + j >= 2^12: 2u^2 (1 - 2^-11) at
  *     best.
  *   - the reciprocal (a quarter): yh = 2^F floor(2^47 / (2^23 + i)) 2^-23 + a random
- *     offset in [-8, 8) ulps, so that xh yh is within a few ulps of a power of two:
- *     DWTimesFP1's sum th = RN(ch + cl2) crosses that power of two, and its two roundings
- *     (of xl y and of tl1 + cl1) reach 1.5u^2 together.
+ *     offset in [-8, 8) ulps, so that xh yh is within a few ulps of a power of two P:
+ *     just above it, ch = P with an error cl1 up to u P (half an ulp of the binade above
+ *     P), and with xl y near u P too, DWTimesFP1's tl1 + cl1 lands near 2u P, where its
+ *     rounding (up to u^2 P) and that of RN(xl y) (up to u^2 P / 2) reach 1.5u^2
+ *     together.
  *   xl and yl are ff_lo_extreme with d from ff_extreme_d (the tie, 1, 2 or random up to
  *   1024 units of u^2), each of the sign of its high word with probability 3/4.
  * The exploration that led here (annealing over (xh, xl, yh, yl) near 1) found these
  * shapes for every algorithm; the table in README.md gives what ordinary runs reach. */
 #define FF_ADV 23
+/* The version of this partner set, recorded in result files ("partners": {"set": ...}):
+ * 1 for the set of ulpcert 0.3.0 as first released (gaps 13 and 60, no worst-case
+ * partners; files without the field), 2 for this one. Merge and resume refuse to combine
+ * results of different sets: the same counts, seed and version string would not tell. */
+#define FF_PARTNER_SET 2
 #define FF_WORST_ADD 21
 #define FF_WORST_MUL 22
 #define FF_NGAPS 13
