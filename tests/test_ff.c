@@ -345,7 +345,7 @@ struct worst_case {
   int slot;
 };
 
-/* The two published worst cases (JMP 2017, after Theorems 3.1 and 3.3; u = 2^-24), and
+/* The two published worst cases (JMP 2017, the examples of Algorithms 4 and 6; u = 2^-24), and
  * four products derived here by hand. Each product is a pair the worst-case partner
  * FF_WORST_MUL builds in ordinary runs (high word key_xb, seed 1); the expected errors
  * below come from the derivations, not from the tool. Roundings are to nearest even;

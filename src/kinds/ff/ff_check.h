@@ -240,7 +240,7 @@ FF_FN uint32_t ff_recip_exp(uint32_t ex) {
  * result) and every rounding is a near-tie, all with the same sign, while the exact result
  * stays just above a power of two (the relative error is largest there).
  *
- * FF_WORST_ADD (DWPlusFP, AccurateDWPlusDW; JMP Theorems 3.1 and 3.3 and their examples):
+ * FF_WORST_ADD (DWPlusFP, AccurateDWPlusDW: the examples JMP give for Algorithms 4 and 6):
  *   xl = s pred(2^E u) (s the sign of xh: the largest low word below the tie),
  *   yh = -s pred(2^(E-1)) (just below half a power of two, opposite sign),
  *   yl = -s u ulp(yh) (1 - 2u).
