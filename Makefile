@@ -125,10 +125,13 @@ $(BUILD)/ulpcert: $(MAIN_OBJ) $(BUILD)/libulpcert.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LIBS_DEP) $(GPU_LIBS) $(LDLIBS)
 	@scripts/bundle-libs.sh $@ $(BUILD)/lib
 
-.SECONDEXPANSION:
-$(BUILD)/tests/%: $$(wildcard tests/%.c functions/*/%.c) $(wildcard tests/*.h) $(BUILD)/libulpcert.a | $(BUILD)/.test-deps
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) $(BUILD)/libulpcert.a $(LIBS_DEP) $(GPU_LIBS) -lcmocka $(LDLIBS)
+# one rule per test program (its source is in tests/ or in a function folder)
+define TEST_RULE
+$(BUILD)/tests/$(basename $(notdir $(1))): $(1) $(wildcard tests/*.h) $(BUILD)/libulpcert.a | $(BUILD)/.test-deps
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS) -o $$@ $(1) $$(BUILD)/libulpcert.a $$(LIBS_DEP) $$(GPU_LIBS) -lcmocka $$(LDLIBS)
+endef
+$(foreach t,$(wildcard tests/test_*.c functions/*/test_*.c),$(eval $(call TEST_RULE,$(t))))
 
 run: $(BUILD)/ulpcert
 	@mkdir -p $(BUILD)/results

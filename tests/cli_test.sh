@@ -398,6 +398,32 @@ expect 2 "partners" -- run dw --partners lots --backend cpu
 expect 2 "--source does not apply to float-float" -- run dw --source "$T/ro.c" --function f --ref tanh --backend cpu
 expect 2 "GPU only" -- run eft.twosum.ftz --backend cpu --from 0 --to 1
 expect 0 "seed 0x0000000000000007" -- run sum2.twosum --backend cpu --from 0x3f800000 --to 0x3f80000f --seed 7
+# The published worst cases (JMP 2017, u = 2^-24: DWPlusFP 2u^2 / (1 + 3u - 2u^2),
+# AccurateDWPlusDW (3u^2 - 2u^3) / (1 + 3u - 3u^2 + 2u^3)) are pairs of the default partner
+# set: a run of the one high word xh = 1 (and -1) reports them as its maxima, at partner
+# 21, in the JSON within the documented 2^-49 of the formulas (Python fractions) and in
+# the text with the formulas' digits.
+for xb in 0x3f800000 0xbf800000; do
+  "$U" run dw.add.fp dw.add.accurate --backend cpu --from $xb --to $xb --json "$T/ffw.json" >"$T/ffw.txt" 2>&1
+  if python3 - "$T/ffw.json" "$T/ffw.txt" $xb <<'PY'
+import json, sys
+from fractions import Fraction as Q
+d, txt, xb = json.load(open(sys.argv[1])), open(sys.argv[2]).read(), int(sys.argv[3], 16)
+u = Q(1, 2**24)
+want = {"dw.add.fp": 2*u**2 / (1 + 3*u - 2*u**2),
+        "dw.add.accurate": (3*u**2 - 2*u**3) / (1 + 3*u - 3*u**2 + 2*u**3)}
+ok = d["partners"] == {"adversarial": 23, "random": 9, "seed": "0x0000000000000001", "set": 2}
+for r in d["results"]:
+    f = want[r["variant"]]
+    for k in ("max_rel_hex", "max_rel_domain_hex"):
+        ok &= abs(Q(float.fromhex(r[k])) - f) <= f / 2**49
+    ok &= r["max_rel_key"] == r["max_rel_domain_key"] == xb * 32 + 21 and r["verdict"] == "within"
+    line = "max rel %.6e (%.4f u^2) at x = 0x%08x, partner 21" % (float(f), float(f / u**2), xb)
+    ok &= line in txt
+sys.exit(0 if ok and len(d["results"]) == 2 else 1)
+PY
+  then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: published float-float worst cases at $xb"; sed 's/^/    /' "$T/ffw.txt" | grep "max rel"; fi
+done
 expect 0 "wrote" -- report "$T/ff.json" reports/results/tanh-h100.json --out "$T/rep"
 expect 0 "eft.twosum" -- list
 grep -q "eft.twosum" "$T/rep/ACCURACY.md" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: float-float table missing"; }
@@ -483,6 +509,12 @@ expect 2 "fpart.json has 3 random partners" -- merge "$T/fs0.json" "$T/fpart.jso
 expect 2 "fvar.json has 1 variants" -- merge "$T/fs0.json" "$T/fvar.json" "$T/fs2.json"
 sed 's/"version": "[^"]*"/"version": "0.0.1"/' "$T/fs1.json" >"$T/fold.json"
 expect 5 "fold.json comes from ulpcert 0.0.1" -- merge "$T/fs0.json" "$T/fold.json" "$T/fs2.json"
+# a shard of the partner set before the worst-case partners (no "set" field) neither merges
+# nor resumes
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); del d['partners']['set']; json.dump(d, open(sys.argv[2], 'w'))" "$T/fs1.json" "$T/fset1.json"
+expect 5 "fset1.json was made with partner set 1, this ulpcert uses set 2" -- merge "$T/fs0.json" "$T/fset1.json" "$T/fs2.json"
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); del d['partners']['set']; json.dump(d, open(sys.argv[2], 'w'))" "$T/fall.json" "$T/fsetall.json"
+expect 2 "is not a run of this command .*partner set 1" -- run dw $F --json "$T/fres.json" --resume "$T/fsetall.json"
 expect 2 "s1.json holds binary32 variants, .*fs0.json float-float ones: results of different kinds do not merge" -- merge "$T/fs0.json" "$T/s1.json"
 expect 2 "fs0.json holds float-float variants, .*s1.json binary32 ones: results of different kinds do not merge" -- merge "$T/s1.json" "$T/fs0.json"
 expect 4 "cannot read" -- merge "$T/fs0.json" "$T/nonexistent.json"

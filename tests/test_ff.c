@@ -290,10 +290,211 @@ static void test_seed_is_sloppy(void **state) {
   }
 }
 
+/* ---- worst cases: published, and derived by hand, evaluated through the engine ----
+ * A word or a formula is a polynomial in u = 2^-24 with integer coefficients, times 2^scale. */
+struct upoly {
+  int scale;
+  long c[5]; /* c[0] + c[1] u + ... + c[4] u^4 */
+};
+
+static void q_upoly(mpq_t r, const struct upoly *p) {
+  mpq_t t;
+  mpq_init(t);
+  mpq_set_ui(r, 0, 1);
+  for (int k = 4; k >= 0; k--) { /* Horner in u */
+    mpq_div_2exp(r, r, 24);
+    mpq_set_si(t, p->c[k], 1);
+    mpq_add(r, r, t);
+  }
+  if (p->scale >= 0) mpq_mul_2exp(r, r, (unsigned long)p->scale);
+  else mpq_div_2exp(r, r, (unsigned long)-p->scale);
+  mpq_clear(t);
+}
+
+/* The binary32 word of a polynomial that must be exactly one. */
+static uint32_t word_of(const struct upoly *p) {
+  mpq_t r, b;
+  mpq_inits(r, b, (mpq_ptr)0);
+  q_upoly(r, p);
+  float f = (float)mpq_get_d(r); /* mpq_get_d truncates: exact when r is a binary32 */
+  mpq_set_d(b, (double)f);
+  assert_true(mpq_equal(r, b));
+  mpq_clears(r, b, (mpq_ptr)0);
+  return f2u(f);
+}
+
+/* The exact S of op on the operands, with GMP rationals (not ff_exact). */
+static void q_exact(int op, const struct ff_in *in, mpq_t S) {
+  mpq_t xh, xl, yh, yl, x, y;
+  mpq_inits(xh, xl, yh, yl, x, y, (mpq_ptr)0);
+  mpq_set_d(xh, (double)u2f(in->xh)), mpq_set_d(xl, (double)u2f(in->xl));
+  mpq_set_d(yh, (double)u2f(in->yh)), mpq_set_d(yl, (double)u2f(in->yl));
+  mpq_add(x, xh, xl);
+  mpq_add(y, yh, yl); /* yl = 0 for operations with a binary32 y */
+  if (op == DW_ADD_FP || op == DW_ADD_ACCURATE) mpq_add(S, x, y);
+  else mpq_mul(S, x, y);
+  mpq_clears(xh, xl, yh, yl, x, y, (mpq_ptr)0);
+}
+
+struct worst_case {
+  const char *what;
+  int op;
+  struct upoly xh, xl, yh, yl;
+  struct upoly num, den; /* the relative error, num / den */
+  uint32_t key_xb, key_seed; /* where the default partner set (32 partners) holds it */
+  int slot;
+};
+
+/* The two published worst cases (JMP 2017, the examples of Algorithms 4 and 6; u = 2^-24), and
+ * four products derived here by hand. Each product is a pair the worst-case partner
+ * FF_WORST_MUL builds in ordinary runs (high word key_xb, seed 1); the expected errors
+ * below come from the derivations, not from the tool. Roundings are to nearest even;
+ * "ulp 2u^2" etc. is the spacing of binary32 numbers at that magnitude.
+ *
+ * DWTimesFP1, x = 2^-20 (1 + 15522u, u - 541u^2), y = 2^20 (2 - 31014u); scaled by 2^20:
+ *   xh y = 2 + 30u - 481399308u^2 = 2 + 2u - 11637260u^2 (481399308 = 28 2^24 + 11637260):
+ *   ch = 2 (ulp 4u, 2u - 0.694u below the half), cl1 = 2u - 11637260u^2.
+ *   xl y = 2u - 32096u^2 + 541 31014u^3 = 2u - 32095u^2 + 1358u^3 (541 31014 = 2^24 + 1358):
+ *   ulp 2u^2, a tie at 2u - 32095u^2 broken upwards: cl2 = 2u - 32094u^2.
+ *   Fast2Sum(ch, cl2): th = 2, tl1 = cl2. tl1 + cl1 = 4u - 11669354u^2, ulp 4u^2, a tie
+ *   (-11669354 = -4 2917338 - 2) to even: tl2 = 4u - 11669352u^2. R = 2 + 4u - 11669352u^2.
+ *   S = (1 + 15523u - 541u^2)(2 - 31014u) = 2 + 4u - 11669355u^2 + 1358u^3.
+ *   E = 3u^2 - 1358u^3: relative (3u^2 - 1358u^3) / (2 + 4u - 11669355u^2 + 1358u^3),
+ *   1.4999594 u^2 (bound 1.5u^2 + 4u^3).
+ * DWTimesFP3, x = -2^-10 (1 + 3988u, u) (xl the tie: xh is even), y = -2^10 (1 + 4206u);
+ *   unscaled and signs dropped (both negative): xh y = 1 + 8194u + 3988 4206u^2 and
+ *   3988 4206 = 2^24 - 3688: ch = 1 + 8194u, cl1 = u - 3688u^2 (just below the
+ *   midpoint u). xl y + cl1 = 2u + 518u^2, ulp 4u^2, a tie (518 = 4 129 + 2) to even:
+ *   cl3 = 2u + 520u^2; R = 1 + 8196u + 520u^2. S = (1 + 3989u)(1 + 4206u)
+ *   = 1 + 8195u + (2^24 + 518)u^2 = 1 + 8196u + 518u^2. E = 2u^2: relative
+ *   2u^2 / (1 + 8196u + 518u^2) = 1.9990234 u^2 (bound 2u^2).
+ * DWTimesDW1, x = 2^4 (1 + 10u, u - u^2), y = 2^-4 (1 + 12u, u - u^2); unscaled:
+ *   xh yh = 1 + 22u + 120u^2: ch = 1 + 22u, cl1 = 120u^2.
+ *   xh yl = u + 9u^2 - 10u^3 (ulp 2u^2, just below the midpoint): tl1 = u + 8u^2;
+ *   xl yh = u + 11u^2 - 12u^3: tl2 = u + 10u^2.
+ *   tl1 + tl2 = 2u + 18u^2, ulp 4u^2, a tie to even: cl2 = 2u + 16u^2.
+ *   cl1 + cl2 = 2u + 136u^2 exact: cl3. R = 1 + 24u + 136u^2.
+ *   S = (1 + 11u - u^2)(1 + 13u - u^2) = 1 + 24u + 141u^2 - 24u^3 + u^4.
+ *   E = -5u^2 + 24u^3 - u^4: relative (5u^2 - 24u^3 + u^4) / S = 4.9999914 u^2: the
+ *   7u^2 of JMP is not reached; 5u^2 (Muller and Rideau) nearly is.
+ * DWTimesDW3, x = 2^12 (1 + 94u, u - 333u^2), y = 2^-12 (1 + 4u, u - 2u^2); unscaled:
+ *   ch = 1 + 98u, cl1 = 376u^2. xl yl = u^2 - 335u^3 + 666u^4 (ulp u^3): tl0 = u^2 - 335u^3.
+ *   xh yl + tl0 = u + 93u^2 - 523u^3 (ulp 2u^2, just below the midpoint): tl1 = u + 92u^2.
+ *   xl yh + tl1 = 2u - 237u^2 - 1332u^3 (below 2u: ulp 2u^2, just below the midpoint):
+ *   cl2 = 2u - 238u^2. cl1 + cl2 = 2u + 138u^2, ulp 4u^2, a tie to even: cl3 = 2u + 136u^2.
+ *   R = 1 + 100u + 136u^2. S = (1 + 95u - 333u^2)(1 + 5u - 2u^2)
+ *   = 1 + 100u + 140u^2 - 1855u^3 + 666u^4. E = -4u^2 + 1855u^3 - 666u^4: relative
+ *   (4u^2 - 1855u^3 + 666u^4) / S = 3.9998656 u^2 (bound 4u^2). */
+static const struct worst_case worst_cases[] = {
+  {"DWPlusFP, JMP's example: 2u^2 / (1 + 3u - 2u^2)", DW_ADD_FP,
+   {0, {1}}, {0, {0, 1, -1}}, {-1, {-1, 1}}, {0, {0}},
+   {1, {0, 0, 1}}, {0, {1, 3, -2}}, 0x3f800000u, 1, FF_WORST_ADD},
+  {"AccurateDWPlusDW, JMP's example: (3u^2 - 2u^3) / (1 + 3u - 3u^2 + 2u^3)", DW_ADD_ACCURATE,
+   {0, {1}}, {0, {0, 1, -1}}, {-1, {-1, 1}}, {-1, {0, 0, -1, 2}},
+   {0, {0, 0, 3, -2}}, {0, {1, 3, -3, 2}}, 0x3f800000u, 1, FF_WORST_ADD},
+  {"DWTimesFP1, by hand: (3u^2 - 1358u^3) / (2 + 4u - 11669355u^2 + 1358u^3)", DW_MUL_FP,
+   {-20, {1, 15522}}, {-20, {0, 1, -541}}, {20, {2, -31014}}, {0, {0}},
+   {0, {0, 0, 3, -1358}}, {0, {2, 4, -11669355, 1358}}, 0x35801e51u, 1, FF_WORST_MUL},
+  {"DWTimesFP3, by hand: 2u^2 / (1 + 8196u + 518u^2)", DW_MUL_FP_FMA,
+   {-10, {-1, -3988}}, {-10, {0, -1}}, {10, {-1, -4206}}, {0, {0}},
+   {1, {0, 0, 1}}, {0, {1, 8196, 518}}, 0xba8007cau, 1, FF_WORST_MUL},
+  {"DWTimesDW1, by hand: (5u^2 - 24u^3 + u^4) / (1 + 24u + 141u^2 - 24u^3 + u^4)", DW_MUL_DW,
+   {4, {1, 10}}, {4, {0, 1, -1}}, {-4, {1, 12}}, {-4, {0, 1, -1}},
+   {0, {0, 0, 5, -24, 1}}, {0, {1, 24, 141, -24, 1}}, 0x41800005u, 1, FF_WORST_MUL},
+  {"DWTimesDW3, by hand: (4u^2 - 1855u^3 + 666u^4) / (1 + 100u + 140u^2 - 1855u^3 + 666u^4)", DW_MUL_DW_FMA,
+   {12, {1, 94}}, {12, {0, 1, -333}}, {-12, {1, 4}}, {-12, {0, 1, -2}},
+   {0, {0, 0, 4, -1855, 666}}, {0, {1, 100, 140, -1855, 666}}, 0x4580002fu, 1, FF_WORST_MUL},
+};
+
+/* Each worst case, four ways: (1) the engine's evaluation (ff_eval) at the explicit
+ * operands has exactly the expected relative error (GMP rationals, independent of
+ * ff_exact); (2) the explicit-pair entry of the scans (ff_eval_account) reports it,
+ * within the documented 2^-49, with the same printed digits, within the bound;
+ * (3) the default partner set holds the pair at its key (ff_pair); (4) a CPU scan of
+ * that one high word with the default 32 partners reports it as its maximum in D, at
+ * that key, and for the paper's cases (no random bits) at -1, 2^10 and any seed too. */
+static void test_worst_cases(void **state) {
+  (void)state;
+  ff_registry_init();
+  mpq_t F, S, E, t;
+  mpq_inits(F, S, E, t, (mpq_ptr)0);
+  mpfr_t fr;
+  mpfr_init2(fr, 200);
+  for (size_t c = 0; c < sizeof worst_cases / sizeof worst_cases[0]; c++) {
+    const struct worst_case *w = &worst_cases[c];
+    const struct ff_variant *v = NULL;
+    for (int i = 0; i < FF_NVAR; i++)
+      if (ff_variants[i].op == w->op && ff_variants[i].flav == FF_PLAIN) v = &ff_variants[i];
+    assert_non_null(v);
+    const double bound = v->bound_u2 * 0x1p-48;
+    struct ff_in in = {word_of(&w->xh), word_of(&w->xl), word_of(&w->yh), word_of(&w->yl)};
+    q_upoly(F, &w->num);
+    q_upoly(t, &w->den);
+    mpq_div(F, F, t);
+    /* (1) exact */
+    uint32_t r[2];
+    ff_eval(w->op, &in, r);
+    q_exact(w->op, &in, S);
+    mpq_set_d(E, (double)u2f(r[0]));
+    mpq_set_d(t, (double)u2f(r[1]));
+    mpq_add(E, E, t);
+    mpq_sub(E, E, S);
+    mpq_div(t, E, S);
+    mpq_abs(t, t);
+    if (!mpq_equal(t, F)) gmp_printf("%s: exact relative error %Qd, expected %Qd\n", w->what, t, F);
+    assert_true(mpq_equal(t, F));
+    /* (2) the explicit-pair entry */
+    struct ff_stats st;
+    ff_stats_init(&st);
+    assert_int_equal(ff_eval_account(&st, st.hist, w->op, FF_PLAIN, bound, 0, &in), 0);
+    assert_int_equal(st.pairs, 1);
+    assert_int_equal(st.inexact, 1);
+    assert_int_equal(st.in_domain, 1);
+    assert_int_equal(st.exceeds, 0);
+    mpfr_set_q(fr, F, MPFR_RNDN);
+    double want = mpfr_get_d(fr, MPFR_RNDN);
+    assert_true(fabs(st.max_rel_d - want) <= want * 0x1p-49);
+    char got_s[64], want_s[64];
+    const char *fmts[2] = {"%.6e", "%.12e"}, *mfmts[2] = {"%.6Re", "%.12Re"};
+    for (int k = 0; k < 2; k++) {
+      snprintf(got_s, sizeof got_s, fmts[k], st.max_rel_d);
+      mpfr_snprintf(want_s, sizeof want_s, mfmts[k], fr);
+      assert_string_equal(got_s, want_s);
+    }
+    mpfr_mul_2ui(fr, fr, 48, MPFR_RNDN);
+    snprintf(got_s, sizeof got_s, "%.4f", st.max_rel_d * 0x1p48);
+    mpfr_snprintf(want_s, sizeof want_s, "%.4Rf", fr);
+    assert_string_equal(got_s, want_s);
+    printf("%s: %s u^2 (%.9f u^2), bound %s\n", w->what, got_s, st.max_rel_d * 0x1p48, v->bound_text);
+    /* (3) the key of the default partner set */
+    const uint32_t npart = ff_npart(v, 9);
+    assert_int_equal(npart, 32);
+    struct ff_in k_in;
+    ff_pair(w->op, (uint64_t)w->key_xb * npart + (uint64_t)w->slot, npart, w->key_seed, &k_in);
+    assert_memory_equal(&k_in, &in, sizeof in);
+    /* (4) a scan of that high word */
+    const uint32_t paper[3] = {0x3f800000u, 0xbf800000u, 0x44800000u};
+    const uint64_t seeds[2] = {1, 0x123456789abcdefull};
+    int nx = w->slot == FF_WORST_ADD ? 3 : 1, ns = w->slot == FF_WORST_ADD ? 2 : 1;
+    for (int a = 0; a < nx; a++)
+      for (int b = 0; b < ns; b++) {
+        uint32_t xb = w->slot == FF_WORST_ADD ? paper[a] : w->key_xb;
+        uint64_t seed = w->slot == FF_WORST_ADD ? seeds[b] : w->key_seed;
+        ff_cpu_scan(v, xb, xb, npart, seed, 1, &st, NULL, NULL);
+        assert_int_equal(st.pairs + st.skipped, npart);
+        assert_true(fabs(st.max_rel_d - want) <= want * 0x1p-49);
+        assert_int_equal(st.max_rel_d_key, (uint64_t)xb * npart + (uint64_t)w->slot);
+        assert_int_equal(st.exceeds_in_domain, 0);
+      }
+  }
+  mpfr_clear(fr);
+  mpq_clears(F, S, E, t, (mpq_ptr)0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_exact_vs_mpfr), cmocka_unit_test(test_is_rn), cmocka_unit_test(test_hand_cases),
       cmocka_unit_test(test_ftz_breaks_twosum), cmocka_unit_test(test_scan_vs_naive),
-      cmocka_unit_test(test_seed_is_sloppy)};
+      cmocka_unit_test(test_seed_is_sloppy), cmocka_unit_test(test_worst_cases)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -262,9 +262,10 @@ static int merge_check(const struct kind *const *ks, struct kind_result **rs, in
       errorf("%s comes from ulpcert %s; this is %s", paths[i], b->version, ULPCERT_VERSION);
       return EXIT_CORRUPT;
     }
-    if (ks[0]->same(rs[0], rs[i], paths[0], paths[i], err, sizeof err)) {
+    int rc = ks[0]->same(rs[0], rs[i], paths[0], paths[i], err, sizeof err);
+    if (rc) {
       errorf("%s", err);
-      return EXIT_USAGE;
+      return rc;
     }
     (void)a;
     for (int c = 0; c < b->ncov; c++) rg[(*nr)++] = (struct cov_range){b->cov[c][0], b->cov[c][1], i};

@@ -71,7 +71,8 @@ struct kind {
   int (*par_reduce)(struct kind_result *r); /* MPI: rank 0 gets every rank's statistics (NULL: no MPI) */
 
   /* results: read a document of this kind, its header, check that two results hold the
-   * same variants and setup (merge, resume), merge b into a, write, print, free */
+   * same variants and setup (merge, resume: 0, or an exit code with a message), merge b
+   * into a, write, print, free */
   int (*read)(struct json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen);
   struct run_info *(*info)(struct kind_result *r);
   int (*same)(const struct kind_result *a, const struct kind_result *b, const char *pa, const char *pb, char *err,

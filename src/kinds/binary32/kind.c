@@ -47,12 +47,12 @@ static int same(const struct kind_result *a, const struct kind_result *b, const 
                 size_t errlen) {
   if (a->nv != b->nv) {
     snprintf(err, errlen, "%s has %d variants, %s has %d", pb, b->nv, pa, a->nv);
-    return -1;
+    return EXIT_USAGE;
   }
   for (int i = 0; i < a->nv; i++)
     if (strcmp(a->v[i]->name, b->v[i]->name)) {
       snprintf(err, errlen, "%s holds variant %s where %s holds %s", pb, b->v[i]->name, pa, a->v[i]->name);
-      return -1;
+      return EXIT_USAGE;
     }
   /* records' parts of other kinds: the same where both have one (they cover every input) */
   const char *key;
@@ -64,7 +64,7 @@ static int same(const struct kind_result *a, const struct kind_result *b, const 
       for (int i = 0; kinds[i] && !k; i++)
         if (!strcmp(kinds[i]->name, key)) k = kinds[i];
       snprintf(err, errlen, "%s and %s hold different %s outputs", pa, pb, k ? k->title : key);
-      return -1;
+      return EXIT_USAGE;
     }
   }
   return 0;

@@ -142,16 +142,7 @@ int ff_cpu_scan(const struct ff_variant *v, uint32_t from, uint32_t to, uint32_t
       for (uint64_t key = x0 * npart; key < x1 * npart; key++) {
         struct ff_in in;
         ff_pair(v->op, key, npart, seed, &in);
-        if (!ff_pair_finite(&in)) {
-          ts->skipped++;
-          continue;
-        }
-        uint32_t r[2];
-        int nr = ff_eval(v->op, &in, r), cls;
-        if (ff_account(ts, ts->hist, v->op, FF_PLAIN, bound, key, &in, r, nr, &cls)) {
-          struct ff_fail f = {key, r[0], r[1], (uint32_t)cls, 0};
-          ff_list_insert(ts, &f);
-        }
+        ff_eval_account(ts, ts->hist, v->op, FF_PLAIN, bound, key, &in);
       }
 #pragma omp critical(ff_progress)
       if (progress && progress(ctx, x1 - x0)) stopped = 1;

@@ -187,23 +187,109 @@ FF_FN uint32_t ff_lo_of(uint32_t hb, uint64_t r) {
   return ff_fbits(m, E, sign);
 }
 
+/* The low word s (ulp(h)/2) (1 - d 2^-24) of a normal high word h (bits hb), 0 <= d < 2^24,
+ * s the sign of h (opp = 0) or the opposite one (opp = 1): the largest low words, the
+ * extremes of the error analyses. d = 0 is the tie ulp(h)/2, a valid low word only when h
+ * is even (h + ulp(h)/2 rounds to even, to h): for odd h it becomes d = 1. Below a power
+ * of two the spacing is ulp(h)/2, so with the opposite sign there the magnitude is halved
+ * (ulp(h)/4 is then a tie that rounds to h, which is even). 0 for subnormal, zero or
+ * non-finite h; truncated to the subnormal grid below 2^-126. */
+FF_FN uint32_t ff_lo_extreme(uint32_t hb, uint32_t d, int opp) {
+  uint32_t e = (hb >> 23) & 0xff;
+  if (e == 0 || e == 255) return 0;
+  if (d == 0 && (hb & 1u)) d = 1;
+  uint32_t sign = (hb & 0x80000000u) ^ (opp ? 0x80000000u : 0u);
+  int E = (int)e - 175; /* ulp(h)/2 = 2^(e - 151) = 2^24 2^E */
+  if (opp && (hb & 0x7fffffu) == 0) E -= 1;
+  return d ? ff_fbits((1u << 24) - d, E, sign) : ff_fbits(1u << 23, E + 1, sign);
+}
+
+/* d for ff_lo_extreme from two bits and ten more of r: 0 (the tie), 1, 2, or 1..1024. */
+FF_FN uint32_t ff_extreme_d(uint64_t r) {
+  uint32_t c = (uint32_t)(r & 3);
+  return c < 3 ? c : 1 + (uint32_t)((r >> 2) & 1023);
+}
+
+/* The biased exponent that brings a product with a high word of biased exponent ex near
+ * 1 (clamped to the normal range): partners with it stay in D with xh. */
+FF_FN uint32_t ff_recip_exp(uint32_t ex) {
+  int e = 254 - (int)ex;
+  return (uint32_t)(e < 1 ? 1 : e > 254 ? 254 : e);
+}
+
 /* ---- the partner set ----
  * For the operand of high word bits xb and partner index k (0 <= k < FF_ADV + random):
  *  0  y = -x (exact cancellation)           1  yh = -xh, its own low word (near cancellation)
  *  2  yh = -(xh with the last bit flipped)  3  y = x
- *  4..18  yh = xh * 2^-g * s for g in FF_GAPS, s a random significand, signs alternating
+ *  4..16  yh = xh * 2^-g * s for g in FF_GAPS, s a random significand, signs alternating
  *         (even k: opposite sign to xh)
- *  19 |yh| = 2^116 * s (4097 * yh overflows binary32)
- *  20 yh subnormal, random                  21 yh such that xh * yh is near 2^-134 (subnormal)
- *  22 yh = 1, yl = 0
+ *  17 |yh| = 2^116 * s (4097 * yh overflows binary32)
+ *  18 yh subnormal, random                  19 yh such that xh * yh is near 2^-134 (subnormal)
+ *  20 yh = 1, yl = 0
+ *  21 FF_WORST_ADD, 22 FF_WORST_MUL: the worst cases of the double-word algorithms (below);
+ *     these two set the low word of x as well
  *  23.. random binary32 high words (finite), seeded.
- * Low words are derived by ff_lo_of from the seeded hash, except where stated. */
+ * Low words are derived by ff_lo_of from the seeded hash, except where stated.
+ *
+ * The worst-case partners. Write xh = 2^E (1 + 2iu) (u = 2^-24, i the significand field),
+ * so that ulp(xh) = 2^(E+1) u and a low word is at most ulp(xh)/2 = 2^E u in magnitude.
+ * The error of every algorithm is a sum of a few roundings of intermediate sums of low
+ * words and product tails, each at most half an ulp of its operand; the proofs of JMP and
+ * of Muller and Rideau bound them one by one, and a bound is approached when every such
+ * intermediate sits just above a power of two (its ulp is then largest relative to the
+ * result) and every rounding is a near-tie, all with the same sign, while the exact result
+ * stays just above a power of two (the relative error is largest there).
+ *
+ * FF_WORST_ADD (DWPlusFP, AccurateDWPlusDW: the examples JMP give for Algorithms 4 and 6):
+ *   xl = s pred(2^E u) (s the sign of xh: the largest low word below the tie),
+ *   yh = -s pred(2^(E-1)) (just below half a power of two, opposite sign),
+ *   yl = -s u ulp(yh) (1 - 2u).
+ *   For xh = 2^E (i = 0) this is, scaled by 2^E, the published example x = (1, u - u^2),
+ *   y = (-1/2 + u/2, -u^2/2 + u^3): xh + yh = 1/2 + u/2 is a tie, so TwoSum leaves
+ *   sl = u/2, and xl + sl = 3u/2 - u^2 is a tie again one binade lower, which RN breaks
+ *   by u^2 while the exact sum is only 1/2 + 3u/2 - u^2: DWPlusFP errs by
+ *   2u^2 / (1 + 3u - 2u^2) relatively; AccurateDWPlusDW adds the near-tie of
+ *   RN(tl + vl) (tl = yl after TwoSum(xl, yl)), (3u^2 - 2u^3) / (1 + 3u - 3u^2 + 2u^3).
+ *   Every binade's xh = 2^E and both signs give these values; other xh give a sum with
+ *   about half the cancellation of x + y and smaller errors.
+ * FF_WORST_MUL (DWTimesFP1, DWTimesFP3, DWTimesDW1, DWTimesDW3): yh with exponent
+ *   ff_recip_exp (so that xh yh is near 1), a random sign, and a significand chosen from
+ *   the hash, one of three ways:
+ *   - near a power of two (half of the pairs): yh = 2^F (1 + 2ju), j in [0, 16). With xh
+ *     also just above a power of two (small i: the walk over all high words reaches every
+ *     i), the four partial products xh yh, xh yl, xl yh, xl yl and their sums sit just
+ *     above powers of two (u, 2u, 3u relative to the product) where the roundings of
+ *     DWTimesDW1 add up to 5u^2 - O(u^3) (short of JMP's 7u^2) and those of DWTimesDW3
+ *     to 4u^2 - O(u^3) (Muller and Rideau's bound).
+ *   - the product just below a midpoint (a quarter): j = floor((2^22 - 1 + m 2^23) / i),
+ *     m in {0, 1}, so that 2^-46 ij, the tail of (1 + 2iu)(1 + 2ju) beyond the 24 bits of
+ *     ch, is just below u: TwoProduct's error cl1 is then nearly +u, and with xl nearly
+ *     u, fma(xl, y, cl1) of DWTimesFP3 sits just above 2u, where its rounding error can
+ *     reach 2u^2 against a product 1 + 2(i + j)u, i + j >= 2^12: 2u^2 (1 - 2^-11) at
+ *     best.
+ *   - the reciprocal (a quarter): yh = 2^F floor(2^47 / (2^23 + i)) 2^-23 + a random
+ *     offset in [-8, 8) ulps, so that xh yh is within a few ulps of a power of two P:
+ *     just above it, ch = P with an error cl1 up to u P (half an ulp of the binade above
+ *     P), and with xl y near u P too, DWTimesFP1's tl1 + cl1 lands near 2u P, where its
+ *     rounding (up to u^2 P) and that of RN(xl y) (up to u^2 P / 2) reach 1.5u^2
+ *     together.
+ *   xl and yl are ff_lo_extreme with d from ff_extreme_d (the tie, 1, 2 or random up to
+ *   1024 units of u^2), each of the sign of its high word with probability 3/4.
+ * The exploration that led here (annealing over (xh, xl, yh, yl) near 1) found these
+ * shapes for every algorithm; the table in README.md gives what ordinary runs reach. */
 #define FF_ADV 23
-#define FF_NGAPS 15
+/* The version of this partner set, recorded in result files ("partners": {"set": ...}):
+ * 1 for the set of ulpcert 0.3.0 as first released (gaps 13 and 60, no worst-case
+ * partners; files without the field), 2 for this one. Merge and resume refuse to combine
+ * results of different sets: the same counts, seed and version string would not tell. */
+#define FF_PARTNER_SET 2
+#define FF_WORST_ADD 21
+#define FF_WORST_MUL 22
+#define FF_NGAPS 13
 #ifdef __CUDA_ARCH__
-static __constant__ int ff_gaps[FF_NGAPS] = {1, 2, 11, 12, 13, 23, 24, 25, 26, 35, 47, 48, 49, 50, 60};
+static __constant__ int ff_gaps[FF_NGAPS] = {1, 2, 11, 12, 23, 24, 25, 26, 35, 47, 48, 49, 50};
 #else
-static const int ff_gaps[FF_NGAPS] = {1, 2, 11, 12, 13, 23, 24, 25, 26, 35, 47, 48, 49, 50, 60};
+static const int ff_gaps[FF_NGAPS] = {1, 2, 11, 12, 23, 24, 25, 26, 35, 47, 48, 49, 50};
 #endif
 
 FF_FN void ff_operand(uint32_t xb, uint64_t seed, uint32_t *xh, uint32_t *xl) {
@@ -211,9 +297,43 @@ FF_FN void ff_operand(uint32_t xb, uint64_t seed, uint32_t *xh, uint32_t *xl) {
   *xl = ff_lo_of(xb, ff_mix(seed ^ ((uint64_t)xb << 8)));
 }
 
-FF_FN void ff_partner(uint32_t xb, uint32_t xlb, uint32_t k, uint64_t seed, uint32_t *yh, uint32_t *yl) {
+/* FF_WORST_ADD: the low word of x and the partner, from xh alone. */
+FF_FN void ff_worst_add(uint32_t xb, uint32_t *xl, uint32_t *yh, uint32_t *yl) {
+  uint32_t ex = (xb >> 23) & 0xff, sy = (xb & 0x80000000u) ^ 0x80000000u;
+  *xl = ff_lo_extreme(xb, 1, 0);
+  uint32_t h = ex >= 2 ? ((ex - 1) << 23) - 1 : 0x7fffffu; /* pred(2^(E-1)) */
+  uint32_t ey = (h >> 23) & 0xff;
+  *yh = h | sy;
+  *yl = ey ? ff_fbits((1u << 24) - 2, (int)ey - 198, sy) : 0; /* u ulp(yh) (1 - 2u) = (2^24 - 2) 2^(ey - 198) */
+}
+
+/* FF_WORST_MUL: the low word of x and the partner, from xh and random bits r:
+ * bits 0-1 the way (0: midpoint, 1: reciprocal, 2-3: near a power of two), 2-5 its
+ * parameter, 6-17 and 18-19 xl's d and sign, 20-31 and 32-33 yl's, 63 yh's sign. */
+FF_FN void ff_worst_mul(uint32_t xb, uint64_t r, uint32_t *xl, uint32_t *yh, uint32_t *yl) {
+  uint32_t ex = (xb >> 23) & 0xff, i = xb & 0x7fffffu, way = (uint32_t)(r & 3), par = (uint32_t)((r >> 2) & 15);
+  uint32_t ey = ff_recip_exp(ex), j;
+  if (way >= 2) {
+    j = par;
+  } else if (way == 0) {
+    uint32_t t = (1u << 22) - 1 + (par & 1) * (1u << 23); /* < 2^24 */
+    j = i ? (t / i) & 0x7fffffu : par;
+  } else {
+    uint64_t q = (1ull << 47) / ((1u << 23) | i); /* (2^23, 2^24] */
+    q = q + par - 8;
+    if (q >= (1u << 24)) q >>= 1, ey = ey < 254 ? ey + 1 : ey;
+    j = (uint32_t)q & 0x7fffffu;
+  }
+  *yh = ((uint32_t)(r >> 63) << 31) | (ey << 23) | j;
+  *xl = ff_lo_extreme(xb, ff_extreme_d(r >> 6), ((r >> 18) & 3) == 0);
+  *yl = ff_lo_extreme(*yh, ff_extreme_d(r >> 20), ((r >> 32) & 3) == 0);
+}
+
+/* The partner k of the operand of high word xb; *xl is x's low word (from ff_operand),
+ * which the worst-case partners replace. */
+FF_FN void ff_partner(uint32_t xb, uint32_t *xl, uint32_t k, uint64_t seed, uint32_t *yh, uint32_t *yl) {
   uint64_t r = ff_mix(ff_mix(seed + k) ^ xb);
-  uint32_t ex = (xb >> 23) & 0xff, sx = xb & 0x80000000u;
+  uint32_t ex = (xb >> 23) & 0xff, sx = xb & 0x80000000u, xlb = *xl;
   uint32_t sig = (uint32_t)(r >> 40) & 0x7fffffu;
   uint32_t h;
   if (k == 0) {
@@ -225,8 +345,16 @@ FF_FN void ff_partner(uint32_t xb, uint32_t xlb, uint32_t k, uint64_t seed, uint
     *yh = xb, *yl = xlb;
     return;
   }
-  if (k == 22) {
+  if (k == 20) {
     *yh = 0x3f800000u, *yl = 0;
+    return;
+  }
+  if (k == FF_WORST_ADD) {
+    ff_worst_add(xb, xl, yh, yl);
+    return;
+  }
+  if (k == FF_WORST_MUL) {
+    ff_worst_mul(xb, r, xl, yh, yl);
     return;
   }
   if (k == 1) h = xb ^ 0x80000000u;
@@ -237,9 +365,9 @@ FF_FN void ff_partner(uint32_t xb, uint32_t xlb, uint32_t k, uint64_t seed, uint
     if (ex == 0) e = 1 - ff_gaps[k - 4];
     if (e >= 1) h = s | ((uint32_t)e << 23) | sig;
     else h = ff_fbits(sig | 0x800000u, e - 150, s); /* (1 + sig 2^-23) 2^(e - 127) */
-  } else if (k == 19) h = ((uint32_t)(r & 1) << 31) | (243u << 23) | sig;
-  else if (k == 20) h = ((uint32_t)(r & 1) << 31) | sig;
-  else if (k == 21) {
+  } else if (k == 17) h = ((uint32_t)(r & 1) << 31) | (243u << 23) | sig;
+  else if (k == 18) h = ((uint32_t)(r & 1) << 31) | sig;
+  else if (k == 19) {
     int e = 120 - (int)(ex ? ex : 1);
     if (e < 1) e = 1;
     if (e > 254) e = 254;
@@ -599,7 +727,7 @@ FF_FN void ff_stats_merge(struct ff_stats *a, const struct ff_stats *b) {
 FF_FN void ff_pair(int op, uint64_t key, uint32_t npart, uint64_t seed, struct ff_in *in) {
   uint32_t xb = (uint32_t)(key / npart), k = (uint32_t)(key % npart);
   ff_operand(xb, seed, &in->xh, &in->xl);
-  ff_partner(xb, in->xl, k, seed, &in->yh, &in->yl);
+  ff_partner(xb, &in->xl, k, seed, &in->yh, &in->yl);
   if (!ff_uses_xl(op)) in->xl = 0;
   if (!ff_uses_yl(op)) in->yl = 0;
   if (op == FF_CONVERT_SEED) in->yh = 0; /* only yl's bits extend the input double */
@@ -608,6 +736,27 @@ FF_FN void ff_pair(int op, uint64_t key, uint32_t npart, uint64_t seed, struct f
 /* Does pair key need evaluating (all used words finite)? */
 FF_FN int ff_pair_finite(const struct ff_in *in) {
   return ff_finite(in->xh) && ff_finite(in->xl) && ff_finite(in->yh) && ff_finite(in->yl);
+}
+
+
+/* One pair with explicit operands, as a scan handles each key: skipped when a word it
+ * reads is not finite, else evaluated (ff_eval) and accounted (ff_account) into s and
+ * hist, a failure going into s's list. key only ranks maxima and failures; explicit
+ * operands that are no key of the partner set can be given any key. Returns 1 for a
+ * failure. ff_cpu_scan runs every key through this; the kernel (ff_kernel.cuh) runs the
+ * same steps with its own failure list. */
+FF_FN int ff_eval_account(struct ff_stats *s, uint64_t *hist, int op, int flav, double bound, uint64_t key,
+                          const struct ff_in *in) {
+  if (!ff_pair_finite(in)) {
+    s->skipped++;
+    return 0;
+  }
+  uint32_t r[2];
+  int nr = ff_eval(op, in, r), cls;
+  if (!ff_account(s, hist, op, flav, bound, key, in, r, nr, &cls)) return 0;
+  struct ff_fail f = {key, r[0], r[1], (uint32_t)cls, 0};
+  ff_list_insert(s, &f);
+  return 1;
 }
 
 #endif

@@ -20,6 +20,7 @@ struct kind_result {
   struct ff_stats st[FF_NVAR];
   uint32_t nrandom;
   uint64_t seed;
+  int partner_set;     /* FF_PARTNER_SET of the ulpcert that made it (files without it: 1) */
   struct scan_cli *sc; /* a run: its options */
   double wall;         /* seconds spent scanning */
 };
@@ -81,7 +82,7 @@ static int begin(struct run_request *rq, struct kind_result **out) {
   }
   r->ri.from = rq->sc->o.from, r->ri.to = rq->sc->o.to;
   r->ri.threads = rq->sc->o.threads > 0 ? rq->sc->o.threads : omp_get_max_threads();
-  r->nrandom = rq->partners, r->seed = rq->seed, r->sc = rq->sc;
+  r->nrandom = rq->partners, r->seed = rq->seed, r->sc = rq->sc, r->partner_set = FF_PARTNER_SET;
   if (!g_quiet)
     fprintf(stderr, "ulpcert: %d float-float variant%s, high words 0x%08x..0x%08x, %d adversarial + %u random "
                     "partners, seed 0x%016llx%s, %s backend\n",
@@ -170,8 +171,8 @@ static int write_file(const char *path, const struct kind_result *r, char *err, 
   char sd[32];
   snprintf(sd, sizeof sd, "0x%016llx", (unsigned long long)r->seed);
   result_range_json(root, &r->ri);
-  json_object_set_new(root, "partners", json_pack("{s:i, s:i, s:s}", "adversarial", FF_ADV, "random",
-                                                  (int)r->nrandom, "seed", sd));
+  json_object_set_new(root, "partners", json_pack("{s:i, s:i, s:s, s:i}", "adversarial", FF_ADV, "random",
+                                                  (int)r->nrandom, "seed", sd, "set", r->partner_set));
   json_object_set_new(root, "timing", json_pack("{s:f, s:i}", "wall_s", r->wall, "threads", r->ri.threads));
   json_t *res = json_array();
   for (int i = 0; i < r->nv; i++)
@@ -184,6 +185,13 @@ static int write_file(const char *path, const struct kind_result *r, char *err, 
 
 static int same(const struct kind_result *a, const struct kind_result *b, const char *pa, const char *pb, char *err,
                 size_t errlen) {
+  /* a partner set of another ulpcert walks other pairs under the same keys */
+  const struct kind_result *old = b->partner_set != FF_PARTNER_SET ? b : a->partner_set != FF_PARTNER_SET ? a : NULL;
+  if (old) {
+    snprintf(err, errlen, "%s was made with partner set %d, this ulpcert uses set %d: its pairs are not the same",
+             old == b ? pb : pa, old->partner_set, FF_PARTNER_SET);
+    return EXIT_CORRUPT;
+  }
   if (b->nv != a->nv) snprintf(err, errlen, "%s has %d variants, %s has %d", pb, b->nv, pa, a->nv);
   else if (b->nrandom != a->nrandom)
     snprintf(err, errlen, "%s has %u random partners, %s has %u", pb, b->nrandom, pa, a->nrandom);
@@ -194,11 +202,11 @@ static int same(const struct kind_result *a, const struct kind_result *b, const 
     for (int i = 0; i < a->nv; i++)
       if (b->v[i] != a->v[i]) {
         snprintf(err, errlen, "%s holds variant %s where %s holds %s", pb, b->v[i]->name, pa, a->v[i]->name);
-        return -1;
+        return EXIT_USAGE;
       }
     return 0;
   }
-  return -1;
+  return EXIT_USAGE;
 }
 
 static void merge(struct kind_result *a, const struct kind_result *b) {
@@ -242,8 +250,10 @@ static int read_file(json_t *root, const char *path, struct kind_result **out, c
   if (!json_is_integer(nr) || json_integer_value(nr) < 0 || json_integer_value(nr) > 1000000 || !seed)
     field = "partners";
   else {
+    json_t *set = json_object_get(par, "set");
     r->nrandom = (uint32_t)json_integer_value(nr);
     r->seed = strtoull(seed, NULL, 16);
+    r->partner_set = set ? (int)json_integer_value(set) : 1;
     ff_read_results(json_object_get(root, "results"), r, &field);
   }
   if (field) {
