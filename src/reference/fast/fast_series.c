@@ -95,15 +95,17 @@ static int ser_tanh(arb_ptr res, const arb_t x, slong len, slong prec) {
 }
 
 /* sin, |x| < 2^6 only: larger arguments need an argument reduction that is out of
- * scope here, so they are "nowhere" (whole ball outside) or "not analytic" (ball
- * across 2^6): the builder leaves them undecided. */
+ * scope here, so they are "nowhere" (the ball's centre at |x| >= 64; the ball may
+ * reach slightly below 64 since the builder rounds its radius up, and "nowhere" is
+ * always safe: it only leaves the block undecided) or "not analytic" (a ball across
+ * 64): the builder leaves them undecided. */
 static int ser_sin(arb_ptr res, const arb_t x, slong len, slong prec) {
   arb_t a;
   arb_init(a);
   arb_abs(a, x);
   arb_sub_si(a, a, 64, prec);
   int inside = arb_is_negative(a);     /* |xi| < 64 for every xi of the ball */
-  int outside = arb_is_nonnegative(a); /* |xi| >= 64 for every xi */
+  int outside = arf_cmpabs_2exp_si(arb_midref(x), 6) >= 0; /* |centre| >= 64 */
   arb_clear(a);
   if (outside) return FAST_SERIES_NOWHERE;
   if (!inside) return -1;
