@@ -4,6 +4,7 @@
 #define ULPCERT_FAST_TESTUTIL_H
 
 #include <inttypes.h>
+#include <math.h>
 #include <mpfr.h>
 #include <omp.h>
 #include <stdint.h>
@@ -96,7 +97,8 @@ static inline struct ft_result ft_compare(const struct fast_view *v, mpfr_fn1 fn
  * from the ranges. Returns a malloc'ed array, its length in *n. */
 static inline uint32_t *ft_samples(const struct fast_table *tab, const struct fast_range *rg, int nr,
                                    uint64_t nrand, uint64_t seed, uint64_t *n) {
-  uint64_t cap = (uint64_t)tab->hdr.nblk * 8 + nrand + 16, m = 0;
+  const int per_block = 8; /* random inputs inside every block */
+  uint64_t cap = (uint64_t)tab->hdr.nblk * (8 + per_block) + nrand + 16, m = 0;
   uint32_t *xs = (uint32_t *)malloc(cap * sizeof *xs);
   for (uint32_t b = 0; b < tab->hdr.nblk; b++) {
     uint32_t f = tab->first[b], l = f + (1u << tab->blk[b].lgsize) - 1u;
@@ -108,6 +110,8 @@ static inline uint32_t *ft_samples(const struct fast_table *tab, const struct fa
       xs[m++] = f | 0x80000000u;
       xs[m++] = l | 0x80000000u;
     }
+    for (int j = 0; j < per_block; j++)
+      xs[m++] = f + (uint32_t)(ft_rng(&seed) & ((1u << tab->blk[b].lgsize) - 1u));
   }
   uint64_t tot = 0;
   for (int i = 0; i < nr; i++) tot += (uint64_t)rg[i].hi - rg[i].lo + 1u;
@@ -124,6 +128,47 @@ static inline uint32_t *ft_samples(const struct fast_table *tab, const struct fa
   }
   *n = m;
   return xs;
+}
+
+/* The bound itself, checked with MPFR at 600 bits: returns 1 when
+ * |f(x) 2^-E - (vh + vl)| <= eps for the block of x (or x has no block), 0 when the
+ * bound is violated or f(x) is not finite there; *ratio = |f(x) 2^-E - (vh + vl)| / eps. */
+static inline int ft_bound_ok(const struct fast_view *v, mpfr_fn1 fn, uint32_t xbits, double *ratio) {
+  uint32_t bi;
+  double vh, vl;
+  int neg, ok = 1;
+  *ratio = 0;
+  if (!fast_approx(v, xbits, &bi, &vh, &vl, &neg)) return 1;
+  if (neg) xbits &= 0x7fffffffu;
+  const struct fast_block *b = &v->blk[bi];
+  float xf;
+  memcpy(&xf, &xbits, 4);
+  mpfr_set_emin(mpfr_get_emin_min());
+  mpfr_set_emax(mpfr_get_emax_max());
+  mpfr_t x, F, V, e;
+  mpfr_init2(x, 24);
+  mpfr_inits2(1200, F, V, e, (mpfr_ptr)0);
+  mpfr_set_flt(x, xf, MPFR_RNDN);
+  mpfr_set_prec(F, 600);
+  fn(F, x, MPFR_RNDN); /* |error| <= 2^-599 |f(x)| */
+  if (!mpfr_number_p(F)) {
+    ok = 0;
+  } else {
+    int E;
+    frexp(b->scale, &E); /* scale = 2^(E-1) */
+    mpfr_mul_2si(F, F, -(E - 1), MPFR_RNDN);       /* exact */
+    mpfr_set_d(V, vh, MPFR_RNDN);
+    mpfr_add_d(V, V, vl, MPFR_RNDN);               /* exact at 1200 bits */
+    mpfr_sub(V, F, V, MPFR_RNDA);
+    mpfr_abs(V, V, MPFR_RNDU);                     /* >= |F - V| */
+    mpfr_abs(e, F, MPFR_RNDU);
+    mpfr_mul_2si(e, e, -598, MPFR_RNDU);           /* >= MPFR's error on f(x) */
+    mpfr_add(V, V, e, MPFR_RNDU);
+    ok = mpfr_cmp_d(V, b->eps) <= 0;
+    *ratio = mpfr_get_d(V, MPFR_RNDU) / b->eps;
+  }
+  mpfr_clears(x, F, V, e, (mpfr_ptr)0);
+  return ok;
 }
 
 static inline void ft_print_stats(FILE *f, const struct fast_table *tab) {

@@ -268,8 +268,9 @@ static int choose_exponent(arb_srcptr a, int len, int lr, slong *E) {
  * a_i enclosing f^(i)(c)/i!, for i < len. hi_i = RN(beta_i) (midpoint), lo_i =
  * RN(beta_i - hi_i); repd_i >= |beta_i - hi_i|, repdd_i >= |beta_i - hi_i - lo_i|
  * (Arb balls: rigorous whatever the precision). The precision is doubled until the
- * balls are narrow enough not to matter (sum of radii <= 2^-8 of the target, or
- * <= 2^-140 when the target is 0). Returns 0, or -1 (not analytic at c, or a
+ * balls are narrow enough not to matter: sum of radii <= max(2^-8 target, 2^-140)
+ * (scaled; the largest term is in [1, 2), and the evaluation alone loses ~2^-104
+ * of it, so asking for less than 2^-140 near a zero of f would only cost time). Returns 0, or -1 (not analytic at c, or a
  * coefficient too large to keep the no-overflow argument of fast_eval_bound). */
 static int centre_coeffs(const struct ctx *cx, double c, int lr, int neg, const mag_t lowf,
                          struct leaf *L, mag_ptr repd, mag_ptr repdd, slong *Eout,
@@ -294,8 +295,8 @@ static int centre_coeffs(const struct ctx *cx, double c, int lr, int neg, const 
       mag_add(rs, rs, arb_radref(a + i));
     }
     mag_mul_2exp_si(target, lowf, cx->o.target_log2 - E);
-    if (mag_is_zero(target)) mag_set_ui_2exp_si(need, 1, -140);
-    else mag_mul_2exp_si(need, target, -8);
+    mag_mul_2exp_si(need, target, -8);
+    if (mag_cmp_2exp_si(need, -140) < 0) mag_set_ui_2exp_si(need, 1, -140);
     if (mag_cmp(rs, need) <= 0) break;
   }
   for (int i = 0; i < len; i++) {

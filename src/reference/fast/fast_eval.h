@@ -287,11 +287,20 @@ FAST_HD void fast_poly(const struct fast_block *b, const double *coef, double w,
  * Y = m*qs, |Y| <= tsub. d = vh - Y is exact: both are multiples of ulp(vh) (qs is
  * a power of two >= 2 ulp(vh) since |vh| < tsub = 2^52 qs), and |d| <= |vh|
  * (0 is a multiple of qs, Y is the nearest), so d fits in 53 bits. r = d + vl is
- * represented exactly by TwoSum as rh + rl with |rl| <= ulp(rh)/2 <= 2^-53 |rh|.
- * Test 1: s1 = RN(|rl| + eps) < |rh| implies |rl| + eps < |rh|, so |r| > eps and
- * sign(r) = sign(rh). Test 2: s1 >= (|rl| + eps)/2 (RN loses less than half in the
- * normal range; eps >= 2^-900), so RN(|rh| + 2*s1) < qs/2 implies |r| + eps <=
- * |rh| + |rl| + eps < qs/2. If Y = 0 the result is a zero with the sign of F (MPFR
+ * represented exactly by TwoSum as rh + rl (r = rh + rl).
+ * Y is nearest to vh, not necessarily to V: if vh is a midpoint of the qs grid (its
+ * last bit at qs/2, which happens to half of all vh just below tsub, where the grid is
+ * 2 ulp(vh)), vl decides. So if rh > qs/2, Y += qs and rh -= qs (and symmetrically
+ * for rh < -qs/2). Exact: |d| <= qs/2 and |vl| <= ulp(vh)/2 <= qs/4, so |r| <= 3qs/4
+ * and |rh| <= 3qs/4 (RN is monotone, 3qs/4 is a binary64 number); then rh - qs with
+ * rh in (qs/2, 3qs/4] is exact by Sterbenz, and Y +- qs is a multiple of qs of
+ * magnitude <= tsub + qs, exact (Y = tsub + qs, unscaled 2^-1022 + 2^-1074, is
+ * normal with spacing 2^-1074 on both sides: g = qs/2 still holds). After this
+ * step r = V - Y = rh + rl still holds exactly, and |rl| <= ulp(rh_before)/2.
+ * Test 1: s1 = RN(|rl| + eps) < |rh| implies |rl| + eps < |rh|, so |r| >= |rh| - |rl|
+ * > eps and sign(r) = sign(rh). Test 2: s1 >= (|rl| + eps)/2 (RN loses less than
+ * half in the normal range; eps >= 2^-900), so RN(|rh| + 2*s1) < qs/2 implies |r| +
+ * eps <= |rh| + |rl| + eps < qs/2. If Y = 0 the result is a zero with the sign of F (MPFR
  * rounds a negative value to -0), which is sign(rh). MPFR with emin = -1073 and
  * mpfr_subnormalize returns exactly the nearest multiple of 2^-1074 when the exact
  * value is not a midpoint (and 0 below 2^-1075), so Y*2^E is its y. The product
@@ -304,11 +313,18 @@ FAST_HD int fast_round(const struct fast_block *b, double vh, double vl, double 
     double c = fast_copysign(b->tsub, vh);
     double yy = fast_sub(fast_add(vh, c), c);
     double d = fast_sub(vh, yy);
-    double rh, rl;
+    double rh, rl, hq = fast_mul(qs, 0.5);
     fast_two_sum(d, vl, &rh, &rl);
+    if (rh > hq) {
+      yy = fast_add(yy, qs);
+      rh = fast_sub(rh, qs);
+    } else if (rh < -hq) {
+      yy = fast_sub(yy, qs);
+      rh = fast_add(rh, qs);
+    }
     double s1 = fast_add(fast_abs(rl), b->eps);
     if (!(s1 < fast_abs(rh))) return 0;
-    if (!(fast_add(fast_abs(rh), fast_add(s1, s1)) < fast_mul(qs, 0.5))) return 0;
+    if (!(fast_add(fast_abs(rh), fast_add(s1, s1)) < hq)) return 0;
     double res = fast_mul(yy, b->scale);
     if (yy == 0.0) res = fast_copysign(0.0, rh);
     *y = res;
