@@ -55,18 +55,18 @@
 #ifndef ULPCERT_FAST_EVAL_H
 #define ULPCERT_FAST_EVAL_H
 
+#include <float.h>
+#include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #if defined(__CUDACC__)
 #define FAST_HD static __host__ __device__ __forceinline__
 #else
-#include <float.h>
-#include <math.h>
-#include <string.h>
 #define FAST_HD static inline
-#if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
-#error "fast_eval.h needs binary64 evaluation of double expressions (FLT_EVAL_METHOD == 0)"
 #endif
+#if !defined(__CUDA_ARCH__) && (!defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0)
+#error "fast_eval.h needs binary64 evaluation of double expressions (FLT_EVAL_METHOD == 0)"
 #endif
 
 #define FAST_MAGIC 0x46415354u   /* "FAST" */
