@@ -260,8 +260,8 @@ FAST_HD void fast_poly(const struct fast_block *b, const double *coef, double w,
  *                      element of G nearest F.
  * Both tests are done in floating point with rigorous one-sided arguments: a < b
  * for binary64 a, b is exact, and RN(a + b) < g with g a binary64 number implies
- * a + b < g (RN is monotone and RN(g) = g). All of g, eps, |r| are >= 2^-900 or 0,
- * far from underflow, and <= 2^60, far from overflow.
+ * a + b < g (RN is monotone and RN(g) = g). g and eps are normal numbers (>= 2^-900)
+ * and every quantity here is < 2^60: no overflow, and no underflow where it matters.
  *
  * Normal case (tsub == 0 or |vh| >= tsub): Y = vh, r = vl (exact). |vh| >= 2^-800,
  * so the unscaled |Y*2^E| >= 2^-1022 (if tsub == 0 then E >= -200 and |Y*2^E| >=
@@ -304,7 +304,8 @@ FAST_HD void fast_poly(const struct fast_block *b, const double *coef, double w,
  * rounds a negative value to -0), which is sign(rh). MPFR with emin = -1073 and
  * mpfr_subnormalize returns exactly the nearest multiple of 2^-1074 when the exact
  * value is not a midpoint (and 0 below 2^-1075), so Y*2^E is its y. The product
- * Y*scale is exact: Y*2^E is a multiple of 2^-1074 of magnitude <= 2^-1022. */
+ * Y*scale is exact: Y*2^E is a multiple of 2^-1074 of magnitude <= 2^-1022 + 2^-1074,
+ * a binary64 number. */
 FAST_HD int fast_round(const struct fast_block *b, double vh, double vl, double *y, int *t) {
   double avh = fast_abs(vh);
   if (!(avh >= 0x1p-800)) return 0; /* also rejects NaN */
