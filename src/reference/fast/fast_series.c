@@ -1,0 +1,192 @@
+/* fast_series.c: Taylor series on balls (struct fast_fn, fast.h) for a few test
+ * functions, with Arb. The series of f(x + t) in t is f applied to the polynomial
+ * [x, 1]; Arb's ball arithmetic makes every coefficient enclose f^(k)(xi)/k! for
+ * every xi in the ball x. Where a formula has a singularity in the ball, Arb returns
+ * non-finite balls (the builder treats them as "not analytic"); the functions also
+ * check their domains explicitly. */
+#include "fast.h"
+
+#include <arb_hypgeom.h>
+#include <arb_poly.h>
+
+/* p = [a*x + b, a]: the series variable of f(a*(x + t) + b). */
+static void affine(arb_poly_t p, const arb_t x, slong a, slong b, slong prec) {
+  arb_t c;
+  arb_init(c);
+  arb_mul_si(c, x, a, prec);
+  arb_add_si(c, c, b, prec);
+  arb_poly_zero(p);
+  arb_poly_set_coeff_arb(p, 0, c);
+  arb_poly_set_coeff_si(p, 1, a);
+  arb_clear(c);
+}
+
+static void copy_out(arb_ptr res, const arb_poly_t q, slong len) {
+  for (slong i = 0; i < len; i++) arb_poly_get_coeff_arb(res + i, q, i);
+}
+
+/* exp: entire. */
+static int ser_exp(arb_ptr res, const arb_t x, slong len, slong prec) {
+  arb_poly_t p, q;
+  arb_poly_init(p);
+  arb_poly_init(q);
+  affine(p, x, 1, 0, prec);
+  arb_poly_exp_series(q, p, len, prec);
+  copy_out(res, q, len);
+  arb_poly_clear(p);
+  arb_poly_clear(q);
+  return 0;
+}
+
+/* log: analytic on x > 0; nowhere usable on x <= 0. */
+static int ser_log(arb_ptr res, const arb_t x, slong len, slong prec) {
+  if (arb_is_nonpositive(x)) return FAST_SERIES_NOWHERE;
+  if (!arb_is_positive(x)) return -1;
+  arb_poly_t p, q;
+  arb_poly_init(p);
+  arb_poly_init(q);
+  affine(p, x, 1, 0, prec);
+  arb_poly_log_series(q, p, len, prec);
+  copy_out(res, q, len);
+  arb_poly_clear(p);
+  arb_poly_clear(q);
+  return 0;
+}
+
+/* tanh: entire on the real line. Two formulas, both exact identities for every
+ * real x, chosen for tight enclosures:
+ *   |x| >= 1/2: tanh(x) = s (1 - 2 / (1 + exp(2 s x))), s = sign(x): no cancellation
+ *               between large numbers, so the (tiny) derivatives stay tight for large x;
+ *   |x| < 1/2:  tanh(x) = expm1(2x) / (expm1(2x) + 2), with the constant term of
+ *               the series of exp(2(x+t)) - 1 from arb_expm1: relative accuracy for
+ *               tiny x (no cancellation in exp(2x) - 1). */
+static int ser_tanh(arb_ptr res, const arb_t x, slong len, slong prec) {
+  arb_poly_t p, e, d;
+  arb_t c;
+  arb_poly_init(p);
+  arb_poly_init(e);
+  arb_poly_init(d);
+  arb_init(c);
+  if (arf_cmpabs_2exp_si(arb_midref(x), -1) >= 0) {
+    int s = arf_sgn(arb_midref(x));
+    affine(p, x, 2 * s, 0, prec);
+    arb_poly_exp_series(e, p, len, prec);
+    arb_poly_add_si(e, e, 1, prec);      /* 1 + exp(2 s (x + t)) */
+    arb_poly_inv_series(d, e, len, prec);
+    arb_poly_scalar_mul_2exp_si(d, d, 1); /* 2 / (1 + exp(...)) */
+    arb_poly_neg(d, d);
+    arb_poly_add_si(d, d, 1, prec);
+    if (s < 0) arb_poly_neg(d, d);
+  } else {
+    affine(p, x, 2, 0, prec);
+    arb_poly_exp_series(e, p, len, prec);
+    arb_mul_2exp_si(c, x, 1);
+    arb_expm1(c, c, prec);
+    arb_poly_set_coeff_arb(e, 0, c);     /* expm1(2(x + t)) */
+    arb_poly_add_si(d, e, 2, prec);
+    arb_poly_div_series(d, e, d, len, prec);
+  }
+  copy_out(res, d, len);
+  arb_poly_clear(p);
+  arb_poly_clear(e);
+  arb_poly_clear(d);
+  arb_clear(c);
+  return 0;
+}
+
+/* sin, |x| < 2^6 only: larger arguments need an argument reduction that is out of
+ * scope here, so they are "nowhere" (the ball's centre at |x| >= 64; the ball may
+ * reach slightly below 64 since the builder rounds its radius up, and "nowhere" is
+ * always safe: it only leaves the block undecided) or "not analytic" (a ball across
+ * 64): the builder leaves them undecided. */
+static int ser_sin(arb_ptr res, const arb_t x, slong len, slong prec) {
+  arb_t a;
+  arb_init(a);
+  arb_abs(a, x);
+  arb_sub_si(a, a, 64, prec);
+  int inside = arb_is_negative(a);     /* |xi| < 64 for every xi of the ball */
+  int outside = arf_cmpabs_2exp_si(arb_midref(x), 6) >= 0; /* |centre| >= 64 */
+  arb_clear(a);
+  if (outside) return FAST_SERIES_NOWHERE;
+  if (!inside) return -1;
+  arb_poly_t p, q;
+  arb_poly_init(p);
+  arb_poly_init(q);
+  affine(p, x, 1, 0, prec);
+  arb_poly_sin_series(q, p, len, prec);
+  copy_out(res, q, len);
+  arb_poly_clear(p);
+  arb_poly_clear(q);
+  return 0;
+}
+
+/* erf: entire. */
+static int ser_erf(arb_ptr res, const arb_t x, slong len, slong prec) {
+  arb_poly_t p, q;
+  arb_poly_init(p);
+  arb_poly_init(q);
+  affine(p, x, 1, 0, prec);
+  arb_hypgeom_erf_series(q, p, len, prec);
+  copy_out(res, q, len);
+  arb_poly_clear(p);
+  arb_poly_clear(q);
+  return 0;
+}
+
+/* lgamma(x) = log|Gamma(x)| (what mpfr_lgamma computes), poles at 0, -1, -2, ...
+ *   x > 0: Arb's log-gamma series (the principal branch, real there);
+ *   x < 0: reflection Gamma(x) Gamma(1-x) = pi / sin(pi x), so
+ *          log|Gamma(x+t)| = log(pi) - log|sin(pi (x+t))| - log Gamma(1 - x - t),
+ *          with 1 - x - t > 1 and sin(pi(x+t)) of one sign on the ball (checked:
+ *          its enclosure excludes 0, which also excludes every integer from the ball).
+ * A ball containing 0, or a ball whose sin(pi x) enclosure contains 0 (a pole may be
+ * inside), is "not analytic". */
+static int ser_lgamma(arb_ptr res, const arb_t x, slong len, slong prec) {
+  arb_poly_t p, q, s;
+  arb_t c;
+  int ret = 0;
+  arb_poly_init(p);
+  arb_poly_init(q);
+  arb_poly_init(s);
+  arb_init(c);
+  if (arb_is_positive(x)) {
+    affine(p, x, 1, 0, prec);
+    arb_poly_lgamma_series(q, p, len, prec);
+  } else if (arb_is_negative(x)) {
+    affine(p, x, 1, 0, prec);
+    arb_poly_sin_pi_series(s, p, len, prec);
+    arb_poly_get_coeff_arb(c, s, 0);
+    if (arb_contains_zero(c)) {
+      ret = -1;
+      goto out;
+    }
+    if (arb_is_negative(c)) arb_poly_neg(s, s); /* |sin(pi(x+t))| on the ball */
+    arb_poly_log_series(s, s, len, prec);
+    affine(p, x, -1, 1, prec);                  /* 1 - x - t */
+    arb_poly_lgamma_series(q, p, len, prec);
+    arb_poly_add_series(q, q, s, len, prec);
+    arb_poly_neg(q, q);
+    arb_const_pi(c, prec);
+    arb_log(c, c, prec);
+    arb_poly_get_coeff_arb(res, q, 0); /* res[0] as a temporary */
+    arb_add(res, res, c, prec);
+    arb_poly_set_coeff_arb(q, 0, res);
+  } else {
+    ret = -1;
+    goto out;
+  }
+  copy_out(res, q, len);
+out:
+  arb_poly_clear(p);
+  arb_poly_clear(q);
+  arb_poly_clear(s);
+  arb_clear(c);
+  return ret;
+}
+
+const struct fast_fn fast_fn_exp = {"exp", ser_exp, FAST_SYM_NONE};
+const struct fast_fn fast_fn_log = {"log", ser_log, FAST_SYM_NONE};
+const struct fast_fn fast_fn_tanh = {"tanh", ser_tanh, FAST_SYM_ODD};
+const struct fast_fn fast_fn_sin = {"sin", ser_sin, FAST_SYM_ODD};
+const struct fast_fn fast_fn_erf = {"erf", ser_erf, FAST_SYM_ODD};
+const struct fast_fn fast_fn_lgamma = {"lgamma", ser_lgamma, FAST_SYM_NONE};
