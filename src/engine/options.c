@@ -12,7 +12,7 @@
 /* Parse the options shared by run and bench. Returns -1 to continue, or an exit code. */
 int parse_scan_options(int argc, char **argv, struct scan_cli *sc, int (*extra)(int, const char *, void *), void *arg,
                        const struct option *more, void (*usage)(FILE *)) {
-  enum { O_BACKEND = 256, O_FROM, O_TO, O_THREADS, O_CHUNK, O_JSON, O_CACHE, O_NOCACHE, O_QUIET, O_REDUCE, O_DEVICES };
+  enum { O_BACKEND = 256, O_FROM, O_TO, O_THREADS, O_CHUNK, O_JSON, O_CACHE, O_NOCACHE, O_QUIET, O_REDUCE, O_DEVICES, O_NOFAST };
   struct option opts[40];
   static const struct option base[] = {
     {"backend", required_argument, 0, O_BACKEND}, {"from", required_argument, 0, O_FROM},
@@ -21,6 +21,7 @@ int parse_scan_options(int argc, char **argv, struct scan_cli *sc, int (*extra)(
     {"cache", required_argument, 0, O_CACHE},     {"no-cache", no_argument, 0, O_NOCACHE},
     {"quiet", no_argument, 0, O_QUIET},           {"help", no_argument, 0, 'h'},
     {"reduce", required_argument, 0, O_REDUCE},   {"devices", required_argument, 0, O_DEVICES},
+    {"no-fast-path", no_argument, 0, O_NOFAST},
   };
   int n = 0;
   for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) opts[n++] = base[i];
@@ -74,6 +75,7 @@ int parse_scan_options(int argc, char **argv, struct scan_cli *sc, int (*extra)(
     case O_JSON: sc->json = optarg; break;
     case O_CACHE: sc->cache_dir = optarg; break;
     case O_NOCACHE: sc->cache_dir = NULL; break;
+    case O_NOFAST: sc->o.no_fast = 1; break;
     case O_QUIET: g_quiet = 1; break;
     case O_DEVICES: {
       if (!strcmp(optarg, "all")) {

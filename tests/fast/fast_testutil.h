@@ -14,6 +14,10 @@
 
 #include "src/reference/fast/fast.h"
 
+/* The test functions of fast_series.c (tests/fast/). */
+extern const struct fast_fn fast_fn_exp, fast_fn_log, fast_fn_tanh, fast_fn_sin, fast_fn_erf,
+    fast_fn_lgamma;
+
 typedef int (*mpfr_fn1)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
 
 static inline int ft_mpfr_lgamma(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t r) {

@@ -62,8 +62,4 @@ int fast_build(struct fast_table *tab, const struct fast_fn *fn, const struct fa
  * the stored coefficients. Exposed for tests. */
 void fast_eval_bound(mag_t D, const double *hi, const double *lo, int n, int K);
 
-/* The test functions of fast_series.c. */
-extern const struct fast_fn fast_fn_exp, fast_fn_log, fast_fn_tanh, fast_fn_sin, fast_fn_erf,
-    fast_fn_lgamma;
-
 #endif

@@ -1,10 +1,12 @@
-/* fast_series.c: Taylor series on balls (struct fast_fn, fast.h) for a few test
- * functions, with Arb. The series of f(x + t) in t is f applied to the polynomial
+/* fast_series.c: Taylor series on balls (struct fast_fn, fast.h) for the test functions
+ * of tests/fast/ (tanh's is the catalogue's, functions/tanh/reference.c), with Arb. The series of f(x + t) in t is f applied to the polynomial
  * [x, 1]; Arb's ball arithmetic makes every coefficient enclose f^(k)(xi)/k! for
  * every xi in the ball x. Where a formula has a singularity in the ball, Arb returns
  * non-finite balls (the builder treats them as "not analytic"); the functions also
  * check their domains explicitly. */
-#include "fast.h"
+#include "src/reference/fast/fast.h"
+
+#include "src/reference/reference.h"
 
 #include <arb_hypgeom.h>
 #include <arb_poly.h>
@@ -50,47 +52,6 @@ static int ser_log(arb_ptr res, const arb_t x, slong len, slong prec) {
   copy_out(res, q, len);
   arb_poly_clear(p);
   arb_poly_clear(q);
-  return 0;
-}
-
-/* tanh: entire on the real line. Two formulas, both exact identities for every
- * real x, chosen for tight enclosures:
- *   |x| >= 1/2: tanh(x) = s (1 - 2 / (1 + exp(2 s x))), s = sign(x): no cancellation
- *               between large numbers, so the (tiny) derivatives stay tight for large x;
- *   |x| < 1/2:  tanh(x) = expm1(2x) / (expm1(2x) + 2), with the constant term of
- *               the series of exp(2(x+t)) - 1 from arb_expm1: relative accuracy for
- *               tiny x (no cancellation in exp(2x) - 1). */
-static int ser_tanh(arb_ptr res, const arb_t x, slong len, slong prec) {
-  arb_poly_t p, e, d;
-  arb_t c;
-  arb_poly_init(p);
-  arb_poly_init(e);
-  arb_poly_init(d);
-  arb_init(c);
-  if (arf_cmpabs_2exp_si(arb_midref(x), -1) >= 0) {
-    int s = arf_sgn(arb_midref(x));
-    affine(p, x, 2 * s, 0, prec);
-    arb_poly_exp_series(e, p, len, prec);
-    arb_poly_add_si(e, e, 1, prec);      /* 1 + exp(2 s (x + t)) */
-    arb_poly_inv_series(d, e, len, prec);
-    arb_poly_scalar_mul_2exp_si(d, d, 1); /* 2 / (1 + exp(...)) */
-    arb_poly_neg(d, d);
-    arb_poly_add_si(d, d, 1, prec);
-    if (s < 0) arb_poly_neg(d, d);
-  } else {
-    affine(p, x, 2, 0, prec);
-    arb_poly_exp_series(e, p, len, prec);
-    arb_mul_2exp_si(c, x, 1);
-    arb_expm1(c, c, prec);
-    arb_poly_set_coeff_arb(e, 0, c);     /* expm1(2(x + t)) */
-    arb_poly_add_si(d, e, 2, prec);
-    arb_poly_div_series(d, e, d, len, prec);
-  }
-  copy_out(res, d, len);
-  arb_poly_clear(p);
-  arb_poly_clear(e);
-  arb_poly_clear(d);
-  arb_clear(c);
   return 0;
 }
 
@@ -186,7 +147,8 @@ out:
 
 const struct fast_fn fast_fn_exp = {"exp", ser_exp, FAST_SYM_NONE};
 const struct fast_fn fast_fn_log = {"log", ser_log, FAST_SYM_NONE};
-const struct fast_fn fast_fn_tanh = {"tanh", ser_tanh, FAST_SYM_ODD};
+int ref_tanh_series(arb_ptr res, const arb_t x, slong len, slong prec);
+const struct fast_fn fast_fn_tanh = {"tanh", ref_tanh_series, FAST_SYM_ODD}; /* functions/tanh/ */
 const struct fast_fn fast_fn_sin = {"sin", ser_sin, FAST_SYM_ODD};
 const struct fast_fn fast_fn_erf = {"erf", ser_erf, FAST_SYM_ODD};
 const struct fast_fn fast_fn_lgamma = {"lgamma", ser_lgamma, FAST_SYM_NONE};
