@@ -330,6 +330,10 @@ static int open_impl(struct gpu_ctx *g, int dev, int nfn, const int *fns, uint32
     size_t np = (size_t)max_items * nfn * sizeof(struct part);
     cudaCheck(cudaMallocHost(&g->h_part[s], np));
     cudaCheck(cudaMalloc(&g->d_part[s], np));
+    /* defined from the start, so that no copy ever moves undefined bytes (padding included) */
+    cudaCheck(cudaMemset(g->d_part[s], 0, np));
+    cudaCheck(cudaMemset(g->d_ry[s], 0, (size_t)max_count * sizeof(double)));
+    cudaCheck(cudaMemset(g->d_rt[s], 0, (size_t)max_count));
   }
   return 0;
 }
@@ -509,6 +513,7 @@ extern "C" int gpu_set_reference(struct gpu_ctx *g, int shortcut, const struct f
   cudaCheck(cudaSetDevice(g->dev));
   for (int s = 0; s < GPU_SLOTS && !g->d_undec[s]; s++) {
     cudaCheck(cudaMalloc(&g->d_undec[s], (size_t)g->max_count * 4));
+    cudaCheck(cudaMemset(g->d_undec[s], 0, (size_t)g->max_count * 4));
     cudaCheck(cudaMallocHost(&g->h_undec[s], (size_t)g->max_count * 4));
     cudaCheck(cudaMalloc(&g->d_cnt[s], 3 * sizeof(unsigned long long)));
     cudaCheck(cudaMallocHost(&g->h_cnt[s], 3 * sizeof(unsigned long long)));
