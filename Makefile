@@ -80,15 +80,19 @@ GEN := $(BUILD)/gen
 CAT_DEFS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).def) \
               $(sort $(wildcard $(d)$(notdir $(d:/=)).*.def)))
 CAT_CUHS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).cuh))
+# CUDA's own functions, compiled once per build flavour (kernels/flavour.cuh): <name>.cuda.cuh
+CAT_FLAVS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).cuda.cuh))
 # references whose shortcut compiles for the device too (functions/<name>/shortcut.h, rules
 # in src/reference/hd.h): the device reference kernel runs them (kernels/refkern.cuh)
 CAT_SCS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)shortcut.h))
 KIND_DIRS := $(notdir $(patsubst %/,%,$(sort $(wildcard src/kinds/*/))))
-GEN_FILES := $(GEN)/catalogue.def $(GEN)/device_code.cuh $(GEN)/kinds.def $(GEN)/shortcuts.h $(GEN)/shortcuts.def
+GEN_FILES := $(GEN)/catalogue.def $(GEN)/device_code.cuh $(GEN)/device_flavours.cuh $(GEN)/kinds.def $(GEN)/shortcuts.h $(GEN)/shortcuts.def
 $(GEN)/catalogue.def: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(CAT_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/device_code.cuh: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(CAT_CUHS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+$(GEN)/device_flavours.cuh: FORCE
+	@mkdir -p $(GEN) && printf '#include "%s"\n' $(CAT_FLAVS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/shortcuts.h: FORCE
 	@mkdir -p $(GEN) && for f in $(CAT_SCS); do echo "#include \"$$f\""; done >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/shortcuts.def: FORCE
@@ -121,6 +125,11 @@ $(BUILD)/%.o: %.c $(HDR) | $(BUILD)/.deps
 NVFLAV := -fmad=false
 $(BUILD)/src/kinds/ff/ff_fmad.o: NVFLAV := -fmad=true
 $(BUILD)/src/kinds/ff/ff_ftz.o: NVFLAV := -fmad=false -ftz=true
+# CUDA's math functions as users build them (kernels/flavour.cuh): nvcc's defaults, then
+# -ftz=true, then -use_fast_math (which implies -ftz=true -prec-div=false -prec-sqrt=false)
+$(BUILD)/kernels/flavour_default.o: NVFLAV :=
+$(BUILD)/kernels/flavour_ftz.o: NVFLAV := -ftz=true
+$(BUILD)/kernels/flavour_fastmath.o: NVFLAV := -use_fast_math
 $(BUILD)/%.o: %.cu $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVBASE) $(NVFLAV) -c $< -o $@

@@ -40,7 +40,7 @@ struct bound_clause {
   int measure;         /* enum bound_measure */
   double lo, hi;       /* x in [lo, hi] ... */
   double ex_lo, ex_hi; /* ... and not in [ex_lo, ex_hi]; ex_lo > ex_hi: nothing excluded */
-  double c0;           /* bound(x) = c0 + floor(c1n |x| / c1d), c0 > 0 */
+  double c0;           /* bound(x) = c0 + floor(c1n |x| / c1d), c0 >= 0 (0: exact functions) */
   uint32_t c1n, c1d;   /* c1n = 0: the constant c0; else c1n < 2^27, c1d >= 1 */
 };
 
@@ -112,7 +112,8 @@ BOUNDS_FN double clause_error(const struct bound_clause *c, double e, double d, 
 BOUNDS_FN void clause_note(struct clause_acc *a, const struct bound_clause *c, uint32_t x, uint32_t out, double y,
                            double err) {
   const double b = clause_bound(c, x);
-  const double r = err / b;
+  /* a zero bound (an exact function) has the error itself as its ratio: over iff > 0 */
+  const double r = err / (b > 0 ? b : 1.0);
   a->inputs++;
   a->over += err > b;
   if (err > a->max || (err == a->max && x < a->max_input)) a->max = err, a->max_input = x, a->max_output = out, a->max_ref = y;
