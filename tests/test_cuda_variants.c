@@ -132,11 +132,20 @@ static int parse_piece(const char *p, const struct want *prev, struct want *w) {
  * -use_fast_math ..." is the bound under fast math: it goes to fast (when given) and not
  * to the default list. Returns the number of clauses, -1 if a piece is not understood. */
 static int parse_bound(const char *cell, struct want *w, struct want *fast, int *nfast) {
-  char buf[512], *save = NULL;
+  char buf[512];
   snprintf(buf, sizeof buf, "%s", cell);
+  /* pieces: split at the ';' outside parentheses */
+  char *piece[8];
+  int np = 0, depth = 0;
+  piece[np++] = buf;
+  for (char *q = buf; *q && np < 8; q++) {
+    depth += (*q == '(') - (*q == ')');
+    if (*q == ';' && depth == 0) *q = 0, piece[np++] = q + 1;
+  }
   int n = 0;
   if (nfast) *nfast = 0;
-  for (char *p = strtok_r(buf, ";", &save); p; p = strtok_r(NULL, ";", &save)) {
+  for (int i = 0; i < np; i++) {
+    char *p = piece[i];
     while (*p == ' ') p++;
     struct want x;
     int r = parse_piece(p, n ? &w[n - 1] : NULL, &x);
@@ -175,10 +184,13 @@ static int want_in(const struct want *w, float x) {
   }
 }
 
-/* binary32 probes: 0, the extremes, and 3 numbers each side of every endpoint */
+/* binary32 probes: zeros, a spread of values, the extremes, and 3 numbers each side of
+ * every endpoint */
 static int probes(const struct want *w, float *out) {
   int n = 0;
-  const float fixed[] = {0.0f, -0.0f, 1e-30f, -1e-30f, 1e30f, -1e30f, INFINITY, -INFINITY, 0x1p-149f};
+  const float fixed[] = {0.0f,  -0.0f, 0x1p-149f, 1e-30f, -1e-30f, 0.75f, -0.75f, 1.0f,      -1.0f,
+                         1.5f,  -1.5f, 3.0f,      -3.0f,  5.0f,    -5.0f, 100.0f, -100.0f, 1e30f,
+                         -1e30f, INFINITY, -INFINITY};
   for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; k++) out[n++] = fixed[k];
   const char *ends[2] = {w->a, w->b};
   for (int k = 0; k < 2; k++) {
@@ -198,7 +210,7 @@ static int clause_matches(const struct bound_clause *c, const struct want *w) {
   if (w->measure == BM_ULP_CR ? c->c0 != w->c0 : !(c->c0 >= w->c0 * (1 - 1e-15) && c->c0 <= w->c0 * (1 + 1e-15)))
     return 0;
   if ((long)c->c1n * w->c1d != w->c1n * (long)c->c1d) return 0;
-  float pr[64];
+  float pr[96];
   int n = probes(w, pr);
   for (int k = 0; k < n; k++)
     if (clause_in_domain(c, f2u(pr[k])) != want_in(w, pr[k])) return 0;
@@ -307,7 +319,33 @@ static void test_parser(void **state) {
   assert_true(want_in(&w[0], u2f(0x40490fdau)) && !want_in(&w[0], u2f(0x40490fdbu)));
   assert_int_equal(parse_bound("relative 2^-11", w, NULL, NULL), 1);
   assert_true(w[0].measure == BM_REL && w[0].c0 == 0x1p-11);
+  assert_int_equal(parse_bound("0 (exact by definition; only the new Guide states it)", w, NULL, NULL), 1);
+  assert_true(w[0].c0 == 0 && w[0].dom == D_ALL);
   assert_int_equal(parse_bound("see intrinsics.tsv", w, NULL, NULL), -1);
+}
+
+/* the comparison notices a wrong constant, domain or clause count */
+static void test_detects_mismatch(void **state) {
+  (void)state;
+  struct want w[4];
+  assert_int_equal(parse_bound("abs 2^-21.41 on [-pi, pi]; none outside", w, NULL, NULL), 1);
+  struct variant v = *variant_find("sinf.cuda.fastmath");
+  assert_true(check_clauses(&v, w, 1));
+  v.clause[0].hi = 0x1.921fb6p1; /* the float above pi: one input too many */
+  assert_false(check_clauses(&v, w, 1));
+  v = *variant_find("sinf.cuda.fastmath");
+  v.clause[0].c0 = 0x1p-21;
+  assert_false(check_clauses(&v, w, 1));
+  assert_int_equal(parse_bound("2", w, NULL, NULL), 1);
+  v = *variant_find("erff.cuda.ftz");
+  assert_true(check_clauses(&v, w, 1));
+  v.clause[0].c0 = 3;
+  assert_false(check_clauses(&v, w, 1));
+  v = *variant_find("erff.cuda.ftz");
+  v.clause[0].ex_lo = 0.5, v.clause[0].ex_hi = 2; /* a hole in the domain */
+  assert_false(check_clauses(&v, w, 1));
+  v.n_clauses = 0;
+  assert_false(check_clauses(&v, w, 1));
 }
 
 int main(void) {
@@ -321,6 +359,7 @@ int main(void) {
   table_read("docs/cuda-math/fast-math.tsv", &fm_t);
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_parser),
+    cmocka_unit_test(test_detects_mismatch),
     cmocka_unit_test(test_variants_exist),
     cmocka_unit_test(test_bounds_match_docs),
   };
