@@ -65,11 +65,11 @@ template <float (*F)(float)> static eval_kernel kernel_of() { return k_eval<F>; 
 template <class T> static eval_kernel kernel_of() { return T::kernel; }
 
 /* One kernel per catalogue variant, at its catalogue index (registry.c numbers the
- * variants in the same order). Filled before main (the flavour units' kernels are
- * constants, set before any dynamic initialisation). */
-static const eval_kernel catalogue_kernels[] = {
-#define VARIANT(name, fam, ref, dfn, ...) kernel_of<dfn>(),
-#define VARIANT_ABS(name, fam, ref, dfn, ...) kernel_of<dfn>(),
+ * variants in the same order), as the function that returns it: read at launch, so that
+ * no static initialisation order between units matters. */
+static eval_kernel (*const catalogue_kernels[])() = {
+#define VARIANT(name, fam, ref, dfn, ...) kernel_of<dfn>,
+#define VARIANT_ABS(name, fam, ref, dfn, ...) kernel_of<dfn>,
 #include "src/catalogue/catalogue_list.h"
 };
 #define N_CATALOGUE_KERNELS ((int)(sizeof catalogue_kernels / sizeof catalogue_kernels[0]))
@@ -155,7 +155,7 @@ static int launch(int fn, uint32_t first, uint32_t count, uint32_t *out, cudaStr
   const int threads = 256;
   if (fn >= GPU_DYN_BASE) return launch_dyn(fn, first, count, out, st, blocks);
   if (fn == GPU_TABLE) k_eval<table_fn><<<blocks, threads, 0, st>>>(first, count, out);
-  else if (fn >= 0 && fn < N_CATALOGUE_KERNELS) catalogue_kernels[fn]<<<blocks, threads, 0, st>>>(first, count, out);
+  else if (fn >= 0 && fn < N_CATALOGUE_KERNELS) catalogue_kernels[fn]()<<<blocks, threads, 0, st>>>(first, count, out);
   else {
     set_err("no device function %d", fn);
     return -1;
