@@ -20,6 +20,7 @@ __device__ __forceinline__ struct measure_max shfl_max(const struct measure_max 
   struct measure_max r;
   r.v = __shfl_down_sync(full, m.v, off), r.ref = __shfl_down_sync(full, m.ref, off);
   r.input = __shfl_down_sync(full, m.input, off), r.output = __shfl_down_sync(full, m.output, off);
+  r.partner = __shfl_down_sync(full, m.partner, off);
   return r;
 }
 
@@ -31,6 +32,8 @@ __device__ __forceinline__ struct clause_acc shfl_clause(const struct clause_acc
   b.max_input = __shfl_down_sync(full, a.max_input, off), b.max_output = __shfl_down_sync(full, a.max_output, off);
   b.ratio = __shfl_down_sync(full, a.ratio, off), b.ratio_input = __shfl_down_sync(full, a.ratio_input, off);
   b.ratio_output = __shfl_down_sync(full, a.ratio_output, off);
+  b.max_partner = __shfl_down_sync(full, a.max_partner, off);
+  b.ratio_partner = __shfl_down_sync(full, a.ratio_partner, off);
   return b;
 }
 
