@@ -72,17 +72,17 @@ void part_reduce_host(struct part *p, struct stats *s, const struct measure_cfg 
     }
     const struct measure_note m = measure_input(&p->a, c, x, o, y[i], t[i]);
     if (m.hist >= 0) p->hist[m.hist]++;
-    if (m.special) part_list(p->special, &p->n_special, (struct sample){x, o, m.rn});
+    if (m.special) part_list(p->special, &p->n_special, (struct sample){x, o, m.rn, 0});
     const int xb = m.e >= 0 ? xbin_of(x) : -1;
     if (xb >= 0 && m.e > s->xbin_max_ulp[xb]) s->xbin_max_ulp[xb] = m.e;
     if (sym) {
       p->sym_checked++;
-      if (sym_violated(o, neg[i], sym == 1)) p->sym_violations++, part_list(p->sym, &p->n_sym, (struct sample){x, o, neg[i]});
+      if (sym_violated(o, neg[i], sym == 1)) p->sym_violations++, part_list(p->sym, &p->n_sym, (struct sample){x, o, neg[i], 0});
     }
     if (mono && x >= mono_from) {
       const int v = mono_violated(out[(int64_t)i - 1], o, mono > 0);
       if (v >= 0) p->mono_checked++;
-      if (v > 0) p->mono_violations++, part_list(p->mono, &p->n_mono, (struct sample){x - 1, out[(int64_t)i - 1], o});
+      if (v > 0) p->mono_violations++, part_list(p->mono, &p->n_mono, (struct sample){x - 1, out[(int64_t)i - 1], o, 0});
     }
   }
 }
@@ -115,13 +115,13 @@ void stats_add(struct stats *s, uint32_t x, uint32_t out, double y, int t) {
 void stats_symmetry(struct stats *s, uint32_t x, uint32_t out_pos, uint32_t out_neg, int odd) {
   s->symmetry_checked++;
   if (sym_violated(out_pos, out_neg, odd))
-    s->symmetry_violations++, list_insert(s->sym, &s->n_sym, (struct sample){x, out_pos, out_neg});
+    s->symmetry_violations++, list_insert(s->sym, &s->n_sym, (struct sample){x, out_pos, out_neg, 0});
 }
 
 void stats_monotonic(struct stats *s, uint32_t x, uint32_t out_prev, uint32_t out, int increasing) {
   const int v = mono_violated(out_prev, out, increasing);
   if (v >= 0) s->monotonic_checked++;
-  if (v > 0) s->monotonic_violations++, list_insert(s->mono, &s->n_mono, (struct sample){x - 1, out_prev, out});
+  if (v > 0) s->monotonic_violations++, list_insert(s->mono, &s->n_mono, (struct sample){x - 1, out_prev, out, 0});
 }
 
 static uint64_t sample_key(struct sample s) { return measure_key(s.input, s.partner); }

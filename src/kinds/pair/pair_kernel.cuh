@@ -6,7 +6,10 @@
 #include <cuda_runtime.h>
 #include <stdint.h>
 
+/* each flavour's object has its own copy of the device functions */
+namespace {
 #include "pairs_device.cuh"
+}
 
 /* device function number fn of the PAIR_DEVICE lines, in their order */
 __device__ __forceinline__ float pair_dispatch(int fn, float a, float b) {

@@ -81,7 +81,7 @@ int pair_registry_init(void) {
 #undef PAIR_BOUND
 #define PAIR_DEVICE(...)
 #define PAIR_HOST(...)
-#define PAIR_BOUND(v, m, op, lo, hi, exlo, exhi, c0, text, src) rc |= add_bound(v, m, op, lo, hi, exlo, exhi, c0, text, src);
+#define PAIR_BOUND(...) rc |= add_bound(__VA_ARGS__); /* variadic: EVERY_X expands to four arguments */
 #include "pairs.def"
 #undef PAIR_REFERENCE
 #undef PAIR_DEVICE
