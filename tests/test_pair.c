@@ -110,9 +110,12 @@ typedef int (*mpfr_fn2)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t);
 
 static int naive_rhypot(mpfr_ptr y, mpfr_srcptr a, mpfr_srcptr b, mpfr_rnd_t rnd) {
   if (mpfr_inf_p(a) || mpfr_inf_p(b)) return mpfr_set_zero(y, 1), 0;
+  const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_set_emin(mpfr_get_emin_min()), mpfr_set_emax(mpfr_get_emax_max()); /* the squares exactly */
   mpfr_t s, q;
   mpfr_inits2(1000, s, q, (mpfr_ptr)0);
   mpfr_mul(s, a, a, MPFR_RNDN), mpfr_mul(q, b, b, MPFR_RNDN), mpfr_add(s, s, q, MPFR_RNDN);
+  mpfr_set_emin(emin), mpfr_set_emax(emax);
   int r = mpfr_rec_sqrt(y, s, rnd);
   mpfr_clears(s, q, (mpfr_ptr)0);
   return r;
