@@ -11,25 +11,9 @@
 #include "src/engine/progress.h"
 #include "src/formats/json_io.h"
 #include "src/kinds/binary32/binary32.h"
+#include "src/kinds/pair/pair_result.h"
 #include "src/kinds/pair/pair_scan.h"
 
-struct pair_result {
-  struct run_info ri;
-  int nv;
-  const struct pair_variant *pv[PAIR_MAXV];
-  const struct variant *v[PAIR_MAXV]; /* their base: what the shared printing reads */
-  struct stats *st[PAIR_MAXV];
-  struct result_file file; /* read from a file: owns the statistics (file.nv = nv) */
-  uint32_t nrandom;
-  uint64_t seed;
-  int swap, partner_set;
-  char pairs_path[1024]; /* --pairs FILE, "" for a sweep */
-  uint32_t npairs;
-  uint32_t (*pairs)[2];
-  struct scan_cli *sc;
-  double wall, t_ref, t_eval;
-  uint64_t mpfr_calls;
-};
 #define R(r) ((struct pair_result *)(r))
 
 static void list(FILE *f) {
@@ -343,4 +327,5 @@ const struct kind kind_pair = {
     .write = write_file,
     .print = print,
     .release = release,
+    .report = pair_report,
 };

@@ -66,6 +66,8 @@ const struct pair_variant *pair_find(const char *name);
 /* The reference (y, t) of f(a, b) (reference.h's contract): y = RN53(f(a, b)) with
  * binary64's exponent range and subnormals, t the sign of y - f(a, b). */
 void pair_ref_eval(const struct pair_ref *r, uint32_t a, uint32_t b, double *y, int *t);
+/* Free the calling thread's MPFR state. */
+void pair_ref_cleanup(void);
 
 /* Outputs of device function dev in flavour fl over the n pairs (a[i], b[i]) on GPU
  * 'device'. 0, or -1 with a message. */

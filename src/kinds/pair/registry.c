@@ -145,3 +145,10 @@ void pair_ref_eval(const struct pair_ref *r, uint32_t a, uint32_t b, double *y, 
   *y = mpfr_get_d(tl_y, MPFR_RNDN); /* exact: already a binary64 number */
   *t = tern > 0 ? 1 : tern < 0 ? -1 : 0;
 }
+
+void pair_ref_cleanup(void) {
+  if (!tl_ready) return;
+  mpfr_clears(tl_a, tl_b, tl_y, (mpfr_ptr)0);
+  mpfr_free_cache();
+  tl_ready = 0;
+}

@@ -25,7 +25,9 @@ struct batch {
   int8_t *t[PAIR_MAXREF];
 };
 
-static void batch_free(struct batch *bt) {
+static void batch_free(struct batch *bt, int threads) {
+#pragma omp parallel num_threads(threads)
+  pair_ref_cleanup();
   free(bt->x), free(bt->p), free(bt->a), free(bt->b), free(bt->out), free(bt->dom);
   for (int r = 0; r < PAIR_MAXREF; r++) free(bt->y[r]), free(bt->t[r]);
 }
@@ -40,7 +42,7 @@ static int batch_alloc(struct batch *bt, uint32_t m) {
     bt->y[r] = malloc(8 * n), bt->t[r] = malloc(n);
     ok = bt->y[r] && bt->t[r];
   }
-  if (!ok) batch_free(bt);
+  if (!ok) batch_free(bt, 1);
   return ok ? 0 : -1;
 }
 
@@ -165,7 +167,7 @@ int pair_scan_range(struct pair_scan *ps, uint32_t from, uint32_t to, uint32_t b
     x = x1, *done_to = x1;
     if ((progress && progress(ctx, n)) || g_scan_stop) rc = x < end ? EXIT_INTERRUPT : 0;
   }
-  batch_free(&bt);
+  batch_free(&bt, ps->threads);
   return rc;
 }
 
@@ -182,6 +184,6 @@ int pair_scan_list(struct pair_scan *ps, const uint32_t (*pairs)[2], uint32_t n)
     }
     rc = batch_run(ps, &bt, -1);
   }
-  batch_free(&bt);
+  batch_free(&bt, ps->threads);
   return rc;
 }
