@@ -13,18 +13,18 @@
  *    the proof fails, and the perturbed coefficients give wrong answers against MPFR;
  *  - the reduction against MPFR: quadrant and |f - F| <= rho_F |F|, |Z - z| <= rho_Z |z|;
  *  - trig_large against MPFR (emin -1073, emax 1024, subnormalize, as ref_mpfr) on random
- *    inputs of every binade from 2^-39 to 2^127, both signs, the three functions, and on
- *    the binary32 numbers closest to a multiple of pi/2 (found by the exhaustive search
- *    of TRIG_HARD mode below, checked here with MPFR): 0 mismatches; the fraction decided;
+ *    inputs of every binade from 2^-39 to 2^127, both signs, the three functions: 0
+ *    mismatches; the fraction decided;
+ *  - the worst cases of the reduction (test_hard): an exhaustive search, with exact
+ *    integer arithmetic on bits of 2/pi from MPFR and independent of the header, of every
+ *    binary32 x >= 1 within 2^-24 quadrants of a multiple of pi/2; the closest must stay
+ *    above the header's threshold 2^-50 (R5) and be Muller's published worst case; the 64
+ *    closest and their neighbours against MPFR: 0 mismatches, all decided;
  *  - the host throughput (printed).
  *
- * Modes (environment), for one-off runs outside the suite:
+ * Mode (environment), for one-off runs outside the suite:
  *   TRIG_SWEEP=E   every positive binary32 of biased exponent E (2^23 inputs), the three
- *                  functions, against MPFR (OpenMP); prints mismatches and undecided;
- *   TRIG_HARD=1    the exhaustive search of the binary32 numbers closest to a multiple of
- *                  pi/2 (every exponent from 2^-39 up), independent of the header: the bits
- *                  of 2/pi come from MPFR, m 2^e (2/pi) mod 1 is stepped by exact 192-bit
- *                  additions; prints the closest ones, checked with MPFR.
+ *                  functions, against MPFR (OpenMP); prints mismatches and undecided.
  */
 #include "testutil.h"
 
@@ -777,51 +777,138 @@ static void test_random(void **state) {
   assert_true(dec >= tot - tot / 10000);
 }
 
-/* The binary32 numbers closest to a multiple of pi/2, from the exhaustive search (TRIG_HARD
- * mode below): x and -log2 |x - k pi/2| at least. */
-static const struct {
+/* ------------------------------------------------------------------------------------
+ * The worst cases of the reduction: an exhaustive search over every binary32 x >= 1.
+ *
+ * For x = m 2^e (m in [2^23, 2^24), e = E - 150, E = 127 .. 254) the distance of x to the
+ * nearest multiple of pi/2, in quadrants, is d(x) = || m beta || (distance to the nearest
+ * integer), beta = frac(2^e theta), theta = 2/pi (2^e theta - beta is an integer, m too).
+ * Let b = floor(2^64 beta), from MPFR's pi rounded down and up (the floors must agree).
+ * Then 2^64 m beta = m b + delta, 0 <= delta < m < 2^24, so W = m b mod 2^64 differs from
+ * 2^64 (m beta mod 1) by less than 2^24 (mod 2^64). Every x with d(x) < 2^-24 has W, read
+ * as a signed word, in (-2^40 - 2^24, 2^40): the filter |W| < 2^41 keeps all of them (W is
+ * stepped by exact 64-bit additions, m -> m + 1). Each kept x is then measured with MPFR
+ * at 1200 bits (mpfr_reduce). Below 1 the nearest multiple is 0: d(x) = x theta.
+ * The result: the least d(x) over the binary32 numbers, which the reduction's (R5)
+ * threshold 2^-50 must be below, and the inputs on which trig_large is the most stressed
+ * (the fewest correct bits after cancellation).
+ * ---------------------------------------------------------------------------------- */
+
+#define HARD_MAX 4096 /* the candidates (about 2^31 2^-22 = 512 expected) */
+struct hard_c {
+  double lg; /* -log2 d(x), d in quadrants (MPFR) */
   uint32_t x;
-  double lg;
-} HARD[] = {
-#include "tests/trig_hard.inc"
+  int k; /* the nearest multiple mod 4 */
 };
+static int hard_cmp(const void *a, const void *b) {
+  double x = ((const struct hard_c *)a)->lg, y = ((const struct hard_c *)b)->lg;
+  return (x < y) - (x > y); /* closest first */
+}
+
+/* floor(2^(64 + e) theta) mod 2^64 (exact: from theta's enclosure) */
+static uint64_t beta_word(mpfr_srcptr lo, mpfr_srcptr hi, int e) {
+  mpfr_t t;
+  mpfr_init2(t, mpfr_get_prec(lo));
+  mpz_t a, b;
+  mpz_inits(a, b, NULL);
+  mpfr_mul_2si(t, lo, 64 + e, MPFR_RNDN); /* exact */
+  mpfr_get_z(a, t, MPFR_RNDD);
+  mpfr_mul_2si(t, hi, 64 + e, MPFR_RNDN);
+  mpfr_get_z(b, t, MPFR_RNDD);
+  assert_true(mpz_cmp(a, b) == 0);
+  mpz_fdiv_r_2exp(a, a, 64);
+  uint64_t w = (uint64_t)mpz_getlimbn(a, 0);
+  mpfr_clear(t);
+  mpz_clears(a, b, NULL);
+  return w;
+}
+
+/* Every x >= 1 with d(x) < 2^-24 (and some more), measured; returns their count, closest
+ * first. */
+static int hard_search(struct hard_c *out) {
+  mpfr_t pd, pu, lo, hi, th, f;
+  mpfr_inits2(2048, pd, pu, lo, hi, (mpfr_ptr)0);
+  mpfr_inits2(1200, th, f, (mpfr_ptr)0);
+  mpfr_const_pi(pd, MPFR_RNDD);
+  mpfr_const_pi(pu, MPFR_RNDU);
+  mpfr_ui_div(lo, 2, pu, MPFR_RNDD);
+  mpfr_ui_div(hi, 2, pd, MPFR_RNDU);
+  uint64_t bw[128];
+  for (int E = 127; E <= 254; E++) bw[E - 127] = beta_word(lo, hi, E - 150);
+  int n = 0, over = 0;
+#pragma omp parallel for schedule(dynamic, 1)
+  for (int E = 127; E <= 254; E++) {
+    const uint64_t b = bw[E - 127];
+    uint64_t w = b << 23; /* m = 2^23 */
+    for (uint32_t j = 0; j < (1u << 23); j++, w += b)
+      if (w + (1ull << 41) < (1ull << 42)) {
+#pragma omp critical
+        {
+          if (n < HARD_MAX) out[n++].x = ((uint32_t)E << 23) | j;
+          else over = 1;
+        }
+      }
+  }
+  assert_false(over);
+  mpfr_const_pi(th, MPFR_RNDN);
+  mpfr_ui_div(th, 2, th, MPFR_RNDN);
+  for (int i = 0; i < n; i++) {
+    mpfr_reduce(out[i].x, f, &out[i].k, th);
+    out[i].lg = -log2(fabs(mpfr_get_d(f, MPFR_RNDN)));
+  }
+  qsort(out, (size_t)n, sizeof out[0], hard_cmp);
+  mpfr_clears(pd, pu, lo, hi, th, f, (mpfr_ptr)0);
+  mpfr_free_cache();
+  return n;
+}
+
+#define HARD_CHECK 64 /* the closest, checked against MPFR with their neighbours */
+#define HARD_NEIGH 4
 
 static void test_hard(void **state) {
   (void)state;
-  mpfr_t theta, pio2, f;
-  mpfr_inits2(1200, theta, pio2, f, (mpfr_ptr)0);
-  mpfr_const_pi(pio2, MPFR_RNDN);
-  mpfr_ui_div(theta, 2, pio2, MPFR_RNDN);
-  mpfr_div_2ui(pio2, pio2, 1, MPFR_RNDN);
+  struct hard_c *hc = malloc(sizeof *hc * HARD_MAX);
+  assert_non_null(hc);
+  double t0 = omp_get_wtime();
+  const int n = hard_search(hc);
+  const double ts = omp_get_wtime() - t0;
+  /* every candidate below 2^-24 quadrants was kept: at least one expected per binade pair */
+  assert_true(n >= 64);
+  /* the least distance is far above the reduction's threshold 2^-50 quadrants (R5) */
+  assert_true(hc[0].lg < 50.0);
+  /* and it is the single-precision worst case published by Muller (Elementary Functions,
+   * ch. 11: 16367173 * 2^72), found here independently */
+  assert_true(hc[0].x == (((uint32_t)(72 + 23 + 127) << 23) | (16367173u - (1u << 23))));
+  printf("hard: %d binary32 numbers x >= 1 within 2^-24 quadrants of a multiple of pi/2 (search %.1f s); the closest:\n",
+         n, ts);
+  for (int i = 0; i < 8; i++)
+    printf("  0x%08x = %a: |x theta - n| = 2^-%.3f quadrants, n mod 4 = %d\n", hc[i].x, (double)u2f(hc[i].x), hc[i].lg,
+           hc[i].k);
+  /* trig_large on the closest and their neighbours, both signs, the three functions */
+  const int nc = n < HARD_CHECK ? n : HARD_CHECK;
   long bad = 0, dec = 0, tot = 0;
-  const int nh = (int)(sizeof HARD / sizeof HARD[0]);
-  for (int i = 0; i < nh; i++) {
-    /* the case is what the table says: |x - k pi/2| <= 2^-lg */
-    int k;
-    mpfr_reduce(HARD[i].x, f, &k, theta);
-    mpfr_mul(f, f, pio2, MPFR_RNDN);
-    double lg = -log2(fabs(mpfr_get_d(f, MPFR_RNDN)));
-    if (!(lg >= HARD[i].lg - 0.01)) fail_msg("hard case 0x%08x: -log2|x - k pi/2| = %.3f, table %.3f", HARD[i].x, lg,
-                                             HARD[i].lg);
-    for (int dx = -2; dx <= 2; dx++)
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : bad, dec, tot)
+  for (int i = 0; i < nc; i++)
+    for (int dx = -HARD_NEIGH; dx <= HARD_NEIGH; dx++)
       for (int s = 0; s <= 1; s++)
         for (int fn = 0; fn < 3; fn++) {
-          uint32_t x = (HARD[i].x + (uint32_t)dx) | ((uint32_t)s << 31);
+          uint32_t x = (hc[i].x + (uint32_t)dx) | ((uint32_t)s << 31);
           int d;
           if (check_one(NULL, x, fn, &d)) {
             bad++;
+#pragma omp critical
             fprintf(stderr, "mismatch: %s(0x%08x)\n", FN_NAME[fn], x);
           }
           dec += d;
           tot++;
         }
-  }
-  mpfr_clears(theta, pio2, f, (mpfr_ptr)0);
-  mpfr_free_cache();
-  printf("hard: %d binary32 numbers closest to multiples of pi/2 (down to 2^-%.2f) and neighbours: %ld evaluations, "
-         "%ld mismatches, %ld decided\n",
-         nh, HARD[0].lg, tot, bad, dec);
+  thread_cleanup_all();
+  free(hc);
+  printf("hard: the %d closest and %d neighbours each side, both signs, sin cos tan: %ld evaluations, %ld mismatches, "
+         "%ld decided\n",
+         nc, HARD_NEIGH, tot, bad, dec);
   assert_int_equal(bad, 0);
+  assert_int_equal(dec, tot);
 }
 
 /* ------------------------------------------------------------------------------------
@@ -965,142 +1052,9 @@ static int sweep(int E) {
   return 0;
 }
 
-/* The exhaustive search for the binary32 x = m 2^e (2^-39 <= x < 2^128) closest to a
- * multiple of pi/2, independent of trig_reduce.h: the bits of theta = 2/pi from MPFR;
- * for each e, beta = frac(2^e theta) truncated to 192 bits (m (2^e theta - beta) is an
- * integer plus less than 2^-168), then m beta mod 1 for m = 2^23 .. 2^24 - 1 by repeated
- * exact 192-bit additions; the distance of x theta to the nearest integer is that of
- * m beta, up to 2^-168. The candidates below 2^-24 are kept and the closest printed,
- * each checked with MPFR at 1200 bits. */
-#define HARD_KEEP 64
-struct hard_c {
-  double d; /* distance of x theta to an integer, in quadrants */
-  uint32_t x;
-};
-static int hard_cmp(const void *a, const void *b) {
-  double x = ((const struct hard_c *)a)->d, y = ((const struct hard_c *)b)->d;
-  return (x > y) - (x < y);
-}
-static int hard_search(void) {
-  __extension__ typedef unsigned __int128 u128;
-  mpfr_t th;
-  mpfr_init2(th, 2048);
-  mpfr_const_pi(th, MPFR_RNDN);
-  mpfr_ui_div(th, 2, th, MPFR_RNDN);
-  struct hard_c best[HARD_KEEP * 2];
-  int nb = 0;
-  long cand = 0;
-  double t0 = omp_get_wtime();
-  for (int E = 127; E <= 254; E++) { /* below 1 the nearest multiple is 0: |f| = |x| theta */
-    const int e = E - 150;
-    /* beta 2^192 = floor(theta 2^(e + 192)) mod 2^192 */
-    mpfr_t t;
-    mpfr_init2(t, 2048);
-    mpfr_mul_2si(t, th, e + 192, MPFR_RNDN);
-    mpz_t z;
-    mpz_init(z);
-    mpfr_get_z(z, t, MPFR_RNDD);
-    mpz_fdiv_r_2exp(z, z, 192);
-    uint64_t b[3] = {0, 0, 0}; /* b[0] least significant */
-    for (int i = 0; i < 3; i++) {
-      mpz_t q;
-      mpz_init(q);
-      mpz_fdiv_q_2exp(q, z, 64u * (unsigned)i);
-      mpz_fdiv_r_2exp(q, q, 64);
-      b[i] = (uint64_t)mpz_getlimbn(q, 0);
-      mpz_clear(q);
-    }
-    mpz_clear(z);
-    mpfr_clear(t);
-    /* split m = 2^23 + j, j in [0, 2^23), over threads: each starts from m0 beta */
-    struct hard_c loc[HARD_KEEP * 2];
-    int nl = 0;
-#pragma omp parallel
-    {
-      int nt = omp_get_num_threads(), id = omp_get_thread_num();
-      uint32_t j0 = (uint32_t)(((uint64_t)id << 23) / (uint64_t)nt), j1 = (uint32_t)(((uint64_t)(id + 1) << 23) / (uint64_t)nt);
-      uint64_t m0 = (1u << 23) + j0;
-      /* F = m0 beta mod 2^192 */
-      u128 p0 = (u128)m0 * b[0], p1 = (u128)m0 * b[1] + (uint64_t)(p0 >> 64);
-      uint64_t f0 = (uint64_t)p0, f1 = (uint64_t)p1, f2 = (uint64_t)(p1 >> 64) + m0 * b[2];
-      struct hard_c mine[HARD_KEEP];
-      int nm = 0;
-      long nc = 0;
-      const uint64_t thr = 1ull << 40; /* top word within 2^40 of 0 mod 2^64: distance < 2^-24 */
-      for (uint32_t j = j0; j < j1; j++) {
-        if (f2 < thr || f2 > ~thr) {
-          /* distance in units of 2^-128 from the top two words (error < 2^-128) */
-          double hiw = (double)f2 * 0x1p-64 + (double)f1 * 0x1p-128;
-          double d = hiw < 0.5 ? hiw : 1.0 - hiw;
-          if (f2 > ~thr) { /* 1 - F exactly enough: from the complement */
-            uint64_t c2 = ~f2, c1 = ~f1;
-            d = (double)c2 * 0x1p-64 + (double)c1 * 0x1p-128;
-          }
-          nc++;
-          if (nm < HARD_KEEP) mine[nm++] = (struct hard_c){d, ((uint32_t)E << 23) | j};
-          else {
-            int w = 0;
-            for (int q = 1; q < nm; q++)
-              if (mine[q].d > mine[w].d) w = q;
-            if (d < mine[w].d) mine[w] = (struct hard_c){d, ((uint32_t)E << 23) | j};
-          }
-        }
-        /* F += beta */
-        u128 s0 = (u128)f0 + b[0];
-        u128 s1 = (u128)f1 + b[1] + (uint64_t)(s0 >> 64);
-        f0 = (uint64_t)s0;
-        f1 = (uint64_t)s1;
-        f2 = f2 + b[2] + (uint64_t)(s1 >> 64);
-      }
-#pragma omp critical
-      {
-        cand += nc;
-        for (int q = 0; q < nm; q++) {
-          if (nl < HARD_KEEP * 2) loc[nl++] = mine[q];
-          else {
-            qsort(loc, (size_t)nl, sizeof loc[0], hard_cmp);
-            nl = HARD_KEEP;
-            loc[nl++] = mine[q];
-          }
-        }
-      }
-    }
-    for (int q = 0; q < nl; q++) {
-      if (nb == HARD_KEEP * 2) {
-        qsort(best, (size_t)nb, sizeof best[0], hard_cmp);
-        nb = HARD_KEEP;
-      }
-      best[nb++] = loc[q];
-    }
-  }
-  qsort(best, (size_t)nb, sizeof best[0], hard_cmp);
-  printf("hard: %ld candidates below 2^-24 quadrants, %.1f s; the closest (x, -log2 |x theta - n| quadrants, "
-         "-log2 |x - n pi/2| by MPFR):\n",
-         cand, omp_get_wtime() - t0);
-  mpfr_t f, pio2;
-  mpfr_inits2(1200, f, pio2, (mpfr_ptr)0);
-  mpfr_const_pi(pio2, MPFR_RNDN);
-  mpfr_div_2ui(pio2, pio2, 1, MPFR_RNDN);
-  mpfr_t th2;
-  mpfr_init2(th2, 1200);
-  mpfr_ui_div(th2, 1, pio2, MPFR_RNDN);
-  for (int q = 0; q < nb && q < 32; q++) {
-    int k;
-    mpfr_reduce(best[q].x, f, &k, th2);
-    mpfr_mul(f, f, pio2, MPFR_RNDN);
-    printf("  {0x%08xu, %.2f}, /* %a: %.3f quadrants, k mod 4 = %d */\n", best[q].x,
-           floor(100 * -log2(fabs(mpfr_get_d(f, MPFR_RNDN)))) / 100, (double)u2f(best[q].x), -log2(best[q].d), k);
-  }
-  mpfr_clears(f, pio2, th2, th, (mpfr_ptr)0);
-  mpfr_free_cache();
-  return 0;
-}
-
 int main(void) {
   const char *sw = getenv("TRIG_SWEEP");
   if (sw && *sw) return sweep((int)strtol(sw, NULL, 0));
-  const char *hd = getenv("TRIG_HARD");
-  if (hd && *hd) return hard_search();
   printf("random seed 0x%016llx\n", (unsigned long long)test_rng_state);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_table),     cmocka_unit_test(test_coefficients), cmocka_unit_test(test_prove),

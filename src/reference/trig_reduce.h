@@ -263,12 +263,18 @@ struct trig_poly {
  *   |f + eps0 - F| <= rho_F |F|,  rho_F = (2^-105 + 2^-116)/(1 - 2^-105).
  * (R5) Inputs with |f| < 2^-50 would be binary32 numbers within 2^-49 of a nonzero
  * multiple of pi/2 (below 1 the nearest multiple is 0 and |f| = |x| 2/pi >= 2^-40). The
- * exhaustive search of tests/test_trig_reduce.c (TRIG_HARD=1: every binary32 from 1 to
- * 2^128, with its own bits of 2/pi from MPFR) finds none: the closest is x = 16367173 *
- * 2^72 = 0x1.f37c8ap+95, |x - n pi/2| = 2^-29.2 (|f| = 2^-29.86), the single-precision
- * worst case of the range-reduction literature (Muller, Elementary Functions, ch. 11).
- * The 32 closest are checked in the tests (trig_hard.inc). The test m2 < 2^12 keeps the
- * code correct without that fact.
+ * exhaustive search of tests/test_trig_reduce.c (test_hard, run by the suite: every
+ * binary32 from 1 to 2^128, exact integer arithmetic on bits of 2/pi from MPFR, the
+ * candidates measured with MPFR) finds none: the closest is x = 16367173 * 2^72 =
+ * 0x1.f37c8ap+95, |x - n pi/2| = 2^-29.2 (|f| = 2^-29.86), the single-precision worst case
+ * of the range-reduction literature (Muller, Elementary Functions, ch. 11). So (R5) never
+ * returns 0; the test m2 < 2^12 keeps the code correct without that fact.
+ * How many bits of 2/pi. The window must give f to 2^-105 relative (R4). Its absolute
+ * error 4 m (A - A') < 2^26 2^-W (W bits after 2^s) must be below 2^-105 |f|: with the
+ * worst case |f| >= 2^-29.86 that needs W >= 26 + 30 + 105 = 161; with the threshold
+ * |f| >= 2^-50 that the code checks, W >= 26 + 50 + 105 = 181 (then 2^-166 <= 2^-116 |f|,
+ * the term counted in rho_F). W = 192 covers both. The top of the window is set by the
+ * largest exponent: s + 192 <= 294 bits of 2/pi, the five words above.
  * (R6) z = F pi/2. X = |fh P1|.
  *   zh = RN(fh P1);  e1 = RN(fh P1 - zh)   (fma; exact: |fh P1| >= 2^-51 gives no
  *                                            underflow; counted as |e1 - (fh P1 - zh)| <=
