@@ -16,8 +16,9 @@
  * x^4/24 of the binary64 number 1 - x^2/2. The tests found no other: random inputs of
  * every binade and the inputs closest to multiples of pi/2 (tests/test_trig_reduce.c),
  * 65934 inputs spread over [2^10, 2^128) per function (functions/{sin,cos,tan}/test_*.c),
- * and every input of [2^10, 2^10 + 2^19 ulp) and the first 2^20 of the binades of 2^20,
- * 2^60, 2^95 and 2^127 (refcheck, against MPFR): every one decided.
+ * and, against MPFR (refcheck), the first 2^19 inputs from 2^10, the first 2^20 of the
+ * binades of 2^20, 2^60 and 2^127, and the 2^20 of the binade of 2^95 around the worst case
+ * of the reduction (R5): every one decided.
  *
  * Why the test can succeed. sin, cos and tan of a nonzero algebraic number are
  * transcendental (Lindemann-Weierstrass: e^(ix) is transcendental for algebraic x != 0;
