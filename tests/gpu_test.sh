@@ -183,7 +183,7 @@ check ffsame "$T/ffs.json" "$T/ffm.json"
 "$U" run eft.twosum eft.twosum.ftz --backend gpu --from 0x3f800000 --to 0x3f8003ff --quiet --json "$T/ftz.json" >/dev/null
 check python3 - "$T/ftz.json" <<'PY'
 import json, sys
-r = {v["name"]: v for v in json.load(open(sys.argv[1]))["results"]}
+r = {v["variant"]: v for v in json.load(open(sys.argv[1]))["results"]}
 sys.exit(0 if r["eft.twosum"]["inexact"] == 0 and r["eft.twosum.ftz"]["failure_classes"]["underflow/flush"] > 0 else 1)
 PY
 
