@@ -17,6 +17,10 @@ LIBDIR  ?= /usr/lib/x86_64-linux-gnu
 
 CFLAGS  ?= -O2 -g
 CFLAGS  += -I. -I$(BUILD)/gen -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror=implicit-function-declaration -Wno-unused-parameter -fopenmp -ffp-contract=off
+# fma() as one instruction where the build machine has it (the fast path's evaluator calls it
+# for every input; the results are the same either way: C11 fma rounds once)
+HOST_FMA ?= $(shell grep -qw fma /proc/cpuinfo 2>/dev/null && echo -mfma)
+CFLAGS  += $(HOST_FMA)
 LDLIBS  := -fopenmp -lm -ldl
 
 ifeq ($(MPI),1)
@@ -72,7 +76,9 @@ MAIN_OBJ := $(BUILD)/src/main.o
 # files (rewritten only when the list changes, so that adding or removing a folder
 # rebuilds what reads it).
 GEN := $(BUILD)/gen
-CAT_DEFS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).def))
+# (a folder's <name>.def first, then its <name>.*.def files: more variants of the function)
+CAT_DEFS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).def) \
+              $(sort $(wildcard $(d)$(notdir $(d:/=)).*.def)))
 CAT_CUHS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).cuh))
 # references whose shortcut compiles for the device too (functions/<name>/shortcut.h, rules
 # in src/reference/hd.h): the device reference kernel runs them (kernels/refkern.cuh)

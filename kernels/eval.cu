@@ -195,6 +195,15 @@ extern "C" const char *gpu_last_error(void) { return g_err; }
 
 static uint32_t *g_table_dev[MAX_DEVICES];
 
+/* The most device memory seen in use (cudaMemGetInfo: the whole device, context
+ * included), sampled once a context has allocated its buffers. */
+static unsigned long long g_dev_peak;
+static void note_device_memory(void) {
+  size_t fr = 0, tot = 0;
+  if (cudaMemGetInfo(&fr, &tot) == cudaSuccess && tot - fr > g_dev_peak) g_dev_peak = tot - fr;
+}
+extern "C" uint64_t gpu_peak_device_bytes(void) { return g_dev_peak; }
+
 extern "C" int gpu_set_table(const uint32_t *tab, uint32_t tlo, uint32_t n) {
   int nd = 0;
   cudaCheck(cudaGetDeviceCount(&nd));
@@ -321,6 +330,10 @@ static int open_impl(struct gpu_ctx *g, int dev, int nfn, const int *fns, uint32
     size_t np = (size_t)max_items * nfn * sizeof(struct part);
     cudaCheck(cudaMallocHost(&g->h_part[s], np));
     cudaCheck(cudaMalloc(&g->d_part[s], np));
+    /* defined from the start, so that no copy ever moves undefined bytes (padding included) */
+    cudaCheck(cudaMemset(g->d_part[s], 0, np));
+    cudaCheck(cudaMemset(g->d_ry[s], 0, (size_t)max_count * sizeof(double)));
+    cudaCheck(cudaMemset(g->d_rt[s], 0, (size_t)max_count));
   }
   return 0;
 }
@@ -338,6 +351,7 @@ extern "C" struct gpu_ctx *gpu_open(int dev, int nfn, const int *fns, uint32_t m
     gpu_close(g);
     return NULL;
   }
+  note_device_memory();
   return g;
 }
 
@@ -499,6 +513,7 @@ extern "C" int gpu_set_reference(struct gpu_ctx *g, int shortcut, const struct f
   cudaCheck(cudaSetDevice(g->dev));
   for (int s = 0; s < GPU_SLOTS && !g->d_undec[s]; s++) {
     cudaCheck(cudaMalloc(&g->d_undec[s], (size_t)g->max_count * 4));
+    cudaCheck(cudaMemset(g->d_undec[s], 0, (size_t)g->max_count * 4));
     cudaCheck(cudaMallocHost(&g->h_undec[s], (size_t)g->max_count * 4));
     cudaCheck(cudaMalloc(&g->d_cnt[s], 3 * sizeof(unsigned long long)));
     cudaCheck(cudaMallocHost(&g->h_cnt[s], 3 * sizeof(unsigned long long)));
@@ -513,6 +528,7 @@ extern "C" int gpu_set_reference(struct gpu_ctx *g, int shortcut, const struct f
   }
   if (upload_table(tab, &g->d_tab, &g->d_tab_mem)) return -1;
   g->ref_k = ref_kernel_index(shortcut);
+  note_device_memory();
   return 0;
 }
 

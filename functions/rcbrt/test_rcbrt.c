@@ -54,22 +54,35 @@ static void test_shortcut(void **state) {
     re_check_boundary(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_ODD, 0x7f800000u | sg, 0);
     assert_true(re_check_one(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_ODD, 0x00000000u | sg));
     assert_true(re_check_one(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_ODD, 0x7f800000u | sg));
-    /* around every power of two, subnormal ones included */
+    /* around every power of two, subnormal ones included; the shortcut answers all of
+     * them, also called directly on negative inputs (RE_NONE: no mirroring) */
     for (int e = -149; e <= 127; e++) {
       uint32_t b = re_f2u((float)ldexp(1.0, e));
       for (int d = -2; d <= 2; d++) re_check_one(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_ODD, (b + d) | sg);
+      for (int d = -3; d <= 3; d++)
+        if ((int64_t)b + d > 0 && b + d < RE_INF32) {
+          assert_true(re_check_one(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_NONE, (b + d) | sg));
+        }
     }
   }
-  /* what the shortcut answers on a stride of the line is exact: y^-3 = x */
+  /* the shortcut answers every non-NaN input; where it says t = 0 the result is exact:
+   * y^-3 = x, and only on the powers 2^(3k) */
   for (uint64_t b = 1; b < 0x7f800000u; b += 4093) {
     double y;
     int t;
-    if (ref_rcbrt_shortcut((uint32_t)b, &y, &t)) {
-      assert_true(t == 0);
+    assert_true(ref_rcbrt_shortcut((uint32_t)b, &y, &t));
+    if (t == 0) {
+      int e;
+      assert_true(frexp((double)re_u2f((uint32_t)b), &e) == 0.5 && (e - 1) % 3 == 0);
       assert_true(1.0 / (y * y * y) == (double)re_u2f((uint32_t)b));
     }
   }
-  re_check_random(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_ODD, 60000);
+  for (uint64_t b = 0; b <= RE_INF32; b += 65521) {
+    assert_true(re_check_one(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_NONE, (uint32_t)b));
+    assert_true(re_check_one(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_NONE, (uint32_t)b | RE_SIGN32));
+  }
+  for (int i = 0; i < 20000; i++) assert_true(re_check_one(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_NONE, re_rand_in(0, RE_INF32, 1)));
+  assert_true(re_check_random(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_ODD, 60000) > 59000);
 }
 
 /* independent coefficients, by hand: for p > 0, c_k = binom(-1/3, k) p^(-1/3 - k) with

@@ -1,6 +1,7 @@
 /* catalogue.h: how a function folder declares what it holds.
  *
- * Each folder functions/<name>/ has a file <name>.def made of these lines (every field is
+ * Each folder functions/<name>/ has a file <name>.def (and possibly <name>.*.def files, read
+ * after it in name order: more variants) made of these lines (every field is
  * described in README.md, "Adding a function"):
  *
  *   REFERENCE(name, mpfr_fn, symmetry, monotone, shortcut_fn, series_fn, cache_lo, cache_hi)

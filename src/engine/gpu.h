@@ -78,6 +78,8 @@ void gpu_times(struct gpu_ctx *g, double *kernel_s, double *copy_s);
  * else the error's binary64 bits + 1). 0 or -1. */
 int gpu_read_xbins(struct gpu_ctx *g, int f, uint64_t *out);
 void gpu_close(struct gpu_ctx *g);
+/* The most device memory seen in use so far (bytes, the whole device), 0 if unknown. */
+uint64_t gpu_peak_device_bytes(void);
 /* Register a compiled user function: a CUBIN image holding kernel 'kernel'
  * (first, count, out). Returns its function number (>= GPU_DYN_BASE) or -1. */
 int gpu_dyn_add(const void *image, size_t size, const char *kernel);

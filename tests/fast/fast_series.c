@@ -1,6 +1,7 @@
 /* fast_series.c: Taylor series on balls (struct fast_fn, fast.h) for the test functions
- * of tests/fast/ (tanh's is the catalogue's, functions/tanh/reference.c), with Arb. The series of f(x + t) in t is f applied to the polynomial
- * [x, 1]; Arb's ball arithmetic makes every coefficient enclose f^(k)(xi)/k! for
+ * of tests/fast/, with Arb: erf's and lgamma's here; exp's, log's, tanh's and sin's are
+ * the catalogue's (functions/<name>/reference.c). The series of f(x + t) in t is f
+ * applied to the polynomial [x, 1]; Arb's ball arithmetic makes every coefficient enclose f^(k)(xi)/k! for
  * every xi in the ball x. Where a formula has a singularity in the ball, Arb returns
  * non-finite balls (the builder treats them as "not analytic"); the functions also
  * check their domains explicitly. */
@@ -25,60 +26,6 @@ static void affine(arb_poly_t p, const arb_t x, slong a, slong b, slong prec) {
 
 static void copy_out(arb_ptr res, const arb_poly_t q, slong len) {
   for (slong i = 0; i < len; i++) arb_poly_get_coeff_arb(res + i, q, i);
-}
-
-/* exp: entire. */
-static int ser_exp(arb_ptr res, const arb_t x, slong len, slong prec) {
-  arb_poly_t p, q;
-  arb_poly_init(p);
-  arb_poly_init(q);
-  affine(p, x, 1, 0, prec);
-  arb_poly_exp_series(q, p, len, prec);
-  copy_out(res, q, len);
-  arb_poly_clear(p);
-  arb_poly_clear(q);
-  return 0;
-}
-
-/* log: analytic on x > 0; nowhere usable on x <= 0. */
-static int ser_log(arb_ptr res, const arb_t x, slong len, slong prec) {
-  if (arb_is_nonpositive(x)) return FAST_SERIES_NOWHERE;
-  if (!arb_is_positive(x)) return -1;
-  arb_poly_t p, q;
-  arb_poly_init(p);
-  arb_poly_init(q);
-  affine(p, x, 1, 0, prec);
-  arb_poly_log_series(q, p, len, prec);
-  copy_out(res, q, len);
-  arb_poly_clear(p);
-  arb_poly_clear(q);
-  return 0;
-}
-
-/* sin, |x| < 2^6 only: larger arguments need an argument reduction that is out of
- * scope here, so they are "nowhere" (the ball's centre at |x| >= 64; the ball may
- * reach slightly below 64 since the builder rounds its radius up, and "nowhere" is
- * always safe: it only leaves the block undecided) or "not analytic" (a ball across
- * 64): the builder leaves them undecided. */
-static int ser_sin(arb_ptr res, const arb_t x, slong len, slong prec) {
-  arb_t a;
-  arb_init(a);
-  arb_abs(a, x);
-  arb_sub_si(a, a, 64, prec);
-  int inside = arb_is_negative(a);     /* |xi| < 64 for every xi of the ball */
-  int outside = arf_cmpabs_2exp_si(arb_midref(x), 6) >= 0; /* |centre| >= 64 */
-  arb_clear(a);
-  if (outside) return FAST_SERIES_NOWHERE;
-  if (!inside) return -1;
-  arb_poly_t p, q;
-  arb_poly_init(p);
-  arb_poly_init(q);
-  affine(p, x, 1, 0, prec);
-  arb_poly_sin_series(q, p, len, prec);
-  copy_out(res, q, len);
-  arb_poly_clear(p);
-  arb_poly_clear(q);
-  return 0;
 }
 
 /* erf: entire. */
@@ -145,10 +92,14 @@ out:
   return ret;
 }
 
-const struct fast_fn fast_fn_exp = {"exp", ser_exp, FAST_SYM_NONE};
-const struct fast_fn fast_fn_log = {"log", ser_log, FAST_SYM_NONE};
+/* the catalogue's series (functions/<name>/reference.c) */
+int ref_exp_series(arb_ptr res, const arb_t x, slong len, slong prec);
+int ref_log_series(arb_ptr res, const arb_t x, slong len, slong prec);
 int ref_tanh_series(arb_ptr res, const arb_t x, slong len, slong prec);
+int ref_sin_series(arb_ptr res, const arb_t x, slong len, slong prec);
+const struct fast_fn fast_fn_exp = {"exp", ref_exp_series, FAST_SYM_NONE};    /* functions/exp/ */
+const struct fast_fn fast_fn_log = {"log", ref_log_series, FAST_SYM_NONE};    /* functions/log/ */
 const struct fast_fn fast_fn_tanh = {"tanh", ref_tanh_series, FAST_SYM_ODD}; /* functions/tanh/ */
-const struct fast_fn fast_fn_sin = {"sin", ser_sin, FAST_SYM_ODD};
+const struct fast_fn fast_fn_sin = {"sin", ref_sin_series, FAST_SYM_ODD};     /* functions/sin/ */
 const struct fast_fn fast_fn_erf = {"erf", ser_erf, FAST_SYM_ODD};
 const struct fast_fn fast_fn_lgamma = {"lgamma", ser_lgamma, FAST_SYM_NONE};
