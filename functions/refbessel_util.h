@@ -1,6 +1,8 @@
 /* refbessel_util.h: helpers shared by the Bessel references (functions/j0, j1, y0, y1,
- * cyl_bessel_i0, cyl_bessel_i1): bit casts, the Taylor-coefficient machinery behind
- * ref_<name>_series, and (with REFBESSEL_TESTING defined) what their tests share.
+ * cyl_bessel_i0, cyl_bessel_i1), on the host only: the Taylor-coefficient machinery
+ * behind ref_<name>_series, and (with REFBESSEL_TESTING defined) what their tests share.
+ * The bit casts and what the shortcuts share are in refbessel_hd.h (host and device),
+ * included below.
  *
  * Everything is static: each reference.c includes this header and keeps its own copy.
  *
@@ -48,7 +50,7 @@
  * the exact midpoint m of the ball, from the power series (J_n, I_n, |m| <= 16) or from
  * (ODE) at the point m, shifted over [-r, r] and completed by a Lagrange remainder that
  * encloses the derivative of order L over the whole ball (crude bounds for J_n, I_n;
- * (ODE) over the ball for Y_n). Evaluating Arb's Bessel functions directly over a ball
+ * (ODE) over the ball for Y_n, started from rb_y_energy's bounds). Evaluating Arb's Bessel functions directly over a ball
  * is valid but very loose (at x = 30 a radius of 2^-60 x comes back as ~1e-5), hence
  * the point evaluation. */
 #ifndef REFBESSEL_UTIL_H
@@ -63,13 +65,7 @@
 #include <arb_hypgeom.h>
 #include <arb_poly.h>
 
-#define RB_SIGN32 0x80000000u
-#define RB_INF32 0x7f800000u
-
-static inline uint32_t rb_f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-static inline float rb_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-static inline uint64_t rb_d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
-static inline double rb_u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
+#include "functions/refbessel_hd.h" /* RB_SIGN32, RB_INF32, rb_f2u, rb_u2f, rb_d2u, rb_u2d */
 
 #include "src/reference/arb_ziv.h" /* ref_arb_ziv, REF_UNDECIDABLE */
 
@@ -274,15 +270,54 @@ static inline void rb_i_series_ball(arb_t r, int n, const arb_t x, slong prec) {
   arf_clear(u);
 }
 
-/* F_n(c), F_n'(c) into a[0], a[1] (Arb at the ball c; c must exclude 0 for n = 1):
+/* F_nu(c), nu = 0 or 1, F = J or Y, at an exact point c (radius 0, c > 0 for Y), from
+ * MPFR, 2 to 10 times faster than Arb there (it steers the cost of the fast path's table
+ * at large x). MPFR rounds every function correctly (its documented contract, which the
+ * referees rely on too): mpfr_j0 (j1, y0, y1) at prec bits to nearest returns v with
+ * |v - F(c)| <= ulp(v)/2, ulp(v) = 2^(EXP(v) - prec) (2^(EXP(v)-1) <= |v| < 2^EXP(v)),
+ * so the ball v +- ulp(v) encloses F(c). The exponent range is widened to MPFR's
+ * largest around the call (it is per thread: MPFR is built thread-safe) so that v is
+ * neither an underflow nor an overflow; then F(c) != 0 (c != 0 is algebraic, F(c)
+ * transcendental: Siegel) and v is a regular number. Returns 0, or -1 (I, a ball that
+ * is not a point, c out of the domain, or a result that is not a regular number: the
+ * caller uses Arb). */
+static inline int rb_bessel_point_mpfr(arb_t r, char kind, int nu, const arb_t c, slong prec) {
+  if (kind == 'I' || !mag_is_zero(arb_radref(c)) || !arf_is_finite(arb_midref(c)) || arf_is_zero(arb_midref(c)))
+    return -1;
+  if (kind == 'Y' && arf_sgn(arb_midref(c)) < 0) return -1;
+  slong bits = arf_bits(arb_midref(c));
+  if (bits > 4096) return -1;
+  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_set_emin(mpfr_get_emin_min());
+  mpfr_set_emax(mpfr_get_emax_max());
+  mpfr_t X, V;
+  mpfr_init2(X, bits < 2 ? 2 : (mpfr_prec_t)bits);
+  mpfr_init2(V, (mpfr_prec_t)prec);
+  arf_get_mpfr(X, arb_midref(c), MPFR_RNDN); /* exact: X has arf_bits(c) bits */
+  if (kind == 'J') (nu ? mpfr_j1 : mpfr_j0)(V, X, MPFR_RNDN);
+  else (nu ? mpfr_y1 : mpfr_y0)(V, X, MPFR_RNDN);
+  int ok = mpfr_regular_p(V);
+  if (ok) {
+    arf_set_mpfr(arb_midref(r), V);
+    mag_set_ui_2exp_si(arb_radref(r), 1, (slong)mpfr_get_exp(V) - prec);
+  }
+  mpfr_clear(X);
+  mpfr_clear(V);
+  mpfr_set_emin(emin);
+  mpfr_set_emax(emax);
+  return ok ? 0 : -1;
+}
+
+/* F_n(c), F_n'(c) into a[0], a[1] (c must exclude 0 for n = 1; MPFR at an exact point
+ * for J and Y, rb_bessel_point_mpfr, else Arb at the ball c):
  *   J0' = -J1, J1' = J0 - J1/c, I0' = I1, I1' = I0 - I1/c, Y0' = -Y1, Y1' = Y0 - Y1/c
  * (DLMF 10.6.2, 10.29.2). */
 static inline void rb_value_deriv(arb_ptr a, const arb_t c, char kind, int n, slong prec) {
   arb_t f0, f1;
   arb_init(f0);
   arb_init(f1);
-  rb_bessel(f0, kind, 0, c, prec);
-  rb_bessel(f1, kind, 1, c, prec);
+  if (rb_bessel_point_mpfr(f0, kind, 0, c, prec) != 0) rb_bessel(f0, kind, 0, c, prec);
+  if (rb_bessel_point_mpfr(f1, kind, 1, c, prec) != 0) rb_bessel(f1, kind, 1, c, prec);
   if (n == 0) {
     arb_set(a, f0);
     if (kind == 'I') arb_set(a + 1, f1);
@@ -296,6 +331,50 @@ static inline void rb_value_deriv(arb_ptr a, const arb_t c, char kind, int n, sl
   arb_clear(f1);
 }
 
+/* Enclosures of Y_n(xi) and Y_n'(xi) (n = 0, 1) for every xi in the ball x (x > 0) into
+ * a[0], a[1], from Y0 and Y1 at one point lo, 0 < lo <= every xi: on (0, inf),
+ *   E = Y0^2 + Y1^2  has  E' = 2 Y0 Y0' + 2 Y1 Y1' = -2 Y0 Y1 + 2 Y1 (Y0 - Y1/x) = -2 Y1^2/x <= 0
+ * (Y0' = -Y1, Y1' = Y0 - Y1/x, DLMF 10.6.2), so E is non-increasing and |Y0(xi)|,
+ * |Y1(xi)| <= S = sqrt(E(lo)) for every xi >= lo. Hence Y0(xi), Y1(xi) lie in [-S, S],
+ * Y0'(xi) = -Y1(xi) in [-S, S], and Y1'(xi) = Y0(xi) - Y1(xi)/xi in [-S, S] - [-S, S]/x
+ * (ball arithmetic over x). Crude (no better than the amplitude of Y), but cheap, and
+ * enough for the Lagrange remainder of rb_series, which multiplies it by r^(L-k). */
+static inline void rb_y_energy(arb_ptr a, const arb_t x, int n) {
+  const slong p = 64;
+  arb_t c, f0, f1, S;
+  arf_t lo;
+  mag_t Sm;
+  arb_init(c);
+  arb_init(f0);
+  arb_init(f1);
+  arb_init(S);
+  arf_init(lo);
+  mag_init(Sm);
+  arb_get_lbound_arf(lo, x, 53); /* rounded down: at or below every xi, and > 0 (x > 0) */
+  arb_set_arf(c, lo);            /* a point */
+  if (rb_bessel_point_mpfr(f0, 'Y', 0, c, p) != 0) rb_bessel(f0, 'Y', 0, c, p);
+  if (rb_bessel_point_mpfr(f1, 'Y', 1, c, p) != 0) rb_bessel(f1, 'Y', 1, c, p);
+  arb_sqr(f0, f0, p);
+  arb_sqr(f1, f1, p);
+  arb_add(S, f0, f1, p);
+  arb_sqrtpos(S, S, p);
+  arb_get_mag(Sm, S); /* >= S */
+  arb_zero(a);
+  arb_add_error_mag(a, Sm); /* [-S, S]: Y_n(xi) */
+  if (n == 0) {
+    arb_set(a + 1, a); /* -Y1(xi) */
+  } else {
+    arb_div(S, a, x, p); /* Y1(xi)/xi */
+    arb_sub(a + 1, a, S, p);
+  }
+  arb_clear(c);
+  arb_clear(f0);
+  arb_clear(f1);
+  arb_clear(S);
+  arf_clear(lo);
+  mag_clear(Sm);
+}
+
 /* Taylor coefficients over a ball, as a Taylor model. Let m be the midpoint of x and r
  * its radius; every xi in x is m + d with |d| <= r. Taylor's theorem with Lagrange
  * remainder, applied to the real function a_k(.) = F^(k)(.)/k! (analytic on x), gives
@@ -307,11 +386,12 @@ static inline void rb_value_deriv(arb_ptr a, const arb_t c, char kind, int n, sl
  *   res[k] = [coefficient k of P(D + h), P(h) = sum_{j<L} p_j h^j] + C(L,k) A D^(L-k)
  * contains a_k(xi) (inclusion property; the Taylor shift by the ball D encloses the sum
  * for every d in D). p_j: the power series at the point m for J_n, I_n with |m| <= 16,
- * else (ODE) at the point m from Arb's point values F(m), F'(m). A: |a_L| <= 1/L! for
- * J_n, I_0(R)/L! for I_n (crude bounds above, R >= |xi| on x); for Y_n, (ODE) run over
- * the whole ball x (Arb's Y_0, Y_1 over a ball are wide, but A is multiplied by
- * D^(L-k), tiny when r is). L = len + K, K chosen so that the remainder is below
- * 2^-(prec+10) in the common case (it is included whatever its size). */
+ * else (ODE) at the point m from the point values F(m), F'(m) (rb_value_deriv: MPFR for
+ * J and Y, Arb for I). A: |a_L| <= 1/L! for J_n, I_0(R)/L! for I_n (crude bounds above,
+ * R >= |xi| on x); for Y_n, (ODE) run over the whole ball x from the enclosures of
+ * Y_n, Y_n' over x given by rb_y_energy (wide, but A is multiplied by D^(L-k), tiny
+ * when r is). L = len + K, K chosen so that the remainder is below 2^-(prec+10) in the
+ * common case (it is included whatever its size). */
 static inline int rb_series(arb_ptr res, const arb_t x, char kind, int n, slong len, slong prec) {
   int is_y = kind == 'Y';
   if (len <= 0) return is_y && !(arb_is_finite(x) && arb_is_positive(x)) ? -1 : 0;
@@ -323,13 +403,26 @@ static inline int rb_series(arb_ptr res, const arb_t x, char kind, int n, slong 
     rb_crude_taylor(res, x, kind, len, prec);
     return 0;
   }
+  /* A ball of radius r spreads every coefficient over about r times the next one: beyond
+   * 128 bits more than -log2(r), a higher precision only narrows what the spread hides
+   * (the table builder retries at 256 and 512 bits whenever the value's enclosure
+   * contains 0, which near each zero of J or Y it always does). The precision is capped
+   * there; this steers the cost only, every enclosure below holds at any precision. */
+  if (!mag_is_zero(arb_radref(x))) {
+    double lr = mag_get_d_log2_approx(arb_radref(x));
+    slong cap = 128 + (lr < 0 ? (slong)(-lr) : 0);
+    if (prec > cap) prec = cap;
+  }
   slong wp = prec + 20;
   /* K: (L-k) log2(q) + log2 C(L,k) - log2 L! below -(prec+10) for every k < len, with
    * q = r (J, I) or r / (lower bound of x) (Y: its coefficients grow like 1/x^k). In
    * logarithms (r may lie outside the double range); only steers the choice of L: any
-   * L > len is correct when r > 0, L = len only when r = 0. */
+   * L > len is correct when r > 0, L = len only when r = 0. lf[i] = log2(i!). */
   slong L = len;
   if (!mag_is_zero(arb_radref(x))) {
+    double lf[len + 65];
+    lf[0] = 0;
+    for (slong i = 1; i < len + 65; i++) lf[i] = lf[i - 1] + log2((double)i);
     double lq = mag_get_d_log2_approx(arb_radref(x));
     if (is_y) {
       arf_t lo;
@@ -341,8 +434,8 @@ static inline int rb_series(arb_ptr res, const arb_t x, char kind, int n, slong 
     for (L = len + 4; L < len + 64; L++) {
       double worst = -1e300;
       for (slong k = 0; k < len; k++) {
-        double lc = (lgamma((double)L + 1) - lgamma((double)k + 1) - lgamma((double)(L - k) + 1)) / log(2.0);
-        double l = (double)(L - k) * lq + lc - (is_y ? 0 : lgamma((double)L + 1) / log(2.0));
+        double lc = lf[L] - lf[k] - lf[L - k];
+        double l = (double)(L - k) * lq + lc - (is_y ? 0 : lf[L]);
         if (l > worst) worst = l;
       }
       if (worst < -(double)(prec + 10)) break;
@@ -372,7 +465,7 @@ static inline int rb_series(arb_ptr res, const arb_t x, char kind, int n, slong 
   if (L > len) {
     if (is_y) {
       arb_ptr q = _arb_vec_init(L + 1);
-      rb_value_deriv(q, x, kind, n, wp);
+      rb_y_energy(q, x, n);
       rb_ode_taylor(q, x, n, 1, L + 1, wp);
       arb_set(A, q + L);
       _arb_vec_clear(q, L + 1);
@@ -456,11 +549,10 @@ static inline void rb_engine(int (*fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), uint3
   mpfr_set_emax(emax);
 }
 
-/* (y, t) pairs equal: the same bits (signed zeros distinct), or both NaN; same t */
+/* (y, t) pairs equal: the same bits (signed zeros distinct, NaN bits too: refcheck and
+ * the device tests compare bits) and the same t */
 static inline int rb_same(double y1, int t1, double y2, int t2) {
-  if (t1 != t2) return 0;
-  if (isnan(y1) || isnan(y2)) return isnan(y1) && isnan(y2);
-  return rb_d2u(y1) == rb_d2u(y2);
+  return t1 == t2 && rb_d2u(y1) == rb_d2u(y2);
 }
 
 /* Is (y, t) the reference pair of a value v known only as the ball v (a nonzero value
@@ -623,6 +715,25 @@ static inline int rb_check_series(rb_series_fn fn, char kind, int n, double mid,
   arb_clear(ex);
   arb_clear(m);
   return rc;
+}
+
+/* Balls like those the fast path's table builder asks for (src/reference/fast/: len 22,
+ * 128 bits then 256 and 512 near zeros of f, where rb_series caps the precision), with
+ * x > 0 (Y's domain; J and I are checked there too): MPFR point values, the Y remainder
+ * from rb_y_energy, the precision cap. Returns the number of failures (printed). */
+static inline int rb_check_builder_balls(rb_series_fn fn, char kind, int n) {
+  static const double balls[][3] = { /* {mid, rad, tight} */
+    {300.7, 0x1p-8, 0},  {1500.3, 0.25, 0}, {2047.5, 0.5, 0},  {4095.5, 0.5, 0},      {17.0, 1.0, 0},
+    {0.75, 0.25, 0},     {3e-20, 1e-20, 0}, {40.0, 0x1p-30, 20}, {1000.0, 0x1p-20, 20}, {5.5, 0x1p-12, 0}};
+  static const slong precs[] = {128, 512};
+  int fails = 0;
+  for (size_t i = 0; i < sizeof balls / sizeof *balls; i++)
+    for (size_t j = 0; j < 2; j++) {
+      int rc = rb_check_series(fn, kind, n, balls[i][0], balls[i][1], 22, precs[j], (int)balls[i][2]);
+      if (rc != 0) fprintf(stderr, "builder ball {%a, %a} prec %ld: rc %d\n", balls[i][0], balls[i][1], (long)precs[j], rc);
+      fails += rc != 0;
+    }
+  return fails;
 }
 
 typedef int (*rb_shortcut_fn)(uint32_t, double *, int *);

@@ -52,7 +52,10 @@
  *      I0(x): t = +1.
  *      Sharp: at the binary32 below, 713.98687744140625, I0 / B - 1 = -3.11e-5 (Arb;
  *      the asymptotic series agrees): the result is finite there.
- * Everything else (X0 < |x| < XOV) goes to the referee.
+ * The shortcut's code is functions/cyl_bessel_i0/shortcut.h (sc_cyl_bessel_i0, for the
+ * host and the device). Everything else (X0 < |x| < XOV) goes to the fast path's table
+ * (built from ref_cyl_bessel_i0_series over the same range: the FAST_RANGE of
+ * cyl_bessel_i0.def), then to the referee for the rare inputs the table leaves.
  *
  * Series: ref_cyl_bessel_i0_series(res, x, len, prec) encloses I0^(k)(xi)/k! for every
  * xi in the ball x, k < len (refbessel_util.h, rb_series: Taylor model at the midpoint,
@@ -65,9 +68,8 @@
 #include <stdlib.h>
 
 #include "functions/refbessel_util.h"
+#include "functions/cyl_bessel_i0/shortcut.h"
 
-#define I0_TINY 0x32b504f3u /* 0x1.6a09e6p-26 */
-#define I0_OVER 0x44327f2au /* 713.9869384765625 */
 #define I0_PREC_MAX 32768
 
 static int i0_arb(arb_t r, const arb_t x, slong prec) {
@@ -101,15 +103,7 @@ int ref_cyl_bessel_i0_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   return t;
 }
 
-int ref_cyl_bessel_i0_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & ~RB_SIGN32; /* even */
-  if (m > RB_INF32) return 0;   /* NaN: the engine handles it */
-  if (m == 0) { *y = 1.0; *t = 0; return 1; }
-  if (m == RB_INF32) { *y = INFINITY; *t = 0; return 1; }
-  if (m <= I0_TINY) { *y = 1.0; *t = -1; return 1; }
-  if (m >= I0_OVER) { *y = INFINITY; *t = 1; return 1; }
-  return 0;
-}
+int ref_cyl_bessel_i0_shortcut(uint32_t xb, double *y, int *t) { return sc_cyl_bessel_i0(xb, y, t); }
 
 int ref_cyl_bessel_i0_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   return rb_series(res, x, 'I', 0, len, prec);

@@ -64,7 +64,10 @@
  *      do: that bound falls 9.3e-8 short of B at XOV.) I1 increases, so every x >= XOV
  *      has I1(x) > B: +inf, above I1(x): t = +1.
  *      Sharp: at the binary32 below, 713.987548828125, I1/B - 1 = -6.09e-5 (Arb).
- * Everything else (X1 < |x| < XOV) goes to the referee.
+ * The shortcut's code is functions/cyl_bessel_i1/shortcut.h (sc_cyl_bessel_i1, for the
+ * host and the device). Everything else (X1 < |x| < XOV) goes to the fast path's table
+ * (built from ref_cyl_bessel_i1_series over the same range: the FAST_RANGE of
+ * cyl_bessel_i1.def), then to the referee for the rare inputs the table leaves.
  *
  * Series: ref_cyl_bessel_i1_series(res, x, len, prec) encloses I1^(k)(xi)/k! for every
  * xi in the ball x, k < len (refbessel_util.h, rb_series: Taylor model at the midpoint,
@@ -77,9 +80,8 @@
 #include <stdlib.h>
 
 #include "functions/refbessel_util.h"
+#include "functions/cyl_bessel_i1/shortcut.h"
 
-#define I1_TINY 0x32cb2ff5u /* 0x1.965feap-26 */
-#define I1_OVER 0x44327f35u /* 713.98760986328125 */
 #define I1_PREC_MAX 32768
 
 static int i1_arb(arb_t r, const arb_t x, slong prec) {
@@ -117,24 +119,7 @@ int ref_cyl_bessel_i1_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   return t;
 }
 
-int ref_cyl_bessel_i1_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & ~RB_SIGN32;
-  int neg = (xb & RB_SIGN32) != 0;
-  if (m > RB_INF32) return 0; /* NaN: the engine handles it */
-  if (m == 0) { *y = neg ? -0.0 : 0.0; *t = 0; return 1; }
-  if (m == RB_INF32) { *y = neg ? -INFINITY : INFINITY; *t = 0; return 1; }
-  if (m <= I1_TINY) {
-    *y = (double)rb_u2f(xb) * 0.5; /* exact */
-    *t = neg ? 1 : -1;
-    return 1;
-  }
-  if (m >= I1_OVER) {
-    *y = neg ? -INFINITY : INFINITY;
-    *t = neg ? -1 : 1;
-    return 1;
-  }
-  return 0;
-}
+int ref_cyl_bessel_i1_shortcut(uint32_t xb, double *y, int *t) { return sc_cyl_bessel_i1(xb, y, t); }
 
 int ref_cyl_bessel_i1_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   return rb_series(res, x, 'I', 1, len, prec);

@@ -277,6 +277,7 @@ static void test_series(void **state) {
     if (rc != 0) fprintf(stderr, "random ball %a rc %d\n", mid, rc);
     fails += rc != 0;
   }
+  fails += rb_check_builder_balls(ref_cyl_bessel_i1_series, 'I', 1);
   assert_int_equal(fails, 0);
 }
 

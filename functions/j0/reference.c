@@ -21,8 +21,13 @@
  *      The bound is sharp: the next binary32, x = 2^-26 (1 + 2^-23), has
  *      1 - J0(x) > x^2/4 - x^4/64 > 2^-54 (1 + 2^-22) - 2^-110 > 2^-54, so J0(x) rounds
  *      to 1 - 2^-53 there (test_j0.c checks the referee on both sides).
- * Everything else (2^-26 < |x| < inf) goes to MPFR; J0 oscillates at large |x| and
- * the referee decides there.
+ * The shortcut's code is functions/j0/shortcut.h (sc_j0, for the host and the device).
+ * Everything else (2^-26 < |x| < inf) goes to the fast path's table (built from
+ * ref_j0_series over the FAST_RANGE of j0.def: 2^-26 < |x| < 2^12), then to MPFR: every
+ * |x| >= 2^12 (973 million patterns of x >= 0), where J0 oscillates faster than a table
+ * of reasonable size can follow, and the rare inputs the table leaves undecided.
+ * MPFR 4.2 takes about 10 us a call from 2^11 to 2^127 (measured on one core), so the
+ * inputs beyond 2^12 cost some 2.7 core-hours a run over the whole line.
  *
  * Series: ref_j0_series(res, x, len, prec) encloses J0^(k)(xi)/k! for every xi in the
  * ball x, k < len (refbessel_util.h: power series for |xi| <= 16, the Bessel ODE
@@ -31,19 +36,11 @@
 #include <stdint.h>
 
 #include "functions/refbessel_util.h"
-
-#define J0_TINY 0x32800000u /* 2^-26 */
+#include "functions/j0/shortcut.h"
 
 int ref_j0_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_j0(y, x, rnd); }
 
-int ref_j0_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & ~RB_SIGN32; /* even */
-  if (m > RB_INF32) return 0;   /* NaN: the engine handles it */
-  if (m == 0) { *y = 1.0; *t = 0; return 1; }
-  if (m == RB_INF32) { *y = 0.0; *t = 0; return 1; }
-  if (m <= J0_TINY) { *y = 1.0; *t = 1; return 1; }
-  return 0;
-}
+int ref_j0_shortcut(uint32_t xb, double *y, int *t) { return sc_j0(xb, y, t); }
 
 int ref_j0_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   return rb_series(res, x, 'J', 0, len, prec);

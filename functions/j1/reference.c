@@ -33,7 +33,13 @@
  *      Sharp: at the next pattern, x = 13316086 2^-49, m^3 - 4 = 444847481437208 2^-69
  *      > 7.5e-7 while the next series term changes d by a factor 1 - O(2^-53), so
  *      d > 2^-80: J1 rounds below x/2 (test_j1.c checks the referee there).
- * Everything else goes to MPFR.
+ * The shortcut's code is functions/j1/shortcut.h (sc_j1, for the host and the device).
+ * Everything else goes to the fast path's table (built from ref_j1_series over the
+ * FAST_RANGE of j1.def: X1 < |x| < 2^12), then to MPFR: every |x| >= 2^12 (973 million
+ * patterns of x >= 0), where J1 oscillates faster than a table of reasonable size can
+ * follow, and the rare inputs the table leaves undecided.
+ * MPFR 4.2 takes about 10 us a call from 2^11 to 2^127 (measured on one core), so the
+ * inputs beyond 2^12 cost some 2.7 core-hours a run over the whole line.
  *
  * Series: ref_j1_series(res, x, len, prec) encloses J1^(k)(xi)/k! for every xi in the
  * ball x, k < len (refbessel_util.h, rb_series: Taylor model at the midpoint, from the
@@ -43,8 +49,7 @@
 #include <stdint.h>
 
 #include "functions/refbessel_util.h"
-
-#define J1_TINY 0x32cb2ff5u /* 0x1.965feap-26 = 13316085 2^-49 */
+#include "functions/j1/shortcut.h"
 
 int ref_j1_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   if (mpfr_inf_p(x)) { /* +-0, as CUDA's j1f */
@@ -54,22 +59,7 @@ int ref_j1_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   return mpfr_j1(y, x, rnd);
 }
 
-int ref_j1_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & ~RB_SIGN32;
-  int neg = (xb & RB_SIGN32) != 0;
-  if (m > RB_INF32) return 0; /* NaN: the engine handles it */
-  if (m == 0 || m == RB_INF32) {
-    *y = neg ? -0.0 : 0.0;
-    *t = 0;
-    return 1;
-  }
-  if (m <= J1_TINY) {
-    *y = (double)rb_u2f(xb) * 0.5; /* exact */
-    *t = neg ? -1 : 1;
-    return 1;
-  }
-  return 0;
-}
+int ref_j1_shortcut(uint32_t xb, double *y, int *t) { return sc_j1(xb, y, t); }
 
 int ref_j1_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   return rb_series(res, x, 'J', 1, len, prec);

@@ -9,34 +9,35 @@
  *
  * Shortcut: the special inputs and the domain exterior, nothing else.
  *  (A) x = +-0: -inf, t = 0. x = +inf: +0, t = 0.
- *  (B) sign bit set, x != -0 and not NaN (negative numbers and -inf): NaN, t = 0.
+ *  (B) sign bit set, x != -0 and not NaN (negative numbers and -inf): NaN with the
+ *      bits mpfr_get_d gives (RB_NAN, refbessel_hd.h), t = 0.
  *  NaN inputs: 0 (the engine handles them).
  * Y1 has no range where the rounding is settled by a simple formula: near 0,
  * Y1(x) = -2/(pi x) (1 + O(x^2 ln x)) (DLMF 10.8.1) rounds as 2/(pi x) does, which
- * needs pi to well over 53 bits, and at large x Y1 oscillates; MPFR decides every
- * finite x > 0 (it is fast near 0: about 1 us a call below 2^-30).
+ * needs pi to well over 53 bits, and at large x Y1 oscillates. The shortcut's code is
+ * functions/y1/shortcut.h (sc_y1, from rb_sc_y_special in functions/refbessel_hd.h,
+ * for the host and the device). Every finite x > 0 goes to the fast path's table
+ * (built from ref_y1_series over the FAST_RANGE of y1.def: 0 < x < 2^11), then to MPFR:
+ * every x >= 2^11 (982 million patterns) and the few inputs the table leaves undecided
+ * (the smallest subnormals).
+ * MPFR 4.2 takes about 10 us a call from 2^11 to 2^127 (measured on one core), so the
+ * inputs beyond 2^11 cost some 2.7 core-hours a run over the whole line.
  *
  * Series: ref_y1_series(res, x, len, prec) returns -1 (res indeterminate) unless the
  * ball x lies in (0, inf): Y1 has a pole and a logarithmic branch point at 0 and is
  * not real-analytic on any ball reaching 0. Otherwise it encloses Y1^(k)(xi)/k! for every xi in the ball
  * (refbessel_util.h, rb_series: Taylor model at the midpoint from the Bessel ODE
  * recurrence started at Y1(m), Y1'(m) = Y0(m) - Y1(m)/m, remainder from the recurrence over the
- * whole ball) and returns 0. */
+ * whole ball started from the bound |Y0|, |Y1| <= sqrt(Y0(lo)^2 + Y1(lo)^2), rb_y_energy)
+ * and returns 0. */
 #include <stdint.h>
 
 #include "functions/refbessel_util.h"
+#include "functions/y1/shortcut.h"
 
 int ref_y1_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_y1(y, x, rnd); }
 
-int ref_y1_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & ~RB_SIGN32;
-  if (m > RB_INF32) return 0; /* NaN: the engine handles it */
-  *t = 0;
-  if (m == 0) { *y = -INFINITY; return 1; }
-  if (xb & RB_SIGN32) { *y = NAN; return 1; }
-  if (m == RB_INF32) { *y = 0.0; return 1; }
-  return 0;
-}
+int ref_y1_shortcut(uint32_t xb, double *y, int *t) { return sc_y1(xb, y, t); }
 
 int ref_y1_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   return rb_series(res, x, 'Y', 1, len, prec);
