@@ -5,8 +5,7 @@
  *      both signs, plus random patterns; and that it answers where it claims to;
  *  (c) the series against exact derivatives from DLMF 10.6.7 with Arb point values.
  * Build: functions/TESTING-refbessel.md. */
-#define REFBESSEL_TESTING
-#include "functions/refbessel_util.h"
+#include "functions/bessel_j_test.h"
 
 int ref_j0_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_j0_shortcut(uint32_t xb, double *y, int *t);
@@ -14,108 +13,35 @@ int ref_j0_series(arb_ptr res, const arb_t x, slong len, slong prec);
 
 #define TINY 0x32800000u /* 2^-26 */
 
+static const struct rb_j_case j0_case = {
+    {"j0", 'J', 0, ref_j0_mpfr, ref_j0_shortcut, ref_j0_series},
+    TINY,
+    2.40482555769577f, /* j_{0,1} */
+};
+
 static void test_checker_rejects(void **state) {
   (void)state;
   /* the checker itself must be able to fail: J0(1) = 0.7651976865579665514... */
-  arb_t v, x;
-  arb_init(v);
-  arb_init(x);
-  arb_one(x);
-  rb_bessel(v, 'J', 0, x, 200);
-  double y;
-  int t;
-  rb_engine(ref_j0_mpfr, 0x3f800000u, &y, &t);
-  assert_int_equal(rb_check_rn53(y, t, v), 1);
-  assert_int_equal(rb_check_rn53(nextafter(y, 1.0), t, v), 0);
-  assert_int_equal(rb_check_rn53(nextafter(y, 0.0), t, v), 0);
-  assert_int_equal(rb_check_rn53(y, -t, v), 0);
-  assert_true(fabs(y - 0.7651976865579665514) < 1e-15);
-  arb_clear(v);
-  arb_clear(x);
+  rb_check_checker_arb(&j0_case.r, 0.7651976865579665514);
 }
 
 static void test_special(void **state) {
   (void)state;
   double y;
   int t;
-  rb_engine(ref_j0_mpfr, 0x00000000u, &y, &t);
-  assert_true(rb_same(y, t, 1.0, 0));
-  rb_engine(ref_j0_mpfr, 0x80000000u, &y, &t);
-  assert_true(rb_same(y, t, 1.0, 0));
-  rb_engine(ref_j0_mpfr, 0x7f800000u, &y, &t);
-  assert_true(rb_same(y, t, 0.0, 0)); /* +0 */
-  rb_engine(ref_j0_mpfr, 0xff800000u, &y, &t);
-  assert_true(rb_same(y, t, 0.0, 0));
+  rb_expect(&j0_case.r, 0x00000000u, 1.0, 0);
+  rb_expect(&j0_case.r, 0x80000000u, 1.0, 0);
+  rb_expect(&j0_case.r, 0x7f800000u, 0.0, 0); /* +0 */
+  rb_expect(&j0_case.r, 0xff800000u, 0.0, 0);
   rb_engine(ref_j0_mpfr, 0x7fc00000u, &y, &t);
   assert_true(isnan(y) && t == 0);
   /* hand values. x = 2^-20: J0 = 1 - 2^-42 + 2^-86 - ..., within 2^-85 of 1 - 2^-42 (a
    * binary64 number, ulp 2^-53 there) and above it: (1 - 2^-42, -1). */
-  rb_engine(ref_j0_mpfr, 0x35800000u, &y, &t);
-  assert_true(rb_same(y, t, 1.0 - 0x1p-42, -1));
+  rb_expect(&j0_case.r, 0x35800000u, 1.0 - 0x1p-42, -1);
   /* x = 2^-26 (1 + 2^-23), just past the tiny range: 1 - J0 = 2^-54 + 2^-76 + 2^-100 -
    * O(2^-110), beyond half the gap below 1: (1 - 2^-53, -1). */
-  rb_engine(ref_j0_mpfr, TINY + 1, &y, &t);
-  assert_true(rb_same(y, t, 1.0 - 0x1p-53, -1));
-  rb_engine(ref_j0_mpfr, TINY, &y, &t);
-  assert_true(rb_same(y, t, 1.0, 1));
-}
-
-static void test_referee_random(void **state) {
-  (void)state;
-  static const int ranges[][3] = {{-149, -26, 80}, {-26, -1, 150}, {-1, 3, 500}, {3, 7, 400}, {7, 20, 150}, {20, 128, 150}};
-  long bad = 0, undecided = 0;
-  for (size_t r = 0; r < sizeof ranges / sizeof *ranges; r++)
-    for (int i = 0; i < ranges[r][2]; i++) {
-      uint32_t xb = rb_rand_in(ranges[r][0], ranges[r][1], 0);
-      int c = rb_check_referee_arb(ref_j0_mpfr, 'J', 0, xb);
-      bad += c == 0;
-      undecided += c < 0;
-      /* evenness: the referee at -x gives the same pair */
-      double y1, y2;
-      int t1, t2;
-      rb_engine(ref_j0_mpfr, xb, &y1, &t1);
-      rb_engine(ref_j0_mpfr, xb | RB_SIGN32, &y2, &t2);
-      bad += !rb_same(y1, t1, y2, t2);
-    }
-  /* the largest binary32 and its neighbours, and near the first zeros of J0 */
-  for (uint32_t b = 0x7f7ffff0u; b <= 0x7f7fffffu; b++) bad += rb_check_referee_arb(ref_j0_mpfr, 'J', 0, b) != 1;
-  float z = 2.40482555769577f; /* j_{0,1} */
-  for (int d = -8; d <= 8; d++) bad += rb_check_referee_arb(ref_j0_mpfr, 'J', 0, rb_f2u(z) + d) != 1;
-  assert_int_equal(undecided, 0);
-  assert_int_equal(bad, 0);
-}
-
-static void test_shortcut_windows(void **state) {
-  (void)state;
-  long bad = 0;
-  static const uint32_t bounds[] = {0, TINY, RB_INF32};
-  for (size_t i = 0; i < 3; i++)
-    for (int s = 0; s < 2; s++) rb_window(ref_j0_shortcut, ref_j0_mpfr, bounds[i] | (s ? RB_SIGN32 : 0), 64, &bad);
-  assert_int_equal(bad, 0);
-  /* it answers exactly on its claimed ranges: |x| <= 2^-26 and +-inf, not beyond */
-  for (int s = 0; s < 2; s++) {
-    uint32_t sg = s ? RB_SIGN32 : 0;
-    double y;
-    int t;
-    for (uint32_t b = 0; b <= 64; b++) assert_int_equal(ref_j0_shortcut(sg | b, &y, &t), 1);
-    for (uint32_t b = TINY - 64; b <= TINY; b++) assert_int_equal(ref_j0_shortcut(sg | b, &y, &t), 1);
-    for (uint32_t b = TINY + 1; b <= TINY + 64; b++) assert_int_equal(ref_j0_shortcut(sg | b, &y, &t), 0);
-    for (uint32_t b = RB_INF32 - 64; b < RB_INF32; b++) assert_int_equal(ref_j0_shortcut(sg | b, &y, &t), 0);
-    assert_int_equal(ref_j0_shortcut(sg | RB_INF32, &y, &t), 1);
-    assert_int_equal(ref_j0_shortcut(sg | 0x7fc00000u, &y, &t), 0);
-  }
-}
-
-static void test_shortcut_random(void **state) {
-  (void)state;
-  long bad = 0, answered = 0;
-  for (int i = 0; i < 3000; i++) {
-    uint32_t b = rb_rand32();
-    if (i % 2) b = (b % (TINY + 1)) | (b & RB_SIGN32); /* half in the tiny range */
-    answered += rb_window(ref_j0_shortcut, ref_j0_mpfr, b, 0, &bad);
-  }
-  assert_true(answered > 1500);
-  assert_int_equal(bad, 0);
+  rb_expect(&j0_case.r, TINY + 1, 1.0 - 0x1p-53, -1);
+  rb_expect(&j0_case.r, TINY, 1.0, 1);
 }
 
 static void test_series(void **state) {
@@ -127,34 +53,9 @@ static void test_series(void **state) {
     {16.5, 0x1p-40, 20},  {-30.25, 0x1p-36, 20}, {100.0, 0x1p-30, 20}, {1e4, 0x1p-30, 20},
     {-3.3e6, 0x1p-20, 10}, {1e10, 0x1p-10, 0},   {20.0, 1.0, 0},        {10.0, 30.0, 0},
     {0.01, 0.005, 0},     {-8.0, 7.9, 0}};
-  int fails = 0;
-  for (size_t i = 0; i < sizeof balls / sizeof *balls; i++) {
-    int rc = rb_check_series(ref_j0_series, 'J', 0, balls[i][0], balls[i][1], 8, 128, (int)balls[i][2]);
-    if (rc != 0) fprintf(stderr, "ball %zu rc %d\n", i, rc);
-    fails += rc != 0;
-  }
-  for (int i = 0; i < 8; i++) { /* random small balls */
-    double mid = ldexp((double)(rb_rand64() >> 11) * 0x1p-53, (int)(rb_rand64() % 12)) * ((rb_rand64() & 1) ? 1 : -1);
-    int rc = rb_check_series(ref_j0_series, 'J', 0, mid, ldexp(fabs(mid) + 1, -35), 6, 100, 15);
-    if (rc != 0) fprintf(stderr, "random ball %a rc %d\n", mid, rc);
-    fails += rc != 0;
-  }
+  int fails = rb_series_balls(&j0_case.r, balls, sizeof balls / sizeof *balls);
+  fails += rb_series_random(&j0_case.r, 12); /* random small balls */
   assert_int_equal(fails, 0);
 }
 
-int main(int argc, char **argv) {
-  if (argc > 1 && strcmp(argv[1], "--bench") == 0) { /* referee cost, not a test */
-    static const int ranges[][2] = {{-60, -26}, {-26, -1}, {-1, 3}, {3, 7}, {7, 20}, {20, 127}};
-    rb_bench("j0", ref_j0_mpfr, ranges, (int)(sizeof ranges / sizeof *ranges), 2000);
-    return 0;
-  }
-  const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_checker_rejects), cmocka_unit_test(test_special),
-    cmocka_unit_test(test_referee_random),  cmocka_unit_test(test_shortcut_windows),
-    cmocka_unit_test(test_shortcut_random), cmocka_unit_test(test_series),
-  };
-  int rc = cmocka_run_group_tests_name("j0", tests, NULL, NULL);
-  flint_cleanup();
-  mpfr_free_cache();
-  return rc;
-}
+RB_J_TEST_MAIN(j0_case, cmocka_unit_test(test_checker_rejects), cmocka_unit_test(test_special))
