@@ -11,7 +11,7 @@
 /* independent coefficients: c0 = value(p), an independent evaluation; the others
  * integrate sign (1 - u^2)^(-1/2), u = p + t, built as sign/sqrt of [1 - p^2, -2p, -1]
  * (sign = -1 for acos, +1 for asin). */
-static int arcsin_coeffs(arb_ptr c, const arb_t p, slong len, slong prec, re_arb_fn value, int sign) {
+static inline int arcsin_coeffs(arb_ptr c, const arb_t p, slong len, slong prec, re_arb_fn value, int sign) {
   arb_poly_t q, r, I;
   arb_t a;
   arb_poly_init(q);
@@ -42,16 +42,11 @@ static int arcsin_coeffs(arb_ptr c, const arb_t p, slong len, slong prec, re_arb
  * a narrow one next to the branch point `edge` (+-0.999999), and refusing the balls that
  * reach +-1 or 0 +- 1; each test adds the balls outside [-1, 1] and the non-finite
  * ones. */
-static void arcsin_test_series(re_series_fn series, re_alt_fn alt, double edge) {
+static inline void arcsin_test_series(re_series_fn series, re_alt_fn alt, double edge) {
   re_check_series_random(series, alt, -0.999, 0.999, 0x1p-12, 300);
   re_check_series_random(series, alt, -1e-6, 1e-6, 0.5, 100);
-  arb_t X;
-  arb_init(X);
-  re_ball(X, 0.0, 0.9);
-  re_check_series_ball(series, alt, X, 8, 64, 0);
-  re_ball(X, edge, 0x1p-30);
-  re_check_series_ball(series, alt, X, 8, 128, 0);
-  arb_clear(X);
+  re_check_series_at(series, alt, 0.0, 0.9, 8, 64);
+  re_check_series_at(series, alt, edge, 0x1p-30, 8, 128);
   /* balls reaching the branch points +-1 */
   re_check_series_refuses(series, 1.0, 0.0);
   re_check_series_refuses(series, -1.0, 0.0);

@@ -1,7 +1,7 @@
 /* bessel_i_test.h: the tests that cyl_bessel_i0 and cyl_bessel_i1 share
  * (functions/cyl_bessel_i<n>/test_cyl_bessel_i<n>.c), each given the program's struct
  * rb_i_case as cmocka's initial state; the programs keep the tests of their own values
- * (test_checker_rejects, test_special, test_thresholds_independent).
+ * (test_special, test_thresholds_independent).
  * Build: functions/TESTING-refbessel.md. */
 #ifndef BESSEL_I_TEST_H
 #define BESSEL_I_TEST_H
@@ -12,7 +12,18 @@ struct rb_i_case {
   struct rb_ref r; /* kind 'I', order 0 or 1 */
   uint32_t tiny;   /* the last pattern of the tiny range the shortcut answers */
   uint32_t over;   /* XOV, the first pattern where I_n overflows */
+  double value_at_1; /* I_n(1), A&S table 9.8 */
 };
+
+/* the checker itself must be able to fail, at I_n(1) (the MPFR power series) */
+static void test_checker_rejects(void **state) {
+  const struct rb_i_case *c = *state;
+  arb_t v;
+  arb_init(v);
+  rb_i_series_mpfr(v, c->r.n, 1.0, 256);
+  rb_check_checker(&c->r, v, c->value_at_1);
+  arb_clear(v);
+}
 
 static void test_referee_random(void **state) {
   const struct rb_i_case *c = *state;
@@ -77,8 +88,8 @@ static const int rb_i_bench_ranges[][2] = {{-60, -26}, {-26, -1}, {-1, 3}, {3, 7
 /* The test program of the struct rb_i_case c: the program's own tests, then the shared
  * ones. */
 #define RB_I_TEST_MAIN(c)                                                                                           \
-  RB_TEST_MAIN((c).r, rb_i_bench_ranges, cmocka_unit_test(test_checker_rejects), cmocka_unit_test(test_special),    \
-               cmocka_unit_test(test_thresholds_independent),                                                      \
+  RB_TEST_MAIN((c).r, rb_i_bench_ranges, cmocka_unit_test_prestate(test_checker_rejects, (void *)&(c)),            \
+               cmocka_unit_test(test_special), cmocka_unit_test(test_thresholds_independent),                      \
                cmocka_unit_test_prestate(test_referee_random, (void *)&(c)),                                       \
                cmocka_unit_test_prestate(test_ziv_directed, (void *)&(c)),                                         \
                cmocka_unit_test_prestate(test_shortcut_windows, (void *)&(c)),                                     \

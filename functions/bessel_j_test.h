@@ -1,7 +1,7 @@
 /* bessel_j_test.h: the tests that j0 and j1 share (functions/j<n>/test_j<n>.c), each
  * given the program's struct rb_j_case as cmocka's initial state; the programs keep the
- * tests of their own values (test_checker_rejects, test_special, test_series and, for
- * J1, test_threshold_integer). Build: functions/TESTING-refbessel.md. */
+ * tests of their own values (test_special, test_series and, for J1,
+ * test_threshold_integer). Build: functions/TESTING-refbessel.md. */
 #ifndef BESSEL_J_TEST_H
 #define BESSEL_J_TEST_H
 
@@ -11,7 +11,14 @@ struct rb_j_case {
   struct rb_ref r;  /* kind 'J', order 0 or 1 */
   uint32_t tiny;    /* the last pattern of the tiny range the shortcut answers */
   float first_zero; /* j_{n,1} */
+  double value_at_1; /* J_n(1), DLMF table / A&S 9.1 */
 };
+
+/* the checker itself must be able to fail, at J_n(1) */
+static void test_checker_rejects(void **state) {
+  const struct rb_j_case *c = *state;
+  rb_check_checker_arb(&c->r, c->value_at_1);
+}
 
 static void test_referee_random(void **state) {
   const struct rb_j_case *c = *state;
@@ -57,10 +64,11 @@ static void test_shortcut_random(void **state) {
 /* referee cost (--bench): binade ranges of positive x */
 static const int rb_j_bench_ranges[][2] = {{-60, -26}, {-26, -1}, {-1, 3}, {3, 7}, {7, 20}, {20, 127}};
 
-/* The test program of the struct rb_j_case c: the program's own tests listed (before
- * the shared ones), the shared ones, then the program's test_series. */
+/* The test program of the struct rb_j_case c: test_checker_rejects, the program's own
+ * tests listed, the shared ones, then the program's test_series. */
 #define RB_J_TEST_MAIN(c, ...)                                                                                      \
-  RB_TEST_MAIN((c).r, rb_j_bench_ranges, __VA_ARGS__, cmocka_unit_test_prestate(test_referee_random, (void *)&(c)), \
+  RB_TEST_MAIN((c).r, rb_j_bench_ranges, cmocka_unit_test_prestate(test_checker_rejects, (void *)&(c)), __VA_ARGS__, \
+               cmocka_unit_test_prestate(test_referee_random, (void *)&(c)),                                       \
                cmocka_unit_test_prestate(test_shortcut_windows, (void *)&(c)),                                     \
                cmocka_unit_test_prestate(test_shortcut_random, (void *)&(c)), cmocka_unit_test(test_series))
 

@@ -9,7 +9,7 @@
 #include "functions/refelem_util.h"
 
 /* independent: sign(x) exp(s ln|x| / 3) in Arb */
-static int root3_arb(arb_t r, const arb_t x, slong prec, int s) {
+static inline int root3_arb(arb_t r, const arb_t x, slong prec, int s) {
   arb_t a;
   arb_init(a);
   arb_abs(a, x);
@@ -24,7 +24,7 @@ static int root3_arb(arb_t r, const arb_t x, slong prec, int s) {
 /* independent coefficients, by hand: for p > 0, c_k = binom(a, k) p^(a - k) with
  * a = s/3 and binom(a, k) = prod_{j<k} (a - j)/(j + 1); for p < 0, oddness:
  * f(p + t) = -f(-p - t) gives c_k = -(-1)^k binom(a, k) (-p)^(a - k). */
-static int root3_coeffs(arb_ptr c, const arb_t p, slong len, slong prec, int s) {
+static inline int root3_coeffs(arb_ptr c, const arb_t p, slong len, slong prec, int s) {
   arb_t q, ap, b, a, f;
   arb_init(q);
   arb_init(ap);
@@ -57,7 +57,7 @@ static int root3_coeffs(arb_ptr c, const arb_t p, slong len, slong prec, int s) 
 
 /* The shortcut around +-0 and +-inf, with the sign sg: the boundary windows, and the
  * special values themselves answered. */
-static void root3_check_ends(re_mpfr_fn f, re_shortcut_fn s, uint32_t sg) {
+static inline void root3_check_ends(re_mpfr_fn f, re_shortcut_fn s, uint32_t sg) {
   re_check_boundary(f, s, RE_ODD, 0x00000000u | sg, 0);
   re_check_boundary(f, s, RE_ODD, 0x7f800000u | sg, 0);
   assert_true(re_check_one(f, s, RE_ODD, 0x00000000u | sg));
@@ -66,17 +66,12 @@ static void root3_check_ends(re_mpfr_fn f, re_shortcut_fn s, uint32_t sg) {
 
 /* The series against alt at random balls of both signs and near 0, at two wide balls
  * that stay off 0, and refusing the balls that reach 0 and the non-finite ones. */
-static void root3_test_series(re_series_fn series, re_alt_fn alt) {
+static inline void root3_test_series(re_series_fn series, re_alt_fn alt) {
   re_check_series_random(series, alt, 0.01, 100.0, 0x1p-10, 200);
   re_check_series_random(series, alt, -100.0, -0.01, 0x1p-10, 200);
   re_check_series_random(series, alt, 1e-30, 1e-20, 0.5, 50);
-  arb_t X;
-  arb_init(X);
-  re_ball(X, 5.0, 4.9);
-  re_check_series_ball(series, alt, X, 8, 64, 0);
-  re_ball(X, -5.0, 4.9);
-  re_check_series_ball(series, alt, X, 8, 64, 0);
-  arb_clear(X);
+  re_check_series_at(series, alt, 5.0, 4.9, 8, 64);
+  re_check_series_at(series, alt, -5.0, 4.9, 8, 64);
   re_check_series_refuses(series, 0.0, 0.0);
   re_check_series_refuses(series, 0.001, 0.002);
   re_check_series_refuses(series, -0.001, 0.002);

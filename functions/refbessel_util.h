@@ -420,6 +420,8 @@ static inline int rb_series(arb_ptr res, const arb_t x, char kind, int n, slong 
 #include <stdlib.h>
 #include <cmocka.h>
 
+#include "functions/refelem_util.h"
+
 static uint64_t rb_rng_state = 0x9e3779b97f4a7c15ull;
 static inline uint64_t rb_rand64(void) { /* xorshift64* */
   rb_rng_state ^= rb_rng_state >> 12;
@@ -437,23 +439,10 @@ static inline uint32_t rb_rand_in(int lo_e, int hi_e, int sgn) {
   return b;
 }
 
-/* What the engine does around a referee (the reference contract). */
+/* What the engine does around a referee (the reference contract): the recipe every
+ * family's tests share, re_engine of functions/refelem_util.h. */
 static inline void rb_engine(int (*fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), uint32_t xb, double *y, int *t) {
-  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
-  mpfr_set_emin(-1073);
-  mpfr_set_emax(1024);
-  mpfr_t X, Y;
-  mpfr_init2(X, 24);
-  mpfr_init2(Y, 53);
-  mpfr_set_flt(X, rb_u2f(xb), MPFR_RNDN);
-  int tern = fn(Y, X, MPFR_RNDN);
-  tern = mpfr_subnormalize(Y, tern, MPFR_RNDN);
-  *y = mpfr_get_d(Y, MPFR_RNDN);
-  *t = tern > 0 ? 1 : tern < 0 ? -1 : 0;
-  mpfr_clear(X);
-  mpfr_clear(Y);
-  mpfr_set_emin(emin);
-  mpfr_set_emax(emax);
+  re_engine(fn, xb, y, t);
 }
 
 /* (y, t) pairs equal: the same bits (signed zeros distinct), or both NaN; same t */

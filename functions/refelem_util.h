@@ -354,6 +354,50 @@ static inline void re_ball(arb_t X, double m, double r) {
   mag_set_d(arb_radref(X), r);
 }
 
+/* re_check_series_ball at the ball [m +- r] */
+static inline void re_check_series_at(re_series_fn s, re_alt_fn alt, double m, double r, slong len, slong prec) {
+  arb_t X;
+  arb_init(X);
+  re_ball(X, m, r);
+  re_check_series_ball(s, alt, X, len, prec, 0);
+  arb_clear(X);
+}
+
+/* q = (p + t)^2 + s (s = +1 or -1) as the polynomial [p^2 + s, 2p, 1] in t, through the
+ * scratch a: the argument of sqrt or 1/x in the independent Taylor coefficients of
+ * asinh, acosh and atan */
+static inline void re_poly_shifted_square(arb_poly_t q, arb_t a, const arb_t p, int s, slong prec) {
+  arb_sqr(a, p, prec);
+  if (s > 0) arb_add_ui(a, a, 1, prec);
+  else arb_sub_ui(a, a, 1, prec);
+  arb_poly_set_coeff_arb(q, 0, a);
+  arb_mul_2exp_si(a, p, 1);
+  arb_poly_set_coeff_arb(q, 1, a);
+  arb_poly_set_coeff_si(q, 2, 1);
+}
+
+/* independent Taylor coefficients of log(u + sqrt(u^2 + s)) at u = p + t (asinh: s = 1,
+ * acosh: s = -1), as series */
+static inline int re_log_sqrt_coeffs(arb_ptr c, const arb_t p, slong len, slong prec, int s) {
+  arb_poly_t q, r;
+  arb_t a;
+  arb_poly_init(q);
+  arb_poly_init(r);
+  arb_init(a);
+  re_poly_shifted_square(q, a, p, s, prec);
+  arb_poly_sqrt_series(r, q, len, prec);
+  arb_poly_zero(q);
+  arb_poly_set_coeff_arb(q, 0, p);
+  arb_poly_set_coeff_si(q, 1, 1);
+  arb_poly_add(r, r, q, prec);
+  arb_poly_log_series(r, r, len, prec);
+  for (slong k = 0; k < len; k++) arb_poly_get_coeff_arb(c + k, r, k);
+  arb_poly_clear(q);
+  arb_poly_clear(r);
+  arb_clear(a);
+  return 0;
+}
+
 /* The series must refuse the ball [m +- r] */
 static inline void re_check_series_refuses(re_series_fn s, double m, double r) {
   arb_t X;
@@ -397,6 +441,12 @@ static inline void re_check_series_nonfinite(re_series_fn s) {
   _arb_vec_clear(res, 3);
   arb_clear(X);
 }
+/* The test program: the cmocka tests listed. */
+#define RE_TEST_MAIN(...)                                                                                           \
+  int main(void) {                                                                                                 \
+    const struct CMUnitTest tests[] = {__VA_ARGS__};                                                               \
+    return cmocka_run_group_tests(tests, NULL, NULL);                                                              \
+  }
 #endif /* REFELEM_TEST */
 
 #endif

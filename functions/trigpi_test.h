@@ -11,7 +11,7 @@
 /* independent: cos(pi * x) or sin(pi * x) in Arb, pi x formed at the working precision
  * plus 160 bits (x < 2^128, so the retries up to 8192 bits leave enough bits after Arb's
  * argument reduction) */
-static int trigpi_arb(arb_t r, const arb_t x, slong prec, int cosine) {
+static inline int trigpi_arb(arb_t r, const arb_t x, slong prec, int cosine) {
   arb_t a;
   arb_init(a);
   arb_const_pi(a, prec + 160);
@@ -24,7 +24,7 @@ static int trigpi_arb(arb_t r, const arb_t x, slong prec, int cosine) {
 
 /* independent coefficients: cos or sin (pi p + pi t) as the cosine or sine series of
  * [pi p, pi] */
-static int trigpi_coeffs(arb_ptr c, const arb_t p, slong len, slong prec, int cosine) {
+static inline int trigpi_coeffs(arb_ptr c, const arb_t p, slong len, slong prec, int cosine) {
   arb_poly_t h, s, co;
   arb_t pi, a;
   arb_poly_init(h);
@@ -48,7 +48,7 @@ static int trigpi_coeffs(arb_ptr c, const arb_t p, slong len, slong prec, int co
 
 /* every integer and half-integer up to 64 with the sign sg answered by the shortcut, and
  * their neighbours checked */
-static void trigpi_check_halves(re_mpfr_fn f, re_shortcut_fn s, int sym, uint32_t sg) {
+static inline void trigpi_check_halves(re_mpfr_fn f, re_shortcut_fn s, int sym, uint32_t sg) {
   for (int k = 1; k <= 128; k++) {
     uint32_t b = re_f2u(0.5f * (float)k);
     assert_true(re_check_one(f, s, sym, b | sg));
@@ -58,15 +58,11 @@ static void trigpi_check_halves(re_mpfr_fn f, re_shortcut_fn s, int sym, uint32_
 
 /* The series against alt at random balls (around 0 too, and far out) and at one wide
  * ball, and refusing the non-finite ones. */
-static void trigpi_test_series(re_series_fn series, re_alt_fn alt) {
+static inline void trigpi_test_series(re_series_fn series, re_alt_fn alt) {
   re_check_series_random(series, alt, -10.0, 10.0, 0x1p-10, 300);
   re_check_series_random(series, alt, -1e-6, 1e-6, 0.5, 100);
   re_check_series_random(series, alt, 1e5, 1e7, 0x1p-30, 50);
-  arb_t X;
-  arb_init(X);
-  re_ball(X, 0.25, 3.0);
-  re_check_series_ball(series, alt, X, 8, 64, 0);
-  arb_clear(X);
+  re_check_series_at(series, alt, 0.25, 3.0, 8, 64);
   re_check_series_nonfinite(series);
 }
 

@@ -79,7 +79,9 @@ static void test_shortcut(void **state) {
 }
 
 /* independent coefficients: c0 = arb_acos_alt(p), then the integral of -(1 - u^2)^(-1/2) */
-static int acos_alt(arb_ptr c, const arb_t p, slong len, slong prec) { return arcsin_coeffs(c, p, len, prec, arb_acos_alt, -1); }
+static int acos_alt(arb_ptr c, const arb_t p, slong len, slong prec) {
+  return arcsin_coeffs(c, p, len, prec, arb_acos_alt, -1);
+}
 
 static void test_series(void **state) {
   (void)state;
@@ -89,11 +91,4 @@ static void test_series(void **state) {
   re_check_series_nonfinite(ref_acos_series);
 }
 
-int main(void) {
-  const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_mpfr),
-    cmocka_unit_test(test_shortcut),
-    cmocka_unit_test(test_series),
-  };
-  return cmocka_run_group_tests(tests, NULL, NULL);
-}
+RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut), cmocka_unit_test(test_series))

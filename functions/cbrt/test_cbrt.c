@@ -70,12 +70,5 @@ static void test_series(void **state) {
   root3_test_series(ref_cbrt_series, cbrt_alt);
 }
 
-int main(void) {
-  const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_cubes),
-    cmocka_unit_test(test_mpfr),
-    cmocka_unit_test(test_shortcut),
-    cmocka_unit_test(test_series),
-  };
-  return cmocka_run_group_tests(tests, NULL, NULL);
-}
+RE_TEST_MAIN(cmocka_unit_test(test_cubes), cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut),
+             cmocka_unit_test(test_series))

@@ -2,31 +2,9 @@
  * its boundaries, and random inputs below 2^23 (the engine asks for x >= 0 only). */
 #include "tests/reftest.h"
 
-/* Every input within d of each base that is finite-or-infinite and of the base's sign. */
-static void around(const struct reference *r, const uint32_t *base, size_t nb, int d, int (*keep)(uint32_t)) {
-  for (size_t i = 0; i < nb; i++)
-    for (int k = -d; k <= d; k++) {
-      uint32_t x = base[i] + (uint32_t)k;
-      if (((x ^ base[i]) & SIGN32) || (x & 0x7fffffffu) > 0x7f800000u || (keep && !keep(x))) continue;
-      check_against_200_bits(r, x);
-    }
-}
-
-/* 2^-27, 1, 0, the infinity, the least subnormal */
-static const uint32_t tb[] = {0x32000000u, 0x3f800000u, 0x00000000u, 0x7f800000u, 0x00000001u};
-
-static int below_2(uint32_t x) { return x < 0x40000000u; }
-
 static void test_cos(void **state) {
   (void)state;
-  const struct reference *r = ref_find("cos");
-  assert_non_null(r);
-  around(r, tb, sizeof tb / sizeof tb[0], 200, below_2);
-  for (int i = 0; i < 2000; i++) {
-    uint32_t x = (uint32_t)test_rand64() & 0x7fffffffu;
-    if (x < 0x4b000000u) check_against_200_bits(r, x);
-  }
-  ref_thread_cleanup();
+  reftest_cos_sin("cos");
 }
 
 REFTEST_MAIN(cmocka_unit_test(test_cos))

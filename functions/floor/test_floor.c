@@ -1,11 +1,11 @@
 /* test_floor.c: the floor reference against the C library's floorf and hand values
  * (build line in functions/TESTING-refelem.md). */
-#include "functions/rounding_test.h"
+#include "functions/exact_test.h"
 
 int ref_floor_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_floor_shortcut(uint32_t xbits, double *y, int *t);
 
-static const struct rounding_case floor_case = {ref_floor_mpfr, ref_floor_shortcut, floorf, "floorf", RE_NONE};
+static const struct exact_case floor_case = {ref_floor_mpfr, ref_floor_shortcut, floorf, "floorf", RE_NONE};
 
 static void test_mpfr(void **state) {
   (void)state;
@@ -30,4 +30,4 @@ static void test_shortcut(void **state) {
   rounding_test_shortcut(&floor_case);
 }
 
-ROUNDING_TEST_MAIN
+RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut))

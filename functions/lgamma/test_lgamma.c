@@ -6,15 +6,7 @@
  *  (c) the series against finite differences of MPFR's lgamma at 400 bits (both signs,
  *      so the reflection branch too); -1 on balls containing poles.
  * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include <arb_hypgeom.h>
-
+#define RS_TEST_HELPERS /* the test helpers, with cmocka and Arb */
 #include "functions/refspecial_util.h"
 
 int ref_lgamma_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
@@ -26,6 +18,18 @@ int ref_lgamma_series(arb_ptr res, const arb_t x, slong len, slong prec);
 #define INT 0x4b000000u /* 2^23 */
 #define SMALL 0x39800000u /* 2^-12 */
 
+/* log|Gamma(x)| by Arb at p bits */
+static int lgamma_at(arb_t V, arb_t X, float x, double y, int t, slong p) {
+  if (x > 0) {
+    arb_hypgeom_lgamma(V, X, p);
+  } else {
+    arb_hypgeom_gamma(V, X, p);
+    arb_abs(V, V);
+    arb_log(V, V, p);
+  }
+  return rs_check_ball(V, y, t);
+}
+
 static void check_referee(uint32_t xb) {
   double y;
   int t;
@@ -35,25 +39,7 @@ static void check_referee(uint32_t xb) {
   if (isnan(x)) { assert_true(isnan(y)); return; }
   if (isinf(x) || x == 0 || (x < 0 && floorf(x) == x)) { assert_true(rs_same(y, INFINITY) && t == 0); return; }
   if (x == 1 || x == 2) { assert_true(rs_same(y, 0.0) && t == 0); return; }
-  arb_t X, V;
-  arb_init(X);
-  arb_init(V);
-  arb_set_d(X, x);
-  int ok = 0;
-  for (slong p = 256; p <= 4096 && !ok; p *= 4) {
-    if (x > 0) {
-      arb_hypgeom_lgamma(V, X, p);
-    } else {
-      arb_hypgeom_gamma(V, X, p);
-      arb_abs(V, V);
-      arb_log(V, V, p);
-    }
-    ok = rs_check_ball(V, y, t);
-  }
-  if (!ok) fprintf(stderr, "lgamma referee: x = %a (0x%08x): y = %a t = %d disagrees with Arb\n", x, xb, y, t);
-  assert_true(ok);
-  arb_clear(X);
-  arb_clear(V);
+  rs_check_against_arb("lgamma", xb, y, t, lgamma_at);
 }
 
 static void test_referee(void **state) {
@@ -61,10 +47,7 @@ static void test_referee(void **state) {
   const uint32_t pts[] = {0, RS_INF32, 0x7fc00000u, 1, 0x007fffffu, 0x00800000u, 0x3f000000u, ONE, ONE - 1, ONE + 1,
                           TWO, TWO - 1, TWO + 1, INT, INT - 1, 0x7f7fffffu, 0x401d3e2fu /* 2.457 */, 0x40400000u,
                           0x40200000u, 0x3fbc5ee6u};
-  for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
-    check_referee(pts[i]);
-    check_referee(pts[i] ^ RS_SIGN32);
-  }
+  rs_each_sign(check_referee, pts, sizeof pts / sizeof pts[0]);
   for (int i = 0; i < 150; i++) check_referee(rs_rand_bits(0, 0xff800000u));
   for (int i = 0; i < 100; i++) check_referee(rs_rand_bits(0x3c000000u, 0x42000000u) | (rs_rand64() & 1 ? RS_SIGN32 : 0));
   /* near the zeros 1 and 2 and the negative ones near -2.457 and -2.747 */
@@ -86,10 +69,7 @@ static int must_sc(uint32_t xb) {
 static void test_shortcut_boundaries(void **state) {
   (void)state;
   const uint32_t b[] = {0, SMALL, ONE, TWO, INT, RS_INF32};
-  for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) {
-    rs_sweep("lgamma", ref_lgamma_shortcut, ref_lgamma_mpfr, b[i], 64, must_sc);
-    rs_sweep("lgamma", ref_lgamma_shortcut, ref_lgamma_mpfr, b[i] | RS_SIGN32, 64, must_sc);
-  }
+  rs_sweep_bounds("lgamma", ref_lgamma_shortcut, ref_lgamma_mpfr, b, sizeof b / sizeof b[0], must_sc);
   for (int n = 1; n <= 12; n++) rs_sweep("lgamma", ref_lgamma_shortcut, ref_lgamma_mpfr, rs_f2u((float)-n), 16, must_sc);
   double y;
   int t;
@@ -105,14 +85,7 @@ static void test_shortcut_boundaries(void **state) {
 static void test_filter(void **state) {
   (void)state;
   int declined = 0, n = 0;
-  for (int i = 0; i < 1500; i++, n++) {
-    uint32_t xb = rs_rand_bits(1, SMALL - 1) | (i & 1 ? RS_SIGN32 : 0);
-    declined += !rs_check_shortcut("lgamma", ref_lgamma_shortcut, ref_lgamma_mpfr, xb);
-  }
-  for (uint32_t xb = SMALL - 100; xb < SMALL; xb++, n += 2) {
-    declined += !rs_check_shortcut("lgamma", ref_lgamma_shortcut, ref_lgamma_mpfr, xb);
-    declined += !rs_check_shortcut("lgamma", ref_lgamma_shortcut, ref_lgamma_mpfr, xb | RS_SIGN32);
-  }
+  declined += rs_filter_below("lgamma", ref_lgamma_shortcut, ref_lgamma_mpfr, SMALL, 1500, 100, &n);
   fprintf(stderr, "lgamma filter declined %d of %d\n", declined, n);
   assert_true(declined < n / 100 + 5);
   /* RN of gamma and zeta(k)/k */
@@ -138,30 +111,9 @@ static int lgamma400(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   return mpfr_lgamma(y, &s, x, rnd);
 }
 
+/* the series against finite differences of lgamma400 (rs_check_series_fd) */
 static void check_series_at(double m, double r) {
-  arb_t X;
-  arb_init(X);
-  rs_ball(X, m, r);
-  arb_ptr c = _arb_vec_init(5);
-  assert_int_equal(ref_lgamma_series(c, X, 5, 128), 0);
-  mpfr_t fd[5];
-  for (int k = 0; k < 5; k++) mpfr_init2(fd[k], 400);
-  const double pts[3] = {m - r, m, m + r};
-  for (int i = 0; i < 3; i++) {
-    rs_fd_coeffs(lgamma400, pts[i], -50, 400, fd);
-    for (int k = 0; k < 5; k++) {
-      double tol = 0x1p-70 * (1.0 + fabs(mpfr_get_d(fd[k], MPFR_RNDN)));
-      if (!rs_ball_near(c + k, fd[k], tol)) {
-        fprintf(stderr, "lgamma series: m = %a r = %a point %a k = %d: ", m, r, pts[i], k);
-        arb_fprintd(stderr, c + k, 20);
-        mpfr_fprintf(stderr, " vs %.20Rg\n", fd[k]);
-      }
-      assert_true(rs_ball_near(c + k, fd[k], tol));
-    }
-  }
-  for (int k = 0; k < 5; k++) mpfr_clear(fd[k]);
-  _arb_vec_clear(c, 5);
-  arb_clear(X);
+  rs_check_series_fd("lgamma", ref_lgamma_series, lgamma400, 0x1p-70, m, r);
 }
 
 static void test_series(void **state) {
@@ -171,14 +123,7 @@ static void test_series(void **state) {
   check_series_at(-0.5, 0x1p-30);   /* Gamma < 0 on (-1, 0) */
   check_series_at(-1.5, 0x1p-30);   /* Gamma > 0 on (-2, -1) */
   check_series_at(-2.457, 0x1p-30); /* near a zero of lgamma */
-  for (int i = 0; i < 20; i++) {
-    double m = (double)rs_u2f(rs_rand_bits(0x3c000000u, 0x42000000u)); /* 2^-7 .. 32 */
-    if (rs_rand64() & 1) m = -m;
-    if (floor(m) == m) continue;
-    int e;
-    frexp(m, &e);
-    check_series_at(m, (i & 1) ? 0.0 : ldexp(1.0, e - 34));
-  }
+  rs_series_random(check_series_at, 20, 0x3c000000u, 0x42000000u, 1, 1, 34); /* 2^-7 .. 32 */
   /* lgamma'(1) = -gamma, lgamma''(1)/2 = zeta(2)/2 = pi^2/12, by hand */
   arb_t X;
   arb_init(X);
@@ -205,17 +150,5 @@ static void test_series(void **state) {
   arb_clear(X);
 }
 
-int main(void) {
-  mpfr_set_emin(mpfr_get_emin_min());
-  mpfr_set_emax(mpfr_get_emax_max());
-  const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_referee),
-      cmocka_unit_test(test_shortcut_boundaries),
-      cmocka_unit_test(test_filter),
-      cmocka_unit_test(test_series),
-  };
-  int r = cmocka_run_group_tests(tests, NULL, NULL);
-  flint_cleanup();
-  mpfr_free_cache();
-  return r;
-}
+RS_TEST_MAIN(cmocka_unit_test(test_referee), cmocka_unit_test(test_shortcut_boundaries),
+             cmocka_unit_test(test_filter), cmocka_unit_test(test_series))

@@ -1,11 +1,12 @@
 /* test_nearbyint.c: the nearbyint reference against the C library's nearbyintf and hand values
  * (build line in functions/TESTING-refelem.md). */
-#include "functions/rounding_test.h"
+#include "functions/exact_test.h"
 
 int ref_nearbyint_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_nearbyint_shortcut(uint32_t xbits, double *y, int *t);
 
-static const struct rounding_case nearbyint_case = {ref_nearbyint_mpfr, ref_nearbyint_shortcut, nearbyintf, "nearbyintf", RE_ODD};
+static const struct exact_case nearbyint_case = {ref_nearbyint_mpfr, ref_nearbyint_shortcut,
+                                                 nearbyintf, "nearbyintf", RE_ODD};
 
 static void test_mpfr(void **state) {
   (void)state;
@@ -31,4 +32,4 @@ static void test_shortcut(void **state) {
   rounding_test_shortcut(&nearbyint_case);
 }
 
-ROUNDING_TEST_MAIN
+RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut))

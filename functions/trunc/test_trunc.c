@@ -1,11 +1,11 @@
 /* test_trunc.c: the trunc reference against the C library's truncf and hand values
  * (build line in functions/TESTING-refelem.md). */
-#include "functions/rounding_test.h"
+#include "functions/exact_test.h"
 
 int ref_trunc_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_trunc_shortcut(uint32_t xbits, double *y, int *t);
 
-static const struct rounding_case trunc_case = {ref_trunc_mpfr, ref_trunc_shortcut, truncf, "truncf", RE_ODD};
+static const struct exact_case trunc_case = {ref_trunc_mpfr, ref_trunc_shortcut, truncf, "truncf", RE_ODD};
 
 static void test_mpfr(void **state) {
   (void)state;
@@ -30,4 +30,4 @@ static void test_shortcut(void **state) {
   rounding_test_shortcut(&trunc_case);
 }
 
-ROUNDING_TEST_MAIN
+RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut))
