@@ -17,6 +17,10 @@ LIBDIR  ?= /usr/lib/x86_64-linux-gnu
 
 CFLAGS  ?= -O2 -g
 CFLAGS  += -I. -I$(BUILD)/gen -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror=implicit-function-declaration -Wno-unused-parameter -fopenmp -ffp-contract=off
+# fma() as one instruction where the build machine has it (the fast path's evaluator calls it
+# for every input; the results are the same either way: C11 fma rounds once)
+HOST_FMA ?= $(shell grep -qw fma /proc/cpuinfo 2>/dev/null && echo -mfma)
+CFLAGS  += $(HOST_FMA)
 LDLIBS  := -fopenmp -lm -ldl
 
 ifeq ($(MPI),1)
@@ -62,7 +66,7 @@ endif
 # host sources: the engine, commands, kinds and the catalogue (functions/*/)
 # (test_*.c in a function folder are its tests; *_nogpu.c stand in for the device code of a
 # build without the CUDA toolkit)
-ALL_C := $(wildcard src/*.c src/*/*.c src/kinds/*/*.c functions/*/*.c)
+ALL_C := $(wildcard src/*.c src/*/*.c src/kinds/*/*.c src/reference/fast/*.c functions/*/*.c)
 NOGPU_SRC := $(filter %_nogpu.c,$(ALL_C))
 NOT_TESTS = $(foreach f,$(1),$(if $(findstring /test_,$(f)),,$(f)))
 SRC := $(call NOT_TESTS,$(filter-out src/main.c $(NOGPU_SRC),$(ALL_C)))
@@ -72,18 +76,27 @@ MAIN_OBJ := $(BUILD)/src/main.o
 # files (rewritten only when the list changes, so that adding or removing a folder
 # rebuilds what reads it).
 GEN := $(BUILD)/gen
-CAT_DEFS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).def))
+# (a folder's <name>.def first, then its <name>.*.def files: more variants of the function)
+CAT_DEFS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).def) \
+              $(sort $(wildcard $(d)$(notdir $(d:/=)).*.def)))
 CAT_CUHS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).cuh))
+# references whose shortcut compiles for the device too (functions/<name>/shortcut.h, rules
+# in src/reference/hd.h): the device reference kernel runs them (kernels/refkern.cuh)
+CAT_SCS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)shortcut.h))
 KIND_DIRS := $(notdir $(patsubst %/,%,$(sort $(wildcard src/kinds/*/))))
-GEN_FILES := $(GEN)/catalogue.def $(GEN)/device_code.cuh $(GEN)/kinds.def
+GEN_FILES := $(GEN)/catalogue.def $(GEN)/device_code.cuh $(GEN)/kinds.def $(GEN)/shortcuts.h $(GEN)/shortcuts.def
 $(GEN)/catalogue.def: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(CAT_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/device_code.cuh: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(CAT_CUHS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+$(GEN)/shortcuts.h: FORCE
+	@mkdir -p $(GEN) && for f in $(CAT_SCS); do echo "#include \"$$f\""; done >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+$(GEN)/shortcuts.def: FORCE
+	@mkdir -p $(GEN) && for n in $(notdir $(patsubst %/shortcut.h,%,$(CAT_SCS))); do echo "DEV_SHORTCUT($$n)"; done >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/kinds.def: FORCE
 	@mkdir -p $(GEN) && printf 'KIND(%s)\n' $(KIND_DIRS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 FORCE:
-HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh functions/*/*.h functions/*/*.cuh functions/*/*.def kernels/*.h kernels/*.cuh)
+HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh src/reference/fast/*.h functions/*/*.h functions/*/*.cuh functions/*/*.def kernels/*.h kernels/*.cuh)
 
 # the tests: tests/test_*.c, and each function folder's test_<name>.c (its reference's tests)
 TESTS := $(basename $(notdir $(wildcard tests/test_*.c functions/*/test_*.c)))
@@ -167,7 +180,7 @@ FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -ffp-contract=off -I. -I$(BUILD)/gen
 FUZZ_LIB_SRC := src/common.c src/measure/metrics.c src/measure/verdict.c src/catalogue/registry.c \
                 src/catalogue/references.c src/kinds/binary32/result_read.c src/user/claims.c \
-                src/reference/reference.c src/reference/shortcuts.c \
+                src/reference/reference.c \
                 $(call NOT_TESTS,$(wildcard functions/*/*.c))
 FUZZERS := result args claims
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(HDR) | $(BUILD)/.deps

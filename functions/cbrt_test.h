@@ -56,12 +56,30 @@ static inline int root3_coeffs(arb_ptr c, const arb_t p, slong len, slong prec, 
 }
 
 /* The shortcut around +-0 and +-inf, with the sign sg: the boundary windows, and the
- * special values themselves answered. */
+ * special values themselves answered; then every input within 3 of a power of two
+ * (results near 2^(e/3), binade ends of y included, subnormal inputs too) answered, the
+ * shortcut called directly on negative inputs too (RE_NONE: no mirroring). */
 static inline void root3_check_ends(re_mpfr_fn f, re_shortcut_fn s, uint32_t sg) {
   re_check_boundary(f, s, RE_ODD, 0x00000000u | sg, 0);
   re_check_boundary(f, s, RE_ODD, 0x7f800000u | sg, 0);
   assert_true(re_check_one(f, s, RE_ODD, 0x00000000u | sg));
   assert_true(re_check_one(f, s, RE_ODD, 0x7f800000u | sg));
+  for (int e = -149; e <= 127; e++) {
+    uint32_t b = re_f2u((float)ldexp(1.0, e));
+    for (int d = -3; d <= 3; d++)
+      if ((int64_t)b + d > 0 && b + d < RE_INF32) assert_true(re_check_one(f, s, RE_NONE, (b + d) | sg));
+  }
+}
+
+/* Every non-NaN input is answered: the whole line on a stride and random inputs, both
+ * signs called directly (RE_NONE: no mirroring), then the engine's mirrored use. */
+static inline void root3_check_answered(re_mpfr_fn f, re_shortcut_fn s) {
+  for (uint64_t b = 0; b <= RE_INF32; b += 65521) {
+    assert_true(re_check_one(f, s, RE_NONE, (uint32_t)b));
+    assert_true(re_check_one(f, s, RE_NONE, (uint32_t)b | RE_SIGN32));
+  }
+  for (int i = 0; i < 20000; i++) assert_true(re_check_one(f, s, RE_NONE, re_rand_in(0, RE_INF32, 1)));
+  assert_true(re_check_random(f, s, RE_ODD, 60000) > 59000);
 }
 
 /* The series against alt at random balls of both signs and near 0, at two wide balls

@@ -1,6 +1,7 @@
 /* refelem_util.h: small helpers shared by the reference folders of the elementary
  * functions (functions/<name>/reference.c and their tests), and the rounding lemmas
- * their proofs cite.
+ * their proofs cite. What the shortcuts need on the device too (bit casts, constants,
+ * the exact round-to-integer) is in functions/refelem_hd.h, included here.
  *
  * Notation. RN53(z): z rounded to nearest-even binary64, with binary64's exponent
  * range and subnormals; t = sign(RN53(z) - z), MPFR's ternary value. For a nonzero
@@ -38,15 +39,9 @@
 #include <string.h>
 #include <mpfr.h>
 
-#define RE_SIGN32 0x80000000u
-#define RE_INF32 0x7f800000u
-/* Y0 = RN53(pi/2) (Lemma L4) */
-#define RE_PIO2_RN 0x1.921fb54442d18p+0
-
-static inline uint32_t re_f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-static inline float re_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-static inline uint64_t re_d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
-static inline double re_u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
+/* RE_SIGN32, RE_INF32, RE_PIO2_RN, the bit casts re_f2u, re_u2f, re_d2u, re_u2d, and
+ * re_round_to_int: for the host and the device */
+#include "functions/refelem_hd.h"
 
 /* The engine's recipe (src/reference/reference.c, ref_mpfr): f at 53 bits, round to
  * nearest, binary64 exponent range, subnormalized. Saves and restores the exponent
@@ -68,48 +63,6 @@ static inline void re_engine(re_mpfr_fn f, uint32_t xb, double *y, int *t) {
   mpfr_clear(Y);
   mpfr_set_emin(emin);
   mpfr_set_emax(emax);
-}
-
-/* Rounding a binary32 number to an integer, exactly, for the exact family (floor, ceil,
- * trunc, round, rint, nearbyint). xb not a NaN. The result is a binary32 number (an
- * integer of at most 24 bits, or x itself), returned as a double; zeros keep the sign
- * of x (IEEE 754: ceil(-0.5) = -0, trunc(-0.7) = -0, rint(-0.5) = -0, floor(-0) = -0).
- *   |x| >= 2^23, +-inf, +-0: x is its own integer part.
- *   |x| < 1: the integer is 0 or +-1 by the mode.
- *   1 <= |x| < 2^23, e = exponent in [0, 22]: the fraction is the low 23 - e significand
- *   bits; n = |x| with them cleared (an integer < 2^23), and the result is n or n + 1 in
- *   magnitude, exact in binary32 and binary64. */
-enum re_rmode { RE_FLOOR, RE_CEIL, RE_TRUNC, RE_ROUND_AWAY, RE_ROUND_EVEN };
-static inline double re_round_to_int(uint32_t xb, enum re_rmode mode) {
-  uint32_t m = xb & ~RE_SIGN32;
-  int neg = (xb & RE_SIGN32) != 0;
-  if (m >= 0x4b000000u || m == 0) return (double)re_u2f(xb); /* integer, inf or zero */
-  double up; /* |result| if rounding away from zero, else the truncated magnitude */
-  double n;  /* the truncated magnitude */
-  int frac_cmp; /* the fraction against 1/2: -1 below, 0 equal, +1 above */
-  if (m < 0x3f800000u) { /* 0 < |x| < 1 */
-    n = 0.0;
-    frac_cmp = m < 0x3f000000u ? -1 : m == 0x3f000000u ? 0 : 1;
-  } else {
-    int e = (int)(m >> 23) - 127; /* 0 .. 22 */
-    uint32_t fracmask = 0x007fffffu >> e, half = 0x00400000u >> e;
-    uint32_t f = m & fracmask;
-    if (f == 0) return (double)re_u2f(xb); /* an integer */
-    n = (double)re_u2f(m & ~fracmask);
-    frac_cmp = f < half ? -1 : f == half ? 0 : 1;
-  }
-  up = n + 1.0;
-  double mag;
-  switch (mode) {
-  case RE_FLOOR: mag = neg ? up : n; break;
-  case RE_CEIL: mag = neg ? n : up; break;
-  case RE_TRUNC: mag = n; break;
-  case RE_ROUND_AWAY: mag = frac_cmp >= 0 ? up : n; break;
-  default: /* RE_ROUND_EVEN: ties to the even one of n, n + 1 */
-    mag = frac_cmp > 0 || (frac_cmp == 0 && ((uint64_t)n & 1)) ? up : n;
-    break;
-  }
-  return neg ? -mag : mag; /* -0.0 when mag = 0 and x < 0 */
 }
 
 /* Series helpers for reference.c files that include <arb_poly.h> first. */
@@ -199,6 +152,16 @@ static inline int re_check_one(re_mpfr_fn f, re_shortcut_fn s, int sym, uint32_t
   if (!re_same(ys, ts, ym, tm))
     RE_FAIL("x = 0x%08x (%a): shortcut (%a, %d), MPFR (%a, %d)\n", xb, (double)re_u2f(xb), ys, ts, ym, tm);
   return 1;
+}
+
+/* The shortcut answers xb (whose result is a NaN) with MPFR's NaN bits and ternary
+ * value: refcheck compares the bits. */
+static inline void re_check_nan_bits(re_mpfr_fn f, re_shortcut_fn s, uint32_t xb) {
+  double ys, ym;
+  int ts, tm;
+  assert_true(s(xb, &ys, &ts));
+  re_engine(f, xb, &ym, &tm);
+  assert_true(re_isnan_d(ys) && re_d2u(ys) == re_d2u(ym) && ts == tm);
 }
 
 /* Every pattern of B's sign with magnitude in [|B| - 64, |B| + 64] (clamped to

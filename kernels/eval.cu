@@ -158,6 +158,7 @@ static int launch(int fn, uint32_t first, uint32_t count, uint32_t *out, cudaStr
 
 
 #include "kernels/reduce.cuh"
+#include "kernels/refkern.cuh"
 
 struct gpu_ctx {
   int dev;
@@ -178,11 +179,30 @@ struct gpu_ctx {
   cudaEvent_t ev_start[GPU_SLOTS], ev_kern[GPU_SLOTS], ev_copy[GPU_SLOTS];
   int pending[GPU_SLOTS];
   double kernel_s, copy_s;
+  /* device references (gpu_set_reference) */
+  int ref_k;               /* index in ref_kernels; -1 until set */
+  struct fast_view d_tab;  /* the table, device pointers (ndir = 0: none) */
+  void *d_tab_mem;
+  uint32_t *d_undec[GPU_SLOTS], *h_undec[GPU_SLOTS];
+  unsigned long long *d_cnt[GPU_SLOTS], *h_cnt[GPU_SLOTS];
+  double *d_py[GPU_SLOTS];
+  int8_t *d_pt[GPU_SLOTS];
+  cudaEvent_t ev_ref0[GPU_SLOTS], ev_ref[GPU_SLOTS];
+  double ref_ms[GPU_SLOTS];
 };
 
 extern "C" const char *gpu_last_error(void) { return g_err; }
 
 static uint32_t *g_table_dev[MAX_DEVICES];
+
+/* The most device memory seen in use (cudaMemGetInfo: the whole device, context
+ * included), sampled once a context has allocated its buffers. */
+static unsigned long long g_dev_peak;
+static void note_device_memory(void) {
+  size_t fr = 0, tot = 0;
+  if (cudaMemGetInfo(&fr, &tot) == cudaSuccess && tot - fr > g_dev_peak) g_dev_peak = tot - fr;
+}
+extern "C" uint64_t gpu_peak_device_bytes(void) { return g_dev_peak; }
 
 extern "C" int gpu_set_table(const uint32_t *tab, uint32_t tlo, uint32_t n) {
   int nd = 0;
@@ -310,6 +330,10 @@ static int open_impl(struct gpu_ctx *g, int dev, int nfn, const int *fns, uint32
     size_t np = (size_t)max_items * nfn * sizeof(struct part);
     cudaCheck(cudaMallocHost(&g->h_part[s], np));
     cudaCheck(cudaMalloc(&g->d_part[s], np));
+    /* defined from the start, so that no copy ever moves undefined bytes (padding included) */
+    cudaCheck(cudaMemset(g->d_part[s], 0, np));
+    cudaCheck(cudaMemset(g->d_ry[s], 0, (size_t)max_count * sizeof(double)));
+    cudaCheck(cudaMemset(g->d_rt[s], 0, (size_t)max_count));
   }
   return 0;
 }
@@ -327,6 +351,7 @@ extern "C" struct gpu_ctx *gpu_open(int dev, int nfn, const int *fns, uint32_t m
     gpu_close(g);
     return NULL;
   }
+  note_device_memory();
   return g;
 }
 
@@ -399,8 +424,9 @@ extern "C" int gpu_wait(struct gpu_ctx *g, int slot, uint32_t **outs, const stru
     float k_ms = 0, c_ms = 0;
     cudaCheck(cudaEventElapsedTime(&k_ms, g->ev_start[slot], g->ev_kern[slot]));
     cudaCheck(cudaEventElapsedTime(&c_ms, g->ev_kern[slot], g->ev_copy[slot]));
-    g->kernel_s += k_ms * 1e-3;
-    g->copy_s += c_ms * 1e-3;
+    g->kernel_s += (k_ms + g->ref_ms[slot]) * 1e-3; /* the reference kernel runs between the two */
+    g->copy_s += (c_ms - g->ref_ms[slot]) * 1e-3;
+    g->ref_ms[slot] = 0;
     g->pending[slot] = 0;
   }
   for (int f = 0; f < g->nfn; f++) outs[f] = g->h_out[slot][f];
@@ -443,6 +469,145 @@ extern "C" void gpu_close(struct gpu_ctx *g) {
     if (g->ev_kern[s]) cudaEventDestroy(g->ev_kern[s]);
     if (g->ev_copy[s]) cudaEventDestroy(g->ev_copy[s]);
     if (g->stream[s]) cudaStreamDestroy(g->stream[s]);
+    if (g->d_undec[s]) cudaFree(g->d_undec[s]);
+    if (g->h_undec[s]) cudaFreeHost(g->h_undec[s]);
+    if (g->d_cnt[s]) cudaFree(g->d_cnt[s]);
+    if (g->h_cnt[s]) cudaFreeHost(g->h_cnt[s]);
+    if (g->d_py[s]) cudaFree(g->d_py[s]);
+    if (g->d_pt[s]) cudaFree(g->d_pt[s]);
+    if (g->ev_ref0[s]) cudaEventDestroy(g->ev_ref0[s]);
+    if (g->ev_ref[s]) cudaEventDestroy(g->ev_ref[s]);
   }
+  if (g->d_tab_mem) cudaFree(g->d_tab_mem);
   free(g);
+}
+
+/* ---- Reference values on the device (refkern.cuh) ---- */
+
+/* The table's three arrays in one device allocation; *d gets the device view. */
+static int upload_table(const struct fast_view *tab, struct fast_view *d, void **mem) {
+  memset(d, 0, sizeof *d);
+  *mem = NULL;
+  if (!tab || !tab->ndir) return 0;
+  size_t nd = (size_t)tab->ndir * 4, nb = (size_t)tab->nblk * sizeof(struct fast_block),
+         nc = (size_t)tab->ncoef * 8;
+  size_t ob = (nd + 63) / 64 * 64, oc = ob + (nb + 63) / 64 * 64;
+  char *p = NULL;
+  cudaCheck(cudaMalloc((void **)&p, oc + nc + 8));
+  *mem = p;
+  cudaCheck(cudaMemcpy(p, tab->dir, nd, cudaMemcpyHostToDevice));
+  cudaCheck(cudaMemcpy(p + ob, tab->blk, nb, cudaMemcpyHostToDevice));
+  cudaCheck(cudaMemcpy(p + oc, tab->coef, nc, cudaMemcpyHostToDevice));
+  *d = *tab;
+  d->dir = (const uint32_t *)p;
+  d->blk = (const struct fast_block *)(p + ob);
+  d->coef = (const double *)(p + oc);
+  return 0;
+}
+
+static int ref_kernel_index(int shortcut) {
+  return shortcut >= 0 && shortcut < N_REF_KERNELS - 1 ? shortcut : N_REF_KERNELS - 1;
+}
+
+extern "C" int gpu_set_reference(struct gpu_ctx *g, int shortcut, const struct fast_view *tab) {
+  cudaCheck(cudaSetDevice(g->dev));
+  for (int s = 0; s < GPU_SLOTS && !g->d_undec[s]; s++) {
+    cudaCheck(cudaMalloc(&g->d_undec[s], (size_t)g->max_count * 4));
+    cudaCheck(cudaMemset(g->d_undec[s], 0, (size_t)g->max_count * 4));
+    cudaCheck(cudaMallocHost(&g->h_undec[s], (size_t)g->max_count * 4));
+    cudaCheck(cudaMalloc(&g->d_cnt[s], 3 * sizeof(unsigned long long)));
+    cudaCheck(cudaMallocHost(&g->h_cnt[s], 3 * sizeof(unsigned long long)));
+    cudaCheck(cudaMalloc(&g->d_py[s], (size_t)g->max_count * sizeof(double)));
+    cudaCheck(cudaMalloc(&g->d_pt[s], (size_t)g->max_count));
+    cudaCheck(cudaEventCreate(&g->ev_ref0[s]));
+    cudaCheck(cudaEventCreate(&g->ev_ref[s]));
+  }
+  if (g->d_tab_mem) {
+    cudaCheck(cudaFree(g->d_tab_mem));
+    g->d_tab_mem = NULL;
+  }
+  if (upload_table(tab, &g->d_tab, &g->d_tab_mem)) return -1;
+  g->ref_k = ref_kernel_index(shortcut);
+  note_device_memory();
+  return 0;
+}
+
+extern "C" int gpu_submit_reference(struct gpu_ctx *g, int slot, const struct gpu_geom *geom) {
+  cudaCheck(cudaSetDevice(g->dev));
+  cudaStream_t st = g->stream[slot];
+  uint32_t total = (geom->sym ? 1u : 2u) * geom->len;
+  if (!g->d_undec[slot] || total > g->max_count) {
+    set_err("gpu_submit_reference: no reference set, or %u entries exceed the buffers", total);
+    return -1;
+  }
+  cudaCheck(cudaEventRecord(g->ev_ref0[slot], st));
+  cudaCheck(cudaMemsetAsync(g->d_cnt[slot], 0, 3 * sizeof(unsigned long long), st));
+  ref_kernels[g->ref_k]<<<g->blocks, 256, 0, st>>>(*geom, g->d_tab, g->d_ry[slot], g->d_rt[slot], g->d_undec[slot],
+                                                   g->d_cnt[slot]);
+  cudaCheck(cudaGetLastError());
+  cudaCheck(cudaMemcpyAsync(g->h_cnt[slot], g->d_cnt[slot], 3 * sizeof(unsigned long long), cudaMemcpyDeviceToHost,
+                            st));
+  cudaCheck(cudaEventRecord(g->ev_ref[slot], st));
+  return 0;
+}
+
+extern "C" int gpu_reference_undecided(struct gpu_ctx *g, int slot, const uint32_t **idx, uint32_t *n,
+                                       uint64_t by[2]) {
+  cudaCheck(cudaSetDevice(g->dev));
+  cudaCheck(cudaEventSynchronize(g->ev_ref[slot]));
+  float ms = 0;
+  cudaCheck(cudaEventElapsedTime(&ms, g->ev_ref0[slot], g->ev_ref[slot]));
+  g->ref_ms[slot] += ms;
+  const unsigned long long *c = g->h_cnt[slot];
+  if (c[2] > g->max_count) {
+    set_err("gpu_reference_undecided: %llu entries exceed the buffer", c[2]);
+    return -1;
+  }
+  *n = (uint32_t)c[2];
+  by[0] = c[0], by[1] = c[1];
+  if (*n) {
+    cudaCheck(cudaMemcpyAsync(g->h_undec[slot], g->d_undec[slot], (size_t)*n * 4, cudaMemcpyDeviceToHost,
+                              g->stream[slot]));
+    cudaCheck(cudaStreamSynchronize(g->stream[slot]));
+  }
+  *idx = g->h_undec[slot];
+  return 0;
+}
+
+extern "C" int gpu_reference_patch(struct gpu_ctx *g, int slot, uint32_t n) {
+  if (!n) return 0;
+  cudaCheck(cudaSetDevice(g->dev));
+  cudaStream_t st = g->stream[slot];
+  cudaCheck(cudaMemcpyAsync(g->d_py[slot], g->h_ry[slot], (size_t)n * sizeof(double), cudaMemcpyHostToDevice, st));
+  cudaCheck(cudaMemcpyAsync(g->d_pt[slot], g->h_rt[slot], n, cudaMemcpyHostToDevice, st));
+  k_patch<<<g->blocks, 256, 0, st>>>(n, g->d_undec[slot], g->d_py[slot], g->d_pt[slot], g->d_ry[slot], g->d_rt[slot]);
+  cudaCheck(cudaGetLastError());
+  return 0;
+}
+
+static int range_impl(int shortcut, const struct fast_view *tab, uint32_t first, uint32_t count, double *y, int8_t *t,
+                      uint8_t *how, void **mem, char **buf) {
+  struct fast_view d;
+  if (upload_table(tab, &d, mem)) return -1;
+  cudaCheck(cudaMalloc((void **)buf, (size_t)count * 10));
+  double *dy = (double *)*buf;
+  int8_t *dt = (int8_t *)(*buf + (size_t)count * 8);
+  uint8_t *dh = (uint8_t *)(*buf + (size_t)count * 9);
+  ref_range_kernels[ref_kernel_index(shortcut)]<<<1024, 256>>>(d, first, count, dy, dt, dh);
+  cudaCheck(cudaGetLastError());
+  cudaCheck(cudaMemcpy(y, dy, (size_t)count * 8, cudaMemcpyDeviceToHost));
+  cudaCheck(cudaMemcpy(t, dt, count, cudaMemcpyDeviceToHost));
+  cudaCheck(cudaMemcpy(how, dh, count, cudaMemcpyDeviceToHost));
+  return 0;
+}
+
+extern "C" int gpu_reference_range(int dev, int shortcut, const struct fast_view *tab, uint32_t first, uint32_t count,
+                                   double *y, int8_t *t, uint8_t *how) {
+  cudaCheck(cudaSetDevice(dev));
+  void *mem = NULL;
+  char *buf = NULL;
+  int rc = range_impl(shortcut, tab, first, count, y, t, how, &mem, &buf);
+  if (buf) cudaFree(buf);
+  if (mem) cudaFree(mem);
+  return rc;
 }

@@ -114,7 +114,7 @@ expect 5 "missing field 'results\[tanhf.host\].faithful'" -- merge "$T/nofield.j
 expect 2 "--shard: '3/3' is not K/N" -- run tanhf.host --shard 3/3
 
 # SIGINT writes a partial result; --resume completes it into the uninterrupted result.
-R="--from 0x3f000000 --to 0x3f3fffff --chunk 65536 --no-cache --backend cpu --threads 2"
+R="--from 0x3f000000 --to 0x3f3fffff --chunk 65536 --no-cache --backend cpu --threads 2 --no-fast-path"
 "$U" run tanhf.host $R --json "$T/p.json" >/dev/null 2>&1 &
 pid=$!
 sleep 1
@@ -261,7 +261,7 @@ if cmp -s "$T/ro.c" "$T/ro.orig"; then pass=$((pass + 1)); else fail=$((fail + 1
 # a file that changes while it is being checked: refused, nothing written
 printf '// maxulperr = 0.5, ref = tanh\nfloat g(float x) { return x; }\n' >"$T/moving.c"
 ( sleep 0.5; printf '// edited meanwhile\n' >>"$T/moving.c" ) &
-expect 2 "moving.c changed while it was being checked" -- certify "$T/moving.c" --backend cpu --from 0x3f000000 --to 0x3f3fffff --no-cache --update
+expect 2 "moving.c changed while it was being checked" -- certify "$T/moving.c" --backend cpu --from 0x3f000000 --to 0x3f3fffff --no-cache --no-fast-path --update
 wait
 if tail -1 "$T/moving.c" | grep -q "edited meanwhile" && head -1 "$T/moving.c" | grep -q "maxulperr = 0.5,"; then
   pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: a changed file was rewritten"; fi
@@ -535,6 +535,24 @@ expect 2 "is not a run of this command" -- run eft $F --seed 2 --resume "$T/fp.j
 "$U" run eft $F --json "$T/fr.json" --resume "$T/fp.json" --quiet >/dev/null 2>&1
 "$U" run eft $F --json "$T/ffull.json" --quiet >/dev/null 2>&1
 if same_ff "$T/fr.json" "$T/ffull.json"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: float-float resume differs from an uninterrupted run"; fi
+
+# The fast path (shortcut, then the polynomial table, then MPFR) gives the results of MPFR
+# alone, field for field: tanh across 2^-27 (shortcut's series), 2^-4 (the table) and the
+# sign; refcheck --fast-path finds no mismatch and fails on bad input.
+F="--backend cpu --from 0x31fff000 --to 0x3200ffff --threads 2 --no-cache --quiet"
+"$U" run tanhf.host $F --json "$T/fast1.json" >/dev/null 2>&1
+"$U" run tanhf.host $F --no-fast-path --json "$T/fast2.json" >/dev/null 2>&1
+if same_results "$T/fast1.json" "$T/fast2.json"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: fast path differs (tiny)"; fi
+F="--backend cpu --from 0xbd7ff000 --to 0xbd80ffff --threads 2 --no-cache --quiet"
+"$U" run tanhf.host $F --json "$T/fast3.json" >/dev/null 2>&1
+"$U" run tanhf.host $F --no-fast-path --json "$T/fast4.json" >/dev/null 2>&1
+if same_results "$T/fast3.json" "$T/fast4.json"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: fast path differs (2^-4)"; fi
+if python3 -c "import json,sys; a,b=(json.load(open(p))['timing'] for p in sys.argv[1:]); sys.exit(0 if a['mpfr_calls'] < 10 and b['mpfr_calls'] > 60000 and a['fast_hits'] > 60000 else 1)" "$T/fast3.json" "$T/fast4.json"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: the table did not decide [2^-4 - , 2^-4 + ]"; fi
+expect 0 " 0 mismatches" -- refcheck tanh --fast-path --backend cpu --from 0x3f7f0000 --to 0x3f80ffff --threads 2
+expect 0 "by the table" -- refcheck tanh --fast-path --backend cpu --from 0xc1987000 --to 0xc198ffff --threads 2
+expect 2 "needs --fast-path" -- refcheck tanh --backend gpu
+expect 2 "unknown reference 'nope'" -- refcheck nope --fast-path
+expect 0 "table: none" -- refcheck fabs --fast-path --backend cpu --from 0x3f800000 --to 0x3f800fff
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

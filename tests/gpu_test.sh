@@ -35,6 +35,31 @@ check same "$T/a.json" "$T/h.json"
 "$U" run tanh --backend gpu --from 0x3d000000 --to 0x3f7fffff --no-cache --quiet --reduce gpu --json "$T/g2.json" >/dev/null
 check same "$T/h2.json" "$T/g2.json"
 
+# Reference values computed on the device (shortcut, table, the undecided ones by MPFR on
+# the host: kernels/refkern.cuh) equal the host's MPFR-only values: an odd reference across
+# the sign, NaNs and infinities, small chunks; an asymmetric one (exp) on both signs.
+"$U" run tanh --backend gpu --from 0x7f000000 --to 0x80ffffff --chunk 4096 --no-cache --quiet --no-fast-path --json "$T/nf.json" >/dev/null
+check same "$T/a.json" "$T/nf.json"
+"$U" run tanh --backend gpu --from 0x3d000000 --to 0x3f7fffff --no-cache --quiet --no-fast-path --json "$T/nf2.json" >/dev/null
+check same "$T/g2.json" "$T/nf2.json"
+check python3 - "$T/g2.json" "$T/nf2.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p))["timing"] for p in sys.argv[1:3])
+assert a["device_references"] and not b["device_references"], (a, b)
+assert a["mpfr_calls"] < 1000 and b["mpfr_calls"] > 10**6, (a["mpfr_calls"], b["mpfr_calls"])
+PY
+for r in "0x42a00000 0x42bfffff" "0xc2a00000 0xc2cfffff" "0x3f000000 0x3f7fffff"; do
+  set -- $r
+  "$U" run exp --backend gpu --from "$1" --to "$2" --chunk 65536 --no-cache --quiet --json "$T/e1.json" >/dev/null
+  "$U" run exp --backend gpu --from "$1" --to "$2" --chunk 65536 --no-cache --quiet --no-fast-path --json "$T/e2.json" >/dev/null
+  check same "$T/e1.json" "$T/e2.json"
+done
+# The device's fast path against MPFR on whole binades (refcheck --fast-path).
+for spec in "tanh 0x3e000000 0x3e7fffff" "tanh 0xbf000000 0xbf7fffff" "exp 0x3f800000 0x3fffffff"; do
+  set -- $spec
+  check "$U" refcheck "$1" --fast-path --backend gpu --from "$2" --to "$3" --quiet
+done
+
 # The same for variants with an absolute-error range ([-pi, pi] for __sinf, [-2pi, 2pi]
 # for sin.approx), on inputs of both signs across pi and across 2pi: the device and the
 # host give the same max_abs, its input, output and reference.
@@ -158,7 +183,7 @@ check ffsame "$T/ffs.json" "$T/ffm.json"
 "$U" run eft.twosum eft.twosum.ftz --backend gpu --from 0x3f800000 --to 0x3f8003ff --quiet --json "$T/ftz.json" >/dev/null
 check python3 - "$T/ftz.json" <<'PY'
 import json, sys
-r = {v["name"]: v for v in json.load(open(sys.argv[1]))["results"]}
+r = {v["variant"]: v for v in json.load(open(sys.argv[1]))["results"]}
 sys.exit(0 if r["eft.twosum"]["inexact"] == 0 and r["eft.twosum.ftz"]["failure_classes"]["underflow/flush"] > 0 else 1)
 PY
 

@@ -34,25 +34,11 @@
 #include <arb_poly.h>
 
 #include "functions/refelem_util.h"
-
-#define ONE32 0x3f800000u
-#define ACOS_POS_LOW 0x248c0000u  /* 0x1.18p-54: +0 <= x below it: (Y0, -1) */
-#define ACOS_POS_HIGH0 0x24900000u /* 0x1.2p-54: from here ... */
-#define ACOS_POS_HIGH1 0x25400000u /* ... to below 0x1.8p-53: (Y0, +1) */
-#define ACOS_NEG_LOW 0x24600000u  /* 0x1.cp-55: -0 >= x above minus it: (Y0, -1) */
+#include "functions/acos/shortcut.h"
 
 int ref_acos_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_acos(y, x, rnd); }
 
-int ref_acos_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & ~RE_SIGN32;
-  int neg = (xb & RE_SIGN32) != 0;
-  if (m > RE_INF32) return 0; /* NaN */
-  if (m > ONE32) { *y = NAN; *t = 0; return 1; }
-  if (m == ONE32) { *y = neg ? 2 * RE_PIO2_RN : 0.0; *t = neg ? -1 : 0; return 1; }
-  if (neg ? m < ACOS_NEG_LOW : m < ACOS_POS_LOW) { *y = RE_PIO2_RN; *t = -1; return 1; }
-  if (!neg && m >= ACOS_POS_HIGH0 && m < ACOS_POS_HIGH1) { *y = RE_PIO2_RN; *t = 1; return 1; }
-  return 0;
-}
+int ref_acos_shortcut(uint32_t xb, double *y, int *t) { return sc_acos(xb, y, t); }
 
 /* |x| < 1 on the whole ball (a finite ball) */
 static int inside_unit(const arb_t x) {

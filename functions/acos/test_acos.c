@@ -91,4 +91,11 @@ static void test_series(void **state) {
   re_check_series_nonfinite(ref_acos_series);
 }
 
-RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut), cmocka_unit_test(test_series))
+/* NaN results carry MPFR's NaN bits (refcheck compares the bits) */
+static void test_nan_bits(void **state) {
+  (void)state;
+  re_check_nan_bits(ref_acos_mpfr, ref_acos_shortcut, 0x3f800001u);
+}
+
+RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut), cmocka_unit_test(test_nan_bits),
+             cmocka_unit_test(test_series))

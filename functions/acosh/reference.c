@@ -24,20 +24,11 @@
 #include <arb_poly.h>
 
 #include "functions/refelem_util.h"
-
-#define ONE32 0x3f800000u
+#include "functions/acosh/shortcut.h"
 
 int ref_acosh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_acosh(y, x, rnd); }
 
-int ref_acosh_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & ~RE_SIGN32;
-  if (m > RE_INF32) return 0; /* NaN */
-  *t = 0;
-  if ((xb & RE_SIGN32) || xb < ONE32) { *y = NAN; return 1; }
-  if (xb == ONE32) { *y = 0.0; return 1; }
-  if (xb == RE_INF32) { *y = INFINITY; return 1; }
-  return 0;
-}
+int ref_acosh_shortcut(uint32_t xb, double *y, int *t) { return sc_acosh(xb, y, t); }
 
 int ref_acosh_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (!arb_is_finite(x)) return -1;

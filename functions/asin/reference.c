@@ -31,21 +31,11 @@
 #include <arb_poly.h>
 
 #include "functions/refelem_util.h"
-
-#define ASIN_T1 0x32b89ba3u /* 0x1.713746p-26 */
-#define ONE32 0x3f800000u
+#include "functions/asin/shortcut.h"
 
 int ref_asin_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_asin(y, x, rnd); }
 
-int ref_asin_shortcut(uint32_t xb, double *y, int *t) {
-  if (xb & RE_SIGN32) return 0; /* odd: the engine mirrors */
-  if (xb > RE_INF32) return 0;  /* NaN */
-  if (xb == 0) { *y = 0.0; *t = 0; return 1; }
-  if (xb < ASIN_T1) { *y = (double)re_u2f(xb); *t = -1; return 1; }
-  if (xb == ONE32) { *y = RE_PIO2_RN; *t = -1; return 1; }
-  if (xb > ONE32) { *y = NAN; *t = 0; return 1; }
-  return 0;
-}
+int ref_asin_shortcut(uint32_t xb, double *y, int *t) { return sc_asin(xb, y, t); }
 
 /* |x| < 1 on the whole ball (a finite ball) */
 static int inside_unit(const arb_t x) {

@@ -31,19 +31,11 @@
 #include <arb_poly.h>
 
 #include "functions/refelem_util.h"
-
-#define ASINH_T1 0x32b89ba3u /* 0x1.713746p-26 */
+#include "functions/asinh/shortcut.h"
 
 int ref_asinh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_asinh(y, x, rnd); }
 
-int ref_asinh_shortcut(uint32_t xb, double *y, int *t) {
-  if (xb & RE_SIGN32) return 0; /* odd: the engine mirrors */
-  if (xb > RE_INF32) return 0;  /* NaN */
-  if (xb == 0) { *y = 0.0; *t = 0; return 1; }
-  if (xb == RE_INF32) { *y = INFINITY; *t = 0; return 1; }
-  if (xb < ASINH_T1) { *y = (double)re_u2f(xb); *t = 1; return 1; }
-  return 0;
-}
+int ref_asinh_shortcut(uint32_t xb, double *y, int *t) { return sc_asinh(xb, y, t); }
 
 int ref_asinh_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (!arb_is_finite(x)) return -1;

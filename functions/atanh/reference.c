@@ -30,22 +30,11 @@
 #include <arb_poly.h>
 
 #include "functions/refelem_util.h"
-
-#define ATANH_T1 0x32689769u /* 0x1.d12ed2p-27 */
-#define ONE32 0x3f800000u
+#include "functions/atanh/shortcut.h"
 
 int ref_atanh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_atanh(y, x, rnd); }
 
-int ref_atanh_shortcut(uint32_t xb, double *y, int *t) {
-  if (xb & RE_SIGN32) return 0; /* odd: the engine mirrors */
-  if (xb > RE_INF32) return 0;  /* NaN */
-  *t = 0;
-  if (xb == 0) { *y = 0.0; return 1; }
-  if (xb == ONE32) { *y = INFINITY; return 1; }
-  if (xb > ONE32) { *y = NAN; return 1; }
-  if (xb < ATANH_T1) { *y = (double)re_u2f(xb); *t = -1; return 1; }
-  return 0;
-}
+int ref_atanh_shortcut(uint32_t xb, double *y, int *t) { return sc_atanh(xb, y, t); }
 
 /* |x| < 1 on the whole ball (a finite ball) */
 static int inside_unit(const arb_t x) {

@@ -26,16 +26,26 @@ static void test_cubes(void **state) {
       assert_true(re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, re_f2u(-xf)));
       for (int d = -3; d <= 3; d++) re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, re_f2u(xf) + d);
     }
-  /* whatever the shortcut answers on a stride of the line is an exact cube root:
-   * y^3 = x exactly (y has at most 8 significant bits, so y^3 is exact in binary64) */
+  /* the shortcut answers every non-NaN input; where it says t = 0 the cube root is exact:
+   * y^3 = x exactly (y has at most 8 significant bits, so y^3 is exact in binary64), and
+   * the exact answers on a stride of the line are as many as the cubes found above there */
+  long exact = 0, cubes = 0;
   for (uint64_t b = 1; b < 0x7f800000u; b += 4093) {
     double y;
     int t;
-    if (ref_cbrt_shortcut((uint32_t)b, &y, &t)) {
-      assert_true(t == 0);
+    assert_true(ref_cbrt_shortcut((uint32_t)b, &y, &t));
+    if (t == 0) {
+      exact++;
       assert_true(y * y * y == (double)re_u2f((uint32_t)b));
     }
+    double x = (double)re_u2f((uint32_t)b), m = x;
+    int e = 0;
+    while (m != floor(m)) m *= 2, e--; /* x = m 2^e, m an integer */
+    while (fmod(m, 2.0) == 0) m /= 2, e++; /* m odd */
+    long n = lround(cbrt(m));
+    if (e % 3 == 0 && (double)(n * n * n) == m) cubes++;
   }
+  assert_int_equal(exact, cubes);
   assert_true(count > 1000);
 }
 
@@ -59,7 +69,58 @@ static void test_shortcut(void **state) {
     uint32_t sg = s ? RE_SIGN32 : 0;
     root3_check_ends(ref_cbrt_mpfr, ref_cbrt_shortcut, sg);
   }
-  re_check_random(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, 60000);
+  root3_check_answered(ref_cbrt_mpfr, ref_cbrt_shortcut);
+}
+
+/* The exact integer arithmetic of functions/refelem_hd.h against GMP: products, shifts
+ * and the scaled comparison, on random operands of every size the shortcuts use. */
+static void mp_to_mpz(mpz_t z, const struct re_mp *a) {
+  mpz_set_ui(z, 0);
+  for (int i = RE_MPW - 1; i >= 0; i--) {
+    mpz_mul_2exp(z, z, 32);
+    mpz_add_ui(z, z, a->w[i]);
+  }
+}
+static uint64_t rand_bits(int n) { return n >= 64 ? re_rand() : re_rand() & ((1ull << n) - 1); }
+static void test_mp(void **state) {
+  (void)state;
+  mpz_t A, B, P, Q;
+  mpz_inits(A, B, P, Q, NULL);
+  for (int i = 0; i < 200000; i++) {
+    uint64_t u = rand_bits(1 + (int)(re_rand() % 55)) | 1, v = rand_bits(1 + (int)(re_rand() % 24)) | 1;
+    struct re_mp a, b, c;
+    re_mp_set(&a, u);
+    re_mp_set(&b, v);
+    re_mp_mul(&c, &a, &a);
+    re_mp_mul(&c, &c, &a);
+    re_mp_mul(&c, &c, &b); /* v u^3 < 2^189 */
+    mpz_set_ui(P, u);
+    mpz_pow_ui(P, P, 3);
+    mpz_mul_ui(P, P, v);
+    mp_to_mpz(Q, &c);
+    assert_true(mpz_cmp(P, Q) == 0);
+    assert_int_equal(re_mp_bitlen(&c), (int)mpz_sizeinbase(P, 2));
+    /* sign(c 2^ea - b 2^eb) against GMP, exponents near and far from equality */
+    int lp = (int)mpz_sizeinbase(P, 2), sh = lp > 24 ? lp - 24 : 0;
+    int eb = (int)(re_rand() % 64) - 32, ea;
+    struct re_mp d = b;
+    if (re_rand() & 1) { /* leading bits at nearby positions */
+      ea = eb - (lp - re_mp_bitlen(&b)) + (int)(re_rand() % 5) - 2;
+    } else { /* d = the top 24 bits of c, plus -1, 0 or 1, aligned with c */
+      mpz_fdiv_q_2exp(Q, P, (mp_bitcnt_t)sh);
+      re_mp_set(&d, mpz_get_ui(Q) + (re_rand() % 3) - 1);
+      if (re_mp_bitlen(&d) == 0) re_mp_set(&d, 1);
+      ea = eb - sh;
+    }
+    mp_to_mpz(A, &c);
+    mp_to_mpz(B, &d);
+    if (ea >= eb) mpz_mul_2exp(A, A, (mp_bitcnt_t)(ea - eb));
+    else mpz_mul_2exp(B, B, (mp_bitcnt_t)(eb - ea));
+    int want = mpz_cmp(A, B);
+    want = (want > 0) - (want < 0);
+    assert_int_equal(re_mp_cmp2(&c, ea, &d, eb), want);
+  }
+  mpz_clears(A, B, P, Q, NULL);
 }
 
 /* independent coefficients of |x|^(1/3) with the sign of x (root3_coeffs) */
@@ -71,4 +132,4 @@ static void test_series(void **state) {
 }
 
 RE_TEST_MAIN(cmocka_unit_test(test_cubes), cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut),
-             cmocka_unit_test(test_series))
+             cmocka_unit_test(test_mp), cmocka_unit_test(test_series))

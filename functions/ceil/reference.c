@@ -11,7 +11,7 @@
  * line (REF_MONO_INCREASING).
  *
  * Shortcut: every input but NaN, exactly (t = 0): the integer computed from the bits
- * by re_round_to_int (functions/refelem_util.h, which has the case analysis): |x| >=
+ * by re_round_to_int (functions/refelem_hd.h, which has the case analysis): |x| >=
  * 2^23, +-inf and +-0 are their own value; otherwise the fraction bits are cleared and
  * the magnitude is kept or raised by one by the mode. The result is a binary32
  * integer, exact in binary64, and equals the mathematical value, so it is RN53 of it
@@ -24,12 +24,8 @@
 #include <mpfr.h>
 
 #include "functions/refelem_util.h"
+#include "functions/ceil/shortcut.h"
 
 int ref_ceil_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_rint_ceil(y, x, rnd); }
 
-int ref_ceil_shortcut(uint32_t xb, double *y, int *t) {
-  if ((xb & ~RE_SIGN32) > RE_INF32) return 0; /* NaN */
-  *y = re_round_to_int(xb, RE_CEIL);
-  *t = 0;
-  return 1;
-}
+int ref_ceil_shortcut(uint32_t xb, double *y, int *t) { return sc_ceil(xb, y, t); }

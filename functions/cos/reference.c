@@ -1,17 +1,29 @@
 /* The reference for cos (even: the engine asks for x >= +0 only and mirrors): MPFR, with
  * 0 -> 1 exactly; +-inf NaN; 0 < x < 2^-27: 1 - x^2/2 < cos x < 1 and x^2/2 < 2^-55, below
- * half the gap under 1 (2^-54): 1, t = +1. */
-#include <math.h>
+ * half the gap under 1 (2^-54): 1, t = +1. (cos x is irrational at every other binary32 x,
+ * by Lindemann-Weierstrass.) The code, for the host and the device, is in shortcut.h.
+ *
+ * Series: cos(x + t) from Arb's cosine series; entire, so only a non-finite ball is
+ * refused. As for sin, cos.def's FAST_RANGE lines stop where the table stops paying. */
+#include <arb_poly.h>
 
-#include "src/common.h"
 #include "src/reference/reference.h"
+#include "functions/cos/shortcut.h"
 
 int ref_cos_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_cos(y, x, rnd); }
 
-int ref_cos_shortcut(uint32_t xb, double *y, int *t) {
-  if (xb & SIGN32) return 0; /* even: the engine mirrors */
-  if (xb == 0) { *y = 1.0; *t = 0; return 1; }
-  if (xb == 0x7f800000u) { *y = NAN; *t = 0; return 1; }
-  if (xb < 0x32000000u) { *y = 1.0; *t = 1; return 1; }
+int ref_cos_shortcut(uint32_t xb, double *y, int *t) { return sc_cos(xb, y, t); }
+
+int ref_cos_series(arb_ptr res, const arb_t x, slong len, slong prec) {
+  if (!arb_is_finite(x)) return -1;
+  arb_poly_t p, q;
+  arb_poly_init(p);
+  arb_poly_init(q);
+  arb_poly_set_coeff_arb(p, 0, x);
+  arb_poly_set_coeff_si(p, 1, 1);
+  arb_poly_cos_series(q, p, len, prec);
+  for (slong i = 0; i < len; i++) arb_poly_get_coeff_arb(res + i, q, i);
+  arb_poly_clear(p);
+  arb_poly_clear(q);
   return 0;
 }

@@ -17,7 +17,8 @@
  * (C) x >= T2 = 0x1.633ceap+9 = 710.47589111328125 (bits 0x44319e75): +inf, t = +1.
  *   T2 > 1025 ln 2 = 710.4758600739439..., so cosh x > e^x/2 > 2^1024 > 2^1024 - 2^970:
  *   overflow (Lemma L3). (The binary32 number below T2 is below 1025 ln 2.)
- * Everything else (2^-26 <= x < T2) and NaN: MPFR.
+ * Everything else (2^-26 <= x < T2) and NaN: MPFR. The code, for the host and
+ * the device, is in shortcut.h.
  *
  * Series: cosh(x + t) from Arb's sinh/cosh series; entire, so only a non-finite ball is
  * refused. */
@@ -28,21 +29,11 @@
 #include <arb_poly.h>
 
 #include "functions/refelem_util.h"
-
-#define COSH_T1 0x32800000u /* 2^-26 */
-#define COSH_T2 0x44319e75u /* 0x1.633ceap+9 */
+#include "functions/cosh/shortcut.h"
 
 int ref_cosh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_cosh(y, x, rnd); }
 
-int ref_cosh_shortcut(uint32_t xb, double *y, int *t) {
-  if (xb & RE_SIGN32) return 0; /* even: the engine mirrors */
-  if (xb > RE_INF32) return 0;  /* NaN */
-  if (xb == 0) { *y = 1.0; *t = 0; return 1; }
-  if (xb == RE_INF32) { *y = INFINITY; *t = 0; return 1; }
-  if (xb < COSH_T1) { *y = 1.0; *t = -1; return 1; }
-  if (xb >= COSH_T2) { *y = INFINITY; *t = 1; return 1; }
-  return 0;
-}
+int ref_cosh_shortcut(uint32_t xb, double *y, int *t) { return sc_cosh(xb, y, t); }
 
 int ref_cosh_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (!arb_is_finite(x)) return -1;

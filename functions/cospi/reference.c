@@ -20,6 +20,7 @@
  *   RN53 = 1 (Lemma L2), above cospi x. (At T1 = 3.35393979e-9, (pi x)^2/2 exceeds
  *   2^-54; not claimed.)
  * Everything else (T1 <= x < 2^22 with 2x not an integer) and NaN: MPFR.
+ * The code, for the host and the device, is in shortcut.h.
  *
  * Series: Arb's cos(pi (x + t)) series; entire, so only a non-finite ball is refused. */
 #include <math.h>
@@ -29,26 +30,11 @@
 #include <arb_poly.h>
 
 #include "functions/refelem_util.h"
-
-#define COSPI_T1 0x31667b22u /* 0x1.ccf644p-29 */
+#include "functions/cospi/shortcut.h"
 
 int ref_cospi_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_cospi(y, x, rnd); }
 
-int ref_cospi_shortcut(uint32_t xb, double *y, int *t) {
-  if (xb & RE_SIGN32) return 0; /* even: the engine mirrors */
-  if (xb > RE_INF32) return 0;  /* NaN */
-  *t = 0;
-  if (xb == RE_INF32) { *y = NAN; return 1; }
-  if (xb == 0 || xb >= 0x4b800000u) { *y = 1.0; return 1; } /* 0 and x >= 2^24: even */
-  if (xb >= 0x4b000000u) { *y = (xb & 1) ? -1.0 : 1.0; return 1; } /* [2^23, 2^24): x = significand */
-  if (xb < COSPI_T1) { *y = 1.0; *t = 1; return 1; }
-  float two = 2.0f * re_u2f(xb); /* exact, below 2^24 */
-  int32_t k = (int32_t)two;
-  if ((float)k != two) return 0; /* 2x not an integer */
-  if (k & 1) { *y = 0.0; return 1; } /* x = n + 1/2: +0 */
-  *y = (k / 2) & 1 ? -1.0 : 1.0;    /* x = k/2 an integer */
-  return 1;
-}
+int ref_cospi_shortcut(uint32_t xb, double *y, int *t) { return sc_cospi(xb, y, t); }
 
 int ref_cospi_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (!arb_is_finite(x)) return -1;

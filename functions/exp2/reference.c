@@ -1,7 +1,8 @@
 /* The reference for exp2 = 2^x: MPFR, with the inputs decided without it.
  *  (a) x = +-0: 2^0 = 1 exactly, t = 0; x = +inf: +inf exactly; x = -inf: +0 exactly.
  *  (b) x an integer in [-1074, 1023]: 2^x is a binary64 number (subnormal below
- *      -1022): exact, t = 0.
+ *      -1022): exact, t = 0. (Its bits: biased exponent x + 1023 for x >= -1022, else the
+ *      significand bit x + 1074 of a subnormal.)
  *  (c) x >= 1024 (0x44800000): 2^x > the largest binary64, RN53 overflows to +inf
  *      (MPFR returns +inf with a positive ternary): y = +inf, t = +1.
  *  (d) x <= -1076 (0xc4868000): 2^x <= 2^-1076, below 2^-1075, the midpoint between
@@ -10,21 +11,38 @@
  *      e^u lies between 1 and 1 + 2u. For x > 0, 2^x - 1 < 2^-54.5 < 2^-53, half the gap
  *      above 1: RN53 = 1 < 2^x, t = -1. For x < 0, 1 - 2^x < |u| < 2^-54, half the gap
  *      below 1: RN53 = 1 > 2^x, t = +1.
- * Each range is compared with MPFR at and around its boundaries in tests/test_reference.c. */
-#include <math.h>
+ * The code, for the host and the device, is in shortcut.h. Each range is compared with
+ * MPFR at and around its boundaries in test_exp2.c.
+ *
+ * Series: 2^(x + t) = exp(L x + L t), L = ln 2, the exponential series of the polynomial
+ * [L x, L] (entire: only a non-finite ball is refused). Every point xi of the ball x
+ * has L xi in the ball L x, so each coefficient encloses (L^k/k!) 2^xi. */
+#include <arb_poly.h>
 
-#include "src/common.h"
 #include "src/reference/reference.h"
-#include "src/reference/shortcuts.h"
+#include "functions/exp2/shortcut.h"
 
 int ref_exp2_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_exp2(y, x, rnd); }
 
-int ref_exp2_shortcut(uint32_t xb, double *y, int *t) {
-  float x = u2f(xb);
-  if ((xb & 0x7fffffffu) < 0x7f800000u && x == floorf(x) && x >= -1074.0f && x <= 1023.0f) { /* (b) */
-    *y = ldexp(1.0, (int)x);
-    *t = 0;
-    return 1;
-  }
-  return ref_exp_like(xb, y, t, 1024.0f, -1076.0f, 0x24000000u); /* (a), (c), (d), (e) */
+int ref_exp2_shortcut(uint32_t xb, double *y, int *t) { return sc_exp2(xb, y, t); }
+
+int ref_exp2_series(arb_ptr res, const arb_t x, slong len, slong prec) {
+  if (!arb_is_finite(x)) return -1;
+  arb_poly_t p, q;
+  arb_t L, c;
+  arb_poly_init(p);
+  arb_poly_init(q);
+  arb_init(L);
+  arb_init(c);
+  arb_const_log2(L, prec);
+  arb_mul(c, x, L, prec);
+  arb_poly_set_coeff_arb(p, 0, c);
+  arb_poly_set_coeff_arb(p, 1, L);
+  arb_poly_exp_series(q, p, len, prec);
+  for (slong i = 0; i < len; i++) arb_poly_get_coeff_arb(res + i, q, i);
+  arb_poly_clear(p);
+  arb_poly_clear(q);
+  arb_clear(L);
+  arb_clear(c);
+  return 0;
 }

@@ -30,6 +30,7 @@
  *   0 < e^x < 2^-54 and expm1 x = -1 + e^x lies in (-1, -1 + 2^-54): RN53 = -1 (Lemma L2),
  *   below expm1 x.
  * Everything else and NaN: MPFR. (e^x - 1 is irrational for every rational x != 0.)
+ * The code, for the host and the device, is in shortcut.h.
  *
  * Series: the exponential series of x + t (entire: only a non-finite ball is refused),
  * with res[0] = expm1(x) computed directly (no cancellation near 0). */
@@ -40,23 +41,11 @@
 #include <arb_poly.h>
 
 #include "functions/refelem_util.h"
-
-#define EXPM1_T1 0x253504f4u /* 0x1.6a09e8p-53 */
-#define EXPM1_T2 0x44317218u /* 0x1.62e43p+9 */
-#define EXPM1_T3 0x4215b845u /* 0x1.2b708ap+5 */
+#include "functions/expm1/shortcut.h"
 
 int ref_expm1_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_expm1(y, x, rnd); }
 
-int ref_expm1_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & ~RE_SIGN32;
-  int neg = (xb & RE_SIGN32) != 0;
-  if (m > RE_INF32) return 0; /* NaN */
-  if (m == RE_INF32) { *y = neg ? -1.0 : INFINITY; *t = 0; return 1; }
-  if (m < EXPM1_T1) { *y = (double)re_u2f(xb); *t = m ? -1 : 0; return 1; } /* +-0 exact */
-  if (!neg && m >= EXPM1_T2) { *y = INFINITY; *t = 1; return 1; }
-  if (neg && m >= EXPM1_T3) { *y = -1.0; *t = -1; return 1; }
-  return 0;
-}
+int ref_expm1_shortcut(uint32_t xb, double *y, int *t) { return sc_expm1(xb, y, t); }
 
 int ref_expm1_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (!arb_is_finite(x)) return -1;

@@ -12,13 +12,8 @@
 #include <mpfr.h>
 
 #include "functions/refelem_util.h"
+#include "functions/fabs/shortcut.h"
 
 int ref_fabs_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_abs(y, x, rnd); }
 
-int ref_fabs_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & ~RE_SIGN32;
-  if (m > RE_INF32) return 0; /* NaN */
-  *y = (double)re_u2f(m);
-  *t = 0;
-  return 1;
-}
+int ref_fabs_shortcut(uint32_t xb, double *y, int *t) { return sc_fabs(xb, y, t); }

@@ -14,7 +14,7 @@
  *   dyadic; 10^k = 5^k 2^k needs 5^k < 2^24, so k <= 10 (5^10 = 9765625 < 2^24 <
  *   5^11). log10 x irrational means not a binary64 number and not exact.
  * Everything else and NaN: MPFR. (log10 never overflows or rounds to a constant or to x
- * on binary32 inputs.)
+ * on binary32 inputs.) The code, for the host and the device, is in shortcut.h.
  *
  * Series: on balls with every point > 0 (arb_is_positive): the logarithm series of
  * x + t divided by ln 10. A ball reaching the pole 0 is refused. */
@@ -25,21 +25,11 @@
 #include <arb_poly.h>
 
 #include "functions/refelem_util.h"
+#include "functions/log10/shortcut.h"
 
 int ref_log10_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_log10(y, x, rnd); }
 
-int ref_log10_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & ~RE_SIGN32;
-  if (m > RE_INF32) return 0; /* NaN */
-  *t = 0;
-  if (m == 0) { *y = -INFINITY; return 1; }
-  if (xb & RE_SIGN32) { *y = NAN; return 1; }
-  if (xb == RE_INF32) { *y = INFINITY; return 1; }
-  float x = re_u2f(xb), p = 1.0f; /* 10^k for k <= 10 is exact in binary32 */
-  for (int k = 0; k <= 10; k++, p *= 10.0f)
-    if (x == p) { *y = (double)k; return 1; }
-  return 0;
-}
+int ref_log10_shortcut(uint32_t xb, double *y, int *t) { return sc_log10(xb, y, t); }
 
 int ref_log10_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (!arb_is_finite(x) || !arb_is_positive(x)) return -1;

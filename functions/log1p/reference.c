@@ -24,6 +24,7 @@
  *   - e = -53, |x| < T1: (1 - 3.42e-8)(1 + 2^-50) 2^-106 < 2^-106.
  *   (At T1, x^2/2 exceeds 2^-106 by a factor 1 + 1.3e-7.) y = x > log1p x: t = +1.
  * Everything else and NaN: MPFR. (ln(1 + x) is irrational for every rational x != 0.)
+ * The code, for the host and the device, is in shortcut.h.
  *
  * Series: on balls with every point > -1 (checked with the lower bound of x, rounded
  * down): the logarithm series of [1 + x, 1], with res[0] = log1p(x) computed directly
@@ -35,23 +36,11 @@
 #include <arb_poly.h>
 
 #include "functions/refelem_util.h"
-
-#define LOG1P_T1 0x253504f4u /* 0x1.6a09e8p-53 */
-#define ONE32 0x3f800000u
+#include "functions/log1p/shortcut.h"
 
 int ref_log1p_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_log1p(y, x, rnd); }
 
-int ref_log1p_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & ~RE_SIGN32;
-  int neg = (xb & RE_SIGN32) != 0;
-  if (m > RE_INF32) return 0; /* NaN */
-  *t = 0;
-  if (neg && m > ONE32) { *y = NAN; return 1; } /* -inf included */
-  if (neg && m == ONE32) { *y = -INFINITY; return 1; }
-  if (xb == RE_INF32) { *y = INFINITY; return 1; }
-  if (m < LOG1P_T1) { *y = (double)re_u2f(xb); *t = m ? 1 : 0; return 1; } /* +-0 exact */
-  return 0;
-}
+int ref_log1p_shortcut(uint32_t xb, double *y, int *t) { return sc_log1p(xb, y, t); }
 
 int ref_log1p_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (!arb_is_finite(x)) return -1;

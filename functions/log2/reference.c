@@ -1,22 +1,40 @@
 /* The reference for log2: MPFR, with the inputs decided without it:
  * x < 0 (and -inf): undefined, NaN. x = +-0: -inf exactly (a pole). x = +inf: +inf.
- * x = 2^k (a power of two, subnormals included): k exactly, t = 0. */
-#include <math.h>
+ * x = 2^k (a power of two, subnormals included): k exactly, t = 0. (At every other
+ * positive binary32 x, log2 x is irrational: x = 2^(p/q) with q > 1 would make x^q = 2^p
+ * with x = m 2^j, m odd, forcing m = 1.) The code, for the host and the device, is in
+ * shortcut.h.
+ *
+ * Series: the logarithm series of x + t divided by ln 2, on balls with every point > 0;
+ * a ball with no point > 0 is nowhere usable (FAST_SERIES_NOWHERE), a ball reaching 0
+ * from above is refused (-1). */
+#include <arb_poly.h>
 
-#include "src/common.h"
+#include "src/reference/fast/fast.h"
 #include "src/reference/reference.h"
-#include "src/reference/shortcuts.h"
+#include "functions/log2/shortcut.h"
 
 int ref_log2_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_log2(y, x, rnd); }
 
-int ref_log2_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & 0x7fffffffu;
-  if (m > 0x7f800000u) return 0;
-  int k;
-  *t = 0;
-  if (m == 0) { *y = -INFINITY; return 1; }
-  if (xb >> 31) { *y = NAN; return 1; }
-  if (m == 0x7f800000u) { *y = INFINITY; return 1; }
-  if (ref_pow2_exponent(m, &k)) { *y = (double)k; return 1; }
+int ref_log2_shortcut(uint32_t xb, double *y, int *t) { return sc_log2(xb, y, t); }
+
+int ref_log2_series(arb_ptr res, const arb_t x, slong len, slong prec) {
+  if (!arb_is_finite(x)) return -1;
+  if (arb_is_nonpositive(x)) return FAST_SERIES_NOWHERE;
+  if (!arb_is_positive(x)) return -1;
+  arb_poly_t p, q;
+  arb_t L;
+  arb_poly_init(p);
+  arb_poly_init(q);
+  arb_init(L);
+  arb_poly_set_coeff_arb(p, 0, x);
+  arb_poly_set_coeff_si(p, 1, 1);
+  arb_poly_log_series(q, p, len, prec);
+  arb_const_log2(L, prec);
+  arb_poly_scalar_div(q, q, L, prec);
+  for (slong i = 0; i < len; i++) arb_poly_get_coeff_arb(res + i, q, i);
+  arb_poly_clear(p);
+  arb_poly_clear(q);
+  arb_clear(L);
   return 0;
 }

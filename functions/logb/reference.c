@@ -11,7 +11,7 @@
  * Shortcut: every input but NaN, both signs answered directly, from the bits (t = 0):
  * +-0: -inf. +-inf: +inf. Normal x (biased exponent b in 1..254): b - 127. Subnormal x
  * (encoding 0 < m < 2^23, value m 2^-149): the position of the top set bit of m,
- * 31 - clz(m), minus 149.
+ * re_bitlen32(m) - 1 (functions/refelem_hd.h: 31 - clz(m)), minus 149.
  *
  * Series: none (an exact reference; the catalogue entry has NULL). */
 #include <math.h>
@@ -19,6 +19,7 @@
 #include <mpfr.h>
 
 #include "functions/refelem_util.h"
+#include "functions/logb/shortcut.h"
 
 int ref_logb_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   if (mpfr_nan_p(x)) {
@@ -36,13 +37,4 @@ int ref_logb_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   return mpfr_set_si(y, (long)mpfr_get_exp(x) - 1, rnd);
 }
 
-int ref_logb_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & ~RE_SIGN32;
-  if (m > RE_INF32) return 0; /* NaN */
-  *t = 0;
-  if (m == 0) *y = -INFINITY;
-  else if (m == RE_INF32) *y = INFINITY;
-  else if (m < 0x00800000u) *y = (double)(31 - __builtin_clz(m) - 149);
-  else *y = (double)((int)(m >> 23) - 127);
-  return 1;
-}
+int ref_logb_shortcut(uint32_t xb, double *y, int *t) { return sc_logb(xb, y, t); }

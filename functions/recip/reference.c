@@ -10,23 +10,16 @@
  * No underflow: |x| <= 2^128 gives |y| >= 2^-128, far above binary64's range end.
  *
  * Special inputs: 1/(+-0) = +-inf exactly (a pole), 1/(+-inf) = +-0 exactly.
- * tests/test_reference.c compares it with MPFR at 1024 bits. */
+ * The shortcut (functions/recip/shortcut.h) runs on the host and the device: binary64
+ * division and fma are correctly rounded on both (the device build has -fmad=false; double
+ * division is IEEE round to nearest there). functions/recip/test_recip.c compares it with
+ * MPFR at 1024 bits. */
 #include <math.h>
 
 #include "src/common.h"
 #include "src/reference/reference.h"
+#include "functions/recip/shortcut.h"
 
 int ref_recip_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_ui_div(y, 1, x, rnd); }
 
-int ref_recip_shortcut(uint32_t xb, double *y, int *t) {
-  if ((xb & 0x7fffffffu) > 0x7f800000u) return 0; /* NaN: the engine handles it */
-  double x = (double)u2f(xb);
-  *y = 1.0 / x;
-  if (x == 0 || isinf(x)) {
-    *t = 0;
-    return 1;
-  }
-  double r = fma(-x, *y, 1.0);
-  *t = -ref_sign(r) * ref_sign(x);
-  return 1;
-}
+int ref_recip_shortcut(uint32_t xb, double *y, int *t) { return sc_recip(xb, y, t); }

@@ -1,17 +1,32 @@
 /* The reference for sin (odd: the engine asks for x >= +0 only and mirrors): MPFR, with
  * +-0 exact; +-inf NaN; 0 < x < 2^-27: x - x^3/6 < sin x < x and x^3/6 < 2^(e-54) as for
- * tanh (functions/tanh/reference.c, range B): x, t = +1. */
-#include <math.h>
+ * tanh (functions/tanh/reference.c, range B): x, t = +1. (sin x is irrational at every
+ * other binary32 x: sin of a nonzero algebraic number is transcendental, by
+ * Lindemann-Weierstrass.) The code, for the host and the device, is in shortcut.h.
+ *
+ * Series: sin(x + t) from Arb's sine series; entire, so only a non-finite ball is
+ * refused. Arb reduces large arguments itself, so the series is right at every finite
+ * ball; sin.def's FAST_RANGE lines stop where the table stops paying (consecutive
+ * binary32 inputs too far apart for a polynomial to follow the oscillation). */
+#include <arb_poly.h>
 
-#include "src/common.h"
 #include "src/reference/reference.h"
+#include "functions/sin/shortcut.h"
 
 int ref_sin_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_sin(y, x, rnd); }
 
-int ref_sin_shortcut(uint32_t xb, double *y, int *t) {
-  if (xb & SIGN32) return 0; /* odd: the engine mirrors */
-  if (xb == 0) { *y = 0.0; *t = 0; return 1; }
-  if (xb == 0x7f800000u) { *y = NAN; *t = 0; return 1; }
-  if (xb < 0x32000000u) { *y = (double)u2f(xb); *t = 1; return 1; }
+int ref_sin_shortcut(uint32_t xb, double *y, int *t) { return sc_sin(xb, y, t); }
+
+int ref_sin_series(arb_ptr res, const arb_t x, slong len, slong prec) {
+  if (!arb_is_finite(x)) return -1;
+  arb_poly_t p, q;
+  arb_poly_init(p);
+  arb_poly_init(q);
+  arb_poly_set_coeff_arb(p, 0, x);
+  arb_poly_set_coeff_si(p, 1, 1);
+  arb_poly_sin_series(q, p, len, prec);
+  for (slong i = 0; i < len; i++) arb_poly_get_coeff_arb(res + i, q, i);
+  arb_poly_clear(p);
+  arb_poly_clear(q);
   return 0;
 }

@@ -23,7 +23,8 @@
  *   +inf with t = +1. T2 > 1025 ln 2 = 710.4758600739439..., so e^x > 2^1025 and
  *   sinh x = (e^x - e^-x)/2 > 2^1024 - 1 > 2^1024 - 2^970: overflow (Lemma L3).
  *   (The binary32 number below T2, 710.47583..., is below 1025 ln 2; not claimed.)
- * Everything else (T1 <= x < T2) and NaN: MPFR.
+ * Everything else (T1 <= x < T2) and NaN: MPFR. The code, for the host and
+ * the device, is in shortcut.h.
  *
  * Series: sinh(x + t) from Arb's sinh/cosh series; entire, so only a non-finite ball is
  * refused. */
@@ -34,21 +35,11 @@
 #include <arb_poly.h>
 
 #include "functions/refelem_util.h"
-
-#define SINH_T1 0x32b89ba3u /* 0x1.713746p-26 */
-#define SINH_T2 0x44319e75u /* 0x1.633ceap+9 */
+#include "functions/sinh/shortcut.h"
 
 int ref_sinh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_sinh(y, x, rnd); }
 
-int ref_sinh_shortcut(uint32_t xb, double *y, int *t) {
-  if (xb & RE_SIGN32) return 0; /* odd: the engine mirrors */
-  if (xb > RE_INF32) return 0;  /* NaN */
-  if (xb == 0) { *y = 0.0; *t = 0; return 1; }
-  if (xb == RE_INF32) { *y = INFINITY; *t = 0; return 1; }
-  if (xb < SINH_T1) { *y = (double)re_u2f(xb); *t = -1; return 1; }
-  if (xb >= SINH_T2) { *y = INFINITY; *t = 1; return 1; }
-  return 0;
-}
+int ref_sinh_shortcut(uint32_t xb, double *y, int *t) { return sc_sinh(xb, y, t); }
 
 int ref_sinh_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (!arb_is_finite(x)) return -1;

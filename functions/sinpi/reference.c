@@ -15,6 +15,7 @@
  * {0, +-1/2, +-1} (Niven's theorem), and +-1/2 needs x = +-1/6 or +-5/6 mod 2, which is
  * not dyadic. An irrational value is not a binary64 number.
  * Everything else (0 < x < 2^22 with 2x not an integer) and NaN: MPFR.
+ * The code, for the host and the device, is in shortcut.h.
  *
  * Series: Arb's sin(pi (x + t)) series; entire, so only a non-finite ball is refused. */
 #include <math.h>
@@ -24,22 +25,11 @@
 #include <arb_poly.h>
 
 #include "functions/refelem_util.h"
+#include "functions/sinpi/shortcut.h"
 
 int ref_sinpi_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_sinpi(y, x, rnd); }
 
-int ref_sinpi_shortcut(uint32_t xb, double *y, int *t) {
-  if (xb & RE_SIGN32) return 0; /* odd: the engine mirrors */
-  if (xb > RE_INF32) return 0;  /* NaN */
-  *t = 0;
-  if (xb == RE_INF32) { *y = NAN; return 1; }
-  if (xb >= 0x4b000000u || xb == 0) { *y = 0.0; return 1; } /* 0 and x >= 2^23: integers */
-  float two = 2.0f * re_u2f(xb); /* exact, below 2^24 */
-  int32_t k = (int32_t)two;
-  if ((float)k != two) return 0; /* 2x not an integer */
-  if (!(k & 1)) { *y = 0.0; return 1; }            /* x = k/2 an integer */
-  *y = ((k - 1) / 2) & 1 ? -1.0 : 1.0;             /* x = n + 1/2, n = (k-1)/2 */
-  return 1;
-}
+int ref_sinpi_shortcut(uint32_t xb, double *y, int *t) { return sc_sinpi(xb, y, t); }
 
 int ref_sinpi_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (!arb_is_finite(x)) return -1;

@@ -19,7 +19,8 @@
  *     (x^3/3)(1 + 2^-39) < 2^-80 = 2^(e-53).
  *   (At T1, x^3/3 exceeds 2^-80 by a factor 1 + 1.3e-7.) y = x < tan x: t = -1.
  * Everything else (T1 <= x < +inf) and NaN: MPFR. (tan x is irrational at every nonzero
- * rational x, so there are no other exact points.)
+ * rational x, so there are no other exact points.) The code, for the host and the device,
+ * is in shortcut.h.
  *
  * Series: tan(x + t) from Arb's tan series, on balls where Arb's enclosure of cos x
  * excludes zero; a ball that may contain a pole pi/2 + k pi is refused. */
@@ -30,19 +31,11 @@
 #include <arb_poly.h>
 
 #include "functions/refelem_util.h"
-
-#define TAN_T1 0x32689769u /* 0x1.d12ed2p-27 */
+#include "functions/tan/shortcut.h"
 
 int ref_tan_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_tan(y, x, rnd); }
 
-int ref_tan_shortcut(uint32_t xb, double *y, int *t) {
-  if (xb & RE_SIGN32) return 0; /* odd: the engine mirrors */
-  if (xb > RE_INF32) return 0;  /* NaN */
-  if (xb == 0) { *y = 0.0; *t = 0; return 1; }
-  if (xb == RE_INF32) { *y = NAN; *t = 0; return 1; }
-  if (xb < TAN_T1) { *y = (double)re_u2f(xb); *t = -1; return 1; }
-  return 0;
-}
+int ref_tan_shortcut(uint32_t xb, double *y, int *t) { return sc_tan(xb, y, t); }
 
 int ref_tan_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (!arb_is_finite(x)) return -1;

@@ -44,48 +44,63 @@
  *
  * Everything else (2^-4 <= x < 19.0625: 68,714,496 bit patterns) goes to MPFR, and
  * is what the reference cache stores. */
-#include <math.h>
+#include <arb_poly.h>
 
-#include "src/common.h"
 #include "src/reference/reference.h"
+#include "functions/tanh/shortcut.h"
 
 int ref_tanh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_tanh(y, x, rnd); }
 
-#define TANH_TINY 0x32000000u   /* 2^-27 */
-#define TANH_SERIES 0x3d800000u /* 2^-4 */
-#define TANH_ONE 0x41988000u    /* 19.0625 = 0x1.31p4 */
-#define INF32 0x7f800000u
+int ref_tanh_shortcut(uint32_t xb, double *y, int *t) { return sc_tanh(xb, y, t); }
 
-int ref_tanh_shortcut(uint32_t xb, double *y, int *t) {
-  if (xb & SIGN32) return 0; /* the engine only asks for x >= +0 */
-  if (xb == 0) { *y = 0.0; *t = 0; return 1; }
-  if (xb == INF32) { *y = 1.0; *t = 0; return 1; }
-  if (xb > INF32) return 0; /* NaN: the engine handles it */
-  if (xb >= TANH_ONE) { *y = 1.0; *t = 1; return 1; }
-  double x = (double)u2f(xb);
-  if (xb < TANH_TINY) { *y = x; *t = 1; return 1; }
-  if (xb >= TANH_SERIES) return 0;
-  /* (C) */
-  double s = x * x;
-  double q = -929569.0 / 638512875.0;
-  q = fma(q, s, 21844.0 / 6081075.0);
-  q = fma(q, s, -1382.0 / 155925.0);
-  q = fma(q, s, 62.0 / 2835.0);
-  q = fma(q, s, -17.0 / 315.0);
-  q = fma(q, s, 2.0 / 15.0);
-  q = fma(q, s, -1.0 / 3.0);
-  double lo = (x * s) * q;
-  /* E rounded upward: the factor (1 + 2^-20) covers the one rounding of the sum. */
-  double err = (fabs(lo) * 0x1p-49 + x * 0x1p-73) * (1.0 + 0x1p-20);
-  double yy = x + lo;
-  double r = lo - (yy - x);
-  double ar = fabs(r);
-  if (!(ar > err)) return 0;
-  /* binary64 neighbour of yy > 0 on r's side: adjacent bit pattern */
-  double nb = u2d(d2u(yy) + (r > 0 ? 1 : -1));
-  double half = 0.5 * fabs(nb - yy);
-  if (!(ar + err < half)) return 0;
-  *y = yy;
-  *t = r > 0 ? -1 : 1;
-  return 1;
+/* p = [a*x, a]: the series variable of f(a*(x + t)). */
+static void tanh_affine(arb_poly_t p, const arb_t x, slong a, slong prec) {
+  arb_t c;
+  arb_init(c);
+  arb_mul_si(c, x, a, prec);
+  arb_poly_zero(p);
+  arb_poly_set_coeff_arb(p, 0, c);
+  arb_poly_set_coeff_si(p, 1, a);
+  arb_clear(c);
+}
+
+/* Series: tanh(x + t) on a ball x, entire on the real line. Two formulas, both exact identities for every
+ * real x, chosen for tight enclosures:
+ *   |x| >= 1/2: tanh(x) = s (1 - 2 / (1 + exp(2 s x))), s = sign(x): no cancellation
+ *               between large numbers, so the (tiny) derivatives stay tight for large x;
+ *   |x| < 1/2:  tanh(x) = expm1(2x) / (expm1(2x) + 2), with the constant term of
+ *               the series of exp(2(x+t)) - 1 from arb_expm1: relative accuracy for
+ *               tiny x (no cancellation in exp(2x) - 1). */
+int ref_tanh_series(arb_ptr res, const arb_t x, slong len, slong prec) {
+  arb_poly_t p, e, d;
+  arb_t c;
+  arb_poly_init(p);
+  arb_poly_init(e);
+  arb_poly_init(d);
+  arb_init(c);
+  if (arf_cmpabs_2exp_si(arb_midref(x), -1) >= 0) {
+    int s = arf_sgn(arb_midref(x));
+    tanh_affine(p, x, 2 * s, prec);
+    arb_poly_exp_series(e, p, len, prec);
+    arb_poly_add_si(e, e, 1, prec);      /* 1 + exp(2 s (x + t)) */
+    arb_poly_inv_series(d, e, len, prec);
+    arb_poly_scalar_mul_2exp_si(d, d, 1); /* 2 / (1 + exp(...)) */
+    arb_poly_neg(d, d);
+    arb_poly_add_si(d, d, 1, prec);
+    if (s < 0) arb_poly_neg(d, d);
+  } else {
+    tanh_affine(p, x, 2, prec);
+    arb_poly_exp_series(e, p, len, prec);
+    arb_mul_2exp_si(c, x, 1);
+    arb_expm1(c, c, prec);
+    arb_poly_set_coeff_arb(e, 0, c);     /* expm1(2(x + t)) */
+    arb_poly_add_si(d, e, 2, prec);
+    arb_poly_div_series(d, e, d, len, prec);
+  }
+  for (slong i = 0; i < len; i++) arb_poly_get_coeff_arb(res + i, d, i);
+  arb_poly_clear(p);
+  arb_poly_clear(e);
+  arb_poly_clear(d);
+  arb_clear(c);
+  return 0;
 }

@@ -1,6 +1,7 @@
 /* catalogue.h: how a function folder declares what it holds.
  *
- * Each folder functions/<name>/ has a file <name>.def made of these lines (every field is
+ * Each folder functions/<name>/ has a file <name>.def (and possibly <name>.*.def files, read
+ * after it in name order: more variants) made of these lines (every field is
  * described in README.md, "Adding a function"):
  *
  *   REFERENCE(name, mpfr_fn, symmetry, monotone, shortcut_fn, series_fn, cache_lo, cache_hi)
@@ -27,7 +28,15 @@
  *                documented max rel, documentation source, description)
  *     a 16-bit variant: uint16_t device_fn(uint16_t) over every input of format
  *     (half_binary16 or half_bfloat16), on GPUs of compute capability >= min_cc (10 major
- *     + minor).
+ *     + minor);
+ *   FAST_RANGE(reference, lo, hi)
+ *     binary32 bit patterns [lo, hi] (inclusive; as many lines as needed) where the fast
+ *     reference path (src/reference/fast/) builds polynomials from the reference's series:
+ *     where MPFR would otherwise be called. Outside them the shortcut or MPFR decides.
+ *
+ * A folder may also hold shortcut.h: its reference's shortcut as a REF_HD function
+ * sc_<name>(xbits, &y, &t) (src/reference/hd.h), which the device reference kernel runs
+ * too; reference.c then defines the host shortcut_fn as a call to it.
  *
  * The folder's <name>.cuh (device code) and *.c files (references, host variants) are
  * compiled by the Makefile, which also lists every <name>.def in the generated

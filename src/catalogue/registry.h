@@ -76,6 +76,11 @@ int registry_init(char *err, size_t errlen);
 extern const struct reference ref_table[];
 extern const int n_references;
 const struct reference *ref_find(const char *name);
+struct fast_range;
+/* r's FAST_RANGE lines into out[] (at most max); returns their number. */
+int ref_fast_ranges(const struct reference *r, struct fast_range *out, int max);
+/* The index of r's shortcut in the device kernel's table, or -1 when it has none there. */
+int ref_device_shortcut(const struct reference *r);
 /* The names of the references, or of the variant families, comma-separated (for help and
  * error texts). */
 const char *ref_names(void);

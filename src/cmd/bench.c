@@ -19,26 +19,34 @@ static void usage_bench(FILE *f) {
           "usage: ulpcert bench [VARIANT|FAMILY...] [options]\n"
           "\n"
           "Times the scan of the given variants (default: the tanh family) and prints:\n"
-          "  1. a cold run over [--from, --to] with an empty reference cache (built on the way),\n"
-          "  2. the same run with the cache warm,\n"
-          "  3. the naive pass (MPFR for every input and every variant, no sharing, no\n"
+          "  1. a cold run over [--from, --to]: no reference cache, the fast path (table built,\n"
+          "     reference values on the device with the GPU backend),\n"
+          "  2. the same without the fast path (--no-fast-path), building the reference cache,\n"
+          "  3. that again with the cache warm,\n"
+          "  4. the naive pass (MPFR for every input and every variant, no sharing, no\n"
           "     shortcuts) measured on --naive-inputs inputs spread evenly over the range,\n"
           "     extrapolated to the range, and its ratio to the cold run,\n"
-          "  4. wall time with 1, 2, 4... variants (warm cache, whole range),\n"
-          "  5. wall time with 1, 2, 4, 8, 16 threads (no cache) on --scaling-inputs inputs\n"
-          "     from 0x3f000000 (all of them need MPFR),\n"
-          "with per-stage times (GPU kernels and copies, reference, reduction) and peak memory.\n"
+          "  5. wall time with 1, 2, 4... variants (fast path, whole range),\n"
+          "  6. wall time with 1, 2, 4, 8, 16 threads (no cache, no fast path) on\n"
+          "     --scaling-inputs inputs from 0x3f000000 (all of them need MPFR),\n"
+          "  7. with --references: a cold run (fast path, no cache) of one variant of each\n"
+          "     reference named, over [--from, --to],\n"
+          "with per-stage times (GPU kernels and copies, reference, reduction) and peak host and\n"
+          "device memory.\n"
           "\n"
           "options: as `ulpcert run` (--backend --from --to --threads --chunk --json --quiet), and\n"
           "  --cache DIR             where the cold run builds its cache (default: a fresh temporary folder)\n"
           "  --naive-inputs N        sample size of the naive pass (default 2^20)\n"
           "  --scaling-inputs N      inputs of the thread-scaling runs (default 2^22)\n"
-          "  --skip-scaling          only the cold, warm and naive measurements\n");
+          "  --skip-scaling          only the cold, warm and naive measurements\n"
+          "  --references all|R,R..  also time one variant of each of these references (7.)\n"
+          "  --only-references       only 7.\n");
 }
 
 struct bench_args {
   uint64_t naive_n, scaling_n;
-  int skip_scaling;
+  int skip_scaling, only_refs;
+  const char *refs;
 };
 
 static int bench_extra(int c, const char *arg, void *p) {
@@ -55,6 +63,8 @@ static int bench_extra(int c, const char *arg, void *p) {
     else b->scaling_n = k;
     return -1;
   case 1003: b->skip_scaling = 1; return -1;
+  case 1004: b->refs = arg; return -1;
+  case 1005: b->only_refs = 1; return -1;
   default: return EXIT_USAGE;
   }
 }
@@ -66,12 +76,14 @@ static double peak_rss_gib(void) {
 }
 
 static json_t *times_json(const char *what, const struct scan_times *t, uint64_t inputs, int nv) {
-  return json_pack("{s:s, s:I, s:i, s:i, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:s}", "run", what, "inputs",
-                   (json_int_t)inputs, "variants", nv, "threads", t->threads, "wall_s", t->wall, "gpu_kernel_s",
-                   t->gpu_kernel, "gpu_copy_s", t->gpu_copy, "eval_wait_s", t->eval, "reference_s", t->reference,
-                   "reduce_s", t->reduce, "cache_io_s", t->cache_io, "inputs_per_s",
+  return json_pack("{s:s, s:I, s:i, s:i, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:s, s:f, s:I, s:I, s:b}",
+                   "run", what, "inputs", (json_int_t)inputs, "variants", nv, "threads", t->threads, "wall_s",
+                   t->wall, "gpu_kernel_s", t->gpu_kernel, "gpu_copy_s", t->gpu_copy, "eval_wait_s", t->eval,
+                   "reference_s", t->reference, "reduce_s", t->reduce, "cache_io_s", t->cache_io, "inputs_per_s",
                    t->wall > 0 ? (double)inputs * nv / t->wall : 0.0, "mpfr_calls", (json_int_t)t->mpfr_calls,
-                   "cache", t->cache ? t->cache : "off");
+                   "cache", t->cache ? t->cache : "off", "fast_build_s", t->fast_build, "fast_hits",
+                   (json_int_t)t->fast_hits, "shortcut_hits", (json_int_t)t->shortcut_hits, "device_references",
+                   t->device_refs);
 }
 
 static void print_times(const char *what, const struct scan_times *t, uint64_t inputs, int nv) {
@@ -152,56 +164,102 @@ struct bench {
   int nv, threads;
   struct scan_opts o;
   uint64_t span;
-  json_t *runs, *naive, *scal_v, *scal_t;
+  json_t *runs, *naive, *scal_v, *scal_t, *refs;
   char dev[400], cpu[256];
 };
 
-/* 1. cold (empty cache, built on the way), 2. warm, 3. the naive pass. */
+/* 1. cold (fast path, no cache), 2. cold without the fast path (cache built), 3. warm,
+ * 4. the naive pass. */
 static int bench_main(struct bench *b, const struct bench_args *ba) {
-  struct scan_times cold, warm;
-  int rc = scan_once(b->vs, b->nv, &b->o, &cold);
+  struct scan_times fast, cold, warm;
+  struct scan_opts of = b->o, on = b->o;
+  of.cache_dir = NULL;
+  on.no_fast = 1;
+  int rc = scan_once(b->vs, b->nv, &of, &fast);
   if (rc) return rc;
-  print_times("cold (no cache)", &cold, b->span, b->nv);
-  json_array_append_new(b->runs, times_json("cold", &cold, b->span, b->nv));
-  if ((rc = scan_once(b->vs, b->nv, &b->o, &warm))) return rc;
-  print_times("warm (cache loaded)", &warm, b->span, b->nv);
-  json_array_append_new(b->runs, times_json("warm", &warm, b->span, b->nv));
+  print_times("cold, fast path", &fast, b->span, b->nv);
+  json_array_append_new(b->runs, times_json("cold, fast path", &fast, b->span, b->nv));
+  if ((rc = scan_once(b->vs, b->nv, &on, &cold))) return rc;
+  print_times("cold, no fast path", &cold, b->span, b->nv);
+  json_array_append_new(b->runs, times_json("cold, no fast path", &cold, b->span, b->nv));
+  if ((rc = scan_once(b->vs, b->nv, &on, &warm))) return rc;
+  print_times("warm cache, no fast path", &warm, b->span, b->nv);
+  json_array_append_new(b->runs, times_json("warm cache, no fast path", &warm, b->span, b->nv));
   uint64_t nn = ba->naive_n < b->span ? ba->naive_n : b->span;
   double tn = naive_pass(b->vs[0]->ref, b->nv, b->o.from, b->o.to, nn, b->threads);
   double naive_full = tn * (double)b->span / (double)nn;
   printf("\nnaive pass: %llu inputs x %d variants in %.3f s (%.3f us per MPFR call per thread);\n"
-         "extrapolated to the range: %.1f s, i.e. %.1fx the cold run and %.1fx the warm run\n\n",
+         "extrapolated to the range: %.1f s, i.e. %.1fx the cold run with the fast path, %.1fx the cold\n"
+         "run without it and %.1fx the warm run\n\n",
          (unsigned long long)nn, b->nv, tn, tn * b->threads / ((double)nn * b->nv) * 1e6, naive_full,
-         naive_full / cold.wall, naive_full / warm.wall);
-  b->naive = json_pack("{s:I, s:i, s:f, s:f, s:f, s:f}", "sample_inputs", (json_int_t)nn, "variants", b->nv,
-                       "sample_s", tn, "extrapolated_s", naive_full, "ratio_to_cold", naive_full / cold.wall,
-                       "ratio_to_warm", naive_full / warm.wall);
+         naive_full / fast.wall, naive_full / cold.wall, naive_full / warm.wall);
+  b->naive = json_pack("{s:I, s:i, s:f, s:f, s:f, s:f, s:f}", "sample_inputs", (json_int_t)nn, "variants", b->nv,
+                       "sample_s", tn, "extrapolated_s", naive_full, "ratio_to_fast", naive_full / fast.wall,
+                       "ratio_to_cold", naive_full / cold.wall, "ratio_to_warm", naive_full / warm.wall);
   return 0;
 }
 
-/* 4. scaling with variants (warm cache), 5. with threads (no cache, every input needs MPFR). */
+/* 5. scaling with variants (fast path), 6. with threads (no cache, no fast path: every
+ * input needs MPFR). */
 static int bench_scaling(struct bench *b, const struct bench_args *ba) {
   struct scan_times tm;
   int rc;
+  struct scan_opts of = b->o;
+  of.cache_dir = NULL;
   for (int k = 1;; k = 2 * k < b->nv ? 2 * k : b->nv) {
-    if ((rc = scan_once(b->vs, k, &b->o, &tm))) return rc;
+    if ((rc = scan_once(b->vs, k, &of, &tm))) return rc;
     char what[64];
-    snprintf(what, sizeof what, "warm, %d variant%s", k, k > 1 ? "s" : "");
+    snprintf(what, sizeof what, "fast path, %d variant%s", k, k > 1 ? "s" : "");
     print_times(what, &tm, b->span, k);
     json_array_append_new(b->scal_v, times_json(what, &tm, b->span, k));
     if (k == b->nv) break;
   }
   struct scan_opts ot = b->o;
   ot.cache_dir = NULL;
+  ot.no_fast = 1;
   ot.from = 0x3f000000u;
   ot.to = (uint32_t)(0x3f000000ull + ba->scaling_n - 1);
   for (int th = 1; th <= 16; th *= 2) {
     ot.threads = th;
     if ((rc = scan_once(b->vs, b->nv, &ot, &tm))) return rc;
     char what[64];
-    snprintf(what, sizeof what, "no cache, %llu inputs", (unsigned long long)ba->scaling_n);
+    snprintf(what, sizeof what, "MPFR only, %llu inputs", (unsigned long long)ba->scaling_n);
     print_times(what, &tm, ba->scaling_n, b->nv);
     json_array_append_new(b->scal_t, times_json(what, &tm, ba->scaling_n, b->nv));
+  }
+  return 0;
+}
+
+/* 7. one variant of each named reference (the first of the catalogue the backend runs),
+ * cold with the fast path. */
+static int bench_references(struct bench *b, const char *list, int gpu) {
+  printf("\n| %-14s | %-16s | %8s | %8s | %12s | %12s | %11s |\n", "reference", "variant", "wall s", "table s",
+         "by shortcut", "by table", "MPFR calls");
+  printf("| --- | --- | --- | --- | --- | --- | --- |\n");
+  for (int i = 0; i < n_references; i++) {
+    const struct reference *r = &ref_table[i];
+    if (strcmp(list, "all") != 0) {
+      size_t n = strlen(r->name);
+      const char *p = strstr(list, r->name);
+      while (p && !((p == list || p[-1] == ',') && (p[n] == 0 || p[n] == ','))) p = strstr(p + 1, r->name);
+      if (!p) continue;
+    }
+    const struct variant *v = NULL;
+    for (int k = 0; k < n_variants && !v; k++)
+      if (variants[k].ref == r && variant_has_backend(&variants[k], gpu)) v = &variants[k];
+    if (!v) continue;
+    struct scan_opts o = b->o;
+    o.cache_dir = NULL;
+    struct scan_times tm;
+    int rc = scan_once(&v, 1, &o, &tm);
+    if (rc) return rc;
+    printf("| %-14s | %-16s | %8.2f | %8.2f | %12llu | %12llu | %11llu |\n", r->name, v->name, tm.wall,
+           tm.fast_build, (unsigned long long)tm.shortcut_hits, (unsigned long long)tm.fast_hits,
+           (unsigned long long)tm.mpfr_calls);
+    fflush(stdout);
+    json_t *j = times_json(r->name, &tm, b->span, 1);
+    json_object_set_new(j, "variant", json_string(v->name));
+    json_array_append_new(b->refs, j);
   }
   return 0;
 }
@@ -219,7 +277,9 @@ static int bench_json(struct bench *b, const char *path, int gpu, double rss) {
   json_object_set_new(root, "naive", json_incref(b->naive));
   json_object_set_new(root, "scaling_variants", json_incref(b->scal_v));
   json_object_set_new(root, "scaling_threads", json_incref(b->scal_t));
+  json_object_set_new(root, "references", json_incref(b->refs));
   json_object_set_new(root, "peak_rss_gib", json_real(rss));
+  json_object_set_new(root, "peak_device_gib", json_real((double)gpu_peak_device_bytes() / (1u << 30)));
   char *s = json_dumps(root, JSON_INDENT(1) | JSON_REAL_PRECISION(6));
   json_decref(root);
   FILE *f = fopen(path, "w");
@@ -251,10 +311,12 @@ static void bench_header(struct bench *b, const struct scan_cli *sc, const struc
 
 int cmd_bench(int argc, char **argv) {
   struct scan_cli sc;
-  struct bench_args ba = {1u << 20, 1u << 22, 0};
+  struct bench_args ba = {1u << 20, 1u << 22, 0, 0, NULL};
   static const struct option more[] = {{"naive-inputs", required_argument, 0, 1001},
                                        {"scaling-inputs", required_argument, 0, 1002},
                                        {"skip-scaling", no_argument, 0, 1003},
+                                       {"references", required_argument, 0, 1004},
+                                       {"only-references", no_argument, 0, 1005},
                                        {0, 0, 0, 0}};
   int explicit_cache = 0;
   for (int i = 1; i < argc; i++) explicit_cache |= !strncmp(argv[i], "--cache", 7);
@@ -279,18 +341,21 @@ int cmd_bench(int argc, char **argv) {
   b.o.progress = 0;
   b.threads = b.o.threads > 0 ? b.o.threads : omp_get_num_procs();
   b.span = (uint64_t)b.o.to - b.o.from + 1;
-  b.runs = json_array(), b.scal_v = json_array(), b.scal_t = json_array();
+  b.runs = json_array(), b.scal_v = json_array(), b.scal_t = json_array(), b.refs = json_array();
   bench_header(&b, &sc, &ri);
   char p[4200];
   snprintf(p, sizeof p, "%s/%s.ulpref", cache_dir, b.vs[0]->ref->name);
   unlink(p); /* the cold run starts without the cache */
   b.o.cache_dir = cache_dir;
-  rc = bench_main(&b, &ba);
-  if (!rc && !ba.skip_scaling) rc = bench_scaling(&b, &ba);
+  if (!ba.only_refs) rc = bench_main(&b, &ba);
+  if (!rc && !ba.skip_scaling && !ba.only_refs) rc = bench_scaling(&b, &ba);
+  if (!rc && ba.refs) rc = bench_references(&b, ba.refs, sc.backend);
   double rss = peak_rss_gib();
-  if (!rc) printf("\npeak host memory (max RSS): %.2f GiB\n", rss);
+  if (!rc)
+    printf("\npeak host memory (max RSS): %.2f GiB; peak device memory in use: %.2f GiB\n", rss,
+           (double)gpu_peak_device_bytes() / (1u << 30));
   if (!explicit_cache) unlink(p), rmdir(cache_dir);
   if (!rc && sc.json) rc = bench_json(&b, sc.json, sc.backend, rss);
-  json_decref(b.runs), json_decref(b.naive), json_decref(b.scal_v), json_decref(b.scal_t);
+  json_decref(b.runs), json_decref(b.naive), json_decref(b.scal_v), json_decref(b.scal_t), json_decref(b.refs);
   return rc;
 }

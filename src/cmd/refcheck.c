@@ -1,45 +1,139 @@
-/* refcheck.c: `ulpcert refcheck REFERENCE`: a reference's proved shortcut against MPFR
- * on every input of a range where it answers. */
+/* refcheck.c: `ulpcert refcheck REFERENCE`: a reference's proved shortcut, or its whole
+ * fast path (shortcut, then table; on the host or the device), against MPFR on every
+ * input of a range. */
 #include <omp.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "src/catalogue/registry.h"
 #include "src/cmd/cmd.h"
 #include "src/common.h"
+#include "src/engine/gpu.h"
 #include "src/engine/options.h"
+#include "src/reference/fastref.h"
 
 static void usage_refcheck(FILE *f) {
   fprintf(f,
           "usage: ulpcert refcheck REFERENCE [--from 0xHHHHHHHH] [--to 0xHHHHHHHH] [--threads N]\n"
+          "                        [--fast-path [--backend cpu|gpu]]\n"
           "\n"
-          "For every input in the range where the reference's proved shortcut answers, calls\n"
-          "MPFR too and compares (binary64 value and ternary). Prints the number of inputs\n"
-          "checked and every disagreement; exit status 1 if there is one.\n"
-          "References: every one of the catalogue (`ulpcert run --help` lists them).\n");
+          "Without --fast-path: for every input in the range where the reference's proved\n"
+          "shortcut answers, calls MPFR too and compares (binary64 value and ternary).\n"
+          "\n"
+          "With --fast-path: every input of the range goes through what a run computes before\n"
+          "it calls MPFR: the shortcut, then the fast path's table (built from the reference's\n"
+          "Taylor series over its FAST_RANGE lines within the range), on the host or, with\n"
+          "--backend gpu, on the device; every input they decide is compared with MPFR. Prints\n"
+          "how many each decided, how many are left to MPFR, and every disagreement.\n"
+          "\n"
+          "Exit status 1 if there is a disagreement.\n"
+          "References: %s.\n",
+          ref_names());
 }
 
-int cmd_refcheck(int argc, char **argv) {
-  struct scan_cli sc;
-  int rc = parse_scan_options(argc, argv, &sc, NULL, NULL, NULL, usage_refcheck);
+#define BATCH (1u << 24)
+
+struct check {
+  const struct reference *r;
+  const struct ref_fast *fast;
+  int gpu, threads;
+  uint64_t by[3], bad; /* by: undecided, shortcut, table */
+  double *y;
+  int8_t *t;
+  uint8_t *how;
+};
+
+/* The answers of [first, first + n) on the host (same order as scan.c: shortcut, table). */
+static void host_batch(struct check *k, uint32_t first, uint32_t n) {
+#pragma omp parallel for num_threads(k->threads) schedule(dynamic, 4096)
+  for (uint32_t i = 0; i < n; i++) {
+    double y = 0;
+    int t = 0, how = 0;
+    uint32_t x = first + i;
+    if (k->r->shortcut(x, &y, &t)) how = 1;
+    else if (k->fast->ok && fast_eval(&k->fast->view, x, &y, &t)) how = 2;
+    k->y[i] = y, k->t[i] = (int8_t)t, k->how[i] = (uint8_t)how;
+  }
+}
+
+/* Every decided answer of the batch against MPFR. */
+static void compare_batch(struct check *k, uint32_t first, uint32_t n) {
+  uint64_t by0 = 0, by1 = 0, by2 = 0, bad = 0;
+#pragma omp parallel for num_threads(k->threads) schedule(dynamic, 4096) reduction(+ : by0, by1, by2, bad)
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t x = first + i;
+    if ((x & 0x7fffffffu) > 0x7f800000u) continue; /* NaN: the engine's own case */
+    by0 += k->how[i] == 0, by1 += k->how[i] == 1, by2 += k->how[i] == 2;
+    if (k->how[i] == 0) continue;
+    double ym;
+    int tm;
+    ref_mpfr(k->r, x, &ym, &tm);
+    if (d2u(k->y[i]) != d2u(ym) || k->t[i] != tm) {
+      bad++;
+#pragma omp critical
+      printf("MISMATCH x=0x%08x (%a): %s %a t=%d, MPFR %a t=%d\n", x, (double)u2f(x),
+             k->how[i] == 1 ? "shortcut" : "table", k->y[i], k->t[i], ym, tm);
+    }
+  }
+  k->by[0] += by0, k->by[1] += by1, k->by[2] += by2, k->bad += bad;
+}
+
+static int check_fast_path(const struct reference *r, struct scan_cli *sc, int threads) {
+  struct run_info ri;
+  memset(&ri, 0, sizeof ri);
+  int rc = choose_backend(sc, &ri);
   if (rc >= 0) return rc;
-  if (optind != argc - 1) {
-    errorf("refcheck takes one reference name");
-    return EXIT_USAGE;
+  const uint32_t from = sc->o.from, to = sc->o.to, H = 0x80000000u;
+  int64_t plo = from, phi = to < H ? to : H - 1, nlo = (from > H ? from : H) - (int64_t)H, nhi = (int64_t)to - H;
+  if (from >= H) plo = 1, phi = 0;
+  if (to < H) nlo = 1, nhi = 0;
+  struct ref_fast fast;
+  if (ref_fast_prepare(&fast, r, plo, phi, nlo, nhi, threads)) {
+    errorf("out of memory building the table of %s", r->name);
+    return EXIT_IO;
   }
-  const struct reference *r = ref_find(argv[optind]);
-  if (!r) {
-    errorf("unknown reference '%s' (known: %s)", argv[optind], ref_names());
-    return EXIT_USAGE;
+  struct check k = {r, &fast, sc->o.gpu, threads, {0, 0, 0}, 0, malloc((size_t)BATCH * 8), malloc(BATCH), malloc(BATCH)};
+  double t0 = now_s();
+  rc = EXIT_OK;
+  for (uint64_t a = from; a <= to && k.y && k.t && k.how && !rc; a += BATCH) {
+    uint32_t n = (uint32_t)((uint64_t)to - a + 1 < BATCH ? (uint64_t)to - a + 1 : BATCH);
+    if (!k.gpu) host_batch(&k, (uint32_t)a, n);
+    else if (gpu_reference_range(sc->o.ndevices ? sc->o.devices[0] : 0, ref_device_shortcut(r),
+                                 fast.ok ? &fast.view : NULL, (uint32_t)a, n, k.y, k.t, k.how)) {
+      errorf("%s", gpu_last_error());
+      rc = EXIT_NOGPU;
+    }
+    if (!rc) compare_batch(&k, (uint32_t)a, n);
   }
+  if (!k.y || !k.t || !k.how) rc = EXIT_IO, errorf("out of host memory");
+#pragma omp parallel num_threads(threads)
+  ref_thread_cleanup();
+  printf("refcheck %s --fast-path (%s%s) 0x%08x..0x%08x: %llu inputs: %llu by the shortcut, %llu by the table, "
+         "%llu left to MPFR; %llu mismatches (%.1f s)\n",
+         r->name, k.gpu ? "device" : "host", k.gpu && ref_device_shortcut(r) < 0 ? ", no device shortcut" : "", from,
+         to, (unsigned long long)(k.by[0] + k.by[1] + k.by[2]), (unsigned long long)k.by[1],
+         (unsigned long long)k.by[2], (unsigned long long)k.by[0], (unsigned long long)k.bad, now_s() - t0);
+  if (fast.ok)
+    printf("table: %u blocks, %.1f KiB, built in %.2f s over %llu patterns (%llu undecided by construction)\n",
+           fast.tab.hdr.nblk, fast_table_bytes(&fast.tab) / 1024.0, fast.build_s, (unsigned long long)fast.patterns,
+           (unsigned long long)fast.patterns_undec);
+  else
+    printf("table: none (%s)\n", r->series == ref_no_series ? "the reference has no series" : "no FAST_RANGE here");
+  free(k.y), free(k.t), free(k.how);
+  ref_fast_free(&fast);
+  if (!rc && k.bad) rc = EXIT_FAIL;
+  return rc;
+}
+
+static int check_shortcut(const struct reference *r, const struct scan_cli *sc, int threads) {
   if (r->shortcut == ref_no_shortcut) {
     printf("%s has no shortcut: nothing to check\n", r->name);
     return EXIT_OK;
   }
-  int threads = sc.o.threads > 0 ? sc.o.threads : omp_get_num_procs();
   uint64_t checked = 0, bad = 0;
   double t0 = now_s();
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 4096) reduction(+ : checked, bad)
-  for (uint64_t i = sc.o.from; i <= sc.o.to; i++) {
+  for (uint64_t i = sc->o.from; i <= sc->o.to; i++) {
     uint32_t x = (uint32_t)i;
     double ys, ym;
     int ts, tm;
@@ -56,6 +150,39 @@ int cmd_refcheck(int argc, char **argv) {
 #pragma omp parallel num_threads(threads)
   ref_thread_cleanup();
   printf("refcheck %s 0x%08x..0x%08x: %llu shortcut answers checked against MPFR, %llu mismatches (%.1f s)\n",
-         r->name, sc.o.from, sc.o.to, (unsigned long long)checked, (unsigned long long)bad, now_s() - t0);
+         r->name, sc->o.from, sc->o.to, (unsigned long long)checked, (unsigned long long)bad, now_s() - t0);
   return bad ? EXIT_FAIL : EXIT_OK;
+}
+
+static int refcheck_opt(int c, const char *arg, void *p) {
+  (void)arg;
+  if (c != 3001) return EXIT_USAGE;
+  *(int *)p = 1;
+  return -1;
+}
+
+int cmd_refcheck(int argc, char **argv) {
+  struct scan_cli sc;
+  int fastpath = 0;
+  static const struct option more[] = {{"fast-path", no_argument, 0, 3001}, {0, 0, 0, 0}};
+  int rc = parse_scan_options(argc, argv, &sc, refcheck_opt, &fastpath, more, usage_refcheck);
+  if (rc >= 0) return rc;
+  if (optind != argc - 1) {
+    errorf("refcheck takes one reference name");
+    return EXIT_USAGE;
+  }
+  const struct reference *r = ref_find(argv[optind]);
+  if (!r) {
+    errorf("unknown reference '%s' (known: %s)", argv[optind], ref_names());
+    return EXIT_USAGE;
+  }
+  int threads = sc.o.threads > 0 ? sc.o.threads : omp_get_num_procs();
+  if (!fastpath) {
+    if (sc.backend == 1) {
+      errorf("--backend gpu needs --fast-path (the shortcut alone is checked on the host)");
+      return EXIT_USAGE;
+    }
+    return check_shortcut(r, &sc, threads);
+  }
+  return check_fast_path(r, &sc, threads);
 }

@@ -30,6 +30,8 @@ static void usage_run(FILE *f) {
           "  --json FILE        write the results as JSON (atomically; gzip when FILE ends in .gz)\n"
           "  --cache DIR        reference cache folder (default $ULPCERT_CACHE or ~/.cache/ulpcert)\n"
           "  --no-cache         neither read nor write the reference cache\n"
+          "  --no-fast-path     reference values from the shortcuts and MPFR only: no polynomial\n"
+          "                     table, nothing computed on the device (slower; same results)\n"
           "  --devices all|0,1  GPU backend: the devices to use (default all visible); chunks go\n"
           "                     to them in turn, results are identical to one device\n"
           "  --reduce gpu|host  GPU backend: where the common path of the error reduction runs\n"

@@ -9,6 +9,7 @@
 #include "src/engine/geom.h"
 #include "src/formats/head.h"
 #include "src/measure/part.h"
+#include "src/reference/fast/fast_eval.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -49,6 +50,25 @@ void gpu_ref_buffers(struct gpu_ctx *g, int slot, double **ry, int8_t **rt);
  * outputs-only reduction) to the device and reduce every work item of geom for every
  * function into parts (index v * 2 * nblk + item; kernels/reduce.cuh). 0 or -1. */
 int gpu_submit_reduce(struct gpu_ctx *g, int slot, const struct gpu_geom *geom, uint32_t nref);
+/* Reference values computed on the device (kernels/refkern.cuh). Set once per context:
+ * the reference's device shortcut (ref_device_shortcut, -1 for none) and its fast-path
+ * table (NULL or an empty view for none), copied to the device. 0 or -1. */
+int gpu_set_reference(struct gpu_ctx *g, int shortcut, const struct fast_view *tab);
+/* Enqueue, after slot's evaluation: the reference values of geom's chunk into slot's
+ * device buffers (the engine's layout: sym ? len : 2 * len entries), the undecided entries
+ * listed. 0 or -1. */
+int gpu_submit_reference(struct gpu_ctx *g, int slot, const struct gpu_geom *geom);
+/* Wait for slot's reference values: *idx (pinned host memory, valid until the next
+ * submit on slot) lists the *n undecided entries; by[0] and by[1] count the entries the
+ * shortcut and the table decided. 0 or -1. */
+int gpu_reference_undecided(struct gpu_ctx *g, int slot, const uint32_t **idx, uint32_t *n, uint64_t by[2]);
+/* Enqueue: the host's values of slot's n undecided entries, written in list order at the
+ * start of gpu_ref_buffers' arrays, into the device buffers. 0 or -1. */
+int gpu_reference_patch(struct gpu_ctx *g, int slot, uint32_t n);
+/* refcheck: every input of [first, first + count) (count <= 2^24, no mirroring) on device
+ * dev: y[i], t[i], and how[i] (0 undecided, 1 the shortcut, 2 the table). 0 or -1. */
+int gpu_reference_range(int dev, int shortcut, const struct fast_view *tab, uint32_t first, uint32_t count, double *y,
+                        int8_t *t, uint8_t *how);
 /* Wait for slot; outs[f] receives the host buffer of function f (filled when copied), *parts
  * the parts (NULL if no reduction was submitted). 0 or -1. */
 int gpu_wait(struct gpu_ctx *g, int slot, uint32_t **outs, const struct part **parts);
@@ -58,6 +78,8 @@ void gpu_times(struct gpu_ctx *g, double *kernel_s, double *copy_s);
  * else the error's binary64 bits + 1). 0 or -1. */
 int gpu_read_xbins(struct gpu_ctx *g, int f, uint64_t *out);
 void gpu_close(struct gpu_ctx *g);
+/* The most device memory seen in use so far (bytes, the whole device), 0 if unknown. */
+uint64_t gpu_peak_device_bytes(void);
 /* Register a compiled user function: a CUBIN image holding kernel 'kernel'
  * (first, count, out). Returns its function number (>= GPU_DYN_BASE) or -1. */
 int gpu_dyn_add(const void *image, size_t size, const char *kernel);

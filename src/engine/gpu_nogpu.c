@@ -43,3 +43,25 @@ int gpu_set_table(const uint32_t *tab, uint32_t tlo, uint32_t n) { (void)tab, (v
 int gpu_read_xbins(struct gpu_ctx *g, int f, uint64_t *out) { (void)g, (void)f, (void)out; return -1; }
 int gpu_dyn_add(const void *image, size_t size, const char *kernel) { (void)image, (void)size, (void)kernel; return -1; }
 
+int gpu_set_reference(struct gpu_ctx *g, int shortcut, const struct fast_view *tab) {
+  (void)g, (void)shortcut, (void)tab;
+  return -1;
+}
+int gpu_submit_reference(struct gpu_ctx *g, int slot, const struct gpu_geom *geom) {
+  (void)g, (void)slot, (void)geom;
+  return -1;
+}
+int gpu_reference_undecided(struct gpu_ctx *g, int slot, const uint32_t **idx, uint32_t *n, uint64_t by[2]) {
+  (void)g, (void)slot, (void)idx, (void)n, (void)by;
+  return -1;
+}
+int gpu_reference_patch(struct gpu_ctx *g, int slot, uint32_t n) {
+  (void)g, (void)slot, (void)n;
+  return -1;
+}
+int gpu_reference_range(int dev, int shortcut, const struct fast_view *tab, uint32_t first, uint32_t count, double *y,
+                        int8_t *t, uint8_t *how) {
+  (void)dev, (void)shortcut, (void)tab, (void)first, (void)count, (void)y, (void)t, (void)how;
+  return -1;
+}
+uint64_t gpu_peak_device_bytes(void) { return 0; }

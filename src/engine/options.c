@@ -11,7 +11,8 @@
 
 /* The values getopt_long returns for the shared options ('h' for --help); the commands'
  * own options use values from 1001 on. */
-enum { O_BACKEND = 256, O_FROM, O_TO, O_THREADS, O_CHUNK, O_JSON, O_CACHE, O_NOCACHE, O_QUIET, O_REDUCE, O_DEVICES };
+enum { O_BACKEND = 256, O_FROM, O_TO, O_THREADS, O_CHUNK, O_JSON, O_CACHE, O_NOCACHE, O_QUIET, O_REDUCE, O_DEVICES,
+       O_NOFAST };
 
 /* The option table: the shared options, then the command's own (more), then the zero
  * entry getopt_long stops at. opts holds 40 entries. */
@@ -23,6 +24,7 @@ static void option_table(struct option *opts, const struct option *more) {
     {"cache", required_argument, 0, O_CACHE},     {"no-cache", no_argument, 0, O_NOCACHE},
     {"quiet", no_argument, 0, O_QUIET},           {"help", no_argument, 0, 'h'},
     {"reduce", required_argument, 0, O_REDUCE},   {"devices", required_argument, 0, O_DEVICES},
+    {"no-fast-path", no_argument, 0, O_NOFAST},
   };
   int n = 0;
   for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) opts[n++] = base[i];
@@ -60,7 +62,7 @@ static int parse_devices(const char *arg, struct scan_opts *o) {
   return -1;
 }
 
-/* One shared option c (O_BACKEND .. O_DEVICES) with its value v. -1 to go on, or
+/* One shared option c (O_BACKEND .. O_NOFAST) with its value v. -1 to go on, or
  * EXIT_USAGE after saying what is wrong with the value. */
 static int scan_option(int c, const char *v, struct scan_cli *sc) {
   uint64_t k;
@@ -97,6 +99,7 @@ static int scan_option(int c, const char *v, struct scan_cli *sc) {
   case O_JSON: sc->json = v; return -1;
   case O_CACHE: sc->cache_dir = v; return -1;
   case O_NOCACHE: sc->cache_dir = NULL; return -1;
+  case O_NOFAST: sc->o.no_fast = 1; return -1;
   case O_QUIET: g_quiet = 1; return -1;
   case O_DEVICES: return parse_devices(v, &sc->o);
   case O_REDUCE:
@@ -134,7 +137,7 @@ int parse_scan_options(int argc, char **argv, struct scan_cli *sc, int (*extra)(
       else errorf("option '%s' is unknown or needs a value (see --help)", argv[optind - 1]);
       return EXIT_USAGE;
     }
-    if (c >= O_BACKEND && c <= O_DEVICES) r = scan_option(c, optarg, sc);
+    if (c >= O_BACKEND && c <= O_NOFAST) r = scan_option(c, optarg, sc);
     else r = extra ? extra(c, optarg, arg) : EXIT_USAGE; /* the command's own options */
     if (r >= 0) return r;
   }

@@ -17,7 +17,7 @@ struct scan_cli {
 };
 
 /* Parse the scan options (--backend --from --to --threads --chunk --json --cache
- * --no-cache --quiet --reduce --devices --help) plus 'more' (handled by extra(), which
+ * --no-cache --no-fast-path --quiet --reduce --devices --help) plus 'more' (handled by extra(), which
  * returns -1 to go on or an exit code). Returns -1 to continue, or an exit code. */
 int parse_scan_options(int argc, char **argv, struct scan_cli *sc, int (*extra)(int, const char *, void *), void *arg,
                        const struct option *more, void (*usage)(FILE *));

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "src/reference/fastref.h"
 #include "src/reference/refcache.h"
 #include "src/engine/gpu.h"
 #include "src/engine/progress.h"
@@ -72,7 +73,9 @@ struct ctx {
   double *own_ry; /* the engine's own reference buffers */
   int8_t *own_rt;
   int nthreads;
-  uint64_t mpfr_calls, cache_hits, shortcut_hits;
+  struct ref_fast fast; /* the fast path's table (fastref.h); fast.ok = 0: none */
+  int dev_ref;          /* the device computes the reference values (refkern.cuh) */
+  uint64_t mpfr_calls, cache_hits, shortcut_hits, fast_hits;
   /* the GPU backend: one context per device; chunk k goes to device k % nd, slot (k / nd) % 2 */
   struct gpu_ctx *gs[SCAN_MAXDEV];
   int nd;
@@ -80,13 +83,22 @@ struct ctx {
   struct scan_times *tm;
 };
 
+/* One reference value on the host: the shortcut, the fast path's table, MPFR. Returns
+ * what decided it: 1 the shortcut, 2 the table, 0 MPFR. */
+static int ref_decide(const struct ctx *c, uint32_t x, double *y, int *t) {
+  if (c->ref->shortcut(x, y, t)) return 1;
+  if (c->fast.ok && fast_eval(&c->fast.view, x, y, t)) return 2;
+  ref_mpfr(c->ref, x, y, t);
+  return 0;
+}
+
 static void fill_reference(struct ctx *c, const struct chunk *ch) {
   const uint32_t a0 = ch->a0, len = ch->len;
   const int sym = c->sym;
   const int halves = sym ? 1 : 2;
   const uint32_t nblk = (len + REF_BLOCK - 1) / REF_BLOCK;
-  uint64_t calls = 0, hits = 0, shorts = 0;
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : calls, hits, shorts)
+  uint64_t calls = 0, hits = 0, shorts = 0, fasts = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : calls, hits, shorts, fasts)
   for (uint32_t it = 0; it < nblk * (uint32_t)halves; it++) {
     int h = (int)(it / nblk);
     uint32_t i0 = (it % nblk) * REF_BLOCK, i1 = i0 + REF_BLOCK < len ? i0 + REF_BLOCK : len;
@@ -113,8 +125,8 @@ static void fill_reference(struct ctx *c, const struct chunk *ch) {
         t = c->cache.t[m - c->cache.lo];
         hits++;
       } else {
-        if (ref_eval(c->ref, x, &y, &t)) calls++;
-        else shorts++;
+        int by = ref_decide(c, x, &y, &t);
+        calls += by == 0, shorts += by == 1, fasts += by == 2;
         if (h == 0 && c->cache.building && m >= c->cache.lo && m < c->cache.hi) {
           c->cache.y[m - c->cache.lo] = y;
           c->cache.t[m - c->cache.lo] = (int8_t)t;
@@ -127,6 +139,7 @@ static void fill_reference(struct ctx *c, const struct chunk *ch) {
   c->mpfr_calls += calls;
   c->cache_hits += hits;
   c->shortcut_hits += shorts;
+  c->fast_hits += fasts;
 }
 
 static void eval_cpu(struct ctx *c, const struct chunk *ch) {
@@ -288,10 +301,30 @@ static int scan_alloc(struct ctx *c, size_t maxlen, char *err, size_t errlen) {
   return ok ? 0 : EXIT_IO;
 }
 
-/* Reference cache: load it, or build it when this run computes all of it. */
+/* The fast path's table over the run's magnitudes, and whether the device computes the
+ * reference values: on the GPU backend with the device reduction, when the reference has
+ * a device shortcut or no shortcut at all (the host's shortcut would otherwise decide
+ * what the device leaves) and something to run there. 0 or an exit code. */
+static int fast_prepare(struct ctx *c, char *err, size_t errlen) {
+  const struct scan_opts *o = c->o;
+  if (o->outputs_only || o->no_fast) return 0;
+  double t0 = now_s();
+  if (ref_fast_prepare(&c->fast, c->ref, c->P.lo, c->P.hi, c->N.lo, c->N.hi, c->nthreads)) {
+    snprintf(err, errlen, "out of host memory building the fast path's table of %s", c->ref->name);
+    return EXIT_IO;
+  }
+  c->tm->fast_build = now_s() - t0;
+  const int dsc = ref_device_shortcut(c->ref) >= 0;
+  c->dev_ref = o->gpu && !o->host_reduce && (dsc || c->ref->shortcut == ref_no_shortcut) && (dsc || c->fast.ok);
+  c->tm->device_refs = c->dev_ref;
+  return 0;
+}
+
+/* Reference cache: load it, or build it when this run computes all of it. Not with
+ * device references: the device decides nearly every input without it. */
 static void cache_open(struct ctx *c) {
   c->tm->cache = "off";
-  if (!c->o->cache_dir || c->ref->mpfr_hi <= c->ref->mpfr_lo || c->o->outputs_only) return;
+  if (!c->o->cache_dir || c->ref->mpfr_hi <= c->ref->mpfr_lo || c->o->outputs_only || c->dev_ref) return;
   double t0 = now_s();
   int covers = (c->P.lo <= c->ref->mpfr_lo && c->P.hi >= (int64_t)c->ref->mpfr_hi - 1) ||
                (c->sym && c->N.lo <= c->ref->mpfr_lo && c->N.hi >= (int64_t)c->ref->mpfr_hi - 1);
@@ -312,7 +345,8 @@ static int gpu_setup(struct ctx *c, size_t maxlen, char *err, size_t errlen) {
     int dev = o->ndevices > 0 ? o->devices[d] : 0;
     c->gs[d] = gpu_open(dev, c->nv, fns, (uint32_t)(2 * maxlen), 2 * (o->chunk / RED_BLOCK + 2), err, errlen);
     if (!c->gs[d]) return strstr(err, "out of memory") && o->chunk > (1u << 16) ? 1 : EXIT_NOGPU;
-    if (gpu_set_measure(c->gs[d], c->cfg)) {
+    if (gpu_set_measure(c->gs[d], c->cfg) ||
+        (c->dev_ref && gpu_set_reference(c->gs[d], ref_device_shortcut(c->ref), c->fast.ok ? &c->fast.view : NULL))) {
       snprintf(err, errlen, "%s", gpu_last_error());
       return EXIT_NOGPU;
     }
@@ -323,24 +357,67 @@ static int gpu_setup(struct ctx *c, size_t maxlen, char *err, size_t errlen) {
 #define GDEV(c, k) ((c)->gs[(k) % (c)->nd])
 #define GSLOT(c, k) (((k) / (c)->nd) % GPU_SLOTS)
 
+/* Enqueue chunk k on its device and slot: the evaluation, and the reference values
+ * when the device computes them. 0 or -1. */
+static int submit_chunk(struct ctx *c, const struct chunk *chunks, int k) {
+  const struct chunk *ch = &chunks[k];
+  uint32_t first[2] = {ch->a0, ch->a0 | HALF}, cnt[2] = {ch->len, ch->len};
+  if (gpu_submit(GDEV(c, k), GSLOT(c, k), 2, first, cnt, !c->dev_reduce)) return -1;
+  if (!c->dev_ref) return 0;
+  const struct gpu_geom geom = chunk_geom(c, ch);
+  return gpu_submit_reference(GDEV(c, k), GSLOT(c, k), &geom);
+}
+
+/* The reference values of chunk k the device left undecided: computed here (cache,
+ * shortcut, table, MPFR: ref_decide) and sent back. 0 or -1. */
+static int patch_reference(struct ctx *c, const struct chunk *ch, int k) {
+  struct gpu_ctx *g = GDEV(c, k);
+  const uint32_t *idx;
+  uint32_t n;
+  uint64_t by[2];
+  double *py;
+  int8_t *pt;
+  if (gpu_reference_undecided(g, GSLOT(c, k), &idx, &n, by)) return -1;
+  gpu_ref_buffers(g, GSLOT(c, k), &py, &pt);
+  uint64_t calls = 0, hits = 0, shorts = 0, fasts = 0;
+#pragma omp parallel for schedule(dynamic, 64) reduction(+ : calls, hits, shorts, fasts)
+  for (uint32_t j = 0; j < n; j++) {
+    const uint32_t h = idx[j] / ch->len, m = ch->a0 + idx[j] % ch->len;
+    double y;
+    int t;
+    if (h == 0 && c->cache.loaded && m >= c->cache.lo && m < c->cache.hi) {
+      y = c->cache.y[m - c->cache.lo], t = c->cache.t[m - c->cache.lo];
+      hits++;
+    } else {
+      int d = ref_decide(c, m | (h ? HALF : 0), &y, &t);
+      calls += d == 0, shorts += d == 1, fasts += d == 2;
+    }
+    py[j] = y, pt[j] = (int8_t)t;
+  }
+  c->mpfr_calls += calls, c->cache_hits += hits;
+  c->shortcut_hits += shorts + by[0], c->fast_hits += fasts + by[1];
+  return gpu_reference_patch(g, GSLOT(c, k), n);
+}
+
 /* Chunk k on the GPU: evaluated (asynchronously: the next one is submitted first), its
- * references copied after the host computed them, reduced on the device. */
+ * references computed on the device (the undecided ones here) or here and copied, reduced
+ * on the device. */
 static int gpu_chunk(struct ctx *c, const struct chunk *chunks, int nchunks, int k, uint32_t **outs,
                      const struct part **parts, char *err, size_t errlen) {
   const struct chunk *ch = &chunks[k];
-  if (k + 1 < nchunks) {
-    const struct chunk *nx = &chunks[k + 1];
-    uint32_t first[2] = {nx->a0, nx->a0 | HALF}, cnt[2] = {nx->len, nx->len};
-    if (gpu_submit(GDEV(c, k + 1), GSLOT(c, k + 1), 2, first, cnt, !c->dev_reduce)) goto fail;
-  }
+  if (k + 1 < nchunks && submit_chunk(c, chunks, k + 1)) goto fail;
   double t0 = now_s();
-  if (c->dev_reduce) gpu_ref_buffers(GDEV(c, k), GSLOT(c, k), &c->ry, &c->rt);
-  if (!c->o->outputs_only) fill_reference(c, ch);
+  if (c->dev_ref) {
+    if (patch_reference(c, ch, k)) goto fail;
+  } else {
+    if (c->dev_reduce) gpu_ref_buffers(GDEV(c, k), GSLOT(c, k), &c->ry, &c->rt);
+    if (!c->o->outputs_only) fill_reference(c, ch);
+  }
   double t1 = now_s();
   c->tm->reference += t1 - t0;
   if (c->dev_reduce) {
     const struct gpu_geom geom = chunk_geom(c, ch);
-    uint32_t nref = c->o->outputs_only ? 0 : c->sym ? ch->len : 2 * ch->len;
+    uint32_t nref = c->o->outputs_only || c->dev_ref ? 0 : c->sym ? ch->len : 2 * ch->len;
     if (gpu_submit_reduce(GDEV(c, k), GSLOT(c, k), &geom, nref)) goto fail;
   }
   if (gpu_wait(GDEV(c, k), GSLOT(c, k), outs, parts)) goto fail;
@@ -358,8 +435,7 @@ static int scan_chunks(struct ctx *c, const struct chunk *chunks, int nchunks, c
   struct progress pb;
   progress_start(&pb, "scan", total, c->o->progress);
   if (c->nd && nchunks > 0) {
-    uint32_t first[2] = {chunks[0].a0, chunks[0].a0 | HALF}, cnt[2] = {chunks[0].len, chunks[0].len};
-    if (gpu_submit(c->gs[0], 0, 2, first, cnt, !c->dev_reduce)) {
+    if (submit_chunk(c, chunks, 0)) {
       snprintf(err, errlen, "%s", gpu_last_error());
       return EXIT_NOGPU;
     }
@@ -428,6 +504,7 @@ static void scan_free(struct ctx *c) {
 #pragma omp parallel
   ref_thread_cleanup();
   refcache_close(&c->cache);
+  ref_fast_free(&c->fast);
   for (int i = 0; i < c->nv; i++) free(c->cpu_out[i]);
   if (c->acc)
     for (int i = 0; i < c->nthreads * c->nv; i++) free(c->acc[i]);
@@ -449,6 +526,7 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
   size_t maxlen = (size_t)o->chunk + 1;
   rc = chunks ? scan_alloc(&c, maxlen, err, errlen) : EXIT_IO;
   c.own_ry = c.ry, c.own_rt = c.rt; /* the GPU path swaps in pinned buffers per chunk */
+  if (!rc) rc = fast_prepare(&c, err, errlen);
   if (!rc) cache_open(&c);
   if (!rc) rc = gpu_setup(&c, maxlen, err, errlen);
   if (rc == 1) { /* device memory is short: smaller chunks (results do not depend on the chunk size) */
@@ -473,6 +551,7 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
   scan_free(&c);
   free(chunks);
   tm->mpfr_calls = c.mpfr_calls, tm->cache_hits = c.cache_hits, tm->shortcut_hits = c.shortcut_hits;
+  tm->fast_hits = c.fast_hits;
   tm->wall = now_s() - t_start;
   return rc;
 }

@@ -29,18 +29,23 @@ struct scan_opts {
   int ndevices;          /* GPU backend: devices to use (0: device 0) */
   int moments;           /* also accumulate the per-bin output moments (arch record/compare) */
   int outputs_only;      /* evaluate only: inputs, per-bin digests (and moments); no references, no errors */
+  int no_fast;           /* references from the shortcut and MPFR only: no fast-path table, none on the device */
   int devices[SCAN_MAXDEV];
 };
 
 struct scan_times {
   double wall;       /* whole scan */
   double eval;       /* CPU: evaluating variants; GPU: host time waiting for the device */
-  double reference;  /* shortcuts, cache look-ups and MPFR */
+  double reference;  /* shortcuts, the fast path, cache look-ups and MPFR (GPU: waiting for the device's
+                        reference values and computing the undecided ones) */
+  double fast_build; /* building the fast path's table (fastref.h) */
   double reduce;     /* error metrics and statistics */
   double cache_io;   /* loading, checking and saving the reference cache */
   double gpu_kernel; /* device time in kernels (CUDA events) */
   double gpu_copy;   /* device time in device-to-host copies (CUDA events) */
-  uint64_t mpfr_calls, cache_hits, shortcut_hits;
+  uint64_t mpfr_calls, cache_hits, shortcut_hits; /* shortcut_hits: on the host and the device */
+  uint64_t fast_hits;    /* reference values from the fast path's table (host and device) */
+  int device_refs;       /* the device computed the reference values */
   int64_t done_mag; /* last magnitude completed in both halves (-1: none); < to on interruption */
   int threads;
   const char *cache; /* "off", "loaded", "built", "unused", "save failed" */

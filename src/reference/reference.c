@@ -23,6 +23,7 @@ static void thread_init(void) {
 }
 
 void ref_thread_cleanup(void) {
+  flint_cleanup(); /* Arb's caches of this thread (series, the fast path's builder) */
   if (!tl_ready) return;
   mpfr_clear(tl_x);
   mpfr_clear(tl_y);

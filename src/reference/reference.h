@@ -46,7 +46,7 @@ static inline int ref_sign(double v) { return (v > 0) - (v < 0); }
 void ref_mpfr(const struct reference *r, uint32_t xbits, double *y, int *t);
 /* Shortcut if it applies, else MPFR; returns 1 when MPFR was called. */
 int ref_eval(const struct reference *r, uint32_t xbits, double *y, int *t);
-/* Free this thread's MPFR state. */
+/* Free this thread's MPFR state and Arb caches. */
 void ref_thread_cleanup(void);
 
 #endif

@@ -114,6 +114,7 @@ static int status(const struct kind_result *r) {
 static int par_reduce(struct kind_result *r) {
   r->times.wall = par_max(r->times.wall);
   r->times.mpfr_calls = (uint64_t)par_sum((double)r->times.mpfr_calls);
+  r->times.fast_hits = (uint64_t)par_sum((double)r->times.fast_hits);
   return par_reduce_stats(r->st, r->nv);
 }
 

@@ -205,7 +205,11 @@ json_t *b32_json(const struct kind_result *r) {
                                 t->cache ? t->cache : "off"));
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
-  json_object_set_new(json_object_get(root, "timing"), "peak_rss_gib", json_real((double)ru.ru_maxrss / 1048576.0));
+  json_t *tj = json_object_get(root, "timing");
+  json_object_set_new(tj, "fast_build_s", json_real(t->fast_build));
+  json_object_set_new(tj, "fast_hits", json_integer((json_int_t)t->fast_hits));
+  json_object_set_new(tj, "device_references", json_boolean(t->device_refs));
+  json_object_set_new(tj, "peak_rss_gib", json_real((double)ru.ru_maxrss / 1048576.0));
   json_t *res = json_array();
   for (int i = 0; i < r->nv; i++) json_array_append_new(res, variant_json(r->v[i], r->st[i]));
   json_object_set_new(root, "results", res);

@@ -1,0 +1,27 @@
+/* shortcut.h: cbrt's reference without MPFR on every input but NaN (exact integer
+ * comparisons, functions/refelem_hd.h), for the host and the device
+ * (src/reference/hd.h); the proof is in reference.c. */
+#ifndef ULPCERT_SC_CBRT_H
+#define ULPCERT_SC_CBRT_H
+
+#include "src/reference/hd.h"
+#include "functions/refelem_hd.h"
+
+REF_HD int sc_cbrt(uint32_t xb, double *y, int *t) {
+  uint32_t m = xb & ~REF_SIGN32;
+  if (m > REF_INF32) return 0; /* NaN: the engine handles it */
+  int neg = (xb & REF_SIGN32) != 0, q;
+  double r;
+  if (m == 0 || m == REF_INF32) { /* +-0, +-inf: themselves, exactly */
+    r = (double)ref_u2f(m);
+    *t = 0;
+  } else {
+    double c = re_cbrt_estimate(m, &q);
+    if (!re_alg_round(RE_ALG_CBRT, m, ldexp(c, q), &r, t)) return 0;
+  }
+  *y = neg ? -r : r; /* odd: RN53 and t change sign with x */
+  if (neg) *t = -*t;
+  return 1;
+}
+
+#endif

@@ -1,0 +1,21 @@
+/* shortcut.h: the inputs where log2's reference needs no MPFR, for the host and the
+ * device (src/reference/hd.h); the proof is in reference.c. */
+#ifndef ULPCERT_SC_LOG2_H
+#define ULPCERT_SC_LOG2_H
+
+#include "src/reference/hd.h"
+#include "src/reference/shortcuts.h"
+
+REF_HD int sc_log2(uint32_t xb, double *y, int *t) {
+  uint32_t m = xb & 0x7fffffffu;
+  if (m > REF_INF32) return 0;
+  int k;
+  *t = 0;
+  if (m == 0) { *y = -REF_INF; return 1; }
+  if (xb >> 31) { *y = REF_NAN; return 1; }
+  if (m == REF_INF32) { *y = REF_INF; return 1; }
+  if (ref_pow2_exponent(m, &k)) { *y = (double)k; return 1; }
+  return 0;
+}
+
+#endif

@@ -1,0 +1,19 @@
+/* shortcut.h: the inputs where tan's reference needs no MPFR, for the host and the device
+ * (src/reference/hd.h); the proof is in reference.c. */
+#ifndef ULPCERT_SC_TAN_H
+#define ULPCERT_SC_TAN_H
+
+#include "src/reference/hd.h"
+
+#define TAN_T1 0x32689769u /* 0x1.d12ed2p-27 */
+
+REF_HD int sc_tan(uint32_t xb, double *y, int *t) {
+  if (xb & REF_SIGN32) return 0; /* odd: the engine mirrors */
+  if (xb > REF_INF32) return 0;  /* NaN */
+  if (xb == 0) { *y = 0.0; *t = 0; return 1; }
+  if (xb == REF_INF32) { *y = REF_NAN; *t = 0; return 1; }
+  if (xb < TAN_T1) { *y = (double)ref_u2f(xb); *t = -1; return 1; }
+  return 0;
+}
+
+#endif

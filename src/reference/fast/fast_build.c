@@ -1,0 +1,713 @@
+/* fast_build.c: builds the fast-path table (fast.h) with Arb, in parallel (OpenMP
+ * tasks over blocks).
+ *
+ * Scheme. The requested ranges are cut into the largest aligned blocks of 2^k
+ * consecutive bit patterns (k <= 23, so a block never leaves its binade). Each
+ * block is tried (try_block): the Taylor series of f at the block's centre c (an
+ * exact binary64 number, radius 0) gives the coefficients, the series on the ball
+ * covering the whole block gives the Lagrange remainder and the range of |f|. The
+ * smallest degree n <= nmax, then the smallest number K of double-double
+ * coefficients, whose total bound eps = remainder + coefficient rounding + evaluation
+ * rounding (fast_eval_bound) is <= 2^target * min|f| over the block is kept. If no
+ * (n, K) does, the block is split in two halves, recursively, down to 2^min_lgsize
+ * patterns; a block of that size is kept "best effort" (the least eps found, if
+ * it can still decide some inputs) or left undecided (f not analytic on it). A
+ * block where f is nowhere usable (the series says FAST_SERIES_NOWHERE) or whose
+ * values are all beyond binary64's range (|f| > 2^1025 or < 2^-1200) is left
+ * undecided without splitting.
+ *
+ * Correctness of the table does not depend on any of these heuristics: whatever
+ * (n, K, coefficients) is stored, eps is a proved bound for it (below), and the
+ * evaluator's rounding test (fast_eval.h) uses only eps. The heuristics decide how
+ * many inputs end up undecided, and the size and build time of the table.
+ */
+#include "fast.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FAST_BALL_PREC 128     /* first precision of the series on the ball */
+#define FAST_MAX_PREC 4096     /* precision cap of the retries */
+#define FAST_KEEP_LOG2 (-60)   /* best-effort blocks are kept if eps <= 2^-60 (scaled) */
+#define FAST_EPS_MIN_LOG2 (-900)
+
+void fast_opts_default(struct fast_opts *o) {
+  o->nmax = 20;
+  o->target_log2 = -80;
+  o->min_lgsize = FAST_MIN_LGSIZE;
+  o->prec = 192;
+  o->threads = 0;
+  o->verbose = 0;
+}
+
+/* ---------------------------------------------------------------------------
+ * The rounding-error bound of fast_poly (fast_eval.h).
+ *
+ * Model. u = 2^-53, eta = 2^-1075. For every binary64 operation of fast_poly
+ * (add, sub, mul, fma: one rounding of the exact result v to nearest even), the
+ * result RN(v) satisfies |RN(v) - v| <= u|v| + eta (u|v| in the normal range, at
+ * most half the subnormal spacing 2^-1074 below it) and |RN(v)| <= |v|(1+u) + eta.
+ * No overflow: every stored coefficient is < 2^8 in magnitude (the builder scales
+ * the largest term to [1, 2); see try_block) and |w| < 1, so every intermediate is
+ * far below 2^1024. TwoSum is exact (fast_eval.h). Everything below is computed
+ * with Arb's mag_t, whose operations round upwards, so every computed bound is >=
+ * the real-number bound it stands for.
+ *
+ * Notation. b_i = hi_i + lo_i (lo_i = 0 for i >= K) are the stored coefficients,
+ * Q_i(w) = sum_{j>=i} b_j w^(j-i) the exact polynomials (Q_i = b_i + w Q_{i+1}),
+ * A_i = sum_{j>=i} |b_j| >= |Q_i(w)| for |w| <= 1.
+ *
+ * Stage 1 (K <= n): q_n = hi_n = Q_n exactly. q_i = RN(q_{i+1} w + hi_i): the exact
+ * argument v satisfies |v| <= |q_{i+1}| + |hi_i| <= A_{i+1} + D_{i+1} + |hi_i|
+ * = A_i + D_{i+1}, so with D_i >= |q_i - Q_i|:
+ *     |q_i - Q_i| <= |w||q_{i+1} - Q_{i+1}| + |RN(v) - v| <= D_{i+1} + u(A_i + D_{i+1}) + eta.
+ * The double-double state then starts as (h, l) = (q_K, 0): |h| <= A_K + D_K,
+ * l = 0, and S = h + l is within D_K of Q_K. (K = n + 1: (h, l) = (hi_n, lo_n),
+ * S = Q_n exactly.)
+ *
+ * Stage 2, one step with coefficient (hi, lo) = (hi_i, lo_i), given bounds
+ * Hb >= |h|, Lb >= |l|, D >= |S - Q_{i+1}| (S = h + l):
+ *   ph = RN(hw)            |ph| <= Phb = Hb(1+u) + eta; |hw - ph| <= X0 = u Hb + eta
+ *   pe = RN(hw - ph)       (the fma's exact argument is hw - ph) pe = hw - ph + e0,
+ *                          |e0| <= u X0 + eta; |pe| <= Peb = X0 + |e0|
+ *   pl = RN(lw + pe)       pl = lw + pe + e1, |lw + pe| <= X1 = Lb + Peb,
+ *                          |e1| <= u X1 + eta; |pl| <= X1 + |e1|
+ *   (sh, se) = TwoSum(hi, ph)   sh + se = hi + ph exactly; |sh| <= (|hi| + Phb)(1+u)
+ *                          + eta; |se| <= min(|hi|, |ph|, u|sh| + eta)
+ *   tt = RN(lo + pl)       tt = lo + pl + e2, |e2| <= u(|lo| + |pl|) + eta
+ *   l' = RN(se + tt)       l' = se + tt + e3, |e3| <= u(|se| + |tt|) + eta
+ *   h' = sh
+ * Then S' = h' + l' = sh + se + tt + e3 = hi + ph + lo + pl + e2 + e3
+ *        = hi + lo + ph + lw + pe + e1 + e2 + e3 = b_i + ph + lw + (hw - ph) + e0 + e1 + e2 + e3
+ *        = b_i + S w + e0 + e1 + e2 + e3,
+ * and Q_i = b_i + Q_{i+1} w, so |S' - Q_i| <= |w| D + |e0| + |e1| + |e2| + |e3|
+ *                                          <= D + |e0| + |e1| + |e2| + |e3|.
+ * The final TwoSum is exact: vh + vl = S_0, so |vh + vl - Q_0(w)| <= D_0.
+ * ------------------------------------------------------------------------- */
+
+struct fast_mags {
+  mag_t u, eta;
+};
+
+static void fm_init(struct fast_mags *m) {
+  mag_init(m->u);
+  mag_init(m->eta);
+  mag_set_ui_2exp_si(m->u, 1, -53);
+  mag_set_ui_2exp_si(m->eta, 1, -1075);
+}
+static void fm_clear(struct fast_mags *m) {
+  mag_clear(m->u);
+  mag_clear(m->eta);
+}
+/* r >= |RN(v)| for any |v| <= x:  x(1+u) + eta */
+static void fm_rn(mag_t r, const mag_t x, const struct fast_mags *m) {
+  mag_t t;
+  mag_init(t);
+  mag_mul(t, x, m->u);
+  mag_add(t, t, x);
+  mag_add(r, t, m->eta);
+  mag_clear(t);
+}
+/* r >= |RN(v) - v| for any |v| <= x:  u x + eta */
+static void fm_err(mag_t r, const mag_t x, const struct fast_mags *m) {
+  mag_mul(r, x, m->u);
+  mag_add(r, r, m->eta);
+}
+
+/* One double-double step (see above): updates Hb, Lb, D. */
+static void fm_step(mag_t Hb, mag_t Lb, mag_t D, double hi, double lo, const struct fast_mags *m) {
+  mag_t ahi, alo, phb, x0, e, peb, x1, plb, shb, seb, t;
+  mag_init(ahi); mag_init(alo); mag_init(phb); mag_init(x0); mag_init(e); mag_init(peb);
+  mag_init(x1); mag_init(plb); mag_init(shb); mag_init(seb); mag_init(t);
+  mag_set_d(ahi, hi); /* mag_set_d: an upper bound of |hi| */
+  mag_set_d(alo, lo);
+  fm_rn(phb, Hb, m);               /* |ph| */
+  fm_err(x0, Hb, m);               /* |hw - ph| */
+  fm_err(e, x0, m);                /* e0 */
+  mag_add(D, D, e);
+  mag_add(peb, x0, e);             /* |pe| */
+  mag_add(x1, Lb, peb);            /* |lw + pe| */
+  fm_err(e, x1, m);                /* e1 */
+  mag_add(D, D, e);
+  mag_add(plb, x1, e);             /* |pl| */
+  mag_add(t, ahi, phb);
+  fm_rn(shb, t, m);                /* |sh| */
+  fm_err(seb, shb, m);             /* |se| <= u|sh| + eta ... */
+  mag_min(seb, seb, phb);          /* ... <= |ph| ... */
+  mag_min(seb, seb, ahi);          /* ... <= |hi| */
+  mag_add(t, alo, plb);            /* |lo + pl| */
+  fm_err(e, t, m);                 /* e2 */
+  mag_add(D, D, e);
+  mag_add(t, t, e);                /* |tt| */
+  mag_add(t, t, seb);              /* |se + tt| */
+  fm_err(e, t, m);                 /* e3 */
+  mag_add(D, D, e);
+  mag_add(Lb, t, e);               /* |l'| */
+  mag_swap(Hb, shb);               /* |h'| = |sh| */
+  mag_clear(ahi); mag_clear(alo); mag_clear(phb); mag_clear(x0); mag_clear(e); mag_clear(peb);
+  mag_clear(x1); mag_clear(plb); mag_clear(shb); mag_clear(seb); mag_clear(t);
+}
+
+void fast_eval_bound(mag_t D, const double *hi, const double *lo, int n, int K) {
+  struct fast_mags m;
+  mag_t A[FAST_MAX_DEG + 2], Hb, Lb, t;
+  fm_init(&m);
+  mag_init(Hb); mag_init(Lb); mag_init(t);
+  for (int i = 0; i <= n + 1; i++) mag_init(A[i]);
+  for (int i = n; i >= 0; i--) { /* A_i = sum_{j>=i} |hi_j| + |lo_j| */
+    mag_set_d(t, hi[i]);
+    mag_add(A[i], A[i + 1], t);
+    if (i < K) {
+      mag_set_d(t, lo[i]);
+      mag_add(A[i], A[i], t);
+    }
+  }
+  mag_zero(D);
+  int i0;
+  if (K <= n) { /* stage 1 */
+    for (int i = n - 1; i >= K; i--) {
+      mag_add(t, A[i], D);
+      fm_err(t, t, &m);
+      mag_add(D, D, t);
+    }
+    mag_add(Hb, A[K], D);
+    mag_zero(Lb);
+    i0 = K - 1;
+  } else {
+    mag_set_d(Hb, hi[n]);
+    mag_set_d(Lb, lo[n]);
+    i0 = n - 1;
+  }
+  for (int i = i0; i >= 0; i--) fm_step(Hb, Lb, D, hi[i], lo[i], &m);
+  for (int i = 0; i <= n + 1; i++) mag_clear(A[i]);
+  mag_clear(Hb); mag_clear(Lb); mag_clear(t);
+  fm_clear(&m);
+}
+
+/* ---------------------------------------------------------------------------
+ * One block.
+ * ------------------------------------------------------------------------- */
+
+struct leaf {
+  uint32_t first;
+  int k;  /* lgsize */
+  int ok; /* 1: a polynomial; 0: undecided */
+  struct fast_block b;
+  double hi[FAST_MAX_DEG + 1], lo[FAST_MAX_DEG + 1];
+};
+
+struct ctx {
+  const struct fast_fn *fn;
+  struct fast_opts o;
+  struct leaf *leaves;
+  size_t nleaves, cap;
+  uint64_t tries, best_effort;
+  int oom;
+};
+
+/* Geometry (fast_eval.h): centre c = sign*(X0 + (2^k-1) h/2), exact in binary64
+ * (an integer < 2^25 times h/2); the ball radius (2^k-1) h/2 = max |x - c|, exact;
+ * r = 2^(k-1) h = 2^lr. */
+static void geometry(uint32_t first, int k, double *c, double *rad, int *lr) {
+  uint32_t mag = first & 0x7fffffffu, e = mag >> 23;
+  int lh = e == 0 ? -149 : (int)e - 150; /* log2 h */
+  float xf;
+  memcpy(&xf, &mag, 4);
+  double half = ldexp(1.0, lh - 1);
+  *rad = (double)((1u << k) - 1u) * half; /* exact: < 2^23 times a power of two */
+  double C = (double)xf + *rad;             /* exact: see above */
+  *c = (first >> 31) ? -C : C;
+  *lr = k - 1 + lh;
+}
+
+static int vec_finite(arb_srcptr v, slong len) {
+  for (slong i = 0; i < len; i++)
+    if (!arb_is_finite(v + i)) return 0;
+  return 1;
+}
+
+enum { TRY_OK, TRY_SPLIT, TRY_UNDEC, TRY_NOWHERE };
+
+/* The series on the ball [c - rad, c + rad]: bc[0..len). Retries at a higher
+ * precision when the value's enclosure contains 0 (it may be the precision, not a
+ * zero of f). Returns TRY_OK, TRY_SPLIT (not analytic), TRY_NOWHERE. */
+static int ball_series(const struct ctx *cx, arb_ptr bc, slong len, double c, double rad) {
+  arb_t ball;
+  arb_init(ball);
+  arb_set_d(ball, c);
+  mag_set_d(arb_radref(ball), rad); /* an upper bound: the ball covers the block */
+  int st = TRY_SPLIT;
+  for (slong p = FAST_BALL_PREC; p <= 4 * FAST_BALL_PREC; p *= 2) {
+    int s = cx->fn->series(bc, ball, len, p);
+    if (s == FAST_SERIES_NOWHERE) { st = TRY_NOWHERE; break; }
+    if (s != 0 || !vec_finite(bc, len)) { st = TRY_SPLIT; break; }
+    st = TRY_OK;
+    if (!arb_contains_zero(bc)) break;
+  }
+  arb_clear(ball);
+  return st;
+}
+
+/* E with max_i |a_i| r^i in [2^E, 2^(E+1)), from the midpoints; 0 if all are 0. */
+static int choose_exponent(arb_srcptr a, int len, int lr, slong *E) {
+  int found = 0;
+  slong best = 0;
+  for (int i = 0; i < len; i++) {
+    if (arf_is_zero(arb_midref(a + i))) continue;
+    slong b = arf_abs_bound_lt_2exp_si(arb_midref(a + i)) + (slong)i * lr;
+    if (!found || b > best) best = b;
+    found = 1;
+  }
+  *E = best - 1;
+  return found;
+}
+
+/* The scaled coefficients at the centre: beta_i = a_i * sign^i * 2^(i*lr - E),
+ * a_i enclosing f^(i)(c)/i!, for i < len. hi_i = RN(beta_i) (midpoint), lo_i =
+ * RN(beta_i - hi_i); repd_i >= |beta_i - hi_i|, repdd_i >= |beta_i - hi_i - lo_i|
+ * (Arb balls: rigorous whatever the precision). The precision is doubled until the
+ * balls are narrow enough not to matter: sum of radii <= max(2^-8 target, 2^-140)
+ * (scaled; the largest term is in [1, 2), and the evaluation alone loses ~2^-104
+ * of it, so asking for less than 2^-140 near a zero of f would only cost time). Returns 0, or -1 (not analytic at c, or a
+ * coefficient too large to keep the no-overflow argument of fast_eval_bound). */
+static int centre_coeffs(const struct ctx *cx, double c, int lr, int neg, const mag_t lowf,
+                         struct leaf *L, mag_ptr repd, mag_ptr repdd, slong *Eout,
+                         mag_t target, int len) {
+  arb_ptr a = _arb_vec_init(len);
+  arb_t x, t, v;
+  mag_t rs, need;
+  arb_init(x); arb_init(t); arb_init(v);
+  mag_init(rs); mag_init(need);
+  int ret = -1;
+  slong E = 0, p;
+  for (p = cx->o.prec; p <= FAST_MAX_PREC; p *= 2) {
+    arb_set_d(x, c);
+    if (cx->fn->series(a, x, len, p) != 0 || !vec_finite(a, len)) goto done;
+    if (!choose_exponent(a, len, lr, &E)) goto done;
+    if (E < -1074) E = -1074; /* 2^E must be a binary64 number */
+    if (E > 1023) E = 1023;
+    mag_zero(rs);
+    for (int i = 0; i < len; i++) {
+      arb_mul_2exp_si(a + i, a + i, (slong)i * lr - E); /* exact: a power of two */
+      if (neg && (i & 1)) arb_neg(a + i, a + i);
+      mag_add(rs, rs, arb_radref(a + i));
+    }
+    mag_mul_2exp_si(target, lowf, cx->o.target_log2 - E);
+    mag_mul_2exp_si(need, target, -8);
+    if (mag_cmp_2exp_si(need, -140) < 0) mag_set_ui_2exp_si(need, 1, -140);
+    if (mag_cmp(rs, need) <= 0) break;
+  }
+  for (int i = 0; i < len; i++) {
+    double h = arf_get_d(arb_midref(a + i), ARF_RND_NEAR);
+    if (!(fabs(h) <= 0x1p8)) goto done; /* also NaN */
+    arb_set_d(t, h);
+    arb_sub(t, a + i, t, FAST_MAX_PREC); /* beta_i - hi_i */
+    arb_get_mag(repd + i, t);
+    double l = arf_get_d(arb_midref(t), ARF_RND_NEAR);
+    arb_set_d(v, l);
+    arb_sub(v, t, v, FAST_MAX_PREC); /* beta_i - hi_i - lo_i */
+    arb_get_mag(repdd + i, v);
+    L->hi[i] = h;
+    L->lo[i] = l;
+  }
+  *Eout = E;
+  ret = 0;
+done:
+  _arb_vec_clear(a, len);
+  arb_clear(x); arb_clear(t); arb_clear(v);
+  mag_clear(rs); mag_clear(need);
+  return ret;
+}
+
+/* eps(n, K) = R_n + C(n, K) + D(n, K) into tot, with R_n the Lagrange remainder,
+ * C the coefficient rounding sum_{i<K} repdd_i + sum_{K<=i<=n} repd_i, D the
+ * evaluation bound. Why the sum bounds |f(x)2^-E - (vh + vl)|: with P(w) = sum_{i<=n}
+ * beta_i w^i the exact Taylor polynomial, Q(w) the stored one, |w| < 1:
+ *   |f(x)2^-E - P(w)| <= sup_xi |f^(n+1)(xi)/(n+1)!| r^(n+1) 2^-E = R_n   (Lagrange,
+ *      xi between c and x, inside the ball; |x - c| = r|w| <= r),
+ *   |P(w) - Q(w)| <= sum_i |beta_i - b_i| |w|^i <= C,   |Q(w) - (vh + vl)| <= D. */
+static void total_bound(mag_t tot, const struct leaf *L, mag_srcptr R, mag_srcptr repd,
+                        mag_srcptr repdd, int n, int K) {
+  mag_t D;
+  mag_init(D);
+  fast_eval_bound(D, L->hi, L->lo, n, K);
+  mag_add(tot, D, R + n);
+  for (int i = 0; i <= n; i++) mag_add(tot, tot, i < K ? repdd + i : repd + i);
+  mag_clear(D);
+}
+
+/* The smallest n, then the smallest K, with eps(n, K) <= target; failing that, when
+ * best_effort, the n minimising eps(n, n + 1) if that eps <= 2^FAST_KEEP_LOG2.
+ * Returns 1 with (n, K, eps) or 0. */
+static int select_poly(const struct ctx *cx, const struct leaf *L, mag_srcptr R, mag_srcptr repd,
+                       mag_srcptr repdd, const mag_t target, int best_effort, int *nb, int *Kb,
+                       mag_t eps) {
+  mag_t tot, best;
+  mag_init(tot); mag_init(best);
+  int found = 0;
+  for (int n = 1; n <= cx->o.nmax && !found; n++) {
+    if (mag_cmp(R + n, target) > 0) continue;
+    for (int K = 1; K <= n + 1; K++) {
+      total_bound(tot, L, R, repd, repdd, n, K);
+      if (mag_cmp(tot, target) <= 0) {
+        *nb = n, *Kb = K, found = 1;
+        mag_set(eps, tot);
+        break;
+      }
+    }
+  }
+  if (!found && best_effort) {
+    mag_inf(best);
+    for (int n = 1; n <= cx->o.nmax; n++) {
+      total_bound(tot, L, R, repd, repdd, n, n + 1);
+      if (mag_cmp(tot, best) < 0) mag_set(best, tot), *nb = n, *Kb = n + 1;
+    }
+    found = mag_cmp_2exp_si(best, FAST_KEEP_LOG2) <= 0;
+    mag_set(eps, best);
+  }
+  mag_clear(tot); mag_clear(best);
+  return found;
+}
+
+/* Some degree n <= nmax with remainder <= target, compared unscaled:
+ * |bc_{n+1}| r^(n+1) <= lowf * 2^target_log2. */
+static int remainder_reachable(const struct ctx *cx, arb_srcptr bc, int lr, const mag_t lowf) {
+  mag_t t, tg;
+  mag_init(t); mag_init(tg);
+  mag_mul_2exp_si(tg, lowf, cx->o.target_log2);
+  int ok = 0;
+  for (int n = 1; n <= cx->o.nmax && !ok; n++) {
+    arb_get_mag(t, bc + n + 1);
+    mag_mul_2exp_si(t, t, (slong)(n + 1) * lr);
+    ok = mag_cmp(t, tg) <= 0;
+  }
+  mag_clear(t); mag_clear(tg);
+  return ok;
+}
+
+/* Fills the block record of an accepted leaf (coef offset set at assembly). */
+static void fill_block(struct leaf *L, slong E, int n, int K, const mag_t eps) {
+  arf_t t;
+  arf_init(t);
+  arf_set_mag(t, eps); /* exact */
+  double e = arf_get_d(t, ARF_RND_UP);
+  arf_clear(t);
+  if (!(e >= 0x1p-900)) e = 0x1p-900; /* eps >= 2^-900 (fast_round needs it) */
+  L->b.scale = ldexp(1.0, (int)E);    /* exact: -1074 <= E <= 1023 */
+  L->b.eps = e;
+  L->b.tsub = E < -200 ? ldexp(1.0, (int)(-1022 - E)) : 0.0; /* 2^-1022 scaled */
+  L->b.coef = 0;
+  L->b.lgsize = (uint8_t)L->k;
+  L->b.deg = (uint8_t)n;
+  L->b.ndd = (uint8_t)K;
+  L->b.flags = 0;
+  L->ok = 1;
+}
+
+/* Tries the block of 2^k patterns from first. TRY_OK: *L holds a polynomial;
+ * TRY_SPLIT: try the halves; TRY_UNDEC / TRY_NOWHERE: leave it undecided. */
+static int try_block(struct ctx *cx, uint32_t first, int k, struct leaf *L) {
+  const int nmax = cx->o.nmax, len = nmax + 2;
+  const int can_split = k > cx->o.min_lgsize;
+  double c, rad;
+  int lr, n = 0, K = 0;
+  slong E = 0;
+  geometry(first, k, &c, &rad, &lr);
+  L->first = first, L->k = k, L->ok = 0;
+  arb_ptr bc = _arb_vec_init(len);
+  mag_t lowf, upf, target, eps;
+  mag_struct R[FAST_MAX_DEG + 2], repd[FAST_MAX_DEG + 2], repdd[FAST_MAX_DEG + 2];
+  mag_init(lowf); mag_init(upf); mag_init(target); mag_init(eps);
+  for (int i = 0; i < len; i++) mag_init(R + i), mag_init(repd + i), mag_init(repdd + i);
+  int st = ball_series(cx, bc, len, c, rad);
+  if (st != TRY_OK) goto out;
+  arb_get_mag_lower(lowf, bc);
+  arb_get_mag(upf, bc);
+  if (mag_cmp_2exp_si(upf, -1200) < 0 || mag_cmp_2exp_si(lowf, 1025) > 0) {
+    st = TRY_NOWHERE; /* all values beyond binary64's range */
+    goto out;
+  }
+  st = TRY_SPLIT;
+  if (can_split && (mag_is_zero(lowf) || !remainder_reachable(cx, bc, lr, lowf))) goto out;
+  if (centre_coeffs(cx, c, lr, (int)(first >> 31), lowf, L, repd, repdd, &E, target, nmax + 1) != 0)
+    goto out;
+  for (int m = 0; m <= nmax; m++) { /* R_m: remainder of degree m, scaled */
+    arb_get_mag(R + m, bc + m + 1);
+    mag_mul_2exp_si(R + m, R + m, (slong)(m + 1) * lr - E);
+  }
+  if (select_poly(cx, L, R, repd, repdd, target, !can_split, &n, &K, eps)) {
+    fill_block(L, E, n, K, eps);
+    st = TRY_OK;
+    if (mag_cmp(eps, target) > 0) {
+#pragma omp atomic
+      cx->best_effort++;
+    }
+  }
+out:
+  if (st == TRY_SPLIT && !can_split) st = TRY_UNDEC;
+  _arb_vec_clear(bc, len);
+  mag_clear(lowf); mag_clear(upf); mag_clear(target); mag_clear(eps);
+  for (int i = 0; i < len; i++) mag_clear(R + i), mag_clear(repd + i), mag_clear(repdd + i);
+  return st;
+}
+
+static void add_leaf(struct ctx *cx, const struct leaf *L) {
+#pragma omp critical(fast_leaves)
+  {
+    if (cx->nleaves == cx->cap) {
+      size_t nc = cx->cap ? 2 * cx->cap : 1024;
+      struct leaf *nl = realloc(cx->leaves, nc * sizeof *nl);
+      if (nl) cx->leaves = nl, cx->cap = nc;
+      else cx->oom = 1;
+    }
+    if (cx->nleaves < cx->cap) cx->leaves[cx->nleaves++] = *L;
+  }
+}
+
+/* The recursion: one OpenMP task per half. */
+static void build_rec(struct ctx *cx, uint32_t first, int k) {
+  struct leaf *L = malloc(sizeof *L);
+  if (!L) {
+    cx->oom = 1;
+    return;
+  }
+#pragma omp atomic
+  cx->tries++;
+  int st = try_block(cx, first, k, L);
+  if (st == TRY_SPLIT) {
+    uint32_t half = 1u << (k - 1);
+#pragma omp task firstprivate(cx, first, k)
+    build_rec(cx, first, k - 1);
+#pragma omp task firstprivate(cx, first, k, half)
+    build_rec(cx, first + half, k - 1);
+  } else {
+    add_leaf(cx, L);
+  }
+  free(L);
+}
+
+/* ---------------------------------------------------------------------------
+ * Ranges: split at zero, mirror (symmetric f), skip NaN/inf, round to whole
+ * minimum blocks, sort and merge; then the largest aligned blocks (k <= 23).
+ * ------------------------------------------------------------------------- */
+
+static int cmp_range(const void *a, const void *b) {
+  const struct fast_range *x = a, *y = b;
+  return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+#define FAST_MAXFINITE 0x7f7fffffu /* largest finite binary32 magnitude pattern */
+
+static int normalize_ranges(const struct fast_range *r, int nr, int sym, int minlg,
+                            struct fast_range **out, int *nout) {
+  struct fast_range *p = malloc((size_t)(2 * nr + 1) * sizeof *p);
+  if (!p) return -1;
+  int np = 0;
+  uint32_t mask = (1u << minlg) - 1u;
+  for (int i = 0; i < nr; i++) {
+    if (r[i].lo > r[i].hi) continue;
+    for (uint32_t s = 0; s < 2; s++) { /* the part with sign bit s */
+      uint32_t lo = r[i].lo, hi = r[i].hi, sb = s << 31;
+      if (s == 0 && lo > 0x7fffffffu) continue;
+      if (s == 1 && hi < 0x80000000u) continue;
+      if (s == 0 && hi > 0x7fffffffu) hi = 0x7fffffffu;
+      if (s == 1 && lo < 0x80000000u) lo = 0x80000000u;
+      uint32_t mlo = lo & 0x7fffffffu, mhi = hi & 0x7fffffffu;
+      if (mlo > FAST_MAXFINITE) continue;
+      if (mhi > FAST_MAXFINITE) mhi = FAST_MAXFINITE;
+      if (sym) sb = 0; /* mirrored onto x >= 0 */
+      p[np].lo = sb | (mlo & ~mask);
+      p[np].hi = sb | (mhi | mask);
+      np++;
+    }
+  }
+  qsort(p, (size_t)np, sizeof *p, cmp_range);
+  int m = 0;
+  for (int i = 0; i < np; i++) {
+    if (m > 0 && (p[i].lo >> 31) == (p[m - 1].hi >> 31) && p[i].lo <= p[m - 1].hi + 1u) {
+      if (p[i].hi > p[m - 1].hi) p[m - 1].hi = p[i].hi;
+    } else {
+      p[m++] = p[i];
+    }
+  }
+  *out = p;
+  *nout = m;
+  return 0;
+}
+
+/* ---------------------------------------------------------------------------
+ * Assembly: sort the leaves, number the blocks, lay out the coefficients, build
+ * the radix directory (fast_eval.h).
+ * ------------------------------------------------------------------------- */
+
+static int cmp_leaf(const void *a, const void *b) {
+  const struct leaf *x = a, *y = b;
+  return x->first < y->first ? -1 : x->first > y->first;
+}
+
+struct asm_ctx {
+  const struct leaf *lv;
+  const uint32_t *bidx; /* block index of each leaf, FAST_UNDEC if undecided */
+  size_t nl;
+  uint32_t *dir;
+  size_t ndir, cap;
+  int err;
+};
+
+/* The first leaf whose end is beyond p (leaves are sorted and disjoint). */
+static size_t leaf_after(const struct asm_ctx *a, uint64_t p) {
+  size_t lo = 0, hi = a->nl;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if ((uint64_t)a->lv[mid].first + (1u << a->lv[mid].k) <= p) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* The directory word for the node covering [first, first + 2^lg). */
+static uint32_t make_node(struct asm_ctx *a, uint32_t first, int lg) {
+  size_t i = leaf_after(a, first);
+  uint64_t end = (uint64_t)first + (1u << lg);
+  if (i == a->nl || a->lv[i].first >= end) return FAST_UNDEC;
+  if (a->lv[i].first <= first && a->lv[i].k >= lg) return a->bidx[i]; /* aligned: covers */
+  if (lg - 4 < FAST_MIN_LGSIZE) { /* cannot happen: leaves are aligned, k >= 3 */
+    a->err = 1;
+    return FAST_UNDEC;
+  }
+  if (a->ndir + 16 > a->cap) {
+    size_t nc = 2 * a->cap + 16;
+    uint32_t *nd = realloc(a->dir, nc * sizeof *nd);
+    if (!nd) {
+      a->err = 1;
+      return FAST_UNDEC;
+    }
+    a->dir = nd, a->cap = nc;
+  }
+  size_t p = a->ndir;
+  a->ndir += 16;
+  int any = 0;
+  for (uint32_t ch = 0; ch < 16; ch++) {
+    uint32_t w = make_node(a, first + ch * (1u << (lg - 4)), lg - 4);
+    a->dir[p + ch] = w; /* a->dir may have moved: index, not pointer */
+    any |= w != FAST_UNDEC;
+  }
+  if (!any && a->ndir == p + 16) { /* all undecided, no grandchildren: drop */
+    a->ndir = p;
+    return FAST_UNDEC;
+  }
+  return FAST_NODE | (uint32_t)p;
+}
+
+/* Leaves -> blocks, coefficients and the first-pattern array; fills the stats. */
+static int lay_out_blocks(struct ctx *cx, struct fast_table *tab, uint32_t *bidx) {
+  size_t nblk = 0, ncoef = 0;
+  for (size_t i = 0; i < cx->nleaves; i++) {
+    const struct leaf *L = &cx->leaves[i];
+    tab->stats.patterns += 1u << L->k;
+    if (!L->ok) {
+      tab->stats.undec_leaves++;
+      tab->stats.patterns_undec += 1u << L->k;
+      bidx[i] = FAST_UNDEC;
+      continue;
+    }
+    bidx[i] = (uint32_t)nblk++;
+    ncoef += (size_t)L->b.deg + 1u + L->b.ndd;
+  }
+  if (nblk >= FAST_NODE || ncoef > 0xffffffffu) return -1;
+  tab->blk = calloc(nblk + 1, sizeof *tab->blk);
+  tab->first = calloc(nblk + 1, sizeof *tab->first);
+  tab->coef = calloc(ncoef + 1, sizeof *tab->coef);
+  if (!tab->blk || !tab->first || !tab->coef) return -1;
+  size_t off = 0;
+  for (size_t i = 0; i < cx->nleaves; i++) {
+    const struct leaf *L = &cx->leaves[i];
+    if (!L->ok) continue;
+    struct fast_block b = L->b;
+    b.coef = (uint32_t)off;
+    for (int j = 0; j <= b.deg; j++) tab->coef[off++] = L->hi[j];
+    for (int j = 0; j < b.ndd; j++) tab->coef[off++] = L->lo[j];
+    tab->blk[bidx[i]] = b;
+    tab->first[bidx[i]] = L->first;
+    tab->stats.deg_hist[b.deg]++;
+    tab->stats.lg_hist[b.lgsize]++;
+  }
+  tab->hdr.nblk = (uint32_t)nblk;
+  tab->hdr.ncoef = (uint32_t)ncoef;
+  return 0;
+}
+
+static int assemble(struct ctx *cx, struct fast_table *tab) {
+  qsort(cx->leaves, cx->nleaves, sizeof *cx->leaves, cmp_leaf);
+  uint32_t *bidx = malloc((cx->nleaves + 1) * sizeof *bidx);
+  if (!bidx || lay_out_blocks(cx, tab, bidx) != 0) {
+    free(bidx);
+    return -1;
+  }
+  struct asm_ctx a = {cx->leaves, bidx, cx->nleaves, NULL, FAST_ROOTS, 4 * FAST_ROOTS, 0};
+  a.dir = malloc(a.cap * sizeof *a.dir);
+  if (!a.dir) {
+    free(bidx);
+    return -1;
+  }
+  for (uint32_t s = 0; s < FAST_ROOTS; s++) {
+    uint32_t w = make_node(&a, s << 23, 23);
+    a.dir[s] = w;
+  }
+  free(bidx);
+  tab->dir = a.dir;
+  tab->hdr.ndir = (uint32_t)a.ndir;
+  return a.err ? -1 : 0;
+}
+
+int fast_build(struct fast_table *tab, const struct fast_fn *fn, const struct fast_range *ranges,
+               int nranges, const struct fast_opts *opts) {
+  memset(tab, 0, sizeof *tab);
+  struct ctx cx;
+  memset(&cx, 0, sizeof cx);
+  cx.fn = fn;
+  if (opts) cx.o = *opts;
+  else fast_opts_default(&cx.o);
+  if (cx.o.nmax < 1 || cx.o.nmax > FAST_MAX_DEG || cx.o.min_lgsize < FAST_MIN_LGSIZE ||
+      cx.o.min_lgsize > 23 || cx.o.prec < 64 || !fn || !fn->series || nranges < 0)
+    return -1;
+  double t0 = omp_get_wtime();
+  struct fast_range *pc;
+  int npc;
+  if (normalize_ranges(ranges, nranges, fn->symmetry != FAST_SYM_NONE, cx.o.min_lgsize, &pc,
+                       &npc) != 0)
+    return -1;
+#pragma omp parallel num_threads(cx.o.threads > 0 ? cx.o.threads : omp_get_max_threads())
+#pragma omp single
+  for (int i = 0; i < npc; i++) {
+    uint64_t p = pc[i].lo, hi = pc[i].hi;
+    while (p <= hi) { /* the largest aligned block from p inside [p, hi], k <= 23 */
+      int k = 23;
+      while (k > 0 && ((p & ((1u << k) - 1u)) != 0 || p + (1u << k) - 1u > hi)) k--;
+      uint32_t f = (uint32_t)p;
+#pragma omp task firstprivate(f, k)
+      build_rec(&cx, f, k);
+      p += 1u << k;
+    }
+  }
+  free(pc);
+  int ret = cx.oom ? -1 : assemble(&cx, tab);
+  free(cx.leaves);
+  tab->hdr.magic = FAST_MAGIC;
+  tab->hdr.version = FAST_VERSION;
+  tab->hdr.symmetry = (uint32_t)fn->symmetry;
+  tab->hdr.nmax = (uint32_t)cx.o.nmax;
+  tab->hdr.target_log2 = cx.o.target_log2;
+  snprintf(tab->hdr.name, sizeof tab->hdr.name, "%s", fn->name ? fn->name : "");
+  tab->stats.tries = cx.tries;
+  tab->stats.best_effort = cx.best_effort;
+  tab->stats.build_s = omp_get_wtime() - t0;
+  if (ret != 0) fast_table_free(tab);
+  else if (cx.o.verbose)
+    fprintf(stderr, "fast_build %s: %u blocks, %u coefficients, %u dir words, %.1f KiB, "
+            "%llu tries, %.3f s\n", tab->hdr.name, tab->hdr.nblk, tab->hdr.ncoef, tab->hdr.ndir,
+            fast_table_bytes(tab) / 1024.0, (unsigned long long)tab->stats.tries, tab->stats.build_s);
+  return ret;
+}
