@@ -71,6 +71,19 @@ static inline float rb_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint64_t rb_d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
 static inline double rb_u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
 
+/* The shortcut of Y0 and Y1 (functions/y0, y1): the values MPFR gives exactly at the
+ * ends of the domain, Y_n(+-0) = -inf, Y_n(x < 0) NaN, Y_n(+inf) = +0; nothing else
+ * (NaN inputs are the engine's). */
+static inline int rb_y_shortcut(uint32_t xb, double *y, int *t) {
+  uint32_t m = xb & ~RB_SIGN32;
+  if (m > RB_INF32) return 0; /* NaN: the engine handles it */
+  *t = 0;
+  if (m == 0) { *y = -INFINITY; return 1; }
+  if (xb & RB_SIGN32) { *y = NAN; return 1; }
+  if (m == RB_INF32) { *y = 0.0; return 1; }
+  return 0;
+}
+
 #include "src/reference/arb_ziv.h" /* ref_arb_ziv, REF_UNDECIDABLE */
 
 /* F_nu(z) for F = 'J', 'Y', 'I' and integer nu, Arb's enclosure over the ball z. */

@@ -45,9 +45,11 @@
 
 /* The engine's recipe (src/reference/reference.c, ref_mpfr): f at 53 bits, round to
  * nearest, binary64 exponent range, subnormalized. Saves and restores the exponent
- * range. For tests and tools; the engine has its own copy. */
+ * range. For tests and tools; the engine has its own copy. Returns f's raw ternary:
+ * REF_UNDECIDABLE (2, from the references whose Ziv loop can give up: the special
+ * functions, I0, I1) comes back as such, with *t = 0 and no subnormalization. */
 typedef int (*re_mpfr_fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
-static inline void re_engine(re_mpfr_fn f, uint32_t xb, double *y, int *t) {
+static inline int re_engine_raw(re_mpfr_fn f, uint32_t xb, double *y, int *t) {
   mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
   mpfr_set_emin(-1073);
   mpfr_set_emax(1024);
@@ -55,28 +57,54 @@ static inline void re_engine(re_mpfr_fn f, uint32_t xb, double *y, int *t) {
   mpfr_init2(X, 24);
   mpfr_init2(Y, 53);
   mpfr_set_flt(X, re_u2f(xb), MPFR_RNDN);
-  int tern = f(Y, X, MPFR_RNDN);
-  tern = mpfr_subnormalize(Y, tern, MPFR_RNDN);
+  int raw = f(Y, X, MPFR_RNDN);
+  int tern = raw == 2 ? 0 : mpfr_subnormalize(Y, raw, MPFR_RNDN);
   *y = mpfr_get_d(Y, MPFR_RNDN);
   *t = tern > 0 ? 1 : tern < 0 ? -1 : 0;
   mpfr_clear(X);
   mpfr_clear(Y);
   mpfr_set_emin(emin);
   mpfr_set_emax(emax);
+  return raw;
 }
+static inline void re_engine(re_mpfr_fn f, uint32_t xb, double *y, int *t) { re_engine_raw(f, xb, y, t); }
 
 /* Series helpers for reference.c files that include <arb_poly.h> first. */
 #ifdef ARB_POLY_H
-/* h = x + t, the input polynomial whose image under f gives f's Taylor coefficients at
- * every point of the ball x */
-static inline void re_poly_var(arb_poly_t h, const arb_t x) {
-  arb_poly_zero(h);
-  arb_poly_set_coeff_arb(h, 0, x);
-  arb_poly_set_coeff_si(h, 1, 1);
-}
 /* res[k] = coefficient k of p (0 past its length), k < len */
 static inline void re_poly_out(arb_ptr res, const arb_poly_t p, slong len) {
   for (slong k = 0; k < len; k++) arb_poly_get_coeff_arb(res + k, p, k);
+}
+/* The series of cbrt (s = 1) and rcbrt (s = -1), sign(x) |x|^(s/3), at x + t for a ball
+ * x off 0: with a = |x| and f odd, f(x + t) = sign(x) (a + sign(x) t)^(s/3), from Arb's
+ * power series; the value from arb_root_ui. -1 for a ball that reaches 0 or is not
+ * finite. */
+static inline int re_root3_series(arb_ptr res, const arb_t x, slong len, slong prec, int s) {
+  if (!arb_is_finite(x) || arb_contains_zero(x)) return -1;
+  if (len <= 0) return 0;
+  int neg = arb_is_negative(x);
+  arb_poly_t h, p;
+  arb_t a, g;
+  arb_poly_init(h);
+  arb_poly_init(p);
+  arb_init(a);
+  arb_init(g);
+  arb_set_si(g, s);
+  arb_div_ui(g, g, 3, prec);
+  if (neg) arb_neg(a, x);
+  else arb_set(a, x);
+  arb_poly_set_coeff_arb(h, 0, a);
+  arb_poly_set_coeff_si(h, 1, neg ? -1 : 1);
+  arb_poly_pow_arb_series(p, h, g, len, prec);
+  re_poly_out(res, p, len);
+  arb_root_ui(res, a, 3, prec);
+  if (s < 0) arb_inv(res, res, prec);
+  if (neg) _arb_vec_neg(res, res, len);
+  arb_poly_clear(h);
+  arb_poly_clear(p);
+  arb_clear(a);
+  arb_clear(g);
+  return 0;
 }
 #endif
 

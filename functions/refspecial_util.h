@@ -230,29 +230,15 @@ static inline int rs_ball_avoids_poles(const arb_t x) {
 #include <mpfr.h>
 #include <stdio.h>
 
+#include "functions/refelem_util.h"
+
 typedef int (*rs_mpfr_fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
 
-/* The engine's call: binary64 exponent range, MPFR's ternary, mpfr_subnormalize. The
+/* The engine's call: binary64 exponent range, MPFR's ternary, mpfr_subnormalize; the
  * caller's exponent range (the wide default in the tests) is restored afterwards.
- * Returns the raw ternary of fn (REF_UNDECIDABLE included), *t its sign. */
-static inline int rs_ref_call(rs_mpfr_fn fn, uint32_t xb, double *y, int *t) {
-  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
-  mpfr_set_emin(-1073);
-  mpfr_set_emax(1024);
-  mpfr_t X, Y;
-  mpfr_init2(X, 24);
-  mpfr_init2(Y, 53);
-  mpfr_set_flt(X, rs_u2f(xb), MPFR_RNDN);
-  int raw = fn(Y, X, MPFR_RNDN); /* the references return -1, 0, +1 or REF_UNDECIDABLE */
-  int tern = raw == 2 ? 0 : mpfr_subnormalize(Y, raw, MPFR_RNDN);
-  *y = mpfr_get_d(Y, MPFR_RNDN);
-  *t = tern > 0 ? 1 : tern < 0 ? -1 : 0;
-  mpfr_clear(X);
-  mpfr_clear(Y);
-  mpfr_set_emin(emin);
-  mpfr_set_emax(emax);
-  return raw;
-}
+ * Returns the raw ternary of fn (REF_UNDECIDABLE included), *t its sign: re_engine_raw
+ * of functions/refelem_util.h, the recipe every family's tests share. */
+static inline int rs_ref_call(rs_mpfr_fn fn, uint32_t xb, double *y, int *t) { return re_engine_raw(fn, xb, y, t); }
 
 /* deterministic generator (xorshift64*) */
 static uint64_t rs_rng_state = 0x9e3779b97f4a7c15ull;

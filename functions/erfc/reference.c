@@ -51,6 +51,7 @@
 #include <stdint.h>
 
 #include "functions/refspecial_util.h"
+#include "src/reference/series.h"
 
 #define ERFC_SMALL 0x39800000u /* 2^-12 */
 #define ERFC_ZERO 0x41d9cee3u  /* 27.226018905639648438 */
@@ -85,14 +86,5 @@ int ref_erfc_shortcut(uint32_t xb, double *y, int *t) {
 int ref_erfc_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (len <= 0) return 0;
   if (!arb_is_finite(x)) return -1;
-  arb_poly_t h, g;
-  arb_poly_init(h);
-  arb_poly_init(g);
-  arb_poly_set_coeff_arb(h, 0, x);
-  arb_poly_set_coeff_si(h, 1, 1);
-  arb_hypgeom_erfc_series(g, h, len, prec);
-  for (slong k = 0; k < len; k++) arb_poly_get_coeff_arb(res + k, g, k);
-  arb_poly_clear(h);
-  arb_poly_clear(g);
-  return 0;
+  return ref_series_at(res, arb_hypgeom_erfc_series, x, len, prec);
 }

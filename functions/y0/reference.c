@@ -27,15 +27,7 @@
 
 int ref_y0_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_y0(y, x, rnd); }
 
-int ref_y0_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & ~RB_SIGN32;
-  if (m > RB_INF32) return 0; /* NaN: the engine handles it */
-  *t = 0;
-  if (m == 0) { *y = -INFINITY; return 1; }
-  if (xb & RB_SIGN32) { *y = NAN; return 1; }
-  if (m == RB_INF32) { *y = 0.0; return 1; }
-  return 0;
-}
+int ref_y0_shortcut(uint32_t xb, double *y, int *t) { return rb_y_shortcut(xb, y, t); }
 
 int ref_y0_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   return rb_series(res, x, 'Y', 0, len, prec);

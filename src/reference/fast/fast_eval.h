@@ -60,6 +60,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "src/reference/hd.h"
+
 #if defined(__CUDACC__)
 #define FAST_HD static __host__ __device__ __forceinline__
 #else
@@ -130,24 +132,9 @@ FAST_HD double fast_fma(double a, double b, double c) {
   return fma(a, b, c);
 #endif
 }
-FAST_HD uint64_t fast_dbits(double x) {
-#if defined(__CUDA_ARCH__)
-  return (uint64_t)__double_as_longlong(x);
-#else
-  uint64_t u;
-  memcpy(&u, &x, sizeof u);
-  return u;
-#endif
-}
-FAST_HD double fast_bitsd(uint64_t u) {
-#if defined(__CUDA_ARCH__)
-  return __longlong_as_double((long long)u);
-#else
-  double x;
-  memcpy(&x, &u, sizeof x);
-  return x;
-#endif
-}
+/* bit casts: those of the shortcuts (src/reference/hd.h) */
+FAST_HD uint64_t fast_dbits(double x) { return ref_d2u(x); }
+FAST_HD double fast_bitsd(uint64_t u) { return ref_u2d(u); }
 #define FAST_SIGN64 0x8000000000000000ull
 #define FAST_EXP64 0x7ff0000000000000ull
 #define FAST_MANT64 0x000fffffffffffffull
