@@ -104,7 +104,7 @@ $(GEN)/shortcuts.def: FORCE
 $(GEN)/kinds.def: FORCE
 	@mkdir -p $(GEN) && printf 'KIND(%s)\n' $(KIND_DIRS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 FORCE:
-HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh src/reference/fast/*.h functions/*/*.h functions/*/*.cuh functions/*/*.def kernels/*.h kernels/*.cuh)
+HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh src/reference/fast/*.h functions/*.h functions/*/*.h functions/*/*.cuh functions/*/*.def kernels/*.h kernels/*.cuh)
 
 # the tests: tests/test_*.c, and each function folder's test_<name>.c (its reference's tests)
 TESTS := $(basename $(notdir $(wildcard tests/test_*.c functions/*/test_*.c)))
