@@ -45,9 +45,11 @@
 
 /* The engine's recipe (src/reference/reference.c, ref_mpfr): f at 53 bits, round to
  * nearest, binary64 exponent range, subnormalized. Saves and restores the exponent
- * range. For tests and tools; the engine has its own copy. */
+ * range. For tests and tools; the engine has its own copy. Returns f's raw ternary:
+ * REF_UNDECIDABLE (2, from the references whose Ziv loop can give up: the special
+ * functions, I0, I1) comes back as such, with *t = 0 and no subnormalization. */
 typedef int (*re_mpfr_fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
-static inline void re_engine(re_mpfr_fn f, uint32_t xb, double *y, int *t) {
+static inline int re_engine_raw(re_mpfr_fn f, uint32_t xb, double *y, int *t) {
   mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
   mpfr_set_emin(-1073);
   mpfr_set_emax(1024);
@@ -55,28 +57,54 @@ static inline void re_engine(re_mpfr_fn f, uint32_t xb, double *y, int *t) {
   mpfr_init2(X, 24);
   mpfr_init2(Y, 53);
   mpfr_set_flt(X, re_u2f(xb), MPFR_RNDN);
-  int tern = f(Y, X, MPFR_RNDN);
-  tern = mpfr_subnormalize(Y, tern, MPFR_RNDN);
+  int raw = f(Y, X, MPFR_RNDN);
+  int tern = raw == 2 ? 0 : mpfr_subnormalize(Y, raw, MPFR_RNDN);
   *y = mpfr_get_d(Y, MPFR_RNDN);
   *t = tern > 0 ? 1 : tern < 0 ? -1 : 0;
   mpfr_clear(X);
   mpfr_clear(Y);
   mpfr_set_emin(emin);
   mpfr_set_emax(emax);
+  return raw;
 }
+static inline void re_engine(re_mpfr_fn f, uint32_t xb, double *y, int *t) { re_engine_raw(f, xb, y, t); }
 
 /* Series helpers for reference.c files that include <arb_poly.h> first. */
 #ifdef ARB_POLY_H
-/* h = x + t, the input polynomial whose image under f gives f's Taylor coefficients at
- * every point of the ball x */
-static inline void re_poly_var(arb_poly_t h, const arb_t x) {
-  arb_poly_zero(h);
-  arb_poly_set_coeff_arb(h, 0, x);
-  arb_poly_set_coeff_si(h, 1, 1);
-}
 /* res[k] = coefficient k of p (0 past its length), k < len */
 static inline void re_poly_out(arb_ptr res, const arb_poly_t p, slong len) {
   for (slong k = 0; k < len; k++) arb_poly_get_coeff_arb(res + k, p, k);
+}
+/* The series of cbrt (s = 1) and rcbrt (s = -1), sign(x) |x|^(s/3), at x + t for a ball
+ * x off 0: with a = |x| and f odd, f(x + t) = sign(x) (a + sign(x) t)^(s/3), from Arb's
+ * power series; the value from arb_root_ui. -1 for a ball that reaches 0 or is not
+ * finite. */
+static inline int re_root3_series(arb_ptr res, const arb_t x, slong len, slong prec, int s) {
+  if (!arb_is_finite(x) || arb_contains_zero(x)) return -1;
+  if (len <= 0) return 0;
+  int neg = arb_is_negative(x);
+  arb_poly_t h, p;
+  arb_t a, g;
+  arb_poly_init(h);
+  arb_poly_init(p);
+  arb_init(a);
+  arb_init(g);
+  arb_set_si(g, s);
+  arb_div_ui(g, g, 3, prec);
+  if (neg) arb_neg(a, x);
+  else arb_set(a, x);
+  arb_poly_set_coeff_arb(h, 0, a);
+  arb_poly_set_coeff_si(h, 1, neg ? -1 : 1);
+  arb_poly_pow_arb_series(p, h, g, len, prec);
+  re_poly_out(res, p, len);
+  arb_root_ui(res, a, 3, prec);
+  if (s < 0) arb_inv(res, res, prec);
+  if (neg) _arb_vec_neg(res, res, len);
+  arb_poly_clear(h);
+  arb_poly_clear(p);
+  arb_clear(a);
+  arb_clear(g);
+  return 0;
 }
 #endif
 
@@ -152,6 +180,16 @@ static inline int re_check_one(re_mpfr_fn f, re_shortcut_fn s, int sym, uint32_t
   if (!re_same(ys, ts, ym, tm))
     RE_FAIL("x = 0x%08x (%a): shortcut (%a, %d), MPFR (%a, %d)\n", xb, (double)re_u2f(xb), ys, ts, ym, tm);
   return 1;
+}
+
+/* The shortcut answers xb (whose result is a NaN) with MPFR's NaN bits and ternary
+ * value: refcheck compares the bits. */
+static inline void re_check_nan_bits(re_mpfr_fn f, re_shortcut_fn s, uint32_t xb) {
+  double ys, ym;
+  int ts, tm;
+  assert_true(s(xb, &ys, &ts));
+  re_engine(f, xb, &ym, &tm);
+  assert_true(re_isnan_d(ys) && re_d2u(ys) == re_d2u(ym) && ts == tm);
 }
 
 /* Every pattern of B's sign with magnitude in [|B| - 64, |B| + 64] (clamped to
@@ -307,6 +345,50 @@ static inline void re_ball(arb_t X, double m, double r) {
   mag_set_d(arb_radref(X), r);
 }
 
+/* re_check_series_ball at the ball [m +- r] */
+static inline void re_check_series_at(re_series_fn s, re_alt_fn alt, double m, double r, slong len, slong prec) {
+  arb_t X;
+  arb_init(X);
+  re_ball(X, m, r);
+  re_check_series_ball(s, alt, X, len, prec, 0);
+  arb_clear(X);
+}
+
+/* q = (p + t)^2 + s (s = +1 or -1) as the polynomial [p^2 + s, 2p, 1] in t, through the
+ * scratch a: the argument of sqrt or 1/x in the independent Taylor coefficients of
+ * asinh, acosh and atan */
+static inline void re_poly_shifted_square(arb_poly_t q, arb_t a, const arb_t p, int s, slong prec) {
+  arb_sqr(a, p, prec);
+  if (s > 0) arb_add_ui(a, a, 1, prec);
+  else arb_sub_ui(a, a, 1, prec);
+  arb_poly_set_coeff_arb(q, 0, a);
+  arb_mul_2exp_si(a, p, 1);
+  arb_poly_set_coeff_arb(q, 1, a);
+  arb_poly_set_coeff_si(q, 2, 1);
+}
+
+/* independent Taylor coefficients of log(u + sqrt(u^2 + s)) at u = p + t (asinh: s = 1,
+ * acosh: s = -1), as series */
+static inline int re_log_sqrt_coeffs(arb_ptr c, const arb_t p, slong len, slong prec, int s) {
+  arb_poly_t q, r;
+  arb_t a;
+  arb_poly_init(q);
+  arb_poly_init(r);
+  arb_init(a);
+  re_poly_shifted_square(q, a, p, s, prec);
+  arb_poly_sqrt_series(r, q, len, prec);
+  arb_poly_zero(q);
+  arb_poly_set_coeff_arb(q, 0, p);
+  arb_poly_set_coeff_si(q, 1, 1);
+  arb_poly_add(r, r, q, prec);
+  arb_poly_log_series(r, r, len, prec);
+  for (slong k = 0; k < len; k++) arb_poly_get_coeff_arb(c + k, r, k);
+  arb_poly_clear(q);
+  arb_poly_clear(r);
+  arb_clear(a);
+  return 0;
+}
+
 /* The series must refuse the ball [m +- r] */
 static inline void re_check_series_refuses(re_series_fn s, double m, double r) {
   arb_t X;
@@ -350,6 +432,12 @@ static inline void re_check_series_nonfinite(re_series_fn s) {
   _arb_vec_clear(res, 3);
   arb_clear(X);
 }
+/* The test program: the cmocka tests listed. */
+#define RE_TEST_MAIN(...)                                                                                           \
+  int main(void) {                                                                                                 \
+    const struct CMUnitTest tests[] = {__VA_ARGS__};                                                               \
+    return cmocka_run_group_tests(tests, NULL, NULL);                                                              \
+  }
 #endif /* REFELEM_TEST */
 
 #endif

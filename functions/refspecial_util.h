@@ -103,33 +103,26 @@ static inline int rs_ball_avoids_poles(const arb_t x) {
  * Test helpers (test_<name>.c define RS_TEST_HELPERS before including this header).
  * ================================================================================= */
 #ifdef RS_TEST_HELPERS
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
 #include <arb.h>
+#include <arb_hypgeom.h>
 #include <mpfr.h>
 #include <stdio.h>
 
+#include "functions/refelem_util.h"
+
 typedef int (*rs_mpfr_fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
 
-/* The engine's call: binary64 exponent range, MPFR's ternary, mpfr_subnormalize. The
+/* The engine's call: binary64 exponent range, MPFR's ternary, mpfr_subnormalize; the
  * caller's exponent range (the wide default in the tests) is restored afterwards.
- * Returns the raw ternary of fn (REF_UNDECIDABLE included), *t its sign. */
-static inline int rs_ref_call(rs_mpfr_fn fn, uint32_t xb, double *y, int *t) {
-  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
-  mpfr_set_emin(-1073);
-  mpfr_set_emax(1024);
-  mpfr_t X, Y;
-  mpfr_init2(X, 24);
-  mpfr_init2(Y, 53);
-  mpfr_set_flt(X, rs_u2f(xb), MPFR_RNDN);
-  int raw = fn(Y, X, MPFR_RNDN); /* the references return -1, 0, +1 or REF_UNDECIDABLE */
-  int tern = raw == 2 ? 0 : mpfr_subnormalize(Y, raw, MPFR_RNDN);
-  *y = mpfr_get_d(Y, MPFR_RNDN);
-  *t = tern > 0 ? 1 : tern < 0 ? -1 : 0;
-  mpfr_clear(X);
-  mpfr_clear(Y);
-  mpfr_set_emin(emin);
-  mpfr_set_emax(emax);
-  return raw;
-}
+ * Returns the raw ternary of fn (REF_UNDECIDABLE included), *t its sign: re_engine_raw
+ * of functions/refelem_util.h, the recipe every family's tests share. */
+static inline int rs_ref_call(rs_mpfr_fn fn, uint32_t xb, double *y, int *t) { return re_engine_raw(fn, xb, y, t); }
 
 /* deterministic generator (xorshift64*) */
 static uint64_t rs_rng_state = 0x9e3779b97f4a7c15ull;
@@ -174,7 +167,7 @@ static inline void rs_halfgaps(mpfr_t lo, mpfr_t hi, double y) {
   mpfr_clear(g);
 }
 
-/* ---- shortcut against referee (needs cmocka.h included before this header) ---- */
+/* ---- shortcut against referee ---- */
 typedef int (*rs_shortcut_fn)(uint32_t, double *, int *);
 
 /* If the shortcut answers for xb, its answer must be the referee's; returns whether
@@ -541,6 +534,203 @@ static inline void rs_ball(arb_t b, double m, double r) {
   arb_set_d(b, m);
   mag_set_d(arb_radref(b), r);
 }
+
+/* ---- what several tests do the same way ---- */
+typedef int (*rs_series_fn)(arb_ptr, const arb_t, slong, slong);
+
+/* check(xb) and check(-xb) for every pattern of pts */
+static inline void rs_each_sign(void (*check)(uint32_t), const uint32_t *pts, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    check(pts[i]);
+    check(pts[i] ^ RS_SIGN32);
+  }
+}
+
+/* An odd f: the referee at -x is the mirror of the referee at x, for n random patterns
+ * x in [lo, hi]. */
+static inline void rs_check_odd(rs_mpfr_fn ref, int n, uint32_t lo, uint32_t hi) {
+  for (int i = 0; i < n; i++) {
+    uint32_t xb = rs_rand_bits(lo, hi);
+    double y1, y2;
+    int t1, t2;
+    rs_ref_call(ref, xb, &y1, &t1);
+    rs_ref_call(ref, xb | RS_SIGN32, &y2, &t2);
+    assert_true(rs_same(y2, -y1) && t2 == -t1);
+  }
+}
+
+/* sign 2/sqrt(pi) e^(-x^2), the derivative of erf (sign +1) or erfc (-1), the last two
+ * operations rounded in direction rnd; returns 0 */
+static inline int rs_derf(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, int sign) {
+  mpfr_t t;
+  mpfr_init2(t, mpfr_get_prec(y));
+  mpfr_sqr(t, x, MPFR_RNDN);
+  mpfr_neg(t, t, MPFR_RNDN);
+  mpfr_exp(t, t, MPFR_RNDN);
+  mpfr_const_pi(y, MPFR_RNDN);
+  mpfr_sqrt(y, y, MPFR_RNDN);
+  mpfr_div(y, t, y, rnd);
+  if (sign > 0) mpfr_mul_2ui(y, y, 1, rnd);
+  else mpfr_mul_si(y, y, -2, rnd);
+  mpfr_clear(t);
+  return 0;
+}
+
+/* One try of an independent evaluation at x (a binary32 number, in the ball X on entry)
+ * with Arb at p bits, into the scratch ball V: whether it proves (y, t) the reference. */
+typedef int (*rs_arb_try_fn)(arb_t V, arb_t X, float x, double y, int t, slong p);
+
+/* The referee's (y, t) at x = xb against Arb through try_at, at 256, 1024 and 4096 bits
+ * until proved; a disagreement names the function. */
+static inline void rs_check_against_arb(const char *name, uint32_t xb, double y, int t, rs_arb_try_fn try_at) {
+  float x = rs_u2f(xb);
+  arb_t X, V;
+  arb_init(X);
+  arb_init(V);
+  arb_set_d(X, x);
+  int ok = 0;
+  for (slong p = 256; p <= 4096 && !ok; p *= 4) ok = try_at(V, X, x, y, t, p);
+  if (!ok) fprintf(stderr, "%s referee: x = %a (0x%08x): y = %a t = %d disagrees with Arb\n", name, x, xb, y, t);
+  assert_true(ok);
+  arb_clear(X);
+  arb_clear(V);
+}
+
+/* rs_sweep within 64 of every bound b[i], with both signs */
+static inline void rs_sweep_bounds(const char *name, rs_shortcut_fn sc, rs_mpfr_fn ref, const uint32_t *b, size_t n,
+                                   int (*must)(uint32_t xb)) {
+  for (size_t i = 0; i < n; i++) {
+    rs_sweep(name, sc, ref, b[i], 64, must);
+    rs_sweep(name, sc, ref, b[i] | RS_SIGN32, 64, must);
+  }
+}
+
+/* The small-argument filter below small: count random patterns (the odd ones negative),
+ * then the last `near` patterns below small with both signs, checked by
+ * rs_check_shortcut. Returns how many it declined; *n counts the patterns. */
+static inline int rs_filter_below(const char *name, rs_shortcut_fn sc, rs_mpfr_fn ref, uint32_t small, int count,
+                                  uint32_t near, int *n) {
+  int declined = 0;
+  for (int i = 0; i < count; i++, (*n)++) {
+    uint32_t xb = rs_rand_bits(1, small - 1) | (i & 1 ? RS_SIGN32 : 0);
+    declined += !rs_check_shortcut(name, sc, ref, xb);
+  }
+  for (uint32_t xb = small - near; xb < small; xb++, *n += 2) {
+    declined += !rs_check_shortcut(name, sc, ref, xb);
+    declined += !rs_check_shortcut(name, sc, ref, xb | RS_SIGN32);
+  }
+  return declined;
+}
+
+/* The series of `name` (5 coefficients at 128 bits) at the ball m +- r must return 0,
+ * and at the ball's ends and centre each coefficient must be within
+ * tol (1 + |c_k|) of the finite differences of fn (rs_fd_coeffs, 400 bits, step 2^-50). */
+static inline void rs_check_series_fd(const char *name, rs_series_fn series, rs_mpfr_fn fn, double tol, double m,
+                                      double r) {
+  arb_t X;
+  arb_init(X);
+  rs_ball(X, m, r);
+  arb_ptr c = _arb_vec_init(5);
+  assert_int_equal(series(c, X, 5, 128), 0);
+  mpfr_t fd[5];
+  for (int k = 0; k < 5; k++) mpfr_init2(fd[k], 400);
+  const double pts[3] = {m - r, m, m + r};
+  for (int i = 0; i < 3; i++) {
+    rs_fd_coeffs(fn, pts[i], -50, 400, fd);
+    for (int k = 0; k < 5; k++) {
+      double tk = tol * (1.0 + fabs(mpfr_get_d(fd[k], MPFR_RNDN)));
+      if (!rs_ball_near(c + k, fd[k], tk)) {
+        fprintf(stderr, "%s series: m = %a r = %a point %a k = %d: ", name, m, r, pts[i], k);
+        arb_fprintd(stderr, c + k, 20);
+        mpfr_fprintf(stderr, " vs %.20Rg\n", fd[k]);
+      }
+      assert_true(rs_ball_near(c + k, fd[k], tk));
+    }
+  }
+  for (int k = 0; k < 5; k++) mpfr_clear(fd[k]);
+  _arb_vec_clear(c, 5);
+  arb_clear(X);
+}
+
+/* An inverse function y = g^-1(x) with y' = c e^(q y^2) (erfinv, erfcinv, normcdfinv):
+ * its series, and g with what rs_mpfr_invert needs to invert it. */
+struct rs_inverse {
+  const char *name;
+  rs_series_fn series;
+  rs_mpfr_fn g, dg;       /* g and its derivative in MPFR */
+  double (*gd)(double);   /* g in binary64 (libm), to start the inversion */
+  int dir;                /* +1: g increases; -1: it decreases */
+  double a, b;            /* where to look for y */
+  double q;               /* y' = c e^(q y^2) */
+  void (*set_c)(mpfr_t c); /* c, at the precision of its argument */
+};
+
+/* The series (5 coefficients at 128 bits) at the ball m +- r must return 0 and match,
+ * at the ball's ends and centre, the coefficients derived by hand from y' = c e^(q y^2)
+ * at y = g^-1(x) found by MPFR at 320 bits (rs_check_inverse_coeffs, 2^-70). */
+static inline void rs_check_inverse_series(const struct rs_inverse *inv, double m, double r) {
+  arb_t X;
+  arb_init(X);
+  rs_ball(X, m, r);
+  arb_ptr c = _arb_vec_init(5);
+  assert_int_equal(inv->series(c, X, 5, 128), 0);
+  mpfr_t x, y, cc;
+  mpfr_init2(x, 64);
+  mpfr_init2(y, 320);
+  mpfr_init2(cc, 320);
+  inv->set_c(cc);
+  const double pts[3] = {m - r, m, m + r};
+  for (int i = 0; i < 3; i++) {
+    mpfr_set_d(x, pts[i], MPFR_RNDN);
+    rs_mpfr_invert(y, inv->g, inv->dg, inv->gd, inv->dir, x, inv->a, inv->b);
+    int ok = rs_check_inverse_coeffs(c, y, inv->q, cc, 0x1p-70);
+    if (!ok) fprintf(stderr, "%s series at m = %a r = %a point %a\n", inv->name, m, r, pts[i]);
+    assert_true(ok);
+  }
+  mpfr_clears(x, y, cc, (mpfr_ptr)0);
+  _arb_vec_clear(c, 5);
+  arb_clear(X);
+}
+
+/* check(m, r) at n random balls: centres with patterns in [lo, hi], negated at random
+ * when both_signs, integers skipped when skip_integers (poles), every other ball a
+ * point, the others of radius 2^(e - rbits) for 2^(e-1) <= |m| < 2^e. */
+static inline void rs_series_random(void (*check)(double m, double r), int n, uint32_t lo, uint32_t hi, int both_signs,
+                                    int skip_integers, int rbits) {
+  for (int i = 0; i < n; i++) {
+    double m = (double)rs_u2f(rs_rand_bits(lo, hi));
+    if (both_signs && (rs_rand64() & 1)) m = -m;
+    if (skip_integers && floor(m) == m) continue;
+    int e;
+    frexp(m, &e);
+    check(m, (i & 1) ? 0.0 : ldexp(1.0, e - rbits));
+  }
+}
+
+/* The series (3 coefficients at 64 bits) at the ball m +- r returns rc: -1 where it
+ * must refuse the ball, 0 where it must not. */
+static inline void rs_check_series_rc(rs_series_fn series, double m, double r, int rc) {
+  arb_t X;
+  arb_init(X);
+  arb_ptr c = _arb_vec_init(3);
+  rs_ball(X, m, r);
+  assert_int_equal(series(c, X, 3, 64), rc);
+  _arb_vec_clear(c, 3);
+  arb_clear(X);
+}
+
+/* The test program: the independent evaluations get the widest exponent range (the
+ * referee calls set binary64's and restore this one), then the cmocka tests listed. */
+#define RS_TEST_MAIN(...)                                                                                           \
+  int main(void) {                                                                                                 \
+    mpfr_set_emin(mpfr_get_emin_min());                                                                            \
+    mpfr_set_emax(mpfr_get_emax_max());                                                                            \
+    const struct CMUnitTest tests[] = {__VA_ARGS__};                                                               \
+    int r = cmocka_run_group_tests(tests, NULL, NULL);                                                             \
+    flint_cleanup();                                                                                               \
+    mpfr_free_cache();                                                                                             \
+    return r;                                                                                                      \
+  }
 #endif /* RS_TEST_HELPERS */
 
 #endif

@@ -35,31 +35,13 @@
 
 #include "functions/refelem_util.h"
 #include "functions/acos/shortcut.h"
+#include "src/reference/series.h"
 
 int ref_acos_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_acos(y, x, rnd); }
 
 int ref_acos_shortcut(uint32_t xb, double *y, int *t) { return sc_acos(xb, y, t); }
 
-/* |x| < 1 on the whole ball (a finite ball) */
-static int inside_unit(const arb_t x) {
-  if (!arb_is_finite(x)) return 0;
-  arf_t b;
-  arf_init(b);
-  arb_get_abs_ubound_arf(b, x, 64);
-  int ok = arf_cmp_si(b, 1) < 0;
-  arf_clear(b);
-  return ok;
-}
-
 int ref_acos_series(arb_ptr res, const arb_t x, slong len, slong prec) {
-  if (!inside_unit(x)) return -1;
-  arb_poly_t h, s;
-  arb_poly_init(h);
-  arb_poly_init(s);
-  re_poly_var(h, x);
-  arb_poly_acos_series(s, h, len, prec);
-  re_poly_out(res, s, len);
-  arb_poly_clear(h);
-  arb_poly_clear(s);
-  return 0;
+  if (!ref_inside_unit(x)) return -1;
+  return ref_series_at(res, arb_poly_acos_series, x, len, prec);
 }

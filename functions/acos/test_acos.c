@@ -1,7 +1,6 @@
 /* test_acos.c: the acos reference against independent evaluations (build line in
  * functions/TESTING-refelem.md). */
-#define REFELEM_TEST
-#include "functions/refelem_util.h"
+#include "functions/arcsin_test.h"
 
 int ref_acos_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_acos_shortcut(uint32_t xbits, double *y, int *t);
@@ -79,51 +78,15 @@ static void test_shortcut(void **state) {
   assert_true(a > 40000);
 }
 
-/* independent coefficients: c0 = 2 atan(sqrt((1 - p)/(1 + p))); the others integrate
- * -(1 - u^2)^(-1/2), u = p + t, built as -1/sqrt of [1 - p^2, -2p, -1]. */
+/* independent coefficients: c0 = arb_acos_alt(p), then the integral of -(1 - u^2)^(-1/2) */
 static int acos_alt(arb_ptr c, const arb_t p, slong len, slong prec) {
-  arb_poly_t q, r, I;
-  arb_t a;
-  arb_poly_init(q);
-  arb_poly_init(r);
-  arb_poly_init(I);
-  arb_init(a);
-  arb_sqr(a, p, prec);
-  arb_sub_ui(a, a, 1, prec);
-  arb_neg(a, a);
-  arb_poly_set_coeff_arb(q, 0, a);
-  arb_mul_si(a, p, -2, prec);
-  arb_poly_set_coeff_arb(q, 1, a);
-  arb_poly_set_coeff_si(q, 2, -1);
-  arb_poly_sqrt_series(r, q, len, prec);
-  arb_poly_inv_series(r, r, len, prec);
-  arb_poly_neg(r, r);
-  arb_poly_integral(I, r, prec);
-  for (slong k = 1; k < len; k++) arb_poly_get_coeff_arb(c + k, I, k);
-  arb_acos_alt(c, p, prec);
-  arb_poly_clear(q);
-  arb_poly_clear(r);
-  arb_poly_clear(I);
-  arb_clear(a);
-  return 0;
+  return arcsin_coeffs(c, p, len, prec, arb_acos_alt, -1);
 }
 
 static void test_series(void **state) {
   (void)state;
-  re_check_series_random(ref_acos_series, acos_alt, -0.999, 0.999, 0x1p-12, 300);
-  re_check_series_random(ref_acos_series, acos_alt, -1e-6, 1e-6, 0.5, 100);
-  arb_t X;
-  arb_init(X);
-  re_ball(X, 0.0, 0.9);
-  re_check_series_ball(ref_acos_series, acos_alt, X, 8, 64, 0);
-  re_ball(X, -0.999999, 0x1p-30);
-  re_check_series_ball(ref_acos_series, acos_alt, X, 8, 128, 0);
-  arb_clear(X);
-  re_check_series_refuses(ref_acos_series, 1.0, 0.0);
-  re_check_series_refuses(ref_acos_series, -1.0, 0.0);
-  re_check_series_refuses(ref_acos_series, 0.999, 0.002);
-  re_check_series_refuses(ref_acos_series, -0.999, 0.002);
-  re_check_series_refuses(ref_acos_series, 0.0, 1.0);
+  arcsin_test_series(ref_acos_series, acos_alt, -0.999999);
+  /* balls leaving [-1, 1] */
   re_check_series_refuses(ref_acos_series, 2.0, 0.5);
   re_check_series_nonfinite(ref_acos_series);
 }
@@ -131,19 +94,8 @@ static void test_series(void **state) {
 /* NaN results carry MPFR's NaN bits (refcheck compares the bits) */
 static void test_nan_bits(void **state) {
   (void)state;
-  double ys, ym;
-  int ts, tm;
-  assert_true(ref_acos_shortcut(0x3f800001u, &ys, &ts));
-  re_engine(ref_acos_mpfr, 0x3f800001u, &ym, &tm);
-  assert_true(re_isnan_d(ys) && re_d2u(ys) == re_d2u(ym) && ts == tm);
+  re_check_nan_bits(ref_acos_mpfr, ref_acos_shortcut, 0x3f800001u);
 }
 
-int main(void) {
-  const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_mpfr),
-    cmocka_unit_test(test_shortcut),
-    cmocka_unit_test(test_nan_bits),
-    cmocka_unit_test(test_series),
-  };
-  return cmocka_run_group_tests(tests, NULL, NULL);
-}
+RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut), cmocka_unit_test(test_nan_bits),
+             cmocka_unit_test(test_series))

@@ -25,6 +25,7 @@
 
 #include "functions/refelem_util.h"
 #include "functions/acosh/shortcut.h"
+#include "src/reference/series.h"
 
 int ref_acosh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_acosh(y, x, rnd); }
 
@@ -41,26 +42,14 @@ int ref_acosh_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (len <= 0) return 0;
   arb_acosh(res, x, prec);
   if (len == 1) return 0;
-  arb_poly_t q, r, I;
   arb_t a, b;
-  arb_poly_init(q);
-  arb_poly_init(r);
-  arb_poly_init(I);
   arb_init(a);
   arb_init(b);
-  arb_sub_ui(a, x, 1, prec); /* x^2 - 1 = (x - 1)(x + 1) */
+  arb_sub_ui(a, x, 1, prec); /* (x + t)^2 - 1 = (x - 1)(x + 1) + 2x t + t^2 */
   arb_add_ui(b, x, 1, prec);
   arb_mul(a, a, b, prec);
-  arb_poly_set_coeff_arb(q, 0, a);
-  arb_mul_2exp_si(a, x, 1);
-  arb_poly_set_coeff_arb(q, 1, a);
-  arb_poly_set_coeff_si(q, 2, 1);
-  arb_poly_rsqrt_series(r, q, len - 1, prec);
-  arb_poly_integral(I, r, prec);
-  for (slong k = 1; k < len; k++) arb_poly_get_coeff_arb(res + k, I, k);
-  arb_poly_clear(q);
-  arb_poly_clear(r);
-  arb_poly_clear(I);
+  arb_mul_2exp_si(b, x, 1);
+  ref_series_integral(res, arb_poly_rsqrt_series, a, b, 1, len, prec);
   arb_clear(a);
   arb_clear(b);
   return 0;

@@ -1,7 +1,6 @@
 /* test_asin.c: the asin reference against independent evaluations (build line in
  * functions/TESTING-refelem.md). */
-#define REFELEM_TEST
-#include "functions/refelem_util.h"
+#include "functions/arcsin_test.h"
 
 int ref_asin_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_asin_shortcut(uint32_t xbits, double *y, int *t);
@@ -58,51 +57,15 @@ static void test_shortcut(void **state) {
   assert_true(a > 40000); /* tiny inputs and the NaN exterior: about 3/4 of the line */
 }
 
-/* independent coefficients: c0 = atan(p / sqrt(1 - p^2)); the others integrate the
- * series of (1 - u^2)^(-1/2), u = p + t, built here as 1/sqrt of [1 - p^2, -2p, -1]. */
+/* independent coefficients: c0 = arb_asin_alt(p), then the integral of (1 - u^2)^(-1/2) */
 static int asin_alt(arb_ptr c, const arb_t p, slong len, slong prec) {
-  arb_poly_t q, r, I;
-  arb_t a;
-  arb_poly_init(q);
-  arb_poly_init(r);
-  arb_poly_init(I);
-  arb_init(a);
-  arb_sqr(a, p, prec);
-  arb_sub_ui(a, a, 1, prec);
-  arb_neg(a, a);
-  arb_poly_set_coeff_arb(q, 0, a);
-  arb_mul_si(a, p, -2, prec);
-  arb_poly_set_coeff_arb(q, 1, a);
-  arb_poly_set_coeff_si(q, 2, -1);
-  arb_poly_sqrt_series(r, q, len, prec);
-  arb_poly_inv_series(r, r, len, prec);
-  arb_poly_integral(I, r, prec);
-  for (slong k = 1; k < len; k++) arb_poly_get_coeff_arb(c + k, I, k);
-  arb_asin_alt(c, p, prec);
-  arb_poly_clear(q);
-  arb_poly_clear(r);
-  arb_poly_clear(I);
-  arb_clear(a);
-  return 0;
+  return arcsin_coeffs(c, p, len, prec, arb_asin_alt, 1);
 }
 
 static void test_series(void **state) {
   (void)state;
-  re_check_series_random(ref_asin_series, asin_alt, -0.999, 0.999, 0x1p-12, 300);
-  re_check_series_random(ref_asin_series, asin_alt, -1e-6, 1e-6, 0.5, 100);
-  arb_t X;
-  arb_init(X);
-  re_ball(X, 0.0, 0.9);
-  re_check_series_ball(ref_asin_series, asin_alt, X, 8, 64, 0);
-  re_ball(X, 0.999999, 0x1p-30);
-  re_check_series_ball(ref_asin_series, asin_alt, X, 8, 128, 0);
-  arb_clear(X);
-  /* balls reaching the branch points +-1 or leaving [-1, 1] */
-  re_check_series_refuses(ref_asin_series, 1.0, 0.0);
-  re_check_series_refuses(ref_asin_series, -1.0, 0.0);
-  re_check_series_refuses(ref_asin_series, 0.999, 0.002);
-  re_check_series_refuses(ref_asin_series, -0.999, 0.002);
-  re_check_series_refuses(ref_asin_series, 0.0, 1.0);
+  arcsin_test_series(ref_asin_series, asin_alt, 0.999999);
+  /* balls leaving [-1, 1] */
   re_check_series_refuses(ref_asin_series, 1.5, 0.1);
   re_check_series_refuses(ref_asin_series, -3.0, 0.0);
   re_check_series_nonfinite(ref_asin_series);
@@ -111,19 +74,8 @@ static void test_series(void **state) {
 /* NaN results carry MPFR's NaN bits (refcheck compares the bits) */
 static void test_nan_bits(void **state) {
   (void)state;
-  double ys, ym;
-  int ts, tm;
-  assert_true(ref_asin_shortcut(0x40000000u, &ys, &ts));
-  re_engine(ref_asin_mpfr, 0x40000000u, &ym, &tm);
-  assert_true(re_isnan_d(ys) && re_d2u(ys) == re_d2u(ym) && ts == tm);
+  re_check_nan_bits(ref_asin_mpfr, ref_asin_shortcut, 0x40000000u);
 }
 
-int main(void) {
-  const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_mpfr),
-    cmocka_unit_test(test_shortcut),
-    cmocka_unit_test(test_nan_bits),
-    cmocka_unit_test(test_series),
-  };
-  return cmocka_run_group_tests(tests, NULL, NULL);
-}
+RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut), cmocka_unit_test(test_nan_bits),
+             cmocka_unit_test(test_series))

@@ -32,6 +32,7 @@
 
 #include "functions/refelem_util.h"
 #include "functions/asinh/shortcut.h"
+#include "src/reference/series.h"
 
 int ref_asinh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_asinh(y, x, rnd); }
 
@@ -42,24 +43,14 @@ int ref_asinh_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (len <= 0) return 0;
   arb_asinh(res, x, prec);
   if (len == 1) return 0;
-  arb_poly_t q, r, I;
-  arb_t a;
-  arb_poly_init(q);
-  arb_poly_init(r);
-  arb_poly_init(I);
+  arb_t a, b;
   arb_init(a);
-  arb_sqr(a, x, prec);
+  arb_init(b);
+  arb_sqr(a, x, prec); /* (x + t)^2 + 1 = (x^2 + 1) + 2x t + t^2 */
   arb_add_ui(a, a, 1, prec);
-  arb_poly_set_coeff_arb(q, 0, a);
-  arb_mul_2exp_si(a, x, 1);
-  arb_poly_set_coeff_arb(q, 1, a);
-  arb_poly_set_coeff_si(q, 2, 1);
-  arb_poly_rsqrt_series(r, q, len - 1, prec);
-  arb_poly_integral(I, r, prec);
-  for (slong k = 1; k < len; k++) arb_poly_get_coeff_arb(res + k, I, k);
-  arb_poly_clear(q);
-  arb_poly_clear(r);
-  arb_poly_clear(I);
+  arb_mul_2exp_si(b, x, 1);
+  ref_series_integral(res, arb_poly_rsqrt_series, a, b, 1, len, prec);
   arb_clear(a);
+  arb_clear(b);
   return 0;
 }

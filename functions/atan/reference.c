@@ -37,6 +37,7 @@
 
 #include "functions/refelem_util.h"
 #include "functions/atan/shortcut.h"
+#include "src/reference/series.h"
 
 int ref_atan_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_atan(y, x, rnd); }
 
@@ -44,13 +45,5 @@ int ref_atan_shortcut(uint32_t xb, double *y, int *t) { return sc_atan(xb, y, t)
 
 int ref_atan_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (!arb_is_finite(x)) return -1;
-  arb_poly_t h, s;
-  arb_poly_init(h);
-  arb_poly_init(s);
-  re_poly_var(h, x);
-  arb_poly_atan_series(s, h, len, prec);
-  re_poly_out(res, s, len);
-  arb_poly_clear(h);
-  arb_poly_clear(s);
-  return 0;
+  return ref_series_at(res, arb_poly_atan_series, x, len, prec);
 }

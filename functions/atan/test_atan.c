@@ -81,12 +81,7 @@ static int atan_alt(arb_ptr c, const arb_t p, slong len, slong prec) {
   arb_poly_init(r);
   arb_poly_init(I);
   arb_init(a);
-  arb_sqr(a, p, prec);
-  arb_add_ui(a, a, 1, prec);
-  arb_poly_set_coeff_arb(q, 0, a);
-  arb_mul_2exp_si(a, p, 1);
-  arb_poly_set_coeff_arb(q, 1, a);
-  arb_poly_set_coeff_si(q, 2, 1);
+  re_poly_shifted_square(q, a, p, +1, prec);
   arb_poly_inv_series(r, q, len, prec);
   arb_poly_integral(I, r, prec);
   for (slong k = 1; k < len; k++) arb_poly_get_coeff_arb(c + k, I, k);
@@ -103,19 +98,8 @@ static void test_series(void **state) {
   re_check_series_random(ref_atan_series, atan_alt, -10.0, 10.0, 0x1p-10, 300);
   re_check_series_random(ref_atan_series, atan_alt, -1e-6, 1e-6, 0.5, 100);
   re_check_series_random(ref_atan_series, atan_alt, 1e6, 1e9, 0x1p-20, 50);
-  arb_t X;
-  arb_init(X);
-  re_ball(X, 0.0, 5.0);
-  re_check_series_ball(ref_atan_series, atan_alt, X, 8, 64, 0);
-  arb_clear(X);
+  re_check_series_at(ref_atan_series, atan_alt, 0.0, 5.0, 8, 64);
   re_check_series_nonfinite(ref_atan_series);
 }
 
-int main(void) {
-  const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_mpfr),
-    cmocka_unit_test(test_shortcut),
-    cmocka_unit_test(test_series),
-  };
-  return cmocka_run_group_tests(tests, NULL, NULL);
-}
+RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut), cmocka_unit_test(test_series))

@@ -31,48 +31,26 @@
 
 #include "functions/refelem_util.h"
 #include "functions/atanh/shortcut.h"
+#include "src/reference/series.h"
 
 int ref_atanh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_atanh(y, x, rnd); }
 
 int ref_atanh_shortcut(uint32_t xb, double *y, int *t) { return sc_atanh(xb, y, t); }
 
-/* |x| < 1 on the whole ball (a finite ball) */
-static int inside_unit(const arb_t x) {
-  if (!arb_is_finite(x)) return 0;
-  arf_t b;
-  arf_init(b);
-  arb_get_abs_ubound_arf(b, x, 64);
-  int ok = arf_cmp_si(b, 1) < 0;
-  arf_clear(b);
-  return ok;
-}
-
 int ref_atanh_series(arb_ptr res, const arb_t x, slong len, slong prec) {
-  if (!inside_unit(x)) return -1;
+  if (!ref_inside_unit(x)) return -1;
   if (len <= 0) return 0;
   arb_atanh(res, x, prec);
   if (len == 1) return 0;
-  arb_poly_t q, r, I;
   arb_t a, b;
-  arb_poly_init(q);
-  arb_poly_init(r);
-  arb_poly_init(I);
   arb_init(a);
   arb_init(b);
-  arb_sub_ui(a, x, 1, prec); /* 1 - x^2 = -(x - 1)(x + 1) */
+  arb_sub_ui(a, x, 1, prec); /* 1 - (x + t)^2 = -(x - 1)(x + 1) - 2x t - t^2 */
   arb_add_ui(b, x, 1, prec);
   arb_mul(a, a, b, prec);
   arb_neg(a, a);
-  arb_poly_set_coeff_arb(q, 0, a);
-  arb_mul_si(a, x, -2, prec);
-  arb_poly_set_coeff_arb(q, 1, a);
-  arb_poly_set_coeff_si(q, 2, -1);
-  arb_poly_inv_series(r, q, len - 1, prec);
-  arb_poly_integral(I, r, prec);
-  for (slong k = 1; k < len; k++) arb_poly_get_coeff_arb(res + k, I, k);
-  arb_poly_clear(q);
-  arb_poly_clear(r);
-  arb_poly_clear(I);
+  arb_mul_si(b, x, -2, prec);
+  ref_series_integral(res, arb_poly_inv_series, a, b, -1, len, prec);
   arb_clear(a);
   arb_clear(b);
   return 0;

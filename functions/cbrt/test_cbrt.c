@@ -1,24 +1,13 @@
 /* test_cbrt.c: the cbrt reference against independent evaluations (build line in
  * functions/TESTING-refelem.md). */
-#define REFELEM_TEST
-#include "functions/refelem_util.h"
+#include "functions/cbrt_test.h"
 
 int ref_cbrt_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_cbrt_shortcut(uint32_t xbits, double *y, int *t);
 int ref_cbrt_series(arb_ptr res, const arb_t x, slong len, slong prec);
 
 /* independent: sign(x) exp(ln|x| / 3) in Arb */
-static int arb_cbrt_alt(arb_t r, const arb_t x, slong prec) {
-  arb_t a;
-  arb_init(a);
-  arb_abs(a, x);
-  arb_log(a, a, prec);
-  arb_div_ui(a, a, 3, prec);
-  arb_exp(r, a, prec);
-  if (arf_sgn(arb_midref(x)) < 0) arb_neg(r, r);
-  arb_clear(a);
-  return 0;
-}
+static int arb_cbrt_alt(arb_t r, const arb_t x, slong prec) { return root3_arb(r, x, prec, 1); }
 
 /* every perfect cube n^3 2^(3k) in binary32 (n odd <= 255), found independently of the
  * shortcut by cubing: count them and check the exact results */
@@ -78,28 +67,9 @@ static void test_shortcut(void **state) {
   (void)state;
   for (int s = 0; s < 2; s++) {
     uint32_t sg = s ? RE_SIGN32 : 0;
-    re_check_boundary(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, 0x00000000u | sg, 0);
-    re_check_boundary(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, 0x7f800000u | sg, 0);
-    assert_true(re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, 0x00000000u | sg));
-    assert_true(re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, 0x7f800000u | sg));
-    /* around every power of two (results near 2^(e/3), binade ends of y included), the
-     * shortcut called directly on negative inputs too (RE_NONE: no mirroring) */
-    for (int e = -149; e <= 127; e++) {
-      uint32_t b = re_f2u((float)ldexp(1.0, e));
-      for (int d = -3; d <= 3; d++)
-        if ((int64_t)b + d > 0 && b + d < RE_INF32) {
-          assert_true(re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_NONE, (b + d) | sg));
-        }
-    }
+    root3_check_ends(ref_cbrt_mpfr, ref_cbrt_shortcut, sg);
   }
-  /* every non-NaN input is answered: the whole line on a stride, and random inputs, both
-   * signs called directly */
-  for (uint64_t b = 0; b <= RE_INF32; b += 65521) {
-    assert_true(re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_NONE, (uint32_t)b));
-    assert_true(re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_NONE, (uint32_t)b | RE_SIGN32));
-  }
-  for (int i = 0; i < 20000; i++) assert_true(re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_NONE, re_rand_in(0, RE_INF32, 1)));
-  assert_true(re_check_random(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, 60000) > 59000);
+  root3_check_answered(ref_cbrt_mpfr, ref_cbrt_shortcut);
 }
 
 /* The exact integer arithmetic of functions/refelem_hd.h against GMP: products, shifts
@@ -153,66 +123,13 @@ static void test_mp(void **state) {
   mpz_clears(A, B, P, Q, NULL);
 }
 
-/* independent coefficients, by hand: for p > 0, c_k = binom(1/3, k) p^(1/3 - k) with
- * binom(a, k) = prod_{j<k} (a - j)/(j + 1); for p < 0, oddness:
- * cbrt(p + t) = -cbrt(-p - t) gives c_k = -(-1)^k binom(1/3, k) (-p)^(1/3 - k). */
-static int cbrt_alt(arb_ptr c, const arb_t p, slong len, slong prec) {
-  arb_t q, ap, b, a;
-  arb_init(q);
-  arb_init(ap);
-  arb_init(b);
-  arb_init(a);
-  int neg = arf_sgn(arb_midref(p)) < 0;
-  arb_abs(ap, p);
-  arb_cbrt_alt(q, ap, prec); /* |p|^(1/3) */
-  arb_one(b);
-  arb_set_ui(a, 1);
-  arb_div_ui(a, a, 3, prec);
-  for (slong k = 0; k < len; k++) {
-    if (k > 0) {
-      arb_t f;
-      arb_init(f);
-      arb_sub_si(f, a, k - 1, prec);
-      arb_mul(b, b, f, prec);
-      arb_div_ui(b, b, (ulong)k, prec);
-      arb_div(q, q, ap, prec);
-      arb_clear(f);
-    }
-    arb_mul(c + k, b, q, prec);
-    if (neg && !(k & 1)) arb_neg(c + k, c + k);
-  }
-  arb_clear(q);
-  arb_clear(ap);
-  arb_clear(b);
-  arb_clear(a);
-  return 0;
-}
+/* independent coefficients of |x|^(1/3) with the sign of x (root3_coeffs) */
+static int cbrt_alt(arb_ptr c, const arb_t p, slong len, slong prec) { return root3_coeffs(c, p, len, prec, 1); }
 
 static void test_series(void **state) {
   (void)state;
-  re_check_series_random(ref_cbrt_series, cbrt_alt, 0.01, 100.0, 0x1p-10, 200);
-  re_check_series_random(ref_cbrt_series, cbrt_alt, -100.0, -0.01, 0x1p-10, 200);
-  re_check_series_random(ref_cbrt_series, cbrt_alt, 1e-30, 1e-20, 0.5, 50);
-  arb_t X;
-  arb_init(X);
-  re_ball(X, 5.0, 4.9);
-  re_check_series_ball(ref_cbrt_series, cbrt_alt, X, 8, 64, 0);
-  re_ball(X, -5.0, 4.9);
-  re_check_series_ball(ref_cbrt_series, cbrt_alt, X, 8, 64, 0);
-  arb_clear(X);
-  re_check_series_refuses(ref_cbrt_series, 0.0, 0.0);
-  re_check_series_refuses(ref_cbrt_series, 0.001, 0.002);
-  re_check_series_refuses(ref_cbrt_series, -0.001, 0.002);
-  re_check_series_nonfinite(ref_cbrt_series);
+  root3_test_series(ref_cbrt_series, cbrt_alt);
 }
 
-int main(void) {
-  const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_cubes),
-    cmocka_unit_test(test_mpfr),
-    cmocka_unit_test(test_shortcut),
-    cmocka_unit_test(test_mp),
-    cmocka_unit_test(test_series),
-  };
-  return cmocka_run_group_tests(tests, NULL, NULL);
-}
+RE_TEST_MAIN(cmocka_unit_test(test_cubes), cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut),
+             cmocka_unit_test(test_mp), cmocka_unit_test(test_series))

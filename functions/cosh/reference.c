@@ -30,6 +30,7 @@
 
 #include "functions/refelem_util.h"
 #include "functions/cosh/shortcut.h"
+#include "src/reference/series.h"
 
 int ref_cosh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_cosh(y, x, rnd); }
 
@@ -37,15 +38,5 @@ int ref_cosh_shortcut(uint32_t xb, double *y, int *t) { return sc_cosh(xb, y, t)
 
 int ref_cosh_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (!arb_is_finite(x)) return -1;
-  arb_poly_t h, s, c;
-  arb_poly_init(h);
-  arb_poly_init(s);
-  arb_poly_init(c);
-  re_poly_var(h, x);
-  arb_poly_sinh_cosh_series(s, c, h, len, prec);
-  re_poly_out(res, c, len);
-  arb_poly_clear(h);
-  arb_poly_clear(s);
-  arb_poly_clear(c);
-  return 0;
+  return ref_series_at(res, arb_poly_cosh_series, x, len, prec);
 }

@@ -31,6 +31,7 @@
 
 #include "functions/refelem_util.h"
 #include "functions/cospi/shortcut.h"
+#include "src/reference/series.h"
 
 int ref_cospi_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_cospi(y, x, rnd); }
 
@@ -38,13 +39,5 @@ int ref_cospi_shortcut(uint32_t xb, double *y, int *t) { return sc_cospi(xb, y, 
 
 int ref_cospi_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (!arb_is_finite(x)) return -1;
-  arb_poly_t h, s;
-  arb_poly_init(h);
-  arb_poly_init(s);
-  re_poly_var(h, x);
-  arb_poly_cos_pi_series(s, h, len, prec);
-  re_poly_out(res, s, len);
-  arb_poly_clear(h);
-  arb_poly_clear(s);
-  return 0;
+  return ref_series_at(res, arb_poly_cos_pi_series, x, len, prec);
 }

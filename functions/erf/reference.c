@@ -51,6 +51,7 @@
 
 #include "functions/refspecial_util.h"
 #include "functions/erf/shortcut.h"
+#include "src/reference/series.h"
 
 /* MPFR's ternary reduced to its sign: every reference returns -1, 0, +1, or
  * REF_UNDECIDABLE (2, Arb-based ones only), never another value. */
@@ -64,14 +65,5 @@ int ref_erf_shortcut(uint32_t xb, double *y, int *t) { return sc_erf(xb, y, t); 
 int ref_erf_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (len <= 0) return 0;
   if (!arb_is_finite(x)) return -1;
-  arb_poly_t h, g;
-  arb_poly_init(h);
-  arb_poly_init(g);
-  arb_poly_set_coeff_arb(h, 0, x);
-  arb_poly_set_coeff_si(h, 1, 1);
-  arb_hypgeom_erf_series(g, h, len, prec);
-  for (slong k = 0; k < len; k++) arb_poly_get_coeff_arb(res + k, g, k);
-  arb_poly_clear(h);
-  arb_poly_clear(g);
-  return 0;
+  return ref_series_at(res, arb_hypgeom_erf_series, x, len, prec);
 }

@@ -6,15 +6,7 @@
  *      with MPFR in directed rounding;
  *  (c) the series against finite differences of MPFR's erf at 400 bits.
  * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include <arb_hypgeom.h>
-
+#define RS_TEST_HELPERS /* the test helpers, with cmocka and Arb */
 #include "functions/refspecial_util.h"
 
 int ref_erf_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
@@ -23,6 +15,20 @@ int ref_erf_series(arb_ptr res, const arb_t x, slong len, slong prec);
 
 #define SMALL 0x39800000u /* 2^-12 */
 #define ONE 0x40bd7dacu   /* 5.9215908050537109375 */
+
+/* erf(x) by Arb at p bits */
+static int erf_at(arb_t V, arb_t X, float x, double y, int t, slong p) {
+  if (fabs(x) < 2) {
+    arb_hypgeom_erf(V, X, p);
+    return rs_check_ball(V, y, t);
+  }
+  /* erf(x) = sign(x) (1 - erfc(|x|)): Arb's erf ball of 1 - tiny contains 1 */
+  arb_abs(X, X);
+  arb_hypgeom_erfc(V, X, p);
+  int ok = x > 0 ? rs_check_ball_affine(V, 1.0, -1, y, t) : rs_check_ball_affine(V, -1.0, +1, y, t);
+  arb_set_d(X, x);
+  return ok;
+}
 
 /* the referee's answer checked against Arb */
 static void check_referee(uint32_t xb) {
@@ -34,26 +40,7 @@ static void check_referee(uint32_t xb) {
   if (isnan(x)) { assert_true(isnan(y)); return; }
   if (isinf(x)) { assert_true(rs_same(y, x > 0 ? 1.0 : -1.0) && t == 0); return; }
   if (x == 0) { assert_true(rs_same(y, (double)x) && t == 0); return; }
-  arb_t X, V;
-  arb_init(X);
-  arb_init(V);
-  arb_set_d(X, x);
-  int ok = 0;
-  for (slong p = 256; p <= 4096 && !ok; p *= 4) {
-    if (fabs(x) < 2) {
-      arb_hypgeom_erf(V, X, p);
-      ok = rs_check_ball(V, y, t);
-    } else { /* erf(x) = sign(x) (1 - erfc(|x|)): Arb's erf ball of 1 - tiny contains 1 */
-      arb_abs(X, X);
-      arb_hypgeom_erfc(V, X, p);
-      ok = x > 0 ? rs_check_ball_affine(V, 1.0, -1, y, t) : rs_check_ball_affine(V, -1.0, +1, y, t);
-      arb_set_d(X, x);
-    }
-  }
-  if (!ok) fprintf(stderr, "erf referee: x = %a (0x%08x): y = %a t = %d disagrees with Arb\n", x, xb, y, t);
-  assert_true(ok);
-  arb_clear(X);
-  arb_clear(V);
+  rs_check_against_arb("erf", xb, y, t, erf_at);
 }
 
 static void test_referee(void **state) {
@@ -61,10 +48,7 @@ static void test_referee(void **state) {
   const uint32_t pts[] = {0, RS_SIGN32, RS_INF32, RS_INF32 | RS_SIGN32, 0x7fc00000u, 1, 0x007fffffu, 0x00800000u,
                           0x3f000000u, 0x3f800000u, 0x40000000u, SMALL, SMALL - 1, ONE, ONE - 1, 0x40bd7da5u,
                           0x40bd7da4u, 0x7f7fffffu, 0x3a83126fu /* 0.001 */};
-  for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
-    check_referee(pts[i]);
-    check_referee(pts[i] ^ RS_SIGN32);
-  }
+  rs_each_sign(check_referee, pts, sizeof pts / sizeof pts[0]);
   for (int i = 0; i < 300; i++) check_referee(rs_rand_bits(0, 0xff800000u));
   /* the interesting part of the line, denser */
   for (int i = 0; i < 300; i++) check_referee(rs_rand_bits(SMALL, ONE) | (rs_rand64() & 1 ? RS_SIGN32 : 0));
@@ -73,14 +57,7 @@ static void test_referee(void **state) {
 /* erf is odd: the referee at -x is the mirror of the referee at x */
 static void test_odd(void **state) {
   (void)state;
-  for (int i = 0; i < 400; i++) {
-    uint32_t xb = rs_rand_bits(0, RS_INF32);
-    double y1, y2;
-    int t1, t2;
-    rs_ref_call(ref_erf_mpfr, xb, &y1, &t1);
-    rs_ref_call(ref_erf_mpfr, xb | RS_SIGN32, &y2, &t2);
-    assert_true(rs_same(y2, -y1) && t2 == -t1);
-  }
+  rs_check_odd(ref_erf_mpfr, 400, 0, RS_INF32);
 }
 
 /* shortcut == referee wherever the shortcut answers; counts of answers */
@@ -193,44 +170,15 @@ static void test_proof_numbers(void **state) {
 static int erf400(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_erf(y, x, rnd); }
 
 /* the series at a ball m +- r encloses the Taylor coefficients at m - r, m, m + r */
-static void check_series_at(double m, double r) {
-  arb_t X;
-  arb_init(X);
-  rs_ball(X, m, r);
-  arb_ptr c = _arb_vec_init(5);
-  assert_int_equal(ref_erf_series(c, X, 5, 128), 0);
-  mpfr_t fd[5];
-  for (int k = 0; k < 5; k++) mpfr_init2(fd[k], 400);
-  const double pts[3] = {m - r, m, m + r};
-  for (int i = 0; i < 3; i++) {
-    rs_fd_coeffs(erf400, pts[i], -50, 400, fd);
-    for (int k = 0; k < 5; k++) {
-      double tol = 0x1p-80 * (1.0 + fabs(mpfr_get_d(fd[k], MPFR_RNDN)));
-      if (!rs_ball_near(c + k, fd[k], tol)) {
-        fprintf(stderr, "erf series: m = %a r = %a point %a k = %d: ", m, r, pts[i], k);
-        arb_fprintd(stderr, c + k, 20);
-        mpfr_fprintf(stderr, " vs %.20Rg\n", fd[k]);
-      }
-      assert_true(rs_ball_near(c + k, fd[k], tol));
-    }
-  }
-  for (int k = 0; k < 5; k++) mpfr_clear(fd[k]);
-  _arb_vec_clear(c, 5);
-  arb_clear(X);
-}
+/* the series against finite differences of erf400 (rs_check_series_fd) */
+static void check_series_at(double m, double r) { rs_check_series_fd("erf", ref_erf_series, erf400, 0x1p-80, m, r); }
 
 static void test_series(void **state) {
   (void)state;
   check_series_at(0.0, 0.0);
   check_series_at(0.0, 0x1p-30);
   check_series_at(1.0, 0x1p-30);
-  for (int i = 0; i < 40; i++) {
-    double m = (double)rs_u2f(rs_rand_bits(0x38000000u, 0x40e00000u)); /* 2^-15 .. 7 */
-    if (rs_rand64() & 1) m = -m;
-    int e;
-    frexp(m, &e);
-    check_series_at(m, (i & 1) ? 0.0 : ldexp(1.0, e - 30));
-  }
+  rs_series_random(check_series_at, 40, 0x38000000u, 0x40e00000u, 1, 0, 30); /* 2^-15 .. 7 */
   /* a non-finite ball */
   arb_t X;
   arb_init(X);
@@ -246,22 +194,6 @@ static void test_series(void **state) {
   arb_clear(X);
 }
 
-int main(void) {
-  /* the widest exponent range for the independent evaluations (the referee calls set
-   * binary64's and restore this one) */
-  mpfr_set_emin(mpfr_get_emin_min());
-  mpfr_set_emax(mpfr_get_emax_max());
-  const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_referee),
-      cmocka_unit_test(test_odd),
-      cmocka_unit_test(test_shortcut_boundaries),
-      cmocka_unit_test(test_shortcut_random),
-      cmocka_unit_test(test_kernel_bound),
-      cmocka_unit_test(test_proof_numbers),
-      cmocka_unit_test(test_series),
-  };
-  int r = cmocka_run_group_tests(tests, NULL, NULL);
-  flint_cleanup();
-  mpfr_free_cache();
-  return r;
-}
+RS_TEST_MAIN(cmocka_unit_test(test_referee), cmocka_unit_test(test_odd), cmocka_unit_test(test_shortcut_boundaries),
+             cmocka_unit_test(test_shortcut_random), cmocka_unit_test(test_kernel_bound),
+             cmocka_unit_test(test_proof_numbers), cmocka_unit_test(test_series))

@@ -4,15 +4,7 @@
  *      random inputs; the proof's numbers with MPFR in directed rounding;
  *  (c) the series against finite differences of MPFR's erfc at 400 bits.
  * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include <arb_hypgeom.h>
-
+#define RS_TEST_HELPERS /* the test helpers, with cmocka and Arb */
 #include "functions/refspecial_util.h"
 
 int ref_erfc_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
@@ -23,6 +15,19 @@ int ref_erfc_series(arb_ptr res, const arb_t x, slong len, slong prec);
 #define ZERO 0x41d9cee3u  /* 27.226018905639648438 */
 #define TWO 0x40bba284u   /* 5.8635883331298828125 (x <= -TWO) */
 
+/* erfc(x) by Arb at p bits */
+static int erfc_at(arb_t V, arb_t X, float x, double y, int t, slong p) {
+  if (x > -2) {
+    arb_set_d(X, x);
+    arb_hypgeom_erfc(V, X, p);
+    return rs_check_ball(V, y, t);
+  }
+  /* erfc(x) = 2 - erfc(|x|): a ball of 2 - tiny would contain 2 */
+  arb_set_d(X, -x);
+  arb_hypgeom_erfc(V, X, p);
+  return rs_check_ball_affine(V, 2.0, -1, y, t);
+}
+
 static void check_referee(uint32_t xb) {
   double y;
   int t;
@@ -32,25 +37,7 @@ static void check_referee(uint32_t xb) {
   if (isnan(x)) { assert_true(isnan(y)); return; }
   if (isinf(x)) { assert_true(rs_same(y, x > 0 ? 0.0 : 2.0) && t == 0); return; }
   if (x == 0) { assert_true(rs_same(y, 1.0) && t == 0); return; }
-  arb_t X, V;
-  arb_init(X);
-  arb_init(V);
-  int ok = 0;
-  for (slong p = 256; p <= 4096 && !ok; p *= 4) {
-    if (x > -2) {
-      arb_set_d(X, x);
-      arb_hypgeom_erfc(V, X, p);
-      ok = rs_check_ball(V, y, t);
-    } else { /* erfc(x) = 2 - erfc(|x|): a ball of 2 - tiny would contain 2 */
-      arb_set_d(X, -x);
-      arb_hypgeom_erfc(V, X, p);
-      ok = rs_check_ball_affine(V, 2.0, -1, y, t);
-    }
-  }
-  if (!ok) fprintf(stderr, "erfc referee: x = %a (0x%08x): y = %a t = %d disagrees with Arb\n", x, xb, y, t);
-  assert_true(ok);
-  arb_clear(X);
-  arb_clear(V);
+  rs_check_against_arb("erfc", xb, y, t, erfc_at);
 }
 
 static void test_referee(void **state) {
@@ -58,10 +45,7 @@ static void test_referee(void **state) {
   const uint32_t pts[] = {0, RS_INF32, 0x7fc00000u, 1, 0x007fffffu, 0x00800000u, 0x3f000000u, 0x3f800000u,
                           0x40000000u, SMALL, SMALL - 1, ZERO, ZERO - 1, TWO, TWO - 1, 0x7f7fffffu,
                           0x41d80000u /* 27: subnormal result */, 0x41d00000u /* 26 */};
-  for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
-    check_referee(pts[i]);
-    check_referee(pts[i] ^ RS_SIGN32);
-  }
+  rs_each_sign(check_referee, pts, sizeof pts / sizeof pts[0]);
   for (int i = 0; i < 300; i++) check_referee(rs_rand_bits(0, 0xff800000u));
   for (int i = 0; i < 150; i++) check_referee(rs_rand_bits(SMALL, 0x40400000u /* 3 */) | (rs_rand64() & 1 ? RS_SIGN32 : 0));
   /* MPFR is slow beyond 3 (up to 1 ms): fewer there, subnormal results included */
@@ -81,23 +65,13 @@ static int must_sc(uint32_t xb) {
 static void test_shortcut_boundaries(void **state) {
   (void)state;
   const uint32_t b[] = {0, SMALL, ZERO, TWO, RS_INF32};
-  for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) {
-    rs_sweep("erfc", ref_erfc_shortcut, ref_erfc_mpfr, b[i], 64, must_sc);
-    rs_sweep("erfc", ref_erfc_shortcut, ref_erfc_mpfr, b[i] | RS_SIGN32, 64, must_sc);
-  }
+  rs_sweep_bounds("erfc", ref_erfc_shortcut, ref_erfc_mpfr, b, sizeof b / sizeof b[0], must_sc);
 }
 
 static void test_shortcut_random(void **state) {
   (void)state;
   int declined = 0, n = 0;
-  for (int i = 0; i < 20000; i++, n++) {
-    uint32_t xb = rs_rand_bits(1, SMALL - 1) | (i & 1 ? RS_SIGN32 : 0);
-    declined += !rs_check_shortcut("erfc", ref_erfc_shortcut, ref_erfc_mpfr, xb);
-  }
-  for (uint32_t xb = SMALL - 1000; xb < SMALL; xb++, n += 2) {
-    declined += !rs_check_shortcut("erfc", ref_erfc_shortcut, ref_erfc_mpfr, xb);
-    declined += !rs_check_shortcut("erfc", ref_erfc_shortcut, ref_erfc_mpfr, xb | RS_SIGN32);
-  }
+  declined += rs_filter_below("erfc", ref_erfc_shortcut, ref_erfc_mpfr, SMALL, 20000, 1000, &n);
   fprintf(stderr, "erfc filter declined %d of %d\n", declined, n);
   assert_true(declined < n / 1000 + 5);
   for (int i = 0; i < 30; i++) assert_true(rs_check_shortcut("erfc", ref_erfc_shortcut, ref_erfc_mpfr, rs_rand_bits(ZERO, RS_INF32)));
@@ -124,44 +98,15 @@ static void test_proof_numbers(void **state) {
 
 static int erfc400(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_erfc(y, x, rnd); }
 
-static void check_series_at(double m, double r) {
-  arb_t X;
-  arb_init(X);
-  rs_ball(X, m, r);
-  arb_ptr c = _arb_vec_init(5);
-  assert_int_equal(ref_erfc_series(c, X, 5, 128), 0);
-  mpfr_t fd[5];
-  for (int k = 0; k < 5; k++) mpfr_init2(fd[k], 400);
-  const double pts[3] = {m - r, m, m + r};
-  for (int i = 0; i < 3; i++) {
-    rs_fd_coeffs(erfc400, pts[i], -50, 400, fd);
-    for (int k = 0; k < 5; k++) {
-      double tol = 0x1p-80 * (1.0 + fabs(mpfr_get_d(fd[k], MPFR_RNDN)));
-      if (!rs_ball_near(c + k, fd[k], tol)) {
-        fprintf(stderr, "erfc series: m = %a r = %a point %a k = %d: ", m, r, pts[i], k);
-        arb_fprintd(stderr, c + k, 20);
-        mpfr_fprintf(stderr, " vs %.20Rg\n", fd[k]);
-      }
-      assert_true(rs_ball_near(c + k, fd[k], tol));
-    }
-  }
-  for (int k = 0; k < 5; k++) mpfr_clear(fd[k]);
-  _arb_vec_clear(c, 5);
-  arb_clear(X);
-}
+/* the series against finite differences of erfc400 (rs_check_series_fd) */
+static void check_series_at(double m, double r) { rs_check_series_fd("erfc", ref_erfc_series, erfc400, 0x1p-80, m, r); }
 
 static void test_series(void **state) {
   (void)state;
   check_series_at(0.0, 0.0);
   check_series_at(0.0, 0x1p-30);
   check_series_at(-1.5, 0x1p-30);
-  for (int i = 0; i < 30; i++) {
-    double m = (double)rs_u2f(rs_rand_bits(0x38000000u, 0x40600000u)); /* 2^-15 .. 3.5 */
-    if (rs_rand64() & 1) m = -m;
-    int e;
-    frexp(m, &e);
-    check_series_at(m, (i & 1) ? 0.0 : ldexp(1.0, e - 30));
-  }
+  rs_series_random(check_series_at, 30, 0x38000000u, 0x40600000u, 1, 0, 30); /* 2^-15 .. 3.5 */
   arb_t X;
   arb_init(X);
   arb_ptr c = _arb_vec_init(3);
@@ -171,18 +116,6 @@ static void test_series(void **state) {
   arb_clear(X);
 }
 
-int main(void) {
-  /* the widest exponent range for the independent evaluations (the referee calls set
-   * binary64's and restore this one) */
-  mpfr_set_emin(mpfr_get_emin_min());
-  mpfr_set_emax(mpfr_get_emax_max());
-  const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_referee),         cmocka_unit_test(test_shortcut_boundaries),
-      cmocka_unit_test(test_shortcut_random), cmocka_unit_test(test_proof_numbers),
-      cmocka_unit_test(test_series),
-  };
-  int r = cmocka_run_group_tests(tests, NULL, NULL);
-  flint_cleanup();
-  mpfr_free_cache();
-  return r;
-}
+RS_TEST_MAIN(cmocka_unit_test(test_referee), cmocka_unit_test(test_shortcut_boundaries),
+             cmocka_unit_test(test_shortcut_random), cmocka_unit_test(test_proof_numbers),
+             cmocka_unit_test(test_series))

@@ -7,15 +7,7 @@
  *  (c) the series against hand-derived derivatives of y' = -(sqrt(pi)/2) e^(y^2) at
  *      MPFR-inverted points; -1 on balls reaching 0 or 2.
  * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include <arb_hypgeom.h>
-
+#define RS_TEST_HELPERS /* the test helpers, with cmocka and Arb */
 #include "functions/refspecial_util.h"
 
 int ref_erfcinv_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
@@ -26,19 +18,7 @@ int ref_erfcinv_series(arb_ptr res, const arb_t x, slong len, slong prec);
 #define TWO 0x40000000u
 
 static int erfc_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_erfc(y, x, rnd); }
-static int derfc_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { /* -2/sqrt(pi) e^(-x^2) */
-  mpfr_t t;
-  mpfr_init2(t, mpfr_get_prec(y));
-  mpfr_sqr(t, x, MPFR_RNDN);
-  mpfr_neg(t, t, MPFR_RNDN);
-  mpfr_exp(t, t, MPFR_RNDN);
-  mpfr_const_pi(y, MPFR_RNDN);
-  mpfr_sqrt(y, y, MPFR_RNDN);
-  mpfr_div(y, t, y, rnd);
-  mpfr_mul_si(y, y, -2, rnd);
-  mpfr_clear(t);
-  return 0;
-}
+static int derfc_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return rs_derf(y, x, rnd, -1); }
 
 static void check_referee(uint32_t xb) {
   double y;
@@ -59,10 +39,7 @@ static void test_referee(void **state) {
   (void)state;
   const uint32_t pts[] = {0, RS_INF32, 0x7fc00000u, 1, 2, 0x007fffffu, 0x00800000u, 0x3f000000u, ONE, ONE - 1, ONE + 1,
                           TWO, TWO - 1, TWO + 1, 0x7f7fffffu, 0x3e800000u, 0x3fc00000u};
-  for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
-    check_referee(pts[i]);
-    check_referee(pts[i] ^ RS_SIGN32);
-  }
+  rs_each_sign(check_referee, pts, sizeof pts / sizeof pts[0]);
   for (int i = 0; i < 100; i++) check_referee(rs_rand_bits(0, 0xff800000u));
   for (int i = 0; i < 250; i++) check_referee(rs_rand_bits(1, TWO - 1));
   for (int i = 0; i < 40; i++) check_referee(rs_rand_bits(TWO - 0x10000u, TWO - 1)); /* near 2 */
@@ -79,10 +56,7 @@ static int must_sc(uint32_t xb) {
 static void test_shortcut_boundaries(void **state) {
   (void)state;
   const uint32_t b[] = {0, ONE, TWO, RS_INF32};
-  for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) {
-    rs_sweep("erfcinv", ref_erfcinv_shortcut, ref_erfcinv_mpfr, b[i], 64, must_sc);
-    rs_sweep("erfcinv", ref_erfcinv_shortcut, ref_erfcinv_mpfr, b[i] | RS_SIGN32, 64, must_sc);
-  }
+  rs_sweep_bounds("erfcinv", ref_erfcinv_shortcut, ref_erfcinv_mpfr, b, sizeof b / sizeof b[0], must_sc);
   for (int i = 0; i < 200; i++) {
     uint32_t xb = rs_rand_bits(0, RS_INF32);
     rs_sweep("erfcinv", ref_erfcinv_shortcut, ref_erfcinv_mpfr, xb | RS_SIGN32, 0, must_sc);
@@ -90,31 +64,17 @@ static void test_shortcut_boundaries(void **state) {
   }
 }
 
-static void check_series_at(double m, double r) {
-  arb_t X;
-  arb_init(X);
-  rs_ball(X, m, r);
-  arb_ptr c = _arb_vec_init(5);
-  assert_int_equal(ref_erfcinv_series(c, X, 5, 128), 0);
-  mpfr_t x, y, cc;
-  mpfr_init2(x, 64);
-  mpfr_init2(y, 320);
-  mpfr_init2(cc, 320);
+/* the series against the derivatives of y' = c e^(y^2), c = -sqrt(pi)/2, at MPFR-inverted points */
+static void set_c(mpfr_t cc) {
   mpfr_const_pi(cc, MPFR_RNDN);
   mpfr_sqrt(cc, cc, MPFR_RNDN);
   mpfr_div_si(cc, cc, -2, MPFR_RNDN);
-  const double pts[3] = {m - r, m, m + r};
-  for (int i = 0; i < 3; i++) {
-    mpfr_set_d(x, pts[i], MPFR_RNDN);
-    rs_mpfr_invert(y, erfc_fn, derfc_fn, erfc, -1, x, -12.0, 12.0);
-    int ok = rs_check_inverse_coeffs(c, y, 1.0, cc, 0x1p-70);
-    if (!ok) fprintf(stderr, "erfcinv series at m = %a r = %a point %a\n", m, r, pts[i]);
-    assert_true(ok);
-  }
-  mpfr_clears(x, y, cc, (mpfr_ptr)0);
-  _arb_vec_clear(c, 5);
-  arb_clear(X);
 }
+
+static const struct rs_inverse inverse = {"erfcinv", ref_erfcinv_series,
+                                          erfc_fn, derfc_fn, erfc, -1, -12.0, 12.0, 1.0, set_c};
+
+static void check_series_at(double m, double r) { rs_check_inverse_series(&inverse, m, r); }
 
 static void test_series(void **state) {
   (void)state;
@@ -122,29 +82,18 @@ static void test_series(void **state) {
   check_series_at(1.0, 0x1p-30);
   check_series_at(0x1p-100, 0x1p-140);
   check_series_at(1.999, 0x1p-40);
-  for (int i = 0; i < 30; i++) {
-    double m = (double)rs_u2f(rs_rand_bits(0x20000000u, TWO - 0x100u));
-    int e;
-    frexp(m, &e);
-    check_series_at(m, (i & 1) ? 0.0 : ldexp(1.0, e - 34));
-  }
+  rs_series_random(check_series_at, 30, 0x20000000u, TWO - 0x100u, 0, 0, 34);
   arb_t X;
   arb_init(X);
   arb_ptr c = _arb_vec_init(3);
-  rs_ball(X, 0.0, 0.0);
-  assert_int_equal(ref_erfcinv_series(c, X, 3, 64), -1);
-  rs_ball(X, 0.001, 0.002);
-  assert_int_equal(ref_erfcinv_series(c, X, 3, 64), -1);
-  rs_ball(X, 2.0, 0.0);
-  assert_int_equal(ref_erfcinv_series(c, X, 3, 64), -1);
-  rs_ball(X, 1.999, 0.002);
-  assert_int_equal(ref_erfcinv_series(c, X, 3, 64), -1);
-  rs_ball(X, -1.0, 0.1);
-  assert_int_equal(ref_erfcinv_series(c, X, 3, 64), -1);
+  rs_check_series_rc(ref_erfcinv_series, 0.0, 0.0, -1);
+  rs_check_series_rc(ref_erfcinv_series, 0.001, 0.002, -1);
+  rs_check_series_rc(ref_erfcinv_series, 2.0, 0.0, -1);
+  rs_check_series_rc(ref_erfcinv_series, 1.999, 0.002, -1);
+  rs_check_series_rc(ref_erfcinv_series, -1.0, 0.1, -1);
   arb_indeterminate(X);
   assert_int_equal(ref_erfcinv_series(c, X, 3, 64), -1);
-  rs_ball(X, 1.0, 0.5);
-  assert_int_equal(ref_erfcinv_series(c, X, 3, 64), 0);
+  rs_check_series_rc(ref_erfcinv_series, 1.0, 0.5, 0);
   /* erfcinv'(1) = -sqrt(pi)/2 = -0.8862269254..., by hand */
   rs_ball(X, 1.0, 0.0);
   assert_int_equal(ref_erfcinv_series(c, X, 3, 64), 0);
@@ -153,16 +102,5 @@ static void test_series(void **state) {
   arb_clear(X);
 }
 
-int main(void) {
-  mpfr_set_emin(mpfr_get_emin_min());
-  mpfr_set_emax(mpfr_get_emax_max());
-  const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_referee),
-      cmocka_unit_test(test_shortcut_boundaries),
-      cmocka_unit_test(test_series),
-  };
-  int r = cmocka_run_group_tests(tests, NULL, NULL);
-  flint_cleanup();
-  mpfr_free_cache();
-  return r;
-}
+RS_TEST_MAIN(cmocka_unit_test(test_referee), cmocka_unit_test(test_shortcut_boundaries),
+             cmocka_unit_test(test_series))

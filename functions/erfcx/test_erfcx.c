@@ -6,15 +6,7 @@
  *      inputs; the filter's bound; the proof's numbers;
  *  (c) the series against finite differences of MPFR's e^(x^2) erfc(x) at 400 bits.
  * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include <arb_hypgeom.h>
-
+#define RS_TEST_HELPERS /* the test helpers, with cmocka and Arb */
 #include "functions/refspecial_util.h"
 
 int ref_erfcx_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
@@ -90,10 +82,7 @@ static void test_referee(void **state) {
   const uint32_t pts[] = {0, RS_INF32, 0x7fc00000u, 1, 0x007fffffu, 0x00800000u, 0x3f000000u, 0x3f800000u,
                           0x40000000u, SMALL, SMALL - 1, LARGE, LARGE - 1, OVER, OVER - 1, 0x7f7fffffu,
                           0x44800000u /* 1024, the referee's switch */, 0x447fffffu, 0x49800000u /* 2^20 */};
-  for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
-    check_referee(pts[i]);
-    check_referee(pts[i] ^ RS_SIGN32);
-  }
+  rs_each_sign(check_referee, pts, sizeof pts / sizeof pts[0]);
   for (int i = 0; i < 300; i++) check_referee(rs_rand_bits(0, 0xff800000u));
   for (int i = 0; i < 300; i++) check_referee(rs_rand_bits(SMALL, LARGE));
   for (int i = 0; i < 200; i++) check_referee(rs_rand_bits(SMALL, OVER) | RS_SIGN32);
@@ -111,23 +100,13 @@ static int must_sc(uint32_t xb) {
 static void test_shortcut_boundaries(void **state) {
   (void)state;
   const uint32_t b[] = {0, SMALL, LARGE, OVER, 0x7f7fffffu, RS_INF32};
-  for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) {
-    rs_sweep("erfcx", ref_erfcx_shortcut, ref_erfcx_mpfr, b[i], 64, must_sc);
-    rs_sweep("erfcx", ref_erfcx_shortcut, ref_erfcx_mpfr, b[i] | RS_SIGN32, 64, must_sc);
-  }
+  rs_sweep_bounds("erfcx", ref_erfcx_shortcut, ref_erfcx_mpfr, b, sizeof b / sizeof b[0], must_sc);
 }
 
 static void test_shortcut_random(void **state) {
   (void)state;
   int declined = 0, n = 0;
-  for (int i = 0; i < 4000; i++, n++) {
-    uint32_t xb = rs_rand_bits(1, SMALL - 1) | (i & 1 ? RS_SIGN32 : 0);
-    declined += !rs_check_shortcut("erfcx", ref_erfcx_shortcut, ref_erfcx_mpfr, xb);
-  }
-  for (uint32_t xb = SMALL - 300; xb < SMALL; xb++, n += 2) {
-    declined += !rs_check_shortcut("erfcx", ref_erfcx_shortcut, ref_erfcx_mpfr, xb);
-    declined += !rs_check_shortcut("erfcx", ref_erfcx_shortcut, ref_erfcx_mpfr, xb | RS_SIGN32);
-  }
+  declined += rs_filter_below("erfcx", ref_erfcx_shortcut, ref_erfcx_mpfr, SMALL, 4000, 300, &n);
   for (int i = 0; i < 4000; i++, n++) declined += !rs_check_shortcut("erfcx", ref_erfcx_shortcut, ref_erfcx_mpfr, rs_rand_bits(LARGE, 0x7f7fffffu));
   for (uint32_t xb = LARGE; xb < LARGE + 600; xb++, n++) declined += !rs_check_shortcut("erfcx", ref_erfcx_shortcut, ref_erfcx_mpfr, xb);
   fprintf(stderr, "erfcx filters declined %d of %d\n", declined, n);
@@ -257,18 +236,6 @@ static void test_series(void **state) {
   arb_clear(X);
 }
 
-int main(void) {
-  /* the widest exponent range for the independent evaluations (the referee calls set
-   * binary64's and restore this one) */
-  mpfr_set_emin(mpfr_get_emin_min());
-  mpfr_set_emax(mpfr_get_emax_max());
-  const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_referee),         cmocka_unit_test(test_shortcut_boundaries),
-      cmocka_unit_test(test_shortcut_random), cmocka_unit_test(test_proof_numbers),
-      cmocka_unit_test(test_series),
-  };
-  int r = cmocka_run_group_tests(tests, NULL, NULL);
-  flint_cleanup();
-  mpfr_free_cache();
-  return r;
-}
+RS_TEST_MAIN(cmocka_unit_test(test_referee), cmocka_unit_test(test_shortcut_boundaries),
+             cmocka_unit_test(test_shortcut_random), cmocka_unit_test(test_proof_numbers),
+             cmocka_unit_test(test_series))

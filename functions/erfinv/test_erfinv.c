@@ -7,15 +7,7 @@
  *  (c) the series against hand-derived derivatives of y' = (sqrt(pi)/2) e^(y^2) at
  *      MPFR-inverted points; -1 on balls reaching +-1.
  * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include <arb_hypgeom.h>
-
+#define RS_TEST_HELPERS /* the test helpers, with cmocka and Arb */
 #include "functions/refspecial_util.h"
 
 int ref_erfinv_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
@@ -26,19 +18,7 @@ int ref_erfinv_series(arb_ptr res, const arb_t x, slong len, slong prec);
 #define ONE 0x3f800000u
 
 static int erf_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_erf(y, x, rnd); }
-static int derf_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { /* 2/sqrt(pi) e^(-x^2) */
-  mpfr_t t;
-  mpfr_init2(t, mpfr_get_prec(y));
-  mpfr_sqr(t, x, MPFR_RNDN);
-  mpfr_neg(t, t, MPFR_RNDN);
-  mpfr_exp(t, t, MPFR_RNDN);
-  mpfr_const_pi(y, MPFR_RNDN);
-  mpfr_sqrt(y, y, MPFR_RNDN);
-  mpfr_div(y, t, y, rnd);
-  mpfr_mul_2ui(y, y, 1, rnd);
-  mpfr_clear(t);
-  return 0;
-}
+static int derf_fn(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return rs_derf(y, x, rnd, +1); }
 
 static void check_referee(uint32_t xb) {
   double y;
@@ -58,22 +38,12 @@ static void test_referee(void **state) {
   (void)state;
   const uint32_t pts[] = {0, RS_INF32, 0x7fc00000u, 1, 0x007fffffu, 0x00800000u, 0x3f000000u, ONE, ONE - 1,
                           ONE + 1, SMALL, SMALL - 1, 0x3f7fffc0u, 0x7f7fffffu, 0x3e800000u};
-  for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
-    check_referee(pts[i]);
-    check_referee(pts[i] ^ RS_SIGN32);
-  }
+  rs_each_sign(check_referee, pts, sizeof pts / sizeof pts[0]);
   for (int i = 0; i < 100; i++) check_referee(rs_rand_bits(0, 0xff800000u));
   for (int i = 0; i < 300; i++) check_referee(rs_rand_bits(SMALL, ONE - 1) | (rs_rand64() & 1 ? RS_SIGN32 : 0));
   for (int i = 0; i < 60; i++) check_referee(rs_rand_bits(ONE - 0x10000u, ONE - 1)); /* near 1 */
   /* odd */
-  for (int i = 0; i < 100; i++) {
-    uint32_t xb = rs_rand_bits(SMALL, ONE - 1);
-    double y1, y2;
-    int t1, t2;
-    rs_ref_call(ref_erfinv_mpfr, xb, &y1, &t1);
-    rs_ref_call(ref_erfinv_mpfr, xb | RS_SIGN32, &y2, &t2);
-    assert_true(rs_same(y2, -y1) && t2 == -t1);
-  }
+  rs_check_odd(ref_erfinv_mpfr, 100, SMALL, ONE - 1);
 }
 
 static int must_sc(uint32_t xb) {
@@ -86,10 +56,7 @@ static int must_sc(uint32_t xb) {
 static void test_shortcut_boundaries(void **state) {
   (void)state;
   const uint32_t b[] = {0, SMALL, ONE, RS_INF32};
-  for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) {
-    rs_sweep("erfinv", ref_erfinv_shortcut, ref_erfinv_mpfr, b[i], 64, must_sc);
-    rs_sweep("erfinv", ref_erfinv_shortcut, ref_erfinv_mpfr, b[i] | RS_SIGN32, 64, must_sc);
-  }
+  rs_sweep_bounds("erfinv", ref_erfinv_shortcut, ref_erfinv_mpfr, b, sizeof b / sizeof b[0], must_sc);
 }
 
 static void test_shortcut_random(void **state) {
@@ -169,30 +136,16 @@ static void test_proof_numbers(void **state) {
   mpfr_clears(a, pi, x, y, (mpfr_ptr)0);
 }
 
-static void check_series_at(double m, double r) {
-  arb_t X;
-  arb_init(X);
-  rs_ball(X, m, r);
-  arb_ptr c = _arb_vec_init(5);
-  assert_int_equal(ref_erfinv_series(c, X, 5, 128), 0);
-  mpfr_t x, y, cc;
-  mpfr_init2(x, 64);
-  mpfr_init2(y, 320);
-  mpfr_init2(cc, 320);
+/* the series against the derivatives of y' = c e^(y^2), c = sqrt(pi)/2, at MPFR-inverted points */
+static void set_c(mpfr_t cc) {
   mpfr_const_pi(cc, MPFR_RNDN);
   mpfr_sqrt(cc, cc, MPFR_RNDN);
   mpfr_div_2ui(cc, cc, 1, MPFR_RNDN);
-  const double pts[3] = {m - r, m, m + r};
-  for (int i = 0; i < 3; i++) {
-    mpfr_set_d(x, pts[i], MPFR_RNDN);
-    rs_mpfr_invert(y, erf_fn, derf_fn, erf, +1, x, -6.0, 6.0);
-    if (!rs_check_inverse_coeffs(c, y, 1.0, cc, 0x1p-70)) fprintf(stderr, "erfinv series at m = %a r = %a point %a\n", m, r, pts[i]);
-    assert_true(rs_check_inverse_coeffs(c, y, 1.0, cc, 0x1p-70));
-  }
-  mpfr_clears(x, y, cc, (mpfr_ptr)0);
-  _arb_vec_clear(c, 5);
-  arb_clear(X);
 }
+
+static const struct rs_inverse inverse = {"erfinv", ref_erfinv_series, erf_fn, derf_fn, erf, +1, -6.0, 6.0, 1.0, set_c};
+
+static void check_series_at(double m, double r) { rs_check_inverse_series(&inverse, m, r); }
 
 static void test_series(void **state) {
   (void)state;
@@ -200,43 +153,22 @@ static void test_series(void **state) {
   check_series_at(0.0, 0x1p-30);
   check_series_at(0.999, 0x1p-40);
   check_series_at(-0.5, 0x1p-30);
-  for (int i = 0; i < 30; i++) {
-    double m = (double)rs_u2f(rs_rand_bits(0x38000000u, ONE - 0x100u));
-    if (rs_rand64() & 1) m = -m;
-    int e;
-    frexp(m, &e);
-    check_series_at(m, (i & 1) ? 0.0 : ldexp(1.0, e - 34));
-  }
+  rs_series_random(check_series_at, 30, 0x38000000u, ONE - 0x100u, 1, 0, 34);
   /* balls reaching +-1 or beyond, and non-finite ones: -1 */
   arb_t X;
   arb_init(X);
   arb_ptr c = _arb_vec_init(3);
-  rs_ball(X, 1.0, 0.0);
-  assert_int_equal(ref_erfinv_series(c, X, 3, 64), -1);
-  rs_ball(X, 0.999, 0.002);
-  assert_int_equal(ref_erfinv_series(c, X, 3, 64), -1);
-  rs_ball(X, -0.999, 0.002);
-  assert_int_equal(ref_erfinv_series(c, X, 3, 64), -1);
-  rs_ball(X, 2.0, 0.1);
-  assert_int_equal(ref_erfinv_series(c, X, 3, 64), -1);
+  rs_check_series_rc(ref_erfinv_series, 1.0, 0.0, -1);
+  rs_check_series_rc(ref_erfinv_series, 0.999, 0.002, -1);
+  rs_check_series_rc(ref_erfinv_series, -0.999, 0.002, -1);
+  rs_check_series_rc(ref_erfinv_series, 2.0, 0.1, -1);
   arb_indeterminate(X);
   assert_int_equal(ref_erfinv_series(c, X, 3, 64), -1);
-  rs_ball(X, 0.999, 0.0009);
-  assert_int_equal(ref_erfinv_series(c, X, 3, 64), 0);
+  rs_check_series_rc(ref_erfinv_series, 0.999, 0.0009, 0);
   _arb_vec_clear(c, 3);
   arb_clear(X);
 }
 
-int main(void) {
-  mpfr_set_emin(mpfr_get_emin_min());
-  mpfr_set_emax(mpfr_get_emax_max());
-  const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_referee),         cmocka_unit_test(test_shortcut_boundaries),
-      cmocka_unit_test(test_shortcut_random), cmocka_unit_test(test_proof_numbers),
-      cmocka_unit_test(test_series),
-  };
-  int r = cmocka_run_group_tests(tests, NULL, NULL);
-  flint_cleanup();
-  mpfr_free_cache();
-  return r;
-}
+RS_TEST_MAIN(cmocka_unit_test(test_referee), cmocka_unit_test(test_shortcut_boundaries),
+             cmocka_unit_test(test_shortcut_random), cmocka_unit_test(test_proof_numbers),
+             cmocka_unit_test(test_series))

@@ -10,6 +10,7 @@
 
 #include "src/reference/reference.h"
 #include "functions/exp10/shortcut.h"
+#include "src/reference/series.h"
 
 int ref_exp10_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_exp10(y, x, rnd); }
 
@@ -17,20 +18,12 @@ int ref_exp10_shortcut(uint32_t xb, double *y, int *t) { return sc_exp10(xb, y, 
 
 int ref_exp10_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (!arb_is_finite(x)) return -1;
-  arb_poly_t p, q;
   arb_t L, c;
-  arb_poly_init(p);
-  arb_poly_init(q);
   arb_init(L);
   arb_init(c);
   arb_log_ui(L, 10, prec);
-  arb_mul(c, x, L, prec);
-  arb_poly_set_coeff_arb(p, 0, c);
-  arb_poly_set_coeff_arb(p, 1, L);
-  arb_poly_exp_series(q, p, len, prec);
-  for (slong i = 0; i < len; i++) arb_poly_get_coeff_arb(res + i, q, i);
-  arb_poly_clear(p);
-  arb_poly_clear(q);
+  arb_mul(c, x, L, prec); /* 10^(x + t) = e^(x L + L t), L = log 10 */
+  ref_series_line(res, arb_poly_exp_series, c, L, len, prec);
   arb_clear(L);
   arb_clear(c);
   return 0;

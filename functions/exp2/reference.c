@@ -21,6 +21,7 @@
 
 #include "src/reference/reference.h"
 #include "functions/exp2/shortcut.h"
+#include "src/reference/series.h"
 
 int ref_exp2_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_exp2(y, x, rnd); }
 
@@ -28,20 +29,12 @@ int ref_exp2_shortcut(uint32_t xb, double *y, int *t) { return sc_exp2(xb, y, t)
 
 int ref_exp2_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (!arb_is_finite(x)) return -1;
-  arb_poly_t p, q;
   arb_t L, c;
-  arb_poly_init(p);
-  arb_poly_init(q);
   arb_init(L);
   arb_init(c);
   arb_const_log2(L, prec);
-  arb_mul(c, x, L, prec);
-  arb_poly_set_coeff_arb(p, 0, c);
-  arb_poly_set_coeff_arb(p, 1, L);
-  arb_poly_exp_series(q, p, len, prec);
-  for (slong i = 0; i < len; i++) arb_poly_get_coeff_arb(res + i, q, i);
-  arb_poly_clear(p);
-  arb_poly_clear(q);
+  arb_mul(c, x, L, prec); /* 2^(x + t) = e^(x L + L t), L = log 2 */
+  ref_series_line(res, arb_poly_exp_series, c, L, len, prec);
   arb_clear(L);
   arb_clear(c);
   return 0;

@@ -2,23 +2,6 @@
  * its boundaries, and MPFR-decided inputs on a random sample. */
 #include "tests/reftest.h"
 
-/* f(x) for |x| >= 2^20 (finite) overflows even MPFR's widest exponent range at 1024 bits;
- * those inputs are covered by the boundary checks at the overflow and underflow limits. */
-static int checkable(uint32_t x) {
-  uint32_t m = x & 0x7fffffffu;
-  return m < 0x49800000u || m == 0x7f800000u;
-}
-
-/* Every input within d of each base that is finite-or-infinite and of the base's sign. */
-static void around(const struct reference *r, const uint32_t *base, size_t nb, int d, int (*keep)(uint32_t)) {
-  for (size_t i = 0; i < nb; i++)
-    for (int k = -d; k <= d; k++) {
-      uint32_t x = base[i] + (uint32_t)k;
-      if (((x ^ base[i]) & SIGN32) || (x & 0x7fffffffu) > 0x7f800000u || (keep && !keep(x))) continue;
-      check_against_200_bits(r, x);
-    }
-}
-
 static void test_exp2(void **state) {
   (void)state;
   const struct reference *r = ref_find("exp2");
@@ -26,10 +9,10 @@ static void test_exp2(void **state) {
   /* 2^-55, 1024, -1076, the integers -1074 and -1075, 0 and inf */
   const uint32_t eb[] = {0x24000000u, 0xa4000000u, 0x44800000u, 0xc4868000u, 0xc4864000u /* -1074 */,
                          0xc4866000u /* -1075 */, 0x00000000u, 0x7f800000u, 0xff800000u, 0x447fc000u /* 1023 */};
-  around(r, eb, sizeof eb / sizeof eb[0], 300, checkable);
+  check_around(r, eb, sizeof eb / sizeof eb[0], 300, reftest_exp_checkable);
   for (int i = 0; i < 3000; i++) {
     uint32_t x = (uint32_t)test_rand64();
-    if ((x & 0x7fffffffu) <= 0x7f800000u && checkable(x)) check_against_200_bits(r, x);
+    if ((x & 0x7fffffffu) <= 0x7f800000u && reftest_exp_checkable(x)) check_against_200_bits(r, x);
   }
   ref_thread_cleanup();
 }

@@ -42,6 +42,7 @@
 
 #include "functions/refelem_util.h"
 #include "functions/expm1/shortcut.h"
+#include "src/reference/series.h"
 
 int ref_expm1_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_expm1(y, x, rnd); }
 
@@ -50,14 +51,7 @@ int ref_expm1_shortcut(uint32_t xb, double *y, int *t) { return sc_expm1(xb, y, 
 int ref_expm1_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (!arb_is_finite(x)) return -1;
   if (len <= 0) return 0;
-  arb_poly_t h, s;
-  arb_poly_init(h);
-  arb_poly_init(s);
-  re_poly_var(h, x);
-  arb_poly_exp_series(s, h, len, prec);
-  re_poly_out(res, s, len);
-  arb_expm1(res, x, prec);
-  arb_poly_clear(h);
-  arb_poly_clear(s);
+  ref_series_at(res, arb_poly_exp_series, x, len, prec);
+  arb_expm1(res, x, prec); /* the value without the cancellation of e^x - 1 */
   return 0;
 }

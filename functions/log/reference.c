@@ -12,6 +12,7 @@
 #include "src/reference/fast/fast.h"
 #include "src/reference/reference.h"
 #include "functions/log/shortcut.h"
+#include "src/reference/series.h"
 
 int ref_log_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_log(y, x, rnd); }
 
@@ -21,14 +22,5 @@ int ref_log_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (!arb_is_finite(x)) return -1;
   if (arb_is_nonpositive(x)) return FAST_SERIES_NOWHERE;
   if (!arb_is_positive(x)) return -1;
-  arb_poly_t p, q;
-  arb_poly_init(p);
-  arb_poly_init(q);
-  arb_poly_set_coeff_arb(p, 0, x);
-  arb_poly_set_coeff_si(p, 1, 1);
-  arb_poly_log_series(q, p, len, prec);
-  for (slong i = 0; i < len; i++) arb_poly_get_coeff_arb(res + i, q, i);
-  arb_poly_clear(p);
-  arb_poly_clear(q);
-  return 0;
+  return ref_series_at(res, arb_poly_log_series, x, len, prec);
 }

@@ -26,6 +26,7 @@
 
 #include "functions/refelem_util.h"
 #include "functions/log10/shortcut.h"
+#include "src/reference/series.h"
 
 int ref_log10_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_log10(y, x, rnd); }
 
@@ -33,18 +34,11 @@ int ref_log10_shortcut(uint32_t xb, double *y, int *t) { return sc_log10(xb, y, 
 
 int ref_log10_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (!arb_is_finite(x) || !arb_is_positive(x)) return -1;
-  arb_poly_t h, s;
-  arb_t l10;
-  arb_poly_init(h);
-  arb_poly_init(s);
-  arb_init(l10);
-  re_poly_var(h, x);
-  arb_poly_log_series(s, h, len, prec);
-  arb_log_ui(l10, 10, prec);
-  arb_poly_scalar_div(s, s, l10, prec);
-  re_poly_out(res, s, len);
-  arb_poly_clear(h);
-  arb_poly_clear(s);
-  arb_clear(l10);
+  arb_t L;
+  arb_init(L);
+  arb_log_ui(L, 10, prec);
+  ref_series_at(res, arb_poly_log_series, x, len, prec); /* log10(x + t) = log(x + t) / log 10 */
+  for (slong k = 0; k < len; k++) arb_div(res + k, res + k, L, prec);
+  arb_clear(L);
   return 0;
 }

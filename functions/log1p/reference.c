@@ -37,6 +37,7 @@
 
 #include "functions/refelem_util.h"
 #include "functions/log1p/shortcut.h"
+#include "src/reference/series.h"
 
 int ref_log1p_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_log1p(y, x, rnd); }
 
@@ -51,18 +52,11 @@ int ref_log1p_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   arf_clear(lb);
   if (!inside) return -1;
   if (len <= 0) return 0;
-  arb_poly_t h, s;
   arb_t a;
-  arb_poly_init(h);
-  arb_poly_init(s);
   arb_init(a);
   arb_add_ui(a, x, 1, prec);
-  re_poly_var(h, a);
-  arb_poly_log_series(s, h, len, prec);
-  re_poly_out(res, s, len);
-  arb_log1p(res, x, prec);
-  arb_poly_clear(h);
-  arb_poly_clear(s);
+  ref_series_at(res, arb_poly_log_series, a, len, prec); /* log(1 + x + t) */
+  arb_log1p(res, x, prec); /* the value without the rounding of 1 + x */
   arb_clear(a);
   return 0;
 }

@@ -13,6 +13,7 @@
 #include "src/reference/fast/fast.h"
 #include "src/reference/reference.h"
 #include "functions/log2/shortcut.h"
+#include "src/reference/series.h"
 
 int ref_log2_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_log2(y, x, rnd); }
 
@@ -22,19 +23,11 @@ int ref_log2_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (!arb_is_finite(x)) return -1;
   if (arb_is_nonpositive(x)) return FAST_SERIES_NOWHERE;
   if (!arb_is_positive(x)) return -1;
-  arb_poly_t p, q;
   arb_t L;
-  arb_poly_init(p);
-  arb_poly_init(q);
   arb_init(L);
-  arb_poly_set_coeff_arb(p, 0, x);
-  arb_poly_set_coeff_si(p, 1, 1);
-  arb_poly_log_series(q, p, len, prec);
   arb_const_log2(L, prec);
-  arb_poly_scalar_div(q, q, L, prec);
-  for (slong i = 0; i < len; i++) arb_poly_get_coeff_arb(res + i, q, i);
-  arb_poly_clear(p);
-  arb_poly_clear(q);
+  ref_series_at(res, arb_poly_log_series, x, len, prec); /* log2(x + t) = log(x + t) / log 2 */
+  for (slong k = 0; k < len; k++) arb_div(res + k, res + k, L, prec);
   arb_clear(L);
   return 0;
 }

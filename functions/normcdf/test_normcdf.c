@@ -9,15 +9,7 @@
  *      subnormal results, other rounding directions), an exact ball, an exact value in
  *      an inexact ball (REF_UNDECIDABLE and NaN), an undefined point.
  * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include <arb_hypgeom.h>
-
+#define RS_TEST_HELPERS /* the test helpers, with cmocka and Arb */
 #include "functions/refspecial_util.h"
 #include "src/reference/arb_ziv.h"
 
@@ -87,10 +79,7 @@ static void test_referee(void **state) {
   const uint32_t pts[] = {0, RS_INF32, 0x7fc00000u, 1, 0x007fffffu, 0x00800000u, 0x3f000000u, 0x3f800000u,
                           0x40000000u, SMALL, SMALL - 1, ONE, ONE - 1, ZERO, ZERO - 1, 0x7f7fffffu,
                           0x42160000u /* 37.5 */, 0x42180000u /* 38 */};
-  for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
-    check_referee(pts[i]);
-    check_referee(pts[i] ^ RS_SIGN32);
-  }
+  rs_each_sign(check_referee, pts, sizeof pts / sizeof pts[0]);
   for (int i = 0; i < 200; i++) check_referee(rs_rand_bits(0, 0xff800000u));
   for (int i = 0; i < 200; i++) check_referee(rs_rand_bits(SMALL, ONE) | (rs_rand64() & 1 ? RS_SIGN32 : 0));
   /* subnormal results: -38.4854 < x < -37.5 */
@@ -112,23 +101,13 @@ static int must_sc(uint32_t xb) {
 static void test_shortcut_boundaries(void **state) {
   (void)state;
   const uint32_t b[] = {0, SMALL, ONE, ZERO, RS_INF32};
-  for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) {
-    rs_sweep("normcdf", ref_normcdf_shortcut, ref_normcdf_mpfr, b[i], 64, must_sc);
-    rs_sweep("normcdf", ref_normcdf_shortcut, ref_normcdf_mpfr, b[i] | RS_SIGN32, 64, must_sc);
-  }
+  rs_sweep_bounds("normcdf", ref_normcdf_shortcut, ref_normcdf_mpfr, b, sizeof b / sizeof b[0], must_sc);
 }
 
 static void test_shortcut_random(void **state) {
   (void)state;
   int declined = 0, n = 0;
-  for (int i = 0; i < 3000; i++, n++) {
-    uint32_t xb = rs_rand_bits(1, SMALL - 1) | (i & 1 ? RS_SIGN32 : 0);
-    declined += !rs_check_shortcut("normcdf", ref_normcdf_shortcut, ref_normcdf_mpfr, xb);
-  }
-  for (uint32_t xb = SMALL - 300; xb < SMALL; xb++, n += 2) {
-    declined += !rs_check_shortcut("normcdf", ref_normcdf_shortcut, ref_normcdf_mpfr, xb);
-    declined += !rs_check_shortcut("normcdf", ref_normcdf_shortcut, ref_normcdf_mpfr, xb | RS_SIGN32);
-  }
+  declined += rs_filter_below("normcdf", ref_normcdf_shortcut, ref_normcdf_mpfr, SMALL, 3000, 300, &n);
   fprintf(stderr, "normcdf filter declined %d of %d\n", declined, n);
   assert_true(declined < n / 1000 + 5);
   for (int i = 0; i < 30; i++)
@@ -194,43 +173,16 @@ static int phi400(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   return r;
 }
 
+/* the series against finite differences of phi400 (rs_check_series_fd) */
 static void check_series_at(double m, double r) {
-  arb_t X;
-  arb_init(X);
-  rs_ball(X, m, r);
-  arb_ptr c = _arb_vec_init(5);
-  assert_int_equal(ref_normcdf_series(c, X, 5, 128), 0);
-  mpfr_t fd[5];
-  for (int k = 0; k < 5; k++) mpfr_init2(fd[k], 400);
-  const double pts[3] = {m - r, m, m + r};
-  for (int i = 0; i < 3; i++) {
-    rs_fd_coeffs(phi400, pts[i], -50, 400, fd);
-    for (int k = 0; k < 5; k++) {
-      double tol = 0x1p-80 * (1.0 + fabs(mpfr_get_d(fd[k], MPFR_RNDN)));
-      if (!rs_ball_near(c + k, fd[k], tol)) {
-        fprintf(stderr, "normcdf series: m = %a r = %a point %a k = %d: ", m, r, pts[i], k);
-        arb_fprintd(stderr, c + k, 20);
-        mpfr_fprintf(stderr, " vs %.20Rg\n", fd[k]);
-      }
-      assert_true(rs_ball_near(c + k, fd[k], tol));
-    }
-  }
-  for (int k = 0; k < 5; k++) mpfr_clear(fd[k]);
-  _arb_vec_clear(c, 5);
-  arb_clear(X);
+  rs_check_series_fd("normcdf", ref_normcdf_series, phi400, 0x1p-80, m, r);
 }
 
 static void test_series(void **state) {
   (void)state;
   check_series_at(0.0, 0.0);
   check_series_at(0.0, 0x1p-30);
-  for (int i = 0; i < 30; i++) {
-    double m = (double)rs_u2f(rs_rand_bits(0x38000000u, 0x40a00000u)); /* 2^-15 .. 5 */
-    if (rs_rand64() & 1) m = -m;
-    int e;
-    frexp(m, &e);
-    check_series_at(m, (i & 1) ? 0.0 : ldexp(1.0, e - 30));
-  }
+  rs_series_random(check_series_at, 30, 0x38000000u, 0x40a00000u, 1, 0, 30); /* 2^-15 .. 5 */
   /* Phi'(0) = 1/sqrt(2 pi) = 0.3989422804..., by hand */
   arb_t X;
   arb_init(X);
@@ -315,18 +267,6 @@ static void test_arb_ziv(void **state) {
   mpfr_clears(X, Y, Z, (mpfr_ptr)0);
 }
 
-int main(void) {
-  /* the widest exponent range for the independent evaluations (the referee calls set
-   * binary64's and restore this one) */
-  mpfr_set_emin(mpfr_get_emin_min());
-  mpfr_set_emax(mpfr_get_emax_max());
-  const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_arb_ziv),         cmocka_unit_test(test_referee),
-      cmocka_unit_test(test_shortcut_boundaries), cmocka_unit_test(test_shortcut_random),
-      cmocka_unit_test(test_proof_numbers),   cmocka_unit_test(test_series),
-  };
-  int r = cmocka_run_group_tests(tests, NULL, NULL);
-  flint_cleanup();
-  mpfr_free_cache();
-  return r;
-}
+RS_TEST_MAIN(cmocka_unit_test(test_arb_ziv), cmocka_unit_test(test_referee),
+             cmocka_unit_test(test_shortcut_boundaries), cmocka_unit_test(test_shortcut_random),
+             cmocka_unit_test(test_proof_numbers), cmocka_unit_test(test_series))

@@ -6,15 +6,7 @@
  *  (c) the series against hand-derived derivatives of y' = sqrt(2 pi) e^(y^2/2) at
  *      MPFR-inverted points; -1 on balls reaching 0 or 1.
  * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include <arb_hypgeom.h>
-
+#define RS_TEST_HELPERS /* the test helpers, with cmocka and Arb */
 #include "functions/refspecial_util.h"
 
 int ref_normcdfinv_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
@@ -83,10 +75,7 @@ static void test_referee(void **state) {
   (void)state;
   const uint32_t pts[] = {0, RS_INF32, 0x7fc00000u, 1, 2, 0x007fffffu, 0x00800000u, HALF, HALF - 1, HALF + 1,
                           ONE, ONE - 1, ONE + 1, 0x7f7fffffu, 0x3e800000u};
-  for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
-    check_referee(pts[i]);
-    check_referee(pts[i] ^ RS_SIGN32);
-  }
+  rs_each_sign(check_referee, pts, sizeof pts / sizeof pts[0]);
   for (int i = 0; i < 100; i++) check_referee(rs_rand_bits(0, 0xff800000u));
   for (int i = 0; i < 250; i++) check_referee(rs_rand_bits(1, ONE - 1));
   for (int i = 0; i < 40; i++) check_referee(rs_rand_bits(ONE - 0x10000u, ONE - 1));  /* near 1 */
@@ -103,10 +92,7 @@ static int must_sc(uint32_t xb) {
 static void test_shortcut_boundaries(void **state) {
   (void)state;
   const uint32_t b[] = {0, HALF, ONE, RS_INF32};
-  for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) {
-    rs_sweep("normcdfinv", ref_normcdfinv_shortcut, ref_normcdfinv_mpfr, b[i], 64, must_sc);
-    rs_sweep("normcdfinv", ref_normcdfinv_shortcut, ref_normcdfinv_mpfr, b[i] | RS_SIGN32, 64, must_sc);
-  }
+  rs_sweep_bounds("normcdfinv", ref_normcdfinv_shortcut, ref_normcdfinv_mpfr, b, sizeof b / sizeof b[0], must_sc);
   for (int i = 0; i < 200; i++) {
     uint32_t xb = rs_rand_bits(0, RS_INF32);
     rs_sweep("normcdfinv", ref_normcdfinv_shortcut, ref_normcdfinv_mpfr, xb | RS_SIGN32, 0, must_sc);
@@ -114,31 +100,17 @@ static void test_shortcut_boundaries(void **state) {
   }
 }
 
-static void check_series_at(double m, double r) {
-  arb_t X;
-  arb_init(X);
-  rs_ball(X, m, r);
-  arb_ptr c = _arb_vec_init(5);
-  assert_int_equal(ref_normcdfinv_series(c, X, 5, 128), 0);
-  mpfr_t x, y, cc;
-  mpfr_init2(x, 64);
-  mpfr_init2(y, 320);
-  mpfr_init2(cc, 320);
+/* the series against the derivatives of y' = c e^(y^2/2), c = sqrt(2 pi), at MPFR-inverted points */
+static void set_c(mpfr_t cc) {
   mpfr_const_pi(cc, MPFR_RNDN);
   mpfr_mul_2ui(cc, cc, 1, MPFR_RNDN);
   mpfr_sqrt(cc, cc, MPFR_RNDN);
-  const double pts[3] = {m - r, m, m + r};
-  for (int i = 0; i < 3; i++) {
-    mpfr_set_d(x, pts[i], MPFR_RNDN);
-    rs_mpfr_invert(y, phi_fn, dphi_fn, phid, +1, x, -40.0, 40.0);
-    int ok = rs_check_inverse_coeffs(c, y, 0.5, cc, 0x1p-70);
-    if (!ok) fprintf(stderr, "normcdfinv series at m = %a r = %a point %a\n", m, r, pts[i]);
-    assert_true(ok);
-  }
-  mpfr_clears(x, y, cc, (mpfr_ptr)0);
-  _arb_vec_clear(c, 5);
-  arb_clear(X);
 }
+
+static const struct rs_inverse inverse = {"normcdfinv", ref_normcdfinv_series,
+                                          phi_fn, dphi_fn, phid, +1, -40.0, 40.0, 0.5, set_c};
+
+static void check_series_at(double m, double r) { rs_check_inverse_series(&inverse, m, r); }
 
 static void test_series(void **state) {
   (void)state;
@@ -146,27 +118,17 @@ static void test_series(void **state) {
   check_series_at(0.5, 0x1p-30);
   check_series_at(0x1p-100, 0x1p-140);
   check_series_at(0.999, 0x1p-40);
-  for (int i = 0; i < 30; i++) {
-    double m = (double)rs_u2f(rs_rand_bits(0x20000000u, ONE - 0x100u));
-    int e;
-    frexp(m, &e);
-    check_series_at(m, (i & 1) ? 0.0 : ldexp(1.0, e - 34));
-  }
+  rs_series_random(check_series_at, 30, 0x20000000u, ONE - 0x100u, 0, 0, 34);
   arb_t X;
   arb_init(X);
   arb_ptr c = _arb_vec_init(3);
-  rs_ball(X, 0.0, 0.0);
-  assert_int_equal(ref_normcdfinv_series(c, X, 3, 64), -1);
-  rs_ball(X, 0.001, 0.002);
-  assert_int_equal(ref_normcdfinv_series(c, X, 3, 64), -1);
-  rs_ball(X, 1.0, 0.0);
-  assert_int_equal(ref_normcdfinv_series(c, X, 3, 64), -1);
-  rs_ball(X, 0.999, 0.002);
-  assert_int_equal(ref_normcdfinv_series(c, X, 3, 64), -1);
+  rs_check_series_rc(ref_normcdfinv_series, 0.0, 0.0, -1);
+  rs_check_series_rc(ref_normcdfinv_series, 0.001, 0.002, -1);
+  rs_check_series_rc(ref_normcdfinv_series, 1.0, 0.0, -1);
+  rs_check_series_rc(ref_normcdfinv_series, 0.999, 0.002, -1);
   arb_indeterminate(X);
   assert_int_equal(ref_normcdfinv_series(c, X, 3, 64), -1);
-  rs_ball(X, 0.5, 0.25);
-  assert_int_equal(ref_normcdfinv_series(c, X, 3, 64), 0);
+  rs_check_series_rc(ref_normcdfinv_series, 0.5, 0.25, 0);
   /* (Phi^-1)'(1/2) = sqrt(2 pi) = 2.5066282746..., by hand */
   rs_ball(X, 0.5, 0.0);
   assert_int_equal(ref_normcdfinv_series(c, X, 3, 64), 0);
@@ -175,16 +137,5 @@ static void test_series(void **state) {
   arb_clear(X);
 }
 
-int main(void) {
-  mpfr_set_emin(mpfr_get_emin_min());
-  mpfr_set_emax(mpfr_get_emax_max());
-  const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_referee),
-      cmocka_unit_test(test_shortcut_boundaries),
-      cmocka_unit_test(test_series),
-  };
-  int r = cmocka_run_group_tests(tests, NULL, NULL);
-  flint_cleanup();
-  mpfr_free_cache();
-  return r;
-}
+RS_TEST_MAIN(cmocka_unit_test(test_referee), cmocka_unit_test(test_shortcut_boundaries),
+             cmocka_unit_test(test_series))

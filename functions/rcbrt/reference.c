@@ -46,29 +46,5 @@ int ref_rcbrt_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_root
 int ref_rcbrt_shortcut(uint32_t xb, double *y, int *t) { return sc_rcbrt(xb, y, t); }
 
 int ref_rcbrt_series(arb_ptr res, const arb_t x, slong len, slong prec) {
-  if (!arb_is_finite(x) || arb_contains_zero(x)) return -1;
-  if (len <= 0) return 0;
-  int neg = arb_is_negative(x);
-  arb_poly_t h, s;
-  arb_t a, g;
-  arb_poly_init(h);
-  arb_poly_init(s);
-  arb_init(a);
-  arb_init(g);
-  arb_set_si(g, -1);
-  arb_div_ui(g, g, 3, prec);
-  if (neg) arb_neg(a, x);
-  else arb_set(a, x);
-  arb_poly_set_coeff_arb(h, 0, a);
-  arb_poly_set_coeff_si(h, 1, neg ? -1 : 1);
-  arb_poly_pow_arb_series(s, h, g, len, prec);
-  re_poly_out(res, s, len);
-  arb_root_ui(res, a, 3, prec);
-  arb_inv(res, res, prec);
-  if (neg) _arb_vec_neg(res, res, len);
-  arb_poly_clear(h);
-  arb_poly_clear(s);
-  arb_clear(a);
-  arb_clear(g);
-  return 0;
+  return re_root3_series(res, x, len, prec, -1);
 }

@@ -1,24 +1,13 @@
 /* test_rcbrt.c: the rcbrt reference against independent evaluations (build line in
  * functions/TESTING-refelem.md). */
-#define REFELEM_TEST
-#include "functions/refelem_util.h"
+#include "functions/cbrt_test.h"
 
 int ref_rcbrt_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_rcbrt_shortcut(uint32_t xbits, double *y, int *t);
 int ref_rcbrt_series(arb_ptr res, const arb_t x, slong len, slong prec);
 
 /* independent: sign(x) exp(-ln|x| / 3) in Arb */
-static int arb_rcbrt_alt(arb_t r, const arb_t x, slong prec) {
-  arb_t a;
-  arb_init(a);
-  arb_abs(a, x);
-  arb_log(a, a, prec);
-  arb_div_si(a, a, -3, prec);
-  arb_exp(r, a, prec);
-  if (arf_sgn(arb_midref(x)) < 0) arb_neg(r, r);
-  arb_clear(a);
-  return 0;
-}
+static int arb_rcbrt_alt(arb_t r, const arb_t x, slong prec) { return root3_arb(r, x, prec, -1); }
 
 static void test_mpfr(void **state) {
   (void)state;
@@ -50,19 +39,11 @@ static void test_shortcut(void **state) {
   (void)state;
   for (int s = 0; s < 2; s++) {
     uint32_t sg = s ? RE_SIGN32 : 0;
-    re_check_boundary(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_ODD, 0x00000000u | sg, 0);
-    re_check_boundary(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_ODD, 0x7f800000u | sg, 0);
-    assert_true(re_check_one(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_ODD, 0x00000000u | sg));
-    assert_true(re_check_one(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_ODD, 0x7f800000u | sg));
-    /* around every power of two, subnormal ones included; the shortcut answers all of
-     * them, also called directly on negative inputs (RE_NONE: no mirroring) */
+    root3_check_ends(ref_rcbrt_mpfr, ref_rcbrt_shortcut, sg);
+    /* around every power of two, subnormal ones included, in the engine's mirrored use */
     for (int e = -149; e <= 127; e++) {
       uint32_t b = re_f2u((float)ldexp(1.0, e));
       for (int d = -2; d <= 2; d++) re_check_one(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_ODD, (b + d) | sg);
-      for (int d = -3; d <= 3; d++)
-        if ((int64_t)b + d > 0 && b + d < RE_INF32) {
-          assert_true(re_check_one(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_NONE, (b + d) | sg));
-        }
     }
   }
   /* the shortcut answers every non-NaN input; where it says t = 0 the result is exact:
@@ -77,71 +58,15 @@ static void test_shortcut(void **state) {
       assert_true(1.0 / (y * y * y) == (double)re_u2f((uint32_t)b));
     }
   }
-  for (uint64_t b = 0; b <= RE_INF32; b += 65521) {
-    assert_true(re_check_one(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_NONE, (uint32_t)b));
-    assert_true(re_check_one(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_NONE, (uint32_t)b | RE_SIGN32));
-  }
-  for (int i = 0; i < 20000; i++) assert_true(re_check_one(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_NONE, re_rand_in(0, RE_INF32, 1)));
-  assert_true(re_check_random(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_ODD, 60000) > 59000);
+  root3_check_answered(ref_rcbrt_mpfr, ref_rcbrt_shortcut);
 }
 
-/* independent coefficients, by hand: for p > 0, c_k = binom(-1/3, k) p^(-1/3 - k) with
- * binom(a, k) = prod_{j<k} (a - j)/(j + 1); for p < 0, oddness gives
- * c_k = -(-1)^k binom(-1/3, k) (-p)^(-1/3 - k). */
-static int rcbrt_alt(arb_ptr c, const arb_t p, slong len, slong prec) {
-  arb_t q, ap, b, a, f;
-  arb_init(q);
-  arb_init(ap);
-  arb_init(b);
-  arb_init(a);
-  arb_init(f);
-  int neg = arf_sgn(arb_midref(p)) < 0;
-  arb_abs(ap, p);
-  arb_rcbrt_alt(q, ap, prec); /* |p|^(-1/3) */
-  arb_one(b);
-  arb_set_si(a, -1);
-  arb_div_ui(a, a, 3, prec);
-  for (slong k = 0; k < len; k++) {
-    if (k > 0) {
-      arb_sub_si(f, a, k - 1, prec);
-      arb_mul(b, b, f, prec);
-      arb_div_ui(b, b, (ulong)k, prec);
-      arb_div(q, q, ap, prec);
-    }
-    arb_mul(c + k, b, q, prec);
-    if (neg && !(k & 1)) arb_neg(c + k, c + k);
-  }
-  arb_clear(q);
-  arb_clear(ap);
-  arb_clear(b);
-  arb_clear(a);
-  arb_clear(f);
-  return 0;
-}
+/* independent coefficients of |x|^(-1/3) with the sign of x (root3_coeffs) */
+static int rcbrt_alt(arb_ptr c, const arb_t p, slong len, slong prec) { return root3_coeffs(c, p, len, prec, -1); }
 
 static void test_series(void **state) {
   (void)state;
-  re_check_series_random(ref_rcbrt_series, rcbrt_alt, 0.01, 100.0, 0x1p-10, 200);
-  re_check_series_random(ref_rcbrt_series, rcbrt_alt, -100.0, -0.01, 0x1p-10, 200);
-  re_check_series_random(ref_rcbrt_series, rcbrt_alt, 1e-30, 1e-20, 0.5, 50);
-  arb_t X;
-  arb_init(X);
-  re_ball(X, 5.0, 4.9);
-  re_check_series_ball(ref_rcbrt_series, rcbrt_alt, X, 8, 64, 0);
-  re_ball(X, -5.0, 4.9);
-  re_check_series_ball(ref_rcbrt_series, rcbrt_alt, X, 8, 64, 0);
-  arb_clear(X);
-  re_check_series_refuses(ref_rcbrt_series, 0.0, 0.0);
-  re_check_series_refuses(ref_rcbrt_series, 0.001, 0.002);
-  re_check_series_refuses(ref_rcbrt_series, -0.001, 0.002);
-  re_check_series_nonfinite(ref_rcbrt_series);
+  root3_test_series(ref_rcbrt_series, rcbrt_alt);
 }
 
-int main(void) {
-  const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_mpfr),
-    cmocka_unit_test(test_shortcut),
-    cmocka_unit_test(test_series),
-  };
-  return cmocka_run_group_tests(tests, NULL, NULL);
-}
+RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut), cmocka_unit_test(test_series))

@@ -2,16 +2,6 @@
  * around its boundaries, and random inputs. */
 #include "tests/reftest.h"
 
-/* Every input within d of each base that is finite-or-infinite and of the base's sign. */
-static void around(const struct reference *r, const uint32_t *base, size_t nb, int d, int (*keep)(uint32_t)) {
-  for (size_t i = 0; i < nb; i++)
-    for (int k = -d; k <= d; k++) {
-      uint32_t x = base[i] + (uint32_t)k;
-      if (((x ^ base[i]) & SIGN32) || (x & 0x7fffffffu) > 0x7f800000u || (keep && !keep(x))) continue;
-      check_against_200_bits(r, x);
-    }
-}
-
 /* around powers of two and four, zeros, infinities, subnormals, and negatives */
 static const uint32_t lb[] = {0x3f800000u, 0x40000000u, 0x40800000u, 0x00000001u, 0x00000004u, 0x00800000u,
                               0x7f7fffffu, 0x7f800000u, 0x00000000u, 0x80000000u, 0xbf800000u};
@@ -23,7 +13,7 @@ static void test_rsqrt(void **state) {
   (void)state;
   const struct reference *r = ref_find("rsqrt");
   assert_non_null(r);
-  around(r, lb, sizeof lb / sizeof lb[0], 50, not_negative_nor_minus_zero);
+  check_around(r, lb, sizeof lb / sizeof lb[0], 50, not_negative_nor_minus_zero);
   double y;
   int t;
   assert_true(r->shortcut(0x80000000u, &y, &t) && isinf(y) && y < 0);

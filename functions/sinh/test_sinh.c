@@ -1,26 +1,13 @@
 /* test_sinh.c: the sinh reference against independent evaluations (build line in
  * functions/TESTING-refelem.md). */
-#define REFELEM_TEST
-#include "functions/refelem_util.h"
+#include "functions/hyperbolic_test.h"
 
 int ref_sinh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_sinh_shortcut(uint32_t xbits, double *y, int *t);
 int ref_sinh_series(arb_ptr res, const arb_t x, slong len, slong prec);
 
 /* independent: sinh x = (e^x - e^-x)/2 in Arb */
-static int arb_sinh_alt(arb_t r, const arb_t x, slong prec) {
-  arb_t a, b;
-  arb_init(a);
-  arb_init(b);
-  arb_exp(a, x, prec);
-  arb_neg(b, x);
-  arb_exp(b, b, prec);
-  arb_sub(r, a, b, prec);
-  arb_mul_2exp_si(r, r, -1);
-  arb_clear(a);
-  arb_clear(b);
-  return 0;
-}
+static int arb_sinh_alt(arb_t r, const arb_t x, slong prec) { return hyp_arb(r, x, prec, 0); }
 
 /* (a) the referee at special points (by hand) and at random inputs (Arb) */
 static void test_mpfr(void **state) {
@@ -60,44 +47,13 @@ static void test_shortcut(void **state) {
 }
 
 /* independent coefficients: (exp(p + t) - exp(-p - t))/2 */
-static int sinh_alt(arb_ptr c, const arb_t p, slong len, slong prec) {
-  arb_poly_t h, a, b;
-  arb_poly_init(h);
-  arb_poly_init(a);
-  arb_poly_init(b);
-  arb_poly_set_coeff_arb(h, 0, p);
-  arb_poly_set_coeff_si(h, 1, 1);
-  arb_poly_exp_series(a, h, len, prec);
-  arb_poly_neg(h, h);
-  arb_poly_exp_series(b, h, len, prec);
-  arb_poly_sub(a, a, b, prec);
-  arb_poly_scalar_mul_2exp_si(a, a, -1);
-  for (slong k = 0; k < len; k++) arb_poly_get_coeff_arb(c + k, a, k);
-  arb_poly_clear(h);
-  arb_poly_clear(a);
-  arb_poly_clear(b);
-  return 0;
-}
+static int sinh_alt(arb_ptr c, const arb_t p, slong len, slong prec) { return hyp_coeffs(c, p, len, prec, 0); }
 
 /* (c) the series */
 static void test_series(void **state) {
   (void)state;
-  re_check_series_random(ref_sinh_series, sinh_alt, -30.0, 30.0, 0x1p-8, 300);
-  re_check_series_random(ref_sinh_series, sinh_alt, -1e-5, 1e-5, 0.5, 100);
-  re_check_series_random(ref_sinh_series, sinh_alt, 700.0, 720.0, 0x1p-20, 50);
-  arb_t X;
-  arb_init(X);
-  re_ball(X, 0.0, 3.0); /* a wide ball across zero */
-  re_check_series_ball(ref_sinh_series, sinh_alt, X, 10, 64, 0);
-  arb_clear(X);
-  re_check_series_nonfinite(ref_sinh_series);
+  /* a wide ball across zero */
+  hyp_test_series(ref_sinh_series, sinh_alt, 700.0, 720.0, 0.0);
 }
 
-int main(void) {
-  const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_mpfr),
-    cmocka_unit_test(test_shortcut),
-    cmocka_unit_test(test_series),
-  };
-  return cmocka_run_group_tests(tests, NULL, NULL);
-}
+RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut), cmocka_unit_test(test_series))

@@ -26,6 +26,7 @@
 
 #include "functions/refelem_util.h"
 #include "functions/sinpi/shortcut.h"
+#include "src/reference/series.h"
 
 int ref_sinpi_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_sinpi(y, x, rnd); }
 
@@ -33,13 +34,5 @@ int ref_sinpi_shortcut(uint32_t xb, double *y, int *t) { return sc_sinpi(xb, y, 
 
 int ref_sinpi_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (!arb_is_finite(x)) return -1;
-  arb_poly_t h, s;
-  arb_poly_init(h);
-  arb_poly_init(s);
-  re_poly_var(h, x);
-  arb_poly_sin_pi_series(s, h, len, prec);
-  re_poly_out(res, s, len);
-  arb_poly_clear(h);
-  arb_poly_clear(s);
-  return 0;
+  return ref_series_at(res, arb_poly_sin_pi_series, x, len, prec);
 }

@@ -1,23 +1,13 @@
 /* test_sinpi.c: the sinpi reference against independent evaluations (build line in
  * functions/TESTING-refelem.md). */
-#define REFELEM_TEST
-#include "functions/refelem_util.h"
+#include "functions/trigpi_test.h"
 
 int ref_sinpi_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_sinpi_shortcut(uint32_t xbits, double *y, int *t);
 int ref_sinpi_series(arb_ptr res, const arb_t x, slong len, slong prec);
 
-/* independent: sin(pi * x) in Arb, pi x formed at the working precision (x < 2^128, so
- * the retries up to 8192 bits leave enough bits after Arb's argument reduction) */
-static int arb_sinpi_alt(arb_t r, const arb_t x, slong prec) {
-  arb_t a;
-  arb_init(a);
-  arb_const_pi(a, prec + 160);
-  arb_mul(a, a, x, prec + 160);
-  arb_sin(r, a, prec);
-  arb_clear(a);
-  return 0;
-}
+/* independent: sin(pi * x) in Arb (trigpi_arb) */
+static int arb_sinpi_alt(arb_t r, const arb_t x, slong prec) { return trigpi_arb(r, x, prec, 0); }
 
 /* by hand when 2x is an integer (Niven: the only exact points), else Arb. For |x| >= 2^23
  * x is an even or odd integer; below, 2x is computed exactly in binary64. */
@@ -68,58 +58,19 @@ static void test_shortcut(void **state) {
     assert_true(re_check_one(ref_sinpi_mpfr, ref_sinpi_shortcut, RE_ODD, 0x7f800000u | sg));
     assert_true(re_check_one(ref_sinpi_mpfr, ref_sinpi_shortcut, RE_ODD, 0x00000000u | sg));
     /* every integer and half-integer up to 64, and their neighbours */
-    for (int k = 1; k <= 128; k++) {
-      uint32_t b = re_f2u(0.5f * (float)k);
-      assert_true(re_check_one(ref_sinpi_mpfr, ref_sinpi_shortcut, RE_ODD, b | sg));
-      for (int d = -2; d <= 2; d++) re_check_one(ref_sinpi_mpfr, ref_sinpi_shortcut, RE_ODD, (b + d) | sg);
-    }
+    trigpi_check_halves(ref_sinpi_mpfr, ref_sinpi_shortcut, RE_ODD, sg);
     for (int i = 0; i < 3000; i++)
       assert_true(re_check_one(ref_sinpi_mpfr, ref_sinpi_shortcut, RE_ODD, re_rand_in(0x4a800000u, 0x7f7fffffu, 0) | sg));
   }
   re_check_random(ref_sinpi_mpfr, ref_sinpi_shortcut, RE_ODD, 60000);
 }
 
-/* independent coefficients: sin(pi p + pi t) as the sine series of [pi p, pi] */
-static int sinpi_alt(arb_ptr c, const arb_t p, slong len, slong prec) {
-  arb_poly_t h, s, co;
-  arb_t pi, a;
-  arb_poly_init(h);
-  arb_poly_init(s);
-  arb_poly_init(co);
-  arb_init(pi);
-  arb_init(a);
-  arb_const_pi(pi, prec);
-  arb_mul(a, pi, p, prec);
-  arb_poly_set_coeff_arb(h, 0, a);
-  arb_poly_set_coeff_arb(h, 1, pi);
-  arb_poly_sin_cos_series(s, co, h, len, prec);
-  for (slong k = 0; k < len; k++) arb_poly_get_coeff_arb(c + k, s, k);
-  arb_poly_clear(h);
-  arb_poly_clear(s);
-  arb_poly_clear(co);
-  arb_clear(pi);
-  arb_clear(a);
-  return 0;
-}
+/* independent coefficients: the sine series of [pi p, pi] (trigpi_coeffs) */
+static int sinpi_alt(arb_ptr c, const arb_t p, slong len, slong prec) { return trigpi_coeffs(c, p, len, prec, 0); }
 
 static void test_series(void **state) {
   (void)state;
-  re_check_series_random(ref_sinpi_series, sinpi_alt, -10.0, 10.0, 0x1p-10, 300);
-  re_check_series_random(ref_sinpi_series, sinpi_alt, -1e-6, 1e-6, 0.5, 100);
-  re_check_series_random(ref_sinpi_series, sinpi_alt, 1e5, 1e7, 0x1p-30, 50);
-  arb_t X;
-  arb_init(X);
-  re_ball(X, 0.25, 3.0);
-  re_check_series_ball(ref_sinpi_series, sinpi_alt, X, 8, 64, 0);
-  arb_clear(X);
-  re_check_series_nonfinite(ref_sinpi_series);
+  trigpi_test_series(ref_sinpi_series, sinpi_alt);
 }
 
-int main(void) {
-  const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_mpfr),
-    cmocka_unit_test(test_shortcut),
-    cmocka_unit_test(test_series),
-  };
-  return cmocka_run_group_tests(tests, NULL, NULL);
-}
+RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut), cmocka_unit_test(test_series))

@@ -37,6 +37,7 @@
 
 #include "functions/refelem_util.h"
 #include "functions/tan/shortcut.h"
+#include "src/reference/series.h"
 
 int ref_tan_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_tan(y, x, rnd); }
 
@@ -50,13 +51,5 @@ int ref_tan_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   int pole = arb_contains_zero(c);
   arb_clear(c);
   if (pole) return -1;
-  arb_poly_t h, s;
-  arb_poly_init(h);
-  arb_poly_init(s);
-  re_poly_var(h, x);
-  arb_poly_tan_series(s, h, len, prec);
-  re_poly_out(res, s, len);
-  arb_poly_clear(h);
-  arb_poly_clear(s);
-  return 0;
+  return ref_series_at(res, arb_poly_tan_series, x, len, prec);
 }

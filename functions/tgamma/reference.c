@@ -92,6 +92,7 @@
 
 #include "functions/refspecial_util.h"
 #include "functions/tgamma/shortcut.h"
+#include "src/reference/series.h"
 
 int ref_tgamma_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   int r = mpfr_gamma(y, x, rnd);
@@ -103,14 +104,5 @@ int ref_tgamma_shortcut(uint32_t xb, double *y, int *t) { return sc_tgamma(xb, y
 int ref_tgamma_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (len <= 0) return 0;
   if (!rs_ball_avoids_poles(x)) return -1;
-  arb_poly_t h, g;
-  arb_poly_init(h);
-  arb_poly_init(g);
-  arb_poly_set_coeff_arb(h, 0, x);
-  arb_poly_set_coeff_si(h, 1, 1);
-  arb_poly_gamma_series(g, h, len, prec);
-  for (slong k = 0; k < len; k++) arb_poly_get_coeff_arb(res + k, g, k);
-  arb_poly_clear(h);
-  arb_poly_clear(g);
-  return 0;
+  return ref_series_at(res, arb_poly_gamma_series, x, len, prec);
 }

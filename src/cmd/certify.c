@@ -118,6 +118,255 @@ static int cert_extra(int c, const char *arg, void *p) {
   return -1;
 }
 
+/* The files of the command line, and the functions their claims belong to (each function
+ * of a file once, however many claims it has). */
+struct certify {
+  int nf, nfn;
+  struct ufile files[MAXFILES];
+  struct ufn fns[MAXFN];
+};
+
+/* Function NAME of file i, or NULL. */
+static struct ufn *find_fn(struct certify *ct, int file, const char *name) {
+  for (int j = 0; j < ct->nfn; j++)
+    if (ct->fns[j].file == file && !strcmp(ct->fns[j].name, name)) return &ct->fns[j];
+  return NULL;
+}
+
+/* Read u->path and find its claims; the number of errors, each reported. A file that
+ * --update could not write is one too: better said now than after the evaluation. */
+static int read_claims(struct ufile *u, int update) {
+  char err[4096] = "";
+  int errors = 0;
+  u->text = read_file(u->path, &u->n, err, sizeof err);
+  if (!u->text) {
+    errorf("%s", err);
+    return 1;
+  }
+  if (update && access(u->path, W_OK)) {
+    errorf("%s cannot be written (%s): --update would fail; nothing checked", u->path, strerror(errno));
+    errors++;
+  }
+  u->ncl = claims_parse(u->text, u->n, u->cl, CLAIMS_MAX, err, sizeof err);
+  if (u->ncl < 0) {
+    errorf("%s: %s", u->path, err);
+    return errors + 1;
+  }
+  if (u->ncl == 0) {
+    errorf("%s: no claims found (a comment with 'maxulperr = X' or 'maxrelerr = Y')", u->path);
+    errors++;
+  }
+  return errors;
+}
+
+/* Tie claim c of file i to its function: a float f(float) definition, with a reference
+ * (the claim's, else --ref, else the built-in variant's) that every claim on it shares.
+ * 0, or 1 after saying why the claim cannot be checked. */
+static int add_claim(struct certify *ct, int i, const struct claim_site *c, const char *default_ref) {
+  const char *path = ct->files[i].path;
+  if (!c->fn[0]) {
+    errorf("%s:%d: the claim is not followed by a function definition", path, c->line);
+    return 1;
+  }
+  if (!c->unary_float) {
+    errorf("%s:%d: %s is declared '%s', not float %s(float)", path, c->fn_line, c->fn, c->sig, c->fn);
+    return 1;
+  }
+  const struct variant *bi = variant_by_source(path, c->fn);
+  const char *rn = c->ref[0] ? c->ref : default_ref ? default_ref : bi ? bi->ref_name : NULL;
+  if (!rn) {
+    errorf("%s:%d: no reference for %s: write 'ref = tanh' in the comment or pass --ref tanh", path, c->line, c->fn);
+    return 1;
+  }
+  const struct reference *ref = ref_find(rn);
+  if (!ref) {
+    errorf("%s:%d: unknown reference '%s' (known: %s)", path, c->line, rn, ref_names());
+    return 1;
+  }
+  struct ufn *f = find_fn(ct, i, c->fn);
+  if (f) {
+    if (f->ref == ref) return 0;
+    errorf("%s:%d: %s has claims against two references", path, c->line, c->fn);
+    return 1;
+  }
+  if (ct->nfn == MAXFN) {
+    errorf("more than %d functions", MAXFN);
+    return 1;
+  }
+  f = &ct->fns[ct->nfn++];
+  memset(f, 0, sizeof *f);
+  f->file = i;
+  snprintf(f->name, sizeof f->name, "%s", c->fn);
+  f->ref = ref;
+  f->builtin = bi;
+  return 0;
+}
+
+/* The functions of file i as variants: a built-in one where the function is one of this
+ * project's kernels (skipped when it lacks the backend), the others compiled together.
+ * 0, or EXIT_USAGE after printing the compiler's log. */
+static int file_variants(struct certify *ct, int i, int backend, const struct gpu_info *gi) {
+  const char *names[MAXFN];
+  const struct reference *refs[MAXFN];
+  int idx[MAXFN], n = 0;
+  for (int j = 0; j < ct->nfn; j++) {
+    struct ufn *f = &ct->fns[j];
+    if (f->file != i) continue;
+    if (f->builtin) {
+      if (variant_has_backend(f->builtin, backend)) f->v = *f->builtin;
+      else f->skipped = 1;
+      continue;
+    }
+    names[n] = f->name, refs[n] = f->ref, idx[n++] = j;
+  }
+  if (!n) return 0;
+  struct variant vv[MAXFN];
+  char vnames[MAXFN][256];
+  char log[16384];
+  if (user_variants(ct->files[i].path, n, names, refs, backend, gi, vv, vnames, log, sizeof log)) {
+    errorf("%s: cannot compile it for the %s backend:\n%s", ct->files[i].path, backend ? "gpu" : "cpu", log);
+    return EXIT_USAGE;
+  }
+  for (int k = 0; k < n; k++) {
+    struct ufn *f = &ct->fns[idx[k]];
+    f->v = vv[k];
+    memcpy(f->vname, vnames[k], sizeof f->vname);
+    f->v.name = f->vname;
+  }
+  return 0;
+}
+
+/* Measure f over the range through the kind of float f(float) functions (kind). 0, or
+ * the exit code after saying so. */
+static int evaluate(const struct kind *kind, struct scan_cli *sc, struct ufn *f) {
+  const struct variant *vs[1] = {&f->v};
+  struct run_request rq = {.sc = sc, .ranks = 1, .variants = vs, .nvariants = 1};
+  struct kind_result *r = NULL;
+  uint32_t cov[RESULT_MAXCOV][2];
+  int ncov;
+  int rc = kind->begin(&rq, &r);
+  if (!rc) rc = kind->scan(r, sc->o.from, sc->o.to, cov, &ncov);
+  if (!rc) rc = kind->maxima(r, 0, &f->m);
+  if (r) kind->release(r);
+  if (rc) {
+    errorf("evaluating %s failed", f->name);
+    return rc == EXIT_INTERRUPT ? EXIT_INTERRUPT : EXIT_USAGE;
+  }
+  return 0;
+}
+
+/* A number --update puts in place of a claimed one: at byte off, len bytes long. */
+struct repl {
+  size_t off, len;
+  char text[48];
+};
+
+/* The line of claimed number w (0 maxulperr, 1 maxrelerr) of claim c in file u, whose
+ * function f measured it (or was skipped); the replacement of a LOOSE or VIOLATED number
+ * is added to rp. Returns 1 when the claim is VIOLATED or not a number. */
+static int number_verdict(const struct ufile *u, const struct claim_site *c, const struct ufn *f, int w,
+                          struct repl *rp, int *nrp) {
+  const char *what = w ? "maxrelerr" : "maxulperr";
+  if (!f || f->skipped) {
+    printf("%s:%d: %s %s = %s: SKIPPED (%s runs on the GPU only: certify it with --backend gpu)\n", u->path, c->line,
+           c->fn, what, c->num[w], f && f->builtin ? f->builtin->name : c->fn);
+    return 0;
+  }
+  const struct maxima *s = &f->m;
+  double m = w ? s->max_rel : s->max_ulp;
+  uint32_t at = w ? s->max_rel_input : s->max_ulp_input;
+  char shown[64];
+  enum verdict vd = claim_verdict(c->num[w], CLAIM_MEASURED, m, shown, sizeof shown);
+  if (vd == VERDICT_NONE) {
+    printf("%s:%d: %s %s = %s: not a number\n", u->path, c->line, c->fn, what, c->num[w]);
+    return 1;
+  }
+  char like[48];
+  claims_format_like(c->num[w], m, like, sizeof like);
+  printf("%s:%d: %s %s = %s: %s (measured %s, max at 0x%08x (%a), %llu inputs, %s)\n", u->path, c->line, c->fn, what,
+         c->num[w], verdict_name(vd), like, at, (double)u2f(at), (unsigned long long)s->inputs,
+         f->builtin ? f->builtin->name : "compiled");
+  if (vd != VERDICT_HOLDS && *nrp < 2 * CLAIMS_MAX) {
+    rp[*nrp].off = c->off[w], rp[*nrp].len = c->len[w];
+    snprintf(rp[*nrp].text, sizeof rp[*nrp].text, "%s", like);
+    (*nrp)++;
+  }
+  return vd == VERDICT_VIOLATED;
+}
+
+/* The verdicts of every claimed number of file i, and the replacements --update would
+ * make (in rp). Returns 1 when one is VIOLATED or not a number. */
+static int file_verdicts(struct certify *ct, int i, struct repl *rp, int *nrp) {
+  const struct ufile *u = &ct->files[i];
+  int violated = 0;
+  for (int k = 0; k < u->ncl; k++) {
+    const struct claim_site *c = &u->cl[k];
+    const struct ufn *f = find_fn(ct, i, c->fn);
+    for (int w = 0; w < 2; w++)
+      if (c->len[w]) violated |= number_verdict(u, c, f, w, rp, nrp);
+  }
+  return violated;
+}
+
+/* Whether u still holds the text that was read: what was measured and the offsets of the
+ * numbers are only trusted for that text. */
+static int unchanged(const struct ufile *u) {
+  size_t n2;
+  char err[4096] = "";
+  char *now = read_file(u->path, &n2, err, sizeof err);
+  int same = now && n2 == u->n && !memcmp(now, u->text, n2);
+  free(now);
+  return same;
+}
+
+/* u's text with the nrp replacements, in file order (claims are found in file order, the
+ * two numbers of one claim in either); its length in *k. NULL when out of memory. */
+static char *replaced_text(const struct ufile *u, struct repl *rp, int nrp, size_t *k) {
+  for (int a = 1; a < nrp; a++)
+    for (int b = a; b > 0 && rp[b - 1].off > rp[b].off; b--) {
+      struct repl t = rp[b];
+      rp[b] = rp[b - 1], rp[b - 1] = t;
+    }
+  size_t cap = u->n + 64 * (size_t)nrp + 1, pos = 0;
+  char *out = malloc(cap);
+  if (!out) return NULL;
+  *k = 0;
+  for (int r = 0; r < nrp; r++) {
+    memcpy(out + *k, u->text + pos, rp[r].off - pos), *k += rp[r].off - pos;
+    size_t tl = strlen(rp[r].text);
+    memcpy(out + *k, rp[r].text, tl), *k += tl;
+    pos = rp[r].off + rp[r].len;
+  }
+  memcpy(out + *k, u->text + pos, u->n - pos), *k += u->n - pos;
+  return out;
+}
+
+/* Rewrite u with the replacements, atomically: a temporary file beside it, written,
+ * synced and given u's mode, renamed over it. Whoever reads u sees the old text or the
+ * new one, never a mix; on error u is left as it was. 0 or EXIT_USAGE. */
+static int rewrite(const struct ufile *u, struct repl *rp, int nrp) {
+  size_t k;
+  char *out = replaced_text(u, rp, nrp, &k);
+  if (!out) return EXIT_USAGE;
+  struct stat stt;
+  int have_mode = stat(u->path, &stt) == 0;
+  char tmp[4200];
+  snprintf(tmp, sizeof tmp, "%s.tmp.%ld", u->path, (long)getpid());
+  FILE *f = fopen(tmp, "wb");
+  int bad = !f || fwrite(out, 1, k, f) != k;
+  if (f) bad |= fflush(f) != 0 || fsync(fileno(f)) != 0, bad |= fclose(f) != 0;
+  if (!bad && have_mode) chmod(tmp, stt.st_mode & 07777);
+  if (bad || rename(tmp, u->path)) {
+    errorf("cannot write %s: %s; left as it was", u->path, strerror(errno));
+    unlink(tmp);
+    free(out);
+    return EXIT_USAGE;
+  }
+  free(out);
+  printf("%s: %d number%s updated\n", u->path, nrp, nrp == 1 ? "" : "s");
+  return 0;
+}
+
 int cmd_certify(int argc, char **argv) {
   struct scan_cli sc;
   struct cert_args ca = {0, NULL};
@@ -130,224 +379,41 @@ int cmd_certify(int argc, char **argv) {
     errorf("certify needs between 1 and %d files", MAXFILES);
     return EXIT_USAGE;
   }
-  static struct ufile files[MAXFILES];
-  static struct ufn fns[MAXFN];
-  int nfn = 0, errors = 0;
-  char err[4096] = "";
+  static struct certify ct;
+  ct.nf = nf, ct.nfn = 0;
+  int errors = 0;
   /* 1. read, parse and check everything before evaluating anything */
   for (int i = 0; i < nf; i++) {
-    struct ufile *u = &files[i];
+    struct ufile *u = &ct.files[i];
     memset(u, 0, sizeof *u);
     u->path = argv[optind + i];
-    err[0] = 0;
-    u->text = read_file(u->path, &u->n, err, sizeof err);
-    if (!u->text) {
-      errorf("%s", err);
-      errors++;
-      continue;
-    }
-    if (ca.update && access(u->path, W_OK)) {
-      errorf("%s cannot be written (%s): --update would fail; nothing checked", u->path, strerror(errno));
-      errors++;
-    }
-    u->ncl = claims_parse(u->text, u->n, u->cl, CLAIMS_MAX, err, sizeof err);
-    if (u->ncl < 0) {
-      errorf("%s: %s", u->path, err);
-      errors++;
-      continue;
-    }
-    if (u->ncl == 0) {
-      errorf("%s: no claims found (a comment with 'maxulperr = X' or 'maxrelerr = Y')", u->path);
-      errors++;
-    }
-    for (int k = 0; k < u->ncl; k++) {
-      struct claim_site *c = &u->cl[k];
-      if (!c->fn[0]) {
-        errorf("%s:%d: the claim is not followed by a function definition", u->path, c->line);
-        errors++;
-        continue;
-      }
-      if (!c->unary_float) {
-        errorf("%s:%d: %s is declared '%s', not float %s(float)", u->path, c->fn_line, c->fn, c->sig, c->fn);
-        errors++;
-        continue;
-      }
-      const struct variant *bi = variant_by_source(u->path, c->fn);
-      const char *rn = c->ref[0] ? c->ref : ca.ref ? ca.ref : bi ? bi->ref_name : NULL;
-      if (!rn) {
-        errorf("%s:%d: no reference for %s: write 'ref = tanh' in the comment or pass --ref tanh", u->path, c->line,
-               c->fn);
-        errors++;
-        continue;
-      }
-      const struct reference *ref = ref_find(rn);
-      if (!ref) {
-        errorf("%s:%d: unknown reference '%s' (known: %s)", u->path, c->line, rn, ref_names());
-        errors++;
-        continue;
-      }
-      int j;
-      for (j = 0; j < nfn; j++)
-        if (fns[j].file == i && !strcmp(fns[j].name, c->fn)) break;
-      if (j == nfn) {
-        if (nfn == MAXFN) {
-          errorf("more than %d functions", MAXFN);
-          errors++;
-          continue;
-        }
-        memset(&fns[nfn], 0, sizeof fns[nfn]);
-        fns[nfn].file = i;
-        snprintf(fns[nfn].name, sizeof fns[nfn].name, "%s", c->fn);
-        fns[nfn].ref = ref;
-        fns[nfn].builtin = bi;
-        nfn++;
-      } else if (fns[j].ref != ref) {
-        errorf("%s:%d: %s has claims against two references", u->path, c->line, c->fn);
-        errors++;
-      }
-    }
+    errors += read_claims(u, ca.update);
+    for (int k = 0; k < u->ncl; k++) errors += add_claim(&ct, i, &u->cl[k], ca.ref);
   }
   if (errors) return EXIT_USAGE;
   struct run_info ri;
   memset(&ri, 0, sizeof ri);
-  if ((rc = choose_backend(&sc, &ri)) >= 0) return EXIT_USAGE;
+  if (choose_backend(&sc, &ri) >= 0) return EXIT_USAGE;
   /* 2. the functions as variants: built-in where possible, compiled otherwise */
-  for (int i = 0; i < nf; i++) {
-    const char *names[MAXFN];
-    const struct reference *refs[MAXFN];
-    int idx[MAXFN], n = 0;
-    for (int j = 0; j < nfn; j++) {
-      if (fns[j].file != i) continue;
-      if (fns[j].builtin) {
-        if (variant_has_backend(fns[j].builtin, sc.backend)) fns[j].v = *fns[j].builtin;
-        else fns[j].skipped = 1;
-        continue;
-      }
-      names[n] = fns[j].name, refs[n] = fns[j].ref, idx[n++] = j;
-    }
-    if (!n) continue;
-    struct variant vv[MAXFN];
-    char vnames[MAXFN][256];
-    char log[16384];
-    rc = user_variants(files[i].path, n, names, refs, sc.backend, &ri.ginfo, vv, vnames, log, sizeof log);
-    if (rc) {
-      errorf("%s: cannot compile it for the %s backend:\n%s", files[i].path, sc.backend ? "gpu" : "cpu", log);
-      return EXIT_USAGE;
-    }
-    for (int k = 0; k < n; k++) {
-      fns[idx[k]].v = vv[k];
-      memcpy(fns[idx[k]].vname, vnames[k], sizeof fns[idx[k]].vname);
-      fns[idx[k]].v.name = fns[idx[k]].vname;
-    }
-  }
+  for (int i = 0; i < nf; i++)
+    if ((rc = file_variants(&ct, i, sc.backend, &ri.ginfo))) return rc;
   /* 3. evaluate, through the kind of float f(float) functions */
   const struct kind *kind = kind_for_claims();
-  for (int j = 0; j < nfn; j++) {
-    if (fns[j].skipped) continue;
-    const struct variant *vs[1] = {&fns[j].v};
-    struct run_request rq = {.sc = &sc, .ranks = 1, .variants = vs, .nvariants = 1};
-    struct kind_result *r = NULL;
-    uint32_t cov[RESULT_MAXCOV][2];
-    int ncov;
-    rc = kind->begin(&rq, &r);
-    if (!rc) rc = kind->scan(r, sc.o.from, sc.o.to, cov, &ncov);
-    if (!rc) rc = kind->maxima(r, 0, &fns[j].m);
-    if (r) kind->release(r);
-    if (rc) {
-      errorf("evaluating %s failed", fns[j].name);
-      return rc == EXIT_INTERRUPT ? EXIT_INTERRUPT : EXIT_USAGE;
-    }
-  }
-  /* 4. verdicts, and the replacements --update would make */
+  for (int j = 0; j < ct.nfn; j++)
+    if (!ct.fns[j].skipped && (rc = evaluate(kind, &sc, &ct.fns[j]))) return rc;
+  /* 4. verdicts, and the replacements --update makes once the file is known unchanged */
   int violated = 0;
   for (int i = 0; i < nf; i++) {
-    struct ufile *u = &files[i];
-    struct repl {
-      size_t off, len;
-      char text[48];
-    } rp[2 * CLAIMS_MAX];
+    struct ufile *u = &ct.files[i];
+    struct repl rp[2 * CLAIMS_MAX];
     int nrp = 0;
-    for (int k = 0; k < u->ncl; k++) {
-      struct claim_site *c = &u->cl[k];
-      struct ufn *f = NULL;
-      for (int j = 0; j < nfn; j++)
-        if (fns[j].file == i && !strcmp(fns[j].name, c->fn)) f = &fns[j];
-      for (int w = 0; w < 2; w++) {
-        if (!c->len[w]) continue;
-        const char *what = w ? "maxrelerr" : "maxulperr";
-        if (!f || f->skipped) {
-          printf("%s:%d: %s %s = %s: SKIPPED (%s runs on the GPU only: certify it with --backend gpu)\n", u->path,
-                 c->line, c->fn, what, c->num[w], f && f->builtin ? f->builtin->name : c->fn);
-          continue;
-        }
-        const struct maxima *s = &f->m;
-        double m = w ? s->max_rel : s->max_ulp;
-        uint32_t at = w ? s->max_rel_input : s->max_ulp_input;
-        char shown[64];
-        enum verdict vd = claim_verdict(c->num[w], CLAIM_MEASURED, m, shown, sizeof shown);
-        if (vd == VERDICT_NONE) {
-          printf("%s:%d: %s %s = %s: not a number\n", u->path, c->line, c->fn, what, c->num[w]);
-          violated = 1;
-          continue;
-        }
-        char like[48];
-        claims_format_like(c->num[w], m, like, sizeof like);
-        printf("%s:%d: %s %s = %s: %s (measured %s, max at 0x%08x (%a), %llu inputs, %s)\n", u->path, c->line, c->fn,
-               what, c->num[w], verdict_name(vd), like, at, (double)u2f(at), (unsigned long long)s->inputs,
-               f->builtin ? f->builtin->name : "compiled");
-        violated |= vd == VERDICT_VIOLATED;
-        if (vd != VERDICT_HOLDS && nrp < 2 * CLAIMS_MAX) {
-          rp[nrp].off = c->off[w], rp[nrp].len = c->len[w];
-          snprintf(rp[nrp].text, sizeof rp[nrp].text, "%s", like);
-          nrp++;
-        }
-      }
-    }
-    /* the file must be as it was read */
-    size_t n2;
-    err[0] = 0;
-    char *now = read_file(u->path, &n2, err, sizeof err);
-    if (!now || n2 != u->n || memcmp(now, u->text, n2)) {
+    violated |= file_verdicts(&ct, i, rp, &nrp);
+    if (!unchanged(u)) {
       errorf("%s changed while it was being checked: results not trusted, nothing written", u->path);
-      free(now);
       return EXIT_USAGE;
     }
-    free(now);
-    if (ca.update && nrp) {
-      /* replacements in file order (claims are found in file order) */
-      for (int a = 1; a < nrp; a++)
-        for (int b = a; b > 0 && rp[b - 1].off > rp[b].off; b--) {
-          struct repl t = rp[b];
-          rp[b] = rp[b - 1], rp[b - 1] = t;
-        }
-      size_t cap = u->n + 64 * (size_t)nrp + 1, k = 0, pos = 0;
-      char *out = malloc(cap);
-      if (!out) return EXIT_USAGE;
-      for (int r = 0; r < nrp; r++) {
-        memcpy(out + k, u->text + pos, rp[r].off - pos), k += rp[r].off - pos;
-        size_t tl = strlen(rp[r].text);
-        memcpy(out + k, rp[r].text, tl), k += tl;
-        pos = rp[r].off + rp[r].len;
-      }
-      memcpy(out + k, u->text + pos, u->n - pos), k += u->n - pos;
-      struct stat stt;
-      int have_mode = stat(u->path, &stt) == 0;
-      char tmp[4200];
-      snprintf(tmp, sizeof tmp, "%s.tmp.%ld", u->path, (long)getpid());
-      FILE *f = fopen(tmp, "wb");
-      int bad = !f || fwrite(out, 1, k, f) != k;
-      if (f) bad |= fflush(f) != 0 || fsync(fileno(f)) != 0, bad |= fclose(f) != 0;
-      if (!bad && have_mode) chmod(tmp, stt.st_mode & 07777);
-      if (bad || rename(tmp, u->path)) {
-        errorf("cannot write %s: %s; left as it was", u->path, strerror(errno));
-        unlink(tmp);
-        free(out);
-        return EXIT_USAGE;
-      }
-      free(out);
-      printf("%s: %d number%s updated\n", u->path, nrp, nrp == 1 ? "" : "s");
-    }
+    if (ca.update && nrp && (rc = rewrite(u, rp, nrp))) return rc;
   }
-  for (int i = 0; i < nf; i++) free(files[i].text);
+  for (int i = 0; i < nf; i++) free(ct.files[i].text);
   return violated ? EXIT_FAIL : EXIT_OK;
 }

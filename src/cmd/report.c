@@ -83,17 +83,13 @@ static int kinds_report(struct report *rp, int nf, char *const *paths, const str
 
 /* The README must hold every block the report fills, before anything is written. */
 static int readme_check(struct report *rp) {
-  FILE *f = fopen(rp->readme, "r");
-  if (!f) {
-    errorf("cannot read %s: %s", rp->readme, strerror(errno));
-    return EXIT_IO;
-  }
   struct text all = {0};
-  char buf[8192];
-  size_t k;
-  while ((k = fread(buf, 1, sizeof buf - 1, f)) > 0) buf[k] = 0, tprintf(&all, "%s", buf);
-  fclose(f);
-  int rc = 0;
+  char err[8192];
+  int rc = read_text_file(rp->readme, &all, err, sizeof err);
+  if (rc) {
+    errorf("%s", err);
+    return rc;
+  }
   for (int b = 0; b < rp->nblock && !rc; b++) {
     char m[128];
     snprintf(m, sizeof m, "<!-- BEGIN generated: %s -->", rp->block[b].name);

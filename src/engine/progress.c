@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "src/common.h"
+#include "src/engine/scan.h"
 
 void progress_start(struct progress *p, const char *label, uint64_t total, int enabled) {
   p->on = enabled && isatty(2) && !g_quiet;
@@ -40,4 +41,11 @@ void progress_end(struct progress *p) {
   if (!p->on) return;
   draw(p, now_s());
   fputc('\n', stderr);
+}
+
+int progress_add(void *p, uint64_t n) {
+  struct progress_sum *c = p;
+  c->done += n;
+  progress_update(&c->bar, c->done);
+  return g_scan_stop != 0;
 }

@@ -12,4 +12,14 @@ struct progress {
 void progress_start(struct progress *p, const char *label, uint64_t total, int enabled);
 void progress_update(struct progress *p, uint64_t done);
 void progress_end(struct progress *p);
+
+/* A bar fed by increments, for scans that report the inputs done since their last call
+ * (the on_progress callbacks of the kinds' scans). */
+struct progress_sum {
+  struct progress bar;
+  uint64_t done;
+};
+/* Adds n to the struct progress_sum p and redraws; 1 to stop the scan (SIGINT or SIGTERM
+ * seen: g_scan_stop), else 0. */
+int progress_add(void *p, uint64_t n);
 #endif

@@ -73,6 +73,43 @@ REF_HD int ref_ctz32(uint32_t m) {
 #endif
 }
 
+/* ---- binary64 arithmetic, correctly rounded (to nearest even) on both sides ---- */
+/* On the device the _rn intrinsics, which the compiler never fuses into an fma whatever
+ * -fmad says; on the host plain operations (the build has -ffp-contract=off). Forced
+ * inline: the fast path's evaluator and trig_large run them in their inner loops. */
+#if defined(__CUDACC__)
+#define REF_HDI static __host__ __device__ __forceinline__
+#else
+#define REF_HDI static inline
+#endif
+#if defined(__CUDA_ARCH__)
+REF_HDI double ref_add(double a, double b) { return __dadd_rn(a, b); }
+REF_HDI double ref_sub(double a, double b) { return __dsub_rn(a, b); }
+REF_HDI double ref_mul(double a, double b) { return __dmul_rn(a, b); }
+REF_HDI double ref_div(double a, double b) { return __ddiv_rn(a, b); }
+REF_HDI double ref_fma(double a, double b, double c) { return __fma_rn(a, b, c); }
+#else
+REF_HDI double ref_add(double a, double b) { return a + b; }
+REF_HDI double ref_sub(double a, double b) { return a - b; }
+REF_HDI double ref_mul(double a, double b) { return a * b; }
+REF_HDI double ref_div(double a, double b) { return a / b; }
+REF_HDI double ref_fma(double a, double b, double c) { return fma(a, b, c); }
+#endif
+
+/* TwoSum (Knuth, TAOCP vol. 2, 4.2.2 Thm B; Moller 1965): s = RN(a+b) and
+ * e = a + b - s exactly, for any binary64 a, b in round-to-nearest, barring
+ * overflow; it stays exact when results underflow (Boldo, Graillat, Muller, "On the
+ * robustness of the 2Sum and Fast2Sum algorithms", ACM TOMS 2017). Also
+ * |e| <= min(|a|, |b|) (a and b are binary64 numbers at distance |b| and |a| from
+ * a + b, and s is a nearest one) and |e| <= ulp(s)/2. */
+REF_HDI void ref_two_sum(double a, double b, double *s, double *e) {
+  double ss = ref_add(a, b);
+  double bb = ref_sub(ss, a);
+  double aa = ref_sub(ss, bb);
+  *e = ref_add(ref_sub(a, aa), ref_sub(b, bb));
+  *s = ss;
+}
+
 #define REF_SIGN32 0x80000000u
 #define REF_INF32 0x7f800000u
 

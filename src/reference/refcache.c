@@ -65,27 +65,21 @@ static void fill_header(struct header *h, const struct refcache *c) {
   snprintf(h->mpfr, sizeof h->mpfr, "%s", mpfr_get_version());
 }
 
-static int read_full(int fd, void *buf, size_t n) {
+/* All n bytes read (wr = 0) or written (wr = 1), in pieces of at most 2^30 bytes (one
+ * read or write moves less than 2^31 on Linux); 0, or -1 on an error or an early end. */
+static int io_full(int fd, void *buf, size_t n, int wr) {
   char *p = buf;
   while (n) {
-    ssize_t k = read(fd, p, n > (1u << 30) ? (1u << 30) : n);
+    size_t m = n > (1u << 30) ? (1u << 30) : n;
+    ssize_t k = wr ? write(fd, p, m) : read(fd, p, m);
     if (k <= 0) return -1;
     p += k;
     n -= (size_t)k;
   }
   return 0;
 }
-
-static int write_full(int fd, const void *buf, size_t n) {
-  const char *p = buf;
-  while (n) {
-    ssize_t k = write(fd, p, n > (1u << 30) ? (1u << 30) : n);
-    if (k <= 0) return -1;
-    p += k;
-    n -= (size_t)k;
-  }
-  return 0;
-}
+static int read_full(int fd, void *buf, size_t n) { return io_full(fd, buf, n, 0); }
+static int write_full(int fd, const void *buf, size_t n) { return io_full(fd, (void *)buf, n, 1); }
 
 static int try_load(struct refcache *c) {
   int fd = open(c->path, O_RDONLY);

@@ -99,41 +99,12 @@ enum { TRIG_SIN = 0, TRIG_COS = 1, TRIG_TAN = 2 };
 
 /* ---- binary64 and integer primitives, identical on host and device ---- */
 
-TRIG_HD double trig_add(double a, double b) {
-#if defined(__CUDA_ARCH__)
-  return __dadd_rn(a, b);
-#else
-  return a + b;
-#endif
-}
-TRIG_HD double trig_sub(double a, double b) {
-#if defined(__CUDA_ARCH__)
-  return __dsub_rn(a, b);
-#else
-  return a - b;
-#endif
-}
-TRIG_HD double trig_mul(double a, double b) {
-#if defined(__CUDA_ARCH__)
-  return __dmul_rn(a, b);
-#else
-  return a * b;
-#endif
-}
-TRIG_HD double trig_div(double a, double b) {
-#if defined(__CUDA_ARCH__)
-  return __ddiv_rn(a, b);
-#else
-  return a / b;
-#endif
-}
-TRIG_HD double trig_fma(double a, double b, double c) {
-#if defined(__CUDA_ARCH__)
-  return __fma_rn(a, b, c);
-#else
-  return fma(a, b, c);
-#endif
-}
+/* those of src/reference/hd.h */
+TRIG_HD double trig_add(double a, double b) { return ref_add(a, b); }
+TRIG_HD double trig_sub(double a, double b) { return ref_sub(a, b); }
+TRIG_HD double trig_mul(double a, double b) { return ref_mul(a, b); }
+TRIG_HD double trig_div(double a, double b) { return ref_div(a, b); }
+TRIG_HD double trig_fma(double a, double b, double c) { return ref_fma(a, b, c); }
 TRIG_HD double trig_neg(double a) { return ref_u2d(ref_d2u(a) ^ 0x8000000000000000ull); }
 TRIG_HD double trig_abs(double a) { return ref_u2d(ref_d2u(a) & 0x7fffffffffffffffull); }
 /* 2^k for -1022 <= k <= 1023, from its bits (exact) */
@@ -160,14 +131,9 @@ TRIG_HD int trig_clz64(uint64_t a) {
 #endif
 }
 
-/* TwoSum: s + e = a + b exactly, s = RN(a + b), |e| <= u|s|. */
-TRIG_HD void trig_two_sum(double a, double b, double *s, double *e) {
-  double ss = trig_add(a, b);
-  double bb = trig_sub(ss, a);
-  double aa = trig_sub(ss, bb);
-  *e = trig_add(trig_sub(a, aa), trig_sub(b, bb));
-  *s = ss;
-}
+/* TwoSum: s + e = a + b exactly, s = RN(a + b), |e| <= u|s| (ref_two_sum, with its
+ * proof) */
+TRIG_HD void trig_two_sum(double a, double b, double *s, double *e) { ref_two_sum(a, b, s, e); }
 
 /* ---- constants ---- */
 

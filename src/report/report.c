@@ -83,17 +83,23 @@ void plot_begin(struct text *sc, const char *dir, const char *name, const char *
   tprintf(sc, "set terminal %s\nset output '%s'\n", plot_terms[t], tmp);
 }
 
-int replace_readme(const char *path, const char *b, const struct text *block, char *err, size_t errlen) {
+int read_text_file(const char *path, struct text *all, char *err, size_t errlen) {
   FILE *f = fopen(path, "r");
   if (!f) {
     snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
     return EXIT_IO;
   }
-  struct text all = {0};
   char buf[8192];
   size_t k;
-  while ((k = fread(buf, 1, sizeof buf - 1, f)) > 0) buf[k] = 0, tprintf(&all, "%s", buf);
+  while ((k = fread(buf, 1, sizeof buf - 1, f)) > 0) buf[k] = 0, tprintf(all, "%s", buf);
   fclose(f);
+  return 0;
+}
+
+int replace_readme(const char *path, const char *b, const struct text *block, char *err, size_t errlen) {
+  struct text all = {0};
+  int rc = read_text_file(path, &all, err, errlen);
+  if (rc) return rc;
   const char *e = "<!-- END generated -->";
   char *p = all.buf ? strstr(all.buf, b) : NULL;
   char *q = p ? strstr(p, e) : NULL;
@@ -104,7 +110,7 @@ int replace_readme(const char *path, const char *b, const struct text *block, ch
   }
   struct text out = {0};
   tprintf(&out, "%.*s%s\n%s%s", (int)(p - all.buf), all.buf, b, block->buf ? block->buf : "", q);
-  int rc = atomic_write(path, write_text, &out, err, errlen);
+  rc = atomic_write(path, write_text, &out, err, errlen);
   free(all.buf);
   free(out.buf);
   return rc;

@@ -62,6 +62,10 @@ int run_gnuplot(const char *script, const char *tmp, const char *path, char *err
 void plot_begin(struct text *sc, const char *dir, const char *name, const char *what, int t, char *path, size_t pn,
                 char *tmp, size_t tn);
 
+/* Append the text file path to *all (read as C strings: a NUL byte ends its chunk's
+ * text). 0, or EXIT_IO with a message. */
+int read_text_file(const char *path, struct text *all, char *err, size_t errlen);
+
 /* Replace the README's block named by marker ("<!-- BEGIN generated: NAME -->" up to the
  * next "<!-- END generated -->") with text, atomically. 0 or an exit code with a message. */
 int replace_readme(const char *path, const char *marker, const struct text *block, char *err, size_t errlen);

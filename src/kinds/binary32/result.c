@@ -100,6 +100,16 @@ static json_t *moments_json(const struct stats *s) {
 
 static json_t *num_or_null(double d) { return d >= 0 ? json_real(d) : json_null(); }
 
+/* A maximum KEY (null: none) with KEY_input, KEY_output and, where ref is not NULL,
+ * KEY_reference: what get_max (result_read.c) reads back. */
+static void put_max(json_t *o, const char *key, double m, uint32_t in, uint32_t out, const double *ref) {
+  char k[64];
+  json_object_set_new(o, key, num_or_null(m));
+  snprintf(k, sizeof k, "%s_input", key), json_object_set_new(o, k, m >= 0 ? hex32(in) : json_null());
+  snprintf(k, sizeof k, "%s_output", key), json_object_set_new(o, k, m >= 0 ? hex32(out) : json_null());
+  if (ref) snprintf(k, sizeof k, "%s_reference", key), json_object_set_new(o, k, m >= 0 ? json_real(*ref) : json_null());
+}
+
 static json_t *claim_json(const struct claim *cl, const struct stats *s) {
   json_t *c = json_object();
   json_object_set_new(c, "max_ulp", cl->max_ulp ? json_string(cl->max_ulp) : json_null());
@@ -134,13 +144,8 @@ static json_t *clauses_json(const struct variant *v, const struct stats *s) {
     json_object_set_new(o, "c1", json_pack("{s:I, s:I}", "num", (json_int_t)c->c1n, "den", (json_int_t)c->c1d));
     json_object_set_new(o, "inputs", json_integer((json_int_t)r->inputs));
     json_object_set_new(o, "over", json_integer((json_int_t)r->over));
-    json_object_set_new(o, "max", num_or_null(r->max));
-    json_object_set_new(o, "max_input", r->max >= 0 ? hex32(r->max_input) : json_null());
-    json_object_set_new(o, "max_output", r->max >= 0 ? hex32(r->max_output) : json_null());
-    json_object_set_new(o, "max_reference", r->max >= 0 ? json_real(r->max_ref) : json_null());
-    json_object_set_new(o, "ratio", num_or_null(r->ratio));
-    json_object_set_new(o, "ratio_input", r->ratio >= 0 ? hex32(r->ratio_input) : json_null());
-    json_object_set_new(o, "ratio_output", r->ratio >= 0 ? hex32(r->ratio_output) : json_null());
+    put_max(o, "max", r->max, r->max_input, r->max_output, &r->max_ref);
+    put_max(o, "ratio", r->ratio, r->ratio_input, r->ratio_output, NULL);
     enum verdict vd = clauses_verdict(r, 1);
     json_object_set_new(o, "verdict", vd ? json_string(verdict_name(vd)) : json_null());
     json_array_append_new(a, o);
@@ -158,19 +163,10 @@ json_t *b32_variant_json(const struct variant *v, const struct stats *s) {
   json_object_set_new(o, "family", json_string(v->family));
   json_object_set_new(o, "reference", json_string(v->ref_name));
   json_object_set_new(o, "inputs", json_integer((json_int_t)s->inputs));
-  json_object_set_new(o, "max_ulp", num_or_null(s->max_ulp));
-  json_object_set_new(o, "max_ulp_input", s->max_ulp >= 0 ? hex32(s->max_ulp_input) : json_null());
-  json_object_set_new(o, "max_ulp_output", s->max_ulp >= 0 ? hex32(s->max_ulp_output) : json_null());
-  json_object_set_new(o, "max_ulp_reference", s->max_ulp >= 0 ? json_real(s->max_ulp_ref) : json_null());
+  put_max(o, "max_ulp", s->max_ulp, s->max_ulp_input, s->max_ulp_output, &s->max_ulp_ref);
   json_object_set_new(o, "max_ulp_reference_hex", s->max_ulp >= 0 ? hexa(s->max_ulp_ref) : json_null());
-  json_object_set_new(o, "max_rel", num_or_null(s->max_rel));
-  json_object_set_new(o, "max_rel_input", s->max_rel >= 0 ? hex32(s->max_rel_input) : json_null());
-  json_object_set_new(o, "max_rel_output", s->max_rel >= 0 ? hex32(s->max_rel_output) : json_null());
-  json_object_set_new(o, "max_rel_reference", s->max_rel >= 0 ? json_real(s->max_rel_ref) : json_null());
-  json_object_set_new(o, "max_abs", num_or_null(s->max_abs));
-  json_object_set_new(o, "max_abs_input", s->max_abs >= 0 ? hex32(s->max_abs_input) : json_null());
-  json_object_set_new(o, "max_abs_output", s->max_abs >= 0 ? hex32(s->max_abs_output) : json_null());
-  json_object_set_new(o, "max_abs_reference", s->max_abs >= 0 ? json_real(s->max_abs_ref) : json_null());
+  put_max(o, "max_rel", s->max_rel, s->max_rel_input, s->max_rel_output, &s->max_rel_ref);
+  put_max(o, "max_abs", s->max_abs, s->max_abs_input, s->max_abs_output, &s->max_abs_ref);
   if (s->pairs) {
     json_object_set_new(o, "pairs", json_true());
     partner_json(o, "max_ulp_partner", s->max_ulp, s->max_ulp_partner);

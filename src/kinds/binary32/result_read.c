@@ -178,6 +178,137 @@ static void read_bounds(struct rctx *c, json_t *r, struct result_variant *rv, co
   }
 }
 
+/* The maxima: ulp, relative and (format of ulpcert 0.2.0 on) absolute error over its
+ * range. Results of 0.1.0 have no absolute error; they read as "not measured" (max_abs
+ * -1) over every input. */
+static void read_maxima(struct rctx *c, json_t *r, struct stats *s, const char *where) {
+  s->max_ulp = get_max(c, r, "max_ulp", &s->max_ulp_input, &s->max_ulp_output, &s->max_ulp_ref, where);
+  s->max_rel = get_max(c, r, "max_rel", &s->max_rel_input, &s->max_rel_output, &s->max_rel_ref, where);
+  json_t *ar = json_object_get(r, "max_abs_range");
+  if (ar && !c->failed) {
+    json_t *lo = json_object_get(ar, "lo"), *hi = json_object_get(ar, "hi");
+    char *e1 = NULL, *e2 = NULL;
+    double l = lo && json_is_string(lo) ? strtod(json_string_value(lo), &e1) : NAN;
+    double u = hi && json_is_string(hi) ? strtod(json_string_value(hi), &e2) : NAN;
+    if (!e1 || *e1 || !e2 || *e2 || !(l <= u)) fail(c, "field '%smax_abs_range' is not {\"lo\": X, \"hi\": Y} with X <= Y", where);
+    else stats_set_abs_range(s, l, u);
+  }
+  if (json_object_get(r, "max_abs"))
+    s->max_abs = get_max(c, r, "max_abs", &s->max_abs_input, &s->max_abs_output, &s->max_abs_ref, where);
+  if (s->pairs) { /* two-argument functions: the partner of each maximum */
+    if (s->max_ulp >= 0) s->max_ulp_partner = get_hex32(c, r, "max_ulp_partner", where);
+    if (s->max_rel >= 0) s->max_rel_partner = get_hex32(c, r, "max_rel_partner", where);
+    if (s->max_abs >= 0) s->max_abs_partner = get_hex32(c, r, "max_abs_partner", where);
+  }
+}
+
+/* The counts, their first samples and the error histogram. */
+static void read_counts(struct rctx *c, json_t *r, struct stats *s, const char *where) {
+  s->correctly_rounded = get_u64(c, r, "correctly_rounded", where);
+  s->faithful = get_u64(c, r, "faithful", where);
+  s->above_1ulp = get_u64(c, r, "above_1ulp", where);
+  s->nonfinite = get_u64(c, r, "nonfinite", where);
+  s->flushed = get_u64(c, r, "flushed", where);
+  s->special_mismatches = get_u64(c, r, "special_mismatches", where);
+  s->symmetry_checked = get_u64(c, r, "symmetry_checked", where);
+  s->symmetry_violations = get_u64(c, r, "symmetry_violations", where);
+  s->monotonic_checked = get_u64(c, r, "monotonic_checked", where);
+  s->monotonic_violations = get_u64(c, r, "monotonic_violations", where);
+  get_samples(c, r, "special_first", "expected", s->special, &s->n_special, where);
+  get_samples(c, r, "symmetry_first", "output_neg", s->sym, &s->n_sym, where);
+  get_samples(c, r, "monotonic_first", "output_next", s->mono, &s->n_mono, where);
+  json_t *h = need(c, r, "histogram", where);
+  if (h && (!json_is_array(h) || json_array_size(h) != HIST_N)) fail(c, "field '%shistogram' is not %d bins", where, HIST_N);
+  for (size_t i = 0; h && !c->failed && i < HIST_N; i++) s->hist[i] = get_u64(c, json_array_get(h, i), "count", where);
+}
+
+/* The bins of the bit-pattern line covered, from bin "first": inputs, max ulp and digest
+ * of each (what merge and resume check and combine). */
+static void read_bins(struct rctx *c, json_t *r, struct stats *s, const char *where) {
+  json_t *b = need(c, r, "bins", where);
+  if (!b || c->failed) return;
+  uint32_t first = get_hex32(c, b, "first", where) >> BIN_LOG2;
+  json_t *in = need(c, b, "inputs", where), *mu = need(c, b, "max_ulp", where), *dg = need(c, b, "digest", where);
+  if (get_u64(c, b, "log2_width", where) != BIN_LOG2) fail(c, "field '%sbins.log2_width' is not %d", where, BIN_LOG2);
+  if (!c->failed && (!json_is_array(in) || !json_is_array(mu) || !json_is_array(dg) ||
+                     json_array_size(in) != json_array_size(mu) || json_array_size(in) != json_array_size(dg) ||
+                     first + json_array_size(in) > NBINS))
+    fail(c, "field '%sbins' has inconsistent arrays", where);
+  for (size_t i = 0; !c->failed && i < json_array_size(in); i++) {
+    json_t *ni = json_array_get(in, i), *mi = json_array_get(mu, i), *di = json_array_get(dg, i);
+    uint64_t d = 0;
+    /* a bin holds 2^BIN_LOG2 inputs; of pairs, that many swept inputs against fewer than 4096 partners each */
+    const json_int_t most = s->pairs ? (json_int_t)0xffffffff : (1 << BIN_LOG2);
+    if (!json_is_integer(ni) || json_integer_value(ni) < 0 || json_integer_value(ni) > most ||
+        !(json_is_null(mi) || json_is_number(mi)) || !json_is_string(di) ||
+        parse_hex(json_string_value(di), ~0ull, &d)) {
+      fail(c, "field '%sbins' has a bad entry at %zu", where, i);
+      break;
+    }
+    s->bin_inputs[first + i] = (uint32_t)json_integer_value(ni);
+    s->bin_max_ulp[first + i] = json_is_null(mi) ? -1.0 : json_number_value(mi);
+    s->bin_digest[first + i] = d;
+  }
+}
+
+/* The moments per bin (mod MOD_P), where the file has them. */
+static void read_moments(struct rctx *c, json_t *r, struct stats *s, const char *where) {
+  json_t *mo = json_object_get(r, "moments");
+  if (!mo || c->failed) return;
+  json_t *m0 = json_object_get(mo, "m0"), *m1 = json_object_get(mo, "m1");
+  uint32_t first = get_hex32(c, mo, "first", where) >> BIN_LOG2;
+  if (!c->failed && (!m0 || !m1 || !json_is_array(m0) || !json_is_array(m1) ||
+                     json_array_size(m0) != json_array_size(m1) || first + json_array_size(m0) > NBINS))
+    fail(c, "field '%smoments' has inconsistent arrays", where);
+  for (size_t i = 0; !c->failed && i < json_array_size(m0); i++) {
+    uint64_t a = 0, b = 0;
+    json_t *e0 = json_array_get(m0, i), *e1 = json_array_get(m1, i);
+    if (!json_is_string(e0) || !json_is_string(e1) || parse_hex(json_string_value(e0), MOD_P - 1, &a) ||
+        parse_hex(json_string_value(e1), MOD_P - 1, &b)) {
+      fail(c, "field '%smoments' has a bad entry at %zu", where, i);
+      break;
+    }
+    s->bin_m0[first + i] = a;
+    s->bin_m1[first + i] = b;
+  }
+  s->has_moments = !c->failed;
+}
+
+/* The max ulp error over the XBINS bins of x in [XBIN_LO, XBIN_HI) (null: no input). */
+static void read_xbins(struct rctx *c, json_t *r, struct stats *s, const char *where) {
+  json_t *xb = need(c, r, "xbins", where);
+  if (!xb || c->failed) return;
+  json_t *xm = json_object_get(xb, "max_ulp");
+  json_t *lo = json_object_get(xb, "lo"), *hi = json_object_get(xb, "hi");
+  if (get_u64(c, xb, "n", where) != XBINS || !xm || !json_is_array(xm) || json_array_size(xm) != XBINS ||
+      !lo || !json_is_number(lo) || json_number_value(lo) != XBIN_LO || !hi || !json_is_number(hi) ||
+      json_number_value(hi) != XBIN_HI)
+    fail(c, "field '%sxbins' is not %d bins over [%g, %g)", where, XBINS, XBIN_LO, XBIN_HI);
+  for (int i = 0; !c->failed && i < XBINS; i++) {
+    json_t *e = json_array_get(xm, i);
+    if (json_is_null(e)) s->xbin_max_ulp[i] = -1.0;
+    else if (json_is_number(e) && json_number_value(e) >= 0) s->xbin_max_ulp[i] = json_number_value(e);
+    else fail(c, "field '%sxbins.max_ulp' has a bad entry at %d", where, i);
+  }
+}
+
+/* Internal consistency: the counts must add up. */
+static void check_totals(struct rctx *c, const struct stats *s, const char *where) {
+  if (c->failed) return;
+  uint64_t hs = 0, bs = 0;
+  for (int i = 0; i < HIST_N; i++) hs += s->hist[i];
+  for (uint32_t i = 0; i < NBINS; i++) bs += s->bin_inputs[i];
+  if (bs != s->inputs) fail(c, "%sbins count %llu inputs, not %llu", where, (unsigned long long)bs,
+                            (unsigned long long)s->inputs);
+  /* each input is in the histogram, or non-finite, or a special mismatch (a zero
+   * of the wrong sign is in both the histogram and the mismatches) */
+  else if (hs + s->nonfinite > s->inputs || hs + s->nonfinite + s->special_mismatches < s->inputs)
+    fail(c, "%shistogram does not add up to the inputs", where);
+  else if (s->correctly_rounded > s->inputs || s->faithful > s->inputs || s->above_1ulp > s->inputs)
+    fail(c, "%scounts exceed the inputs", where);
+}
+
+/* One entry of "results": the first failure names the field (fail keeps only it). */
 static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
   char where[96];
   json_t *name = json_object_get(r, "variant");
@@ -195,119 +326,15 @@ static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
   stats_init(s);
   s->inputs = get_u64(c, r, "inputs", where);
   s->pairs = json_is_true(json_object_get(r, "pairs"));
-  s->max_ulp = get_max(c, r, "max_ulp", &s->max_ulp_input, &s->max_ulp_output, &s->max_ulp_ref, where);
-  s->max_rel = get_max(c, r, "max_rel", &s->max_rel_input, &s->max_rel_output, &s->max_rel_ref, where);
-  /* The absolute error (format of ulpcert 0.2.0 on): results of 0.1.0 have none; they
-   * read as "not measured" (max_abs -1) over every input. */
-  json_t *ar = json_object_get(r, "max_abs_range");
-  if (ar && !c->failed) {
-    json_t *lo = json_object_get(ar, "lo"), *hi = json_object_get(ar, "hi");
-    char *e1 = NULL, *e2 = NULL;
-    double l = lo && json_is_string(lo) ? strtod(json_string_value(lo), &e1) : NAN;
-    double u = hi && json_is_string(hi) ? strtod(json_string_value(hi), &e2) : NAN;
-    if (!e1 || *e1 || !e2 || *e2 || !(l <= u)) fail(c, "field '%smax_abs_range' is not {\"lo\": X, \"hi\": Y} with X <= Y", where);
-    else stats_set_abs_range(s, l, u);
-  }
-  if (json_object_get(r, "max_abs"))
-    s->max_abs = get_max(c, r, "max_abs", &s->max_abs_input, &s->max_abs_output, &s->max_abs_ref, where);
-  if (s->pairs) {
-    if (s->max_ulp >= 0) s->max_ulp_partner = get_hex32(c, r, "max_ulp_partner", where);
-    if (s->max_rel >= 0) s->max_rel_partner = get_hex32(c, r, "max_rel_partner", where);
-    if (s->max_abs >= 0) s->max_abs_partner = get_hex32(c, r, "max_abs_partner", where);
-  }
-  s->correctly_rounded = get_u64(c, r, "correctly_rounded", where);
-  s->faithful = get_u64(c, r, "faithful", where);
-  s->above_1ulp = get_u64(c, r, "above_1ulp", where);
-  s->nonfinite = get_u64(c, r, "nonfinite", where);
-  s->flushed = get_u64(c, r, "flushed", where);
-  s->special_mismatches = get_u64(c, r, "special_mismatches", where);
-  s->symmetry_checked = get_u64(c, r, "symmetry_checked", where);
-  s->symmetry_violations = get_u64(c, r, "symmetry_violations", where);
-  s->monotonic_checked = get_u64(c, r, "monotonic_checked", where);
-  s->monotonic_violations = get_u64(c, r, "monotonic_violations", where);
-  get_samples(c, r, "special_first", "expected", s->special, &s->n_special, where);
-  get_samples(c, r, "symmetry_first", "output_neg", s->sym, &s->n_sym, where);
-  get_samples(c, r, "monotonic_first", "output_next", s->mono, &s->n_mono, where);
-  json_t *h = need(c, r, "histogram", where);
-  if (h && (!json_is_array(h) || json_array_size(h) != HIST_N)) fail(c, "field '%shistogram' is not %d bins", where, HIST_N);
-  for (size_t i = 0; h && !c->failed && i < HIST_N; i++) s->hist[i] = get_u64(c, json_array_get(h, i), "count", where);
-  json_t *b = need(c, r, "bins", where);
-  if (b && !c->failed) {
-    uint32_t first = get_hex32(c, b, "first", where) >> BIN_LOG2;
-    json_t *in = need(c, b, "inputs", where), *mu = need(c, b, "max_ulp", where), *dg = need(c, b, "digest", where);
-    if (get_u64(c, b, "log2_width", where) != BIN_LOG2) fail(c, "field '%sbins.log2_width' is not %d", where, BIN_LOG2);
-    if (!c->failed && (!json_is_array(in) || !json_is_array(mu) || !json_is_array(dg) ||
-                       json_array_size(in) != json_array_size(mu) || json_array_size(in) != json_array_size(dg) ||
-                       first + json_array_size(in) > NBINS))
-      fail(c, "field '%sbins' has inconsistent arrays", where);
-    for (size_t i = 0; !c->failed && i < json_array_size(in); i++) {
-      json_t *ni = json_array_get(in, i), *mi = json_array_get(mu, i), *di = json_array_get(dg, i);
-      uint64_t d = 0;
-      /* a bin holds 2^BIN_LOG2 inputs; of pairs, that many swept inputs against fewer than 4096 partners each */
-      const json_int_t most = s->pairs ? (json_int_t)0xffffffff : (1 << BIN_LOG2);
-      if (!json_is_integer(ni) || json_integer_value(ni) < 0 || json_integer_value(ni) > most ||
-          !(json_is_null(mi) || json_is_number(mi)) || !json_is_string(di) ||
-          parse_hex(json_string_value(di), ~0ull, &d)) {
-        fail(c, "field '%sbins' has a bad entry at %zu", where, i);
-        break;
-      }
-      s->bin_inputs[first + i] = (uint32_t)json_integer_value(ni);
-      s->bin_max_ulp[first + i] = json_is_null(mi) ? -1.0 : json_number_value(mi);
-      s->bin_digest[first + i] = d;
-    }
-  }
-  json_t *mo = json_object_get(r, "moments");
-  if (mo && !c->failed) {
-    json_t *m0 = json_object_get(mo, "m0"), *m1 = json_object_get(mo, "m1");
-    uint32_t first = get_hex32(c, mo, "first", where) >> BIN_LOG2;
-    if (!c->failed && (!m0 || !m1 || !json_is_array(m0) || !json_is_array(m1) ||
-                       json_array_size(m0) != json_array_size(m1) || first + json_array_size(m0) > NBINS))
-      fail(c, "field '%smoments' has inconsistent arrays", where);
-    for (size_t i = 0; !c->failed && i < json_array_size(m0); i++) {
-      uint64_t a = 0, b = 0;
-      json_t *e0 = json_array_get(m0, i), *e1 = json_array_get(m1, i);
-      if (!json_is_string(e0) || !json_is_string(e1) || parse_hex(json_string_value(e0), MOD_P - 1, &a) ||
-          parse_hex(json_string_value(e1), MOD_P - 1, &b)) {
-        fail(c, "field '%smoments' has a bad entry at %zu", where, i);
-        break;
-      }
-      s->bin_m0[first + i] = a;
-      s->bin_m1[first + i] = b;
-    }
-    s->has_moments = !c->failed;
-  }
-  json_t *xb = need(c, r, "xbins", where);
-  if (xb && !c->failed) {
-    json_t *xm = json_object_get(xb, "max_ulp");
-    json_t *lo = json_object_get(xb, "lo"), *hi = json_object_get(xb, "hi");
-    if (get_u64(c, xb, "n", where) != XBINS || !xm || !json_is_array(xm) || json_array_size(xm) != XBINS ||
-        !lo || !json_is_number(lo) || json_number_value(lo) != XBIN_LO || !hi || !json_is_number(hi) ||
-        json_number_value(hi) != XBIN_HI)
-      fail(c, "field '%sxbins' is not %d bins over [%g, %g)", where, XBINS, XBIN_LO, XBIN_HI);
-    for (int i = 0; !c->failed && i < XBINS; i++) {
-      json_t *e = json_array_get(xm, i);
-      if (json_is_null(e)) s->xbin_max_ulp[i] = -1.0;
-      else if (json_is_number(e) && json_number_value(e) >= 0) s->xbin_max_ulp[i] = json_number_value(e);
-      else fail(c, "field '%sxbins.max_ulp' has a bad entry at %d", where, i);
-    }
-  }
+  read_maxima(c, r, s, where);
+  read_counts(c, r, s, where);
+  read_bins(c, r, s, where);
+  read_moments(c, r, s, where);
+  read_xbins(c, r, s, where);
   read_claim(json_object_get(r, "claim"), &rv->claim);
   read_claim(json_object_get(r, "documented"), &rv->doc);
   read_bounds(c, r, rv, where);
-  /* internal consistency: the counts must add up */
-  if (!c->failed) {
-    uint64_t hs = 0, bs = 0;
-    for (int i = 0; i < HIST_N; i++) hs += s->hist[i];
-    for (uint32_t i = 0; i < NBINS; i++) bs += s->bin_inputs[i];
-    if (bs != s->inputs) fail(c, "%sbins count %llu inputs, not %llu", where, (unsigned long long)bs,
-                              (unsigned long long)s->inputs);
-    /* each input is in the histogram, or non-finite, or a special mismatch (a zero
-     * of the wrong sign is in both the histogram and the mismatches) */
-    else if (hs + s->nonfinite > s->inputs || hs + s->nonfinite + s->special_mismatches < s->inputs)
-      fail(c, "%shistogram does not add up to the inputs", where);
-    else if (s->correctly_rounded > s->inputs || s->faithful > s->inputs || s->above_1ulp > s->inputs)
-      fail(c, "%scounts exceed the inputs", where);
-  }
+  check_totals(c, s, where);
 }
 
 void result_file_free(struct result_file *rf) {

@@ -92,30 +92,19 @@ static int begin(struct run_request *rq, struct kind_result **out) {
   return 0;
 }
 
-struct prog_ctx {
-  struct progress bar;
-  uint64_t done;
-};
-static int on_progress(void *p, uint64_t n) {
-  struct prog_ctx *c = p;
-  c->done += n;
-  progress_update(&c->bar, c->done);
-  return g_scan_stop != 0;
-}
-
 /* One chunk [x0, x1) of high words through variant i into part: 0, 1 when stopped, or an
  * exit code. */
 static int scan_chunk(struct kind_result *r, int i, uint64_t x0, uint64_t x1, struct ff_stats *part,
-                      struct prog_ctx *pc) {
+                      struct progress_sum *pc) {
   const struct ff_variant *v = r->v[i];
   uint32_t npart = ff_npart(v, r->nrandom);
   double bound = v->bound_u2 < 0 ? -1.0 : v->bound_u2 * 0x1p-48;
   if (g_scan_stop) return 1;
   if (!r->ri.gpu)
-    return ff_cpu_scan(v, (uint32_t)x0, (uint32_t)(x1 - 1), npart, r->seed, r->sc->o.threads, part, on_progress, pc);
+    return ff_cpu_scan(v, (uint32_t)x0, (uint32_t)(x1 - 1), npart, r->seed, r->sc->o.threads, part, progress_add, pc);
   char err[1024];
   int dev = r->sc->o.ndevices > 0 ? r->sc->o.devices[0] : 0;
-  int s = ff_gpu_scan(dev, v->op, v->flav, (uint32_t)x0, (uint32_t)(x1 - 1), npart, r->seed, bound, part, on_progress,
+  int s = ff_gpu_scan(dev, v->op, v->flav, (uint32_t)x0, (uint32_t)(x1 - 1), npart, r->seed, bound, part, progress_add,
                       pc, err, sizeof err);
   if (s < 0) errorf("%s: %s", v->name, err);
   return s == -2 ? EXIT_IO : s < 0 ? EXIT_NOGPU : s;
@@ -134,7 +123,7 @@ static int scan_chunk(struct kind_result *r, int i, uint64_t x0, uint64_t x1, st
 static int scan(struct kind_result *r, uint32_t from, uint32_t to, uint32_t cov[][2], int *ncov) {
   struct ff_stats *part = calloc((size_t)r->nv, sizeof *part);
   if (!part) return EXIT_IO;
-  struct prog_ctx pc = {{0}, 0};
+  struct progress_sum pc = {{0}, 0};
   progress_start(&pc.bar, "float-float", ((uint64_t)to - from + 1) * (uint64_t)r->nv, r->sc->o.progress && !g_quiet);
   const double t0 = now_s();
   const uint64_t chunk = r->ri.gpu && r->sc->o.chunk < FF_GPU_CHUNK ? FF_GPU_CHUNK : r->sc->o.chunk;

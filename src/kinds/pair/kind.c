@@ -145,17 +145,6 @@ static int begin(struct run_request *rq, struct kind_result **out) {
   return 0;
 }
 
-struct prog_ctx {
-  struct progress bar;
-  uint64_t done;
-};
-static int on_progress(void *p, uint64_t n) {
-  struct prog_ctx *c = p;
-  c->done += n;
-  progress_update(&c->bar, c->done);
-  return g_scan_stop != 0;
-}
-
 /* Blocks of x: at most 2^16 (a batch of 2^16 x and their partners), at least 2^12 (the
  * smallest --chunk); a power of two, so that blocks never cross a bin. */
 static uint32_t block_of(uint32_t chunk) { return chunk > (1u << 16) ? 1u << 16 : chunk < 4096 ? 4096 : chunk; }
@@ -172,11 +161,11 @@ static int scan(struct kind_result *kr, uint32_t from, uint32_t to, uint32_t cov
     rc = pair_scan_list(&ps, (const uint32_t(*)[2])r->pairs, r->npairs);
     if (!rc) cov[0][0] = from, cov[0][1] = to, *ncov = 1;
   } else {
-    struct prog_ctx pc = {{0}, 0};
+    struct progress_sum pc = {{0}, 0};
     progress_start(&pc.bar, "pairs", ((uint64_t)to - from + 1) * pair_npart(r->nrandom) * (uint64_t)r->nv,
                    r->sc->o.progress && !g_quiet);
     uint64_t done = from;
-    rc = pair_scan_range(&ps, from, to, block_of(r->sc->o.chunk), &done, on_progress, &pc);
+    rc = pair_scan_range(&ps, from, to, block_of(r->sc->o.chunk), &done, progress_add, &pc);
     progress_end(&pc.bar);
     if (done > from) cov[0][0] = from, cov[0][1] = (uint32_t)(done - 1), *ncov = 1;
   }

@@ -60,6 +60,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "src/reference/hd.h"
+
 #if defined(__CUDACC__)
 #define FAST_HD static __host__ __device__ __forceinline__
 #else
@@ -102,52 +104,14 @@ struct fast_view {
 
 /* ---- IEEE binary64 primitives, identical on host and device ---- */
 
-FAST_HD double fast_add(double a, double b) {
-#if defined(__CUDA_ARCH__)
-  return __dadd_rn(a, b);
-#else
-  return a + b;
-#endif
-}
-FAST_HD double fast_sub(double a, double b) {
-#if defined(__CUDA_ARCH__)
-  return __dsub_rn(a, b);
-#else
-  return a - b;
-#endif
-}
-FAST_HD double fast_mul(double a, double b) {
-#if defined(__CUDA_ARCH__)
-  return __dmul_rn(a, b);
-#else
-  return a * b;
-#endif
-}
-FAST_HD double fast_fma(double a, double b, double c) {
-#if defined(__CUDA_ARCH__)
-  return __fma_rn(a, b, c);
-#else
-  return fma(a, b, c);
-#endif
-}
-FAST_HD uint64_t fast_dbits(double x) {
-#if defined(__CUDA_ARCH__)
-  return (uint64_t)__double_as_longlong(x);
-#else
-  uint64_t u;
-  memcpy(&u, &x, sizeof u);
-  return u;
-#endif
-}
-FAST_HD double fast_bitsd(uint64_t u) {
-#if defined(__CUDA_ARCH__)
-  return __longlong_as_double((long long)u);
-#else
-  double x;
-  memcpy(&x, &u, sizeof x);
-  return x;
-#endif
-}
+/* those of src/reference/hd.h */
+FAST_HD double fast_add(double a, double b) { return ref_add(a, b); }
+FAST_HD double fast_sub(double a, double b) { return ref_sub(a, b); }
+FAST_HD double fast_mul(double a, double b) { return ref_mul(a, b); }
+FAST_HD double fast_fma(double a, double b, double c) { return ref_fma(a, b, c); }
+/* bit casts: those of the shortcuts (src/reference/hd.h) */
+FAST_HD uint64_t fast_dbits(double x) { return ref_d2u(x); }
+FAST_HD double fast_bitsd(uint64_t u) { return ref_u2d(u); }
 #define FAST_SIGN64 0x8000000000000000ull
 #define FAST_EXP64 0x7ff0000000000000ull
 #define FAST_MANT64 0x000fffffffffffffull
@@ -157,19 +121,8 @@ FAST_HD double fast_copysign(double a, double s) {
   return fast_bitsd((fast_dbits(a) & ~FAST_SIGN64) | (fast_dbits(s) & FAST_SIGN64));
 }
 
-/* TwoSum (Knuth, TAOCP vol. 2, 4.2.2 Thm B; Moller 1965): s = RN(a+b) and
- * e = a + b - s exactly, for any binary64 a, b in round-to-nearest, barring
- * overflow; it stays exact when results underflow (Boldo, Graillat, Muller, "On the
- * robustness of the 2Sum and Fast2Sum algorithms", ACM TOMS 2017). Also
- * |e| <= min(|a|, |b|) (a and b are binary64 numbers at distance |b| and |a| from
- * a + b, and s is a nearest one) and |e| <= ulp(s)/2. */
-FAST_HD void fast_two_sum(double a, double b, double *s, double *e) {
-  double ss = fast_add(a, b);
-  double bb = fast_sub(ss, a);
-  double aa = fast_sub(ss, bb);
-  *e = fast_add(fast_sub(a, aa), fast_sub(b, bb));
-  *s = ss;
-}
+/* TwoSum: s = RN(a+b), e = a + b - s exactly (ref_two_sum, with its proof) */
+FAST_HD void fast_two_sum(double a, double b, double *s, double *e) { ref_two_sum(a, b, s, e); }
 
 /* The directory walk: the block index covering xbits (the mirrored pattern for a
  * symmetric function), or FAST_UNDEC. At most 6 loads: depth <= 5 because every

@@ -1,0 +1,69 @@
+/* trigpi_test.h: what the tests of cospi and sinpi share (functions/<name>/test_<name>.c):
+ * cos(pi x) and sin(pi x) evaluated independently in Arb, their Taylor coefficients from
+ * one sine-cosine series, the shortcut at the integers and half-integers, and the series
+ * test; `cosine` picks the function. Build line: functions/TESTING-refelem.md. */
+#ifndef TRIGPI_TEST_H
+#define TRIGPI_TEST_H
+
+#define REFELEM_TEST
+#include "functions/refelem_util.h"
+
+/* independent: cos(pi * x) or sin(pi * x) in Arb, pi x formed at the working precision
+ * plus 160 bits (x < 2^128, so the retries up to 8192 bits leave enough bits after Arb's
+ * argument reduction) */
+static inline int trigpi_arb(arb_t r, const arb_t x, slong prec, int cosine) {
+  arb_t a;
+  arb_init(a);
+  arb_const_pi(a, prec + 160);
+  arb_mul(a, a, x, prec + 160);
+  if (cosine) arb_cos(r, a, prec);
+  else arb_sin(r, a, prec);
+  arb_clear(a);
+  return 0;
+}
+
+/* independent coefficients: cos or sin (pi p + pi t) as the cosine or sine series of
+ * [pi p, pi] */
+static inline int trigpi_coeffs(arb_ptr c, const arb_t p, slong len, slong prec, int cosine) {
+  arb_poly_t h, s, co;
+  arb_t pi, a;
+  arb_poly_init(h);
+  arb_poly_init(s);
+  arb_poly_init(co);
+  arb_init(pi);
+  arb_init(a);
+  arb_const_pi(pi, prec);
+  arb_mul(a, pi, p, prec);
+  arb_poly_set_coeff_arb(h, 0, a);
+  arb_poly_set_coeff_arb(h, 1, pi);
+  arb_poly_sin_cos_series(s, co, h, len, prec);
+  for (slong k = 0; k < len; k++) arb_poly_get_coeff_arb(c + k, cosine ? co : s, k);
+  arb_poly_clear(h);
+  arb_poly_clear(s);
+  arb_poly_clear(co);
+  arb_clear(pi);
+  arb_clear(a);
+  return 0;
+}
+
+/* every integer and half-integer up to 64 with the sign sg answered by the shortcut, and
+ * their neighbours checked */
+static inline void trigpi_check_halves(re_mpfr_fn f, re_shortcut_fn s, int sym, uint32_t sg) {
+  for (int k = 1; k <= 128; k++) {
+    uint32_t b = re_f2u(0.5f * (float)k);
+    assert_true(re_check_one(f, s, sym, b | sg));
+    for (int d = -2; d <= 2; d++) re_check_one(f, s, sym, (b + d) | sg);
+  }
+}
+
+/* The series against alt at random balls (around 0 too, and far out) and at one wide
+ * ball, and refusing the non-finite ones. */
+static inline void trigpi_test_series(re_series_fn series, re_alt_fn alt) {
+  re_check_series_random(series, alt, -10.0, 10.0, 0x1p-10, 300);
+  re_check_series_random(series, alt, -1e-6, 1e-6, 0.5, 100);
+  re_check_series_random(series, alt, 1e5, 1e7, 0x1p-30, 50);
+  re_check_series_at(series, alt, 0.25, 3.0, 8, 64);
+  re_check_series_nonfinite(series);
+}
+
+#endif

@@ -1,0 +1,35 @@
+#!/bin/sh
+# layout_test.sh: the layout rules the code keeps, checked on the tree (cheap: no build).
+#   - no function over 100 lines in src/ or kernels/ (scripts/fnlen.py), and fnlen.py
+#     itself finds a function of 101 lines and passes one of 100 (so that a silent
+#     checker cannot pass the tree).
+# Prints "layout: N passed, M failed".
+cd "$(dirname "$0")/.." || exit 1
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "ok: $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
+
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+# a C function of n lines in all (signature and closing brace included)
+mkfn() {
+  { echo "static int f$1(int x) {"
+    i=2
+    while [ "$i" -lt "$1" ]; do echo "  x += $i;"; i=$((i + 1)); done
+    echo "}"; } >"$tmp/f$1.c"
+}
+mkfn 100
+mkfn 101
+if python3 scripts/fnlen.py "$tmp/f100.c" >/dev/null; then ok "fnlen passes a function of 100 lines"
+else bad "fnlen refuses a function of 100 lines"; fi
+out=$(python3 scripts/fnlen.py "$tmp/f101.c")
+if [ $? -eq 1 ] && echo "$out" | grep -q '^  101 .*f101.c:1 f101$'; then ok "fnlen names a function of 101 lines"
+else bad "fnlen misses a function of 101 lines: '$out'"; fi
+
+files=$(find src kernels -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' | sort)
+if out=$(python3 scripts/fnlen.py $files); then ok "no function over 100 lines in src/ or kernels/ ($(echo "$files" | wc -l) files)"
+else bad "functions over 100 lines in src/ or kernels/:"; echo "$out"; fi
+
+echo "layout: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
