@@ -140,7 +140,9 @@ static json_t *clauses_json(const struct variant *v, const struct stats *s) {
 }
 
 enum verdict stats_verdict(const struct variant *v, const struct stats *s) {
-  return verdict_worst(variant_verdict(v, s->max_ulp, s->max_rel, s->max_abs), clauses_verdict(s->cl, s->n_clauses));
+  return verdict_worst(verdict_worst(variant_verdict(v, s->max_ulp, s->max_rel, s->max_abs),
+                                     clauses_verdict(s->cl, s->n_clauses)),
+                       rounding_verdict(s->rounding, s->correctly_rounded, s->inputs));
 }
 
 static json_t *variant_json(const struct variant *v, const struct stats *s) {
@@ -163,6 +165,8 @@ static json_t *variant_json(const struct variant *v, const struct stats *s) {
   json_object_set_new(o, "max_abs_output", s->max_abs >= 0 ? hex32(s->max_abs_output) : json_null());
   json_object_set_new(o, "max_abs_reference", s->max_abs >= 0 ? json_real(s->max_abs_ref) : json_null());
   json_object_set_new(o, "max_abs_range", json_pack("{s:o, s:o}", "lo", hexa(s->abs_lo), "hi", hexa(s->abs_hi)));
+  /* a directed rounding (absent: RN): "correctly_rounded" counts the outputs equal to it */
+  if (s->rounding != RND_N) json_object_set_new(o, "rounding", json_string(rounding_name(s->rounding)));
   json_object_set_new(o, "correctly_rounded", json_integer((json_int_t)s->correctly_rounded));
   json_object_set_new(o, "faithful", json_integer((json_int_t)s->faithful));
   json_object_set_new(o, "above_1ulp", json_integer((json_int_t)s->above_1ulp));
@@ -289,7 +293,8 @@ void b32_print(FILE *f, const struct kind_result *r) {
       if (isinf(s->abs_lo) && isinf(s->abs_hi)) fputc('\n', f);
       else fprintf(f, " (over x in [%a, %a])\n", s->abs_lo, s->abs_hi);
     }
-    fprintf(f, "  correctly rounded %llu (%.4f%%), faithful %llu (%.4f%%), above 1 ulp %llu\n",
+    fprintf(f, "  correctly rounded%s%s%s %llu (%.4f%%), faithful %llu (%.4f%%), above 1 ulp %llu\n",
+            s->rounding ? " (" : "", s->rounding ? rounding_name(s->rounding) : "", s->rounding ? ")" : "",
             (unsigned long long)s->correctly_rounded, pct(s->correctly_rounded, s->inputs),
             (unsigned long long)s->faithful, pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp);
     fprintf(f, "  nonfinite %llu, flushed %llu, special mismatches %llu", (unsigned long long)s->nonfinite,
@@ -316,6 +321,10 @@ void b32_print(FILE *f, const struct kind_result *r) {
     }
     print_claim(f, "claim", &v[i]->claim, s);
     print_claim(f, "documented", &v[i]->doc, s);
+    if (s->rounding != RND_N)
+      fprintf(f, "  documented: correctly rounded (%s), %llu of %llu outputs differ: %s\n", rounding_name(s->rounding),
+              (unsigned long long)(s->inputs - s->correctly_rounded), (unsigned long long)s->inputs,
+              verdict_name(rounding_verdict(s->rounding, s->correctly_rounded, s->inputs)));
     for (int k = 0; k < s->n_clauses; k++) print_clause(f, v[i], s, k);
     fputc('\n', f);
   }

@@ -206,6 +206,11 @@ static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
   }
   if (json_object_get(r, "max_abs"))
     s->max_abs = get_max(c, r, "max_abs", &s->max_abs_input, &s->max_abs_output, &s->max_abs_ref, where);
+  /* a directed rounding (absent: RN; files before it have only RN variants) */
+  json_t *rnd = json_object_get(r, "rounding");
+  if (rnd && (!json_is_string(rnd) || rounding_parse(json_string_value(rnd)) <= RND_N))
+    fail(c, "field '%srounding' is not \"RZ\", \"RU\" or \"RD\"", where);
+  else if (rnd) s->rounding = rounding_parse(json_string_value(rnd));
   s->correctly_rounded = get_u64(c, r, "correctly_rounded", where);
   s->faithful = get_u64(c, r, "faithful", where);
   s->above_1ulp = get_u64(c, r, "above_1ulp", where);
