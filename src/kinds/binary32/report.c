@@ -327,6 +327,8 @@ static void mufu_row(struct text *md, const struct row *r) {
     else tprintf(md, "%sabs %s%s", nb ? "; " : "", t, range);
     nb++;
   }
+  const int rnd = s->rounding != RND_N; /* documented correctly rounded in a directed mode */
+  if (rnd) tprintf(md, "%scorrectly rounded (%s)", nb++ ? "; " : "", rounding_name(s->rounding));
   tprintf(md, "%s | ", nb ? "" : "none");
   /* the same measure, measured, and where */
   for (int k = 0, i = 0; k < 3; k++) {
@@ -345,6 +347,11 @@ static void mufu_row(struct text *md, const struct row *r) {
   const char *const ulp[2] = {NULL, b[0]}, *const rel[2] = {NULL, b[1]}, *const absb[2] = {NULL, b[2]};
   const enum claim_kind kinds[2] = {CLAIM_NONE, kind};
   enum verdict vd = bounds_verdict(ulp, rel, absb, kinds, m[0], m[1], m[2]);
+  if (rnd) {
+    tprintf(md, "%s%llu outputs differ", nb > 1 ? "; " : "", (unsigned long long)(s->inputs - s->correctly_rounded));
+    vd = verdict_worst(vd, rounding_verdict(s->rounding, s->correctly_rounded, s->inputs));
+    measured = 1;
+  }
   tprintf(md, "%s | %s | ", nb ? "" : "—",
           !nb ? "no documented bound" : vd != VERDICT_NONE ? verdict_name(vd) : measured ? "—" : "not measured");
   mufu_figures(md, s);

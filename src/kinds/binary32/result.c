@@ -340,8 +340,9 @@ void b32_print(FILE *f, const struct kind_result *r) {
               verdict_name(vv));
       continue;
     }
-    fprintf(f, "| %s | %.5f | 0x%08x (%a) | %.4e | %.4f%% | %.4f%% | %llu | %s | %s | %s |\n", v[i]->name, s->max_ulp,
-            s->max_ulp_input, (double)u2f(s->max_ulp_input), s->max_rel, pct(s->correctly_rounded, s->inputs),
+    fprintf(f, "| %s | %.5f | 0x%08x (%a) | %.4e | %.4f%%%s%s%s | %.4f%% | %llu | %s | %s | %s |\n", v[i]->name,
+            s->max_ulp, s->max_ulp_input, (double)u2f(s->max_ulp_input), s->max_rel, pct(s->correctly_rounded, s->inputs),
+            s->rounding ? " (" : "", s->rounding ? rounding_name(s->rounding) : "", s->rounding ? ")" : "",
             pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp,
             v[i]->claim.max_ulp ? v[i]->claim.max_ulp : "-", v[i]->doc.max_ulp ? v[i]->doc.max_ulp : "-",
             verdict_name(vv));
