@@ -243,5 +243,24 @@ for a, b in zip(g, c):
 PY
 done
 
+# Two-argument functions on the device: __fdiv_rn and fmodf are exact on every pair (the
+# partners hold the hard cases: subnormal divisors, quotients near 2^24, zeros, infinities,
+# NaNs), the device and the host (IEEE division) agree on every pair but NaN payloads, and
+# the result does not depend on the chunk.
+"$U" run div.rn fmodf.cuda --backend gpu --from 0x3f000000 --to 0x3f00ffff --quiet --json "$T/pg.json" >/dev/null
+"$U" run div.rn fmodf.cuda --backend gpu --from 0x3f000000 --to 0x3f00ffff --chunk 4096 --quiet --json "$T/pg2.json" >/dev/null
+"$U" run div.host --backend cpu --from 0x3f000000 --to 0x3f00ffff --quiet --json "$T/pc.json" >/dev/null
+pair_exact() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+g, c = (json.load(open(p))["results"] for p in sys.argv[1:3])
+for r in g:
+    assert r["correctly_rounded"] == r["inputs"], (r["variant"], r["correctly_rounded"], r["inputs"])
+assert g[0]["histogram"] == c[0]["histogram"] and g[0]["max_ulp"] == c[0]["max_ulp"]
+PY
+}
+check pair_exact "$T/pg.json" "$T/pc.json"
+check same "$T/pg.json" "$T/pg2.json"
+
 echo "gpu: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

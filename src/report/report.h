@@ -28,6 +28,7 @@ enum report_section {
   SEC_NARROW,       /* 16-bit formats */
   SEC_FAMILIES,     /* one table per family of functions, then the plots and the runs */
   SEC_TWO_WORD,     /* two-word (float-float) arithmetic */
+  SEC_TWO_ARG,      /* functions of two arguments */
   SEC_N
 };
 
