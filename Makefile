@@ -80,8 +80,11 @@ GEN := $(BUILD)/gen
 # the same for its device code, <name>.cuh then <name>.*.cuh)
 CAT_DEFS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).def) \
               $(sort $(wildcard $(d)$(notdir $(d:/=)).*.def)))
+# CUDA's own functions, compiled once per build flavour (kernels/flavour.cuh): <name>.cuda.cuh
+CAT_FLAVS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).cuda.cuh))
+# every other device file: <name>.cuh, then <name>.*.cuh
 CAT_CUHS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).cuh) \
-              $(sort $(wildcard $(d)$(notdir $(d:/=)).*.cuh)))
+              $(filter-out $(CAT_FLAVS),$(sort $(wildcard $(d)$(notdir $(d:/=)).*.cuh))))
 # references whose shortcut compiles for the device too (functions/<name>/shortcut.h, rules
 # in src/reference/hd.h): the device reference kernel runs them (kernels/refkern.cuh)
 CAT_SCS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)shortcut.h))
@@ -89,7 +92,7 @@ CAT_SCS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)shortcut.
 PAIR_DEFS := $(sort $(wildcard functions/*/pair.def))
 PAIR_CUHS := $(sort $(wildcard functions/*/pair.cuh))
 KIND_DIRS := $(notdir $(patsubst %/,%,$(sort $(wildcard src/kinds/*/))))
-GEN_FILES := $(GEN)/catalogue.def $(GEN)/device_code.cuh $(GEN)/kinds.def $(GEN)/shortcuts.h $(GEN)/shortcuts.def \
+GEN_FILES := $(GEN)/catalogue.def $(GEN)/device_code.cuh $(GEN)/device_flavours.cuh $(GEN)/kinds.def $(GEN)/shortcuts.h $(GEN)/shortcuts.def \
              $(GEN)/pairs.def $(GEN)/pairs_device.cuh
 $(GEN)/pairs.def: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(PAIR_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
@@ -99,6 +102,8 @@ $(GEN)/catalogue.def: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(CAT_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/device_code.cuh: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(CAT_CUHS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+$(GEN)/device_flavours.cuh: FORCE
+	@mkdir -p $(GEN) && printf '#include "%s"\n' $(CAT_FLAVS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/shortcuts.h: FORCE
 	@mkdir -p $(GEN) && for f in $(CAT_SCS); do echo "#include \"$$f\""; done >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/shortcuts.def: FORCE
@@ -106,7 +111,7 @@ $(GEN)/shortcuts.def: FORCE
 $(GEN)/kinds.def: FORCE
 	@mkdir -p $(GEN) && printf 'KIND(%s)\n' $(KIND_DIRS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 FORCE:
-HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh src/reference/fast/*.h functions/*/*.h functions/*/*.cuh functions/*/*.def kernels/*.h kernels/*.cuh)
+HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh src/reference/fast/*.h functions/*.h functions/*/*.h functions/*/*.cuh functions/*/*.def kernels/*.h kernels/*.cuh)
 
 # the tests: tests/test_*.c, and each function folder's test_<name>.c (its reference's tests)
 TESTS := $(basename $(notdir $(wildcard tests/test_*.c functions/*/test_*.c)))
@@ -133,6 +138,11 @@ $(BUILD)/src/kinds/ff/ff_fmad.o: NVFLAV := -fmad=true
 $(BUILD)/src/kinds/ff/ff_ftz.o: NVFLAV := -fmad=false -ftz=true
 $(BUILD)/src/kinds/pair/pair_ftz.o: NVFLAV := -fmad=false -ftz=true
 $(BUILD)/src/kinds/pair/pair_fast.o: NVFLAV := -use_fast_math
+# CUDA's math functions as users build them (kernels/flavour.cuh): nvcc's defaults, then
+# -ftz=true, then -use_fast_math (which implies -ftz=true -prec-div=false -prec-sqrt=false)
+$(BUILD)/kernels/flavour_default.o: NVFLAV :=
+$(BUILD)/kernels/flavour_ftz.o: NVFLAV := -ftz=true
+$(BUILD)/kernels/flavour_fastmath.o: NVFLAV := -use_fast_math
 $(BUILD)/%.o: %.cu $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVBASE) $(NVFLAV) -c $< -o $@

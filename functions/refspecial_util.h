@@ -1,5 +1,8 @@
 /* refspecial_util.h: helpers shared by the references of the special functions
- * (functions/{erf,erfc,erfcx,erfinv,erfcinv,normcdf,normcdfinv,lgamma,tgamma}/).
+ * (functions/{erf,erfc,erfcx,erfinv,erfcinv,normcdf,normcdfinv,lgamma,tgamma}/): the
+ * host side (Arb series helpers, test helpers). What the shortcuts need on the host and
+ * the device (rs_decide, rs_odd_small, rs_add_const, bit casts) is in
+ * functions/refspecial_hd.h, included here.
  *
  * Everything here is binary64 arithmetic with round to nearest even, compiled with
  * -ffp-contract=off (the project's CFLAGS and functions/TESTING-refspecial.md): an
@@ -17,131 +20,12 @@
 #include <stdint.h>
 #include <string.h>
 
-static inline float rs_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-static inline uint32_t rs_f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-
-#define RS_SIGN32 0x80000000u
-#define RS_INF32 0x7f800000u
+#include "functions/refspecial_hd.h"
 
 /* Precision cap of the Arb-based referees: far beyond what any non-exact binary32
  * input needs (a value within 2^-k of a binary64 rounding boundary needs about
  * 53 + k bits; over 2^32 inputs one expects k near 32 + a few). */
 #define RS_PREC_MAX 4096
-
-/* ---------------------------------------------------------------------------------
- * rs_decide: the rounding of f from f = hi + lo + eps, |eps| <= err.
- *
- * Preconditions: hi and lo are binary64 numbers with |lo| <= |hi|; err >= 0 bounds
- * |f - (hi + lo)|.
- * Returns 1 with *y = RN53(f) and *t = sign(*y - f) when the data decide it, else 0.
- *
- * Proof. yy = RN(hi + lo) and r = lo - (yy - hi) is Dekker's Fast2Sum (|hi| >= |lo|),
- * so hi + lo = yy + r exactly, and f = yy + r + eps. (1) If |r| > err, f - yy = r + eps
- * is nonzero with the sign of r: t = -sign(r). (2) Let nb be the binary64 neighbour
- * of yy on r's side (nextafter) and g = |nb - yy| (exact: Sterbenz). The numbers that
- * round to yy include the open half-gap (yy, yy + g/2) on that side (and its closed
- * end when yy is even; not used). If |r| + err < g/2 then 0 < |f - yy| < g/2 on r's
- * side, so RN(f) = yy. The test is computed as RN(|r| + err) < g/2: RN is monotone
- * and g/2 is a binary64 number, so RN(|r| + err) < g/2 implies |r| + err < g/2.
- * yy is required to lie in [2^-1000, 2^1000] in magnitude, far from binary64's
- * subnormals and overflow, where binary64 RN is MPFR's rounding at 53 bits with the
- * binary64 exponent range followed by mpfr_subnormalize (which then changes nothing).
- * --------------------------------------------------------------------------------- */
-static inline int rs_decide(double hi, double lo, double err, double *y, int *t) {
-  double yy = hi + lo;
-  double r = lo - (yy - hi);
-  double ar = fabs(r);
-  if (!(ar > err)) return 0;
-  if (!(fabs(yy) >= 0x1p-1000 && fabs(yy) <= 0x1p1000)) return 0;
-  double nb = nextafter(yy, r > 0 ? INFINITY : -INFINITY);
-  double half = 0.5 * fabs(nb - yy);
-  if (!(ar + err < half)) return 0;
-  *y = yy;
-  *t = r > 0 ? -1 : 1;
-  return 1;
-}
-
-/* ---------------------------------------------------------------------------------
- * rs_odd_small: g(x) = C x (1 + a1 s + a2 s^2 + a3 s^3) + R(x), s = x^2, for a binary32
- * 0 < x <= 2^-12, as hi + lo with an error bound:  |g(x) - (hi + lo)| <= err.
- *
- * Data (struct rs_oddser): C = C_hi + C_lo + delta with C_hi = RN(C),
- * C_lo = RN(C - C_hi), 1/4 <= C <= 2; A_k = RN(a_k) with |a2|, |a3| <= |a1| <= 1;
- * |R(x)| <= tail x^9 for 0 < x <= 2^-12 (shown by each caller).
- *
- * Evaluation: ph = RN(x C_hi); pl = fma(x, C_hi, -ph); xc = RN(x C_lo);
- * Q = fma(fma(A3, s, A2), s, A1); W = RN(s Q); t1 = RN(ph W); m = RN(pl + xc);
- * hi = ph, lo = RN(m + t1).
- *
- * Error analysis (u = 2^-53; s <= 2^-24; all quantities normal: x >= 2^-149 gives
- * t1 >= 2^-460 and the error terms below stay above 2^-1000).
- *  - s = x*x is exact (x has 24 bits: 48-bit product, no underflow).
- *  - pl = x C_hi - ph exactly: the error of a binary64 product is representable when
- *    it is not below the subnormal range (x C_hi is a multiple of 2^(-149-54)), and
- *    fma computes it exactly. |pl| <= u ph.
- *  - |C_lo| <= (1/2) ulp(C_hi) <= u C_hi, |delta| <= u |C_lo| <= u^2 C_hi, so with
- *    x C_hi = ph + pl <= (1+u) ph:  |x C_lo| <= 1.0001 u ph, |x delta| <= 1.0001 u^2 ph.
- *  - xc = x C_lo + e2, |e2| <= u |x C_lo| <= 1.0001 u^2 ph.
- *  - m = pl + xc + e4, |e4| <= u |m| and |m| <= (1+u)(u + 1.0002 u) ph <= 2.0003 u ph.
- *  - q = a1 + a2 s + a3 s^2. Inner fma: |q1 - (a2 + a3 s)| <= u|a2| + u|a3|s + u|q1|
- *    <= 3.001 u |a1|. Outer: |Q - q| <= u|a1| + 3.001 u |a1| s + u|Q|; since
- *    |q| >= |a1|(1 - 2s), |Q - q| <= 2.001 u |q|.
- *  - W = RN(sQ): |W - sq| <= s|Q - q| + u|W| <= 3.002 u s|q|.
- *  - t1 = RN(ph W): |t1 - ph s q| <= 3.002 u ph s|q| + u|t1| <= 4.01 u |t1|, and
- *    ph s |q| <= (1 + 4.1u) |t1|.
- *  - lo = m + t1 + e8, |e8| <= u|lo| <= u(1+u)(|m| + |t1|).
- * Exact value: g = (ph + pl + x C_lo + x delta)(1 + s q) + R
- *            = ph + [pl + x C_lo + ph s q] + [x delta + (pl + x C_lo + x delta) s q] + R,
- * computed: ph + lo = ph + pl + x C_lo + ph s q + (e2 + e4 + (t1 - ph s q) + e8). So
- *  |g - (hi + lo)| <= u^2 ph (1.0001 + 1.0001 + 2.0003 + 2.0004)       [delta, e2, e4, e8]
- *                   + u |t1| (2.0004 + 4.01 + 1.0001)       [(pl + xC_lo + x delta)sq, t1, e8]
- *                   + tail x^9
- *                  <= 2^-103 ph + 2^-50 |t1| + tail x^9    (6.0009 u^2 < 2^-103.4,
- *                                                           7.011 u < 2^-50.19).
- * The bound is evaluated in binary64: a handful of roundings, each within a factor
- * (1 + u), covered by the final factor (1 + 2^-20). x^9 would underflow for tiny x:
- * for x <= 2^-100, x^9 = x s^4 <= 2^-800 x, which is used instead.
- * |lo| <= |hi| holds (|lo| <= 2.1 u ph + 1.01 ph s |q| < ph).
- * --------------------------------------------------------------------------------- */
-struct rs_oddser {
-  double c_hi, c_lo;  /* C = c_hi + c_lo to 2^-106 */
-  double a1, a2, a3;  /* RN of the series coefficients */
-  double tail;        /* |R(x)| <= tail x^9 on (0, 2^-12] */
-};
-
-static inline void rs_odd_small(double x, const struct rs_oddser *k, double *hi, double *lo, double *err) {
-  double s = x * x;
-  double ph = x * k->c_hi;
-  double pl = fma(x, k->c_hi, -ph);
-  double xc = x * k->c_lo;
-  double q = fma(fma(k->a3, s, k->a2), s, k->a1);
-  double w = s * q;
-  double t1 = ph * w;
-  double m = pl + xc;
-  *hi = ph;
-  *lo = m + t1;
-  double s4x = x > 0x1p-100 ? (s * s) * (s * s) * x : 0x1p-800 * x;
-  *err = (0x1p-103 * ph + 0x1p-50 * fabs(t1) + k->tail * s4x) * (1.0 + 0x1p-20);
-}
-
-/* ---------------------------------------------------------------------------------
- * rs_add_const: f = K + sigma (hi + lo) + eps, |eps| <= err, K a binary64 number with
- * |hi| <= |K|/2 (|hi| > |lo|), sigma = +-1. Sets (*H, *L, *E) with f = H + L + eps',
- * |eps'| <= *E and |L| <= |H|, ready for rs_decide.
- * Proof: H = RN(K + sigma hi), e1 = sigma hi - (H - K) exactly (Fast2Sum, |K| >= |hi|);
- * L = RN(e1 + sigma lo) = e1 + sigma lo + e, |e| <= u|L|. So
- * f = H + L - e + eps, and *E = (err + u|L|)(1 + 2^-50) (one rounding in the sum,
- * |L| <= |e1| + |lo| small against |H| >= |K|/2). */
-static inline void rs_add_const(double K, int sigma, double hi, double lo, double err, double *H, double *L, double *E) {
-  double sh = sigma > 0 ? hi : -hi, sl = sigma > 0 ? lo : -lo;
-  double h = K + sh;
-  double e1 = sh - (h - K);
-  double l = e1 + sl;
-  *H = h;
-  *L = l;
-  *E = (err + 0x1p-53 * fabs(l)) * (1.0 + 0x1p-50);
-}
-
 
 #ifdef ARB_H
 /* ---------------------------------------------------------------------------------
@@ -267,6 +151,12 @@ static inline int rs_same(double a, double b) { /* same value, same sign of zero
   return a == b && signbit(a) == signbit(b);
 }
 
+/* rs_same, and a NaN with the same bits (refcheck compares bit patterns) */
+static inline int rs_same_bits(double a, double b) {
+  if (isnan(a) || isnan(b)) return isnan(a) && isnan(b) && ref_d2u(a) == ref_d2u(b);
+  return a == b && signbit(a) == signbit(b);
+}
+
 /* The rounding boundaries around y: *lo = y - (gap below)/2, *hi = y + (gap above)/2,
  * exact in 80-bit MPFR numbers (wide exponent range). y finite. */
 static inline void rs_halfgaps(mpfr_t lo, mpfr_t hi, double y) {
@@ -294,10 +184,10 @@ static inline int rs_check_shortcut(const char *name, rs_shortcut_fn sc, rs_mpfr
   int ts, tr;
   if (!sc(xb, &ys, &ts)) return 0;
   int raw = rs_ref_call(ref, xb, &yr, &tr);
-  if (!rs_same(ys, yr) || ts != tr || raw == 2)
+  if (!rs_same_bits(ys, yr) || ts != tr || raw == 2)
     fprintf(stderr, "%s shortcut: x = %a (0x%08x): shortcut %a %d, referee %a %d (raw %d)\n", name,
             (double)rs_u2f(xb), xb, ys, ts, yr, tr, raw);
-  assert_true(rs_same(ys, yr) && ts == tr && raw != 2);
+  assert_true(rs_same_bits(ys, yr) && ts == tr && raw != 2);
   return 1;
 }
 

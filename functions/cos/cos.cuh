@@ -1,7 +1,6 @@
-/* Device code of the cos variants: PTX cos, the intrinsic __cosf, CUDA's cosf. */
+/* Device code of the cos variants: PTX cos and the intrinsic __cosf (CUDA's cosf: cos.cuda.cuh). */
 #include "kernels/ptx.cuh"
 
 PTX_UNARY(ptx_cos_approx, "cos.approx.f32")
 PTX_UNARY(ptx_cos_approx_ftz, "cos.approx.ftz.f32")
 __forceinline__ __device__ float cosf_intr(float x) { return __cosf(x); }
-__forceinline__ __device__ float cosf_cuda(float x) { return cosf(x); }

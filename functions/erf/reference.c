@@ -15,7 +15,7 @@
  *   a3 = -1/42. The series alternates with terms decreasing in magnitude (the ratio of
  *   consecutive terms is s (2n+1) / ((n+1)(2n+3)) < 1), so |R| is at most the first
  *   omitted term C x s^4 / (4! 9) = (C/216) x^9 <= 0.00523 x^9 <= 2^-7 x^9.
- *   rs_odd_small (functions/refspecial_util.h, with its error analysis) returns
+ *   rs_odd_small (functions/refspecial_hd.h, with its error analysis) returns
  *   erf(x) = hi + lo + eps with |eps| <= err, and rs_decide rounds when the data decide.
  *   Constants: C_hi = RN(2/sqrt(pi)) = 0x1.20dd750429b6dp+0, C_lo = RN(C - C_hi) =
  *   0x1.1ae3a914fed80p-56; A1 = RN(-1/3), A2 = RN(1/10), A3 = RN(-1/42) (the compiler
@@ -50,9 +50,7 @@
 #include <stdint.h>
 
 #include "functions/refspecial_util.h"
-
-#define ERF_SMALL 0x39800000u /* 2^-12 */
-#define ERF_ONE 0x40bd7dacu   /* 5.9215908050537109375 */
+#include "functions/erf/shortcut.h"
 
 /* MPFR's ternary reduced to its sign: every reference returns -1, 0, +1, or
  * REF_UNDECIDABLE (2, Arb-based ones only), never another value. */
@@ -61,23 +59,7 @@ int ref_erf_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   return (r > 0) - (r < 0);
 }
 
-static const struct rs_oddser erf_ser = {
-    0x1.20dd750429b6dp+0, 0x1.1ae3a914fed80p-56, -1.0 / 3.0, 1.0 / 10.0, -1.0 / 42.0, 0x1p-7,
-};
-
-int ref_erf_shortcut(uint32_t xb, double *y, int *t) {
-  if (xb & RS_SIGN32) return 0; /* odd: the engine mirrors */
-  if (xb == 0) { *y = 0.0; *t = 0; return 1; }
-  if (xb == RS_INF32) { *y = 1.0; *t = 0; return 1; }
-  if (xb > RS_INF32) return 0; /* NaN */
-  if (xb >= ERF_ONE) { *y = 1.0; *t = 1; return 1; }
-  if (xb < ERF_SMALL) {
-    double hi, lo, err;
-    rs_odd_small((double)rs_u2f(xb), &erf_ser, &hi, &lo, &err);
-    return rs_decide(hi, lo, err, y, t);
-  }
-  return 0;
-}
+int ref_erf_shortcut(uint32_t xb, double *y, int *t) { return sc_erf(xb, y, t); }
 
 int ref_erf_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (len <= 0) return 0;

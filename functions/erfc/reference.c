@@ -14,7 +14,7 @@
  *   erf's data (see functions/erf/reference.c, range (B): C = 2/sqrt(pi), a1 = -1/3,
  *   a2 = 1/10, a3 = -1/42, tail 2^-7); rs_add_const(1, -sigma, ...) forms
  *   1 - sigma (hi + lo) = H + L with its error (|hi| <= 1.13 * 2^-12 <= 1/2), and
- *   rs_decide rounds when the bound decides (refspecial_util.h has both proofs). This
+ *   rs_decide rounds when the bound decides (refspecial_hd.h has both proofs). This
  *   covers the tiny inputs too: for |x| below about 2^-54 the answer is 1 with
  *   t = +1 (x > 0) or t = -1 (x < 0).
  *
@@ -51,36 +51,14 @@
 #include <stdint.h>
 
 #include "functions/refspecial_util.h"
-
-#define ERFC_SMALL 0x39800000u /* 2^-12 */
-#define ERFC_ZERO 0x41d9cee3u  /* 27.226018905639648438 */
-#define ERFC_TWO 0x40bba284u   /* 5.8635883331298828125, for x <= -it */
+#include "functions/erfc/shortcut.h"
 
 int ref_erfc_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   int r = mpfr_erfc(y, x, rnd);
   return (r > 0) - (r < 0);
 }
 
-static const struct rs_oddser erf_ser = {
-    0x1.20dd750429b6dp+0, 0x1.1ae3a914fed80p-56, -1.0 / 3.0, 1.0 / 10.0, -1.0 / 42.0, 0x1p-7,
-};
-
-int ref_erfc_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & ~RS_SIGN32;
-  int neg = (xb & RS_SIGN32) != 0;
-  if (m > RS_INF32) return 0; /* NaN */
-  if (m == 0) { *y = 1.0; *t = 0; return 1; }
-  if (m == RS_INF32) { *y = neg ? 2.0 : 0.0; *t = 0; return 1; }
-  if (!neg && m >= ERFC_ZERO) { *y = 0.0; *t = -1; return 1; }
-  if (neg && m >= ERFC_TWO) { *y = 2.0; *t = 1; return 1; }
-  if (m < ERFC_SMALL) {
-    double hi, lo, err, H, L, E;
-    rs_odd_small((double)rs_u2f(m), &erf_ser, &hi, &lo, &err);
-    rs_add_const(1.0, neg ? 1 : -1, hi, lo, err, &H, &L, &E);
-    return rs_decide(H, L, E, y, t);
-  }
-  return 0;
-}
+int ref_erfc_shortcut(uint32_t xb, double *y, int *t) { return sc_erfc(xb, y, t); }
 
 int ref_erfc_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (len <= 0) return 0;

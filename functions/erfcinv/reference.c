@@ -33,10 +33,8 @@
 #include <stdint.h>
 
 #include "functions/refspecial_util.h"
+#include "functions/erfcinv/shortcut.h"
 #include "src/reference/arb_ziv.h"
-
-#define ONE32 0x3f800000u
-#define TWO32 0x40000000u
 
 static int erfcinv_arb(arb_t r, const arb_t x, slong prec) {
   arb_hypgeom_erfcinv(r, x, prec);
@@ -52,17 +50,7 @@ int ref_erfcinv_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   return ref_arb_ziv(y, x, rnd, erfcinv_arb, RS_PREC_MAX);
 }
 
-int ref_erfcinv_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & ~RS_SIGN32;
-  if (m > RS_INF32) return 0; /* NaN */
-  *t = 0;
-  if (m == 0) { *y = INFINITY; return 1; }
-  if (xb & RS_SIGN32) { *y = NAN; return 1; }
-  if (xb == ONE32) { *y = 0.0; return 1; }
-  if (xb == TWO32) { *y = -INFINITY; return 1; }
-  if (xb > TWO32) { *y = NAN; return 1; }
-  return 0;
-}
+int ref_erfcinv_shortcut(uint32_t xb, double *y, int *t) { return sc_erfcinv(xb, y, t); }
 
 int ref_erfcinv_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (len <= 0) return 0;

@@ -43,7 +43,7 @@
  *   (the even terms x^(2k)/k! sum to e^s; the odd ones are x^(2k+1)/Gamma(k + 3/2)
  *   = C x 2^k s^k/(2k+1)!!). g(x) = C x (1 + a1 s + a2 s^2 + a3 s^3) + R with a1 = 2/3,
  *   a2 = 4/15, a3 = 8/105 and 0 <= R <= C x^9 (16/945) / (1 - s) <= 0.0192 x^9 <= 2^-5 x^9
- *   (the coefficient ratios 2/(2k+3) are < 1). rs_odd_small (refspecial_util.h, with
+ *   (the coefficient ratios 2/(2k+3) are < 1). rs_odd_small (refspecial_hd.h, with
  *   its error analysis; 1/4 <= C <= 2 and |a2|, |a3| <= |a1| <= 1 hold) gives
  *   g = hi + lo + eps_g, |eps_g| <= err. Then:
  *     H = RN(1 - sigma hi), e1 = -sigma hi - (H - 1)      exact (Fast2Sum, hi < 1);
@@ -101,11 +101,8 @@
 #include <stdint.h>
 
 #include "functions/refspecial_util.h"
+#include "functions/erfcx/shortcut.h"
 #include "src/reference/arb_ziv.h"
-
-#define ERFCX_SMALL 0x39800000u /* 2^-12 */
-#define ERFCX_LARGE 0x45800000u /* 2^12 */
-#define ERFCX_INF 0x41d507d8u   /* 26.6288299560546875, for x <= -it */
 
 /* erfcx at an exact point x (a point ball), at prec bits */
 static void erfcx_point(arb_t r, const arb_t x, slong prec) {
@@ -166,53 +163,7 @@ int ref_erfcx_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   return ref_arb_ziv(y, x, rnd, erfcx_arb, RS_PREC_MAX);
 }
 
-static const struct rs_oddser erfcx_odd = {
-    0x1.20dd750429b6dp+0, 0x1.1ae3a914fed80p-56, 2.0 / 3.0, 4.0 / 15.0, 8.0 / 105.0, 0x1p-5,
-};
-
-/* (C): |x| < 2^-12 */
-static int erfcx_small(double ax, int neg, double *y, int *t) {
-  double hi, lo, err;
-  rs_odd_small(ax, &erfcx_odd, &hi, &lo, &err);
-  double sh = neg ? hi : -hi, sl = neg ? lo : -lo; /* -sigma (hi, lo) */
-  double H = 1.0 + sh;
-  double e1 = sh - (H - 1.0);
-  double s = ax * ax;
-  double v = s * s;
-  double P = v * fma(s, 1.0 / 6.0, 0.5);
-  double P1 = e1 + s;
-  double P2 = P1 + P;
-  double L = P2 + sl;
-  double E = (err + 0x1p-52 * v + 0x1p-53 * (fabs(P1) + fabs(P2) + fabs(L)) + 0x1p-76 * s) * (1.0 + 0x1p-20);
-  return rs_decide(H, L, E, y, t);
-}
-
-/* (D): x >= 2^12 */
-static int erfcx_large(double x, double *y, int *t) {
-  const double c_hi = 0x1.20dd750429b6dp-1, c_lo = 0x1.1ae3a914fed80p-57;
-  double h = c_hi / x;
-  double rho = fma(-h, x, c_hi);
-  double l = (rho + c_lo) / x;
-  double s = x * x;
-  double V = 0.5 / s;
-  double W = V * fma(V, fma(-15.0, V, 3.0), -1.0);
-  double t1 = h * W;
-  double lo = l + t1;
-  double err = (0x1p-103 * h + 0x1p-50 * fabs(t1)) * (1.0 + 0x1p-20);
-  return rs_decide(h, lo, err, y, t);
-}
-
-int ref_erfcx_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & ~RS_SIGN32;
-  int neg = (xb & RS_SIGN32) != 0;
-  if (m > RS_INF32) return 0; /* NaN */
-  if (m == 0) { *y = 1.0; *t = 0; return 1; }
-  if (m == RS_INF32) { *y = neg ? INFINITY : 0.0; *t = 0; return 1; }
-  if (neg && m >= ERFCX_INF) { *y = INFINITY; *t = 1; return 1; }
-  if (m < ERFCX_SMALL) return erfcx_small((double)rs_u2f(m), neg, y, t);
-  if (!neg && m >= ERFCX_LARGE) return erfcx_large((double)rs_u2f(m), y, t);
-  return 0;
-}
+int ref_erfcx_shortcut(uint32_t xb, double *y, int *t) { return sc_erfcx(xb, y, t); }
 
 /* Taylor coefficients at an exact point p: c[0..len-1] */
 static void erfcx_coeffs_at(arb_ptr c, const arf_t p, slong len, slong prec) {

@@ -25,7 +25,7 @@
  *   R = erfinv^(9)(xi) x^9 / 9! for some xi in (0, x). ref_erfinv_series on the ball
  *   [0, 2^-12] encloses erfinv^(9)(xi)/9! for every xi there in [0.06495, 0.06497]
  *   (0.0649596 +- 1.3e-7 at 128 bits; test_erfinv recomputes it): |R| <= 2^-3 x^9.
- *   rs_odd_small (functions/refspecial_util.h, with its error analysis; 1/4 <= C <= 2,
+ *   rs_odd_small (functions/refspecial_hd.h, with its error analysis; 1/4 <= C <= 2,
  *   |a2|, |a3| <= |a1| <= 1 hold) gives erfinv(x) = hi + lo + eps, |eps| <= err, and
  *   rs_decide rounds when the bound decides.
  *   Constants (RN of each, from MPFR at 400 bits; test_erfinv checks them):
@@ -48,10 +48,8 @@
 #include <stdint.h>
 
 #include "functions/refspecial_util.h"
+#include "functions/erfinv/shortcut.h"
 #include "src/reference/arb_ziv.h"
-
-#define ERFINV_SMALL 0x39800000u /* 2^-12 */
-#define ONE32 0x3f800000u
 
 static int erfinv_arb(arb_t r, const arb_t x, slong prec) {
   arb_hypgeom_erfinv(r, x, prec);
@@ -67,24 +65,7 @@ int ref_erfinv_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   return ref_arb_ziv(y, x, rnd, erfinv_arb, RS_PREC_MAX);
 }
 
-static const struct rs_oddser erfinv_ser = {
-    0x1.c5bf891b4ef6bp-1, -0x1.618f13eb7ca89p-55, 0x1.0c152382d7366p-2, 0x1.26c5ade6d5247p-3,
-    0x1.9007ba3c74069p-4, 0x1p-3,
-};
-
-int ref_erfinv_shortcut(uint32_t xb, double *y, int *t) {
-  if (xb & RS_SIGN32) return 0; /* odd: the engine mirrors */
-  if (xb > RS_INF32) return 0;  /* NaN */
-  if (xb == 0) { *y = 0.0; *t = 0; return 1; }
-  if (xb == ONE32) { *y = INFINITY; *t = 0; return 1; }
-  if (xb > ONE32) { *y = NAN; *t = 0; return 1; }
-  if (xb < ERFINV_SMALL) {
-    double hi, lo, err;
-    rs_odd_small((double)rs_u2f(xb), &erfinv_ser, &hi, &lo, &err);
-    return rs_decide(hi, lo, err, y, t);
-  }
-  return 0;
-}
+int ref_erfinv_shortcut(uint32_t xb, double *y, int *t) { return sc_erfinv(xb, y, t); }
 
 int ref_erfinv_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (len <= 0) return 0;

@@ -1,3 +1,2 @@
-/* Device code of the e^x variants: the intrinsic __expf and CUDA's expf. */
+/* Device code of the e^x variants: the intrinsic __expf (CUDA's expf: exp.cuda.cuh). */
 __forceinline__ __device__ float expf_intr(float x) { return __expf(x); }
-__forceinline__ __device__ float expf_cuda(float x) { return expf(x); }

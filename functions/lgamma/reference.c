@@ -12,37 +12,31 @@
  * Shortcut:
  * (A) x = +-0: +inf, t = 0. x = +-inf: +inf, t = 0. x a negative integer (every binary32
  *   with |x| >= 2^23 is an integer): +inf, t = 0 (a pole of Gamma). x = 1, 2: +0, t = 0
- *   (Gamma(1) = Gamma(2) = 1).
- * (B) 0 < |x| < 2^-12 (magnitude patterns below 0x39800000, both signs): a Ziv filter.
- *   Gamma(x) = Gamma(1+x)/x with Gamma(1+x) > 0, so lgamma(x) = -log|x| + c(x),
- *   c(x) = log Gamma(1+x) = -gamma x + sum_{k>=2} (-1)^k zeta(k)/k x^k (DLMF 5.7.3,
- *   |x| < 1; gamma is Euler's constant). With the terms up to x^5,
- *   c(x) = x P(x) + R6, P(x) = -gamma + x (z2 + x (-z3 + x (z4 - z5 x))), z_k = zeta(k)/k,
- *   and |R6| <= sum_{k>=6} z_k |x|^k <= z6 |x|^6 / (1 - |x|) <= 0.171 |x|^6
- *   <= 2^-62.5 |x| (z_k decreases; |x| <= 2^-12).
- *   log|x|: L = mpfr_log at 128 bits (correctly rounded: |L - log|x|| <= 2^-128 |L|;
- *   log|x| is irrational for x != 1, and MPFR rounds it correctly), Lh = RN53(L),
- *   Ll = RN53(L - Lh) (L - Lh is exact at 128 bits): |log|x| - Lh - Ll| <=
- *   2^-128 |L| + u |Ll| <= 2^-127 |Lh| + u |Ll| (u = 2^-53).
- *   c: Horner with fma from the binary64 roundings Z_k = RN(z_k), G = RN(gamma):
- *   p1 = fma(fma(fma(fma(-Z5, x, Z4), x, -Z3), x, Z2), x, -G) and C = RN(x p1). The
- *   inner value p2 ~ z2 = 0.82 carries at most u z2 + u |p2| + |x| O(u) <= 1.65u;
- *   |p1 - P| <= |G - gamma| + u|p1| + |x| 1.65u <= 2^-54 + 0.5775u + 2^-12 1.65u
- *   <= 1.078u, and |P| >= gamma - 0.83 * 2^-12 >= 0.5770, so |p1 - P| <= 1.869u |P|;
- *   then |C - x P| <= 1.869u |x P| + u |C| <= 2.871u |C| <= 2^-51 |C|.
- *   hi = -Lh, lo = RN(C - Ll) (error <= u |lo|). So lgamma(x) = hi + lo + eps with
- *   |eps| <= 2^-127 |Lh| + u |Ll| + 2^-51 |C| + u |lo| + 2^-62 |x|, evaluated with a
- *   factor (1 + 2^-20); |lo| < 0.01 < |hi| (|hi| >= 12 log 2 > 8). rs_decide
- *   (refspecial_util.h) rounds when the bound decides; lgamma(x) lies in [8.3, 104]
- *   there, far inside the normal range. The bound is about 2^-62 |x| + 2^-100 in
- *   absolute terms against an ulp of at least 2^-50: the filter declines about one
- *   input in 4000 near 2^-12 and almost none below. Constants (RN of each, test_lgamma
- *   checks them against MPFR): G = 0x1.2788cfc6fb619p-1, Z2 = 0x1.a51a6625307d3p-1,
- *   Z3 = 0x1.9a4d55beab2d7p-2, Z4 = 0x1.151322ac7d848p-2, Z5 = 0x1.a8b9c17aa6149p-3.
- *   MPFR's lgamma is at its slowest there (about 150 to 300 us a call for
- *   1e-10 < |x| < 1e-3); the filter costs one 128-bit mpfr_log (a microsecond or two).
- * Everything else goes to MPFR: x in [2^-12, inf) other than 1, 2 (1.18 billion
- * patterns), and the non-integers of (-2^23, -2^-12] (0.28 billion), at 20 to 60 us.
+ *   (Gamma(1) = Gamma(2) = 1). (Code: shortcut.h, for the host and the device.)
+ * (B) every other finite x (x > 0 other than 1, 2; x < 0 not an integer, so -2^23 < x):
+ *   a Ziv filter on log|Gamma(x)| evaluated in double-double arithmetic with a running
+ *   error bound (rs_lgamma_core, functions/refspecial_hd.h, which has the proofs):
+ *     x >= 32: Stirling's series with 10 terms (DLMF 5.11.1, remainder bounded by the
+ *       first neglected term for real arguments, DLMF 5.11(ii): < 2^-101 here);
+ *     -32 < x < 32: the recurrence to W = x + N in [32, 33): log Gamma(W) -
+ *       log prod_{k<N} |x + k| (every factor and W exact as TwoSum pairs);
+ *     x <= -32: the reflection formula, log pi - log sin(pi a) - log Gamma(1 - x),
+ *       a = |x - rint(x)| (sin(pi a) by its Taylor series, or cos(pi (1/2 - a))).
+ *   The logarithm (rs_dde_logd: m 2^k, log m = 2 atanh((m-1)/(m+1)) by 19 terms), the
+ *   Horner sums and the constants (ln 2, pi, log pi, log(2 pi)/2, the series'
+ *   coefficients, checked by test_lgamma against MPFR) carry triples (h, l, e): the
+ *   exact value lies within e of h + l, every rounding accounted for at run time
+ *   (refspecial_hd.h, "Double-double numbers with running error bounds"). The result
+ *   lgamma(x) = H + L + eps, |eps| <= E, goes to rs_decide (refspecial_hd.h), which
+ *   rounds when the bound decides and |H + L| is in [2^-1000, 2^1000] (lgamma(x) for
+ *   binary32 x is below 2^135; it vanishes only at 1 and 2, and near its other zeros,
+ *   two in each (-n-1, -n) for n >= 2, it is not that small at binary32 inputs).
+ *   E is about 2^-100 times the largest intermediate term (below 2^136), so the filter
+ *   declines only inputs whose lgamma lies within about 2^-90 of a rounding boundary or
+ *   of 0: few inputs, near the negative zeros (measured: see lgamma.def).
+ *   Cost on the host: about 1.2 us a call on average over the binary32 line (MPFR's
+ *   lgamma: 20 to 600 us).
+ * MPFR decides only what the filter declines.
  *
  * Series: for a positive ball, arb_poly_lgamma_series of h(t) = x + t (Arb's lgamma
  * series is log Gamma, defined only for positive arguments; it returns indeterminate
@@ -63,11 +57,7 @@
 #include <stdint.h>
 
 #include "functions/refspecial_util.h"
-
-#define ONE32 0x3f800000u
-#define TWO32 0x40000000u
-#define INT32 0x4b000000u /* 2^23: every binary32 from here on is an integer */
-#define SMALL32 0x39800000u /* 2^-12 */
+#include "functions/lgamma/shortcut.h"
 
 int ref_lgamma_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   int sign;
@@ -75,45 +65,7 @@ int ref_lgamma_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   return (r > 0) - (r < 0);
 }
 
-/* (B): 0 < |x| < 2^-12 */
-static int lgamma_small(float xf, double *y, int *t) {
-  const double G = 0x1.2788cfc6fb619p-1, Z2 = 0x1.a51a6625307d3p-1, Z3 = 0x1.9a4d55beab2d7p-2,
-               Z4 = 0x1.151322ac7d848p-2, Z5 = 0x1.a8b9c17aa6149p-3;
-  double x = (double)xf;
-  mpfr_t X, L;
-  mpfr_init2(X, 24);
-  mpfr_init2(L, 128);
-  mpfr_set_flt(X, xf, MPFR_RNDN);
-  mpfr_abs(X, X, MPFR_RNDN);
-  mpfr_log(L, X, MPFR_RNDN); /* |x| in [2^-149, 2^-12): log|x| in [-103.3, -8.3] */
-  double Lh = mpfr_get_d(L, MPFR_RNDN);
-  mpfr_sub_d(L, L, Lh, MPFR_RNDN); /* exact */
-  double Ll = mpfr_get_d(L, MPFR_RNDN);
-  mpfr_clear(X);
-  mpfr_clear(L);
-  double p1 = fma(fma(fma(fma(-Z5, x, Z4), x, -Z3), x, Z2), x, -G);
-  double C = x * p1;
-  double hi = -Lh;
-  double lo = C - Ll;
-  double err = (0x1p-127 * fabs(Lh) + 0x1p-53 * fabs(Ll) + 0x1p-51 * fabs(C) + 0x1p-53 * fabs(lo) + 0x1p-62 * fabs(x)) *
-               (1.0 + 0x1p-20);
-  return rs_decide(hi, lo, err, y, t);
-}
-
-int ref_lgamma_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & ~RS_SIGN32;
-  int neg = (xb & RS_SIGN32) != 0;
-  if (m > RS_INF32) return 0; /* NaN */
-  *t = 0;
-  if (m == 0 || m == RS_INF32) { *y = INFINITY; return 1; }
-  if (xb == ONE32 || xb == TWO32) { *y = 0.0; return 1; }
-  if (m < SMALL32) return lgamma_small(rs_u2f(xb), y, t);
-  if (neg) {
-    float x = rs_u2f(xb);
-    if (m >= INT32 || floorf(x) == x) { *y = INFINITY; return 1; }
-  }
-  return 0;
-}
+int ref_lgamma_shortcut(uint32_t xb, double *y, int *t) { return sc_lgamma(xb, y, t); }
 
 int ref_lgamma_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (len <= 0) return 0;

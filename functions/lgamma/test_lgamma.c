@@ -2,7 +2,11 @@
  *  (a) the referee (mpfr_lgamma, sign dropped) against Arb at 256+ bits: arb_hypgeom_lgamma
  *      for x > 0, log|arb_hypgeom_gamma| for x < 0;
  *  (b) the shortcut against the referee around each special input (both signs): +-0, 1,
- *      2, the negative integers, 2^23, +-inf;
+ *      2, the negative integers, 2^23, +-inf, 32 (where rs_lgamma_core changes method),
+ *      near the zeros of lgamma, and on random inputs of every binade; the double-double
+ *      arithmetic of functions/refspecial_hd.h (logarithm, sin(pi a), Stirling's series,
+ *      rs_lgamma_core): every triple's bound against MPFR at 300 bits; its constants and
+ *      coefficient tables against MPFR at 400 bits and Arb's Bernoulli numbers;
  *  (c) the series against finite differences of MPFR's lgamma at 400 bits (both signs,
  *      so the reflection branch too); -1 on balls containing poles.
  * Build: see functions/TESTING-refspecial.md. */
@@ -25,6 +29,7 @@ int ref_lgamma_series(arb_ptr res, const arb_t x, slong len, slong prec);
 #define TWO 0x40000000u
 #define INT 0x4b000000u /* 2^23 */
 #define SMALL 0x39800000u /* 2^-12 */
+#define T32 0x42000000u /* 32 */
 
 static void check_referee(uint32_t xb) {
   double y;
@@ -77,15 +82,14 @@ static int must_sc(uint32_t xb) {
   uint32_t m = xb & ~RS_SIGN32;
   if (m > RS_INF32) return 0;
   if (m == 0 || m == RS_INF32 || xb == ONE || xb == TWO) return 1;
-  if (m < SMALL) return -1; /* the filter */
   float x = rs_u2f(xb);
   if (x < 0 && floorf(x) == x) return 1;
-  return 0;
+  return -1; /* the filter */
 }
 
 static void test_shortcut_boundaries(void **state) {
   (void)state;
-  const uint32_t b[] = {0, SMALL, ONE, TWO, INT, RS_INF32};
+  const uint32_t b[] = {0, SMALL, ONE, TWO, T32, 0x42040000u /* 33 */, INT, RS_INF32};
   for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) {
     rs_sweep("lgamma", ref_lgamma_shortcut, ref_lgamma_mpfr, b[i], 64, must_sc);
     rs_sweep("lgamma", ref_lgamma_shortcut, ref_lgamma_mpfr, b[i] | RS_SIGN32, 64, must_sc);
@@ -101,36 +105,216 @@ static void test_shortcut_boundaries(void **state) {
   }
 }
 
-/* the small-argument filter against the referee, and its constants against MPFR */
+/* the filter against the referee: random inputs of every binade of both signs, and
+ * every pattern near 1, 2 and the first negative zeros of lgamma; it may decline only a
+ * few */
 static void test_filter(void **state) {
   (void)state;
   int declined = 0, n = 0;
-  for (int i = 0; i < 1500; i++, n++) {
-    uint32_t xb = rs_rand_bits(1, SMALL - 1) | (i & 1 ? RS_SIGN32 : 0);
-    declined += !rs_check_shortcut("lgamma", ref_lgamma_shortcut, ref_lgamma_mpfr, xb);
-  }
-  for (uint32_t xb = SMALL - 100; xb < SMALL; xb++, n += 2) {
-    declined += !rs_check_shortcut("lgamma", ref_lgamma_shortcut, ref_lgamma_mpfr, xb);
-    declined += !rs_check_shortcut("lgamma", ref_lgamma_shortcut, ref_lgamma_mpfr, xb | RS_SIGN32);
-  }
+  for (int e = 0; e < 255; e++) /* every binade (subnormals included), both signs */
+    for (int i = 0; i < 8; i++, n++) {
+      uint32_t xb = ((uint32_t)e << 23) | (uint32_t)(rs_rand64() & 0x7fffffu) | (i & 1 ? RS_SIGN32 : 0);
+      if (xb == 0 || xb == RS_SIGN32) continue;
+      declined += !rs_check_shortcut("lgamma", ref_lgamma_shortcut, ref_lgamma_mpfr, xb);
+    }
+  for (int i = 0; i < 1000; i++, n++) /* |x| in [2^-12, 2^7) */
+    declined += !rs_check_shortcut("lgamma", ref_lgamma_shortcut, ref_lgamma_mpfr,
+                                   rs_rand_bits(SMALL, 0x43000000u) | (i & 1 ? RS_SIGN32 : 0));
+  /* the zeros: 1, 2 (exact inputs, their neighbours), and the binary32 patterns nearest
+   * -2.45702, -2.74768, -3.14358, -3.95529, -4.03936, -4.99154, -5.00822 */
+  const uint32_t zeros[] = {ONE,         TWO,         0xc01d3fe5u, 0xc02fda08u, 0xc049306eu,
+                            0xc07d238bu, 0xc0814274u, 0xc09fbabcu, 0xc0a04353u};
+  for (size_t z = 0; z < sizeof zeros / sizeof zeros[0]; z++)
+    for (uint32_t xb = zeros[z] - 200; xb <= zeros[z] + 200; xb++, n++)
+      declined += !rs_check_shortcut("lgamma", ref_lgamma_shortcut, ref_lgamma_mpfr, xb);
   fprintf(stderr, "lgamma filter declined %d of %d\n", declined, n);
-  assert_true(declined < n / 100 + 5);
-  /* RN of gamma and zeta(k)/k */
-  const double Z[6] = {0, 0, 0x1.a51a6625307d3p-1, 0x1.9a4d55beab2d7p-2, 0x1.151322ac7d848p-2, 0x1.a8b9c17aa6149p-3};
-  mpfr_t a;
-  mpfr_init2(a, 256);
-  mpfr_const_euler(a, MPFR_RNDN);
-  assert_true(mpfr_get_d(a, MPFR_RNDN) == 0x1.2788cfc6fb619p-1);
-  for (int k = 2; k <= 5; k++) {
-    mpfr_zeta_ui(a, (unsigned long)k, MPFR_RNDN);
-    mpfr_div_ui(a, a, (unsigned long)k, MPFR_RNDN);
-    assert_true(mpfr_get_d(a, MPFR_RNDN) == Z[k]);
+  assert_true(declined < n / 1000 + 5);
+}
+
+/* |v - (h + l)| <= e for an MPFR value v (300 bits, rounded to nearest: within 2^-299 |v|,
+ * which the check adds to e). */
+static int dde_encloses(const struct rs_dde *r, mpfr_srcptr v) {
+  mpfr_t d, b;
+  mpfr_inits2(300, d, b, (mpfr_ptr)0);
+  mpfr_sub_d(d, v, r->h, MPFR_RNDN);
+  mpfr_sub_d(d, d, r->l, MPFR_RNDN); /* within 2^-299 |v| + tiny of the exact difference */
+  mpfr_abs(d, d, MPFR_RNDN);
+  mpfr_abs(b, v, MPFR_RNDN);
+  mpfr_mul_2si(b, b, -290, MPFR_RNDU);
+  mpfr_add_d(b, b, r->e, MPFR_RNDU);
+  int ok = mpfr_cmp(d, b) <= 0 && r->e >= 0;
+  if (!ok) mpfr_fprintf(stderr, "triple (%a, %a, %a) does not enclose %.30Rg\n", r->h, r->l, r->e, v);
+  mpfr_clears(d, b, (mpfr_ptr)0);
+  return ok;
+}
+
+/* the constants of refspecial_hd.h: |C - hi - lo| <= the stated bound */
+static void check_const(mpfr_srcptr c, double hi, double lo, double err) {
+  mpfr_t d;
+  mpfr_init2(d, 400);
+  mpfr_sub_d(d, c, hi, MPFR_RNDN); /* exact at 400 bits */
+  mpfr_sub_d(d, d, lo, MPFR_RNDN);
+  mpfr_abs(d, d, MPFR_RNDN);
+  if (mpfr_cmp_d(d, err) > 0) mpfr_fprintf(stderr, "constant %a + %a: error %.5Re > %a\n", hi, lo, d, err);
+  assert_true(mpfr_cmp_d(d, err) <= 0);
+  mpfr_clear(d);
+}
+
+static void check_table(const double *hi, const double *lo, int n, void (*exact)(mpfr_t, int)) {
+  mpfr_t c;
+  mpfr_init2(c, 400);
+  for (int j = 0; j <= n; j++) {
+    exact(c, j);
+    assert_true(mpfr_get_d(c, MPFR_RNDN) == hi[j]); /* hi = RN(c) */
+    check_const(c, hi[j], lo[j], 0x1p-106 * fabs(hi[j]));
   }
-  /* zeta(6)/6 <= 0.1696 for the remainder bound */
-  mpfr_zeta_ui(a, 6, MPFR_RNDU);
-  mpfr_div_ui(a, a, 6, MPFR_RNDU);
-  assert_true(mpfr_cmp_d(a, 0.1696) < 0);
-  mpfr_clear(a);
+  mpfr_clear(c);
+}
+static void c_log(mpfr_t c, int j) { mpfr_set_ui(c, 1, MPFR_RNDN); mpfr_div_ui(c, c, 2 * j + 1, MPFR_RNDN); }
+static void c_fact_inv(mpfr_t c, unsigned n) {
+  mpfr_fac_ui(c, n, MPFR_RNDN); /* exact: n! < 2^400 */
+  mpfr_ui_div(c, 1, c, MPFR_RNDN);
+}
+static void c_sin(mpfr_t c, int j) { c_fact_inv(c, 2 * j + 1); if (j & 1) mpfr_neg(c, c, MPFR_RNDN); }
+static void c_cos(mpfr_t c, int j) { c_fact_inv(c, 2 * j); if (j & 1) mpfr_neg(c, c, MPFR_RNDN); }
+static void c_exp(mpfr_t c, int j) { c_fact_inv(c, j); }
+static void c_stir(mpfr_t c, int j) { /* B_(2j+2) / ((2j+2)(2j+1)) from Arb's Bernoulli numbers */
+  arb_t b;
+  arb_init(b);
+  arb_bernoulli_ui(b, 2 * j + 2, 600);
+  arb_div_ui(b, b, (2 * j + 2) * (2 * j + 1), 600);
+  arf_get_mpfr(c, arb_midref(b), MPFR_RNDN);
+  assert_true(mag_cmp_2exp_si(arb_radref(b), -500) < 0);
+  arb_clear(b);
+}
+
+static void test_dd_constants(void **state) {
+  (void)state;
+  mpfr_t c;
+  mpfr_init2(c, 400);
+  mpfr_const_log2(c, MPFR_RNDN);
+  check_const(c, RS_LN2_HI, RS_LN2_LO, RS_LN2_ERR);
+  mpfr_const_pi(c, MPFR_RNDN);
+  check_const(c, RS_PI_HI, RS_PI_LO, RS_PI_ERR);
+  mpfr_log(c, c, MPFR_RNDN);
+  check_const(c, RS_LOGPI_HI, RS_LOGPI_LO, RS_LOGPI_ERR);
+  mpfr_const_pi(c, MPFR_RNDN);
+  mpfr_mul_2ui(c, c, 1, MPFR_RNDN);
+  mpfr_log(c, c, MPFR_RNDN);
+  mpfr_div_2ui(c, c, 1, MPFR_RNDN);
+  check_const(c, RS_HL2PI_HI, RS_HL2PI_LO, RS_HL2PI_ERR);
+  /* the 400-bit roundings above are within 2^-399 relative: far below the bounds' slack */
+  const double lh[19] = RS_LOGC_HI, ll[19] = RS_LOGC_LO, sh[14] = RS_SINC_HI, sl[14] = RS_SINC_LO;
+  const double ch[14] = RS_COSC_HI, cl[14] = RS_COSC_LO, eh[23] = RS_EXPC_HI, el[23] = RS_EXPC_LO;
+  const double bh[10] = RS_STIRC_HI, bl[10] = RS_STIRC_LO;
+  check_table(lh, ll, 18, c_log);
+  check_table(sh, sl, 13, c_sin);
+  check_table(ch, cl, 13, c_cos);
+  check_table(eh, el, 22, c_exp);
+  check_table(bh, bl, 9, c_stir);
+  /* the Stirling remainder: |beta_11| / 32^21 < 2^-101 */
+  c_stir(c, 10);
+  mpfr_abs(c, c, MPFR_RNDN);
+  mpfr_mul_2si(c, c, -105 + 101, MPFR_RNDU);
+  assert_true(mpfr_cmp_ui(c, 1) < 0);
+  /* the log's truncation: 2 s w^19 / (39 (1 - w)) < 2^-103 at s = (2T - 1)/(2T + 1),
+   * T = 0x1.6a09e667f3bcdp-1, w = s^2 (the largest s); the sine's and cosine's first
+   * omitted terms at pi/4 and the exponential's at 0.37 */
+  mpfr_t s, w, t;
+  mpfr_inits2(300, s, w, t, (mpfr_ptr)0);
+  mpfr_set_d(s, 2 * 0x1.6a09e667f3bcdp-1 - 1, MPFR_RNDN); /* exact */
+  mpfr_set_d(t, 2 * 0x1.6a09e667f3bcdp-1 + 1, MPFR_RNDN); /* exact */
+  mpfr_div(s, s, t, MPFR_RNDU);
+  mpfr_sqr(w, s, MPFR_RNDU);
+  mpfr_pow_ui(t, w, 19, MPFR_RNDU);
+  mpfr_mul(t, t, s, MPFR_RNDU);
+  mpfr_mul_2ui(t, t, 1, MPFR_RNDU);
+  mpfr_ui_sub(w, 1, w, MPFR_RNDD);
+  mpfr_mul_ui(w, w, 39, MPFR_RNDD);
+  mpfr_div(t, t, w, MPFR_RNDU);
+  mpfr_mul_2ui(t, t, 103, MPFR_RNDU);
+  assert_true(mpfr_cmp_ui(t, 1) < 0);
+  mpfr_const_pi(s, MPFR_RNDU);
+  mpfr_div_2ui(s, s, 2, MPFR_RNDU);
+  mpfr_pow_ui(t, s, 29, MPFR_RNDU);
+  mpfr_fac_ui(w, 29, MPFR_RNDD);
+  mpfr_div(t, t, w, MPFR_RNDU);
+  mpfr_mul_2ui(t, t, 112, MPFR_RNDU);
+  assert_true(mpfr_cmp_ui(t, 1) < 0);
+  mpfr_pow_ui(t, s, 28, MPFR_RNDU);
+  mpfr_fac_ui(w, 28, MPFR_RNDD);
+  mpfr_div(t, t, w, MPFR_RNDU);
+  mpfr_mul_2ui(t, t, 107, MPFR_RNDU);
+  assert_true(mpfr_cmp_ui(t, 1) < 0);
+  mpfr_set_d(s, 0.37, MPFR_RNDU);
+  mpfr_pow_ui(t, s, 23, MPFR_RNDU);
+  mpfr_fac_ui(w, 23, MPFR_RNDD);
+  mpfr_div(t, t, w, MPFR_RNDU);
+  mpfr_exp(s, s, MPFR_RNDU);
+  mpfr_mul(t, t, s, MPFR_RNDU);
+  mpfr_mul_2ui(t, t, 106, MPFR_RNDU);
+  assert_true(mpfr_cmp_ui(t, 1) < 0);
+  mpfr_clears(s, w, t, (mpfr_ptr)0);
+  mpfr_clear(c);
+}
+
+/* the triples of refspecial_hd.h enclose what they stand for, and tightly */
+static void test_dd_arithmetic(void **state) {
+  (void)state;
+  mpfr_t v, a;
+  mpfr_inits2(300, v, a, (mpfr_ptr)0);
+  double worst = 0; /* the largest e relative to |value| + 1 seen */
+  for (int i = 0; i < 3000; i++) {
+    /* logarithm of doubles over the whole range it serves, and near 1 */
+    double x = i < 2000 ? ldexp(1.0 + (double)(rs_rand64() >> 11) * 0x1p-53, (int)(rs_rand64() % 1990) - 995)
+                        : 1.0 + ldexp((double)(rs_rand64() >> 11) * 0x1p-53 - 0.5, -(int)(rs_rand64() % 50));
+    struct rs_dde r = rs_dde_logd(x);
+    mpfr_set_d(a, x, MPFR_RNDN);
+    mpfr_log(v, a, MPFR_RNDN);
+    assert_true(dde_encloses(&r, v));
+    if (r.e / (fabs(r.h) + 1) > worst) worst = r.e / (fabs(r.h) + 1);
+  }
+  for (int i = 0; i < 1000; i++) {
+    /* sin(pi a), a in (0, 1/2] */
+    double x = ldexp((double)(rs_rand64() >> 11) * 0x1p-53, -(int)(rs_rand64() % 30) - 1);
+    if (x == 0) continue;
+    struct rs_dde r = rs_dde_sinpi(x);
+    mpfr_set_d(a, x, MPFR_RNDN);
+    mpfr_const_pi(v, MPFR_RNDN);
+    mpfr_mul(v, v, a, MPFR_RNDN);
+    mpfr_sin(v, v, MPFR_RNDN);
+    assert_true(dde_encloses(&r, v));
+    if (r.e / (fabs(r.h) + 1) > worst) worst = r.e / (fabs(r.h) + 1);
+  }
+  for (int i = 0; i < 1000; i++) {
+    /* log Gamma(W), W >= 32, W a double or a TwoSum pair */
+    double w = 32.0 + ldexp((double)(rs_rand64() >> 11) * 0x1p-53, (int)(rs_rand64() % 130));
+    struct rs_dde W = (i & 1) ? rs_dde_d(w) : rs_dde_sum2(w, ldexp(w, -60));
+    struct rs_dde r = rs_stirling(W);
+    mpfr_set_d(a, W.h, MPFR_RNDN);
+    mpfr_add_d(a, a, W.l, MPFR_RNDN); /* exact at 300 bits */
+    mpfr_lngamma(v, a, MPFR_RNDN);
+    assert_true(dde_encloses(&r, v));
+    if (r.e / (fabs(r.h) + 1) > worst) worst = r.e / (fabs(r.h) + 1);
+  }
+  for (int i = 0; i < 1500; i++) {
+    /* rs_lgamma_core on binary32 inputs: every binade of the positive ones, the negative
+     * ones down to -2^23 */
+    uint32_t xb = i < 1000 ? rs_rand_bits(1, 0x7f7fffffu) : rs_rand_bits(0x80000001u, 0xcaffffffu);
+    float xf = rs_u2f(xb);
+    if (xf < 0 && floorf(xf) == xf) continue;
+    struct rs_dde r = {0, 0, 0};
+    int neg = 0, sign;
+    assert_true(rs_lgamma_core((double)xf, &r, &neg));
+    mpfr_set_flt(a, xf, MPFR_RNDN);
+    mpfr_lgamma(v, &sign, a, MPFR_RNDN);
+    assert_true(dde_encloses(&r, v));
+    assert_int_equal(neg, sign < 0);
+    if (r.e / (fabs(r.h) + 1) > worst) worst = r.e / (fabs(r.h) + 1);
+  }
+  fprintf(stderr, "double-double bounds: largest e / (|value| + 1) = 2^%.1f\n", log2(worst));
+  assert_true(worst < 0x1p-90);
+  mpfr_clears(v, a, (mpfr_ptr)0);
 }
 
 static int lgamma400(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
@@ -212,6 +396,8 @@ int main(void) {
       cmocka_unit_test(test_referee),
       cmocka_unit_test(test_shortcut_boundaries),
       cmocka_unit_test(test_filter),
+      cmocka_unit_test(test_dd_constants),
+      cmocka_unit_test(test_dd_arithmetic),
       cmocka_unit_test(test_series),
   };
   int r = cmocka_run_group_tests(tests, NULL, NULL);

@@ -27,7 +27,7 @@
  *   C = 1/sqrt(2 pi), s = x^2: g(x) = C x (1 + a1 s + a2 s^2 + a3 s^3) + R with
  *   a1 = -1/6, a2 = 1/40, a3 = -1/336. The series alternates with decreasing terms, so
  *   |R| <= C x (s/2)^4 / (4! 9) = (C/3456) x^9 <= 1.16e-4 x^9 <= 2^-13 x^9.
- *   rs_odd_small (refspecial_util.h, with its error analysis; its conditions hold:
+ *   rs_odd_small (refspecial_hd.h, with its error analysis; its conditions hold:
  *   1/4 <= C <= 2, |a2|, |a3| <= |a1| <= 1) gives g = hi + lo + eps; rs_add_const(1/2,
  *   sigma, ...) forms 1/2 + sigma (hi + lo) (|hi| < 0.4 * 2^-12 <= 1/4), and rs_decide
  *   rounds when the bound decides. C_hi = RN(1/sqrt(2 pi)) = 0x1.9884533d43651p-2,
@@ -63,11 +63,8 @@
 #include <stdint.h>
 
 #include "functions/refspecial_util.h"
+#include "functions/normcdf/shortcut.h"
 #include "src/reference/arb_ziv.h"
-
-#define NORMCDF_SMALL 0x39800000u /* 2^-12 */
-#define NORMCDF_ONE 0x4104ad89u   /* 8.2923669815063476563 */
-#define NORMCDF_ZERO 0x4219f10fu  /* 38.485408782958984375, for x <= -it */
 
 /* Q(|x|) = erfc(|x|/sqrt(2))/2 on a point ball x, at prec bits. z = |x|/sqrt(2) is
  * only known as a ball [zlo, zhi]; erfc is decreasing, so Q lies between erfc(zhi)/2
@@ -159,26 +156,7 @@ int ref_normcdf_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   return ref_arb_ziv(y, x, rnd, normcdf_arb, RS_PREC_MAX);
 }
 
-static const struct rs_oddser normcdf_ser = {
-    0x1.9884533d43651p-2, -0x1.cbc0d30ebfd15p-56, -1.0 / 6.0, 1.0 / 40.0, -1.0 / 336.0, 0x1p-13,
-};
-
-int ref_normcdf_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & ~RS_SIGN32;
-  int neg = (xb & RS_SIGN32) != 0;
-  if (m > RS_INF32) return 0; /* NaN */
-  if (m == 0) { *y = 0.5; *t = 0; return 1; }
-  if (m == RS_INF32) { *y = neg ? 0.0 : 1.0; *t = 0; return 1; }
-  if (!neg && m >= NORMCDF_ONE) { *y = 1.0; *t = 1; return 1; }
-  if (neg && m >= NORMCDF_ZERO) { *y = 0.0; *t = -1; return 1; }
-  if (m < NORMCDF_SMALL) {
-    double hi, lo, err, H, L, E;
-    rs_odd_small((double)rs_u2f(m), &normcdf_ser, &hi, &lo, &err);
-    rs_add_const(0.5, neg ? -1 : 1, hi, lo, err, &H, &L, &E);
-    return rs_decide(H, L, E, y, t);
-  }
-  return 0;
-}
+int ref_normcdf_shortcut(uint32_t xb, double *y, int *t) { return sc_normcdf(xb, y, t); }
 
 int ref_normcdf_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (len <= 0) return 0;

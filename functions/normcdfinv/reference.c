@@ -29,10 +29,8 @@
 #include <stdint.h>
 
 #include "functions/refspecial_util.h"
+#include "functions/normcdfinv/shortcut.h"
 #include "src/reference/arb_ziv.h"
-
-#define HALF32 0x3f000000u
-#define ONE32 0x3f800000u
 
 /* -sqrt(2) erfcinv(2x) on a ball */
 static void normcdfinv_ball(arb_t r, const arb_t x, slong prec) {
@@ -60,17 +58,7 @@ int ref_normcdfinv_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   return ref_arb_ziv(y, x, rnd, normcdfinv_arb, RS_PREC_MAX);
 }
 
-int ref_normcdfinv_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & ~RS_SIGN32;
-  if (m > RS_INF32) return 0; /* NaN */
-  *t = 0;
-  if (m == 0) { *y = -INFINITY; return 1; }
-  if (xb & RS_SIGN32) { *y = NAN; return 1; }
-  if (xb == HALF32) { *y = 0.0; return 1; }
-  if (xb == ONE32) { *y = INFINITY; return 1; }
-  if (xb > ONE32) { *y = NAN; return 1; }
-  return 0;
-}
+int ref_normcdfinv_shortcut(uint32_t xb, double *y, int *t) { return sc_normcdfinv(xb, y, t); }
 
 int ref_normcdfinv_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (len <= 0) return 0;

@@ -6,7 +6,7 @@
  * rounded by MPFR within the binary64 range (the engine's mpfr_subnormalize).
  * No sign symmetry, not monotone: the shortcut is asked for every x.
  *
- * Shortcut:
+ * Shortcut (code: shortcut.h, for the host and the device):
  *
  * (A) x = +-0: +-inf, t = 0. +inf: +inf, t = 0. -inf: NaN. x a negative integer (every
  *   binary32 with |x| >= 2^23 is an integer): NaN, t = 0.
@@ -39,7 +39,8 @@
  *   no zero, and on (-n, -n+1) (n >= 1) it has the sign (-1)^n (it alternates between
  *   consecutive poles, negative on (-1, 0)); n = floor(|x|) + 1.
  *
- * (E) 0 < |x| < 2^-30 (magnitude patterns below 0x30800000): a Ziv filter.
+ * (E) 0 < |x| < 2^-30 (magnitude patterns below 0x30800000): a Ziv filter (what it
+ *   declines goes to (F)).
  *   Gamma(x) = Gamma(1+x)/x and Taylor's theorem at 1: Gamma(1+x) = 1 - gamma x +
  *   c2 x^2 + Gamma'''(1 + xi) x^3 / 6 (xi between 0 and x), c2 = Gamma''(1)/2 =
  *   (gamma^2 + pi^2/6)/2, gamma Euler's constant. Gamma'''(1) = -(gamma^3 + gamma pi^2/2 +
@@ -55,13 +56,28 @@
  *   <= 2^-54 + 2^-83 + 0.5773 * 2^-53 < 2^-52. lo = RN(a + b): error <= u|lo|.
  *   So Gamma(x) = h + lo + eps, |eps| <= u|a| + 2^-52 + u|lo| + x^2, evaluated with a
  *   factor (1 + 2^-20); |lo| <= u|h| + 0.58 < |h| (|h| >= 2^30). rs_decide
- *   (refspecial_util.h) rounds when the bound decides; |h| <= 2^149 keeps everything
+ *   (refspecial_hd.h) rounds when the bound decides; |h| <= 2^149 keeps everything
  *   normal. G = 0x1.2788cfc6fb619p-1, C2 = 0x1.fa658c23b1578p-1 (test_tgamma checks
  *   both against MPFR).
  *
- * Everything else goes to MPFR: x in [2^-30, 171.62) other than the integers 1..23
- * (313 million patterns), and the non-integers of (-179.70, -2^-30] (314 million), at
- * 10 to 200 us each (slowest for small |x|).
+ * (F) everything else (x in [2^-30, 171.62) other than the integers 1..23, the
+ *   non-integers of (-179.70, -2^-30], and the inputs (E) declines): a Ziv filter on
+ *   Gamma(x) = s e^L, L = log|Gamma(x)| and s the sign of Gamma(x) from rs_lgamma_core
+ *   (functions/refspecial_hd.h: Stirling's series, the recurrence or the reflection
+ *   formula in double-double arithmetic with a running error bound; lgamma's reference.c
+ *   summarises it), e^L = 2^k (V + v) with |2^-k e^L - (Vh + Vl)| <= eps from rs_dde_exp
+ *   (refspecial_hd.h: k = rint(L / ln 2), e^r for r = L - k ln 2 by 23 Taylor terms; the
+ *   error of L enters through r). Then Gamma(x) 2^-k = s (V + v) + d, |d| <= eps, which is
+ *   fast_round's contract (src/reference/fast/fast_eval.h, with its proof) for a block of
+ *   scale 2^E, E = k moved into [-1074, 1023] by exact doublings or halvings of
+ *   (Vh, Vl, eps) (|Gamma(x)| lies in (2^-1076, 2^1024) here), tsub = 2^(-1022-E) when
+ *   E < -200: fast_round returns MPFR's (y, t) with binary64's subnormals (the results of
+ *   x in (-179.70, -170.6) or so) and overflow (RN53 = +-inf beyond DBL_MAX + ulp/2)
+ *   included, or declines. eps is about 2^-88 relative: the filter declines almost
+ *   nothing (measured: see tgamma.def).
+ *   Cost on the host: about 2.3 us a call on average over (F)'s inputs (MPFR's gamma: 10
+ *   to 600 us).
+ * MPFR decides only what the filter declines.
  *
  * Series: arb_poly_gamma_series of h(t) = x + t (Arb uses the reflection formula for
  * negative arguments; ball arithmetic encloses Gamma^(k)(xi)/k! for every xi in the
@@ -75,59 +91,14 @@
 #include <stdint.h>
 
 #include "functions/refspecial_util.h"
-
-#define TG_TINY 0x30800000u  /* 2^-30 */
-#define TG_OVER 0x432b9fd8u  /* 171.6243896484375 */
-#define TG_UNDER 0x4333b27du /* 179.6972198486328125, for x <= -it */
-#define TG_INT 0x4b000000u   /* 2^23: every binary32 from here on is an integer */
+#include "functions/tgamma/shortcut.h"
 
 int ref_tgamma_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   int r = mpfr_gamma(y, x, rnd);
   return (r > 0) - (r < 0);
 }
 
-static int tgamma_tiny(double x, double *y, int *t) {
-  const double G = 0x1.2788cfc6fb619p-1;  /* RN(Euler's gamma) */
-  const double C2 = 0x1.fa658c23b1578p-1; /* RN((gamma^2 + pi^2/6)/2) */
-  double h = 1.0 / x;
-  double rho = fma(-h, x, 1.0);
-  double a = rho / x;
-  double b = fma(C2, x, -G);
-  double lo = a + b;
-  double err = (0x1p-53 * fabs(a) + 0x1p-52 + 0x1p-53 * fabs(lo) + x * x) * (1.0 + 0x1p-20);
-  return rs_decide(h, lo, err, y, t);
-}
-
-int ref_tgamma_shortcut(uint32_t xb, double *y, int *t) {
-  uint32_t m = xb & ~RS_SIGN32;
-  int neg = (xb & RS_SIGN32) != 0;
-  if (m > RS_INF32) return 0; /* NaN */
-  if (m == 0) { *y = neg ? -INFINITY : INFINITY; *t = 0; return 1; }
-  if (m == RS_INF32) { *y = neg ? NAN : INFINITY; *t = 0; return 1; }
-  float x = rs_u2f(xb);
-  int integer = m >= TG_INT || floorf(x) == x;
-  if (m < TG_TINY) return tgamma_tiny((double)x, y, t);
-  if (!neg) {
-    if (xb >= TG_OVER) { *y = INFINITY; *t = 1; return 1; }
-    if (integer && x <= 23.0f) {
-      double f = 1.0;
-      for (int k = 2; k < (int)x; k++) f *= k; /* (n-1)!, exact */
-      *y = f;
-      *t = 0;
-      return 1;
-    }
-    return 0;
-  }
-  if (integer) { *y = NAN; *t = 0; return 1; }
-  if (m >= TG_UNDER) {
-    long n = (long)floorf(-x) + 1; /* x in (-n, -n+1) */
-    int positive = (n % 2) == 0;
-    *y = positive ? 0.0 : -0.0;
-    *t = positive ? -1 : 1;
-    return 1;
-  }
-  return 0;
-}
+int ref_tgamma_shortcut(uint32_t xb, double *y, int *t) { return sc_tgamma(xb, y, t); }
 
 int ref_tgamma_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   if (len <= 0) return 0;

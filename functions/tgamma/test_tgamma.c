@@ -1,8 +1,10 @@
 /* test_tgamma.c: the tgamma reference against independent evaluations.
  *  (a) the referee (mpfr_gamma) against Arb's arb_hypgeom_gamma at 256+ bits;
  *  (b) the shortcut against the referee around each boundary (both signs), at and
- *      around every integer it answers (1..24 and -1..-30) and on random inputs; the
- *      proof's numbers with MPFR in directed rounding;
+ *      around every integer it answers (1..24 and -1..-30) and on random inputs (the
+ *      general filter (F) too: every binade, the subnormal results, the last patterns
+ *      before overflow); the proof's numbers with MPFR in directed rounding; rs_dde_exp's
+ *      bound (functions/refspecial_hd.h) against MPFR at 300 bits;
  *  (c) the series against finite differences of MPFR's gamma at 400 bits; -1 on balls
  *      containing poles.
  * Build: see functions/TESTING-refspecial.md. */
@@ -71,9 +73,9 @@ static int must_sc(uint32_t xb) {
   float x = rs_u2f(xb);
   int integer = floorf(x) == x;
   if (m < TINY) return -1;
-  if (!neg) return (xb >= OVER || (integer && x <= 23.0f)) ? 1 : 0;
+  if (!neg) return (xb >= OVER || (integer && x <= 23.0f)) ? 1 : -1; /* (F) elsewhere */
   if (integer || m >= UNDER) return 1;
-  return 0;
+  return -1; /* (F) */
 }
 
 static void test_shortcut_boundaries(void **state) {
@@ -104,14 +106,60 @@ static void test_shortcut_random(void **state) {
   assert_true(declined < n / 1000 + 5);
   for (int i = 0; i < 100; i++) assert_true(rs_check_shortcut("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, rs_rand_bits(OVER, RS_INF32)));
   for (int i = 0; i < 300; i++) assert_true(rs_check_shortcut("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, rs_rand_bits(UNDER, RS_INF32) | RS_SIGN32));
-  double y;
-  int t;
-  for (int i = 0; i < 2000; i++) {
+  /* (F): random inputs of every binade of both signs, the subnormal results, the last
+   * patterns before overflow; it may decline only a few */
+  int dF = 0, nF = 0;
+  for (int i = 0; i < 1500; i++, nF++) {
     uint32_t xb = rs_rand_bits(TINY, OVER - 1) | (i & 1 ? RS_SIGN32 : 0);
-    float x = rs_u2f(xb);
-    if (floorf(x) == x) continue;
-    assert_false(ref_tgamma_shortcut(xb, &y, &t));
+    if ((xb & RS_SIGN32) && (xb & ~RS_SIGN32) >= UNDER) continue;
+    dF += !rs_check_shortcut("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, xb);
   }
+  for (int i = 0; i < 500; i++, nF++) /* Gamma below 2^-1022: x in (-179.70, -171) */
+    dF += !rs_check_shortcut("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, rs_rand_bits(0xc32b0001u, UNDER - 1 + RS_SIGN32));
+  for (uint32_t xb = UNDER - 256; xb < UNDER; xb++, nF++)
+    dF += !rs_check_shortcut("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, xb | RS_SIGN32);
+  for (uint32_t xb = OVER - 256; xb < OVER; xb++, nF++)
+    dF += !rs_check_shortcut("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, xb);
+  for (int n = 2; n <= 40; n++) /* both sides of the poles */
+    for (int d = 1; d <= 8; d++, nF += 2) {
+      uint32_t p = rs_f2u((float)-n);
+      dF += !rs_check_shortcut("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, p - (uint32_t)d);
+      dF += !rs_check_shortcut("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, p + (uint32_t)d);
+    }
+  fprintf(stderr, "tgamma (F) declined %d of %d\n", dF, nF);
+  assert_true(dF < nF / 1000 + 5);
+}
+
+/* rs_dde_exp: |2^-k e^L - (vh + vl)| <= eps for triples L over the range tgamma uses */
+static void test_exp(void **state) {
+  (void)state;
+  mpfr_t v, a;
+  mpfr_inits2(300, v, a, (mpfr_ptr)0);
+  double worst = 0;
+  for (int i = 0; i < 2000; i++) {
+    double h = ((double)(rs_rand64() >> 11) * 0x1p-53 - 0.5) * 1500.0;
+    struct rs_dde L = rs_dde_sum2(h, ldexp(h, -58));
+    L.e = fabs(h) * 0x1p-100;
+    int k = 0;
+    double vh = 0, vl = 0, eps = 0;
+    assert_true(rs_dde_exp(L, &k, &vh, &vl, &eps));
+    /* the worst case of the exact L: Lh + Ll +- e */
+    for (int sgn = -1; sgn <= 1; sgn += 2) {
+      mpfr_set_d(a, L.h, MPFR_RNDN);
+      mpfr_add_d(a, a, L.l, MPFR_RNDN);
+      mpfr_add_d(a, a, sgn * L.e, MPFR_RNDN); /* exact at 300 bits */
+      mpfr_exp(v, a, MPFR_RNDN);
+      mpfr_mul_2si(v, v, -k, MPFR_RNDN);
+      mpfr_sub_d(v, v, vh, MPFR_RNDN);
+      mpfr_sub_d(v, v, vl, MPFR_RNDN);
+      mpfr_abs(v, v, MPFR_RNDU);
+      assert_true(mpfr_cmp_d(v, eps) <= 0);
+    }
+    if (eps > worst) worst = eps;
+  }
+  fprintf(stderr, "rs_dde_exp: largest eps 2^%.1f\n", log2(worst));
+  assert_true(worst < 0x1p-80);
+  mpfr_clears(v, a, (mpfr_ptr)0);
 }
 
 static void test_proof_numbers(void **state) {
@@ -250,7 +298,8 @@ int main(void) {
   mpfr_set_emax(mpfr_get_emax_max());
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_referee),         cmocka_unit_test(test_shortcut_boundaries),
-      cmocka_unit_test(test_shortcut_random), cmocka_unit_test(test_proof_numbers),
+      cmocka_unit_test(test_shortcut_random),
+      cmocka_unit_test(test_exp), cmocka_unit_test(test_proof_numbers),
       cmocka_unit_test(test_series),
   };
   int r = cmocka_run_group_tests(tests, NULL, NULL);

@@ -40,7 +40,7 @@ struct bound_clause {
   int measure;         /* enum bound_measure */
   double lo, hi;       /* x in [lo, hi] ... */
   double ex_lo, ex_hi; /* ... and not in [ex_lo, ex_hi]; ex_lo > ex_hi: nothing excluded */
-  double c0;           /* bound(x) = c0 + floor(c1n |x| / c1d), c0 > 0 */
+  double c0;           /* bound(x) = c0 + floor(c1n |x| / c1d), c0 >= 0 (0: exact functions) */
   uint32_t c1n, c1d;   /* c1n = 0: the constant c0; else c1n < 2^27, c1d >= 1 */
 };
 
@@ -120,7 +120,8 @@ BOUNDS_FN double clause_error(const struct bound_clause *c, double e, double d, 
 BOUNDS_FN void clause_note_at(struct clause_acc *a, const struct bound_clause *c, uint32_t x, uint32_t partner,
                               uint32_t dom, uint32_t out, double y, double err) {
   const double b = clause_bound(c, dom);
-  const double r = err / b;
+  /* a zero bound (an exact function) has the error itself as its ratio: over iff > 0 */
+  const double r = err / (b > 0 ? b : 1.0);
   const uint64_t key = clause_key(x, partner);
   a->inputs++;
   a->over += err > b;

@@ -156,7 +156,7 @@ static void read_bounds(struct rctx *c, json_t *r, struct result_variant *rv, co
     b->ex_lo = get_hexa(c, d, "exclude_lo", where), b->ex_hi = get_hexa(c, d, "exclude_hi", where);
     b->c0 = get_hexa(c, e, "c0", where);
     uint64_t n1 = get_u64(c, c1, "num", where), d1 = get_u64(c, c1, "den", where);
-    if (c->failed || !(b->c0 > 0) || n1 >= (1u << 27) || d1 < 1 || d1 > 0xffffffffu) {
+    if (c->failed || !(b->c0 >= 0) || n1 >= (1u << 27) || d1 < 1 || d1 > 0xffffffffu) {
       fail(c, "field '%sbounds[%zu]' has a bad bound", where, k);
       return;
     }

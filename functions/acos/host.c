@@ -1,0 +1,6 @@
+/* Host variant of acos: the host C library's acosf. */
+#include <math.h>
+
+float host_acosf(float x) {
+  return acosf(x);
+}

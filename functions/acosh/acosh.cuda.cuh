@@ -1,0 +1,2 @@
+/* CUDA's acoshf, compiled once per build flavour (kernels/flavour.cuh) */
+CUDA_FLAVOURS(acoshf)

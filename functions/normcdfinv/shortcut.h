@@ -1,0 +1,25 @@
+/* shortcut.h: the inputs where normcdfinv's reference needs no Arb, for the host and
+ * the device (src/reference/hd.h, functions/refspecial_hd.h); the proof is in
+ * reference.c. */
+#ifndef ULPCERT_SC_NORMCDFINV_H
+#define ULPCERT_SC_NORMCDFINV_H
+
+#include "src/reference/hd.h"
+#include "functions/refspecial_hd.h"
+
+#define NORMCDFINV_HALF32 0x3f000000u
+#define NORMCDFINV_ONE32 0x3f800000u
+
+REF_HD int sc_normcdfinv(uint32_t xb, double *y, int *t) {
+  uint32_t m = xb & ~RS_SIGN32;
+  if (m > RS_INF32) return 0; /* NaN */
+  *t = 0;
+  if (m == 0) { *y = -REF_INF; return 1; }
+  if (xb & RS_SIGN32) { *y = RS_NAN; return 1; }
+  if (xb == NORMCDFINV_HALF32) { *y = 0.0; return 1; }
+  if (xb == NORMCDFINV_ONE32) { *y = REF_INF; return 1; }
+  if (xb > NORMCDFINV_ONE32) { *y = RS_NAN; return 1; }
+  return 0;
+}
+
+#endif

@@ -1,0 +1,2 @@
+/* CUDA's rcbrtf, compiled once per build flavour (kernels/flavour.cuh) */
+CUDA_FLAVOURS(rcbrtf)

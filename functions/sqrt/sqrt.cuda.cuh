@@ -1,0 +1,2 @@
+/* CUDA's sqrtf, compiled once per build flavour (kernels/flavour.cuh) */
+CUDA_FLAVOURS(sqrtf)

@@ -1,0 +1,2 @@
+/* CUDA's y1f, compiled once per build flavour (kernels/flavour.cuh) */
+CUDA_FLAVOURS(y1f)
