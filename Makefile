@@ -76,12 +76,15 @@ MAIN_OBJ := $(BUILD)/src/main.o
 # files (rewritten only when the list changes, so that adding or removing a folder
 # rebuilds what reads it).
 GEN := $(BUILD)/gen
-# (a folder's <name>.def first, then its <name>.*.def files: more variants of the function)
+# (a folder's <name>.def first, then its <name>.*.def files: more variants of the function;
+# the same for its device code, <name>.cuh then <name>.*.cuh)
 CAT_DEFS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).def) \
               $(sort $(wildcard $(d)$(notdir $(d:/=)).*.def)))
-CAT_CUHS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).cuh))
 # CUDA's own functions, compiled once per build flavour (kernels/flavour.cuh): <name>.cuda.cuh
 CAT_FLAVS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).cuda.cuh))
+# every other device file: <name>.cuh, then <name>.*.cuh
+CAT_CUHS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).cuh) \
+              $(filter-out $(CAT_FLAVS),$(sort $(wildcard $(d)$(notdir $(d:/=)).*.cuh))))
 # references whose shortcut compiles for the device too (functions/<name>/shortcut.h, rules
 # in src/reference/hd.h): the device reference kernel runs them (kernels/refkern.cuh)
 CAT_SCS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)shortcut.h))

@@ -152,8 +152,8 @@ __global__ void __launch_bounds__(RED_THREADS)
         if (n.hist >= 0) atomicAdd(&sh.hist[n.hist], 1u);
         const int xb = n.e >= 0 ? xbin_d(x) : -1;
         if (xb >= 0) atomicMax(&xbins[(size_t)v * RED_XBINS + xb], (unsigned long long)__double_as_longlong(n.e) + 1);
-        ev[0] = n.special, smp[0] = {x, out, n.rn, 0};
-        if (g.sym && !h) {
+        ev[0] = n.special, smp[0] = {x, out, n.cr, 0};
+        if (g.sym && !h && measure_sym_applies(&c, g.odd)) {
           const uint32_t neg = o[g.len + i];
           cnt[2]++;
           ev[1] = sym_violated(out, neg, g.odd), smp[1] = {x, out, neg, 0};

@@ -574,5 +574,31 @@ expect 2 "needs --fast-path" -- refcheck tanh --backend gpu
 expect 2 "unknown reference 'nope'" -- refcheck nope --fast-path
 expect 0 "table: none" -- refcheck fabs --fast-path --backend cpu --from 0x3f800000 --to 0x3f800fff
 
+# A directed rounding: the host's division under fesetround(FE_DOWNWARD) is correctly
+# rounded (RD) across 2^-2, where x / 2^-130 overflows (RD gives FLT_MAX there), and by 3;
+# the files say "rounding": "RD", merge keeps it, the report labels it; a result file
+# with an unknown rounding is refused as corrupt.
+D="--backend cpu --no-cache --quiet --threads 2"
+"$U" run div.host.rd.2^-130 div.host.rd.3 --from 0x3e7ff000 --to 0x3e800fff $D --json "$T/rd1.json" >/dev/null 2>&1
+"$U" run div.host.rd.2^-130 div.host.rd.3 --from 0x3e801000 --to 0x3e801fff $D --json "$T/rd2.json" >/dev/null 2>&1
+expect 0 "correctly rounded \(RD\) 12288 \(100.0000%\)" -- merge "$T/rd1.json" "$T/rd2.json" --json "$T/rd.json"
+expect 0 "documented: correctly rounded \(RD\), 0 of 12288 outputs differ: HOLDS" -- merge "$T/rd1.json" "$T/rd2.json"
+if python3 - "$T/rd.json" "$T/rdbad.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for r in d["results"]:
+    assert r["rounding"] == "RD" and r["verdict"] == "HOLDS", r["variant"]
+    assert r["correctly_rounded"] == r["inputs"] == 12288, r["variant"]
+    assert r["symmetry_checked"] == 0, r["variant"]
+d["results"][0]["rounding"] = "RX"
+json.dump(d, open(sys.argv[2], "w"))
+PY
+then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: directed rounding in the result file"; fi
+"$U" report "$T/rd.json" --out "$T/rdrep" --quiet >/dev/null 2>&1 &&
+  grep -q "| div.host.rd.3 | .* | 100.0000% (RD) | .*correctly rounded (RD): 0 of 12288 outputs differ | HOLDS |" "$T/rdrep/ACCURACY.md"
+if [ $? -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: the report's directed rounding row"; fi
+expect 5 "rounding' is not" -- report "$T/rdbad.json" --out "$T/rdrep2" --quiet
+expect 0 "documented: correctly rounded \(RU\): every output is f\(x\) rounded upward" -- list
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -21,6 +21,11 @@
  *     the same with a documented bound on |out - f(x)| over x in [abs_lo, abs_hi];
  *   BOUND(variant, measure, lo, hi, ex_lo, ex_hi, c0, c1n, c1d, text, source)
  *     a documented bound clause (src/measure/bounds.h);
+ *   ROUNDING(variant, mode)
+ *     the variant is documented to return f(x) correctly rounded in mode RND_Z, RND_U or
+ *     RND_D (src/measure/rounding.h; __fsqrt_rd, __fdiv_ru, ...): its outputs are compared
+ *     with that rounding of f(x) (measure.h, ms_round32), and its verdict is VIOLATED when
+ *     one differs from it;
  *   SOURCE_FN(variant, file, function)
  *     the function of a source file of the folder that a built-in variant evaluates, so
  *     that `ulpcert certify FILE` checks its comments with the built-in code;
@@ -56,5 +61,11 @@
   "CUDA C Programming Guide, Mathematical Functions, single-precision table (maximum ulp error: the "          \
   "difference in ulps between a correctly rounded single-precision result and the result returned): "
 #define GUIDE_INTR "CUDA C Programming Guide, Mathematical Functions, Intrinsic Functions, single-precision table: "
+#define GUIDE_IEEE                                                                                             \
+  "CUDA C Programming Guide, Mathematical Functions, Intrinsic Functions: IEEE-compliant, maximum ulp error 0 "  \
+  "(correctly rounded in the mode the name gives: _rn to nearest even, _rz toward zero, _ru toward +inf, _rd "   \
+  "toward -inf): "
+/* The documented bound of a directed rounding in the ulp measure: below 1 ulp of f(x). */
+#define DIRECTED_ULP "1"
 
 #endif

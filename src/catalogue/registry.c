@@ -64,6 +64,29 @@ static const struct {
 #undef BOUND_ENTRY
 };
 
+static const struct {
+  const char *variant;
+  int mode;
+} rounding_table[] = {
+#define ROUNDING(v, mode) {v, mode},
+#include "src/catalogue/catalogue_list.h"
+    {NULL, RND_N}, /* the table is never empty */
+};
+
+/* The ROUNDING lines onto their variants (each variant at most once). */
+static int bind_roundings(char *err, size_t errlen) {
+  for (size_t r = 0; rounding_table[r].variant; r++) {
+    struct variant *v = (struct variant *)variant_find(rounding_table[r].variant);
+    if (!v || v->rounding != RND_N || rounding_table[r].mode <= RND_N || rounding_table[r].mode >= RND_COUNT) {
+      if (err) snprintf(err, errlen, "ROUNDING for '%s': %s", rounding_table[r].variant,
+               !v ? "no such variant" : v->rounding != RND_N ? "declared twice" : "not a directed mode");
+      return -1;
+    }
+    v->rounding = rounding_table[r].mode;
+  }
+  return 0;
+}
+
 int registry_init(char *err, size_t errlen) {
   for (int i = 0; i < n_variants; i++) {
     struct variant *v = &variants[i];
@@ -74,6 +97,7 @@ int registry_init(char *err, size_t errlen) {
     v->gpu_fn = strcmp(v->device_fn, "NODEVICE") ? i : GPU_NONE;
     if (v->host_fn == ulpcert_nohost) v->host_fn = NULL;
     v->n_clauses = 0;
+    v->rounding = RND_N;
   }
   for (size_t b = 0; b < sizeof bound_table / sizeof bound_table[0]; b++) {
     struct variant *v = (struct variant *)variant_find(bound_table[b].variant);
@@ -86,7 +110,7 @@ int registry_init(char *err, size_t errlen) {
     v->clause_text[v->n_clauses] = bound_table[b].text;
     v->clause_source[v->n_clauses++] = bound_table[b].source;
   }
-  return 0;
+  return bind_roundings(err, errlen);
 }
 
 const struct variant *variant_find(const char *name) {

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "src/measure/bounds.h"
+#include "src/measure/rounding.h"
 #include "src/measure/verdict.h"
 #include "src/reference/reference.h"
 
@@ -51,6 +52,9 @@ struct variant {
   int n_clauses;
   struct bound_clause clause[CLAUSE_MAX];
   const char *clause_text[CLAUSE_MAX], *clause_source[CLAUSE_MAX];
+  /* enum rounding_mode: RND_N, or the directed mode the variant is documented to round in
+   * (a ROUNDING line), which its outputs are compared with. */
+  int rounding;
 };
 
 extern struct variant variants[];

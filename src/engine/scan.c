@@ -180,7 +180,7 @@ static void reduce_item(struct ctx *c, const struct gpu_geom *g, uint32_t it, in
     for (uint32_t j = 0; j < n; j++)
       ys[j] = flip ? -c->ry[rbase + j] : c->ry[rbase + j], ts[j] = (int8_t)(flip ? -c->rt[rbase + j] : c->rt[rbase + j]);
   }
-  const int sym = c->sym && !h ? (c->odd ? 1 : 2) : 0;
+  const int sym = c->sym && !h && measure_sym_applies(&c->cfg[v], c->odd) ? (c->odd ? 1 : 2) : 0;
   const int mono = c->mono ? (geom_increasing(g, it) ? 1 : -1) : 0;
   struct part p;
   part_init(&p);
@@ -293,6 +293,7 @@ static int scan_alloc(struct ctx *c, size_t maxlen, char *err, size_t errlen) {
       c->acc[i]->has_moments = c->o->moments;
       if (vi->abs_ranged) stats_set_abs_range(c->acc[i], vi->abs_lo, vi->abs_hi);
       stats_set_clauses(c->acc[i], vi->clause, vi->n_clauses);
+      c->acc[i]->rounding = vi->rounding;
     }
   }
   for (int i = 0; ok && i < c->nv; i++) stats_measure_cfg(c->acc[i], &c->cfg[i]);
@@ -479,6 +480,7 @@ static int scan_finish(struct ctx *c, struct stats *const *st, char *err, size_t
     stats_init(st[i]);
     stats_set_abs_range(st[i], c->acc[i]->abs_lo, c->acc[i]->abs_hi);
     stats_set_clauses(st[i], c->acc[i]->clause, c->acc[i]->n_clauses);
+    st[i]->rounding = c->acc[i]->rounding;
     for (int t = 0; t < c->nthreads; t++) stats_merge(st[i], c->acc[(size_t)t * c->nv + i]);
     for (int d = 0; d < c->nd && c->dev_reduce && !c->o->outputs_only; d++) {
       uint64_t xb[XBINS];

@@ -101,7 +101,8 @@ BOUNDS_FN int64_t bnd_ord(uint32_t b) {
 }
 
 /* The error of one measured input in the clause's measure: e the ulp error, d = |out - y|,
- * rn = RN24(f(x)). Returns -1 where the measure is undefined (BM_REL with y = 0). */
+ * rn = RN24(f(x)) (or, for a variant documented to round in a directed mode, f(x) rounded in
+ * that mode: ulps from the correctly rounded result in that mode). Returns -1 where the measure is undefined (BM_REL with y = 0). */
 BOUNDS_FN double clause_error(const struct bound_clause *c, double e, double d, double y, uint32_t out, uint32_t rn) {
   switch (c->measure) {
   case BM_ULP: return e;

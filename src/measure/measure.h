@@ -2,7 +2,8 @@
  *
  * Every per-input definition of README.md ("Definitions") is here, compiled as C for the
  * host reduction (metrics.c) and as __host__ __device__ code for the device reduction
- * (kernels/reduce.cuh): RN24 of the exact value from the reference pair (y, t), the ulp,
+ * (kernels/reduce.cuh): RN24 of the exact value from the reference pair (y, t) (and its
+ * rounding in a directed mode, for variants documented to round so), the ulp,
  * relative and absolute errors, the correctly rounded, faithful, non-finite, flushed and
  * special-value rules, the histogram bin, the digest term and the bound clauses
  * (bounds.h). Both reductions call measure_input on every input and merge the
@@ -15,6 +16,7 @@
 #include <stdint.h>
 
 #include "src/measure/bounds.h"
+#include "src/measure/rounding.h"
 
 #ifdef __CUDACC__
 #define MEASURE_FN static __host__ __device__ __forceinline__
@@ -90,6 +92,69 @@ MEASURE_FN uint32_t ms_rn32(double y, int t) {
   return z_above == nb_above ? nb : f;
 }
 
+/* The binary32 neighbours of bit pattern b on the line -inf < ... < -2^-149 < 0 < 2^-149
+ * < ... < +inf, both zeros being the value 0: ms_pred32(b) is the next binary32 below b's
+ * value, ms_succ32(b) the next above. pred(+-0) = -2^-149 and succ(+-0) = +2^-149; a step
+ * from +-2^-149 to zero gives the zero of that sign (pred(2^-149) = +0, succ(-2^-149) =
+ * -0), the sign IEEE 754 gives a result rounded to zero (the exact value's); succ(FLT_MAX) =
+ * +inf, pred(+inf) = FLT_MAX and their mirrors. ms_round32 never asks for pred(-inf),
+ * succ(+inf) or a NaN's neighbour. */
+MEASURE_FN uint32_t ms_pred32(uint32_t b) {
+  if ((b & 0x7fffffffu) == 0) return 0x80000001u;
+  return (b & 0x80000000u) ? b + 1 : b - 1;
+}
+MEASURE_FN uint32_t ms_succ32(uint32_t b) {
+  if ((b & 0x7fffffffu) == 0) return 0x00000001u;
+  return (b & 0x80000000u) ? b - 1 : b + 1;
+}
+
+/* The rounding of the exact value z in mode (RND_N, RND_Z, RND_U, RND_D) to binary32, as
+ * bits, from y = RN53(z) and t = sign(y - z) (binary64 with subnormals; y may be +-inf
+ * when z overflows binary64, with t of its sign, and is NaN where z is undefined).
+ * F is the binary32 numbers with +-inf; RD24(z) = max {f in F : f <= z} and
+ * RU24(z) = min {f in F : f >= z} (IEEE 754: past FLT_MAX, RD gives FLT_MAX and RU +inf;
+ * a result rounded to zero has z's sign), RZ24(z) = RD24(z) for z >= 0, RU24(z) for z <= 0.
+ *
+ * Lemma: for every binary64 number b (every element of F is one), b < z implies b <= y,
+ * and b > z implies b >= y: RN53 is monotonic and leaves b unchanged.
+ *
+ * Claim: RD24(z) = RD24(y), except when y is in F and t > 0, where RD24(z) = pred(y);
+ *        RU24(z) = RU24(y), except when y is in F and t < 0, where RU24(z) = succ(y).
+ * Proof (RD; RU is its mirror). If t = 0, z = y. Otherwise z is not in F (z in F would
+ * make z binary64, so y = z and t = 0).
+ *  - y not in F: let f = RD24(z) and f' the next element of F above it; f < z < f'
+ *    (z not in F). The lemma gives f <= y <= f', and both are strict since y is not in F:
+ *    f < y < f', so RD24(y) = f.
+ *  - y in F and t > 0 (y > z): p = pred(y) satisfies p <= z, else p > z and the lemma
+ *    give p >= y. So p <= z < y: RD24(z) = p (no element of F lies between p and y).
+ *  - y in F and t < 0 (y < z): the next element above y is > z by the same argument, so
+ *    RD24(z) = y = RD24(y).
+ * This is the double-rounding trap of directed modes: y = RN53(z) may land exactly on a
+ * binary32 number (z within 2^-54 relative of it), where rounding y again would give that
+ * number whichever side z lies on; t says which. Rounding y itself: f = RN24(y) (ms_rn24,
+ * the same conversion on both sides); if f = y, y is in F; otherwise no element of F lies
+ * strictly between f and y (f is the nearest), so RD24(y) = f when f < y, else pred(f), and
+ * RU24(y) = f when f > y, else succ(f). This covers the edges: y between 0 and 2^-149 (f a
+ * zero of y's sign: RD of a tiny negative y is -2^-149, RU gives -0), y above FLT_MAX
+ * (f = FLT_MAX or +inf: RD gives FLT_MAX, RU +inf), y = +-inf (in F: RD(+inf) with t > 0
+ * is pred(+inf) = FLT_MAX, RU(-inf) with t < 0 is -FLT_MAX), y = +-0 with t != 0 (z a
+ * nonzero number below binary64's subnormals: pred(-0) = -2^-149, succ(+0) = 2^-149).
+ * RZ: RN53 keeps the sign of z (an underflow to zero gives the zero of z's sign), so y's
+ * sign bit is z's and RZ is RD for a clear sign bit, RU for a set one. */
+MEASURE_FN uint32_t ms_round32(double y, int t, int mode) {
+  if (mode == RND_N) return ms_rn32(y, t);
+  if (ms_isnan64(y)) return 0x7fc00000u;
+  if (mode == RND_Z) mode = (ms_d2u(y) >> 63) ? RND_U : RND_D;
+  const uint32_t f = ms_rn24(y);
+  const double fd = ms_f32(f);
+  if (fd == y) { /* y is in F (a zero compares equal to either zero; f keeps y's sign) */
+    if (mode == RND_D) return t > 0 ? ms_pred32(f) : f;
+    return t < 0 ? ms_succ32(f) : f;
+  }
+  if (mode == RND_D) return fd < y ? f : ms_pred32(f);
+  return fd > y ? f : ms_succ32(f);
+}
+
 /* ulp(y) = 2^(max(floor(log2|y|), -126) - 23), y the exact value; returns 1/ulp(y) (a
  * power of two, so that e = |out - y| * (1/ulp) is exact given |out - y|). y = 0 gives
  * 2^149 (the subnormal ulp). */
@@ -127,6 +192,7 @@ MEASURE_FN uint64_t digest_term_at(uint32_t x, uint32_t partner, uint32_t out) {
 /* What the measures of a variant depend on besides the input. */
 struct measure_cfg {
   double abs_lo, abs_hi; /* the absolute error is measured for x in [abs_lo, abs_hi] */
+  int rounding;          /* enum rounding_mode: the rounding the outputs are compared with */
   int n_clauses;
   struct bound_clause clause[CLAUSE_MAX];
 };
@@ -201,22 +267,35 @@ MEASURE_FN int measure_in_abs_range(const struct measure_cfg *c, uint32_t x) {
 struct measure_note {
   int hist;     /* histogram bin to count, or -1 */
   double e;     /* the ulp error (for the bins along x), or -1 */
-  int special;  /* a special-value mismatch: the caller lists (x, out, rn) */
-  uint32_t rn;  /* RN24(f(x)) */
+  int special;  /* a special-value mismatch: the caller lists (x, out, cr) */
+  uint32_t cr;  /* the correctly rounded result: f(x) rounded in the variant's mode (RN24 by default) */
 };
+
+/* Whether the symmetry check applies to a variant of an odd or even reference: an odd f
+ * gives RD24(f(-x)) = -RU24(f(x)), so outputs correctly rounded downward or upward are not
+ * odd; RN and RZ commute with negation, and every mode keeps an even f even. */
+MEASURE_FN int measure_sym_applies(const struct measure_cfg *c, int odd) {
+  return !odd || c->rounding == RND_N || c->rounding == RND_Z;
+}
 
 /* One input x with output out against the reference (y, t) = (RN53(f(x)), sign(y -
  * f(x))), into a. The definitions (README "Definitions"):
  *  - an undefined exact value (y NaN, a NaN input included) expects a NaN output;
  *  - an infinite exact value (a pole) expects that infinity;
- *  - correctly rounded: out = RN24(f(x)) bit for bit;
+ *  - correctly rounded: out = RN24(f(x)) bit for bit, or f(x) rounded in the variant's
+ *    directed mode (c->rounding, ms_round32); below, "the correctly rounded result" is
+ *    that one;
  *  - a NaN or infinite output where RN24(f(x)) differs is non-finite (counted, not
  *    measured); an infinity that is RN24 of a huge finite value is correct;
- *  - a zero output where RN24(f(x)) is not zero is flushed (and measured); a zero of the
- *    wrong sign where RN24(f(x)) is zero is a special-value mismatch;
+ *  - a correctly rounded finite output for |f(x)| >= 2^128 (RZ, RD or RU past the
+ *    binary32 range: +-FLT_MAX) is faithful and not measured, like RN's infinity there
+ *    (its distance to f(x) says nothing about the function: RZ24(2^200) = FLT_MAX);
+ *  - a zero output where the correctly rounded result is not zero is flushed (and
+ *    measured); a zero of the wrong sign where it is zero is a special-value mismatch;
  *  - every other input is measured: d = |out - y| (binary64), e = d / ulp(y) (exact),
- *    faithful when e < 1, the relative error d / |y| for y != 0, the absolute error d for
- *    x in the configured range, and the bound clauses.
+ *    faithful when e < 1 or correctly rounded (a directed result is below 1 ulp of f(x),
+ *    but e, computed from y, may read exactly 1), the relative error d / |y| for y != 0,
+ *    the absolute error d for x in the configured range, and the bound clauses.
  * For a function of two arguments, x is the swept operand, partner the other one (the
  * maxima keep both; digest_term_at), and dom the operand whose value the absolute-error range and the clauses'
  * domains test. */
@@ -225,30 +304,34 @@ MEASURE_FN struct measure_note measure_input_at(struct measure_acc *a, const str
   struct measure_note n = {-1, -1.0, 0, 0};
   a->inputs++;
   a->digest += digest_term_at(x, partner, out);
-  n.rn = ms_rn32(y, t);
+  n.cr = ms_round32(y, t, c->rounding);
   if (ms_isnan64(y) || ms_isinf64(y)) {
-    if (ms_isnan64(y) ? is_nan32(out) : out == n.rn) a->cr++, a->faithful++, n.hist = 0;
+    if (ms_isnan64(y) ? is_nan32(out) : out == n.cr) a->cr++, a->faithful++, n.hist = 0;
     else a->special_mismatches++, n.special = 1;
     return n;
   }
-  if (out == n.rn) a->cr++;
+  if (out == n.cr) a->cr++;
   if (is_nan32(out) || is_inf32(out)) {
-    if (out == n.rn) a->faithful++, n.hist = 0; /* a correctly rounded overflow */
+    if (out == n.cr) a->faithful++, n.hist = 0; /* a correctly rounded overflow */
     else a->nonfinite++, a->above_1ulp++;
     return n;
   }
+  if (out == n.cr && ms_fabs(y) >= 0x1p128) { /* +-FLT_MAX, a correctly rounded directed overflow */
+    a->faithful++, n.hist = 0;
+    return n;
+  }
   if ((out & 0x7fffffffu) == 0) {
-    if ((n.rn & 0x7fffffffu) != 0) a->flushed++;
-    else if (out != n.rn) a->special_mismatches++, n.special = 1; /* a zero of the wrong sign */
+    if ((n.cr & 0x7fffffffu) != 0) a->flushed++;
+    else if (out != n.cr) a->special_mismatches++, n.special = 1; /* a zero of the wrong sign */
   }
   const double d = ms_fabs(ms_f32(out) - y), e = d * inv_ulp32(y);
   n.hist = hist_bin(e), n.e = e;
-  if (e < 1.0) a->faithful++;
+  if (e < 1.0 || out == n.cr) a->faithful++;
   else a->above_1ulp++;
   measure_max_note_at(&a->ulp, e, x, partner, out, y);
   if (e > a->bin_max) a->bin_max = e;
   if (measure_in_abs_range(c, dom)) measure_max_note_at(&a->abs, d, x, partner, out, y);
-  clauses_add_at(a->cl, c->clause, c->n_clauses, x, partner, dom, out, y, n.rn, e, d);
+  clauses_add_at(a->cl, c->clause, c->n_clauses, x, partner, dom, out, y, n.cr, e, d);
   if (y != 0) measure_max_note_at(&a->rel, d / ms_fabs(y), x, partner, out, y);
   return n;
 }

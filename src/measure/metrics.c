@@ -72,7 +72,7 @@ void part_reduce_host(struct part *p, struct stats *s, const struct measure_cfg 
     }
     const struct measure_note m = measure_input(&p->a, c, x, o, y[i], t[i]);
     if (m.hist >= 0) p->hist[m.hist]++;
-    if (m.special) part_list(p->special, &p->n_special, (struct sample){x, o, m.rn, 0});
+    if (m.special) part_list(p->special, &p->n_special, (struct sample){x, o, m.cr, 0});
     const int xb = m.e >= 0 ? xbin_of(x) : -1;
     if (xb >= 0 && m.e > s->xbin_max_ulp[xb]) s->xbin_max_ulp[xb] = m.e;
     if (sym) {
@@ -93,7 +93,7 @@ void part_reduce_pairs(struct part *p, const struct measure_cfg *c, uint32_t x, 
   for (uint32_t k = 0; k < n; k++) {
     const struct measure_note m = measure_input_at(&p->a, c, x, partner[k], dom[k], out[k], y[k], t[k]);
     if (m.hist >= 0) p->hist[m.hist]++;
-    if (m.special) part_list(p->special, &p->n_special, (struct sample){x, out[k], m.rn, partner[k]});
+    if (m.special) part_list(p->special, &p->n_special, (struct sample){x, out[k], m.cr, partner[k]});
     if (m.e > *emax) *emax = m.e;
   }
 }
@@ -161,6 +161,7 @@ void stats_merge(struct stats *a, const struct stats *b) {
   if (a_empty) a->abs_lo = b->abs_lo, a->abs_hi = b->abs_hi;
   /* so are the clauses (the same on both sides when both have inputs) */
   if (a_empty && b->n_clauses) stats_set_clauses(a, b->clause, b->n_clauses);
+  if (a_empty) a->rounding = b->rounding; /* and so is the rounding */
   for (int k = 0; k < a->n_clauses && k < b->n_clauses; k++) clause_acc_merge(&a->cl[k], &b->cl[k]);
   a->inputs += b->inputs;
   a->correctly_rounded += b->correctly_rounded;
@@ -221,7 +222,7 @@ int stats_equal(const struct stats *a, const struct stats *b, const char **field
   EQ(max_rel_output) EQD(max_rel_ref) EQD(max_abs) EQ(max_abs_input) EQ(max_abs_output) EQD(max_abs_ref)
   EQD(abs_lo) EQD(abs_hi) EQ(correctly_rounded) EQ(faithful) EQ(above_1ulp) EQ(nonfinite) EQ(flushed)
   EQ(special_mismatches) EQ(pairs) EQ(max_ulp_partner) EQ(max_rel_partner) EQ(max_abs_partner) EQ(symmetry_checked) EQ(symmetry_violations) EQ(monotonic_checked) EQ(monotonic_violations)
-  EQ(n_special) EQ(n_sym) EQ(n_mono)
+  EQ(n_special) EQ(n_sym) EQ(n_mono) EQ(rounding)
   if (!stats_clauses_same(a, b)) { if (field) *field = "clause"; return 0; }
   for (int k = 0; k < a->n_clauses; k++) {
     EQ(cl[k].inputs) EQ(cl[k].over) EQD(cl[k].max) EQD(cl[k].max_ref) EQ(cl[k].max_input) EQ(cl[k].max_output)

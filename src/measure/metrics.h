@@ -72,6 +72,9 @@ struct stats {
   int n_clauses;
   struct bound_clause clause[CLAUSE_MAX];
   struct clause_acc cl[CLAUSE_MAX];
+  /* enum rounding_mode (rounding.h): the rounding the outputs were compared with (RND_N,
+   * or the directed mode the variant is documented to round in). */
+  int rounding;
   /* Two-argument functions (pairs = 1): inputs counts pairs (x, partner), the bins are
    * those of the swept operand x, and the maxima keep the other operand. */
   int pairs;
@@ -120,9 +123,9 @@ void stats_fold_xbins(struct stats *s, const uint64_t *dev);
 /* A sample into a list of the LIST_MAX lowest inputs, sorted. */
 void list_insert(struct sample *list, int *n, struct sample smp);
 
-/* The measure of a variant's inputs: its absolute-error range and bound clauses. */
+/* The measure of a variant's inputs: its absolute-error range, bound clauses and rounding. */
 static inline void stats_measure_cfg(const struct stats *s, struct measure_cfg *c) {
-  c->abs_lo = s->abs_lo, c->abs_hi = s->abs_hi, c->n_clauses = s->n_clauses;
+  c->abs_lo = s->abs_lo, c->abs_hi = s->abs_hi, c->n_clauses = s->n_clauses, c->rounding = s->rounding;
   for (int k = 0; k < s->n_clauses; k++) c->clause[k] = s->clause[k];
 }
 

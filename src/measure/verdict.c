@@ -1,6 +1,8 @@
 /* verdict.c: see verdict.h. */
 #include "src/measure/verdict.h"
 
+#include "src/measure/rounding.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,6 +73,11 @@ enum verdict clauses_verdict(const struct clause_acc *acc, int n) {
     r = VERDICT_HOLDS;
   }
   return r;
+}
+
+enum verdict rounding_verdict(int rounding, uint64_t correctly_rounded, uint64_t inputs) {
+  if (rounding == RND_N || !inputs) return VERDICT_NONE;
+  return correctly_rounded == inputs ? VERDICT_HOLDS : VERDICT_VIOLATED;
 }
 
 enum verdict verdict_worst(enum verdict a, enum verdict b) {

@@ -4,6 +4,7 @@
 #define ULPCERT_VERDICT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "src/measure/bounds.h"
 
@@ -28,6 +29,10 @@ enum verdict bounds_verdict(const char *const ulp[2], const char *const rel[2], 
 /* The verdict of bound clauses from what their inputs gave: VIOLATED if an input of
  * one exceeds its bound, else HOLDS if one had inputs, else VERDICT_NONE. */
 enum verdict clauses_verdict(const struct clause_acc *acc, int n);
+/* The verdict of a variant documented to round in a directed mode (rounding != RND_N,
+ * rounding.h): HOLDS when every output is the correctly rounded result in that mode
+ * (correctly_rounded == inputs), else VIOLATED; VERDICT_NONE for RND_N or no input. */
+enum verdict rounding_verdict(int rounding, uint64_t correctly_rounded, uint64_t inputs);
 /* The more severe of two verdicts (VIOLATED > LOOSE > HOLDS > none). */
 enum verdict verdict_worst(enum verdict a, enum verdict b);
 /* "ulp", "ulp_cr", "rel", "abs"; bound_measure_parse gives -1 for anything else. */

@@ -38,6 +38,9 @@ static void list(FILE *f) {
     for (int k = 0; k < 2; k++) list_claim(f, v, k);
     for (int k = 0; k < v->n_clauses; k++)
       fprintf(f, "%-16s   documented: %s (%s)\n", "", v->clause_text[k], v->clause_source[k]);
+    if (v->rounding != RND_N)
+      fprintf(f, "%-16s   documented: correctly rounded (%s): every output is f(x) rounded %s\n", "",
+              rounding_name(v->rounding), v->rounding == RND_Z ? "toward zero" : v->rounding == RND_U ? "upward" : "downward");
   }
 }
 

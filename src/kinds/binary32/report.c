@@ -46,8 +46,9 @@ static enum verdict row_verdict(const struct result_variant *rv) {
   const char *const rel[2] = {str_or_null(rv->claim.max_rel), str_or_null(rv->doc.max_rel)};
   const char *const absb[2] = {str_or_null(rv->claim.max_abs), str_or_null(rv->doc.max_abs)};
   const enum claim_kind kind[2] = {kind_of(rv->claim.kind), kind_of(rv->doc.kind)};
-  return verdict_worst(bounds_verdict(ulp, rel, absb, kind, s->max_ulp, s->max_rel, s->max_abs),
-                       clauses_verdict(s->cl, s->n_clauses));
+  return verdict_worst(verdict_worst(bounds_verdict(ulp, rel, absb, kind, s->max_ulp, s->max_rel, s->max_abs),
+                                     clauses_verdict(s->cl, s->n_clauses)),
+                       rounding_verdict(s->rounding, s->correctly_rounded, s->inputs));
 }
 
 /* The claim or documented bound with its source, for a Markdown cell. */
@@ -79,6 +80,19 @@ static void documented_text(char *buf, size_t n, const struct result_variant *rv
     md_escape(t, sizeof t);
     snprintf(buf + len, n - len, "%s", t);
   }
+  if (s->rounding != RND_N) {
+    size_t len = strlen(buf);
+    if (!strcmp(buf, "-")) len = 0;
+    snprintf(buf + len, n - len, "%scorrectly rounded (%s): %llu of %llu outputs differ", len ? "; " : "",
+             rounding_name(s->rounding), (unsigned long long)(s->inputs - s->correctly_rounded),
+             (unsigned long long)s->inputs);
+  }
+}
+
+/* " (RD)" after the correctly rounded percentage of a directed variant, else "". */
+static const char *rounding_suffix(const struct stats *s) {
+  static const char *const sfx[RND_COUNT] = {"", " (RZ)", " (RU)", " (RD)"};
+  return s->rounding > RND_N && s->rounding < RND_COUNT ? sfx[s->rounding] : "";
 }
 
 /* The MUFU table: the hardware approximations (the raw PTX `.approx` instructions, which
@@ -313,6 +327,8 @@ static void mufu_row(struct text *md, const struct row *r) {
     else tprintf(md, "%sabs %s%s", nb ? "; " : "", t, range);
     nb++;
   }
+  const int rnd = s->rounding != RND_N; /* documented correctly rounded in a directed mode */
+  if (rnd) tprintf(md, "%scorrectly rounded (%s)", nb++ ? "; " : "", rounding_name(s->rounding));
   tprintf(md, "%s | ", nb ? "" : "none");
   /* the same measure, measured, and where */
   for (int k = 0, i = 0; k < 3; k++) {
@@ -331,6 +347,11 @@ static void mufu_row(struct text *md, const struct row *r) {
   const char *const ulp[2] = {NULL, b[0]}, *const rel[2] = {NULL, b[1]}, *const absb[2] = {NULL, b[2]};
   const enum claim_kind kinds[2] = {CLAIM_NONE, kind};
   enum verdict vd = bounds_verdict(ulp, rel, absb, kinds, m[0], m[1], m[2]);
+  if (rnd) {
+    tprintf(md, "%s%llu outputs differ", nb > 1 ? "; " : "", (unsigned long long)(s->inputs - s->correctly_rounded));
+    vd = verdict_worst(vd, rounding_verdict(s->rounding, s->correctly_rounded, s->inputs));
+    measured = 1;
+  }
   tprintf(md, "%s | %s | ", nb ? "" : "—",
           !nb ? "no documented bound" : vd != VERDICT_NONE ? verdict_name(vd) : measured ? "—" : "not measured");
   mufu_figures(md, s);
@@ -630,9 +651,9 @@ static void family_tables(struct report *rp, const struct row *rows, int n, char
     documented_text(dc, sizeof dc, r->rv);
     enum verdict vd = row_verdict(r->rv);
     abs_text(ma, sizeof ma, s);
-    tprintf(md, "| %s | %s | %.5f | 0x%08x (%a) | %.4e | %s | %.4f%% | %.4f%% | %llu | %llu | %llu | %s | %s | %s |\n",
+    tprintf(md, "| %s | %s | %.5f | 0x%08x (%a) | %.4e | %s | %.4f%%%s | %.4f%% | %llu | %llu | %llu | %s | %s | %s |\n",
             r->rv->name, r->dev, s->max_ulp, s->max_ulp_input, val(s->max_ulp_input), s->max_rel, ma,
-            pct(s->correctly_rounded, s->inputs), pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp,
+            pct(s->correctly_rounded, s->inputs), rounding_suffix(s), pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp,
             (unsigned long long)s->nonfinite, (unsigned long long)s->flushed, cl, dc, verdict_name(vd));
     csv_row(&rp->csv, r, paths[r->file], vd);
   }
@@ -672,8 +693,9 @@ static void readme_table(struct report *rp, const struct row *rows, int n) {
     char cl[400], dc[1200];
     claim_text(cl, sizeof cl, &rows[i].rv->claim);
     documented_text(dc, sizeof dc, rows[i].rv);
-    tprintf(rb, "| %s | %s | %.5f | 0x%08x (%a) | %.4e | %.4f%% | %s | %s | %s |\n", rows[i].rv->name, rows[i].dev,
+    tprintf(rb, "| %s | %s | %.5f | 0x%08x (%a) | %.4e | %.4f%%%s | %s | %s | %s |\n", rows[i].rv->name, rows[i].dev,
             s->max_ulp, s->max_ulp_input, val(s->max_ulp_input), s->max_rel, pct(s->correctly_rounded, s->inputs),
+            rounding_suffix(s),
             cl, dc, verdict_name(row_verdict(rows[i].rv)));
   }
   tprintf(rb, "\n![%s: max ulp error over x in [-10, 10]](%s/plots/%s-overview.svg)\n", f0, rp->dir, ff);

@@ -154,7 +154,9 @@ static json_t *clauses_json(const struct variant *v, const struct stats *s) {
 }
 
 enum verdict stats_verdict(const struct variant *v, const struct stats *s) {
-  return verdict_worst(variant_verdict(v, s->max_ulp, s->max_rel, s->max_abs), clauses_verdict(s->cl, s->n_clauses));
+  return verdict_worst(verdict_worst(variant_verdict(v, s->max_ulp, s->max_rel, s->max_abs),
+                                     clauses_verdict(s->cl, s->n_clauses)),
+                       rounding_verdict(s->rounding, s->correctly_rounded, s->inputs));
 }
 
 json_t *b32_variant_json(const struct variant *v, const struct stats *s) {
@@ -174,6 +176,8 @@ json_t *b32_variant_json(const struct variant *v, const struct stats *s) {
     partner_json(o, "max_abs_partner", s->max_abs, s->max_abs_partner);
   }
   json_object_set_new(o, "max_abs_range", json_pack("{s:o, s:o}", "lo", hexa(s->abs_lo), "hi", hexa(s->abs_hi)));
+  /* a directed rounding (absent: RN): "correctly_rounded" counts the outputs equal to it */
+  if (s->rounding != RND_N) json_object_set_new(o, "rounding", json_string(rounding_name(s->rounding)));
   json_object_set_new(o, "correctly_rounded", json_integer((json_int_t)s->correctly_rounded));
   json_object_set_new(o, "faithful", json_integer((json_int_t)s->faithful));
   json_object_set_new(o, "above_1ulp", json_integer((json_int_t)s->above_1ulp));
@@ -319,7 +323,8 @@ void b32_print_variants(FILE *f, const struct variant *const *v, struct stats *c
       if (isinf(s->abs_lo) && isinf(s->abs_hi)) fputc('\n', f);
       else fprintf(f, " (over x in [%a, %a])\n", s->abs_lo, s->abs_hi);
     }
-    fprintf(f, "  correctly rounded %llu (%.4f%%), faithful %llu (%.4f%%), above 1 ulp %llu\n",
+    fprintf(f, "  correctly rounded%s%s%s %llu (%.4f%%), faithful %llu (%.4f%%), above 1 ulp %llu\n",
+            s->rounding ? " (" : "", s->rounding ? rounding_name(s->rounding) : "", s->rounding ? ")" : "",
             (unsigned long long)s->correctly_rounded, pct(s->correctly_rounded, s->inputs),
             (unsigned long long)s->faithful, pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp);
     fprintf(f, "  nonfinite %llu, flushed %llu, special mismatches %llu", (unsigned long long)s->nonfinite,
@@ -346,6 +351,10 @@ void b32_print_variants(FILE *f, const struct variant *const *v, struct stats *c
     }
     print_claim(f, "claim", &v[i]->claim, s);
     print_claim(f, "documented", &v[i]->doc, s);
+    if (s->rounding != RND_N)
+      fprintf(f, "  documented: correctly rounded (%s), %llu of %llu outputs differ: %s\n", rounding_name(s->rounding),
+              (unsigned long long)(s->inputs - s->correctly_rounded), (unsigned long long)s->inputs,
+              verdict_name(rounding_verdict(s->rounding, s->correctly_rounded, s->inputs)));
     for (int k = 0; k < s->n_clauses; k++) print_clause(f, v[i], s, k);
     fputc('\n', f);
   }
@@ -361,8 +370,9 @@ void b32_print_variants(FILE *f, const struct variant *const *v, struct stats *c
               verdict_name(vv));
       continue;
     }
-    fprintf(f, "| %s | %.5f | 0x%08x (%a) | %.4e | %.4f%% | %.4f%% | %llu | %s | %s | %s |\n", v[i]->name, s->max_ulp,
-            s->max_ulp_input, (double)u2f(s->max_ulp_input), s->max_rel, pct(s->correctly_rounded, s->inputs),
+    fprintf(f, "| %s | %.5f | 0x%08x (%a) | %.4e | %.4f%%%s%s%s | %.4f%% | %llu | %s | %s | %s |\n", v[i]->name,
+            s->max_ulp, s->max_ulp_input, (double)u2f(s->max_ulp_input), s->max_rel, pct(s->correctly_rounded, s->inputs),
+            s->rounding ? " (" : "", s->rounding ? rounding_name(s->rounding) : "", s->rounding ? ")" : "",
             pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp,
             v[i]->claim.max_ulp ? v[i]->claim.max_ulp : "-", v[i]->doc.max_ulp ? v[i]->doc.max_ulp : "-",
             verdict_name(vv));

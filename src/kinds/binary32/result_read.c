@@ -181,6 +181,14 @@ static void read_bounds(struct rctx *c, json_t *r, struct result_variant *rv, co
 /* The maxima: ulp, relative and (format of ulpcert 0.2.0 on) absolute error over its
  * range. Results of 0.1.0 have no absolute error; they read as "not measured" (max_abs
  * -1) over every input. */
+/* A directed rounding (absent: RN; files before it have only RN variants). */
+static void read_rounding(struct rctx *c, json_t *r, struct stats *s, const char *where) {
+  json_t *rnd = json_object_get(r, "rounding");
+  if (rnd && (!json_is_string(rnd) || rounding_parse(json_string_value(rnd)) <= RND_N))
+    fail(c, "field '%srounding' is not \"RZ\", \"RU\" or \"RD\"", where);
+  else if (rnd) s->rounding = rounding_parse(json_string_value(rnd));
+}
+
 static void read_maxima(struct rctx *c, json_t *r, struct stats *s, const char *where) {
   s->max_ulp = get_max(c, r, "max_ulp", &s->max_ulp_input, &s->max_ulp_output, &s->max_ulp_ref, where);
   s->max_rel = get_max(c, r, "max_rel", &s->max_rel_input, &s->max_rel_output, &s->max_rel_ref, where);
@@ -327,6 +335,7 @@ static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
   s->inputs = get_u64(c, r, "inputs", where);
   s->pairs = json_is_true(json_object_get(r, "pairs"));
   read_maxima(c, r, s, where);
+  read_rounding(c, r, s, where);
   read_counts(c, r, s, where);
   read_bins(c, r, s, where);
   read_moments(c, r, s, where);
