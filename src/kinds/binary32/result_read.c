@@ -97,6 +97,29 @@ static void get_samples(struct rctx *c, json_t *obj, const char *key, const char
   }
 }
 
+/* "undecidable" (a count) and "undecidable_first" (hex inputs): optional, absent from
+ * results of references that always decide */
+static void get_undecidable(struct rctx *c, json_t *r, struct stats *s, const char *where) {
+  json_t *u = json_object_get(r, "undecidable"), *a = json_object_get(r, "undecidable_first");
+  s->undecidable = u ? get_u64(c, r, "undecidable", where) : 0;
+  s->n_undec = 0;
+  if (!a) return;
+  if (!json_is_array(a) || json_array_size(a) > LIST_MAX) {
+    fail(c, "field '%sundecidable_first' is not a list of at most %d inputs", where, LIST_MAX);
+    return;
+  }
+  for (size_t i = 0; i < json_array_size(a); i++) {
+    json_t *e = json_array_get(a, i);
+    uint32_t v;
+    if (!json_is_string(e) || parse_u32(json_string_value(e), &v)) {
+      fail(c, "field '%sundecidable_first' has a bad entry at %zu", where, i);
+      return;
+    }
+    s->undec[s->n_undec++] = (struct sample){v, 0, 0};
+  }
+  if (s->undecidable < (uint64_t)s->n_undec) fail(c, "%sundecidable lists more inputs than it counts", where);
+}
+
 static void read_claim(json_t *cl, struct result_claim *out) {
   memset(out, 0, sizeof *out);
   snprintf(out->kind, sizeof out->kind, "none");
@@ -217,6 +240,7 @@ static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
   s->monotonic_checked = get_u64(c, r, "monotonic_checked", where);
   s->monotonic_violations = get_u64(c, r, "monotonic_violations", where);
   get_samples(c, r, "special_first", "expected", s->special, &s->n_special, where);
+  get_undecidable(c, r, s, where);
   get_samples(c, r, "symmetry_first", "output_neg", s->sym, &s->n_sym, where);
   get_samples(c, r, "monotonic_first", "output_next", s->mono, &s->n_mono, where);
   json_t *h = need(c, r, "histogram", where);
@@ -292,7 +316,7 @@ static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
                               (unsigned long long)s->inputs);
     /* each input is in the histogram, or non-finite, or a special mismatch (a zero
      * of the wrong sign is in both the histogram and the mismatches) */
-    else if (hs + s->nonfinite > s->inputs || hs + s->nonfinite + s->special_mismatches < s->inputs)
+    else if (hs + s->nonfinite > s->inputs || hs + s->nonfinite + s->special_mismatches + s->undecidable < s->inputs)
       fail(c, "%shistogram does not add up to the inputs", where);
     else if (s->correctly_rounded > s->inputs || s->faithful > s->inputs || s->above_1ulp > s->inputs)
       fail(c, "%scounts exceed the inputs", where);
