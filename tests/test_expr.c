@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "src/catalogue/registry.h"
+#include "src/reference/arb_ziv.h"
 #include "src/reference/expr.h"
 
 /* (y, t) of the expression text at binary32 x, as the engine computes it */
@@ -158,12 +159,17 @@ static void test_functions_match_catalogue(void **state) {
   int n = inputs(xs, 48);
   char names[1024];
   snprintf(names, sizeof names, "%s", expr_names());
-  int nf = 0;
+  int nf = 0, nball = 0, nundec = 0;
+  mpfr_t mx, my;
+  mpfr_init2(mx, 24), mpfr_init2(my, 53);
   for (char *sv, *nm = strtok_r(names, ", ", &sv); nm; nm = strtok_r(NULL, ", ", &sv), nf++) {
     const struct reference *cat = ref_find(nm);
     if (!cat) fail_msg("'%s' of the expression table is not a catalogue reference", nm);
     char text[64];
     snprintf(text, sizeof text, "%s(x)", nm);
+    char err[256];
+    struct expr *e = expr_parse(text, err, sizeof err);
+    assert_non_null(e);
     for (int i = 0; i < n; i++) {
       double y1, y2;
       int t1, t2;
@@ -171,9 +177,24 @@ static void test_functions_match_catalogue(void **state) {
       ref_mpfr(cat, xs[i], &y2, &t2);
       if (!same64(y1, y2) || t1 != t2)
         fail_msg("%s at 0x%08x: expression (%a, %d), catalogue (%a, %d)", text, xs[i], y1, t1, y2, t2);
+      /* the Arb enclosure alone, where its balls decide (finite inputs; not the signs of
+       * zeros, which balls do not carry) */
+      if (!isfinite(u2f(xs[i])) || y2 == 0) continue;
+      mpfr_set_flt(mx, u2f(xs[i]), MPFR_RNDN);
+      int tz = expr_ziv(my, mx, MPFR_RNDN, e);
+      if (tz == REF_UNDECIDABLE) {
+        nundec++;
+        continue;
+      }
+      tz = mpfr_subnormalize(my, tz, MPFR_RNDN);
+      nball++;
+      if (!same64(mpfr_get_d(my, MPFR_RNDN), y2) || (tz > 0) - (tz < 0) != t2)
+        fail_msg("%s at 0x%08x: Arb (%a, %d), catalogue (%a, %d)", text, xs[i], mpfr_get_d(my, MPFR_RNDN), tz, y2, t2);
     }
+    expr_free(e);
   }
-  printf("%d functions, %d inputs each: identical\n", nf, n);
+  mpfr_clears(mx, my, (mpfr_ptr)0);
+  printf("%d functions, %d inputs each: identical; Arb alone decided %d (identical), %d not\n", nf, n, nball, nundec);
 }
 
 /* 2 sigmoid(2x) - 1 = tanh(x): equal values wherever the expression decides (the value of
@@ -188,7 +209,8 @@ static void test_identity_tanh(void **state) {
     int t1, t2;
     eval("2*sigmoid(2*x)-1", u2f(xs[i]), &y1, &t1);
     ref_mpfr(th, xs[i], &y2, &t2);
-    if (t1 == REF_T_UNDECIDABLE) {
+    if (t1 == REF_T_UNDECIDABLE) { /* 1 - 2 sigmoid(-2x) within 2^-2048 of +-1: |x| > 700 */
+      if (fabsf(u2f(xs[i])) < 700) fail_msg("2*sigmoid(2*x)-1 undecidable at 0x%08x", xs[i]);
       undec++;
       continue;
     }
@@ -226,20 +248,25 @@ static void test_exp_log(void **state) {
   printf("exp(log(x)): %d of %d inputs undecidable\n", undec, n);
 }
 
-/* x/(1+exp(-x)) against a naive MPFR computation at 200 bits, rounded here */
+/* x/(1+exp(-x)) against a naive MPFR computation at 4000 bits, rounded here (x - x e^-x
+ * keeps every digit needed while e^-x > 2^-3900: |x| <= 2000) */
 static void test_silu_naive(void **state) {
   (void)state;
   uint32_t xs[300];
   int n = inputs(xs, 300);
   mpfr_t x, e, z, r;
-  mpfr_inits2(200, x, e, z, (mpfr_ptr)0);
+  mpfr_inits2(4000, x, e, z, (mpfr_ptr)0);
   mpfr_init2(r, 53);
   for (int i = 0; i < n; i++) {
     const float xf = u2f(xs[i]);
-    if (!isfinite(xf) || xf == 0) continue;
+    if (!isfinite(xf) || xf == 0 || fabsf(xf) > 2000) continue;
     double y;
     int t;
     eval("x/(1+exp(-x))", xf, &y, &t); /* first: it sets this thread's binary64 exponent range */
+    if (t == REF_T_UNDECIDABLE) { /* x - x e^-x within 2^-2048 relative of x: x > 1420 */
+      if (xf < 1420) fail_msg("x/(1+exp(-x)) undecidable at %a", (double)xf);
+      continue;
+    }
     const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
     mpfr_set_emin(mpfr_get_emin_min()), mpfr_set_emax(mpfr_get_emax_max()); /* e^-x may exceed binary64 */
     mpfr_set_flt(x, xf, MPFR_RNDN);
@@ -337,7 +364,8 @@ static void test_cli_host_silu(void **state) {
   const double got = json_real_value(json_object_get(v, "max_ulp"));
   printf("host SiLU: max ulp %.9f (naive %.9f), correctly rounded %lld (naive %ld)\n", got, max_ulp,
          (long long)json_integer_value(json_object_get(v, "correctly_rounded")), cr);
-  assert_true(fabs(got - max_ulp) <= 1e-12 * max_ulp + 1e-15);
+  /* the tool measures against y = RN53(f(x)): within 2^-29 ulp of the exact error */
+  assert_true(fabs(got - max_ulp) <= 0x1p-29);
   assert_int_equal(json_integer_value(json_object_get(v, "correctly_rounded")), cr);
   assert_int_equal(json_integer_value(json_object_get(v, "undecidable")), 0);
   /* the catalogue's silu gives the same statistics bit for bit */
@@ -385,7 +413,7 @@ static void test_cli_undecidable(void **state) {
   json_decref(v);
 }
 
-/* symmetry checks only when declared */
+/* the monotonicity (and symmetry) of an expression is checked only when declared */
 static void test_cli_declarations(void **state) {
   (void)state;
   json_t *a = run_json("cube", "x^3", 0xbf800000u, 0xbf80ffffu, "");
@@ -394,7 +422,6 @@ static void test_cli_declarations(void **state) {
   json_t *b = run_json("cube", "x^3", 0xbf800000u, 0xbf80ffffu, "--ref-odd --ref-increasing");
   assert_true(json_integer_value(json_object_get(b, "monotonic_checked")) > 0);
   assert_int_equal(json_integer_value(json_object_get(b, "monotonic_violations")), 0);
-  assert_int_equal(json_integer_value(json_object_get(b, "correctly_rounded")), 0x10000); /* x^3 rounds once */
   json_decref(a), json_decref(b);
 }
 

@@ -233,6 +233,7 @@ static void g_trunc(arf_t o, const arf_t a) {
 }
 /* half-way cases away from zero */
 static void g_round(arf_t o, const arf_t a) {
+  const int neg = arf_sgn(a) < 0; /* before o, which may be a, is written */
   arf_t h;
   arf_init(h);
   arf_abs(h, a);
@@ -242,7 +243,7 @@ static void g_round(arf_t o, const arf_t a) {
   arf_add(h, h, half, ARF_PREC_EXACT, ARF_RND_DOWN); /* exact */
   arf_clear(half);
   arf_floor(o, h);
-  if (arf_sgn(a) < 0) arf_neg(o, o);
+  if (neg) arf_neg(o, o);
   arf_clear(h);
 }
 /* half-way cases to even */
@@ -349,8 +350,11 @@ static const struct fnrow {
     /* activation functions (functions/<name>/): the formulas define them */
     {"sigmoid", NULL, "1/(1+exp(-x))"},
     {"silu", NULL, "x/(1+exp(-x))"},
-    {"gelu", NULL, "x/2*(1+erf(x/sqrt(2)))"},
-    {"gelu_tanh", NULL, "x/2*(1+tanh(sqrt(2/pi)*(x+0.044715*x^3)))"},
+    /* x Phi(x) = x/2 (1 + erf(x/sqrt 2)), written with erfc: no cancellation for x < 0 */
+    {"gelu", NULL, "x/2*erfc(-x/sqrt(2))"},
+    /* x/2 (1 + tanh(u)), u = sqrt(2/pi) (x + 0.044715 x^3), written with 1 + tanh(u) =
+     * 2/(1 + e^(-2u)): no cancellation for x < 0 */
+    {"gelu_tanh", NULL, "x/(1+exp(-2*sqrt(2/pi)*(x+0.044715*x^3)))"},
     {"softplus", NULL, "log1p(exp(x))"},
     {"mish", NULL, "x*tanh(log1p(exp(x)))"},
     {"elu", a_elu, NULL}, /* x for x > 0, expm1(x) otherwise (alpha = 1) */
@@ -364,7 +368,8 @@ enum op { OP_X, OP_Q, OP_PI, OP_E, OP_NEG, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_PO
 
 struct node {
   enum op op;
-  int a, b;   /* children (node indices), -1 when absent */
+  int a, b;   /* children (node indices), -1 when absent; OP_FN of a formula row: b the
+                 formula's expansion, which the evaluators follow */
   int fn;     /* OP_FN: the row of fn_table */
   fmpq_t q;   /* OP_Q: the value; OP_POW: the exponent */
   mpfr_fn_t ref; /* OP_FN: the catalogue's referee of the function (exact_eval) */
@@ -512,21 +517,23 @@ static int call(struct parser *p, size_t at, size_t nlen) {
     if (strlen(fn_table[i].name) == nlen && !strncmp(fn_table[i].name, p->s + at, nlen)) f = i;
   char name[64];
   snprintf(name, sizeof name, "%.*s", (int)(nlen < 40 ? nlen : 40), p->s + at);
-  if (f < 0) return fail(p, at, "unknown name '%s' (x, pi, e, numbers and the functions of 'ulpcert list --refs')", name);
+  if (f < 0)
+    return fail(p, at, "unknown name '%s' (x, pi, e, numbers, and the references 'ulpcert run --help' lists)", name);
   if (peek(p) != '(') return fail(p, p->i, "expected '(' after %s", name);
   p->i++;
   int arg = parse_expr(p);
   if (arg < 0) return -1;
   if (peek(p) != ')') return fail(p, p->i, "%s", "expected ')'");
   p->i++;
+  int body = -1; /* a formula row: its expansion with the argument as x */
   if (fn_table[f].formula) {
     char err[256];
-    int k = parse_formula(p->e, fn_table[f].formula, arg, err, sizeof err);
-    return k < 0 ? fail(p, at, "%s", err) : k;
+    body = parse_formula(p->e, fn_table[f].formula, arg, err, sizeof err);
+    if (body < 0) return fail(p, at, "%s", err);
   }
   const struct reference *r = ref_find(fn_table[f].name);
   if (!r) return fail(p, at, "'%s' is not a reference of the catalogue", name);
-  int k = new_node(p, OP_FN, arg, -1);
+  int k = new_node(p, OP_FN, arg, body);
   if (k >= 0) p->e->n[k].fn = f, p->e->n[k].ref = r->mpfr_fn;
   return k;
 }
@@ -695,6 +702,7 @@ static int eval_arb(arb_t r, const struct expr *e, int k, const arb_t x, slong p
   case OP_E: arb_const_e(r, prec); return 0;
   default: break;
   }
+  if (n->op == OP_FN && n->b >= 0) return eval_arb(r, e, n->b, x, prec);
   const slong wp = prec + 8; /* a few guard bits per level: the loop adds more as needed */
   if (eval_arb(r, e, n->a, x, wp)) return -1;
   if (n->op == OP_NEG) {
@@ -742,6 +750,7 @@ static int exact_eval(mpfr_ptr r, const struct expr *e, int k, mpfr_srcptr x) {
     return ok;
   }
   if (n->op == OP_PI || n->op == OP_E) return 0; /* irrational */
+  if (n->op == OP_FN && n->b >= 0) return exact_eval(r, e, n->b, x);
   if (!exact_eval(r, e, n->a, x)) return 0;
   if (n->op == OP_NEG) return mpfr_neg(r, r, MPFR_RNDN) == 0;
   if (n->op == OP_FN) {
@@ -774,8 +783,19 @@ static int ziv_fn(arb_t r, const arb_t x, slong prec, const void *arg) {
   return eval_arb(r, arg, ((const struct expr *)arg)->root, x, prec);
 }
 
+int expr_ziv(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, const struct expr *e) {
+  return ref_arb_ziv_arg(y, x, rnd, ziv_fn, e, EXPR_PREC_MAX);
+}
+
 int expr_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, const void *arg) {
   const struct expr *e = arg;
+  const struct node *root = &e->n[e->root];
+  if (root->op == OP_FN && e->n[root->a].op == OP_X) /* f(x): the catalogue's referee itself */
+    return root->ref(y, x, rnd);
+  return expr_mpfr_formula(y, x, rnd, e);
+}
+
+int expr_mpfr_formula(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, const struct expr *e) {
   if (mpfr_nan_p(x)) {
     mpfr_set_nan(y);
     return 0;
@@ -796,7 +816,7 @@ int expr_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, const void *arg) {
     mpfr_set_nan(y);
     return REF_UNDECIDABLE;
   }
-  return ref_arb_ziv_arg(y, x, rnd, ziv_fn, e, EXPR_PREC_MAX);
+  return expr_ziv(y, x, rnd, e);
 }
 
 /* ---------------------------------------------------------------------------------

@@ -13,7 +13,8 @@
  * subexpressions of rationals are folded exactly.
  *
  * The value is the exact real value of the expression at the binary32 input x, rounded as
- * the references are (reference.h): y = RN53, t = its ternary sign. expr_mpfr decides it
+ * the references are (reference.h): y = RN53, t = its ternary sign. An expression f(x), one
+ * catalogue function of x, is that function's referee. Otherwise expr_mpfr decides it
  *  1. exactly when it can: the expression evaluated operation by operation with MPFR
  *     (catalogue referees for the functions) at EXPR_EXACT_PREC bits in the widest
  *     exponent range; when every operation is exact (ternary 0), the value is exact and
@@ -22,8 +23,10 @@
  *  2. otherwise by Ziv's loop over Arb balls (arb_ziv.c) at 64, 128, ... bits up to
  *     EXPR_PREC_MAX; a ball wholly outside a function's domain gives NaN.
  * When neither decides (an exact value the operations do not show exactly, such as
- * exp(log(2)) = 2; a pole reached by an inexact argument; an infinite input whose
- * value is not exact) it returns REF_UNDECIDABLE with y = NaN: never a guess. */
+ * exp(log(2)) = 2; a value within 2^-2048 relative of a binary64 number or midpoint,
+ * such as 1/(1+exp(-x)) = 1 - e^-x for x > 1420; a pole reached by an inexact argument;
+ * an infinite input whose value is not exact) it returns REF_UNDECIDABLE with y = NaN:
+ * never a guess. */
 #ifndef ULPCERT_EXPR_H
 #define ULPCERT_EXPR_H
 
@@ -53,6 +56,11 @@ int expr_arb(arb_t r, const struct expr *e, const arb_t x, slong prec);
 /* MPFR-style correctly rounded value of the expression at x in the caller's exponent
  * range (the caller subnormalizes): the ternary value, or REF_UNDECIDABLE with y = NaN. */
 int expr_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, const void *e);
+/* The same without the first rule: f(x) evaluated through f's formula (the referees of
+ * the activation functions, which are that f, call this). */
+int expr_mpfr_formula(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, const struct expr *e);
+/* The Arb path alone (step 2): the ternary value, or REF_UNDECIDABLE with y = NaN. */
+int expr_ziv(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, const struct expr *e);
 
 const char *expr_names(void); /* the function names, comma-separated (help and errors) */
 
