@@ -83,8 +83,16 @@ CAT_CUHS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir
 # references whose shortcut compiles for the device too (functions/<name>/shortcut.h, rules
 # in src/reference/hd.h): the device reference kernel runs them (kernels/refkern.cuh)
 CAT_SCS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)shortcut.h))
+# two-argument functions: each folder's pair.def and pair.cuh (src/kinds/pair/pair.h)
+PAIR_DEFS := $(sort $(wildcard functions/*/pair.def))
+PAIR_CUHS := $(sort $(wildcard functions/*/pair.cuh))
 KIND_DIRS := $(notdir $(patsubst %/,%,$(sort $(wildcard src/kinds/*/))))
-GEN_FILES := $(GEN)/catalogue.def $(GEN)/device_code.cuh $(GEN)/kinds.def $(GEN)/shortcuts.h $(GEN)/shortcuts.def
+GEN_FILES := $(GEN)/catalogue.def $(GEN)/device_code.cuh $(GEN)/kinds.def $(GEN)/shortcuts.h $(GEN)/shortcuts.def \
+             $(GEN)/pairs.def $(GEN)/pairs_device.cuh
+$(GEN)/pairs.def: FORCE
+	@mkdir -p $(GEN) && printf '#include "%s"\n' $(PAIR_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+$(GEN)/pairs_device.cuh: FORCE
+	@mkdir -p $(GEN) && printf '#include "%s"\n' $(PAIR_CUHS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/catalogue.def: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(CAT_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/device_code.cuh: FORCE
@@ -121,6 +129,8 @@ $(BUILD)/%.o: %.c $(HDR) | $(BUILD)/.deps
 NVFLAV := -fmad=false
 $(BUILD)/src/kinds/ff/ff_fmad.o: NVFLAV := -fmad=true
 $(BUILD)/src/kinds/ff/ff_ftz.o: NVFLAV := -fmad=false -ftz=true
+$(BUILD)/src/kinds/pair/pair_ftz.o: NVFLAV := -fmad=false -ftz=true
+$(BUILD)/src/kinds/pair/pair_fast.o: NVFLAV := -use_fast_math
 $(BUILD)/%.o: %.cu $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVBASE) $(NVFLAV) -c $< -o $@

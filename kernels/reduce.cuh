@@ -20,6 +20,7 @@ __device__ __forceinline__ struct measure_max shfl_max(const struct measure_max 
   struct measure_max r;
   r.v = __shfl_down_sync(full, m.v, off), r.ref = __shfl_down_sync(full, m.ref, off);
   r.input = __shfl_down_sync(full, m.input, off), r.output = __shfl_down_sync(full, m.output, off);
+  r.partner = __shfl_down_sync(full, m.partner, off);
   return r;
 }
 
@@ -31,6 +32,8 @@ __device__ __forceinline__ struct clause_acc shfl_clause(const struct clause_acc
   b.max_input = __shfl_down_sync(full, a.max_input, off), b.max_output = __shfl_down_sync(full, a.max_output, off);
   b.ratio = __shfl_down_sync(full, a.ratio, off), b.ratio_input = __shfl_down_sync(full, a.ratio_input, off);
   b.ratio_output = __shfl_down_sync(full, a.ratio_output, off);
+  b.max_partner = __shfl_down_sync(full, a.max_partner, off);
+  b.ratio_partner = __shfl_down_sync(full, a.ratio_partner, off);
   return b;
 }
 
@@ -149,17 +152,17 @@ __global__ void __launch_bounds__(RED_THREADS)
         if (n.hist >= 0) atomicAdd(&sh.hist[n.hist], 1u);
         const int xb = n.e >= 0 ? xbin_d(x) : -1;
         if (xb >= 0) atomicMax(&xbins[(size_t)v * RED_XBINS + xb], (unsigned long long)__double_as_longlong(n.e) + 1);
-        ev[0] = n.special, smp[0] = {x, out, n.rn};
+        ev[0] = n.special, smp[0] = {x, out, n.rn, 0};
         if (g.sym && !h) {
           const uint32_t neg = o[g.len + i];
           cnt[2]++;
-          ev[1] = sym_violated(out, neg, g.odd), smp[1] = {x, out, neg};
+          ev[1] = sym_violated(out, neg, g.odd), smp[1] = {x, out, neg, 0};
         }
         if (g.mono && m >= 1) {
           const uint32_t prev = o[(size_t)h * g.len + i - 1];
           const int mv = mono_violated(prev, out, inc);
           cnt[4] += mv >= 0;
-          ev[2] = mv > 0, smp[2] = {x - 1, prev, out};
+          ev[2] = mv > 0, smp[2] = {x - 1, prev, out, 0};
         }
         cnt[3] += ev[1], cnt[5] += ev[2];
       }

@@ -157,6 +157,26 @@ expect 5 "p.json: an interrupted run" -- report "$T/p.json" --out "$T/rep3"
 if [ ! -e "$T/rep3" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: report left output behind on bad input"; fi
 expect 2 "report needs at least one result file" -- report
 
+# The CUDA library table: a committed GPU run's tanhf.cuda, and the CPU run's tanhf.host in
+# the host column of the same row; each cell's figures are the result files' own.
+"$U" report reports/results/tanh-h100.json "$T/rep.json" --out "$T/replib" --quiet
+check_lib() {
+  python3 - "$T/replib/ACCURACY.md" reports/results/tanh-h100.json "$T/rep.json" <<'PY'
+import json, sys
+md = open(sys.argv[1]).read()
+sec = md.split("## The CUDA math library")[1].split("\n## ")[0]
+row = [l for l in sec.splitlines() if l.startswith("| tanhf | NVIDIA H100")]
+assert len(row) == 1, row
+cells = [c.strip() for c in row[0].split("|")[1:-1]]
+gpu = {r["variant"]: r for r in json.load(open(sys.argv[2]))["results"]}["tanhf.cuda"]
+host = {r["variant"]: r for r in json.load(open(sys.argv[3]))["results"]}["tanhf.host"]
+assert cells[3].endswith("; HOLDS"), cells[3]
+assert "%.2f ulp at %s" % (gpu["max_ulp"], gpu["max_ulp_input"]) in cells[3], (cells[3], gpu["max_ulp"])
+assert "%.2f ulp at %s" % (host["max_ulp"], host["max_ulp_input"]) in cells[6], (cells[6], host["max_ulp"])
+assert cells[4] == "—" and cells[5] == "—", cells
+PY
+}
+if check_lib; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: CUDA library table"; fi
 # The MUFU table (report.c, mufu_row): the real CPU run above, its one result copied under
 # the names of hardware approximations with measured figures and documented bounds set by
 # hand, so that every row below is derived by hand. Documented bounds are upper bounds

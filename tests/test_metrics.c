@@ -166,7 +166,7 @@ static void test_list_keeps_lowest(void **state) {
   (void)state;
   struct sample l[LIST_MAX];
   int n = 0;
-  for (uint32_t i = 100; i > 0; i--) list_insert(l, &n, (struct sample){i * 7 % 101, 0, 0});
+  for (uint32_t i = 100; i > 0; i--) list_insert(l, &n, (struct sample){i * 7 % 101, 0, 0, 0});
   assert_int_equal(n, LIST_MAX);
   /* i*7 mod 101 for i = 1..100 takes every value 1..100 once: the lowest are 1..8 */
   for (int i = 0; i < LIST_MAX; i++) assert_int_equal(l[i].input, (uint32_t)i + 1);

@@ -2,7 +2,12 @@
  * +-0 exact; +-inf NaN; 0 < x < 2^-27: x - x^3/6 < sin x < x and x^3/6 < 2^(e-54) as for
  * tanh (functions/tanh/reference.c, range B): x, t = +1. (sin x is irrational at every
  * other binary32 x: sin of a nonzero algebraic number is transcendental, by
- * Lindemann-Weierstrass.) The code, for the host and the device, is in shortcut.h.
+ * Lindemann-Weierstrass.)
+ * x >= 2^10 (finite): trig_large (src/reference/trig_reduce.h, with its proof: a
+ * Payne-Hanek reduction by pi/2 with exact integer arithmetic, double-double sin or cos
+ * of the reduced argument with a proved relative error bound, and Ziv's rounding test
+ * with that bound, which declines, leaving the input to MPFR, when it cannot decide).
+ * The code, for the host and the device, is in shortcut.h.
  *
  * Series: sin(x + t) from Arb's sine series; entire, so only a non-finite ball is
  * refused. Arb reduces large arguments itself, so the series is right at every finite

@@ -18,9 +18,14 @@
  *     15243112^3 * 2^-150 / 3 = (1 - 6.73e-8) * 2^-80, so
  *     (x^3/3)(1 + 2^-39) < 2^-80 = 2^(e-53).
  *   (At T1, x^3/3 exceeds 2^-80 by a factor 1 + 1.3e-7.) y = x < tan x: t = -1.
- * Everything else (T1 <= x < +inf) and NaN: MPFR. (tan x is irrational at every nonzero
- * rational x, so there are no other exact points.) The code, for the host and the device,
- * is in shortcut.h.
+ * (C) x >= 2^10 (finite): trig_large (src/reference/trig_reduce.h, with its proof: a
+ *   Payne-Hanek reduction by pi/2 with exact integer arithmetic, double-double sin and
+ *   cos of the reduced argument and their quotient, with a proved relative error bound,
+ *   and Ziv's rounding test with that bound, which declines, leaving the input to MPFR,
+ *   when it cannot decide).
+ * Everything else (T1 <= x < 2^10, what (C) declines) and NaN: MPFR. (tan x is irrational
+ * at every nonzero rational x, so there are no other exact points.) The code, for the host
+ * and the device, is in shortcut.h.
  *
  * Series: tan(x + t) from Arb's tan series, on balls where Arb's enclosure of cos x
  * excludes zero; a ball that may contain a pole pi/2 + k pi is refused. */

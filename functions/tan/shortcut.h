@@ -4,6 +4,11 @@
 #define ULPCERT_SC_TAN_H
 
 #include "src/reference/hd.h"
+#include "src/reference/trig_reduce.h"
+
+/* 2^10: from here up (past the FAST_RANGE of tan.def) trig_large decides, without MPFR
+ * (its proof is in src/reference/trig_reduce.h) */
+#define TAN_LARGE 0x44800000u
 
 #define TAN_T1 0x32689769u /* 0x1.d12ed2p-27 */
 
@@ -13,6 +18,7 @@ REF_HD int sc_tan(uint32_t xb, double *y, int *t) {
   if (xb == 0) { *y = 0.0; *t = 0; return 1; }
   if (xb == REF_INF32) { *y = REF_NAN; *t = 0; return 1; }
   if (xb < TAN_T1) { *y = (double)ref_u2f(xb); *t = -1; return 1; }
+  if (xb >= TAN_LARGE && xb < REF_INF32) return trig_large(xb, TRIG_TAN, y, t);
   return 0;
 }
 

@@ -50,6 +50,23 @@ static void test_shortcut(void **state) {
   assert_true(a > 20000);
 }
 
+/* From 2^10 up, trig_large (src/reference/trig_reduce.h, tested itself by
+ * tests/test_trig_reduce.c): around 2^10 and FLT_MAX, both signs, and every 15013th input
+ * from 2^10 to FLT_MAX (65934 inputs, every binade): each answered, and as MPFR. */
+static void test_large(void **state) {
+  (void)state;
+  for (int s = 0; s < 2; s++) {
+    uint32_t sg = s ? RE_SIGN32 : 0;
+    re_check_boundary(ref_tan_mpfr, ref_tan_shortcut, RE_ODD, 0x44800000u | sg, 1);
+    for (uint32_t p = 0x7f7fff00u; p <= 0x7f7fffffu; p++)
+      assert_true(re_check_one(ref_tan_mpfr, ref_tan_shortcut, RE_ODD, p | sg));
+  }
+  long n = 0, a = 0;
+  for (uint32_t p = 0x44800000u; p < 0x7f800000u; p += 15013u, n++) a += re_check_one(ref_tan_mpfr, ref_tan_shortcut, RE_ODD, p);
+  printf("tan: %ld of %ld sampled inputs from 2^10 to FLT_MAX decided by the shortcut\n", a, n);
+  assert_true(a == n);
+}
+
 /* independent coefficients: sin(p + t) / cos(p + t) as series */
 static int tan_alt(arb_ptr c, const arb_t p, slong len, slong prec) {
   arb_poly_t h, s, co;
@@ -93,6 +110,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_mpfr),
     cmocka_unit_test(test_shortcut),
+    cmocka_unit_test(test_large),
     cmocka_unit_test(test_series),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -18,6 +18,7 @@
 enum variant_kind {
   VK_F32_UNARY = 0, /* float f(float), error in binary32 ulps of the exact value */
   VK_DW_BINARY,     /* double-word (hi, lo) op (hi, lo): relative error in u^2 */
+  VK_F32_PAIR,      /* float f(float, float) (src/kinds/pair), error in binary32 ulps of the exact value */
 };
 
 struct claim {

@@ -82,7 +82,7 @@ static int kinds_report(struct report *rp, int nf, char *const *paths, const str
 }
 
 /* The README must hold every block the report fills, before anything is written. */
-static int readme_check(const struct report *rp) {
+static int readme_check(struct report *rp) {
   FILE *f = fopen(rp->readme, "r");
   if (!f) {
     errorf("cannot read %s: %s", rp->readme, strerror(errno));
@@ -98,7 +98,8 @@ static int readme_check(const struct report *rp) {
     char m[128];
     snprintf(m, sizeof m, "<!-- BEGIN generated: %s -->", rp->block[b].name);
     const char *p = all.buf ? strstr(all.buf, m) : NULL;
-    if (!p || !strstr(p, "<!-- END generated -->")) {
+    if ((!p || !strstr(p, "<!-- END generated -->")) && rp->block[b].optional) rp->block[b].absent = 1;
+    else if (!p || !strstr(p, "<!-- END generated -->")) {
       errorf("%s has no '%s' ... '<!-- END generated -->' block", rp->readme, m);
       rc = EXIT_CORRUPT;
     }
@@ -124,6 +125,7 @@ static int write_report(struct report *rp) {
     rc = atomic_write(p, write_text, &rp->csv, err, sizeof err);
   }
   for (int b = 0; !rc && rp->readme && b < rp->nblock; b++) {
+    if (rp->block[b].absent) continue;
     char m[128];
     snprintf(m, sizeof m, "<!-- BEGIN generated: %s -->", rp->block[b].name);
     rc = replace_readme(rp->readme, m, &rp->block[b].t, err, sizeof err);

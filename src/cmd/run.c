@@ -83,8 +83,10 @@ static int run_extra_opt(int c, const char *arg, void *p) {
   if (c == 2003) { x->source = arg; return -1; }
   if (c == 2004) { x->function = arg; return -1; }
   if (c == 2005) { x->ref = arg; return -1; }
-  if (c == 2008) { x->ref_odd = 1; return -1; }
-  if (c == 2009) { x->ref_increasing = 1; return -1; }
+  if (c == 2008) { x->swap = 1; return -1; }
+  if (c == 2009) { x->pairs = arg; return -1; }
+  if (c == 2010) { x->ref_odd = 1; return -1; }
+  if (c == 2011) { x->ref_increasing = 1; return -1; }
   if (c == 2006 || c == 2007) {
     uint64_t k;
     if (parse_count(arg, &k) || (c == 2006 && k > 4096)) {
@@ -132,8 +134,10 @@ int cmd_run(int argc, char **argv) {
                                        {"ref", required_argument, 0, 2005},
                                        {"partners", required_argument, 0, 2006},
                                        {"seed", required_argument, 0, 2007},
-                                       {"ref-odd", no_argument, 0, 2008},
-                                       {"ref-increasing", no_argument, 0, 2009},
+                                       {"swap", no_argument, 0, 2008},
+                                       {"pairs", required_argument, 0, 2009},
+                                       {"ref-odd", no_argument, 0, 2010},
+                                       {"ref-increasing", no_argument, 0, 2011},
                                        {0, 0, 0, 0}};
   int rc = parse_scan_options(argc, argv, &sc, run_extra_opt, &rq, more, usage_run);
   if (rc >= 0) return rc;

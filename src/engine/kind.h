@@ -30,6 +30,8 @@ struct run_request {
   uint32_t partners;   /* --partners */
   uint64_t seed;       /* --seed */
   int seed_given;
+  int swap;            /* --swap: two-argument functions sweep their second argument */
+  const char *pairs;   /* --pairs FILE: a list of pairs instead of a sweep */
   int ranks, rank;     /* MPI ranks splitting the range (1, 0 without MPI) */
   const struct variant *const *variants; /* certify: these variants, instead of names */
   int nvariants;

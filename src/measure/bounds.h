@@ -54,7 +54,11 @@ struct clause_acc {
   uint32_t max_input, max_output;
   double ratio; /* largest error(x) / bound(x) (binary64 division), -1 for none */
   uint32_t ratio_input, ratio_output;
+  uint32_t max_partner, ratio_partner; /* two-argument functions: the other operand (else 0) */
 };
+
+/* (input, partner) as one key: ties go to the lowest */
+BOUNDS_FN uint64_t clause_key(uint32_t x, uint32_t partner) { return ((uint64_t)x << 32) | partner; }
 
 BOUNDS_FN float bnd_f32(uint32_t b) {
   float f;
@@ -68,6 +72,7 @@ BOUNDS_FN void clause_acc_init(struct clause_acc *a) {
   a->max_ref = 0;
   a->max_input = a->ratio_input = 0xffffffffu;
   a->max_output = a->ratio_output = 0;
+  a->max_partner = a->ratio_partner = 0;
 }
 
 BOUNDS_FN int clause_in_domain(const struct bound_clause *c, uint32_t x) {
@@ -109,34 +114,54 @@ BOUNDS_FN double clause_error(const struct bound_clause *c, double e, double d, 
   }
 }
 
-BOUNDS_FN void clause_note(struct clause_acc *a, const struct bound_clause *c, uint32_t x, uint32_t out, double y,
-                           double err) {
-  const double b = clause_bound(c, x);
+/* One measured input x (with partner, 0 for one-argument functions) into a clause whose
+ * bound is evaluated at dom (x for one-argument functions). */
+BOUNDS_FN void clause_note_at(struct clause_acc *a, const struct bound_clause *c, uint32_t x, uint32_t partner,
+                              uint32_t dom, uint32_t out, double y, double err) {
+  const double b = clause_bound(c, dom);
   const double r = err / b;
+  const uint64_t key = clause_key(x, partner);
   a->inputs++;
   a->over += err > b;
-  if (err > a->max || (err == a->max && x < a->max_input)) a->max = err, a->max_input = x, a->max_output = out, a->max_ref = y;
-  if (r > a->ratio || (r == a->ratio && x < a->ratio_input)) a->ratio = r, a->ratio_input = x, a->ratio_output = out;
+  if (err > a->max || (err == a->max && key < clause_key(a->max_input, a->max_partner)))
+    a->max = err, a->max_input = x, a->max_partner = partner, a->max_output = out, a->max_ref = y;
+  if (r > a->ratio || (r == a->ratio && key < clause_key(a->ratio_input, a->ratio_partner)))
+    a->ratio = r, a->ratio_input = x, a->ratio_partner = partner, a->ratio_output = out;
 }
 
-/* Account one measured input against every clause (n of them). */
+BOUNDS_FN void clause_note(struct clause_acc *a, const struct bound_clause *c, uint32_t x, uint32_t out, double y,
+                           double err) {
+  clause_note_at(a, c, x, 0, x, out, y, err);
+}
+
+/* Account one measured input against every clause (n of them); the domains test dom. */
+BOUNDS_FN void clauses_add_at(struct clause_acc *acc, const struct bound_clause *cl, int n, uint32_t x,
+                              uint32_t partner, uint32_t dom, uint32_t out, double y, uint32_t rn, double e,
+                              double d) {
+  for (int k = 0; k < n; k++) {
+    if (!clause_in_domain(&cl[k], dom)) continue;
+    const double err = clause_error(&cl[k], e, d, y, out, rn);
+    if (err >= 0) clause_note_at(&acc[k], &cl[k], x, partner, dom, out, y, err);
+  }
+}
+
 BOUNDS_FN void clauses_add(struct clause_acc *acc, const struct bound_clause *cl, int n, uint32_t x, uint32_t out,
                            double y, uint32_t rn, double e, double d) {
-  for (int k = 0; k < n; k++) {
-    if (!clause_in_domain(&cl[k], x)) continue;
-    const double err = clause_error(&cl[k], e, d, y, out, rn);
-    if (err >= 0) clause_note(&acc[k], &cl[k], x, out, y, err);
-  }
+  clauses_add_at(acc, cl, n, x, 0, x, out, y, rn, e, d);
 }
 
 /* a <- merge(a, b) */
 BOUNDS_FN void clause_acc_merge(struct clause_acc *a, const struct clause_acc *b) {
   a->inputs += b->inputs;
   a->over += b->over;
-  if (b->max > a->max || (b->max == a->max && b->max_input < a->max_input))
-    a->max = b->max, a->max_input = b->max_input, a->max_output = b->max_output, a->max_ref = b->max_ref;
-  if (b->ratio > a->ratio || (b->ratio == a->ratio && b->ratio_input < a->ratio_input))
-    a->ratio = b->ratio, a->ratio_input = b->ratio_input, a->ratio_output = b->ratio_output;
+  if (b->max > a->max ||
+      (b->max == a->max && clause_key(b->max_input, b->max_partner) < clause_key(a->max_input, a->max_partner)))
+    a->max = b->max, a->max_input = b->max_input, a->max_partner = b->max_partner, a->max_output = b->max_output,
+    a->max_ref = b->max_ref;
+  if (b->ratio > a->ratio || (b->ratio == a->ratio && clause_key(b->ratio_input, b->ratio_partner) <
+                                                          clause_key(a->ratio_input, a->ratio_partner)))
+    a->ratio = b->ratio, a->ratio_input = b->ratio_input, a->ratio_partner = b->ratio_partner,
+    a->ratio_output = b->ratio_output;
 }
 
 BOUNDS_FN int clause_same(const struct bound_clause *a, const struct bound_clause *b) {

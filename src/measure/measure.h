@@ -116,6 +116,13 @@ MEASURE_FN uint64_t mix64(uint64_t z) {
   return z ^ (z >> 31);
 }
 MEASURE_FN uint64_t digest_term(uint32_t x, uint32_t out) { return mix64(((uint64_t)x << 32) | out); }
+/* The term of a two-argument input (x, partner): for a fixed pair, out -> term is still a
+ * bijection (a mix of the one-argument term xor the partner); partner 0 gives the
+ * one-argument term. */
+MEASURE_FN uint64_t digest_term_at(uint32_t x, uint32_t partner, uint32_t out) {
+  const uint64_t d = digest_term(x, out);
+  return partner ? mix64(d ^ partner) : d;
+}
 
 /* The ternary value t of a reference the referee could not decide (y is then NaN); -t,
  * from a mirrored odd reference, means the same (REF_T_UNDECIDABLE, reference.h). */
@@ -128,11 +135,16 @@ struct measure_cfg {
   struct bound_clause clause[CLAUSE_MAX];
 };
 
-/* A maximum with its input (ties to the lowest), output and reference; v = -1: none. */
+/* A maximum with its input (ties to the lowest), output and reference; v = -1: none.
+ * For functions of two arguments, the input is the swept operand and partner the other
+ * one; ties go to the lowest (input, partner). One-argument functions leave partner 0. */
 struct measure_max {
   double v, ref;
-  uint32_t input, output;
+  uint32_t input, output, partner;
 };
+
+/* (input, partner) as one key: the order of ties */
+MEASURE_FN uint64_t measure_key(uint32_t x, uint32_t partner) { return ((uint64_t)x << 32) | partner; }
 
 /* The scalar statistics of a run of inputs; they merge exactly in any order. */
 struct measure_acc {
@@ -145,7 +157,7 @@ struct measure_acc {
 
 MEASURE_FN void measure_max_init(struct measure_max *m) {
   m->v = -1.0, m->ref = 0;
-  m->input = 0xffffffffu, m->output = 0;
+  m->input = 0xffffffffu, m->output = 0, m->partner = 0;
 }
 
 MEASURE_FN void measure_init(struct measure_acc *a) {
@@ -157,13 +169,18 @@ MEASURE_FN void measure_init(struct measure_acc *a) {
   for (int k = 0; k < CLAUSE_MAX; k++) clause_acc_init(&a->cl[k]);
 }
 
-/* m <- the larger of m and (v at x), ties to the lowest input */
+/* m <- the larger of m and (v at (x, partner)), ties to the lowest (x, partner) */
+MEASURE_FN void measure_max_note_at(struct measure_max *m, double v, uint32_t x, uint32_t partner, uint32_t out,
+                                    double ref) {
+  if (v > m->v || (v == m->v && measure_key(x, partner) < measure_key(m->input, m->partner)))
+    m->v = v, m->input = x, m->partner = partner, m->output = out, m->ref = ref;
+}
 MEASURE_FN void measure_max_note(struct measure_max *m, double v, uint32_t x, uint32_t out, double ref) {
-  if (v > m->v || (v == m->v && x < m->input)) m->v = v, m->input = x, m->output = out, m->ref = ref;
+  measure_max_note_at(m, v, x, 0, out, ref);
 }
 
 MEASURE_FN void measure_max_merge(struct measure_max *a, const struct measure_max *b) {
-  measure_max_note(a, b->v, b->input, b->output, b->ref);
+  measure_max_note_at(a, b->v, b->input, b->partner, b->output, b->ref);
 }
 
 /* a <- merge(a, b): exact and commutative. */
@@ -206,12 +223,15 @@ struct measure_note {
  *    wrong sign where RN24(f(x)) is zero is a special-value mismatch;
  *  - every other input is measured: d = |out - y| (binary64), e = d / ulp(y) (exact),
  *    faithful when e < 1, the relative error d / |y| for y != 0, the absolute error d for
- *    x in the configured range, and the bound clauses. */
-MEASURE_FN struct measure_note measure_input(struct measure_acc *a, const struct measure_cfg *c, uint32_t x,
-                                             uint32_t out, double y, int t) {
+ *    x in the configured range, and the bound clauses.
+ * For a function of two arguments, x is the swept operand, partner the other one (the
+ * maxima keep both; digest_term_at), and dom the operand whose value the absolute-error range and the clauses'
+ * domains test. */
+MEASURE_FN struct measure_note measure_input_at(struct measure_acc *a, const struct measure_cfg *c, uint32_t x,
+                                                uint32_t partner, uint32_t dom, uint32_t out, double y, int t) {
   struct measure_note n = {-1, -1.0, 0, 0};
   a->inputs++;
-  a->digest += digest_term(x, out);
+  a->digest += digest_term_at(x, partner, out);
   if (t == MS_UNDECIDABLE || t == -MS_UNDECIDABLE) { /* no exact value to measure against */
     a->undecidable++;
     return n;
@@ -236,12 +256,18 @@ MEASURE_FN struct measure_note measure_input(struct measure_acc *a, const struct
   n.hist = hist_bin(e), n.e = e;
   if (e < 1.0) a->faithful++;
   else a->above_1ulp++;
-  measure_max_note(&a->ulp, e, x, out, y);
+  measure_max_note_at(&a->ulp, e, x, partner, out, y);
   if (e > a->bin_max) a->bin_max = e;
-  if (measure_in_abs_range(c, x)) measure_max_note(&a->abs, d, x, out, y);
-  clauses_add(a->cl, c->clause, c->n_clauses, x, out, y, n.rn, e, d);
-  if (y != 0) measure_max_note(&a->rel, d / ms_fabs(y), x, out, y);
+  if (measure_in_abs_range(c, dom)) measure_max_note_at(&a->abs, d, x, partner, out, y);
+  clauses_add_at(a->cl, c->clause, c->n_clauses, x, partner, dom, out, y, n.rn, e, d);
+  if (y != 0) measure_max_note_at(&a->rel, d / ms_fabs(y), x, partner, out, y);
   return n;
+}
+
+/* One input of a function of one argument (partner 0, the domains those of x). */
+MEASURE_FN struct measure_note measure_input(struct measure_acc *a, const struct measure_cfg *c, uint32_t x,
+                                             uint32_t out, double y, int t) {
+  return measure_input_at(a, c, x, 0, x, out, y, t);
 }
 
 #endif

@@ -37,8 +37,10 @@ void stats_fold_part(struct stats *s, uint32_t x0, uint32_t n, const struct part
   s->undecidable += a->undecidable;
   for (int b = 0; b < HIST_N; b++) s->hist[b] += p->hist[b];
 #define FOLD_MAX(m, f)                                                                                         \
-  if (a->m.v > s->max_##f || (a->m.v == s->max_##f && a->m.input < s->max_##f##_input))                           \
-    s->max_##f = a->m.v, s->max_##f##_input = a->m.input, s->max_##f##_output = a->m.output, s->max_##f##_ref = a->m.ref;
+  if (a->m.v > s->max_##f ||                                                                                   \
+      (a->m.v == s->max_##f && measure_key(a->m.input, a->m.partner) < measure_key(s->max_##f##_input, s->max_##f##_partner))) \
+    s->max_##f = a->m.v, s->max_##f##_input = a->m.input, s->max_##f##_output = a->m.output, s->max_##f##_ref = a->m.ref, \
+    s->max_##f##_partner = a->m.partner;
   FOLD_MAX(ulp, ulp) FOLD_MAX(rel, rel) FOLD_MAX(abs, abs)
 #undef FOLD_MAX
   for (int k = 0; k < s->n_clauses; k++) clause_acc_merge(&s->cl[k], &a->cl[k]);
@@ -71,18 +73,29 @@ void part_reduce_host(struct part *p, struct stats *s, const struct measure_cfg 
     }
     const struct measure_note m = measure_input(&p->a, c, x, o, y[i], t[i]);
     if (m.hist >= 0) p->hist[m.hist]++;
-    if (m.special) part_list(p->special, &p->n_special, (struct sample){x, o, m.rn});
+    if (m.special) part_list(p->special, &p->n_special, (struct sample){x, o, m.rn, 0});
     const int xb = m.e >= 0 ? xbin_of(x) : -1;
     if (xb >= 0 && m.e > s->xbin_max_ulp[xb]) s->xbin_max_ulp[xb] = m.e;
     if (sym) {
       p->sym_checked++;
-      if (sym_violated(o, neg[i], sym == 1)) p->sym_violations++, part_list(p->sym, &p->n_sym, (struct sample){x, o, neg[i]});
+      if (sym_violated(o, neg[i], sym == 1)) p->sym_violations++, part_list(p->sym, &p->n_sym, (struct sample){x, o, neg[i], 0});
     }
     if (mono && x >= mono_from) {
       const int v = mono_violated(out[(int64_t)i - 1], o, mono > 0);
       if (v >= 0) p->mono_checked++;
-      if (v > 0) p->mono_violations++, part_list(p->mono, &p->n_mono, (struct sample){x - 1, out[(int64_t)i - 1], o});
+      if (v > 0) p->mono_violations++, part_list(p->mono, &p->n_mono, (struct sample){x - 1, out[(int64_t)i - 1], o, 0});
     }
+  }
+}
+
+void part_reduce_pairs(struct part *p, const struct measure_cfg *c, uint32_t x, uint32_t n, const uint32_t *partner,
+                       const uint32_t *dom, const uint32_t *out, const double *y, const int8_t *t, double *emax) {
+  *emax = -1.0;
+  for (uint32_t k = 0; k < n; k++) {
+    const struct measure_note m = measure_input_at(&p->a, c, x, partner[k], dom[k], out[k], y[k], t[k]);
+    if (m.hist >= 0) p->hist[m.hist]++;
+    if (m.special) part_list(p->special, &p->n_special, (struct sample){x, out[k], m.rn, partner[k]});
+    if (m.e > *emax) *emax = m.e;
   }
 }
 
@@ -103,24 +116,26 @@ void stats_add(struct stats *s, uint32_t x, uint32_t out, double y, int t) {
 void stats_symmetry(struct stats *s, uint32_t x, uint32_t out_pos, uint32_t out_neg, int odd) {
   s->symmetry_checked++;
   if (sym_violated(out_pos, out_neg, odd))
-    s->symmetry_violations++, list_insert(s->sym, &s->n_sym, (struct sample){x, out_pos, out_neg});
+    s->symmetry_violations++, list_insert(s->sym, &s->n_sym, (struct sample){x, out_pos, out_neg, 0});
 }
 
 void stats_monotonic(struct stats *s, uint32_t x, uint32_t out_prev, uint32_t out, int increasing) {
   const int v = mono_violated(out_prev, out, increasing);
   if (v >= 0) s->monotonic_checked++;
-  if (v > 0) s->monotonic_violations++, list_insert(s->mono, &s->n_mono, (struct sample){x - 1, out_prev, out});
+  if (v > 0) s->monotonic_violations++, list_insert(s->mono, &s->n_mono, (struct sample){x - 1, out_prev, out, 0});
 }
+
+static uint64_t sample_key(struct sample s) { return measure_key(s.input, s.partner); }
 
 void list_insert(struct sample *list, int *n, struct sample smp) {
   int i = *n;
   if (i == LIST_MAX) {
-    if (smp.input >= list[LIST_MAX - 1].input) return;
+    if (sample_key(smp) >= sample_key(list[LIST_MAX - 1])) return;
     i = LIST_MAX - 1;
   } else {
     (*n)++;
   }
-  while (i > 0 && list[i - 1].input > smp.input) { list[i] = list[i - 1]; i--; }
+  while (i > 0 && sample_key(list[i - 1]) > sample_key(smp)) { list[i] = list[i - 1]; i--; }
   list[i] = smp;
 }
 
@@ -129,15 +144,17 @@ static void list_merge(struct sample *a, int *na, const struct sample *b, int nb
 }
 
 /* max with ties to the lowest input; -1 means "none yet" */
-#define MERGE_MAX(field, in, rest)                                                   \
-  do {                                                                               \
-    if (b->field > a->field || (b->field == a->field && b->in < a->in)) {            \
-      a->field = b->field; a->in = b->in; rest;                                      \
-    }                                                                                \
+#define MERGE_MAX(field, in, rest)                                                                           \
+  do {                                                                                                       \
+    if (b->field > a->field ||                                                                               \
+        (b->field == a->field && measure_key(b->in, b->field##_partner) < measure_key(a->in, a->field##_partner))) { \
+      a->field = b->field; a->in = b->in; a->field##_partner = b->field##_partner; rest;                     \
+    }                                                                                                        \
   } while (0)
 
 void stats_merge(struct stats *a, const struct stats *b) {
   const int a_empty = a->inputs == 0;
+  if (a_empty) a->pairs = b->pairs;
   MERGE_MAX(max_ulp, max_ulp_input, (a->max_ulp_output = b->max_ulp_output, a->max_ulp_ref = b->max_ulp_ref));
   MERGE_MAX(max_rel, max_rel_input, (a->max_rel_output = b->max_rel_output, a->max_rel_ref = b->max_rel_ref));
   MERGE_MAX(max_abs, max_abs_input, (a->max_abs_output = b->max_abs_output, a->max_abs_ref = b->max_abs_ref));
@@ -191,7 +208,9 @@ uint64_t stats_digest(const struct stats *s) {
 
 static int samples_equal(const struct sample *a, const struct sample *b, int n) {
   for (int i = 0; i < n; i++)
-    if (a[i].input != b[i].input || a[i].output != b[i].output || a[i].other != b[i].other) return 0;
+    if (a[i].input != b[i].input || a[i].output != b[i].output || a[i].other != b[i].other ||
+        a[i].partner != b[i].partner)
+      return 0;
   return 1;
 }
 
@@ -204,7 +223,7 @@ int stats_equal(const struct stats *a, const struct stats *b, const char **field
   EQ(inputs) EQD(max_ulp) EQ(max_ulp_input) EQ(max_ulp_output) EQD(max_ulp_ref) EQD(max_rel) EQ(max_rel_input)
   EQ(max_rel_output) EQD(max_rel_ref) EQD(max_abs) EQ(max_abs_input) EQ(max_abs_output) EQD(max_abs_ref)
   EQD(abs_lo) EQD(abs_hi) EQ(correctly_rounded) EQ(faithful) EQ(above_1ulp) EQ(nonfinite) EQ(flushed)
-  EQ(special_mismatches) EQ(symmetry_checked) EQ(symmetry_violations) EQ(monotonic_checked) EQ(monotonic_violations)
+  EQ(special_mismatches) EQ(pairs) EQ(max_ulp_partner) EQ(max_rel_partner) EQ(max_abs_partner) EQ(symmetry_checked) EQ(symmetry_violations) EQ(monotonic_checked) EQ(monotonic_violations)
   EQ(n_special) EQ(n_sym) EQ(n_mono) EQ(undecidable) EQ(n_undec)
   if (!stats_clauses_same(a, b)) { if (field) *field = "clause"; return 0; }
   for (int k = 0; k < a->n_clauses; k++) {

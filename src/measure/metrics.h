@@ -78,6 +78,10 @@ struct stats {
   int n_clauses;
   struct bound_clause clause[CLAUSE_MAX];
   struct clause_acc cl[CLAUSE_MAX];
+  /* Two-argument functions (pairs = 1): inputs counts pairs (x, partner), the bins are
+   * those of the swept operand x, and the maxima keep the other operand. */
+  int pairs;
+  uint32_t max_ulp_partner, max_rel_partner, max_abs_partner;
   /* NULL: measured by this run. Otherwise the record these statistics were taken from,
    * its outputs having matched this run's in every bin (`arch record --reuse`). */
   const char *stats_from;
@@ -137,6 +141,13 @@ static inline void stats_measure_cfg(const struct stats *s, struct measure_cfg *
 void part_reduce_host(struct part *p, struct stats *s, const struct measure_cfg *c, uint32_t x0, uint32_t n,
                       const uint32_t *out, const double *y, const int8_t *t, const uint32_t *neg, int sym, int mono,
                       uint32_t mono_from, int moments);
+
+/* The host reduction of one swept input x of a two-argument function against its n
+ * partners (n <= 4095): outputs out[k], references y[k], t[k], clause domains tested on
+ * dom[k] (the operand the variant's clauses name), into p; *emax gets the largest ulp
+ * error measured (-1 for none), for the bins along x. */
+void part_reduce_pairs(struct part *p, const struct measure_cfg *c, uint32_t x, uint32_t n, const uint32_t *partner,
+                       const uint32_t *dom, const uint32_t *out, const double *y, const int8_t *t, double *emax);
 
 /* Convenience on the host (tests, selftest): one input, or a run of inputs of one bin,
  * against (y, t), without symmetry or monotonicity; the symmetry of x (sign clear) from the

@@ -14,6 +14,7 @@ struct sample {
   uint32_t input;  /* x */
   uint32_t output; /* f(x) as computed */
   uint32_t other;  /* RN(f(x)); for symmetry: the output at -x; for monotonicity: the output at the next input */
+  uint32_t partner; /* two-argument functions: the other operand (lists order by (input, partner)); else 0 */
 };
 
 #define MOD_P ((1ull << 61) - 1) /* a Mersenne prime: the output moments are sums modulo it */

@@ -117,3 +117,10 @@ struct text *report_block(struct report *rp, const char *name) {
   rp->block[rp->nblock].name = name;
   return &rp->block[rp->nblock++].t;
 }
+
+struct text *report_block_optional(struct report *rp, const char *name) {
+  struct text *t = report_block(rp, name);
+  for (int i = 0; t && i < rp->nblock; i++)
+    if (&rp->block[i].t == t) rp->block[i].optional = 1;
+  return t;
+}

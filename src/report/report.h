@@ -24,9 +24,11 @@ void md_escape(char *buf, size_t n);
  * results belong to). */
 enum report_section {
   SEC_HARDWARE = 0, /* hardware approximations against their documented bounds */
+  SEC_LIBRARY,      /* the CUDA math library's flavours and the host library, side by side */
   SEC_NARROW,       /* 16-bit formats */
   SEC_FAMILIES,     /* one table per family of functions, then the plots and the runs */
   SEC_TWO_WORD,     /* two-word (float-float) arithmetic */
+  SEC_TWO_ARG,      /* functions of two arguments */
   SEC_N
 };
 
@@ -44,10 +46,14 @@ struct report {
   struct {
     const char *name;
     struct text t;
+    int optional; /* a README without this block is fine: the block is left out */
+    int absent;   /* set by the README check: optional and missing */
   } block[REPORT_MAXBLOCK];
 };
 /* The README block NAME of the report (created empty on first use). */
 struct text *report_block(struct report *rp, const char *name);
+/* The same for a block the README may lack. */
+struct text *report_block_optional(struct report *rp, const char *name);
 
 /* Run gnuplot on a script that sets its own output to 'tmp'; rename to 'path'. */
 int run_gnuplot(const char *script, const char *tmp, const char *path, char *err, size_t errlen);

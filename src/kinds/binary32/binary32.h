@@ -32,6 +32,11 @@ void b32_release(struct kind_result *r);
 json_t *b32_json(const struct kind_result *r);
 int b32_read(json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen);
 void b32_print(FILE *f, const struct kind_result *r);
+/* What the binary32 kind shares with the kind of two-argument functions (pair): one
+ * variant's statistics as JSON, the backend line, the variants' sections and table. */
+json_t *b32_variant_json(const struct variant *v, const struct stats *s);
+void b32_print_backend(FILE *f, const struct run_info *ri);
+void b32_print_variants(FILE *f, const struct variant *const *v, struct stats *const *st, int nv);
 int b32_begin(struct run_request *rq, struct kind_result **out);
 int b32_scan(struct kind_result *r, uint32_t from, uint32_t to, uint32_t cov[][2], int *ncov);
 /* Scan r's variants, grouped by reference, over [from, to] into st[] (every group completes

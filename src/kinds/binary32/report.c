@@ -405,6 +405,136 @@ static void mufu_table(struct text *md, const struct row *rows, int n) {
   }
 }
 
+/* The CUDA math library table: one row per function and GPU, its flavours side by side
+ * (CUDA's function `<fn>.cuda` as a default build compiles it, `.cuda.ftz` with -ftz=true,
+ * `.cuda.fastmath` with -use_fast_math) and the host C library's `<fn>.host` (from any
+ * CPU run). The Guide's measure is ulps from the correctly rounded result: a variant's
+ * first bound clause in that measure gives it; the max ulp is against the exact value. */
+enum { LIB_CUDA, LIB_FTZ, LIB_FAST, LIB_HOST, LIB_N };
+static const char *const lib_suffix[LIB_N] = {".cuda", ".cuda.ftz", ".cuda.fastmath", ".host"};
+
+struct lib_row {
+  char fn[64];
+  const char *dev; /* the GPU's, or NULL for a function measured on the host only */
+  const struct row *r[LIB_N];
+};
+
+/* The flavour of a variant name, with its function part in fn; -1 for other variants. */
+static int lib_flavour(const char *name, char *fn, size_t fnlen) {
+  size_t n = strlen(name);
+  for (int k = 0; k < LIB_N; k++) {
+    size_t m = strlen(lib_suffix[k]);
+    if (n > m && !strcmp(name + n - m, lib_suffix[k]) && n - m < fnlen) {
+      snprintf(fn, fnlen, "%.*s", (int)(n - m), name);
+      return k;
+    }
+  }
+  return -1;
+}
+
+static struct lib_row *lib_find(struct lib_row *lr, int *nl, const char *fn, const char *dev) {
+  for (int i = 0; i < *nl; i++)
+    if (!strcmp(lr[i].fn, fn) && ((!dev && !lr[i].dev) || (dev && lr[i].dev && !strcmp(lr[i].dev, dev))))
+      return &lr[i];
+  struct lib_row *l = &lr[(*nl)++];
+  snprintf(l->fn, sizeof l->fn, "%s", fn);
+  l->dev = dev;
+  return l;
+}
+
+/* The rows of the table: GPU rows per function and device, the host variant added to
+ * each of its function's rows (or a row of its own). */
+static int lib_rows(const struct row *rows, int n, struct lib_row *lr) {
+  int nl = 0;
+  char fn[64];
+  for (int i = 0; i < n; i++) {
+    int k = lib_flavour(rows[i].rv->name, fn, sizeof fn);
+    if (k >= 0 && k != LIB_HOST && !strcmp(rows[i].rf->ri.backend, "gpu")) lib_find(lr, &nl, fn, rows[i].dev)->r[k] = &rows[i];
+  }
+  for (int i = 0; i < n; i++) {
+    if (lib_flavour(rows[i].rv->name, fn, sizeof fn) != LIB_HOST) continue;
+    int placed = 0;
+    for (int j = 0; j < nl; j++)
+      if (!strcmp(lr[j].fn, fn) && lr[j].dev && !lr[j].r[LIB_HOST]) lr[j].r[LIB_HOST] = &rows[i], placed = 1;
+    if (!placed) lib_find(lr, &nl, fn, NULL)->r[LIB_HOST] = &rows[i];
+  }
+  return nl;
+}
+
+/* One flavour's cell: the Guide's measure and where, max ulp, correctly rounded, verdict. */
+static void lib_cell(struct text *md, const struct row *r) {
+  if (!r) {
+    tprintf(md, " — |");
+    return;
+  }
+  const struct stats *s = r->rv->st;
+  for (int k = 0; k < s->n_clauses; k++)
+    if (s->clause[k].measure == BM_ULP_CR && s->cl[k].inputs) {
+      char m[48];
+      bound_value_str(BM_ULP_CR, s->cl[k].max, m, sizeof m);
+      tprintf(md, " %s from CR at 0x%08x;", m, s->cl[k].max_input);
+      break;
+    }
+  enum verdict vd = row_verdict(r->rv);
+  tprintf(md, " %.2f ulp at 0x%08x; %.2f%% CR; %s |", s->max_ulp, s->max_ulp_input,
+          pct(s->correctly_rounded, s->inputs), vd != VERDICT_NONE ? verdict_name(vd) : "no bound");
+}
+
+/* The documented bound of a row: that of its first CUDA flavour with one. */
+static void lib_documented(struct text *md, const struct lib_row *l) {
+  for (int k = 0; k < LIB_HOST; k++) {
+    if (!l->r[k]) continue;
+    const struct result_variant *rv = l->r[k]->rv;
+    if (rv->st->n_clauses && *rv->bound_text[0]) {
+      char bt[sizeof rv->bound_text[0] * 2];
+      snprintf(bt, sizeof bt, "%s", rv->bound_text[0]);
+      md_escape(bt, sizeof bt);
+      tprintf(md, " %s%s |", bt, rv->st->n_clauses > 1 ? " (and more clauses)" : "");
+      return;
+    }
+    if (*rv->doc.max_ulp) {
+      tprintf(md, " %s ulp |", rv->doc.max_ulp);
+      return;
+    }
+  }
+  tprintf(md, " — |");
+}
+
+static void lib_table_rows(struct text *t, const struct lib_row *lr, int nl) {
+  tprintf(t, "| function | GPU | documented bound | default build | -ftz=true | -use_fast_math | host C library |\n"
+             "| --- | --- | --- | --- | --- | --- | --- |\n");
+  for (int i = 0; i < nl; i++) {
+    tprintf(t, "| %s | %s |", lr[i].fn, lr[i].dev ? lr[i].dev : "—");
+    lib_documented(t, &lr[i]);
+    for (int k = 0; k < LIB_N; k++) lib_cell(t, lr[i].r[k]);
+    tprintf(t, "\n");
+  }
+}
+
+/* The table in ACCURACY.md, and in the README's "library" block where it has one. */
+static void library_table(struct report *rp, const struct row *rows, int n) {
+  struct lib_row *lr = calloc((size_t)n + 1, sizeof *lr);
+  if (!lr) return;
+  int nl = lib_rows(rows, n, lr);
+  int gpu = 0;
+  for (int i = 0; i < nl; i++) gpu |= lr[i].dev != NULL;
+  if (gpu) {
+    struct text *md = &rp->sec[SEC_LIBRARY];
+    tprintf(md, "\n## The CUDA math library\n\n"
+                "Generated. One row per function and GPU: CUDA's single-precision function as a default build\n"
+                "compiles it (`<fn>.cuda`), with `-ftz=true` (`.cuda.ftz`) and with `-use_fast_math`\n"
+                "(`.cuda.fastmath`), and the host C library's (`<fn>.host`, measured on the CPU). Each cell: the\n"
+                "maximum in the Programming Guide's measure (ulps from the correctly rounded result, where the\n"
+                "variant has a bound in it) and its input, the maximum ulp error against the exact value and its\n"
+                "input, the share of correctly rounded results, and the verdict against the documented bound\n"
+                "(VIOLATED: some input exceeds it; the family tables below give the details). — marks a flavour\n"
+                "not measured.\n\n");
+    lib_table_rows(md, lr, nl);
+    struct text *rb = rp->readme ? report_block_optional(rp, "library") : NULL;
+    if (rb) lib_table_rows(rb, lr, nl);
+  }
+  free(lr);
+}
 
 /* The rows of the files, sorted by family, variant and file; where the same variant on
  * the same device is in several files (a family's run and a later arch record, say), the
@@ -569,6 +699,7 @@ int b32_report(struct report *rp, struct kind_result *const *rs, char *const *pa
   if (rp->write_files) rc = write_plots(rp, rows, n);
   else {
     mufu_table(&rp->sec[SEC_HARDWARE], rows, n);
+    library_table(rp, rows, n);
     family_tables(rp, rows, n, paths);
     plots_and_runs(&rp->sec[SEC_FAMILIES], rows, n, rs, paths, nf);
     if (rp->readme && n) readme_table(rp, rows, n);

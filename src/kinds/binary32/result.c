@@ -26,12 +26,21 @@ static json_t *hexa(double d) {
   return json_string(b);
 }
 
-static json_t *samples_json(const struct sample *s, int n, const char *other_name) {
+/* samples; those of two-argument functions (pairs) with their partner */
+static json_t *samples_json(const struct sample *s, int n, const char *other_name, int pairs) {
   json_t *a = json_array();
-  for (int i = 0; i < n; i++)
-    json_array_append_new(a, json_pack("{s:o, s:o, s:o}", "input", hex32(s[i].input), "output", hex32(s[i].output),
-                                       other_name, hex32(s[i].other)));
+  for (int i = 0; i < n; i++) {
+    json_t *o = json_pack("{s:o, s:o, s:o}", "input", hex32(s[i].input), "output", hex32(s[i].output), other_name,
+                          hex32(s[i].other));
+    if (pairs) json_object_set_new(o, "partner", hex32(s[i].partner));
+    json_array_append_new(a, o);
+  }
   return a;
+}
+
+/* the partner of a maximum (two-argument functions) */
+static void partner_json(json_t *o, const char *key, double m, uint32_t partner) {
+  json_object_set_new(o, key, m >= 0 ? hex32(partner) : json_null());
 }
 
 static json_t *hist_json(const uint64_t *h) {
@@ -143,7 +152,7 @@ enum verdict stats_verdict(const struct variant *v, const struct stats *s) {
   return verdict_worst(variant_verdict(v, s->max_ulp, s->max_rel, s->max_abs), clauses_verdict(s->cl, s->n_clauses));
 }
 
-static json_t *variant_json(const struct variant *v, const struct stats *s) {
+json_t *b32_variant_json(const struct variant *v, const struct stats *s) {
   json_t *o = json_object();
   json_object_set_new(o, "variant", json_string(v->name));
   json_object_set_new(o, "family", json_string(v->family));
@@ -162,6 +171,12 @@ static json_t *variant_json(const struct variant *v, const struct stats *s) {
   json_object_set_new(o, "max_abs_input", s->max_abs >= 0 ? hex32(s->max_abs_input) : json_null());
   json_object_set_new(o, "max_abs_output", s->max_abs >= 0 ? hex32(s->max_abs_output) : json_null());
   json_object_set_new(o, "max_abs_reference", s->max_abs >= 0 ? json_real(s->max_abs_ref) : json_null());
+  if (s->pairs) {
+    json_object_set_new(o, "pairs", json_true());
+    partner_json(o, "max_ulp_partner", s->max_ulp, s->max_ulp_partner);
+    partner_json(o, "max_rel_partner", s->max_rel, s->max_rel_partner);
+    partner_json(o, "max_abs_partner", s->max_abs, s->max_abs_partner);
+  }
   json_object_set_new(o, "max_abs_range", json_pack("{s:o, s:o}", "lo", hexa(s->abs_lo), "hi", hexa(s->abs_hi)));
   json_object_set_new(o, "correctly_rounded", json_integer((json_int_t)s->correctly_rounded));
   json_object_set_new(o, "faithful", json_integer((json_int_t)s->faithful));
@@ -169,7 +184,7 @@ static json_t *variant_json(const struct variant *v, const struct stats *s) {
   json_object_set_new(o, "nonfinite", json_integer((json_int_t)s->nonfinite));
   json_object_set_new(o, "flushed", json_integer((json_int_t)s->flushed));
   json_object_set_new(o, "special_mismatches", json_integer((json_int_t)s->special_mismatches));
-  json_object_set_new(o, "special_first", samples_json(s->special, s->n_special, "expected"));
+  json_object_set_new(o, "special_first", samples_json(s->special, s->n_special, "expected", s->pairs));
   /* inputs whose exact value the referee could not decide: not measured, never guessed */
   json_object_set_new(o, "undecidable", json_integer((json_int_t)s->undecidable));
   json_t *ud = json_array();
@@ -177,10 +192,10 @@ static json_t *variant_json(const struct variant *v, const struct stats *s) {
   json_object_set_new(o, "undecidable_first", ud);
   json_object_set_new(o, "symmetry_checked", json_integer((json_int_t)s->symmetry_checked));
   json_object_set_new(o, "symmetry_violations", json_integer((json_int_t)s->symmetry_violations));
-  json_object_set_new(o, "symmetry_first", samples_json(s->sym, s->n_sym, "output_neg"));
+  json_object_set_new(o, "symmetry_first", samples_json(s->sym, s->n_sym, "output_neg", 0));
   json_object_set_new(o, "monotonic_checked", json_integer((json_int_t)s->monotonic_checked));
   json_object_set_new(o, "monotonic_violations", json_integer((json_int_t)s->monotonic_violations));
-  json_object_set_new(o, "monotonic_first", samples_json(s->mono, s->n_mono, "output_next"));
+  json_object_set_new(o, "monotonic_first", samples_json(s->mono, s->n_mono, "output_next", 0));
   json_object_set_new(o, "histogram", hist_json(s->hist));
   json_object_set_new(o, "digest", hex64(stats_digest(s)));
   json_object_set_new(o, "bins", bins_json(s));
@@ -194,6 +209,13 @@ static json_t *variant_json(const struct variant *v, const struct stats *s) {
   json_object_set_new(o, "claim", claim_json(&v->claim, s));
   json_object_set_new(o, "documented", claim_json(&v->doc, s));
   json_object_set_new(o, "bounds", clauses_json(v, s));
+  if (s->pairs) { /* the clauses' maxima with their partners */
+    json_t *b = json_object_get(o, "bounds");
+    for (int k = 0; k < s->n_clauses; k++) {
+      partner_json(json_array_get(b, k), "max_partner", s->cl[k].max, s->cl[k].max_partner);
+      partner_json(json_array_get(b, k), "ratio_partner", s->cl[k].ratio, s->cl[k].ratio_partner);
+    }
+  }
   enum verdict vv = stats_verdict(v, s);
   json_object_set_new(o, "verdict", vv ? json_string(verdict_name(vv)) : json_null());
   return o;
@@ -220,7 +242,7 @@ json_t *b32_json(const struct kind_result *r) {
   json_object_set_new(tj, "device_references", json_boolean(t->device_refs));
   json_object_set_new(tj, "peak_rss_gib", json_real((double)ru.ru_maxrss / 1048576.0));
   json_t *res = json_array();
-  for (int i = 0; i < r->nv; i++) json_array_append_new(res, variant_json(r->v[i], r->st[i]));
+  for (int i = 0; i < r->nv; i++) json_array_append_new(res, b32_variant_json(r->v[i], r->st[i]));
   json_object_set_new(root, "results", res);
   if (r->parts) json_object_update(root, r->parts);
   return root;
@@ -263,34 +285,46 @@ static void print_clause(FILE *f, const struct variant *v, const struct stats *s
 
 static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
 
-void b32_print(FILE *f, const struct kind_result *r) {
-  const struct run_info *ri = &r->ri;
-  const struct variant *const *v = r->v;
-  struct stats *const *st = r->st;
-  const int nv = r->nv;
+void b32_print_backend(FILE *f, const struct run_info *ri) {
   fprintf(f, "ulpcert %s, backend %s", ULPCERT_VERSION, ri->gpu ? "gpu" : "cpu");
   if (ri->gpu)
     fprintf(f, " (%s, sm_%d%d, driver %s)", ri->ginfo.name, ri->ginfo.cc_major, ri->ginfo.cc_minor,
             ri->ginfo.driver_release);
+}
+
+void b32_print(FILE *f, const struct kind_result *r) {
+  const struct run_info *ri = &r->ri;
+  b32_print_backend(f, ri);
   fprintf(f, ", inputs 0x%08x..0x%08x (%llu)\n\n", ri->from, ri->to,
           (unsigned long long)((uint64_t)ri->to - ri->from + 1));
+  b32_print_variants(f, r->v, r->st, r->nv);
+}
+
+/* where a maximum is: x, and for pairs its partner */
+static void print_at(FILE *f, const struct stats *s, uint32_t x, uint32_t partner) {
+  print_x(f, x);
+  if (s->pairs) fprintf(f, " with partner "), print_x(f, partner);
+}
+
+void b32_print_variants(FILE *f, const struct variant *const *v, struct stats *const *st, int nv) {
   for (int i = 0; i < nv; i++) {
     const struct stats *s = st[i];
-    fprintf(f, "%s  [reference %s, %llu inputs]\n", v[i]->name, v[i]->ref_name, (unsigned long long)s->inputs);
+    fprintf(f, "%s  [reference %s, %llu %s]\n", v[i]->name, v[i]->ref_name, (unsigned long long)s->inputs,
+            s->pairs ? "pairs" : "inputs");
     if (s->max_ulp >= 0) {
       fprintf(f, "  max ulp error  %.5f at ", s->max_ulp);
-      print_x(f, s->max_ulp_input);
+      print_at(f, s, s->max_ulp_input, s->max_ulp_partner);
       fprintf(f, ": output 0x%08x (%a), exact ~ %a\n", s->max_ulp_output, (double)u2f(s->max_ulp_output),
               s->max_ulp_ref);
     }
     if (s->max_rel >= 0) {
       fprintf(f, "  max rel error  %.4e at ", s->max_rel);
-      print_x(f, s->max_rel_input);
+      print_at(f, s, s->max_rel_input, s->max_rel_partner);
       fputc('\n', f);
     }
     if (s->max_abs >= 0) {
       fprintf(f, "  max abs error  %.4e at ", s->max_abs);
-      print_x(f, s->max_abs_input);
+      print_at(f, s, s->max_abs_input, s->max_abs_partner);
       if (isinf(s->abs_lo) && isinf(s->abs_hi)) fputc('\n', f);
       else fprintf(f, " (over x in [%a, %a])\n", s->abs_lo, s->abs_hi);
     }
@@ -311,7 +345,7 @@ void b32_print(FILE *f, const struct kind_result *r) {
     }
     for (int k = 0; k < s->n_special; k++) {
       fprintf(f, "    special: x=");
-      print_x(f, s->special[k].input);
+      print_at(f, s, s->special[k].input, s->special[k].partner);
       fprintf(f, " out=0x%08x expected=0x%08x\n", s->special[k].output, s->special[k].other);
     }
     for (int k = 0; k < s->n_sym && k < 3; k++) {

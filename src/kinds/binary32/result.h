@@ -37,6 +37,9 @@ void result_file_free(struct result_file *rf);
 /* The same from a document already parsed (root stays the caller's). */
 struct json_t;
 int result_from_root(struct json_t *root, const char *path, struct result_file *rf, char *err, size_t errlen);
+/* The same for documents of kind 'kind' holding binary32 statistics (the pair kind's). */
+int result_from_root_of(struct json_t *root, const char *path, const char *kind, struct result_file *rf, char *err,
+                        size_t errlen);
 
 /* The verdict of a variant over its claim, its documented bounds and its bound clauses. */
 enum verdict stats_verdict(const struct variant *v, const struct stats *s);

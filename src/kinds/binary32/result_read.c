@@ -93,6 +93,7 @@ static void get_samples(struct rctx *c, json_t *obj, const char *key, const char
     out[i].input = get_hex32(c, e, "input", where);
     out[i].output = get_hex32(c, e, "output", where);
     out[i].other = get_hex32(c, e, other, where);
+    out[i].partner = json_object_get(e, "partner") ? get_hex32(c, e, "partner", where) : 0;
     (*n)++;
   }
 }
@@ -188,6 +189,8 @@ static void read_bounds(struct rctx *c, json_t *r, struct result_variant *rv, co
     q->over = get_u64(c, e, "over", where);
     q->max = get_max(c, e, "max", &q->max_input, &q->max_output, &q->max_ref, where);
     q->ratio = get_max(c, e, "ratio", &q->ratio_input, &q->ratio_output, NULL, where);
+    if (s->pairs && q->max >= 0) q->max_partner = get_hex32(c, e, "max_partner", where);
+    if (s->pairs && q->ratio >= 0) q->ratio_partner = get_hex32(c, e, "ratio_partner", where);
     if (!c->failed && (q->over > q->inputs || q->inputs > s->inputs || (q->inputs > 0) != (q->max >= 0) ||
                        (q->inputs > 0) != (q->ratio >= 0)))
       fail(c, "field '%sbounds[%zu]' has inconsistent counts", where, k);
@@ -214,6 +217,7 @@ static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
   struct stats *s = rv->st;
   stats_init(s);
   s->inputs = get_u64(c, r, "inputs", where);
+  s->pairs = json_is_true(json_object_get(r, "pairs"));
   s->max_ulp = get_max(c, r, "max_ulp", &s->max_ulp_input, &s->max_ulp_output, &s->max_ulp_ref, where);
   s->max_rel = get_max(c, r, "max_rel", &s->max_rel_input, &s->max_rel_output, &s->max_rel_ref, where);
   /* The absolute error (format of ulpcert 0.2.0 on): results of 0.1.0 have none; they
@@ -229,6 +233,11 @@ static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
   }
   if (json_object_get(r, "max_abs"))
     s->max_abs = get_max(c, r, "max_abs", &s->max_abs_input, &s->max_abs_output, &s->max_abs_ref, where);
+  if (s->pairs) {
+    if (s->max_ulp >= 0) s->max_ulp_partner = get_hex32(c, r, "max_ulp_partner", where);
+    if (s->max_rel >= 0) s->max_rel_partner = get_hex32(c, r, "max_rel_partner", where);
+    if (s->max_abs >= 0) s->max_abs_partner = get_hex32(c, r, "max_abs_partner", where);
+  }
   s->correctly_rounded = get_u64(c, r, "correctly_rounded", where);
   s->faithful = get_u64(c, r, "faithful", where);
   s->above_1ulp = get_u64(c, r, "above_1ulp", where);
@@ -258,7 +267,9 @@ static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
     for (size_t i = 0; !c->failed && i < json_array_size(in); i++) {
       json_t *ni = json_array_get(in, i), *mi = json_array_get(mu, i), *di = json_array_get(dg, i);
       uint64_t d = 0;
-      if (!json_is_integer(ni) || json_integer_value(ni) < 0 || json_integer_value(ni) > (1 << BIN_LOG2) ||
+      /* a bin holds 2^BIN_LOG2 inputs; of pairs, that many swept inputs against fewer than 4096 partners each */
+      const json_int_t most = s->pairs ? (json_int_t)0xffffffff : (1 << BIN_LOG2);
+      if (!json_is_integer(ni) || json_integer_value(ni) < 0 || json_integer_value(ni) > most ||
           !(json_is_null(mi) || json_is_number(mi)) || !json_is_string(di) ||
           parse_hex(json_string_value(di), ~0ull, &d)) {
         fail(c, "field '%sbins' has a bad entry at %zu", where, i);
@@ -329,8 +340,14 @@ void result_file_free(struct result_file *rf) {
   memset(rf, 0, sizeof *rf);
 }
 
-/* Check and convert a binary32 result document (root stays the caller's). */
 int result_from_root(json_t *root, const char *path, struct result_file *rf, char *err, size_t errlen) {
+  return result_from_root_of(root, path, "binary32", rf, err, errlen);
+}
+
+/* Check and convert a result document of binary32 statistics of kind 'kind' (root stays
+ * the caller's). */
+int result_from_root_of(json_t *root, const char *path, const char *want, struct result_file *rf, char *err,
+                        size_t errlen) {
   struct rctx c = {path, err, errlen, 0};
   memset(rf, 0, sizeof *rf);
   json_t *tool = json_object_get(root, "tool");
@@ -340,10 +357,10 @@ int result_from_root(json_t *root, const char *path, struct result_file *rf, cha
     fail(&c, "not an ulpcert result (field 'tool')");
     goto done;
   }
-  if (!kind || strcmp(kind, "binary32") || !json_is_integer(fmt) || json_integer_value(fmt) < 1 ||
+  if (!kind || strcmp(kind, want) || !json_is_integer(fmt) || json_integer_value(fmt) < 1 ||
       json_integer_value(fmt) > ULPCERT_FORMAT) {
-    fail(&c, "result format %s, this ulpcert reads binary32 results of formats 1 to %d (fields 'format', 'kind')",
-         fmt && json_is_integer(fmt) ? "other" : "missing", ULPCERT_FORMAT);
+    fail(&c, "result format %s, this ulpcert reads %s results of formats 1 to %d (fields 'format', 'kind')",
+         fmt && json_is_integer(fmt) ? "other" : "missing", want, ULPCERT_FORMAT);
     goto done;
   }
   if (run_info_read(root, path, &rf->ri, err, errlen)) {
