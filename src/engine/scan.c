@@ -100,10 +100,10 @@ static void note_undecidable(struct ctx *c, uint32_t m, int h) {
 #pragma omp critical(scan_undec)
   {
     if (c->sym) {
-      if (in_r(c->P, m)) list_insert(c->undec, &c->n_undec, (struct sample){m, 0, 0});
-      if (in_r(c->N, m)) list_insert(c->undec, &c->n_undec, (struct sample){m | HALF, 0, 0});
+      if (in_r(c->P, m)) list_insert(c->undec, &c->n_undec, (struct sample){.input = m});
+      if (in_r(c->N, m)) list_insert(c->undec, &c->n_undec, (struct sample){.input = m | HALF});
     } else {
-      list_insert(c->undec, &c->n_undec, (struct sample){m | (h ? HALF : 0), 0, 0});
+      list_insert(c->undec, &c->n_undec, (struct sample){.input = m | (h ? HALF : 0)});
     }
   }
 }

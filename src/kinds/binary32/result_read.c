@@ -116,7 +116,7 @@ static void get_undecidable(struct rctx *c, json_t *r, struct stats *s, const ch
       fail(c, "field '%sundecidable_first' has a bad entry at %zu", where, i);
       return;
     }
-    s->undec[s->n_undec++] = (struct sample){v, 0, 0};
+    s->undec[s->n_undec++] = (struct sample){.input = v};
   }
   if (s->undecidable < (uint64_t)s->n_undec) fail(c, "%sundecidable lists more inputs than it counts", where);
 }
