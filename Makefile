@@ -202,12 +202,17 @@ FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -ffp-contract=off -I. -I$(BUILD)/gen
 FUZZ_LIB_SRC := src/common.c src/measure/metrics.c src/measure/verdict.c src/catalogue/registry.c \
                 src/catalogue/references.c src/kinds/binary32/result_read.c src/user/claims.c \
-                src/reference/reference.c \
+                src/reference/reference.c src/reference/expr.c src/reference/arb_ziv.c \
                 $(call NOT_TESTS,$(wildcard functions/*/*.c))
-FUZZERS := result args claims
+FUZZERS := result args claims expr
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_LIB_SRC) -lflint-arb -lflint -lmpfr -lgmp -ljansson -lz -lm
+# the expression parser needs the catalogue (its functions are references) but no result reader
+$(BUILD)/fuzz/fuzz_expr: tests/fuzz/fuzz_expr.c $(FUZZ_LIB_SRC) $(HDR) | $(BUILD)/.deps
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(filter-out src/kinds/binary32/result_read.c,$(FUZZ_LIB_SRC)) \
+	  -lflint-arb -lflint -lmpfr -lgmp -ljansson -lz -lm
 fuzz: $(addprefix $(BUILD)/fuzz/fuzz_,$(FUZZERS))
 	@set -e; for f in $(FUZZERS); do mkdir -p $(BUILD)/fuzz/new-$$f; \
 	  echo "== fuzz $$f ($(FUZZ_SECONDS) s)"; \

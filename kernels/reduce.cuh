@@ -46,7 +46,7 @@ __device__ __forceinline__ void warp_merge(struct measure_acc *a, uint64_t c[6],
     b.faithful = __shfl_down_sync(full, a->faithful, off), b.above_1ulp = __shfl_down_sync(full, a->above_1ulp, off);
     b.nonfinite = __shfl_down_sync(full, a->nonfinite, off), b.flushed = __shfl_down_sync(full, a->flushed, off);
     b.special_mismatches = __shfl_down_sync(full, a->special_mismatches, off);
-    b.digest = __shfl_down_sync(full, a->digest, off);
+    b.digest = __shfl_down_sync(full, a->digest, off), b.undecidable = __shfl_down_sync(full, a->undecidable, off);
     b.ulp = shfl_max(a->ulp, off), b.rel = shfl_max(a->rel, off), b.abs = shfl_max(a->abs, off);
     b.bin_max = __shfl_down_sync(full, a->bin_max, off);
     for (int k = 0; k < ncl; k++) b.cl[k] = shfl_clause(a->cl[k], off);

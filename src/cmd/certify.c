@@ -14,6 +14,7 @@
 #include "src/common.h"
 #include "src/engine/kind.h"
 #include "src/engine/options.h"
+#include "src/reference/expr.h"
 #include "src/user/claims.h"
 #include "src/user/userfn.h"
 
@@ -82,7 +83,10 @@ static void usage_certify(FILE *f) {
           "usage: ulpcert certify FILE... [--update] [--ref NAME] [--backend gpu|cpu] [--from 0xH] [--to 0xH]\n"
           "\n"
           "Finds every error-bound claim in the files: comments holding 'maxulperr = X' and/or\n"
-          "'maxrelerr = Y' (any order, // or /* */), optionally 'ref = NAME'. Each belongs to the\n"
+          "'maxrelerr = Y' (any order, // or /* */), optionally 'ref = NAME' or 'ref = EXPR' (an\n"
+          "expression in x, as `ulpcert run --help` describes, to the end of the line or a ','),\n"
+          "and the words 'ref-odd' / 'ref-increasing' (the expression's symmetry and monotonicity,\n"
+          "checked only when declared). Each belongs to the\n"
           "function defined right after the comment, which must be float NAME(float). That\n"
           "function is evaluated over the range (default: all 2^32 inputs): a built-in variant\n"
           "when it is one of this project's kernels, otherwise compiled at run time (CUDA C\n"
@@ -97,7 +101,9 @@ static void usage_certify(FILE *f) {
           "  --update        rewrite the LOOSE and VIOLATED numbers in place with the measured\n"
           "                  value, printed with the digits the claim had; nothing else changes;\n"
           "                  the file is replaced atomically\n"
-          "  --ref NAME      reference for claims without 'ref = NAME' (`ulpcert run --help` lists them)\n"
+          "  --ref NAME|EXPR reference for claims without 'ref = ...' (`ulpcert run --help` lists them)\n"
+          "  --ref-odd, --ref-increasing\n"
+          "                  declare the --ref expression odd / increasing (symmetry / monotonicity checked)\n"
           "  and the options of `ulpcert run` (--backend --from --to --threads --cache --quiet)\n"
           "\n"
           "exit status: 0 nothing VIOLATED, 1 something VIOLATED, 2 an error (no claim, no\n"
@@ -108,12 +114,15 @@ static void usage_certify(FILE *f) {
 struct cert_args {
   int update;
   const char *ref;
+  int ref_odd, ref_increasing;
 };
 
 static int cert_extra(int c, const char *arg, void *p) {
   struct cert_args *a = p;
   if (c == 3001) a->update = 1;
   else if (c == 3002) a->ref = arg;
+  else if (c == 3003) a->ref_odd = 1;
+  else if (c == 3004) a->ref_increasing = 1;
   else return EXIT_USAGE;
   return -1;
 }
@@ -162,7 +171,7 @@ static int read_claims(struct ufile *u, int update) {
 /* Tie claim c of file i to its function: a float f(float) definition, with a reference
  * (the claim's, else --ref, else the built-in variant's) that every claim on it shares.
  * 0, or 1 after saying why the claim cannot be checked. */
-static int add_claim(struct certify *ct, int i, const struct claim_site *c, const char *default_ref) {
+static int add_claim(struct certify *ct, int i, const struct claim_site *c, const struct cert_args *ca) {
   const char *path = ct->files[i].path;
   if (!c->fn[0]) {
     errorf("%s:%d: the claim is not followed by a function definition", path, c->line);
@@ -173,14 +182,17 @@ static int add_claim(struct certify *ct, int i, const struct claim_site *c, cons
     return 1;
   }
   const struct variant *bi = variant_by_source(path, c->fn);
-  const char *rn = c->ref[0] ? c->ref : default_ref ? default_ref : bi ? bi->ref_name : NULL;
+  const char *rn = c->ref[0] ? c->ref : ca->ref ? ca->ref : bi ? bi->ref_name : NULL;
   if (!rn) {
     errorf("%s:%d: no reference for %s: write 'ref = tanh' in the comment or pass --ref tanh", path, c->line, c->fn);
     return 1;
   }
-  const struct reference *ref = ref_find(rn);
+  const int own = c->ref[0] != 0; /* the comment's ref = ..., with its declarations */
+  char err[512];
+  const struct reference *ref = ref_resolve(rn, own ? c->ref_odd : ca->ref_odd, own ? c->ref_increasing : ca->ref_increasing,
+                                            own ? "ref =" : "--ref", err, sizeof err);
   if (!ref) {
-    errorf("%s:%d: unknown reference '%s' (known: %s)", path, c->line, rn, ref_names());
+    errorf("%s:%d: %s", path, c->line, err);
     return 1;
   }
   struct ufn *f = find_fn(ct, i, c->fn);
@@ -369,8 +381,9 @@ static int rewrite(const struct ufile *u, struct repl *rp, int nrp) {
 
 int cmd_certify(int argc, char **argv) {
   struct scan_cli sc;
-  struct cert_args ca = {0, NULL};
-  static const struct option more[] = {{"update", no_argument, 0, 3001}, {"ref", required_argument, 0, 3002},
+  struct cert_args ca = {0, NULL, 0, 0};
+  static const struct option more[] = {{"update", no_argument, 0, 3001},     {"ref", required_argument, 0, 3002},
+                                       {"ref-odd", no_argument, 0, 3003},     {"ref-increasing", no_argument, 0, 3004},
                                        {0, 0, 0, 0}};
   int rc = parse_scan_options(argc, argv, &sc, cert_extra, &ca, more, usage_certify);
   if (rc >= 0) return rc == EXIT_OK ? EXIT_OK : EXIT_USAGE;
@@ -388,7 +401,7 @@ int cmd_certify(int argc, char **argv) {
     memset(u, 0, sizeof *u);
     u->path = argv[optind + i];
     errors += read_claims(u, ca.update);
-    for (int k = 0; k < u->ncl; k++) errors += add_claim(&ct, i, &u->cl[k], ca.ref);
+    for (int k = 0; k < u->ncl; k++) errors += add_claim(&ct, i, &u->cl[k], &ca);
   }
   if (errors) return EXIT_USAGE;
   struct run_info ri;

@@ -43,7 +43,16 @@ static void usage_run(FILE *f) {
           "  --source FILE --function NAME --ref REF\n"
           "                     evaluate the user function NAME of FILE (float NAME(float); CUDA C\n"
           "                     through NVRTC on the GPU, C through $ULPCERT_CC on the CPU) against\n"
-          "                     reference REF, instead of named variants\n"
+          "                     reference REF, instead of named variants. REF is a reference name or\n"
+          "                     an expression in x: --ref 'x/(1+exp(-x))' (+ - * /, ^ with a constant\n"
+          "                     integer or rational exponent, parentheses, pi, e, decimal and hex\n"
+          "                     numbers, and the references as functions), correctly rounded by\n"
+          "                     exact MPFR operations or Arb balls of growing precision; inputs\n"
+          "                     where neither decides are counted and listed as undecidable, not\n"
+          "                     measured. Expressions are evaluated on the host with either backend\n"
+          "                     (the GPU backend runs the variant on the device).\n"
+          "  --ref-odd          the expression is odd: check the symmetry of the outputs\n"
+          "  --ref-increasing   the expression is increasing: check the outputs' monotonicity\n"
           "  --help             this text\n"
           "\n"
           "References (--ref, and the variants' own): %s.\n"
@@ -77,6 +86,8 @@ static int run_extra_opt(int c, const char *arg, void *p) {
   if (c == 2005) { x->ref = arg; return -1; }
   if (c == 2008) { x->swap = 1; return -1; }
   if (c == 2009) { x->pairs = arg; return -1; }
+  if (c == 2010) { x->ref_odd = 1; return -1; }
+  if (c == 2011) { x->ref_increasing = 1; return -1; }
   if (c == 2006 || c == 2007) {
     uint64_t k;
     if (parse_count(arg, &k) || (c == 2006 && k > 4096)) {
@@ -126,6 +137,8 @@ int cmd_run(int argc, char **argv) {
                                        {"seed", required_argument, 0, 2007},
                                        {"swap", no_argument, 0, 2008},
                                        {"pairs", required_argument, 0, 2009},
+                                       {"ref-odd", no_argument, 0, 2010},
+                                       {"ref-increasing", no_argument, 0, 2011},
                                        {0, 0, 0, 0}};
   int rc = parse_scan_options(argc, argv, &sc, run_extra_opt, &rq, more, usage_run);
   if (rc >= 0) return rc;

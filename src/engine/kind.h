@@ -26,6 +26,7 @@ struct run_request {
   const char *resume;  /* --resume FILE */
   int shard_k, shard_n; /* --shard K/N (shard_n = 0: none) */
   const char *source, *function, *ref; /* --source FILE --function NAME --ref REF */
+  int ref_odd, ref_increasing;         /* --ref-odd, --ref-increasing (expression references) */
   uint32_t partners;   /* --partners */
   uint64_t seed;       /* --seed */
   int seed_given;

@@ -76,6 +76,8 @@ struct ctx {
   struct ref_fast fast; /* the fast path's table (fastref.h); fast.ok = 0: none */
   int dev_ref;          /* the device computes the reference values (refkern.cuh) */
   uint64_t mpfr_calls, cache_hits, shortcut_hits, fast_hits;
+  int n_undec; /* the lowest inputs whose reference was undecidable (metrics.h) */
+  struct sample undec[LIST_MAX];
   /* the GPU backend: one context per device; chunk k goes to device k % nd, slot (k / nd) % 2 */
   struct gpu_ctx *gs[SCAN_MAXDEV];
   int nd;
@@ -90,6 +92,20 @@ static int ref_decide(const struct ctx *c, uint32_t x, double *y, int *t) {
   if (c->fast.ok && fast_eval(&c->fast.view, x, y, t)) return 2;
   ref_mpfr(c->ref, x, y, t);
   return 0;
+}
+
+/* An undecidable reference value at magnitude m (sign half h) into the list; with a
+ * symmetric reference the value stands for both signs in range. Rare: under a lock. */
+static void note_undecidable(struct ctx *c, uint32_t m, int h) {
+#pragma omp critical(scan_undec)
+  {
+    if (c->sym) {
+      if (in_r(c->P, m)) list_insert(c->undec, &c->n_undec, (struct sample){.input = m});
+      if (in_r(c->N, m)) list_insert(c->undec, &c->n_undec, (struct sample){.input = m | HALF});
+    } else {
+      list_insert(c->undec, &c->n_undec, (struct sample){.input = m | (h ? HALF : 0)});
+    }
+  }
 }
 
 static void fill_reference(struct ctx *c, const struct chunk *ch) {
@@ -127,6 +143,7 @@ static void fill_reference(struct ctx *c, const struct chunk *ch) {
       } else {
         int by = ref_decide(c, x, &y, &t);
         calls += by == 0, shorts += by == 1, fasts += by == 2;
+        if (t == REF_T_UNDECIDABLE) note_undecidable(c, m, h);
         if (h == 0 && c->cache.building && m >= c->cache.lo && m < c->cache.hi) {
           c->cache.y[m - c->cache.lo] = y;
           c->cache.t[m - c->cache.lo] = (int8_t)t;
@@ -392,6 +409,7 @@ static int patch_reference(struct ctx *c, const struct chunk *ch, int k) {
     } else {
       int d = ref_decide(c, m | (h ? HALF : 0), &y, &t);
       calls += d == 0, shorts += d == 1, fasts += d == 2;
+      if (t == REF_T_UNDECIDABLE) note_undecidable(c, m, (int)h);
     }
     py[j] = y, pt[j] = (int8_t)t;
   }
@@ -482,6 +500,7 @@ static int scan_finish(struct ctx *c, struct stats *const *st, char *err, size_t
     stats_set_clauses(st[i], c->acc[i]->clause, c->acc[i]->n_clauses);
     st[i]->rounding = c->acc[i]->rounding;
     for (int t = 0; t < c->nthreads; t++) stats_merge(st[i], c->acc[(size_t)t * c->nv + i]);
+    for (int k = 0; k < c->n_undec; k++) list_insert(st[i]->undec, &st[i]->n_undec, c->undec[k]);
     for (int d = 0; d < c->nd && c->dev_reduce && !c->o->outputs_only; d++) {
       uint64_t xb[XBINS];
       if (gpu_read_xbins(c->gs[d], i, xb)) {

@@ -189,6 +189,10 @@ MEASURE_FN uint64_t digest_term_at(uint32_t x, uint32_t partner, uint32_t out) {
   return partner ? mix64(d ^ partner) : d;
 }
 
+/* The ternary value t of a reference the referee could not decide (y is then NaN); -t,
+ * from a mirrored odd reference, means the same (REF_T_UNDECIDABLE, reference.h). */
+#define MS_UNDECIDABLE 2
+
 /* What the measures of a variant depend on besides the input. */
 struct measure_cfg {
   double abs_lo, abs_hi; /* the absolute error is measured for x in [abs_lo, abs_hi] */
@@ -211,6 +215,7 @@ MEASURE_FN uint64_t measure_key(uint32_t x, uint32_t partner) { return ((uint64_
 /* The scalar statistics of a run of inputs; they merge exactly in any order. */
 struct measure_acc {
   uint64_t inputs, cr, faithful, above_1ulp, nonfinite, flushed, special_mismatches, digest;
+  uint64_t undecidable; /* inputs whose reference was undecidable: counted, not measured */
   struct measure_max ulp, rel, abs;
   double bin_max; /* the largest ulp error, -1 for none */
   struct clause_acc cl[CLAUSE_MAX];
@@ -223,6 +228,7 @@ MEASURE_FN void measure_max_init(struct measure_max *m) {
 
 MEASURE_FN void measure_init(struct measure_acc *a) {
   a->inputs = a->cr = a->faithful = a->above_1ulp = a->nonfinite = a->flushed = a->special_mismatches = 0;
+  a->undecidable = 0;
   a->digest = 0;
   measure_max_init(&a->ulp), measure_max_init(&a->rel), measure_max_init(&a->abs);
   a->bin_max = -1.0;
@@ -247,7 +253,7 @@ MEASURE_FN void measure_max_merge(struct measure_max *a, const struct measure_ma
 MEASURE_FN void measure_merge(struct measure_acc *a, const struct measure_acc *b, int n_clauses) {
   a->inputs += b->inputs, a->cr += b->cr, a->faithful += b->faithful, a->above_1ulp += b->above_1ulp;
   a->nonfinite += b->nonfinite, a->flushed += b->flushed, a->special_mismatches += b->special_mismatches;
-  a->digest += b->digest;
+  a->digest += b->digest, a->undecidable += b->undecidable;
   measure_max_merge(&a->ulp, &b->ulp), measure_max_merge(&a->rel, &b->rel), measure_max_merge(&a->abs, &b->abs);
   if (b->bin_max > a->bin_max) a->bin_max = b->bin_max;
   for (int k = 0; k < n_clauses; k++) clause_acc_merge(&a->cl[k], &b->cl[k]);
@@ -280,6 +286,7 @@ MEASURE_FN int measure_sym_applies(const struct measure_cfg *c, int odd) {
 
 /* One input x with output out against the reference (y, t) = (RN53(f(x)), sign(y -
  * f(x))), into a. The definitions (README "Definitions"):
+ *  - an undecidable reference (t = +-MS_UNDECIDABLE) is counted, nothing else;
  *  - an undefined exact value (y NaN, a NaN input included) expects a NaN output;
  *  - an infinite exact value (a pole) expects that infinity;
  *  - correctly rounded: out = RN24(f(x)) bit for bit, or f(x) rounded in the variant's
@@ -304,6 +311,10 @@ MEASURE_FN struct measure_note measure_input_at(struct measure_acc *a, const str
   struct measure_note n = {-1, -1.0, 0, 0};
   a->inputs++;
   a->digest += digest_term_at(x, partner, out);
+  if (t == MS_UNDECIDABLE || t == -MS_UNDECIDABLE) { /* no exact value to measure against */
+    a->undecidable++;
+    return n;
+  }
   n.cr = ms_round32(y, t, c->rounding);
   if (ms_isnan64(y) || ms_isinf64(y)) {
     if (ms_isnan64(y) ? is_nan32(out) : out == n.cr) a->cr++, a->faithful++, n.hist = 0;

@@ -34,6 +34,7 @@ void stats_fold_part(struct stats *s, uint32_t x0, uint32_t n, const struct part
   if (a->bin_max > s->bin_max_ulp[bin]) s->bin_max_ulp[bin] = a->bin_max;
   s->correctly_rounded += a->cr, s->faithful += a->faithful, s->above_1ulp += a->above_1ulp;
   s->nonfinite += a->nonfinite, s->flushed += a->flushed, s->special_mismatches += a->special_mismatches;
+  s->undecidable += a->undecidable;
   for (int b = 0; b < HIST_N; b++) s->hist[b] += p->hist[b];
 #define FOLD_MAX(m, f)                                                                                         \
   if (a->m.v > s->max_##f ||                                                                                   \
@@ -170,6 +171,8 @@ void stats_merge(struct stats *a, const struct stats *b) {
   a->nonfinite += b->nonfinite;
   a->flushed += b->flushed;
   a->special_mismatches += b->special_mismatches;
+  a->undecidable += b->undecidable;
+  list_merge(a->undec, &a->n_undec, b->undec, b->n_undec);
   a->symmetry_checked += b->symmetry_checked;
   a->symmetry_violations += b->symmetry_violations;
   a->monotonic_checked += b->monotonic_checked;
@@ -222,7 +225,7 @@ int stats_equal(const struct stats *a, const struct stats *b, const char **field
   EQ(max_rel_output) EQD(max_rel_ref) EQD(max_abs) EQ(max_abs_input) EQ(max_abs_output) EQD(max_abs_ref)
   EQD(abs_lo) EQD(abs_hi) EQ(correctly_rounded) EQ(faithful) EQ(above_1ulp) EQ(nonfinite) EQ(flushed)
   EQ(special_mismatches) EQ(pairs) EQ(max_ulp_partner) EQ(max_rel_partner) EQ(max_abs_partner) EQ(symmetry_checked) EQ(symmetry_violations) EQ(monotonic_checked) EQ(monotonic_violations)
-  EQ(n_special) EQ(n_sym) EQ(n_mono) EQ(rounding)
+  EQ(n_special) EQ(n_sym) EQ(n_mono) EQ(rounding) EQ(undecidable) EQ(n_undec)
   if (!stats_clauses_same(a, b)) { if (field) *field = "clause"; return 0; }
   for (int k = 0; k < a->n_clauses; k++) {
     EQ(cl[k].inputs) EQ(cl[k].over) EQD(cl[k].max) EQD(cl[k].max_ref) EQ(cl[k].max_input) EQ(cl[k].max_output)
@@ -235,6 +238,7 @@ int stats_equal(const struct stats *a, const struct stats *b, const char **field
   if (!samples_equal(a->special, b->special, a->n_special)) { if (field) *field = "special_first"; return 0; }
   if (!samples_equal(a->sym, b->sym, a->n_sym)) { if (field) *field = "symmetry_first"; return 0; }
   if (!samples_equal(a->mono, b->mono, a->n_mono)) { if (field) *field = "monotonic_first"; return 0; }
+  if (!samples_equal(a->undec, b->undec, a->n_undec)) { if (field) *field = "undecidable_first"; return 0; }
   for (uint32_t i = 0; i < NBINS; i++)
     if (a->bin_inputs[i] != b->bin_inputs[i] || a->bin_digest[i] != b->bin_digest[i] ||
         d2u(a->bin_max_ulp[i]) != d2u(b->bin_max_ulp[i])) {

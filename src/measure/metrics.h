@@ -53,6 +53,12 @@ struct stats {
   double max_abs_ref;
   double abs_lo, abs_hi;
   uint64_t correctly_rounded, faithful, above_1ulp, nonfinite, flushed, special_mismatches;
+  /* inputs whose reference value could not be decided (an exact value the referee cannot
+   * show exactly, expression references: expr.h): counted in inputs, measured nowhere
+   * else; the lowest LIST_MAX listed (input only) */
+  uint64_t undecidable;
+  int n_undec;
+  struct sample undec[LIST_MAX];
   uint64_t symmetry_checked, symmetry_violations, monotonic_checked, monotonic_violations;
   uint64_t hist[HIST_N];
   int n_special, n_sym, n_mono;

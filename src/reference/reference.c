@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "src/common.h"
+#include "src/reference/arb_ziv.h"
 
 /* One MPFR state per thread. binary64 has emin = -1073 in MPFR's convention
  * (x = m * 2^e with 1/2 <= m < 1): the smallest subnormal 2^-1074 is 0.5 * 2^-1073.
@@ -34,7 +35,12 @@ void ref_thread_cleanup(void) {
 void ref_mpfr(const struct reference *r, uint32_t xbits, double *y, int *t) {
   if (!tl_ready) thread_init();
   mpfr_set_flt(tl_x, u2f(xbits), MPFR_RNDN); /* exact: 24 bits */
-  int tern = r->mpfr_fn(tl_y, tl_x, MPFR_RNDN);
+  int tern = r->ctx_fn ? r->ctx_fn(tl_y, tl_x, MPFR_RNDN, r->ctx) : r->mpfr_fn(tl_y, tl_x, MPFR_RNDN);
+  if (tern == REF_UNDECIDABLE && mpfr_nan_p(tl_y)) { /* ref_arb_ziv's answer: no guess */
+    *y = NAN;
+    *t = REF_T_UNDECIDABLE;
+    return;
+  }
   tern = mpfr_subnormalize(tl_y, tern, MPFR_RNDN);
   *y = mpfr_get_d(tl_y, MPFR_RNDN); /* exact: tl_y already fits binary64 */
   *t = tern > 0 ? 1 : tern < 0 ? -1 : 0;

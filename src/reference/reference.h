@@ -32,7 +32,16 @@ struct reference {
    * f^(k)(xi)/k! for every xi in x, k < len, at precision prec; 0, or -1 where f is not
    * analytic on the whole ball (ref_no_series: always -1). */
   int (*series)(arb_ptr res, const arb_t x, slong len, slong prec);
+  /* A referee with a parameter (an expression reference, expr.h), used instead of
+   * mpfr_fn when not NULL: ctx_fn(y, x, rnd, ctx). */
+  int (*ctx_fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t, const void *);
+  const void *ctx;
 };
+
+/* The ternary sign t of a reference value that could not be decided (y is then NaN):
+ * such inputs are counted and listed as undecidable, never measured. The engine mirrors
+ * t for odd references, so -REF_T_UNDECIDABLE means the same. */
+#define REF_T_UNDECIDABLE 2 /* = MS_UNDECIDABLE (src/measure/measure.h) */
 
 /* The catalogue's sentinels of an absent shortcut (always 0) and series (always -1). */
 int ref_no_shortcut(uint32_t xbits, double *y, int *t);

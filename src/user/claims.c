@@ -63,18 +63,55 @@ static int find_number(const char *t, size_t a, size_t b, const char *key, size_
   return 0;
 }
 
-/* Look in comment text [a, b) for "key = <identifier>". */
-static void find_ident(const char *t, size_t a, size_t b, const char *key, char *out, size_t n) {
+/* Whether a claim key ("maxulperr =", "maxrelerr =") starts at t[j] (text ending at b). */
+static int key_at(const char *t, size_t j, size_t b) {
+  static const char *const keys[] = {"maxulperr", "maxrelerr"};
+  for (int k = 0; k < 2; k++) {
+    size_t n = strlen(keys[k]), e = j + n;
+    if (e > b || strncmp(t + j, keys[k], n) || (e < b && is_ident((unsigned char)t[e]))) continue;
+    while (e < b && (t[e] == ' ' || t[e] == '\t')) e++;
+    if (e < b && t[e] == '=') return 1;
+  }
+  return 0;
+}
+
+/* Look in comment text [a, b) for "key = <name or expression>": the text up to the end of
+ * the line, a ',' or ';' outside parentheses, or the next claim key; blanks trimmed. */
+static void find_ref(const char *t, size_t a, size_t b, const char *key, char *out, size_t n) {
   out[0] = 0;
   for (size_t i = a; match_key(t, &i, b, a, key);) {
     size_t j = i, s = j;
-    while (j < b && (is_ident((unsigned char)t[j]) || t[j] == '.')) j++;
+    int depth = 0;
+    /* a name followed by words ("ref = tanh (measured)") is the name alone: an expression
+     * is a name followed by '(' or by an operator, or starts otherwise */
+    while (j < b && is_ident((unsigned char)t[j])) j++;
+    size_t e = j;
+    while (e < b && (t[e] == ' ' || t[e] == '\t')) e++;
+    const int name_only = j > s && (e == b || !t[e] || !strchr("+-*/^", t[e])) && !(e == j && j < b && t[j] == '(');
+    if (!name_only) j = s;
+    for (; !name_only && j < b && t[j] != '\n' && t[j] != '\r'; j++) {
+      if (t[j] == '(') depth++;
+      else if (t[j] == ')') depth--;
+      else if (depth <= 0 && (t[j] == ',' || t[j] == ';')) break;
+      else if ((j == s || !is_ident((unsigned char)t[j - 1])) && key_at(t, j, b)) break;
+    }
+    while (j > s && (t[j - 1] == ' ' || t[j - 1] == '\t')) j--;
     if (j > s && j - s < n) {
       memcpy(out, t + s, j - s);
       out[j - s] = 0;
       return;
     }
   }
+}
+
+/* Whether the word w (not part of a longer identifier or hyphenated word) is in [a, b). */
+static int has_word(const char *t, size_t a, size_t b, const char *w) {
+  size_t k = strlen(w);
+  for (size_t p = a; p + k <= b; p++)
+    if (!strncmp(t + p, w, k) && (p == a || (!is_ident((unsigned char)t[p - 1]) && t[p - 1] != '-')) &&
+        (p + k == b || (!is_ident((unsigned char)t[p + k]) && t[p + k] != '-')))
+      return 1;
+  return 0;
 }
 
 static int line_of(const char *t, size_t off) {
@@ -208,7 +245,9 @@ int claims_parse(const char *t, size_t n, struct claim_site *out, int max, char 
         memcpy(c.num[j], t + c.off[j], l);
         c.num[j][l] = 0;
       }
-    find_ident(t, a, b, "ref", c.ref, sizeof c.ref);
+    find_ref(t, a, b, "ref", c.ref, sizeof c.ref);
+    c.ref_odd = has_word(t, a, b, "ref-odd");
+    c.ref_increasing = has_word(t, a, b, "ref-increasing");
     c.line = line_of(t, a);
     tie_function(t, n, i, &c);
     if (k < max) out[k++] = c;

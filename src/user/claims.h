@@ -1,7 +1,10 @@
 /* claims.h: error-bound claims in source comments, and the functions they describe.
  *
  * A claim is a comment (// or / * * /) holding `maxulperr = X` and/or `maxrelerr = Y`,
- * in any order, optionally `ref = NAME` (the reference function). It belongs to the
+ * in any order, optionally `ref = NAME` or `ref = EXPR` (the reference function, or an
+ * expression in x, src/reference/expr.h: it extends to the end of the line, to a ',' or
+ * ';' outside parentheses, or to the next maxulperr/maxrelerr), and the words `ref-odd`
+ * and `ref-increasing` (declarations of an expression's symmetry and monotonicity). It belongs to the
  * function defined right after the comment (other comments in between are skipped).
  * Numbers are kept as text with their byte offsets, so that --update can replace
  * exactly them and nothing else. */
@@ -16,7 +19,8 @@ struct claim_site {
   int line;                /* 1-based line of the comment */
   size_t off[2], len[2];   /* [0] maxulperr, [1] maxrelerr number: byte offset and length; len 0: absent */
   char num[2][40];         /* the numbers as written */
-  char ref[64];            /* ref = NAME, or "" */
+  char ref[256];           /* ref = NAME or EXPR, or "" */
+  int ref_odd, ref_increasing; /* the words ref-odd, ref-increasing appear in the comment */
   char fn[128];            /* the function defined after the comment, "" if none */
   int fn_line;             /* its line */
   char sig[256];           /* its declaration (up to the '{'), whitespace squeezed */

@@ -185,6 +185,11 @@ json_t *b32_variant_json(const struct variant *v, const struct stats *s) {
   json_object_set_new(o, "flushed", json_integer((json_int_t)s->flushed));
   json_object_set_new(o, "special_mismatches", json_integer((json_int_t)s->special_mismatches));
   json_object_set_new(o, "special_first", samples_json(s->special, s->n_special, "expected", s->pairs));
+  /* inputs whose exact value the referee could not decide: not measured, never guessed */
+  json_object_set_new(o, "undecidable", json_integer((json_int_t)s->undecidable));
+  json_t *ud = json_array();
+  for (int i = 0; i < s->n_undec; i++) json_array_append_new(ud, hex32(s->undec[i].input));
+  json_object_set_new(o, "undecidable_first", ud);
   json_object_set_new(o, "symmetry_checked", json_integer((json_int_t)s->symmetry_checked));
   json_object_set_new(o, "symmetry_violations", json_integer((json_int_t)s->symmetry_violations));
   json_object_set_new(o, "symmetry_first", samples_json(s->sym, s->n_sym, "output_neg", 0));
@@ -334,6 +339,11 @@ void b32_print_variants(FILE *f, const struct variant *const *v, struct stats *c
     if (s->monotonic_checked)
       fprintf(f, ", monotonicity violations %llu", (unsigned long long)s->monotonic_violations);
     fputc('\n', f);
+    if (s->undecidable) {
+      fprintf(f, "  undecidable %llu (reference value not decided: not measured):", (unsigned long long)s->undecidable);
+      for (int k = 0; k < s->n_undec; k++) fputc(' ', f), print_x(f, s->undec[k].input);
+      fprintf(f, "%s\n", (uint64_t)s->n_undec < s->undecidable ? " ..." : "");
+    }
     for (int k = 0; k < s->n_special; k++) {
       fprintf(f, "    special: x=");
       print_at(f, s, s->special[k].input, s->special[k].partner);

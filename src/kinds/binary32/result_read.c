@@ -98,6 +98,29 @@ static void get_samples(struct rctx *c, json_t *obj, const char *key, const char
   }
 }
 
+/* "undecidable" (a count) and "undecidable_first" (hex inputs): optional, absent from
+ * results of references that always decide */
+static void get_undecidable(struct rctx *c, json_t *r, struct stats *s, const char *where) {
+  json_t *u = json_object_get(r, "undecidable"), *a = json_object_get(r, "undecidable_first");
+  s->undecidable = u ? get_u64(c, r, "undecidable", where) : 0;
+  s->n_undec = 0;
+  if (!a) return;
+  if (!json_is_array(a) || json_array_size(a) > LIST_MAX) {
+    fail(c, "field '%sundecidable_first' is not a list of at most %d inputs", where, LIST_MAX);
+    return;
+  }
+  for (size_t i = 0; i < json_array_size(a); i++) {
+    json_t *e = json_array_get(a, i);
+    uint32_t v;
+    if (!json_is_string(e) || parse_u32(json_string_value(e), &v)) {
+      fail(c, "field '%sundecidable_first' has a bad entry at %zu", where, i);
+      return;
+    }
+    s->undec[s->n_undec++] = (struct sample){.input = v};
+  }
+  if (s->undecidable < (uint64_t)s->n_undec) fail(c, "%sundecidable lists more inputs than it counts", where);
+}
+
 static void read_claim(json_t *cl, struct result_claim *out) {
   memset(out, 0, sizeof *out);
   snprintf(out->kind, sizeof out->kind, "none");
@@ -337,6 +360,7 @@ static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
   read_maxima(c, r, s, where);
   read_rounding(c, r, s, where);
   read_counts(c, r, s, where);
+  get_undecidable(c, r, s, where);
   read_bins(c, r, s, where);
   read_moments(c, r, s, where);
   read_xbins(c, r, s, where);

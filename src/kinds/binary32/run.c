@@ -6,6 +6,7 @@
 
 #include "src/common.h"
 #include "src/kinds/binary32/binary32.h"
+#include "src/reference/expr.h"
 #include "src/user/userfn.h"
 
 /* variants in one run (each group of one reference scans at most SCAN_MAXV of them) */
@@ -66,9 +67,10 @@ static int user_function(struct run_request *rq, struct kind_result *r) {
     errorf("--source FILE --function NAME --ref REF go together, without variant names");
     return EXIT_USAGE;
   }
-  const struct reference *ref = ref_find(rq->ref);
+  char err[2048];
+  const struct reference *ref = ref_resolve(rq->ref, rq->ref_odd, rq->ref_increasing, "--ref", err, sizeof err);
   if (!ref) {
-    errorf("unknown reference '%s' (known: %s)", rq->ref, ref_names());
+    errorf("%s", err);
     return EXIT_USAGE;
   }
   char log[16384];

@@ -1,0 +1,25 @@
+/* mish: the reference, mish, x tanh(softplus(x)), from its row
+ * of the expression table (src/reference/expr.c): x*tanh(log1p(exp(x))), rounded by
+ * expr_mpfr_formula (exact MPFR operations, else Ziv's loop over Arb balls). This file adds what
+ * the formula cannot decide: the limits at +-inf, signs of zeros, and the tail where the
+ * value lies within 2^-80 relative of x (or 1), proved below (act_tail,
+ * functions/activation_util.h); test_activation checks all of it against naive MPFR
+ * loops. */
+#include "functions/activation_util.h"
+
+ACT_EXPR(mish)
+
+int ref_mish_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
+  int r;
+  if (mpfr_nan_p(x)) {
+    mpfr_set_nan(y);
+    return 0;
+  }
+  if (mpfr_zero_p(x)) return act_signed_zero(y, x);
+  if (mpfr_inf_p(x) && mpfr_sgn(x) < 0) return act_signed_zero(y, x); /* x e^x -> -0 */
+  /* x >= 64: s = softplus(x) > x, 1 - tanh(s) = 2 e^(-2s) / (1 + e^(-2s)) < 2 e^-128, so
+   * the gap below x is under x 2^-183 */
+  if (mpfr_cmp_ui(x, 64) >= 0 && !mpfr_inf_p(x) && (r = act_tail(y, mpfr_get_d(x, MPFR_RNDN), +1, rnd)) != -2)
+    return r;
+  return expr_mpfr_formula(y, x, rnd, act_expr());
+}

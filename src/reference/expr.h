@@ -1,0 +1,76 @@
+/* expr.h: references written as expressions in x, e.g. `x/(1+exp(-x))`.
+ *
+ * Grammar (recursive descent, expr.c):
+ *   expr    := term (('+' | '-') term)*
+ *   term    := unary (('*' | '/') unary)*
+ *   unary   := ('-' | '+') unary | power
+ *   power   := primary ('^' unary)?          right-associative; the exponent must be a
+ *                                             constant integer or rational (x^(1/3))
+ *   primary := number | 'x' | 'pi' | 'e' | NAME '(' expr ')' | '(' expr ')'
+ *   number  := decimal (123, 0.044715, 1e-3) or hexadecimal (0x1p-3, 0x1.8p+1, 0x10)
+ * NAME is any reference of the catalogue (exp, log, tanh, erf, sqrt, sigmoid, ...): the
+ * table in expr.c maps each to its Arb enclosure. Numbers are exact rationals; constant
+ * subexpressions of rationals are folded exactly.
+ *
+ * The value is the exact real value of the expression at the binary32 input x, rounded as
+ * the references are (reference.h): y = RN53, t = its ternary sign. An expression f(x), one
+ * catalogue function of x, is that function's referee. Otherwise expr_mpfr decides it
+ *  1. exactly when it can: the expression evaluated operation by operation with MPFR
+ *     (catalogue referees for the functions) at EXPR_EXACT_PREC bits in the widest
+ *     exponent range; when every operation is exact (ternary 0), the value is exact and
+ *     IEEE 754 rules give the special cases (1/+0 = +inf, log(0) = -inf, exp(-inf) = 0,
+ *     the sign of a zero). This is also the only path at x = +-inf.
+ *  2. otherwise by Ziv's loop over Arb balls (arb_ziv.c) at 64, 128, ... bits up to
+ *     EXPR_PREC_MAX; a ball wholly outside a function's domain gives NaN.
+ * When neither decides (an exact value the operations do not show exactly, such as
+ * exp(log(2)) = 2; a value within 2^-2048 relative of a binary64 number or midpoint,
+ * such as 1/(1+exp(-x)) = 1 - e^-x for x > 1420; a pole reached by an inexact argument;
+ * an infinite input whose value is not exact) it returns REF_UNDECIDABLE with y = NaN:
+ * never a guess. */
+#ifndef ULPCERT_EXPR_H
+#define ULPCERT_EXPR_H
+
+#include <stddef.h>
+
+#include <arb.h>
+#include <mpfr.h>
+
+#include "src/reference/reference.h"
+
+#define EXPR_MAX_LEN 4096  /* characters of an expression */
+#define EXPR_MAX_DEPTH 128 /* nesting of parentheses, operators and calls */
+#define EXPR_EXACT_PREC 512
+#define EXPR_PREC_MAX 2048
+
+struct expr;
+
+/* Parse text. NULL with a message in err ("expected ')' at column 14") on a malformed or
+ * unknown expression. */
+struct expr *expr_parse(const char *text, char *err, size_t errlen);
+void expr_free(struct expr *e);
+
+/* An enclosure of the expression at every point of the ball x (prec bits of working
+ * precision): 0, or -1 when the ball lies wholly where the expression is undefined. */
+int expr_arb(arb_t r, const struct expr *e, const arb_t x, slong prec);
+
+/* MPFR-style correctly rounded value of the expression at x in the caller's exponent
+ * range (the caller subnormalizes): the ternary value, or REF_UNDECIDABLE with y = NaN. */
+int expr_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, const void *e);
+/* The same without the first rule: f(x) evaluated through f's formula (the referees of
+ * the activation functions, which are that f, call this). */
+int expr_mpfr_formula(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, const struct expr *e);
+/* The Arb path alone (step 2): the ternary value, or REF_UNDECIDABLE with y = NaN. */
+int expr_ziv(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, const struct expr *e);
+
+const char *expr_names(void); /* the function names, comma-separated (help and errors) */
+
+/* A reference for NAME: a catalogue reference when NAME is one, else NAME parsed as an
+ * expression (a new reference, never freed: one per distinct text and declarations). odd
+ * and increasing declare the symmetry and the monotonicity of an expression (a catalogue
+ * reference keeps its own). NULL with a message in err: "unknown reference 'sech' (known:
+ * ...)" for a lone name, else "LABEL 'TEXT': expected ')' at column 14" (LABEL: how the
+ * user wrote it, "--ref" or "ref ="). */
+const struct reference *ref_resolve(const char *name, int odd, int increasing, const char *label, char *err,
+                                    size_t errlen);
+
+#endif
