@@ -5,13 +5,14 @@
 # CPU backend on 2 threads), then exhaustive runs of every family while the budget lasts
 # (each family's JSON in OUT/results/). Stages are skipped, and say so, once less than their
 # estimate of BUDGET_S (default 540) seconds is left. Needs build/ulpcert (built elsewhere).
-# STAGES (default tests,sanitizer,bench,refcheck,runs) picks stages; REFS and FAMILIES
-# (space-separated) narrow refcheck and runs. Everything lands in OUT/gpu.tgz (refreshed
+# STAGES (default tests,sanitizer,bench,benchrefs,refcheck,runs) picks stages; REFS and
+# FAMILIES (space-separated) narrow refcheck and runs, BENCH_REFS (R,R,...) the bench's
+# per-reference cold runs. Everything lands in OUT/gpu.tgz (refreshed
 # after each stage, so a run cut short still brings back what it did) and OUT/summary.txt.
 set -u
 OUT=${1:?usage: gpu-validate.sh OUT [BUDGET_S]}
 BUDGET=${2:-540}
-STAGES=${STAGES:-tests,sanitizer,bench,refcheck,runs}
+STAGES=${STAGES:-tests,sanitizer,bench,benchrefs,refcheck,runs}
 U=${ULPCERT:-build/ulpcert}
 START=$(date +%s)
 W=$(mktemp -d)
@@ -47,7 +48,12 @@ if wanted bench && stage "bench (GPU)" 90; then
   timeout 150 "$U" bench --json "$OUT/bench-h100.json" >"$OUT/bench-h100.txt" 2>&1
   echo "bench: exit $?" | tee -a "$OUT/summary.txt"
 fi
-if wanted bench && stage "bench (CPU backend, 2 threads, 2^24 inputs)" 60; then
+if wanted benchrefs && stage "bench (cold run per reference)" 60; then
+  timeout 150 "$U" bench --references "${BENCH_REFS:-all}" --only-references --json "$OUT/bench-refs-h100.json" \
+    >"$OUT/bench-refs-h100.txt" 2>&1
+  echo "bench refs: exit $?" | tee -a "$OUT/summary.txt"
+fi
+if wanted benchcpu && stage "bench (CPU backend, 2 threads, 2^24 inputs)" 60; then
   timeout 100 "$U" bench tanhf.host --backend cpu --threads 2 --from 0x3f000000 --to 0x3fffffff --skip-scaling \
     --naive-inputs 262144 --json "$OUT/bench-cpu-2core.json" >"$OUT/bench-cpu-2core.txt" 2>&1
   echo "bench cpu: exit $?" | tee -a "$OUT/summary.txt"
