@@ -30,8 +30,8 @@ stage() { # stage NAME ESTIMATE_S: 0 when there is time for it
 OUT=$W # every stage writes here; pack copies it to DEST
 { nvidia-smi -L; "$U" --version; nproc; } >"$OUT/machine.txt" 2>&1
 
-if wanted tests && stage "GPU tests" 150; then
-  ULPCERT="$U" timeout 200 sh tests/gpu_test.sh >"$OUT/gpu_test.log" 2>&1
+if wanted tests && stage "GPU tests" 300; then
+  ULPCERT="$U" timeout 420 sh tests/gpu_test.sh >"$OUT/gpu_test.log" 2>&1
   tail -1 "$OUT/gpu_test.log" | tee -a "$OUT/summary.txt"
 fi
 

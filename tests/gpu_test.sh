@@ -113,7 +113,8 @@ check python3 - "$T/c.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 names = [r["variant"] for r in d["results"]]
-assert names == ["tanh.approx", "tanh.ex2rcp", "tanh.minimax", "tanhf.cuda"], names
+assert names == ["tanh.approx", "tanh.ex2rcp", "tanh.minimax", "tanhf.cuda", "tanhf.cuda.ftz",
+                 "tanhf.cuda.fastmath"], names
 for r in d["results"]:
     assert r["inputs"] == 1 << 24
 cuda = d["results"][3]
@@ -222,9 +223,10 @@ check grep -q "input 0x3c00 (0x1p+0): baseline 0x4001 .*now 0x4000" "$T/cmp2.txt
 # The intrinsics rounded in a named mode are correctly rounded in it, on ranges with
 # subnormal and overflowing results (1/x below 2^-128 and above 2^126, x / 2^-130 from
 # 2^-2, x / 2^127 below 2), on the device reduction and the host one alike, and give the
-# host's operations under fesetround bit for bit (equal digests).
+# host's operations under fesetround bit for bit (equal digests) wherever no output is a
+# NaN (NaN payloads differ between the GPU and x86: NaN inputs, sqrt of negatives).
 R="--no-cache --quiet --threads 2"
-for rg in "0x00000000 0x00ffffff" "0x7e000000 0x7fffffff" "0x3e000000 0x40ffffff" "0x80000000 0x80ffffff"; do
+for rg in "0x00000000 0x00ffffff" "0x7e000000 0x7f800000" "0x3e000000 0x40ffffff" "0x80000000 0x80ffffff"; do
   set -- $rg
   "$U" run __frcp_rz __frcp_ru __frcp_rd __fsqrt_rz __fsqrt_ru __fsqrt_rd __fdiv_rz.2^-130 __fdiv_ru.2^-130 \
     __fdiv_rd.2^-130 __fdiv_rd.2^127 __fdiv_ru.3 --backend gpu --from $1 --to $2 $R --json "$T/dir-g.json" >/dev/null
@@ -232,14 +234,16 @@ for rg in "0x00000000 0x00ffffff" "0x7e000000 0x7fffffff" "0x3e000000 0x40ffffff
   "$U" run rcp.host.rz rcp.host.ru rcp.host.rd sqrtf.host.rz sqrtf.host.ru sqrtf.host.rd div.host.rz.2^-130 \
     div.host.ru.2^-130 div.host.rd.2^-130 div.host.rd.2^127 div.host.ru.3 --backend cpu --from $1 --to $2 $R \
     --json "$T/dir-c.json" >/dev/null
-  check python3 - "$T/dir-g.json" "$T/dir-h.json" "$T/dir-c.json" <<'PY'
+  check python3 - "$T/dir-g.json" "$T/dir-h.json" "$T/dir-c.json" "$1" <<'PY'
 import json, sys
 g, h, c = (json.load(open(p))["results"] for p in sys.argv[1:4])
 for r in g:
     assert r["verdict"] == "HOLDS" and r["correctly_rounded"] == r["inputs"], (r["variant"], r["correctly_rounded"])
 assert [r for r in g if r["variant"] == "__frcp_rd"][0] == h[0]
 for a, b in zip(g, c):
-    assert a["digest"] == b["digest"], (a["variant"], b["variant"])
+    assert a["correctly_rounded"] == b["correctly_rounded"] and a["histogram"] == b["histogram"], a["variant"]
+    if not sys.argv[4].startswith("0x8"):  # negative inputs: sqrt gives NaNs
+        assert a["digest"] == b["digest"], (a["variant"], b["variant"])
 PY
 done
 
