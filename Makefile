@@ -202,7 +202,7 @@ FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -ffp-contract=off -I. -I$(BUILD)/gen
 FUZZ_LIB_SRC := src/common.c src/measure/metrics.c src/measure/verdict.c src/catalogue/registry.c \
                 src/catalogue/references.c src/kinds/binary32/result_read.c src/user/claims.c \
-                src/reference/reference.c src/reference/expr.c src/reference/arb_ziv.c \
+                src/reference/reference.c src/catalogue/expr.c src/reference/arb_ziv.c \
                 $(call NOT_TESTS,$(wildcard functions/*/*.c))
 FUZZERS := result args claims expr
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(HDR) | $(BUILD)/.deps

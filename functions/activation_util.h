@@ -1,5 +1,5 @@
 /* activation_util.h: the activation references (sigmoid, silu, gelu, gelu_tanh, softplus,
- * mish) are defined by their formulas in the expression table (src/reference/expr.c);
+ * mish) are defined by their formulas in the expression table (src/catalogue/expr.c);
  * each folder's referee parses "<name>(x)" once and rounds it with expr_mpfr_formula: exact MPFR
  * operations where they are exact, else Ziv's loop over Arb balls (expr.h). The folder
  * adds the limits at +-inf and the signs of zeros that the formula, evaluated operation
@@ -22,7 +22,7 @@
 #include <stdlib.h>
 
 #include "src/reference/arb_ziv.h"
-#include "src/reference/expr.h"
+#include "src/catalogue/expr.h"
 
 /* const struct expr *act_expr(void): "<name>(x)", parsed once (the parse cannot fail:
  * test_activation checks every formula). */

@@ -81,6 +81,7 @@ static int real_main(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   par_init(&argc, &argv);
+  head_set_build(gpu_build_info());
   int rc = real_main(argc, argv);
   par_finalize();
   return rc;

@@ -2,7 +2,9 @@
 # layout_test.sh: the layout rules the code keeps, checked on the tree (cheap: no build).
 #   - no function over 100 lines in src/ or kernels/ (scripts/fnlen.py), and fnlen.py
 #     itself finds a function of 101 lines and passes one of 100 (so that a silent
-#     checker cannot pass the tree).
+#     checker cannot pass the tree);
+#   - no include cycle between the folders of src/ and kernels/ (scripts/cycles.py), and
+#     cycles.py finds one planted in a copy of two folders.
 # Prints "layout: N passed, M failed".
 cd "$(dirname "$0")/.." || exit 1
 pass=0 fail=0
@@ -30,6 +32,15 @@ else bad "fnlen misses a function of 101 lines: '$out'"; fi
 files=$(find src kernels -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' | sort)
 if out=$(python3 scripts/fnlen.py $files); then ok "no function over 100 lines in src/ or kernels/ ($(echo "$files" | wc -l) files)"
 else bad "functions over 100 lines in src/ or kernels/:"; echo "$out"; fi
+
+mkdir -p "$tmp/tree/src/a" "$tmp/tree/src/b"
+printf '#include "src/b/b.h"\n' >"$tmp/tree/src/a/a.h"
+printf '#include "src/a/a.h"\n' >"$tmp/tree/src/b/b.h"
+out=$(python3 scripts/cycles.py "$tmp/tree")
+if [ $? -eq 1 ] && echo "$out" | grep -q '^src/a -> src/b -> src/a$'; then ok "cycles.py finds a planted include cycle"
+else bad "cycles.py misses a planted include cycle: '$out'"; fi
+if out=$(python3 scripts/cycles.py .); then ok "no include cycle between folders ($(echo "$out" | tail -1))"
+else bad "include cycles between folders:"; echo "$out"; fi
 
 echo "layout: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "src/catalogue/registry.h"
-#include "src/reference/expr.h"
+#include "src/catalogue/expr.h"
 
 #define NP 4000
 

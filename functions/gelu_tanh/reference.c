@@ -1,6 +1,6 @@
 /* gelu_tanh: the reference, GELU, the tanh form x/2 (1 + tanh(sqrt(2/pi) (x + 0.044715
  * x^3))) as an exact function, from its row of the expression table
- * (src/reference/expr.c): x/(1+exp(-2*sqrt(2/pi)*(x+0.044715*x^3))), rounded by
+ * (src/catalogue/expr.c): x/(1+exp(-2*sqrt(2/pi)*(x+0.044715*x^3))), rounded by
  * expr_mpfr_formula (exact MPFR operations, else Ziv's loop over Arb balls). This file adds what
  * the formula cannot decide: the limits at +-inf, signs of zeros, and the tail where the
  * value lies within 2^-80 relative of x (or 1), proved below (act_tail,

@@ -14,7 +14,7 @@
 #include "src/common.h"
 #include "src/engine/kind.h"
 #include "src/engine/options.h"
-#include "src/reference/expr.h"
+#include "src/catalogue/expr.h"
 #include "src/user/claims.h"
 #include "src/user/userfn.h"
 

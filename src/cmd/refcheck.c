@@ -88,7 +88,9 @@ static int check_fast_path(const struct reference *r, struct scan_cli *sc, int t
   if (from >= H) plo = 1, phi = 0;
   if (to < H) nlo = 1, nhi = 0;
   struct ref_fast fast;
-  if (ref_fast_prepare(&fast, r, plo, phi, nlo, nhi, threads)) {
+  struct fast_range decl[MAX_FAST_RANGES];
+  int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
+  if (ref_fast_prepare(&fast, r, decl, nd, plo, phi, nlo, nhi, threads)) {
     errorf("out of memory building the table of %s", r->name);
     return EXIT_IO;
   }

@@ -327,7 +327,9 @@ static int fast_prepare(struct ctx *c, char *err, size_t errlen) {
   const struct scan_opts *o = c->o;
   if (o->outputs_only || o->no_fast) return 0;
   double t0 = now_s();
-  if (ref_fast_prepare(&c->fast, c->ref, c->P.lo, c->P.hi, c->N.lo, c->N.hi, c->nthreads)) {
+  struct fast_range decl[MAX_FAST_RANGES];
+  int nd = ref_fast_ranges(c->ref, decl, MAX_FAST_RANGES);
+  if (ref_fast_prepare(&c->fast, c->ref, decl, nd, c->P.lo, c->P.hi, c->N.lo, c->N.hi, c->nthreads)) {
     snprintf(err, errlen, "out of host memory building the fast path's table of %s", c->ref->name);
     return EXIT_IO;
   }

@@ -38,6 +38,8 @@ struct run_info {
   char version[32], date[32], backend[8], device[256], cc[16], driver[64], toolkit[16];
 };
 
+/* The build description every result file states ("build"); main sets it at start-up. */
+void head_set_build(const char *build);
 /* Fill the host/tool parts of run_info (command line). */
 void run_info_init(struct run_info *ri, int argc, char **argv);
 /* The device part of a run_info made from a file's strings (merged results). */

@@ -3,11 +3,9 @@
 
 #include <string.h>
 
-#include "src/catalogue/registry.h"
 #include "src/common.h"
 #include "src/reference/fast/fast.h"
 
-#define MAX_FAST_RANGES 64
 #define MAG 0x7fffffffu
 
 /* [lo, hi] of one sign (sign = 0 or SIGN32) intersected with magnitudes [mlo, mhi]:
@@ -20,12 +18,13 @@ static void clip(struct fast_range *out, int *n, uint32_t lo, uint32_t hi, uint3
   out[(*n)++] = (struct fast_range){(uint32_t)a | sign, (uint32_t)b | sign};
 }
 
-int ref_fast_prepare(struct ref_fast *f, const struct reference *r, int64_t plo, int64_t phi, int64_t nlo,
-                     int64_t nhi, int threads) {
+int ref_fast_prepare(struct ref_fast *f, const struct reference *r, const struct fast_range *decl, int nd,
+                     int64_t plo, int64_t phi, int64_t nlo, int64_t nhi, int threads) {
   memset(f, 0, sizeof *f);
   if (r->series == ref_no_series) return 0;
-  struct fast_range decl[MAX_FAST_RANGES], want[2 * MAX_FAST_RANGES];
-  int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES), nw = 0;
+  if (nd > MAX_FAST_RANGES) nd = MAX_FAST_RANGES;
+  struct fast_range want[2 * MAX_FAST_RANGES];
+  int nw = 0;
   const int sym = r->symmetry != REF_SYM_NONE;
   for (int i = 0; i < nd; i++) {
     uint32_t lo = decl[i].lo, hi = decl[i].hi;

@@ -12,7 +12,11 @@
 #include <stdint.h>
 
 #include "src/reference/fast/fast_table.h"
+#include "src/reference/fast/fast.h" /* struct fast_range */
 #include "src/reference/reference.h"
+
+/* The most FAST_RANGE lines of one reference the builder takes. */
+#define MAX_FAST_RANGES 64
 
 struct ref_fast {
   int ok; /* a table was built: view is usable */
@@ -23,14 +27,15 @@ struct ref_fast {
   uint64_t patterns_undec; /* of which left undecided by construction */
 };
 
-/* Builds r's table over its FAST_RANGE lines, intersected with the inputs a run needs:
+/* Builds r's table over its FAST_RANGE lines (decl[0..nd), from the catalogue:
+ * ref_fast_ranges), intersected with the inputs a run needs:
  * positive inputs of magnitude in [plo, phi], negative ones in [nlo, nhi] (an empty
  * range has lo > hi). For an odd or even reference the run asks only for +|x|, so both
  * ranges are magnitudes of positive inputs. threads: OpenMP threads, 0 for all.
  * Returns 0 (f->ok = 0 when r has no series, no FAST_RANGE line or nothing in common
  * with the run), or -1 when the builder failed (out of memory). */
-int ref_fast_prepare(struct ref_fast *f, const struct reference *r, int64_t plo, int64_t phi, int64_t nlo,
-                     int64_t nhi, int threads);
+int ref_fast_prepare(struct ref_fast *f, const struct reference *r, const struct fast_range *decl, int nd,
+                     int64_t plo, int64_t phi, int64_t nlo, int64_t nhi, int threads);
 void ref_fast_free(struct ref_fast *f);
 
 #endif

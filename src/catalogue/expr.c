@@ -1,7 +1,7 @@
 /* expr.c: see expr.h. The parser builds a tree of nodes (an array, children before
  * parents); the evaluators walk it: with Arb balls (expr_arb) and with exact MPFR
  * operations (exact_eval). */
-#include "src/reference/expr.h"
+#include "src/catalogue/expr.h"
 
 #include <arb_hypgeom.h>
 #include <ctype.h>
