@@ -279,12 +279,12 @@ static void test_abs_error_ties(void **state) {
   struct part p;
   part_init(&p);
   p.a.inputs = 1, p.a.faithful = 1, p.hist[0] = 1;
-  p.a.ulp = (struct measure_max){0, 0.5, 0x3f000000u, 0x3f000001u}, p.a.rel = p.a.ulp;
-  p.a.abs = (struct measure_max){0x1p-23, 0.5, 0x3f000000u, 0x3f000001u};
+  p.a.ulp = (struct measure_max){0, 0.5, 0x3f000000u, 0x3f000001u, 0}, p.a.rel = p.a.ulp;
+  p.a.abs = (struct measure_max){0x1p-23, 0.5, 0x3f000000u, 0x3f000001u, 0};
   stats_fold_part(c, 0x3f000000u, 1, &p);
   assert_int_equal(c->max_abs_input, 0x3f000000u);
   assert_int_equal(c->max_abs_output, 0x3f000001u);
-  p.a.abs = (struct measure_max){0x1p-24, 0.25, 0x3e000000u, 0x3e000001u}; /* lower input, smaller error: no change */
+  p.a.abs = (struct measure_max){0x1p-24, 0.25, 0x3e000000u, 0x3e000001u, 0}; /* lower input, smaller error: no change */
   stats_fold_part(c, 0x3e000000u, 1, &p);
   assert_int_equal(c->max_abs_input, 0x3f000000u);
   /* equality sees the absolute error and its range */
