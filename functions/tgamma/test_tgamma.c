@@ -233,31 +233,8 @@ static void test_proof_numbers(void **state) {
 
 static int gamma400(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_gamma(y, x, rnd); }
 
-static void check_series_at(double m, double r) {
-  arb_t X;
-  arb_init(X);
-  rs_ball(X, m, r);
-  arb_ptr c = _arb_vec_init(5);
-  assert_int_equal(ref_tgamma_series(c, X, 5, 128), 0);
-  mpfr_t fd[5];
-  for (int k = 0; k < 5; k++) mpfr_init2(fd[k], 400);
-  const double pts[3] = {m - r, m, m + r};
-  for (int i = 0; i < 3; i++) {
-    rs_fd_coeffs(gamma400, pts[i], -50, 400, fd);
-    for (int k = 0; k < 5; k++) {
-      double tol = 0x1p-70 * (1.0 + fabs(mpfr_get_d(fd[k], MPFR_RNDN)));
-      if (!rs_ball_near(c + k, fd[k], tol)) {
-        fprintf(stderr, "tgamma series: m = %a r = %a point %a k = %d: ", m, r, pts[i], k);
-        arb_fprintd(stderr, c + k, 20);
-        mpfr_fprintf(stderr, " vs %.20Rg\n", fd[k]);
-      }
-      assert_true(rs_ball_near(c + k, fd[k], tol));
-    }
-  }
-  for (int k = 0; k < 5; k++) mpfr_clear(fd[k]);
-  _arb_vec_clear(c, 5);
-  arb_clear(X);
-}
+/* the series against finite differences of MPFR's tgamma (rs_check_series_fd) */
+static void check_series_at(double m, double r) { rs_check_series_fd("tgamma", ref_tgamma_series, gamma400, 0x1p-70, m, r); }
 
 static void test_series(void **state) {
   (void)state;
