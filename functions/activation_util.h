@@ -25,7 +25,9 @@
 #include "src/catalogue/expr.h"
 
 /* const struct expr *act_expr(void): "<name>(x)", parsed once (the parse cannot fail:
- * test_activation checks every formula). */
+ * test_activation checks every formula); and the reference's series entry
+ * ref_<name>_series, the formula's Taylor series (expr_series) for the fast path's table
+ * over the folder's FAST_RANGE lines. */
 #define ACT_EXPR(name)                                                                                         \
   static struct expr *act_e;                                                                                   \
   static pthread_once_t act_once = PTHREAD_ONCE_INIT;                                                          \
@@ -37,6 +39,9 @@
   static const struct expr *act_expr(void) {                                                                   \
     pthread_once(&act_once, act_init);                                                                         \
     return act_e;                                                                                              \
+  }                                                                                                            \
+  int ref_##name##_series(arb_ptr res, const arb_t x, slong len, slong prec) {                                 \
+    return expr_series(res, x, len, prec, act_expr());                                                         \
   }
 
 /* A tail where f(x) = x - side * delta (v = x) or 1 - delta (v = 1) with 0 < delta <

@@ -4,6 +4,7 @@
 #include "src/catalogue/expr.h"
 
 #include <arb_hypgeom.h>
+#include <arb_poly.h>
 #include <ctype.h>
 #include <flint/fmpq.h>
 #include <pthread.h>
@@ -13,6 +14,7 @@
 
 #include "src/catalogue/registry.h"
 #include "src/reference/arb_ziv.h"
+#include "src/reference/fast/fast.h" /* FAST_SERIES_NOWHERE */
 
 /* ---------------------------------------------------------------------------------
  * The functions: each catalogue name with its Arb enclosure (or its defining formula). */
@@ -362,6 +364,134 @@ static const struct fnrow {
 #define N_FN ((int)(sizeof fn_table / sizeof fn_table[0]))
 
 /* ---------------------------------------------------------------------------------
+ * The functions of power series, for the Taylor series of an expression (expr_series):
+ * Arb's series functions where Arb has them, the catalogue's series entries otherwise. */
+
+/* f(h) mod t^len for a power series h whose value h(0) is a ball: 0; -1 where f is not
+ * analytic at some point of h(0); FAST_SERIES_NOWHERE where f is defined at none (the
+ * catalogue's series entries follow the same convention). Arb's functions of power
+ * series enclose f(h) for every series whose coefficients lie in h's balls. */
+typedef int (*ps_fn)(arb_poly_t r, const arb_poly_t h, slong len, slong prec);
+typedef int (*ser_fn)(arb_ptr res, const arb_t x, slong len, slong prec);
+
+/* h(0): 0 positive, 1 negative, 2 neither, 3 not finite (the whole ball) */
+static int ps_sign(const arb_poly_t h) {
+  arb_t c;
+  arb_init(c);
+  arb_poly_get_coeff_arb(c, h, 0);
+  int s = !arb_is_finite(c) ? 3 : arb_is_positive(c) ? 0 : arb_is_negative(c) ? 1 : 2;
+  arb_clear(c);
+  return s;
+}
+/* f analytic where h(0) > 0, undefined where h(0) < 0 (sqrt, log, ...) */
+static int ps_pos_domain(const arb_poly_t h) {
+  int s = ps_sign(h);
+  return s == 0 ? 0 : s == 1 ? FAST_SERIES_NOWHERE : -1;
+}
+
+#define PS_ENTIRE(name, call)                                                                                  \
+  static int ps_##name(arb_poly_t r, const arb_poly_t h, slong len, slong prec) {                             \
+    if (ps_sign(h) == 3) return -1;                                                                            \
+    call(r, h, len, prec);                                                                                     \
+    return 0;                                                                                                  \
+  }
+PS_ENTIRE(exp, arb_poly_exp_series)
+PS_ENTIRE(sin, arb_poly_sin_series)
+PS_ENTIRE(cos, arb_poly_cos_series)
+PS_ENTIRE(sinh, arb_poly_sinh_series)
+PS_ENTIRE(cosh, arb_poly_cosh_series)
+PS_ENTIRE(atan, arb_poly_atan_series)
+PS_ENTIRE(erf, arb_hypgeom_erf_series)
+PS_ENTIRE(erfc, arb_hypgeom_erfc_series)
+
+#define PS_POSITIVE(name, call)                                                                                \
+  static int ps_##name(arb_poly_t r, const arb_poly_t h, slong len, slong prec) {                             \
+    int rc = ps_pos_domain(h);                                                                                 \
+    if (!rc) call(r, h, len, prec);                                                                            \
+    return rc;                                                                                                 \
+  }
+PS_POSITIVE(log, arb_poly_log_series)
+PS_POSITIVE(sqrt, arb_poly_sqrt_series) /* not analytic at 0 */
+PS_POSITIVE(rsqrt, arb_poly_rsqrt_series)
+
+/* e^h - 1: the series of e^h with the value expm1(h(0)), free of e^h(0) - 1's cancellation */
+static int ps_expm1(arb_poly_t r, const arb_poly_t h, slong len, slong prec) {
+  if (ps_sign(h) == 3) return -1;
+  arb_poly_exp_series(r, h, len, prec);
+  arb_t c;
+  arb_init(c);
+  arb_poly_get_coeff_arb(c, h, 0);
+  arb_expm1(c, c, prec);
+  if (len > 0) arb_poly_set_coeff_arb(r, 0, c);
+  arb_clear(c);
+  return 0;
+}
+/* log(1 + h), analytic where h(0) > -1 */
+static int ps_log1p(arb_poly_t r, const arb_poly_t h, slong len, slong prec) {
+  arb_poly_t g;
+  arb_poly_init(g);
+  arb_poly_add_si(g, h, 1, prec);
+  int rc = ps_pos_domain(g);
+  if (!rc) arb_poly_log1p_series(r, h, len, prec);
+  arb_poly_clear(g);
+  return rc;
+}
+static int ps_recip(arb_poly_t r, const arb_poly_t h, slong len, slong prec) {
+  int s = ps_sign(h);
+  if (s >= 2) return -1; /* a pole in the ball */
+  arb_poly_inv_series(r, h, len, prec);
+  return 0;
+}
+static int ps_fabs(arb_poly_t r, const arb_poly_t h, slong len, slong prec) {
+  int s = ps_sign(h);
+  if (s >= 2) return -1; /* not analytic at 0 */
+  if (s) arb_poly_neg(r, h);
+  else arb_poly_set(r, h);
+  arb_poly_truncate(r, len);
+  return 0;
+}
+
+/* The functions Arb's series cover directly; every other one with a series entry in
+ * the catalogue goes through ps_compose. */
+static const struct {
+  const char *name;
+  ps_fn fn;
+} ps_table[] = {{"exp", ps_exp},       {"expm1", ps_expm1}, {"log", ps_log},   {"log1p", ps_log1p},
+                {"sqrt", ps_sqrt},     {"rsqrt", ps_rsqrt}, {"recip", ps_recip}, {"fabs", ps_fabs},
+                {"sin", ps_sin},       {"cos", ps_cos},     {"sinh", ps_sinh}, {"cosh", ps_cosh},
+                {"atan", ps_atan},     {"erf", ps_erf},     {"erfc", ps_erfc}};
+#define N_PS ((int)(sizeof ps_table / sizeof ps_table[0]))
+
+/* f(h) through f's series entry in the catalogue (f's Taylor coefficients F_k over a
+ * ball): f(h) = sum_k F_k(h(0)) (h - h(0))^k. For every point of the ball the exact
+ * F_k lie in the entry's balls at the ball h(0), and the coefficients of h - h(0) in
+ * h's with the value 0 exactly, so the composition of the balls encloses f(h)'s
+ * coefficients. */
+static int ps_compose(arb_poly_t r, const arb_poly_t h, ser_fn f, slong len, slong prec) {
+  arb_ptr F = _arb_vec_init(len);
+  arb_t c;
+  arb_init(c);
+  arb_poly_get_coeff_arb(c, h, 0);
+  int rc = f(F, c, len, prec);
+  for (slong k = 0; !rc && k < len; k++)
+    if (!arb_is_finite(F + k)) rc = -1;
+  if (!rc) {
+    arb_poly_t Fp, g;
+    arb_poly_init(Fp);
+    arb_poly_init(g);
+    for (slong k = len - 1; k >= 0; k--) arb_poly_set_coeff_arb(Fp, k, F + k);
+    arb_poly_set(g, h);
+    arb_poly_set_coeff_si(g, 0, 0);
+    arb_poly_compose_series(r, Fp, g, len, prec);
+    arb_poly_clear(Fp);
+    arb_poly_clear(g);
+  }
+  _arb_vec_clear(F, len);
+  arb_clear(c);
+  return rc;
+}
+
+/* ---------------------------------------------------------------------------------
  * The tree. */
 
 enum op { OP_X, OP_Q, OP_PI, OP_E, OP_NEG, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_POW, OP_FN };
@@ -373,6 +503,8 @@ struct node {
   int fn;     /* OP_FN: the row of fn_table */
   fmpq_t q;   /* OP_Q: the value; OP_POW: the exponent */
   mpfr_fn_t ref; /* OP_FN: the catalogue's referee of the function (exact_eval) */
+  ps_fn ps;      /* OP_FN: the function of a power series (ps_table), or NULL */
+  ser_fn ser;    /* OP_FN: else the catalogue's series entry (ref_no_series: none) */
 };
 
 struct expr {
@@ -534,7 +666,11 @@ static int call(struct parser *p, size_t at, size_t nlen) {
   const struct reference *r = ref_find(fn_table[f].name);
   if (!r) return fail(p, at, "'%s' is not a reference of the catalogue", name);
   int k = new_node(p, OP_FN, arg, body);
-  if (k >= 0) p->e->n[k].fn = f, p->e->n[k].ref = r->mpfr_fn;
+  if (k < 0) return k;
+  struct node *n = &p->e->n[k];
+  n->fn = f, n->ref = r->mpfr_fn, n->ser = r->series;
+  for (int i = 0; i < N_PS; i++)
+    if (!strcmp(ps_table[i].name, fn_table[f].name)) n->ps = ps_table[i].fn;
   return k;
 }
 
@@ -734,6 +870,113 @@ static int eval_arb(arb_t r, const struct expr *e, int k, const arb_t x, slong p
 int expr_arb(arb_t r, const struct expr *e, const arb_t x, slong prec) { return eval_arb(r, e, e->root, x, prec); }
 
 /* ---------------------------------------------------------------------------------
+ * Taylor series: the expression at x + t mod t^len for a ball x, node by node with
+ * Arb's power series (each result encloses the node's series at every point of x). */
+
+/* h^(n/d) as arb_qpow defines it: d = 1 an integer power (a pole at h(0) = 0 when n < 0),
+ * else analytic where h(0) != 0: h^(n/d) for h(0) > 0; for h(0) < 0, d odd,
+ * (-1)^n (-h)^(n/d), and d even undefined. */
+static int ps_qpow(arb_poly_t r, const arb_poly_t h, const fmpq_t q, slong len, slong prec) {
+  const ulong d = fmpz_get_ui(fmpq_denref(q));
+  const slong n = fmpz_get_si(fmpq_numref(q));
+  const int s = ps_sign(h);
+  if (s == 3 || (s == 2 && (d > 1 || n < 0))) return -1;
+  if (d == 1) {
+    arb_poly_t g;
+    arb_poly_init(g);
+    if (n < 0) arb_poly_inv_series(g, h, len, prec + 8);
+    else arb_poly_set(g, h);
+    arb_poly_pow_ui_trunc_binexp(r, g, (ulong)(n < 0 ? -n : n), len, prec);
+    arb_poly_clear(g);
+    return 0;
+  }
+  if (s == 1 && d % 2 == 0) return FAST_SERIES_NOWHERE;
+  arb_poly_t g;
+  arb_t a;
+  arb_poly_init(g);
+  arb_init(a);
+  arb_set_fmpq(a, q, prec + 8);
+  if (s == 1) arb_poly_neg(g, h);
+  else arb_poly_set(g, h);
+  arb_poly_pow_arb_series(r, g, a, len, prec);
+  if (s == 1 && n % 2) arb_poly_neg(r, r);
+  arb_poly_clear(g);
+  arb_clear(a);
+  return 0;
+}
+
+static int ser_eval(arb_poly_t r, const struct expr *e, int k, const arb_poly_t xs, slong len, slong prec);
+
+/* r = a (op) b for the binary nodes; a division by a series whose value may be 0: -1 */
+static int ser_binary(arb_poly_t r, const struct node *n, const arb_poly_t b, slong len, slong prec) {
+  if (n->op == OP_ADD) arb_poly_add(r, r, b, prec);
+  else if (n->op == OP_SUB) arb_poly_sub(r, r, b, prec);
+  else if (n->op == OP_MUL) arb_poly_mullow(r, r, b, len, prec);
+  else if (ps_sign(b) >= 2) return -1;
+  else arb_poly_div_series(r, r, b, len, prec);
+  return 0;
+}
+
+/* the series of node k into r: 0, -1 or FAST_SERIES_NOWHERE (ps_fn) */
+static int ser_eval(arb_poly_t r, const struct expr *e, int k, const arb_poly_t xs, slong len, slong prec) {
+  const struct node *n = &e->n[k];
+  arb_t c;
+  if (n->op == OP_X) {
+    arb_poly_set(r, xs);
+    return 0;
+  }
+  if (n->op == OP_Q || n->op == OP_PI || n->op == OP_E) {
+    arb_init(c);
+    if (n->op == OP_Q) arb_set_fmpq(c, n->q, prec);
+    else if (n->op == OP_PI) arb_const_pi(c, prec);
+    else arb_const_e(c, prec);
+    arb_poly_set_arb(r, c);
+    arb_clear(c);
+    return 0;
+  }
+  if (n->op == OP_FN && n->b >= 0) return ser_eval(r, e, n->b, xs, len, prec);
+  const slong wp = prec + 8; /* guard bits per level, as eval_arb */
+  int rc = ser_eval(r, e, n->a, xs, len, wp);
+  if (rc) return rc;
+  if (n->op == OP_NEG) {
+    arb_poly_neg(r, r);
+    return 0;
+  }
+  arb_poly_t b;
+  arb_poly_init(b);
+  if (n->op == OP_POW) rc = ps_qpow(b, r, n->q, len, prec);
+  else if (n->op == OP_FN) rc = n->ps ? n->ps(b, r, len, prec) : ps_compose(b, r, n->ser, len, prec);
+  if (n->op == OP_POW || n->op == OP_FN) arb_poly_swap(r, b);
+  else if (!(rc = ser_eval(b, e, n->b, xs, len, wp))) rc = ser_binary(r, n, b, len, prec);
+  arb_poly_clear(b);
+  return rc;
+}
+
+/* every function the expression calls has a series (a formula row: its formula's) */
+static int has_series(const struct expr *e, int k) {
+  const struct node *n = &e->n[k];
+  if (n->op == OP_FN && n->b >= 0) return has_series(e, n->b);
+  if (n->op == OP_FN && !n->ps && n->ser == ref_no_series) return 0;
+  return (n->a < 0 || has_series(e, n->a)) && (n->op == OP_FN || n->b < 0 || has_series(e, n->b));
+}
+
+int expr_has_series(const struct expr *e) { return has_series(e, e->root); }
+
+int expr_series(arb_ptr res, const arb_t x, slong len, slong prec, const void *arg) {
+  const struct expr *e = arg;
+  arb_poly_t xs, r;
+  arb_poly_init(xs);
+  arb_poly_init(r);
+  arb_poly_set_coeff_si(xs, 1, 1);
+  arb_poly_set_coeff_arb(xs, 0, x);
+  int rc = ser_eval(r, e, e->root, xs, len, prec);
+  for (slong k = 0; k < len; k++) arb_poly_get_coeff_arb(res + k, r, k);
+  arb_poly_clear(xs);
+  arb_poly_clear(r);
+  return rc;
+}
+
+/* ---------------------------------------------------------------------------------
  * Exact evaluation: MPFR operation by operation at EXPR_EXACT_PREC bits, in the widest
  * exponent range. Returns 1 when every operation was exact (ternary 0: the result is
  * the operation's true value, IEEE 754 special values included), so that r is the exact
@@ -859,7 +1102,8 @@ const struct reference *ref_resolve(const char *name, int odd, int increasing, c
     if (text) {
       m->ref = (struct reference){.name = text, .symmetry = odd ? REF_SYM_ODD : REF_SYM_NONE,
                                   .monotone = increasing ? REF_MONO_INCREASING : REF_MONO_NONE,
-                                  .shortcut = ref_no_shortcut, .series = ref_no_series, .ctx_fn = expr_mpfr, .ctx = e};
+                                  .shortcut = ref_no_shortcut, .series = ref_no_series, .ctx_fn = expr_mpfr, .ctx = e,
+                                  .ctx_series = expr_has_series(e) ? expr_series : NULL};
       m->next = made, made = m;
       r = &m->ref;
     } else {

@@ -53,6 +53,24 @@ void expr_free(struct expr *e);
  * precision): 0, or -1 when the ball lies wholly where the expression is undefined. */
 int expr_arb(arb_t r, const struct expr *e, const arb_t x, slong prec);
 
+/* The Taylor coefficients of the expression at every point of the ball x (the series
+ * entry of an expression's reference, reference.h ctx_series; e the parsed expression):
+ * res[k] encloses f^(k)(xi)/k!, k < len. Composed node by node from Arb's power series
+ * (sums, products, quotients, rational powers, and each function's series: Arb's own or
+ * the catalogue's series entry). 0; -1 where the expression is not analytic on the whole
+ * ball (a pole, a branch point, a function without a series, a step); -2
+ * (FAST_SERIES_NOWHERE) where it is defined nowhere on the ball. */
+int expr_series(arb_ptr res, const arb_t x, slong len, slong prec, const void *e);
+/* Every function the expression calls has a series (expr_series can answer 0). */
+int expr_has_series(const struct expr *e);
+
+/* The fast path's ranges of an expression reference (it has no FAST_RANGE lines): the
+ * magnitudes [2^-40, 2^8) of both signs. The table builder leaves undecided whatever it
+ * cannot bound there (poles, domain edges, values beyond binary64's range); outside, the
+ * values are computed as before (expr_mpfr). Why these binades: see README, "Expressions". */
+#define EXPR_FAST_LO 0x2b800000u /* 2^-40 */
+#define EXPR_FAST_HI 0x437fffffu /* below 2^8 */
+
 /* MPFR-style correctly rounded value of the expression at x in the caller's exponent
  * range (the caller subnormalizes): the ternary value, or REF_UNDECIDABLE with y = NaN. */
 int expr_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, const void *e);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "src/catalogue/catalogue.h"
+#include "src/catalogue/expr.h" /* EXPR_FAST_LO, EXPR_FAST_HI */
 #include "src/catalogue/registry.h"
 #include "src/reference/fast/fast.h"
 
@@ -32,6 +33,11 @@ static const struct {
 
 int ref_fast_ranges(const struct reference *r, struct fast_range *out, int max) {
   int n = 0;
+  if (r->ctx_series) { /* an expression: its default ranges, both signs (expr.h) */
+    const struct fast_range d[2] = {{EXPR_FAST_LO, EXPR_FAST_HI}, {EXPR_FAST_LO | 0x80000000u, EXPR_FAST_HI | 0x80000000u}};
+    for (int i = 0; i < 2 && n < max; i++) out[n++] = d[i];
+    return n;
+  }
   for (int i = 0; fast_ranges[i].ref; i++)
     if (strcmp(fast_ranges[i].ref, r->name) == 0 && n < max) out[n++] = (struct fast_range){fast_ranges[i].lo, fast_ranges[i].hi};
   return n;

@@ -82,7 +82,8 @@ extern const struct reference ref_table[];
 extern const int n_references;
 const struct reference *ref_find(const char *name);
 struct fast_range;
-/* r's FAST_RANGE lines into out[] (at most max); returns their number. */
+/* r's FAST_RANGE lines into out[] (at most max), an expression's default ranges
+ * (EXPR_FAST_LO .. EXPR_FAST_HI, expr.h); returns their number. */
 int ref_fast_ranges(const struct reference *r, struct fast_range *out, int max);
 /* The index of r's shortcut in the device kernel's table, or -1 when it has none there. */
 int ref_device_shortcut(const struct reference *r);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "src/catalogue/expr.h"
 #include "src/catalogue/registry.h"
 #include "src/cmd/cmd.h"
 #include "src/common.h"
@@ -25,6 +26,10 @@ static void usage_refcheck(FILE *f) {
           "Taylor series over its FAST_RANGE lines within the range), on the host or, with\n"
           "--backend gpu, on the device; every input they decide is compared with MPFR. Prints\n"
           "how many each decided, how many are left to MPFR, and every disagreement.\n"
+          "\n"
+          "REFERENCE is a reference name or an expression in x, as run's --ref takes it:\n"
+          "an expression's table covers the magnitudes [2^-40, 2^8) of both signs, its\n"
+          "MPFR the expression engine's (exact MPFR operations, else Arb balls).\n"
           "\n"
           "Exit status 1 if there is a disagreement.\n"
           "References: %s.\n",
@@ -120,7 +125,7 @@ static int check_fast_path(const struct reference *r, struct scan_cli *sc, int t
            fast.tab.hdr.nblk, fast_table_bytes(&fast.tab) / 1024.0, fast.build_s, (unsigned long long)fast.patterns,
            (unsigned long long)fast.patterns_undec);
   else
-    printf("table: none (%s)\n", r->series == ref_no_series ? "the reference has no series" : "no FAST_RANGE here");
+    printf("table: none (%s)\n", !ref_has_series(r) ? "the reference has no series" : "no FAST_RANGE here");
   free(k.y), free(k.t), free(k.how);
   ref_fast_free(&fast);
   if (!rc && k.bad) rc = EXIT_FAIL;
@@ -173,9 +178,10 @@ int cmd_refcheck(int argc, char **argv) {
     errorf("refcheck takes one reference name");
     return EXIT_USAGE;
   }
-  const struct reference *r = ref_find(argv[optind]);
+  char err[512];
+  const struct reference *r = ref_resolve(argv[optind], 0, 0, "refcheck", err, sizeof err);
   if (!r) {
-    errorf("unknown reference '%s' (known: %s)", argv[optind], ref_names());
+    errorf("%s", err);
     return EXIT_USAGE;
   }
   int threads = sc.o.threads > 0 ? sc.o.threads : omp_get_num_procs();

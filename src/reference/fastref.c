@@ -21,7 +21,7 @@ static void clip(struct fast_range *out, int *n, uint32_t lo, uint32_t hi, uint3
 int ref_fast_prepare(struct ref_fast *f, const struct reference *r, const struct fast_range *decl, int nd,
                      int64_t plo, int64_t phi, int64_t nlo, int64_t nhi, int threads) {
   memset(f, 0, sizeof *f);
-  if (r->series == ref_no_series) return 0;
+  if (!ref_has_series(r)) return 0;
   if (nd > MAX_FAST_RANGES) nd = MAX_FAST_RANGES;
   struct fast_range want[2 * MAX_FAST_RANGES];
   int nw = 0;
@@ -40,9 +40,11 @@ int ref_fast_prepare(struct ref_fast *f, const struct reference *r, const struct
     }
   }
   if (!nw) return 0;
-  struct fast_fn fn = {r->name, r->series, r->symmetry == REF_SYM_ODD ? FAST_SYM_ODD
-                                           : r->symmetry == REF_SYM_EVEN ? FAST_SYM_EVEN
-                                                                         : FAST_SYM_NONE};
+  struct fast_fn fn = {r->name, r->series,
+                       r->symmetry == REF_SYM_ODD    ? FAST_SYM_ODD
+                       : r->symmetry == REF_SYM_EVEN ? FAST_SYM_EVEN
+                                                     : FAST_SYM_NONE,
+                       r->ctx_series, r->ctx};
   struct fast_opts o;
   fast_opts_default(&o);
   o.threads = threads;

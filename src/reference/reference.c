@@ -61,3 +61,5 @@ int ref_no_series(arb_ptr res, const arb_t x, slong len, slong prec) {
   (void)res, (void)x, (void)len, (void)prec;
   return -1;
 }
+
+int ref_has_series(const struct reference *r) { return r->ctx_series || r->series != ref_no_series; }

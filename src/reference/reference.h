@@ -36,6 +36,9 @@ struct reference {
    * mpfr_fn when not NULL: ctx_fn(y, x, rnd, ctx). */
   int (*ctx_fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t, const void *);
   const void *ctx;
+  /* The series of a referee with a parameter, used instead of series when not NULL:
+   * ctx_series(res, x, len, prec, ctx), the same contract (expr.h, expr_series). */
+  int (*ctx_series)(arb_ptr res, const arb_t x, slong len, slong prec, const void *ctx);
 };
 
 /* The ternary sign t of a reference value that could not be decided (y is then NaN):
@@ -46,6 +49,9 @@ struct reference {
 /* The catalogue's sentinels of an absent shortcut (always 0) and series (always -1). */
 int ref_no_shortcut(uint32_t xbits, double *y, int *t);
 int ref_no_series(arb_ptr res, const arb_t x, slong len, slong prec);
+
+/* r has Taylor series: a series entry or a ctx_series */
+int ref_has_series(const struct reference *r);
 
 /* sign(v) in {-1, 0, +1} (0 for NaN) */
 static inline int ref_sign(double v) { return (v > 0) - (v < 0); }

@@ -23,11 +23,21 @@
 typedef int (*fast_series_fn)(arb_ptr res, const arb_t x, slong len, slong prec);
 #define FAST_SERIES_NOWHERE (-2)
 
+/* The same with a parameter (an expression's series: src/catalogue/expr.h). */
+typedef int (*fast_series_ctx_fn)(arb_ptr res, const arb_t x, slong len, slong prec, const void *ctx);
+
 struct fast_fn {
   const char *name;
   fast_series_fn series;
   int symmetry; /* 0 none, 1 odd, 2 even (enum fast_symmetry) */
+  fast_series_ctx_fn series_ctx; /* used instead of series when not NULL */
+  const void *ctx;
 };
+
+/* fn's series at the ball x */
+static inline int fast_fn_series(const struct fast_fn *fn, arb_ptr res, const arb_t x, slong len, slong prec) {
+  return fn->series_ctx ? fn->series_ctx(res, x, len, prec, fn->ctx) : fn->series(res, x, len, prec);
+}
 
 /* An inclusive range of binary32 bit patterns [lo, hi], e.g. {0x3d800000u, 0x3f7fffffu}
  * for [2^-4, 1). Ranges may cross binades and zero (0x7fffffff -> 0x80000000);

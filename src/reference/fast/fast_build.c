@@ -240,7 +240,7 @@ static int ball_series(const struct ctx *cx, arb_ptr bc, slong len, double c, do
   mag_set_d(arb_radref(ball), rad); /* an upper bound: the ball covers the block */
   int st = TRY_SPLIT;
   for (slong p = FAST_BALL_PREC; p <= 4 * FAST_BALL_PREC; p *= 2) {
-    int s = cx->fn->series(bc, ball, len, p);
+    int s = fast_fn_series(cx->fn, bc, ball, len, p);
     if (s == FAST_SERIES_NOWHERE) { st = TRY_NOWHERE; break; }
     if (s != 0 || !vec_finite(bc, len)) { st = TRY_SPLIT; break; }
     st = TRY_OK;
@@ -284,7 +284,7 @@ static int centre_coeffs(const struct ctx *cx, double c, int lr, int neg, const 
   slong E = 0, p;
   for (p = cx->o.prec; p <= FAST_MAX_PREC; p *= 2) {
     arb_set_d(x, c);
-    if (cx->fn->series(a, x, len, p) != 0 || !vec_finite(a, len)) goto done;
+    if (fast_fn_series(cx->fn, a, x, len, p) != 0 || !vec_finite(a, len)) goto done;
     if (!choose_exponent(a, len, lr, &E)) goto done;
     if (E < -1074) E = -1074; /* 2^E must be a binary64 number */
     if (E > 1023) E = 1023;
@@ -671,7 +671,7 @@ int fast_build(struct fast_table *tab, const struct fast_fn *fn, const struct fa
   if (opts) cx.o = *opts;
   else fast_opts_default(&cx.o);
   if (cx.o.nmax < 1 || cx.o.nmax > FAST_MAX_DEG || cx.o.min_lgsize < FAST_MIN_LGSIZE ||
-      cx.o.min_lgsize > 23 || cx.o.prec < 64 || !fn || !fn->series || nranges < 0)
+      cx.o.min_lgsize > 23 || cx.o.prec < 64 || !fn || !(fn->series || fn->series_ctx) || nranges < 0)
     return -1;
   double t0 = omp_get_wtime();
   struct fast_range *pc;
