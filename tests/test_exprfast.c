@@ -27,7 +27,7 @@ typedef void (*naive_fn)(mpfr_ptr z, mpfr_srcptr x);
 
 static void nv_silu(mpfr_ptr z, mpfr_srcptr x) {
   mpfr_t e;
-  mpfr_init2(e, NAIVE_PREC);
+  mpfr_init2(e, mpfr_get_prec(z));
   mpfr_neg(e, x, MPFR_RNDN);
   mpfr_exp(e, e, MPFR_RNDN);
   mpfr_add_ui(e, e, 1, MPFR_RNDN);
@@ -59,6 +59,55 @@ static void nv_circle(mpfr_ptr z, mpfr_srcptr x) {
 }
 static void nv_log(mpfr_ptr z, mpfr_srcptr x) { mpfr_log(z, x, MPFR_RNDN); }
 
+/* the activation functions, from their definitions (elu: x, or e^x - 1) */
+static void nv_sigmoid(mpfr_ptr z, mpfr_srcptr x) {
+  mpfr_neg(z, x, MPFR_RNDN);
+  mpfr_exp(z, z, MPFR_RNDN);
+  mpfr_add_ui(z, z, 1, MPFR_RNDN);
+  mpfr_ui_div(z, 1, z, MPFR_RNDN);
+}
+static void nv_gelu(mpfr_ptr z, mpfr_srcptr x) { /* x/2 (1 + erf(x/sqrt 2)) */
+  mpfr_t s;
+  mpfr_init2(s, mpfr_get_prec(z));
+  mpfr_sqrt_ui(s, 2, MPFR_RNDN);
+  mpfr_div(s, x, s, MPFR_RNDN);
+  mpfr_neg(s, s, MPFR_RNDN);
+  mpfr_erfc(s, s, MPFR_RNDN);
+  mpfr_mul(z, x, s, MPFR_RNDN);
+  mpfr_div_2ui(z, z, 1, MPFR_RNDN);
+  mpfr_clear(s);
+}
+static void nv_gelu_tanh(mpfr_ptr z, mpfr_srcptr x) { /* x/2 (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) */
+  mpfr_t u, c;
+  mpfr_init2(u, mpfr_get_prec(z)), mpfr_init2(c, mpfr_get_prec(z));
+  mpfr_pow_ui(u, x, 3, MPFR_RNDN);
+  mpfr_mul_ui(u, u, 44715, MPFR_RNDN);
+  mpfr_div_ui(u, u, 1000000, MPFR_RNDN);
+  mpfr_add(u, u, x, MPFR_RNDN);
+  mpfr_const_pi(c, MPFR_RNDN);
+  mpfr_ui_div(c, 2, c, MPFR_RNDN);
+  mpfr_sqrt(c, c, MPFR_RNDN);
+  mpfr_mul(u, u, c, MPFR_RNDN);
+  mpfr_mul_si(u, u, -2, MPFR_RNDN); /* 1 + tanh(u) = 2/(1 + e^-2u) */
+  mpfr_exp(u, u, MPFR_RNDN);
+  mpfr_add_ui(u, u, 1, MPFR_RNDN);
+  mpfr_div(z, x, u, MPFR_RNDN);
+  mpfr_clear(u), mpfr_clear(c);
+}
+static void nv_softplus1p(mpfr_ptr z, mpfr_srcptr x) {
+  mpfr_exp(z, x, MPFR_RNDN);
+  mpfr_log1p(z, z, MPFR_RNDN);
+}
+static void nv_mish(mpfr_ptr z, mpfr_srcptr x) {
+  nv_softplus1p(z, x);
+  mpfr_tanh(z, z, MPFR_RNDN);
+  mpfr_mul(z, z, x, MPFR_RNDN);
+}
+static void nv_elu(mpfr_ptr z, mpfr_srcptr x) {
+  if (mpfr_sgn(x) > 0) mpfr_set(z, x, MPFR_RNDN);
+  else mpfr_expm1(z, x, MPFR_RNDN);
+}
+
 /* (y, t) of z: y = RN53(z) in binary64's range with subnormals, t = sign(y - z) (NaN:
  * y NaN) */
 static void round64(mpfr_srcptr z, double *y, int *t) {
@@ -80,17 +129,18 @@ static void round64(mpfr_srcptr z, double *y, int *t) {
   mpfr_clear(r);
 }
 
-static void naive(naive_fn f, float xf, double *y, int *t) {
+static void naive_prec(naive_fn f, float xf, double *y, int *t, mpfr_prec_t prec) {
   const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
   mpfr_set_emin(mpfr_get_emin_min()), mpfr_set_emax(mpfr_get_emax_max());
   mpfr_t x, z;
-  mpfr_init2(x, 24), mpfr_init2(z, NAIVE_PREC);
+  mpfr_init2(x, 24), mpfr_init2(z, prec);
   mpfr_set_flt(x, xf, MPFR_RNDN);
   f(z, x);
   round64(z, y, t);
   mpfr_clear(x), mpfr_clear(z);
   mpfr_set_emin(emin), mpfr_set_emax(emax);
 }
+static void naive(naive_fn f, float xf, double *y, int *t) { naive_prec(f, xf, y, t, NAIVE_PREC); }
 
 static const struct {
   const char *text;
@@ -162,6 +212,55 @@ static void test_fast_vs_naive(void **state) {
     ref_fast_free(&f);
   }
   ref_thread_cleanup();
+}
+
+/* The activation references' shortcuts (functions/<name>/shortcut.h) against the naive
+ * loops on random inputs of each range they answer: below the tiny threshold (subnormal
+ * inputs included), from the upper threshold to where the gap below x still shows at
+ * the loop's precision, and from the lower one to -2^20 (elu: -1024). */
+static void test_activation_shortcuts(void **state) {
+  (void)state;
+  static const struct {
+    const char *name;
+    naive_fn f;
+    uint32_t tiny, hi, lo; /* magnitude patterns: |x| < tiny; x >= hi; x <= -lo (0: none) */
+    uint32_t hmax;         /* x >= hi sampled below this, where the gap below x, e^-g(x),
+                              is above 2^-(prec - 100) */
+    mpfr_prec_t prec;
+    uint32_t lmax; /* x <= -lo sampled above -lmax (elu: -1 + e^x, e^x shows at 2400 bits) */
+  } acts[] = {
+      {"silu", nv_silu, 0x25000000u, 0x42800000u, 0x44480000u, 0x44800000u /* 1024: e^-x */, 2400, 0x49800000u},
+      {"sigmoid", nv_sigmoid, 0x25000000u, 0x42800000u, 0x44480000u, 0x44800000u, 2400, 0x49800000u},
+      {"gelu", nv_gelu, 0x24000000u, 0x42200000u, 0x42200000u, 0x42480000u /* 50: e^-x^2/2 */, 2400, 0x49800000u},
+      /* 66: e^-2u, 2u < 20700 */
+      {"gelu_tanh", nv_gelu_tanh, 0x24000000u, 0x42800000u, 0x42000000u, 0x42840000u, 30000, 0x49800000u},
+      {"softplus", nv_softplus1p, 0x23800000u, 0x42800000u, 0x44480000u, 0x44800000u, 2400, 0x49800000u},
+      {"mish", nv_mish, 0, 0x42800000u, 0x44480000u, 0x44400000u /* 768: e^-2x */, 2400, 0x49800000u},
+      {"elu", nv_elu, 0x25000000u, 0x00000001u, 0x42200000u, 0x44800000u, 2400, 0x44800000u /* 1024 */},
+  };
+  long checked = 0;
+  for (size_t k = 0; k < sizeof acts / sizeof acts[0]; k++) {
+    const struct reference *r = ref_find(acts[k].name);
+    assert_non_null(r);
+    for (int i = 0; i < 300; i++) {
+      const uint64_t u = test_rand64();
+      uint32_t xb;
+      if (i % 3 == 0) xb = acts[k].tiny ? (uint32_t)(u % acts[k].tiny) | (uint32_t)(u >> 63) << 31 : 0;
+      else if (i % 3 == 1) xb = acts[k].hi + (uint32_t)(u % (acts[k].hmax - acts[k].hi));
+      else xb = 0x80000000u | (acts[k].lo + (uint32_t)(u % (acts[k].lmax - acts[k].lo)));
+      double y, yn;
+      int t, tn;
+      if (!r->shortcut(xb, &y, &t)) {
+        if ((xb & 0x7fffffffu) && (i % 3 || acts[k].tiny)) fail_msg("%s: no shortcut at %a", acts[k].name, (double)u2f(xb));
+        continue;
+      }
+      naive_prec(acts[k].f, u2f(xb), &yn, &tn, acts[k].prec);
+      checked++;
+      if (d2u(y) != d2u(yn) || t != tn)
+        fail_msg("%s at %a: shortcut (%a, %d), naive (%a, %d)", acts[k].name, (double)u2f(xb), y, t, yn, tn);
+    }
+  }
+  printf("activation shortcuts: %ld answers equal to the naive loops\n", checked);
 }
 
 /* expr_series against coefficients derived by hand (want: n fractions num/den); the
@@ -313,6 +412,7 @@ static void test_cli_run_same(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_series_by_hand),
+      cmocka_unit_test(test_activation_shortcuts),
       cmocka_unit_test(test_fast_vs_naive),
       cmocka_unit_test(test_cli_refcheck),
       cmocka_unit_test(test_cli_run_same),

@@ -9,6 +9,16 @@
 #include <arb.h>
 #include <mpfr.h>
 
+#include "functions/elu/shortcut.h"
+
+/* Shortcut (shortcut.h, sc_elu), for finite nonzero x:
+ *  - x > 0: elu(x) = x: y = x, t = 0.
+ *  - -2^-53 < x < 0: expm1(x) = x + d, 0 < d < x^2/2 = |x| |x|/2 < |x| 2^-54: y = x,
+ *    t = -1 (the gap lemma, functions/silu/reference.c).
+ *  - x <= -40: expm1(x) = -1 + e^x, 0 < e^x < e^-40 < 2^-57, within half the gap 2^-53
+ *    above -1 (toward zero): y = -1, t = -1. */
+int ref_elu_shortcut(uint32_t xb, double *y, int *t) { return sc_elu(xb, y, t); }
+
 int ref_expm1_series(arb_ptr res, const arb_t x, slong len, slong prec);
 
 int ref_elu_series(arb_ptr res, const arb_t x, slong len, slong prec) {

@@ -6,8 +6,19 @@
  * functions/activation_util.h); test_activation checks all of it against naive MPFR
  * loops. */
 #include "functions/activation_util.h"
+#include "functions/gelu/shortcut.h"
 
 ACT_EXPR(gelu)
+
+/* Shortcut (shortcut.h, sc_gelu), for finite nonzero x (the gap lemma: functions/silu/
+ * reference.c; f = v + d with 0 < |d| < |v| 2^-54 rounds to v, t = -sign(d)):
+ *  - |x| < 2^-55: gelu(x) = x/2 + d, d = (x/2) erf(x/sqrt 2) > 0, and |erf u| <= (2/sqrt
+ *    pi)|u|, so d <= x^2/sqrt(2 pi) < x^2/2 = |x/2| |x| < |x/2| 2^-55: y = x/2, t = -1.
+ *  - x >= 40: gelu(x) = x - x Phi(-x), x Phi(-x) < phi(x) < e^-800 (Mills' ratio): y = x,
+ *    t = +1.
+ *  - x <= -40: |gelu(x)| = |x| Phi(-|x|) < phi(x) < e^-800 < 2^-1154, below half the
+ *    smallest subnormal: y = -0, t = +1. */
+int ref_gelu_shortcut(uint32_t xb, double *y, int *t) { return sc_gelu(xb, y, t); }
 
 int ref_gelu_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   int r;

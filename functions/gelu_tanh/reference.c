@@ -7,8 +7,20 @@
  * functions/activation_util.h); test_activation checks all of it against naive MPFR
  * loops. */
 #include "functions/activation_util.h"
+#include "functions/gelu_tanh/shortcut.h"
 
 ACT_EXPR(gelu_tanh)
+
+/* Shortcut (shortcut.h, sc_gelu_tanh), for finite nonzero x (the gap lemma: functions/
+ * silu/reference.c), with u = sqrt(2/pi) (x + 0.044715 x^3), of x's sign:
+ *  - |x| < 2^-55: gelu_tanh(x) = x/2 + d, d = (x/2) tanh(u) > 0, |tanh u| <= |u| < 0.8 |x|
+ *    (sqrt(2/pi) = 0.79788...), so d < 0.4 x^2 < |x/2| 2^-55: y = x/2, t = -1.
+ *  - x >= 64: the value is x/(1 + e^-2u), within x e^-2u < x e^-100 below x: y = x,
+ *    t = +1.
+ *  - x <= -32: |value| = |x| e^-2|u|/(1 + e^-2|u|) < |x| e^(-0.0713 |x|^3) (2 sqrt(2/pi)
+ *    0.044715 > 0.0713), which decreases for |x| >= 1: at most 32 e^-2336 < 2^-1075:
+ *    y = -0, t = +1. */
+int ref_gelu_tanh_shortcut(uint32_t xb, double *y, int *t) { return sc_gelu_tanh(xb, y, t); }
 
 int ref_gelu_tanh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   int r;

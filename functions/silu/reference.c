@@ -6,8 +6,21 @@
  * functions/activation_util.h); test_activation checks all of it against naive MPFR
  * loops. */
 #include "functions/activation_util.h"
+#include "functions/silu/shortcut.h"
 
 ACT_EXPR(silu)
+
+/* Shortcut (shortcut.h, sc_silu), for finite nonzero x. The gap lemma: a nonzero binary64
+ * number v has both neighbours at least |v| 2^-53 away (2^(e-53) toward zero from v =
+ * 2^e, 2^(e-52) otherwise, for 2^e <= |v| < 2^(e+1)), so f = v + d with 0 < |d| < |v|
+ * 2^-54 rounds to v, with the ternary value sign(v - f) = -sign(d).
+ *  - |x| < 2^-53: silu(x) = x/2 + (x/2) tanh(x/2) (sigmoid(x) = (1 + tanh(x/2))/2), so
+ *    d = (x/2) tanh(x/2) has 0 < d <= x^2/4 = |x/2| |x|/2 < |x/2| 2^-54: y = x/2 (exact
+ *    in binary64, normal), t = -1.
+ *  - x >= 64: d = -x e^-x/(1 + e^-x), |d| < x e^-64 < x 2^-92: y = x, t = +1.
+ *  - x <= -800: |silu(x)| < |x| e^x <= 800 e^-800 < 2^-1144 (|x| e^-|x| decreases for
+ *    |x| > 1), below half the smallest subnormal 2^-1075: y = -0, t = +1 (f < 0). */
+int ref_silu_shortcut(uint32_t xb, double *y, int *t) { return sc_silu(xb, y, t); }
 
 int ref_silu_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   int r;

@@ -1,0 +1,25 @@
+/* shortcut.h: the inputs where softplus's reference needs no MPFR, for the host and the
+ * device (src/reference/hd.h); the proof is in reference.c. Infinities and NaN are
+ * MPFR's. */
+#ifndef ULPCERT_SC_SOFTPLUS_H
+#define ULPCERT_SC_SOFTPLUS_H
+
+#include "src/reference/hd.h"
+
+#define SOFTPLUS_TINY 0x23800000u /* 2^-56 */
+#define SOFTPLUS_HI 0x42800000u   /* 64 */
+#define SOFTPLUS_LO 0x44480000u   /* 800 (negative side) */
+#define SOFTPLUS_LN2 0x3fe62e42fefa39efull /* RN53(log 2) = 0x1.62e42fefa39efp-1 */
+
+REF_HD int sc_softplus(uint32_t xb, double *y, int *t) {
+  const uint32_t m = xb & ~REF_SIGN32;
+  const int neg = (xb & REF_SIGN32) != 0;
+  if (m >= REF_INF32) return 0;
+  const double x = (double)ref_u2f(xb);
+  if (m < SOFTPLUS_TINY) { *y = ref_u2d(SOFTPLUS_LN2); *t = -1; return 1; } /* zeros too */
+  if (!neg && m >= SOFTPLUS_HI) { *y = x; *t = -1; return 1; }
+  if (neg && m >= SOFTPLUS_LO) { *y = 0.0; *t = -1; return 1; }
+  return 0;
+}
+
+#endif
