@@ -374,6 +374,10 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t 
   }
   cudaCheck(cudaEventRecord(g->ev_start[slot], st));
   for (int f = 0; f < g->nfn; f++) {
+    if (g->fns[f] == GPU_HOST) { /* the host wrote the outputs: bring them over */
+      cudaCheck(cudaMemcpyAsync(g->d_out[slot][f], g->h_out[slot][f], total * 4, cudaMemcpyHostToDevice, st));
+      continue;
+    }
     uint32_t off = 0;
     for (int k = 0; k < nseg; k++) {
       if (!count[k]) continue;
@@ -384,7 +388,8 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t 
   }
   cudaCheck(cudaEventRecord(g->ev_kern[slot], st));
   for (int f = 0; f < g->nfn && copy_outputs; f++)
-    cudaCheck(cudaMemcpyAsync(g->h_out[slot][f], g->d_out[slot][f], total * 4, cudaMemcpyDeviceToHost, st));
+    if (g->fns[f] != GPU_HOST)
+      cudaCheck(cudaMemcpyAsync(g->h_out[slot][f], g->d_out[slot][f], total * 4, cudaMemcpyDeviceToHost, st));
   cudaCheck(cudaEventRecord(g->ev_copy[slot], st));
   g->pending[slot] = 1;
   return 0;
@@ -395,6 +400,8 @@ extern "C" int gpu_set_measure(struct gpu_ctx *g, const struct measure_cfg *cfg)
   cudaCheck(cudaMemcpy(g->d_cfg, cfg, (size_t)g->nfn * sizeof *cfg, cudaMemcpyHostToDevice));
   return 0;
 }
+
+extern "C" uint32_t *gpu_out_buffer(struct gpu_ctx *g, int slot, int f) { return g->h_out[slot][f]; }
 
 extern "C" void gpu_ref_buffers(struct gpu_ctx *g, int slot, double **ry, int8_t **rt) {
   *ry = g->h_ry[slot];

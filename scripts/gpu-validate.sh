@@ -5,8 +5,9 @@
 # CPU backend on 2 threads), then exhaustive runs of every family while the budget lasts
 # (each family's JSON in OUT/results/). Stages are skipped, and say so, once less than their
 # estimate of BUDGET_S (default 540) seconds is left. Needs build/ulpcert (built elsewhere).
-# STAGES (default tests,sanitizer,bench,benchrefs,refcheck,runs) picks stages; REFS and
-# FAMILIES (space-separated) narrow refcheck and runs, BENCH_REFS (R,R,...) the bench's
+# STAGES (default tests,sanitizer,bench,benchrefs,refcheck,runs; also benchcpu, hosts) picks
+# stages; REFS and FAMILIES (space-separated) narrow refcheck and runs, HOSTS names the host
+# library's variants the hosts stage runs (outputs from the CPU, the rest on the GPU), BENCH_REFS (R,R,...) the bench's
 # per-reference cold runs. Everything lands in OUT/gpu.tgz (refreshed
 # after each stage, so a run cut short still brings back what it did) and OUT/summary.txt.
 set -u
@@ -81,6 +82,17 @@ for f in ${FAMILIES:-$("$U" list | awk 'NR > 1 && $1 !~ /^ / && $3 ~ /gpu/ {prin
   timeout -s INT "$t" "$U" run "$f" --backend gpu --no-cache --quiet --json "$OUT/results/$f-h100.json.gz" \
     >"$OUT/results/$f-h100.txt" 2>&1
   echo "run $f: exit $?" | tee -a "$OUT/summary.txt"
+done
+# the host C library's variants (HOSTS, space-separated): outputs from this machine's CPU,
+# references and reduction on the GPU, all 2^32 inputs
+for v in ${HOSTS:-}; do
+  wanted hosts || break
+  stage "run $v (all 2^32 inputs, outputs from the host)" 20 || break
+  t=$(($(left) - 10))
+  [ "$t" -gt 120 ] && t=120
+  timeout -s INT "$t" "$U" run "$v" --backend gpu --no-cache --quiet --json "$OUT/results/$v-h100.json.gz" \
+    >"$OUT/results/$v-h100.txt" 2>&1
+  echo "run $v: exit $?" | tee -a "$OUT/summary.txt"
 done
 echo "== done after $(($(date +%s) - START)) s" | tee -a "$OUT/summary.txt"
 pack

@@ -129,7 +129,10 @@ int variant_resolve(const char *name, int gpu, const struct variant **out, int m
     const struct variant *v = &variants[i];
     if (strcmp(v->name, name) != 0 && strcmp(v->family, name) != 0) continue;
     found++;
-    if (!variant_has_backend(v, gpu)) continue;
+    /* a host library's function named on its own also runs on the GPU backend: evaluated
+     * on the host, referenced and reduced on the device (scan.c) */
+    const int host_on_gpu = gpu && v->host_fn && strcmp(v->name, name) == 0;
+    if (!variant_has_backend(v, gpu) && !host_on_gpu) continue;
     int dup = 0;
     for (int j = 0; j < *nout; j++) dup |= out[j] == v;
     if (dup || *nout >= max) continue;

@@ -71,7 +71,9 @@ const struct variant *variant_find(const char *name);
 const struct variant *variant_by_source(const char *file, const char *fn);
 int variant_has_backend(const struct variant *v, int gpu);
 /* Resolve NAME (a variant or a family) into out[] (deduplicated, registry order),
- * keeping those the backend can run. Returns the count, or -1 if NAME is unknown. */
+ * keeping those the backend can run; on the GPU backend, a host-only variant named on its
+ * own too (its outputs computed on the host, the rest on the device). Returns the count,
+ * or -1 if NAME is unknown. */
 int variant_resolve(const char *name, int gpu, const struct variant **out, int max, int *nout);
 /* Bind each variant to its reference and its bound clauses; returns 0, or -1 if one is
  * missing (the message names it). */

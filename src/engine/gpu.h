@@ -26,6 +26,10 @@ int gpu_probe(struct gpu_info *info, char *why, size_t whylen);
  * indices): the selftest's table, and user functions compiled at run time. */
 #define GPU_TABLE (-2)
 #define GPU_DYN_BASE (1 << 20)
+/* A function the host evaluates (a host library's, on the GPU backend): before each
+ * gpu_submit the caller writes its outputs for the submitted segments, back to back, into
+ * gpu_out_buffer(g, slot, f); the submit copies them to the device instead of launching. */
+#define GPU_HOST (-3)
 
 #define GPU_SLOTS 2
 #define GPU_MAXF 64 /* functions per context (the engine's SCAN_MAXV) */
@@ -43,6 +47,10 @@ int gpu_set_measure(struct gpu_ctx *g, const struct measure_cfg *cfg);
  * into slot's device buffers (segments back to back), and with copy_outputs their copy to
  * the slot's pinned host buffers. Asynchronous. 0 or -1. */
 int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t *first, const uint32_t *count, int copy_outputs);
+/* The pinned host buffer of function f's outputs in slot (max_count entries): where a
+ * GPU_HOST function's outputs are written before gpu_submit, and where copy_outputs
+ * brings the device's. */
+uint32_t *gpu_out_buffer(struct gpu_ctx *g, int slot, int f);
 /* Pinned host buffers where the engine writes a chunk's reference values for slot
  * (2 * max_count / 2 entries: positives then negatives). */
 void gpu_ref_buffers(struct gpu_ctx *g, int slot, double **ry, int8_t **rt);

@@ -28,6 +28,7 @@ int gpu_wait(struct gpu_ctx *g, int slot, uint32_t **outs, const struct part **p
   (void)g, (void)slot, (void)outs, (void)parts;
   return -1;
 }
+uint32_t *gpu_out_buffer(struct gpu_ctx *g, int slot, int f) { (void)g, (void)slot, (void)f; return NULL; }
 void gpu_ref_buffers(struct gpu_ctx *g, int slot, double **ry, int8_t **rt) { (void)g, (void)slot, *ry = NULL, *rt = NULL; }
 int gpu_submit_reduce(struct gpu_ctx *g, int slot, const struct gpu_geom *geom, uint32_t nref) {
   (void)g, (void)slot, (void)geom, (void)nref;

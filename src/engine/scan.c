@@ -361,7 +361,7 @@ static int gpu_setup(struct ctx *c, size_t maxlen, char *err, size_t errlen) {
   c->dev_reduce = c->nd && !o->host_reduce;
   for (int d = 0; d < c->nd; d++) {
     int fns[SCAN_MAXV];
-    for (int i = 0; i < c->nv; i++) fns[i] = c->v[i]->gpu_fn;
+    for (int i = 0; i < c->nv; i++) fns[i] = c->v[i]->gpu_fn != GPU_NONE ? c->v[i]->gpu_fn : GPU_HOST;
     int dev = o->ndevices > 0 ? o->devices[d] : 0;
     c->gs[d] = gpu_open(dev, c->nv, fns, (uint32_t)(2 * maxlen), 2 * (o->chunk / RED_BLOCK + 2), err, errlen);
     if (!c->gs[d]) return strstr(err, "out of memory") && o->chunk > (1u << 16) ? 1 : EXIT_NOGPU;
@@ -377,11 +377,28 @@ static int gpu_setup(struct ctx *c, size_t maxlen, char *err, size_t errlen) {
 #define GDEV(c, k) ((c)->gs[(k) % (c)->nd])
 #define GSLOT(c, k) (((k) / (c)->nd) % GPU_SLOTS)
 
+/* The outputs of the variants without device code (a host library's functions) over
+ * chunk ch, into the pinned buffers of its slot, in the device's layout (positives, then
+ * negatives): evaluated here, referenced and reduced on the device like the others. */
+static void eval_host_variants(struct ctx *c, const struct chunk *ch, int k) {
+  const double t0 = now_s();
+  for (int v = 0; v < c->nv; v++) {
+    if (c->v[v]->gpu_fn != GPU_NONE) continue;
+    float (*f)(float) = c->v[v]->host_fn;
+    uint32_t *out = gpu_out_buffer(GDEV(c, k), GSLOT(c, k), v);
+    const uint32_t a0 = ch->a0, len = ch->len;
+#pragma omp parallel for schedule(static)
+    for (uint32_t i = 0; i < 2 * len; i++) out[i] = f2u(f(u2f(i < len ? a0 + i : (a0 + i - len) | HALF)));
+  }
+  c->tm->eval += now_s() - t0;
+}
+
 /* Enqueue chunk k on its device and slot: the evaluation, and the reference values
  * when the device computes them. 0 or -1. */
 static int submit_chunk(struct ctx *c, const struct chunk *chunks, int k) {
   const struct chunk *ch = &chunks[k];
   uint32_t first[2] = {ch->a0, ch->a0 | HALF}, cnt[2] = {ch->len, ch->len};
+  eval_host_variants(c, ch, k);
   if (gpu_submit(GDEV(c, k), GSLOT(c, k), 2, first, cnt, !c->dev_reduce)) return -1;
   if (!c->dev_ref) return 0;
   const struct gpu_geom geom = chunk_geom(c, ch);

@@ -168,6 +168,19 @@ static int xbin_data(struct text *t, const struct stats *s) {
   return any;
 }
 
+/* Whether a row gets plots of its own: not the -ftz=true and -use_fast_math builds of a
+ * CUDA function (their curves are in the family's overview, their figures in the tables),
+ * which would triple the plots of the library for little. */
+static int has_own_plots(const struct row *r) {
+  const char *nm = r->rv->name;
+  size_t n = strlen(nm);
+  return !(n > 9 && !strcmp(nm + n - 9, ".cuda.ftz")) && !(n > 14 && !strcmp(nm + n - 14, ".cuda.fastmath"));
+}
+
+/* Bins of 2^20 inputs drawn per group of PLOT_GROUP: 1024 impulses, as many as the plot
+ * has pixels across, the maximum of each group. */
+#define PLOT_GROUP 4
+
 static int plots_for_row(const struct row *r, const char *dir, int png, char *err, size_t errlen) {
   const struct stats *s = r->rv->st;
   for (int t = 0; t < 1 + png; t++) {
@@ -175,15 +188,20 @@ static int plots_for_row(const struct row *r, const char *dir, int png, char *er
     struct text sc = {0};
     char path[4200], tmp[4300];
     plot_begin(&sc, dir, r->tag, "-bins", t, path, sizeof path, tmp, sizeof tmp);
-    tprintf(&sc, "set title '%s on %s: max ulp error per 2^20 inputs, all bit patterns' noenhanced\n", r->rv->name,
+    tprintf(&sc, "set title '%s on %s: max ulp error per 2^22 inputs, all bit patterns' noenhanced\n", r->rv->name,
             r->dev);
-    tprintf(&sc, "set xlabel 'input bit pattern (bin of 2^20)'\nset ylabel 'max ulp error'\nset logscale y\n"
-                 "set grid\nset key off\nset xrange [0:4096]\n"
-                 "set xtics ('0x00000000' 0, '0x40000000' 1024, '0x80000000' 2048, '0xc0000000' 3072, '0xffffffff' 4096)\n");
+    tprintf(&sc, "set xlabel 'input bit pattern (bin of 2^22)'\nset ylabel 'max ulp error'\nset logscale y\n"
+                 "set grid\nset key off\nset xrange [0:%u]\n", NBINS / PLOT_GROUP);
+    tprintf(&sc, "set xtics ('0x00000000' 0, '0x40000000' %u, '0x80000000' %u, '0xc0000000' %u, '0xffffffff' %u)\n",
+            NBINS / PLOT_GROUP / 4, NBINS / PLOT_GROUP / 2, 3 * (NBINS / PLOT_GROUP / 4), NBINS / PLOT_GROUP);
     tprintf(&sc, "$D << EOD\n");
     int any = 0;
-    for (uint32_t b = 0; b < NBINS; b++)
-      if (s->bin_inputs[b] && s->bin_max_ulp[b] > 0) tprintf(&sc, "%u %.9g\n", b, s->bin_max_ulp[b]), any = 1;
+    for (uint32_t g = 0; g < NBINS / PLOT_GROUP; g++) {
+      double m = 0;
+      for (uint32_t b = g * PLOT_GROUP; b < (g + 1) * PLOT_GROUP; b++)
+        if (s->bin_inputs[b] && s->bin_max_ulp[b] > m) m = s->bin_max_ulp[b];
+      if (m > 0) tprintf(&sc, "%u %.9g\n", g, m), any = 1;
+    }
     if (!any) tprintf(&sc, "0 1e-30\n");
     tprintf(&sc, "EOD\nplot $D using 1:2 with impulses lc rgb '#1f77b4'\n");
     int rc = run_gnuplot(sc.buf, tmp, path, err, errlen);
@@ -664,9 +682,12 @@ static void plots_and_runs(struct text *md, const struct row *rows, int n, struc
                            char *const *paths, int nf) {
   tprintf(md, "\n## Per variant\n\n");
   for (int i = 0; i < n; i++)
-    tprintf(md, "- %s on %s: [error per bin, all inputs](plots/%s-bins.svg), [error per bin, x in [-10, 10]]"
-                "(plots/%s-x.svg), [histogram](plots/%s-hist.svg)\n",
-            rows[i].rv->name, rows[i].dev, rows[i].tag, rows[i].tag, rows[i].tag);
+    if (has_own_plots(&rows[i]))
+      tprintf(md, "- %s on %s: [error per bin, all inputs](plots/%s-bins.svg), [error per bin, x in [-10, 10]]"
+                  "(plots/%s-x.svg), [histogram](plots/%s-hist.svg)\n",
+              rows[i].rv->name, rows[i].dev, rows[i].tag, rows[i].tag, rows[i].tag);
+  tprintf(md, "\nThe -ftz=true and -use_fast_math builds of CUDA's functions (`.cuda.ftz`, `.cuda.fastmath`) "
+              "have no plots of their own: their curves are in their family's overview.\n");
   tprintf(md, "\n## Runs\n\n");
   for (int i = 0; i < nf; i++) {
     const struct run_info *ri = &rs[i]->file.ri;
@@ -706,7 +727,7 @@ static int write_plots(struct report *rp, const struct row *rows, int n) {
   char err[1024];
   int rc = 0;
   for (int i = 0; !rc && i < n; i++)
-    if ((rc = plots_for_row(&rows[i], rp->dir, rp->png, err, sizeof err))) errorf("%s", err);
+    if (has_own_plots(&rows[i]) && (rc = plots_for_row(&rows[i], rp->dir, rp->png, err, sizeof err))) errorf("%s", err);
   for (int i = 0; !rc && i < n; i++) {
     if (i && !strcmp(rows[i].rv->family, rows[i - 1].rv->family)) continue;
     if ((rc = overview_plot(rows, n, rows[i].rv->family, rp->dir, rp->png, err, sizeof err))) errorf("%s", err);
