@@ -14,8 +14,8 @@ ACT_EXPR(gelu)
  * reference.c; f = v + d with 0 < |d| < |v| 2^-54 rounds to v, t = -sign(d)):
  *  - |x| < 2^-55: gelu(x) = x/2 + d, d = (x/2) erf(x/sqrt 2) > 0, and |erf u| <= (2/sqrt
  *    pi)|u|, so d <= x^2/sqrt(2 pi) < x^2/2 = |x/2| |x| < |x/2| 2^-55: y = x/2, t = -1.
- *  - x >= 40: gelu(x) = x - x Phi(-x), x Phi(-x) < phi(x) < e^-800 (Mills' ratio): y = x,
- *    t = +1.
+ *  - x >= 10: gelu(x) = x - x Phi(-x), x Phi(-x) < phi(x) < e^-50 < x 2^-72 (Mills' ratio:
+ *    Phi(-x) < phi(x)/x): y = x, t = +1.
  *  - x <= -40: |gelu(x)| = |x| Phi(-|x|) < phi(x) < e^-800 < 2^-1154, below half the
  *    smallest subnormal: y = -0, t = +1. */
 int ref_gelu_shortcut(uint32_t xb, double *y, int *t) { return sc_gelu(xb, y, t); }

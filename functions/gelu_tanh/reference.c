@@ -15,11 +15,12 @@ ACT_EXPR(gelu_tanh)
  * silu/reference.c), with u = sqrt(2/pi) (x + 0.044715 x^3), of x's sign:
  *  - |x| < 2^-55: gelu_tanh(x) = x/2 + d, d = (x/2) tanh(u) > 0, |tanh u| <= |u| < 0.8 |x|
  *    (sqrt(2/pi) = 0.79788...), so d < 0.4 x^2 < |x/2| 2^-55: y = x/2, t = -1.
- *  - x >= 64: the value is x/(1 + e^-2u), within x e^-2u < x e^-100 below x: y = x,
+ *  - x >= 8: the value is x/(1 + e^-2u), within x e^-2u below x, and u >= 0.7978 (8 +
+ *    0.044715 8^3) > 24.6 (u grows with x), so x e^-2u < x e^-49 < x 2^-70: y = x,
  *    t = +1.
- *  - x <= -32: |value| = |x| e^-2|u|/(1 + e^-2|u|) < |x| e^(-0.0713 |x|^3) (2 sqrt(2/pi)
- *    0.044715 > 0.0713), which decreases for |x| >= 1: at most 32 e^-2336 < 2^-1075:
- *    y = -0, t = +1. */
+ *  - x <= -22: |value| = |x| e^-2|u|/(1 + e^-2|u|) < |x| e^(-0.0713 |x|^3) (2 sqrt(2/pi)
+ *    0.044715 > 0.0713), which decreases for |x| >= 1: at most 22 e^-759 < 2^-1090, below
+ *    half the smallest subnormal: y = -0, t = +1. */
 int ref_gelu_tanh_shortcut(uint32_t xb, double *y, int *t) { return sc_gelu_tanh(xb, y, t); }
 
 int ref_gelu_tanh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {

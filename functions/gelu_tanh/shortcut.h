@@ -7,8 +7,8 @@
 #include "src/reference/hd.h"
 
 #define GELU_TANH_TINY 0x24000000u /* 2^-55 */
-#define GELU_TANH_HI 0x42800000u   /* 64 */
-#define GELU_TANH_LO 0x42000000u   /* 32 (negative side) */
+#define GELU_TANH_HI 0x41000000u   /* 8 */
+#define GELU_TANH_LO 0x41b00000u   /* 22 (negative side) */
 
 REF_HD int sc_gelu_tanh(uint32_t xb, double *y, int *t) {
   const uint32_t m = xb & ~REF_SIGN32;

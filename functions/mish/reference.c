@@ -12,8 +12,8 @@ ACT_EXPR(mish)
 
 /* Shortcut (shortcut.h, sc_mish), for finite nonzero x (the gap lemma: functions/silu/
  * reference.c); near 0 the table decides (mish(x) = 3x/5 + O(x^2), tanh(log 2) = 3/5):
- *  - x >= 64: as the referee's tail below, the gap below x is under x 2^-183: y = x,
- *    t = +1.
+ *  - x >= 20: as for the referee's tail below, s = softplus(x) > x and 1 - tanh(s) <
+ *    2 e^-2s, so the gap below x is under 2x e^-40 < x 2^-56: y = x, t = +1.
  *  - x <= -800: |mish(x)| = |x| tanh(softplus(x)) < |x| softplus(x) < |x| e^x <= 800
  *    e^-800 < 2^-1144: y = -0, t = +1. */
 int ref_mish_shortcut(uint32_t xb, double *y, int *t) { return sc_mish(xb, y, t); }

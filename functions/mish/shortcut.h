@@ -6,7 +6,7 @@
 
 #include "src/reference/hd.h"
 
-#define MISH_HI 0x42800000u /* 64 */
+#define MISH_HI 0x41a00000u /* 20 */
 #define MISH_LO 0x44480000u /* 800 (negative side) */
 
 REF_HD int sc_mish(uint32_t xb, double *y, int *t) {

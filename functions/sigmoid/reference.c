@@ -14,7 +14,7 @@ ACT_EXPR(sigmoid)
  *  - |x| < 2^-53: sigmoid(x) = 1/2 + d, d = tanh(x/2)/2, 0 < |d| <= |x|/4 < 2^-55 with
  *    x's sign. The neighbours of 1/2 are 2^-53 above and 2^-54 below it, so the value
  *    rounds to 1/2 on either side: y = 1/2, t = -1 for x > 0, +1 for x < 0.
- *  - x >= 64: 1 - sigmoid(x) = e^-x/(1 + e^-x) < e^-64 < 2^-92, within half the gap
+ *  - x >= 40: 1 - sigmoid(x) = e^-x/(1 + e^-x) < e^-40 < 2^-57, within half the gap
  *    2^-53 below 1: y = 1, t = +1.
  *  - x <= -800: 0 < sigmoid(x) < e^x <= e^-800 < 2^-1154, below half the smallest
  *    subnormal 2^-1075: y = +0, t = -1. */

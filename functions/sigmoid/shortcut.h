@@ -7,7 +7,7 @@
 #include "src/reference/hd.h"
 
 #define SIGMOID_TINY 0x25000000u /* 2^-53 */
-#define SIGMOID_HI 0x42800000u   /* 64 */
+#define SIGMOID_HI 0x42200000u   /* 40 */
 #define SIGMOID_LO 0x44480000u   /* 800 (negative side) */
 
 REF_HD int sc_sigmoid(uint32_t xb, double *y, int *t) {

@@ -17,7 +17,7 @@ ACT_EXPR(silu)
  *  - |x| < 2^-53: silu(x) = x/2 + (x/2) tanh(x/2) (sigmoid(x) = (1 + tanh(x/2))/2), so
  *    d = (x/2) tanh(x/2) has 0 < d <= x^2/4 = |x/2| |x|/2 < |x/2| 2^-54: y = x/2 (exact
  *    in binary64, normal), t = -1.
- *  - x >= 64: d = -x e^-x/(1 + e^-x), |d| < x e^-64 < x 2^-92: y = x, t = +1.
+ *  - x >= 40: d = -x e^-x/(1 + e^-x), |d| < x e^-40 < x 2^-57: y = x, t = +1.
  *  - x <= -800: |silu(x)| < |x| e^x <= 800 e^-800 < 2^-1144 (|x| e^-|x| decreases for
  *    |x| > 1), below half the smallest subnormal 2^-1075: y = -0, t = +1 (f < 0). */
 int ref_silu_shortcut(uint32_t xb, double *y, int *t) { return sc_silu(xb, y, t); }

@@ -16,7 +16,7 @@ ACT_EXPR(softplus)
  *    2| <= |x| max sigmoid < |x| (1/2 + |x|) < 2^-57 + 2^-112 < 0.063 2^-53 (softplus' =
  *    sigmoid <= 1/2 + |xi|/4 between 0 and x), so the value lies in L + [0.145, 0.272]
  *    2^-53, inside (L, L + 2^-54): y = L, t = -1.
- *  - x >= 64: softplus(x) = x + log1p(e^-x), 0 < log1p(e^-x) < e^-64 < x 2^-92: y = x,
+ *  - x >= 40: softplus(x) = x + log1p(e^-x), 0 < log1p(e^-x) < e^-40 < x 2^-57: y = x,
  *    t = -1 (the gap lemma, functions/silu/reference.c).
  *  - x <= -800: 0 < softplus(x) < e^x < 2^-1154: y = +0, t = -1. */
 int ref_softplus_shortcut(uint32_t xb, double *y, int *t) { return sc_softplus(xb, y, t); }

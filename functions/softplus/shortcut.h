@@ -7,7 +7,7 @@
 #include "src/reference/hd.h"
 
 #define SOFTPLUS_TINY 0x23800000u /* 2^-56 */
-#define SOFTPLUS_HI 0x42800000u   /* 64 */
+#define SOFTPLUS_HI 0x42200000u   /* 40 */
 #define SOFTPLUS_LO 0x44480000u   /* 800 (negative side) */
 #define SOFTPLUS_LN2 0x3fe62e42fefa39efull /* RN53(log 2) = 0x1.62e42fefa39efp-1 */
 
