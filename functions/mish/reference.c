@@ -11,7 +11,16 @@
 ACT_EXPR(mish)
 
 /* Shortcut (shortcut.h, sc_mish), for finite nonzero x (the gap lemma: functions/silu/
- * reference.c); near 0 the table decides (mish(x) = 3x/5 + O(x^2), tanh(log 2) = 3/5):
+ * reference.c):
+ *  - |x| < 2^-60: mish(x) = v + d, v = 3x/5 (tanh(log 2) = 3/5), d = x (tanh(softplus(x))
+ *    - 3/5) > 0 (softplus and tanh increase) and d <= |x| |softplus(x) - log 2| <= x^2
+ *    < |v| 2^-59 (softplus' = sigmoid <= 1). With x = m 2^q (|m| < 2^24) and 2^E <= |v| <
+ *    2^(E+1), v / 2^(E-53) = 3m 2^(q-E+53) / 5 (q - E + 53 >= 30): an integer (v is then
+ *    a binary64 number: 3m/5 has at most 24 bits) or at least 1/5 from one, so v is
+ *    exact or at least |v| 2^-54/5 > |v| 2^-57 from every rounding boundary, never a
+ *    midpoint. y = RN(3x/5) = (3x)/5 (3x exact, one division), and r = 5 y - 3x, a
+ *    multiple of ulp(y) of at most 2.5 ulps, exact in one fma: r = 0 gives y = v, t = -1
+ *    (f = y + d); else d < |y - v| and t = sign(y - v) = sign(r).
  *  - x >= 20: as for the referee's tail below, s = softplus(x) > x and 1 - tanh(s) <
  *    2 e^-2s, so the gap below x is under 2x e^-40 < x 2^-56: y = x, t = +1.
  *  - x <= -800: |mish(x)| = |x| tanh(softplus(x)) < |x| softplus(x) < |x| e^x <= 800

@@ -6,6 +6,7 @@
 
 #include "src/reference/hd.h"
 
+#define MISH_TINY 0x21800000u /* 2^-60 */
 #define MISH_HI 0x41a00000u /* 20 */
 #define MISH_LO 0x44480000u /* 800 (negative side) */
 
@@ -14,6 +15,12 @@ REF_HD int sc_mish(uint32_t xb, double *y, int *t) {
   const int neg = (xb & REF_SIGN32) != 0;
   if (m == 0 || m >= REF_INF32) return 0;
   const double x = (double)ref_u2f(xb);
+  if (m < MISH_TINY) { /* 3x/5 + d, d > 0 (reference.c) */
+    const double y0 = (3.0 * x) / 5.0, r = fma(y0, 5.0, -3.0 * x); /* r = 5 (y0 - 3x/5), exact */
+    *y = y0;
+    *t = r > 0 ? 1 : -1;
+    return 1;
+  }
   if (!neg && m >= MISH_HI) { *y = x; *t = 1; return 1; }
   if (neg && m >= MISH_LO) { *y = -0.0; *t = 1; return 1; }
   return 0;
