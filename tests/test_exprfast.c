@@ -104,8 +104,10 @@ static void nv_mish(mpfr_ptr z, mpfr_srcptr x) {
   mpfr_mul(z, z, x, MPFR_RNDN);
 }
 static void nv_elu(mpfr_ptr z, mpfr_srcptr x) {
-  if (mpfr_sgn(x) > 0) mpfr_set(z, x, MPFR_RNDN);
-  else mpfr_expm1(z, x, MPFR_RNDN);
+  if (mpfr_sgn(x) > 0)
+    mpfr_set(z, x, MPFR_RNDN);
+  else
+    mpfr_expm1(z, x, MPFR_RNDN);
 }
 
 /* (y, t) of z: y = RN53(z) in binary64's range with subnormals, t = sign(y - z) (NaN:
@@ -146,15 +148,20 @@ static const struct {
   const char *text;
   naive_fn f;
 } exprs[] = {
-    {"x/(1+exp(-x))", nv_silu},     {"x*erf(x)", nv_xerf},          {"log(1+exp(x))", nv_softplus},
-    {"2*sigmoid(2*x)-1", nv_tanh},  {"x^(1/3)+sin(x)", nv_cbrt_sin}, {"sqrt(1-x^2)", nv_circle},
+    {"x/(1+exp(-x))", nv_silu},
+    {"x*erf(x)", nv_xerf},
+    {"log(1+exp(x))", nv_softplus},
+    {"2*sigmoid(2*x)-1", nv_tanh},
+    {"x^(1/3)+sin(x)", nv_cbrt_sin},
+    {"sqrt(1-x^2)", nv_circle},
     {"log(x)", nv_log},
 };
 
 static const struct reference *resolve(const char *text) {
   char err[512];
   const struct reference *r = ref_resolve(text, 0, 0, "--ref", err, sizeof err);
-  if (!r) fail_msg("%s: %s", text, err);
+  if (!r)
+    fail_msg("%s: %s", text, err);
   return r;
 }
 
@@ -189,13 +196,15 @@ static void test_fast_vs_naive(void **state) {
           const uint32_t xb = binade_input(binades[b], s, i);
           double y, yn;
           int t, tn;
-          if (!fast_eval(&f.view, xb, &y, &t)) continue;
+          if (!fast_eval(&f.view, xb, &y, &t))
+            continue;
           decided++;
           low += binades[b] < 5;
           naive(exprs[k].f, u2f(xb), &yn, &tn);
           if (d2u(y) != d2u(yn) || t != tn)
             fail_msg("%s at %a: table (%a, %d), naive (%a, %d)", exprs[k].text, (double)u2f(xb), y, t, yn, tn);
-          if (decided % 16) continue;
+          if (decided % 16)
+            continue;
           ref_mpfr(r, xb, &yn, &tn);
           cross++;
           if (d2u(y) != d2u(yn) || t != tn)
@@ -208,7 +217,8 @@ static void test_fast_vs_naive(void **state) {
      * the table decides nearly everything below 2^5 (on [32, 64) x erf(x) = x - x
      * erfc(x) and tanh x = 1 - 2/(e^2x + 1) lie within 2^-1400 relative of a binary64
      * number: no table decides those) */
-    if (k < 5) assert_true(low > (total - 2 * per) * 95 / 100);
+    if (k < 5)
+      assert_true(low > (total - 2 * per) * 95 / 100);
     ref_fast_free(&f);
   }
   ref_thread_cleanup();
@@ -245,13 +255,17 @@ static void test_activation_shortcuts(void **state) {
     for (int i = 0; i < 300; i++) {
       const uint64_t u = test_rand64();
       uint32_t xb;
-      if (i % 3 == 0) xb = acts[k].tiny ? (uint32_t)(u % acts[k].tiny) | (uint32_t)(u >> 63) << 31 : 0;
-      else if (i % 3 == 1) xb = acts[k].hi + (uint32_t)(u % (acts[k].hmax - acts[k].hi));
-      else xb = 0x80000000u | (acts[k].lo + (uint32_t)(u % (acts[k].lmax - acts[k].lo)));
+      if (i % 3 == 0)
+        xb = acts[k].tiny ? (uint32_t)(u % acts[k].tiny) | (uint32_t)(u >> 63) << 31 : 0;
+      else if (i % 3 == 1)
+        xb = acts[k].hi + (uint32_t)(u % (acts[k].hmax - acts[k].hi));
+      else
+        xb = 0x80000000u | (acts[k].lo + (uint32_t)(u % (acts[k].lmax - acts[k].lo)));
       double y, yn;
       int t, tn;
       if (!r->shortcut(xb, &y, &t)) {
-        if ((xb & 0x7fffffffu) && (i % 3 || acts[k].tiny)) fail_msg("%s: no shortcut at %a", acts[k].name, (double)u2f(xb));
+        if ((xb & 0x7fffffffu) && (i % 3 || acts[k].tiny))
+          fail_msg("%s: no shortcut at %a", acts[k].name, (double)u2f(xb));
         continue;
       }
       naive_prec(acts[k].f, u2f(xb), &yn, &tn, acts[k].prec);
@@ -355,7 +369,8 @@ static void refcheck(const char *ref, uint32_t from) {
              tool(), ref, a, a + 0xffff);
     int rc = sh(cmd, out, sizeof out);
     printf("%s", out);
-    if (rc || !strstr(out, "; 0 mismatches") || strstr(out, " 0 by the table")) fail_msg("%s: exit %d\n%s", cmd, rc, out);
+    if (rc || !strstr(out, "; 0 mismatches") || strstr(out, " 0 by the table"))
+      fail_msg("%s: exit %d\n%s", cmd, rc, out);
   }
 }
 
@@ -364,10 +379,12 @@ static void refcheck_sc(const char *ref, uint32_t from) {
   for (int s = 0; s < 2; s++) {
     char cmd[512], out[4096];
     const uint32_t a = from | (s ? 0x80000000u : 0);
-    snprintf(cmd, sizeof cmd, "%s refcheck '%s' --from 0x%08x --to 0x%08x --threads 2 2>&1", tool(), ref, a, a + 0x7fff);
+    snprintf(cmd, sizeof cmd, "%s refcheck '%s' --from 0x%08x --to 0x%08x --threads 2 2>&1", tool(), ref, a,
+             a + 0x7fff);
     int rc = sh(cmd, out, sizeof out);
     printf("%s", out);
-    if (rc || !strstr(out, ": 32768 shortcut answers checked against MPFR, 0 mismatches")) fail_msg("%s: exit %d\n%s", cmd, rc, out);
+    if (rc || !strstr(out, ": 32768 shortcut answers checked against MPFR, 0 mismatches"))
+      fail_msg("%s: exit %d\n%s", cmd, rc, out);
   }
 }
 
@@ -390,7 +407,8 @@ static json_t *run_result(const char *args, const char *js) {
   char cmd[1024], out[4096];
   snprintf(cmd, sizeof cmd, "%s run %s --backend cpu --threads 2 --no-cache --quiet --json %s 2>&1", tool(), args, js);
   int rc = sh(cmd, out, sizeof out);
-  if (rc) fail_msg("%s: exit %d\n%s", cmd, rc, out);
+  if (rc)
+    fail_msg("%s: exit %d\n%s", cmd, rc, out);
   json_error_t je;
   json_t *root = json_load_file(js, 0, &je);
   assert_non_null(root);
@@ -410,12 +428,15 @@ static void test_cli_run_same(void **state) {
   char slow[256];
   snprintf(slow, sizeof slow, "%s --no-fast-path", range);
   json_t *sl = run_result(slow, b);
-  json_t *ra = json_array_get(json_object_get(fa, "results"), 0), *rb = json_array_get(json_object_get(sl, "results"), 0);
-  static const char *keys[] = {"max_ulp",  "max_ulp_input", "max_ulp_reference_hex", "max_rel", "max_abs",
-                               "correctly_rounded", "faithful", "above_1ulp", "undecidable", "histogram"};
+  json_t *ra = json_array_get(json_object_get(fa, "results"), 0),
+         *rb = json_array_get(json_object_get(sl, "results"), 0);
+  static const char *keys[] = {
+      "max_ulp",  "max_ulp_input", "max_ulp_reference_hex", "max_rel",  "max_abs", "correctly_rounded",
+      "faithful", "above_1ulp",    "undecidable",           "histogram"};
   for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
     json_t *x = json_object_get(ra, keys[i]), *y = json_object_get(rb, keys[i]);
-    if (!x || !json_equal(x, y)) fail_msg("%s differs with and without the fast path", keys[i]);
+    if (!x || !json_equal(x, y))
+      fail_msg("%s differs with and without the fast path", keys[i]);
   }
   json_t *ta = json_object_get(fa, "timing");
   const long long hits = json_integer_value(json_object_get(ta, "fast_hits"));
@@ -429,10 +450,8 @@ static void test_cli_run_same(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_series_by_hand),
-      cmocka_unit_test(test_activation_shortcuts),
-      cmocka_unit_test(test_fast_vs_naive),
-      cmocka_unit_test(test_cli_refcheck),
+      cmocka_unit_test(test_series_by_hand), cmocka_unit_test(test_activation_shortcuts),
+      cmocka_unit_test(test_fast_vs_naive),  cmocka_unit_test(test_cli_refcheck),
       cmocka_unit_test(test_cli_run_same),
   };
   return cmocka_run_group_tests_name("exprfast", tests, NULL, NULL);
