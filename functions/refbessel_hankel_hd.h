@@ -201,16 +201,12 @@ REF_HD int rb_hk_phase(uint32_t ax, int *k, double *ch, double *cl, double *sh, 
 }
 
 /* G = P U + varsigma Q V (E6), normalized; q the quadrant of the phase */
-REF_HD void rb_hk_g(uint32_t ax, int nu, int q, const double *cs, double *gh, double *gl) {
-#if defined(__CUDA_ARCH__)
-  const struct rb_hk_poly C = RB_HK_POLY_INIT;
-#else
-  static const struct rb_hk_poly C = RB_HK_POLY_INIT;
-#endif
+REF_HD void rb_hk_g(const struct rb_hk_poly *C, uint32_t ax, int nu, int q, const double *cs, double *gh,
+                    double *gl) {
   double ah, al, bh, bl, ph, pl, qh, ql, m1h, m1l, m2h, m2l, g1, g4;
   rb_hk_add(cs[0], cs[1], cs[2], cs[3], &ah, &al);                       /* A = c + s */
   rb_hk_add(cs[0], cs[1], trig_neg(cs[2]), trig_neg(cs[3]), &bh, &bl);   /* B = c - s */
-  rb_hk_pq(&C, nu, (double)ref_u2f(ax), &ph, &pl, &qh, &ql);
+  rb_hk_pq(C, nu, (double)ref_u2f(ax), &ph, &pl, &qh, &ql);
   const int odd = q & 1;
   rb_hk_mul(ph, pl, odd ? bh : ah, odd ? bl : al, &m1h, &m1l);
   rb_hk_mul(qh, ql, odd ? ah : bh, odd ? al : bl, &m2h, &m2l);
@@ -222,15 +218,15 @@ REF_HD void rb_hk_g(uint32_t ax, int nu, int q, const double *cs, double *gh, do
   ref_two_sum(g1, g4, gh, gl);
 }
 
-/* The entry point (the contract above). */
-REF_HD int rb_hankel(uint32_t ax, int nu, int want_y, double *y, int *t) {
+/* The whole computation, with the coefficients as a parameter (the tests perturb them). */
+REF_HD int rb_hankel_p(const struct rb_hk_poly *C, uint32_t ax, int nu, int want_y, double *y, int *t) {
   if (ax < RB_HK_MIN_BITS || ax >= 0x7f800000u) return 0;
   int k;
   double cs[4];
   if (!rb_hk_phase(ax, &k, &cs[0], &cs[1], &cs[2], &cs[3])) return 0;
   const int q = (k - nu - want_y) & 3;
   double gh, gl;
-  rb_hk_g(ax, nu, q, cs, &gh, &gl);
+  rb_hk_g(C, ax, nu, q, cs, &gh, &gl);
   const int eg = (int)((ref_d2u(gh) >> 52) & 0x7ffu) - 1023; /* gh = 0: -1023 */
   if (eg < -40 || eg > 0) return 0;
   /* x = X 4^s, X in [1, 4) (E7) */
@@ -251,6 +247,16 @@ REF_HD int rb_hankel(uint32_t ax, int nu, int want_y, double *y, int *t) {
   *y = yy;
   *t = tt;
   return 1;
+}
+
+/* The entry point (the contract above): the coefficients of (E3). */
+REF_HD int rb_hankel(uint32_t ax, int nu, int want_y, double *y, int *t) {
+#if defined(__CUDA_ARCH__)
+  const struct rb_hk_poly C = RB_HK_POLY_INIT;
+#else
+  static const struct rb_hk_poly C = RB_HK_POLY_INIT;
+#endif
+  return rb_hankel_p(&C, ax, nu, want_y, y, t);
 }
 
 #endif
