@@ -93,10 +93,12 @@
  *   TwoSum(hh, hl). With 2^eg <= |gh| < 2^(eg+1), -40 <= eg <= 0 (|G_c| < 1.42; the code
  *   declines eg < -40): |G_c| >= 2^eg (1 - u), |G| >= |G_c| - E_G, and
  *   |V - G R| <= |V - G_c Rc| + |G_c||Rc - R| + E_G R, so the relative error of V is
- *   rho <= (12.1 + 22.6)u^2 (1 + 2^-56) + 2^(-98-eg)(1 + 2^-56) <= 1.142 2^(-98-eg)
+ *   (|G| >= 2^eg (1 - u - 2^(-98-eg)) >= 2^eg (1 - 2^-52) as eg >= -40)
+ *   rho <= (12.1 + 22.6)u^2 (1 + 2^-51) + 2^(-98-eg)(1 + 2^-51) <= 1.142 2^(-98-eg)
  *   (35u^2 <= 2^-100.8 <= 0.142 2^(-98-eg) as eg <= 0).
  * (T) trig_round(vh, vl, -97 - eg): it needs EPS = 2^(-97-eg) >= rho (1 + u)/(1 - rho),
- *   true as 1.142 (1 + u)/(1 - 2^-57) < 2; 2^-60 <= |vh| < 2^60 as |vh| >= 2^-40 0.28.
+ *   true as 1.142 (1 + u)/(1 - 2^-57) < 2 (rho < 2^-57 as eg >= -40); 2^-60 <= |vh| < 2^60
+ *   as |vh| >= 2^-40 0.28.
  *   Its answer (Y, t) is then RN53(G R) and sign(Y - G R); y = sigma Y 2^-s, t = sigma t.
  * Exactness: J_nu(x) and Y_nu(x) are transcendental at algebraic x != 0 (Siegel, 1929), so
  * (T) always has a margin to find; the proof does not need it: (T) decides t only when
