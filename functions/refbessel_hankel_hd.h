@@ -13,7 +13,7 @@
  * where the rounding test fails (f(x) within about 2^-97 |f(x)/G| of a binary64 number or
  * midpoint). The tests (functions/refbessel_hankel_test.h) count the declines.
  *
- * Method. Hankel's expansion (DLMF 10.17.3, 10.17.4; 10.17(iv) names P and Q):
+ * Method. Hankel's expansion (DLMF 10.17.3, 10.17.4; P and Q as in A&S 9.2.5, 9.2.6):
  *   J_nu(x) = sqrt(2/(pi x)) (P cos w - Q sin w),  Y_nu(x) = sqrt(2/(pi x)) (P sin w + Q cos w),
  *   w = x - nu pi/2 - pi/4,
  *   P(nu, x) ~ sum_k (-1)^k a_2k(nu) x^-2k,  Q(nu, x) ~ sum_k (-1)^k a_(2k+1)(nu) x^-(2k+1),
@@ -42,8 +42,9 @@
  *
  * Error bounds (u = 2^-53; every operation through ref_add/mul/fma..., correctly rounded on
  * host and device, never contracted: hd.h; eta = 2^-1075 terms are dropped below, they are
- * 2^-900 times smaller than anything kept; nothing here is near underflow or overflow:
- * 2^-256 < 1/x^2 and every other quantity lies within [2^-200, 2^3] or is 0).
+ * 2^-600 times smaller than anything kept; nothing here is near underflow or overflow:
+ * 2^-256 < 1/x^2, and every quantity, rounding errors included, lies within [2^-330,
+ * 2^10] or is 0).
  * (E1) v = 1/x: vh = RN(1/x); r = 1 - vh x exactly (fma; the remainder of a correctly
  *   rounded division is a binary64 number), |r| <= u; vl = RN(r vh). 1/x = vh + r/x and
  *   r/x = r vh/(1 - r), so |vh + vl - 1/x| <= u^2|vh|(1 + 2u) + u|r vh| <= 2.01 u^2/x.

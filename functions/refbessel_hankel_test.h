@@ -328,10 +328,10 @@ static void hk_test(hk_sc_fn sc, int nu, int want_y, int e0) {
     if (r > rmax) rmax = r;
   }
   struct hk_count bin = {0, 0, 0}, zer = {0, 0, 0};
-  hk_binades(sc, nu, want_y, e0, 200, &bin);
+  hk_binades(sc, nu, want_y, e0, 1000, &bin);
   hk_near_zeros_low(sc, nu, want_y, e0, 6, &zer);
   double best = 0.0;
-  hk_near_zeros_high(sc, nu, want_y, 2, &zer, &best);
+  hk_near_zeros_high(sc, nu, want_y, 1, &zer, &best);
   long mut = hk_mutant(nu, want_y);
   fprintf(stderr,
           "hankel %c%d: E_G seen 2^%.2f (bound 2^-98), (E7) seen 2^%.2f (bound 2^-101.5); binades: %ld inputs, "
