@@ -96,6 +96,46 @@ __device__ __forceinline__ int xbin_d(uint32_t x) {
   return k < RED_XBINS ? k : RED_XBINS - 1;
 }
 
+/* The x-bin maxima (bits of e, plus 1) of one thread, one bin at a time, flushed into the
+ * device's array when the bin changes and at the end (a maximum: any order of flushes
+ * gives the same array). A thread's inputs increase in magnitude within one sign half, so
+ * its bins come in monotone order and each is flushed once. Without the cache every input
+ * would be a global atomic on one of 2000 addresses, most of them on the few bins near
+ * x = 0 (the bin [0, 0.01) alone holds about 2^30 inputs per sign): the reduction's
+ * slowest step. */
+struct xbin_cache {
+  int bin;                /* -1: empty */
+  unsigned long long max; /* the largest bits + 1 seen in bin */
+};
+
+/* The warp's caches into xb[]: once per warp when every lane holds the same bin (the
+ * common case), else once per lane. Called by all 32 lanes; leaves the caches empty. */
+__device__ __forceinline__ void xbin_flush_warp(struct xbin_cache *c, unsigned long long *xb) {
+  const unsigned full = 0xffffffffu;
+  const int b0 = __shfl_sync(full, c->bin, 0);
+  if (__all_sync(full, c->bin == b0)) {
+    unsigned long long v = c->max;
+    for (int off = 16; off; off >>= 1) {
+      const unsigned long long o = __shfl_xor_sync(full, v, off);
+      v = o > v ? o : v;
+    }
+    if ((threadIdx.x & 31) == 0 && b0 >= 0) atomicMax(&xb[b0], v);
+  } else if (c->bin >= 0) {
+    atomicMax(&xb[c->bin], c->max);
+  }
+  c->bin = -1, c->max = 0;
+}
+
+/* One measured input of bin b (>= 0) with ulp error e into the cache. */
+__device__ __forceinline__ void xbin_note(struct xbin_cache *c, unsigned long long *xb, int b, double e) {
+  if (b != c->bin) {
+    if (c->bin >= 0) atomicMax(&xb[c->bin], c->max);
+    c->bin = b, c->max = 0;
+  }
+  const unsigned long long v = (unsigned long long)__double_as_longlong(e) + 1;
+  if (v > c->max) c->max = v;
+}
+
 /* The block's totals into its part (thread 0). */
 __device__ void write_part(struct red_shared *sh, struct part *P, int ncl) {
   struct part p;
@@ -131,6 +171,8 @@ __global__ void __launch_bounds__(RED_THREADS)
   const uint32_t sign = h ? 0x80000000u : 0, *o = outs[v];
   struct measure_acc a;
   measure_init(&a);
+  unsigned long long *const xbv = xbins + (size_t)v * RED_XBINS;
+  struct xbin_cache xc = {-1, 0};
   uint64_t cnt[6] = {0, 0, 0, 0, 0, 0}; /* m0, m1, symmetry checked, violated, monotonicity checked, violated */
   for (int64_t base = lo; base <= hi; base += RED_THREADS) {
     const int64_t m = base + tid;
@@ -151,7 +193,7 @@ __global__ void __launch_bounds__(RED_THREADS)
         const struct measure_note n = measure_input(&a, &c, x, out, y, t);
         if (n.hist >= 0) atomicAdd(&sh.hist[n.hist], 1u);
         const int xb = n.e >= 0 ? xbin_d(x) : -1;
-        if (xb >= 0) atomicMax(&xbins[(size_t)v * RED_XBINS + xb], (unsigned long long)__double_as_longlong(n.e) + 1);
+        if (xb >= 0) xbin_note(&xc, xbv, xb, n.e);
         ev[0] = n.special, smp[0] = {x, out, n.cr, 0};
         if (g.sym && !h && measure_sym_applies(&c, g.odd)) {
           const uint32_t neg = o[g.len + i];
@@ -170,6 +212,7 @@ __global__ void __launch_bounds__(RED_THREADS)
     if (__syncthreads_or(ev[0] | ev[1] | ev[2]))
       for (int k = 0; k < 3; k++) round_events(&sh, k, ev[k], smp[k]);
   }
+  xbin_flush_warp(&xc, xbv);
   warp_merge(&a, cnt, c.n_clauses);
   if ((tid & 31) == 0) {
     sh.acc[tid >> 5] = a;
