@@ -329,6 +329,8 @@ TRIG_HD int trig_reduce(uint32_t ax, struct trig_red *o) {
  * kappa and the maxima of |zh|, |zl| (the test: trig_prove, part P1).
  * (P2) Horner, stage 1 (binary64, coefficients hi_i, i = 13 .. NDD, at wh):
  *   q_13 = hi_13;  q_i = RN(q_(i+1) wh + hi_i)   (fma)
+ * (trig_horner takes the degree, 13 = TRIG_DEG here, as a parameter: (P2) and (P3) hold
+ * for any degree; functions/refbessel_hankel_hd.h runs it on polynomials of degree 5.)
  * With Q_i(W) = sum_(j>=i) c*_j W^(j-i) (c*_j the stored hi_j + lo_j; lo_j = 0 for j >=
  * NDD) and D_i >= |q_i - Q_i(W)|: q_i - Q_i(W) = W(q_(i+1) - Q_(i+1)(W)) - q_(i+1) wl +
  * e_i, |e_i| <= u(|q_(i+1)| |wh| + |hi_i|) + eta, so
@@ -366,11 +368,11 @@ TRIG_HD int trig_reduce(uint32_t ax, struct trig_red *o) {
  *   everything in units of |nh/dh| <= |N/D|(1+u)/(1-u). With the errors of N and D,
  *   rho_t = (1 + (rho_N + rho_D)/(1 - rho_D))(1 + rho_div) - 1.
  */
-TRIG_HD void trig_horner(const double *hi, const double *lo, const int ndd, double wh, double wl, double *h0,
-                         double *l0) {
-  double q = hi[TRIG_DEG];
+TRIG_HD void trig_horner(const double *hi, const double *lo, const int deg, const int ndd, double wh, double wl,
+                         double *h0, double *l0) {
+  double q = hi[deg];
   TRIG_UNROLL
-  for (int i = TRIG_DEG - 1; i >= ndd; i--) q = trig_fma(q, wh, hi[i]); /* (P2) */
+  for (int i = deg - 1; i >= ndd; i--) q = trig_fma(q, wh, hi[i]); /* (P2) */
   double h = q, l = 0.0;
   TRIG_UNROLL
   for (int i = ndd - 1; i >= 0; i--) { /* (P3) */
@@ -392,11 +394,11 @@ TRIG_HD void trig_sincos_dd(const struct trig_poly *P, int want_cos, double zh, 
                             double *vh, double *vl) {
   double h, l;
   if (want_cos) {
-    trig_horner(P->c_hi, P->c_lo, TRIG_C_NDD, wh, wl, &h, &l);
+    trig_horner(P->c_hi, P->c_lo, TRIG_DEG, TRIG_C_NDD, wh, wl, &h, &l);
     trig_two_sum(h, l, vh, vl);
     return;
   }
-  trig_horner(P->s_hi, P->s_lo, TRIG_S_NDD, wh, wl, &h, &l);
+  trig_horner(P->s_hi, P->s_lo, TRIG_DEG, TRIG_S_NDD, wh, wl, &h, &l);
   const double yh = trig_mul(zh, h);
   const double ye = trig_fma(zh, h, trig_neg(yh));
   const double ym = trig_fma(zh, l, ye);
