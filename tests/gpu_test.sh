@@ -215,6 +215,29 @@ for k in 0 1 2; do "$U" run eft.twosum dw.mul.dw.fmad $F --shard $k/3 --json "$T
 "$U" run eft.twosum dw.mul.dw.fmad $F --json "$T/ffs.json" >/dev/null
 "$U" merge "$T/ffs2.json" "$T/ffs0.json" "$T/ffs1.json" --json "$T/ffm.json" >/dev/null
 check ffsame "$T/ffs.json" "$T/ffm.json"
+# The published worst cases on the device: the plain and .fmad builds of DWPlusFP and
+# AccurateDWPlusDW at the high word 1 and at 2^-28 (where the full runs found them) report
+# 2u^2 / (1 + 3u - 2u^2) and (3u^2 - 2u^3) / (1 + 3u - 3u^2 + 2u^3) (Python fractions), to
+# the documented 2^-49, at partner 21.
+for xb in 0x3f800000 0x31800000; do
+  "$U" run dw.add.fp dw.add.fp.fmad dw.add.accurate dw.add.accurate.fmad --backend gpu --from $xb --to $xb --quiet \
+    --json "$T/ffw.json" >/dev/null
+  check python3 - "$T/ffw.json" $xb <<'PY'
+import json, sys
+from fractions import Fraction as Q
+d, xb = json.load(open(sys.argv[1])), int(sys.argv[2], 16)
+u = Q(1, 2**24)
+want = {"dw.add.fp": 2*u**2 / (1 + 3*u - 2*u**2),
+        "dw.add.accurate": (3*u**2 - 2*u**3) / (1 + 3*u - 3*u**2 + 2*u**3)}
+assert len(d["results"]) == 4 and d["backend"] == "gpu", d["backend"]
+for r in d["results"]:
+    f = want[r["operation"]]
+    for k in ("max_rel_hex", "max_rel_domain_hex"):
+        assert abs(Q(float.fromhex(r[k])) - f) <= f / 2**49, (r["variant"], k, r[k])
+    assert r["max_rel_domain_key"] == xb * 32 + 21, (r["variant"], r["max_rel_domain_key"])
+PY
+done
+
 # Flush to zero breaks TwoSum (subnormal partners), and only the .ftz flavour does.
 "$U" run eft.twosum eft.twosum.ftz --backend gpu --from 0x3f800000 --to 0x3f8003ff --quiet --json "$T/ftz.json" >/dev/null
 check python3 - "$T/ftz.json" <<'PY'

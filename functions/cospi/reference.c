@@ -19,7 +19,12 @@
  *   2^-26.5/pi = 3.35393964e-9, so (pi x)^2/2 < 2^-54 and 1 - 2^-54 < cospi x < 1:
  *   RN53 = 1 (Lemma L2), above cospi x. (At T1 = 3.35393979e-9, (pi x)^2/2 exceeds
  *   2^-54; not claimed.)
- * Everything else (T1 <= x < 2^22 with 2x not an integer) and NaN: MPFR.
+ * (D) 2^10 <= x < 2^22, 2x not an integer: cos(pi x) from the exact reduction 2x = n + f and
+ *   the double-double evaluation and rounding test of cos, cos and tan of large arguments
+ *   (trig_halfturns, src/reference/trig_reduce.h, with its proof (H)); it declines where
+ *   the rounding test cannot decide.
+ * Everything else (T1 <= x < 2^10 with 2x not an integer, which the fast path's table covers) and
+ * NaN: MPFR.
  * The code, for the host and the device, is in shortcut.h.
  *
  * Series: Arb's cos(pi (x + t)) series; entire, so only a non-finite ball is refused. */

@@ -58,6 +58,7 @@ static void test_shortcut(void **state) {
     for (int i = 0; i < 3000; i++)
       assert_true(re_check_one(ref_cospi_mpfr, ref_cospi_shortcut, RE_EVEN, re_rand_in(0x4a800000u, 0x7f7fffffu, 0) | sg));
   }
+  trigpi_check_halfturns(ref_cospi_mpfr, ref_cospi_shortcut, RE_EVEN);
   long a = re_check_random(ref_cospi_mpfr, ref_cospi_shortcut, RE_EVEN, 60000);
   assert_true(a > 25000);
 }

@@ -21,13 +21,18 @@
  *      The bound is sharp: the next binary32, x = 2^-26 (1 + 2^-23), has
  *      1 - J0(x) > x^2/4 - x^4/64 > 2^-54 (1 + 2^-22) - 2^-110 > 2^-54, so J0(x) rounds
  *      to 1 - 2^-53 there (test_j0.c checks the referee on both sides).
+ *  (C) |x| >= 2^12 (bits 0x45800000 .. 0x7f7fffff): Hankel's large-argument expansion
+ *      (functions/refbessel_hankel_hd.h, rb_hankel, with the proof: DLMF 10.17, the
+ *      reduction, sin and cos of trig_reduce.h, a double-double evaluation with an error
+ *      bound of 2^-98 on P cos w - Q sin w, Ziv's rounding test). It returns MPFR's pair
+ *      or declines (x within about 2^-40 of a zero of J0, or a value within about
+ *      2^-97 relative of a rounding boundary): rare, none in the tests. J0 is even: the
+ *      same pair at -x.
  * The shortcut's code is functions/j0/shortcut.h (sc_j0, for the host and the device).
- * Everything else (2^-26 < |x| < inf) goes to the fast path's table (built from
- * ref_j0_series over the FAST_RANGE of j0.def: 2^-26 < |x| < 2^12), then to MPFR: every
- * |x| >= 2^12 (973 million patterns of x >= 0), where J0 oscillates faster than a table
- * of reasonable size can follow, and the rare inputs the table leaves undecided.
- * MPFR 4.2 takes about 10 us a call from 2^11 to 2^127 (measured on one core), so the
- * inputs beyond 2^12 cost some 2.7 core-hours a run over the whole line.
+ * Everything else (2^-26 < |x| < 2^12) goes to the fast path's table (built from
+ * ref_j0_series over the FAST_RANGE of j0.def), then to MPFR: the rare inputs the table
+ * or (C) leave undecided. (MPFR 4.2 takes about 10 us a call from 2^11 to 2^127, (C)
+ * about 0.4 us on the host, measured on one core.)
  *
  * Series: ref_j0_series(res, x, len, prec) encloses J0^(k)(xi)/k! for every xi in the
  * ball x, k < len (refbessel_util.h: power series for |xi| <= 16, the Bessel ODE

@@ -7,11 +7,13 @@
  * Build: functions/TESTING-refbessel.md. */
 #define REFBESSEL_TESTING
 #include "functions/refbessel_util.h"
+#include "functions/refbessel_hankel_test.h"
 
 int ref_j0_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_j0_shortcut(uint32_t xb, double *y, int *t);
 int ref_j0_series(arb_ptr res, const arb_t x, slong len, slong prec);
 
+#define LARGE 0x45800000u /* 2^12 */
 #define TINY 0x32800000u /* 2^-26 */
 
 static void test_checker_rejects(void **state) {
@@ -88,8 +90,8 @@ static void test_referee_random(void **state) {
 static void test_shortcut_windows(void **state) {
   (void)state;
   long bad = 0;
-  static const uint32_t bounds[] = {0, TINY, RB_INF32};
-  for (size_t i = 0; i < 3; i++)
+  static const uint32_t bounds[] = {0, TINY, LARGE, RB_INF32};
+  for (size_t i = 0; i < 4; i++)
     for (int s = 0; s < 2; s++) rb_window(ref_j0_shortcut, ref_j0_mpfr, bounds[i] | (s ? RB_SIGN32 : 0), 64, &bad);
   assert_int_equal(bad, 0);
   /* it answers exactly on its claimed ranges: |x| <= 2^-26 and +-inf, not beyond */
@@ -100,7 +102,11 @@ static void test_shortcut_windows(void **state) {
     for (uint32_t b = 0; b <= 64; b++) assert_int_equal(ref_j0_shortcut(sg | b, &y, &t), 1);
     for (uint32_t b = TINY - 64; b <= TINY; b++) assert_int_equal(ref_j0_shortcut(sg | b, &y, &t), 1);
     for (uint32_t b = TINY + 1; b <= TINY + 64; b++) assert_int_equal(ref_j0_shortcut(sg | b, &y, &t), 0);
-    for (uint32_t b = RB_INF32 - 64; b < RB_INF32; b++) assert_int_equal(ref_j0_shortcut(sg | b, &y, &t), 0);
+    /* Hankel (C) from 2^12 on (refbessel_hankel_hd.h): not below, and from there it answers
+     * (declines are rare: none here) what MPFR gives (rb_window, above) */
+    for (uint32_t b = LARGE - 64; b < LARGE; b++) assert_int_equal(ref_j0_shortcut(sg | b, &y, &t), 0);
+    for (uint32_t b = LARGE; b <= LARGE + 64; b++) assert_int_equal(ref_j0_shortcut(sg | b, &y, &t), 1);
+    for (uint32_t b = RB_INF32 - 64; b < RB_INF32; b++) assert_int_equal(ref_j0_shortcut(sg | b, &y, &t), 1);
     assert_int_equal(ref_j0_shortcut(sg | RB_INF32, &y, &t), 1);
     assert_int_equal(ref_j0_shortcut(sg | 0x7fc00000u, &y, &t), 0);
   }
@@ -143,6 +149,12 @@ static void test_series(void **state) {
   assert_int_equal(fails, 0);
 }
 
+/* the large-argument path (functions/refbessel_hankel_test.h says what it checks) */
+static void test_hankel(void **state) {
+  (void)state;
+  hk_test(ref_j0_shortcut, 0, 0, 12);
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "--bench") == 0) { /* referee cost, not a test */
     static const int ranges[][2] = {{-60, -26}, {-26, -1}, {-1, 3}, {3, 7}, {7, 20}, {20, 127}};
@@ -152,7 +164,7 @@ int main(int argc, char **argv) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_checker_rejects), cmocka_unit_test(test_special),
     cmocka_unit_test(test_referee_random),  cmocka_unit_test(test_shortcut_windows),
-    cmocka_unit_test(test_shortcut_random), cmocka_unit_test(test_series),
+    cmocka_unit_test(test_shortcut_random), cmocka_unit_test(test_series), cmocka_unit_test(test_hankel),
   };
   int rc = cmocka_run_group_tests_name("j0", tests, NULL, NULL);
   flint_cleanup();

@@ -33,13 +33,18 @@
  *      Sharp: at the next pattern, x = 13316086 2^-49, m^3 - 4 = 444847481437208 2^-69
  *      > 7.5e-7 while the next series term changes d by a factor 1 - O(2^-53), so
  *      d > 2^-80: J1 rounds below x/2 (test_j1.c checks the referee there).
+ *  (C) |x| >= 2^12 (bits 0x45800000 .. 0x7f7fffff): Hankel's large-argument expansion
+ *      (functions/refbessel_hankel_hd.h, rb_hankel, with the proof: DLMF 10.17, the
+ *      reduction, sin and cos of trig_reduce.h, a double-double evaluation with an error
+ *      bound of 2^-98 on P cos w - Q sin w, Ziv's rounding test). It returns MPFR's pair
+ *      or declines (x within about 2^-40 of a zero of J1, or a value within about
+ *      2^-97 relative of a rounding boundary): rare, none in the tests. J1 is odd: the
+ *      pair at -x is (-y, -t).
  * The shortcut's code is functions/j1/shortcut.h (sc_j1, for the host and the device).
- * Everything else goes to the fast path's table (built from ref_j1_series over the
- * FAST_RANGE of j1.def: X1 < |x| < 2^12), then to MPFR: every |x| >= 2^12 (973 million
- * patterns of x >= 0), where J1 oscillates faster than a table of reasonable size can
- * follow, and the rare inputs the table leaves undecided.
- * MPFR 4.2 takes about 10 us a call from 2^11 to 2^127 (measured on one core), so the
- * inputs beyond 2^12 cost some 2.7 core-hours a run over the whole line.
+ * Everything else (X1 < |x| < 2^12) goes to the fast path's table (built from
+ * ref_j1_series over the FAST_RANGE of j1.def), then to MPFR: the rare inputs the table
+ * or (C) leave undecided. (MPFR 4.2 takes about 10 us a call from 2^11 to 2^127, (C)
+ * about 0.5 us on the host, measured on one core.)
  *
  * Series: ref_j1_series(res, x, len, prec) encloses J1^(k)(xi)/k! for every xi in the
  * ball x, k < len (refbessel_util.h, rb_series: Taylor model at the midpoint, from the

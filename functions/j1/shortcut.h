@@ -1,12 +1,14 @@
 /* shortcut.h: the inputs where j1's reference needs neither the table nor MPFR, for the
- * host and the device (src/reference/hd.h); the proof is in reference.c ((A), (B)). */
+ * host and the device (src/reference/hd.h); the proof is in reference.c ((A), (B), (C)). */
 #ifndef ULPCERT_SC_J1_H
 #define ULPCERT_SC_J1_H
 
 #include "src/reference/hd.h"
 #include "functions/refbessel_hd.h"
+#include "functions/refbessel_hankel_hd.h"
 
 #define J1_TINY 0x32cb2ff5u /* 0x1.965feap-26 = 13316085 2^-49 */
+#define J1_LARGE 0x45800000u /* 2^12: the top of the table (j1.def), Hankel from here */
 
 REF_HD int sc_j1(uint32_t xb, double *y, int *t) {
   uint32_t m = xb & ~RB_SIGN32;
@@ -20,6 +22,14 @@ REF_HD int sc_j1(uint32_t xb, double *y, int *t) {
   if (m <= J1_TINY) {
     *y = (double)rb_u2f(xb) * 0.5; /* exact */
     *t = neg ? -1 : 1;
+    return 1;
+  }
+  if (m >= J1_LARGE) { /* (C); J1 is odd */
+    if (!rb_hankel(m, 1, 0, y, t)) return 0;
+    if (neg) {
+      *y = -*y;
+      *t = -*t;
+    }
     return 1;
   }
   return 0;

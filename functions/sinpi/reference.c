@@ -14,7 +14,12 @@
  * (B) and (C) are all the exact points: sin(pi x) for rational x is rational only in
  * {0, +-1/2, +-1} (Niven's theorem), and +-1/2 needs x = +-1/6 or +-5/6 mod 2, which is
  * not dyadic. An irrational value is not a binary64 number.
- * Everything else (0 < x < 2^22 with 2x not an integer) and NaN: MPFR.
+ * (D) 2^10 <= x < 2^22, 2x not an integer: sin(pi x) from the exact reduction 2x = n + f and
+ *   the double-double evaluation and rounding test of sin, cos and tan of large arguments
+ *   (trig_halfturns, src/reference/trig_reduce.h, with its proof (H)); it declines where
+ *   the rounding test cannot decide.
+ * Everything else (0 < x < 2^10 with 2x not an integer, which the fast path's table covers) and
+ * NaN: MPFR.
  * The code, for the host and the device, is in shortcut.h.
  *
  * Series: Arb's sin(pi (x + t)) series; entire, so only a non-finite ball is refused. */

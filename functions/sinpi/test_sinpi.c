@@ -62,6 +62,7 @@ static void test_shortcut(void **state) {
     for (int i = 0; i < 3000; i++)
       assert_true(re_check_one(ref_sinpi_mpfr, ref_sinpi_shortcut, RE_ODD, re_rand_in(0x4a800000u, 0x7f7fffffu, 0) | sg));
   }
+  trigpi_check_halfturns(ref_sinpi_mpfr, ref_sinpi_shortcut, RE_ODD);
   re_check_random(ref_sinpi_mpfr, ref_sinpi_shortcut, RE_ODD, 60000);
 }
 

@@ -7,21 +7,26 @@
  * NaN (outside the domain), y1(+inf) = +0, y1(NaN) = NaN.
  * No symmetry, not monotone (Y1 oscillates on (0, inf)).
  *
- * Shortcut: the special inputs and the domain exterior, nothing else.
+ * Shortcut: the special inputs, the domain exterior and x >= 2^11.
  *  (A) x = +-0: -inf, t = 0. x = +inf: +0, t = 0.
  *  (B) sign bit set, x != -0 and not NaN (negative numbers and -inf): NaN with the
  *      bits mpfr_get_d gives (RB_NAN, refbessel_hd.h), t = 0.
  *  NaN inputs: 0 (the engine handles them).
- * Y1 has no range where the rounding is settled by a simple formula: near 0,
- * Y1(x) = -2/(pi x) (1 + O(x^2 ln x)) (DLMF 10.8.1) rounds as 2/(pi x) does, which
- * needs pi to well over 53 bits, and at large x Y1 oscillates. The shortcut's code is
- * functions/y1/shortcut.h (sc_y1, from rb_sc_y_special in functions/refbessel_hd.h,
- * for the host and the device). Every finite x > 0 goes to the fast path's table
- * (built from ref_y1_series over the FAST_RANGE of y1.def: 0 < x < 2^11), then to MPFR:
- * every x >= 2^11 (982 million patterns) and the few inputs the table leaves undecided
- * (the smallest subnormals).
- * MPFR 4.2 takes about 10 us a call from 2^11 to 2^127 (measured on one core), so the
- * inputs beyond 2^11 cost some 2.7 core-hours a run over the whole line.
+ *  (C) x >= 2^11 (bits 0x45000000 .. 0x7f7fffff): Hankel's large-argument expansion
+ *      (functions/refbessel_hankel_hd.h, rb_hankel, with the proof: DLMF 10.17, the
+ *      reduction, sin and cos of trig_reduce.h, a double-double evaluation with an error
+ *      bound of 2^-98 on P sin w + Q cos w, Ziv's rounding test). It returns MPFR's pair
+ *      or declines (x within about 2^-40 of a zero of Y1, or a value within about
+ *      2^-97 relative of a rounding boundary): rare, none in the tests.
+ * Below 2^11 Y1 has no range where the rounding is settled by a simple formula: near
+ * 0, Y1(x) = -2/(pi x) (1 + O(x^2 ln x)) (DLMF 10.8.1) rounds as 2/(pi x) does, which
+ * needs pi to well over 53 bits. The shortcut's code is
+ * functions/y1/shortcut.h (sc_y1, from rb_sc_y_special in functions/refbessel_hd.h and
+ * rb_hankel, for the host and the device). Every finite 0 < x < 2^11 goes to the fast
+ * path's table (built from ref_y1_series over the FAST_RANGE of y1.def), then to MPFR:
+ * the few inputs the table leaves undecided (the smallest subnormals) and the rare ones
+ * (C) declines. (MPFR 4.2 takes about 10 us a call from 2^11 to 2^127, (C) about 0.4 us
+ * on the host, measured on one core.)
  *
  * Series: ref_y1_series(res, x, len, prec) returns -1 (res indeterminate) unless the
  * ball x lies in (0, inf): Y1 has a pole and a logarithmic branch point at 0 and is

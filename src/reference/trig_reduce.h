@@ -263,6 +263,17 @@ struct trig_red {
   double fh, fl;  /* F = fh + fl ~ f (tests) */
 };
 
+/* (R6): Z = zh + zl ~ (fh + fl) pi/2, and F = fh + fl kept for the tests. */
+TRIG_HD void trig_z(double fh, double fl, struct trig_red *o) {
+  o->fh = fh;
+  o->fl = fl;
+  const double zh = trig_mul(fh, TRIG_PIO2_1);
+  const double e1 = trig_fma(fh, TRIG_PIO2_1, trig_neg(zh));
+  const double cc = trig_fma(fh, TRIG_PIO2_2, e1);
+  o->zh = zh;
+  o->zl = trig_fma(fl, TRIG_PIO2_1, cc);
+}
+
 TRIG_HD int trig_reduce(uint32_t ax, struct trig_red *o) {
   const int E = (int)(ax >> 23);
   const uint64_t m = (uint64_t)((ax & 0x7fffffu) | 0x800000u);
@@ -309,14 +320,7 @@ TRIG_HD int trig_reduce(uint32_t ax, struct trig_red *o) {
     fh = trig_neg(fh);
     fl = trig_neg(fl);
   }
-  o->fh = fh;
-  o->fl = fl;
-  /* (R6) */
-  const double zh = trig_mul(fh, TRIG_PIO2_1);
-  const double e1 = trig_fma(fh, TRIG_PIO2_1, trig_neg(zh));
-  const double cc = trig_fma(fh, TRIG_PIO2_2, e1);
-  o->zh = zh;
-  o->zl = trig_fma(fl, TRIG_PIO2_1, cc);
+  trig_z(fh, fl, o);
   return 1;
 }
 
@@ -329,6 +333,8 @@ TRIG_HD int trig_reduce(uint32_t ax, struct trig_red *o) {
  * kappa and the maxima of |zh|, |zl| (the test: trig_prove, part P1).
  * (P2) Horner, stage 1 (binary64, coefficients hi_i, i = 13 .. NDD, at wh):
  *   q_13 = hi_13;  q_i = RN(q_(i+1) wh + hi_i)   (fma)
+ * (trig_horner takes the degree, 13 = TRIG_DEG here, as a parameter: (P2) and (P3) hold
+ * for any degree; functions/refbessel_hankel_hd.h runs it on polynomials of degree 5.)
  * With Q_i(W) = sum_(j>=i) c*_j W^(j-i) (c*_j the stored hi_j + lo_j; lo_j = 0 for j >=
  * NDD) and D_i >= |q_i - Q_i(W)|: q_i - Q_i(W) = W(q_(i+1) - Q_(i+1)(W)) - q_(i+1) wl +
  * e_i, |e_i| <= u(|q_(i+1)| |wh| + |hi_i|) + eta, so
@@ -366,11 +372,11 @@ TRIG_HD int trig_reduce(uint32_t ax, struct trig_red *o) {
  *   everything in units of |nh/dh| <= |N/D|(1+u)/(1-u). With the errors of N and D,
  *   rho_t = (1 + (rho_N + rho_D)/(1 - rho_D))(1 + rho_div) - 1.
  */
-TRIG_HD void trig_horner(const double *hi, const double *lo, const int ndd, double wh, double wl, double *h0,
-                         double *l0) {
-  double q = hi[TRIG_DEG];
+TRIG_HD void trig_horner(const double *hi, const double *lo, const int deg, const int ndd, double wh, double wl,
+                         double *h0, double *l0) {
+  double q = hi[deg];
   TRIG_UNROLL
-  for (int i = TRIG_DEG - 1; i >= ndd; i--) q = trig_fma(q, wh, hi[i]); /* (P2) */
+  for (int i = deg - 1; i >= ndd; i--) q = trig_fma(q, wh, hi[i]); /* (P2) */
   double h = q, l = 0.0;
   TRIG_UNROLL
   for (int i = ndd - 1; i >= 0; i--) { /* (P3) */
@@ -392,11 +398,11 @@ TRIG_HD void trig_sincos_dd(const struct trig_poly *P, int want_cos, double zh, 
                             double *vh, double *vl) {
   double h, l;
   if (want_cos) {
-    trig_horner(P->c_hi, P->c_lo, TRIG_C_NDD, wh, wl, &h, &l);
+    trig_horner(P->c_hi, P->c_lo, TRIG_DEG, TRIG_C_NDD, wh, wl, &h, &l);
     trig_two_sum(h, l, vh, vl);
     return;
   }
-  trig_horner(P->s_hi, P->s_lo, TRIG_S_NDD, wh, wl, &h, &l);
+  trig_horner(P->s_hi, P->s_lo, TRIG_DEG, TRIG_S_NDD, wh, wl, &h, &l);
   const double yh = trig_mul(zh, h);
   const double ye = trig_fma(zh, h, trig_neg(yh));
   const double ym = trig_fma(zh, l, ye);
@@ -439,11 +445,10 @@ TRIG_HD int trig_round(double vh, double vl, int eps_log2, double *y, int *t) {
 }
 
 /* ---- the whole computation, with the constants as a parameter (the tests perturb them) ---- */
-TRIG_HD int trig_large_p(const struct trig_poly *P, uint32_t xb, int fn, double *y, int *t) {
-  const uint32_t ax = xb & 0x7fffffffu;
-  if (ax >= 0x7f800000u || ax < TRIG_MIN_BITS) return 0;
-  struct trig_red rd;
-  if (!trig_reduce(ax, &rd)) return 0;
+/* sin, cos or tan of x (sign bit of xb) from its reduction rd of |x| ((R3) to (R6)): (P),
+ * (T) and the signs. */
+TRIG_HD int trig_finish_p(const struct trig_poly *P, const struct trig_red rd, uint32_t xb, int fn, double *y,
+                          int *t) {
   const int k = rd.k;
   const double zh = rd.zh, zl = rd.zl;
   /* (P1) */
@@ -487,6 +492,14 @@ TRIG_HD int trig_large_p(const struct trig_poly *P, uint32_t xb, int fn, double 
   return 1;
 }
 
+TRIG_HD int trig_large_p(const struct trig_poly *P, uint32_t xb, int fn, double *y, int *t) {
+  const uint32_t ax = xb & 0x7fffffffu;
+  if (ax >= 0x7f800000u || ax < TRIG_MIN_BITS) return 0;
+  struct trig_red rd;
+  if (!trig_reduce(ax, &rd)) return 0;
+  return trig_finish_p(P, rd, xb, fn, y, t);
+}
+
 /* The production entry point: the constants above. */
 TRIG_HD int trig_large(uint32_t xb, int fn, double *y, int *t) {
 #if defined(__CUDA_ARCH__)
@@ -495,6 +508,33 @@ TRIG_HD int trig_large(uint32_t xb, int fn, double *y, int *t) {
   static const struct trig_poly P = TRIG_POLY_INIT;
 #endif
   return trig_large_p(&P, xb, fn, y, t);
+}
+
+/* sin(pi x) (fn = TRIG_SIN) or cos(pi x) (TRIG_COS) for x >= 0 with bits xb in
+ * [2^10, 2^23), 2x not an integer, with MPFR's pair (mpfr_sinpi, mpfr_cospi), or 0.
+ * (H) The reduction is exact: x has 24 significant bits and 2x < 2^24 is a binary64 number
+ * of ulp >= 2^-12 (x >= 2^10); n = floor(2x) and f = 2x - n are exact, and with f >= 1/2
+ * replaced by f - 1 and n by n + 1 (exact), 2x = n + f, f in [-1/2, 1/2), f a nonzero
+ * multiple of 2^-12: 2^-12 <= |f| <= 1/2. Then pi x = n pi/2 + f pi/2 is (R3)'s situation
+ * with k = n mod 4, z_t = f pi/2 exactly (eps0 = 0), and (R4)'s F with fh = f, fl = 0 and
+ * e_F = 0 (within rho_F |F|; (R5)'s |f| >= 2^-50 holds). (R6), (P), (T) and the signs
+ * (x >= 0) follow as for trig_large, word for word: the same pair or 0. */
+TRIG_HD int trig_halfturns(uint32_t xb, int fn, double *y, int *t) {
+  if (xb < 0x44800000u || xb >= 0x4b000000u) return 0; /* x outside [2^10, 2^23), or negative */
+  const double two = trig_mul(2.0, (double)ref_u2f(xb));
+  int64_t n = (int64_t)two; /* floor: two > 0 */
+  double f = trig_sub(two, (double)n);
+  if (f == 0.0) return 0; /* an exact case: the caller's */
+  if (f >= 0.5) f = trig_sub(f, 1.0), n++;
+  struct trig_red rd;
+  rd.k = (int)(n & 3);
+  trig_z(f, 0.0, &rd);
+#if defined(__CUDA_ARCH__)
+  const struct trig_poly P = TRIG_POLY_INIT;
+#else
+  static const struct trig_poly P = TRIG_POLY_INIT;
+#endif
+  return trig_finish_p(&P, rd, xb, fn, y, t);
 }
 
 #endif
