@@ -18,6 +18,7 @@ struct row {
   const struct result_variant *rv;
   int file; /* index into the run list */
   char dev[320], tag[400];
+  int dup_of_prev; /* the variant's row of another device precedes this one */
 };
 
 static int cmp_rows(const void *a, const void *b) {
@@ -170,9 +171,11 @@ static int xbin_data(struct text *t, const struct stats *s) {
 
 /* Whether a row gets plots of its own: not the -ftz=true and -use_fast_math builds of a
  * CUDA function (their curves are in the family's overview, their figures in the tables),
- * which would triple the plots of the library for little. */
+ * which would triple the plots of the library for little, and one device per variant (the
+ * first of its rows: the records compared identical across GPUs say where they differ). */
 static int has_own_plots(const struct row *r) {
   const char *nm = r->rv->name;
+  if (r->dup_of_prev) return 0;
   size_t n = strlen(nm);
   return !(n > 9 && !strcmp(nm + n - 9, ".cuda.ftz")) && !(n > 14 && !strcmp(nm + n - 14, ".cuda.fastmath"));
 }
@@ -612,6 +615,7 @@ static int make_rows(struct kind_result *const *rs, char *const *paths, int nf, 
     }
     if (!newer) rows[kept++] = rows[i];
   }
+  for (int i = 0; i < kept; i++) rows[i].dup_of_prev = i > 0 && !strcmp(rows[i].rv->name, rows[i - 1].rv->name);
   *out = rows, *nout = kept;
   return 0;
 }
