@@ -5,6 +5,7 @@
 #define ULPCERT_SC_MISH_H
 
 #include "src/reference/hd.h"
+#include "functions/activation_hd.h"
 
 #define MISH_TINY 0x21800000u /* 2^-60 */
 #define MISH_HI 0x41a00000u /* 20 */
@@ -12,7 +13,6 @@
 
 REF_HD int sc_mish(uint32_t xb, double *y, int *t) {
   const uint32_t m = xb & ~REF_SIGN32;
-  const int neg = (xb & REF_SIGN32) != 0;
   if (m == 0 || m >= REF_INF32) return 0;
   const double x = (double)ref_u2f(xb);
   if (m < MISH_TINY) { /* 3x/5 + d, d > 0 (reference.c) */
@@ -21,9 +21,7 @@ REF_HD int sc_mish(uint32_t xb, double *y, int *t) {
     *t = r > 0 ? 1 : -1;
     return 1;
   }
-  if (!neg && m >= MISH_HI) { *y = x; *t = 1; return 1; }
-  if (neg && m >= MISH_LO) { *y = -0.0; *t = 1; return 1; }
-  return 0;
+  return act_tails(xb, MISH_HI, MISH_LO, y, t);
 }
 
 #endif
