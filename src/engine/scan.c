@@ -159,17 +159,19 @@ static void fill_reference(struct ctx *c, const struct chunk *ch) {
   c->fast_hits += fasts;
 }
 
-static void eval_cpu(struct ctx *c, const struct chunk *ch) {
+/* A host function's outputs over a chunk, in the engine's layout: out[i] for magnitude
+ * a0 + i, positives then negatives. */
+static void eval_host_fn(float (*f)(float), const struct chunk *ch, uint32_t *out) {
   const uint32_t a0 = ch->a0, len = ch->len;
-  for (int v = 0; v < c->nv; v++) {
-    float (*f)(float) = c->v[v]->host_fn;
-    uint32_t *out = c->cpu_out[v];
 #pragma omp parallel for schedule(static)
-    for (uint32_t i = 0; i < 2 * len; i++) {
-      uint32_t x = (i < len) ? a0 + i : ((a0 + i - len) | HALF);
-      out[i] = f2u(f(u2f(x)));
-    }
+  for (uint32_t i = 0; i < 2 * len; i++) {
+    uint32_t x = (i < len) ? a0 + i : ((a0 + i - len) | HALF);
+    out[i] = f2u(f(u2f(x)));
   }
+}
+
+static void eval_cpu(struct ctx *c, const struct chunk *ch) {
+  for (int v = 0; v < c->nv; v++) eval_host_fn(c->v[v]->host_fn, ch, c->cpu_out[v]);
 }
 
 /* The geometry of a chunk's work items (geom.h). */
@@ -382,14 +384,8 @@ static int gpu_setup(struct ctx *c, size_t maxlen, char *err, size_t errlen) {
  * negatives): evaluated here, referenced and reduced on the device like the others. */
 static void eval_host_variants(struct ctx *c, const struct chunk *ch, int k) {
   const double t0 = now_s();
-  for (int v = 0; v < c->nv; v++) {
-    if (c->v[v]->gpu_fn != GPU_NONE) continue;
-    float (*f)(float) = c->v[v]->host_fn;
-    uint32_t *out = gpu_out_buffer(GDEV(c, k), GSLOT(c, k), v);
-    const uint32_t a0 = ch->a0, len = ch->len;
-#pragma omp parallel for schedule(static)
-    for (uint32_t i = 0; i < 2 * len; i++) out[i] = f2u(f(u2f(i < len ? a0 + i : (a0 + i - len) | HALF)));
-  }
+  for (int v = 0; v < c->nv; v++)
+    if (c->v[v]->gpu_fn == GPU_NONE) eval_host_fn(c->v[v]->host_fn, ch, gpu_out_buffer(GDEV(c, k), GSLOT(c, k), v));
   c->tm->eval += now_s() - t0;
 }
 
