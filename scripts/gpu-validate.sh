@@ -72,27 +72,28 @@ for r in ${REFS:-$("$U" run --help | sed -n 's/^References (--ref, and the varia
   echo "$r: exit $? $(grep -E '^refcheck' "$OUT/refcheck/$r.log")" | tee -a "$OUT/summary.txt"
 done
 
+# full_run NAME NOTE ESTIMATE_S: NAME over all 2^32 inputs on the GPU (at most 120 s, and
+# within the budget), its JSON and text under results/; 1 when the budget is spent
+full_run() {
+  stage "run $1 (all 2^32 inputs$2)" "$3" || return 1
+  t=$(($(left) - 10))
+  [ "$t" -gt 120 ] && t=120
+  timeout -s INT "$t" "$U" run "$1" --backend gpu --no-cache --quiet --json "$OUT/results/$1-h100.json.gz" \
+    >"$OUT/results/$1-h100.txt" 2>&1
+  echo "run $1: exit $?" | tee -a "$OUT/summary.txt"
+}
+
 # exhaustive runs of every family with GPU variants, while the budget lasts
 wanted runs || FAMILIES=none
 for f in ${FAMILIES:-$("$U" list | awk 'NR > 1 && $1 !~ /^ / && $3 ~ /gpu/ {print $2}' | awk '!seen[$0]++')}; do
   [ "$f" = none ] && break
-  stage "run $f (all 2^32 inputs)" 30 || break
-  t=$(($(left) - 10))
-  [ "$t" -gt 120 ] && t=120
-  timeout -s INT "$t" "$U" run "$f" --backend gpu --no-cache --quiet --json "$OUT/results/$f-h100.json.gz" \
-    >"$OUT/results/$f-h100.txt" 2>&1
-  echo "run $f: exit $?" | tee -a "$OUT/summary.txt"
+  full_run "$f" "" 30 || break
 done
 # the host C library's variants (HOSTS, space-separated): outputs from this machine's CPU,
 # references and reduction on the GPU, all 2^32 inputs
 for v in ${HOSTS:-}; do
   wanted hosts || break
-  stage "run $v (all 2^32 inputs, outputs from the host)" 20 || break
-  t=$(($(left) - 10))
-  [ "$t" -gt 120 ] && t=120
-  timeout -s INT "$t" "$U" run "$v" --backend gpu --no-cache --quiet --json "$OUT/results/$v-h100.json.gz" \
-    >"$OUT/results/$v-h100.txt" 2>&1
-  echo "run $v: exit $?" | tee -a "$OUT/summary.txt"
+  full_run "$v" ", outputs from the host" 20 || break
 done
 echo "== done after $(($(date +%s) - START)) s" | tee -a "$OUT/summary.txt"
 pack
