@@ -91,11 +91,14 @@ CAT_SCS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)shortcut.
 # two-argument functions: each folder's pair.def and pair.cuh (src/kinds/pair/pair.h)
 PAIR_DEFS := $(sort $(wildcard functions/*/pair.def))
 PAIR_CUHS := $(sort $(wildcard functions/*/pair.cuh))
+PAIR_REFS := $(sort $(wildcard functions/*/pair_ref.h))
 KIND_DIRS := $(notdir $(patsubst %/,%,$(sort $(wildcard src/kinds/*/))))
 GEN_FILES := $(GEN)/catalogue.def $(GEN)/device_code.cuh $(GEN)/device_flavours.cuh $(GEN)/kinds.def $(GEN)/shortcuts.h $(GEN)/shortcuts.def \
-             $(GEN)/pairs.def $(GEN)/pairs_device.cuh
+             $(GEN)/pairs.def $(GEN)/pairs_device.cuh $(GEN)/pairs_ref.h
 $(GEN)/pairs.def: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(PAIR_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+$(GEN)/pairs_ref.h: FORCE
+	@mkdir -p $(GEN) && printf '#include "%s"\n' src/kinds/pair/pairref_hd.h $(PAIR_REFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/pairs_device.cuh: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(PAIR_CUHS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/catalogue.def: FORCE

@@ -326,5 +326,19 @@ PY
 check pair_exact "$T/pg.json" "$T/pc.json"
 check same "$T/pg.json" "$T/pg2.json"
 
+# The device pipeline of two-argument functions (pairs, fast references and reduction on the
+# device, MPFR for the pairs left undecided) against the host path on the same device outputs
+# (MPFR references, host reduction: --no-fast-path): the same statistics, field for field,
+# for every family, across a bin edge, into the infinities and NaNs, the negative subnormals,
+# and with the swept operand second.
+for fam in div fmod remainder fdim hypot rhypot pow atan2; do
+  for rg in "0x3f7ff000 0x3f800fff" "0x7f7ff800 0x7f8007ff" "0x807ff800 0x808007ff --swap"; do
+    set -- $rg
+    "$U" run $fam --backend gpu --from $1 --to $2 ${3:-} --quiet --json "$T/pp-f.json" >/dev/null
+    "$U" run $fam --backend gpu --from $1 --to $2 ${3:-} --no-fast-path --quiet --json "$T/pp-m.json" >/dev/null
+    check same "$T/pp-f.json" "$T/pp-m.json"
+  done
+done
+
 echo "gpu: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

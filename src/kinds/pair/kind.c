@@ -153,7 +153,7 @@ static int scan(struct kind_result *kr, uint32_t from, uint32_t to, uint32_t cov
   struct pair_result *r = R(kr);
   struct pair_scan ps = {.gpu = r->ri.gpu, .device = r->sc->o.ndevices > 0 ? r->sc->o.devices[0] : 0,
                          .threads = r->ri.threads, .nrandom = r->nrandom, .seed = r->seed, .swap = r->swap,
-                         .nv = r->nv, .v = r->pv, .st = r->st};
+                         .fast = !r->sc->o.no_fast, .nv = r->nv, .v = r->pv, .st = r->st};
   const double t0 = now_s();
   int rc;
   *ncov = 0;

@@ -5,10 +5,12 @@
  * measures every output with the per-input definitions of src/measure/measure.h.
  *
  * Each function folder declares its part in functions/<name>/pair.def:
- *   PAIR_REFERENCE(name, mpfr_fn, partner_set, description)
+ *   PAIR_REFERENCE(name, mpfr_fn, fast_fn, partner_set, description)
  *     int mpfr_fn(mpfr_ptr, mpfr_srcptr a, mpfr_srcptr b, mpfr_rnd_t): f(a, b) correctly
- *     rounded (MPFR's mpfr_pow, mpfr_atan2, ... or the folder's own); partner_set one of
- *     enum pair_set (partners.h);
+ *     rounded (MPFR's mpfr_pow, mpfr_atan2, ... or the folder's own); fast_fn the
+ *     folder's fast reference of functions/<name>/pair_ref.h (pairref_hd.h: host and
+ *     device code with a proof, MPFR deciding what it leaves) or pairref_none;
+ *     partner_set one of enum pair_set (partners.h);
  *   PAIR_DEVICE(name, family, reference, device_fn, description)
  *     float device_fn(float, float) of the folder's pair.cuh, in three variants: name
  *     (nvcc's defaults but contraction off), name.ftz (-ftz=true) and name.fastmath
@@ -35,6 +37,7 @@ enum pair_flavour { PF_PLAIN = 0, PF_FTZ, PF_FAST, PF_HOST, PF_N };
 struct pair_ref {
   const char *name;
   int (*mpfr_fn)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t);
+  int (*fast_fn)(uint32_t, uint32_t, double *, int *); /* 1: (y, t) decided; 0: MPFR decides */
   int set; /* enum pair_set */
   const char *description;
 };
@@ -65,7 +68,10 @@ const struct pair_variant *pair_find(const char *name);
 
 /* The reference (y, t) of f(a, b) (reference.h's contract): y = RN53(f(a, b)) with
  * binary64's exponent range and subnormals, t the sign of y - f(a, b). */
-void pair_ref_eval(const struct pair_ref *r, uint32_t a, uint32_t b, double *y, int *t);
+void pair_ref_mpfr(const struct pair_ref *r, uint32_t a, uint32_t b, double *y, int *t);
+/* The same through the reference's fast path first when 'fast' (MPFR for what it leaves);
+ * returns 1 when MPFR was called. */
+int pair_ref_eval(const struct pair_ref *r, int fast, uint32_t a, uint32_t b, double *y, int *t);
 /* Free the calling thread's MPFR state. */
 void pair_ref_cleanup(void);
 

@@ -11,6 +11,7 @@ struct pair_scan {
   uint32_t nrandom;         /* random partners per x (after the PAIR_ADV adversarial ones) */
   uint64_t seed;
   int swap;                 /* 1: x is the second argument */
+  int fast;                 /* references through their fast paths first (else MPFR only) */
   int nv;
   const struct pair_variant *const *v;
   struct stats *const *st;  /* variant i's statistics (pairs = 1, its clauses set) */

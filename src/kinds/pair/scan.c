@@ -11,6 +11,7 @@
 
 #include "src/common.h"
 #include "src/engine/scan.h"
+#include "src/kinds/pair/pair_pipe.h"
 #include "src/kinds/pair/pair_scan.h"
 
 /* operands (a, b) of f(a, b) from the swept x and its partner */
@@ -57,13 +58,14 @@ static void batch_references(struct pair_scan *ps, struct batch *bt, int set) {
     if (!used) continue;
     double *y = bt->y[r];
     int8_t *t = bt->t[r];
-#pragma omp parallel for schedule(dynamic, 256) num_threads(ps->threads)
+    uint64_t calls = 0;
+#pragma omp parallel for schedule(dynamic, 256) num_threads(ps->threads) reduction(+ : calls)
     for (int64_t i = 0; i < (int64_t)bt->m; i++) {
       int ti;
-      pair_ref_eval(&pair_refs[r], bt->a[i], bt->b[i], &y[i], &ti);
+      calls += (uint64_t)pair_ref_eval(&pair_refs[r], ps->fast, bt->a[i], bt->b[i], &y[i], &ti);
       t[i] = (int8_t)ti;
     }
-    ps->mpfr_calls += bt->m;
+    ps->mpfr_calls += calls;
   }
 }
 
@@ -145,8 +147,99 @@ static int block_run(struct pair_scan *ps, struct batch *bt, uint64_t x, uint64_
   return batch_run(ps, bt, set);
 }
 
+/* ---- the GPU backend with fast references: pairs, references, variants and reduction on
+ * the device (pair_pipe.cu), one bin of x at a time ---- */
+
+static int g_mpfr_threads = 1;
+static double g_mpfr_s;
+
+/* the pairs the device's fast reference left, through MPFR */
+static void mpfr_undecided(int ref, uint32_t n, const uint32_t (*und)[3], double *y, int8_t *t) {
+  const double t0 = now_s();
+#pragma omp parallel for schedule(dynamic, 64) num_threads(g_mpfr_threads)
+  for (int64_t k = 0; k < (int64_t)n; k++) {
+    int tk;
+    pair_ref_mpfr(&pair_refs[ref], und[k][1], und[k][2], &y[k], &tk);
+    t[k] = (int8_t)tk;
+  }
+#pragma omp parallel num_threads(g_mpfr_threads)
+  pair_ref_cleanup();
+  g_mpfr_s += now_s() - t0;
+}
+
+/* the variants of reference r into a request (slots: their indices in ps->v) */
+static int request_of(const struct pair_scan *ps, int r, struct pair_pipe_req *rq) {
+  *rq = (struct pair_pipe_req){.ref = r, .set = pair_refs[r].set, .swap = ps->swap, .seed = ps->seed,
+                               .np = pair_npart(ps->nrandom), .mpfr = mpfr_undecided};
+  for (int i = 0; i < ps->nv; i++)
+    if (ref_index(ps->v[i]->ref) == r)
+      rq->slot[rq->nv] = i, rq->flavour[rq->nv] = ps->v[i]->flavour, rq->dev_fn[rq->nv] = ps->v[i]->dev, rq->nv++;
+  return rq->nv;
+}
+
+static int gpu_blocks(struct pair_scan *ps, struct pair_pipe *pp, uint32_t from, uint32_t to, uint64_t *done_to,
+                      int (*progress)(void *, uint64_t), void *ctx) {
+  const uint32_t np = pair_npart(ps->nrandom), bin = 1u << BIN_LOG2;
+  struct part *parts = malloc(sizeof *parts * PAIR_MAXV);
+  if (!parts) return EXIT_IO;
+  uint64_t x = from, end = (uint64_t)to + 1;
+  int rc = 0;
+  while (x < end && !rc) {
+    const uint64_t x1 = (x / bin + 1) * bin < end ? (x / bin + 1) * bin : end;
+    const double t0 = now_s();
+    for (int r = 0; r < n_pair_refs && !rc; r++) {
+      struct pair_pipe_req rq;
+      if (!request_of(ps, r, &rq)) continue;
+      if (pair_pipe_block(pp, &rq, (uint32_t)x, (uint32_t)(x1 - x), parts, &ps->mpfr_calls)) {
+        errorf("%s", pair_pipe_error(pp));
+        rc = EXIT_NOGPU;
+        break;
+      }
+      for (int v = 0; v < rq.nv; v++) stats_fold_part(ps->st[rq.slot[v]], (uint32_t)x, (uint32_t)((x1 - x) * np), &parts[v]);
+    }
+    ps->t_eval += now_s() - t0;
+    if (rc) break;
+    const uint64_t n = (x1 - x) * np * (uint64_t)ps->nv;
+    x = x1, *done_to = x1;
+    if ((progress && progress(ctx, n)) || g_scan_stop) rc = x < end ? EXIT_INTERRUPT : 0;
+  }
+  free(parts);
+  return rc;
+}
+
+static int gpu_range(struct pair_scan *ps, uint32_t from, uint32_t to, uint64_t *done_to,
+                     int (*progress)(void *, uint64_t), void *ctx) {
+  struct measure_cfg cfg[PAIR_MAXV];
+  int operand[PAIR_MAXV];
+  for (int i = 0; i < ps->nv; i++) stats_measure_cfg(ps->st[i], &cfg[i]), operand[i] = ps->v[i]->clause_operand;
+  const uint64_t span = (uint64_t)to - from + 1;
+  const uint32_t max_x = span < (1u << BIN_LOG2) ? (uint32_t)span : 1u << BIN_LOG2;
+  char err[512];
+  struct pair_pipe *pp = pair_pipe_open(ps->device, ps->nv, max_x, pair_npart(ps->nrandom), cfg, operand, err, sizeof err);
+  if (!pp) {
+    errorf("%s", err);
+    return EXIT_NOGPU;
+  }
+  g_mpfr_threads = ps->threads, g_mpfr_s = 0;
+  *done_to = from;
+  int rc = gpu_blocks(ps, pp, from, to, done_to, progress, ctx);
+  for (int i = 0; i < ps->nv && *done_to > from; i++) { /* the x-bin maxima of what was done */
+    uint64_t xb[XBINS];
+    if (pair_pipe_xbins(pp, i, xb)) {
+      errorf("%s", pair_pipe_error(pp));
+      rc = rc ? rc : EXIT_NOGPU;
+      break;
+    }
+    stats_fold_xbins(ps->st[i], xb);
+  }
+  ps->t_ref += g_mpfr_s, ps->t_eval -= g_mpfr_s;
+  pair_pipe_close(pp);
+  return rc;
+}
+
 int pair_scan_range(struct pair_scan *ps, uint32_t from, uint32_t to, uint32_t block, uint64_t *done_to,
                     int (*progress)(void *, uint64_t), void *ctx) {
+  if (ps->gpu && ps->fast) return gpu_range(ps, from, to, done_to, progress, ctx);
   const uint32_t np = pair_npart(ps->nrandom);
   struct batch bt;
   if (batch_alloc(&bt, block * np)) return EXIT_IO;
