@@ -312,18 +312,13 @@ static int open_impl(struct gpu_ctx *g, int dev, int nfn, const int *fns, uint32
     cudaCheck(cudaEventCreate(&g->ev_start[s]));
     cudaCheck(cudaEventCreate(&g->ev_kern[s]));
     cudaCheck(cudaEventCreate(&g->ev_copy[s]));
-    for (int f = 0; f < nfn; f++) {
+    for (int f = 0; f < nfn; f++) { /* pinned host outputs: here for the host's variants, else when asked for */
       cudaCheck(cudaMalloc(&g->d_out[s][f], (size_t)max_count * 4));
-      cudaCheck(cudaMallocHost(&g->h_out[s][f], (size_t)max_count * 4));
+      if (fns[f] == GPU_HOST) cudaCheck(cudaMallocHost(&g->h_out[s][f], (size_t)max_count * 4));
     }
     cudaCheck(cudaMalloc(&g->d_outp[s], GPU_MAXF * sizeof(uint32_t *)));
     cudaCheck(cudaMemcpy(g->d_outp[s], g->d_out[s], GPU_MAXF * sizeof(uint32_t *), cudaMemcpyHostToDevice));
-    cudaCheck(cudaMallocHost(&g->h_ry[s], (size_t)max_count * sizeof(double)));
     cudaCheck(cudaMalloc(&g->d_ry[s], (size_t)max_count * sizeof(double)));
-    cudaCheck(cudaMallocHost(&g->h_rt[s], (size_t)max_count));
-    /* entries the engine leaves unset (magnitudes out of range) still travel: define them */
-    memset(g->h_ry[s], 0, (size_t)max_count * sizeof(double));
-    memset(g->h_rt[s], 0, (size_t)max_count);
     cudaCheck(cudaMalloc(&g->d_rt[s], (size_t)max_count));
     if (s == 0) {
       cudaCheck(cudaMalloc(&g->d_xbins, (size_t)nfn * RED_XBINS * sizeof(unsigned long long)));
@@ -388,8 +383,10 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t 
   }
   cudaCheck(cudaEventRecord(g->ev_kern[slot], st));
   for (int f = 0; f < g->nfn && copy_outputs; f++)
-    if (g->fns[f] != GPU_HOST)
+    if (g->fns[f] != GPU_HOST) {
+      if (!g->h_out[slot][f]) cudaCheck(cudaMallocHost(&g->h_out[slot][f], (size_t)g->max_count * 4));
       cudaCheck(cudaMemcpyAsync(g->h_out[slot][f], g->d_out[slot][f], total * 4, cudaMemcpyDeviceToHost, st));
+    }
   cudaCheck(cudaEventRecord(g->ev_copy[slot], st));
   g->pending[slot] = 1;
   return 0;
@@ -403,7 +400,21 @@ extern "C" int gpu_set_measure(struct gpu_ctx *g, const struct measure_cfg *cfg)
 
 extern "C" uint32_t *gpu_out_buffer(struct gpu_ctx *g, int slot, int f) { return g->h_out[slot][f]; }
 
+/* The pinned reference buffers of a slot, made on first use: a run whose references the
+ * device computes only stages the few it leaves undecided, and pinning hundreds of
+ * megabytes it never uses was a good part of a short run's start. */
 extern "C" void gpu_ref_buffers(struct gpu_ctx *g, int slot, double **ry, int8_t **rt) {
+  if (!g->h_ry[slot]) {
+    const size_t n = g->max_count;
+    if (cudaMallocHost(&g->h_ry[slot], n * sizeof(double)) || cudaMallocHost(&g->h_rt[slot], n)) {
+      cudaFreeHost(g->h_ry[slot]), cudaFreeHost(g->h_rt[slot]);
+      g->h_ry[slot] = NULL, g->h_rt[slot] = NULL;
+      set_err("out of pinned host memory (reference buffers of %zu entries)", n);
+    } else { /* entries the engine leaves unset (magnitudes out of range) still travel: define them */
+      memset(g->h_ry[slot], 0, n * sizeof(double));
+      memset(g->h_rt[slot], 0, n);
+    }
+  }
   *ry = g->h_ry[slot];
   *rt = g->h_rt[slot];
 }

@@ -1,12 +1,12 @@
-/* reduce.cuh: the device reduction. One block per (work item, variant) (geom.h), each
- * thread taking the inputs lo + tid, lo + tid + 256, ... through measure_input, the
- * per-input definition shared with the host reduction (src/measure/measure.h); the
- * threads' accumulators merge exactly (measure_merge: sums and maxima with ties to the
- * lowest input), so the item's statistics are those of the host loop over the same
- * inputs, bit for bit. The lists of first mismatches and violations keep the lowest
- * inputs: the block walks its inputs in rounds of 256 consecutive ones, and a round's
- * events are appended in input order (warp ballots), so the first LIST_MAX appended are
- * the lowest. Included by kernels/eval.cu (built with -fmad=false: no contraction, so
+/* reduce.cuh: the device reduction. One block per (work item, variant) (geom.h); each
+ * warp takes a contiguous eighth of the item, 32 consecutive inputs a step, through
+ * measure_input, the per-input definition shared with the host reduction
+ * (src/measure/measure.h); the threads' accumulators merge exactly (measure_merge: sums
+ * and maxima with ties to the lowest input), so the item's statistics are those of the
+ * host loop over the same inputs, bit for bit. The lists of first mismatches and
+ * violations keep the lowest inputs: each warp appends its events in input order (warp
+ * ballots), and the warps' lists, whose ranges ascend with the warp, are concatenated in
+ * warp order. Included by kernels/eval.cu (built with -fmad=false: no contraction, so
  * every binary64 operation is the host's). */
 #include "src/engine/geom.h"
 #include "src/measure/part.h"
@@ -16,31 +16,22 @@
 /* The shared state of a block. */
 struct red_shared {
   uint32_t hist[HIST_N];
-  uint32_t nev[3];       /* events appended so far: special, symmetry, monotonicity */
-  uint32_t wcount[3][RED_WARPS];
-  struct sample list[3][LIST_MAX];
+  uint32_t wn[RED_WARPS][3];                    /* events each warp listed: special, symmetry, monotonicity */
+  struct sample wlist[RED_WARPS][3][LIST_MAX]; /* each warp's first events, in input order */
   struct measure_acc acc[RED_WARPS];
   uint64_t c[RED_WARPS][6];
 };
 
-/* Append this round's events of type k in input order: a thread's rank is the events of
- * the lower warps and of the lower lanes of its warp. */
-__device__ __forceinline__ void round_events(struct red_shared *sh, int k, int ev, struct sample smp) {
-  const uint32_t tid = threadIdx.x, lane = tid & 31, w = tid >> 5;
+/* This step's events of type k into the warp's list, in input order (a lane's rank is the
+ * events of the lower lanes); n, the warp's count so far, is the same in every lane.
+ * Called by all 32 lanes. */
+__device__ __forceinline__ void warp_events(struct sample *list, uint32_t *n, int ev, struct sample smp) {
+  const uint32_t lane = threadIdx.x & 31;
   const unsigned bal = __ballot_sync(0xffffffffu, ev);
-  if (lane == 0) sh->wcount[k][w] = __popc(bal);
-  __syncthreads();
-  if (ev) {
-    uint32_t rank = sh->nev[k] + __popc(bal & ((1u << lane) - 1));
-    for (uint32_t j = 0; j < w; j++) rank += sh->wcount[k][j];
-    if (rank < LIST_MAX) sh->list[k][rank] = smp;
-  }
-  __syncthreads();
-  if (tid == 0) {
-    uint32_t total = 0;
-    for (int j = 0; j < RED_WARPS; j++) total += sh->wcount[k][j];
-    sh->nev[k] = sh->nev[k] + total < LIST_MAX ? sh->nev[k] + total : LIST_MAX;
-  }
+  if (!bal) return;
+  const uint32_t rank = *n + __popc(bal & ((1u << lane) - 1));
+  if (ev && rank < LIST_MAX) list[rank] = smp;
+  *n = min(*n + (uint32_t)__popc(bal), (uint32_t)LIST_MAX);
 }
 
 /* The block's totals into its part (thread 0). */
@@ -54,38 +45,46 @@ __device__ void write_part(struct red_shared *sh, struct part *P, int ncl) {
     p.mono_checked += sh->c[w][4], p.mono_violations += sh->c[w][5];
   }
   for (int b = 0; b < HIST_N; b++) p.hist[b] = sh->hist[b];
-  p.n_special = sh->nev[0], p.n_sym = sh->nev[1], p.n_mono = sh->nev[2];
-  for (int i = 0; i < LIST_MAX; i++) p.special[i] = sh->list[0][i], p.sym[i] = sh->list[1][i], p.mono[i] = sh->list[2][i];
+  /* the warps' ranges ascend with the warp: their lists in warp order are in input order */
+  uint32_t *n[3] = {&p.n_special, &p.n_sym, &p.n_mono};
+  struct sample *l[3] = {p.special, p.sym, p.mono};
+  for (int k = 0; k < 3; k++)
+    for (int w = 0; w < RED_WARPS; w++)
+      for (uint32_t i = 0; i < sh->wn[w][k] && *n[k] < LIST_MAX; i++) l[k][(*n[k])++] = sh->wlist[w][k][i];
   *P = p;
 }
 
 /* Item blockIdx.x of the chunk for variant blockIdx.y: outs[v] the variant's outputs
  * (positives then negatives), ry/rt the references (positives, then negatives unless the
  * reference is odd or even), cfg[v] its measure, xbins[v] its x-bin maxima (bits + 1,
- * atomic). */
+ * atomic). Each warp walks its own contiguous eighth of the item, 32 consecutive inputs
+ * a step, without block barriers: its events go to its own list, and the lists meet in
+ * warp order at the end. */
 __global__ void __launch_bounds__(RED_THREADS)
     k_reduce(struct gpu_geom g, uint32_t *const *outs, const double *__restrict__ ry, const int8_t *__restrict__ rt,
              struct part *parts, unsigned long long *xbins, const struct measure_cfg *__restrict__ cfgs) {
   __shared__ struct red_shared sh;
-  const uint32_t it = blockIdx.x, v = blockIdx.y, tid = threadIdx.x;
-  const struct measure_cfg c = cfgs[v];
+  const uint32_t it = blockIdx.x, v = blockIdx.y, tid = threadIdx.x, lane = tid & 31, w = tid >> 5;
+  const struct measure_cfg &c = cfgs[v]; /* read in place: a copy would live in local memory */
   const int h = it >= g.nblk, flip = h && g.odd, inc = geom_increasing(&g, it);
   int64_t lo, hi;
   geom_item(&g, it, &lo, &hi);
   for (uint32_t b = tid; b < HIST_N; b += RED_THREADS) sh.hist[b] = 0;
-  if (tid < 3) sh.nev[tid] = 0;
   __syncthreads();
+  const int64_t span = (hi - lo + RED_WARPS) / RED_WARPS; /* this warp's inputs: [wlo, whi] */
+  const int64_t wlo = lo + w * span, whi = min(hi, wlo + span - 1);
   const uint32_t sign = h ? 0x80000000u : 0, *o = outs[v];
   struct measure_acc a;
   measure_init(&a);
   unsigned long long *const xbv = xbins + (size_t)v * RED_XBINS;
   struct xbin_cache xc = {-1, 0};
   uint64_t cnt[6] = {0, 0, 0, 0, 0, 0}; /* m0, m1, symmetry checked, violated, monotonicity checked, violated */
-  for (int64_t base = lo; base <= hi; base += RED_THREADS) {
-    const int64_t m = base + tid;
-    int ev[3] = {0, 0, 0};
+  uint32_t nl[3] = {0, 0, 0};
+  for (int64_t base = wlo; base <= whi; base += 32) {
+    const int64_t m = base + lane;
+    int ev[3] = {0, 0, 0}, hb = -1;
     struct sample smp[3];
-    if (m <= hi) {
+    if (m <= whi) {
       const uint32_t i = (uint32_t)(m - g.a0), x = (uint32_t)m | sign, out = o[(size_t)h * g.len + i];
       if (g.moments) {
         const uint32_t ib = x & ((1u << 20) - 1);
@@ -98,7 +97,7 @@ __global__ void __launch_bounds__(RED_THREADS)
         const double y = flip ? -ry[r] : ry[r];
         const int t = flip ? -rt[r] : rt[r];
         const struct measure_note n = measure_input(&a, &c, x, out, y, t);
-        if (n.hist >= 0) atomicAdd(&sh.hist[n.hist], 1u);
+        hb = n.hist;
         const int xb = n.e >= 0 ? xbin_d(x) : -1;
         if (xb >= 0) xbin_note(&xc, xbv, xb, n.e);
         ev[0] = n.special, smp[0] = {x, out, n.cr, 0};
@@ -116,14 +115,15 @@ __global__ void __launch_bounds__(RED_THREADS)
         cnt[3] += ev[1], cnt[5] += ev[2];
       }
     }
-    if (__syncthreads_or(ev[0] | ev[1] | ev[2]))
-      for (int k = 0; k < 3; k++) round_events(&sh, k, ev[k], smp[k]);
+    hist_add_warp(sh.hist, hb);
+    for (int k = 0; k < 3; k++) warp_events(sh.wlist[w][k], &nl[k], ev[k], smp[k]);
   }
+  if (lane < 3) sh.wn[w][lane] = nl[lane];
   xbin_flush_warp(&xc, xbv);
   warp_merge(&a, cnt, c.n_clauses);
-  if ((tid & 31) == 0) {
-    sh.acc[tid >> 5] = a;
-    for (int i = 0; i < 6; i++) sh.c[tid >> 5][i] = cnt[i];
+  if (lane == 0) {
+    sh.acc[w] = a;
+    for (int i = 0; i < 6; i++) sh.c[w][i] = cnt[i];
   }
   __syncthreads();
   if (tid == 0) write_part(&sh, &parts[(size_t)v * (2 * g.nblk) + it], c.n_clauses);

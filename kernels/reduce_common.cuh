@@ -53,6 +53,15 @@ __device__ __forceinline__ void warp_merge(struct measure_acc *a, uint64_t c[6],
   }
 }
 
+/* Histogram bin b (-1: none) of every lane into the block's shared histogram, one atomic
+ * per distinct bin of the warp: most inputs of a run fall in one bin (errors below half an
+ * ulp), and 32 lanes adding to one shared word one by one was the reduction's slowest
+ * step. Called by all 32 lanes (converged). */
+__device__ __forceinline__ void hist_add_warp(uint32_t *hist, int b) {
+  const unsigned peers = __match_any_sync(0xffffffffu, b);
+  if (b >= 0 && (int)(threadIdx.x & 31) == __ffs(peers) - 1) atomicAdd(&hist[b], (uint32_t)__popc(peers));
+}
+
 /* x-bin of input x as xbin_of (metrics.h) computes it: floor((x + 10) * 100) in binary64,
  * for -10 <= x < 10; -1 elsewhere. */
 __device__ __forceinline__ int xbin_d(uint32_t x) {

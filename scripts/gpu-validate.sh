@@ -5,9 +5,10 @@
 # CPU backend on 2 threads), then exhaustive runs of every family while the budget lasts
 # (each family's JSON in OUT/results/). Stages are skipped, and say so, once less than their
 # estimate of BUDGET_S (default 540) seconds is left. Needs build/ulpcert (built elsewhere).
-# STAGES (default tests,sanitizer,bench,benchrefs,refcheck,runs; also benchcpu, hosts) picks
+# STAGES (default tests,sanitizer,bench,benchrefs,refcheck,runs; also benchcpu, hosts, pairs) picks
 # stages; REFS and FAMILIES (space-separated) narrow refcheck and runs, HOSTS names the host
-# library's variants the hosts stage runs (outputs from the CPU, the rest on the GPU), BENCH_REFS (R,R,...) the bench's
+# library's variants the hosts stage runs (outputs from the CPU, the rest on the GPU), PAIRS the two-argument families
+# the pairs stage sweeps (default: all of them, every x against the default partners), BENCH_REFS (R,R,...) the bench's
 # per-reference cold runs. Everything lands in OUT/gpu.tgz (refreshed
 # after each stage, so a run cut short still brings back what it did) and OUT/summary.txt.
 set -u
@@ -94,6 +95,16 @@ done
 for v in ${HOSTS:-}; do
   wanted hosts || break
   full_run "$v" ", outputs from the host" 20 || break
+done
+# every two-argument family: each x of 2^32 against its 33 default partners (at most 150 s each)
+for f in ${PAIRS:-divide fmod remainder fdim hypot rhypot pow atan2}; do
+  wanted pairs || break
+  stage "run $f (2^32 x against 33 partners)" 60 || break
+  t=$(($(left) - 10))
+  [ "$t" -gt 150 ] && t=150
+  timeout -s INT "$t" "$U" run "$f" --backend gpu --quiet --json "$OUT/results/$f-pairs-h100.json.gz" \
+    >"$OUT/results/$f-pairs-h100.txt" 2>&1
+  echo "run $f: exit $? $(grep -E '^[0-9.]+ s \(references' "$OUT/results/$f-pairs-h100.txt")" | tee -a "$OUT/summary.txt"
 done
 echo "== done after $(($(date +%s) - START)) s" | tee -a "$OUT/summary.txt"
 pack

@@ -331,7 +331,7 @@ check same "$T/pg.json" "$T/pg2.json"
 # (MPFR references, host reduction: --no-fast-path): the same statistics, field for field,
 # for every family, across a bin edge, into the infinities and NaNs, the negative subnormals,
 # and with the swept operand second.
-for fam in div fmod remainder fdim hypot rhypot pow atan2; do
+for fam in divide fmod remainder fdim hypot rhypot pow atan2; do
   for rg in "0x3f7ff000 0x3f800fff" "0x7f7ff800 0x7f8007ff" "0x807ff800 0x808007ff --swap"; do
     set -- $rg
     "$U" run $fam --backend gpu --from $1 --to $2 ${3:-} --quiet --json "$T/pp-f.json" >/dev/null

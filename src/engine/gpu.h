@@ -52,7 +52,8 @@ int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t *first, con
  * brings the device's. */
 uint32_t *gpu_out_buffer(struct gpu_ctx *g, int slot, int f);
 /* Pinned host buffers where the engine writes a chunk's reference values for slot
- * (2 * max_count / 2 entries: positives then negatives). */
+ * (2 * max_count / 2 entries: positives then negatives), made on the first call; NULL
+ * (gpu_last_error says why) when pinned memory runs out. */
 void gpu_ref_buffers(struct gpu_ctx *g, int slot, double **ry, int8_t **rt);
 /* Enqueue, after slot's evaluation: copy its reference values (nref entries; none for an
  * outputs-only reduction) to the device and reduce every work item of geom for every

@@ -412,6 +412,7 @@ static int patch_reference(struct ctx *c, const struct chunk *ch, int k) {
   int8_t *pt;
   if (gpu_reference_undecided(g, GSLOT(c, k), &idx, &n, by)) return -1;
   gpu_ref_buffers(g, GSLOT(c, k), &py, &pt);
+  if (!py) return -1;
   uint64_t calls = 0, hits = 0, shorts = 0, fasts = 0;
 #pragma omp parallel for schedule(dynamic, 64) reduction(+ : calls, hits, shorts, fasts)
   for (uint32_t j = 0; j < n; j++) {
@@ -444,7 +445,10 @@ static int gpu_chunk(struct ctx *c, const struct chunk *chunks, int nchunks, int
   if (c->dev_ref) {
     if (patch_reference(c, ch, k)) goto fail;
   } else {
-    if (c->dev_reduce) gpu_ref_buffers(GDEV(c, k), GSLOT(c, k), &c->ry, &c->rt);
+    if (c->dev_reduce) {
+      gpu_ref_buffers(GDEV(c, k), GSLOT(c, k), &c->ry, &c->rt);
+      if (!c->ry) goto fail;
+    }
     if (!c->o->outputs_only) fill_reference(c, ch);
   }
   double t1 = now_s();

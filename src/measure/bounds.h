@@ -115,20 +115,40 @@ BOUNDS_FN double clause_error(const struct bound_clause *c, double e, double d, 
   }
 }
 
+/* The divisions of the clauses' measures are skipped where their result cannot reach the
+ * running maxima, which changes nothing:
+ *  - clause_below(n, den, m): RN(n / den) < m is certain (den > 0). With p = RN(RN(den m)
+ *    (1 - 2^-50)) >= 2^-1000 (products normal: each rounding within a relative 2^-53),
+ *    p >= den m (1 - 2^-49.9), so n < p gives n / den < m (1 - 2^-49.9), at least four
+ *    ulps of m below m, where rounding to nearest cannot reach m. A maximum of -1 (none
+ *    yet) or 0 gives p <= 2^-1000: no skip. With den = 1 it reads: n < m, n already a
+ *    computed binary64 number.
+ *  - bnd_ratio_limit(ratio, bp) = RN(RN(ratio bp) (1 - 2^-50)) <= ratio bp (1 - 2^-49.9)
+ *    (when >= 2^-1000): an error below it has err / bp < ratio (1 - 2^-49.9), so its ratio
+ *    RN(err / bp) < ratio, below the ratio maximum. */
+BOUNDS_FN int clause_below(double n, double den, double m) {
+  const double p = (den * m) * (1.0 - 0x1p-50);
+  return p > 0x1p-1000 && n < p;
+}
+BOUNDS_FN double bnd_ratio_limit(double ratio, double bp) { return (ratio * bp) * (1.0 - 0x1p-50); }
+
 /* One measured input x (with partner, 0 for one-argument functions) into a clause whose
  * bound is evaluated at dom (x for one-argument functions). */
 BOUNDS_FN void clause_note_at(struct clause_acc *a, const struct bound_clause *c, uint32_t x, uint32_t partner,
                               uint32_t dom, uint32_t out, double y, double err) {
   const double b = clause_bound(c, dom);
   /* a zero bound (an exact function) has the error itself as its ratio: over iff > 0 */
-  const double r = err / (b > 0 ? b : 1.0);
+  const double bp = b > 0 ? b : 1.0;
   const uint64_t key = clause_key(x, partner);
   a->inputs++;
   a->over += err > b;
   if (err > a->max || (err == a->max && key < clause_key(a->max_input, a->max_partner)))
     a->max = err, a->max_input = x, a->max_partner = partner, a->max_output = out, a->max_ref = y;
-  if (r > a->ratio || (r == a->ratio && key < clause_key(a->ratio_input, a->ratio_partner)))
-    a->ratio = r, a->ratio_input = x, a->ratio_partner = partner, a->ratio_output = out;
+  if (!clause_below(err, 1.0, bnd_ratio_limit(a->ratio, bp))) { /* else r < a->ratio: nothing to note */
+    const double r = err / bp;
+    if (r > a->ratio || (r == a->ratio && key < clause_key(a->ratio_input, a->ratio_partner)))
+      a->ratio = r, a->ratio_input = x, a->ratio_partner = partner, a->ratio_output = out;
+  }
 }
 
 BOUNDS_FN void clause_note(struct clause_acc *a, const struct bound_clause *c, uint32_t x, uint32_t out, double y,
@@ -142,6 +162,17 @@ BOUNDS_FN void clauses_add_at(struct clause_acc *acc, const struct bound_clause 
                               double d) {
   for (int k = 0; k < n; k++) {
     if (!clause_in_domain(&cl[k], dom)) continue;
+    if (cl[k].measure == BM_REL && y != 0) {
+      /* RN(d / |y|) below the bound, the clause's maximum and the ratio's limit: counted,
+       * nothing else to note (clause_below) */
+      const double b = clause_bound(&cl[k], dom), lim = bnd_ratio_limit(acc[k].ratio, b > 0 ? b : 1.0);
+      double m = b < acc[k].max ? b : acc[k].max;
+      m = lim < m ? lim : m;
+      if (clause_below(d, fabs(y), m)) {
+        acc[k].inputs++;
+        continue;
+      }
+    }
     const double err = clause_error(&cl[k], e, d, y, out, rn);
     if (err >= 0) clause_note_at(&acc[k], &cl[k], x, partner, dom, out, y, err);
   }

@@ -269,6 +269,19 @@ MEASURE_FN int measure_in_abs_range(const struct measure_cfg *c, uint32_t x) {
   return xv >= c->abs_lo && xv <= c->abs_hi;
 }
 
+/* Whether the relative error RN(d / ay) (ay = |y| > 0) can reach the running maximum m->v:
+ * the division, the costliest operation of a measure, is skipped where it cannot, which
+ * changes nothing. With p = RN(RN(v ay) (1 - 2^-50)) >= 2^-1000 (every product normal, so
+ * each rounding is within a relative 2^-53), p >= v ay (1 - 2^-49.9), and d < p gives
+ * d / ay < v (1 - 2^-49.9): at least four ulps of v below v, where rounding to nearest
+ * cannot reach v, so RN(d / ay) < v and the maximum (ties included) stays. A maximum of
+ * -1 (none yet) or 0, a tiny p or an overflowed one (p = inf: then d <= 2^129 is far below
+ * v ay) are handled by the same comparison: p <= 2^-1000 always divides. */
+MEASURE_FN int measure_rel_may_reach(const struct measure_max *m, double d, double ay) {
+  const double p = (m->v * ay) * (1.0 - 0x1p-50);
+  return !(p > 0x1p-1000 && d < p);
+}
+
 /* What measure_input tells its caller besides the accumulator. */
 struct measure_note {
   int hist;     /* histogram bin to count, or -1 */
@@ -343,7 +356,8 @@ MEASURE_FN struct measure_note measure_input_at(struct measure_acc *a, const str
   if (e > a->bin_max) a->bin_max = e;
   if (measure_in_abs_range(c, dom)) measure_max_note_at(&a->abs, d, x, partner, out, y);
   clauses_add_at(a->cl, c->clause, c->n_clauses, x, partner, dom, out, y, n.cr, e, d);
-  if (y != 0) measure_max_note_at(&a->rel, d / ms_fabs(y), x, partner, out, y);
+  if (y != 0 && measure_rel_may_reach(&a->rel, d, ms_fabs(y)))
+    measure_max_note_at(&a->rel, d / ms_fabs(y), x, partner, out, y);
   return n;
 }
 

@@ -27,7 +27,7 @@ extern "C" int pair_launch_ftz(int, const uint32_t *, const uint32_t *, uint32_t
 extern "C" int pair_launch_fast(int, const uint32_t *, const uint32_t *, uint32_t, uint32_t *);
 
 #define PP_PENDING 3        /* t of a pair whose reference MPFR has yet to decide */
-#define PP_ITEM_X 1024u     /* x per reduction item (one CUDA block) */
+#define PP_ITEM_X 2048u     /* x per reduction item (one CUDA block) */
 
 /* reference number r of the PAIR_REFERENCE lines, in their order */
 __device__ __forceinline__ int pp_fast(int r, uint32_t a, uint32_t b, double *y, int *t) {
@@ -121,11 +121,11 @@ __global__ void __launch_bounds__(RED_THREADS)
   struct xbin_cache xc = {-1, 0};
   for (uint32_t base = lo; base < hi; base += RED_THREADS) {
     const uint32_t i = base + tid;
-    int ev = 0;
+    int ev = 0, hb = -1;
     if (i < hi) {
       const uint32_t a = A[i], b = B[i], x = swap ? b : a, p = swap ? a : b, out = o[i];
       const struct measure_note m = measure_input_at(&acc, c, x, p, dom_b ? b : a, out, Y[i], T[i]);
-      if (m.hist >= 0) atomicAdd(&sh.hist[m.hist], 1u);
+      hb = m.hist;
       if (m.e >= 0) {
         const int xb = xbin_d(x);
         if (xb >= 0) xbin_note(&xc, xbv, xb, m.e);
@@ -135,6 +135,7 @@ __global__ void __launch_bounds__(RED_THREADS)
         sh.round[atomicAdd(&sh.nround, 1u)] = {x, out, m.cr, p};
       }
     }
+    hist_add_warp(sh.hist, hb);
     if (__syncthreads_or(ev)) {
       if (tid == 0) pp_list_round(&sh);
       __syncthreads();
@@ -155,19 +156,35 @@ __global__ void __launch_bounds__(RED_THREADS)
   parts[(size_t)v * gridDim.x + blockIdx.x] = pt;
 }
 
-/* The items' parts of variant blockIdx.x into one (thread 0; items in x order) */
+/* The items' parts of variant blockIdx.x into one, by one warp: the lanes merge strided
+ * items (measure_merge is exact in any order), then the warp; lane 0 takes the lists in
+ * item order (items ascend in x, each list is sorted), so their first LIST_MAX entries are
+ * the lowest keys. */
 __global__ void k_pair_merge(uint32_t nitems, const struct measure_cfg *cfgs, const struct part *parts,
                              struct part *out) {
-  const uint32_t v = blockIdx.x;
+  __shared__ uint32_t hist[HIST_N];
+  const uint32_t v = blockIdx.x, lane = threadIdx.x;
   const int ncl = cfgs[v].n_clauses;
+  const struct part *pv = parts + (size_t)v * nitems;
+  for (uint32_t b = lane; b < HIST_N; b += 32) hist[b] = 0;
+  __syncwarp();
+  struct measure_acc acc;
+  measure_init(&acc);
+  for (uint32_t it = lane; it < nitems; it += 32) {
+    measure_merge(&acc, &pv[it].a, ncl);
+    for (int b = 0; b < HIST_N; b++)
+      if (pv[it].hist[b]) atomicAdd(&hist[b], pv[it].hist[b]);
+  }
+  uint64_t unused[6] = {0, 0, 0, 0, 0, 0};
+  warp_merge(&acc, unused, ncl);
+  __syncwarp();
+  if (lane) return;
   struct part pt;
   part_init(&pt);
-  for (uint32_t it = 0; it < nitems; it++) {
-    const struct part *q = &parts[(size_t)v * nitems + it];
-    measure_merge(&pt.a, &q->a, ncl);
-    for (int b = 0; b < HIST_N; b++) pt.hist[b] += q->hist[b];
-    for (uint32_t k = 0; k < q->n_special && pt.n_special < LIST_MAX; k++) pt.special[pt.n_special++] = q->special[k];
-  }
+  pt.a = acc;
+  for (int b = 0; b < HIST_N; b++) pt.hist[b] = hist[b];
+  for (uint32_t it = 0; it < nitems && pt.n_special < LIST_MAX; it++)
+    for (uint32_t k = 0; k < pv[it].n_special && pt.n_special < LIST_MAX; k++) pt.special[pt.n_special++] = pv[it].special[k];
   out[v] = pt;
 }
 
@@ -323,7 +340,7 @@ extern "C" int pair_pipe_block(struct pair_pipe *pp, const struct pair_pipe_req 
                                                     pp->d_outs, pp->d_rcfg, pp->d_roperand, pp->d_rslot,
                                                     pp->d_parts, pp->d_xbins);
   PP_TRY(cudaGetLastError());
-  k_pair_merge<<<rq->nv, 1>>>(nit, pp->d_rcfg, pp->d_parts, pp->d_vpart);
+  k_pair_merge<<<rq->nv, 32>>>(nit, pp->d_rcfg, pp->d_parts, pp->d_vpart);
   PP_TRY(cudaGetLastError());
   PP_TRY(cudaMemcpy(parts, pp->d_vpart, sizeof(struct part) * rq->nv, cudaMemcpyDeviceToHost));
   return 0;

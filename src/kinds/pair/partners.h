@@ -45,7 +45,7 @@
 #endif
 
 /* The version of the partner lists: results of other versions hold other pairs. */
-#define PAIR_PARTNER_SET 1
+#define PAIR_PARTNER_SET 2 /* 2: NaN partners computed from a NaN x are the default NaN */
 /* adversarial partners per x */
 #define PAIR_ADV 24
 /* partners per x at most (the per-bin counts of pairs stay below 2^32) */
@@ -53,10 +53,13 @@
 
 enum pair_set { PS_POW = 0, PS_ATAN2, PS_HYPOT, PS_FMOD, PS_FDIM, PS_DIV, PS_N };
 
+/* The bits of a computed partner; a NaN as the default quiet NaN, whatever payload and
+ * sign the conversion left (the host keeps a NaN's payload through binary64, the device
+ * does not), so that both backends list the same pairs. */
 PAIR_HD uint32_t pp_bits(float f) {
   uint32_t u;
   memcpy(&u, &f, 4);
-  return u;
+  return (u & 0x7fffffffu) > 0x7f800000u ? 0x7fc00000u : u;
 }
 PAIR_HD float pp_float(uint32_t u) {
   float f;
