@@ -179,7 +179,7 @@ struct gpu_ctx {
   uint32_t **d_outp[GPU_SLOTS]; /* device array of the d_out pointers */
   double *h_ry[GPU_SLOTS], *d_ry[GPU_SLOTS];
   int8_t *h_rt[GPU_SLOTS], *d_rt[GPU_SLOTS];
-  struct part *h_part[GPU_SLOTS], *d_part[GPU_SLOTS];
+  struct part *h_part[GPU_SLOTS], *d_part[GPU_SLOTS], *d_bpart[GPU_SLOTS]; /* items', groups' (h_part: groups) */
   unsigned long long *d_xbins; /* [nfn][RED_XBINS], shared by both slots (atomic maxima) */
   struct measure_cfg *d_cfg;   /* [nfn]: each function's measure (absolute-error range, bound clauses) */
   int reduced[GPU_SLOTS];
@@ -332,6 +332,8 @@ static int open_impl(struct gpu_ctx *g, int dev, int nfn, const int *fns, uint32
     size_t np = (size_t)max_items * nfn * sizeof(struct part);
     cudaCheck(cudaMallocHost(&g->h_part[s], np));
     cudaCheck(cudaMalloc(&g->d_part[s], np));
+    cudaCheck(cudaMalloc(&g->d_bpart[s], np));
+    cudaCheck(cudaMemset(g->d_bpart[s], 0, np));
     /* defined from the start, so that no copy ever moves undefined bytes (padding included) */
     cudaCheck(cudaMemset(g->d_part[s], 0, np));
     cudaCheck(cudaMemset(g->d_ry[s], 0, (size_t)max_count * sizeof(double)));
@@ -435,7 +437,11 @@ extern "C" int gpu_submit_reduce(struct gpu_ctx *g, int slot, const struct gpu_g
   k_reduce<<<grid, RED_THREADS, 0, st>>>(*geom, g->d_outp[slot], g->d_ry[slot], g->d_rt[slot], g->d_part[slot],
                                          g->d_xbins, g->d_cfg);
   cudaCheck(cudaGetLastError());
-  cudaCheck(cudaMemcpyAsync(g->h_part[slot], g->d_part[slot], (size_t)items * g->nfn * sizeof(struct part),
+  /* one part per (half, bin) crosses the bus, not one per item */
+  const uint32_t ngrp = 2 * geom_nbins(geom);
+  k_merge_bins<<<dim3(ngrp, g->nfn), 32, 0, st>>>(*geom, g->d_part[slot], g->d_bpart[slot], g->d_cfg);
+  cudaCheck(cudaGetLastError());
+  cudaCheck(cudaMemcpyAsync(g->h_part[slot], g->d_bpart[slot], (size_t)ngrp * g->nfn * sizeof(struct part),
                             cudaMemcpyDeviceToHost, st));
   cudaCheck(cudaEventRecord(g->ev_copy[slot], st));
   g->reduced[slot] = 1;
@@ -490,6 +496,7 @@ extern "C" void gpu_close(struct gpu_ctx *g) {
     if (g->d_rt[s]) cudaFree(g->d_rt[s]);
     if (g->h_part[s]) cudaFreeHost(g->h_part[s]);
     if (g->d_part[s]) cudaFree(g->d_part[s]);
+    if (g->d_bpart[s]) cudaFree(g->d_bpart[s]);
     if (g->ev_start[s]) cudaEventDestroy(g->ev_start[s]);
     if (g->ev_kern[s]) cudaEventDestroy(g->ev_kern[s]);
     if (g->ev_copy[s]) cudaEventDestroy(g->ev_copy[s]);

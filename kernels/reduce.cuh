@@ -128,3 +128,30 @@ __global__ void __launch_bounds__(RED_THREADS)
   __syncthreads();
   if (tid == 0) write_part(&sh, &parts[(size_t)v * (2 * g.nblk) + it], c.n_clauses);
 }
+
+/* Group blockIdx.x (a half's bin, geom_group) of variant blockIdx.y: its items' parts into
+ * one, by one warp (measure_merge is exact in any order; the lists in item order, which is
+ * input order within a half). */
+__global__ void k_merge_bins(struct gpu_geom g, const struct part *parts, struct part *out,
+                             const struct measure_cfg *__restrict__ cfgs) {
+  __shared__ uint32_t hist[HIST_N];
+  const uint32_t grp = blockIdx.x, v = blockIdx.y, lane = threadIdx.x, ngrp = 2 * geom_nbins(&g);
+  const uint32_t h = grp >= ngrp / 2, i0 = h * g.nblk, i1 = i0 + g.nblk;
+  const int ncl = cfgs[v].n_clauses;
+  const struct part *pv = parts + (size_t)v * 2 * g.nblk;
+  for (uint32_t b = lane; b < HIST_N; b += 32) hist[b] = 0;
+  __syncwarp();
+  struct measure_acc acc;
+  measure_init(&acc);
+  uint64_t c[6] = {0, 0, 0, 0, 0, 0};
+  for (uint32_t it = i0 + lane; it < i1; it += 32)
+    if (geom_group(&g, it) == grp) merge_part_lane(&acc, c, hist, &pv[it], ncl);
+  warp_merge(&acc, c, ncl);
+  __syncwarp();
+  if (lane) return;
+  struct part pt;
+  merge_part_finish(&pt, &acc, c, hist);
+  for (uint32_t it = i0; it < i1; it++)
+    if (geom_group(&g, it) == grp) merge_part_lists(&pt, &pv[it]);
+  out[(size_t)v * ngrp + grp] = pt;
+}

@@ -111,4 +111,32 @@ __device__ __forceinline__ void xbin_note(struct xbin_cache *c, unsigned long lo
   if (v > c->max) c->max = v;
 }
 
+/* Part p into the warp's merge: acc, c (m0, m1, symmetry and monotonicity counts, as
+ * warp_merge takes them) and the shared histogram; the lists are the caller's. */
+__device__ __forceinline__ void merge_part_lane(struct measure_acc *acc, uint64_t c[6], uint32_t *hist,
+                                                const struct part *p, int ncl) {
+  measure_merge(acc, &p->a, ncl);
+  c[0] = modp_add(c[0], p->m0), c[1] = modp_add(c[1], p->m1);
+  c[2] += p->sym_checked, c[3] += p->sym_violations, c[4] += p->mono_checked, c[5] += p->mono_violations;
+  for (int b = 0; b < HIST_N; b++)
+    if (p->hist[b]) atomicAdd(&hist[b], p->hist[b]);
+}
+
+/* Lane 0: the merged totals into *out, the lists appended by the caller after. */
+__device__ __forceinline__ void merge_part_finish(struct part *out, const struct measure_acc *acc, const uint64_t c[6],
+                                                  const uint32_t *hist) {
+  part_init(out);
+  out->a = *acc;
+  out->m0 = c[0], out->m1 = c[1];
+  out->sym_checked = c[2], out->sym_violations = c[3], out->mono_checked = c[4], out->mono_violations = c[5];
+  for (int b = 0; b < HIST_N; b++) out->hist[b] = hist[b];
+}
+
+/* q's lists after out's (q's inputs all above out's), up to LIST_MAX each */
+__device__ __forceinline__ void merge_part_lists(struct part *out, const struct part *q) {
+  for (uint32_t k = 0; k < q->n_special && out->n_special < LIST_MAX; k++) out->special[out->n_special++] = q->special[k];
+  for (uint32_t k = 0; k < q->n_sym && out->n_sym < LIST_MAX; k++) out->sym[out->n_sym++] = q->sym[k];
+  for (uint32_t k = 0; k < q->n_mono && out->n_mono < LIST_MAX; k++) out->mono[out->n_mono++] = q->mono[k];
+}
+
 #endif

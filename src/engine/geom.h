@@ -37,6 +37,20 @@ GEOM_FN void geom_item(const struct gpu_geom *g, uint32_t it, int64_t *lo, int64
   *lo = l, *hi = u;
 }
 
+/* The device merges a chunk's items into one part per (half, bin) before they travel:
+ * GEOM_BIN_LOG2 is the bins' width (BIN_LOG2 of metrics.h, checked in scan.c). Bins per
+ * half of the chunk, and the group (half * geom_nbins + bin offset) of item it. */
+#define GEOM_BIN_LOG2 20
+GEOM_FN uint32_t geom_nbins(const struct gpu_geom *g) {
+  const uint64_t first = (uint64_t)g->blk0 * g->red_block, last = (uint64_t)(g->blk0 + g->nblk) * g->red_block - 1;
+  return (uint32_t)((last >> GEOM_BIN_LOG2) - (first >> GEOM_BIN_LOG2) + 1);
+}
+GEOM_FN uint32_t geom_group(const struct gpu_geom *g, uint32_t it) {
+  const uint32_t h = it >= g->nblk;
+  const uint64_t first = (uint64_t)g->blk0 * g->red_block, l = (uint64_t)(g->blk0 + it % g->nblk) * g->red_block;
+  return h * geom_nbins(g) + (uint32_t)((l >> GEOM_BIN_LOG2) - (first >> GEOM_BIN_LOG2));
+}
+
 /* f's direction along increasing bit patterns in item it's half: the negative half runs
  * the other way (1 increasing, 0 decreasing). */
 GEOM_FN int geom_increasing(const struct gpu_geom *g, uint32_t it) {

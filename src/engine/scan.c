@@ -14,6 +14,7 @@
 
 #define HALF 0x80000000u      /* magnitudes per sign half: 2^31 */
 #define RED_BLOCK (1u << 14)  /* inputs per reduction work item */
+_Static_assert(GEOM_BIN_LOG2 == BIN_LOG2, "the device merges items per bin of metrics.h");
 #define REF_BLOCK (1u << 12)  /* inputs per reference work item */
 
 volatile int g_scan_stop = 0;
@@ -208,10 +209,32 @@ static void reduce_item(struct ctx *c, const struct gpu_geom *g, uint32_t it, in
   stats_fold_part(acc, sign | (uint32_t)lo, n, &p);
 }
 
+/* The device's parts, one per (half, bin) group (geom_group) and variant, into the first
+ * thread's statistics: each covers the group's items, from the first one's first input. */
+static void fold_groups(struct ctx *c, const struct gpu_geom *g, const struct part *parts) {
+  const uint32_t ngrp = 2 * geom_nbins(g);
+  for (uint32_t grp = 0; grp < ngrp; grp++) {
+    int64_t x0 = -1;
+    uint64_t n = 0;
+    for (uint32_t it = 0; it < 2 * g->nblk; it++) {
+      int64_t lo, hi;
+      geom_item(g, it, &lo, &hi);
+      if (geom_group(g, it) != grp || lo > hi) continue;
+      if (x0 < 0) x0 = (it >= g->nblk ? HALF : 0) | lo;
+      n += (uint64_t)(hi - lo + 1);
+    }
+    for (int v = 0; v < c->nv && n; v++) stats_fold_part(c->acc[v], (uint32_t)x0, (uint32_t)n, &parts[(size_t)v * ngrp + grp]);
+  }
+}
+
 /* The chunk's work items into the per-thread statistics: folded from the device's parts,
  * or reduced here. */
 static void reduce_chunk(struct ctx *c, const struct chunk *ch, uint32_t *const *outs, const struct part *parts) {
   const struct gpu_geom g = chunk_geom(c, ch);
+  if (parts) {
+    fold_groups(c, &g, parts);
+    return;
+  }
   const int nv = c->nv;
 #pragma omp parallel
   {
@@ -220,17 +243,7 @@ static void reduce_chunk(struct ctx *c, const struct chunk *ch, uint32_t *const 
     struct stats **acc = c->acc + (size_t)omp_get_thread_num() * nv;
 #pragma omp for schedule(dynamic, 1)
     for (uint32_t it = 0; it < 2 * g.nblk; it++)
-      for (int v = 0; v < nv; v++) {
-        if (!parts) {
-          reduce_item(c, &g, it, v, outs, acc[v], ys, ts);
-          continue;
-        }
-        int64_t lo, hi;
-        geom_item(&g, it, &lo, &hi);
-        if (lo <= hi)
-          stats_fold_part(acc[v], (it >= g.nblk ? HALF : 0) | (uint32_t)lo, (uint32_t)(hi - lo + 1),
-                          &parts[(size_t)v * 2 * g.nblk + it]);
-      }
+      for (int v = 0; v < nv; v++) reduce_item(c, &g, it, v, outs, acc[v], ys, ts);
     free(ys), free(ts);
   }
 }
@@ -414,7 +427,7 @@ static int patch_reference(struct ctx *c, const struct chunk *ch, int k) {
   gpu_ref_buffers(g, GSLOT(c, k), &py, &pt);
   if (!py) return -1;
   uint64_t calls = 0, hits = 0, shorts = 0, fasts = 0;
-#pragma omp parallel for schedule(dynamic, 64) reduction(+ : calls, hits, shorts, fasts)
+#pragma omp parallel for schedule(dynamic, 64) reduction(+ : calls, hits, shorts, fasts) if (n > 256)
   for (uint32_t j = 0; j < n; j++) {
     const uint32_t h = idx[j] / ch->len, m = ch->a0 + idx[j] % ch->len;
     double y;
