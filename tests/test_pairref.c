@@ -10,6 +10,7 @@
 
 #include "testutil.h"
 #include "src/kinds/pair/pair_scan.h"
+#include "pairs_ref.h"
 
 struct tally {
   uint64_t pairs, undecided, mismatches;
@@ -123,7 +124,52 @@ static void test_exact_cases(void **state) {
   }
 }
 
+/* |h + l - v| <= 2^e |v| for the exact v in m (MPFR at 300 bits), and h = RN(v) */
+static void check_dd_const(const char *what, double h, double l, mpfr_t v, int e) {
+  mpfr_t d;
+  mpfr_init2(d, 300);
+  mpfr_sub_d(d, v, h, MPFR_RNDN); /* exact at 300 bits */
+  mpfr_sub_d(d, d, l, MPFR_RNDN);
+  mpfr_abs(d, d, MPFR_RNDN);
+  mpfr_div(d, d, v, MPFR_RNDN);
+  if (mpfr_get_d(d, MPFR_RNDU) > ldexp(1.0, e) || h != mpfr_get_d(v, MPFR_RNDN))
+    fail_msg("%s: %a + %a is not within 2^%d of the exact value", what, h, l, e);
+  mpfr_clear(d);
+}
+
+/* The constants of functions/atan2/pair_ref.h against MPFR: the table of atan(k/64), pi,
+ * pi/2 and the series' double-double coefficients, within the relative errors its proof
+ * assumes. */
+static void test_atan2_constants(void **state) {
+  (void)state;
+  mpfr_t v;
+  mpfr_init2(v, 300);
+  char what[64];
+  for (int k = 1; k <= 64; k++) {
+    double h, l;
+    at2_table(k, &h, &l);
+    mpfr_set_ui(v, (unsigned)k, MPFR_RNDN);
+    mpfr_div_ui(v, v, 64, MPFR_RNDN);
+    mpfr_atan(v, v, MPFR_RNDN);
+    snprintf(what, sizeof what, "atan(%d/64)", k);
+    check_dd_const(what, h, l, v, -106);
+  }
+  mpfr_const_pi(v, MPFR_RNDN);
+  check_dd_const("pi", AT2_PI_H, AT2_PI_L, v, -107);
+  mpfr_div_ui(v, v, 2, MPFR_RNDN);
+  check_dd_const("pi/2", AT2_PIO2_H, AT2_PIO2_L, v, -107);
+  const double co[3][2] = {{AT2_C3_H, AT2_C3_L}, {AT2_C5_H, AT2_C5_L}, {AT2_C7_H, AT2_C7_L}};
+  for (int i = 0; i < 3; i++) {
+    mpfr_set_ui(v, 1, MPFR_RNDN);
+    mpfr_div_ui(v, v, (unsigned)(2 * i + 3), MPFR_RNDN);
+    snprintf(what, sizeof what, "1/%d", 2 * i + 3);
+    check_dd_const(what, co[i][0], co[i][1], v, -107);
+  }
+  mpfr_clear(v);
+}
+
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_fast_references), cmocka_unit_test(test_exact_cases)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_fast_references), cmocka_unit_test(test_exact_cases),
+                                     cmocka_unit_test(test_atan2_constants)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -85,6 +85,52 @@ REF_HD void pr_sqrt_dd(double hi, double lo, double *rh, double *rl, double *eps
   *exact = dl == 0;
 }
 
+/* ---- double-double arithmetic (a value is hi + lo, |lo| <= ulp(hi)/2), with the
+ * relative error bounds of Joldes, Muller and Popescu, "Tight and rigorous error bounds
+ * for basic building blocks of double-word arithmetic", ACM TOMS 44(2), 2017 (u = 2^-53,
+ * no underflow or overflow) ---- */
+
+/* Fast2Sum: s + e = a + b exactly when |a| >= |b| (or a = 0) */
+REF_HDI void dd_fast2sum(double a, double b, double *s, double *e) {
+  const double ss = ref_add(a, b);
+  *e = ref_sub(b, ref_sub(ss, a));
+  *s = ss;
+}
+
+/* (xh + xl) (yh + yl): Algorithm 12 (DWTimesDW3), relative error <= 4u^2 = 2^-104 */
+REF_HDI void dd_mul(double xh, double xl, double yh, double yl, double *zh, double *zl) {
+  const double ch = ref_mul(xh, yh), cl1 = ref_fma(xh, yh, -ch);
+  const double tl0 = ref_mul(xl, yl), tl1 = ref_fma(xh, yl, tl0), cl2 = ref_fma(xl, yh, tl1);
+  dd_fast2sum(ch, ref_add(cl1, cl2), zh, zl);
+}
+
+/* (xh + xl) + (yh + yl): Algorithm 6 (AccurateDWPlusDW), relative error <= 3u^2 + 13u^3
+ * < 2^-104.4 */
+REF_HDI void dd_add(double xh, double xl, double yh, double yl, double *zh, double *zl) {
+  double sh, sl, th, tl, vh, vl;
+  ref_two_sum(xh, yh, &sh, &sl);
+  ref_two_sum(xl, yl, &th, &tl);
+  dd_fast2sum(sh, ref_add(sl, th), &vh, &vl);
+  dd_fast2sum(vh, ref_add(tl, vl), zh, zl);
+}
+
+/* (nh + nl) / (dh + dl), relative error < 2^-101.5 (dh > 0 or < 0, |nl| <= 2^-53 |nh|,
+ * |dl| <= 2^-53 |dh|). Proof: t = RN(nh/dh); r1 = nh - t dh is a binary64 number (the
+ * remainder of a correctly rounded quotient, Boldo-Daumas; op. cit. in functions/div/
+ * pair_ref.h) computed exactly by an fma. With N = nh + nl, D = dh + dl, the exact
+ * remainder rho = N - t D = r1 + nl - t dl has |rho| <= |t dh| 2^-53 + |nl| + |t dl| <=
+ * 3.01 2^-53 |N|. Computed: rho' = RN(RN(r1 + nl) - RN(t dl)), three roundings of terms
+ * at most 2.01 2^-53 |N| each: |rho' - rho| <= 2^-53 (2 |rho| + 2^-52 |N|) < 2^-103.4 |N|;
+ * c = RN(rho' / dh): c - rho/D has the error of rho' (over |D|), the relative 2^-52 of
+ * replacing D by dh, and the final rounding: |c - rho/D| <= (2^-103.4 + 2^-52 3.01 2^-53 +
+ * 2^-53 3.02 2^-53) |N/D| (1 + 2^-51) < 2^-101.6 |N/D|. N/D = t + rho/D exactly, and
+ * Fast2Sum(t, c) is t + c exactly (|c| < |t|). */
+REF_HDI void dd_div(double nh, double nl, double dh, double dl, double *zh, double *zl) {
+  const double t = ref_div(nh, dh), r1 = ref_fma(-t, dh, nh);
+  const double rho = ref_sub(ref_add(r1, nl), ref_mul(t, dl));
+  dd_fast2sum(t, ref_div(rho, dh), zh, zl);
+}
+
 /* Ziv's rounding test for a normal binary64 result. The approximation is rh + rl with
  * rh = RN(rh + rl) (a normalised double-double, rh a normal binary64 number), and
  * |f - (rh + rl)| <= eps. Then RN53(f) = rh with t = -sign(rl) when
