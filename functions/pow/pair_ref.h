@@ -29,7 +29,7 @@
  *      double-double within 2^-106): 2^-100.3. log2(c) from the table (within 2^-106,
  *      checked by the test). The sum's condition: for E = 0 and c != 1, |log2 f| >=
  *      log2(1 + 1/128) > 2^-6.5 and the terms' magnitudes add to at most |log2 f| +
- *      2^-4.97, a condition below 3.9; for E != 0, |E| >= 1 > 2 |log2 f|: below 3. With
+ *      2^-4.97, a condition below 3.9; for E != 0, |E| >= 1 >= 2 |log2 f|: below 3.1. With
  *      two dd_add: log2|a| = Lh + Ll within 2^-98.2 relative.
  *  (T) t = b log2|a| by dd_mul: within 2^-98.1 relative. Beyond 1025 the result
  *      overflows (+-inf, t = sign), below -1077 it rounds to +-0 (it is below 2^-1076, a
@@ -276,7 +276,8 @@ REF_HD int pow_exact(uint32_t a, uint32_t b, int neg, double *y, int *t) {
     return 1;
   }
   const double b2 = ref_add(bv, bv); /* b = n/2, n odd, n > 0: sqrt(|a|)^n */
-  if (b2 > 0 && b2 <= 54 && b2 == floor(b2) && fmod(b2, 2.0) == 1.0 && (e & 1) == 0) {
+  if (b2 > 0 && b2 <= 54 && b2 == floor(b2) && ref_sub(b2, ref_mul(2.0, floor(ref_mul(b2, 0.5)))) == 1.0 &&
+      (e & 1) == 0) { /* b2 odd (exact: b2 <= 54) */
     const uint64_t r = (uint64_t)sqrt((double)m);
     if (r * r != m || !pow_ipow(r, (int64_t)b2, &M)) return 0;
     pow_round(M, (int64_t)(e / 2) * (int64_t)b2, neg, y, t);
