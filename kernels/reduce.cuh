@@ -34,6 +34,31 @@ __device__ __forceinline__ void warp_events(struct sample *list, uint32_t *n, in
   *n = min(*n + (uint32_t)__popc(bal), (uint32_t)LIST_MAX);
 }
 
+/* What one input's measure reads: its output, the reference (mirrored for the negative
+ * half of an odd reference), the output at -x (symmetry) and at the previous input
+ * (monotonicity). */
+struct red_in {
+  uint32_t out, neg, prev;
+  double y;
+  int t;
+};
+
+__device__ __forceinline__ struct red_in red_load(const struct gpu_geom *g, const uint32_t *o,
+                                                  const double *__restrict__ ry, const int8_t *__restrict__ rt,
+                                                  int64_t m, int h, int flip, int need_ref, int need_sym) {
+  struct red_in r = {0, 0, 0, 0.0, 0};
+  const uint32_t i = (uint32_t)(m - g->a0);
+  r.out = o[(size_t)h * g->len + i];
+  if (need_ref) {
+    const size_t k = (size_t)((g->sym ? 0 : h) * g->len) + i;
+    r.y = flip ? -ry[k] : ry[k];
+    r.t = flip ? -rt[k] : rt[k];
+    if (need_sym) r.neg = o[g->len + i];
+    if (g->mono && m >= 1) r.prev = o[(size_t)h * g->len + i - 1];
+  }
+  return r;
+}
+
 /* The block's totals into its part (thread 0). */
 __device__ void write_part(struct red_shared *sh, struct part *P, int ncl) {
   struct part p;
@@ -80,12 +105,18 @@ __global__ void __launch_bounds__(RED_THREADS)
   struct xbin_cache xc = {-1, 0};
   uint64_t cnt[6] = {0, 0, 0, 0, 0, 0}; /* m0, m1, symmetry checked, violated, monotonicity checked, violated */
   uint32_t nl[3] = {0, 0, 0};
+  /* each step's loads are issued one step ahead (red_load), so that their latency
+   * overlaps the previous input's measure */
+  const int need_sym = g.sym && !h && measure_sym_applies(&c, g.odd), need_ref = !g.outputs_only;
+  struct red_in cur = {0, 0, 0, 0.0, 0}, nxt = cur;
+  if (wlo + lane <= whi) cur = red_load(&g, o, ry, rt, wlo + lane, h, flip, need_ref, need_sym);
   for (int64_t base = wlo; base <= whi; base += 32) {
     const int64_t m = base + lane;
+    if (m + 32 <= whi) nxt = red_load(&g, o, ry, rt, m + 32, h, flip, need_ref, need_sym);
     int ev[3] = {0, 0, 0}, hb = -1;
     struct sample smp[3];
     if (m <= whi) {
-      const uint32_t i = (uint32_t)(m - g.a0), x = (uint32_t)m | sign, out = o[(size_t)h * g.len + i];
+      const uint32_t x = (uint32_t)m | sign, out = cur.out;
       if (g.moments) {
         const uint32_t ib = x & ((1u << 20) - 1);
         cnt[0] = modp_add(cnt[0], out), cnt[1] = modp_add(cnt[1], (uint64_t)out * (ib + 1));
@@ -93,28 +124,24 @@ __global__ void __launch_bounds__(RED_THREADS)
       if (g.outputs_only) {
         a.inputs++, a.digest += digest_term(x, out);
       } else {
-        const size_t r = (size_t)((g.sym ? 0 : h) * g.len) + i;
-        const double y = flip ? -ry[r] : ry[r];
-        const int t = flip ? -rt[r] : rt[r];
-        const struct measure_note n = measure_input(&a, &c, x, out, y, t);
+        const struct measure_note n = measure_input(&a, &c, x, out, cur.y, cur.t);
         hb = n.hist;
         const int xb = n.e >= 0 ? xbin_d(x) : -1;
         if (xb >= 0) xbin_note(&xc, xbv, xb, n.e);
         ev[0] = n.special, smp[0] = {x, out, n.cr, 0};
-        if (g.sym && !h && measure_sym_applies(&c, g.odd)) {
-          const uint32_t neg = o[g.len + i];
+        if (need_sym) {
           cnt[2]++;
-          ev[1] = sym_violated(out, neg, g.odd), smp[1] = {x, out, neg, 0};
+          ev[1] = sym_violated(out, cur.neg, g.odd), smp[1] = {x, out, cur.neg, 0};
         }
         if (g.mono && m >= 1) {
-          const uint32_t prev = o[(size_t)h * g.len + i - 1];
-          const int mv = mono_violated(prev, out, inc);
+          const int mv = mono_violated(cur.prev, out, inc);
           cnt[4] += mv >= 0;
-          ev[2] = mv > 0, smp[2] = {x - 1, prev, out, 0};
+          ev[2] = mv > 0, smp[2] = {x - 1, cur.prev, out, 0};
         }
         cnt[3] += ev[1], cnt[5] += ev[2];
       }
     }
+    cur = nxt;
     hist_add_warp(sh.hist, hb);
     for (int k = 0; k < 3; k++) warp_events(sh.wlist[w][k], &nl[k], ev[k], smp[k]);
   }
