@@ -303,7 +303,10 @@ const struct kind kind_pair = {
                 "24 adversarial partners per x chosen per function plus --partners N seeded random\n"
                 "ones (--seed S, recorded); --swap sweeps the second argument instead; --pairs FILE\n"
                 "evaluates a list of pairs instead (two hexadecimal bit patterns a line: a b of\n"
-                "f(a, b)). .host variants run on the CPU backend, the others on the GPU.\n",
+                "f(a, b)). .host variants run on the CPU backend, the others on the GPU, where\n"
+                "pairs, references and measures are computed on the device too (MPFR on the host\n"
+                "for the pairs the fast references leave). --no-fast-path: MPFR for every pair,\n"
+                "measured on the host (a check of the device pipeline; same results).\n",
     .owns = pair_is_name,
     .list = list,
     .begin = begin,
