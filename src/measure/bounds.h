@@ -151,38 +151,6 @@ BOUNDS_FN void clause_note_at(struct clause_acc *a, const struct bound_clause *c
   }
 }
 
-BOUNDS_FN void clause_note(struct clause_acc *a, const struct bound_clause *c, uint32_t x, uint32_t out, double y,
-                           double err) {
-  clause_note_at(a, c, x, 0, x, out, y, err);
-}
-
-/* Account one measured input against every clause (n of them); the domains test dom. */
-BOUNDS_FN void clauses_add_at(struct clause_acc *acc, const struct bound_clause *cl, int n, uint32_t x,
-                              uint32_t partner, uint32_t dom, uint32_t out, double y, uint32_t rn, double e,
-                              double d) {
-  for (int k = 0; k < n; k++) {
-    if (!clause_in_domain(&cl[k], dom)) continue;
-    if (cl[k].measure == BM_REL && y != 0) {
-      /* RN(d / |y|) below the bound, the clause's maximum and the ratio's limit: counted,
-       * nothing else to note (clause_below) */
-      const double b = clause_bound(&cl[k], dom), lim = bnd_ratio_limit(acc[k].ratio, b > 0 ? b : 1.0);
-      double m = b < acc[k].max ? b : acc[k].max;
-      m = lim < m ? lim : m;
-      if (clause_below(d, fabs(y), m)) {
-        acc[k].inputs++;
-        continue;
-      }
-    }
-    const double err = clause_error(&cl[k], e, d, y, out, rn);
-    if (err >= 0) clause_note_at(&acc[k], &cl[k], x, partner, dom, out, y, err);
-  }
-}
-
-BOUNDS_FN void clauses_add(struct clause_acc *acc, const struct bound_clause *cl, int n, uint32_t x, uint32_t out,
-                           double y, uint32_t rn, double e, double d) {
-  clauses_add_at(acc, cl, n, x, 0, x, out, y, rn, e, d);
-}
-
 /* a <- merge(a, b) */
 BOUNDS_FN void clause_acc_merge(struct clause_acc *a, const struct clause_acc *b) {
   a->inputs += b->inputs;

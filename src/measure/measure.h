@@ -6,10 +6,12 @@
  * rounding in a directed mode, for variants documented to round so), the ulp,
  * relative and absolute errors, the correctly rounded, faithful, non-finite, flushed and
  * special-value rules, the histogram bin, the digest term and the bound clauses
- * (bounds.h). Both reductions call measure_input on every input and merge the
- * accumulators with measure_merge, so each input gives the same bits on both sides and
- * the statistics are those of one sequential pass (maxima break ties on the lowest input;
- * everything else is a sum). */
+ * (bounds.h), with the per-input function itself in measure_core.h. Both reductions call
+ * it on every input and merge the accumulators with measure_merge, so each input gives
+ * the same bits on both sides and the statistics are those of one sequential pass (maxima
+ * break ties on the lowest input; everything else is a sum). The device's one-argument
+ * reduction keeps the lean form of the accumulator (lean.h) per thread, from the same
+ * per-input function. */
 #ifndef ULPCERT_MEASURE_H
 #define ULPCERT_MEASURE_H
 
@@ -269,7 +271,7 @@ MEASURE_FN int measure_in_abs_range(const struct measure_cfg *c, uint32_t x) {
   return xv >= c->abs_lo && xv <= c->abs_hi;
 }
 
-/* Whether the relative error RN(d / ay) (ay = |y| > 0) can reach the running maximum m->v:
+/* Whether the relative error RN(d / ay) (ay = |y| > 0) can reach the running maximum mv:
  * the division, the costliest operation of a measure, is skipped where it cannot, which
  * changes nothing. With p = RN(RN(v ay) (1 - 2^-50)) >= 2^-1000 (every product normal, so
  * each rounding is within a relative 2^-53), p >= v ay (1 - 2^-49.9), and d < p gives
@@ -277,8 +279,8 @@ MEASURE_FN int measure_in_abs_range(const struct measure_cfg *c, uint32_t x) {
  * cannot reach v, so RN(d / ay) < v and the maximum (ties included) stays. A maximum of
  * -1 (none yet) or 0, a tiny p or an overflowed one (p = inf: then d <= 2^129 is far below
  * v ay) are handled by the same comparison: p <= 2^-1000 always divides. */
-MEASURE_FN int measure_rel_may_reach(const struct measure_max *m, double d, double ay) {
-  const double p = (m->v * ay) * (1.0 - 0x1p-50);
+MEASURE_FN int measure_rel_may_reach(double mv, double d, double ay) {
+  const double p = (mv * ay) * (1.0 - 0x1p-50);
   return !(p > 0x1p-1000 && d < p);
 }
 
@@ -297,69 +299,24 @@ MEASURE_FN int measure_sym_applies(const struct measure_cfg *c, int odd) {
   return !odd || c->rounding == RND_N || c->rounding == RND_Z;
 }
 
-/* One input x with output out against the reference (y, t) = (RN53(f(x)), sign(y -
- * f(x))), into a. The definitions (README "Definitions"):
- *  - an undecidable reference (t = +-MS_UNDECIDABLE) is counted, nothing else;
- *  - an undefined exact value (y NaN, a NaN input included) expects a NaN output;
- *  - an infinite exact value (a pole) expects that infinity;
- *  - correctly rounded: out = RN24(f(x)) bit for bit, or f(x) rounded in the variant's
- *    directed mode (c->rounding, ms_round32); below, "the correctly rounded result" is
- *    that one;
- *  - a NaN or infinite output where RN24(f(x)) differs is non-finite (counted, not
- *    measured); an infinity that is RN24 of a huge finite value is correct;
- *  - a correctly rounded finite output for |f(x)| >= 2^128 (RZ, RD or RU past the
- *    binary32 range: +-FLT_MAX) is faithful and not measured, like RN's infinity there
- *    (its distance to f(x) says nothing about the function: RZ24(2^200) = FLT_MAX);
- *  - a zero output where the correctly rounded result is not zero is flushed (and
- *    measured); a zero of the wrong sign where it is zero is a special-value mismatch;
- *  - every other input is measured: d = |out - y| (binary64), e = d / ulp(y) (exact),
- *    faithful when e < 1 or correctly rounded (a directed result is below 1 ulp of f(x),
- *    but e, computed from y, may read exactly 1), the relative error d / |y| for y != 0,
- *    the absolute error d for x in the configured range, and the bound clauses.
- * For a function of two arguments, x is the swept operand, partner the other one (the
- * maxima keep both; digest_term_at), and dom the operand whose value the absolute-error range and the clauses'
- * domains test. */
-MEASURE_FN struct measure_note measure_input_at(struct measure_acc *a, const struct measure_cfg *c, uint32_t x,
-                                                uint32_t partner, uint32_t dom, uint32_t out, double y, int t) {
-  struct measure_note n = {-1, -1.0, 0, 0};
-  a->inputs++;
-  a->digest += digest_term_at(x, partner, out);
-  if (t == MS_UNDECIDABLE || t == -MS_UNDECIDABLE) { /* no exact value to measure against */
-    a->undecidable++;
-    return n;
-  }
-  n.cr = ms_round32(y, t, c->rounding);
-  if (ms_isnan64(y) || ms_isinf64(y)) {
-    if (ms_isnan64(y) ? is_nan32(out) : out == n.cr) a->cr++, a->faithful++, n.hist = 0;
-    else a->special_mismatches++, n.special = 1;
-    return n;
-  }
-  if (out == n.cr) a->cr++;
-  if (is_nan32(out) || is_inf32(out)) {
-    if (out == n.cr) a->faithful++, n.hist = 0; /* a correctly rounded overflow */
-    else a->nonfinite++, a->above_1ulp++;
-    return n;
-  }
-  if (out == n.cr && ms_fabs(y) >= 0x1p128) { /* +-FLT_MAX, a correctly rounded directed overflow */
-    a->faithful++, n.hist = 0;
-    return n;
-  }
-  if ((out & 0x7fffffffu) == 0) {
-    if ((n.cr & 0x7fffffffu) != 0) a->flushed++;
-    else if (out != n.cr) a->special_mismatches++, n.special = 1; /* a zero of the wrong sign */
-  }
-  const double d = ms_fabs(ms_f32(out) - y), e = d * inv_ulp32(y);
-  n.hist = hist_bin(e), n.e = e;
-  if (e < 1.0 || out == n.cr) a->faithful++;
-  else a->above_1ulp++;
-  measure_max_note_at(&a->ulp, e, x, partner, out, y);
-  if (e > a->bin_max) a->bin_max = e;
-  if (measure_in_abs_range(c, dom)) measure_max_note_at(&a->abs, d, x, partner, out, y);
-  clauses_add_at(a->cl, c->clause, c->n_clauses, x, partner, dom, out, y, n.cr, e, d);
-  if (y != 0 && measure_rel_may_reach(&a->rel, d, ms_fabs(y)))
-    measure_max_note_at(&a->rel, d / ms_fabs(y), x, partner, out, y);
-  return n;
-}
+/* The full accumulator's maxima: ties to the lowest (input, partner); the ulp error's
+ * maximum also sets bin_max (the largest ulp error, kept for the bins along x). */
+#define MS_ULP_NOTE(a, e, x, partner, out, y)                                                                 \
+  do {                                                                                                        \
+    measure_max_note_at(&(a)->ulp, e, x, partner, out, y);                                                    \
+    if ((e) > (a)->bin_max) (a)->bin_max = (e);                                                               \
+  } while (0)
+
+/* measure_input_at and clauses_add_at: the per-input measure (measure_core.h) on the full
+ * accumulator. */
+#define MC_ACC struct measure_acc
+#define MC_CLAUSE struct clause_acc
+#define MC_MAX_NOTE measure_max_note_at
+#define MC_ULP_NOTE MS_ULP_NOTE
+#define MC_CLAUSE_NOTE clause_note_at
+#define MC_CLAUSES_ADD clauses_add_at
+#define MC_INPUT measure_input_at
+#include "src/measure/measure_core.h"
 
 /* One input of a function of one argument (partner 0, the domains those of x). */
 MEASURE_FN struct measure_note measure_input(struct measure_acc *a, const struct measure_cfg *c, uint32_t x,
