@@ -5,7 +5,8 @@
 # CPU backend on 2 threads), then exhaustive runs of every family while the budget lasts
 # (each family's JSON in OUT/results/). Stages are skipped, and say so, once less than their
 # estimate of BUDGET_S (default 540) seconds is left. Needs build/ulpcert (built elsewhere).
-# STAGES (default tests,sanitizer,bench,benchrefs,refcheck,runs; also benchcpu, hosts, pairs) picks
+# Files are named after the GPU (TAG, e.g. bench-h200.txt). STAGES (default tests,sanitizer,bench,benchrefs,refcheck,runs;
+# also benchcpu, hosts, pairs, and record: a new arch record compared with RECORD, by default the committed one) picks
 # stages; REFS and FAMILIES (space-separated) narrow refcheck and runs, HOSTS names the host
 # library's variants the hosts stage runs (outputs from the CPU, the rest on the GPU), PAIRS the two-argument families
 # the pairs stage sweeps (default: all of them, every x against the default partners), BENCH_REFS (R,R,...) the bench's
@@ -29,6 +30,9 @@ stage() { # stage NAME ESTIMATE_S: 0 when there is time for it
   echo "== $1 ($(left) s left)" | tee -a "$W/summary.txt"
   return 0
 }
+# result and bench files are named after the GPU (TAG: h100, h200, ...; "gpu" when unknown)
+TAG=${TAG:-$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 | grep -o 'H[0-9][0-9]*' | tr 'H' 'h')}
+TAG=${TAG:-gpu}
 OUT=$W # every stage writes here; pack copies it to DEST
 { nvidia-smi -L; "$U" --version; nproc; } >"$OUT/machine.txt" 2>&1
 
@@ -47,12 +51,12 @@ if wanted sanitizer && stage "compute-sanitizer" 80; then
 fi
 
 if wanted bench && stage "bench (GPU)" 90; then
-  timeout 150 "$U" bench --json "$OUT/bench-h100.json" >"$OUT/bench-h100.txt" 2>&1
+  timeout 150 "$U" bench --json "$OUT/bench-$TAG.json" >"$OUT/bench-$TAG.txt" 2>&1
   echo "bench: exit $?" | tee -a "$OUT/summary.txt"
 fi
 if wanted benchrefs && stage "bench (cold run per reference)" 60; then
-  timeout 150 "$U" bench --references "${BENCH_REFS:-all}" --only-references --json "$OUT/bench-refs-h100.json" \
-    >"$OUT/bench-refs-h100.txt" 2>&1
+  timeout 150 "$U" bench --references "${BENCH_REFS:-all}" --only-references --json "$OUT/bench-refs-$TAG.json" \
+    >"$OUT/bench-refs-$TAG.txt" 2>&1
   echo "bench refs: exit $?" | tee -a "$OUT/summary.txt"
 fi
 if wanted benchcpu && stage "bench (CPU backend, 2 threads, 2^24 inputs)" 60; then
@@ -79,10 +83,26 @@ full_run() {
   stage "run $1 (all 2^32 inputs$2)" "$3" || return 1
   t=$(($(left) - 10))
   [ "$t" -gt 120 ] && t=120
-  timeout -s INT "$t" "$U" run "$1" --backend gpu --no-cache --quiet --json "$OUT/results/$1-h100.json.gz" \
-    >"$OUT/results/$1-h100.txt" 2>&1
+  timeout -s INT "$t" "$U" run "$1" --backend gpu --no-cache --quiet --json "$OUT/results/$1-$TAG.json.gz" \
+    >"$OUT/results/$1-$TAG.txt" 2>&1
   echo "run $1: exit $?" | tee -a "$OUT/summary.txt"
 }
+
+# the arch record of every GPU variant (both sign halves, merged), compared field for field
+# with the committed record (RECORD): the device reduction of this build against the one
+# that made it
+if wanted record && stage "arch record (all 2^32 inputs, every GPU variant)" 200; then
+  for h in pos neg; do
+    [ $h = pos ] && r="--from 0x00000000 --to 0x7fffffff" || r="--from 0x80000000 --to 0xffffffff"
+    timeout 280 "$U" arch record --backend gpu --no-cache --quiet $r --out "$W/rec-$h.json.gz" >>"$OUT/record.log" 2>&1
+    echo "arch record $h: exit $?" | tee -a "$OUT/summary.txt"
+  done
+  "$U" merge "$W/rec-pos.json.gz" "$W/rec-neg.json.gz" --json "$W/rec.json.gz" >"$OUT/record-$TAG.txt" 2>&1
+  python3 scripts/record-equal.py "${RECORD:-reports/arch/sm90-NVIDIA-H100-80GB-HBM3.json.gz}" "$W/rec.json.gz" \
+    >"$OUT/record-equal.txt" 2>&1
+  echo "record equal to the committed one: exit $? ($(tail -1 "$OUT/record-equal.txt"))" | tee -a "$OUT/summary.txt"
+  rm -f "$W"/rec*.json.gz
+fi
 
 # exhaustive runs of every family with GPU variants, while the budget lasts
 wanted runs || FAMILIES=none
@@ -102,9 +122,9 @@ for f in ${PAIRS:-divide fmod remainder fdim hypot rhypot pow atan2}; do
   stage "run $f (2^32 x against 33 partners)" 60 || break
   t=$(($(left) - 10))
   [ "$t" -gt 150 ] && t=150
-  timeout -s INT "$t" "$U" run "$f" --backend gpu --quiet --json "$OUT/results/$f-pairs-h100.json.gz" \
-    >"$OUT/results/$f-pairs-h100.txt" 2>&1
-  echo "run $f: exit $? $(grep -E '^[0-9.]+ s \(references' "$OUT/results/$f-pairs-h100.txt")" | tee -a "$OUT/summary.txt"
+  timeout -s INT "$t" "$U" run "$f" --backend gpu --quiet --json "$OUT/results/$f-pairs-$TAG.json.gz" \
+    >"$OUT/results/$f-pairs-$TAG.txt" 2>&1
+  echo "run $f: exit $? $(grep -E '^[0-9.]+ s \(references' "$OUT/results/$f-pairs-$TAG.txt")" | tee -a "$OUT/summary.txt"
 done
 echo "== done after $(($(date +%s) - START)) s" | tee -a "$OUT/summary.txt"
 pack
