@@ -200,6 +200,16 @@ static void test_lean_equals_full(void **state) {
   assert_true(checked > 100);
 }
 
+/* Round to nearest, the absolute error everywhere, and the two clauses c0 and c1. */
+static struct measure_cfg two_clauses(struct bound_clause c0, struct bound_clause c1) {
+  struct measure_cfg c;
+  memset(&c, 0, sizeof c);
+  c.abs_lo = -INFINITY, c.abs_hi = INFINITY;
+  c.n_clauses = 2;
+  c.clause[0] = c0, c.clause[1] = c1;
+  return c;
+}
+
 /* Many equal errors: a maximum's input must be the first to reach it, in every run and
  * after the merge (ties to the lowest input). */
 static void test_lean_ties(void **state) {
@@ -207,12 +217,8 @@ static void test_lean_ties(void **state) {
   struct seq s;
   make_seq(&s, 4096);
   for (int i = 0; i < s.n; i++) s.y[i] = 0.75, s.t[i] = (int8_t)(i % 3 - 1), s.out[i] = 0x3f400000u + (i % 2);
-  struct measure_cfg c;
-  memset(&c, 0, sizeof c);
-  c.abs_lo = -INFINITY, c.abs_hi = INFINITY;
-  c.n_clauses = 2;
-  c.clause[0] = clause(BM_ULP, -INFINITY, INFINITY, 0.5, 0, 1);
-  c.clause[1] = clause(BM_REL, -INFINITY, INFINITY, 0, 0, 1);
+  const struct measure_cfg c =
+      two_clauses(clause(BM_ULP, -INFINITY, INFINITY, 0.5, 0, 1), clause(BM_REL, -INFINITY, INFINITY, 0, 0, 1));
   for (int runs = 1; runs <= 64; runs *= 4) check_cfg(&s, &c, runs);
   free_seq(&s);
 }
@@ -228,12 +234,8 @@ static void test_lean_clause_slots(void **state) {
     s.y[i] = (double)bnd_f32(s.x[i]) + 0x1p-40, s.t[i] = -1;
     s.out[i] = s.x[i] + (uint32_t)(i / 100) + (uint32_t)(i % 3);
   }
-  struct measure_cfg c;
-  memset(&c, 0, sizeof c);
-  c.abs_lo = -INFINITY, c.abs_hi = INFINITY;
-  c.n_clauses = 2;
-  c.clause[0] = clause(BM_ULP, -INFINITY, INFINITY, 1, 3, 4);
-  c.clause[1] = clause(BM_ULP_CR, -INFINITY, INFINITY, 0, 1, 2);
+  const struct measure_cfg c =
+      two_clauses(clause(BM_ULP, -INFINITY, INFINITY, 1, 3, 4), clause(BM_ULP_CR, -INFINITY, INFINITY, 0, 1, 2));
   struct measure_acc full;
   measure_init(&full);
   for (int i = 0; i < s.n; i++) measure_input_at(&full, &c, s.x[i], 0, s.x[i], s.out[i], s.y[i], s.t[i]);
