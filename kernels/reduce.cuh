@@ -52,34 +52,36 @@ __device__ __forceinline__ void warp_events(struct sample *list, uint32_t *n, in
   *n = min(*n + (uint32_t)__popc(bal), (uint32_t)LIST_MAX);
 }
 
-__device__ __forceinline__ void shfl_lean_max(double *v, uint32_t *in, int off) {
-  const double bv = __shfl_down_sync(0xffffffffu, *v, off);
-  const uint32_t bi = __shfl_down_sync(0xffffffffu, *in, off);
-  lean_max_merge2(v, in, bv, bi);
+__device__ __forceinline__ struct lean_max shfl_lean_max(const struct lean_max &m, int off) {
+  return {__shfl_down_sync(0xffffffffu, m.v, off), __shfl_down_sync(0xffffffffu, m.input, off)};
 }
 
-/* Lane 0 ends with the merge of the warp's lean accumulators and counters (lean_merge,
- * field by field through the shuffles). Called by all 32 lanes; ncl is uniform. */
+__device__ __forceinline__ struct lean_clause shfl_lean_clause(const struct lean_clause &a, int off) {
+  const unsigned full = 0xffffffffu;
+  struct lean_clause b;
+  b.inputs = __shfl_down_sync(full, a.inputs, off), b.over = __shfl_down_sync(full, a.over, off);
+  b.max = __shfl_down_sync(full, a.max, off), b.max_input = __shfl_down_sync(full, a.max_input, off);
+  b.ratio = __shfl_down_sync(full, a.ratio, off), b.ratio_input = __shfl_down_sync(full, a.ratio_input, off);
+  return b;
+}
+
+/* Lane 0 ends with the merge (lean_merge) of the warp's lean accumulators and counters.
+ * Called by all 32 lanes; ncl is uniform. */
 __device__ __forceinline__ void lean_warp_merge(struct lean_acc *a, struct red_cnt *c, int ncl, int moments) {
   const unsigned full = 0xffffffffu;
   for (int off = 16; off; off >>= 1) {
-    a->inputs += __shfl_down_sync(full, a->inputs, off), a->cr += __shfl_down_sync(full, a->cr, off);
-    a->faithful += __shfl_down_sync(full, a->faithful, off);
-    a->above_1ulp += __shfl_down_sync(full, a->above_1ulp, off);
-    a->nonfinite += __shfl_down_sync(full, a->nonfinite, off), a->flushed += __shfl_down_sync(full, a->flushed, off);
-    a->special_mismatches += __shfl_down_sync(full, a->special_mismatches, off);
-    a->undecidable += __shfl_down_sync(full, a->undecidable, off);
-    a->digest += __shfl_down_sync(full, a->digest, off);
-    shfl_lean_max(&a->ulp.v, &a->ulp.input, off);
-    shfl_lean_max(&a->rel.v, &a->rel.input, off);
-    shfl_lean_max(&a->abs.v, &a->abs.input, off);
+    struct lean_acc b;
+    b.inputs = __shfl_down_sync(full, a->inputs, off), b.cr = __shfl_down_sync(full, a->cr, off);
+    b.faithful = __shfl_down_sync(full, a->faithful, off), b.above_1ulp = __shfl_down_sync(full, a->above_1ulp, off);
+    b.nonfinite = __shfl_down_sync(full, a->nonfinite, off), b.flushed = __shfl_down_sync(full, a->flushed, off);
+    b.special_mismatches = __shfl_down_sync(full, a->special_mismatches, off);
+    b.undecidable = __shfl_down_sync(full, a->undecidable, off), b.digest = __shfl_down_sync(full, a->digest, off);
+    b.ulp = shfl_lean_max(a->ulp, off), b.rel = shfl_lean_max(a->rel, off), b.abs = shfl_lean_max(a->abs, off);
     for (int k = 0; k < CLAUSE_MAX; k++) {
       if (k >= ncl) break;
-      a->cl[k].inputs += __shfl_down_sync(full, a->cl[k].inputs, off);
-      a->cl[k].over += __shfl_down_sync(full, a->cl[k].over, off);
-      shfl_lean_max(&a->cl[k].max, &a->cl[k].max_input, off);
-      shfl_lean_max(&a->cl[k].ratio, &a->cl[k].ratio_input, off);
+      b.cl[k] = shfl_lean_clause(a->cl[k], off);
     }
+    lean_merge(a, &b, ncl);
     c->symc += __shfl_down_sync(full, c->symc, off), c->symv += __shfl_down_sync(full, c->symv, off);
     c->monoc += __shfl_down_sync(full, c->monoc, off), c->monov += __shfl_down_sync(full, c->monov, off);
     if (moments) {
