@@ -55,7 +55,7 @@ ifneq ($(NVCC),)
              -gencode arch=compute_$(PTX_ARCH:sm_%=%),code=compute_$(PTX_ARCH:sm_%=%)
   NVBASE := -O3 -std=c++17 --threads 0 -I. -I$(BUILD)/gen $(GENCODE) -DULPCERT_ARCHS='"$(strip $(ARCHS)) + PTX $(PTX_ARCH:sm_%=compute_%)"'
   # every .cu file is one object; its build flavour (contraction, flush to zero) is part of it
-  CU_SRC := $(wildcard kernels/*.cu src/kinds/*/*.cu)
+  CU_SRC := $(wildcard src/engine/*.cu src/kinds/*/*.cu src/kinds/*/*/*.cu)
   GPU_OBJ := $(patsubst %.cu,$(BUILD)/%.o,$(CU_SRC))
   GPU_LIBS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib -lcudart_static -lstdc++ -ldl -lrt -lpthread
 else
@@ -66,7 +66,7 @@ endif
 # host sources: the engine, commands, kinds and the catalogue (functions/*/)
 # (test_*.c in a function folder are its tests; *_nogpu.c stand in for the device code of a
 # build without the CUDA toolkit)
-ALL_C := $(wildcard src/*.c src/*/*.c src/kinds/*/*.c src/reference/fast/*.c functions/*/*.c)
+ALL_C := $(wildcard src/*.c src/*/*.c src/kinds/*/*.c src/kinds/*/*/*.c src/reference/fast/*.c functions/*/*.c)
 NOGPU_SRC := $(filter %_nogpu.c,$(ALL_C))
 NOT_TESTS = $(foreach f,$(1),$(if $(findstring /test_,$(f)),,$(f)))
 SRC := $(call NOT_TESTS,$(filter-out src/main.c $(NOGPU_SRC),$(ALL_C)))
@@ -80,13 +80,13 @@ GEN := $(BUILD)/gen
 # the same for its device code, <name>.cuh then <name>.*.cuh)
 CAT_DEFS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).def) \
               $(sort $(wildcard $(d)$(notdir $(d:/=)).*.def)))
-# CUDA's own functions, compiled once per build flavour (kernels/flavour.cuh): <name>.cuda.cuh
+# CUDA's own functions, compiled once per build flavour (src/kinds/binary32/device/flavour.cuh): <name>.cuda.cuh
 CAT_FLAVS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).cuda.cuh))
 # every other device file: <name>.cuh, then <name>.*.cuh
 CAT_CUHS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).cuh) \
               $(filter-out $(CAT_FLAVS),$(sort $(wildcard $(d)$(notdir $(d:/=)).*.cuh))))
 # references whose shortcut compiles for the device too (functions/<name>/shortcut.h, rules
-# in src/reference/hd.h): the device reference kernel runs them (kernels/refkern.cuh)
+# in src/reference/hd.h): the device reference kernel runs them (src/kinds/binary32/device/refkern.cuh)
 CAT_SCS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)shortcut.h))
 # two-argument functions: each folder's pair.def and pair.cuh (src/kinds/pair/pair.h)
 PAIR_DEFS := $(sort $(wildcard functions/*/pair.def))
@@ -114,7 +114,7 @@ $(GEN)/shortcuts.def: FORCE
 $(GEN)/kinds.def: FORCE
 	@mkdir -p $(GEN) && printf 'KIND(%s)\n' $(KIND_DIRS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 FORCE:
-HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh src/reference/fast/*.h functions/*.h functions/*/*.h functions/*/*.cuh functions/*/*.def kernels/*.h kernels/*.cuh)
+HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh src/kinds/*/*/*.h src/kinds/*/*/*.cuh src/reference/fast/*.h functions/*.h functions/*/*.h functions/*/*.cuh functions/*/*.def)
 
 # the tests: tests/test_*.c, and each function folder's test_<name>.c (its reference's tests)
 TESTS := $(basename $(notdir $(wildcard tests/test_*.c functions/*/test_*.c)))
@@ -141,16 +141,16 @@ $(BUILD)/src/kinds/ff/ff_fmad.o: NVFLAV := -fmad=true
 $(BUILD)/src/kinds/ff/ff_ftz.o: NVFLAV := -fmad=false -ftz=true
 $(BUILD)/src/kinds/pair/pair_ftz.o: NVFLAV := -fmad=false -ftz=true
 $(BUILD)/src/kinds/pair/pair_fast.o: NVFLAV := -use_fast_math
-# CUDA's math functions as users build them (kernels/flavour.cuh): nvcc's defaults, then
-# -ftz=true, then -use_fast_math (which implies -ftz=true -prec-div=false -prec-sqrt=false)
-$(BUILD)/kernels/flavour_default.o: NVFLAV :=
-$(BUILD)/kernels/flavour_ftz.o: NVFLAV := -ftz=true
-$(BUILD)/kernels/flavour_fastmath.o: NVFLAV := -use_fast_math
+# CUDA's math functions as users build them (src/kinds/binary32/device/flavour.cuh): nvcc's
+# defaults, then -ftz=true, then -use_fast_math (which implies -ftz=true -prec-div=false -prec-sqrt=false)
+$(BUILD)/src/kinds/binary32/device/flavour_default.o: NVFLAV :=
+$(BUILD)/src/kinds/binary32/device/flavour_ftz.o: NVFLAV := -ftz=true
+$(BUILD)/src/kinds/binary32/device/flavour_fastmath.o: NVFLAV := -use_fast_math
 $(BUILD)/%.o: %.cu $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVBASE) $(NVFLAV) -c $< -o $@
 
-$(BUILD)/src/engine/gpu_nogpu.o: | $(BUILD)/.nvcc-notice
+$(BUILD)/src/engine/device_nogpu.o: | $(BUILD)/.nvcc-notice
 $(BUILD)/.nvcc-notice:
 	@mkdir -p $(dir $@)
 	@echo "ulpcert: nvcc not found: building without GPU support" >&2

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "src/catalogue/registry.h"
-#include "src/engine/scan.h"
+#include "src/kinds/binary32/scan.h"
 #include "src/measure/metrics.h"
 
 typedef int (*mpfr_fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);

@@ -9,7 +9,7 @@
 #include "src/catalogue/registry.h"
 #include "src/cmd/cmd.h"
 #include "src/common.h"
-#include "src/engine/gpu.h"
+#include "src/kinds/binary32/device/gpu.h"
 #include "src/engine/options.h"
 #include "src/reference/fastref.h"
 

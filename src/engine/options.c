@@ -7,7 +7,7 @@
 
 #include "src/reference/refcache.h"
 #include "src/common.h"
-#include "src/engine/gpu.h"
+#include "src/engine/device.h"
 
 /* The values getopt_long returns for the shared options ('h' for --help); the commands'
  * own options use values from 1001 on. */
@@ -112,6 +112,14 @@ static int scan_option(int c, const char *v, struct scan_cli *sc) {
     return -1;
   }
   return EXIT_USAGE; /* not a shared option */
+}
+
+void scan_default_opts(struct scan_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->from = 0;
+  o->to = 0xffffffffu;
+  o->chunk = 1u << 22;
+  o->progress = 1;
 }
 
 /* Parse the options shared by run and bench. Returns -1 to continue, or an exit code. */

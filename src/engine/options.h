@@ -4,10 +4,32 @@
 #define ULPCERT_OPTIONS_H
 
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 
-#include "src/engine/scan.h"
 #include "src/formats/head.h"
+
+#define SCAN_MAXDEV 16
+
+/* What to scan and how, for every kind: the range, the backend, threads, chunks, the
+ * reference cache, the devices. */
+struct scan_opts {
+  uint32_t from, to;     /* inclusive bit patterns */
+  int gpu;               /* 1: GPU backend, 0: CPU backend */
+  int threads;           /* host threads; 0 = all */
+  uint32_t chunk;        /* magnitudes per chunk: a power of two in [2^12, 2^30] */
+  const char *cache_dir; /* reference cache folder, NULL for none */
+  int progress;          /* draw a progress bar when stderr is a terminal */
+  int host_reduce;       /* GPU backend: reduce on the host instead of the device */
+  int ndevices;          /* GPU backend: devices to use (0: device 0) */
+  int moments;           /* also accumulate the per-bin output moments (arch record/compare) */
+  int outputs_only;      /* evaluate only: inputs, per-bin digests (and moments); no references, no errors */
+  int no_fast;           /* references from the shortcut and MPFR only: no fast-path table, none on the device */
+  int devices[SCAN_MAXDEV];
+};
+
+/* The defaults: every input, chunks of 2^22 magnitudes, a progress bar, the CPU. */
+void scan_default_opts(struct scan_opts *o);
 
 struct scan_cli {
   struct scan_opts o;

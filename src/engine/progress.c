@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "src/common.h"
-#include "src/engine/scan.h"
+#include "src/engine/driver.h"
 
 void progress_start(struct progress *p, const char *label, uint64_t total, int enabled) {
   p->on = enabled && isatty(2) && !g_quiet;

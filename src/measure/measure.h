@@ -2,7 +2,7 @@
  *
  * Every per-input definition of README.md ("Definitions") is here, compiled as C for the
  * host reduction (metrics.c) and as __host__ __device__ code for the device reduction
- * (kernels/reduce.cuh): RN24 of the exact value from the reference pair (y, t) (and its
+ * (src/kinds/binary32/device/reduce.cuh): RN24 of the exact value from the reference pair (y, t) (and its
  * rounding in a directed mode, for variants documented to round so), the ulp,
  * relative and absolute errors, the correctly rounded, faithful, non-finite, flushed and
  * special-value rules, the histogram bin, the digest term and the bound clauses

@@ -2,7 +2,7 @@
  *
  * A shortcut (functions/<name>/shortcut.h) is written once, as REF_HD functions, and
  * runs in the host engine (through reference.c) and in the device reference kernel
- * (kernels/refkern.cuh). Both sides must compute the same thing, bit for bit:
+ * (src/kinds/binary32/device/refkern.cuh). Both sides must compute the same thing, bit for bit:
  *  - only binary64 and integer arithmetic, +, -, *, /, sqrt and fma, which are
  *    correctly rounded on both sides (IEEE 754 round to nearest even); the host build
  *    has -ffp-contract=off and the device build -fmad=false, so that no a*b+c is

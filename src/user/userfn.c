@@ -21,7 +21,7 @@
 
 #include "src/catalogue/registry.h"
 #include "src/common.h"
-#include "src/engine/gpu.h"
+#include "src/kinds/binary32/device/gpu.h"
 
 static int abs_path(const char *path, char *out, size_t n) {
   char *r = realpath(path, NULL);

@@ -6,7 +6,7 @@
 #include <jansson.h>
 
 #include "src/engine/kind.h"
-#include "src/engine/scan.h"
+#include "src/kinds/binary32/scan.h"
 #include "src/kinds/binary32/result.h"
 
 /* A binary32 result: a run's (variants resolved, statistics accumulating) or a file's. */

@@ -1,6 +1,6 @@
 /* run.c: a binary32 run: names resolved into variants the backend runs (or a user's
  * function compiled at run time), then ranges scanned, each reference's variants
- * together (src/engine/scan.h). */
+ * together (src/kinds/binary32/scan.h). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "src/common.h"
-#include "src/engine/gpu.h"
 #include "src/kinds/half/half_kind.h"
 
 static json_t *record_json(int device, char *err, size_t errlen) {

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels/reduce_common.cuh"
+#include "src/kinds/binary32/device/reduce_common.cuh"
 #include "src/kinds/pair/pair_pipe.h"
 #include "src/kinds/pair/partners.h"
 #include "pairs_ref.h"

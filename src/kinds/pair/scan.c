@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "src/common.h"
-#include "src/engine/scan.h"
+#include "src/engine/driver.h"
 #include "src/kinds/pair/pair_pipe.h"
 #include "src/kinds/pair/pair_scan.h"
 

@@ -3,4 +3,4 @@
  * IEEE division and square root): what a user's plain build computes. */
 #define FLAVOUR_NS flavour_default
 #define FLAVOUR_NAME(fn) fn##_cuda
-#include "kernels/flavour.cuh"
+#include "src/kinds/binary32/device/flavour.cuh"

@@ -4,4 +4,4 @@
  * __sinf, ...: docs/cuda-math/fast-math.tsv). */
 #define FLAVOUR_NS flavour_fastmath
 #define FLAVOUR_NAME(fn) fn##_cuda_fast
-#include "kernels/flavour.cuh"
+#include "src/kinds/binary32/device/flavour.cuh"

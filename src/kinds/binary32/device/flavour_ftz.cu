@@ -3,4 +3,4 @@
  * flushed to zero. */
 #define FLAVOUR_NS flavour_ftz
 #define FLAVOUR_NAME(fn) fn##_cuda_ftz
-#include "kernels/flavour.cuh"
+#include "src/kinds/binary32/device/flavour.cuh"

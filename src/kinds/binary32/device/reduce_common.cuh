@@ -1,5 +1,5 @@
 /* reduce_common.cuh: the pieces of the device reductions that the unary kind
- * (kernels/reduce.cuh) and the two-argument kind (src/kinds/pair/pair_pipe.cu) share: the
+ * (reduce.cuh) and the two-argument kind (src/kinds/pair/pair_pipe.cu) share: the
  * warp merges of measure accumulators (exact: sums, and maxima with ties to the lowest
  * input) and the per-thread cache of the x-bin maxima. */
 #ifndef ULPCERT_REDUCE_COMMON_CUH

@@ -1,12 +1,13 @@
-/* gpu.h: the GPU backend, seen from the host engine. Implemented in kernels/eval.cu
- * (or src/gpu_stub.c when the build has no CUDA toolkit). */
+/* gpu.h: the binary32 kind's GPU backend, seen from its host scan (scan.c). Implemented in
+ * eval.cu (or gpu_nogpu.c when the build has no CUDA toolkit); the probe every kind shares
+ * is src/engine/device.h. */
 #ifndef ULPCERT_GPU_H
 #define ULPCERT_GPU_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "src/engine/geom.h"
+#include "src/kinds/binary32/device/geom.h"
 #include "src/formats/head.h"
 #include "src/measure/part.h"
 #include "src/reference/fast/fast_eval.h"
@@ -14,13 +15,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-
-/* Number of the toolkit the binary was built with, and the architectures compiled in. */
-const char *gpu_build_info(void);
-
-/* 0 if device 0 is usable, filling info; otherwise -1 with a reason in why. */
-int gpu_probe(struct gpu_info *info, char *why, size_t whylen);
 
 /* Device functions beyond the catalogue's (whose numbers are the variants' catalogue
  * indices): the selftest's table, and user functions compiled at run time. */
@@ -32,7 +26,7 @@ int gpu_probe(struct gpu_info *info, char *why, size_t whylen);
 #define GPU_HOST (-3)
 
 #define GPU_SLOTS 2
-#define GPU_MAXF 64 /* functions per context (the engine's SCAN_MAXV) */
+#define GPU_MAXF 64 /* functions per context (the scan's SCAN_MAXV) */
 #define GPU_MAXSEG 2
 
 struct gpu_ctx;
@@ -57,9 +51,9 @@ uint32_t *gpu_out_buffer(struct gpu_ctx *g, int slot, int f);
 void gpu_ref_buffers(struct gpu_ctx *g, int slot, double **ry, int8_t **rt);
 /* Enqueue, after slot's evaluation: copy its reference values (nref entries; none for an
  * outputs-only reduction) to the device and reduce every work item of geom for every
- * function into parts (index v * 2 * nblk + item; kernels/reduce.cuh). 0 or -1. */
+ * function into parts (index v * 2 * nblk + item; reduce.cuh). 0 or -1. */
 int gpu_submit_reduce(struct gpu_ctx *g, int slot, const struct gpu_geom *geom, uint32_t nref);
-/* Reference values computed on the device (kernels/refkern.cuh). Set once per context:
+/* Reference values computed on the device (refkern.cuh). Set once per context:
  * the reference's device shortcut (ref_device_shortcut, -1 for none) and its fast-path
  * table (NULL or an empty view for none), copied to the device. 0 or -1. */
 int gpu_set_reference(struct gpu_ctx *g, int shortcut, const struct fast_view *tab);

@@ -1,18 +1,12 @@
-/* gpu_stub.c: the GPU backend of a build without the CUDA toolkit: it reports that
- * no GPU can be used, so the engine falls back to (or refuses in favour of) the CPU. */
+/* gpu_nogpu.c: the binary32 GPU backend of a build without the CUDA toolkit: every call
+ * fails. The probe (src/engine/device_nogpu.c) reports that no GPU can be used, so the
+ * scan falls back to (or refuses in favour of) the CPU. */
 #include <stdio.h>
 #include <string.h>
 
-#include "src/engine/gpu.h"
+#include "src/kinds/binary32/device/gpu.h"
 
-const char *gpu_build_info(void) { return "built without the CUDA toolkit: no device code"; }
 const char *gpu_last_error(void) { return "built without CUDA"; }
-
-int gpu_probe(struct gpu_info *info, char *why, size_t whylen) {
-  memset(info, 0, sizeof *info);
-  snprintf(why, whylen, "this ulpcert was built without the CUDA toolkit (install it and rebuild)");
-  return -1;
-}
 
 struct gpu_ctx *gpu_open(int dev, int nfn, const int *fns, uint32_t max_count, uint32_t max_items, char *err,
                          size_t errlen) {

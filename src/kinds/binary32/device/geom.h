@@ -1,5 +1,5 @@
-/* geom.h: how a chunk of the scan is cut into reduction work items, shared by the host
- * engine (scan.c) and the device reduction (kernels/reduce.cuh).
+/* geom.h: how a chunk of the scan is cut into reduction work items, shared by the binary32
+ * scan (src/kinds/binary32/scan.c) and the device reduction (reduce.cuh).
  *
  * A chunk evaluates the magnitudes [a0, a0 + len) in both sign halves (a0 is one below
  * the first magnitude it accounts, 'first', so that monotonicity sees the pair across the

@@ -1,4 +1,4 @@
-/* scan.h: the engine. Evaluates variants of one reference function over a range of
+/* scan.h: the binary32 kind's scan. Evaluates variants of one reference function over a range of
  * binary32 bit patterns on a backend, computes each reference value once (shared by
  * every variant, and by x and -x when the function is odd or even), and reduces the
  * errors into one struct stats per variant.
@@ -12,26 +12,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "src/measure/metrics.h"
 #include "src/catalogue/registry.h"
+#include "src/engine/options.h"
+#include "src/measure/metrics.h"
 
 #define SCAN_MAXV 64
-#define SCAN_MAXDEV 16
-
-struct scan_opts {
-  uint32_t from, to;     /* inclusive bit patterns */
-  int gpu;               /* 1: GPU backend, 0: CPU backend */
-  int threads;           /* host threads; 0 = all */
-  uint32_t chunk;        /* magnitudes per chunk: a power of two in [2^12, 2^30] */
-  const char *cache_dir; /* reference cache folder, NULL for none */
-  int progress;          /* draw a progress bar when stderr is a terminal */
-  int host_reduce;       /* GPU backend: reduce on the host instead of the device */
-  int ndevices;          /* GPU backend: devices to use (0: device 0) */
-  int moments;           /* also accumulate the per-bin output moments (arch record/compare) */
-  int outputs_only;      /* evaluate only: inputs, per-bin digests (and moments); no references, no errors */
-  int no_fast;           /* references from the shortcut and MPFR only: no fast-path table, none on the device */
-  int devices[SCAN_MAXDEV];
-};
 
 struct scan_times {
   double wall;       /* whole scan */
@@ -51,18 +36,15 @@ struct scan_times {
   const char *cache; /* "off", "loaded", "built", "unused", "save failed" */
 };
 
-/* Set (from a signal handler) to stop a scan after its current chunk: scan_run then
- * returns EXIT_INTERRUPT with the statistics of the chunks completed, and
- * tm->done_mag tells how far it got. */
-extern volatile int g_scan_stop;
-
 /* The input ranges covered by a scan of [from, to] that completed every magnitude up
  * to done_mag (both signs): at most 2 ranges. Returns their number. */
 int scan_covered(uint32_t from, uint32_t to, int64_t done_mag, uint32_t cov[2][2]);
 
-void scan_default_opts(struct scan_opts *o);
 /* Scan; st[i] (allocated by the caller) receives variant i's statistics.
- * All variants must share one reference. Returns 0 or an exit code with a message in err. */
+ * All variants must share one reference. Returns 0 or an exit code with a message in err.
+ * The stop flag (g_scan_stop, src/engine/driver.h) stops it after its current chunk: it
+ * then returns EXIT_INTERRUPT with the statistics of the chunks completed, and
+ * tm->done_mag tells how far it got. */
 int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, struct stats *const *st,
              struct scan_times *tm, char *err, size_t errlen);
 /* The raw outputs of variant v on inputs [first, first + count) (count <= 2^24), on

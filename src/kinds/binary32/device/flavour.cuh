@@ -12,7 +12,7 @@
  * (eval_kernel.cuh), which eval.cu's catalogue table reads. */
 #include <cuda_runtime.h>
 
-#include "kernels/eval_kernel.cuh"
+#include "src/kinds/binary32/device/eval_kernel.cuh"
 
 namespace FLAVOUR_NS {
 #define CUDA_FLAVOURS(fn)                                                                                      \

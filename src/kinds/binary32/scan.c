@@ -1,5 +1,5 @@
 /* scan.c: see scan.h. */
-#include "src/engine/scan.h"
+#include "src/kinds/binary32/scan.h"
 
 #include <math.h>
 #include <omp.h>
@@ -9,15 +9,14 @@
 
 #include "src/reference/fastref.h"
 #include "src/reference/refcache.h"
-#include "src/engine/gpu.h"
+#include "src/kinds/binary32/device/gpu.h"
+#include "src/engine/driver.h"
 #include "src/engine/progress.h"
 
 #define HALF 0x80000000u      /* magnitudes per sign half: 2^31 */
 #define RED_BLOCK (1u << 14)  /* inputs per reduction work item */
 _Static_assert(GEOM_BIN_LOG2 == BIN_LOG2, "the device merges items per bin of metrics.h");
 #define REF_BLOCK (1u << 12)  /* inputs per reference work item */
-
-volatile int g_scan_stop = 0;
 
 int scan_covered(uint32_t from, uint32_t to, int64_t done_mag, uint32_t cov[2][2]) {
   int n = 0;
@@ -34,14 +33,6 @@ int scan_covered(uint32_t from, uint32_t to, int64_t done_mag, uint32_t cov[2][2
     if (hi >= lo) cov[n][0] = lo, cov[n][1] = (uint32_t)hi, n++;
   }
   return n;
-}
-
-void scan_default_opts(struct scan_opts *o) {
-  memset(o, 0, sizeof *o);
-  o->from = 0;
-  o->to = 0xffffffffu;
-  o->chunk = 1u << 22;
-  o->progress = 1;
 }
 
 /* magnitude interval [lo, hi] (inclusive); empty when lo > hi */

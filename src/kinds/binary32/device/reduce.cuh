@@ -6,13 +6,13 @@
  * host loop over the same inputs, bit for bit. The lists of first mismatches and
  * violations keep the lowest inputs: each warp appends its events in input order (warp
  * ballots), and the warps' lists, whose ranges ascend with the warp, are concatenated in
- * warp order. Included by kernels/eval.cu (built with -fmad=false: no contraction, so
+ * warp order. Included by eval.cu (built with -fmad=false: no contraction, so
  * every binary64 operation is the host's). */
-#include "src/engine/geom.h"
+#include "src/kinds/binary32/device/geom.h"
 #include "src/measure/lean.h"
 #include "src/measure/part.h"
 
-#include "kernels/reduce_common.cuh"
+#include "src/kinds/binary32/device/reduce_common.cuh"
 
 /* Blocks of RED_THREADS that k_reduce asks to fit on one multiprocessor at once. Left to
  * itself the compiler gives it 130 registers, so that one block fits (12.5% occupancy);
