@@ -12,7 +12,8 @@
  *     non-negative bit patterns [cache_lo, cache_hi) the reference cache stores (0, 0: none);
  *
  *   VARIANT(name, fields...)
- *     a binary32 variant, its fields named, in any order, each at most once:
+ *     a binary32 variant, its fields named, in any order, each at most once (the compiler
+ *     warns of one given twice: -Woverride-init):
  *       REF(reference)      the REFERENCE it is compared with (required);
  *       FAMILY(family)      the family `ulpcert run FAMILY` runs it in (default: the
  *                           reference's name);
@@ -43,7 +44,7 @@
  *     of device functions fn_cuda, fn_cuda_ftz and fn_cuda_fast, described as "CUDA's fn",
  *     "CUDA's fn compiled with -ftz=true" and "CUDA's fn compiled with -use_fast_math: "
  *     fastmath, what the flag does to fn (docs/cuda-math/fast-math.tsv): NO_SUBSTITUTION,
- *     BECOMES_INTRINSIC(__fnf), or words of its own;
+ *     BECOMES_INTRINSIC(__fn), or words of its own;
  *   CUDA_VARIANT(fn, reference, DEFAULT), CUDA_VARIANT(fn, reference, FTZ),
  *   CUDA_VARIANT(fn, reference, FASTMATH, fastmath)
  *     one of those three variants, where another line comes between them in the catalogue;
@@ -89,6 +90,8 @@
  * sc_<name>(xbits, &y, &t) (src/reference/hd.h), which the device reference kernel runs
  * too; reference.c then defines the host shortcut_fn as a call to it.
  *
+ * tests/test_catalogue.c checks the registry these lines build against these rules.
+ *
  * The folder's <name>.cuh (device code) and *.c files (references, host variants) are
  * compiled by the Makefile, which also lists every <name>.def in the generated
  * catalogue.def. A consumer defines the line macros it reads (for VARIANT, every field
@@ -122,11 +125,12 @@
 /* CUDA's functions in their three builds (above). */
 #define CUDA_FUNCTION(fn, ref, fastmath)                                                                       \
   CUDA_VARIANT(fn, ref, DEFAULT) CUDA_VARIANT(fn, ref, FTZ) CUDA_VARIANT(fn, ref, FASTMATH, fastmath)
-#define CUDA_VARIANT(fn, ref, build, ...) CUDA_VARIANT_##build(fn, ref, __VA_ARGS__)
+#define CUDA_VARIANT(fn, ...) CUDA_VARIANT_BUILD(fn, __VA_ARGS__, ) /* (the empty argument: C11 wants one) */
+#define CUDA_VARIANT_BUILD(fn, ref, build, ...) CUDA_VARIANT_##build(fn, ref, __VA_ARGS__)
 #define CUDA_VARIANT_DEFAULT(fn, ref, ...) VARIANT(#fn ".cuda", REF(ref), DEVICE(fn##_cuda), DESCRIPTION("CUDA's " #fn))
 #define CUDA_VARIANT_FTZ(fn, ref, ...)                                                                         \
   VARIANT(#fn ".cuda.ftz", REF(ref), DEVICE(fn##_cuda_ftz), DESCRIPTION("CUDA's " #fn " compiled with -ftz=true"))
-#define CUDA_VARIANT_FASTMATH(fn, ref, fastmath)                                                               \
+#define CUDA_VARIANT_FASTMATH(fn, ref, fastmath, ...)                                                          \
   VARIANT(#fn ".cuda.fastmath", REF(ref), DEVICE(fn##_cuda_fast),                                              \
           DESCRIPTION("CUDA's " #fn " compiled with -use_fast_math: " fastmath))
 
