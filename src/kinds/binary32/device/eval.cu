@@ -5,6 +5,7 @@
 #include <cuda.h> /* driver API types only: the library is opened at run time */
 #include <cuda_runtime.h>
 #include <dlfcn.h>
+#include <initializer_list>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -60,12 +61,29 @@ __device__ __forceinline__ float NODEVICE(float x) { return __int_as_float(0x7fc
 template <float (*F)(float)> static eval_kernel kernel_of() { return k_eval<F>; }
 template <class T> static eval_kernel kernel_of() { return T::kernel; }
 
+/* The kernel of a VARIANT line: its DEVICE field's, NODEVICE's where it has none (the
+ * line's other fields are null here). Evaluated at compile time. */
+typedef eval_kernel (*kernel_getter)();
+static constexpr kernel_getter device_kernel(std::initializer_list<kernel_getter> fields) {
+  for (kernel_getter k : fields)
+    if (k) return k;
+  return kernel_of<NODEVICE>;
+}
+
 /* One kernel per catalogue variant, at its catalogue index (registry.c numbers the
  * variants in the same order), as the function that returns it: read at launch, so that
  * no static initialisation order between units matters. */
-static eval_kernel (*const catalogue_kernels[])() = {
-#define VARIANT(name, fam, ref, dfn, ...) kernel_of<dfn>,
-#define VARIANT_ABS(name, fam, ref, dfn, ...) kernel_of<dfn>,
+static const kernel_getter catalogue_kernels[] = {
+#define VARIANT(name, ...) device_kernel({__VA_ARGS__}),
+#define DEVICE(fn) kernel_of<fn>
+#define REF(...) nullptr
+#define FAMILY(...) nullptr
+#define HOST(...) nullptr
+#define CLAIM(...) nullptr
+#define DOC_ULP(...) nullptr
+#define DOC_REL(...) nullptr
+#define DOC_ABS(...) nullptr
+#define DESCRIPTION(...) nullptr
 #include "src/catalogue/catalogue_list.h"
 };
 #define N_CATALOGUE_KERNELS ((int)(sizeof catalogue_kernels / sizeof catalogue_kernels[0]))
