@@ -38,7 +38,7 @@
  *     DESCRIPTION("the host C library's tanhf"));
  *
  *   CUDA_FUNCTION(fn, reference, fastmath)
- *     CUDA's own fn in the three builds a user chooses between (kernels/flavour.cuh; the
+ *     CUDA's own fn in the three builds a user chooses between (src/kinds/binary32/device/flavour.cuh; the
  *     folder's <name>.cuda.cuh holds CUDA_FLAVOURS(fn)): the variants fn.cuda (nvcc's
  *     defaults), fn.cuda.ftz (-ftz=true) and fn.cuda.fastmath (-use_fast_math), in this order,
  *     of device functions fn_cuda, fn_cuda_ftz and fn_cuda_fast, described as "CUDA's fn",
