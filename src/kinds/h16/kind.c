@@ -105,6 +105,7 @@ static int status(const struct kind_result *r) {
 
 static int write_file(const char *path, const struct kind_result *r, char *err, size_t errlen) {
   json_t *root = result_header_json(&r->ri, "h16"), *res = json_array();
+  result_range_json(root, &r->ri);
   json_object_set_new(root, "timing", json_pack("{s:f}", "wall_s", r->wall));
   for (int i = 0; i < H16FN_NV; i++)
     if (r->ran[i]) json_array_append_new(res, h16fn_stats_json(&h16fn_variants[i], &r->st[i]));
