@@ -92,9 +92,17 @@ CAT_SCS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)shortcut.
 PAIR_DEFS := $(sort $(wildcard functions/*/pair.def))
 PAIR_CUHS := $(sort $(wildcard functions/*/pair.cuh))
 PAIR_REFS := $(sort $(wildcard functions/*/pair_ref.h))
+# 16-bit formats: each folder's h16.def (16-bit functions and operations, src/kinds/h16/h16_catalogue.h)
+# and h16_ref.h (the exact reference of an operation, host and device code with its proof)
+H16_DEFS := $(sort $(wildcard functions/*/h16.def))
+H16_REFS := $(sort $(wildcard functions/*/h16_ref.h))
 KIND_DIRS := $(notdir $(patsubst %/,%,$(sort $(wildcard src/kinds/*/))))
 GEN_FILES := $(GEN)/catalogue.def $(GEN)/device_code.cuh $(GEN)/device_flavours.cuh $(GEN)/kinds.def $(GEN)/shortcuts.h $(GEN)/shortcuts.def \
-             $(GEN)/pairs.def $(GEN)/pairs_device.cuh $(GEN)/pairs_ref.h
+             $(GEN)/pairs.def $(GEN)/pairs_device.cuh $(GEN)/pairs_ref.h $(GEN)/h16.def $(GEN)/h16_refs.h
+$(GEN)/h16.def: FORCE
+	@mkdir -p $(GEN) && printf '#include "%s"\n' $(H16_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+$(GEN)/h16_refs.h: FORCE
+	@mkdir -p $(GEN) && printf '#include "%s"\n' src/kinds/h16/fmt16.h $(H16_REFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/pairs.def: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(PAIR_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/pairs_ref.h: FORCE
@@ -141,6 +149,9 @@ $(BUILD)/src/kinds/ff/ff_fmad.o: NVFLAV := -fmad=true
 $(BUILD)/src/kinds/ff/ff_ftz.o: NVFLAV := -fmad=false -ftz=true
 $(BUILD)/src/kinds/pair/pair_ftz.o: NVFLAV := -fmad=false -ftz=true
 $(BUILD)/src/kinds/pair/pair_fast.o: NVFLAV := -use_fast_math
+# the 16-bit math functions as users build them: nvcc's defaults, and -use_fast_math
+$(BUILD)/src/kinds/h16/h16_default.o: NVFLAV :=
+$(BUILD)/src/kinds/h16/h16_fastmath.o: NVFLAV := -use_fast_math
 # CUDA's math functions as users build them (src/kinds/binary32/device/flavour.cuh): nvcc's
 # defaults, then -ftz=true, then -use_fast_math (which implies -ftz=true -prec-div=false -prec-sqrt=false)
 $(BUILD)/src/kinds/binary32/device/flavour_default.o: NVFLAV :=

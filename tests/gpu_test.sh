@@ -280,6 +280,88 @@ check test $? -eq 1
 check grep -q "ex2.approx.f16 *DIFFERS on 1 of 65536 inputs" "$T/cmp2.txt"
 check grep -q "input 0x3c00 (0x1p+0): baseline 0x4001 .*now 0x4000" "$T/cmp2.txt"
 
+# 16-bit functions (h16): every variant over every input of its format, both lanes of the
+# h2 forms; the counts add up; htanh_approx computes what the PTX form tanh.approx.f16
+# (the half kind) does, by the same digest of (input, output) (and the .bf16 ones from
+# sm_90 on); the record made above carries every output, a compare with it is identical,
+# and an output planted in it is found at its input, also in the variants recorded as
+# the same array.
+"$U" run h16 --json "$T/h16.json" >"$T/h16.txt" 2>&1
+check test $? -le 1
+check python3 - "$T/h16.json" "$T/half.json" "$T/rec.json" "$T/rec16.json" <<'PY'
+import json, sys
+run = {r["variant"]: r for r in json.load(open(sys.argv[1]))["results"]}
+half = {r["variant"]: r for r in json.load(open(sys.argv[2]))["results"]}
+rec = json.load(open(sys.argv[3]))
+assert len(run) == 144, len(run)
+for k, r in run.items():
+    assert r["inputs"] == (131072 if r["form"] == "h2" else 65536), k
+    assert r["exact"] + sum(r["mismatches"].values()) == r["inputs"], k
+assert run["__habs.f16"]["verdict"] == run["__habs2.bf16"]["verdict"] == "HOLDS"
+assert run["htanh_approx.f16"]["digest"] == half["tanh.approx.f16"]["digest"]
+if "tanh.approx.bf16" in half:
+    assert run["htanh_approx.bf16"]["digest"] == half["tanh.approx.bf16"]["digest"]
+h16 = {r["variant"]: r for r in rec["h16"]}
+assert sorted(h16) == sorted(run)
+for k, r in h16.items():
+    assert {a: b for a, b in r.items() if a not in ("outputs", "outputs_high")} == run[k], k
+out = h16["hexp.f16"]["outputs"]
+assert out[4 * 0x3c00: 4 * 0x3c01] == "4170", out[4 * 0x3c00: 4 * 0x3c01]   # e^1: 1391.76 ulps of 2^-9, 2.71875 (0x4170)
+h16["hexp.f16"]["outputs"] = out[:4 * 0x3c00] + "4171" + out[4 * 0x3c01:]
+json.dump(rec, open(sys.argv[4], "w"))
+PY
+"$U" arch compare "$T/rec.json" --backend gpu --no-cache >"$T/cmp16.txt" 2>&1
+check test $? -eq 0
+check grep -q "h2sin.bf16.fastmath *identical (65536 inputs, both lanes)" "$T/cmp16.txt"
+check grep -q "__hdiv.bf16 *identical (4294967296 pairs)" "$T/cmp16.txt"
+"$U" arch compare "$T/rec16.json" --backend gpu --no-cache >"$T/cmp16b.txt" 2>&1
+check test $? -eq 1
+check grep -q "^hexp.f16 *DIFFERS on 1 of 65536 inputs" "$T/cmp16b.txt"
+check grep -q "input 0x3c00 (0x1p+0): baseline 0x4171 .*now 0x4170" "$T/cmp16b.txt"
+
+# 16-bit arithmetic (h16arith): the counts add up over all 2^32 pairs, each operation within
+# the target of 2 s; two shards merged give the whole run's statistics; the record's
+# moments locate one planted change exactly (__hmul.f16 at (1, 1): 1, planted 0x3c01).
+"$U" run arith16 --json "$T/ar.json" >"$T/ar.txt" 2>&1
+check test $? -le 1
+"$U" run __hdiv.bf16 __hfma_sat.f16.residual --shard 0/2 --json "$T/ar0.json" >/dev/null 2>&1
+"$U" run __hdiv.bf16 __hfma_sat.f16.residual --shard 1/2 --json "$T/ar1.json" >/dev/null 2>&1
+"$U" merge "$T/ar0.json" "$T/ar1.json" --json "$T/ar01.json" >/dev/null 2>&1
+check python3 - "$T/ar.json" "$T/ar01.json" "$T/rec.json" "$T/rec16a.json" <<'PY'
+import json, sys
+full = {r["variant"]: r for r in json.load(open(sys.argv[1]))["results"]}
+assert len(full) == 46, len(full)
+for k, r in full.items():
+    assert r["pairs"] == 2**32 and r["exact"] + sum(r["mismatches"].values()) == 2**32, k
+    assert r["seconds"] < 2.0, (k, r["seconds"])
+    print("%-28s %6.3f s  exact %d  %s" % (k, r["seconds"], r["exact"], r["verdict"]))
+for r in json.load(open(sys.argv[2]))["results"]:
+    a, b = dict(r), dict(full[r["variant"]])
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b, r["variant"]
+rec = json.load(open(sys.argv[3]))
+ar = {r["variant"]: r for r in rec["h16arith"]}
+assert sorted(ar) == sorted(full)
+M = (1 << 61) - 1
+def mix(z):
+    z = ((z ^ (z >> 30)) * 0xbf58476d1ce4e5b9) & (2**64 - 1)
+    z = ((z ^ (z >> 27)) * 0x94d049bb133111eb) & (2**64 - 1)
+    return z ^ (z >> 31)
+r = ar["__hmul.f16"]
+i, k = 0x3c003c00, 0x3c
+bins = r["bins"]
+dg, m0, m1 = (int(bins[48 * k + 16 * j: 48 * k + 16 * j + 16], 16) for j in range(3))
+j1 = (i & 0xffffff) + 1
+dg = (dg - mix((i << 16) | 0x3c00) + mix((i << 16) | 0x3c01)) % 2**64
+m0, m1 = (m0 + 1) % M, (m1 + j1) % M
+r["bins"] = bins[:48 * k] + "%016x%016x%016x" % (dg, m0, m1) + bins[48 * k + 48:]
+json.dump(rec, open(sys.argv[4], "w"))
+PY
+"$U" arch compare "$T/rec16a.json" --backend gpu --no-cache >"$T/cmp16c.txt" 2>&1
+check test $? -eq 1
+check grep -q "^__hmul.f16 *DIFFERS in 1 of 256 bins" "$T/cmp16c.txt"
+check grep -q "pair (0x3c00, 0x3c00): baseline 0x3c01, now 0x3c00" "$T/cmp16c.txt"
+
 # The intrinsics rounded in a named mode are correctly rounded in it, on ranges with
 # subnormal and overflowing results (1/x below 2^-128 and above 2^126, x / 2^-130 from
 # 2^-2, x / 2^127 below 2), on the device reduction and the host one alike, and give the

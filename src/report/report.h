@@ -32,7 +32,7 @@ enum report_section {
   SEC_N
 };
 
-#define REPORT_MAXBLOCK 4
+#define REPORT_MAXBLOCK 8
 
 struct report {
   const char *dir;           /* output folder */
