@@ -16,7 +16,7 @@
 /* The two tails alone (x nonzero and finite): 1 when x is in one. */
 REF_HD int act_tails(uint32_t xb, uint32_t hi, uint32_t lo, double *y, int *t) {
   const uint32_t m = xb & ~REF_SIGN32;
-  if (!(xb & REF_SIGN32) && m >= hi) { *y = (double)ref_u2f(xb); *t = 1; return 1; }
+  if (!(xb & REF_SIGN32) && m >= hi) { *y = (double)u2f(xb); *t = 1; return 1; }
   if ((xb & REF_SIGN32) && m >= lo) { *y = -0.0; *t = 1; return 1; }
   return 0;
 }
@@ -25,7 +25,7 @@ REF_HD int act_tails(uint32_t xb, uint32_t hi, uint32_t lo, double *y, int *t) {
 REF_HD int act_half_x_tails(uint32_t xb, uint32_t tiny, uint32_t hi, uint32_t lo, double *y, int *t) {
   const uint32_t m = xb & ~REF_SIGN32;
   if (m == 0 || m >= REF_INF32) return 0;
-  if (m < tiny) { *y = 0.5 * (double)ref_u2f(xb); *t = -1; return 1; } /* x/2, exact */
+  if (m < tiny) { *y = 0.5 * (double)u2f(xb); *t = -1; return 1; } /* x/2, exact */
   return act_tails(xb, hi, lo, y, t);
 }
 

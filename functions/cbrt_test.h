@@ -65,7 +65,7 @@ static inline void root3_check_ends(re_mpfr_fn f, re_shortcut_fn s, uint32_t sg)
   assert_true(re_check_one(f, s, RE_ODD, 0x00000000u | sg));
   assert_true(re_check_one(f, s, RE_ODD, 0x7f800000u | sg));
   for (int e = -149; e <= 127; e++) {
-    uint32_t b = re_f2u((float)ldexp(1.0, e));
+    uint32_t b = f2u((float)ldexp(1.0, e));
     for (int d = -3; d <= 3; d++)
       if ((int64_t)b + d > 0 && b + d < RE_INF32) assert_true(re_check_one(f, s, RE_NONE, (b + d) | sg));
   }

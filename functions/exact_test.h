@@ -19,7 +19,7 @@ struct exact_case {
 
 /* the C library's value (exact: a binary32 number), with t = 0 */
 static inline void exact_check_libm(const struct exact_case *c, uint32_t xb) {
-  float x = re_u2f(xb);
+  float x = u2f(xb);
   re_expect(c->mpfr, xb, (double)c->libm(x), 0);
 }
 
@@ -47,8 +47,8 @@ static inline void exact_check_stride(const struct exact_case *c) {
     int t;
     if ((xb & ~RE_SIGN32) > RE_INF32) continue;
     assert_true(c->shortcut(xb, &y, &t));
-    double want = (double)c->libm(re_u2f(xb));
-    if (t != 0 || re_d2u(y) != re_d2u(want))
+    double want = (double)c->libm(u2f(xb));
+    if (t != 0 || d2u(y) != d2u(want))
       RE_FAIL("x = 0x%08x: shortcut (%a, %d), %s %a\n", xb, y, t, c->libm_name, want);
   }
 }

@@ -209,7 +209,7 @@ REF_HD void rb_hk_g(const struct rb_hk_poly *C, uint32_t ax, int nu, int q, cons
   double ah, al, bh, bl, ph, pl, qh, ql, m1h, m1l, m2h, m2l, g1, g4;
   rb_hk_add(cs[0], cs[1], cs[2], cs[3], &ah, &al);                       /* A = c + s */
   rb_hk_add(cs[0], cs[1], trig_neg(cs[2]), trig_neg(cs[3]), &bh, &bl);   /* B = c - s */
-  rb_hk_pq(C, nu, (double)ref_u2f(ax), &ph, &pl, &qh, &ql);
+  rb_hk_pq(C, nu, (double)u2f(ax), &ph, &pl, &qh, &ql);
   const int odd = q & 1;
   rb_hk_mul(ph, pl, odd ? bh : ah, odd ? bl : al, &m1h, &m1l);
   rb_hk_mul(qh, ql, odd ? ah : bh, odd ? al : bl, &m2h, &m2l);
@@ -230,7 +230,7 @@ REF_HD int rb_hankel_p(const struct rb_hk_poly *C, uint32_t ax, int nu, int want
   const int q = (k - nu - want_y) & 3;
   double gh, gl;
   rb_hk_g(C, ax, nu, q, cs, &gh, &gl);
-  const int eg = (int)((ref_d2u(gh) >> 52) & 0x7ffu) - 1023; /* gh = 0: -1023 */
+  const int eg = (int)((d2u(gh) >> 52) & 0x7ffu) - 1023; /* gh = 0: -1023 */
   if (eg < -40 || eg > 0) return 0;
   /* x = X 4^s, X in [1, 4) (E7) */
   const int e = (int)(ax >> 23) - 127, s = e >> 1;

@@ -65,7 +65,7 @@
 #include <arb_hypgeom.h>
 #include <arb_poly.h>
 
-#include "functions/refbessel_hd.h" /* RB_SIGN32, RB_INF32, rb_f2u, rb_u2f, rb_d2u, rb_u2d */
+#include "functions/refbessel_hd.h" /* RB_SIGN32, RB_INF32, f2u, u2f, d2u, u2d */
 
 /* The shortcut of Y0 and Y1 (functions/y0, y1): the values MPFR gives exactly at the
  * ends of the domain, Y_n(+-0) = -inf, Y_n(x < 0) NaN, Y_n(+inf) = +0; nothing else
@@ -540,7 +540,7 @@ static inline uint32_t rb_rand32(void) { return (uint32_t)(rb_rand64() >> 32); }
 static inline uint32_t rb_rand_in(int lo_e, int hi_e, int sgn) {
   int e = lo_e + (int)(rb_rand64() % (uint64_t)(hi_e - lo_e));
   float x = ldexpf(1.0f + (float)(rb_rand32() >> 9) * 0x1p-23f, e);
-  uint32_t b = rb_f2u(x);
+  uint32_t b = f2u(x);
   if (sgn && (rb_rand64() & 1)) b |= RB_SIGN32;
   return b;
 }
@@ -554,7 +554,7 @@ static inline void rb_engine(int (*fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), uint3
 /* (y, t) pairs equal: the same bits (signed zeros distinct, NaN bits too: refcheck and
  * the device tests compare bits) and the same t */
 static inline int rb_same(double y1, int t1, double y2, int t2) {
-  return t1 == t2 && rb_d2u(y1) == rb_d2u(y2);
+  return t1 == t2 && d2u(y1) == d2u(y2);
 }
 
 /* Is (y, t) the reference pair of a value v known only as the ball v (a nonzero value
@@ -751,14 +751,14 @@ static inline int rb_check_referee_arb(rb_mpfr_fn fn, char kind, int n, uint32_t
   arb_t x, v;
   arb_init(x);
   arb_init(v);
-  arb_set_d(x, (double)rb_u2f(xb));
+  arb_set_d(x, (double)u2f(xb));
   int r = -1;
   for (slong p = 192; p <= 3072 && r < 0; p *= 4) {
     rb_bessel(v, kind, n, x, p);
     r = rb_check_rn53(y, t, v);
   }
   if (r != 1) {
-    fprintf(stderr, "referee %c%d(%a) [%08x] = (%a, %d): %s; Arb: ", kind, n, (double)rb_u2f(xb), (unsigned)xb, y, t,
+    fprintf(stderr, "referee %c%d(%a) [%08x] = (%a, %d): %s; Arb: ", kind, n, (double)u2f(xb), (unsigned)xb, y, t,
             r ? "undecided" : "WRONG");
     arb_fprintd(stderr, v, 30);
     fprintf(stderr, "\n");
@@ -859,11 +859,11 @@ static inline int rb_check_referee_iseries(rb_mpfr_fn fn, int n, uint32_t xb) {
   arb_init(v);
   int r = -1;
   for (mpfr_prec_t p = 256; p <= 1024 && r < 0; p *= 4) {
-    rb_i_series_mpfr(v, n, (double)rb_u2f(xb), p);
+    rb_i_series_mpfr(v, n, (double)u2f(xb), p);
     r = rb_check_rn53(y, t, v);
   }
   if (r != 1) {
-    fprintf(stderr, "referee I%d(%a) [%08x] = (%a, %d): %s; series: ", n, (double)rb_u2f(xb), (unsigned)xb, y, t,
+    fprintf(stderr, "referee I%d(%a) [%08x] = (%a, %d): %s; series: ", n, (double)u2f(xb), (unsigned)xb, y, t,
             r ? "undecided" : "WRONG");
     arb_fprintd(stderr, v, 30);
     fprintf(stderr, "\n");

@@ -39,7 +39,7 @@
 #include <string.h>
 #include <mpfr.h>
 
-/* RE_SIGN32, RE_INF32, RE_PIO2_RN, the bit casts re_f2u, re_u2f, re_d2u, re_u2d, and
+/* RE_SIGN32, RE_INF32, RE_PIO2_RN and
  * re_round_to_int: for the host and the device */
 #include "functions/refelem_hd.h"
 
@@ -56,7 +56,7 @@ static inline int re_engine_raw(re_mpfr_fn f, uint32_t xb, double *y, int *t) {
   mpfr_t X, Y;
   mpfr_init2(X, 24);
   mpfr_init2(Y, 53);
-  mpfr_set_flt(X, re_u2f(xb), MPFR_RNDN);
+  mpfr_set_flt(X, u2f(xb), MPFR_RNDN);
   int raw = f(Y, X, MPFR_RNDN);
   int tern = raw == 2 ? 0 : mpfr_subnormalize(Y, raw, MPFR_RNDN);
   *y = mpfr_get_d(Y, MPFR_RNDN);
@@ -142,7 +142,7 @@ static inline int re_isnan_d(double y) { return y != y; }
 static inline int re_same(double y1, int t1, double y2, int t2) {
   if (t1 != t2) return 0;
   if (re_isnan_d(y1) || re_isnan_d(y2)) return re_isnan_d(y1) && re_isnan_d(y2);
-  return re_d2u(y1) == re_d2u(y2);
+  return d2u(y1) == d2u(y2);
 }
 
 #define RE_FAIL(...)            \
@@ -178,7 +178,7 @@ static inline int re_check_one(re_mpfr_fn f, re_shortcut_fn s, int sym, uint32_t
   if (!re_shortcut_eval(s, sym, xb, &ys, &ts)) return 0;
   re_engine(f, xb, &ym, &tm);
   if (!re_same(ys, ts, ym, tm))
-    RE_FAIL("x = 0x%08x (%a): shortcut (%a, %d), MPFR (%a, %d)\n", xb, (double)re_u2f(xb), ys, ts, ym, tm);
+    RE_FAIL("x = 0x%08x (%a): shortcut (%a, %d), MPFR (%a, %d)\n", xb, (double)u2f(xb), ys, ts, ym, tm);
   return 1;
 }
 
@@ -189,7 +189,7 @@ static inline void re_check_nan_bits(re_mpfr_fn f, re_shortcut_fn s, uint32_t xb
   int ts, tm;
   assert_true(s(xb, &ys, &ts));
   re_engine(f, xb, &ym, &tm);
-  assert_true(re_isnan_d(ys) && re_d2u(ys) == re_d2u(ym) && ts == tm);
+  assert_true(re_isnan_d(ys) && d2u(ys) == d2u(ym) && ts == tm);
 }
 
 /* Every pattern of B's sign with magnitude in [|B| - 64, |B| + 64] (clamped to
@@ -229,7 +229,7 @@ static inline void re_expect(re_mpfr_fn f, uint32_t xb, double y, int t) {
   int tm;
   re_engine(f, xb, &ym, &tm);
   if (!re_same(y, t, ym, tm))
-    RE_FAIL("x = 0x%08x (%a): MPFR (%a, %d), expected (%a, %d)\n", xb, (double)re_u2f(xb), ym, tm, y, t);
+    RE_FAIL("x = 0x%08x (%a): MPFR (%a, %d), expected (%a, %d)\n", xb, (double)u2f(xb), ym, tm, y, t);
 }
 
 /* RN53 of the real number enclosed by v and t = sign(RN53 - v), if v decides them:
@@ -245,7 +245,7 @@ static inline int re_arb_round(const arb_t v, double *y, int *t) {
   arb_get_ubound_arf(hi, v, 100000);
   double a = arf_get_d(lo, ARF_RND_NEAR), b = arf_get_d(hi, ARF_RND_NEAR);
   int ok = 0;
-  if (re_d2u(a) == re_d2u(b)) {
+  if (d2u(a) == d2u(b)) {
     *y = a;
     if (isinf(a)) {
       *t = a > 0 ? 1 : -1;
@@ -268,7 +268,7 @@ static inline int re_arb_eval(re_arb_fn g, uint32_t xb, double *y, int *t) {
   arb_t X, R;
   arb_init(X);
   arb_init(R);
-  arb_set_d(X, (double)re_u2f(xb));
+  arb_set_d(X, (double)u2f(xb));
   int ok = 0;
   for (slong prec = 128; prec <= 8192 && !ok; prec *= 4)
     if (g(R, X, prec) == 0) ok = re_arb_round(R, y, t);
@@ -284,7 +284,7 @@ static inline void re_check_arb(re_mpfr_fn f, re_arb_fn g, uint32_t xb) {
   if (!re_arb_eval(g, xb, &ya, &ta)) RE_FAIL("x = 0x%08x: the independent evaluation did not decide\n", xb);
   re_engine(f, xb, &ym, &tm);
   if (!re_same(ya, ta, ym, tm))
-    RE_FAIL("x = 0x%08x (%a): MPFR (%a, %d), independent (%a, %d)\n", xb, (double)re_u2f(xb), ym, tm, ya, ta);
+    RE_FAIL("x = 0x%08x (%a): MPFR (%a, %d), independent (%a, %d)\n", xb, (double)u2f(xb), ym, tm, ya, ta);
 }
 
 /* A random binary32 pattern with magnitude in [lo, hi] (bit patterns, sign bit clear),

@@ -146,7 +146,7 @@ static inline int rs_same(double a, double b) { /* same value, same sign of zero
 
 /* rs_same, and a NaN with the same bits (refcheck compares bit patterns) */
 static inline int rs_same_bits(double a, double b) {
-  if (isnan(a) || isnan(b)) return isnan(a) && isnan(b) && ref_d2u(a) == ref_d2u(b);
+  if (isnan(a) || isnan(b)) return isnan(a) && isnan(b) && d2u(a) == d2u(b);
   return a == b && signbit(a) == signbit(b);
 }
 
@@ -179,7 +179,7 @@ static inline int rs_check_shortcut(const char *name, rs_shortcut_fn sc, rs_mpfr
   int raw = rs_ref_call(ref, xb, &yr, &tr);
   if (!rs_same_bits(ys, yr) || ts != tr || raw == 2)
     fprintf(stderr, "%s shortcut: x = %a (0x%08x): shortcut %a %d, referee %a %d (raw %d)\n", name,
-            (double)rs_u2f(xb), xb, ys, ts, yr, tr, raw);
+            (double)u2f(xb), xb, ys, ts, yr, tr, raw);
   assert_true(rs_same_bits(ys, yr) && ts == tr && raw != 2);
   return 1;
 }
@@ -583,7 +583,7 @@ typedef int (*rs_arb_try_fn)(arb_t V, arb_t X, float x, double y, int t, slong p
 /* The referee's (y, t) at x = xb against Arb through try_at, at 256, 1024 and 4096 bits
  * until proved; a disagreement names the function. */
 static inline void rs_check_against_arb(const char *name, uint32_t xb, double y, int t, rs_arb_try_fn try_at) {
-  float x = rs_u2f(xb);
+  float x = u2f(xb);
   arb_t X, V;
   arb_init(X);
   arb_init(V);
@@ -698,7 +698,7 @@ static inline void rs_check_inverse_series(const struct rs_inverse *inv, double 
 static inline void rs_series_random(void (*check)(double m, double r), int n, uint32_t lo, uint32_t hi, int both_signs,
                                     int skip_integers, int rbits) {
   for (int i = 0; i < n; i++) {
-    double m = (double)rs_u2f(rs_rand_bits(lo, hi));
+    double m = (double)u2f(rs_rand_bits(lo, hi));
     if (both_signs && (rs_rand64() & 1)) m = -m;
     if (skip_integers && floor(m) == m) continue;
     int e;

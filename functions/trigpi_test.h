@@ -50,7 +50,7 @@ static inline int trigpi_coeffs(arb_ptr c, const arb_t p, slong len, slong prec,
  * their neighbours checked */
 static inline void trigpi_check_halves(re_mpfr_fn f, re_shortcut_fn s, int sym, uint32_t sg) {
   for (int k = 1; k <= 128; k++) {
-    uint32_t b = re_f2u(0.5f * (float)k);
+    uint32_t b = f2u(0.5f * (float)k);
     assert_true(re_check_one(f, s, sym, b | sg));
     for (int d = -2; d <= 2; d++) re_check_one(f, s, sym, (b + d) | sg);
   }
@@ -64,16 +64,16 @@ static inline void trigpi_check_halves(re_mpfr_fn f, re_shortcut_fn s, int sym, 
 static inline void trigpi_check_halfturns(re_mpfr_fn f, re_shortcut_fn s, int sym) {
   long asked = 0, answered = 0;
   for (int E = 10; E < 22; E++) {
-    const uint32_t lo = re_f2u((float)ldexp(1.0, E));
+    const uint32_t lo = f2u((float)ldexp(1.0, E));
     for (int i = 0; i < 2000; i++) {
       const uint32_t xb = re_rand_in(lo, lo + 0x7fffffu, 1);
-      const double a = fabs((double)re_u2f(xb));
+      const double a = fabs((double)u2f(xb));
       if (2 * a == floor(2 * a)) continue; /* the exact cases */
       asked++;
       answered += re_check_one(f, s, sym, xb);
     }
     for (int q = 1; q <= 7; q++) {
-      const uint32_t b = re_f2u((float)(ldexp(1.0, E) + 0.25 * q));
+      const uint32_t b = f2u((float)(ldexp(1.0, E) + 0.25 * q));
       for (int d = -2; d <= 2; d++) re_check_one(f, s, sym, b + (uint32_t)d), re_check_one(f, s, sym, (b + (uint32_t)d) | RE_SIGN32);
     }
   }

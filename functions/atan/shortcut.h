@@ -15,7 +15,7 @@ REF_HD int sc_atan(uint32_t xb, double *y, int *t) {
   if (xb & RE_SIGN32) return 0; /* odd: the engine mirrors */
   if (xb > RE_INF32) return 0;  /* NaN */
   if (xb == 0) { *y = 0.0; *t = 0; return 1; }
-  if (xb < ATAN_T1) { *y = (double)re_u2f(xb); *t = 1; return 1; }
+  if (xb < ATAN_T1) { *y = (double)u2f(xb); *t = 1; return 1; }
   if (xb >= ATAN_DN) { *y = RE_PIO2_RN; *t = -1; return 1; } /* +inf included */
   if (xb >= ATAN_UP0 && xb < ATAN_UP1) { *y = RE_PIO2_RN; *t = 1; return 1; }
   return 0;

@@ -159,7 +159,7 @@ REF_HD int at2_tiny(uint32_t a, double qh, double ql, double *y, int *t) {
 
 REF_HD int pairref_atan2(uint32_t a, uint32_t b, double *y, int *t) {
   if (at2_special(a, b, y, t)) return 1;
-  const double aa = fabs((double)ref_u2f(a)), ab = fabs((double)ref_u2f(b));
+  const double aa = fabs((double)u2f(a)), ab = fabs((double)u2f(b));
   const int swap = aa > ab;
   const double n = swap ? ab : aa, d = swap ? aa : ab;
   const double qh = ref_div(n, d), ql = ref_div(ref_fma(-qh, d, n), d); /* (Q) */

@@ -13,7 +13,7 @@ REF_HD int sc_cbrt(uint32_t xb, double *y, int *t) {
   int neg = (xb & REF_SIGN32) != 0, q;
   double r;
   if (m == 0 || m == REF_INF32) { /* +-0, +-inf: themselves, exactly */
-    r = (double)ref_u2f(m);
+    r = (double)u2f(m);
     *t = 0;
   } else {
     double c = re_cbrt_estimate(m, &q);

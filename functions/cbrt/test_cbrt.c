@@ -20,11 +20,11 @@ static void test_cubes(void **state) {
       float xf = (float)x;
       if ((double)xf != x || isinf(xf)) continue; /* not a binary32 number */
       count++;
-      re_expect(ref_cbrt_mpfr, re_f2u(xf), ldexp((double)n, k), 0);
-      re_expect(ref_cbrt_mpfr, re_f2u(-xf), -ldexp((double)n, k), 0);
-      assert_true(re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, re_f2u(xf)));
-      assert_true(re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, re_f2u(-xf)));
-      for (int d = -3; d <= 3; d++) re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, re_f2u(xf) + d);
+      re_expect(ref_cbrt_mpfr, f2u(xf), ldexp((double)n, k), 0);
+      re_expect(ref_cbrt_mpfr, f2u(-xf), -ldexp((double)n, k), 0);
+      assert_true(re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, f2u(xf)));
+      assert_true(re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, f2u(-xf)));
+      for (int d = -3; d <= 3; d++) re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, f2u(xf) + d);
     }
   /* the shortcut answers every non-NaN input; where it says t = 0 the cube root is exact:
    * y^3 = x exactly (y has at most 8 significant bits, so y^3 is exact in binary64), and
@@ -36,9 +36,9 @@ static void test_cubes(void **state) {
     assert_true(ref_cbrt_shortcut((uint32_t)b, &y, &t));
     if (t == 0) {
       exact++;
-      assert_true(y * y * y == (double)re_u2f((uint32_t)b));
+      assert_true(y * y * y == (double)u2f((uint32_t)b));
     }
-    double x = (double)re_u2f((uint32_t)b), m = x;
+    double x = (double)u2f((uint32_t)b), m = x;
     int e = 0;
     while (m != floor(m)) m *= 2, e--; /* x = m 2^e, m an integer */
     while (fmod(m, 2.0) == 0) m /= 2, e++; /* m odd */

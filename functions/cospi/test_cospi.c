@@ -11,7 +11,7 @@ static int arb_cospi_alt(arb_t r, const arb_t x, slong prec) { return trigpi_arb
 
 /* by hand when 2x is an integer (Niven: the only exact points), else Arb */
 static void check(uint32_t xb) {
-  double a = fabs((double)re_u2f(xb));
+  double a = fabs((double)u2f(xb));
   if (a >= 0x1p23 || 2 * a == floor(2 * a)) {
     if (a == floor(a)) re_expect(ref_cospi_mpfr, xb, fmod(a, 2.0) == 0.0 ? 1.0 : -1.0, 0);
     else re_expect(ref_cospi_mpfr, xb, 0.0, 0); /* IEEE cosPi(n + 1/2) = +0 */

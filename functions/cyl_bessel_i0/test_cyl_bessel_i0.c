@@ -89,7 +89,7 @@ static void test_thresholds_independent(void **state) {
   mpfr_t X, a, b, c, B;
   mpfr_inits2(128, X, a, b, c, B, (mpfr_ptr)0);
   set_B(B);
-  mpfr_set_flt(X, rb_u2f(OVER), MPFR_RNDN);
+  mpfr_set_flt(X, u2f(OVER), MPFR_RNDN);
   mpfr_exp(a, X, MPFR_RNDD);          /* e^X down */
   mpfr_const_pi(b, MPFR_RNDU);        /* pi up */
   mpfr_mul(b, b, X, MPFR_RNDU);
@@ -115,9 +115,9 @@ static void test_thresholds_independent(void **state) {
   arb_init(v);
   arb_init(Ba);
   arb_set_interval_mpfr(Ba, B, B, 128);
-  rb_i_series_mpfr(v, 0, (double)rb_u2f(OVER), 256);
+  rb_i_series_mpfr(v, 0, (double)u2f(OVER), 256);
   assert_true(arb_gt(v, Ba));
-  rb_i_series_mpfr(v, 0, (double)rb_u2f(OVER - 1), 256);
+  rb_i_series_mpfr(v, 0, (double)u2f(OVER - 1), 256);
   assert_true(arb_lt(v, Ba));
   arb_clear(v);
   arb_clear(Ba);

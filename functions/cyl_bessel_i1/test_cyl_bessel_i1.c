@@ -70,9 +70,9 @@ static void test_special(void **state) {
    * (1 + O(2^-53)) with m^3 = 4 (1 + 1.9e-7): just over 2^-80, half the gap above x/2
    * (2^-79): (x/2 + 2^-79, +1) */
   rb_engine(ref_cyl_bessel_i1_mpfr, TINY, &y, &t);
-  assert_true(rb_same(y, t, (double)rb_u2f(TINY) / 2, -1));
+  assert_true(rb_same(y, t, (double)u2f(TINY) / 2, -1));
   rb_engine(ref_cyl_bessel_i1_mpfr, TINY + 1, &y, &t);
-  assert_true(rb_same(y, t, (double)rb_u2f(TINY + 1) / 2 + 0x1p-79, 1));
+  assert_true(rb_same(y, t, (double)u2f(TINY + 1) / 2 + 0x1p-79, 1));
   /* overflow: from XOV on, (+inf, +1), mirrored below -XOV */
   rb_engine(ref_cyl_bessel_i1_mpfr, OVER, &y, &t);
   assert_true(rb_same(y, t, INFINITY, 1));
@@ -97,7 +97,7 @@ static void test_thresholds_independent(void **state) {
   mpfr_t X, a, b, c, B;
   mpfr_inits2(128, X, a, b, c, B, (mpfr_ptr)0);
   set_B(B);
-  mpfr_set_flt(X, rb_u2f(OVER), MPFR_RNDN);
+  mpfr_set_flt(X, u2f(OVER), MPFR_RNDN);
   mpfr_exp(a, X, MPFR_RNDD);          /* e^X down */
   mpfr_const_pi(b, MPFR_RNDU);        /* pi up */
   mpfr_mul(b, b, X, MPFR_RNDU);
@@ -130,9 +130,9 @@ static void test_thresholds_independent(void **state) {
   arb_init(v);
   arb_init(Ba);
   arb_set_interval_mpfr(Ba, B, B, 128);
-  rb_i_series_mpfr(v, 1, (double)rb_u2f(OVER), 256);
+  rb_i_series_mpfr(v, 1, (double)u2f(OVER), 256);
   assert_true(arb_gt(v, Ba));
-  rb_i_series_mpfr(v, 1, (double)rb_u2f(OVER - 1), 256);
+  rb_i_series_mpfr(v, 1, (double)u2f(OVER - 1), 256);
   assert_true(arb_lt(v, Ba));
   arb_clear(v);
   arb_clear(Ba);

@@ -24,7 +24,7 @@ REF_HD int pairref_div(uint32_t a, uint32_t b, double *y, int *t) {
   } else if (pr_isinf(b) || pr_iszero(a)) {
     *y = s * 0.0;
   } else {
-    const double x = (double)ref_u2f(a), d = (double)ref_u2f(b);
+    const double x = (double)u2f(a), d = (double)u2f(b);
     const double q = ref_div(x, d), r = ref_fma(-q, d, x);
     *y = q;
     *t = r == 0 ? 0 : (r > 0) == (d > 0) ? -1 : 1;

@@ -21,7 +21,7 @@ REF_HD int sc_erf(uint32_t xb, double *y, int *t) {
   if (xb >= ERF_ONE) { *y = 1.0; *t = 1; return 1; }
   if (xb < ERF_SMALL) {
     double hi, lo, err;
-    rs_odd_small((double)rs_u2f(xb), &erf_ser, &hi, &lo, &err);
+    rs_odd_small((double)u2f(xb), &erf_ser, &hi, &lo, &err);
     return rs_decide(hi, lo, err, y, t);
   }
   return 0;

@@ -36,7 +36,7 @@ static void check_referee(uint32_t xb) {
   int t;
   int raw = rs_ref_call(ref_erf_mpfr, xb, &y, &t);
   assert_true(raw >= -1 && raw <= 1);
-  float x = rs_u2f(xb);
+  float x = u2f(xb);
   if (isnan(x)) { assert_true(isnan(y)); return; }
   if (isinf(x)) { assert_true(rs_same(y, x > 0 ? 1.0 : -1.0) && t == 0); return; }
   if (x == 0) { assert_true(rs_same(y, (double)x) && t == 0); return; }
@@ -67,7 +67,7 @@ static int check_shortcut(uint32_t xb) {
   if (!ref_erf_shortcut(xb, &ys, &ts)) return 0;
   rs_ref_call(ref_erf_mpfr, xb, &yr, &tr);
   if (!rs_same(ys, yr) || ts != tr)
-    fprintf(stderr, "erf shortcut: x = %a (0x%08x): shortcut %a %d, referee %a %d\n", rs_u2f(xb), xb, ys, ts, yr, tr);
+    fprintf(stderr, "erf shortcut: x = %a (0x%08x): shortcut %a %d, referee %a %d\n", u2f(xb), xb, ys, ts, yr, tr);
   assert_true(rs_same(ys, yr) && ts == tr);
   return 1;
 }
@@ -116,7 +116,7 @@ static void test_kernel_bound(void **state) {
   arb_init(H);
   for (int i = 0; i < 4000; i++) {
     uint32_t xb = i < 200 ? SMALL - 1 - (uint32_t)i : rs_rand_bits(1, SMALL - 1);
-    double x = rs_u2f(xb), hi, lo, err;
+    double x = u2f(xb), hi, lo, err;
     rs_odd_small(x, &erf_ser_test, &hi, &lo, &err);
     arb_set_d(X, x);
     arb_hypgeom_erf(V, X, 256);
@@ -139,7 +139,7 @@ static void test_proof_numbers(void **state) {
   (void)state;
   mpfr_t T, a, e, d, q, p, r;
   mpfr_inits2(256, T, a, e, d, q, p, r, (mpfr_ptr)0);
-  mpfr_set_flt(T, rs_u2f(ONE), MPFR_RNDN);
+  mpfr_set_flt(T, u2f(ONE), MPFR_RNDN);
   mpfr_sqr(a, T, MPFR_RNDN);               /* exact */
   mpfr_neg(e, a, MPFR_RNDN);
   mpfr_exp(e, e, MPFR_RNDU);               /* >= e^-T^2 */

@@ -24,7 +24,7 @@ REF_HD int sc_erfc(uint32_t xb, double *y, int *t) {
   if (neg && m >= ERFC_TWO) { *y = 2.0; *t = 1; return 1; }
   if (m < ERFC_SMALL) {
     double hi, lo, err, H, L, E;
-    rs_odd_small((double)rs_u2f(m), &erf_ser, &hi, &lo, &err);
+    rs_odd_small((double)u2f(m), &erf_ser, &hi, &lo, &err);
     rs_add_const(1.0, neg ? 1 : -1, hi, lo, err, &H, &L, &E);
     return rs_decide(H, L, E, y, t);
   }

@@ -52,8 +52,8 @@ REF_HD int sc_erfcx(uint32_t xb, double *y, int *t) {
   if (m == 0) { *y = 1.0; *t = 0; return 1; }
   if (m == RS_INF32) { *y = neg ? REF_INF : 0.0; *t = 0; return 1; }
   if (neg && m >= ERFCX_INF) { *y = REF_INF; *t = 1; return 1; }
-  if (m < ERFCX_SMALL) return sc_erfcx_small((double)rs_u2f(m), neg, y, t);
-  if (!neg && m >= ERFCX_LARGE) return sc_erfcx_large((double)rs_u2f(m), y, t);
+  if (m < ERFCX_SMALL) return sc_erfcx_small((double)u2f(m), neg, y, t);
+  if (!neg && m >= ERFCX_LARGE) return sc_erfcx_large((double)u2f(m), y, t);
   return 0;
 }
 

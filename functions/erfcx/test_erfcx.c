@@ -62,7 +62,7 @@ static void check_referee(uint32_t xb) {
   int t;
   int raw = rs_ref_call(ref_erfcx_mpfr, xb, &y, &t);
   assert_true(raw >= -1 && raw <= 1);
-  float x = rs_u2f(xb);
+  float x = u2f(xb);
   if (isnan(x)) { assert_true(isnan(y)); return; }
   if (isinf(x)) { assert_true(rs_same(y, x > 0 ? 0.0 : INFINITY) && t == 0); return; }
   if (x == 0) { assert_true(rs_same(y, 1.0) && t == 0); return; }
@@ -128,7 +128,7 @@ static void test_proof_numbers(void **state) {
   /* (B): 1.99 e^(T^2) >= 2^1024, rounded down; erfc(26) < 0.01 */
   mpfr_t a;
   mpfr_init2(a, 256);
-  mpfr_set_flt(a, rs_u2f(OVER), MPFR_RNDN);
+  mpfr_set_flt(a, u2f(OVER), MPFR_RNDN);
   mpfr_sqr(a, a, MPFR_RNDN);
   mpfr_exp(a, a, MPFR_RNDD);
   mpfr_mul_d(a, a, 1.99, MPFR_RNDD); /* the double 1.99 is below 1.99: a lower bound */
@@ -150,7 +150,7 @@ static void test_proof_numbers(void **state) {
   arb_init(G);
   arb_init(E);
   for (int i = 0; i < 3000; i++) {
-    double x = rs_u2f(i < 200 ? SMALL - 1 - (uint32_t)i : rs_rand_bits(1, SMALL - 1)), hi, lo, err;
+    double x = u2f(i < 200 ? SMALL - 1 - (uint32_t)i : rs_rand_bits(1, SMALL - 1)), hi, lo, err;
     rs_odd_small(x, &odd, &hi, &lo, &err);
     arb_set_d(X, x);
     arb_hypgeom_erf(G, X, 300);
@@ -212,7 +212,7 @@ static void test_series(void **state) {
   check_series_at(3000.0, 0x1p-20);
   check_series_at(-20.0, 0x1p-30);
   for (int i = 0; i < 30; i++) {
-    double m = (double)rs_u2f(rs_rand_bits(0x38000000u, 0x42c80000u)); /* 2^-15 .. 100 */
+    double m = (double)u2f(rs_rand_bits(0x38000000u, 0x42c80000u)); /* 2^-15 .. 100 */
     if (rs_rand64() & 1) m = -m / 8;
     int e;
     frexp(m, &e);

@@ -21,7 +21,7 @@ REF_HD int sc_erfinv(uint32_t xb, double *y, int *t) {
   if (xb > ERFINV_ONE32) { *y = RS_NAN; *t = 0; return 1; }
   if (xb < ERFINV_SMALL) {
     double hi, lo, err;
-    rs_odd_small((double)rs_u2f(xb), &erfinv_ser, &hi, &lo, &err);
+    rs_odd_small((double)u2f(xb), &erfinv_ser, &hi, &lo, &err);
     return rs_decide(hi, lo, err, y, t);
   }
   return 0;

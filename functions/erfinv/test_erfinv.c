@@ -25,7 +25,7 @@ static void check_referee(uint32_t xb) {
   int t;
   int raw = rs_ref_call(ref_erfinv_mpfr, xb, &y, &t);
   assert_true(raw >= -1 && raw <= 1);
-  float x = rs_u2f(xb);
+  float x = u2f(xb);
   if (isnan(x) || fabsf(x) > 1) { assert_true(isnan(y) && t == 0); return; }
   if (fabsf(x) == 1) { assert_true(rs_same(y, x > 0 ? INFINITY : -INFINITY) && t == 0); return; }
   if (x == 0) { assert_true(rs_same(y, (double)x) && t == 0); return; }
@@ -124,7 +124,7 @@ static void test_proof_numbers(void **state) {
   arb_t Y;
   arb_init(Y);
   for (int i = 0; i < 1500; i++) {
-    double xd = rs_u2f(i < 100 ? SMALL - 1 - (uint32_t)i : rs_rand_bits(1, SMALL - 1)), hi, lo, err;
+    double xd = u2f(i < 100 ? SMALL - 1 - (uint32_t)i : rs_rand_bits(1, SMALL - 1)), hi, lo, err;
     rs_odd_small(xd, &ser, &hi, &lo, &err);
     mpfr_set_d(x, xd, MPFR_RNDN);
     rs_mpfr_invert(y, erf_fn, derf_fn, erf, +1, x, 0.0, 2 * xd);

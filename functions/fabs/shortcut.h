@@ -9,7 +9,7 @@
 REF_HD int sc_fabs(uint32_t xb, double *y, int *t) {
   uint32_t m = xb & ~RE_SIGN32;
   if (m > RE_INF32) return 0; /* NaN */
-  *y = (double)re_u2f(m);
+  *y = (double)u2f(m);
   *t = 0;
   return 1;
 }

@@ -14,7 +14,7 @@ REF_HD int pairref_fdim(uint32_t a, uint32_t b, double *y, int *t) {
     *y = REF_NAN;
     return 1;
   }
-  const double x = (double)ref_u2f(a), z = (double)ref_u2f(b);
+  const double x = (double)u2f(a), z = (double)u2f(b);
   if (!(x > z)) {
     *y = 0.0;
   } else if (pr_isinf(a) || pr_isinf(b)) {

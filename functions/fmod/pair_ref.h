@@ -19,7 +19,7 @@ REF_HD int pairref_fmod(uint32_t a, uint32_t b, double *y, int *t) {
   }
   const double s = (a & REF_SIGN32) ? -1.0 : 1.0;
   if (pr_isinf(b) || (a & 0x7fffffffu) < (b & 0x7fffffffu)) { /* also a zero a */
-    *y = (double)ref_u2f(a);
+    *y = (double)u2f(a);
     return 1;
   }
   uint32_t A, B;

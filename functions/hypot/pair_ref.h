@@ -23,7 +23,7 @@ REF_HD int pairref_hypot(uint32_t a, uint32_t b, double *y, int *t) {
     return 1;
   }
   if (pr_iszero(a) || pr_iszero(b)) {
-    *y = fabs((double)ref_u2f(a)) + fabs((double)ref_u2f(b)); /* one of them is 0: exact */
+    *y = fabs((double)u2f(a)) + fabs((double)u2f(b)); /* one of them is 0: exact */
     return 1;
   }
   double hi, lo, rh, rl, eps;

@@ -82,7 +82,7 @@ static void test_referee_random(void **state) {
   /* the largest binary32 and its neighbours, and near the first zeros of J0 */
   for (uint32_t b = 0x7f7ffff0u; b <= 0x7f7fffffu; b++) bad += rb_check_referee_arb(ref_j0_mpfr, 'J', 0, b) != 1;
   float z = 2.40482555769577f; /* j_{0,1} */
-  for (int d = -8; d <= 8; d++) bad += rb_check_referee_arb(ref_j0_mpfr, 'J', 0, rb_f2u(z) + d) != 1;
+  for (int d = -8; d <= 8; d++) bad += rb_check_referee_arb(ref_j0_mpfr, 'J', 0, f2u(z) + d) != 1;
   assert_int_equal(undecided, 0);
   assert_int_equal(bad, 0);
 }

@@ -20,7 +20,7 @@ REF_HD int sc_j1(uint32_t xb, double *y, int *t) {
     return 1;
   }
   if (m <= J1_TINY) {
-    *y = (double)rb_u2f(xb) * 0.5; /* exact */
+    *y = (double)u2f(xb) * 0.5; /* exact */
     *t = neg ? -1 : 1;
     return 1;
   }

@@ -17,7 +17,7 @@ REF_HD int sc_lgamma(uint32_t xb, double *y, int *t) {
   if (m > RS_INF32) return 0; /* NaN */
   if (m == 0 || m == RS_INF32) { *y = REF_INF; *t = 0; return 1; }
   if (xb == LG_ONE32 || xb == LG_TWO32) { *y = 0.0; *t = 0; return 1; }
-  double x = (double)rs_u2f(xb); /* exact */
+  double x = (double)u2f(xb); /* exact */
   if (neg && (m >= LG_INT32 || floor(x) == x)) { *y = REF_INF; *t = 0; return 1; }
   /* (B) */
   struct rs_dde r;

@@ -23,7 +23,7 @@ REF_HD int sc_normcdf(uint32_t xb, double *y, int *t) {
   if (neg && m >= NORMCDF_ZERO) { *y = 0.0; *t = -1; return 1; }
   if (m < NORMCDF_SMALL) {
     double hi, lo, err, H, L, E;
-    rs_odd_small((double)rs_u2f(m), &normcdf_ser, &hi, &lo, &err);
+    rs_odd_small((double)u2f(m), &normcdf_ser, &hi, &lo, &err);
     rs_add_const(0.5, neg ? -1 : 1, hi, lo, err, &H, &L, &E);
     return rs_decide(H, L, E, y, t);
   }

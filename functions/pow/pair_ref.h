@@ -243,7 +243,7 @@ REF_HD int pow_special(uint32_t a, uint32_t b, double *y, int *t) {
     const double mag = (pr_iszero(a) == bn) ? REF_INF : 0.0;
     *y = (an && ik == 2) ? -mag : mag;
   } else if (pr_isinf(b)) {
-    const double ax = fabs((double)ref_u2f(a));
+    const double ax = fabs((double)u2f(a));
     *y = ax == 1.0 ? 1.0 : ((ax < 1.0) == bn ? REF_INF : 0.0);
   } else if (an && ik == 0) *y = REF_NAN;
   else return 0;
@@ -258,7 +258,7 @@ REF_HD int pow_exact(uint32_t a, uint32_t b, int neg, double *y, int *t) {
   const int tz = ref_ctz32(A);
   const uint64_t m = A >> tz;
   e += tz;
-  const double bv = (double)ref_u2f(b);
+  const double bv = (double)u2f(b);
   uint64_t M;
   if (m == 1) { /* |a| = 2^e: 2^(e b), e b exact in binary64 (9 + 24 bits) */
     const double z = ref_mul((double)e, bv);
@@ -289,7 +289,7 @@ REF_HD int pow_exact(uint32_t a, uint32_t b, int neg, double *y, int *t) {
 /* (L): log2|a| as a double-double */
 REF_HD void pow_log2(uint32_t a, double *lh, double *ll) {
   int E;
-  double f = frexp(fabs((double)ref_u2f(a)), &E); /* [1/2, 1) */
+  double f = frexp(fabs((double)u2f(a)), &E); /* [1/2, 1) */
   if (f < 0.7071067811865476) f = ref_add(f, f), E--;
   const int k = (int)floor(ref_add(ref_mul(f, 64.0), 0.5));
   const double c = ref_mul((double)k, 0x1p-6), ns = ref_sub(f, c), ds = ref_add(f, c);
@@ -392,7 +392,7 @@ REF_HD int pairref_pow(uint32_t a, uint32_t b, double *y, int *t) {
   if (pow_exact(a, b, neg, y, t)) return 1;
   double lh, ll, th, tl, rh, rl;
   pow_log2(a, &lh, &ll);
-  dd_mul((double)ref_u2f(b), 0.0, lh, ll, &th, &tl); /* (T) */
+  dd_mul((double)u2f(b), 0.0, lh, ll, &th, &tl); /* (T) */
   if (th > 1025 || th < -1077) {
     *y = th > 0 ? REF_INF : 0.0, *t = th > 0 ? 1 : -1;
     if (neg) *y = -*y, *t = -*t;

@@ -25,7 +25,7 @@ static void test_mpfr(void **state) {
   re_expect(ref_rcbrt_mpfr, 0x41d80000u, 0x1.5555555555555p-2, -1);
   /* every power 2^(3k) of binary32, by hand */
   for (int k = -49; k <= 42; k++) {
-    uint32_t b = re_f2u((float)ldexp(1.0, 3 * k));
+    uint32_t b = f2u((float)ldexp(1.0, 3 * k));
     re_expect(ref_rcbrt_mpfr, b, ldexp(1.0, -k), 0);
     re_expect(ref_rcbrt_mpfr, b | RE_SIGN32, -ldexp(1.0, -k), 0);
     assert_true(re_check_one(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_ODD, b));
@@ -42,7 +42,7 @@ static void test_shortcut(void **state) {
     root3_check_ends(ref_rcbrt_mpfr, ref_rcbrt_shortcut, sg);
     /* around every power of two, subnormal ones included, in the engine's mirrored use */
     for (int e = -149; e <= 127; e++) {
-      uint32_t b = re_f2u((float)ldexp(1.0, e));
+      uint32_t b = f2u((float)ldexp(1.0, e));
       for (int d = -2; d <= 2; d++) re_check_one(ref_rcbrt_mpfr, ref_rcbrt_shortcut, RE_ODD, (b + d) | sg);
     }
   }
@@ -54,8 +54,8 @@ static void test_shortcut(void **state) {
     assert_true(ref_rcbrt_shortcut((uint32_t)b, &y, &t));
     if (t == 0) {
       int e;
-      assert_true(frexp((double)re_u2f((uint32_t)b), &e) == 0.5 && (e - 1) % 3 == 0);
-      assert_true(1.0 / (y * y * y) == (double)re_u2f((uint32_t)b));
+      assert_true(frexp((double)u2f((uint32_t)b), &e) == 0.5 && (e - 1) % 3 == 0);
+      assert_true(1.0 / (y * y * y) == (double)u2f((uint32_t)b));
     }
   }
   root3_check_answered(ref_rcbrt_mpfr, ref_rcbrt_shortcut);

@@ -19,9 +19,9 @@ REF_HD int pairref_remainder(uint32_t a, uint32_t b, double *y, int *t) {
     return 1;
   }
   const double s = (a & REF_SIGN32) ? -1.0 : 1.0;
-  const double x = fabs((double)ref_u2f(a)), z = fabs((double)ref_u2f(b));
+  const double x = fabs((double)u2f(a)), z = fabs((double)u2f(b));
   if (pr_isinf(b) || ref_add(x, x) <= z) { /* also a zero a; 2|a| is exact */
-    *y = (double)ref_u2f(a);
+    *y = (double)u2f(a);
     return 1;
   }
   if (x < z) {

@@ -41,7 +41,7 @@ REF_HD int pairref_rhypot(uint32_t a, uint32_t b, double *y, int *t) {
   double hi, lo, rh, rl, eps;
   int exact;
   pr_sumsq(a, b, &hi, &lo);
-  const uint64_t hu = ref_d2u(hi);
+  const uint64_t hu = d2u(hi);
   if (lo == 0 && (hu & 0xfffffffffffffull) == 0 && ((hu >> 52) & 1) == 1) { /* hi = 2^(2k): 1023 + 2k is odd */
     *y = ref_div(1.0, sqrt(hi));                                               /* 2^-k, exact */
     return 1;

@@ -14,7 +14,7 @@ REF_HD int sc_rsqrt(uint32_t xb, double *y, int *t) {
   if (m == 0) { *y = (xb >> 31) ? -REF_INF : REF_INF; return 1; }
   if (xb >> 31) { *y = RE_NAN; return 1; }
   if (m == REF_INF32) { *y = 0.0; return 1; }
-  return re_alg_round(RE_ALG_RSQRT, xb, 1.0 / sqrt((double)ref_u2f(xb)), y, t);
+  return re_alg_round(RE_ALG_RSQRT, xb, 1.0 / sqrt((double)u2f(xb)), y, t);
 }
 
 #endif

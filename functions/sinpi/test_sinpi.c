@@ -12,7 +12,7 @@ static int arb_sinpi_alt(arb_t r, const arb_t x, slong prec) { return trigpi_arb
 /* by hand when 2x is an integer (Niven: the only exact points), else Arb. For |x| >= 2^23
  * x is an even or odd integer; below, 2x is computed exactly in binary64. */
 static void check(uint32_t xb) {
-  double x = (double)re_u2f(xb), a = fabs(x);
+  double x = (double)u2f(xb), a = fabs(x);
   int neg = (xb & RE_SIGN32) != 0;
   if (a >= 0x1p23 || 2 * a == floor(2 * a)) {
     if (a == floor(a)) re_expect(ref_sinpi_mpfr, xb, neg ? -0.0 : 0.0, 0); /* IEEE sinPi(+-n) = +-0 */

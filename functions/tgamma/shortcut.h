@@ -67,7 +67,7 @@ REF_HD int sc_tgamma(uint32_t xb, double *y, int *t) {
   if (m > RS_INF32) return 0; /* NaN */
   if (m == 0) { *y = neg ? -REF_INF : REF_INF; *t = 0; return 1; }
   if (m == RS_INF32) { *y = neg ? RS_NAN : REF_INF; *t = 0; return 1; }
-  double x = (double)rs_u2f(xb); /* exact; floor of it is the float's floor */
+  double x = (double)u2f(xb); /* exact; floor of it is the float's floor */
   int integer = m >= TG_INT || floor(x) == x;
   if (m < TG_TINY && sc_tgamma_tiny(x, y, t)) return 1;
   if (!neg) {

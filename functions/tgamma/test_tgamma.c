@@ -33,7 +33,7 @@ static void check_referee(uint32_t xb) {
   int t;
   int raw = rs_ref_call(ref_tgamma_mpfr, xb, &y, &t);
   assert_true(raw >= -1 && raw <= 1);
-  float x = rs_u2f(xb);
+  float x = u2f(xb);
   if (isnan(x) || (x < 0 && (isinf(x) || floorf(x) == x))) { assert_true(isnan(y) && t == 0); return; }
   if (x == 0) { assert_true(rs_same(y, signbit(x) ? -INFINITY : INFINITY) && t == 0); return; }
   if (isinf(x)) { assert_true(rs_same(y, INFINITY) && t == 0); return; }
@@ -70,7 +70,7 @@ static int must_sc(uint32_t xb) {
   int neg = (xb & RS_SIGN32) != 0;
   if (m > RS_INF32) return 0;
   if (m == 0 || m == RS_INF32) return 1;
-  float x = rs_u2f(xb);
+  float x = u2f(xb);
   int integer = floorf(x) == x;
   if (m < TINY) return -1;
   if (!neg) return (xb >= OVER || (integer && x <= 23.0f)) ? 1 : -1; /* (F) elsewhere */
@@ -86,9 +86,9 @@ static void test_shortcut_boundaries(void **state) {
     rs_sweep("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, b[i] | RS_SIGN32, 64, must_sc);
   }
   /* the integers the shortcut answers, and their neighbours */
-  for (int n = 1; n <= 24; n++) rs_sweep("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, rs_f2u((float)n), 64, must_sc);
-  for (int n = 1; n <= 30; n++) rs_sweep("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, rs_f2u((float)-n), 16, must_sc);
-  for (int n = 176; n <= 182; n++) rs_sweep("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, rs_f2u((float)-n), 16, must_sc);
+  for (int n = 1; n <= 24; n++) rs_sweep("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, f2u((float)n), 64, must_sc);
+  for (int n = 1; n <= 30; n++) rs_sweep("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, f2u((float)-n), 16, must_sc);
+  for (int n = 176; n <= 182; n++) rs_sweep("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, f2u((float)-n), 16, must_sc);
 }
 
 static void test_shortcut_random(void **state) {
@@ -122,7 +122,7 @@ static void test_shortcut_random(void **state) {
     dF += !rs_check_shortcut("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, xb);
   for (int n = 2; n <= 40; n++) /* both sides of the poles */
     for (int d = 1; d <= 8; d++, nF += 2) {
-      uint32_t p = rs_f2u((float)-n);
+      uint32_t p = f2u((float)-n);
       dF += !rs_check_shortcut("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, p - (uint32_t)d);
       dF += !rs_check_shortcut("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, p + (uint32_t)d);
     }
@@ -167,12 +167,12 @@ static void test_proof_numbers(void **state) {
   mpfr_t a, b;
   mpfr_inits2(256, a, b, (mpfr_ptr)0);
   /* (C) Gamma(171.6243896484375) >= 2^1024 */
-  mpfr_set_flt(a, rs_u2f(OVER), MPFR_RNDN);
+  mpfr_set_flt(a, u2f(OVER), MPFR_RNDN);
   mpfr_gamma(a, a, MPFR_RNDD);
   mpfr_div_2ui(a, a, 1024, MPFR_RNDD);
   assert_true(mpfr_cmp_ui(a, 1) >= 0);
   /* (D) pi 2^15 / Gamma(1 + 179.6972198486328125) < 2^-1075 */
-  mpfr_set_flt(a, rs_u2f(UNDER), MPFR_RNDN);
+  mpfr_set_flt(a, u2f(UNDER), MPFR_RNDN);
   mpfr_add_ui(a, a, 1, MPFR_RNDN); /* exact */
   mpfr_gamma(a, a, MPFR_RNDD);
   mpfr_const_pi(b, MPFR_RNDU);
@@ -222,7 +222,7 @@ static void test_proof_numbers(void **state) {
   for (int n = 1; n <= 23; n++) {
     double y;
     int t;
-    assert_true(ref_tgamma_shortcut(rs_f2u((float)n), &y, &t) && t == 0);
+    assert_true(ref_tgamma_shortcut(f2u((float)n), &y, &t) && t == 0);
     mpfr_fac_ui(a, (unsigned long)(n - 1), MPFR_RNDN);
     assert_true(mpfr_cmp_d(a, y) == 0);
   }
@@ -243,7 +243,7 @@ static void test_series(void **state) {
   check_series_at(-0.5, 0x1p-30);
   check_series_at(-3.75, 0x1p-30);
   for (int i = 0; i < 24; i++) {
-    double m = (double)rs_u2f(rs_rand_bits(0x3c000000u, 0x41f00000u)); /* 2^-7 .. 30 */
+    double m = (double)u2f(rs_rand_bits(0x3c000000u, 0x41f00000u)); /* 2^-7 .. 30 */
     if (rs_rand64() & 1) m = -m;
     if (floor(m) == m) continue;
     int e;

@@ -44,13 +44,13 @@ REF_HD uint64_t pr_mod_pow2(uint64_t A, int d, uint64_t M) {
 }
 
 /* 2^k as a binary64 number, -1022 <= k <= 1023 */
-REF_HD double pr_pow2(int k) { return ref_u2d((uint64_t)(1023 + k) << 52); }
+REF_HD double pr_pow2(int k) { return u2d((uint64_t)(1023 + k) << 52); }
 
 /* S = a^2 + b^2 for finite binary32 a, b, exactly, as hi + lo = TwoSum(a^2, b^2): each
  * square has at most 48 significant bits and lies in [2^-298, 2^256], so it is a
  * binary64 number, and TwoSum's error term is exact. */
 REF_HD void pr_sumsq(uint32_t a, uint32_t b, double *hi, double *lo) {
-  const double x = (double)ref_u2f(a), z = (double)ref_u2f(b);
+  const double x = (double)u2f(a), z = (double)u2f(b);
   ref_two_sum(ref_mul(x, x), ref_mul(z, z), hi, lo);
 }
 
@@ -143,7 +143,7 @@ REF_HDI void dd_div(double nh, double nl, double dh, double dl, double *zh, doub
 REF_HD int pr_ziv(double rh, double rl, double eps, double *y, int *t) {
   const double d = fabs(rl);
   if (!(d > eps)) return 0;
-  const uint64_t u = ref_d2u(rh) & 0x7fffffffffffffffull;
+  const uint64_t u = d2u(rh) & 0x7fffffffffffffffull;
   const int e = (int)(u >> 52);
   if (e <= 1 || e >= 0x7ff) return 0; /* subnormal or near it, infinite: not this test's */
   const int away = (rl > 0) == (rh > 0); /* rl moves away from zero */
