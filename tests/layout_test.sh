@@ -4,7 +4,13 @@
 #     itself finds a function of 101 lines and passes one of 100 (so that a silent
 #     checker cannot pass the tree);
 #   - no include cycle between the folders of src/ and kernels/ (scripts/cycles.py), and
-#     cycles.py finds one planted in a copy of two folders.
+#     cycles.py finds one planted in a copy of two folders;
+#   - the shared reference code and the references' tests keep the same rules: no function
+#     over 100 lines in functions/ or tests/ref/; functions/ holds only function folders
+#     (what they share lives in src/reference/shared/, their tests' shared code in
+#     tests/ref/); no reference code of a function folder (reference.c, shortcut.h,
+#     pair_ref.h, its tests) includes a kind's or the engine's code (src/kinds/,
+#     src/engine/).
 # Prints "layout: N passed, M failed".
 cd "$(dirname "$0")/.." || exit 1
 pass=0 fail=0
@@ -41,6 +47,17 @@ if [ $? -eq 1 ] && echo "$out" | grep -q '^src/a -> src/b -> src/a$'; then ok "c
 else bad "cycles.py misses a planted include cycle: '$out'"; fi
 if out=$(python3 scripts/cycles.py .); then ok "no include cycle between folders ($(echo "$out" | tail -1))"
 else bad "include cycles between folders:"; echo "$out"; fi
+
+files=$(find functions tests/ref -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' | sort)
+if out=$(python3 scripts/fnlen.py $files); then ok "no function over 100 lines in functions/ or tests/ref/ ($(echo "$files" | wc -l) files)"
+else bad "functions over 100 lines in functions/ or tests/ref/:"; echo "$out"; fi
+loose=$(find functions -mindepth 1 -maxdepth 1 ! -type d | sort)
+if [ -z "$loose" ]; then ok "functions/ holds only function folders"
+else bad "files at the root of functions/ (shared code belongs in src/reference/shared/ or tests/ref/):"; echo "$loose"; fi
+up=$(find functions \( -name reference.c -o -name shortcut.h -o -name pair_ref.h -o -name 'test_*.c' \) -print0 |
+     xargs -0 grep -lE '#include "src/(kinds|engine)/' | sort)
+if [ -z "$up" ]; then ok "no reference code of a function folder includes src/kinds/ or src/engine/"
+else bad "reference code that includes a kind's or the engine's code:"; echo "$up"; fi
 
 echo "layout: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,6 +1,6 @@
 /* test_asin.c: the asin reference against independent evaluations (build line in
- * functions/TESTING-refelem.md). */
-#include "functions/arcsin_test.h"
+ * tests/ref/elem.md). */
+#include "tests/ref/arcsin.h"
 
 int ref_asin_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_asin_shortcut(uint32_t xbits, double *y, int *t);

@@ -4,7 +4,7 @@
 #define ULPCERT_SC_ASINH_H
 
 #include "src/reference/hd.h"
-#include "functions/refelem_hd.h"
+#include "src/reference/shared/elem_hd.h"
 
 #define ASINH_T1 0x32b89ba3u /* 0x1.713746p-26 */
 

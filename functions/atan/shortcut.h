@@ -4,7 +4,7 @@
 #define ULPCERT_SC_ATAN_H
 
 #include "src/reference/hd.h"
-#include "functions/refelem_hd.h"
+#include "src/reference/shared/elem_hd.h"
 
 #define ATAN_T1 0x32689769u  /* 0x1.d12ed2p-27 */
 #define ATAN_UP0 0x59b00000u /* 0x1.6p52: from here ... */

@@ -1,7 +1,6 @@
 /* test_atan.c: the atan reference against independent evaluations (build line in
- * functions/TESTING-refelem.md). */
-#define REFELEM_TEST
-#include "functions/refelem_util.h"
+ * tests/ref/elem.md). */
+#include "tests/ref/elem.h"
 
 int ref_atan_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_atan_shortcut(uint32_t xbits, double *y, int *t);

@@ -4,7 +4,7 @@
 #define ULPCERT_SC_ATANH_H
 
 #include "src/reference/hd.h"
-#include "functions/refelem_hd.h"
+#include "src/reference/shared/elem_hd.h"
 
 #define ATANH_T1 0x32689769u /* 0x1.d12ed2p-27 */
 #define ATANH_ONE32 0x3f800000u

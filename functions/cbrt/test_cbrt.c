@@ -1,6 +1,6 @@
 /* test_cbrt.c: the cbrt reference against independent evaluations (build line in
- * functions/TESTING-refelem.md). */
-#include "functions/cbrt_test.h"
+ * tests/ref/elem.md). */
+#include "tests/ref/root3.h"
 
 int ref_cbrt_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_cbrt_shortcut(uint32_t xbits, double *y, int *t);
@@ -72,7 +72,7 @@ static void test_shortcut(void **state) {
   root3_check_answered(ref_cbrt_mpfr, ref_cbrt_shortcut);
 }
 
-/* The exact integer arithmetic of functions/refelem_hd.h against GMP: products, shifts
+/* The exact integer arithmetic of src/reference/shared/elem_hd.h against GMP: products, shifts
  * and the scaled comparison, on random operands of every size the shortcuts use. */
 static void mp_to_mpz(mpz_t z, const struct re_mp *a) {
   mpz_set_ui(z, 0);

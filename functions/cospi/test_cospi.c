@@ -1,6 +1,6 @@
 /* test_cospi.c: the cospi reference against independent evaluations (build line in
- * functions/TESTING-refelem.md). */
-#include "functions/trigpi_test.h"
+ * tests/ref/elem.md). */
+#include "tests/ref/trigpi.h"
 
 int ref_cospi_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_cospi_shortcut(uint32_t xbits, double *y, int *t);

@@ -9,9 +9,8 @@
  *      search; the overflow bound L0 in MPFR with directed rounding; the series around
  *      the overflow threshold);
  *  (c) the series against exact derivatives from DLMF 10.29.5 with Arb point values.
- * Build: functions/TESTING-refbessel.md. */
-#define REFBESSEL_TESTING
-#include "functions/refbessel_util.h"
+ * Build: tests/ref/bessel.md. */
+#include "tests/ref/bessel.h"
 
 int ref_cyl_bessel_i0_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_cyl_bessel_i0_shortcut(uint32_t xb, double *y, int *t);

@@ -5,7 +5,7 @@
 #define ULPCERT_SC_CYL_BESSEL_I1_H
 
 #include "src/reference/hd.h"
-#include "functions/refbessel_hd.h"
+#include "src/reference/shared/bessel_hd.h"
 
 #define I1_TINY 0x32cb2ff5u /* 0x1.965feap-26 */
 #define I1_OVER 0x44327f35u /* 713.98760986328125 */

@@ -5,9 +5,8 @@
  *      boundary and on random inputs in each range; the proof's numbers re-evaluated
  *      with MPFR in directed rounding;
  *  (c) the series against finite differences of MPFR's erf at 400 bits.
- * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS /* the test helpers, with cmocka and Arb */
-#include "functions/refspecial_util.h"
+ * Build: see tests/ref/special.md. */
+#include "tests/ref/special.h"
 
 int ref_erf_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_erf_shortcut(uint32_t xbits, double *y, int *t);

@@ -5,9 +5,8 @@
  *  (b) the shortcut against the referee around each boundary (both signs) and on random
  *      inputs; the filter's bound; the proof's numbers;
  *  (c) the series against finite differences of MPFR's e^(x^2) erfc(x) at 400 bits.
- * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS /* the test helpers, with cmocka and Arb */
-#include "functions/refspecial_util.h"
+ * Build: see tests/ref/special.md. */
+#include "tests/ref/special.h"
 
 int ref_erfcx_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_erfcx_shortcut(uint32_t xbits, double *y, int *t);

@@ -6,9 +6,8 @@
  *      filter's bound against an MPFR Newton inversion of erf; the proof's numbers;
  *  (c) the series against hand-derived derivatives of y' = (sqrt(pi)/2) e^(y^2) at
  *      MPFR-inverted points; -1 on balls reaching +-1.
- * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS /* the test helpers, with cmocka and Arb */
-#include "functions/refspecial_util.h"
+ * Build: see tests/ref/special.md. */
+#include "tests/ref/special.h"
 
 int ref_erfinv_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_erfinv_shortcut(uint32_t xbits, double *y, int *t);

@@ -4,10 +4,9 @@
  *  (b) the shortcut against the referee on every pattern within 64 of each boundary,
  *      both signs, plus random patterns; the threshold recomputed by integer search;
  *  (c) the series against exact derivatives from DLMF 10.6.7 with Arb point values.
- * Build: functions/TESTING-refbessel.md. */
-#define REFBESSEL_TESTING
-#include "functions/refbessel_util.h"
-#include "functions/refbessel_hankel_test.h"
+ * Build: tests/ref/bessel.md. */
+#include "tests/ref/bessel.h"
+#include "tests/ref/bessel_hankel.h"
 
 int ref_j1_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_j1_shortcut(uint32_t xb, double *y, int *t);
@@ -112,7 +111,7 @@ static void test_shortcut_windows(void **state) {
     for (uint32_t b = 0; b <= 64; b++) assert_int_equal(ref_j1_shortcut(sg | b, &y, &t), 1);
     for (uint32_t b = TINY - 64; b <= TINY; b++) assert_int_equal(ref_j1_shortcut(sg | b, &y, &t), 1);
     for (uint32_t b = TINY + 1; b <= TINY + 64; b++) assert_int_equal(ref_j1_shortcut(sg | b, &y, &t), 0);
-    /* Hankel (C) from 2^12 on (refbessel_hankel_hd.h): not below, and from there it answers
+    /* Hankel (C) from 2^12 on (src/reference/shared/bessel_hankel_hd.h): not below, and from there it answers
      * (declines are rare: none here) what MPFR gives (rb_window, above) */
     for (uint32_t b = LARGE - 64; b < LARGE; b++) assert_int_equal(ref_j1_shortcut(sg | b, &y, &t), 0);
     for (uint32_t b = LARGE; b <= LARGE + 64; b++) assert_int_equal(ref_j1_shortcut(sg | b, &y, &t), 1);
@@ -158,7 +157,7 @@ static void test_series(void **state) {
   assert_int_equal(fails, 0);
 }
 
-/* the large-argument path (functions/refbessel_hankel_test.h says what it checks) */
+/* the large-argument path (tests/ref/bessel_hankel.h says what it checks) */
 static void test_hankel(void **state) {
   (void)state;
   hk_test(ref_j1_shortcut, 1, 0, 12);

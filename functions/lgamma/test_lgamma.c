@@ -4,13 +4,12 @@
  *  (b) the shortcut against the referee around each special input (both signs): +-0, 1,
  *      2, the negative integers, 2^23, +-inf, 32 (where rs_lgamma_core changes method),
  *      near the zeros of lgamma, and on random inputs of every binade; the double-double
- *      arithmetic of functions/refspecial_hd.h (logarithm, sin(pi a), Stirling's series,
+ *      arithmetic of src/reference/shared/special_hd.h (logarithm, sin(pi a), Stirling's series,
  *      rs_lgamma_core): every triple's bound against MPFR at 300 bits; its constants and
  *      coefficient tables against MPFR at 400 bits and Arb's Bernoulli numbers;
  *  (c) the series against finite differences of MPFR's lgamma at 400 bits (both signs,
  *      so the reflection branch too); -1 on balls containing poles.
- * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS
+ * Build: see tests/ref/special.md. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,7 +18,7 @@
 
 #include <arb_hypgeom.h>
 
-#include "functions/refspecial_util.h"
+#include "tests/ref/special.h"
 
 int ref_lgamma_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_lgamma_shortcut(uint32_t xbits, double *y, int *t);
@@ -148,7 +147,7 @@ static int dde_encloses(const struct rs_dde *r, mpfr_srcptr v) {
   return ok;
 }
 
-/* the constants of refspecial_hd.h: |C - hi - lo| <= the stated bound */
+/* the constants of src/reference/shared/special_hd.h: |C - hi - lo| <= the stated bound */
 static void check_const(mpfr_srcptr c, double hi, double lo, double err) {
   mpfr_t d;
   mpfr_init2(d, 400);
@@ -258,7 +257,7 @@ static void test_dd_constants(void **state) {
   mpfr_clear(c);
 }
 
-/* the triples of refspecial_hd.h enclose what they stand for, and tightly */
+/* the triples of src/reference/shared/special_hd.h enclose what they stand for, and tightly */
 static void test_dd_arithmetic(void **state) {
   (void)state;
   mpfr_t v, a;

@@ -5,7 +5,7 @@
 #define ULPCERT_SC_MISH_H
 
 #include "src/reference/hd.h"
-#include "functions/activation_hd.h"
+#include "src/reference/shared/activation_hd.h"
 
 #define MISH_TINY 0x21800000u /* 2^-60 */
 #define MISH_HI 0x41a00000u /* 20 */

@@ -1,6 +1,6 @@
 /* test_nearbyint.c: the nearbyint reference against the C library's nearbyintf and hand values
- * (build line in functions/TESTING-refelem.md). */
-#include "functions/exact_test.h"
+ * (build line in tests/ref/elem.md). */
+#include "tests/ref/exact.h"
 
 int ref_nearbyint_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_nearbyint_shortcut(uint32_t xbits, double *y, int *t);

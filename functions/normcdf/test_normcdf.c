@@ -8,9 +8,8 @@
  *  (z) ref_arb_ziv itself: exp through Arb against mpfr_exp (overflow, underflow and
  *      subnormal results, other rounding directions), an exact ball, an exact value in
  *      an inexact ball (REF_UNDECIDABLE and NaN), an undefined point.
- * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS /* the test helpers, with cmocka and Arb */
-#include "functions/refspecial_util.h"
+ * Build: see tests/ref/special.md. */
+#include "tests/ref/special.h"
 #include "src/reference/arb_ziv.h"
 
 int ref_normcdf_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);

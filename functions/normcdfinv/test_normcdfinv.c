@@ -5,9 +5,8 @@
  *  (b) the shortcut against the referee around each boundary (both signs);
  *  (c) the series against hand-derived derivatives of y' = sqrt(2 pi) e^(y^2/2) at
  *      MPFR-inverted points; -1 on balls reaching 0 or 1.
- * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS /* the test helpers, with cmocka and Arb */
-#include "functions/refspecial_util.h"
+ * Build: see tests/ref/special.md. */
+#include "tests/ref/special.h"
 
 int ref_normcdfinv_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_normcdfinv_shortcut(uint32_t xbits, double *y, int *t);

@@ -1,6 +1,6 @@
 /* test_rcbrt.c: the rcbrt reference against independent evaluations (build line in
- * functions/TESTING-refelem.md). */
-#include "functions/cbrt_test.h"
+ * tests/ref/elem.md). */
+#include "tests/ref/root3.h"
 
 int ref_rcbrt_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_rcbrt_shortcut(uint32_t xbits, double *y, int *t);

@@ -1,6 +1,6 @@
 /* test_sinh.c: the sinh reference against independent evaluations (build line in
- * functions/TESTING-refelem.md). */
-#include "functions/hyperbolic_test.h"
+ * tests/ref/elem.md). */
+#include "tests/ref/hyperbolic.h"
 
 int ref_sinh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_sinh_shortcut(uint32_t xbits, double *y, int *t);

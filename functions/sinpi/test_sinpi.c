@@ -1,6 +1,6 @@
 /* test_sinpi.c: the sinpi reference against independent evaluations (build line in
- * functions/TESTING-refelem.md). */
-#include "functions/trigpi_test.h"
+ * tests/ref/elem.md). */
+#include "tests/ref/trigpi.h"
 
 int ref_sinpi_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_sinpi_shortcut(uint32_t xbits, double *y, int *t);

@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where tgamma's reference needs no MPFR, for the host and the
- * device (src/reference/hd.h, functions/refspecial_hd.h); the proof is in reference.c. */
+ * device (src/reference/hd.h, src/reference/shared/special_hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_TGAMMA_H
 #define ULPCERT_SC_TGAMMA_H
 
 #include "src/reference/hd.h"
-#include "functions/refspecial_hd.h"
+#include "src/reference/shared/special_hd.h"
 #include "src/reference/fast/fast_eval.h"
 
 #define TG_TINY 0x30800000u  /* 2^-30 */

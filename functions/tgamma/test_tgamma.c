@@ -4,11 +4,10 @@
  *      around every integer it answers (1..24 and -1..-30) and on random inputs (the
  *      general filter (F) too: every binade, the subnormal results, the last patterns
  *      before overflow); the proof's numbers with MPFR in directed rounding; rs_dde_exp's
- *      bound (functions/refspecial_hd.h) against MPFR at 300 bits;
+ *      bound (src/reference/shared/special_hd.h) against MPFR at 300 bits;
  *  (c) the series against finite differences of MPFR's gamma at 400 bits; -1 on balls
  *      containing poles.
- * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS
+ * Build: see tests/ref/special.md. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,7 +16,7 @@
 
 #include <arb_hypgeom.h>
 
-#include "functions/refspecial_util.h"
+#include "tests/ref/special.h"
 
 int ref_tgamma_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_tgamma_shortcut(uint32_t xbits, double *y, int *t);

@@ -4,10 +4,9 @@
  *      (+-0, +-inf), plus random patterns; and that it answers exactly where it claims;
  *  (c) the series against exact derivatives from DLMF 10.6.7 with Arb point values, and
  *      -1 on balls reaching 0 or below.
- * Build: functions/TESTING-refbessel.md. */
-#define REFBESSEL_TESTING
-#include "functions/refbessel_util.h"
-#include "functions/refbessel_hankel_test.h"
+ * Build: tests/ref/bessel.md. */
+#include "tests/ref/bessel.h"
+#include "tests/ref/bessel_hankel.h"
 
 int ref_y1_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_y1_shortcut(uint32_t xb, double *y, int *t);
@@ -84,7 +83,7 @@ static void test_shortcut_windows(void **state) {
   assert_int_equal(ref_y1_shortcut(0, &y, &t), 1);
   assert_int_equal(ref_y1_shortcut(RB_INF32, &y, &t), 1);
   for (uint32_t b = 1; b <= 64; b++) assert_int_equal(ref_y1_shortcut(b, &y, &t), 0);
-  /* Hankel from 2^11 on (refbessel_hankel_hd.h): not below, and from there it answers
+  /* Hankel from 2^11 on (src/reference/shared/bessel_hankel_hd.h): not below, and from there it answers
    * (declines are rare: none here) what MPFR gives (rb_window, above) */
   for (uint32_t b = LARGE - 64; b < LARGE; b++) assert_int_equal(ref_y1_shortcut(b, &y, &t), 0);
   for (uint32_t b = LARGE; b <= LARGE + 64; b++) assert_int_equal(ref_y1_shortcut(b, &y, &t), 1);
@@ -151,7 +150,7 @@ static void test_series(void **state) {
   assert_int_equal(fails, 0);
 }
 
-/* the large-argument path (functions/refbessel_hankel_test.h says what it checks) */
+/* the large-argument path (tests/ref/bessel_hankel.h says what it checks) */
 static void test_hankel(void **state) {
   (void)state;
   hk_test(ref_y1_shortcut, 1, 1, 11);

@@ -334,7 +334,7 @@ TRIG_HD int trig_reduce(uint32_t ax, struct trig_red *o) {
  * (P2) Horner, stage 1 (binary64, coefficients hi_i, i = 13 .. NDD, at wh):
  *   q_13 = hi_13;  q_i = RN(q_(i+1) wh + hi_i)   (fma)
  * (trig_horner takes the degree, 13 = TRIG_DEG here, as a parameter: (P2) and (P3) hold
- * for any degree; functions/refbessel_hankel_hd.h runs it on polynomials of degree 5.)
+ * for any degree; src/reference/shared/bessel_hankel_hd.h runs it on polynomials of degree 5.)
  * With Q_i(W) = sum_(j>=i) c*_j W^(j-i) (c*_j the stored hi_j + lo_j; lo_j = 0 for j >=
  * NDD) and D_i >= |q_i - Q_i(W)|: q_i - Q_i(W) = W(q_(i+1) - Q_(i+1)(W)) - q_(i+1) wl +
  * e_i, |e_i| <= u(|q_(i+1)| |wh| + |hi_i|) + eta, so

@@ -1,12 +1,11 @@
 /* trigpi_test.h: what the tests of cospi and sinpi share (functions/<name>/test_<name>.c):
  * cos(pi x) and sin(pi x) evaluated independently in Arb, their Taylor coefficients from
  * one sine-cosine series, the shortcut at the integers and half-integers, and the series
- * test; `cosine` picks the function. Build line: functions/TESTING-refelem.md. */
+ * test; `cosine` picks the function. Build line: tests/ref/elem.md. */
 #ifndef TRIGPI_TEST_H
 #define TRIGPI_TEST_H
 
-#define REFELEM_TEST
-#include "functions/refelem_util.h"
+#include "tests/ref/elem.h"
 
 /* independent: cos(pi * x) or sin(pi * x) in Arb, pi x formed at the working precision
  * plus 160 bits (x < 2^128, so the retries up to 8192 bits leave enough bits after Arb's

@@ -1,9 +1,9 @@
-/* refbessel_hd.h: what the Bessel shortcuts (functions/j0, j1, y0, y1, cyl_bessel_i0,
+/* bessel_hd.h: what the Bessel shortcuts (functions/j0, j1, y0, y1, cyl_bessel_i0,
  * cyl_bessel_i1: shortcut.h) share, for the host and the device (src/reference/hd.h says
- * what that allows: no mpfr.h, no arb.h here). refbessel_util.h (host only: the series,
- * the referees' helpers, the tests' helpers) includes it. */
-#ifndef REFBESSEL_HD_H
-#define REFBESSEL_HD_H
+ * what that allows: no mpfr.h, no arb.h here). bessel.h (host only: the series and the
+ * referees' helpers) includes it. */
+#ifndef ULPCERT_SHARED_BESSEL_HD_H
+#define ULPCERT_SHARED_BESSEL_HD_H
 
 #include <stdint.h>
 

@@ -1,5 +1,5 @@
-/* activation_hd.h: the shortcut shape shared by the activations x g(x) with g rising from
- * 0 at -inf through 1/2 at 0 to 1 at +inf (silu, gelu, gelu_tanh, and mish's tails), for
+/* activation_hd.h: the shortcut shape shared by the activations x g(x) with g rising
+ * from 0 at -inf through 1/2 at 0 to 1 at +inf (silu, gelu, gelu_tanh, and mish's tails), for
  * the host and the device (src/reference/hd.h). The proofs, and the thresholds they hold
  * from, are in each function's reference.c:
  *  - |x| below tiny: x g(x) = x/2 + c x^2 + ..., c > 0, within half an ulp of the exact x/2:
@@ -8,8 +8,8 @@
  *  - x <= -lo: the value is negative and above -2^-1075 (half the smallest subnormal):
  *    y = -0, t = +1.
  * Zeros, infinities and NaN are left to the referee (0). */
-#ifndef ULPCERT_ACTIVATION_HD_H
-#define ULPCERT_ACTIVATION_HD_H
+#ifndef ULPCERT_SHARED_ACTIVATION_HD_H
+#define ULPCERT_SHARED_ACTIVATION_HD_H
 
 #include "src/reference/hd.h"
 

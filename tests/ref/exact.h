@@ -2,12 +2,11 @@
  * rint, nearbyint, fabs, logb: functions/<name>/test_<name>.c). Each function is exact,
  * so the C library's function gives every expected value; a test adds its hand values
  * (ties, signed zeros, poles) and names its functions in a struct exact_case.
- * Build line: functions/TESTING-refelem.md. */
+ * Build line: tests/ref/elem.md. */
 #ifndef EXACT_TEST_H
 #define EXACT_TEST_H
 
-#define REFELEM_TEST
-#include "functions/refelem_util.h"
+#include "tests/ref/elem.h"
 
 struct exact_case {
   re_mpfr_fn mpfr;         /* the referee, ref_<name>_mpfr */

@@ -1,12 +1,11 @@
 /* hyperbolic_test.h: what the tests of cosh and sinh share (functions/<name>/test_<name>.c):
  * both are (e^x +- e^-x)/2, so one independent Arb evaluation, one set of Taylor
  * coefficients and one series test serve both; `plus` picks cosh (1) or sinh (0).
- * Build line: functions/TESTING-refelem.md. */
+ * Build line: tests/ref/elem.md. */
 #ifndef HYPERBOLIC_TEST_H
 #define HYPERBOLIC_TEST_H
 
-#define REFELEM_TEST
-#include "functions/refelem_util.h"
+#include "tests/ref/elem.h"
 
 /* independent: (e^x + e^-x)/2 or (e^x - e^-x)/2 in Arb */
 static inline int hyp_arb(arb_t r, const arb_t x, slong prec, int plus) {

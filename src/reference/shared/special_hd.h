@@ -1,22 +1,22 @@
-/* refspecial_hd.h: the pieces of the special functions' shortcuts
+/* special_hd.h: the pieces of the special functions' shortcuts
  * (functions/{erf,erfc,erfcx,erfinv,erfcinv,normcdf,normcdfinv,lgamma,tgamma}/shortcut.h)
  * that several of them share, written once for the host and the device
  * (src/reference/hd.h says what that allows: binary64 + - * / sqrt fma, exact libm
  * functions, bit casts of src/bits.h, REF_HD, no mpfr.h/arb.h).
- * functions/refspecial_util.h includes this header, so that the host references and
- * their tests see the same names.
+ * special.h includes this header, so that the host references and their tests see the
+ * same names.
  *
  * Everything here is binary64 arithmetic with round to nearest even, compiled with
  * -ffp-contract=off on the host and -fmad=false on the device (the project's flags and
- * functions/TESTING-refspecial.md): an expression written a * b + c is two roundings,
+ * tests/ref/special.md): an expression written a * b + c is two roundings,
  * and fma() is written where one is meant. u = 2^-53 is the unit roundoff. Every result
  * below is a normal binary64 number (the ranges are chosen so: the smallest magnitudes
  * that occur are near 2^-1000), so each rounding satisfies RN(v) = v (1 + d) with
  * |d| <= u and also |RN(v) - v| <= u |RN(v)| (Higham, Accuracy and Stability of
  * Numerical Algorithms, 2nd ed., Thm 2.2 and (2.5)).
  */
-#ifndef ULPCERT_REFSPECIAL_HD_H
-#define ULPCERT_REFSPECIAL_HD_H
+#ifndef ULPCERT_SHARED_SPECIAL_HD_H
+#define ULPCERT_SHARED_SPECIAL_HD_H
 
 #include <stdint.h>
 

@@ -1,4 +1,4 @@
-/* pairref_hd.h: what the fast references of two-argument functions share
+/* pair_hd.h: what the fast references of two-argument functions share
  * (functions/<name>/pair_ref.h). A fast reference
  *
  *   REF_HD int pairref_<name>(uint32_t a, uint32_t b, double *y, int *t)
@@ -9,8 +9,8 @@
  * does). It runs on the host (registry.c, before MPFR) and in the device pipeline
  * (pair_pipe.cu), under src/reference/hd.h's rules, so both give the same bits. The
  * proof of each lives beside its code; tests/test_pairref.c compares every one with MPFR. */
-#ifndef ULPCERT_PAIRREF_HD_H
-#define ULPCERT_PAIRREF_HD_H
+#ifndef ULPCERT_SHARED_PAIR_HD_H
+#define ULPCERT_SHARED_PAIR_HD_H
 
 #include "src/reference/hd.h"
 

@@ -1,127 +1,32 @@
-/* refspecial_util.h: helpers shared by the references of the special functions
- * (functions/{erf,erfc,erfcx,erfinv,erfcinv,normcdf,normcdfinv,lgamma,tgamma}/): the
- * host side (Arb series helpers, test helpers). What the shortcuts need on the host and
- * the device (rs_decide, rs_odd_small, rs_add_const, bit casts) is in
- * functions/refspecial_hd.h, included here.
- *
- * Everything here is binary64 arithmetic with round to nearest even, compiled with
- * -ffp-contract=off (the project's CFLAGS and functions/TESTING-refspecial.md): an
- * expression written a * b + c is two roundings, and fma() is written where one is
- * meant. u = 2^-53 is the unit roundoff. Every result below is a normal binary64
- * number (the ranges are chosen so: the smallest magnitudes that occur are near
- * 2^-1000), so each rounding satisfies RN(v) = v (1 + d) with |d| <= u and also
- * |RN(v) - v| <= u |RN(v)| (Higham, Accuracy and Stability of Numerical Algorithms,
- * 2nd ed., Thm 2.2 and (2.5)).
- */
-#ifndef ULPCERT_REFSPECIAL_UTIL_H
-#define ULPCERT_REFSPECIAL_UTIL_H
+/* special.h: what the tests of the special-function references share
+ * (functions/{erf,erfc,erfcx,erfinv,erfcinv,normcdf,normcdfinv,lgamma,tgamma}/
+ * test_<name>.c): the engine's call, a checker of (y, t) against an interval or an Arb
+ * ball (and against a ball for a + s w, and through the function an inverse inverts), the
+ * sweeps of a shortcut around its bounds and below its small-argument filter, finite
+ * differences and hand-derived derivatives for the series, and the test program's main. */
+#ifndef ULPCERT_TESTS_REF_SPECIAL_H
+#define ULPCERT_TESTS_REF_SPECIAL_H
 
-#include <math.h>
-#include <stdint.h>
-#include <string.h>
-
-#include "functions/refspecial_hd.h"
-
-/* Precision cap of the Arb-based referees: far beyond what any non-exact binary32
- * input needs (a value within 2^-k of a binary64 rounding boundary needs about
- * 53 + k bits; over 2^32 inputs one expects k near 32 + a few). */
-#define RS_PREC_MAX 4096
-
-#ifdef ARB_H
-/* ---------------------------------------------------------------------------------
- * rs_inverse_series: Taylor coefficients of a solution of y' = c exp(q y^2) around a
- * point where y = y0 (a ball): res[k] = y^(k)/k!, k < len.
- * Used for erfinv (c = sqrt(pi)/2, q = 1), erfcinv (c = -sqrt(pi)/2, q = 1) and
- * normcdfinv (c = sqrt(2 pi), q = 1/2): each inverts a function g with
- * g'(y) = exp(-q y^2)/c, so y = g^-1(x) has y' = 1/g'(y) = c exp(q y^2).
- * With y(x0 + t) = sum a_k t^k, U = q y^2 = sum u_k t^k, E = exp(U) = sum E_k t^k:
- *   u_k = q sum_{i=0..k} a_i a_{k-i},  E_0 = exp(u_0),  k E_k = sum_{j=1..k} j u_j E_{k-j}
- * (from E' = U' E), and (k+1) a_{k+1} = c E_k (from y' = c E). E_k needs u_1..u_k, which
- * need a_0..a_k: the recurrence is explicit. Every step is ball arithmetic on a_0's
- * ball, so when a_0 encloses y(xi) for every xi of a ball, each res[k] encloses
- * y^(k)(xi)/k! for every such xi (the coefficients at xi are this same composition of
- * operations applied to the point y(xi)).
- * --------------------------------------------------------------------------------- */
-static inline void rs_inverse_series(arb_ptr res, const arb_t y0, const arb_t c, const arb_t q, slong len, slong prec) {
-  if (len <= 0) return;
-  arb_ptr u = _arb_vec_init(len), E = _arb_vec_init(len);
-  arb_t s;
-  arb_init(s);
-  arb_set(res, y0);
-  for (slong k = 0; k + 1 < len; k++) {
-    /* u_k */
-    arb_zero(s);
-    for (slong i = 0; i <= k; i++) arb_addmul(s, res + i, res + k - i, prec);
-    arb_mul(u + k, s, q, prec);
-    /* E_k */
-    if (k == 0) {
-      arb_exp(E, u, prec);
-    } else {
-      arb_zero(s);
-      for (slong j = 1; j <= k; j++) {
-        arb_t w;
-        arb_init(w);
-        arb_mul_si(w, u + j, j, prec);
-        arb_addmul(s, w, E + k - j, prec);
-        arb_clear(w);
-      }
-      arb_div_si(E + k, s, k, prec);
-    }
-    /* a_{k+1} */
-    arb_mul(res + k + 1, c, E + k, prec);
-    arb_div_si(res + k + 1, res + k + 1, k + 1, prec);
-  }
-  arb_clear(s);
-  _arb_vec_clear(u, len);
-  _arb_vec_clear(E, len);
-}
-
-/* Is the ball finite and free of the non-positive integers (the poles of Gamma, the
- * singularities of log|Gamma|)? Either positive, or inside (f, f+1) for an integer
- * f <= -1 (ends compared exactly). */
-static inline int rs_ball_avoids_poles(const arb_t x) {
-  if (!arb_is_finite(x)) return 0;
-  if (arb_is_positive(x)) return 1;
-  arf_t lo, hi, f;
-  arf_init(lo);
-  arf_init(hi);
-  arf_init(f);
-  arb_get_lbound_arf(lo, x, ARF_PREC_EXACT);
-  arb_get_ubound_arf(hi, x, ARF_PREC_EXACT);
-  arf_floor(f, lo);
-  int ok = arf_cmp(lo, f) > 0; /* lo is not an integer */
-  arf_add_ui(f, f, 1, ARF_PREC_EXACT, ARF_RND_DOWN);
-  ok = ok && arf_cmp(hi, f) < 0 && arf_sgn(f) <= 0; /* hi < f + 1 <= 0 */
-  arf_clear(lo);
-  arf_clear(hi);
-  arf_clear(f);
-  return ok;
-}
-#endif
-
-/* =================================================================================
- * Test helpers (test_<name>.c define RS_TEST_HELPERS before including this header).
- * ================================================================================= */
-#ifdef RS_TEST_HELPERS
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <cmocka.h>
-
+#include <math.h>
+#include <mpfr.h>
 #include <arb.h>
 #include <arb_hypgeom.h>
-#include <mpfr.h>
-#include <stdio.h>
 
-#include "functions/refelem_util.h"
+#include "src/reference/shared/special.h"
+#include "tests/ref/elem.h"
 
 typedef int (*rs_mpfr_fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
 
 /* The engine's call: binary64 exponent range, MPFR's ternary, mpfr_subnormalize; the
  * caller's exponent range (the wide default in the tests) is restored afterwards.
  * Returns the raw ternary of fn (REF_UNDECIDABLE included), *t its sign: re_engine_raw
- * of functions/refelem_util.h, the recipe every family's tests share. */
+ * of tests/ref/elem.h, the recipe every family's tests share. */
 static inline int rs_ref_call(rs_mpfr_fn fn, uint32_t xb, double *y, int *t) { return re_engine_raw(fn, xb, y, t); }
 
 /* deterministic generator (xorshift64*) */
@@ -731,6 +636,5 @@ static inline void rs_check_series_rc(rs_series_fn series, double m, double r, i
     mpfr_free_cache();                                                                                             \
     return r;                                                                                                      \
   }
-#endif /* RS_TEST_HELPERS */
 
 #endif

@@ -1,12 +1,11 @@
 /* cbrt_test.h: what the tests of cbrt and rcbrt share (functions/<name>/test_<name>.c):
  * both are x^a with a = s/3 (s = 1 for cbrt, -1 for rcbrt), odd, so one independent Arb
  * evaluation, one set of Taylor coefficients and one series test serve both, with s as
- * the parameter. Build line: functions/TESTING-refelem.md. */
+ * the parameter. Build line: tests/ref/elem.md. */
 #ifndef CBRT_TEST_H
 #define CBRT_TEST_H
 
-#define REFELEM_TEST
-#include "functions/refelem_util.h"
+#include "tests/ref/elem.h"
 
 /* independent: sign(x) exp(s ln|x| / 3) in Arb */
 static inline int root3_arb(arb_t r, const arb_t x, slong prec, int s) {

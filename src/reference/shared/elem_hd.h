@@ -1,11 +1,11 @@
-/* refelem_hd.h: the pieces of the elementary functions' shortcuts (functions/<name>/
+/* elem_hd.h: the pieces of the elementary functions' shortcuts (functions/<name>/
  * shortcut.h) that several of them share, for the host and the device: the rules are
  * those of src/reference/hd.h (binary64 and integer arithmetic only, exact C library
- * functions, REF_HD, no statics but constants). No mpfr.h or arb.h here:
- * functions/refelem_util.h includes this header and adds the host and test helpers, and
- * the rounding lemmas (L1 to L4) that the proofs cite. */
-#ifndef REFELEM_HD_H
-#define REFELEM_HD_H
+ * functions, REF_HD, no statics but constants). No mpfr.h or arb.h here: elem.h includes
+ * this header and adds the host side and the rounding lemmas (L1 to L4) that the proofs
+ * cite. */
+#ifndef ULPCERT_SHARED_ELEM_HD_H
+#define ULPCERT_SHARED_ELEM_HD_H
 
 #include <stdint.h>
 
@@ -13,7 +13,7 @@
 
 #define RE_SIGN32 0x80000000u
 #define RE_INF32 0x7f800000u
-/* Y0 = RN53(pi/2) (refelem_util.h, Lemma L4) */
+/* Y0 = RN53(pi/2) (elem.h, Lemma L4) */
 #define RE_PIO2_RN 0x1.921fb54442d18p+0
 
 /* The NaN of NaN results (acos(2), sqrt(-1), ...): the bits that MPFR's mpfr_get_d gives

@@ -1,12 +1,11 @@
 /* arcsin_test.h: what the tests of acos and asin share (functions/<name>/test_<name>.c):
  * both have the derivative +-(1 - x^2)^(-1/2), so one set of Taylor coefficients (the
  * function's own value, then the integral of that series) and one series test serve
- * both. Build line: functions/TESTING-refelem.md. */
+ * both. Build line: tests/ref/elem.md. */
 #ifndef ARCSIN_TEST_H
 #define ARCSIN_TEST_H
 
-#define REFELEM_TEST
-#include "functions/refelem_util.h"
+#include "tests/ref/elem.h"
 
 /* independent coefficients: c0 = value(p), an independent evaluation; the others
  * integrate sign (1 - u^2)^(-1/2), u = p + t, built as sign/sqrt of [1 - p^2, -2p, -1]
