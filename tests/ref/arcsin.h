@@ -1,11 +1,11 @@
-/* arcsin_test.h: what the tests of acos and asin share (functions/<name>/test_<name>.c):
- * both have the derivative +-(1 - x^2)^(-1/2), so one set of Taylor coefficients (the
- * function's own value, then the integral of that series) and one series test serve
- * both. Build line: tests/ref/elem.md. */
-#ifndef ARCSIN_TEST_H
-#define ARCSIN_TEST_H
+/* arcsin.h: what the tests of acos and asin share (functions/<name>/test_<name>.c, on
+ * tests/ref/elem_body.h): both have the derivative +-(1 - x^2)^(-1/2), so one set of
+ * Taylor coefficients (the function's own value, then the integral of that series) and
+ * one set of series balls serve both. */
+#ifndef ULPCERT_TESTS_REF_ARCSIN_H
+#define ULPCERT_TESTS_REF_ARCSIN_H
 
-#include "tests/ref/elem.h"
+#include "tests/ref/elem_body.h"
 
 /* independent coefficients: c0 = value(p), an independent evaluation; the others
  * integrate sign (1 - u^2)^(-1/2), u = p + t, built as sign/sqrt of [1 - p^2, -2p, -1]
@@ -37,21 +37,10 @@ static inline int arcsin_coeffs(arb_ptr c, const arb_t p, slong len, slong prec,
   return 0;
 }
 
-/* The series against alt at random balls in (-1, 1) and around 0, at a wide ball and at
- * a narrow one next to the branch point `edge` (+-0.999999), and refusing the balls that
- * reach +-1 or 0 +- 1; each test adds the balls outside [-1, 1] and the non-finite
- * ones. */
-static inline void arcsin_test_series(re_series_fn series, re_alt_fn alt, double edge) {
-  re_check_series_random(series, alt, -0.999, 0.999, 0x1p-12, 300);
-  re_check_series_random(series, alt, -1e-6, 1e-6, 0.5, 100);
-  re_check_series_at(series, alt, 0.0, 0.9, 8, 64);
-  re_check_series_at(series, alt, edge, 0x1p-30, 8, 128);
-  /* balls reaching the branch points +-1 */
-  re_check_series_refuses(series, 1.0, 0.0);
-  re_check_series_refuses(series, -1.0, 0.0);
-  re_check_series_refuses(series, 0.999, 0.002);
-  re_check_series_refuses(series, -0.999, 0.002);
-  re_check_series_refuses(series, 0.0, 1.0);
-}
+/* The series balls: random ones in (-1, 1) and around 0; then (each test) a wide ball and
+ * a narrow one next to the branch point +-0.999999; refused: the balls that reach +-1 or
+ * 0 +- 1, then (each test) those outside [-1, 1]. */
+static const struct re_ball_random arcsin_balls_random[] = {{-0.999, 0.999, 0x1p-12, 300}, {-1e-6, 1e-6, 0.5, 100}};
+#define ARCSIN_REFUSES {1.0, 0.0}, {-1.0, 0.0}, {0.999, 0.002}, {-0.999, 0.002}, {0.0, 1.0}
 
 #endif
