@@ -1,7 +1,7 @@
-/* tests/ref/bessel_hankel.h: the tests of the large-argument path of J0, J1, Y0 and Y1
+/* bessel_hankel.h: the tests of the large-argument path of J0, J1, Y0 and Y1
  * (src/reference/shared/bessel_hankel_hd.h), shared by test_j0.c, test_j1.c, test_y0.c and
- * test_y1.c. Against MPFR called here (mpfr_j0 .. mpfr_y1 at 53 bits, emin = -1073, emax
- * = 1024, mpfr_subnormalize), not through the tool's reference:
+ * test_y1.c (through bessel_body.h). Against MPFR called here (mpfr_j0 .. mpfr_y1 at 53
+ * bits, emin = -1073, emax = 1024, mpfr_subnormalize), not through the tool's reference:
  *  - the constants: every coefficient equals (-1)^i a_2i(nu) or (-1)^i a_(2i+1)(nu) computed
  *    in exact rational arithmetic (GMP), the truncation bounds of (H), pi^(-1/2) from MPFR;
  *  - the error bound E_G <= 2^-98 of (E6) and the bound of (E7), measured against MPFR at
@@ -13,14 +13,14 @@
  *    binade whose phase is nearest a zero of the leading term (exact integer arithmetic on
  *    the phase from MPFR); declines are counted and bounded;
  *  - that the comparison can fail: a coefficient perturbed by 2^-30 gives mismatches;
- *  - the cost per call of the path and of MPFR (printed, not asserted).
- * Needs REFBESSEL_TESTING's headers (cmocka, MPFR) included before. */
-#ifndef REFBESSEL_HANKEL_TEST_H
-#define REFBESSEL_HANKEL_TEST_H
+ *  - the cost per call of the path and of MPFR (printed, not asserted). */
+#ifndef ULPCERT_TESTS_REF_BESSEL_HANKEL_H
+#define ULPCERT_TESTS_REF_BESSEL_HANKEL_H
 
 #include <gmp.h>
 #include <time.h>
 
+#include "tests/ref/bessel.h"
 #include "src/reference/shared/bessel_hankel_hd.h"
 
 typedef int (*hk_sc_fn)(uint32_t xb, double *y, int *t);

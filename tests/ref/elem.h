@@ -26,6 +26,14 @@
  * range. For tests and tools; the engine has its own copy. Returns f's raw ternary:
  * REF_UNDECIDABLE (2, from the references whose Ziv loop can give up: the special
  * functions, I0, I1) comes back as such, with *t = 0 and no subnormalization. */
+/* A constant list of a test's data: its array and its length. */
+#define RE_LIST(a) {a, sizeof a / sizeof *a}
+#define RE_LIST_OF(type) \
+  struct {               \
+    const type *v;       \
+    size_t n;            \
+  }
+
 typedef int (*re_mpfr_fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
 static inline int re_engine_raw(re_mpfr_fn f, uint32_t xb, double *y, int *t) {
   mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();

@@ -62,13 +62,6 @@ struct re_ball {
   double m, r;
 };
 
-#define RE_LIST(a) {a, sizeof a / sizeof *a}
-#define RE_LIST_OF(type) \
-  struct {               \
-    const type *v;       \
-    size_t n;            \
-  }
-
 struct elem_test {
   re_mpfr_fn mpfr;
   re_shortcut_fn shortcut;
