@@ -58,7 +58,7 @@
 #define AT2_C7_H 0x1.2492492492492p-3
 #define AT2_C7_L 0x1.2492492492492p-57
 
-/* atan(k/64), k = 0 .. 64, as RN(atan) + RN(atan - RN(atan)) (MPFR; tests/test_pairref.c
+/* atan(k/64), k = 0 .. 64, as RN(atan) + RN(atan - RN(atan)) (MPFR; test_atan2.c
  * checks every entry) */
 REF_HD void at2_table(int k, double *h, double *l) {
   static const double T[65][2] = {

@@ -68,7 +68,7 @@
 #define POW_F5_L 0x1.1111111111111p-63
 
 /* log2(k/64), k = 45 .. 91, and 2^(j/64), j = 0 .. 63, as RN(v) + RN(v - RN(v)) (MPFR;
- * tests/test_pairref.c checks every entry) */
+ * test_pow.c checks every entry) */
 REF_HD void pow_log2_table(int k, double *h, double *l) {
   static const double T[47][2] = {
       {-0x1.042bd4b9a7c99p-1, 0x1.9c32630008a1fp-55},

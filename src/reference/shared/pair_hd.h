@@ -8,7 +8,8 @@
  * REF_NAN with t = 0), exactly what MPFR gives, or 0 when it cannot decide (MPFR then
  * does). It runs on the host (registry.c, before MPFR) and in the device pipeline
  * (pair_pipe.cu), under src/reference/hd.h's rules, so both give the same bits. The
- * proof of each lives beside its code; tests/test_pairref.c compares every one with MPFR. */
+ * proof of each lives beside its code; each folder's test (functions/<name>/test_<name>.c,
+ * on tests/ref/pair_body.h) compares it with MPFR. */
 #ifndef ULPCERT_SHARED_PAIR_HD_H
 #define ULPCERT_SHARED_PAIR_HD_H
 
