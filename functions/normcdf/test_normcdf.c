@@ -177,11 +177,15 @@ static void check_series_at(double m, double r) {
   rs_check_series_fd("normcdf", ref_normcdf_series, phi400, 0x1p-80, m, r);
 }
 
+static const struct re_ball series_at[] = {{0.0, 0.0}, {0.0, 0x1p-30}};
+static const struct rs_series_test series_test = {
+    .series = ref_normcdf_series, .check = check_series_at, .at = RE_LIST(series_at),
+    .n_random = 30, .lo = 0x38000000u, .hi = 0x40a00000u /* 2^-15 .. 5 */,
+    .both_signs = 1, .skip_integers = 0, .rbits = 30};
+
 static void test_series(void **state) {
   (void)state;
-  check_series_at(0.0, 0.0);
-  check_series_at(0.0, 0x1p-30);
-  rs_series_random(check_series_at, 30, 0x38000000u, 0x40a00000u, 1, 0, 30); /* 2^-15 .. 5 */
+  rs_test_series(&series_test);
   /* Phi'(0) = 1/sqrt(2 pi) = 0.3989422804..., by hand */
   arb_t X;
   arb_init(X);
@@ -190,8 +194,6 @@ static void test_series(void **state) {
   assert_int_equal(ref_normcdf_series(c, X, 3, 64), 0);
   assert_true(arf_cmp_d(arb_midref(c + 1), 0.3989422804) > 0 && arf_cmp_d(arb_midref(c + 1), 0.3989422805) < 0);
   assert_true(arb_contains_si(c + 2, 0));
-  arb_indeterminate(X);
-  assert_int_equal(ref_normcdf_series(c, X, 3, 64), -1);
   _arb_vec_clear(c, 3);
   arb_clear(X);
 }

@@ -27,6 +27,13 @@ int ref_tgamma_series(arb_ptr res, const arb_t x, slong len, slong prec);
 #define UNDER 0x4333b27du /* 179.6972198486328125 (x <= -UNDER) */
 #define INT 0x4b000000u   /* 2^23 */
 
+/* Gamma(x) by Arb at p bits */
+static int tgamma_at(arb_t V, arb_t X, float x, double y, int t, slong p) {
+  (void)x;
+  arb_hypgeom_gamma(V, X, p);
+  return rs_check_ball(V, y, t);
+}
+
 static void check_referee(uint32_t xb) {
   double y;
   int t;
@@ -36,19 +43,7 @@ static void check_referee(uint32_t xb) {
   if (isnan(x) || (x < 0 && (isinf(x) || floorf(x) == x))) { assert_true(isnan(y) && t == 0); return; }
   if (x == 0) { assert_true(rs_same(y, signbit(x) ? -INFINITY : INFINITY) && t == 0); return; }
   if (isinf(x)) { assert_true(rs_same(y, INFINITY) && t == 0); return; }
-  arb_t X, V;
-  arb_init(X);
-  arb_init(V);
-  arb_set_d(X, x);
-  int ok = 0;
-  for (slong p = 256; p <= 4096 && !ok; p *= 4) {
-    arb_hypgeom_gamma(V, X, p);
-    ok = rs_check_ball(V, y, t);
-  }
-  if (!ok) fprintf(stderr, "tgamma referee: x = %a (0x%08x): y = %a t = %d disagrees with Arb\n", x, xb, y, t);
-  assert_true(ok);
-  arb_clear(X);
-  arb_clear(V);
+  rs_check_against_arb("tgamma", xb, y, t, tgamma_at);
 }
 
 static void test_referee(void **state) {
@@ -56,10 +51,7 @@ static void test_referee(void **state) {
   const uint32_t pts[] = {0, RS_INF32, 0x7fc00000u, 1, 0x007fffffu, 0x00800000u, 0x3f000000u, 0x3f800000u,
                           0x40000000u, 0x40400000u, 0x41b80000u /* 23 */, 0x41c00000u /* 24 */, TINY, TINY - 1,
                           OVER, OVER - 1, UNDER, UNDER - 1, INT, INT - 1, 0x7f7fffffu, 0x3fbc5ee6u /* 1.4616 */};
-  for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
-    check_referee(pts[i]);
-    check_referee(pts[i] ^ RS_SIGN32);
-  }
+  rs_each_sign(check_referee, pts, sizeof pts / sizeof pts[0]);
   for (int i = 0; i < 150; i++) check_referee(rs_rand_bits(0, 0xff800000u));
   for (int i = 0; i < 150; i++) check_referee(rs_rand_bits(TINY, OVER) | (rs_rand64() & 1 ? RS_SIGN32 : 0));
 }
@@ -235,38 +227,20 @@ static int gamma400(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_gam
 /* the series against finite differences of MPFR's tgamma (rs_check_series_fd) */
 static void check_series_at(double m, double r) { rs_check_series_fd("tgamma", ref_tgamma_series, gamma400, 0x1p-70, m, r); }
 
+/* random balls with |m| in 2^-7 .. 30; refused: balls reaching a pole; accepted: balls
+ * between them */
+static const struct re_ball series_at[] = {{1.0, 0.0}, {0.25, 0x1p-32}, {-0.5, 0x1p-30}, {-3.75, 0x1p-30}};
+static const struct re_ball series_refuses[] = {GAMMA_POLE_BALLS};
+static const struct re_ball series_accepts[] = {{-6.5, 0.49}, {-0.5, 0.49}, {0.5, 0.49}, {1e-30, 0}};
+static const struct rs_series_test series_test = {
+    .series = ref_tgamma_series, .check = check_series_at, .at = RE_LIST(series_at),
+    .n_random = 24, .lo = 0x3c000000u, .hi = 0x41f00000u,
+    .both_signs = 1, .skip_integers = 1, .rbits = 34,
+    .refuses = RE_LIST(series_refuses), .accepts = RE_LIST(series_accepts)};
+
 static void test_series(void **state) {
   (void)state;
-  check_series_at(1.0, 0.0);
-  check_series_at(0.25, 0x1p-32);
-  check_series_at(-0.5, 0x1p-30);
-  check_series_at(-3.75, 0x1p-30);
-  for (int i = 0; i < 24; i++) {
-    double m = (double)u2f(rs_rand_bits(0x3c000000u, 0x41f00000u)); /* 2^-7 .. 30 */
-    if (rs_rand64() & 1) m = -m;
-    if (floor(m) == m) continue;
-    int e;
-    frexp(m, &e);
-    check_series_at(m, (i & 1) ? 0.0 : ldexp(1.0, e - 34));
-  }
-  /* poles: 0, -1, -7, and balls reaching them */
-  arb_t X;
-  arb_init(X);
-  arb_ptr c = _arb_vec_init(3);
-  const double bad[][2] = {{0.0, 0.0}, {0.0, 0.5}, {-1.0, 0.0}, {-0.9, 0.2}, {-7.0, 0x1p-40}, {-6.5, 0.5}, {0.1, 0.2}};
-  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-    rs_ball(X, bad[i][0], bad[i][1]);
-    assert_int_equal(ref_tgamma_series(c, X, 3, 64), -1);
-  }
-  arb_indeterminate(X);
-  assert_int_equal(ref_tgamma_series(c, X, 3, 64), -1);
-  const double good[][2] = {{-6.5, 0.49}, {-0.5, 0.49}, {0.5, 0.49}, {1e-30, 0}};
-  for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
-    rs_ball(X, good[i][0], good[i][1]);
-    assert_int_equal(ref_tgamma_series(c, X, 3, 64), 0);
-  }
-  _arb_vec_clear(c, 3);
-  arb_clear(X);
+  rs_test_series(&series_test);
 }
 
 int main(void) {

@@ -26,6 +26,11 @@
  * range. For tests and tools; the engine has its own copy. Returns f's raw ternary:
  * REF_UNDECIDABLE (2, from the references whose Ziv loop can give up: the special
  * functions, I0, I1) comes back as such, with *t = 0 and no subnormalization. */
+/* a ball m +- r of a series test */
+struct re_ball {
+  double m, r;
+};
+
 /* A constant list of a test's data: its array and its length. */
 #define RE_LIST(a) {a, sizeof a / sizeof *a}
 #define RE_LIST_OF(type) \

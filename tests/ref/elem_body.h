@@ -49,7 +49,8 @@ struct re_bound {
   int claim;
 };
 /* series balls: n random ones with centres in [lo, hi] (re_check_series_random); one at
- * m +- r with len coefficients at prec bits (re_check_series_at); one to refuse */
+ * m +- r with len coefficients at prec bits (re_check_series_at); one to refuse (struct
+ * re_ball, elem.h) */
 struct re_ball_random {
   double lo, hi, rel;
   int n;
@@ -57,9 +58,6 @@ struct re_ball_random {
 struct re_ball_at {
   double m, r;
   slong len, prec;
-};
-struct re_ball {
-  double m, r;
 };
 
 struct elem_test {

@@ -624,6 +624,48 @@ static inline void rs_check_series_rc(rs_series_fn series, double m, double r, i
   arb_clear(X);
 }
 
+/* The balls of lgamma and tgamma that reach a pole (0, -1, -7): their series refuse them. */
+#define GAMMA_POLE_BALLS {0.0, 0.0}, {0.0, 0.5}, {-1.0, 0.0}, {-0.9, 0.2}, {-7.0, 0x1p-40}, {-6.5, 0.5}, {0.1, 0.2}
+
+/* A series test: the series checked by check at the balls at and at n_random random balls
+ * (rs_series_random with lo, hi, both_signs, skip_integers, rbits), then the balls it must
+ * refuse (-1), an indeterminate ball (refused), the balls it must accept (0). */
+struct rs_series_test {
+  rs_series_fn series;
+  void (*check)(double m, double r);
+  RE_LIST_OF(struct re_ball) at;
+  int n_random;
+  uint32_t lo, hi;
+  int both_signs, skip_integers, rbits;
+  RE_LIST_OF(struct re_ball) refuses;
+  RE_LIST_OF(struct re_ball) accepts;
+};
+static inline void rs_test_series(const struct rs_series_test *S) {
+  for (size_t i = 0; i < S->at.n; i++) S->check(S->at.v[i].m, S->at.v[i].r);
+  if (S->n_random)
+    rs_series_random(S->check, S->n_random, S->lo, S->hi, S->both_signs, S->skip_integers, S->rbits);
+  for (size_t i = 0; i < S->refuses.n; i++) rs_check_series_rc(S->series, S->refuses.v[i].m, S->refuses.v[i].r, -1);
+  arb_t X;
+  arb_init(X);
+  arb_ptr c = _arb_vec_init(3);
+  arb_indeterminate(X);
+  assert_int_equal(S->series(c, X, 3, 64), -1);
+  _arb_vec_clear(c, 3);
+  arb_clear(X);
+  for (size_t i = 0; i < S->accepts.n; i++) rs_check_series_rc(S->series, S->accepts.v[i].m, S->accepts.v[i].r, 0);
+}
+
+/* rs_sweep around n random patterns of either sign: every negative one, and the
+ * non-negative ones from `from` on */
+static inline void rs_sweep_random(const char *name, rs_shortcut_fn sc, rs_mpfr_fn ref, int n, uint32_t from,
+                                   int (*must)(uint32_t xb)) {
+  for (int i = 0; i < n; i++) {
+    uint32_t xb = rs_rand_bits(0, RS_INF32);
+    rs_sweep(name, sc, ref, xb | RS_SIGN32, 0, must);
+    if (xb >= from) rs_sweep(name, sc, ref, xb, 0, must);
+  }
+}
+
 /* The test program: the independent evaluations get the widest exponent range (the
  * referee calls set binary64's and restore this one), then the cmocka tests listed. */
 #define RS_TEST_MAIN(...)                                                                                           \
