@@ -106,10 +106,7 @@ static const struct rs_series_test series_test = {
     .n_random = 30, .lo = 0x38000000u, .hi = 0x40600000u /* 2^-15 .. 3.5 */,
     .both_signs = 1, .skip_integers = 0, .rbits = 30};
 
-static void test_series(void **state) {
-  (void)state;
-  rs_test_series(&series_test);
-}
+RS_TEST_SERIES(series_test)
 
 RS_TEST_MAIN(cmocka_unit_test(test_referee), cmocka_unit_test(test_shortcut_boundaries),
              cmocka_unit_test(test_shortcut_random), cmocka_unit_test(test_proof_numbers),

@@ -155,10 +155,7 @@ static const struct rs_series_test series_test = {
     .n_random = 30, .lo = 0x38000000u, .hi = ONE - 0x100u, .both_signs = 1, .rbits = 34,
     .refuses = RE_LIST(series_refuses), .accepts = RE_LIST(series_accepts)};
 
-static void test_series(void **state) {
-  (void)state;
-  rs_test_series(&series_test);
-}
+RS_TEST_SERIES(series_test)
 
 RS_TEST_MAIN(cmocka_unit_test(test_referee), cmocka_unit_test(test_shortcut_boundaries),
              cmocka_unit_test(test_shortcut_random), cmocka_unit_test(test_proof_numbers),

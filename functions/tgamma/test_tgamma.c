@@ -238,10 +238,7 @@ static const struct rs_series_test series_test = {
     .both_signs = 1, .skip_integers = 1, .rbits = 34,
     .refuses = RE_LIST(series_refuses), .accepts = RE_LIST(series_accepts)};
 
-static void test_series(void **state) {
-  (void)state;
-  rs_test_series(&series_test);
-}
+RS_TEST_SERIES(series_test)
 
 int main(void) {
   mpfr_set_emin(mpfr_get_emin_min());

@@ -627,9 +627,37 @@ static inline void rs_check_series_rc(rs_series_fn series, double m, double r, i
 /* The balls of lgamma and tgamma that reach a pole (0, -1, -7): their series refuse them. */
 #define GAMMA_POLE_BALLS {0.0, 0.0}, {0.0, 0.5}, {-1.0, 0.0}, {-0.9, 0.2}, {-7.0, 0x1p-40}, {-6.5, 0.5}, {0.1, 0.2}
 
+/* A coefficient of a series at the point x, derived by hand: c_k in (lo, hi), or, when
+ * lo = hi, a ball that contains the integer lo. */
+struct rs_coeff {
+  double x;
+  int k;
+  double lo, hi;
+};
+/* The series' first three coefficients (64 bits) at the points of the list, against the
+ * values by hand. */
+static inline void rs_check_coeffs(rs_series_fn series, const struct rs_coeff *v, size_t n) {
+  arb_t X;
+  arb_init(X);
+  arb_ptr c = _arb_vec_init(3);
+  for (size_t i = 0; i < n; i++) {
+    if (i == 0 || v[i].x != v[i - 1].x) {
+      if (v[i].x == 0) arb_zero(X);
+      else rs_ball(X, v[i].x, 0.0);
+      assert_int_equal(series(c, X, 3, 64), 0);
+    }
+    const arb_srcptr ck = c + v[i].k;
+    if (v[i].lo == v[i].hi) assert_true(arb_contains_si(ck, (slong)v[i].lo));
+    else assert_true(arf_cmp_d(arb_midref(ck), v[i].lo) > 0 && arf_cmp_d(arb_midref(ck), v[i].hi) < 0);
+  }
+  _arb_vec_clear(c, 3);
+  arb_clear(X);
+}
+
 /* A series test: the series checked by check at the balls at and at n_random random balls
  * (rs_series_random with lo, hi, both_signs, skip_integers, rbits), then the balls it must
- * refuse (-1), an indeterminate ball (refused), the balls it must accept (0). */
+ * refuse (-1), an indeterminate ball (refused), the balls it must accept (0), and its
+ * coefficients by hand (rs_check_coeffs). */
 struct rs_series_test {
   rs_series_fn series;
   void (*check)(double m, double r);
@@ -639,6 +667,7 @@ struct rs_series_test {
   int both_signs, skip_integers, rbits;
   RE_LIST_OF(struct re_ball) refuses;
   RE_LIST_OF(struct re_ball) accepts;
+  RE_LIST_OF(struct rs_coeff) by_hand;
 };
 static inline void rs_test_series(const struct rs_series_test *S) {
   for (size_t i = 0; i < S->at.n; i++) S->check(S->at.v[i].m, S->at.v[i].r);
@@ -653,7 +682,14 @@ static inline void rs_test_series(const struct rs_series_test *S) {
   _arb_vec_clear(c, 3);
   arb_clear(X);
   for (size_t i = 0; i < S->accepts.n; i++) rs_check_series_rc(S->series, S->accepts.v[i].m, S->accepts.v[i].r, 0);
+  if (S->by_hand.n) rs_check_coeffs(S->series, S->by_hand.v, S->by_hand.n);
 }
+/* test_series of a test program: rs_test_series(&S) */
+#define RS_TEST_SERIES(S)                 \
+  static void test_series(void **state) { \
+    (void)state;                          \
+    rs_test_series(&(S));                 \
+  }
 
 /* rs_sweep around n random patterns of either sign: every negative one, and the
  * non-negative ones from `from` on */
