@@ -39,7 +39,8 @@ static const struct re_hand hand[] = {
     {0x3f000000u, 0x1.0c152382d7366p+0, 1},
     {0x3f800001u, NAN, 0}, {0xbf800001u, NAN, 0}, {0x7f800000u, NAN, 0}, {0xff800000u, NAN, 0}, {0x7fc00000u, NAN, 0}};
 static const struct re_range arb_ranges[] = {
-    {3000, 0, 0x3f7fffffu, RE_BOTH}, {300, 0x3f7f0000u, 0x3f7fffffu, RE_BOTH}, {300, 0x24000000u, 0x25800000u, RE_BOTH}};
+    {3000, 0, 0x3f7fffffu, RE_BOTH}, {300, 0x3f7f0000u, 0x3f7fffffu, RE_BOTH},
+    {300, 0x24000000u, 0x25800000u, RE_BOTH}};
 /* positive side: (Y0, -1) below 0x248c0000, (Y0, +1) on [0x24900000, 0x25400000);
  * negative side: (Y0, -1) for magnitudes below 0x24600000 */
 static const struct re_bound pre_bounds[] = {{0x248c0000u, -1}, {0x24900000u, 1}, {0x25400000u, -1},
@@ -48,7 +49,8 @@ static const struct re_bound pre_bounds[] = {{0x248c0000u, -1}, {0x24900000u, 1}
 static const struct re_bound bounds[] = {{0x3f800000u, 1}, {0x7f800000u, -1}};
 static const uint32_t answered[] = {0x7f800000u};
 static const struct re_range mixed[] = {
-    {1, 0x24900000u, 0x253fffffu, RE_POS}, {1, 0x24000000u, 0x248bffffu, RE_POS}, {1, 0x24000000u, 0x245fffffu, RE_NEG}};
+    {1, 0x24900000u, 0x253fffffu, RE_POS}, {1, 0x24000000u, 0x248bffffu, RE_POS},
+    {1, 0x24000000u, 0x245fffffu, RE_NEG}};
 static const struct re_ball_at balls_at[] = {{0.0, 0.9, 8, 64}, {-0.999999, 0x1p-30, 8, 128}};
 static const struct re_ball refuses[] = {ARCSIN_REFUSES, {2.0, 0.5} /* leaving [-1, 1] */};
 

@@ -31,7 +31,8 @@ static const struct re_hand hand[] = {
     /* acosh(2) = ln(2 + sqrt 3) = 1.31695789692481670862...; binary64
      * 0x1.5124271980435p+0 = 1.3169578969248168... above it */
     {0x40000000u, 0x1.5124271980435p+0, 1}};
-static const struct re_range arb_ranges[] = {{3000, 0x3f800001u, 0x7f7fffffu, RE_POS}, {300, 0x3f800001u, 0x3f810000u, RE_POS}};
+static const struct re_range arb_ranges[] = {{3000, 0x3f800001u, 0x7f7fffffu, RE_POS},
+    {300, 0x3f800001u, 0x3f810000u, RE_POS}};
 static const struct re_bound bounds[] = {{0x3f800000u, -1}, {0x00000000u, 1},  {0x7f800000u, 0},
                                          {0x80000000u, 1},  {0xff800000u, -1}, {0xbf800000u, 1}};
 static const uint32_t answered[] = {0x3f800000u, 0x7f800000u, 0xff800000u};

@@ -33,7 +33,8 @@ static const struct re_hand hand[] = {
     {0x3f000000u, 0x1.0c152382d7366p-1, 1},
     {0x3f800001u, NAN, 0}, {0xbf800001u, NAN, 0}, {0x7f800000u, NAN, 0}, {0xff800000u, NAN, 0}, {0x7fc00000u, NAN, 0}};
 static const struct re_range arb_ranges[] = {
-    {3000, 0, 0x3f7fffffu, RE_BOTH}, {300, 0x3f7f0000u, 0x3f7fffffu, RE_BOTH}, {300, 0x32800000u, 0x33000000u, RE_BOTH}};
+    {3000, 0, 0x3f7fffffu, RE_BOTH}, {300, 0x3f7f0000u, 0x3f7fffffu, RE_BOTH},
+    {300, 0x32800000u, 0x33000000u, RE_BOTH}};
 /* T1, 0, 1 and above, the infinity */
 static const struct re_bound bounds[] = {{0x32b89ba3u, -1}, {0x00000000u, 1}, {0x3f800000u, 1}, {0x7f800000u, -1}};
 static const uint32_t answered[] = {0x7f800000u};

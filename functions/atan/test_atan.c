@@ -60,7 +60,8 @@ static const struct re_hand hand[] = {
     /* atan(1) = pi/4 = 0.78539816339744830961...; binary64 0x1.921fb54442d18p-1 below */
     {0x3f800000u, 0x1.921fb54442d18p-1, -1}, {0x7fc00000u, NAN, 0}};
 static const struct re_range arb_ranges[] = {
-    {3000, 0, 0x7f7fffffu, RE_BOTH}, {300, 0x59000000u, 0x5b000000u, RE_BOTH}, {300, 0x32000000u, 0x33000000u, RE_BOTH}};
+    {3000, 0, 0x7f7fffffu, RE_BOTH}, {300, 0x59000000u, 0x5b000000u, RE_BOTH},
+    {300, 0x32000000u, 0x33000000u, RE_BOTH}};
 /* T1, 0, the ranges answered near the top, the infinity */
 static const struct re_bound bounds[] = {{0x32689769u, -1}, {0x00000000u, 1}, {0x59b00000u, 1},
                                          {0x5a600000u, -1}, {0x5a700000u, 1}, {0x7f800000u, -1}};

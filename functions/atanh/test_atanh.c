@@ -55,12 +55,15 @@ static const struct re_hand hand[] = {
      * 0.54930614433405489... above it (by 4.5e-17 < 2^-54 = 5.55e-17, half the gap) */
     {0x3f000000u, 0x1.193ea7aad030bp-1, 1}};
 static const struct re_range arb_ranges[] = {
-    {3000, 0, 0x3f7fffffu, RE_BOTH}, {300, 0x3f7f0000u, 0x3f7fffffu, RE_BOTH}, {300, 0x32000000u, 0x33000000u, RE_BOTH}};
-static const struct re_bound bounds[] = {{0x32689769u, -1} /* T1 */, {0x00000000u, 1}, {0x3f800000u, 1}, {0x7f800000u, -1}};
+    {3000, 0, 0x3f7fffffu, RE_BOTH}, {300, 0x3f7f0000u, 0x3f7fffffu, RE_BOTH},
+    {300, 0x32000000u, 0x33000000u, RE_BOTH}};
+static const struct re_bound bounds[] = {{0x32689769u, -1} /* T1 */, {0x00000000u, 1}, {0x3f800000u, 1},
+    {0x7f800000u, -1}};
 static const uint32_t answered[] = {0x7f800000u};
 static const struct re_ball_random balls_random[] = {{-0.999, 0.999, 0x1p-12, 300}, {-1e-6, 1e-6, 0.5, 100}};
 static const struct re_ball_at balls_at[] = {{0.0, 0.9, 8, 64}, {0.999999, 0x1p-30, 8, 128}};
-static const struct re_ball refuses[] = {{1.0, 0.0}, {-1.0, 0.0}, {0.999, 0.002}, {-0.999, 0.002}, {0.0, 1.0}, {3.0, 0.5}};
+static const struct re_ball refuses[] = {{1.0, 0.0}, {-1.0, 0.0}, {0.999, 0.002}, {-0.999, 0.002}, {0.0, 1.0},
+    {3.0, 0.5}};
 
 static const struct elem_test atanh_test = {
     ELEM_FUNCTIONS(atanh), .sym = RE_ODD,

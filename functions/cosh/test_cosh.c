@@ -15,7 +15,8 @@ static const struct re_hand hand[] = {
     /* cosh(2^-26) = 1 + 2^-53 + 2^-104/24 + ...: just past the midpoint, rounds up */
     {0x32800000u, 1.0 + 0x1p-52, 1}, {0xb2800000u, 1.0 + 0x1p-52, 1}, {0x7f7fffffu, INFINITY, 1}};
 static const struct re_range arb_ranges[] = {
-    {3000, 0, 0x7f7fffffu, RE_BOTH}, {400, 0x44310000u, 0x44320000u, RE_BOTH}, {400, 0x32000000u, 0x33000000u, RE_BOTH}};
+    {3000, 0, 0x7f7fffffu, RE_BOTH}, {400, 0x44310000u, 0x44320000u, RE_BOTH},
+    {400, 0x32000000u, 0x33000000u, RE_BOTH}};
 static const struct re_bound bounds[] = {{0x32800000u, -1}, {0x7f800000u, -1}, {0x00000000u, 1}, {0x44319e75u, 1}};
 static const uint32_t answered[] = {0x7f800000u};
 static const struct re_ball_random balls_random[] = {HYP_BALLS_RANDOM(-720.0, -700.0)};

@@ -30,7 +30,8 @@ static const struct re_range arb_ranges[] = {{3000, 0, 0x7f7fffffu, RE_BOTH},
                                              {1000, 0x4a000000u, 0x4b800000u, RE_BOTH},
                                              {1000, 0x3f000000u, 0x41000000u, RE_BOTH},
                                              {300, 0x31000000u, 0x32000000u, RE_BOTH}};
-static const struct re_bound bounds[] = {{0x31667b22u, -1} /* T1 */, {0x4b800000u, 1} /* 2^24 */, {0x4b000000u, 1} /* 2^23 */,
+static const struct re_bound bounds[] = {{0x31667b22u, -1} /* T1 */, {0x4b800000u, 1} /* 2^24 */,
+    {0x4b000000u, 1} /* 2^23 */,
                                          {0x4a800000u, 1} /* 2^22 */, {0x7f800000u, -1}, {0x00000000u, 1}};
 static const uint32_t answered[] = {0x7f800000u};
 static const struct re_range mixed[] = {{1, 0x4a800000u, 0x7f7fffffu, RE_POS}};
@@ -41,6 +42,7 @@ static const struct elem_test cospi_test = {
     .signs = 2, .bounds = RE_LIST(bounds), .answered = RE_LIST(answered), .sign_extra = trigpi_check_halves,
     .sweep_end = 0x31667b22u, .n_mixed = 3000, .mixed = RE_LIST(mixed), .after = trigpi_check_halfturns,
     .n_random = 60000, .random_min = 25000,
-    .alt = cospi_alt, .balls_random = RE_LIST(trigpi_balls_random), .balls_at = RE_LIST(trigpi_balls_at), .nonfinite = 1};
+    .alt = cospi_alt, .balls_random = RE_LIST(trigpi_balls_random), .balls_at = RE_LIST(trigpi_balls_at),
+    .nonfinite = 1};
 
 ELEM_MAIN(cospi_test)

@@ -5,7 +5,7 @@
  *      boundary and on random inputs in each range; the proof's numbers re-evaluated
  *      with MPFR in directed rounding;
  *  (c) the series against finite differences of MPFR's erf at 400 bits.
- * Build: see tests/ref/special.md. */
+ * What the family's tests share: tests/ref/special.h (tests/ref/special.md). */
 #include "tests/ref/special.h"
 
 int ref_erf_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);

@@ -3,7 +3,7 @@
  *  (b) the shortcut against the referee around each boundary (both signs) and on
  *      random inputs; the proof's numbers with MPFR in directed rounding;
  *  (c) the series against finite differences of MPFR's erfc at 400 bits.
- * Build: see tests/ref/special.md. */
+ * What the family's tests share: tests/ref/special.h (tests/ref/special.md). */
 #include "tests/ref/special.h"
 
 int ref_erfc_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);

@@ -6,7 +6,7 @@
  *      inputs;
  *  (c) the series against hand-derived derivatives of y' = -(sqrt(pi)/2) e^(y^2) at
  *      MPFR-inverted points; -1 on balls reaching 0 or 2.
- * Build: see tests/ref/special.md. */
+ * What the family's tests share: tests/ref/special.h (tests/ref/special.md). */
 #include "tests/ref/special.h"
 
 int ref_erfcinv_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);

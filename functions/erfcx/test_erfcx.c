@@ -5,7 +5,7 @@
  *  (b) the shortcut against the referee around each boundary (both signs) and on random
  *      inputs; the filter's bound; the proof's numbers;
  *  (c) the series against finite differences of MPFR's e^(x^2) erfc(x) at 400 bits.
- * Build: see tests/ref/special.md. */
+ * What the family's tests share: tests/ref/special.h (tests/ref/special.md). */
 #include "tests/ref/special.h"
 
 int ref_erfcx_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
@@ -220,7 +220,8 @@ static void test_series(void **state) {
   /* erfcx(0) = 1, erfcx'(0) = -2/sqrt(pi), erfcx''(0)/2 = 1, by hand from the Maclaurin
    * series; at a huge argument a_0 ~ 1/(sqrt(pi) x) */
   static const struct rs_coeff by_hand[] = {
-      {0.0, 1, -1.1283792, -1.1283791}, {0.0, 2, 1, 1}, {0.0, 0, 1, 1}, {0x1p100, 0, 0.5641895 * 0x1p-100, 0.5641896 * 0x1p-100}};
+      {0.0, 1, -1.1283792, -1.1283791}, {0.0, 2, 1, 1}, {0.0, 0, 1, 1},
+      {0x1p100, 0, 0.5641895 * 0x1p-100, 0.5641896 * 0x1p-100}};
   rs_check_coeffs(ref_erfcx_series, by_hand, sizeof by_hand / sizeof *by_hand);
   arb_t X;
   arb_init(X);

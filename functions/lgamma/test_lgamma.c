@@ -9,7 +9,7 @@
  *      coefficient tables against MPFR at 400 bits and Arb's Bernoulli numbers;
  *  (c) the series against finite differences of MPFR's lgamma at 400 bits (both signs,
  *      so the reflection branch too); -1 on balls containing poles.
- * Build: see tests/ref/special.md. */
+ * What the family's tests share: tests/ref/special.h (tests/ref/special.md). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

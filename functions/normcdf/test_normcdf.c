@@ -8,7 +8,7 @@
  *  (z) ref_arb_ziv itself: exp through Arb against mpfr_exp (overflow, underflow and
  *      subnormal results, other rounding directions), an exact ball, an exact value in
  *      an inexact ball (REF_UNDECIDABLE and NaN), an undefined point.
- * Build: see tests/ref/special.md. */
+ * What the family's tests share: tests/ref/special.h (tests/ref/special.md). */
 #include "tests/ref/special.h"
 #include "src/reference/arb_ziv.h"
 

@@ -5,7 +5,7 @@
  *  (b) the shortcut against the referee around each boundary (both signs);
  *  (c) the series against hand-derived derivatives of y' = sqrt(2 pi) e^(y^2/2) at
  *      MPFR-inverted points; -1 on balls reaching 0 or 1.
- * Build: see tests/ref/special.md. */
+ * What the family's tests share: tests/ref/special.h (tests/ref/special.md). */
 #include "tests/ref/special.h"
 
 int ref_normcdfinv_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);

@@ -51,7 +51,8 @@ static void exact_only_on_powers(const struct elem_test *T) {
 /* IEEE 754 rootn(x, -3): +-0 -> +-inf, +-inf -> +-0, real roots of negatives */
 static const struct re_hand hand[] = {
     {0x00000000u, INFINITY, 0}, {0x80000000u, -INFINITY, 0}, {0x7f800000u, 0.0, 0}, {0xff800000u, -0.0, 0},
-    {0x7fc00000u, NAN, 0}, {0x41000000u, 0.5, 0} /* 8 */, {0xc1000000u, -0.5, 0} /* -8 */, {0x3e000000u, 2.0, 0} /* 1/8 */,
+    {0x7fc00000u, NAN, 0}, {0x41000000u, 0.5, 0} /* 8 */, {0xc1000000u, -0.5, 0} /* -8 */,
+    {0x3e000000u, 2.0, 0} /* 1/8 */,
     {0x00000004u, 0x1p+49, 0} /* 2^-147 */,
     /* 27: 1/3 is not dyadic; RN53(1/3) = 0x1.5555555555555p-2 lies below 1/3 */
     {0x41d80000u, 0x1.5555555555555p-2, -1}};

@@ -18,7 +18,8 @@ static const struct re_hand hand[] = {
     {0x7f7fffffu, INFINITY, 1}, {0xff7fffffu, -INFINITY, -1}};
 /* the line, then near the overflow threshold and the tiny threshold */
 static const struct re_range arb_ranges[] = {
-    {3000, 0, 0x7f7fffffu, RE_BOTH}, {400, 0x44310000u, 0x44320000u, RE_BOTH}, {400, 0x32800000u, 0x33000000u, RE_BOTH}};
+    {3000, 0, 0x7f7fffffu, RE_BOTH}, {400, 0x44310000u, 0x44320000u, RE_BOTH},
+    {400, 0x32800000u, 0x33000000u, RE_BOTH}};
 /* below T1 and below the infinity (the finite values), from 0 and from T2 */
 static const struct re_bound bounds[] = {{0x32b89ba3u, -1}, {0x7f800000u, -1}, {0x00000000u, 1}, {0x44319e75u, 1}};
 static const uint32_t answered[] = {0x7f800000u};

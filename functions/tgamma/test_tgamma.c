@@ -7,7 +7,7 @@
  *      bound (src/reference/shared/special_hd.h) against MPFR at 300 bits;
  *  (c) the series against finite differences of MPFR's gamma at 400 bits; -1 on balls
  *      containing poles.
- * Build: see tests/ref/special.md. */
+ * What the family's tests share: tests/ref/special.h (tests/ref/special.md). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

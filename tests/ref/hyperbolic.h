@@ -46,7 +46,8 @@ static inline int hyp_coeffs(arb_ptr c, const arb_t p, slong len, slong prec, in
 
 /* The series balls: random ones (around 0 too, and near the overflow threshold in
  * [far_lo, far_hi]) and the wide ball [wide +- 3]; the non-finite ones refused. */
-#define HYP_BALLS_RANDOM(far_lo, far_hi) {-30.0, 30.0, 0x1p-8, 300}, {-1e-5, 1e-5, 0.5, 100}, {far_lo, far_hi, 0x1p-20, 50}
+#define HYP_BALLS_RANDOM(far_lo, far_hi) \
+  {-30.0, 30.0, 0x1p-8, 300}, {-1e-5, 1e-5, 0.5, 100}, {far_lo, far_hi, 0x1p-20, 50}
 #define HYP_BALL_AT(wide) {wide, 3.0, 10, 64}
 
 #endif
