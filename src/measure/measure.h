@@ -45,12 +45,7 @@ MEASURE_FN double ms_f32(uint32_t b) { return (double)bnd_f32(b); }
 
 /* RN24 of y, ties to even, subnormals and overflow included: the conversion both sides
  * round to nearest even (C on the host, __double2float_rn on the device), as bits. */
-MEASURE_FN uint32_t ms_rn24(double y) {
-  float f = (float)y;
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-}
+MEASURE_FN uint32_t ms_rn24(double y) { return f2u((float)y); }
 
 /* RN24(z) of the exact value z from y = RN53(z) and t = sign(y - z).
  *
