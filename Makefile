@@ -66,7 +66,7 @@ endif
 # host sources: the engine, commands, kinds and the catalogue (functions/*/)
 # (test_*.c in a function folder are its tests; *_nogpu.c stand in for the device code of a
 # build without the CUDA toolkit)
-ALL_C := $(wildcard src/*.c src/*/*.c src/kinds/*/*.c src/kinds/*/*/*.c src/reference/fast/*.c functions/*/*.c)
+ALL_C := $(wildcard src/*.c src/*/*.c src/kinds/*/*.c src/kinds/*/*/*.c src/reference/fast/*.c src/reference/shared/*.c functions/*/*.c)
 NOGPU_SRC := $(filter %_nogpu.c,$(ALL_C))
 NOT_TESTS = $(foreach f,$(1),$(if $(findstring /test_,$(f)),,$(f)))
 SRC := $(call NOT_TESTS,$(filter-out src/main.c $(NOGPU_SRC),$(ALL_C)))
@@ -106,7 +106,7 @@ $(GEN)/h16_refs.h: FORCE
 $(GEN)/pairs.def: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(PAIR_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/pairs_ref.h: FORCE
-	@mkdir -p $(GEN) && printf '#include "%s"\n' src/kinds/pair/pairref_hd.h $(PAIR_REFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+	@mkdir -p $(GEN) && printf '#include "%s"\n' src/reference/shared/pair_hd.h $(PAIR_REFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/pairs_device.cuh: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(PAIR_CUHS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/catalogue.def: FORCE
@@ -122,7 +122,7 @@ $(GEN)/shortcuts.def: FORCE
 $(GEN)/kinds.def: FORCE
 	@mkdir -p $(GEN) && printf 'KIND(%s)\n' $(KIND_DIRS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 FORCE:
-HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh src/kinds/*/*/*.h src/kinds/*/*/*.cuh src/reference/fast/*.h functions/*.h functions/*/*.h functions/*/*.cuh functions/*/*.def)
+HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh src/kinds/*/*/*.h src/kinds/*/*/*.cuh src/reference/fast/*.h src/reference/shared/*.h functions/*/*.h functions/*/*.cuh functions/*/*.def)
 
 # the tests: tests/test_*.c, and each function folder's test_<name>.c (its reference's tests)
 TESTS := $(basename $(notdir $(wildcard tests/test_*.c functions/*/test_*.c)))
@@ -176,7 +176,7 @@ $(BUILD)/ulpcert: $(MAIN_OBJ) $(BUILD)/libulpcert.a
 
 # one rule per test program (its source is in tests/ or in a function folder)
 define TEST_RULE
-$(BUILD)/tests/$(basename $(notdir $(1))): $(1) $(wildcard tests/*.h) $(BUILD)/libulpcert.a | $(BUILD)/.test-deps
+$(BUILD)/tests/$(basename $(notdir $(1))): $(1) $(wildcard tests/*.h tests/ref/*.h) $(BUILD)/libulpcert.a | $(BUILD)/.test-deps
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(CFLAGS) -o $$@ $(1) $$(BUILD)/libulpcert.a $$(LIBS_DEP) $$(GPU_LIBS) -lcmocka $$(LDLIBS)
 endef

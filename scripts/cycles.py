@@ -20,6 +20,8 @@ def folder(p):
     parts = p.split("/")
     if parts[0] == "src" and len(parts) == 2:
         return "src/" + parts[1].split(".")[0]
+    if parts[:3] == ["src", "reference", "shared"] and len(parts) > 3:
+        return "src/reference/shared"  # what function folders share: a layer above src/reference and src/catalogue
     if parts[0] == "src" and parts[1] == "kinds":
         return "/".join(parts[: 4 if len(parts) > 4 else 3])
     if parts[0] == "src":

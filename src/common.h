@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "src/bits.h"
+
 #define ULPCERT_VERSION "0.3.0"
 /* Version of the result JSON layout. 2: every result file names its "kind" and every kind
  * names a variant by "variant" (format 1: binary32 results had no "kind", float-float
@@ -23,11 +25,6 @@ enum {
   EXIT_DEPEND = 6,    /* a dependency is missing at run time */
   EXIT_INTERRUPT = 130 /* stopped by SIGINT/SIGTERM */
 };
-
-static inline uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-static inline float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-static inline uint64_t d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
-static inline double u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
 
 #define SIGN32 0x80000000u
 

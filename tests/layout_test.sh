@@ -8,6 +8,12 @@
 #   - the engine (src/engine/) includes nothing from src/kinds/, src/catalogue/, src/user/,
 #     src/cmd/ or functions/ (cycles.py's FORBIDDEN), and cycles.py finds such an include
 #     planted in a copy of the engine.
+#   - the shared reference code and the references' tests keep the same rules: no function
+#     over 100 lines in functions/ or tests/ref/; functions/ holds only function folders
+#     (what they share lives in src/reference/shared/, their tests' shared code in
+#     tests/ref/); no reference code of a function folder (reference.c, shortcut.h,
+#     pair_ref.h, its tests) includes a kind's or the engine's code (src/kinds/,
+#     src/engine/).
 # Prints "layout: N passed, M failed".
 cd "$(dirname "$0")/.." || exit 1
 pass=0 fail=0
@@ -55,6 +61,17 @@ then ok "cycles.py finds an include of a kind planted in the engine"
 else bad "cycles.py misses an include of a kind planted in the engine (clean copy passed: $clean): '$out'"; fi
 if out=$(python3 scripts/cycles.py .); then ok "no include cycle between folders, nothing forbidden ($(echo "$out" | tail -1))"
 else bad "include cycles between folders, or forbidden includes:"; echo "$out"; fi
+
+files=$(find functions tests/ref -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' | sort)
+if out=$(python3 scripts/fnlen.py $files); then ok "no function over 100 lines in functions/ or tests/ref/ ($(echo "$files" | wc -l) files)"
+else bad "functions over 100 lines in functions/ or tests/ref/:"; echo "$out"; fi
+loose=$(find functions -mindepth 1 -maxdepth 1 ! -type d | sort)
+if [ -z "$loose" ]; then ok "functions/ holds only function folders"
+else bad "files at the root of functions/ (shared code belongs in src/reference/shared/ or tests/ref/):"; echo "$loose"; fi
+up=$(find functions \( -name reference.c -o -name shortcut.h -o -name pair_ref.h -o -name 'test_*.c' \) -print0 |
+     xargs -0 grep -lE '#include "src/(kinds|engine)/' | sort)
+if [ -z "$up" ]; then ok "no reference code of a function folder includes src/kinds/ or src/engine/"
+else bad "reference code that includes a kind's or the engine's code:"; echo "$up"; fi
 
 echo "layout: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,7 +1,7 @@
-/* refbessel_hankel_test.h: the tests of the large-argument path of J0, J1, Y0 and Y1
- * (functions/refbessel_hankel_hd.h), shared by test_j0.c, test_j1.c, test_y0.c and
- * test_y1.c. Against MPFR called here (mpfr_j0 .. mpfr_y1 at 53 bits, emin = -1073, emax
- * = 1024, mpfr_subnormalize), not through the tool's reference:
+/* bessel_hankel.h: the tests of the large-argument path of J0, J1, Y0 and Y1
+ * (src/reference/shared/bessel_hankel_hd.h), shared by test_j0.c, test_j1.c, test_y0.c and
+ * test_y1.c (through bessel_body.h). Against MPFR called here (mpfr_j0 .. mpfr_y1 at 53
+ * bits, emin = -1073, emax = 1024, mpfr_subnormalize), not through the tool's reference:
  *  - the constants: every coefficient equals (-1)^i a_2i(nu) or (-1)^i a_(2i+1)(nu) computed
  *    in exact rational arithmetic (GMP), the truncation bounds of (H), pi^(-1/2) from MPFR;
  *  - the error bound E_G <= 2^-98 of (E6) and the bound of (E7), measured against MPFR at
@@ -13,15 +13,15 @@
  *    binade whose phase is nearest a zero of the leading term (exact integer arithmetic on
  *    the phase from MPFR); declines are counted and bounded;
  *  - that the comparison can fail: a coefficient perturbed by 2^-30 gives mismatches;
- *  - the cost per call of the path and of MPFR (printed, not asserted).
- * Needs REFBESSEL_TESTING's headers (cmocka, MPFR) included before. */
-#ifndef REFBESSEL_HANKEL_TEST_H
-#define REFBESSEL_HANKEL_TEST_H
+ *  - the cost per call of the path and of MPFR (printed, not asserted). */
+#ifndef ULPCERT_TESTS_REF_BESSEL_HANKEL_H
+#define ULPCERT_TESTS_REF_BESSEL_HANKEL_H
 
 #include <gmp.h>
 #include <time.h>
 
-#include "functions/refbessel_hankel_hd.h"
+#include "tests/ref/bessel.h"
+#include "src/reference/shared/bessel_hankel_hd.h"
 
 typedef int (*hk_sc_fn)(uint32_t xb, double *y, int *t);
 
@@ -39,7 +39,7 @@ static void hk_mpfr(int nu, int want_y, uint32_t xb, double *y, int *t) {
   mpfr_t x, r;
   mpfr_init2(x, 24);
   mpfr_init2(r, 53);
-  mpfr_set_flt(x, rb_u2f(xb), MPFR_RNDN);
+  mpfr_set_flt(x, u2f(xb), MPFR_RNDN);
   int tt = hk_f(r, x, nu, want_y);
   tt = mpfr_subnormalize(r, tt, MPFR_RNDN);
   *y = mpfr_get_d(r, MPFR_RNDN);
@@ -64,7 +64,7 @@ static void hk_ak(mpq_t r, int k, int nu) {
   mpz_clears(num, den, NULL);
 }
 
-/* The constants of refbessel_hankel_hd.h; returns the number of failures. */
+/* The constants of src/reference/shared/bessel_hankel_hd.h; returns the number of failures. */
 static int hk_check_constants(void) {
   static const struct rb_hk_poly C = RB_HK_POLY_INIT;
   int fails = 0;
@@ -113,7 +113,7 @@ static double hk_g_error(uint32_t ax, int nu, int want_y) {
   rb_hk_g(&C, ax, nu, q, cs, &gh, &gl);
   mpfr_t x, f, s;
   mpfr_inits2(400, x, f, s, (mpfr_ptr)0);
-  mpfr_set_flt(x, rb_u2f(ax), MPFR_RNDN);
+  mpfr_set_flt(x, u2f(ax), MPFR_RNDN);
   hk_f(f, x, nu, want_y);
   mpfr_const_pi(s, MPFR_RNDN);
   mpfr_mul(s, s, x, MPFR_RNDN);
@@ -151,9 +151,9 @@ static int hk_one(hk_sc_fn sc, int nu, int want_y, uint32_t xb) {
   int t, tr;
   if (!sc(xb, &y, &t)) return 0;
   hk_mpfr(nu, want_y, xb, &yr, &tr);
-  if (rb_d2u(y) == rb_d2u(yr) && t == tr) return 1;
+  if (d2u(y) == d2u(yr) && t == tr) return 1;
   fprintf(stderr, "hankel %c%d %08x (%a): (%a, %d), MPFR (%a, %d)\n", want_y ? 'y' : 'j', nu, (unsigned)xb,
-          (double)rb_u2f(xb), y, t, yr, tr);
+          (double)u2f(xb), y, t, yr, tr);
   return -1;
 }
 
@@ -199,8 +199,8 @@ static void hk_near_zeros_low(hk_sc_fn sc, int nu, int want_y, int e0, int per, 
   mpfr_init2(z, 256);
   for (int e = e0; e < 24; e++)
     for (int i = 0; i < per; i++) {
-      hk_zero(z, (double)rb_u2f(hk_rand_binade(e)), nu, want_y);
-      uint32_t b = rb_f2u(mpfr_get_flt(z, MPFR_RNDD));
+      hk_zero(z, (double)u2f(hk_rand_binade(e)), nu, want_y);
+      uint32_t b = f2u(mpfr_get_flt(z, MPFR_RNDD));
       for (int d = -2; d <= 3; d++) hk_tally(c, hk_one(sc, nu, want_y, b + (uint32_t)d));
     }
   mpfr_clear(z);
@@ -216,7 +216,7 @@ static void hk_phase64(uint32_t b0, int nu, int want_y, uint64_t *A, uint64_t *B
   mpfr_const_pi(pi, MPFR_RNDN);
   for (int w = 0; w < 2; w++) {
     if (w == 0) {
-      mpfr_set_flt(a, rb_u2f(b0), MPFR_RNDN);
+      mpfr_set_flt(a, u2f(b0), MPFR_RNDN);
       mpfr_div(a, a, pi, MPFR_RNDN);
       mpfr_sub_d(a, a, nu * 0.5 + 0.25 + (want_y ? 0.0 : 0.5), MPFR_RNDN);
     } else {
@@ -285,7 +285,7 @@ static long hk_mutant(int nu, int want_y) {
     int t, tr;
     if (!rb_hankel_p(&C, b, nu, want_y, &y, &t)) continue;
     hk_mpfr(nu, want_y, b, &yr, &tr);
-    bad += !(rb_d2u(y) == rb_d2u(yr) && t == tr);
+    bad += !(d2u(y) == d2u(yr) && t == tr);
   }
   return bad;
 }

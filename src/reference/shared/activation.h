@@ -1,4 +1,4 @@
-/* activation_util.h: the activation references (sigmoid, silu, gelu, gelu_tanh, softplus,
+/* activation.h: the activation references (sigmoid, silu, gelu, gelu_tanh, softplus,
  * mish) are defined by their formulas in the expression table (src/catalogue/expr.c);
  * each folder's referee parses "<name>(x)" once and rounds it with expr_mpfr_formula: exact MPFR
  * operations where they are exact, else Ziv's loop over Arb balls (expr.h). The folder
@@ -15,8 +15,8 @@
  * for rational x != 0, by Lindemann's theorem, and each formula is a nonconstant algebraic
  * function of e^x, or of erf/tanh values with the same property as far as known), so the
  * balls decide; where one would not, the referee answers undecidable, never a guess. */
-#ifndef ULPCERT_ACTIVATION_UTIL_H
-#define ULPCERT_ACTIVATION_UTIL_H
+#ifndef ULPCERT_SHARED_ACTIVATION_H
+#define ULPCERT_SHARED_ACTIVATION_H
 
 #include <pthread.h>
 #include <stdlib.h>

@@ -1,9 +1,9 @@
-/* refbessel_hd.h: what the Bessel shortcuts (functions/j0, j1, y0, y1, cyl_bessel_i0,
+/* bessel_hd.h: what the Bessel shortcuts (functions/j0, j1, y0, y1, cyl_bessel_i0,
  * cyl_bessel_i1: shortcut.h) share, for the host and the device (src/reference/hd.h says
- * what that allows: no mpfr.h, no arb.h here). refbessel_util.h (host only: the series,
- * the referees' helpers, the tests' helpers) includes it. */
-#ifndef REFBESSEL_HD_H
-#define REFBESSEL_HD_H
+ * what that allows: no mpfr.h, no arb.h here). bessel.h (host only: the series and the
+ * referees' helpers) includes it. */
+#ifndef ULPCERT_SHARED_BESSEL_HD_H
+#define ULPCERT_SHARED_BESSEL_HD_H
 
 #include <stdint.h>
 
@@ -16,13 +16,7 @@
  * host (x86-64: the default NaN of 0/0, sign bit set, 0xfff8000000000000), so that the
  * shortcut's answer is MPFR's bit for bit, as refcheck compares them (test_y0.c and
  * test_y1.c check it against mpfr_get_d); to the engine any NaN is a NaN. */
-#define RB_NAN (ref_u2d(0xfff8000000000000ull))
-
-/* bit casts (hd.h's, under the names the Bessel code has always used) */
-REF_HD uint32_t rb_f2u(float f) { return ref_f2u(f); }
-REF_HD float rb_u2f(uint32_t u) { return ref_u2f(u); }
-REF_HD uint64_t rb_d2u(double d) { return ref_d2u(d); }
-REF_HD double rb_u2d(uint64_t u) { return ref_u2d(u); }
+#define RB_NAN (u2d(0xfff8000000000000ull))
 
 /* The special inputs and the domain exterior of Y0 and Y1 (the proofs are in
  * functions/y0/reference.c and functions/y1/reference.c), the same for both:

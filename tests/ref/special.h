@@ -1,127 +1,32 @@
-/* refspecial_util.h: helpers shared by the references of the special functions
- * (functions/{erf,erfc,erfcx,erfinv,erfcinv,normcdf,normcdfinv,lgamma,tgamma}/): the
- * host side (Arb series helpers, test helpers). What the shortcuts need on the host and
- * the device (rs_decide, rs_odd_small, rs_add_const, bit casts) is in
- * functions/refspecial_hd.h, included here.
- *
- * Everything here is binary64 arithmetic with round to nearest even, compiled with
- * -ffp-contract=off (the project's CFLAGS and functions/TESTING-refspecial.md): an
- * expression written a * b + c is two roundings, and fma() is written where one is
- * meant. u = 2^-53 is the unit roundoff. Every result below is a normal binary64
- * number (the ranges are chosen so: the smallest magnitudes that occur are near
- * 2^-1000), so each rounding satisfies RN(v) = v (1 + d) with |d| <= u and also
- * |RN(v) - v| <= u |RN(v)| (Higham, Accuracy and Stability of Numerical Algorithms,
- * 2nd ed., Thm 2.2 and (2.5)).
- */
-#ifndef ULPCERT_REFSPECIAL_UTIL_H
-#define ULPCERT_REFSPECIAL_UTIL_H
+/* special.h: what the tests of the special-function references share
+ * (functions/{erf,erfc,erfcx,erfinv,erfcinv,normcdf,normcdfinv,lgamma,tgamma}/
+ * test_<name>.c): the engine's call, a checker of (y, t) against an interval or an Arb
+ * ball (and against a ball for a + s w, and through the function an inverse inverts), the
+ * sweeps of a shortcut around its bounds and below its small-argument filter, finite
+ * differences and hand-derived derivatives for the series, and the test program's main. */
+#ifndef ULPCERT_TESTS_REF_SPECIAL_H
+#define ULPCERT_TESTS_REF_SPECIAL_H
 
-#include <math.h>
-#include <stdint.h>
-#include <string.h>
-
-#include "functions/refspecial_hd.h"
-
-/* Precision cap of the Arb-based referees: far beyond what any non-exact binary32
- * input needs (a value within 2^-k of a binary64 rounding boundary needs about
- * 53 + k bits; over 2^32 inputs one expects k near 32 + a few). */
-#define RS_PREC_MAX 4096
-
-#ifdef ARB_H
-/* ---------------------------------------------------------------------------------
- * rs_inverse_series: Taylor coefficients of a solution of y' = c exp(q y^2) around a
- * point where y = y0 (a ball): res[k] = y^(k)/k!, k < len.
- * Used for erfinv (c = sqrt(pi)/2, q = 1), erfcinv (c = -sqrt(pi)/2, q = 1) and
- * normcdfinv (c = sqrt(2 pi), q = 1/2): each inverts a function g with
- * g'(y) = exp(-q y^2)/c, so y = g^-1(x) has y' = 1/g'(y) = c exp(q y^2).
- * With y(x0 + t) = sum a_k t^k, U = q y^2 = sum u_k t^k, E = exp(U) = sum E_k t^k:
- *   u_k = q sum_{i=0..k} a_i a_{k-i},  E_0 = exp(u_0),  k E_k = sum_{j=1..k} j u_j E_{k-j}
- * (from E' = U' E), and (k+1) a_{k+1} = c E_k (from y' = c E). E_k needs u_1..u_k, which
- * need a_0..a_k: the recurrence is explicit. Every step is ball arithmetic on a_0's
- * ball, so when a_0 encloses y(xi) for every xi of a ball, each res[k] encloses
- * y^(k)(xi)/k! for every such xi (the coefficients at xi are this same composition of
- * operations applied to the point y(xi)).
- * --------------------------------------------------------------------------------- */
-static inline void rs_inverse_series(arb_ptr res, const arb_t y0, const arb_t c, const arb_t q, slong len, slong prec) {
-  if (len <= 0) return;
-  arb_ptr u = _arb_vec_init(len), E = _arb_vec_init(len);
-  arb_t s;
-  arb_init(s);
-  arb_set(res, y0);
-  for (slong k = 0; k + 1 < len; k++) {
-    /* u_k */
-    arb_zero(s);
-    for (slong i = 0; i <= k; i++) arb_addmul(s, res + i, res + k - i, prec);
-    arb_mul(u + k, s, q, prec);
-    /* E_k */
-    if (k == 0) {
-      arb_exp(E, u, prec);
-    } else {
-      arb_zero(s);
-      for (slong j = 1; j <= k; j++) {
-        arb_t w;
-        arb_init(w);
-        arb_mul_si(w, u + j, j, prec);
-        arb_addmul(s, w, E + k - j, prec);
-        arb_clear(w);
-      }
-      arb_div_si(E + k, s, k, prec);
-    }
-    /* a_{k+1} */
-    arb_mul(res + k + 1, c, E + k, prec);
-    arb_div_si(res + k + 1, res + k + 1, k + 1, prec);
-  }
-  arb_clear(s);
-  _arb_vec_clear(u, len);
-  _arb_vec_clear(E, len);
-}
-
-/* Is the ball finite and free of the non-positive integers (the poles of Gamma, the
- * singularities of log|Gamma|)? Either positive, or inside (f, f+1) for an integer
- * f <= -1 (ends compared exactly). */
-static inline int rs_ball_avoids_poles(const arb_t x) {
-  if (!arb_is_finite(x)) return 0;
-  if (arb_is_positive(x)) return 1;
-  arf_t lo, hi, f;
-  arf_init(lo);
-  arf_init(hi);
-  arf_init(f);
-  arb_get_lbound_arf(lo, x, ARF_PREC_EXACT);
-  arb_get_ubound_arf(hi, x, ARF_PREC_EXACT);
-  arf_floor(f, lo);
-  int ok = arf_cmp(lo, f) > 0; /* lo is not an integer */
-  arf_add_ui(f, f, 1, ARF_PREC_EXACT, ARF_RND_DOWN);
-  ok = ok && arf_cmp(hi, f) < 0 && arf_sgn(f) <= 0; /* hi < f + 1 <= 0 */
-  arf_clear(lo);
-  arf_clear(hi);
-  arf_clear(f);
-  return ok;
-}
-#endif
-
-/* =================================================================================
- * Test helpers (test_<name>.c define RS_TEST_HELPERS before including this header).
- * ================================================================================= */
-#ifdef RS_TEST_HELPERS
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <cmocka.h>
-
+#include <math.h>
+#include <mpfr.h>
 #include <arb.h>
 #include <arb_hypgeom.h>
-#include <mpfr.h>
-#include <stdio.h>
 
-#include "functions/refelem_util.h"
+#include "src/reference/shared/special.h"
+#include "tests/ref/elem.h"
 
 typedef int (*rs_mpfr_fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
 
 /* The engine's call: binary64 exponent range, MPFR's ternary, mpfr_subnormalize; the
  * caller's exponent range (the wide default in the tests) is restored afterwards.
  * Returns the raw ternary of fn (REF_UNDECIDABLE included), *t its sign: re_engine_raw
- * of functions/refelem_util.h, the recipe every family's tests share. */
+ * of tests/ref/elem.h, the recipe every family's tests share. */
 static inline int rs_ref_call(rs_mpfr_fn fn, uint32_t xb, double *y, int *t) { return re_engine_raw(fn, xb, y, t); }
 
 /* deterministic generator (xorshift64*) */
@@ -146,7 +51,7 @@ static inline int rs_same(double a, double b) { /* same value, same sign of zero
 
 /* rs_same, and a NaN with the same bits (refcheck compares bit patterns) */
 static inline int rs_same_bits(double a, double b) {
-  if (isnan(a) || isnan(b)) return isnan(a) && isnan(b) && ref_d2u(a) == ref_d2u(b);
+  if (isnan(a) || isnan(b)) return isnan(a) && isnan(b) && d2u(a) == d2u(b);
   return a == b && signbit(a) == signbit(b);
 }
 
@@ -179,7 +84,7 @@ static inline int rs_check_shortcut(const char *name, rs_shortcut_fn sc, rs_mpfr
   int raw = rs_ref_call(ref, xb, &yr, &tr);
   if (!rs_same_bits(ys, yr) || ts != tr || raw == 2)
     fprintf(stderr, "%s shortcut: x = %a (0x%08x): shortcut %a %d, referee %a %d (raw %d)\n", name,
-            (double)rs_u2f(xb), xb, ys, ts, yr, tr, raw);
+            (double)u2f(xb), xb, ys, ts, yr, tr, raw);
   assert_true(rs_same_bits(ys, yr) && ts == tr && raw != 2);
   return 1;
 }
@@ -583,7 +488,7 @@ typedef int (*rs_arb_try_fn)(arb_t V, arb_t X, float x, double y, int t, slong p
 /* The referee's (y, t) at x = xb against Arb through try_at, at 256, 1024 and 4096 bits
  * until proved; a disagreement names the function. */
 static inline void rs_check_against_arb(const char *name, uint32_t xb, double y, int t, rs_arb_try_fn try_at) {
-  float x = rs_u2f(xb);
+  float x = u2f(xb);
   arb_t X, V;
   arb_init(X);
   arb_init(V);
@@ -698,7 +603,7 @@ static inline void rs_check_inverse_series(const struct rs_inverse *inv, double 
 static inline void rs_series_random(void (*check)(double m, double r), int n, uint32_t lo, uint32_t hi, int both_signs,
                                     int skip_integers, int rbits) {
   for (int i = 0; i < n; i++) {
-    double m = (double)rs_u2f(rs_rand_bits(lo, hi));
+    double m = (double)u2f(rs_rand_bits(lo, hi));
     if (both_signs && (rs_rand64() & 1)) m = -m;
     if (skip_integers && floor(m) == m) continue;
     int e;
@@ -719,6 +624,84 @@ static inline void rs_check_series_rc(rs_series_fn series, double m, double r, i
   arb_clear(X);
 }
 
+/* The balls of lgamma and tgamma that reach a pole (0, -1, -7): their series refuse them. */
+#define GAMMA_POLE_BALLS {0.0, 0.0}, {0.0, 0.5}, {-1.0, 0.0}, {-0.9, 0.2}, {-7.0, 0x1p-40}, {-6.5, 0.5}, {0.1, 0.2}
+
+/* A coefficient of a series at the point x, derived by hand: c_k in (lo, hi), or, when
+ * lo = hi, a ball that contains the integer lo. */
+struct rs_coeff {
+  double x;
+  int k;
+  double lo, hi;
+};
+/* The series' first three coefficients (64 bits) at the points of the list, against the
+ * values by hand. */
+static inline void rs_check_coeffs(rs_series_fn series, const struct rs_coeff *v, size_t n) {
+  arb_t X;
+  arb_init(X);
+  arb_ptr c = _arb_vec_init(3);
+  for (size_t i = 0; i < n; i++) {
+    if (i == 0 || v[i].x != v[i - 1].x) {
+      if (v[i].x == 0) arb_zero(X);
+      else rs_ball(X, v[i].x, 0.0);
+      assert_int_equal(series(c, X, 3, 64), 0);
+    }
+    const arb_srcptr ck = c + v[i].k;
+    if (v[i].lo == v[i].hi) assert_true(arb_contains_si(ck, (slong)v[i].lo));
+    else assert_true(arf_cmp_d(arb_midref(ck), v[i].lo) > 0 && arf_cmp_d(arb_midref(ck), v[i].hi) < 0);
+  }
+  _arb_vec_clear(c, 3);
+  arb_clear(X);
+}
+
+/* A series test: the series checked by check at the balls at and at n_random random balls
+ * (rs_series_random with lo, hi, both_signs, skip_integers, rbits), then the balls it must
+ * refuse (-1), an indeterminate ball (refused), the balls it must accept (0), and its
+ * coefficients by hand (rs_check_coeffs). */
+struct rs_series_test {
+  rs_series_fn series;
+  void (*check)(double m, double r);
+  RE_LIST_OF(struct re_ball) at;
+  int n_random;
+  uint32_t lo, hi;
+  int both_signs, skip_integers, rbits;
+  RE_LIST_OF(struct re_ball) refuses;
+  RE_LIST_OF(struct re_ball) accepts;
+  RE_LIST_OF(struct rs_coeff) by_hand;
+};
+static inline void rs_test_series(const struct rs_series_test *S) {
+  for (size_t i = 0; i < S->at.n; i++) S->check(S->at.v[i].m, S->at.v[i].r);
+  if (S->n_random)
+    rs_series_random(S->check, S->n_random, S->lo, S->hi, S->both_signs, S->skip_integers, S->rbits);
+  for (size_t i = 0; i < S->refuses.n; i++) rs_check_series_rc(S->series, S->refuses.v[i].m, S->refuses.v[i].r, -1);
+  arb_t X;
+  arb_init(X);
+  arb_ptr c = _arb_vec_init(3);
+  arb_indeterminate(X);
+  assert_int_equal(S->series(c, X, 3, 64), -1);
+  _arb_vec_clear(c, 3);
+  arb_clear(X);
+  for (size_t i = 0; i < S->accepts.n; i++) rs_check_series_rc(S->series, S->accepts.v[i].m, S->accepts.v[i].r, 0);
+  if (S->by_hand.n) rs_check_coeffs(S->series, S->by_hand.v, S->by_hand.n);
+}
+/* test_series of a test program: rs_test_series(&S) */
+#define RS_TEST_SERIES(S)                 \
+  static void test_series(void **state) { \
+    (void)state;                          \
+    rs_test_series(&(S));                 \
+  }
+
+/* rs_sweep around n random patterns of either sign: every negative one, and the
+ * non-negative ones from `from` on */
+static inline void rs_sweep_random(const char *name, rs_shortcut_fn sc, rs_mpfr_fn ref, int n, uint32_t from,
+                                   int (*must)(uint32_t xb)) {
+  for (int i = 0; i < n; i++) {
+    uint32_t xb = rs_rand_bits(0, RS_INF32);
+    rs_sweep(name, sc, ref, xb | RS_SIGN32, 0, must);
+    if (xb >= from) rs_sweep(name, sc, ref, xb, 0, must);
+  }
+}
+
 /* The test program: the independent evaluations get the widest exponent range (the
  * referee calls set binary64's and restore this one), then the cmocka tests listed. */
 #define RS_TEST_MAIN(...)                                                                                           \
@@ -731,6 +714,5 @@ static inline void rs_check_series_rc(rs_series_fn series, double m, double r, i
     mpfr_free_cache();                                                                                             \
     return r;                                                                                                      \
   }
-#endif /* RS_TEST_HELPERS */
 
 #endif

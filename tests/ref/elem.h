@@ -1,53 +1,44 @@
-/* refelem_util.h: small helpers shared by the reference folders of the elementary
- * functions (functions/<name>/reference.c and their tests), and the rounding lemmas
- * their proofs cite. What the shortcuts need on the device too (bit casts, constants,
- * the exact round-to-integer) is in functions/refelem_hd.h, included here.
- *
- * Notation. RN53(z): z rounded to nearest-even binary64, with binary64's exponent
- * range and subnormals; t = sign(RN53(z) - z), MPFR's ternary value. For a nonzero
- * binary32 number x, e(x) is the integer with 2^e <= |x| < 2^(e+1) (-149 <= e <= 127).
- *
- * Lemma L1 (rounding to a binary32 input). Let x be a nonzero binary32 number, e = e(x).
- *   As a binary64 number x is normal (2^-149 > 2^-1022) and has at most 24 significant
- *   bits, so its 53-bit significand is even. Its binary64 neighbours are 2^(e-52) away,
- *   except the one toward zero when |x| = 2^e, which is 2^(e-53) away. Hence
- *   RN53(z) = x for every real z on the side of x away from zero with |z - x| <= 2^(e-53),
- *   and for every z on the side toward zero with |z - x| <= 2^(e-53) if |x| != 2^e,
- *   |z - x| <= 2^(e-54) if |x| = 2^e (a tie goes to the even x). In particular
- *   |z - x| <= 2^(e-54) always gives RN53(z) = x.
- * Lemma L2 (rounding to +-1). The binary64 neighbours of 1 are 1 - 2^-53 and 1 + 2^-52:
- *   RN53(z) = 1 for 1 - 2^-54 <= z <= 1 + 2^-53 (1 is even: ties go to it). By symmetry
- *   RN53(z) = -1 for -1 - 2^-53 <= z <= -1 + 2^-54.
- * Lemma L3 (overflow). The largest binary64 number is DBL_MAX = 2^1024 - 2^971; RN53
- *   gives +inf for every z >= 2^1024 - 2^970 (DBL_MAX plus half an ulp, where the tie
- *   goes to the even 2^1024, which overflows). MPFR with emax = 1024 rounds 53-bit
- *   results the same way: +inf with a positive ternary value.
- * Lemma L4 (pi/2). Y0 = 0x1.921fb54442d18p+0 = RN53(pi/2) and pi/2 = Y0 + D with
- *   D = 6.1232339957367658...e-17 = 1.10306377...*2^-54 (pi = 3.14159265358979323846...,
- *   Y0 = 1.5707963267948965579989817...); Y0 lies in (1, 2), so its neighbours are
- *   2^-52 away and RN53(z) = Y0 for |z - Y0| <= 2^-53. pi = 2 Y0 + 2D with
- *   2D = 0.5515...*2^-52, less than 2^-52, half the gap around 2 Y0 in (2, 4):
- *   RN53(pi) = 2 Y0 with t = -1.
- * Mirroring. RN53 is symmetric (RN53(-z) = -RN53(z)), so for an odd f the reference at
- *   -x is (-y, -t), and for an even f it is (y, t): the engine asks the shortcut of an
- *   odd or even f for x with the sign bit clear only.
- */
-#ifndef REFELEM_UTIL_H
-#define REFELEM_UTIL_H
+/* elem.h: what the tests of the elementary references share (functions/<name>/
+ * test_<name>.c for acos ... tan and the exact family): the engine's MPFR recipe, the
+ * comparisons of a shortcut with it (at a point, around a boundary, at random), the
+ * independent evaluation in Arb that decides RN53 and the ternary value, and the checks of
+ * a series against independent Taylor coefficients on balls. The family bodies beside it
+ * (exact.h, elem_body.h, ...) are built from these. */
+#ifndef ULPCERT_TESTS_REF_ELEM_H
+#define ULPCERT_TESTS_REF_ELEM_H
 
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
 #include <mpfr.h>
+#include <arb.h>
+#include <arb_poly.h>
 
-/* RE_SIGN32, RE_INF32, RE_PIO2_RN, the bit casts re_f2u, re_u2f, re_d2u, re_u2d, and
- * re_round_to_int: for the host and the device */
-#include "functions/refelem_hd.h"
+#include "src/reference/shared/elem.h"
 
 /* The engine's recipe (src/reference/reference.c, ref_mpfr): f at 53 bits, round to
  * nearest, binary64 exponent range, subnormalized. Saves and restores the exponent
  * range. For tests and tools; the engine has its own copy. Returns f's raw ternary:
  * REF_UNDECIDABLE (2, from the references whose Ziv loop can give up: the special
  * functions, I0, I1) comes back as such, with *t = 0 and no subnormalization. */
+/* a ball m +- r of a series test */
+struct re_ball {
+  double m, r;
+};
+
+/* A constant list of a test's data: its array and its length. */
+#define RE_LIST(a) {a, sizeof a / sizeof *a}
+#define RE_LIST_OF(type) \
+  struct {               \
+    const type *v;       \
+    size_t n;            \
+  }
+
 typedef int (*re_mpfr_fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
 static inline int re_engine_raw(re_mpfr_fn f, uint32_t xb, double *y, int *t) {
   mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
@@ -56,7 +47,7 @@ static inline int re_engine_raw(re_mpfr_fn f, uint32_t xb, double *y, int *t) {
   mpfr_t X, Y;
   mpfr_init2(X, 24);
   mpfr_init2(Y, 53);
-  mpfr_set_flt(X, re_u2f(xb), MPFR_RNDN);
+  mpfr_set_flt(X, u2f(xb), MPFR_RNDN);
   int raw = f(Y, X, MPFR_RNDN);
   int tern = raw == 2 ? 0 : mpfr_subnormalize(Y, raw, MPFR_RNDN);
   *y = mpfr_get_d(Y, MPFR_RNDN);
@@ -68,56 +59,6 @@ static inline int re_engine_raw(re_mpfr_fn f, uint32_t xb, double *y, int *t) {
   return raw;
 }
 static inline void re_engine(re_mpfr_fn f, uint32_t xb, double *y, int *t) { re_engine_raw(f, xb, y, t); }
-
-/* Series helpers for reference.c files that include <arb_poly.h> first. */
-#ifdef ARB_POLY_H
-/* res[k] = coefficient k of p (0 past its length), k < len */
-static inline void re_poly_out(arb_ptr res, const arb_poly_t p, slong len) {
-  for (slong k = 0; k < len; k++) arb_poly_get_coeff_arb(res + k, p, k);
-}
-/* The series of cbrt (s = 1) and rcbrt (s = -1), sign(x) |x|^(s/3), at x + t for a ball
- * x off 0: with a = |x| and f odd, f(x + t) = sign(x) (a + sign(x) t)^(s/3), from Arb's
- * power series; the value from arb_root_ui. -1 for a ball that reaches 0 or is not
- * finite. */
-static inline int re_root3_series(arb_ptr res, const arb_t x, slong len, slong prec, int s) {
-  if (!arb_is_finite(x) || arb_contains_zero(x)) return -1;
-  if (len <= 0) return 0;
-  int neg = arb_is_negative(x);
-  arb_poly_t h, p;
-  arb_t a, g;
-  arb_poly_init(h);
-  arb_poly_init(p);
-  arb_init(a);
-  arb_init(g);
-  arb_set_si(g, s);
-  arb_div_ui(g, g, 3, prec);
-  if (neg) arb_neg(a, x);
-  else arb_set(a, x);
-  arb_poly_set_coeff_arb(h, 0, a);
-  arb_poly_set_coeff_si(h, 1, neg ? -1 : 1);
-  arb_poly_pow_arb_series(p, h, g, len, prec);
-  re_poly_out(res, p, len);
-  arb_root_ui(res, a, 3, prec);
-  if (s < 0) arb_inv(res, res, prec);
-  if (neg) _arb_vec_neg(res, res, len);
-  arb_poly_clear(h);
-  arb_poly_clear(p);
-  arb_clear(a);
-  arb_clear(g);
-  return 0;
-}
-#endif
-
-/* ---- Test helpers (cmocka, Arb): compiled only with -DREFELEM_TEST. ---- */
-#ifdef REFELEM_TEST
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <cmocka.h>
-#include <math.h>
-#include <stdio.h>
-#include <arb.h>
-#include <arb_poly.h>
 
 typedef int (*re_shortcut_fn)(uint32_t xbits, double *y, int *t);
 typedef int (*re_series_fn)(arb_ptr res, const arb_t x, slong len, slong prec);
@@ -142,7 +83,7 @@ static inline int re_isnan_d(double y) { return y != y; }
 static inline int re_same(double y1, int t1, double y2, int t2) {
   if (t1 != t2) return 0;
   if (re_isnan_d(y1) || re_isnan_d(y2)) return re_isnan_d(y1) && re_isnan_d(y2);
-  return re_d2u(y1) == re_d2u(y2);
+  return d2u(y1) == d2u(y2);
 }
 
 #define RE_FAIL(...)            \
@@ -178,7 +119,7 @@ static inline int re_check_one(re_mpfr_fn f, re_shortcut_fn s, int sym, uint32_t
   if (!re_shortcut_eval(s, sym, xb, &ys, &ts)) return 0;
   re_engine(f, xb, &ym, &tm);
   if (!re_same(ys, ts, ym, tm))
-    RE_FAIL("x = 0x%08x (%a): shortcut (%a, %d), MPFR (%a, %d)\n", xb, (double)re_u2f(xb), ys, ts, ym, tm);
+    RE_FAIL("x = 0x%08x (%a): shortcut (%a, %d), MPFR (%a, %d)\n", xb, (double)u2f(xb), ys, ts, ym, tm);
   return 1;
 }
 
@@ -189,7 +130,7 @@ static inline void re_check_nan_bits(re_mpfr_fn f, re_shortcut_fn s, uint32_t xb
   int ts, tm;
   assert_true(s(xb, &ys, &ts));
   re_engine(f, xb, &ym, &tm);
-  assert_true(re_isnan_d(ys) && re_d2u(ys) == re_d2u(ym) && ts == tm);
+  assert_true(re_isnan_d(ys) && d2u(ys) == d2u(ym) && ts == tm);
 }
 
 /* Every pattern of B's sign with magnitude in [|B| - 64, |B| + 64] (clamped to
@@ -229,7 +170,7 @@ static inline void re_expect(re_mpfr_fn f, uint32_t xb, double y, int t) {
   int tm;
   re_engine(f, xb, &ym, &tm);
   if (!re_same(y, t, ym, tm))
-    RE_FAIL("x = 0x%08x (%a): MPFR (%a, %d), expected (%a, %d)\n", xb, (double)re_u2f(xb), ym, tm, y, t);
+    RE_FAIL("x = 0x%08x (%a): MPFR (%a, %d), expected (%a, %d)\n", xb, (double)u2f(xb), ym, tm, y, t);
 }
 
 /* RN53 of the real number enclosed by v and t = sign(RN53 - v), if v decides them:
@@ -245,7 +186,7 @@ static inline int re_arb_round(const arb_t v, double *y, int *t) {
   arb_get_ubound_arf(hi, v, 100000);
   double a = arf_get_d(lo, ARF_RND_NEAR), b = arf_get_d(hi, ARF_RND_NEAR);
   int ok = 0;
-  if (re_d2u(a) == re_d2u(b)) {
+  if (d2u(a) == d2u(b)) {
     *y = a;
     if (isinf(a)) {
       *t = a > 0 ? 1 : -1;
@@ -268,7 +209,7 @@ static inline int re_arb_eval(re_arb_fn g, uint32_t xb, double *y, int *t) {
   arb_t X, R;
   arb_init(X);
   arb_init(R);
-  arb_set_d(X, (double)re_u2f(xb));
+  arb_set_d(X, (double)u2f(xb));
   int ok = 0;
   for (slong prec = 128; prec <= 8192 && !ok; prec *= 4)
     if (g(R, X, prec) == 0) ok = re_arb_round(R, y, t);
@@ -284,7 +225,7 @@ static inline void re_check_arb(re_mpfr_fn f, re_arb_fn g, uint32_t xb) {
   if (!re_arb_eval(g, xb, &ya, &ta)) RE_FAIL("x = 0x%08x: the independent evaluation did not decide\n", xb);
   re_engine(f, xb, &ym, &tm);
   if (!re_same(ya, ta, ym, tm))
-    RE_FAIL("x = 0x%08x (%a): MPFR (%a, %d), independent (%a, %d)\n", xb, (double)re_u2f(xb), ym, tm, ya, ta);
+    RE_FAIL("x = 0x%08x (%a): MPFR (%a, %d), independent (%a, %d)\n", xb, (double)u2f(xb), ym, tm, ya, ta);
 }
 
 /* A random binary32 pattern with magnitude in [lo, hi] (bit patterns, sign bit clear),
@@ -438,6 +379,5 @@ static inline void re_check_series_nonfinite(re_series_fn s) {
     const struct CMUnitTest tests[] = {__VA_ARGS__};                                                               \
     return cmocka_run_group_tests(tests, NULL, NULL);                                                              \
   }
-#endif /* REFELEM_TEST */
 
 #endif

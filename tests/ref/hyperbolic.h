@@ -1,12 +1,11 @@
-/* hyperbolic_test.h: what the tests of cosh and sinh share (functions/<name>/test_<name>.c):
- * both are (e^x +- e^-x)/2, so one independent Arb evaluation, one set of Taylor
- * coefficients and one series test serve both; `plus` picks cosh (1) or sinh (0).
- * Build line: functions/TESTING-refelem.md. */
-#ifndef HYPERBOLIC_TEST_H
-#define HYPERBOLIC_TEST_H
+/* hyperbolic.h: what the tests of cosh and sinh share (functions/<name>/test_<name>.c, on
+ * tests/ref/elem_body.h): both are (e^x +- e^-x)/2, so one independent Arb evaluation, one
+ * set of Taylor coefficients and one set of series balls serve both; `plus` picks cosh (1)
+ * or sinh (0). */
+#ifndef ULPCERT_TESTS_REF_HYPERBOLIC_H
+#define ULPCERT_TESTS_REF_HYPERBOLIC_H
 
-#define REFELEM_TEST
-#include "functions/refelem_util.h"
+#include "tests/ref/elem_body.h"
 
 /* independent: (e^x + e^-x)/2 or (e^x - e^-x)/2 in Arb */
 static inline int hyp_arb(arb_t r, const arb_t x, slong prec, int plus) {
@@ -45,15 +44,10 @@ static inline int hyp_coeffs(arb_ptr c, const arb_t p, slong len, slong prec, in
   return 0;
 }
 
-/* The series against alt at random balls (around 0 too, and near the overflow threshold
- * in [far_lo, far_hi]) and at the wide ball [wide +- 3], and refusing the non-finite
- * ones. */
-static inline void hyp_test_series(re_series_fn series, re_alt_fn alt, double far_lo, double far_hi, double wide) {
-  re_check_series_random(series, alt, -30.0, 30.0, 0x1p-8, 300);
-  re_check_series_random(series, alt, -1e-5, 1e-5, 0.5, 100);
-  re_check_series_random(series, alt, far_lo, far_hi, 0x1p-20, 50);
-  re_check_series_at(series, alt, wide, 3.0, 10, 64);
-  re_check_series_nonfinite(series);
-}
+/* The series balls: random ones (around 0 too, and near the overflow threshold in
+ * [far_lo, far_hi]) and the wide ball [wide +- 3]; the non-finite ones refused. */
+#define HYP_BALLS_RANDOM(far_lo, far_hi) \
+  {-30.0, 30.0, 0x1p-8, 300}, {-1e-5, 1e-5, 0.5, 100}, {far_lo, far_hi, 0x1p-20, 50}
+#define HYP_BALL_AT(wide) {wide, 3.0, 10, 64}
 
 #endif

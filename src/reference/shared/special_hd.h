@@ -1,29 +1,26 @@
-/* refspecial_hd.h: the pieces of the special functions' shortcuts
+/* special_hd.h: the pieces of the special functions' shortcuts
  * (functions/{erf,erfc,erfcx,erfinv,erfcinv,normcdf,normcdfinv,lgamma,tgamma}/shortcut.h)
  * that several of them share, written once for the host and the device
  * (src/reference/hd.h says what that allows: binary64 + - * / sqrt fma, exact libm
- * functions, bit casts through ref_*, REF_HD, no mpfr.h/arb.h).
- * functions/refspecial_util.h includes this header, so that the host references and
- * their tests see the same names.
+ * functions, bit casts of src/bits.h, REF_HD, no mpfr.h/arb.h).
+ * special.h includes this header, so that the host references and their tests see the
+ * same names.
  *
  * Everything here is binary64 arithmetic with round to nearest even, compiled with
  * -ffp-contract=off on the host and -fmad=false on the device (the project's flags and
- * functions/TESTING-refspecial.md): an expression written a * b + c is two roundings,
+ * tests/ref/special.md): an expression written a * b + c is two roundings,
  * and fma() is written where one is meant. u = 2^-53 is the unit roundoff. Every result
  * below is a normal binary64 number (the ranges are chosen so: the smallest magnitudes
  * that occur are near 2^-1000), so each rounding satisfies RN(v) = v (1 + d) with
  * |d| <= u and also |RN(v) - v| <= u |RN(v)| (Higham, Accuracy and Stability of
  * Numerical Algorithms, 2nd ed., Thm 2.2 and (2.5)).
  */
-#ifndef ULPCERT_REFSPECIAL_HD_H
-#define ULPCERT_REFSPECIAL_HD_H
+#ifndef ULPCERT_SHARED_SPECIAL_HD_H
+#define ULPCERT_SHARED_SPECIAL_HD_H
 
 #include <stdint.h>
 
 #include "src/reference/hd.h"
-
-REF_HD float rs_u2f(uint32_t u) { return ref_u2f(u); }
-REF_HD uint32_t rs_f2u(float f) { return ref_f2u(f); }
 
 #define RS_SIGN32 0x80000000u
 #define RS_INF32 0x7f800000u
@@ -32,7 +29,7 @@ REF_HD uint32_t rs_f2u(float f) { return ref_f2u(f); }
  * gives for a NaN on this host (x86-64: the default NaN 0/0, sign bit set), so that
  * refcheck's bitwise comparison with MPFR agrees (the tests check the bits); to the
  * engine any NaN is a NaN. */
-#define RS_NAN (ref_u2d(0xfff8000000000000ull))
+#define RS_NAN (u2d(0xfff8000000000000ull))
 
 /* ---------------------------------------------------------------------------------
  * rs_decide: the rounding of f from f = hi + lo + eps, |eps| <= err.
@@ -64,8 +61,8 @@ REF_HD int rs_decide(double hi, double lo, double err, double *y, int *t) {
   double ar = fabs(r);
   if (!(ar > err)) return 0;
   if (!(fabs(yy) >= 0x1p-1000 && fabs(yy) <= 0x1p1000)) return 0;
-  uint64_t yb = ref_d2u(yy);
-  double nb = ref_u2d(((r > 0) == (yy > 0)) ? yb + 1u : yb - 1u);
+  uint64_t yb = d2u(yy);
+  double nb = u2d(((r > 0) == (yy > 0)) ? yb + 1u : yb - 1u);
   double half = 0.5 * fabs(nb - yy);
   if (!(ar + err < half)) return 0;
   *y = yy;
@@ -155,7 +152,6 @@ REF_HD void rs_add_const(double K, int sigma, double hi, double lo, double err, 
   *L = l;
   *E = (err + 0x1p-53 * fabs(l)) * (1.0 + 0x1p-50);
 }
-
 
 /* =================================================================================
  * Double-double numbers with running error bounds, for lgamma's and tgamma's shortcuts.
@@ -470,7 +466,6 @@ REF_HD struct rs_dde rs_dde_log(struct rs_dde a) {
   struct rs_dde c = {rho, 0.0, rs_errsum(RS_U * fabs(rho) + a.e / a.h + dm * dm)};
   return rs_dde_add(rs_dde_logd(a.h), c);
 }
-
 
 /* ---------------------------------------------------------------------------------
  * rs_dde_sinpi: sin(pi a) for a binary64 a in [0, 1/2] (exact).

@@ -1,13 +1,24 @@
-/* exact_test.h: what the tests of the exact family share (ceil, floor, trunc, round,
- * rint, nearbyint, fabs, logb: functions/<name>/test_<name>.c). Each function is exact,
- * so the C library's function gives every expected value; a test adds its hand values
- * (ties, signed zeros, poles) and names its functions in a struct exact_case.
- * Build line: functions/TESTING-refelem.md. */
-#ifndef EXACT_TEST_H
-#define EXACT_TEST_H
+/* exact.h: the one test body of the exact family (ceil, floor, trunc, round, rint,
+ * nearbyint, fabs, logb: functions/<name>/test_<name>.c). Each function is exact, so the
+ * C library's function gives every expected value; a test lists its values by hand (ties,
+ * signed zeros, poles: y with t = 0) and names its shape, EXACT_ROUNDING (the rounding
+ * functions: the fraction bits matter) or EXACT_BINADE (fabs, logb: every binade
+ * matters), in EXACT_MAIN(name, symmetry, shape, hand values):
+ *  test_mpfr      the referee at the values by hand, then against the C library's
+ *                 name##f at the shape's edges and at random;
+ *  test_shortcut  every non-NaN input answered, around the shape's edges, against the
+ *                 referee and against the C library on a stride of the whole line. */
+#ifndef ULPCERT_TESTS_REF_EXACT_H
+#define ULPCERT_TESTS_REF_EXACT_H
 
-#define REFELEM_TEST
-#include "functions/refelem_util.h"
+#include "tests/ref/elem_body.h"
+
+enum exact_shape { EXACT_ROUNDING, EXACT_BINADE };
+/* a value by hand: the referee at x is (y, 0) */
+struct exact_hand {
+  uint32_t x;
+  double y;
+};
 
 struct exact_case {
   re_mpfr_fn mpfr;         /* the referee, ref_<name>_mpfr */
@@ -15,11 +26,13 @@ struct exact_case {
   float (*libm)(float);    /* the C library's function */
   const char *libm_name;   /* its name, for messages */
   int sym;                 /* the engine's mirrored use: RE_ODD, RE_EVEN or RE_NONE */
+  enum exact_shape shape;
+  RE_LIST_OF(struct exact_hand) hand;
 };
 
 /* the C library's value (exact: a binary32 number), with t = 0 */
 static inline void exact_check_libm(const struct exact_case *c, uint32_t xb) {
-  float x = re_u2f(xb);
+  float x = u2f(xb);
   re_expect(c->mpfr, xb, (double)c->libm(x), 0);
 }
 
@@ -47,8 +60,8 @@ static inline void exact_check_stride(const struct exact_case *c) {
     int t;
     if ((xb & ~RE_SIGN32) > RE_INF32) continue;
     assert_true(c->shortcut(xb, &y, &t));
-    double want = (double)c->libm(re_u2f(xb));
-    if (t != 0 || re_d2u(y) != re_d2u(want))
+    double want = (double)c->libm(u2f(xb));
+    if (t != 0 || d2u(y) != d2u(want))
       RE_FAIL("x = 0x%08x: shortcut (%a, %d), %s %a\n", xb, y, t, c->libm_name, want);
   }
 }
@@ -118,5 +131,35 @@ static inline void binade_test_shortcut(const struct exact_case *c) {
   exact_check_mirrored(c);
   exact_check_stride(c);
 }
+
+/* ---- the two tests ---- */
+
+static inline void exact_test_mpfr(const struct exact_case *c) {
+  for (size_t i = 0; i < c->hand.n; i++) re_expect(c->mpfr, c->hand.v[i].x, c->hand.v[i].y, 0);
+  if (c->shape == EXACT_ROUNDING) rounding_test_libm(c);
+  else binade_test_libm(c);
+}
+
+static inline void exact_test_shortcut(const struct exact_case *c) {
+  if (c->shape == EXACT_ROUNDING) rounding_test_shortcut(c);
+  else binade_test_shortcut(c);
+}
+
+/* The test program of the exact function name (its C library function name##f), with
+ * the values by hand in the array hand_values. */
+#define EXACT_MAIN(name, symmetry, shape, hand_values)                                                      \
+  int ref_##name##_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);                                        \
+  int ref_##name##_shortcut(uint32_t xbits, double *y, int *t);                                            \
+  static const struct exact_case exact_##name = {ref_##name##_mpfr, ref_##name##_shortcut, name##f, #name "f", \
+                                                 symmetry, shape, RE_LIST(hand_values)};                    \
+  static void test_mpfr(void **state) {                                                                   \
+    (void)state;                                                                                          \
+    exact_test_mpfr(&exact_##name);                                                                       \
+  }                                                                                                       \
+  static void test_shortcut(void **state) {                                                               \
+    (void)state;                                                                                          \
+    exact_test_shortcut(&exact_##name);                                                                   \
+  }                                                                                                       \
+  RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut))
 
 #endif

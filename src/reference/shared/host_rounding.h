@@ -1,5 +1,5 @@
-/* host_rounding.h: host variants that evaluate one IEEE 754 operation (binary32 division or
- * square root) in a directed rounding mode, so that the CPU backend can run the directed
+/* host_rounding.h: host variants that evaluate one IEEE 754 operation (binary32 division
+ * or square root) in a directed rounding mode, so that the CPU backend can run the directed
  * comparison end to end against an implementation independent of ulpcert's (the host's
  * floating-point unit).
  *
@@ -11,8 +11,8 @@
  * two calls, so the operation runs under the mode. The mode is per thread, so OpenMP
  * threads do not interfere. Each host variant's tests (tests/test_rounding.c) compare it
  * with MPFR's directed rounding. */
-#ifndef ULPCERT_HOST_ROUNDING_H
-#define ULPCERT_HOST_ROUNDING_H
+#ifndef ULPCERT_SHARED_HOST_ROUNDING_H
+#define ULPCERT_SHARED_HOST_ROUNDING_H
 
 #include <fenv.h>
 #include <math.h>

@@ -1,4 +1,4 @@
-/* pairref_hd.h: what the fast references of two-argument functions share
+/* pair_hd.h: what the fast references of two-argument functions share
  * (functions/<name>/pair_ref.h). A fast reference
  *
  *   REF_HD int pairref_<name>(uint32_t a, uint32_t b, double *y, int *t)
@@ -8,9 +8,10 @@
  * REF_NAN with t = 0), exactly what MPFR gives, or 0 when it cannot decide (MPFR then
  * does). It runs on the host (registry.c, before MPFR) and in the device pipeline
  * (pair_pipe.cu), under src/reference/hd.h's rules, so both give the same bits. The
- * proof of each lives beside its code; tests/test_pairref.c compares every one with MPFR. */
-#ifndef ULPCERT_PAIRREF_HD_H
-#define ULPCERT_PAIRREF_HD_H
+ * proof of each lives beside its code; each folder's test (functions/<name>/test_<name>.c,
+ * on tests/ref/pair_body.h) compares it with MPFR. */
+#ifndef ULPCERT_SHARED_PAIR_HD_H
+#define ULPCERT_SHARED_PAIR_HD_H
 
 #include "src/reference/hd.h"
 
@@ -44,13 +45,13 @@ REF_HD uint64_t pr_mod_pow2(uint64_t A, int d, uint64_t M) {
 }
 
 /* 2^k as a binary64 number, -1022 <= k <= 1023 */
-REF_HD double pr_pow2(int k) { return ref_u2d((uint64_t)(1023 + k) << 52); }
+REF_HD double pr_pow2(int k) { return u2d((uint64_t)(1023 + k) << 52); }
 
 /* S = a^2 + b^2 for finite binary32 a, b, exactly, as hi + lo = TwoSum(a^2, b^2): each
  * square has at most 48 significant bits and lies in [2^-298, 2^256], so it is a
  * binary64 number, and TwoSum's error term is exact. */
 REF_HD void pr_sumsq(uint32_t a, uint32_t b, double *hi, double *lo) {
-  const double x = (double)ref_u2f(a), z = (double)ref_u2f(b);
+  const double x = (double)u2f(a), z = (double)u2f(b);
   ref_two_sum(ref_mul(x, x), ref_mul(z, z), hi, lo);
 }
 
@@ -143,7 +144,7 @@ REF_HDI void dd_div(double nh, double nl, double dh, double dl, double *zh, doub
 REF_HD int pr_ziv(double rh, double rl, double eps, double *y, int *t) {
   const double d = fabs(rl);
   if (!(d > eps)) return 0;
-  const uint64_t u = ref_d2u(rh) & 0x7fffffffffffffffull;
+  const uint64_t u = d2u(rh) & 0x7fffffffffffffffull;
   const int e = (int)(u >> 52);
   if (e <= 1 || e >= 0x7ff) return 0; /* subnormal or near it, infinite: not this test's */
   const int away = (rl > 0) == (rh > 0); /* rl moves away from zero */

@@ -1,4 +1,4 @@
-/* refbessel_hankel_hd.h: J0, J1, Y0 and Y1 at large binary32 arguments, correctly rounded
+/* bessel_hankel_hd.h: J0, J1, Y0 and Y1 at large binary32 arguments, correctly rounded
  * to binary64 with MPFR's ternary value, for the host and the device (src/reference/hd.h;
  * called from functions/{j0,j1,y0,y1}/shortcut.h).
  *
@@ -11,7 +11,7 @@
  * MPFR). Never 1 with another pair. Domain: 2^11 <= x < 2^128 (RB_HK_MIN_BITS); it returns
  * 0 elsewhere, where |G| below is under 2^-40 (x within about 2^-40 of a zero of f), and
  * where the rounding test fails (f(x) within about 2^-97 |f(x)/G| of a binary64 number or
- * midpoint). The tests (functions/refbessel_hankel_test.h) count the declines.
+ * midpoint). The tests (tests/ref/bessel_hankel.h) count the declines.
  *
  * Method. Hankel's expansion (DLMF 10.17.3, 10.17.4; P and Q as in A&S 9.2.5, 9.2.6):
  *   J_nu(x) = sqrt(2/(pi x)) (P cos w - Q sin w),  Y_nu(x) = sqrt(2/(pi x)) (P sin w + Q cos w),
@@ -105,8 +105,8 @@
  * (T) always has a margin to find; the proof does not need it: (T) decides t only when
  * the error interval excludes Y.
  */
-#ifndef REFBESSEL_HANKEL_HD_H
-#define REFBESSEL_HANKEL_HD_H
+#ifndef ULPCERT_SHARED_BESSEL_HANKEL_HD_H
+#define ULPCERT_SHARED_BESSEL_HANKEL_HD_H
 
 #include <stdint.h>
 
@@ -209,7 +209,7 @@ REF_HD void rb_hk_g(const struct rb_hk_poly *C, uint32_t ax, int nu, int q, cons
   double ah, al, bh, bl, ph, pl, qh, ql, m1h, m1l, m2h, m2l, g1, g4;
   rb_hk_add(cs[0], cs[1], cs[2], cs[3], &ah, &al);                       /* A = c + s */
   rb_hk_add(cs[0], cs[1], trig_neg(cs[2]), trig_neg(cs[3]), &bh, &bl);   /* B = c - s */
-  rb_hk_pq(C, nu, (double)ref_u2f(ax), &ph, &pl, &qh, &ql);
+  rb_hk_pq(C, nu, (double)u2f(ax), &ph, &pl, &qh, &ql);
   const int odd = q & 1;
   rb_hk_mul(ph, pl, odd ? bh : ah, odd ? bl : al, &m1h, &m1l);
   rb_hk_mul(qh, ql, odd ? ah : bh, odd ? al : bl, &m2h, &m2l);
@@ -230,7 +230,7 @@ REF_HD int rb_hankel_p(const struct rb_hk_poly *C, uint32_t ax, int nu, int want
   const int q = (k - nu - want_y) & 3;
   double gh, gl;
   rb_hk_g(C, ax, nu, q, cs, &gh, &gl);
-  const int eg = (int)((ref_d2u(gh) >> 52) & 0x7ffu) - 1023; /* gh = 0: -1023 */
+  const int eg = (int)((d2u(gh) >> 52) & 0x7ffu) - 1023; /* gh = 0: -1023 */
   if (eg < -40 || eg > 0) return 0;
   /* x = X 4^s, X in [1, 4) (E7) */
   const int e = (int)(ax >> 23) - 127, s = e >> 1;

@@ -1,11 +1,11 @@
-/* refelem_hd.h: the pieces of the elementary functions' shortcuts (functions/<name>/
+/* elem_hd.h: the pieces of the elementary functions' shortcuts (functions/<name>/
  * shortcut.h) that several of them share, for the host and the device: the rules are
  * those of src/reference/hd.h (binary64 and integer arithmetic only, exact C library
- * functions, REF_HD, no statics but constants). No mpfr.h or arb.h here:
- * functions/refelem_util.h includes this header and adds the host and test helpers, and
- * the rounding lemmas (L1 to L4) that the proofs cite. */
-#ifndef REFELEM_HD_H
-#define REFELEM_HD_H
+ * functions, REF_HD, no statics but constants). No mpfr.h or arb.h here: elem.h includes
+ * this header and adds the host side and the rounding lemmas (L1 to L4) that the proofs
+ * cite. */
+#ifndef ULPCERT_SHARED_ELEM_HD_H
+#define ULPCERT_SHARED_ELEM_HD_H
 
 #include <stdint.h>
 
@@ -13,20 +13,14 @@
 
 #define RE_SIGN32 0x80000000u
 #define RE_INF32 0x7f800000u
-/* Y0 = RN53(pi/2) (refelem_util.h, Lemma L4) */
+/* Y0 = RN53(pi/2) (elem.h, Lemma L4) */
 #define RE_PIO2_RN 0x1.921fb54442d18p+0
 
 /* The NaN of NaN results (acos(2), sqrt(-1), ...): the bits that MPFR's mpfr_get_d gives
  * for a NaN on this host (x86-64: the default NaN 0/0, sign bit set), so that refcheck's
  * bitwise comparison with MPFR agrees (the tests check it); to the engine any NaN is a NaN
  * (src/measure/measure.h, ms_isnan64). */
-#define RE_NAN (ref_u2d(0xfff8000000000000ull))
-
-/* bit casts (the names the references and their tests have always used) */
-REF_HD uint32_t re_f2u(float f) { return ref_f2u(f); }
-REF_HD float re_u2f(uint32_t u) { return ref_u2f(u); }
-REF_HD uint64_t re_d2u(double d) { return ref_d2u(d); }
-REF_HD double re_u2d(uint64_t u) { return ref_u2d(u); }
+#define RE_NAN (u2d(0xfff8000000000000ull))
 
 /* The number of significant bits of a word (0 for 0): 32 - clz, by halving. */
 REF_HD int re_bitlen32(uint32_t m) {
@@ -52,7 +46,7 @@ enum re_rmode { RE_FLOOR, RE_CEIL, RE_TRUNC, RE_ROUND_AWAY, RE_ROUND_EVEN };
 REF_HD double re_round_to_int(uint32_t xb, enum re_rmode mode) {
   uint32_t m = xb & ~RE_SIGN32;
   int neg = (xb & RE_SIGN32) != 0;
-  if (m >= 0x4b000000u || m == 0) return (double)re_u2f(xb); /* integer, inf or zero */
+  if (m >= 0x4b000000u || m == 0) return (double)u2f(xb); /* integer, inf or zero */
   double up; /* |result| if rounding away from zero, else the truncated magnitude */
   double n;  /* the truncated magnitude */
   int frac_cmp; /* the fraction against 1/2: -1 below, 0 equal, +1 above */
@@ -63,8 +57,8 @@ REF_HD double re_round_to_int(uint32_t xb, enum re_rmode mode) {
     int e = (int)(m >> 23) - 127; /* 0 .. 22 */
     uint32_t fracmask = 0x007fffffu >> e, half = 0x00400000u >> e;
     uint32_t f = m & fracmask;
-    if (f == 0) return (double)re_u2f(xb); /* an integer */
-    n = (double)re_u2f(m & ~fracmask);
+    if (f == 0) return (double)u2f(xb); /* an integer */
+    n = (double)u2f(m & ~fracmask);
     frac_cmp = f < half ? -1 : f == half ? 0 : 1;
   }
   up = n + 1.0;
@@ -183,7 +177,7 @@ REF_HD int re_alg_side(enum re_alg g, uint32_t X, int p, uint64_t V, int e) {
 }
 /* v = V 2^e with 2^52 <= V < 2^53, for a positive normal binary64 v; 0 if v is not one */
 REF_HD int re_d_split(double v, uint64_t *V, int *e) {
-  uint64_t b = ref_d2u(v);
+  uint64_t b = d2u(v);
   if (b < 0x0010000000000000ull || b >= 0x7ff0000000000000ull) return 0;
   *V = (b & 0x000fffffffffffffull) | 0x0010000000000000ull;
   *e = (int)(b >> 52) - 1075;
@@ -214,7 +208,7 @@ REF_HD int re_alg_round(enum re_alg g, uint32_t xb, double y, double *out, int *
       *t = 0;
       return 1;
     }
-    double w = ref_u2d(ref_d2u(y) + (c > 0 ? (uint64_t)-1 : 1u)); /* the neighbour toward f(x) */
+    double w = u2d(d2u(y) + (c > 0 ? (uint64_t)-1 : 1u)); /* the neighbour toward f(x) */
     if (!re_d_split(w, &W, &ew)) return 0;
     int e = ey < ew ? ey : ew; /* m = (y + w)/2 = S 2^(e-1), S < 2^55 */
     uint64_t S = (Y << (ey - e)) + (W << (ew - e));
@@ -234,7 +228,7 @@ REF_HD int re_alg_round(enum re_alg g, uint32_t xb, double y, double *out, int *
  * below 1e-15 for every s there), times 2^q. */
 REF_HD double re_cbrt_estimate(uint32_t xb, int *q) {
   int ex;
-  double fr = frexp((double)ref_u2f(xb), &ex); /* x = fr 2^ex, fr in [1/2, 1) */
+  double fr = frexp((double)u2f(xb), &ex); /* x = fr 2^ex, fr in [1/2, 1) */
   int k = ex >= 0 ? ex / 3 : -((2 - ex) / 3);    /* floor(ex / 3) */
   double s = ldexp(fr, ex - 3 * k), c = 1.0;
   for (int i = 0; i < 6; i++) c = (2.0 * c + s / (c * c)) / 3.0;
