@@ -9,6 +9,7 @@
 #include "src/common.h"
 #include "src/kinds/pair/pair.h"
 #include "pairs_ref.h"
+#include "src/libm/libm_decls.h" /* the C math libraries' functions (src/libm/libm.h) */
 
 #define PAIR_REFERENCE(name, fn, fast, set, desc) {name, fn, fast, set, desc},
 #define PAIR_DEVICE(...)
@@ -80,6 +81,7 @@ int pair_registry_init(void) {
 #undef PAIR_DEVICE
 #undef PAIR_HOST
 #undef PAIR_BOUND
+#include "src/libm/libm_pairs.h" /* the C math libraries' host variants, with their bounds */
 #define PAIR_DEVICE(...)
 #define PAIR_HOST(...)
 #define PAIR_BOUND(...) rc |= add_bound(__VA_ARGS__); /* variadic: EVERY_X expands to four arguments */
