@@ -340,5 +340,17 @@ for fam in divide fmod remainder fdim hypot rhypot pow atan2; do
   done
 done
 
+# The C math libraries (src/libm/libm.h): each library's family on the GPU backend (outputs from
+# the host's threads, references and reduction on the device) gives the CPU backend's results
+# bit for bit; LLVM libc agrees with the device's references, in the four modes.
+if "$U" list | grep -q '^sinf\.llvm '; then
+  for fam in libm.llvm libm.musl libm.sleef; do
+    "$U" run $fam --backend gpu --from 0x3f7ff000 --to 0x3f800fff --chunk 4096 --no-cache --quiet --json "$T/lg.json" >/dev/null
+    "$U" run $fam --backend cpu --from 0x3f7ff000 --to 0x3f800fff --no-cache --quiet --json "$T/lc.json" >/dev/null
+    check same "$T/lg.json" "$T/lc.json"
+  done
+  check "$U" refcheck --against llvm-libc --backend gpu --from 0x3f800000 --to 0x3f8fffff --quiet
+fi
+
 echo "gpu: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

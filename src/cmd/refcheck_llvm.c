@@ -113,7 +113,7 @@ static uint32_t opinion(const struct xc_ref *r, uint32_t a, uint32_t b, int mode
   const float f = mpfr_get_flt(z, rnd); /* exact: 24 bits */
   mpfr_clears(x, y, z, (mpfr_ptr)0);
   mpfr_set_emin(emin), mpfr_set_emax(emax);
-  return f2u(f);
+  return isnan(f) ? 0x7fc00000u : f2u(f); /* one NaN: its sign and payload say nothing */
 }
 
 static int miss_before(const struct xc_miss *p, const struct xc_miss *q) {
