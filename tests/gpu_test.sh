@@ -350,6 +350,19 @@ if "$U" list | grep -q '^sinf\.llvm '; then
     check same "$T/lg.json" "$T/lc.json"
   done
   check "$U" refcheck --against llvm-libc --backend gpu --from 0x3f800000 --to 0x3f8fffff --quiet
+  # the device's references (one- and two-argument) give the host's verdicts, with a planted
+  # wrong value found by both
+  for b in gpu cpu; do
+    "$U" refcheck --against llvm-libc --backend $b --from 0x7f7ff000 --to 0x807fffff --plant 0x7f7ff800 --quiet \
+      --json "$T/x-$b.json" >/dev/null
+  done
+  check python3 - "$T/x-gpu.json" "$T/x-cpu.json" <<'PY'
+import json, sys
+g, c = (json.load(open(p))["references"] for p in sys.argv[1:3])
+keys = ("reference", "inputs", "nan_inputs", "mismatches", "reference_wrong", "library_wrong", "list")
+assert [[r[k] for k in keys] for r in g] == [[r[k] for k in keys] for r in c]
+assert all(r["reference_wrong"] > 0 for r in g)
+PY
 fi
 
 echo "gpu: $pass passed, $fail failed"

@@ -28,6 +28,7 @@
 #include "src/engine/gpu.h"
 #include "src/formats/json_io.h"
 #include "src/kinds/pair/pair.h"
+#include "src/kinds/pair/pair_pipe.h"
 #include "src/libm/libm.h"
 #include "src/measure/measure.h"
 #include "src/reference/fastref.h"
@@ -242,27 +243,66 @@ static int check_unary(struct xc *k, struct xc_ref *r) {
   return rc;
 }
 
+static int g_xc_threads = 1; /* the host threads MPFR decides the device's leftovers on */
+
+/* The pairs the device's fast reference leaves (pair_pipe.h), through MPFR here. */
+static void mpfr_leftovers(int ref, uint32_t n, const uint32_t (*und)[3], double *y, int8_t *t) {
+#pragma omp parallel for schedule(dynamic, 64) num_threads(g_xc_threads)
+  for (int64_t j = 0; j < (int64_t)n; j++) {
+    int tj;
+    pair_ref_mpfr(&pair_refs[ref], und[j][1], und[j][2], &y[j], &tj);
+    t[j] = (int8_t)tj;
+  }
+#pragma omp parallel num_threads(g_xc_threads)
+  pair_ref_cleanup();
+}
+
+/* The n = nx np pairs of x0 ... and their references on the host. */
+static void pairs_host(struct xc *k, struct xc_ref *r, uint64_t x0, uint32_t n, uint32_t np) {
+  uint64_t calls = 0;
+#pragma omp parallel for num_threads(k->threads) schedule(dynamic, 256) reduction(+ : calls)
+  for (uint32_t i = 0; i < n; i++) {
+    const uint32_t x = (uint32_t)(x0 + i / np);
+    int t;
+    k->pa[i] = x, k->pb[i] = pair_partner(r->pr->set, 0, x, i % np, k->a->seed);
+    calls += (uint64_t)pair_ref_eval(r->pr, 1, k->pa[i], k->pb[i], &k->y[i], &t);
+    k->t[i] = (int8_t)t;
+  }
+  r->by[3] += calls, r->by[2] += n - calls;
+}
+
 /* Every x of the range against its partners (the pair kind's sweep: PAIR_ADV adversarial and
- * a->partners random ones of seed a->seed), the references on the host. */
+ * a->partners random ones of seed a->seed), the pairs and their references on the device
+ * (the pair kind's pipeline, MPFR here for what its fast reference leaves) or on the host. */
 static int check_pair(struct xc *k, struct xc_ref *r) {
   const uint32_t np = PAIR_ADV + k->a->partners, bx = XC_BATCH / np;
-  for (uint64_t x0 = k->from; x0 <= k->to; x0 += bx) {
+  struct pair_pipe *pp = NULL;
+  const struct measure_cfg cfg = {0};
+  const int operand = 0;
+  char err[512];
+  if (k->gpu && !(pp = pair_pipe_open(k->device, 1, bx, np, &cfg, &operand, err, sizeof err))) {
+    errorf("%s", err);
+    return EXIT_NOGPU;
+  }
+  const struct pair_pipe_req rq = {.ref = (int)(r->pr - pair_refs), .set = r->pr->set, .seed = k->a->seed, .np = np,
+                                   .mpfr = mpfr_leftovers};
+  g_xc_threads = k->threads;
+  int rc = 0;
+  for (uint64_t x0 = k->from; x0 <= k->to && !rc; x0 += bx) {
     const uint32_t nx = (uint32_t)((uint64_t)k->to - x0 + 1 < bx ? (uint64_t)k->to - x0 + 1 : bx), n = nx * np;
     uint64_t calls = 0;
-#pragma omp parallel for num_threads(k->threads) schedule(dynamic, 256) reduction(+ : calls)
-    for (uint32_t i = 0; i < n; i++) {
-      const uint32_t x = (uint32_t)(x0 + i / np);
-      int t;
-      k->pa[i] = x, k->pb[i] = pair_partner(r->pr->set, 0, x, i % np, k->a->seed);
-      calls += (uint64_t)pair_ref_eval(r->pr, 1, k->pa[i], k->pb[i], &k->y[i], &t);
-      k->t[i] = (int8_t)t;
-    }
-    r->by[3] += calls, r->by[2] += n - calls;
+    if (!pp) pairs_host(k, r, x0, n, np);
+    else if (pair_pipe_refs(pp, &rq, (uint32_t)x0, nx, k->pa, k->pb, k->y, k->t, &calls)) {
+      errorf("%s", pair_pipe_error(pp));
+      rc = EXIT_NOGPU;
+      break;
+    } else r->by[3] += calls, r->by[2] += n - calls;
     check_modes(k, r, 0, n);
   }
+  pair_pipe_close(pp);
 #pragma omp parallel num_threads(k->threads)
   pair_ref_cleanup();
-  return 0;
+  return rc;
 }
 
 static const char *mode_names(unsigned modes, char *buf, size_t n) {
@@ -290,7 +330,9 @@ static void print_ref(const struct xc *k, const struct xc_ref *r) {
          r->name, r->cname, k->from, k->to, (unsigned long long)r->inputs, r->pr ? "pairs" : "inputs",
          mode_names(k->a->modes, mb, sizeof mb), (unsigned long long)miss, (unsigned long long)r->ref_wrong,
          (unsigned long long)r->lib_wrong);
-  if (r->pr) printf("%llu by the fast reference, %llu by MPFR (host)", (unsigned long long)r->by[2], (unsigned long long)r->by[3]);
+  if (r->pr)
+    printf("%llu by the fast reference (%s), %llu by MPFR", (unsigned long long)r->by[2], r->gpu ? "device" : "host",
+           (unsigned long long)r->by[3]);
   else
     printf("%llu by the shortcut, %llu by the table, %llu by MPFR (%s), %llu undecidable", (unsigned long long)r->by[1],
            (unsigned long long)r->by[2], (unsigned long long)r->by[3], r->gpu ? "device" : "host",
@@ -311,7 +353,7 @@ static json_t *ref_json(const struct xc *k, const struct xc_ref *r) {
   json_t *o = json_pack("{s:s, s:s, s:i, s:I, s:I}", "reference", r->name, "function", r->cname, "arguments", r->pr ? 2 : 1,
                         "inputs", (json_int_t)r->inputs, "nan_inputs", (json_int_t)r->nan_inputs);
   if (r->pr)
-    json_object_set_new(o, "decided", json_pack("{s:s, s:I, s:I}", "where", "host", "fast_reference",
+    json_object_set_new(o, "decided", json_pack("{s:s, s:I, s:I}", "where", r->gpu ? "device" : "host", "fast_reference",
                                                 (json_int_t)r->by[2], "mpfr", (json_int_t)r->by[3]));
   else
     json_object_set_new(o, "decided", json_pack("{s:s, s:I, s:I, s:I, s:I}", "where", r->gpu ? "device" : "host",
@@ -451,7 +493,7 @@ int refcheck_llvm(struct scan_cli *sc, const struct xc_args *a, int nref, char *
   const double t0 = now_s();
   for (int i = 0; i < n && !rc; i++) {
     const double t1 = now_s();
-    rs[i].gpu = k.gpu && !rs[i].pr;
+    rs[i].gpu = k.gpu;
     rc = rs[i].pr ? check_pair(&k, &rs[i]) : check_unary(&k, &rs[i]);
     rs[i].seconds = now_s() - t1;
     if (!rc) print_ref(&k, &rs[i]);

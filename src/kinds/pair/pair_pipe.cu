@@ -313,9 +313,10 @@ static int upload_request(struct pair_pipe *pp, const struct pair_pipe_req *rq) 
   return 0;
 }
 
-extern "C" int pair_pipe_block(struct pair_pipe *pp, const struct pair_pipe_req *rq, uint32_t x0, uint32_t nx,
-                               struct part *parts, uint64_t *mpfr_calls) {
-  const uint32_t n = nx * rq->np, nit = items_of(nx);
+/* The block's n pairs and their references on the device (MPFR's for those the fast
+ * reference leaves). 0 or -1. */
+static int pairs_referenced(struct pair_pipe *pp, const struct pair_pipe_req *rq, uint32_t x0, uint32_t n,
+                            uint64_t *mpfr_calls) {
   if (n > pp->cap || rq->nv > pp->nv) {
     snprintf(pp->err, sizeof pp->err, "block of %u pairs beyond the %u allocated", n, pp->cap);
     return -1;
@@ -328,7 +329,24 @@ extern "C" int pair_pipe_block(struct pair_pipe *pp, const struct pair_pipe_req 
   PP_TRY(cudaGetLastError());
   uint32_t nund = 0;
   PP_TRY(cudaMemcpy(&nund, pp->d_nund, 4, cudaMemcpyDeviceToHost));
-  if (settle(pp, nund, rq, mpfr_calls)) return -1;
+  return settle(pp, nund, rq, mpfr_calls);
+}
+
+extern "C" int pair_pipe_refs(struct pair_pipe *pp, const struct pair_pipe_req *rq, uint32_t x0, uint32_t nx,
+                              uint32_t *a, uint32_t *b, double *y, int8_t *t, uint64_t *mpfr_calls) {
+  const uint32_t n = nx * rq->np;
+  if (pairs_referenced(pp, rq, x0, n, mpfr_calls)) return -1;
+  PP_TRY(cudaMemcpy(a, pp->d_a, 4ull * n, cudaMemcpyDeviceToHost));
+  PP_TRY(cudaMemcpy(b, pp->d_b, 4ull * n, cudaMemcpyDeviceToHost));
+  PP_TRY(cudaMemcpy(y, pp->d_y, 8ull * n, cudaMemcpyDeviceToHost));
+  PP_TRY(cudaMemcpy(t, pp->d_t, n, cudaMemcpyDeviceToHost));
+  return 0;
+}
+
+extern "C" int pair_pipe_block(struct pair_pipe *pp, const struct pair_pipe_req *rq, uint32_t x0, uint32_t nx,
+                               struct part *parts, uint64_t *mpfr_calls) {
+  const uint32_t n = nx * rq->np, nit = items_of(nx);
+  if (pairs_referenced(pp, rq, x0, n, mpfr_calls)) return -1;
   for (int v = 0; v < rq->nv; v++) {
     const int s = rq->slot[v], fl = rq->flavour[v];
     int (*launch)(int, const uint32_t *, const uint32_t *, uint32_t, uint32_t *) =

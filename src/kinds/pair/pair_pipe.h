@@ -40,6 +40,11 @@ struct pair_pipe *pair_pipe_open(int device, int nv, uint32_t max_x, uint32_t np
  * decided. 0, or -1 (pair_pipe_error says why). */
 int pair_pipe_block(struct pair_pipe *pp, const struct pair_pipe_req *rq, uint32_t x0, uint32_t nx,
                     struct part *parts, uint64_t *mpfr_calls);
+/* The pairs of x in [x0, x0 + nx) against their partners (rq's partners; no variants, no bin
+ * limit) with their references, as the block computes them, copied out: pair i = (x0 + i / np,
+ * partner i % np) is (a[i], b[i]) with reference (y[i], t[i]) (refcheck --against). 0 or -1. */
+int pair_pipe_refs(struct pair_pipe *pp, const struct pair_pipe_req *rq, uint32_t x0, uint32_t nx, uint32_t *a,
+                   uint32_t *b, double *y, int8_t *t, uint64_t *mpfr_calls);
 /* The x-bin maxima of slot (bits of the ulp error plus 1, 0 for none; stats_fold_xbins). */
 int pair_pipe_xbins(struct pair_pipe *pp, int slot, uint64_t *out);
 const char *pair_pipe_error(const struct pair_pipe *pp);
