@@ -349,6 +349,14 @@ if "$U" list | grep -q '^sinf\.llvm '; then
     "$U" run $fam --backend cpu --from 0x3f7ff000 --to 0x3f800fff --no-cache --quiet --json "$T/lc.json" >/dev/null
     check same "$T/lg.json" "$T/lc.json"
   done
+  # two-argument host variants named on their own: the pairs, references and reduction on the
+  # device, the outputs from the host, the CPU backend's statistics
+  for vs in "atan2f.host atan2f.llvm atan2f.musl atan2f.sleef_u10" "powf.host powf.llvm powf.musl powf.sleef_u10" \
+    "hypotf.host hypotf.llvm hypotf.sleef_u05"; do
+    "$U" run $vs --backend gpu --from 0x3f7ff000 --to 0x3f800fff --quiet --json "$T/ph-g.json" >/dev/null
+    "$U" run $vs --backend cpu --from 0x3f7ff000 --to 0x3f800fff --quiet --json "$T/ph-c.json" >/dev/null
+    check same "$T/ph-g.json" "$T/ph-c.json"
+  done
   check "$U" refcheck --against llvm-libc --backend gpu --from 0x3f800000 --to 0x3f8fffff --quiet
   # the device's references (one- and two-argument) give the host's verdicts, with a planted
   # wrong value found by both

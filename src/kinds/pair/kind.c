@@ -97,7 +97,8 @@ static int resolve(struct pair_result *r, struct run_request *rq) {
       return EXIT_USAGE;
     }
     if (k == 0) {
-      errorf("'%s' has nothing the %s backend can run (.host variants run on the CPU, the others on the GPU)",
+      errorf("'%s' has nothing the %s backend can run (host variants run on the CPU, or on the GPU when named on "
+             "their own; the others on the GPU)",
              rq->names[i], r->ri.gpu ? "gpu" : "cpu");
       return EXIT_USAGE;
     }

@@ -20,7 +20,8 @@ struct pair_pipe;
 /* One reference's variants on a block: ref the index in pair_refs[], np partners per x,
  * for each of the nv variants its slot (0 .. the nv given to pair_pipe_open), its build
  * flavour (enum pair_flavour) and device function. mpfr decides the n pairs und[k] =
- * {index, a, b} the fast reference leaves, into y[k], t[k]. */
+ * {index, a, b} the fast reference leaves, into y[k], t[k]; host computes the outputs of a
+ * PF_HOST variant (its slot) on the n pairs (a[i], b[i]) into out[i]. */
 struct pair_pipe_req {
   int ref, set, swap;
   uint64_t seed;
@@ -28,6 +29,7 @@ struct pair_pipe_req {
   int nv;
   int slot[PAIR_MAXV], flavour[PAIR_MAXV], dev_fn[PAIR_MAXV];
   void (*mpfr)(int ref, uint32_t n, const uint32_t (*und)[3], double *y, int8_t *t);
+  void (*host)(int slot, uint32_t n, const uint32_t *a, const uint32_t *b, uint32_t *out);
 };
 
 /* A pipeline on GPU 'device' for nv variants (slots) with measure configurations cfg[]

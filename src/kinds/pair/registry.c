@@ -114,14 +114,17 @@ int pair_is_name(const char *name) {
   return 0;
 }
 
-/* Names: a variant, a family (its variants), or "pair" (every one). */
+/* Names: a variant, a family (its variants), or "pair" (every one). Device code runs on the
+ * GPU backend, host code on the CPU backend, and on the GPU backend too when its variant is
+ * named on its own (atan2f.llvm: its outputs computed on the host, the pairs, references and
+ * reduction on the device). */
 int pair_resolve(const char *name, int gpu, const struct pair_variant **out, int max, int *nout) {
   if (!pair_is_name(name)) return -1;
   int added = 0;
   for (int i = 0; i < n_pair_variants; i++) {
     const struct pair_variant *p = &pair_variants[i];
     if (strcmp(name, "pair") && strcmp(p->name, name) && strcmp(p->base.family, name)) continue;
-    if ((p->flavour == PF_HOST) == (gpu != 0)) continue; /* device code on the GPU, host code on the CPU */
+    if (p->flavour == PF_HOST ? gpu && strcmp(p->name, name) : !gpu) continue;
     int dup = 0;
     for (int j = 0; j < *nout; j++) dup |= out[j] == p;
     if (!dup && *nout < max) out[(*nout)++] = p, added++;
