@@ -9,8 +9,9 @@
  * with
  *   llvm    CR: LLVM libc has cname and documents it correctly rounded in all four rounding
  *           modes (its documentation, libc/docs/math/index.rst: "correctly rounded for all 4
- *           rounding modes"); the variant carries that bound (0 ulp from the correctly
- *           rounded result) and the reference is cross-checked against it;
+ *           rounding modes"; atan2f, cbrtf, cospif, sinpif are newer than the copy of that
+ *           page read when these lines were written); the variant carries that bound (0 ulp
+ *           from the correctly rounded result) and the reference is cross-checked against it;
  *           YES: LLVM libc has it (no claim); NO: it has not;
  *   musl    YES or NO;
  *   sleef1, sleef2  SLEEF's scalar functions of cname: u05, u10, u15, u35 (Sleef_<cname>_u10,

@@ -19,7 +19,8 @@
 static void list(FILE *f) {
   pair_registry_init();
   fprintf(f, "\ntwo-argument functions (families pow, atan2, hypot, rhypot, fmod, remainder, fdim, divide;\n"
-             "'pair' names them all; device variants in three flavours, .host ones on the CPU):\n");
+             "'pair' names them all; device variants in three flavours; host ones (glibc's .host, LLVM libc's,\n"
+             "musl's, SLEEF's) on the CPU, and on the GPU backend when named on their own):\n");
   for (int i = 0; i < n_pair_variants; i++) {
     const struct pair_variant *p = &pair_variants[i];
     fprintf(f, "  %-22s %-9s %-4s %s\n", p->name, p->base.family, p->flavour == PF_HOST ? "cpu" : "gpu",
