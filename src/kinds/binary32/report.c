@@ -170,12 +170,14 @@ static int xbin_data(struct text *t, const struct stats *s) {
 }
 
 /* Whether a row gets plots of its own: not the -ftz=true and -use_fast_math builds of a
- * CUDA function (their curves are in the family's overview, their figures in the tables),
- * which would triple the plots of the library for little, and one device per variant (the
- * first of its rows: the records compared identical across GPUs say where they differ). */
+ * CUDA function, nor the C math libraries' variants beside glibc's (families libm.*: LLVM
+ * libc, musl, SLEEF; src/libm/libm.h): their curves are in their family's overview, their
+ * figures in the tables, and plots of their own would triple the plots for little; and one
+ * device per variant (the first of its rows: the records compared identical across GPUs say
+ * where they differ). */
 static int has_own_plots(const struct row *r) {
   const char *nm = r->rv->name;
-  if (r->dup_of_prev) return 0;
+  if (r->dup_of_prev || !strncmp(r->rv->family, "libm.", 5)) return 0;
   size_t n = strlen(nm);
   return !(n > 9 && !strcmp(nm + n - 9, ".cuda.ftz")) && !(n > 14 && !strcmp(nm + n - 14, ".cuda.fastmath"));
 }
