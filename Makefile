@@ -97,12 +97,22 @@ PAIR_REFS := $(sort $(wildcard functions/*/pair_ref.h))
 H16_DEFS := $(sort $(wildcard functions/*/h16.def))
 H16_REFS := $(sort $(wildcard functions/*/h16_ref.h))
 KIND_DIRS := $(notdir $(patsubst %/,%,$(sort $(wildcard src/kinds/*/))))
+# the C math libraries beside glibc (src/libm/libm.h): each folder's libm.def; the libraries'
+# renamed static objects and link flags come from scripts/libm-objs.sh, once the dependencies
+# are installed ($(BUILD)/libm/link: what the link lines add)
+LIBM_DEFS := $(sort $(wildcard functions/*/libm.def))
 GEN_FILES := $(GEN)/catalogue.def $(GEN)/device_code.cuh $(GEN)/device_flavours.cuh $(GEN)/kinds.def $(GEN)/shortcuts.h $(GEN)/shortcuts.def \
-             $(GEN)/pairs.def $(GEN)/pairs_device.cuh $(GEN)/pairs_ref.h $(GEN)/h16.def $(GEN)/h16_refs.h
+             $(GEN)/pairs.def $(GEN)/pairs_device.cuh $(GEN)/pairs_ref.h $(GEN)/h16.def $(GEN)/h16_refs.h $(GEN)/libm.def $(GEN)/libm_config.h
 $(GEN)/h16.def: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(H16_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/h16_refs.h: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' src/kinds/h16/fmt16.h $(H16_REFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+$(GEN)/libm.def: FORCE
+	@mkdir -p $(GEN) && printf '#include "%s"\n' $(LIBM_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+$(BUILD)/libm/link: scripts/libm-objs.sh $(LIBM_DEFS) | $(BUILD)/.deps
+	@CC="$(CC)" scripts/libm-objs.sh $(BUILD)/libm $(GEN) $(LIBM_DEFS)
+$(GEN)/libm_config.h: $(BUILD)/libm/link
+	@test -f $@ || CC="$(CC)" scripts/libm-objs.sh $(BUILD)/libm $(GEN) $(LIBM_DEFS)
 $(GEN)/pairs.def: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(PAIR_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/pairs_ref.h: FORCE
@@ -170,15 +180,15 @@ $(BUILD)/.nvcc-notice:
 $(BUILD)/libulpcert.a: $(OBJ) $(GPU_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/ulpcert: $(MAIN_OBJ) $(BUILD)/libulpcert.a
-	$(CC) $(CFLAGS) -o $@ $^ $(LIBS_DEP) $(GPU_LIBS) $(LDLIBS)
+$(BUILD)/ulpcert: $(MAIN_OBJ) $(BUILD)/libulpcert.a $(BUILD)/libm/link
+	$(CC) $(CFLAGS) -o $@ $(MAIN_OBJ) $(BUILD)/libulpcert.a $$(cat $(BUILD)/libm/link) $(LIBS_DEP) $(GPU_LIBS) $(LDLIBS)
 	@scripts/bundle-libs.sh $@ $(BUILD)/lib
 
 # one rule per test program (its source is in tests/ or in a function folder)
 define TEST_RULE
-$(BUILD)/tests/$(basename $(notdir $(1))): $(1) $(wildcard tests/*.h tests/ref/*.h) $(BUILD)/libulpcert.a | $(BUILD)/.test-deps
+$(BUILD)/tests/$(basename $(notdir $(1))): $(1) $(wildcard tests/*.h tests/ref/*.h) $(BUILD)/libulpcert.a $(BUILD)/libm/link | $(BUILD)/.test-deps
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(CFLAGS) -o $$@ $(1) $$(BUILD)/libulpcert.a $$(LIBS_DEP) $$(GPU_LIBS) -lcmocka $$(LDLIBS)
+	$$(CC) $$(CFLAGS) -o $$@ $(1) $$(BUILD)/libulpcert.a $$$$(cat $$(BUILD)/libm/link) $$(LIBS_DEP) $$(GPU_LIBS) -lcmocka $$(LDLIBS)
 endef
 $(foreach t,$(wildcard tests/test_*.c functions/*/test_*.c),$(eval $(call TEST_RULE,$(t))))
 
@@ -213,7 +223,8 @@ bench: $(BUILD)/ulpcert
 # inputs go to $(BUILD)/fuzz/new-NAME (copy the interesting ones into the corpus).
 FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang
-FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -ffp-contract=off -I. -I$(BUILD)/gen
+FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -ffp-contract=off -I. -I$(BUILD)/gen \
+              -DULPCERT_NO_LIBM
 FUZZ_LIB_SRC := src/common.c src/measure/metrics.c src/measure/verdict.c src/catalogue/registry.c \
                 src/catalogue/references.c src/kinds/binary32/result_read.c src/user/claims.c \
                 src/formats/head.c src/formats/json_io.c tests/fuzz/link_stubs.c \

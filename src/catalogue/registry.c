@@ -23,6 +23,7 @@
 #define DOC_ABS(...) ulpcert_no_host
 #define DESCRIPTION(...) ulpcert_no_host
 #include "src/catalogue/catalogue_list.h"
+#include "src/libm/libm_decls.h" /* and those of the C math libraries (src/libm/libm.h) */
 
 /* Every VARIANT line, its fields as designated initializers; registry_init fills in the
  * defaults of the absent ones. */
@@ -38,6 +39,7 @@ struct variant variants[] = {
 #define DOC_ABS(b, lo, hi, src) .doc.max_abs = b, .doc.source = src, .abs_ranged = 1, .abs_lo = lo, .abs_hi = hi
 #define DESCRIPTION(d) .description = d
 #include "src/catalogue/catalogue_list.h"
+#include "src/libm/libm_variants.h" /* the C math libraries' (src/libm/libm.h) */
 };
 const int n_variants = (int)(sizeof variants / sizeof variants[0]);
 
@@ -72,6 +74,7 @@ static const struct {
 #define BOUND_ENTRY(v, m, lo, hi, exlo, exhi, c0, c1n, c1d, text, src) {v, {m, lo, hi, exlo, exhi, c0, c1n, c1d}, text, src},
 #define BOUND(...) BOUND_ENTRY(__VA_ARGS__)
 #include "src/catalogue/catalogue_list.h"
+#include "src/libm/libm_bounds.h" /* LLVM libc's correctly rounded functions (src/libm/libm.h) */
 #undef BOUND_ENTRY
 };
 
@@ -149,15 +152,27 @@ int variant_has_backend(const struct variant *v, int gpu) {
   return gpu ? v->gpu_fn != GPU_NONE : v->host_fn != NULL;
 }
 
+/* Is name a family whose every variant has host code only? */
+static int family_host_only(const char *name) {
+  int n = 0;
+  for (int i = 0; i < n_variants; i++)
+    if (!strcmp(variants[i].family, name)) {
+      if (variants[i].gpu_fn != GPU_NONE) return 0;
+      n++;
+    }
+  return n > 0;
+}
+
 int variant_resolve(const char *name, int gpu, const struct variant **out, int max, int *nout) {
   int found = 0, added = 0;
   for (int i = 0; i < n_variants; i++) {
     const struct variant *v = &variants[i];
     if (strcmp(v->name, name) != 0 && strcmp(v->family, name) != 0) continue;
     found++;
-    /* a host library's function named on its own also runs on the GPU backend: evaluated
-     * on the host, referenced and reduced on the device (scan.c) */
-    const int host_on_gpu = gpu && v->host_fn && strcmp(v->name, name) == 0;
+    /* a host library's function named on its own, or its family when that has host code only
+     * (libm.llvm, ...), also runs on the GPU backend: evaluated on the host, referenced and
+     * reduced on the device (scan.c) */
+    const int host_on_gpu = gpu && v->host_fn && (strcmp(v->name, name) == 0 || family_host_only(name));
     if (!variant_has_backend(v, gpu) && !host_on_gpu) continue;
     int dup = 0;
     for (int j = 0; j < *nout; j++) dup |= out[j] == v;

@@ -170,12 +170,14 @@ static int xbin_data(struct text *t, const struct stats *s) {
 }
 
 /* Whether a row gets plots of its own: not the -ftz=true and -use_fast_math builds of a
- * CUDA function (their curves are in the family's overview, their figures in the tables),
- * which would triple the plots of the library for little, and one device per variant (the
- * first of its rows: the records compared identical across GPUs say where they differ). */
+ * CUDA function, nor the C math libraries' variants beside glibc's (families libm.*: LLVM
+ * libc, musl, SLEEF; src/libm/libm.h): their curves are in their family's overview, their
+ * figures in the tables, and plots of their own would triple the plots for little; and one
+ * device per variant (the first of its rows: the records compared identical across GPUs say
+ * where they differ). */
 static int has_own_plots(const struct row *r) {
   const char *nm = r->rv->name;
-  if (r->dup_of_prev) return 0;
+  if (r->dup_of_prev || !strncmp(r->rv->family, "libm.", 5)) return 0;
   size_t n = strlen(nm);
   return !(n > 9 && !strcmp(nm + n - 9, ".cuda.ftz")) && !(n > 14 && !strcmp(nm + n - 14, ".cuda.fastmath"));
 }
@@ -449,11 +451,20 @@ static void mufu_table(struct text *md, const struct row *rows, int n) {
 
 /* The CUDA math library table: one row per function and GPU, its flavours side by side
  * (CUDA's function `<fn>.cuda` as a default build compiles it, `.cuda.ftz` with -ftz=true,
- * `.cuda.fastmath` with -use_fast_math) and the host C library's `<fn>.host` (from any
- * CPU run). The Guide's measure is ulps from the correctly rounded result: a variant's
- * first bound clause in that measure gives it; the max ulp is against the exact value. */
-enum { LIB_CUDA, LIB_FTZ, LIB_FAST, LIB_HOST, LIB_N };
-static const char *const lib_suffix[LIB_N] = {".cuda", ".cuda.ftz", ".cuda.fastmath", ".host"};
+ * `.cuda.fastmath` with -use_fast_math) and the host C math libraries' (from any run, their
+ * outputs computed on a CPU; src/libm/libm.h): glibc's `<fn>.host`, LLVM libc's `.llvm`,
+ * musl's `.musl`, SLEEF's most accurate scalar function (`.sleef_u10`, or `.sleef_u05`,
+ * `.sleef_u15`, `.sleef` where that is its tier) and its 3.5-ulp one (`.sleef_u35`). The
+ * Guide's measure is ulps from the correctly rounded result: a variant's first bound clause
+ * in that measure gives it; the max ulp is against the exact value. */
+enum { LIB_CUDA, LIB_FTZ, LIB_FAST, LIB_HOST, LIB_LLVM, LIB_MUSL, LIB_SLEEF, LIB_SLEEF35, LIB_N };
+static const struct {
+  const char *suffix;
+  int col;
+} lib_suffix[] = {{".cuda", LIB_CUDA},          {".cuda.ftz", LIB_FTZ},      {".cuda.fastmath", LIB_FAST},
+                  {".host", LIB_HOST},          {".llvm", LIB_LLVM},         {".musl", LIB_MUSL},
+                  {".sleef_u05", LIB_SLEEF},    {".sleef_u10", LIB_SLEEF},   {".sleef_u15", LIB_SLEEF},
+                  {".sleef", LIB_SLEEF},        {".sleef_u35", LIB_SLEEF35}};
 
 struct lib_row {
   char fn[64];
@@ -461,14 +472,14 @@ struct lib_row {
   const struct row *r[LIB_N];
 };
 
-/* The flavour of a variant name, with its function part in fn; -1 for other variants. */
+/* The column of a variant name, with its function part in fn; -1 for other variants. */
 static int lib_flavour(const char *name, char *fn, size_t fnlen) {
   size_t n = strlen(name);
-  for (int k = 0; k < LIB_N; k++) {
-    size_t m = strlen(lib_suffix[k]);
-    if (n > m && !strcmp(name + n - m, lib_suffix[k]) && n - m < fnlen) {
+  for (size_t k = 0; k < sizeof lib_suffix / sizeof lib_suffix[0]; k++) {
+    size_t m = strlen(lib_suffix[k].suffix);
+    if (n > m && !strcmp(name + n - m, lib_suffix[k].suffix) && n - m < fnlen) {
       snprintf(fn, fnlen, "%.*s", (int)(n - m), name);
-      return k;
+      return lib_suffix[k].col;
     }
   }
   return -1;
@@ -484,21 +495,22 @@ static struct lib_row *lib_find(struct lib_row *lr, int *nl, const char *fn, con
   return l;
 }
 
-/* The rows of the table: GPU rows per function and device, the host variant added to
- * each of its function's rows (or a row of its own). */
+/* The rows of the table: GPU rows per function and device, each host library's variant
+ * added to each of its function's rows (or a row of its own). */
 static int lib_rows(const struct row *rows, int n, struct lib_row *lr) {
   int nl = 0;
   char fn[64];
   for (int i = 0; i < n; i++) {
     int k = lib_flavour(rows[i].rv->name, fn, sizeof fn);
-    if (k >= 0 && k != LIB_HOST && !strcmp(rows[i].rf->ri.backend, "gpu")) lib_find(lr, &nl, fn, rows[i].dev)->r[k] = &rows[i];
+    if (k >= 0 && k < LIB_HOST && !strcmp(rows[i].rf->ri.backend, "gpu")) lib_find(lr, &nl, fn, rows[i].dev)->r[k] = &rows[i];
   }
   for (int i = 0; i < n; i++) {
-    if (lib_flavour(rows[i].rv->name, fn, sizeof fn) != LIB_HOST) continue;
+    const int k = lib_flavour(rows[i].rv->name, fn, sizeof fn);
+    if (k < LIB_HOST) continue;
     int placed = 0;
     for (int j = 0; j < nl; j++)
-      if (!strcmp(lr[j].fn, fn) && lr[j].dev && !lr[j].r[LIB_HOST]) lr[j].r[LIB_HOST] = &rows[i], placed = 1;
-    if (!placed) lib_find(lr, &nl, fn, NULL)->r[LIB_HOST] = &rows[i];
+      if (!strcmp(lr[j].fn, fn) && lr[j].dev && !lr[j].r[k]) lr[j].r[k] = &rows[i], placed = 1;
+    if (!placed) lib_find(lr, &nl, fn, NULL)->r[k] = &rows[i];
   }
   return nl;
 }
@@ -517,6 +529,9 @@ static void lib_cell(struct text *md, const struct row *r) {
       tprintf(md, " %s from CR at 0x%08x;", m, s->cl[k].max_input);
       break;
     }
+  const char *tier = strstr(r->rv->name, ".sleef");
+  if (tier && strcmp(tier, ".sleef_u10") && strcmp(tier, ".sleef_u35")) /* SLEEF's other tiers say theirs */
+    tprintf(md, " %s:", tier[6] ? tier + 7 : "exact");
   enum verdict vd = row_verdict(r->rv);
   tprintf(md, " %.2f ulp at 0x%08x; %.2f%% CR; %s |", s->max_ulp, s->max_ulp_input,
           pct(s->correctly_rounded, s->inputs), vd != VERDICT_NONE ? verdict_name(vd) : "no bound");
@@ -543,8 +558,9 @@ static void lib_documented(struct text *md, const struct lib_row *l) {
 }
 
 static void lib_table_rows(struct text *t, const struct lib_row *lr, int nl) {
-  tprintf(t, "| function | GPU | documented bound | default build | -ftz=true | -use_fast_math | host C library |\n"
-             "| --- | --- | --- | --- | --- | --- | --- |\n");
+  tprintf(t, "| function | GPU | documented bound | default build | -ftz=true | -use_fast_math | glibc | LLVM libc | musl "
+             "| SLEEF u10 | SLEEF u35 |\n"
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
   for (int i = 0; i < nl; i++) {
     tprintf(t, "| %s | %s |", lr[i].fn, lr[i].dev ? lr[i].dev : "—");
     lib_documented(t, &lr[i]);
@@ -565,7 +581,10 @@ static void library_table(struct report *rp, const struct row *rows, int n) {
     tprintf(md, "\n## The CUDA math library\n\n"
                 "Generated. One row per function and GPU: CUDA's single-precision function as a default build\n"
                 "compiles it (`<fn>.cuda`), with `-ftz=true` (`.cuda.ftz`) and with `-use_fast_math`\n"
-                "(`.cuda.fastmath`), and the host C library's (`<fn>.host`, measured on the CPU). Each cell: the\n"
+                "(`.cuda.fastmath`), and the host C math libraries' (their outputs computed on the CPU):\n"
+                "glibc's (`<fn>.host`), LLVM libc's (`.llvm`), musl's (`.musl`) and SLEEF's scalar functions\n"
+                "(`.sleef_u10`, or the tier named in the cell where SLEEF's most accurate one is another:\n"
+                "u05, u15, exact; and `.sleef_u35`). Each cell: the\n"
                 "maximum in the Programming Guide's measure (ulps from the correctly rounded result, where the\n"
                 "variant has a bound in it) and its input, the maximum ulp error against the exact value and its\n"
                 "input, the share of correctly rounded results, and the verdict against the documented bound\n"
