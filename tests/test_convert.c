@@ -96,6 +96,8 @@ static uint32_t sp_oracle(const struct spec *s, struct lowp_sem m, uint32_t x) {
     return s->nan;
   }
   if (m.relu && signbit(xf)) return 0;
+  if (isinf(xf) && m.ovf == LOWP_OVF_IEEE && s->inf) /* IEEE 754 5.4.2: an infinity converts exactly */
+    return ((((1u << s->ebits) - 1) << s->mbits) | (xf < 0 ? sp_sign(s) : 0)) << s->shift;
   if (isinf(xf)) return sp_overflow(s, m, xf < 0);
   mpfr_t X, R;
   mpfr_init2(X, 24), mpfr_init2(R, sp_p(s));
@@ -331,6 +333,10 @@ static const struct hand HAND[] = {
     {LOWP_F16, RN, IEEE, ANY, 0, 0x80000001u, 0x8000}, /* ... to nearest: -0 */
     {LOWP_F16, RN, IEEE, ANY, 0, 0x80000000u, 0x8000}, /* -0 */
     {LOWP_F16, RN, IEEE, ANY, 0, 0xff800000u, 0xfc00}, /* -inf */
+    {LOWP_F16, RZ, IEEE, ANY, 0, 0x7f800000u, 0x7c00}, /* +inf toward zero: still +inf (exact) */
+    {LOWP_F16, RD, IEEE, ANY, 0, 0x7f800000u, 0x7c00}, /* +inf down: +inf */
+    {LOWP_F16, RU, IEEE, ANY, 0, 0xff800000u, 0xfc00}, /* -inf up: -inf */
+    {LOWP_F16, RZ, FIN, ANY, 0, 0xff800000u, 0xfbff},  /* -inf saturated: -65504 */
     /* bfloat16: largest 0x1.fep127 (0x7f7f), ulp 2^120 */
     {LOWP_BF16, RN, IEEE, ANY, 0, 0x7f7f7fffu, 0x7f7f}, /* below the tie 0x1.ffp127 */
     {LOWP_BF16, RN, IEEE, ANY, 0, 0x7f7f8000u, 0x7f80}, /* 0x1.ffp127: tie, 0x7f7f odd: up, overflow */

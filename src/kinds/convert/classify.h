@@ -85,4 +85,34 @@ REF_HD uint32_t conv_partner(uint32_t x, uint32_t n) {
  * order like the values). */
 REF_HD uint64_t conv_err_key(float err, uint32_t x) { return ((uint64_t)ref_f2u(err) << 32) | (0xffffffffu - x); }
 
+/* What the check of one conversion needs to know, for the host and the device. */
+struct conv_kparams {
+  struct lowp_fmt sf, df; /* source and target formats */
+  struct lowp_sem sem;    /* the documented semantics */
+  int src_f32;            /* the source is binary32 (else a code of sf) */
+  int x2;                 /* the two-lane form is checked too */
+};
+/* The verdict on one input: cls -2 the exact result, -1 a NaN where any NaN will do (of
+ * another encoding), else the class of the mismatch; lane_bad: a lane of the x2 form
+ * differs from the scalar form; err (when has_err) the error in units of the target. */
+struct conv_one {
+  int cls, lane_bad, has_err;
+  float err;
+};
+/* Input x (a source code or binary32), output y, and with kp->x2 the lanes lo, hi of the
+ * x2 form on (x, conv_partner(x)) and yp, the scalar output of that partner. */
+REF_HD struct conv_one conv_judge(const struct conv_kparams *kp, uint32_t x, uint32_t y, uint32_t lo, uint32_t hi,
+                                  uint32_t yp) {
+  struct conv_one o;
+  const uint32_t xv = kp->src_f32 ? x : lowp_to_f32(kp->sf, x);
+  const int src_sub = kp->src_f32 ? (x & 0x7f800000u) == 0 && (x & 0x7fffffu) != 0 : lowp_is_sub(kp->sf, x);
+  const struct lowp_res r = lowp_round(kp->df, kp->sem, xv);
+  const int same = lowp_same(kp->df, kp->sem, y, r.code);
+  o.cls = same == 2 ? -2 : same == 1 ? -1 : conv_class(kp->df, kp->sem, r, y, src_sub);
+  o.lane_bad = kp->x2 && (lo != y || hi != yp);
+  o.has_err = !(r.flags & (LOWP_F_NAN | LOWP_F_OVF));
+  o.err = o.has_err ? conv_err(kp->df, kp->sem, xv, y) : 0.0f;
+  return o;
+}
+
 #endif

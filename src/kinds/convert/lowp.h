@@ -220,8 +220,10 @@ REF_HD struct lowp_res lowp_round(struct lowp_fmt f, struct lowp_sem s, uint32_t
     r.flags = a == 0 ? LOWP_F_ZERO : 0;
     return r;
   }
-  if (a == 0x7f800000u) {
-    r.code = r.alt = lowp_overflow(f, s, sg), r.flags = LOWP_F_OVF;
+  if (a == 0x7f800000u) { /* IEEE: an infinity stays one in every mode; the other rules as an overflow */
+    const int keep = s.ovf == LOWP_OVF_IEEE && f.nan == LOWP_NAN_IEEE;
+    r.code = r.alt = keep ? ((sg ? lowp_signbit(f) : 0) | lowp_infcode(f)) << f.shift : lowp_overflow(f, s, sg);
+    r.flags = LOWP_F_OVF;
     return r;
   }
   if (a == 0) {
