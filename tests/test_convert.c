@@ -17,6 +17,7 @@
 
 #include "testutil.h"
 #include "src/kinds/convert/classify.h"
+#include "src/kinds/convert/convert.h"
 
 /* The formats as the standards define them, written here independently of lowp.h:
  * IEEE 754 binary16; bfloat16 and TF32 (binary32's exponent, 8 and 11 significant bits);
@@ -488,10 +489,67 @@ static void test_partner(void **state) {
   }
 }
 
+/* The statistics of a small domain with planted mismatches, worked out by hand; and a
+ * range accounted in one piece equals its two halves merged. */
+static void test_measure(void **state) {
+  (void)state;
+  const struct conv_variant *v = conv_find("cvt.f16.e4m3");
+  assert_non_null(v);
+  const struct conv_kparams kp = conv_kparams_of(v->d);
+  uint32_t y[256], lo[256], hi[256];
+  for (uint32_t x = 0; x < 256; x++) y[x] = lowp_round(kp.df, kp.sem, lowp_to_f32(kp.sf, x)).code;
+  y[0x38] = 0x3c01; /* E4M3 1.0 to 1 + 2^-10: exact input, so "other"; 1 ulp of binary16 at 1 */
+  y[0x80] = 0x0000; /* -0 to +0 */
+  y[0x7f] = 0x0000; /* NaN to +0 */
+  for (uint32_t x = 0; x < 256; x++) lo[x] = y[x], hi[x] = y[conv_partner(x, 256)];
+  hi[5] ^= 1; /* one lane that disagrees with the scalar form */
+  struct conv_stats s;
+  conv_measure_small(v->d, 256, y, lo, hi, &s);
+  assert_int_equal(s.inputs, 256);
+  assert_int_equal(s.mismatches, 3);
+  assert_int_equal(s.exact, 253);
+  assert_int_equal(s.cls[CL_OTHER], 1);
+  assert_int_equal(s.first[CL_OTHER], 0x38);
+  assert_int_equal(s.first_out[CL_OTHER], 0x3c01);
+  assert_int_equal(s.cls[CL_ZERO_SIGN], 1);
+  assert_int_equal(s.first[CL_ZERO_SIGN], 0x80);
+  assert_int_equal(s.cls[CL_NAN], 1);
+  assert_int_equal(s.first[CL_NAN], 0x7f);
+  /* every mismatch listed, in input order, with its output */
+  assert_int_equal(s.nlist, 3);
+  const uint32_t want[3][2] = {{0x38, 0x3c01}, {0x7f, 0x0000}, {0x80, 0x0000}};
+  for (int i = 0; i < 3; i++) assert_true(s.list[i][0] == want[i][0] && s.list[i][1] == want[i][1]);
+  assert_int_equal(s.lanes, 256);
+  assert_int_equal(s.lane_bad, 1);
+  assert_int_equal(s.lane_first, 5);
+  /* the largest error: 1 + 2^-10 for 1 is one binary16 step at 1 (the NaN input has none) */
+  assert_true(conv_max_err(&s) == 1.0f && conv_max_err_input(&s) == 0x38 && s.err_out == 0x3c01);
+  assert_int_equal(s.err_n, 254);
+  assert_string_equal(conv_verdict(&s), "VIOLATED");
+
+  /* binary32 inputs 0x3f7f0000.. accounted at once, and as two merged halves */
+  const struct conv_variant *w = conv_find("cvt.e4m3.f32.nosat");
+  assert_non_null(w);
+  const struct conv_kparams kw = conv_kparams_of(w->d);
+  struct conv_stats all, a, b;
+  conv_stats_init(&all), conv_stats_init(&a), conv_stats_init(&b);
+  for (uint32_t i = 0; i < 4096; i++) {
+    const uint32_t x = 0x3f7f0000u + i * 17, yy = lowp_round(kw.df, kw.sem, x).code ^ (i % 1000 == 7);
+    const struct conv_one o = conv_judge(&kw, x, yy, 0, 0, 0);
+    conv_stats_add(&all, x, yy, &o, 0, 0);
+    conv_stats_add(i < 2000 ? &a : &b, x, yy, &o, 0, 0);
+  }
+  conv_stats_merge(&a, &b);
+  assert_int_equal(all.mismatches, 5); /* i = 7, 1007, 2007, 3007, 4007 */
+  assert_int_equal(a.nlist, 5);
+  assert_memory_equal(&a, &all, sizeof a);
+}
+
 int main(void) {
   printf("seed 0x%016llx\n", (unsigned long long)test_rng_state);
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_decode), cmocka_unit_test(test_against_mpfr),
                                      cmocka_unit_test(test_e8m0_mpfr), cmocka_unit_test(test_hand),
-                                     cmocka_unit_test(test_classes), cmocka_unit_test(test_partner)};
+                                     cmocka_unit_test(test_classes), cmocka_unit_test(test_partner),
+                                     cmocka_unit_test(test_measure)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

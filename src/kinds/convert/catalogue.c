@@ -76,7 +76,7 @@ const char *lowp_mode_name(int mode) {
   return mode >= 0 && mode <= LOWP_RU ? n[mode] : "?";
 }
 const char *lowp_ovf_name(int ovf) {
-  static const char *const n[] = {"ieee", "satfinite", "nan"};
+  static const char *const n[] = {"ieee", "satfinite", "to NaN"};
   return ovf >= 0 && ovf <= LOWP_OVF_NAN ? n[ovf] : "?";
 }
 const char *lowp_nanres_name(int nan) {

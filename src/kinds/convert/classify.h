@@ -43,7 +43,8 @@ REF_HD int conv_class(struct lowp_fmt f, struct lowp_sem s, struct lowp_res r, u
  * p = 1, emin = -127, the exact value |x|; under .relu a negative x counts as 0). A
  * correctly rounded result is within 1/2 (RN, RNA) or below 1 (directed modes). Only for
  * inputs whose exact result is finite and not an overflow (r's flags); infinite when y is
- * not a number. Rounded to binary32 once, so that host and device agree bit for bit. */
+ * not a number. Rounded to binary32 toward zero, so that host and device agree bit for
+ * bit and an error below 1 does not read as 1. */
 REF_HD float conv_err(struct lowp_fmt f, struct lowp_sem s, uint32_t x, uint32_t y) {
   if (lowp_is_nan(f, y) || lowp_is_inf(f, y)) return ref_u2f(0x7f800000u);
   uint32_t xa = f.nan == LOWP_NAN_E8M0 ? x & 0x7fffffffu : x;
@@ -57,8 +58,10 @@ REF_HD float conv_err(struct lowp_fmt f, struct lowp_sem s, uint32_t x, uint32_t
     lowp_split(xa & 0x7fffffffu, &sig, &e2, &L);
   }
   const int q = (L > emin ? L : emin) - p + 1;
-  const double d = ref_mul(ref_sub(yv, xv), ref_u2d((uint64_t)(1023 - q) << 52));
-  return (float)(d < 0 ? -d : d);
+  double d = ref_mul(ref_sub(yv, xv), ref_u2d((uint64_t)(1023 - q) << 52));
+  d = d < 0 ? -d : d;
+  const float e = (float)d; /* then toward zero: an error below 1 never reads as 1 */
+  return (double)e > d ? ref_u2f(ref_f2u(e) - 1) : e;
 }
 
 /* A 64-bit mix (splitmix64's finalizer). */

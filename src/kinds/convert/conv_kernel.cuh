@@ -101,7 +101,7 @@ __device__ __forceinline__ void account(struct acc *a, struct conv_wide *w, uint
 }
 
 /* The warp's classes straight to w (mismatches are rare); the rest through the block. */
-__device__ void reduce(struct acc *a, struct conv_wide *w, uint32_t bin) {
+__device__ __forceinline__ void reduce(struct acc *a, struct conv_wide *w, uint32_t bin) {
   __shared__ unsigned long long s_dig[WT / 32], s_key[WT / 32];
   __shared__ uint32_t s_n[WT / 32][4];
   const int lane = threadIdx.x & 31, wp = threadIdx.x >> 5;

@@ -6,6 +6,7 @@
 #include <jansson.h>
 
 #include "src/engine/kind.h"
+#include "src/engine/progress.h"
 #include "src/kinds/convert/convert.h"
 
 /* one variant of a run */
@@ -29,6 +30,8 @@ struct kind_result {
   json_t *results; /* read from a file: its "results" */
   int device;
   double wall;
+  struct progress_sum *pc; /* scan: the progress bar, and the stop request (SIGINT) */
+  int stopped;
 };
 
 /* run.c: variant r->run[i] over its inputs on the run's backend (binary32 sources over

@@ -85,14 +85,27 @@ static int begin(struct run_request *rq, struct kind_result **out) {
 static int scan(struct kind_result *r, uint32_t from, uint32_t to, uint32_t cov[][2], int *ncov) {
   const double t0 = now_s();
   int rc = 0, nrun = 0;
+  struct progress_sum pc = {{0}, 0};
+  if (!r->ri.gpu) { /* the CPU takes minutes per binary32 conversion: a bar, and SIGINT between chunks */
+    uint64_t total = 0;
+    for (int i = 0; i < r->nv; i++) total += r->run[i].v->d->src == LOWP_F32 ? (uint64_t)to - from + 1 : 0;
+    progress_start(&pc.bar, "conversions", total, r->sc->o.progress && !g_quiet);
+    r->pc = &pc;
+  }
   for (int i = 0; i < r->nv && !rc; i++) {
-    rc = conv_run_variant(r, &r->run[i], from, to, 0);
+    if (progress_add(&pc, 0)) rc = EXIT_INTERRUPT;
+    else rc = conv_run_variant(r, &r->run[i], from, to, 0);
     nrun += r->run[i].ran;
     if (!rc && !g_quiet)
       fprintf(stderr, "ulpcert: %-38s %s (%.2f s)\n", r->run[i].v->name,
               r->run[i].ran ? conv_verdict(&r->run[i].st) : "not run", r->run[i].seconds);
   }
   r->wall = now_s() - t0;
+  if (r->pc) progress_end(&pc.bar), r->pc = NULL;
+  if (rc == EXIT_INTERRUPT) { /* nothing partial is kept: every conversion takes its whole domain */
+    *ncov = -1;
+    return rc;
+  }
   if (!rc && !nrun) {
     errorf("none of the %d conversion%s runs on the %s backend here (%s)", r->nv, r->nv == 1 ? "" : "s",
            r->ri.gpu ? "gpu" : "cpu", r->nv ? r->run[0].why : "");

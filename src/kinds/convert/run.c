@@ -147,7 +147,11 @@ static int run_cpu(struct kind_result *r, struct conv_run *cr, uint32_t from, ui
 #pragma omp for schedule(dynamic, 4)
     for (uint64_t c = 0; c < nchunk; c++) {
       const uint64_t a = from + c * CPU_CHUNK, b = a + CPU_CHUNK - 1 < to ? a + CPU_CHUNK - 1 : to;
-      if (s && buf) cpu_chunk(cr->v, (uint32_t)a, (uint32_t)b, s, buf);
+      if (!s || !buf || r->stopped) continue;
+      cpu_chunk(cr->v, (uint32_t)a, (uint32_t)b, s, buf);
+      if (r->pc)
+#pragma omp critical(conv_progress)
+        r->stopped |= progress_add(r->pc, b - a + 1);
     }
 #pragma omp critical
     {
@@ -156,8 +160,8 @@ static int run_cpu(struct kind_result *r, struct conv_run *cr, uint32_t from, ui
     }
     free(s), free(buf);
   }
-  cr->ran = !rc;
-  return rc;
+  cr->ran = !rc && !r->stopped;
+  return rc ? rc : r->stopped ? EXIT_INTERRUPT : 0;
 }
 
 int conv_run_variant(struct kind_result *r, struct conv_run *cr, uint32_t from, uint32_t to, int keep) {
