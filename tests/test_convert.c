@@ -342,6 +342,9 @@ static const struct hand HAND[] = {
     {LOWP_BF16, RN, IEEE, ANY, 0, 0x7f7f7fffu, 0x7f7f}, /* below the tie 0x1.ffp127 */
     {LOWP_BF16, RN, IEEE, ANY, 0, 0x7f7f8000u, 0x7f80}, /* 0x1.ffp127: tie, 0x7f7f odd: up, overflow */
     {LOWP_BF16, RZ, IEEE, ANY, 0, 0x7f7fffffu, 0x7f7f}, /* FLT_MAX toward zero */
+    {LOWP_BF16, RU, IEEE, ANY, 0, 0x7f7f0001u, 0x7f80}, /* first binary32 above the largest: up, +inf */
+    {LOWP_BF16, RD, IEEE, ANY, 0, 0x7f7f0001u, 0x7f7f}, /* ... down: the largest */
+    {LOWP_BF16, RU, IEEE, ANY, 0, 0xff7f0001u, 0xff7f}, /* its negative, up: -largest */
     {LOWP_BF16, RN, IEEE, ANY, 0, 0x00010000u, 0x0001}, /* 2^-133, the smallest subnormal */
     {LOWP_BF16, RN, IEEE, ANY, 0, 0x00008000u, 0x0000}, /* 2^-134: tie, to even 0 */
     {LOWP_BF16, RNA, IEEE, ANY, 0, 0x00008000u, 0x0001}, /* ... away */
@@ -353,6 +356,9 @@ static const struct hand HAND[] = {
     {LOWP_TF32, RNA, FIN, ANY, 0, 0x7f7ff000u, 0x7f7fe000u},  /* .satfinite: the largest */
     {LOWP_TF32, RNA, FIN, ANY, 0, 0xff800000u, 0xff7fe000u},  /* -inf under .satfinite */
     {LOWP_TF32, RZ, IEEE, ANY, 0, 0x7f7fffffu, 0x7f7fe000u},  /* FLT_MAX toward zero */
+    {LOWP_TF32, RU, IEEE, ANY, 0, 0x7f7fe001u, 0x7f800000u},  /* first binary32 above the largest, up: +inf */
+    {LOWP_TF32, RN, FIN, ANY, 0, 0x7f7ff000u, 0x7f7fe000u},   /* the overflowing tie, .satfinite: the largest */
+    {LOWP_TF32, RZ, FIN, CAN, 1, 0xff800000u, 0x00000000u},   /* -inf under .relu: +0 */
     {LOWP_TF32, RN, IEEE, ANY, 0, 0x3f801000u, 0x3f800000u},  /* 1 + 2^-11: tie, to even */
     {LOWP_TF32, RNA, IEEE, ANY, 0, 0x3f801000u, 0x3f802000u}, /* ... away: 1 + 2^-10 */
     {LOWP_TF32, RN, IEEE, ANY, 0, 0x00002000u, 0x00002000u},  /* 2^-136, TF32's smallest subnormal */
@@ -379,6 +385,8 @@ static const struct hand HAND[] = {
     {LOWP_E5M2, RN, IEEE, ANY, 0, 0x476fffffu, 0x7b}, /* below 61440 = 57344 + ulp/2 */
     {LOWP_E5M2, RN, IEEE, ANY, 0, 0x47700000u, 0x7c}, /* 61440: tie, 0x7b odd: up to 2^16: infinity */
     {LOWP_E5M2, RN, FIN, ANY, 0, 0x47700000u, 0x7b},  /* ... saturated */
+    {LOWP_E5M2, RN, FIN, ANY, 0, 0xff800000u, 0xfb},  /* -inf saturated: -57344 */
+    {LOWP_E5M2, RN, IEEE, ANY, 0, 0xff800000u, 0xfc}, /* -inf not saturated: -inf */
     {LOWP_E5M2, RN, IEEE, ANY, 0, 0x37800000u, 0x01}, /* 2^-16, the smallest subnormal */
     {LOWP_E5M2, RN, IEEE, ANY, 0, 0x37000000u, 0x00}, /* 2^-17: tie, to even 0 */
     /* E2M3: largest 7.5 = 1.875 2^2 (0x1f), no infinity, no NaN: everything saturates */
@@ -386,6 +394,9 @@ static const struct hand HAND[] = {
     {LOWP_E2M3, RN, FIN, MAXP, 0, 0x40f80000u, 0x1f}, /* 7.75 would round to 8: saturated */
     {LOWP_E2M3, RN, FIN, MAXP, 0, 0xff800000u, 0x3f}, /* -inf: -7.5 */
     {LOWP_E2M3, RN, FIN, MAXP, 0, 0xffc00000u, 0x1f}, /* NaN: +7.5 */
+    {LOWP_E2M3, RZ, FIN, MAXP, 0, 0x40f7ffffu, 0x1f}, /* just below 7.75, toward zero: 7.5 */
+    {LOWP_E2M3, RZ, FIN, MAXP, 0, 0x41000000u, 0x1f}, /* 8, beyond the largest, toward zero: 7.5 */
+    {LOWP_E2M3, RN, FIN, MAXP, 0, 0x40f7ffffu, 0x1f}, /* below the tie 7.75: 7.5 */
     {LOWP_E2M3, RN, FIN, MAXP, 0, 0x3e000000u, 0x01}, /* 0.125, the smallest subnormal */
     {LOWP_E2M3, RN, FIN, MAXP, 0, 0x3d800000u, 0x00}, /* 0.0625: tie, to even 0 */
     {LOWP_E2M3, RZ, FIN, MAXP, 0, 0x3d800001u, 0x00}, /* toward zero: 0 */
@@ -394,6 +405,9 @@ static const struct hand HAND[] = {
     {LOWP_E2M3, RN, FIN, MAXP, 0, 0x3f980000u, 0x0a}, /* 1.1875: tie of 0x09 and 0x0a: even */
     /* E3M2: largest 28 = 1.75 2^4 (0x1f) */
     {LOWP_E3M2, RN, FIN, MAXP, 0, 0x41f00000u, 0x1f}, /* 30: tie of 28 (odd) and 32: up, saturated */
+    {LOWP_E3M2, RN, FIN, MAXP, 0, 0x41efffffu, 0x1f}, /* just below 30: 28 */
+    {LOWP_E3M2, RZ, FIN, MAXP, 0, 0x42000000u, 0x1f}, /* 32 toward zero: saturated to 28 */
+    {LOWP_E3M2, RN, FIN, MAXP, 0, 0xc1f00001u, 0x3f}, /* just beyond -30: -28 */
     {LOWP_E3M2, RN, FIN, MAXP, 0, 0x3d800000u, 0x01}, /* 2^-4, the smallest subnormal */
     {LOWP_E3M2, RN, FIN, MAXP, 0, 0x3e800000u, 0x04}, /* 2^-2, the smallest normal */
     /* E2M1: 0, 0.5, 1, 1.5, 2, 3, 4, 6 */
@@ -403,6 +417,9 @@ static const struct hand HAND[] = {
     {LOWP_E2M1, RN, FIN, MAXP, 0, 0x3e800000u, 0x0}, /* 0.25: tie of 0 and 0.5: even 0 */
     {LOWP_E2M1, RN, FIN, MAXP, 0, 0x3f400000u, 0x2}, /* 0.75: tie of 0.5 (odd) and 1: 1 */
     {LOWP_E2M1, RZ, FIN, MAXP, 0, 0x3f7fffffu, 0x1}, /* just below 1, toward zero: 0.5 */
+    {LOWP_E2M1, RZ, FIN, MAXP, 0, 0x40dfffffu, 0x7}, /* just below 7, toward zero: 6 */
+    {LOWP_E2M1, RN, FIN, MAXP, 0, 0x40dfffffu, 0x7}, /* just below the tie 7: 6 */
+    {LOWP_E2M1, RZ, FIN, MAXP, 0, 0x7f7fffffu, 0x7}, /* FLT_MAX toward zero: saturated to 6 */
     {LOWP_E2M1, RN, FIN, MAXP, 0, 0x7fc00000u, 0x7}, /* NaN: +6 */
     {LOWP_E2M1, RN, FIN, MAXP, 0, 0xff800000u, 0xf}, /* -inf: -6 */
     /* E8M0: |x| to a power of two, 2^(code - 127) */
