@@ -53,7 +53,14 @@ ifneq ($(NVCC),)
   PTX_ARCH := $(lastword $(ARCHS))
   GENCODE := $(foreach a,$(ARCHS),-gencode arch=compute_$(a:sm_%=%),code=$(a)) \
              -gencode arch=compute_$(PTX_ARCH:sm_%=%),code=compute_$(PTX_ARCH:sm_%=%)
-  NVBASE := -O3 -std=c++17 --threads 0 -I. -I$(BUILD)/gen $(GENCODE) -DULPCERT_ARCHS='"$(strip $(ARCHS)) + PTX $(PTX_ARCH:sm_%=compute_%)"'
+  NVBASE := -O3 -std=c++17 --threads 0 -I. -I$(BUILD)/gen -DULPCERT_ARCHS='"$(strip $(ARCHS)) + PTX $(PTX_ARCH:sm_%=compute_%)"'
+  # the targets of a device object: the build's, unless the object names its own
+  NVGEN = $(GENCODE)
+  # the conversions' flavours (src/kinds/convert/catalogue.h): the headers' software paths
+  # as PTX for compute_75 (compiled by the driver for the GPU at hand), and the
+  # family-specific targets of the toolkit (none: the flavour says it was not built)
+  FAM_ARCHS := $(filter sm_100 sm_110 sm_120,$(shell $(NVCC) --list-gpu-code 2>/dev/null))
+  FAM_GENCODE := $(foreach a,$(FAM_ARCHS),-gencode arch=compute_$(a:sm_%=%)f,code=$(a)f)
   # every .cu file is one object; its build flavour (contraction, flush to zero) is part of it
   CU_SRC := $(wildcard src/engine/*.cu src/kinds/*/*.cu src/kinds/*/*/*.cu)
   GPU_OBJ := $(patsubst %.cu,$(BUILD)/%.o,$(CU_SRC))
@@ -102,7 +109,7 @@ KIND_DIRS := $(notdir $(patsubst %/,%,$(sort $(wildcard src/kinds/*/))))
 # are installed ($(BUILD)/libm/link: what the link lines add)
 LIBM_DEFS := $(sort $(wildcard functions/*/libm.def))
 GEN_FILES := $(GEN)/catalogue.def $(GEN)/device_code.cuh $(GEN)/device_flavours.cuh $(GEN)/kinds.def $(GEN)/shortcuts.h $(GEN)/shortcuts.def \
-             $(GEN)/pairs.def $(GEN)/pairs_device.cuh $(GEN)/pairs_ref.h $(GEN)/h16.def $(GEN)/h16_refs.h $(GEN)/libm.def $(GEN)/libm_config.h
+             $(GEN)/pairs.def $(GEN)/pairs_device.cuh $(GEN)/pairs_ref.h $(GEN)/h16.def $(GEN)/h16_refs.h $(GEN)/libm.def $(GEN)/libm_config.h $(GEN)/conversions.def $(GEN)/conversions.cuh
 $(GEN)/h16.def: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(H16_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/h16_refs.h: FORCE
@@ -113,6 +120,13 @@ $(BUILD)/libm/link: scripts/libm-objs.sh $(LIBM_DEFS) | $(BUILD)/.deps
 	@CC="$(CC)" scripts/libm-objs.sh $(BUILD)/libm $(GEN) $(LIBM_DEFS)
 $(GEN)/libm_config.h: $(BUILD)/libm/link
 	@test -f $@ || CC="$(CC)" scripts/libm-objs.sh $(BUILD)/libm $(GEN) $(LIBM_DEFS)
+# conversions: each format folder's <format>.def and <format>.cuh (src/kinds/convert/catalogue.h)
+CONV_DEFS := $(sort $(wildcard conversions/*/*.def))
+CONV_CUHS := $(sort $(wildcard conversions/*/*.cuh))
+$(GEN)/conversions.def: FORCE
+	@mkdir -p $(GEN) && printf '#include "%s"\n' $(CONV_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+$(GEN)/conversions.cuh: FORCE
+	@mkdir -p $(GEN) && printf '#include "%s"\n' $(CONV_CUHS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/pairs.def: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(PAIR_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/pairs_ref.h: FORCE
@@ -133,6 +147,7 @@ $(GEN)/kinds.def: FORCE
 	@mkdir -p $(GEN) && printf 'KIND(%s)\n' $(KIND_DIRS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 FORCE:
 HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh src/kinds/*/*/*.h src/kinds/*/*/*.cuh src/reference/fast/*.h src/reference/shared/*.h functions/*/*.h functions/*/*.cuh functions/*/*.def)
+HDR += $(CONV_DEFS) $(CONV_CUHS)
 
 # the tests: tests/test_*.c, and each function folder's test_<name>.c (its reference's tests)
 TESTS := $(basename $(notdir $(wildcard tests/test_*.c functions/*/test_*.c)))
@@ -167,9 +182,11 @@ $(BUILD)/src/kinds/h16/h16_fastmath.o: NVFLAV := -use_fast_math
 $(BUILD)/src/kinds/binary32/device/flavour_default.o: NVFLAV :=
 $(BUILD)/src/kinds/binary32/device/flavour_ftz.o: NVFLAV := -ftz=true
 $(BUILD)/src/kinds/binary32/device/flavour_fastmath.o: NVFLAV := -use_fast_math
+$(BUILD)/src/kinds/convert/conv_emul.o: NVGEN := -gencode arch=compute_75,code=compute_75
+$(BUILD)/src/kinds/convert/conv_family.o: NVGEN := $(if $(FAM_GENCODE),$(FAM_GENCODE),$(GENCODE) -DCV_FAMILY_ABSENT)
 $(BUILD)/%.o: %.cu $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
-	$(NVCC) $(NVBASE) $(NVFLAV) -c $< -o $@
+	$(NVCC) $(NVBASE) $(NVGEN) $(NVFLAV) -c $< -o $@
 
 $(BUILD)/src/engine/device_nogpu.o: | $(BUILD)/.nvcc-notice
 $(BUILD)/.nvcc-notice:

@@ -600,5 +600,48 @@ if [ $? -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: t
 expect 5 "rounding' is not" -- report "$T/rdbad.json" --out "$T/rdrep2" --quiet
 expect 0 "documented: correctly rounded \(RU\): every output is f\(x\) rounded upward" -- list
 
+# Conversions (src/kinds/convert): the catalogue in list, the options that do not apply,
+# a CPU run over a binary32 range and whole small domains (the CUDA headers' host code),
+# its JSON, the flavours that run on the GPU only reported as not run, and the report's
+# table per format and README block.
+expect 0 "cvt.e4m3.f32.satfinite +__nv_cvt_float_to_fp8\(x, __NV_SATFINITE, __NV_E4M3\)" -- list
+expect 0 "cvt.tf32.f32.rn.satfinite.family +the same, family flavour" -- list
+expect 2 "do not apply to conversions" -- run convert --shard 0/2
+expect 2 "unknown variant or family 'convert.fp9'" -- run convert.fp9
+expect 2 "conversion variants \(cvt.f16.f32.rn\) and .* run in separate commands" -- run cvt.f16.f32.rn tanh
+if ! "$U" run cvt.f16.e4m3 --backend cpu --quiet >/dev/null 2>&1; then # a build without the CUDA headers
+  expect 2 "this build has no host build of the CUDA headers" -- run cvt.f16.e4m3 --backend cpu
+else
+  expect 2 "none of the 1 conversion runs on the cpu backend here \(inline PTX: runs on the GPU only\)" -- run cvt.tf32.f32.rna --backend cpu
+  "$U" run convert.fp8 cvt.f16.f32.rz --backend cpu --from 0x477fe000 --to 0x4780ffff --threads 2 --json "$T/cv.json" >"$T/cv.txt" 2>&1
+  rc=$?
+  if [ $rc -eq 0 ] && grep -Eq "^cvt.e4m3.f32.satfinite.emul +not run: a device flavour: runs on the GPU only" "$T/cv.txt" &&
+    python3 - "$T/cv.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["kind"] == "convert" and d["domain"]["from"] == "0x477fe000", d.get("domain")
+r = {x["variant"]: x for x in d["results"]}
+a = r["cvt.e4m3.f32.satfinite"]
+assert a["ran"] and a["path"] == "host" and a["inputs"] == 0x12000 and a["exact"] == a["inputs"], a
+assert a["verdict"] == "HOLDS" and a["mismatches"] == 0 and a["x2"]["lanes"] == a["inputs"], a
+assert a["max_err"] is None  # every input of the range overflows E4M3: no error is measured
+z = r["cvt.f16.f32.rz"]  # 65504 .. 2^17: toward zero, 65504 every time
+assert z["exact"] == z["inputs"] and z["max_err"] is not None and z["max_err"] < 1, z
+b = r["cvt.f16.e4m3"]
+assert b["inputs"] == 256 and b["range"] == ["0x00", "0xff"] and b["exact"] == 256, b
+assert r["cvt.e4m3.f32.satfinite.emul"]["ran"] is False and "GPU" in r["cvt.e4m3.f32.satfinite.emul"]["why"]
+for k in ("classes", "mismatch_list", "digest", "documented", "api", "flavour", "seconds"):
+    assert k in a, k
+PY
+  then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: a CPU run of conversions ($rc)"; sed 's/^/    /' "$T/cv.txt" | head; fi
+  printf '# x\n<!-- BEGIN generated: conversions -->\n<!-- END generated -->\n' >"$T/README-cv.md"
+  "$U" report "$T/cv.json" --out "$T/cvrep" --readme "$T/README-cv.md" --quiet >/dev/null 2>&1 &&
+    grep -q "^### Conversions: fp8 (\`convert.fp8\`)" "$T/cvrep/ACCURACY.md" &&
+    grep -q "^| \`cvt.e4m3.f32.satfinite\` | host | [^|]* | f32 -> e4m3 | rn, satfinite | 73728 | 73728 | none |" "$T/cvrep/ACCURACY.md" &&
+    grep -q "^- \`cvt.e4m3.f32.satfinite.emul\` on [^:]*: a device flavour: runs on the GPU only" "$T/cvrep/ACCURACY.md" &&
+    grep -q "^| fp8 | \`cvt.f16.e4m3\` | rn, ieee | host | [^|]* | 256 of 256 | none | HOLDS |" "$T/README-cv.md"
+  if [ $? -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: the conversions' report"; fi
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -361,6 +361,86 @@ PY
 check test $? -eq 1
 check grep -q "^__hmul.f16 *DIFFERS in 1 of 256 bins" "$T/cmp16c.txt"
 check grep -q "pair (0x3c00, 0x3c00): baseline 0x3c01, now 0x3c00" "$T/cmp16c.txt"
+# Conversions (src/kinds/convert) in the same record: every binary32 conversion with its
+# 256 bin digests, every small domain with all its outputs; a compare with the record is
+# identical, and a planted bin digest and a planted output are named (the bin, the input
+# with both outputs).
+check grep -q "cvt.f16.f32.rn *identical" "$T/cmp.txt"
+check grep -q "cvt.f16.e4m3 *identical" "$T/cmp.txt"
+check python3 - "$T/rec.json" "$T/rec-cv.json" <<'PY'
+import json, sys
+rec = json.load(open(sys.argv[1]))
+cv = {r["variant"]: r for r in rec["convert"]}
+e = cv["cvt.e4m3.f32.satfinite"]
+assert e["range"] == ["0x3f800000", "0x3f80ffff"] and len(e["bins"]) == 256 and e["inputs"] == 65536, e["range"]
+b = cv["cvt.f16.e4m3"]
+assert b["outputs"][4 * 0x38: 4 * 0x39] == "3c00", b["outputs"][4 * 0x38: 4 * 0x39]  # E4M3 1.0 is binary16 1.0
+b["outputs"] = b["outputs"][:4 * 0x38] + "3c01" + b["outputs"][4 * 0x39:]
+e["bins"][0x3f] = "%016x" % (int(e["bins"][0x3f], 16) ^ 1)
+json.dump(rec, open(sys.argv[2], "w"))
+PY
+"$U" arch compare "$T/rec-cv.json" --backend gpu --no-cache >"$T/cmp3.txt" 2>&1
+check test $? -eq 1
+check grep -q "cvt.e4m3.f32.satfinite *DIFFERS" "$T/cmp3.txt"
+check grep -q "bin 0x3f (inputs 0x3f000000..0x3fffffff) differs" "$T/cmp3.txt"
+check grep -q "input 0x38: baseline 0x3c01, now 0x3c00" "$T/cmp3.txt"
+
+# The conversions' device pipeline against the host's: the CUDA headers' software paths
+# run on the device (the .emul flavour, or the default one where it is software there) and
+# in their host build on the CPU, the same code: the same statistics and digests, field for
+# field, on ranges with NaNs, infinities, overflows, ties, binade crossings and
+# subnormals, and on every small domain.
+CV="convert.bf16 convert.fp8 convert.fp6 convert.fp4 convert.e8m0"
+for rg in "0x7f000000 0x80ffffff" "0x3e000000 0x3fffffff" "0x43000000 0x47ffffff"; do
+  set -- $rg
+  "$U" run $CV --backend gpu --from $1 --to $2 --no-cache --quiet --json "$T/cv-g.json" >/dev/null
+  "$U" run $CV --backend cpu --from $1 --to $2 --no-cache --quiet --threads 2 --json "$T/cv-c.json" >/dev/null
+  check python3 - "$T/cv-g.json" "$T/cv-c.json" <<'PY'
+import json, sys
+g = {r["variant"]: r for r in json.load(open(sys.argv[1]))["results"]}
+c = {r["variant"]: r for r in json.load(open(sys.argv[2]))["results"]}
+skip = ("variant", "flavour", "path", "compiled_for", "seconds")
+n = 0
+for name, rc in c.items():
+    if not rc["ran"]:
+        continue
+    rg = g.get(name + ".emul")
+    if rg is None:
+        rg = g.get(name)
+        if rg is None or rg.get("path") != "software":
+            continue
+    assert rg["ran"], name
+    a = {k: v for k, v in rg.items() if k not in skip}
+    b = {k: v for k, v in rc.items() if k not in skip}
+    assert a == b, (name, [k for k in a if a[k] != b.get(k)])
+    n += 1
+assert n >= 30, n
+PY
+done
+
+# Every conversion over all its inputs (the device checks all 2^32 binary32 inputs of
+# each where they are computed): the default and .emul flavours run, every x2 form on
+# every input; the .family flavour runs where the GPU runs sm_100f/sm_110f/sm_120f code
+# and is reported as not run elsewhere, as are the forms that need a newer architecture.
+"$U" run convert --backend gpu --json "$T/conv.json" >"$T/conv.txt" 2>&1
+check test $? -le 1
+check python3 - "$T/conv.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+major = int(d["device"]["compute_capability"].split(".")[0])
+for r in d["results"]:
+    if r["flavour"] == "family" and major < 10:
+        assert not r["ran"] and "no code for this GPU" in r["why"], r["variant"]
+        continue
+    if not r["ran"]:
+        assert "needs sm_" in r["why"], (r["variant"], r["why"])
+        continue
+    n = 2 ** 32 if r["source"] == "f32" else {"f16": 65536, "bf16": 65536, "e2m3": 64, "e3m2": 64, "e2m1": 16}.get(r["source"], 256)
+    assert r["inputs"] == n and r["exact"] + r["nan_other_encoding"] + r["mismatches"] == n, r["variant"]
+    assert r["x2"] is None or r["x2"]["lanes"] == n, r["variant"]
+    if r["source"] == "f32":
+        print("%-40s %6.3f s" % (r["variant"], r["seconds"]))
+PY
 
 # The intrinsics rounded in a named mode are correctly rounded in it, on ranges with
 # subnormal and overflowing results (1/x below 2^-128 and above 2^126, x / 2^-130 from

@@ -26,6 +26,7 @@ enum report_section {
   SEC_HARDWARE = 0, /* hardware approximations against their documented bounds */
   SEC_LIBRARY,      /* the CUDA math library's flavours and the host library, side by side */
   SEC_NARROW,       /* 16-bit formats */
+  SEC_CONVERT,      /* conversions between binary32 and the low-precision formats */
   SEC_FAMILIES,     /* one table per family of functions, then the plots and the runs */
   SEC_TWO_WORD,     /* two-word (float-float) arithmetic */
   SEC_TWO_ARG,      /* functions of two arguments */
