@@ -21,6 +21,7 @@ enum {
   EXIT_IO = 4,        /* a file could not be read or written (disk full included) */
   EXIT_CORRUPT = 5,   /* a file was read but is corrupt, truncated or of another version */
   EXIT_DEPEND = 6,    /* a dependency is missing at run time */
+  EXIT_SKIPPED = 7,   /* certify checked nothing: every claim SKIPPED (GPU code without a GPU) */
   EXIT_INTERRUPT = 130 /* stopped by SIGINT/SIGTERM */
 };
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "src/cmd/cmd.h"
 #include "src/common.h"
@@ -149,7 +150,7 @@ static int parse(int argc, char **argv, struct report *rp) {
   int c;
   optind = 1;
   opterr = 0;
-  while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
     switch (c) {
     case 'h': usage_report(stdout); return EXIT_OK;
     case 'o': rp->dir = optarg; break;
@@ -157,10 +158,25 @@ static int parse(int argc, char **argv, struct report *rp) {
     case 'r': rp->readme = optarg; break;
     case 'f': rp->readme_family = optarg; break;
     case 'q': g_quiet = 1; break;
-    default: errorf("option '%s' is unknown or needs a value (see --help)", argv[optind - 1]); return EXIT_USAGE;
+    default: return option_error(c, argv);
     }
   }
   return -1;
+}
+
+/* The output folder can be made or written, and the README written: said before the
+ * files are read. 0 or EXIT_IO. */
+static int outputs_check(const struct report *rp) {
+  struct stat st;
+  if (!stat(rp->dir, &st)) {
+    if (!S_ISDIR(st.st_mode) || access(rp->dir, W_OK | X_OK)) {
+      errorf("cannot write %s: %s", rp->dir, strerror(S_ISDIR(st.st_mode) ? errno : ENOTDIR));
+      return EXIT_IO;
+    }
+  } else if (output_check(rp->dir)) { /* a new folder: its parent must be writable */
+    return EXIT_IO;
+  }
+  return rp->readme ? output_check(rp->readme) : 0;
 }
 
 int cmd_report(int argc, char **argv) {
@@ -172,6 +188,7 @@ int cmd_report(int argc, char **argv) {
     errorf("report needs at least one result file (and at most %d)", REPORT_MAXFILES);
     return EXIT_USAGE;
   }
+  if ((rc = outputs_check(&rp))) return rc;
   const struct kind **ks = calloc((size_t)nf, sizeof *ks);
   struct kind_result **rs = calloc((size_t)nf, sizeof *rs);
   rc = ks && rs ? read_all(nf, argv + optind, ks, rs) : EXIT_IO;
