@@ -70,6 +70,26 @@ int parse_count(const char *s, uint64_t *out) {
   return 0;
 }
 
+char *num_text(char *buf, size_t n, double v, int decimals) {
+  if (!(v < 1e10) || v <= -1e10) { /* (infinity too) */
+    char e[48];
+    snprintf(e, sizeof e, "%.3e", v);
+    char *x = strchr(e, 'e');
+    if (!x) { /* inf, nan */
+      snprintf(buf, n, "%s", e);
+      return buf;
+    }
+    int ex = atoi(x + 1);
+    *x = 0;
+    snprintf(buf, n, "%se%d", e, ex);
+  } else if (v >= 1e7 || v <= -1e7) {
+    snprintf(buf, n, "%.0f", v);
+  } else {
+    snprintf(buf, n, "%.*f", decimals, v);
+  }
+  return buf;
+}
+
 void file_safe_name(char *out, size_t n, const char *in) {
   size_t k = 0;
   for (; *in && k + 1 < n; in++) {

@@ -25,13 +25,13 @@ static void usage_list(FILE *f) {
           "Programming Guide's tables) are shown as [1], [2] ... with their titles at the end.\n");
 }
 
-/* A line of a kind's part: an entry's first line starts with a name the kind owns, followed
- * by two spaces (the columns); the lines indented deeper after it are the entry's; any
+/* A line of a kind's part: an entry's first line starts with a name the kind owns, alone or
+ * followed by two spaces (the columns); the lines indented deeper after it are the entry's; any
  * other line (a heading, a paragraph, a blank line) belongs to the kind's part. */
 static int entry_start(const struct kind *k, const char *line, int *indent, char *name, size_t n) {
   int ind = (int)strspn(line, " ");
   size_t len = strcspn(line + ind, " ");
-  if (!len || len >= n || strncmp(line + ind + len, "  ", 2)) return 0;
+  if (!len || len >= n || (line[ind + len] && strncmp(line + ind + len, "  ", 2))) return 0;
   memcpy(name, line + ind, len);
   name[len] = 0;
   *indent = ind;

@@ -132,7 +132,7 @@ static int status(const struct kind_result *r) {
     const struct stats *s = r->st[i];
     char shown[64] = "";
     enum verdict vd = s->max_ulp >= 0 ? claim_verdict(r->bound, CLAIM_DOCUMENTED, s->max_ulp, NULL, 0) : VERDICT_HOLDS;
-    if (s->max_ulp >= 0) snprintf(shown, sizeof shown, "%.5f", s->max_ulp);
+    if (s->max_ulp >= 0) num_text(shown, sizeof shown, s->max_ulp, 5);
     const uint64_t wild = s->nonfinite + s->special_mismatches;
     if (wild) vd = VERDICT_VIOLATED;
     printf("--bound %s ulp: %s max ulp %s%s", r->bound, r->v[i]->name, s->max_ulp >= 0 ? "" : "none measured",
