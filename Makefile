@@ -180,8 +180,9 @@ $(foreach t,$(wildcard tests/test_*.c functions/*/test_*.c),$(eval $(call TEST_R
 run: $(BUILD)/ulpcert
 	@mkdir -p $(BUILD)/results
 	$(BUILD)/ulpcert run tanh --json $(BUILD)/results/tanh.json | tee $(BUILD)/results/tanh.txt
-	@$(CACHE_DIR_SH); echo; echo "ulpcert: binary $(BUILD)/ulpcert; results in $(BUILD)/results/tanh.txt and tanh.json;" \
-	  "reference cache $$d ($$(du -sh "$$d" 2>/dev/null | cut -f1 || echo empty); --no-cache or ULPCERT_CACHE=DIR to change)"
+	@$(CACHE_DIR_SH); z=$$(du -sh "$$d" 2>/dev/null | cut -f1); echo; \
+	  echo "ulpcert: binary $(BUILD)/ulpcert; results in $(BUILD)/results/tanh.txt and tanh.json;" \
+	  "reference cache $$d ($${z:-empty}; --no-cache or ULPCERT_CACHE=DIR to change)"
 
 # make install PREFIX=DIR: DIR/lib/ulpcert/ holds the binary and the libraries it finds
 # through its rpath ($$ORIGIN/lib), DIR/bin/ulpcert links to it.
