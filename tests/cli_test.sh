@@ -683,6 +683,7 @@ if [ "$(grep -c "the difference in ulps between a correctly rounded" "$T/list")"
    grep -q "acosf 2)$" "$T/list" && grep -q "^acosf.cuda.fastmath  " "$T/list"; then pass=$((pass + 1)); else
   fail=$((fail + 1)); echo "FAIL: list's citations and columns"; fi
 expect 0 "^rcp.host " -- list rcp.host
+expect 0 "^div.host.rd.3 +directed " -- list directed
 # progress: a line per tenth of the work when stderr is not a terminal (16 chunks of 2^18)
 "$U" run tanhf.host --backend cpu --from 0x3f800000 --to 0x3fbfffff --chunk 2^18 --no-cache --threads 2 >/dev/null 2>"$T/prog"
 n=$(grep -cE "^ulpcert: scan +[0-9.]+% \([0-9]+ of 4194304\)" "$T/prog")

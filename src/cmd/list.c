@@ -21,7 +21,8 @@ static void usage_list(FILE *f) {
           "selects all of its variants in `ulpcert run`.\n"
           "\n"
           "PATTERN keeps the variants whose name contains it, or matches it when it holds a\n"
-          "wildcard (* ? [...]: 'tanh*', '*.cuda'). Documents cited on many lines (the CUDA\n"
+          "wildcard (* ? [...]: 'tanh*', '*.cuda'), and those of the family it names ('list\n"
+          "directed'). Documents cited on many lines (the CUDA\n"
           "Programming Guide's tables) are shown as [1], [2] ... with their titles at the end.\n");
 }
 
@@ -38,10 +39,17 @@ static int entry_start(const struct kind *k, const char *line, int *indent, char
   return k->owns(name);
 }
 
-static int wanted(const char *name, const char *pattern) {
+/* Whether the entry whose first line is 'line' and name 'name' is wanted: its name holds
+ * the pattern (or matches it, with a wildcard), or its second column is the pattern (the
+ * family, where the pattern names one). */
+static int wanted(const char *line, const char *name, const char *pattern) {
   if (!pattern) return 1;
   if (strpbrk(pattern, "*?[")) return fnmatch(pattern, name, 0) == 0;
-  return strstr(name, pattern) != NULL;
+  if (strstr(name, pattern)) return 1;
+  const char *second = strstr(line, name) + strlen(name);
+  second += strspn(second, " ");
+  size_t n = strcspn(second, " ");
+  return n == strlen(pattern) && !strncmp(second, pattern, n);
 }
 
 /* The titles cited so far: the text of a source up to its first ": " outside parentheses. */
@@ -100,7 +108,7 @@ static void list_kind(const struct kind *k, const char *pattern, struct cites *c
       char text[8192], name[256], out[8192];
       snprintf(text, sizeof text, "%.*s", (int)ll, line);
       int ind;
-      if (entry_start(k, text, &ind, name, sizeof name)) keep = wanted(name, pattern), indent = ind, any |= keep;
+      if (entry_start(k, text, &ind, name, sizeof name)) keep = wanted(text, name, pattern), indent = ind, any |= keep;
       else if (indent < 0 || (int)strspn(text, " ") <= indent) keep = 1, indent = -1; /* the part's own line */
       if (pass == 1 && keep) {
         cite_line(text, c, out, sizeof out);
