@@ -5,7 +5,8 @@
 # of that page), nothing is fetched from the network; each page, loaded in headless
 # Chromium, has no image that failed to load and every table got its filter; a screenshot
 # of the index is kept in BUILD/html-test/. Without Chromium (scripts/deps.sh test installs
-# Debian's), the browser part is skipped and says so. Needs $ULPCERT.
+# Debian's), the browser part is skipped and says so. A page made here drives the index's
+# sorting and filtering. Needs $ULPCERT.
 set -u
 U=${ULPCERT:-build/ulpcert}
 OUT=$(dirname "$U")/html-test
@@ -25,7 +26,8 @@ check() { # check NAME COMMAND...
 
 "$U" run tanhf.host --backend cpu --from 1.0 --to 1.5 --no-cache --quiet --json "$T/part.json" >/dev/null 2>&1
 "$U" report reports/results/tanh-h100.json.gz reports/results/tanh-h200.json.gz reports/results/pow-pairs-h100.json.gz \
-  reports/results/ff-h100.json reports/results/half-h100.json "$T/part.json" --out "$T/rep" --quiet
+  reports/results/ff-h100.json reports/results/half-h100.json reports/results/expf.host-h100.json.gz \
+  reports/results/sinf.host-h100.json.gz "$T/part.json" --out "$T/rep" --quiet
 check "report writes html/index.html and a page per family" test -s "$T/rep/html/index.html" -a -s "$T/rep/html/tanh.html"
 
 # links and images, read from the files: relative targets exist, anchors exist, no network
@@ -100,6 +102,31 @@ else
   for p in "$T"/rep/html/*.html reports/html/index.html reports/html/tanh.html; do
     check "$p in Chromium" browse "$p"
   done
+  # the index's tables sort and filter: a page that loads it in a frame clicks the heading
+  # of the Functions table's 'worst max ulp' column (ascending, then descending: the numbers
+  # must come in order) and types 'tanh' in its filter (only rows holding it stay shown)
+  cat >"$T/harness.html" <<HTML
+<!DOCTYPE html><html><body><iframe id="f" src="file://$(realpath "$T/rep/html/index.html")"></iframe><script>
+document.getElementById('f').addEventListener('load', function () {
+  var d = this.contentDocument, t = d.getElementById('functions').nextElementSibling.nextElementSibling.querySelector('table');
+  function col() { return Array.prototype.map.call(t.tBodies[0].rows, function (r) { return parseFloat(r.cells[2].textContent); }); }
+  function sorted(a, up) { return a.every(function (v, i) { return i == 0 || (up ? a[i - 1] <= v : a[i - 1] >= v); }); }
+  var th = t.tHead.rows[0].cells[2], ok = [];
+  th.click(); ok.push(sorted(col(), true));
+  th.click(); ok.push(sorted(col(), false));
+  var f = t.previousElementSibling; f.value = 'tanh'; f.dispatchEvent(new Event('input'));
+  var shown = Array.prototype.filter.call(t.tBodies[0].rows, function (r) { return r.style.display !== 'none'; });
+  ok.push(shown.length > 0 && shown.length < t.tBodies[0].rows.length &&
+          shown.every(function (r) { return r.textContent.toLowerCase().indexOf('tanh') >= 0; }));
+  document.body.setAttribute('data-result', ok.join(','));
+});
+</script></body></html>
+HTML
+  sortfilter() {
+    timeout 120 "$CHROME" --headless --no-sandbox --disable-gpu --allow-file-access-from-files --virtual-time-budget=5000 \
+      --dump-dom "file://$T/harness.html" 2>/dev/null | grep -q 'data-result="true,true,true"'
+  }
+  check "the index's Functions table sorts up and down and filters" sortfilter
   timeout 120 "$CHROME" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,1600 \
     --screenshot="$OUT/index.png" "file://$(realpath "$T/rep/html/index.html")" >/dev/null 2>&1
   check "screenshot $OUT/index.png" test -s "$OUT/index.png"
