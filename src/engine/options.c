@@ -210,6 +210,7 @@ int parse_scan_options(int argc, char **argv, struct scan_cli *sc, int (*extra)(
   scan_default_opts(&sc->o);
   sc->backend = -1;
   sc->json = NULL;
+  sc->from_value = sc->to_value = 0;
   sc->cache_dir = refcache_default_dir();
   int c, r;
   optind = 1;
