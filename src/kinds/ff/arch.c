@@ -352,6 +352,7 @@ int ff_arch_merge(json_t *pa, json_t *pb, char *err, size_t errlen) {
     if (b.r->ri.from < a.r->ri.from) a.r->ri.from = b.r->ri.from;
     if (b.r->ri.to > a.r->ri.to) a.r->ri.to = b.r->ri.to;
     a.r->ri.ncov = 0, a.r->ri.complete = 1;
+    a.r->ri.threads = (int)json_integer_value(json_object_get(json_object_get(pa, "device"), "threads")); /* (not read back) */
     json_t *doc = part_json(a.r, NULL);
     json_object_clear(pa);
     json_object_update(pa, doc);

@@ -320,6 +320,8 @@ int pair_arch_merge(json_t *pa, json_t *pb, char *err, size_t errlen) {
     if (y->ri.from < x->ri.from) x->ri.from = y->ri.from;
     if (y->ri.to > x->ri.to) x->ri.to = y->ri.to;
     x->ri.ncov = 0, x->ri.complete = 1;
+    json_t *dev = json_object_get(json_array_get(json_object_get(pa, "sweeps"), (size_t)k), "device");
+    x->ri.threads = (int)json_integer_value(json_object_get(dev, "threads")); /* (not read back) */
     json_array_append_new(sweeps, pair_json(x));
   }
   if (!rc) json_object_set(pa, "sweeps", sweeps);

@@ -156,7 +156,7 @@ static uint32_t block_of(uint32_t chunk) { return chunk > (1u << 16) ? 1u << 16 
 
 int pair_scan(struct kind_result *kr, uint32_t from, uint32_t to, uint32_t cov[][2], int *ncov) {
   struct pair_result *r = R(kr);
-  struct pair_scan ps = {.gpu = r->ri.gpu, .ndevices = r->sc->o.ndevices, .devices = r->sc->o.devices,
+  struct pair_scan ps = {.gpu = r->ri.gpu, .ndevices = r->ri.gpu ? r->sc->o.ndevices : 0, .devices = r->sc->o.devices,
                          .threads = r->ri.threads, .nrandom = r->nrandom, .seed = r->seed, .swap = r->swap,
                          .fast = !r->sc->o.no_fast, .nv = r->nv, .v = r->pv, .st = r->st, .moments = r->moments,
                          .outputs_only = r->outputs_only};

@@ -8,7 +8,8 @@
 
 struct pair_scan {
   int gpu, threads;         /* backend; threads: host threads (> 0) */
-  int ndevices;             /* GPUs to spread the range over (0: device 0 alone) */
+  int ndevices;             /* GPUs to spread the range over (0: device 0 alone); on the CPU, workers of the
+                               host pipeline sharing the threads (1 from the command line; tests take more) */
   const int *devices;       /* their numbers */
   uint32_t nrandom;         /* random partners per x (after the PAIR_ADV adversarial ones) */
   uint64_t seed;

@@ -216,7 +216,9 @@ static void mpfr_pairs(void *p, int ref, uint32_t n, const uint32_t (*und)[3], d
 /* the host pipeline's references: the pairs MPFR took and the seconds they all took */
 static void undecided(void *p, uint64_t n, double seconds) {
   struct pipe_run *g = p;
+  pthread_mutex_lock(&g->mu);
   g->ps->mpfr_calls += n, g->mpfr_s += seconds;
+  pthread_mutex_unlock(&g->mu);
 }
 
 static void fail(struct pipe_run *g, int rc, const char *msg) {
@@ -238,22 +240,28 @@ static void pipe_cfg(const struct pair_scan *ps, uint32_t block, struct pair_pip
   }
 }
 
-struct gpu_share {
+struct share {
   struct pipe_run *g;
   struct pair_pipe_cfg c;
 };
 
-/* Worker d: a pipeline on device devices[d] over the blocks it claims, then its x-bin
- * maxima into the statistics. */
-static int gpu_worker(void *p, int d) {
-  struct gpu_share *sh = p;
+/* x-bin maxima of one worker into the statistics */
+static void fold_xbins(struct pipe_run *g, int v, const uint64_t *xb) {
+  pthread_mutex_lock(&g->mu);
+  stats_fold_xbins(g->ps->st[v], xb);
+  pthread_mutex_unlock(&g->mu);
+}
+
+/* Worker d on a GPU: a pipeline on device devices[d] over the blocks it claims, then its
+ * x-bin maxima into the statistics. */
+static void gpu_worker(struct share *sh, int d) {
   struct pipe_run *g = sh->g;
   struct pair_scan *ps = g->ps;
   char err[512];
   struct pair_pipe *pp = pair_pipe_open(ps->ndevices > 0 ? ps->devices[d] : 0, &sh->c, err, sizeof err);
   if (!pp) {
     fail(g, EXIT_NOGPU, err);
-    return 0;
+    return;
   }
   const struct pair_pipe_io io = {claim, fold, mpfr_pairs, NULL, g};
   if (pair_pipe_run(pp, &io)) fail(g, EXIT_NOGPU, pair_pipe_error(pp));
@@ -263,33 +271,41 @@ static int gpu_worker(void *p, int d) {
       fail(g, EXIT_NOGPU, pair_pipe_error(pp));
       break;
     }
-    pthread_mutex_lock(&g->mu);
-    stats_fold_xbins(ps->st[i], xb);
-    pthread_mutex_unlock(&g->mu);
+    fold_xbins(g, i, xb);
   }
   pair_pipe_close(pp);
+}
+
+/* Worker d on the host (the CPU backend runs one; tests run several, as the GPUs of a
+ * host would be used): the host pipeline over the blocks it claims. */
+static void host_worker(struct share *sh) {
+  struct pipe_run *g = sh->g;
+  uint64_t *xb = calloc((size_t)sh->c.nv * XBINS, sizeof *xb);
+  const struct pair_pipe_io io = {claim, fold, NULL, undecided, g};
+  if (!xb || pair_pipe_host_run(&sh->c, &io, xb)) fail(g, EXIT_IO, "out of host memory");
+  for (int i = 0; xb && i < sh->c.nv && !sh->c.outputs_only; i++) fold_xbins(g, i, xb + (size_t)i * XBINS);
+  free(xb);
+}
+
+static int pipe_worker(void *p, int d) {
+  struct share *sh = p;
+  if (sh->g->ps->gpu) gpu_worker(sh, d);
+  else host_worker(sh);
   return 0;
 }
 
 static int pipe_range(struct pair_scan *ps, uint32_t from, uint32_t to, uint32_t block, uint64_t *done_to,
                       int (*progress)(void *, uint64_t), void *ctx) {
-  const int nd = ps->gpu && ps->ndevices > 0 ? ps->ndevices : 1;
+  const int nd = ps->ndevices > 0 ? ps->ndevices : 1;
   struct pipe_run g = {.ps = ps, .np = pair_npart(ps->nrandom), .block = block, .next = from, .end = (uint64_t)to + 1,
                        .progress = progress, .pctx = ctx};
   g.mpfr_threads = ps->threads / nd > 0 ? ps->threads / nd : 1;
   pthread_mutex_init(&g.mu, NULL);
   const double t0 = now_s();
-  struct gpu_share sh = {&g, {0}};
+  struct share sh = {&g, {0}};
   pipe_cfg(ps, block, &sh.c);
-  if (ps->gpu) {
-    workers_run(nd, gpu_worker, &sh);
-  } else {
-    uint64_t *xb = calloc((size_t)ps->nv * XBINS, sizeof *xb);
-    const struct pair_pipe_io io = {claim, fold, NULL, undecided, &g};
-    if (!xb || pair_pipe_host_run(&sh.c, &io, xb)) g.rc = EXIT_IO, errorf("out of host memory");
-    for (int i = 0; xb && i < ps->nv && !ps->outputs_only; i++) stats_fold_xbins(ps->st[i], xb + (size_t)i * XBINS);
-    free(xb);
-  }
+  sh.c.threads = g.mpfr_threads;
+  workers_run(nd, pipe_worker, &sh);
   pthread_mutex_destroy(&g.mu);
   ps->t_ref += g.mpfr_s, ps->t_eval += now_s() - t0 - g.mpfr_s;
   *done_to = g.next; /* every block claimed was completed */
