@@ -465,6 +465,11 @@ then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: arch record --reus
 expect 2 "holds float-float variants and .* does not" -- merge "$T/pfa.json" "$T/rd.json" --json "$T/x.json"
 expect 0 "two-argument variants: not in the baseline" -- arch compare "$T/rd.json" --backend cpu --no-cache --quiet
 expect 2 "--kinds: 'frob' is not a kind with arch records" -- arch record $P --kinds binary32,frob
+# bench --multi-gpu: whole families and the whole record, twice (on the CPU backend both
+# runs are the CPU's), the same statistics both times
+expect 0 "arch record, every kind +\| +1 \|.*\| yes \|" -- bench --backend cpu --from 0x3f800000 --to 0x3f8003ff --only-multi-gpu \
+  --multi-gpu pow,dw,record --quiet
+expect 2 "'frob' is no family" -- bench --backend cpu --from 0x3f800000 --to 0x3f8003ff --only-multi-gpu --multi-gpu frob --quiet
 
 # Host memory exhausted (an address-space limit): a clear error, exit status 4.
 # (Not under AddressSanitizer, which needs terabytes of address space to start.)
