@@ -7,6 +7,7 @@
 #   make ARCHS="sm_90"  build device code for chosen architectures only (default: all from sm_75)
 #   make SAN=1 test     host code under AddressSanitizer and UndefinedBehaviorSanitizer
 #   make MPI=1          an MPI build (build-mpi/ulpcert) for mpirun -np N ... run
+#   make NVEXTRA=-DFF_MINBLOCKS=3   extra nvcc flags for every .cu file (variants of a kernel's build)
 
 .DEFAULT_GOAL := all
 CC      ?= gcc
@@ -53,7 +54,7 @@ ifneq ($(NVCC),)
   PTX_ARCH := $(lastword $(ARCHS))
   GENCODE := $(foreach a,$(ARCHS),-gencode arch=compute_$(a:sm_%=%),code=$(a)) \
              -gencode arch=compute_$(PTX_ARCH:sm_%=%),code=compute_$(PTX_ARCH:sm_%=%)
-  NVBASE := -O3 -std=c++17 --threads 0 -I. -I$(BUILD)/gen $(GENCODE) -DULPCERT_ARCHS='"$(strip $(ARCHS)) + PTX $(PTX_ARCH:sm_%=compute_%)"'
+  NVBASE := -O3 -std=c++17 --threads 0 -I. -I$(BUILD)/gen $(GENCODE) -DULPCERT_ARCHS='"$(strip $(ARCHS)) + PTX $(PTX_ARCH:sm_%=compute_%)"' $(NVEXTRA)
   # every .cu file is one object; its build flavour (contraction, flush to zero) is part of it
   CU_SRC := $(wildcard src/engine/*.cu src/kinds/*/*.cu src/kinds/*/*/*.cu)
   GPU_OBJ := $(patsubst %.cu,$(BUILD)/%.o,$(CU_SRC))

@@ -324,8 +324,10 @@ const struct kind kind_pair = {
                 "evaluates a list of pairs instead (two hexadecimal bit patterns a line: a b of\n"
                 "f(a, b)). .host variants run on the CPU backend, the others on the GPU, where\n"
                 "pairs, references and measures are computed on the device too (MPFR on the host\n"
-                "for the pairs the fast references leave). --no-fast-path: MPFR for every pair,\n"
-                "measured on the host (a check of the device pipeline; same results).\n",
+                "for the pairs the fast references leave), on every GPU of --devices (default:\n"
+                "all), blocks of x taken in turn. --shard, --resume, merge and MPI ranks work as\n"
+                "for binary32 variants. --no-fast-path: MPFR for every pair, measured on the host\n"
+                "(a check of the pipeline; same results).\n",
     .owns = pair_is_name,
     .list = list,
     .begin = begin,
