@@ -338,6 +338,8 @@ static int slot_ucap(struct pair_pipe *pp, struct pp_slot *s, uint32_t n) {
   if (n <= s->ucap) return 0;
   uint32_t c = s->ucap ? s->ucap : 1u << 16;
   while (c < n) c *= 2;
+  if (s->ucap) /* the slot's last unit may still read them (streams B and C) */
+    for (cudaStream_t st : {pp->sa, pp->sb, pp->sc}) PP_TRY(cudaStreamSynchronize(st));
   cudaFreeHost(s->h_und), cudaFreeHost(s->h_uy), cudaFreeHost(s->h_ut);
   cudaFree(s->d_uy), cudaFree(s->d_ut);
   s->h_und = NULL, s->h_uy = NULL, s->h_ut = NULL, s->d_uy = NULL, s->d_ut = NULL, s->ucap = 0;

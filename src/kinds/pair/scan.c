@@ -316,10 +316,11 @@ static int pipe_range(struct pair_scan *ps, uint32_t from, uint32_t to, uint32_t
 int pair_scan_range(struct pair_scan *ps, uint32_t from, uint32_t to, uint32_t block, uint64_t *done_to,
                     int (*progress)(void *, uint64_t), void *ctx) {
   if (ps->fast || ps->outputs_only) {
-    /* on a GPU one block is a bin: 2^20 x and their partners, fewer units to pipeline */
-    const uint64_t span = (uint64_t)to - from + 1;
+    /* on a GPU one block is a bin, 2^20 x and their partners (fewer units to pipeline),
+       unless the range is smaller or the partners many: at most 2^26 pairs a block */
+    const uint64_t span = (uint64_t)to - from + 1, np = pair_npart(ps->nrandom);
     uint32_t b = ps->gpu ? 1u << BIN_LOG2 : block;
-    while (ps->gpu && b > 4096 && b / 2 >= span) b /= 2; /* no bigger than the range needs */
+    while (ps->gpu && b > 4096 && (b / 2 >= span || (uint64_t)b * np > (1ull << 26))) b /= 2;
     return pipe_range(ps, from, to, b, done_to, progress, ctx);
   }
   const uint32_t np = pair_npart(ps->nrandom);
