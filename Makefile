@@ -8,6 +8,7 @@
 #   make SAN=1 test     host code under AddressSanitizer and UndefinedBehaviorSanitizer
 #   make MPI=1          an MPI build (build-mpi/ulpcert) for mpirun -np N ... run
 #   make install PREFIX=/usr/local   the binary and its libraries: PREFIX/bin/ulpcert
+#   make NVEXTRA=-DFF_MINBLOCKS=3   extra nvcc flags for every .cu file (variants of a kernel's build)
 
 .DEFAULT_GOAL := all
 CC      ?= gcc
@@ -54,7 +55,7 @@ ifneq ($(NVCC),)
   PTX_ARCH := $(lastword $(ARCHS))
   GENCODE := $(foreach a,$(ARCHS),-gencode arch=compute_$(a:sm_%=%),code=$(a)) \
              -gencode arch=compute_$(PTX_ARCH:sm_%=%),code=compute_$(PTX_ARCH:sm_%=%)
-  NVBASE := -O3 -std=c++17 --threads 0 -I. -I$(BUILD)/gen -DULPCERT_ARCHS='"$(strip $(ARCHS)) + PTX $(PTX_ARCH:sm_%=compute_%)"'
+  NVBASE := -O3 -std=c++17 --threads 0 -I. -I$(BUILD)/gen -DULPCERT_ARCHS='"$(strip $(ARCHS)) + PTX $(PTX_ARCH:sm_%=compute_%)"' $(NVEXTRA)
   # the targets of a device object: the build's, unless the object names its own
   NVGEN = $(GENCODE)
   # the conversions' flavours (src/kinds/convert/catalogue.h): the headers' software paths

@@ -313,8 +313,9 @@ PY
 done
 
 # arch: record, compare identical; a planted one-input difference in the record is
-# located at exactly that input with both outputs; bad records are refused.
-A="--backend cpu --from 0x3f800000 --to 0x3f8fffff --no-cache --quiet"
+# located at exactly that input with both outputs; bad records are refused. (The binary32
+# and half-precision parts here; the others below, over fewer inputs.)
+A="--backend cpu --from 0x3f800000 --to 0x3f8fffff --no-cache --quiet --kinds binary32,half"
 "$U" arch record $A --out "$T/arch.json" >/dev/null 2>&1
 expect 0 "rcp.host +identical" -- arch compare "$T/arch.json" $A
 "$U" run rcp.host --backend cpu --from 0x3f812345 --to 0x3f812345 --no-cache --quiet --json "$T/one.json" >/dev/null 2>&1
@@ -377,7 +378,7 @@ expect 2 "covers 0x3f800000..0x3f8fffff" -- arch record --backend cpu --from 0x3
 expect 2 "option of arch record" -- arch compare "$T/arch.json" $A --reuse "$T/arch.json"
 # a record made in two ranges and merged is the record of the whole range; their
 # half-precision parts (here planted) are carried when equal, refused when not
-B="--backend cpu --no-cache --quiet"
+B="--backend cpu --no-cache --quiet --kinds binary32,half"
 "$U" arch record $B --from 0x3f800000 --to 0x3f87ffff --out "$T/ra.json" >/dev/null 2>&1
 "$U" arch record $B --from 0x3f880000 --to 0x3f8fffff --out "$T/rb.json" >/dev/null 2>&1
 python3 - "$T/ra.json" "$T/rb.json" "$T/rc.json" <<'PY'
@@ -397,6 +398,83 @@ assert b["half"] == [{"variant": "tanh.approx.f16", "outputs": "0000"}]
 PY
 then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: record by ranges, merged"; fi
 expect 2 "different half-precision outputs" -- merge "$T/ra.json" "$T/rc.json" --json "$T/rac.json"
+
+# arch, two-argument and float-float parts: a planted one-pair difference in each is
+# located (the pair, both outputs); record --reuse takes every statistic it can; records
+# of two ranges merge into the record of their union; a record without these parts says
+# so; --kinds refuses unknown kinds.
+P="--backend cpu --from 0x3f800000 --to 0x3f800fff --no-cache --quiet --kinds pair,float-float"
+"$U" arch record $P --out "$T/pf.json" >/dev/null 2>&1
+expect 0 "powf.host +identical" -- arch compare "$T/pf.json" $P
+expect 0 "dw.mul.dw +identical" -- arch compare "$T/pf.json" $P
+python3 - "$T/pf.json" "$T/pf-planted.json" <<'PY'
+import json, sys
+M, P = (1 << 64) - 1, (1 << 61) - 1
+def mix(z):                     # splitmix64's finalizer
+    z = ((z ^ (z >> 30)) * 0xbf58476d1ce4e5b9) & M
+    z = ((z ^ (z >> 27)) * 0x94d049bb133111eb) & M
+    return z ^ (z >> 31)
+def term(x, p, o):              # a pair's digest term (measure.h: digest_term_at)
+    d = mix((x << 32) | o)
+    return mix(d ^ p) if p else d
+rec = json.load(open(sys.argv[1]))
+# pow, x the base: partner 5 is 1, and powf(x, 1) = x; the record says x + 3 instead
+x, k, p, np = 0x3f800123, 5, 0x3f800000, 33
+r = [v for v in rec["pair"]["sweeps"][0]["results"] if v["variant"] == "powf.host"][0]
+i = (x - 0x3f800000) * np + k
+b = (x >> 20) - (int(r["bins"]["first"], 16) >> 20)
+r["bins"]["digest"][b] = "0x%016x" % ((int(r["bins"]["digest"][b], 16) - term(x, p, x) + term(x, p, x + 3)) & M)
+r["moments"]["m0"][b] = "0x%016x" % ((int(r["moments"]["m0"][b], 16) + 3) % P)
+r["moments"]["m1"][b] = "0x%016x" % ((int(r["moments"]["m1"][b], 16) + 3 * (i + 1)) % P)
+# eft.twosum with partner 3 (y = x): TwoSum(x, x) = (2x, 0) exactly; the record says
+# (2x, 5) for high word 0x3f800456 (result 0x40000456)
+def fmix(z):                    # ff_mix: splitmix64 with its increment
+    return mix((z + 0x9e3779b97f4a7c15) & M)
+xb, k, npart = 0x3f800456, 3, 32
+key, i = xb * npart + k, (xb - 0x3f800000) * npart + k
+now, then = 0x40000456 << 32, (0x40000456 << 32) | 5
+dterm = lambda out: fmix(fmix(key) ^ out)
+f = [v for v in rec["float-float"]["results"] if v["variant"] == "eft.twosum"][0]["outputs"]
+f["digest"][0] = "0x%016x" % ((int(f["digest"][0], 16) - dterm(now) + dterm(then)) & M)
+f["m0"][0] = "0x%016x" % ((int(f["m0"][0], 16) + 5) % P)
+f["m1"][0] = "0x%016x" % ((int(f["m1"][0], 16) + 5 * (i + 1)) % P)
+json.dump(rec, open(sys.argv[2], "w"))
+PY
+expect 1 "pair \(0x3f800123, 0x3f800000\) = \(0x1.000246p\+0, 0x1p\+0\) \[partner 5\]: baseline 0x3f800126 .*now 0x3f800123" -- \
+  arch compare "$T/pf-planted.json" $P
+expect 1 "high word 0x3f800456, partner 3\]: baseline \(0x40000456, 0x00000005\), now \(0x40000456, 0x00000000\)" -- \
+  arch compare "$T/pf-planted.json" $P
+# every sweep of the record's two-argument variants (the host's, and the C math libraries' the build links)
+NS=$(python3 -c 'import json, sys; print(sum(len(s["results"]) for s in json.load(open(sys.argv[1]))["pair"]["sweeps"]))' "$T/pf.json")
+expect 0 "statistics of $((NS - 1)) of $NS two-argument variant sweeps taken from .*, 1 measured" -- \
+  arch record $P --reuse "$T/pf-planted.json" --out "$T/pf-reuse.json"
+expect 0 "statistics of 16 float-float variants taken from .*, 1 measured" -- \
+  arch record $P --reuse "$T/pf-planted.json" --out "$T/pf-reuse.json"
+"$U" arch record $P --kinds binary32,pair,float-float --from 0x3f800000 --to 0x3f8007ff --out "$T/pfa.json" >/dev/null 2>&1
+"$U" arch record $P --kinds binary32,pair,float-float --from 0x3f800800 --to 0x3f800fff --out "$T/pfb.json" >/dev/null 2>&1
+"$U" arch record $P --kinds binary32,pair,float-float --out "$T/pfw.json" >/dev/null 2>&1
+expect 0 "rcp.host" -- merge "$T/pfb.json" "$T/pfa.json" --json "$T/pfab.json"
+if python3 - "$T/pf.json" "$T/pf-reuse.json" "$T/pfw.json" "$T/pfab.json" <<'PY'
+import json, sys
+skip = {"statistics_from", "timing", "command", "date"}
+strip = lambda d: {k: strip(v) for k, v in d.items() if k not in skip} if isinstance(d, dict) else \
+    [strip(v) for v in d] if isinstance(d, list) else d
+a, b, w, ab = (json.load(open(f)) for f in sys.argv[1:])
+for k in ("pair", "float-float"):       # reused statistics are the measured ones
+    assert strip(a[k]) == strip(b[k]), k
+for k in ("results", "pair", "float-float"):   # merged ranges are the whole range
+    assert strip(w[k]) == strip(ab[k]), k
+PY
+then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: arch record --reuse / by ranges (pair, float-float)"; fi
+"$U" arch record $B --kinds binary32 --from 0x3f801000 --to 0x3f801fff --out "$T/rd.json" >/dev/null 2>&1
+expect 2 "holds float-float variants and .* does not" -- merge "$T/pfa.json" "$T/rd.json" --json "$T/x.json"
+expect 0 "two-argument variants: not in the baseline" -- arch compare "$T/rd.json" --backend cpu --no-cache --quiet
+expect 2 "--kinds: 'frob' is not a kind with arch records" -- arch record $P --kinds binary32,frob
+# bench --multi-gpu: whole families and the whole record, twice (on the CPU backend both
+# runs are the CPU's), the same statistics both times
+expect 0 "arch record, every kind +\| +1 \|.*\| yes \|" -- bench --backend cpu --from 0x3f800000 --to 0x3f8003ff --only-multi-gpu \
+  --multi-gpu pow,dw,record --quiet
+expect 2 "'frob' is no family" -- bench --backend cpu --from 0x3f800000 --to 0x3f8003ff --only-multi-gpu --multi-gpu frob --quiet
 
 # Host memory exhausted (an address-space limit): a clear error, exit status 4.
 # (Not under AddressSanitizer, which needs terabytes of address space to start.)

@@ -535,5 +535,49 @@ assert all(r["reference_wrong"] > 0 for r in g)
 PY
 fi
 
+# Every two-argument family at once (8 references: 8 units per block through the
+# pipeline's two slots and three streams), across a bin edge, against the host path.
+"$U" run pair --backend gpu --from 0x3f8ff000 --to 0x3f900fff --quiet --json "$T/pa-f.json" >/dev/null
+"$U" run pair --backend gpu --from 0x3f8ff000 --to 0x3f900fff --no-fast-path --quiet --json "$T/pa-m.json" >/dev/null
+check same "$T/pa-f.json" "$T/pa-m.json"
+
+# Several GPUs for the two-argument and float-float kinds (where the machine has them):
+# identical results to one, over several bins (blocks and units dealt to the devices).
+if [ "${ndev:-0}" -ge 2 ]; then
+  for spec in "pow 0x3f600000 0x3f9fffff" "pow 0x3f600000 0x3f9fffff --swap" "dw 0x3f000000 0x3fffffff"; do
+    set -- $spec
+    "$U" run $1 --backend gpu --from $2 --to $3 ${4:-} --quiet --devices 0 --json "$T/m1.json" >/dev/null
+    "$U" run $1 --backend gpu --from $2 --to $3 ${4:-} --quiet --json "$T/mall.json" >/dev/null
+    check same "$T/m1.json" "$T/mall.json"
+  done
+fi
+
+# Arch records of the two-argument and float-float parts on the GPU: compare finds every
+# variant identical; the float-float plain flavour's bins and statistics equal the CPU's
+# (the same code, bit for bit); --reuse of the record takes every statistic.
+K="--from 0x3f800000 --to 0x3f81ffff --no-cache --quiet --kinds pair,float-float"
+"$U" arch record --backend gpu $K --out "$T/arg.json" >/dev/null
+"$U" arch compare "$T/arg.json" --backend gpu $K >"$T/argc.txt" 2>&1
+check grep -q "dw.mul.dw.fma.ftz *identical" "$T/argc.txt"
+check grep -q "powf.cuda.fastmath *identical" "$T/argc.txt"
+check sh -c "! grep -q DIFFERS '$T/argc.txt'"
+"$U" arch record --backend cpu $K --out "$T/arc.json" >/dev/null
+check python3 - "$T/arg.json" "$T/arc.json" <<'PY'
+import json, sys
+g, c = (json.load(open(p))["float-float"]["results"] for p in sys.argv[1:3])
+plain = {r["variant"]: r for r in g if r["flavour"] == "plain"}
+assert len(plain) == len(c) == 17
+for r in c:
+    assert r["outputs"] == plain[r["variant"]]["outputs"], r["variant"]
+    assert r["max_rel_hex"] == plain[r["variant"]]["max_rel_hex"] and r["hist_rel_u2"] == plain[r["variant"]]["hist_rel_u2"]
+PY
+"$U" arch record --backend gpu $K --reuse "$T/arg.json" --out "$T/arg2.json" >"$T/argr.txt" 2>&1
+check grep -q "statistics of 72 of 72 two-argument variant sweeps taken" "$T/argr.txt"
+check grep -q "statistics of 51 float-float variants taken" "$T/argr.txt"
+
+# bench's multi-GPU rows: both runs compute the same statistics
+"$U" bench --backend gpu --from 0x3f800000 --to 0x3f8fffff --only-multi-gpu --multi-gpu pow,dw --quiet >"$T/bm.txt" 2>&1
+check grep -Eq "dw family .*\| yes \|" "$T/bm.txt"
+
 echo "gpu: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -2,7 +2,10 @@
  * against the references and the host variants; reduced sweeps against a naive MPFR loop
  * written here (MPFR rounding straight to binary32, not the (y, t) pair); determinism
  * across block sizes, threads, split ranges (shards), and between a sweep and the same
- * pairs given as a list (--pairs). */
+ * pairs given as a list (--pairs); the pipeline of pairs (pipe_host.c, the per-pair code
+ * of the GPU's) against the batch path (MPFR for every pair, the full accumulator) for
+ * every variant both ways, with moments, over several workers, and for the outputs
+ * alone. */
 #include <mpfr.h>
 #include <stdlib.h>
 #include <string.h>
@@ -318,12 +321,78 @@ static void test_partners(void **state) {
   assert_int_equal(pair_partner(PS_FMOD, 0, 0x4b800000u, 10, 1), 0x3f800000u);
 }
 
+/* The pipeline (fast references, lean accumulators; 1 worker, then 3 workers taking
+ * blocks of 256 x in turn) against the batch path (MPFR for every pair, the full
+ * accumulator), field for field with the output moments; and the outputs alone against
+ * the full pass's bins. Every host variant, both ways, over x across a bin's edge. */
+static void test_pipeline_paths(void **state) {
+  (void)state;
+  const uint32_t from = 0x3f8ffc00u, to = 0x3f9003ffu; /* 2048 x, the bin edge 0x3f900000 in the middle */
+  const int devs[3] = {0, 1, 2};
+  for (int i = 0; i < n_pair_variants; i++) {
+    const struct pair_variant *v = &pair_variants[i];
+    if (v->flavour != PF_HOST) continue;
+    for (int swap = 0; swap < 2; swap++) {
+      struct stats *s[4];
+      struct pair_scan ps[4];
+      for (int k = 0; k < 4; k++) {
+        s[k] = new_stats(v), s[k]->has_moments = 1;
+        ps[k] = scan_of(&v, &s[k], 2);
+        ps[k].swap = swap, ps[k].moments = 1;
+      }
+      ps[1].fast = 0;                                 /* the batch path */
+      ps[2].ndevices = 3, ps[2].devices = devs;       /* three workers */
+      ps[3].outputs_only = 1;                         /* the outputs alone */
+      uint64_t done;
+      for (int k = 0; k < 4; k++) assert_int_equal(pair_scan_range(&ps[k], from, to, k == 2 ? 256 : 4096, &done, NULL, NULL), 0);
+      const char *field = NULL;
+      if (!stats_equal(s[0], s[1], &field)) fail_msg("%s swap %d: pipeline and batch differ in %s", v->name, swap, field);
+      if (!stats_equal(s[0], s[2], &field)) fail_msg("%s swap %d: 1 and 3 workers differ in %s", v->name, swap, field);
+      for (uint32_t b = 0; b < NBINS; b++)
+        if (s[0]->bin_digest[b] != s[3]->bin_digest[b] || s[0]->bin_inputs[b] != s[3]->bin_inputs[b] ||
+            s[0]->bin_m0[b] != s[3]->bin_m0[b] || s[0]->bin_m1[b] != s[3]->bin_m1[b])
+          fail_msg("%s swap %d: the outputs alone differ in bin %u", v->name, swap, b);
+      assert_true(s[0]->inputs == 2048ull * pair_npart(9) && s[0]->bin_m1[0x3f9003ffu >> BIN_LOG2] != 0);
+      for (int k = 0; k < 4; k++) free(s[k]);
+    }
+  }
+}
+
+/* The moments of a bin, summed by hand from the outputs (an independent loop over the
+ * pairs in their order: i = (x - the bin's first) np + k). */
+static void test_moments_by_hand(void **state) {
+  (void)state;
+  const struct pair_variant *v = pair_find("fdimf.host");
+  const uint32_t from = 0x40000010u, to = 0x4000002fu, np = pair_npart(9);
+  struct stats *s = new_stats(v);
+  s->has_moments = 1;
+  struct pair_scan ps = scan_of(&v, &s, 1);
+  ps.moments = 1;
+  uint64_t done;
+  assert_int_equal(pair_scan_range(&ps, from, to, 4096, &done, NULL, NULL), 0);
+  unsigned __int128 m0 = 0, m1 = 0;
+  uint32_t *p = malloc(4 * np);
+  for (uint32_t x = from; x <= to; x++) {
+    pair_partners_of(&ps, PS_FDIM, x, p);
+    for (uint32_t k = 0; k < np; k++) {
+      const uint64_t out = f2u(fdimf(u2f(x), u2f(p[k]))), i = (uint64_t)(x - 0x40000000u) * np + k;
+      m0 += out, m1 += (unsigned __int128)out * (i + 1);
+    }
+  }
+  free(p);
+  const uint64_t P = (1ull << 61) - 1;
+  assert_true(s->bin_m0[0x40000000u >> BIN_LOG2] == (uint64_t)(m0 % P));
+  assert_true(s->bin_m1[0x40000000u >> BIN_LOG2] == (uint64_t)(m1 % P));
+  free(s);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_specials), cmocka_unit_test(test_partners), cmocka_unit_test(test_naive_pow),
       cmocka_unit_test(test_naive_atan2), cmocka_unit_test(test_naive_hypot), cmocka_unit_test(test_naive_fmod),
       cmocka_unit_test(test_naive_libraries),
-      cmocka_unit_test(test_determinism), cmocka_unit_test(test_swap_list),
+      cmocka_unit_test(test_determinism), cmocka_unit_test(test_swap_list), cmocka_unit_test(test_pipeline_paths),
+      cmocka_unit_test(test_moments_by_hand),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

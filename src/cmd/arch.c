@@ -1,8 +1,12 @@
 /* arch.c: `ulpcert arch record` and `ulpcert arch compare`: what a GPU computes,
  * recorded without storing its outputs, and where another GPU differs. A record is one
- * JSON document to which every kind adds its part (struct kind's arch entries): the
- * binary32 kind its variants' statistics with per-bin output digests and moments, the
- * 16-bit kind every output. Compare hands each kind the baseline. */
+ * JSON document to which every kind of the table that has arch entries adds its part
+ * (struct kind's arch_record), in the table's order: the binary32 kind its variants'
+ * statistics with per-bin output digests and moments, the two-argument and float-float
+ * kinds theirs per bin of the swept operand, the 16-bit kind every output. Compare hands
+ * each kind whose part the baseline holds the baseline (arch_compare); a part the
+ * baseline lacks (a record of an earlier version) is reported as not in the baseline.
+ * Nothing here names a kind. */
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,13 +17,17 @@
 #include "src/engine/kind.h"
 #include "src/formats/json_io.h"
 
+static const char *kind_names(void);
+
 static void usage_arch(FILE *f) {
   fprintf(f,
-          "usage: ulpcert arch record [--out FILE] [--reuse RECORD.json] [options of run]\n"
-          "       ulpcert arch compare BASELINE.json [--allow-diff] [options of run]\n"
+          "usage: ulpcert arch record [--out FILE] [--reuse RECORD.json] [--kinds K,K..] [options of run]\n"
+          "       ulpcert arch compare BASELINE.json [--allow-diff] [--kinds K,K..] [options of run]\n"
           "\n"
-          "record: runs every variant the backend can run over all inputs (or --from/--to)\n"
-          "and writes their results with per-bin output digests and moments, by default to\n"
+          "record: runs every variant of every kind the backend can run over all inputs (or\n"
+          "--from/--to: of two-argument functions the swept operand, both ways, against the\n"
+          "partners of `ulpcert run`; of float-float operations the high word of the first\n"
+          "operand) and writes their results with per-bin output digests and moments, by default to\n"
           "reports/arch/<sm>-<gpu>.json (reports/arch/cpu.json for the CPU backend), gzip-compressed\n"
           "when FILE ends in .gz (every reader takes either).\n"
           "--reuse RECORD.json: evaluate the outputs only, and take the error statistics of\n"
@@ -32,9 +40,47 @@ static void usage_arch(FILE *f) {
           "first differing inputs with both outputs (bins of 2^20 inputs whose digest\n"
           "differs are evaluated again; one changed input in a bin is located exactly,\n"
           "several are reported as such), and how the\n"
-          "error statistics moved. Exit status 1 when something differs, unless --allow-diff.\n");
+          "error statistics moved. Exit status 1 when something differs, unless --allow-diff.\n"
+          "--kinds K,K..: only these kinds (of: %s).\n"
+          "--devices (default: all visible GPUs): every kind spreads its work over them.\n",
+          kind_names());
 }
 
+
+/* The names of the kinds with arch records, comma-separated. */
+static const char *kind_names(void) {
+  static char buf[256];
+  size_t off = 0;
+  buf[0] = 0;
+  for (int k = 0; kinds[k]; k++)
+    if (kinds[k]->arch_record && off < sizeof buf)
+      off += (size_t)snprintf(buf + off, sizeof buf - off, "%s%s", off ? ", " : "", kinds[k]->name);
+  return buf;
+}
+
+/* Is kind k asked for by --kinds (NULL: every kind)? */
+static int kind_wanted(const char *list, const struct kind *k) {
+  if (!list) return 1;
+  const size_t n = strlen(k->name);
+  for (const char *p = list; (p = strstr(p, k->name)); p++)
+    if ((p == list || p[-1] == ',') && (p[n] == 0 || p[n] == ',')) return 1;
+  return 0;
+}
+
+/* --kinds: every name a kind with arch entries. 0 or EXIT_USAGE. */
+static int check_kinds(const char *list) {
+  char buf[512];
+  snprintf(buf, sizeof buf, "%s", list);
+  for (char *save, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+    int found = 0;
+    for (int k = 0; kinds[k]; k++) found |= kinds[k]->arch_record && !strcmp(kinds[k]->name, t);
+    if (!found) {
+      errorf("--kinds: '%s' is not a kind with arch records (%s)", t, kind_names());
+      return EXIT_USAGE;
+    }
+  }
+  return 0;
+}
 
 static void default_path(char *out, size_t n, const struct run_info *ri) {
   char name[300] = "cpu", safe[300];
@@ -76,14 +122,23 @@ static int read_base(struct arch_ctx *a, int record) {
 
 /* Every kind's part of the record, then the file. A kind that fails once others have
  * added theirs (a GPU-only part, say) leaves the record written and its exit status. */
-static int record(struct arch_ctx *a, const char *out) {
+static int record(struct arch_ctx *a, const char *out, const char *only) {
   int rc = 0, late = 0;
   a->record = json_object();
   for (int k = 0; kinds[k] && !rc; k++) {
-    if (!kinds[k]->arch_record) continue;
+    if (!kinds[k]->arch_record || !kind_wanted(only, kinds[k])) continue;
     int r = kinds[k]->arch_record(a);
     if (r && !json_object_size(a->record)) rc = r;
     else if (r) late = late ? late : r;
+  }
+  if (!rc && !json_object_get(a->record, "tool")) {
+    /* no kind made its part the document (binary32 left out by --kinds): the header of
+     * a record of kind "arch", which compare reads and merge refuses */
+    json_t *h = result_header_json(a->ri, "arch");
+    result_range_json(h, a->ri);
+    json_object_update(h, a->record);
+    json_decref(a->record);
+    a->record = h;
   }
   if (!rc) {
     char path[4200], err[1024];
@@ -101,8 +156,24 @@ static int record(struct arch_ctx *a, const char *out) {
   return rc ? rc : late;
 }
 
+/* Every kind's comparison with the baseline's part; a kind whose part the baseline lacks
+ * is said to be not in it (a record of an earlier version, or made with --kinds). */
+static int compare(struct arch_ctx *a, const char *only) {
+  int rc = 0;
+  for (int k = 0; kinds[k] && !rc; k++) {
+    if (!kinds[k]->arch_compare || !kind_wanted(only, kinds[k])) continue;
+    if (!arch_part(a->base, kinds[k])) {
+      printf("%s variants: not in the baseline (%s has no '%s' part)\n", kinds[k]->title, a->base_path,
+             kinds[k]->name);
+      continue;
+    }
+    rc = kinds[k]->arch_compare(a);
+  }
+  return rc;
+}
+
 struct arch_args {
-  const char *out, *reuse;
+  const char *out, *reuse, *kinds;
   int allow;
 };
 
@@ -111,6 +182,7 @@ static int arch_extra(int c, const char *arg, void *p) {
   if (c == 4001) a->out = arg;
   else if (c == 4002) a->allow = 1;
   else if (c == 4003) a->reuse = arg;
+  else if (c == 4004) a->kinds = arg;
   else return EXIT_USAGE;
   return -1;
 }
@@ -127,7 +199,8 @@ static int parse(int argc, char **argv, struct scan_cli *sc, struct arch_args *a
     return EXIT_USAGE;
   }
   static const struct option more[] = {{"out", required_argument, 0, 4001}, {"allow-diff", no_argument, 0, 4002},
-                                       {"reuse", required_argument, 0, 4003}, {0, 0, 0, 0}};
+                                       {"reuse", required_argument, 0, 4003}, {"kinds", required_argument, 0, 4004},
+                                       {0, 0, 0, 0}};
   int rc = parse_scan_options(argc - 1, argv + 1, sc, arch_extra, aa, more, usage_arch);
   if (rc >= 0) return rc;
   int npos = argc - 1 - optind;
@@ -141,12 +214,13 @@ static int parse(int argc, char **argv, struct scan_cli *sc, struct arch_args *a
     errorf("--reuse is an option of arch record");
     return EXIT_USAGE;
   }
+  if (aa->kinds && check_kinds(aa->kinds)) return EXIT_USAGE;
   return -1;
 }
 
 int cmd_arch(int argc, char **argv) {
   struct scan_cli sc;
-  struct arch_args aa = {NULL, NULL, 0};
+  struct arch_args aa = {NULL, NULL, NULL, 0};
   struct run_info ri;
   int is_record;
   char **pos;
@@ -159,9 +233,8 @@ int cmd_arch(int argc, char **argv) {
   rc = 0;
   if (a.base_path) rc = read_base(&a, is_record);
   ri.from = sc.o.from, ri.to = sc.o.to;
-  if (!rc && is_record) rc = record(&a, aa.out);
-  for (int k = 0; kinds[k] && !rc && !is_record; k++)
-    if (kinds[k]->arch_compare) rc = kinds[k]->arch_compare(&a);
+  if (!rc && is_record) rc = record(&a, aa.out, aa.kinds);
+  if (!rc && !is_record) rc = compare(&a, aa.kinds);
   if (!rc && !is_record && a.differ && !aa.allow) rc = EXIT_FAIL;
   json_decref(a.base);
   return rc;

@@ -9,6 +9,7 @@
 
 #include "src/reference/refcache.h"
 #include "src/catalogue/registry.h"
+#include "src/cmd/bench_multi.h"
 #include "src/cmd/cmd.h"
 #include "src/engine/options.h"
 #include "src/common.h"
@@ -33,6 +34,10 @@ static void usage_bench(FILE *f) {
           "     --scaling-inputs inputs from 0x3f000000 (all of them need MPFR),\n"
           "  7. with --references: a cold run (fast path, no cache) of one variant of each\n"
           "     reference named, over [--from, --to],\n"
+          "  8. with --multi-gpu: whole families of any kind (pow, dw, ...) and the whole arch\n"
+          "     record over [--from, --to] on 1 GPU and on every GPU of the host, with the\n"
+          "     speed-up, the compute limit of the pow and dw families and a check that both\n"
+          "     computed the same statistics,\n"
           "with per-stage times (GPU kernels and copies, reference, reduction) and peak host and\n"
           "device memory.\n"
           "\n"
@@ -42,13 +47,15 @@ static void usage_bench(FILE *f) {
           "  --scaling-inputs N      inputs of the thread-scaling runs (default 2^22)\n"
           "  --skip-scaling          only the cold, warm and naive measurements\n"
           "  --references all|R,R..  also time one variant of each of these references (7.)\n"
-          "  --only-references       only 7.\n");
+          "  --only-references       only 7.\n"
+          "  --multi-gpu F,F..       8. for these families and 'record' (e.g. pow,dw,record)\n"
+          "  --only-multi-gpu        only 8.\n");
 }
 
 struct bench_args {
   uint64_t naive_n, scaling_n;
-  int skip_scaling, only_refs;
-  const char *refs;
+  int skip_scaling, only_refs, only_multi;
+  const char *refs, *multi;
 };
 
 static int bench_extra(int c, const char *arg, void *p) {
@@ -67,6 +74,8 @@ static int bench_extra(int c, const char *arg, void *p) {
   case 1003: b->skip_scaling = 1; return -1;
   case 1004: b->refs = arg; return -1;
   case 1005: b->only_refs = 1; return -1;
+  case 1006: b->multi = arg; return -1;
+  case 1007: b->only_multi = 1; return -1;
   default: return EXIT_USAGE;
   }
 }
@@ -166,7 +175,7 @@ struct bench {
   int nv, threads;
   struct scan_opts o;
   uint64_t span;
-  json_t *runs, *naive, *scal_v, *scal_t, *refs;
+  json_t *runs, *naive, *scal_v, *scal_t, *refs, *multi;
   char dev[400], cpu[256];
 };
 
@@ -280,6 +289,7 @@ static int bench_json(struct bench *b, const char *path, int gpu, double rss) {
   json_object_set_new(root, "scaling_variants", json_incref(b->scal_v));
   json_object_set_new(root, "scaling_threads", json_incref(b->scal_t));
   json_object_set_new(root, "references", json_incref(b->refs));
+  json_object_set_new(root, "multi_gpu", json_incref(b->multi));
   json_object_set_new(root, "peak_rss_gib", json_real(rss));
   json_object_set_new(root, "peak_device_gib", json_real((double)gpu_peak_device_bytes() / (1u << 30)));
   char *s = json_dumps(root, JSON_INDENT(1) | JSON_REAL_PRECISION(6));
@@ -313,12 +323,14 @@ static void bench_header(struct bench *b, const struct scan_cli *sc, const struc
 
 int cmd_bench(int argc, char **argv) {
   struct scan_cli sc;
-  struct bench_args ba = {1u << 20, 1u << 22, 0, 0, NULL};
+  struct bench_args ba = {1u << 20, 1u << 22, 0, 0, 0, NULL, NULL};
   static const struct option more[] = {{"naive-inputs", required_argument, 0, 1001},
                                        {"scaling-inputs", required_argument, 0, 1002},
                                        {"skip-scaling", no_argument, 0, 1003},
                                        {"references", required_argument, 0, 1004},
                                        {"only-references", no_argument, 0, 1005},
+                                       {"multi-gpu", required_argument, 0, 1006},
+                                       {"only-multi-gpu", no_argument, 0, 1007},
                                        {0, 0, 0, 0}};
   int explicit_cache = 0;
   for (int i = 1; i < argc; i++) explicit_cache |= !strncmp(argv[i], "--cache", 7);
@@ -344,6 +356,12 @@ int cmd_bench(int argc, char **argv) {
   b.threads = b.o.threads > 0 ? b.o.threads : omp_get_num_procs();
   b.span = (uint64_t)b.o.to - b.o.from + 1;
   b.runs = json_array(), b.scal_v = json_array(), b.scal_t = json_array(), b.refs = json_array();
+  b.multi = json_array();
+  if (ba.only_multi && !ba.multi) {
+    errorf("--only-multi-gpu needs --multi-gpu F,F..");
+    return EXIT_USAGE;
+  }
+  ba.only_refs |= ba.only_multi; /* 1. to 6. left out */
   bench_header(&b, &sc, &ri);
   char p[4200];
   snprintf(p, sizeof p, "%s/%s.ulpref", cache_dir, b.vs[0]->ref->name);
@@ -351,7 +369,10 @@ int cmd_bench(int argc, char **argv) {
   b.o.cache_dir = cache_dir;
   if (!ba.only_refs) rc = bench_main(&b, &ba);
   if (!rc && !ba.skip_scaling && !ba.only_refs) rc = bench_scaling(&b, &ba);
-  if (!rc && ba.refs) rc = bench_references(&b, ba.refs, sc.backend);
+  if (!rc && ba.refs && !ba.only_multi) rc = bench_references(&b, ba.refs, sc.backend);
+  /* (on the CPU backend both rows run on the CPU: a check of the rows themselves) */
+  if (!rc && ba.multi)
+    rc = bench_multi(ba.multi, &sc, sc.backend && ri.ginfo.device_count > 0 ? ri.ginfo.device_count : 1, b.multi);
   double rss = peak_rss_gib();
   if (!rc)
     printf("\npeak host memory (max RSS): %.2f GiB; peak device memory in use: %.2f GiB\n", rss,
@@ -359,5 +380,6 @@ int cmd_bench(int argc, char **argv) {
   if (!explicit_cache) unlink(p), rmdir(cache_dir);
   if (!rc && sc.json) rc = bench_json(&b, sc.json, sc.backend, rss);
   json_decref(b.runs), json_decref(b.naive), json_decref(b.scal_v), json_decref(b.scal_t), json_decref(b.refs);
+  json_decref(b.multi);
   return rc;
 }

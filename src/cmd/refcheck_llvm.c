@@ -259,31 +259,32 @@ static int check_unary(struct xc *k, struct xc_ref *r) {
   return rc;
 }
 
-static int g_xc_threads = 1; /* the host threads MPFR decides the device's leftovers on */
-
-/* The pairs the device's fast reference leaves (pair_pipe.h), through MPFR here. */
-static void mpfr_leftovers(int ref, uint32_t n, const uint32_t (*und)[3], double *y, int8_t *t) {
-#pragma omp parallel for schedule(dynamic, 64) num_threads(g_xc_threads)
+/* The pairs the device's fast reference leaves (pair_pipe.h), through MPFR here (ctx: the xc). */
+static void mpfr_leftovers(void *ctx, int ref, uint32_t n, const uint32_t (*und)[3], double *y, int8_t *t) {
+  const int threads = ((const struct xc *)ctx)->threads;
+#pragma omp parallel for schedule(dynamic, 64) num_threads(threads)
   for (int64_t j = 0; j < (int64_t)n; j++) {
     int tj;
     pair_ref_mpfr(&pair_refs[ref], und[j][1], und[j][2], &y[j], &tj);
     t[j] = (int8_t)tj;
   }
-#pragma omp parallel num_threads(g_xc_threads)
+#pragma omp parallel num_threads(threads)
   pair_ref_cleanup();
 }
 
-/* The n = nx np pairs of x0 ... and their references on the host. */
+/* The pipeline of pairs for references alone: k's partners, blocks of bx x. */
+static struct pair_pipe_cfg refs_cfg(const struct xc *k, uint32_t np, uint32_t bx) {
+  struct pair_pipe_cfg c;
+  memset(&c, 0, sizeof c);
+  c.seed = k->a->seed, c.np = np, c.max_x = bx, c.threads = k->threads;
+  return c;
+}
+
+/* The n = nx np pairs of x0 ... and their references on the host (the host pipeline's). */
 static void pairs_host(struct xc *k, struct xc_ref *r, uint64_t x0, uint32_t n, uint32_t np) {
   uint64_t calls = 0;
-#pragma omp parallel for num_threads(k->threads) schedule(dynamic, 256) reduction(+ : calls)
-  for (uint32_t i = 0; i < n; i++) {
-    const uint32_t x = (uint32_t)(x0 + i / np);
-    int t;
-    k->pa[i] = x, k->pb[i] = pair_partner(r->pr->set, 0, x, i % np, k->a->seed);
-    calls += (uint64_t)pair_ref_eval(r->pr, 1, k->pa[i], k->pb[i], &k->y[i], &t);
-    k->t[i] = (int8_t)t;
-  }
+  const struct pair_pipe_cfg c = refs_cfg(k, np, n / np);
+  pair_pipe_host_refs(&c, (int)(r->pr - pair_refs), (uint32_t)x0, n / np, k->pa, k->pb, k->y, k->t, &calls);
   r->by[3] += calls, r->by[2] += n - calls;
 }
 
@@ -293,22 +294,19 @@ static void pairs_host(struct xc *k, struct xc_ref *r, uint64_t x0, uint32_t n, 
 static int check_pair(struct xc *k, struct xc_ref *r) {
   const uint32_t np = PAIR_ADV + k->a->partners, bx = XC_BATCH / np;
   struct pair_pipe *pp = NULL;
-  const struct measure_cfg cfg = {0};
-  const int operand = 0;
+  const struct pair_pipe_cfg cfg = refs_cfg(k, np, bx);
   char err[512];
-  if (k->gpu && !(pp = pair_pipe_open(k->device, 1, bx, np, &cfg, &operand, err, sizeof err))) {
+  if (k->gpu && !(pp = pair_pipe_open(k->device, &cfg, err, sizeof err))) {
     errorf("%s", err);
     return EXIT_NOGPU;
   }
-  const struct pair_pipe_req rq = {.ref = (int)(r->pr - pair_refs), .set = r->pr->set, .seed = k->a->seed, .np = np,
-                                   .mpfr = mpfr_leftovers};
-  g_xc_threads = k->threads;
+  const struct pair_pipe_io io = {.mpfr = mpfr_leftovers, .ctx = k};
   int rc = 0;
   for (uint64_t x0 = k->from; x0 <= k->to && !rc; x0 += bx) {
     const uint32_t nx = (uint32_t)((uint64_t)k->to - x0 + 1 < bx ? (uint64_t)k->to - x0 + 1 : bx), n = nx * np;
     uint64_t calls = 0;
     if (!pp) pairs_host(k, r, x0, n, np);
-    else if (pair_pipe_refs(pp, &rq, (uint32_t)x0, nx, k->pa, k->pb, k->y, k->t, &calls)) {
+    else if (pair_pipe_refs(pp, &io, (int)(r->pr - pair_refs), (uint32_t)x0, nx, k->pa, k->pb, k->y, k->t, &calls)) {
       errorf("%s", pair_pipe_error(pp));
       rc = EXIT_NOGPU;
       break;

@@ -32,3 +32,9 @@ const struct kind *kind_for_claims(void) {
     if (kinds[i]->maxima) return kinds[i];
   return NULL;
 }
+
+json_t *arch_part(json_t *record, const struct kind *k) {
+  const char *own = result_kind(record);
+  if (own && !strcmp(own, k->name)) return record;
+  return json_object_get(record, k->name);
+}

@@ -16,6 +16,7 @@
 struct json_t;
 struct report;
 struct variant;
+struct kind;
 struct kind_result; /* a kind's variants and their statistics, with the run's header */
 
 /* What `ulpcert run` (or certify) asks of a kind. */
@@ -38,7 +39,9 @@ struct run_request {
   int nvariants;
 };
 
-/* What arch record and arch compare share with the kinds. */
+/* What arch record and arch compare share with the kinds. A record is one JSON document:
+ * the part of the kind whose result it is (its "kind" field: binary32) is the document
+ * itself, every other kind's is the member named after the kind (arch_part). */
 struct arch_ctx {
   struct scan_cli *sc;
   struct run_info *ri;      /* backend and device chosen */
@@ -47,6 +50,12 @@ struct arch_ctx {
   struct json_t *record;    /* record: the document each kind adds its part to */
   int differ;               /* compare: set by a kind whose part differs */
 };
+/* Kind k's part of a record (NULL: the record has none). */
+struct json_t *arch_part(struct json_t *record, const struct kind *k);
+/* The partners and seed of the two-argument and float-float parts of arch records: those
+ * of `ulpcert run` by default. */
+#define ARCH_PARTNERS 9
+#define ARCH_SEED 1
 
 /* The largest errors of variant i of a result, for certify. */
 struct maxima {
@@ -88,9 +97,14 @@ struct kind {
 
   /* its sections of `ulpcert report` (NULL: none) */
   int (*report)(struct report *rp, struct kind_result *const *rs, char *const *paths, int n);
-  /* its part of an arch record, and its comparison with a record (NULL: none) */
+  /* its part of an arch record, and its comparison with a record (NULL: none); compare
+   * is called only when the baseline has the kind's part */
   int (*arch_record)(struct arch_ctx *a);
   int (*arch_compare)(struct arch_ctx *a);
+  /* records made in ranges and merged (`ulpcert merge`): part b into part a (0, or an exit
+   * code with a message in err, a left unchanged); NULL when the part holds every input
+   * whatever the range (the 16-bit forms): the parts must then be equal */
+  int (*arch_merge)(struct json_t *a, struct json_t *b, char *err, size_t errlen);
   /* certify: the measured maxima of variant i (NULL: this kind certifies nothing) */
   int (*maxima)(const struct kind_result *r, int i, struct maxima *m);
 };

@@ -50,6 +50,17 @@ int par_reduce_stats(struct stats *const *st, int nv) {
   return 0;
 }
 
+int par_reduce_bytes(void *mine, size_t n, void (*merge)(void *mine, const void *theirs, void *ctx), void *ctx) {
+  if (g_size == 1) return 0;
+  char *buf = g_rank == 0 ? malloc(n * (size_t)g_size) : NULL;
+  if (g_rank == 0 && !buf) return -1;
+  int rc = MPI_Gather(mine, (int)n, MPI_BYTE, buf, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD);
+  if (rc == MPI_SUCCESS && g_rank == 0)
+    for (int r = 1; r < g_size; r++) merge(mine, buf + (size_t)r * n, ctx);
+  free(buf);
+  return rc == MPI_SUCCESS ? 0 : -1;
+}
+
 int par_agree(int rc) {
   if (g_size == 1) return rc;
   int out = rc;
@@ -76,6 +87,10 @@ void par_finalize(void) {}
 int par_rank(void) { return 0; }
 int par_size(void) { return 1; }
 int par_reduce_stats(struct stats *const *st, int nv) { (void)st, (void)nv; return 0; }
+int par_reduce_bytes(void *mine, size_t n, void (*merge)(void *mine, const void *theirs, void *ctx), void *ctx) {
+  (void)mine, (void)n, (void)merge, (void)ctx;
+  return 0;
+}
 int par_agree(int rc) { return rc; }
 double par_sum(double x) { return x; }
 double par_max(double x) { return x; }

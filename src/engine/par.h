@@ -3,6 +3,8 @@
 #ifndef ULPCERT_PAR_H
 #define ULPCERT_PAR_H
 
+#include <stddef.h>
+
 #include "src/measure/metrics.h"
 
 void par_init(int *argc, char ***argv);
@@ -12,6 +14,10 @@ int par_size(void);
 /* Merge every rank's statistics into rank 0's st[] (in rank order; the merge is
  * exact, so the order does not matter). 0 or -1. */
 int par_reduce_stats(struct stats *const *st, int nv);
+/* Rank 0 gets every other rank's n bytes at mine (the same struct in the same binary)
+ * and folds each into its own with merge(mine, theirs, ctx), in rank order; the kinds'
+ * merges are exact, so the order does not matter. 0 or -1. */
+int par_reduce_bytes(void *mine, size_t n, void (*merge)(void *mine, const void *theirs, void *ctx), void *ctx);
 /* The largest of the ranks' exit codes, on every rank. */
 int par_agree(int rc);
 /* Sum of a double over the ranks (timings), on rank 0. */

@@ -186,8 +186,7 @@ int b32_arch_record(struct arch_ctx *a) {
   return rc;
 }
 
-/* How the maxima and the bound clauses of a variant moved. */
-static void print_moved(const struct variant *v, const struct stats *a, const struct stats *b) {
+void arch_print_moved(const struct variant *v, const struct stats *a, const struct stats *b) {
   printf("  max ulp %s at 0x%08x -> %s at 0x%08x; max rel %.4e -> %.4e; correctly rounded %llu -> %llu\n",
          NUM(a->max_ulp, 5), a->max_ulp_input, NUM(b->max_ulp, 5), b->max_ulp_input, a->max_rel, b->max_rel,
          (unsigned long long)a->correctly_rounded, (unsigned long long)b->correctly_rounded);
@@ -234,7 +233,7 @@ static int print_difference(struct arch_ctx *a, const struct variant *v, const s
     else
       printf("  inputs 0x%08x..0x%08x: several outputs differ\n", lo, lo + (1u << BIN_LOG2) - 1);
   }
-  print_moved(v, then, now);
+  arch_print_moved(v, then, now);
   return 0;
 }
 

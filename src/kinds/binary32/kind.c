@@ -71,16 +71,36 @@ static int same(const struct kind_result *a, const struct kind_result *b, const 
       snprintf(err, errlen, "%s holds variant %s where %s holds %s", pb, b->v[i]->name, pa, a->v[i]->name);
       return EXIT_USAGE;
     }
-  /* records' parts of other kinds: the same where both have one (they cover every input) */
+  /* records' parts of other kinds: merged by the kind where its part depends on the range
+   * (arch_merge, tried here on a copy), else the same where both have one */
   const char *key;
   json_t *pb_part;
   json_object_foreach(b->parts, key, pb_part) {
     json_t *pa_part = json_object_get(a->parts, key);
-    if (pa_part && !json_equal(pa_part, pb_part)) {
-      const struct kind *k = NULL;
-      for (int i = 0; kinds[i] && !k; i++)
-        if (!strcmp(kinds[i]->name, key)) k = kinds[i];
+    const struct kind *k = NULL;
+    for (int i = 0; kinds[i] && !k; i++)
+      if (!strcmp(kinds[i]->name, key)) k = kinds[i];
+    if (pa_part && json_equal(pa_part, pb_part)) continue; /* (merge checks each file against the first, itself too) */
+    if (pa_part && k && k->arch_merge) {
+      json_t *trial = json_deep_copy(pa_part);
+      char why[512];
+      int rc = trial ? k->arch_merge(trial, pb_part, why, sizeof why) : EXIT_IO;
+      json_decref(trial);
+      if (rc) {
+        snprintf(err, errlen, "%s and %s: %s parts do not merge: %s", pa, pb, k->title, trial ? why : "out of memory");
+        return rc;
+      }
+    } else if (pa_part) {
       snprintf(err, errlen, "%s and %s hold different %s outputs", pa, pb, k ? k->title : key);
+      return EXIT_USAGE;
+    }
+  }
+  /* a part of a range must be in both, or the merge would cover part of the range */
+  for (int i = 0; kinds[i]; i++) {
+    if (!kinds[i]->arch_merge) continue;
+    const int ina = json_object_get(a->parts, kinds[i]->name) != NULL, inb = json_object_get(b->parts, kinds[i]->name) != NULL;
+    if (ina != inb) {
+      snprintf(err, errlen, "%s holds %s variants and %s does not", ina ? pa : pb, kinds[i]->title, ina ? pb : pa);
       return EXIT_USAGE;
     }
   }
@@ -93,7 +113,13 @@ static void merge(struct kind_result *a, const struct kind_result *b) {
   json_t *part;
   json_object_foreach(b->parts, key, part) {
     if (!a->parts) a->parts = json_object();
-    if (!json_object_get(a->parts, key)) json_object_set(a->parts, key, part);
+    json_t *mine = json_object_get(a->parts, key);
+    const struct kind *k = NULL;
+    for (int i = 0; kinds[i] && !k; i++)
+      if (!strcmp(kinds[i]->name, key)) k = kinds[i];
+    char err[512];
+    if (!mine) json_object_set(a->parts, key, part);
+    else if (k && k->arch_merge && k->arch_merge(mine, part, err, sizeof err)) errorf("%s", err); /* checked by same() */
   }
 }
 

@@ -153,6 +153,34 @@ int ff_cpu_scan(const struct ff_variant *v, uint32_t from, uint32_t to, uint32_t
   return stopped;
 }
 
+void ff_cpu_bins(const struct ff_variant *v, uint32_t from, uint32_t to, uint32_t npart, uint64_t seed, int threads,
+                 struct ff_binsum *bins) {
+  const uint64_t block = 1u << 12, nx = (uint64_t)to - from + 1, nblocks = (nx + block - 1) / block;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads > 0 ? threads : omp_get_max_threads())
+  for (uint64_t b = 0; b < nblocks; b++) {
+    /* blocks of 2^12 high words never cross a bin of 2^FF_BIN_LOG2 (unless from is not
+       a multiple of 2^12: then the block is cut at the bin's end) */
+    uint64_t x0 = from + b * block, x1 = x0 + block < (uint64_t)to + 1 ? x0 + block : (uint64_t)to + 1;
+    while (x0 < x1) {
+      const uint64_t bin = x0 >> FF_BIN_LOG2, bend = (bin + 1) << FF_BIN_LOG2, xe = bend < x1 ? bend : x1;
+      const uint64_t first = (bin << FF_BIN_LOG2) * npart;
+      struct ff_binsum acc;
+      ff_binsum_init(&acc);
+      for (uint64_t key = x0 * npart; key < xe * npart; key++) {
+        struct ff_in in;
+        uint32_t r[2];
+        ff_pair(v->op, key, npart, seed, &in);
+        if (!ff_pair_finite(&in)) continue;
+        ff_eval(v->op, &in, r);
+        ff_binsum_add(&acc, key, (uint32_t)(key - first), r);
+      }
+#pragma omp critical(ff_bins)
+      ff_binsum_merge(&bins[bin], &acc);
+      x0 = xe;
+    }
+  }
+}
+
 /* ---- run ---- */
 
 static void print_fail(FILE *f, const struct ff_variant *v, const struct ff_fail *fl, uint32_t npart, uint64_t seed) {

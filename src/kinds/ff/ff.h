@@ -36,8 +36,10 @@ uint32_t ff_npart(const struct ff_variant *v, uint32_t nrandom);
 /* Evaluate v over high words [from, to] on the CPU (threads: 0 = all). 0, or 1 if stopped. */
 int ff_cpu_scan(const struct ff_variant *v, uint32_t from, uint32_t to, uint32_t npart, uint64_t seed, int threads,
                 struct ff_stats *out, int (*progress)(void *, uint64_t), void *ctx);
-int ff_gpu_scan(int device, int op, int flav, uint32_t from, uint32_t to, uint32_t npart, uint64_t seed, double bound,
-                struct ff_stats *out, int (*progress)(void *, uint64_t), void *ctx, char *err, size_t errlen);
+/* The outputs' digests and moments of v over high words [from, to] on the CPU into
+ * bins[bin] (added to what they hold). */
+void ff_cpu_bins(const struct ff_variant *v, uint32_t from, uint32_t to, uint32_t npart, uint64_t seed, int threads,
+                 struct ff_binsum *bins);
 
 /* within / exceeds / no bound published */
 const char *ff_verdict(const struct ff_variant *v, const struct ff_stats *s);

@@ -40,12 +40,6 @@
 #define DFMA(a, b, c) fma((a), (b), (c))
 #endif
 
-#ifdef __CUDA_ARCH__
-#define FF_INC(p) atomicAdd((unsigned long long *)(p), 1ull)
-#else
-#define FF_INC(p) (*(p) += 1)
-#endif
-
 /* ---- operations and flavours ---- */
 enum ff_op {
   FF_ADD_SEED = 0, FF_MUL_SEED, FF_CONVERT_SEED,
@@ -376,9 +370,21 @@ struct ff_xp {
   double c[FF_XMAX]; /* nonoverlapping, increasing magnitude, zeros allowed */
 };
 
+/* Device builds unroll every loop over the components to FF_XMAX, each step guarded by
+ * the count, and store by comparison, never by a computed index: the expansions then
+ * live in registers (a kernel's counts are constants once its operation is, and the
+ * guards fold away), where loops to x->n kept them in local memory (1.3 KB a thread).
+ * The host compiles the same loops; the arithmetic is the same on both sides. */
+#ifdef __CUDACC__
+#define FF_UNROLL _Pragma("unroll")
+#else
+#define FF_UNROLL
+#endif
+
 FF_FN void ff_xp_add(struct ff_xp *x, double b) {
   double q = b;
-  for (int i = 0; i < x->n; i++) {
+  FF_UNROLL for (int i = 0; i < FF_XMAX; i++) {
+    if (i >= x->n) break;
     double s = DADD(q, x->c[i]);
     double bv = DSUB(s, q);
     double av = DSUB(s, bv);
@@ -386,20 +392,28 @@ FF_FN void ff_xp_add(struct ff_xp *x, double b) {
     x->c[i] = t;
     q = s;
   }
-  x->c[x->n++] = q;
+  FF_UNROLL for (int i = 0; i < FF_XMAX; i++)
+    if (i == x->n) x->c[i] = q;
+  x->n++;
 }
 
 /* Sign of the exact sum: that of the largest nonzero component. */
 FF_FN int ff_xp_sign(const struct ff_xp *x) {
-  for (int i = x->n - 1; i >= 0; i--)
-    if (x->c[i] != 0.0) return x->c[i] > 0 ? 1 : -1;
-  return 0;
+  int sg = 0;
+  FF_UNROLL for (int i = 0; i < FF_XMAX; i++) {
+    if (i >= x->n) break;
+    if (x->c[i] != 0.0) sg = x->c[i] > 0 ? 1 : -1;
+  }
+  return sg;
 }
 
 /* The binary64 sum from the smallest component up. */
 FF_FN double ff_xp_value(const struct ff_xp *x) {
   double v = 0.0;
-  for (int i = 0; i < x->n; i++) v = DADD(v, x->c[i]);
+  FF_UNROLL for (int i = 0; i < FF_XMAX; i++) {
+    if (i >= x->n) break;
+    v = DADD(v, x->c[i]);
+  }
   return v;
 }
 
@@ -409,13 +423,17 @@ FF_FN int ff_within(const struct ff_xp *E, const struct ff_xp *S, double B) {
   struct ff_xp t;
   t.n = 0;
   int se = ff_xp_sign(E), ss = ff_xp_sign(S);
-  for (int i = 0; i < S->n; i++) {
+  FF_UNROLL for (int i = 0; i < FF_XMAX; i++) {
+    if (i >= S->n) break;
     double c = ss < 0 ? -S->c[i] : S->c[i];
     double p = DMUL(B, c);
     ff_xp_add(&t, p);
     ff_xp_add(&t, DFMA(B, c, -p));
   }
-  for (int i = 0; i < E->n; i++) ff_xp_add(&t, se < 0 ? E->c[i] : -E->c[i]);
+  FF_UNROLL for (int i = 0; i < FF_XMAX; i++) {
+    if (i >= E->n) break;
+    ff_xp_add(&t, se < 0 ? E->c[i] : -E->c[i]);
+  }
   return ff_xp_sign(&t) >= 0;
 }
 
@@ -624,17 +642,24 @@ FF_FN int ff_hist_bin(double rel) {
   return 2 + k - FF_HKMIN;
 }
 
-/* The outcome of one pair, folded into s (scalars) and hist. bound: relative bound B
- * (< 0: none published; 0: the operation claims to be exact). Returns 1 when the pair
- * is a failure (*cls set): a non-finite result, a nonzero result for S = 0, an error
- * above the bound, and for Sum2 a result other than RN(S). */
-FF_FN int ff_account(struct ff_stats *s, uint64_t *hist, int op, int flav, double bound, uint64_t key,
-                     const struct ff_in *in, const uint32_t *r, int nr, int *cls) {
+/* s->cls[k]++, without a computed index (a device thread's counters stay in registers). */
+FF_FN void ff_cls_add(struct ff_stats *s, int k) {
+  FF_UNROLL for (int c = 0; c < FFC_N; c++) s->cls[c] += c == k;
+}
+
+/* The outcome of one pair, folded into s (scalars); *hbin is the histogram bin it
+ * counts in (-1: none). bound: relative bound B (< 0: none published; 0: the operation
+ * claims to be exact). Returns 1 when the pair is a failure (*cls set): a non-finite
+ * result, a nonzero result for S = 0, an error above the bound, and for Sum2 a result
+ * other than RN(S). */
+FF_FN int ff_account_bin(struct ff_stats *s, int *hbin, int op, int flav, double bound, uint64_t key,
+                         const struct ff_in *in, const uint32_t *r, int nr, int *cls) {
   struct ff_xp S, E;
   ff_exact(op, in, r, &S, &E);
   double sv = ff_xp_value(&S);
   int dom = ff_in_domain(op, in, sv);
   int fail = 0, exceed = 0;
+  *hbin = -1;
   s->pairs++;
   s->in_domain += dom;
   int nonfin = !ff_result_finite(op, r);
@@ -664,7 +689,7 @@ FF_FN int ff_account(struct ff_stats *s, uint64_t *hist, int op, int flav, doubl
       if (rel > s->max_rel || (rel == s->max_rel && key < s->max_rel_key)) s->max_rel = rel, s->max_rel_key = key;
       if (dom && (rel > s->max_rel_d || (rel == s->max_rel_d && key < s->max_rel_d_key)))
         s->max_rel_d = rel, s->max_rel_d_key = key;
-      FF_INC(&hist[ff_hist_bin(rel)]);
+      *hbin = ff_hist_bin(rel);
       if (bound == 0.0) exceed = ze != 0;
       else if (bound > 0.0) {
         if (rel > bound * (1 + 0x1p-40)) exceed = 1;
@@ -680,8 +705,17 @@ FF_FN int ff_account(struct ff_stats *s, uint64_t *hist, int op, int flav, doubl
   if (!fail) return 0;
   *cls = ff_classify(op, flav, in, r, nr, sv);
   s->failures++;
-  s->cls[*cls]++;
+  ff_cls_add(s, *cls);
   return 1;
+}
+
+/* ff_account_bin, with the histogram bin counted in hist[] (host code and tests). */
+FF_FN int ff_account(struct ff_stats *s, uint64_t *hist, int op, int flav, double bound, uint64_t key,
+                     const struct ff_in *in, const uint32_t *r, int nr, int *cls) {
+  int hb;
+  const int f = ff_account_bin(s, &hb, op, flav, bound, key, in, r, nr, cls);
+  if (hb >= 0) hist[hb]++;
+  return f;
 }
 
 /* Insert a failure into a list kept sorted by key (lowest FF_LIST). */
@@ -712,14 +746,68 @@ FF_FN void ff_stats_merge(struct ff_stats *a, const struct ff_stats *b) {
   for (uint32_t i = 0; i < b->nfail; i++) ff_list_insert(a, &b->fail[i]);
 }
 
-/* The operands of pair key for an operation. */
-FF_FN void ff_pair(int op, uint64_t key, uint32_t npart, uint64_t seed, struct ff_in *in) {
-  uint32_t xb = (uint32_t)(key / npart), k = (uint32_t)(key % npart);
+/* The operands of pair (high word xb, partner k) for an operation. */
+FF_FN void ff_pair_xk(int op, uint32_t xb, uint32_t k, uint64_t seed, struct ff_in *in) {
   ff_operand(xb, seed, &in->xh, &in->xl);
   ff_partner(xb, &in->xl, k, seed, &in->yh, &in->yl);
   if (!ff_uses_xl(op)) in->xl = 0;
   if (!ff_uses_yl(op)) in->yl = 0;
   if (op == FF_CONVERT_SEED) in->yh = 0; /* only yl's bits extend the input double */
+}
+
+/* The operands of pair key = xb * npart + k. */
+FF_FN void ff_pair(int op, uint64_t key, uint32_t npart, uint64_t seed, struct ff_in *in) {
+  ff_pair_xk(op, (uint32_t)(key / npart), (uint32_t)(key % npart), seed, in);
+}
+
+/* ---- what a pair computed, for arch records ----
+ * Per bin of 2^FF_BIN_LOG2 high words (the bins of the binary32 records), the sum of
+ * the digest terms of its pairs (modulo 2^64) and the output moments m0 = sum v and
+ * m1 = sum (i + 1) v modulo FF_P = 2^61 - 1, v the 64 bits of a result (ff_out64)
+ * reduced modulo FF_P and i the pair's index in its bin, (xb - the bin's first high
+ * word) npart + k. Pairs not evaluated (a non-finite operand word) add nothing. One
+ * changed result in a bin is located by the moments as for binary32 outputs: i + 1 =
+ * dm1 / dm0, and its recorded value by dm0 (up to a multiple of FF_P, which the digest
+ * decides). */
+#define FF_BIN_LOG2 20
+#define FF_P ((1ull << 61) - 1)
+
+struct ff_binsum {
+  uint64_t digest, m0, m1;
+};
+
+/* The result words as one 64-bit number (for the conversion, the round trip's bits). */
+FF_FN uint64_t ff_out64(const uint32_t *r) { return ((uint64_t)r[0] << 32) | r[1]; }
+/* For a fixed key a bijection of the result's 64 bits: a changed result changes the digest. */
+FF_FN uint64_t ff_digest_term(uint64_t key, uint64_t out) { return ff_mix(ff_mix(key) ^ out); }
+
+/* x modulo FF_P for any 64-bit x (2^61 = 1 modulo FF_P) */
+FF_FN uint64_t ff_modp(uint64_t x) {
+  x = (x & FF_P) + (x >> 61);
+  return x >= FF_P ? x - FF_P : x;
+}
+FF_FN uint64_t ff_modp_add(uint64_t a, uint64_t b) { return ff_modp(a + b); } /* a, b < 2^62 */
+/* a b modulo FF_P for a, b < 2^61: a b = hi 2^64 + lo, 2^64 = 8 modulo FF_P, hi < 2^58 */
+FF_FN uint64_t ff_modp_mul(uint64_t a, uint64_t b) {
+#ifdef __CUDA_ARCH__
+  const uint64_t lo = a * b, hi = __umul64hi(a, b);
+#else
+  const unsigned __int128 p = (unsigned __int128)a * b;
+  const uint64_t lo = (uint64_t)p, hi = (uint64_t)(p >> 64);
+#endif
+  return ff_modp_add(ff_modp(lo), ff_modp(hi << 3));
+}
+
+FF_FN void ff_binsum_init(struct ff_binsum *b) { b->digest = b->m0 = b->m1 = 0; }
+/* One evaluated pair (key, index i in its bin, result words r) into b. */
+FF_FN void ff_binsum_add(struct ff_binsum *b, uint64_t key, uint32_t i, const uint32_t *r) {
+  const uint64_t out = ff_out64(r), v = ff_modp(out);
+  b->digest += ff_digest_term(key, out);
+  b->m0 = ff_modp_add(b->m0, v);
+  b->m1 = ff_modp_add(b->m1, ff_modp_mul(v, (uint64_t)i + 1));
+}
+FF_FN void ff_binsum_merge(struct ff_binsum *a, const struct ff_binsum *b) {
+  a->digest += b->digest, a->m0 = ff_modp_add(a->m0, b->m0), a->m1 = ff_modp_add(a->m1, b->m1);
 }
 
 /* Does pair key need evaluating (all used words finite)? */

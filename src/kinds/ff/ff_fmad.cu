@@ -2,4 +2,6 @@
  * Makefile for its nvcc flags). */
 #define FF_FLAV FF_FMAD
 #define FF_LAUNCH ff_launch_fmad
+#define FF_LAUNCH_OUT ff_launch_out_fmad
+#define FF_LAUNCH_EVAL ff_launch_eval_fmad
 #include "src/kinds/ff/ff_kernel.cuh"

@@ -2,4 +2,6 @@
  * Makefile for its nvcc flags). */
 #define FF_FLAV FF_FTZ
 #define FF_LAUNCH ff_launch_ftz
+#define FF_LAUNCH_OUT ff_launch_out_ftz
+#define FF_LAUNCH_EVAL ff_launch_eval_ftz
 #include "src/kinds/ff/ff_kernel.cuh"

@@ -1,22 +1,112 @@
-/* ff_kernel.cuh: the float-float scan kernel, included once per build flavour
+/* ff_kernel.cuh: the float-float scan kernels, included once per build flavour
  * (ff_plain.cu, ff_fmad.cu, ff_ftz.cu, each compiled with its own nvcc flags and
- * defining FF_FLAV and FF_LAUNCH). The operations under test (ff_ops.h) are compiled as
- * the flavour says; the exact check (ff_check.h) uses explicit binary64 intrinsics and
- * integer operations, which no flavour changes.
+ * defining FF_FLAV and the names of its launchers, FF_LAUNCH, FF_LAUNCH_OUT and FF_LAUNCH_EVAL). The operations under test (ff_ops.h) are
+ * compiled as the flavour says; the exact check (ff_check.h) uses explicit binary64
+ * intrinsics and integer operations, which no flavour changes.
  *
- * Block b of a launch takes a contiguous run of pair keys and keeps, across launches, a
- * partial ff_stats in part[b]: counts, maxima (ties to the lowest key), a histogram and
- * the list of its FF_LIST failures of lowest key (appended in key order: a round's
- * failures are ranked by warp ballots). The host merges the partials exactly. */
+ * k_ff: block b of a launch takes a contiguous run of pair keys and keeps, across
+ * launches, a partial ff_stats in part[b]: counts, maxima (ties to the lowest key), a
+ * histogram and the list of its FF_LIST failures of lowest key (appended in key order: a
+ * round's failures are ranked by warp ballots). The host merges the partials exactly.
+ * k_ff_out: the digest and output moments (ff_binsum) of the pairs of part of one bin,
+ * one partial per block, which ff_gpu.cu folds into the bin.
+ *
+ * Where the time goes, per pair: the operands (four splitmix hashes), the operation (a
+ * few to 30 binary32 operations), and the exact check, which dominates: expansions of
+ * up to 6 binary64 terms built by TwoSum (6 operations per term and component: about 100
+ * binary64 operations for a double-word product), the relative error (one division) and
+ * the domain and histogram. Every thread keeps its counters and expansions in registers
+ * (ff_check.h's unrolled loops), finds its pair's (high word, partner) by additions (no
+ * 64-bit division per key), and the histogram takes one shared atomic per distinct bin
+ * of a warp (most pairs of a warp fall in the same bin). */
 #include <cuda_runtime.h>
 #include <stdint.h>
 
 #include "src/kinds/ff/ff_check.h"
 
 #define FF_THREADS 256
+/* blocks of FF_THREADS per multiprocessor that k_ff asks for: caps the registers at 128 */
+#ifndef FF_MINBLOCKS
+#define FF_MINBLOCKS 2
+#endif
+
+/* The first pair (high word, partner) of a thread, and the step to its next one
+ * FF_THREADS keys on: one 64-bit division per thread and launch, additions after. */
+struct ff_walk {
+  uint32_t xb, k, dq, dr; /* dq, dr: FF_THREADS / npart and FF_THREADS % npart */
+};
+__device__ __forceinline__ void ff_walk_start(struct ff_walk *w, uint64_t key, uint32_t npart) {
+  w->xb = (uint32_t)(key / npart), w->k = (uint32_t)(key % npart);
+  w->dq = FF_THREADS / npart, w->dr = FF_THREADS % npart;
+}
+__device__ __forceinline__ void ff_walk_next(struct ff_walk *w, uint32_t npart) {
+  w->xb += w->dq, w->k += w->dr;
+  if (w->k >= npart) w->k -= npart, w->xb++;
+}
+
+/* Histogram bin b (-1: none) of every lane into the block's histogram: one shared atomic
+ * per distinct bin of the warp. Called by all 32 lanes (converged). */
+__device__ __forceinline__ void ff_hist_warp(unsigned long long *hist, int b) {
+  const unsigned peers = __match_any_sync(0xffffffffu, b);
+  if (b >= 0 && (int)(threadIdx.x & 31) == __ffs(peers) - 1) atomicAdd(&hist[b], (unsigned long long)__popc(peers));
+}
+
+/* This round's failures into the block's list, in key order (warp ballots rank them);
+ * called by every thread when some thread of the block failed and the list has room. */
+__device__ __forceinline__ void ff_list_round(struct ff_fail *list, uint32_t *nfail, uint32_t *warp_n, int fail,
+                                              uint64_t key, const uint32_t *r, int cls) {
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const unsigned m = __ballot_sync(0xffffffffu, fail);
+  if (lane == 0) warp_n[warp] = __popc(m);
+  __syncthreads();
+  if (fail) {
+    uint32_t pos = *nfail + __popc(m & ((1u << lane) - 1));
+    for (int w = 0; w < warp; w++) pos += warp_n[w];
+    if (pos < FF_LIST) list[pos] = {key, r[0], r[1], (uint32_t)cls, 0};
+  }
+  __syncthreads();
+  if (tid == 0) {
+    uint32_t tot = 0;
+    for (int w = 0; w < FF_THREADS / 32; w++) tot += warp_n[w];
+    *nfail = min(*nfail + tot, (uint32_t)FF_LIST);
+  }
+  __syncthreads();
+}
+
+/* The block's counters and maxima into its partial P (thread 0 writes). */
+__device__ __forceinline__ void ff_block_fold(const struct ff_stats *ts, struct ff_stats *P, unsigned long long *cnt,
+                                              double *rel, uint64_t *key, double *rel_d, uint64_t *key_d) {
+  const int tid = threadIdx.x;
+  const unsigned long long v[12] = {ts->pairs,     ts->skipped,      ts->inexact,   ts->nonfinite,
+                                    ts->zero_exact, ts->zero_mismatch, ts->in_domain, ts->exceeds,
+                                    ts->exceeds_in_domain, ts->failures, ts->not_cr, ts->claim_mismatch};
+  for (int i = 0; i < 12; i++)
+    if (v[i]) atomicAdd(&cnt[i], v[i]);
+  for (int i = 0; i < FFC_N; i++)
+    if (ts->cls[i]) atomicAdd(&cnt[16 + i], (unsigned long long)ts->cls[i]);
+  rel[tid] = ts->max_rel, key[tid] = ts->max_rel_key, rel_d[tid] = ts->max_rel_d, key_d[tid] = ts->max_rel_d_key;
+  __syncthreads();
+  for (int h = FF_THREADS / 2; h > 0; h >>= 1) {
+    if (tid < h) {
+      double a = rel[tid], b = rel[tid + h];
+      if (b > a || (b == a && key[tid + h] < key[tid])) rel[tid] = b, key[tid] = key[tid + h];
+      a = rel_d[tid], b = rel_d[tid + h];
+      if (b > a || (b == a && key_d[tid + h] < key_d[tid])) rel_d[tid] = b, key_d[tid] = key_d[tid + h];
+    }
+    __syncthreads();
+  }
+  if (tid) return;
+  P->pairs += cnt[0], P->skipped += cnt[1], P->inexact += cnt[2], P->nonfinite += cnt[3];
+  P->zero_exact += cnt[4], P->zero_mismatch += cnt[5], P->in_domain += cnt[6], P->exceeds += cnt[7];
+  P->exceeds_in_domain += cnt[8], P->failures += cnt[9], P->not_cr += cnt[10], P->claim_mismatch += cnt[11];
+  for (int i = 0; i < FFC_N; i++) P->cls[i] += cnt[16 + i];
+  if (rel[0] > P->max_rel || (rel[0] == P->max_rel && key[0] < P->max_rel_key)) P->max_rel = rel[0], P->max_rel_key = key[0];
+  if (rel_d[0] > P->max_rel_d || (rel_d[0] == P->max_rel_d && key_d[0] < P->max_rel_d_key))
+    P->max_rel_d = rel_d[0], P->max_rel_d_key = key_d[0];
+}
 
 template <int OP>
-__global__ void __launch_bounds__(FF_THREADS)
+__global__ void __launch_bounds__(FF_THREADS, FF_MINBLOCKS)
     k_ff(uint64_t key0, uint64_t nkeys, uint32_t npart, uint64_t seed, double bound, struct ff_stats *part) {
   __shared__ unsigned long long sh_hist[FF_HIST];
   __shared__ struct ff_fail sh_fail[FF_LIST];
@@ -24,7 +114,7 @@ __global__ void __launch_bounds__(FF_THREADS)
   __shared__ double red_rel[FF_THREADS], red_rel_d[FF_THREADS];
   __shared__ uint64_t red_key[FF_THREADS], red_key_d[FF_THREADS];
   __shared__ unsigned long long sh_cnt[16 + FFC_N];
-  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int tid = threadIdx.x;
   struct ff_stats *P = &part[blockIdx.x];
   for (int i = tid; i < FF_HIST; i += FF_THREADS) sh_hist[i] = P->hist[i];
   if (tid < FF_LIST) sh_fail[tid] = P->fail[tid];
@@ -37,77 +127,79 @@ __global__ void __launch_bounds__(FF_THREADS)
   const uint64_t ke = min(kb + per, key0 + nkeys);
   struct ff_stats ts;
   ff_counts_init(&ts);
-  for (uint64_t base = kb; base < ke; base += FF_THREADS) {
+  struct ff_walk w;
+  ff_walk_start(&w, kb + tid, npart);
+  for (uint64_t base = kb; base < ke; base += FF_THREADS, ff_walk_next(&w, npart)) {
     const uint64_t key = base + tid;
-    int fail = 0, cls = 0;
+    int fail = 0, cls = 0, hb = -1;
     uint32_t r[2] = {0, 0};
     if (key < ke) {
       struct ff_in in;
-      ff_pair(OP, key, npart, seed, &in);
+      ff_pair_xk(OP, w.xb, w.k, seed, &in);
       if (ff_pair_finite(&in)) {
         int nr = ff_eval(OP, &in, r);
-        fail = ff_account(&ts, (uint64_t *)sh_hist, OP, FF_FLAV, bound, key, &in, r, nr, &cls);
+        fail = ff_account_bin(&ts, &hb, OP, FF_FLAV, bound, key, &in, r, nr, &cls);
       } else {
         ts.skipped++;
       }
     }
-    if (__syncthreads_or(fail) && sh_nfail < FF_LIST) {
-      unsigned m = __ballot_sync(0xffffffffu, fail);
-      if (lane == 0) warp_n[warp] = __popc(m);
-      __syncthreads();
-      if (fail) {
-        uint32_t pos = sh_nfail + __popc(m & ((1u << lane) - 1));
-        for (int w = 0; w < warp; w++) pos += warp_n[w];
-        if (pos < FF_LIST) {
-          sh_fail[pos].key = key, sh_fail[pos].rh = r[0], sh_fail[pos].rl = r[1];
-          sh_fail[pos].cls = (uint32_t)cls, sh_fail[pos].pad = 0;
-        }
-      }
-      __syncthreads();
-      if (tid == 0) {
-        uint32_t tot = 0;
-        for (int w = 0; w < FF_THREADS / 32; w++) tot += warp_n[w];
-        sh_nfail = min(sh_nfail + tot, (uint32_t)FF_LIST);
-      }
-      __syncthreads();
-    }
+    ff_hist_warp(sh_hist, hb);
+    if (__syncthreads_or(fail) && sh_nfail < FF_LIST) ff_list_round(sh_fail, &sh_nfail, warp_n, fail, key, r, cls);
   }
-  /* block reduction of the scalars */
-  unsigned long long v[12] = {ts.pairs, ts.skipped, ts.inexact, ts.nonfinite, ts.zero_exact, ts.zero_mismatch,
-                              ts.in_domain, ts.exceeds, ts.exceeds_in_domain, ts.failures, ts.not_cr,
-                              ts.claim_mismatch};
-  for (int i = 0; i < 12; i++)
-    if (v[i]) atomicAdd(&sh_cnt[i], v[i]);
-  for (int i = 0; i < FFC_N; i++)
-    if (ts.cls[i]) atomicAdd(&sh_cnt[16 + i], (unsigned long long)ts.cls[i]);
-  red_rel[tid] = ts.max_rel, red_key[tid] = ts.max_rel_key;
-  red_rel_d[tid] = ts.max_rel_d, red_key_d[tid] = ts.max_rel_d_key;
+  ff_block_fold(&ts, P, sh_cnt, red_rel, red_key, red_rel_d, red_key_d);
   __syncthreads();
-  for (int h = FF_THREADS / 2; h > 0; h >>= 1) {
-    if (tid < h) {
-      double a = red_rel[tid], b = red_rel[tid + h];
-      if (b > a || (b == a && red_key[tid + h] < red_key[tid])) red_rel[tid] = b, red_key[tid] = red_key[tid + h];
-      a = red_rel_d[tid], b = red_rel_d[tid + h];
-      if (b > a || (b == a && red_key_d[tid + h] < red_key_d[tid]))
-        red_rel_d[tid] = b, red_key_d[tid] = red_key_d[tid + h];
-    }
-    __syncthreads();
-  }
   for (int i = tid; i < FF_HIST; i += FF_THREADS) P->hist[i] = sh_hist[i];
   if (tid < FF_LIST) P->fail[tid] = sh_fail[tid];
-  if (tid == 0) {
-    P->nfail = sh_nfail;
-    P->pairs += sh_cnt[0], P->skipped += sh_cnt[1], P->inexact += sh_cnt[2], P->nonfinite += sh_cnt[3];
-    P->zero_exact += sh_cnt[4], P->zero_mismatch += sh_cnt[5], P->in_domain += sh_cnt[6], P->exceeds += sh_cnt[7];
-    P->exceeds_in_domain += sh_cnt[8], P->failures += sh_cnt[9], P->not_cr += sh_cnt[10];
-    P->claim_mismatch += sh_cnt[11];
-    for (int i = 0; i < FFC_N; i++) P->cls[i] += sh_cnt[16 + i];
-    if (red_rel[0] > P->max_rel || (red_rel[0] == P->max_rel && red_key[0] < P->max_rel_key))
-      P->max_rel = red_rel[0], P->max_rel_key = red_key[0];
-    if (red_rel_d[0] > P->max_rel_d || (red_rel_d[0] == P->max_rel_d && red_key_d[0] < P->max_rel_d_key))
-      P->max_rel_d = red_rel_d[0], P->max_rel_d_key = red_key_d[0];
+  if (tid == 0) P->nfail = sh_nfail;
+}
+
+/* Pairs of high words [x0, x0 + nx) (one bin at most, bin_x0 its first high word): block
+ * b's digest and moments into out[b]. */
+template <int OP>
+__global__ void __launch_bounds__(FF_THREADS)
+    k_ff_out(uint32_t x0, uint32_t nx, uint32_t bin_x0, uint32_t npart, uint64_t seed, struct ff_binsum *out) {
+  __shared__ struct ff_binsum sh[FF_THREADS / 32];
+  const uint64_t key0 = (uint64_t)x0 * npart, nkeys = (uint64_t)nx * npart, first = (uint64_t)bin_x0 * npart;
+  struct ff_binsum b;
+  ff_binsum_init(&b);
+  const uint64_t stride = (uint64_t)gridDim.x * FF_THREADS;
+  for (uint64_t j = (uint64_t)blockIdx.x * FF_THREADS + threadIdx.x; j < nkeys; j += stride) {
+    const uint64_t key = key0 + j;
+    struct ff_in in;
+    ff_pair(OP, key, npart, seed, &in);
+    if (!ff_pair_finite(&in)) continue;
+    uint32_t r[2];
+    ff_eval(OP, &in, r);
+    ff_binsum_add(&b, key, (uint32_t)(key - first), r);
+  }
+  for (int off = 16; off; off >>= 1) {
+    struct ff_binsum o = {__shfl_down_sync(0xffffffffu, b.digest, off), __shfl_down_sync(0xffffffffu, b.m0, off),
+                          __shfl_down_sync(0xffffffffu, b.m1, off)};
+    ff_binsum_merge(&b, &o);
+  }
+  if ((threadIdx.x & 31) == 0) sh[threadIdx.x >> 5] = b;
+  __syncthreads();
+  if (threadIdx.x) return;
+  for (int i = 1; i < FF_THREADS / 32; i++) ff_binsum_merge(&b, &sh[i]);
+  out[blockIdx.x] = b;
+}
+
+/* The result words of the pairs keys[0 .. n) (0, 0 where an operand word is not finite). */
+template <int OP>
+__global__ void k_ff_eval(const uint64_t *keys, uint32_t n, uint32_t npart, uint64_t seed, uint32_t *out) {
+  for (uint32_t j = blockIdx.x * blockDim.x + threadIdx.x; j < n; j += gridDim.x * blockDim.x) {
+    struct ff_in in;
+    uint32_t r[2] = {0, 0};
+    ff_pair(OP, keys[j], npart, seed, &in);
+    if (ff_pair_finite(&in)) ff_eval(OP, &in, r);
+    out[2 * j] = r[0], out[2 * j + 1] = r[1];
   }
 }
+
+#define FF_CASES(F)                                                                                                 \
+  F(FF_ADD_SEED) F(FF_MUL_SEED) F(FF_CONVERT_SEED) F(EFT_TWOSUM) F(EFT_FAST2SUM) F(EFT_FAST2SUM_UNORDERED)        \
+  F(EFT_TWOPROD_DEKKER) F(EFT_TWOPROD_FMA) F(DW_ADD_FP) F(DW_ADD_SLOPPY) F(DW_ADD_ACCURATE) F(DW_MUL_FP)          \
+  F(DW_MUL_FP_FMA) F(DW_MUL_DW) F(DW_MUL_DW_FMA) F(SUM2_TWOSUM) F(SUM2_FAST2SUM)
 
 /* Launch op over keys [key0, key0 + nkeys) with `blocks` blocks on stream st. */
 extern "C" int FF_LAUNCH(int op, int blocks, uint64_t key0, uint64_t nkeys, uint32_t npart, uint64_t seed,
@@ -115,10 +207,35 @@ extern "C" int FF_LAUNCH(int op, int blocks, uint64_t key0, uint64_t nkeys, uint
 #define FF_CASE(o)                                                                                  \
   case o: k_ff<o><<<blocks, FF_THREADS, 0, st>>>(key0, nkeys, npart, seed, bound, part); break;
   switch (op) {
-    FF_CASE(FF_ADD_SEED) FF_CASE(FF_MUL_SEED) FF_CASE(FF_CONVERT_SEED) FF_CASE(EFT_TWOSUM) FF_CASE(EFT_FAST2SUM)
-    FF_CASE(EFT_FAST2SUM_UNORDERED) FF_CASE(EFT_TWOPROD_DEKKER) FF_CASE(EFT_TWOPROD_FMA) FF_CASE(DW_ADD_FP)
-    FF_CASE(DW_ADD_SLOPPY) FF_CASE(DW_ADD_ACCURATE) FF_CASE(DW_MUL_FP) FF_CASE(DW_MUL_FP_FMA) FF_CASE(DW_MUL_DW)
-    FF_CASE(DW_MUL_DW_FMA) FF_CASE(SUM2_TWOSUM) FF_CASE(SUM2_FAST2SUM)
+    FF_CASES(FF_CASE)
+  default: return -1;
+  }
+#undef FF_CASE
+  return (int)cudaGetLastError();
+}
+
+/* Launch op's outputs over high words [x0, x0 + nx) of the bin starting at bin_x0, with
+ * `blocks` blocks writing out[0 .. blocks). */
+extern "C" int FF_LAUNCH_OUT(int op, int blocks, uint32_t x0, uint32_t nx, uint32_t bin_x0, uint32_t npart,
+                             uint64_t seed, struct ff_binsum *out, cudaStream_t st) {
+#define FF_CASE(o)                                                                                  \
+  case o: k_ff_out<o><<<blocks, FF_THREADS, 0, st>>>(x0, nx, bin_x0, npart, seed, out); break;
+  switch (op) {
+    FF_CASES(FF_CASE)
+  default: return -1;
+  }
+#undef FF_CASE
+  return (int)cudaGetLastError();
+}
+
+/* The result words of op at keys[0 .. n) into out[2 j], out[2 j + 1] (device pointers). */
+extern "C" int FF_LAUNCH_EVAL(int op, const uint64_t *keys, uint32_t n, uint32_t npart, uint64_t seed, uint32_t *out,
+                              cudaStream_t st) {
+  const uint32_t blocks = n / 256 + 1 < 1024 ? n / 256 + 1 : 1024;
+#define FF_CASE(o)                                                                                  \
+  case o: k_ff_eval<o><<<blocks, 256, 0, st>>>(keys, n, npart, seed, out); break;
+  switch (op) {
+    FF_CASES(FF_CASE)
   default: return -1;
   }
 #undef FF_CASE

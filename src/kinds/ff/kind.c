@@ -11,20 +11,9 @@
 #include "src/engine/kind.h"
 #include "src/engine/progress.h"
 #include "src/formats/json_io.h"
-#include "src/kinds/ff/ff.h"
+#include "src/engine/par.h"
+#include "src/kinds/ff/ff_kind.h"
 #include "src/report/report.h"
-
-struct kind_result {
-  struct run_info ri;
-  int nv;
-  const struct ff_variant *v[FF_NVAR];
-  struct ff_stats st[FF_NVAR];
-  uint32_t nrandom;
-  uint64_t seed;
-  int partner_set;     /* FF_PARTNER_SET of the ulpcert that made it (files without it: 1) */
-  struct scan_cli *sc; /* a run: its options */
-  double wall;         /* seconds spent scanning */
-};
 
 static int owns(const char *name) { return ff_is_name(name); }
 
@@ -39,14 +28,20 @@ static void list(FILE *f) {
   }
 }
 
-static struct kind_result *alloc(void) {
+struct kind_result *ff_alloc(void) {
   struct kind_result *r = calloc(1, sizeof *r);
-  if (r)
+  if (r) {
     for (int i = 0; i < FF_NVAR; i++) ff_stats_init(&r->st[i]);
+    r->stats = 1;
+  }
   return r;
 }
 
-static void release(struct kind_result *r) { free(r); }
+void ff_release(struct kind_result *r) {
+  if (r) free(r->bins);
+  free(r);
+}
+
 static struct run_info *info(struct kind_result *r) { return &r->ri; }
 
 static int begin(struct run_request *rq, struct kind_result **out) {
@@ -54,19 +49,19 @@ static int begin(struct run_request *rq, struct kind_result **out) {
     errorf("--source does not apply to float-float variants");
     return EXIT_USAGE;
   }
-  struct kind_result *r = alloc();
+  struct kind_result *r = ff_alloc();
   if (!r) return EXIT_IO;
   for (int i = 0; i < rq->nnames; i++)
     if (ff_resolve(rq->names[i], 1, r->v, FF_NVAR, &r->nv) < 0) {
       errorf("unknown variant or family '%s' (see 'ulpcert list')", rq->names[i]);
-      release(r);
+      ff_release(r);
       return EXIT_USAGE;
     }
   run_info_init(&r->ri, 0, NULL);
   snprintf(r->ri.command, sizeof r->ri.command, "%s", g_command_line);
   int rc = choose_backend(rq->sc, &r->ri);
   if (rc >= 0) {
-    release(r);
+    ff_release(r);
     return rc;
   }
   /* the CPU runs the plain flavour only */
@@ -78,7 +73,7 @@ static int begin(struct run_request *rq, struct kind_result **out) {
             r->nv - n2 == 1 ? "" : "s");
   if (!(r->nv = n2)) {
     errorf("nothing to run on the CPU backend: the .fmad and .ftz flavours need a GPU");
-    release(r);
+    ff_release(r);
     return EXIT_USAGE;
   }
   r->ri.from = rq->sc->o.from, r->ri.to = rq->sc->o.to;
@@ -93,58 +88,6 @@ static int begin(struct run_request *rq, struct kind_result **out) {
   return 0;
 }
 
-/* One chunk [x0, x1) of high words through variant i into part: 0, 1 when stopped, or an
- * exit code. */
-static int scan_chunk(struct kind_result *r, int i, uint64_t x0, uint64_t x1, struct ff_stats *part,
-                      struct progress_sum *pc) {
-  const struct ff_variant *v = r->v[i];
-  uint32_t npart = ff_npart(v, r->nrandom);
-  double bound = v->bound_u2 < 0 ? -1.0 : v->bound_u2 * 0x1p-48;
-  if (g_scan_stop) return 1;
-  if (!r->ri.gpu)
-    return ff_cpu_scan(v, (uint32_t)x0, (uint32_t)(x1 - 1), npart, r->seed, r->sc->o.threads, part, progress_add, pc);
-  char err[1024];
-  int dev = r->sc->o.ndevices > 0 ? r->sc->o.devices[0] : 0;
-  int s = ff_gpu_scan(dev, v->op, v->flav, (uint32_t)x0, (uint32_t)(x1 - 1), npart, r->seed, bound, part, progress_add,
-                      pc, err, sizeof err);
-  if (s < 0) errorf("%s: %s", v->name, err);
-  return s == -2 ? EXIT_IO : s < 0 ? EXIT_NOGPU : s;
-}
-
-/* The range is walked in chunks of --chunk high words, every variant completing a chunk
- * before the next one starts: an interruption keeps the chunks done, covered by all
- * variants alike, and drops the chunk under way. Statistics merge exactly
- * (ff_stats_merge), so chunks, shards and resumed runs give the single run's result.
- * On the GPU a chunk has at least FF_GPU_CHUNK high words: each ff_gpu_scan call
- * allocates, copies both ways and merges the partial statistics of its 2048 blocks
- * (1.9 MB), an estimated millisecond (not measured), against about 8 ms per variant and
- * 2^22 high words of kernels for the ff family on an H100 (71 s for 9 variants over
- * 2^32): a chunk of 2^22 could cost a tenth more time, one of 2^26 under 1%. */
-#define FF_GPU_CHUNK (1ull << 26)
-static int scan(struct kind_result *r, uint32_t from, uint32_t to, uint32_t cov[][2], int *ncov) {
-  struct ff_stats *part = calloc((size_t)r->nv, sizeof *part);
-  if (!part) return EXIT_IO;
-  struct progress_sum pc = {{0}, 0};
-  progress_start(&pc.bar, "float-float", ((uint64_t)to - from + 1) * (uint64_t)r->nv, r->sc->o.progress && !g_quiet);
-  const double t0 = now_s();
-  const uint64_t chunk = r->ri.gpu && r->sc->o.chunk < FF_GPU_CHUNK ? FF_GPU_CHUNK : r->sc->o.chunk;
-  uint64_t x = from, end = (uint64_t)to + 1;
-  int rc = 0;
-  while (x < end && !rc) {
-    uint64_t x1 = end - x < chunk ? end : x + chunk; /* this chunk: [x, x1) */
-    for (int i = 0; i < r->nv && !rc; i++) rc = scan_chunk(r, i, x, x1, &part[i], &pc);
-    if (rc) break;
-    for (int i = 0; i < r->nv; i++) ff_stats_merge(&r->st[i], &part[i]);
-    x = x1;
-  }
-  progress_end(&pc.bar);
-  r->wall += now_s() - t0;
-  free(part);
-  *ncov = 0;
-  if (x > from) cov[0][0] = from, cov[0][1] = (uint32_t)(x - 1), *ncov = 1;
-  return rc == 1 ? EXIT_INTERRUPT : rc;
-}
-
 static int status(const struct kind_result *r) {
   for (int i = 0; i < r->nv; i++)
     if (r->v[i]->bound_u2 >= 0 && r->st[i].exceeds_in_domain) return EXIT_FAIL;
@@ -156,7 +99,7 @@ static void print(FILE *f, const struct kind_result *r) {
   if (r->wall > 0) fprintf(f, "\n%.2f s\n", r->wall);
 }
 
-static int write_file(const char *path, const struct kind_result *r, char *err, size_t errlen) {
+json_t *ff_result_json(const struct kind_result *r) {
   json_t *root = result_header_json(&r->ri, "float-float");
   char sd[32];
   snprintf(sd, sizeof sd, "0x%016llx", (unsigned long long)r->seed);
@@ -168,6 +111,11 @@ static int write_file(const char *path, const struct kind_result *r, char *err, 
   for (int i = 0; i < r->nv; i++)
     json_array_append_new(res, ff_stats_json(r->v[i], &r->st[i], ff_npart(r->v[i], r->nrandom)));
   json_object_set_new(root, "results", res);
+  return root;
+}
+
+static int write_file(const char *path, const struct kind_result *r, char *err, size_t errlen) {
+  json_t *root = ff_result_json(r);
   int rc = result_write_root(path, root, err, errlen);
   json_decref(root);
   return rc;
@@ -201,6 +149,21 @@ static int same(const struct kind_result *a, const struct kind_result *b, const 
 
 static void merge(struct kind_result *a, const struct kind_result *b) {
   for (int i = 0; i < a->nv; i++) ff_stats_merge(&a->st[i], &b->st[i]);
+  a->wall += b->wall;
+}
+
+static void merge_bytes(void *mine, const void *theirs, void *ctx) {
+  const int nv = *(const int *)ctx;
+  struct ff_stats *a = mine;
+  const struct ff_stats *b = theirs;
+  for (int i = 0; i < nv; i++) ff_stats_merge(&a[i], &b[i]);
+}
+
+/* MPI: every rank's statistics into rank 0's (exact merges); the wall time is the
+ * slowest rank's. */
+static int par_reduce(struct kind_result *r) {
+  r->wall = par_max(r->wall);
+  return par_reduce_bytes(r->st, sizeof r->st[0] * (size_t)r->nv, merge_bytes, &r->nv);
 }
 
 /* The "results" list: variants (by "variant", or "name" in files of format 1) and their
@@ -225,13 +188,13 @@ static int ff_read_results(json_t *res, struct kind_result *r, const char **fiel
   return 0;
 }
 
-static int read_file(json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen) {
+int ff_read(json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen) {
   ff_registry_init();
-  struct kind_result *r = alloc();
+  struct kind_result *r = ff_alloc();
   if (!r) return EXIT_IO;
   int rc = run_info_read(root, path, &r->ri, err, errlen);
   if (rc) {
-    release(r);
+    ff_release(r);
     return rc;
   }
   const char *field = NULL;
@@ -248,7 +211,7 @@ static int read_file(json_t *root, const char *path, struct kind_result **out, c
   }
   if (field) {
     snprintf(err, errlen, "%s: missing or invalid field '%s' (not a float-float result of this ulpcert?)", path, field);
-    release(r);
+    ff_release(r);
     return EXIT_CORRUPT;
   }
   *out = r;
@@ -384,23 +347,27 @@ const struct kind kind_ff = {
         "relative error in u^2 = 2^-48 and the verdict against the published bound; exit\n"
         "status 1 when a bound is exceeded in its hypothesis domain. Float-float and binary32\n"
         "function variants are run by separate commands. --shard (slices of equal numbers of\n"
-        "high words), --resume, merge and interruption work as for binary32 variants; --chunk\n"
-        "counts high words, every variant completing a chunk before the next one starts (on\n"
-        "the GPU at least 2^26), and an interruption keeps the chunks done. --source does\n"
-        "not apply.\n",
+        "high words), --resume, merge, MPI ranks and interruption work as for binary32\n"
+        "variants; on the CPU --chunk counts high words, every variant completing a chunk\n"
+        "before the next one starts; on the GPU every device of --devices (default: all)\n"
+        "takes units of 2^22 high words in turn through every variant; an interruption keeps\n"
+        "what was completed. --source does not apply.\n",
     .owns = owns,
     .list = list,
     .begin = begin,
-    .scan = scan,
+    .scan = ff_scan,
     .cost = NULL,
     .status = status,
-    .par_reduce = NULL,
-    .read = read_file,
+    .par_reduce = par_reduce,
+    .read = ff_read,
     .info = info,
     .same = same,
     .merge = merge,
     .write = write_file,
     .print = print,
-    .release = release,
+    .release = ff_release,
     .report = report,
+    .arch_record = ff_arch_record,
+    .arch_compare = ff_arch_compare,
+    .arch_merge = ff_arch_merge,
 };

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "src/common.h"
+#include "src/engine/par.h"
 #include "src/engine/progress.h"
 #include "src/formats/json_io.h"
 #include "src/kinds/binary32/binary32.h"
@@ -35,7 +36,7 @@ static void list(FILE *f) {
   }
 }
 
-static void release(struct kind_result *kr) {
+void pair_release(struct kind_result *kr) {
   struct pair_result *r = R(kr);
   if (!r) return;
   if (r->file.nv) result_file_free(&r->file);
@@ -47,12 +48,12 @@ static void release(struct kind_result *kr) {
 
 static struct run_info *info(struct kind_result *r) { return &R(r)->ri; }
 
-/* variant p with empty statistics at index nv of r */
-static int add_variant(struct pair_result *r, const struct pair_variant *p) {
+int pair_add_variant(struct pair_result *r, const struct pair_variant *p) {
   struct stats *s = malloc(sizeof *s);
   if (!s) return EXIT_IO;
   stats_init(s);
   s->pairs = 1;
+  s->has_moments = r->moments;
   stats_set_clauses(s, p->base.clause, p->base.n_clauses);
   r->pv[r->nv] = p, r->v[r->nv] = &p->base, r->st[r->nv++] = s;
   return 0;
@@ -110,7 +111,7 @@ static int resolve(struct pair_result *r, struct run_request *rq) {
     }
   }
   for (int i = 0; i < nv; i++)
-    if (add_variant(r, vs[i])) return EXIT_IO;
+    if (pair_add_variant(r, vs[i])) return EXIT_IO;
   return 0;
 }
 
@@ -122,6 +123,10 @@ static int begin(struct run_request *rq, struct kind_result **out) {
   if (pair_registry_init()) return EXIT_USAGE;
   if (rq->pairs && (rq->shard_n || rq->resume)) {
     errorf("--pairs FILE evaluates a list: --shard and --resume do not apply");
+    return EXIT_USAGE;
+  }
+  if (rq->pairs && rq->ranks > 1) {
+    errorf("--pairs FILE evaluates a list in one process: run it without mpirun");
     return EXIT_USAGE;
   }
   if (PAIR_ADV + (uint64_t)rq->partners > PAIR_MAXPART) {
@@ -136,7 +141,7 @@ static int begin(struct run_request *rq, struct kind_result **out) {
   if (rc < 0) rc = resolve(r, rq);
   if (!rc && rq->pairs) rc = read_pairs(r, rq->pairs);
   if (rc) {
-    release((struct kind_result *)r);
+    pair_release((struct kind_result *)r);
     return rc;
   }
   r->ri.from = rq->sc->o.from, r->ri.to = rq->sc->o.to;
@@ -156,11 +161,12 @@ static int begin(struct run_request *rq, struct kind_result **out) {
  * smallest --chunk); a power of two, so that blocks never cross a bin. */
 static uint32_t block_of(uint32_t chunk) { return chunk > (1u << 16) ? 1u << 16 : chunk < 4096 ? 4096 : chunk; }
 
-static int scan(struct kind_result *kr, uint32_t from, uint32_t to, uint32_t cov[][2], int *ncov) {
+int pair_scan(struct kind_result *kr, uint32_t from, uint32_t to, uint32_t cov[][2], int *ncov) {
   struct pair_result *r = R(kr);
-  struct pair_scan ps = {.gpu = r->ri.gpu, .device = r->sc->o.ndevices > 0 ? r->sc->o.devices[0] : 0,
+  struct pair_scan ps = {.gpu = r->ri.gpu, .ndevices = r->ri.gpu ? r->sc->o.ndevices : 0, .devices = r->sc->o.devices,
                          .threads = r->ri.threads, .nrandom = r->nrandom, .seed = r->seed, .swap = r->swap,
-                         .fast = !r->sc->o.no_fast, .nv = r->nv, .v = r->pv, .st = r->st};
+                         .fast = !r->sc->o.no_fast, .nv = r->nv, .v = r->pv, .st = r->st, .moments = r->moments,
+                         .outputs_only = r->outputs_only};
   const double t0 = now_s();
   int rc;
   *ncov = 0;
@@ -208,8 +214,7 @@ static json_t *partners_json(const struct pair_result *r) {
   return o;
 }
 
-static int write_file(const char *path, const struct kind_result *kr, char *err, size_t errlen) {
-  const struct pair_result *r = (const struct pair_result *)kr;
+json_t *pair_json(const struct pair_result *r) {
   json_t *root = result_header_json(&r->ri, "pair");
   json_object_set_new(root, "mpfr", json_string(mpfr_get_version()));
   result_range_json(root, &r->ri);
@@ -220,6 +225,11 @@ static int write_file(const char *path, const struct kind_result *kr, char *err,
   json_t *res = json_array();
   for (int i = 0; i < r->nv; i++) json_array_append_new(res, b32_variant_json(r->v[i], r->st[i]));
   json_object_set_new(root, "results", res);
+  return root;
+}
+
+static int write_file(const char *path, const struct kind_result *kr, char *err, size_t errlen) {
+  json_t *root = pair_json((const struct pair_result *)kr);
   int rc = result_write_root(path, root, err, errlen);
   json_decref(root);
   return rc;
@@ -243,7 +253,7 @@ static int read_partners(json_t *root, struct pair_result *r) {
   return 0;
 }
 
-static int read_file(json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen) {
+int pair_read(json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen) {
   pair_registry_init();
   struct pair_result *r = calloc(1, sizeof *r);
   if (!r) return EXIT_IO;
@@ -262,7 +272,7 @@ static int read_file(json_t *root, const char *path, struct kind_result **out, c
     r->pv[i] = p, r->v[i] = &p->base, r->st[i] = r->file.v[i].st, r->nv = i + 1;
   }
   if (rc) {
-    release((struct kind_result *)r);
+    pair_release((struct kind_result *)r);
     return rc;
   }
   r->ri = r->file.ri;
@@ -301,6 +311,15 @@ static void merge(struct kind_result *ka, const struct kind_result *kb) {
   a->wall += b->wall, a->t_ref += b->t_ref, a->t_eval += b->t_eval, a->mpfr_calls += b->mpfr_calls;
 }
 
+/* MPI: every rank's statistics into rank 0's (exact merges); the wall time is the
+ * slowest rank's, the others sums. */
+static int par_reduce(struct kind_result *kr) {
+  struct pair_result *r = R(kr);
+  r->wall = par_max(r->wall), r->t_ref = par_sum(r->t_ref), r->t_eval = par_sum(r->t_eval);
+  r->mpfr_calls = (uint64_t)par_sum((double)r->mpfr_calls);
+  return par_reduce_stats(r->st, r->nv);
+}
+
 const struct kind kind_pair = {
     .name = "pair",
     .title = "two-argument",
@@ -312,19 +331,25 @@ const struct kind kind_pair = {
                 "evaluates a list of pairs instead (two hexadecimal bit patterns a line: a b of\n"
                 "f(a, b)). .host variants run on the CPU backend, the others on the GPU, where\n"
                 "pairs, references and measures are computed on the device too (MPFR on the host\n"
-                "for the pairs the fast references leave). --no-fast-path: MPFR for every pair,\n"
-                "measured on the host (a check of the device pipeline; same results).\n",
+                "for the pairs the fast references leave), on every GPU of --devices (default:\n"
+                "all), blocks of x taken in turn. --shard, --resume, merge and MPI ranks work as\n"
+                "for binary32 variants. --no-fast-path: MPFR for every pair, measured on the host\n"
+                "(a check of the pipeline; same results).\n",
     .owns = pair_is_name,
     .list = list,
     .begin = begin,
-    .scan = scan,
+    .scan = pair_scan,
     .status = status,
-    .read = read_file,
+    .par_reduce = par_reduce,
+    .read = pair_read,
     .info = info,
     .same = same,
     .merge = merge,
     .write = write_file,
     .print = print,
-    .release = release,
+    .release = pair_release,
     .report = pair_report,
+    .arch_record = pair_arch_record,
+    .arch_compare = pair_arch_compare,
+    .arch_merge = pair_arch_merge,
 };

@@ -1,8 +1,11 @@
-/* pair_kernel.cuh: the evaluation kernel of the two-argument variants, included once per
+/* pair_kernel.cuh: the evaluation kernels of the two-argument variants, included once per
  * build flavour (pair_gpu.cu: contraction off; pair_ftz.cu: -ftz=true; pair_fast.cu:
- * -use_fast_math), each with the folders' device functions compiled under its flags.
- * Operands arrive as bit patterns, outputs leave as bit patterns: the flags change the
- * variant and nothing else (partners and measures are computed elsewhere). */
+ * -use_fast_math, each defining PAIR_KERNEL, PAIR_LAUNCH, PAIR_WALK_KERNEL and PAIR_WALK),
+ * each with the folders' device functions compiled under its flags. Operands arrive as
+ * bit patterns, outputs leave as bit patterns: the flags change the variant and nothing
+ * else (partners and measures are computed elsewhere). PAIR_KERNEL takes a list of
+ * pairs; PAIR_WALK_KERNEL the pairs of a block of the pipeline (pair_pipe.cu): x = x0 +
+ * i / np against partner P[i]. */
 #include <cuda_runtime.h>
 #include <stdint.h>
 
@@ -35,5 +38,20 @@ __global__ void PAIR_KERNEL(int fn, const uint32_t *a, const uint32_t *b, uint32
 extern "C" int PAIR_LAUNCH(int fn, const uint32_t *a, const uint32_t *b, uint32_t n, uint32_t *out) {
   const uint32_t blocks = n / 256 + 1 < 65535 ? n / 256 + 1 : 65535;
   PAIR_KERNEL<<<blocks, 256>>>(fn, a, b, n, out);
+  return (int)cudaGetLastError();
+}
+
+__global__ void PAIR_WALK_KERNEL(int fn, int swap, uint32_t x0, uint32_t np, const uint32_t *P, uint32_t n,
+                                 uint32_t *out) {
+  for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
+    const uint32_t x = x0 + i / np, p = P[i];
+    out[i] = __float_as_uint(pair_dispatch(fn, __uint_as_float(swap ? p : x), __uint_as_float(swap ? x : p)));
+  }
+}
+
+extern "C" int PAIR_WALK(int fn, int swap, uint32_t x0, uint32_t np, const uint32_t *P, uint32_t n, uint32_t *out,
+                         cudaStream_t st) {
+  const uint32_t blocks = n / 256 + 1 < 65535 ? n / 256 + 1 : 65535;
+  PAIR_WALK_KERNEL<<<blocks, 256, 0, st>>>(fn, swap, x0, np, P, n, out);
   return (int)cudaGetLastError();
 }

@@ -13,24 +13,22 @@ int pair_gpu_eval(int device, int fl, int dev, const uint32_t *a, const uint32_t
   return -1;
 }
 
-struct pair_pipe *pair_pipe_open(int device, int nv, uint32_t max_x, uint32_t np, const struct measure_cfg *cfg,
-                                 const int *operand, char *err, size_t errlen) {
-  (void)device, (void)nv, (void)max_x, (void)np, (void)cfg, (void)operand;
+struct pair_pipe *pair_pipe_open(int device, const struct pair_pipe_cfg *c, char *err, size_t errlen) {
+  (void)device, (void)c;
   snprintf(err, errlen, "this ulpcert was built without CUDA");
   return NULL;
 }
-int pair_pipe_block(struct pair_pipe *pp, const struct pair_pipe_req *rq, uint32_t x0, uint32_t nx,
-                    struct part *parts, uint64_t *mpfr_calls) {
-  (void)pp, (void)rq, (void)x0, (void)nx, (void)parts, (void)mpfr_calls;
+int pair_pipe_run(struct pair_pipe *pp, const struct pair_pipe_io *io) {
+  (void)pp, (void)io;
   return -1;
 }
-int pair_pipe_refs(struct pair_pipe *pp, const struct pair_pipe_req *rq, uint32_t x0, uint32_t nx, uint32_t *a,
+int pair_pipe_refs(struct pair_pipe *pp, const struct pair_pipe_io *io, int ref, uint32_t x0, uint32_t nx, uint32_t *a,
                    uint32_t *b, double *y, int8_t *t, uint64_t *mpfr_calls) {
-  (void)pp, (void)rq, (void)x0, (void)nx, (void)a, (void)b, (void)y, (void)t, (void)mpfr_calls;
+  (void)pp, (void)io, (void)ref, (void)x0, (void)nx, (void)a, (void)b, (void)y, (void)t, (void)mpfr_calls;
   return -1;
 }
-int pair_pipe_xbins(struct pair_pipe *pp, int slot, uint64_t *out) {
-  (void)pp, (void)slot, (void)out;
+int pair_pipe_xbins(struct pair_pipe *pp, int v, uint64_t *out) {
+  (void)pp, (void)v, (void)out;
   return -1;
 }
 const char *pair_pipe_error(const struct pair_pipe *pp) {

@@ -1,17 +1,33 @@
-/* pair_pipe.cu: a block of swept x against their partners, end to end on one GPU: the
- * pairs and their references are computed on the device (the fast references of
- * functions/<name>/pair_ref.h, the same code as the host's), the few pairs they leave
- * undecided go to MPFR on the host and come back, the variants run on the pairs in their
- * build flavours, and the device reduction measures every output with the per-input
- * definition of src/measure/measure.h (measure_input_at, as the host's
- * part_reduce_pairs) into one part per variant. Only the parts, the undecided pairs and
- * the x-bin maxima cross the bus.
+/* pair_pipe.cu: the pipeline of pairs on one GPU (pair_pipe.h). For a unit (a block of x
+ * within one bin, the variants of one reference):
+ *   k_partners  every x's partners, once per x (pow's log2|x| once, not once per partner);
+ *   k_refs      each pair's reference by the fast reference of functions/<name>/pair_ref.h
+ *               (the host's code), the pairs it leaves listed for MPFR on the host;
+ *   k_patch     MPFR's answers into place;
+ *   evaluation  the variants on the pairs, one launch per variant in its build flavour
+ *               (pair_kernel.cuh: operands from x and the partner array); a host variant
+ *               (flavour PF_HOST, run on the GPU backend when named on its own) gets the
+ *               partners on the host and its outputs from the host's threads instead;
+ *   k_pair_reduce  every output measured with the per-input definition
+ *               (measure_core.h, through pair_pipe_core.h: pp_measure) into each thread's
+ *               lean accumulator (pair_lean.h), merged per warp by shuffles and per block
+ *               into the part of an item of PP_ITEM_X x; per warp a list of the lowest
+ *               keys of special-value mismatches; per warp one shared atomic per
+ *               distinct histogram bin; the x-bin maxima through each thread's cache;
+ *   k_pair_merge  the items' parts into one part per variant.
+ * Only the parts, the undecided pairs, at the end the x-bin maxima, and for a host
+ * variant the partners and its outputs cross the bus.
+ * Three streams keep two units in flight: stream A computes the partners and references
+ * of the next unit while the host runs MPFR on this unit's undecided pairs (their copies
+ * on stream C) and stream B reduces the previous unit. Built with -fmad=false: no
+ * contraction, every binary64 operation rounds as the host's, so the statistics equal
+ * the host pipeline's (pipe_host.c) and the CPU backend's field for field.
  *
- * A block of x never crosses a bin (scan.c), so its part folds into the variant's
- * statistics as the host's parts of the same pairs do: sums and maxima (ties to the lowest
- * (x, partner)) merge exactly, and the lists keep the lowest keys, so the statistics equal
- * the CPU backend's field for field. Built with -fmad=false: no contraction, every binary64
- * operation rounds as the host's. */
+ * Per pair and variant the reduction reads 17 bytes (partner, reference, its sign,
+ * output) and runs the measure: about 200 instructions, 20 of them binary64 (the ulp,
+ * relative and absolute errors, the clauses), the digest (two 64-bit multiplications)
+ * and the lean maxima. The partners and references are computed once per pair and unit
+ * (13 bytes written). */
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,15 +35,13 @@
 
 #include "src/kinds/binary32/device/reduce_common.cuh"
 #include "src/kinds/pair/pair_pipe.h"
-#include "src/kinds/pair/partners.h"
+#include "src/kinds/pair/pair_pipe_core.h"
 #include "pairs_ref.h"
 
-extern "C" int pair_launch_plain(int, const uint32_t *, const uint32_t *, uint32_t, uint32_t *);
-extern "C" int pair_launch_ftz(int, const uint32_t *, const uint32_t *, uint32_t, uint32_t *);
-extern "C" int pair_launch_fast(int, const uint32_t *, const uint32_t *, uint32_t, uint32_t *);
-
-#define PP_PENDING 3        /* t of a pair whose reference MPFR has yet to decide */
-#define PP_ITEM_X 2048u     /* x per reduction item (one CUDA block) */
+typedef int (*pair_walk_fn)(int, int, uint32_t, uint32_t, const uint32_t *, uint32_t, uint32_t *, cudaStream_t);
+extern "C" int pair_walk_plain(int, int, uint32_t, uint32_t, const uint32_t *, uint32_t, uint32_t *, cudaStream_t);
+extern "C" int pair_walk_ftz(int, int, uint32_t, uint32_t, const uint32_t *, uint32_t, uint32_t *, cudaStream_t);
+extern "C" int pair_walk_fast(int, int, uint32_t, uint32_t, const uint32_t *, uint32_t, uint32_t *, cudaStream_t);
 
 /* reference number r of the PAIR_REFERENCE lines, in their order */
 __device__ __forceinline__ int pp_fast(int r, uint32_t a, uint32_t b, double *y, int *t) {
@@ -49,14 +63,18 @@ struct undecided {
   uint32_t i, a, b;
 };
 
-/* Pair i = (x0 + i / np, partner i % np): operands, and the reference where the fast
- * path decides it; the others are listed for the host. */
-__global__ void k_pairs(int ref, int set, int swap, uint64_t seed, uint32_t np, uint32_t x0, uint32_t n, uint32_t *A,
-                        uint32_t *B, double *Y, int8_t *T, struct undecided *und, uint32_t *nund) {
+/* the partners of x0 + i into P[i np ..] */
+__global__ void k_partners(int set, int swap, uint64_t seed, uint32_t np, uint32_t x0, uint32_t nx, uint32_t *P) {
+  for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < nx; i += gridDim.x * blockDim.x)
+    pair_partners_x(set, swap, x0 + i, np, seed, P + (size_t)i * np);
+}
+
+/* Pair i = (x0 + i / np, P[i]): its reference where the fast path decides it; the others
+ * listed for the host. */
+__global__ void k_refs(int ref, int swap, uint32_t np, uint32_t x0, uint32_t n, const uint32_t *P, double *Y, int8_t *T,
+                       struct undecided *und, uint32_t *nund) {
   for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
-    const uint32_t x = x0 + i / np, p = pair_partner(set, swap, x, i % np, seed);
-    const uint32_t a = swap ? p : x, b = swap ? x : p;
-    A[i] = a, B[i] = b;
+    const uint32_t x = x0 + i / np, p = P[i], a = pp_op_a(swap, x, p), b = pp_op_b(swap, x, p);
     double y = 0;
     int t = PP_PENDING;
     if (!pp_fast(ref, a, b, &y, &t)) {
@@ -73,189 +91,332 @@ __global__ void k_patch(const struct undecided *und, const double *y, const int8
     Y[und[k].i] = y[k], T[und[k].i] = t[k];
 }
 
-/* The shared state of a reduction block: the histogram, and this round's events before
- * they enter the list of the lowest (x, partner) keys. */
+/* ---- the reduction ---- */
+
+/* The shared state of a reduction block: the histogram, each warp's list of the lowest
+ * keys (sorted), accumulator and moments. */
 struct pp_shared {
   uint32_t hist[HIST_N];
-  uint32_t nround, nlist;
-  struct sample round[RED_THREADS], list[LIST_MAX];
-  struct measure_acc acc[RED_WARPS];
+  uint32_t wn[RED_WARPS];
+  struct sample wl[RED_WARPS][LIST_MAX];
+  struct pl_acc acc[RED_WARPS];
+  uint64_t m0[RED_WARPS], m1[RED_WARPS];
 };
 
-__device__ __forceinline__ uint64_t pp_key(const struct sample &s) { return measure_key(s.input, s.partner); }
+__device__ __forceinline__ uint64_t sample_key(const struct sample &s) { return measure_key(s.input, s.partner); }
 
-/* thread 0: this round's events into the block's list (the lowest LIST_MAX keys, sorted) */
-__device__ void pp_list_round(struct pp_shared *sh) {
-  for (uint32_t k = 0; k < sh->nround; k++) {
-    const struct sample s = sh->round[k];
-    uint32_t i = sh->nlist;
-    if (i == LIST_MAX) {
-      if (pp_key(s) >= pp_key(sh->list[LIST_MAX - 1])) continue;
-      i = LIST_MAX - 1;
-    } else {
-      sh->nlist++;
-    }
-    while (i > 0 && pp_key(sh->list[i - 1]) > pp_key(s)) sh->list[i] = sh->list[i - 1], i--;
-    sh->list[i] = s;
+/* s into the sorted list l of n (at most LIST_MAX) lowest keys */
+__device__ __forceinline__ void list_put(struct sample *l, uint32_t *n, const struct sample &s) {
+  uint32_t i = *n;
+  if (i == LIST_MAX) {
+    if (sample_key(s) >= sample_key(l[LIST_MAX - 1])) return;
+    i = LIST_MAX - 1;
+  } else {
+    (*n)++;
   }
-  sh->nround = 0;
+  while (i > 0 && sample_key(l[i - 1]) > sample_key(s)) l[i] = l[i - 1], i--;
+  l[i] = s;
 }
 
-/* Item blockIdx.x (PP_ITEM_X x and their partners) of variant blockIdx.y: its part. */
-__global__ void __launch_bounds__(RED_THREADS)
-    k_pair_reduce(uint32_t np, uint32_t n, int swap, const uint32_t *A, const uint32_t *B, const double *Y,
-                  const int8_t *T, uint32_t *const *outs, const struct measure_cfg *cfgs, const int *operand,
-                  const int *slot, struct part *parts, unsigned long long *xbins) {
-  __shared__ struct pp_shared sh;
-  const uint32_t v = blockIdx.y, tid = threadIdx.x;
-  const uint32_t lo = blockIdx.x * PP_ITEM_X * np, hi = min(n, lo + PP_ITEM_X * np);
-  for (uint32_t b = tid; b < HIST_N; b += RED_THREADS) sh.hist[b] = 0;
-  if (tid == 0) sh.nround = sh.nlist = 0;
-  __syncthreads();
-  const struct measure_cfg *c = &cfgs[v];
-  const uint32_t *o = outs[v];
-  const int dom_b = operand[v];
-  struct measure_acc acc;
-  measure_init(&acc);
-  unsigned long long *const xbv = xbins + (size_t)slot[v] * RED_XBINS;
+/* This step's special-value mismatches of the warp into its list: lane 0 inserts them
+ * one by one (ballot order). Called by all 32 lanes (converged). */
+__device__ __forceinline__ void warp_specials(struct sample *l, uint32_t *n, int ev, struct sample s) {
+  const unsigned full = 0xffffffffu;
+  unsigned bal = __ballot_sync(full, ev && (*n < LIST_MAX || sample_key(s) < sample_key(l[LIST_MAX - 1])));
+  while (bal) {
+    const int src = __ffs(bal) - 1;
+    bal &= bal - 1;
+    struct sample t;
+    t.input = __shfl_sync(full, s.input, src), t.output = __shfl_sync(full, s.output, src);
+    t.other = __shfl_sync(full, s.other, src), t.partner = __shfl_sync(full, s.partner, src);
+    if ((threadIdx.x & 31) == 0) list_put(l, n, t);
+    __syncwarp();
+  }
+}
+
+__device__ __forceinline__ struct pl_max shfl_pl_max(const struct pl_max &m, int off) {
+  const unsigned full = 0xffffffffu;
+  struct pl_max r;
+  r.v = __shfl_down_sync(full, m.v, off), r.key = __shfl_down_sync(full, m.key, off);
+  r.idx = __shfl_down_sync(full, m.idx, off);
+  return r;
+}
+
+/* Lane 0 ends with the merge (pl_merge) of the warp's accumulators and moments. Called by
+ * all 32 lanes; ncl is uniform. */
+__device__ __forceinline__ void pl_warp_merge(struct pl_acc *a, uint64_t *m0, uint64_t *m1, int ncl) {
+  const unsigned full = 0xffffffffu;
+  for (int off = 16; off; off >>= 1) {
+    struct pl_acc b;
+    b.inputs = __shfl_down_sync(full, a->inputs, off), b.cr = __shfl_down_sync(full, a->cr, off);
+    b.faithful = __shfl_down_sync(full, a->faithful, off), b.above_1ulp = __shfl_down_sync(full, a->above_1ulp, off);
+    b.nonfinite = __shfl_down_sync(full, a->nonfinite, off), b.flushed = __shfl_down_sync(full, a->flushed, off);
+    b.special_mismatches = __shfl_down_sync(full, a->special_mismatches, off);
+    b.undecidable = __shfl_down_sync(full, a->undecidable, off), b.digest = __shfl_down_sync(full, a->digest, off);
+    b.ulp = shfl_pl_max(a->ulp, off), b.rel = shfl_pl_max(a->rel, off), b.abs = shfl_pl_max(a->abs, off);
+    for (int k = 0; k < CLAUSE_MAX; k++) {
+      if (k >= ncl) break;
+      struct pl_clause *c = &b.cl[k];
+      const struct pl_clause *d = &a->cl[k];
+      c->inputs = __shfl_down_sync(full, d->inputs, off), c->over = __shfl_down_sync(full, d->over, off);
+      c->max = __shfl_down_sync(full, d->max, off), c->ratio = __shfl_down_sync(full, d->ratio, off);
+      c->max_key = __shfl_down_sync(full, d->max_key, off), c->ratio_key = __shfl_down_sync(full, d->ratio_key, off);
+      c->max_idx = __shfl_down_sync(full, d->max_idx, off), c->ratio_idx = __shfl_down_sync(full, d->ratio_idx, off);
+    }
+    pl_merge(a, &b, ncl);
+    const uint64_t o0 = __shfl_down_sync(full, *m0, off), o1 = __shfl_down_sync(full, *m1, off);
+    *m0 = modp_add(*m0, o0), *m1 = modp_add(*m1, o1);
+  }
+}
+
+/* What a reduction launch reads: the unit's pairs and, per variant u of the unit, its
+ * slot, output array and measure. */
+struct pp_unit {
+  uint32_t x0, n, np, bin_i0; /* bin_i0: the index in its bin of the unit's first pair */
+  int swap, outputs_only, moments;
+  const uint32_t *P;
+  const double *Y;
+  const int8_t *T;
+  const uint32_t *O;  /* variant u's outputs at O + u cap */
+  size_t cap;
+  const int *slot;    /* slot of variant u */
+  const struct measure_cfg *cfg; /* by slot */
+  const int *operand; /* by slot */
+};
+
+/* One warp's pairs [j0, j1) of the item through variant u, into its lane's accumulator,
+ * the block's histogram, the warp's list and the x-bin maxima. */
+__device__ __forceinline__ void reduce_warp(const struct pp_unit &U, int u, uint32_t j0, uint32_t j1, struct pp_shared *sh,
+                                            struct pl_acc *acc, uint64_t *m0, uint64_t *m1, unsigned long long *xbv) {
+  const uint32_t lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+  const int s = U.slot[u], op = U.operand[s];
+  const struct measure_cfg *c = &U.cfg[s];
+  const uint32_t *O = U.O + (size_t)u * U.cap;
   struct xbin_cache xc = {-1, 0};
-  for (uint32_t base = lo; base < hi; base += RED_THREADS) {
-    const uint32_t i = base + tid;
-    int ev = 0, hb = -1;
-    if (i < hi) {
-      const uint32_t a = A[i], b = B[i], x = swap ? b : a, p = swap ? a : b, out = o[i];
-      const struct measure_note m = measure_input_at(&acc, c, x, p, dom_b ? b : a, out, Y[i], T[i]);
+  struct pp_walk wk;
+  pp_walk_start(&wk, j0 + lane, U.np, 32);
+  for (uint32_t base = j0; base < j1; base += 32, pp_walk_next(&wk, U.np)) {
+    const uint32_t j = base + lane;
+    int hb = -1, ev = 0;
+    struct sample smp = {0, 0, 0, 0};
+    if (j < j1) {
+      const uint32_t x = U.x0 + wk.xo, p = U.P[j], o = O[j];
+      const struct measure_note m = pp_measure(acc, c, U.outputs_only, U.swap, op, x, p, o,
+                                               U.outputs_only ? 0.0 : U.Y[j], U.outputs_only ? 0 : U.T[j], j);
+      if (U.moments) pp_moments(m0, m1, (uint64_t)U.bin_i0 + j, o);
       hb = m.hist;
       if (m.e >= 0) {
         const int xb = xbin_d(x);
         if (xb >= 0) xbin_note(&xc, xbv, xb, m.e);
       }
-      if (m.special && (sh.nlist < LIST_MAX || measure_key(x, p) < pp_key(sh.list[LIST_MAX - 1]))) {
-        ev = 1;
-        sh.round[atomicAdd(&sh.nround, 1u)] = {x, out, m.cr, p};
-      }
+      ev = m.special;
+      smp = {x, o, m.cr, p};
     }
-    hist_add_warp(sh.hist, hb);
-    if (__syncthreads_or(ev)) {
-      if (tid == 0) pp_list_round(&sh);
-      __syncthreads();
-    }
+    hist_add_warp(sh->hist, hb);
+    warp_specials(sh->wl[w], &sh->wn[w], ev, smp);
   }
   xbin_flush_warp(&xc, xbv);
-  uint64_t unused[6] = {0, 0, 0, 0, 0, 0};
-  warp_merge(&acc, unused, c->n_clauses);
-  if ((tid & 31) == 0) sh.acc[tid >> 5] = acc;
+}
+
+/* Item blockIdx.x (PP_ITEM_X x and their partners) of variant blockIdx.y of the unit: its
+ * part. Each warp takes a contiguous eighth of the item, 32 consecutive pairs a step. */
+__global__ void __launch_bounds__(RED_THREADS, 2)
+    k_pair_reduce(const struct pp_unit U, struct part *parts, unsigned long long *xbins) {
+  __shared__ struct pp_shared sh;
+  const uint32_t u = blockIdx.y, tid = threadIdx.x, lane = tid & 31, w = tid >> 5;
+  const uint32_t lo = blockIdx.x * PP_ITEM_X * U.np, hi = min(U.n, lo + PP_ITEM_X * U.np);
+  const uint32_t per = (hi - lo + RED_WARPS - 1) / RED_WARPS;
+  const uint32_t j0 = min(hi, lo + w * per), j1 = min(hi, j0 + per);
+  const int s = U.slot[u], ncl = U.cfg[s].n_clauses;
+  for (uint32_t b = tid; b < HIST_N; b += RED_THREADS) sh.hist[b] = 0;
+  if (lane == 0) sh.wn[w] = 0;
   __syncthreads();
+  struct pl_acc acc;
+  uint64_t m0 = 0, m1 = 0;
+  pl_init(&acc);
+  reduce_warp(U, (int)u, j0, j1, &sh, &acc, &m0, &m1, xbins + (size_t)s * RED_XBINS);
+  pl_warp_merge(&acc, &m0, &m1, ncl);
+  if (lane == 0) sh.acc[w] = acc, sh.m0[w] = m0, sh.m1[w] = m1;
+  __syncthreads();
+  struct part *P = &parts[(size_t)u * gridDim.x + blockIdx.x];
+  for (uint32_t b = tid; b < HIST_N; b += RED_THREADS) P->hist[b] = sh.hist[b];
   if (tid) return;
-  struct part pt;
-  part_init(&pt);
-  for (int w = 0; w < RED_WARPS; w++) measure_merge(&pt.a, &sh.acc[w], c->n_clauses);
-  for (int b = 0; b < HIST_N; b++) pt.hist[b] = sh.hist[b];
-  pt.n_special = sh.nlist;
-  for (uint32_t k = 0; k < sh.nlist; k++) pt.special[k] = sh.list[k];
-  parts[(size_t)v * gridDim.x + blockIdx.x] = pt;
+  struct pl_acc a = sh.acc[0];
+  uint64_t a0 = sh.m0[0], a1 = sh.m1[0];
+  for (int k = 1; k < RED_WARPS; k++) pl_merge(&a, &sh.acc[k], ncl), a0 = modp_add(a0, sh.m0[k]), a1 = modp_add(a1, sh.m1[k]);
+  struct sample l[LIST_MAX];
+  uint32_t n = 0;
+  for (int k = 0; k < RED_WARPS; k++)
+    for (uint32_t i = 0; i < sh.wn[k]; i++) list_put(l, &n, sh.wl[k][i]);
+  pl_finish(&a, ncl, U.O + (size_t)u * U.cap, U.outputs_only ? NULL : U.Y, &P->a);
+  P->m0 = a0, P->m1 = a1;
+  P->sym_checked = P->sym_violations = P->mono_checked = P->mono_violations = 0;
+  P->n_sym = P->n_mono = 0;
+  P->n_special = n;
+  for (uint32_t i = 0; i < n; i++) P->special[i] = l[i];
 }
 
 /* The items' parts of variant blockIdx.x into one, by one warp: the lanes merge strided
  * items (measure_merge is exact in any order), then the warp; lane 0 takes the lists in
  * item order (items ascend in x, each list is sorted), so their first LIST_MAX entries are
  * the lowest keys. */
-__global__ void k_pair_merge(uint32_t nitems, const struct measure_cfg *cfgs, const struct part *parts,
+__global__ void k_pair_merge(uint32_t nitems, const int *slot, const struct measure_cfg *cfgs, const struct part *parts,
                              struct part *out) {
   __shared__ uint32_t hist[HIST_N];
   const uint32_t v = blockIdx.x, lane = threadIdx.x;
-  const int ncl = cfgs[v].n_clauses;
+  const int ncl = cfgs[slot[v]].n_clauses;
   const struct part *pv = parts + (size_t)v * nitems;
   for (uint32_t b = lane; b < HIST_N; b += 32) hist[b] = 0;
   __syncwarp();
   struct measure_acc acc;
+  uint64_t c[6] = {0, 0, 0, 0, 0, 0};
   measure_init(&acc);
   for (uint32_t it = lane; it < nitems; it += 32) {
     measure_merge(&acc, &pv[it].a, ncl);
+    c[0] = modp_add(c[0], pv[it].m0), c[1] = modp_add(c[1], pv[it].m1);
     for (int b = 0; b < HIST_N; b++)
       if (pv[it].hist[b]) atomicAdd(&hist[b], pv[it].hist[b]);
   }
-  uint64_t unused[6] = {0, 0, 0, 0, 0, 0};
-  warp_merge(&acc, unused, ncl);
+  warp_merge(&acc, c, ncl);
   __syncwarp();
   if (lane) return;
-  struct part pt;
-  part_init(&pt);
-  pt.a = acc;
-  for (int b = 0; b < HIST_N; b++) pt.hist[b] = hist[b];
-  for (uint32_t it = 0; it < nitems && pt.n_special < LIST_MAX; it++)
-    for (uint32_t k = 0; k < pv[it].n_special && pt.n_special < LIST_MAX; k++) pt.special[pt.n_special++] = pv[it].special[k];
-  out[v] = pt;
+  struct part *pt = &out[v];
+  part_init(pt);
+  pt->a = acc;
+  pt->m0 = c[0], pt->m1 = c[1];
+  for (int b = 0; b < HIST_N; b++) pt->hist[b] = hist[b];
+  for (uint32_t it = 0; it < nitems && pt->n_special < LIST_MAX; it++)
+    for (uint32_t k = 0; k < pv[it].n_special && pt->n_special < LIST_MAX; k++) pt->special[pt->n_special++] = pv[it].special[k];
 }
 
 /* ---- the host side ---- */
 
+/* one of the two units in flight */
+struct pp_slot {
+  uint32_t *d_p, *d_nund, *h_nund;
+  double *d_y, *d_uy, *h_uy;
+  int8_t *d_t, *d_ut, *h_ut;
+  struct undecided *d_und, *h_und;
+  uint32_t ucap; /* undecided pairs the MPFR buffers hold */
+  struct part *d_vpart, *h_parts;
+  cudaEvent_t refs, up, done;
+};
+
+struct unit {
+  uint32_t x0, nx;
+  int r, slot, nvu;
+};
+
 struct pair_pipe {
-  int device, nv;
-  uint32_t cap; /* pairs */
-  uint32_t *d_a, *d_b, *d_nund, *d_out[PAIR_MAXV];
-  uint32_t **d_outs; /* the request's: outputs, configurations, operands, slots */
-  struct measure_cfg *d_rcfg;
-  int *d_roperand, *d_rslot;
-  struct measure_cfg h_cfg[PAIR_MAXV];
-  int h_operand[PAIR_MAXV];
-  double *d_y, *d_uy;
-  int8_t *d_t, *d_ut;
-  struct undecided *d_und;
-  struct part *d_parts, *d_vpart;
-  unsigned long long *d_xbins;
-  struct undecided *h_und;
-  double *h_uy;
-  int8_t *h_ut;
-  uint32_t *h_a, *h_b, *h_out; /* a block's pairs and a host variant's outputs on the host */
+  int device;
+  struct pair_pipe_cfg c;
+  uint32_t cap, nvu_max;           /* pairs per unit; variants per reference at most */
+  cudaStream_t sa, sb, sc;
+  struct pp_slot sl[2];
+  uint32_t *d_out;                 /* nvu_max x cap */
+  struct part *d_parts;            /* items x nvu_max */
+  unsigned long long *d_xbins;     /* nv x RED_XBINS */
+  struct measure_cfg *d_cfg;       /* by slot */
+  int *d_operand, *d_slots;        /* by slot; the slots of each reference's variants, n_pair_refs x nvu_max */
+  int rslots[PAIR_MAXREF][PAIR_MAXV], rn[PAIR_MAXREF];
+  uint32_t *h_p, *h_out;           /* a host variant's partners and outputs (pinned; cap each) */
+  uint32_t bx0, bnx;               /* the block whose references are being taken */
+  int bref;                        /* the next reference of it to take; -1: a new block */
   char err[256];
 };
 
-#define PP_TRY(call)                                                                             \
-  do {                                                                                           \
-    cudaError_t e_ = (call);                                                                     \
-    if (e_ != cudaSuccess) {                                                                     \
-      snprintf(pp->err, sizeof pp->err, "GPU %d: %s (%s)", pp->device, cudaGetErrorString(e_), #call); \
-      return -1;                                                                                 \
-    }                                                                                            \
+#define PP_TRY(call)                                                                                         \
+  do {                                                                                                       \
+    cudaError_t e_ = (call);                                                                                 \
+    if (e_ != cudaSuccess) {                                                                                 \
+      snprintf(pp->err, sizeof pp->err, "GPU %d: %s (%s)", pp->device, cudaGetErrorString(e_), #call);      \
+      return -1;                                                                                             \
+    }                                                                                                        \
   } while (0)
 
 static uint32_t items_of(uint32_t nx) { return (nx + PP_ITEM_X - 1) / PP_ITEM_X; }
+static uint32_t grid_of(uint32_t n) { return (n + 255) / 256 < 16384 ? (n + 255) / 256 : 16384; }
 
-static int pipe_alloc(struct pair_pipe *pp, uint32_t max_x, uint32_t np, const struct measure_cfg *cfg,
-                      const int *operand) {
-  const size_t n = (size_t)max_x * np, nit = items_of(max_x);
-  PP_TRY(cudaSetDevice(pp->device));
-  PP_TRY(cudaMalloc(&pp->d_a, 4 * n));
-  PP_TRY(cudaMalloc(&pp->d_b, 4 * n));
-  PP_TRY(cudaMalloc(&pp->d_y, 8 * n));
-  PP_TRY(cudaMalloc(&pp->d_t, n));
-  PP_TRY(cudaMalloc(&pp->d_und, sizeof(struct undecided) * n));
-  PP_TRY(cudaMalloc(&pp->d_nund, 4));
-  for (int v = 0; v < pp->nv; v++) PP_TRY(cudaMalloc(&pp->d_out[v], 4 * n));
-  PP_TRY(cudaMalloc(&pp->d_outs, sizeof(uint32_t *) * pp->nv));
-  PP_TRY(cudaMalloc(&pp->d_rcfg, sizeof *cfg * pp->nv));
-  PP_TRY(cudaMalloc(&pp->d_roperand, sizeof(int) * pp->nv));
-  PP_TRY(cudaMalloc(&pp->d_rslot, sizeof(int) * pp->nv));
-  memcpy(pp->h_cfg, cfg, sizeof *cfg * pp->nv), memcpy(pp->h_operand, operand, sizeof(int) * pp->nv);
-  PP_TRY(cudaMalloc(&pp->d_parts, sizeof(struct part) * nit * pp->nv));
-  PP_TRY(cudaMalloc(&pp->d_vpart, sizeof(struct part) * pp->nv));
-  PP_TRY(cudaMalloc(&pp->d_xbins, 8ull * RED_XBINS * pp->nv));
-  PP_TRY(cudaMemset(pp->d_xbins, 0, 8ull * RED_XBINS * pp->nv));
-  pp->cap = (uint32_t)n;
+/* the MPFR buffers of a slot for at least n pairs */
+static int slot_ucap(struct pair_pipe *pp, struct pp_slot *s, uint32_t n) {
+  if (n <= s->ucap) return 0;
+  uint32_t c = s->ucap ? s->ucap : 1u << 16;
+  while (c < n) c *= 2;
+  if (s->ucap) /* the slot's last unit may still read them (streams B and C) */
+    for (cudaStream_t st : {pp->sa, pp->sb, pp->sc}) PP_TRY(cudaStreamSynchronize(st));
+  cudaFreeHost(s->h_und), cudaFreeHost(s->h_uy), cudaFreeHost(s->h_ut);
+  cudaFree(s->d_uy), cudaFree(s->d_ut);
+  s->h_und = NULL, s->h_uy = NULL, s->h_ut = NULL, s->d_uy = NULL, s->d_ut = NULL, s->ucap = 0;
+  PP_TRY(cudaMallocHost(&s->h_und, sizeof(struct undecided) * c));
+  PP_TRY(cudaMallocHost(&s->h_uy, 8ull * c));
+  PP_TRY(cudaMallocHost(&s->h_ut, c));
+  PP_TRY(cudaMalloc(&s->d_uy, 8ull * c));
+  PP_TRY(cudaMalloc(&s->d_ut, c));
+  s->ucap = c;
   return 0;
 }
 
-extern "C" struct pair_pipe *pair_pipe_open(int device, int nv, uint32_t max_x, uint32_t np,
-                                            const struct measure_cfg *cfg, const int *operand, char *err,
-                                            size_t errlen) {
+static int slot_alloc(struct pair_pipe *pp, struct pp_slot *s) {
+  const size_t n = pp->cap;
+  PP_TRY(cudaMalloc(&s->d_p, 4 * n));
+  if (!pp->c.outputs_only) {
+    PP_TRY(cudaMalloc(&s->d_y, 8 * n));
+    PP_TRY(cudaMalloc(&s->d_t, n));
+    PP_TRY(cudaMalloc(&s->d_und, sizeof(struct undecided) * n));
+  }
+  PP_TRY(cudaMalloc(&s->d_nund, 4));
+  PP_TRY(cudaMallocHost(&s->h_nund, 4));
+  PP_TRY(cudaMalloc(&s->d_vpart, sizeof(struct part) * pp->nvu_max));
+  PP_TRY(cudaMallocHost(&s->h_parts, sizeof(struct part) * pp->nvu_max));
+  PP_TRY(cudaEventCreateWithFlags(&s->refs, cudaEventDisableTiming));
+  PP_TRY(cudaEventCreateWithFlags(&s->up, cudaEventDisableTiming));
+  PP_TRY(cudaEventCreateWithFlags(&s->done, cudaEventDisableTiming));
+  return slot_ucap(pp, s, 1u << 16);
+}
+
+static int pipe_alloc(struct pair_pipe *pp) {
+  const struct pair_pipe_cfg *c = &pp->c;
+  PP_TRY(cudaSetDevice(pp->device));
+  PP_TRY(cudaStreamCreateWithFlags(&pp->sa, cudaStreamNonBlocking));
+  PP_TRY(cudaStreamCreateWithFlags(&pp->sb, cudaStreamNonBlocking));
+  PP_TRY(cudaStreamCreateWithFlags(&pp->sc, cudaStreamNonBlocking));
+  for (int k = 0; k < 2; k++)
+    if (slot_alloc(pp, &pp->sl[k])) return -1;
+  PP_TRY(cudaMalloc(&pp->d_out, 4ull * pp->cap * pp->nvu_max));
+  PP_TRY(cudaMalloc(&pp->d_parts, sizeof(struct part) * items_of(c->max_x) * pp->nvu_max));
+  const size_t nv = c->nv > 0 ? (size_t)c->nv : 1; /* the arrays of c hold PAIR_MAXV */
+  PP_TRY(cudaMalloc(&pp->d_xbins, 8ull * RED_XBINS * nv));
+  PP_TRY(cudaMemset(pp->d_xbins, 0, 8ull * RED_XBINS * nv));
+  PP_TRY(cudaMalloc(&pp->d_cfg, sizeof(struct measure_cfg) * nv));
+  PP_TRY(cudaMalloc(&pp->d_operand, sizeof(int) * nv));
+  PP_TRY(cudaMalloc(&pp->d_slots, sizeof(int) * PAIR_MAXREF * pp->nvu_max));
+  PP_TRY(cudaMemcpy(pp->d_cfg, c->cfg, sizeof(struct measure_cfg) * nv, cudaMemcpyHostToDevice));
+  PP_TRY(cudaMemcpy(pp->d_operand, c->operand, sizeof(int) * nv, cudaMemcpyHostToDevice));
+  for (int r = 0; r < n_pair_refs && r < PAIR_MAXREF; r++)
+    PP_TRY(cudaMemcpy(pp->d_slots + (size_t)r * pp->nvu_max, pp->rslots[r], sizeof(int) * pp->rn[r],
+                      cudaMemcpyHostToDevice));
+  for (int v = 0; v < c->nv; v++)
+    if (c->flavour[v] == PF_HOST && !pp->h_p) {
+      PP_TRY(cudaMallocHost(&pp->h_p, 4ull * pp->cap));
+      PP_TRY(cudaMallocHost(&pp->h_out, 4ull * pp->cap));
+    }
+  return 0;
+}
+
+extern "C" struct pair_pipe *pair_pipe_open(int device, const struct pair_pipe_cfg *c, char *err, size_t errlen) {
   struct pair_pipe *pp = (struct pair_pipe *)calloc(1, sizeof *pp);
   if (!pp) {
-    snprintf(err, errlen, "out of memory");
+    snprintf(err, errlen, "out of host memory");
     return NULL;
   }
-  pp->device = device, pp->nv = nv;
-  if (pipe_alloc(pp, max_x, np, cfg, operand)) {
+  pp->device = device, pp->c = *c, pp->cap = c->max_x * c->np, pp->bref = -1;
+  for (int v = 0; v < c->nv; v++) {
+    const int r = c->ref[v];
+    pp->rslots[r][pp->rn[r]++] = v;
+    if ((uint32_t)pp->rn[r] > pp->nvu_max) pp->nvu_max = (uint32_t)pp->rn[r];
+  }
+  if (!pp->nvu_max) pp->nvu_max = 1; /* no variant (pair_pipe_refs alone): no empty allocation */
+  if (pipe_alloc(pp)) {
     snprintf(err, errlen, "%s", pp->err);
     pair_pipe_close(pp);
     return NULL;
@@ -266,133 +427,187 @@ extern "C" struct pair_pipe *pair_pipe_open(int device, int nv, uint32_t max_x, 
 extern "C" void pair_pipe_close(struct pair_pipe *pp) {
   if (!pp) return;
   cudaSetDevice(pp->device);
-  void *dev[] = {pp->d_a, pp->d_b, pp->d_y, pp->d_t, pp->d_und, pp->d_nund, pp->d_outs, pp->d_rcfg, pp->d_roperand, pp->d_rslot,
-                 pp->d_parts, pp->d_vpart, pp->d_xbins, pp->d_uy, pp->d_ut};
+  for (int k = 0; k < 2; k++) {
+    struct pp_slot *s = &pp->sl[k];
+    void *dev[] = {s->d_p, s->d_nund, s->d_y, s->d_uy, s->d_t, s->d_ut, s->d_und, s->d_vpart};
+    for (size_t i = 0; i < sizeof dev / sizeof dev[0]; i++) cudaFree(dev[i]);
+    void *host[] = {s->h_nund, s->h_uy, s->h_ut, s->h_und, s->h_parts};
+    for (size_t i = 0; i < sizeof host / sizeof host[0]; i++) cudaFreeHost(host[i]);
+    if (s->refs) cudaEventDestroy(s->refs);
+    if (s->up) cudaEventDestroy(s->up);
+    if (s->done) cudaEventDestroy(s->done);
+  }
+  void *dev[] = {pp->d_out, pp->d_parts, pp->d_xbins, pp->d_cfg, pp->d_operand, pp->d_slots};
   for (size_t i = 0; i < sizeof dev / sizeof dev[0]; i++) cudaFree(dev[i]);
-  for (int v = 0; v < pp->nv; v++) cudaFree(pp->d_out[v]);
-  free(pp->h_und), free(pp->h_uy), free(pp->h_ut), free(pp->h_a), free(pp->h_b), free(pp->h_out);
+  cudaFreeHost(pp->h_p), cudaFreeHost(pp->h_out);
+  if (pp->sa) cudaStreamDestroy(pp->sa);
+  if (pp->sb) cudaStreamDestroy(pp->sb);
+  if (pp->sc) cudaStreamDestroy(pp->sc);
   free(pp);
 }
 
 extern "C" const char *pair_pipe_error(const struct pair_pipe *pp) { return pp->err; }
 
-/* The undecided pairs through MPFR (the host's OpenMP threads) and back. */
-static int settle(struct pair_pipe *pp, uint32_t nund, const struct pair_pipe_req *rq, uint64_t *mpfr_calls) {
+/* The next unit: the next reference of the block under way, or the first of the next
+ * block. 0 when there is none. */
+static int unit_next(struct pair_pipe *pp, const struct pair_pipe_io *io, struct unit *u) {
+  for (;;) {
+    if (pp->bref < 0) {
+      if (!io->next(io->ctx, &pp->bx0, &pp->bnx)) return 0;
+      pp->bref = 0;
+    }
+    while (pp->bref < n_pair_refs && !pp->rn[pp->bref]) pp->bref++;
+    if (pp->bref < n_pair_refs) {
+      *u = (struct unit){pp->bx0, pp->bnx, pp->bref, 0, pp->rn[pp->bref]};
+      pp->bref++;
+      return 1;
+    }
+    pp->bref = -1;
+  }
+}
+
+/* Stream A: the unit's partners and references (after the slot's previous unit is done). */
+static int launch_refs(struct pair_pipe *pp, const struct unit *u, int wait) {
+  struct pp_slot *s = &pp->sl[u->slot];
+  const uint32_t n = u->nx * pp->c.np;
+  if (wait) PP_TRY(cudaStreamWaitEvent(pp->sa, s->done, 0));
+  k_partners<<<grid_of(u->nx), 256, 0, pp->sa>>>(pair_refs[u->r].set, pp->c.swap, pp->c.seed, pp->c.np, u->x0, u->nx, s->d_p);
+  PP_TRY(cudaGetLastError());
+  if (!pp->c.outputs_only) {
+    PP_TRY(cudaMemsetAsync(s->d_nund, 0, 4, pp->sa));
+    k_refs<<<grid_of(n), 256, 0, pp->sa>>>(u->r, pp->c.swap, pp->c.np, u->x0, n, s->d_p, s->d_y, s->d_t, s->d_und,
+                                           s->d_nund);
+    PP_TRY(cudaGetLastError());
+    PP_TRY(cudaMemcpyAsync(s->h_nund, s->d_nund, 4, cudaMemcpyDeviceToHost, pp->sa));
+  }
+  PP_TRY(cudaEventRecord(s->refs, pp->sa));
+  return 0;
+}
+
+/* The unit's undecided pairs through MPFR on the host (stream C carries them), their
+ * answers patched in on stream B. */
+static int settle(struct pair_pipe *pp, const struct unit *u, const struct pair_pipe_io *io) {
+  struct pp_slot *s = &pp->sl[u->slot];
+  const uint32_t nund = *s->h_nund;
   if (!nund) return 0;
-  pp->h_und = (struct undecided *)realloc(pp->h_und, sizeof(struct undecided) * nund);
-  pp->h_uy = (double *)realloc(pp->h_uy, 8ull * nund), pp->h_ut = (int8_t *)realloc(pp->h_ut, nund);
-  if (!pp->h_und || !pp->h_uy || !pp->h_ut) {
-    snprintf(pp->err, sizeof pp->err, "out of memory (%u undecided pairs)", nund);
-    return -1;
-  }
-  PP_TRY(cudaMemcpy(pp->h_und, pp->d_und, sizeof(struct undecided) * nund, cudaMemcpyDeviceToHost));
-  rq->mpfr(rq->ref, nund, (const uint32_t(*)[3])pp->h_und, pp->h_uy, pp->h_ut);
-  *mpfr_calls += nund;
-  cudaFree(pp->d_uy), cudaFree(pp->d_ut);
-  pp->d_uy = NULL, pp->d_ut = NULL;
-  PP_TRY(cudaMalloc(&pp->d_uy, 8ull * nund));
-  PP_TRY(cudaMalloc(&pp->d_ut, nund));
-  PP_TRY(cudaMemcpy(pp->d_uy, pp->h_uy, 8ull * nund, cudaMemcpyHostToDevice));
-  PP_TRY(cudaMemcpy(pp->d_ut, pp->h_ut, nund, cudaMemcpyHostToDevice));
-  k_patch<<<(nund + 255) / 256 < 4096 ? (nund + 255) / 256 : 4096, 256>>>(pp->d_und, pp->d_uy, pp->d_ut, nund,
-                                                                         pp->d_y, pp->d_t);
+  if (slot_ucap(pp, s, nund)) return -1;
+  PP_TRY(cudaMemcpyAsync(s->h_und, s->d_und, sizeof(struct undecided) * nund, cudaMemcpyDeviceToHost, pp->sc));
+  PP_TRY(cudaStreamSynchronize(pp->sc));
+  io->mpfr(io->ctx, u->r, nund, (const uint32_t(*)[3])s->h_und, s->h_uy, s->h_ut);
+  PP_TRY(cudaMemcpyAsync(s->d_uy, s->h_uy, 8ull * nund, cudaMemcpyHostToDevice, pp->sc));
+  PP_TRY(cudaMemcpyAsync(s->d_ut, s->h_ut, nund, cudaMemcpyHostToDevice, pp->sc));
+  PP_TRY(cudaEventRecord(s->up, pp->sc));
+  PP_TRY(cudaStreamWaitEvent(pp->sb, s->up, 0));
+  k_patch<<<grid_of(nund), 256, 0, pp->sb>>>(s->d_und, s->d_uy, s->d_ut, nund, s->d_y, s->d_t);
   PP_TRY(cudaGetLastError());
   return 0;
 }
 
-/* the request's variants: their output buffers, configurations, operands and slots */
-static int upload_request(struct pair_pipe *pp, const struct pair_pipe_req *rq) {
-  uint32_t *outs[PAIR_MAXV];
-  struct measure_cfg cfg[PAIR_MAXV];
-  int operand[PAIR_MAXV];
-  for (int v = 0; v < rq->nv; v++)
-    outs[v] = pp->d_out[rq->slot[v]], cfg[v] = pp->h_cfg[rq->slot[v]], operand[v] = pp->h_operand[rq->slot[v]];
-  PP_TRY(cudaMemcpy(pp->d_outs, outs, sizeof outs[0] * rq->nv, cudaMemcpyHostToDevice));
-  PP_TRY(cudaMemcpy(pp->d_rcfg, cfg, sizeof cfg[0] * rq->nv, cudaMemcpyHostToDevice));
-  PP_TRY(cudaMemcpy(pp->d_roperand, operand, sizeof operand[0] * rq->nv, cudaMemcpyHostToDevice));
-  PP_TRY(cudaMemcpy(pp->d_rslot, rq->slot, sizeof(int) * rq->nv, cudaMemcpyHostToDevice));
+/* Host variant v's outputs on the unit's n pairs into its output array (variant k of the
+ * unit), in stream B's order: the partners to the host, the outputs from the host's threads
+ * (pipe_host.c), back to the device; the host waits for each copy (h_p and h_out are reused). */
+static int host_outputs(struct pair_pipe *pp, const struct unit *u, int k, int v, uint32_t n) {
+  struct pp_slot *s = &pp->sl[u->slot];
+  PP_TRY(cudaMemcpyAsync(pp->h_p, s->d_p, 4ull * n, cudaMemcpyDeviceToHost, pp->sb));
+  PP_TRY(cudaStreamSynchronize(pp->sb));
+  pair_pipe_host_outputs(&pp->c, v, u->x0, n, pp->h_p, pp->h_out);
+  PP_TRY(cudaMemcpyAsync(pp->d_out + (size_t)k * pp->cap, pp->h_out, 4ull * n, cudaMemcpyHostToDevice, pp->sb));
+  PP_TRY(cudaStreamSynchronize(pp->sb));
   return 0;
 }
 
-/* The block's n pairs and their references on the device (MPFR's for those the fast
- * reference leaves). 0 or -1. */
-static int pairs_referenced(struct pair_pipe *pp, const struct pair_pipe_req *rq, uint32_t x0, uint32_t n,
-                            uint64_t *mpfr_calls) {
-  if (n > pp->cap || rq->nv > pp->nv) {
-    snprintf(pp->err, sizeof pp->err, "block of %u pairs beyond the %u allocated", n, pp->cap);
-    return -1;
-  }
-  PP_TRY(cudaSetDevice(pp->device));
-  PP_TRY(cudaMemset(pp->d_nund, 0, 4));
-  const uint32_t grid = (n + 255) / 256 < 16384 ? (n + 255) / 256 : 16384;
-  k_pairs<<<grid, 256>>>(rq->ref, rq->set, rq->swap, rq->seed, rq->np, x0, n, pp->d_a, pp->d_b, pp->d_y, pp->d_t,
-                         pp->d_und, pp->d_nund);
-  PP_TRY(cudaGetLastError());
-  uint32_t nund = 0;
-  PP_TRY(cudaMemcpy(&nund, pp->d_nund, 4, cudaMemcpyDeviceToHost));
-  return settle(pp, nund, rq, mpfr_calls);
-}
-
-extern "C" int pair_pipe_refs(struct pair_pipe *pp, const struct pair_pipe_req *rq, uint32_t x0, uint32_t nx,
-                              uint32_t *a, uint32_t *b, double *y, int8_t *t, uint64_t *mpfr_calls) {
-  const uint32_t n = nx * rq->np;
-  if (pairs_referenced(pp, rq, x0, n, mpfr_calls)) return -1;
-  PP_TRY(cudaMemcpy(a, pp->d_a, 4ull * n, cudaMemcpyDeviceToHost));
-  PP_TRY(cudaMemcpy(b, pp->d_b, 4ull * n, cudaMemcpyDeviceToHost));
-  PP_TRY(cudaMemcpy(y, pp->d_y, 8ull * n, cudaMemcpyDeviceToHost));
-  PP_TRY(cudaMemcpy(t, pp->d_t, n, cudaMemcpyDeviceToHost));
-  return 0;
-}
-
-/* A host variant's outputs on the block's n pairs: the pairs copied here (once per block:
- * *have), evaluated by rq->host, the outputs copied into the slot's device buffer. */
-static int host_outputs(struct pair_pipe *pp, const struct pair_pipe_req *rq, int v, uint32_t n, int *have) {
-  if (!pp->h_a) {
-    pp->h_a = (uint32_t *)malloc(4ull * pp->cap), pp->h_b = (uint32_t *)malloc(4ull * pp->cap);
-    pp->h_out = (uint32_t *)malloc(4ull * pp->cap);
-  }
-  if (!pp->h_a || !pp->h_b || !pp->h_out || !rq->host) {
-    snprintf(pp->err, sizeof pp->err, "%s", rq->host ? "out of host memory" : "a host variant without host code");
-    return -1;
-  }
-  if (!*have) {
-    PP_TRY(cudaMemcpy(pp->h_a, pp->d_a, 4ull * n, cudaMemcpyDeviceToHost));
-    PP_TRY(cudaMemcpy(pp->h_b, pp->d_b, 4ull * n, cudaMemcpyDeviceToHost));
-    *have = 1;
-  }
-  rq->host(rq->slot[v], n, pp->h_a, pp->h_b, pp->h_out);
-  PP_TRY(cudaMemcpy(pp->d_out[rq->slot[v]], pp->h_out, 4ull * n, cudaMemcpyHostToDevice));
-  return 0;
-}
-
-extern "C" int pair_pipe_block(struct pair_pipe *pp, const struct pair_pipe_req *rq, uint32_t x0, uint32_t nx,
-                               struct part *parts, uint64_t *mpfr_calls) {
-  const uint32_t n = nx * rq->np, nit = items_of(nx);
-  if (pairs_referenced(pp, rq, x0, n, mpfr_calls)) return -1;
-  int have_pairs = 0;
-  for (int v = 0; v < rq->nv; v++) {
-    const int s = rq->slot[v], fl = rq->flavour[v];
+/* Stream B: the variants' outputs, the reduction, the merge, the parts to the host. */
+static int launch_reduce(struct pair_pipe *pp, const struct unit *u) {
+  static const pair_walk_fn walk[3] = {pair_walk_plain, pair_walk_ftz, pair_walk_fast};
+  struct pp_slot *s = &pp->sl[u->slot];
+  const struct pair_pipe_cfg *c = &pp->c;
+  const uint32_t n = u->nx * c->np, nit = items_of(u->nx);
+  PP_TRY(cudaStreamWaitEvent(pp->sb, s->refs, 0));
+  for (int k = 0; k < u->nvu; k++) {
+    const int v = pp->rslots[u->r][k], fl = c->flavour[v];
     if (fl == PF_HOST) {
-      if (host_outputs(pp, rq, v, n, &have_pairs)) return -1;
+      if (host_outputs(pp, u, k, v, n)) return -1;
       continue;
     }
-    int (*launch)(int, const uint32_t *, const uint32_t *, uint32_t, uint32_t *) =
-        fl == 1 ? pair_launch_ftz : fl == 2 ? pair_launch_fast : pair_launch_plain;
-    PP_TRY((cudaError_t)launch(rq->dev_fn[v], pp->d_a, pp->d_b, n, pp->d_out[s]));
+    PP_TRY((cudaError_t)walk[fl == PF_FTZ ? 1 : fl == PF_FAST ? 2 : 0](c->dev_fn[v], c->swap, u->x0, c->np, s->d_p, n,
+                                                                      pp->d_out + (size_t)k * pp->cap, pp->sb));
   }
-  if (upload_request(pp, rq)) return -1;
-  k_pair_reduce<<<dim3(nit, rq->nv), RED_THREADS>>>(rq->np, n, rq->swap, pp->d_a, pp->d_b, pp->d_y, pp->d_t,
-                                                    pp->d_outs, pp->d_rcfg, pp->d_roperand, pp->d_rslot,
-                                                    pp->d_parts, pp->d_xbins);
+  struct pp_unit U = {u->x0, n, c->np, (u->x0 & ((1u << PP_BIN_LOG2) - 1)) * c->np, c->swap, c->outputs_only,
+                      c->moments, s->d_p, s->d_y, s->d_t, pp->d_out, pp->cap,
+                      pp->d_slots + (size_t)u->r * pp->nvu_max, pp->d_cfg, pp->d_operand};
+  k_pair_reduce<<<dim3(nit, u->nvu), RED_THREADS, 0, pp->sb>>>(U, pp->d_parts, pp->d_xbins);
   PP_TRY(cudaGetLastError());
-  k_pair_merge<<<rq->nv, 32>>>(nit, pp->d_rcfg, pp->d_parts, pp->d_vpart);
+  k_pair_merge<<<u->nvu, 32, 0, pp->sb>>>(nit, U.slot, pp->d_cfg, pp->d_parts, s->d_vpart);
   PP_TRY(cudaGetLastError());
-  PP_TRY(cudaMemcpy(parts, pp->d_vpart, sizeof(struct part) * rq->nv, cudaMemcpyDeviceToHost));
+  PP_TRY(cudaMemcpyAsync(s->h_parts, s->d_vpart, sizeof(struct part) * u->nvu, cudaMemcpyDeviceToHost, pp->sb));
+  PP_TRY(cudaEventRecord(s->done, pp->sb));
   return 0;
 }
 
-extern "C" int pair_pipe_xbins(struct pair_pipe *pp, int slot, uint64_t *out) {
+/* The unit's parts, once stream B has them, to the caller. */
+static int deliver(struct pair_pipe *pp, const struct unit *u, const struct pair_pipe_io *io) {
+  struct pp_slot *s = &pp->sl[u->slot];
+  PP_TRY(cudaEventSynchronize(s->done));
+  io->done(io->ctx, u->x0, u->nx, u->nvu, pp->rslots[u->r], s->h_parts);
+  return 0;
+}
+
+extern "C" int pair_pipe_run(struct pair_pipe *pp, const struct pair_pipe_io *io) {
+  struct unit cur, nxt, prev;
+  int have_prev = 0, used[2] = {0, 0};
   PP_TRY(cudaSetDevice(pp->device));
-  PP_TRY(cudaMemcpy(out, pp->d_xbins + (size_t)slot * RED_XBINS, 8ull * RED_XBINS, cudaMemcpyDeviceToHost));
+  if (!unit_next(pp, io, &cur)) return 0;
+  cur.slot = 0;
+  if (launch_refs(pp, &cur, 0)) return -1;
+  used[0] = 1;
+  for (;;) {
+    const int have_next = unit_next(pp, io, &nxt);
+    if (have_next) {
+      nxt.slot = 1 - cur.slot;
+      if (launch_refs(pp, &nxt, used[nxt.slot])) return -1;
+      used[nxt.slot] = 1;
+    }
+    PP_TRY(cudaEventSynchronize(pp->sl[cur.slot].refs));
+    if (!pp->c.outputs_only && settle(pp, &cur, io)) return -1;
+    if (launch_reduce(pp, &cur)) return -1;
+    if (have_prev && deliver(pp, &prev, io)) return -1;
+    prev = cur, have_prev = 1;
+    if (!have_next) break;
+    cur = nxt;
+  }
+  return deliver(pp, &prev, io);
+}
+
+extern "C" int pair_pipe_xbins(struct pair_pipe *pp, int v, uint64_t *out) {
+  PP_TRY(cudaSetDevice(pp->device));
+  PP_TRY(cudaMemcpy(out, pp->d_xbins + (size_t)v * RED_XBINS, 8ull * RED_XBINS, cudaMemcpyDeviceToHost));
+  return 0;
+}
+
+extern "C" int pair_pipe_refs(struct pair_pipe *pp, const struct pair_pipe_io *io, int ref, uint32_t x0, uint32_t nx,
+                              uint32_t *a, uint32_t *b, double *y, int8_t *t, uint64_t *mpfr_calls) {
+  const struct pair_pipe_cfg *c = &pp->c;
+  const uint32_t n = nx * c->np;
+  struct pp_slot *s = &pp->sl[0];
+  if (nx > c->max_x || c->outputs_only) {
+    snprintf(pp->err, sizeof pp->err, "%u x beyond the %u of the pipeline, or no references", nx, c->max_x);
+    return -1;
+  }
+  const struct unit u = {x0, nx, ref, 0, 0};
+  PP_TRY(cudaSetDevice(pp->device));
+  if (launch_refs(pp, &u, 0)) return -1;
+  PP_TRY(cudaEventSynchronize(s->refs));
+  if (settle(pp, &u, io)) return -1;
+  *mpfr_calls += *s->h_nund;
+  /* the partners (into b), references and signs, after MPFR's answers (stream B) */
+  PP_TRY(cudaStreamWaitEvent(pp->sb, s->refs, 0));
+  PP_TRY(cudaMemcpyAsync(b, s->d_p, 4ull * n, cudaMemcpyDeviceToHost, pp->sb));
+  PP_TRY(cudaMemcpyAsync(y, s->d_y, 8ull * n, cudaMemcpyDeviceToHost, pp->sb));
+  PP_TRY(cudaMemcpyAsync(t, s->d_t, n, cudaMemcpyDeviceToHost, pp->sb));
+  PP_TRY(cudaStreamSynchronize(pp->sb));
+  for (uint32_t i = 0; i < n; i++) {
+    const uint32_t x = x0 + i / c->np, p = b[i];
+    a[i] = pp_op_a(c->swap, x, p), b[i] = pp_op_b(c->swap, x, p);
+  }
   return 0;
 }

@@ -1,7 +1,16 @@
-/* pair_pipe.h: a block of swept x against their partners through the two-argument
- * variants, references and reduction on one GPU (pair_pipe.cu; pair_nogpu.c without
- * CUDA). The CPU backend, and the GPU backend with --no-fast-path, take scan.c's host
- * path instead. */
+/* pair_pipe.h: the pipeline of pairs: blocks of swept x against their partners through
+ * the references, the variants and the reduction, on one GPU (pair_pipe.cu; pair_nogpu.c
+ * without CUDA) or on the host (pipe_host.c), with the same per-pair code
+ * (pair_pipe_core.h). The CPU backend with --no-fast-path, and lists of pairs, take
+ * scan.c's batch path instead (MPFR for every pair, the full accumulator): a check of
+ * this one.
+ *
+ * Work comes in units: one block of x (within one bin) through the variants of one
+ * reference. A unit's partners are computed once per x, its references once per pair
+ * (the fast reference, MPFR on the host for what it leaves), its variants' outputs and
+ * their measures in one reduction, and only each variant's part (and the undecided
+ * pairs; a host variant's partners and outputs) cross the bus. On the GPU two units are in flight: while the host runs MPFR
+ * on one, the device computes the next one's references and reduces the previous. */
 #ifndef ULPCERT_PAIR_PIPE_H
 #define ULPCERT_PAIR_PIPE_H
 
@@ -15,42 +24,71 @@
 extern "C" {
 #endif
 
-struct pair_pipe;
-
-/* One reference's variants on a block: ref the index in pair_refs[], np partners per x,
- * for each of the nv variants its slot (0 .. the nv given to pair_pipe_open), its build
- * flavour (enum pair_flavour) and device function. mpfr decides the n pairs und[k] =
- * {index, a, b} the fast reference leaves, into y[k], t[k]; host computes the outputs of a
- * PF_HOST variant (its slot) on the n pairs (a[i], b[i]) into out[i]. */
-struct pair_pipe_req {
-  int ref, set, swap;
-  uint64_t seed;
-  uint32_t np;
+/* What a pipeline runs: nv variants (slots 0 .. nv - 1), each with its reference (index
+ * in pair_refs[]), build flavour, device function (GPU) or host function (host; on a GPU
+ * too for a variant of flavour PF_HOST: its outputs computed by the host's threads on the
+ * device's pairs), measure and clause operand (0: a, 1: b); the partners; moments: the
+ * output moments per bin too; outputs_only: no references and no measure (inputs,
+ * digests, moments). */
+struct pair_pipe_cfg {
   int nv;
-  int slot[PAIR_MAXV], flavour[PAIR_MAXV], dev_fn[PAIR_MAXV];
-  void (*mpfr)(int ref, uint32_t n, const uint32_t (*und)[3], double *y, int8_t *t);
-  void (*host)(int slot, uint32_t n, const uint32_t *a, const uint32_t *b, uint32_t *out);
+  int ref[PAIR_MAXV], flavour[PAIR_MAXV], dev_fn[PAIR_MAXV], operand[PAIR_MAXV];
+  float (*host_fn[PAIR_MAXV])(float, float);
+  struct measure_cfg cfg[PAIR_MAXV];
+  int swap;
+  uint64_t seed;
+  uint32_t np;    /* partners per x */
+  uint32_t max_x; /* x per block at most: a power of two dividing 2^BIN_LOG2 */
+  int moments, outputs_only;
+  int threads; /* host threads (MPFR; the host pipeline) */
 };
 
-/* A pipeline on GPU 'device' for nv variants (slots) with measure configurations cfg[]
- * and clause operands operand[] (0: a, 1: b), for blocks of at most max_x x. NULL with a
- * message in err when the device or its memory is not there. */
-struct pair_pipe *pair_pipe_open(int device, int nv, uint32_t max_x, uint32_t np, const struct measure_cfg *cfg,
-                                 const int *operand, char *err, size_t errlen);
-/* x in [x0, x0 + nx) (one bin at most) through the request: parts[v] the statistics of
- * variant v of the request over the block's pairs; *mpfr_calls grows by the pairs MPFR
- * decided. 0, or -1 (pair_pipe_error says why). */
-int pair_pipe_block(struct pair_pipe *pp, const struct pair_pipe_req *rq, uint32_t x0, uint32_t nx,
-                    struct part *parts, uint64_t *mpfr_calls);
-/* The pairs of x in [x0, x0 + nx) against their partners (rq's partners; no variants, no bin
- * limit) with their references, as the block computes them, copied out: pair i = (x0 + i / np,
- * partner i % np) is (a[i], b[i]) with reference (y[i], t[i]) (refcheck --against). 0 or -1. */
-int pair_pipe_refs(struct pair_pipe *pp, const struct pair_pipe_req *rq, uint32_t x0, uint32_t nx, uint32_t *a,
+/* The callbacks of a run: next gives the next block [*x0, *x0 + *nx) (within one bin) or
+ * returns 0 when there is none (the run then completes the blocks under way); done gets,
+ * for each unit in the order of the blocks, its nvu variants' slots and parts. On a GPU
+ * mpfr decides the n pairs und[k] = {index, a, b} of reference ref that the fast
+ * reference left (into y[k], t[k]); on the host the pipeline calls MPFR itself and
+ * reports the pairs it took and the seconds its references took through undecided. */
+struct pair_pipe_io {
+  int (*next)(void *ctx, uint32_t *x0, uint32_t *nx);
+  void (*done)(void *ctx, uint32_t x0, uint32_t nx, int nvu, const int *slots, const struct part *parts);
+  void (*mpfr)(void *ctx, int ref, uint32_t n, const uint32_t (*und)[3], double *y, int8_t *t);
+  void (*undecided)(void *ctx, uint64_t n, double seconds);
+  void *ctx;
+};
+
+struct pair_pipe;
+
+/* A pipeline on GPU 'device'. NULL with a message in err when the device or its memory
+ * is not there. */
+struct pair_pipe *pair_pipe_open(int device, const struct pair_pipe_cfg *c, char *err, size_t errlen);
+/* Every block next() gives, through every reference of the variants. 0, or -1
+ * (pair_pipe_error says why); the units completed were given to done() either way. */
+int pair_pipe_run(struct pair_pipe *pp, const struct pair_pipe_io *io);
+/* The pairs of x in [x0, x0 + nx) (nx <= c->max_x, any x, no bin limit) against the
+ * partners of reference ref (pair_refs[ref].set, c's swap, seed and np) with their
+ * references as a unit computes them (io->mpfr decides what the fast reference leaves),
+ * copied out: pair i = (x0 + i / np, partner i % np) is (a[i], b[i]) with reference
+ * (y[i], t[i]); *mpfr_calls grows by the pairs MPFR decided (refcheck --against). Runs
+ * nothing else; the pipeline is idle before and after. 0, or -1. */
+int pair_pipe_refs(struct pair_pipe *pp, const struct pair_pipe_io *io, int ref, uint32_t x0, uint32_t nx, uint32_t *a,
                    uint32_t *b, double *y, int8_t *t, uint64_t *mpfr_calls);
-/* The x-bin maxima of slot (bits of the ulp error plus 1, 0 for none; stats_fold_xbins). */
-int pair_pipe_xbins(struct pair_pipe *pp, int slot, uint64_t *out);
+/* The x-bin maxima of slot v over every block run (bits of the ulp error plus 1, 0 for
+ * none; stats_fold_xbins). */
+int pair_pipe_xbins(struct pair_pipe *pp, int v, uint64_t *out);
 const char *pair_pipe_error(const struct pair_pipe *pp);
 void pair_pipe_close(struct pair_pipe *pp);
+
+/* The same pipeline on the host, with the variants' host functions (pipe_host.c). */
+int pair_pipe_host_run(const struct pair_pipe_cfg *c, const struct pair_pipe_io *io, uint64_t *xbins /* nv x XBINS */);
+/* pair_pipe_refs on the host: the host pipeline's partners and references (MPFR here for
+ * what the fast reference leaves), on c->threads threads. */
+void pair_pipe_host_refs(const struct pair_pipe_cfg *c, int ref, uint32_t x0, uint32_t nx, uint32_t *a, uint32_t *b,
+                         double *y, int8_t *t, uint64_t *mpfr_calls);
+/* Slot v's host function on the n pairs of x0 .. with partners p[] (pair j = (x0 + j / np,
+ * p[j])) into out[], on c->threads host threads. */
+void pair_pipe_host_outputs(const struct pair_pipe_cfg *c, int v, uint32_t x0, uint32_t n, const uint32_t *p,
+                            uint32_t *out);
 
 #ifdef __cplusplus
 }

@@ -23,7 +23,19 @@ struct pair_result {
   struct scan_cli *sc;
   double wall, t_ref, t_eval;
   uint64_t mpfr_calls;
+  int moments, outputs_only; /* arch records: output moments per bin; the outputs alone */
 };
+
+/* Variant p with empty statistics at index nv of r (with moments when r->moments). */
+int pair_add_variant(struct pair_result *r, const struct pair_variant *p);
+/* The kind's scan entry. */
+int pair_scan(struct kind_result *kr, uint32_t from, uint32_t to, uint32_t cov[][2], int *ncov);
+void pair_release(struct kind_result *kr);
+int pair_read(json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen);
+json_t *pair_json(const struct pair_result *r);
+int pair_arch_record(struct arch_ctx *a);
+int pair_arch_compare(struct arch_ctx *a);
+int pair_arch_merge(json_t *a, json_t *b, char *err, size_t errlen);
 
 struct report;
 int pair_report(struct report *rp, struct kind_result *const *rs, char *const *paths, int n);

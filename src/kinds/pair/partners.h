@@ -101,8 +101,9 @@ PAIR_HD uint32_t pp_exp2ish(double e) {
   return pp_const(pp_pow2(k) * (1.0 + (e - (double)k)));
 }
 
-PAIR_HD uint32_t pp_pow0(uint32_t x, int k) {
-  const double l = pp_log2(x);
+/* pp_pow0 with l = pp_log2(x) given (pair_partners_x computes it once per x) */
+PAIR_HD uint32_t pp_pow0_l(uint32_t x, int k, double l) {
+  (void)x;
   const uint32_t yo = pp_const(128.0 / l);
   switch (k) {
   case 5: return 0x3f800000u;  /* 1 */
@@ -135,6 +136,8 @@ PAIR_HD uint32_t pp_pow0(uint32_t x, int k) {
   default: return 0xbf800000u;
   }
 }
+
+PAIR_HD uint32_t pp_pow0(uint32_t x, int k) { return pp_pow0_l(x, k, pp_log2(x)); }
 
 PAIR_HD uint32_t pp_pow1(uint32_t x, int k) {
   const double y = (double)u2f(x);
@@ -272,6 +275,16 @@ PAIR_HD uint32_t pair_partner(int set, int role, uint32_t x, uint32_t k, uint64_
   if (set == PS_POW) return role ? pp_pow1(x, (int)k) : pp_pow0(x, (int)k);
   if (set == PS_FMOD || set == PS_DIV) return pp_quot(set, role, x, (int)k);
   return pp_sym(set, x, (int)k);
+}
+
+/* The partners 0 .. np - 1 of x into p[]: pair_partner for each k, with pow's log2|x|
+ * (role 0) computed once for x rather than once per partner (the same operations on the
+ * same values: the same bits). */
+PAIR_HD void pair_partners_x(int set, int role, uint32_t x, uint32_t np, uint64_t seed, uint32_t *p) {
+  const int pow0 = set == PS_POW && !role;
+  const double l = pow0 ? pp_log2(x) : 1.0;
+  for (uint32_t k = 0; k < np; k++)
+    p[k] = pow0 && k >= 5 && k < PAIR_ADV ? pp_pow0_l(x, (int)k, l) : pair_partner(set, role, x, k, seed);
 }
 
 #endif

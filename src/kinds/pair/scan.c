@@ -1,17 +1,25 @@
-/* scan.c: pairs through the two-argument variants and into their statistics. A batch of
- * pairs (swept operand x, partner p) is evaluated by every variant (the host's libm on
- * the CPU, the device functions on the GPU), its references computed once per reference
- * function with MPFR, and every output measured on the host by the per-input definitions
- * shared with the unary kind (measure_input_at through part_reduce_pairs). Each run of
- * pairs with the same x is one work item folded into its bin; statistics merge exactly,
- * so the result does not depend on batch sizes, threads, shards or the backend. */
+/* scan.c: pairs through the two-argument variants and into their statistics, by one of
+ * two paths. The pipeline (pair_pipe.h) computes partners, fast references, outputs and
+ * the measure per block on each GPU of the run (one host thread per device, blocks
+ * claimed in increasing order from a shared counter) or on the host. The batch path, for
+ * --no-fast-path and lists of pairs, evaluates a batch of pairs (swept operand x,
+ * partner p) by every variant (the host's libm on the CPU and for host variants, the
+ * device functions on the first GPU), computes its references once per reference
+ * function with MPFR, and measures every output on the host by the per-input definitions
+ * shared with the unary kind (measure_input_at through part_reduce_pairs). Each run of pairs with the same x,
+ * or each block, is one work item folded into its bin; statistics merge exactly, so the
+ * result does not depend on the path, batch sizes, threads, devices, shards or the
+ * backend. */
 #include <omp.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "src/common.h"
 #include "src/engine/driver.h"
+#include "src/engine/workers.h"
 #include "src/kinds/pair/pair_pipe.h"
+#include "src/kinds/pair/pair_pipe_core.h"
 #include "src/kinds/pair/pair_scan.h"
 
 /* operands (a, b) of f(a, b) from the swept x and its partner */
@@ -79,7 +87,8 @@ static int batch_outputs(struct pair_scan *ps, int i, struct batch *bt) {
     return 0;
   }
   char err[512];
-  if (pair_gpu_eval(ps->device, v->flavour, v->dev, bt->a, bt->b, bt->m, bt->out, err, sizeof err)) {
+  if (pair_gpu_eval(ps->ndevices > 0 ? ps->devices[0] : 0, v->flavour, v->dev, bt->a, bt->b, bt->m, bt->out, err,
+                    sizeof err)) {
     errorf("%s: %s", v->name, err);
     return EXIT_NOGPU;
   }
@@ -102,6 +111,10 @@ static void batch_reduce(struct pair_scan *ps, int i, struct batch *bt) {
     part_init(&p);
     part_reduce_pairs(&p, &c, bt->x[k0], k1 - k0, bt->p + k0, bt->dom + k0, bt->out + k0, bt->y[r] + k0,
                       bt->t[r] + k0, &emax);
+    if (ps->moments) { /* a sweep's pairs of x are its partners 0 .. np - 1, in order */
+      const uint64_t i0 = (uint64_t)(bt->x[k0] & ((1u << BIN_LOG2) - 1)) * pair_npart(ps->nrandom);
+      for (uint32_t k = k0; k < k1; k++) pp_moments(&p.m0, &p.m1, i0 + (k - k0), bt->out[k]);
+    }
     stats_fold_part(s, bt->x[k0], k1 - k0, &p);
     const int xb = emax >= 0 ? xbin_of(bt->x[k0]) : -1;
     if (xb >= 0 && emax > s->xbin_max_ulp[xb]) s->xbin_max_ulp[xb] = emax;
@@ -132,8 +145,7 @@ uint32_t pair_npart(uint32_t nrandom) { return PAIR_ADV + nrandom; }
 
 /* The partners of x into p[0 .. npart). */
 void pair_partners_of(const struct pair_scan *ps, int set, uint32_t x, uint32_t *p) {
-  const uint32_t np = pair_npart(ps->nrandom);
-  for (uint32_t k = 0; k < np; k++) p[k] = pair_partner(set, ps->swap, x, k, ps->seed);
+  pair_partners_x(set, ps->swap, x, pair_npart(ps->nrandom), ps->seed, p);
 }
 
 /* block [x, x1) against the partners of one set through that set's variants */
@@ -147,107 +159,170 @@ static int block_run(struct pair_scan *ps, struct batch *bt, uint64_t x, uint64_
   return batch_run(ps, bt, set);
 }
 
-/* ---- the GPU backend with fast references: pairs, references, variants and reduction on
- * the device (pair_pipe.cu), one bin of x at a time ---- */
+/* ---- the pipeline: on every GPU of the run, or on the host ---- */
 
-static int g_mpfr_threads = 1;
-static double g_mpfr_s;
-static const struct pair_scan *g_ps; /* the scan whose host variants the pipeline asks for */
+struct pipe_run {
+  struct pair_scan *ps;
+  uint32_t np, block;
+  uint64_t next, end; /* the next x to claim, the range's end */
+  int stop, rc, mpfr_threads;
+  pthread_mutex_t mu;
+  double mpfr_s;
+  int (*progress)(void *, uint64_t);
+  void *pctx;
+};
 
-/* the pairs the device's fast reference left, through MPFR */
-static void mpfr_undecided(int ref, uint32_t n, const uint32_t (*und)[3], double *y, int8_t *t) {
+/* the next block: up to 'block' x, within one bin; 0 when the range is done or the run stops */
+static int claim(void *p, uint32_t *x0, uint32_t *nx) {
+  struct pipe_run *g = p;
+  pthread_mutex_lock(&g->mu);
+  if (g_scan_stop) g->stop = 1;
+  const int ok = !g->stop && g->next < g->end;
+  if (ok) {
+    const uint64_t x1 = (g->next / g->block + 1) * g->block; /* block divides the bin width */
+    *x0 = (uint32_t)g->next, *nx = (uint32_t)((x1 < g->end ? x1 : g->end) - g->next);
+    g->next += *nx;
+  }
+  pthread_mutex_unlock(&g->mu);
+  return ok;
+}
+
+/* a unit's parts into the variants' statistics */
+static void fold(void *p, uint32_t x0, uint32_t nx, int nvu, const int *slots, const struct part *parts) {
+  struct pipe_run *g = p;
+  pthread_mutex_lock(&g->mu);
+  for (int u = 0; u < nvu; u++) stats_fold_part(g->ps->st[slots[u]], x0, nx * g->np, &parts[u]);
+  if (g->progress && g->progress(g->pctx, (uint64_t)nx * g->np * (uint64_t)nvu)) g->stop = 1;
+  pthread_mutex_unlock(&g->mu);
+}
+
+/* the pairs a GPU's fast references left, through MPFR (this device's share of the threads) */
+static void mpfr_pairs(void *p, int ref, uint32_t n, const uint32_t (*und)[3], double *y, int8_t *t) {
+  struct pipe_run *g = p;
   const double t0 = now_s();
-#pragma omp parallel for schedule(dynamic, 64) num_threads(g_mpfr_threads)
+#pragma omp parallel for schedule(dynamic, 64) num_threads(g->mpfr_threads)
   for (int64_t k = 0; k < (int64_t)n; k++) {
     int tk;
     pair_ref_mpfr(&pair_refs[ref], und[k][1], und[k][2], &y[k], &tk);
     t[k] = (int8_t)tk;
   }
-#pragma omp parallel num_threads(g_mpfr_threads)
+#pragma omp parallel num_threads(g->mpfr_threads)
   pair_ref_cleanup();
-  g_mpfr_s += now_s() - t0;
+  pthread_mutex_lock(&g->mu);
+  g->ps->mpfr_calls += n, g->mpfr_s += now_s() - t0;
+  pthread_mutex_unlock(&g->mu);
 }
 
-/* a host variant's outputs on pairs the device made (slot: its index in g_ps->v) */
-static void host_outputs(int slot, uint32_t n, const uint32_t *a, const uint32_t *b, uint32_t *out) {
-  float (*f)(float, float) = g_ps->v[slot]->host_fn;
-#pragma omp parallel for schedule(static) num_threads(g_ps->threads)
-  for (int64_t k = 0; k < (int64_t)n; k++) out[k] = f2u(f(u2f(a[k]), u2f(b[k])));
+/* the host pipeline's references: the pairs MPFR took and the seconds they all took */
+static void undecided(void *p, uint64_t n, double seconds) {
+  struct pipe_run *g = p;
+  pthread_mutex_lock(&g->mu);
+  g->ps->mpfr_calls += n, g->mpfr_s += seconds;
+  pthread_mutex_unlock(&g->mu);
 }
 
-/* the variants of reference r into a request (slots: their indices in ps->v) */
-static int request_of(const struct pair_scan *ps, int r, struct pair_pipe_req *rq) {
-  *rq = (struct pair_pipe_req){.ref = r, .set = pair_refs[r].set, .swap = ps->swap, .seed = ps->seed,
-                               .np = pair_npart(ps->nrandom), .mpfr = mpfr_undecided, .host = host_outputs};
-  for (int i = 0; i < ps->nv; i++)
-    if (ref_index(ps->v[i]->ref) == r)
-      rq->slot[rq->nv] = i, rq->flavour[rq->nv] = ps->v[i]->flavour, rq->dev_fn[rq->nv] = ps->v[i]->dev, rq->nv++;
-  return rq->nv;
+static void fail(struct pipe_run *g, int rc, const char *msg) {
+  pthread_mutex_lock(&g->mu);
+  if (!g->rc) g->rc = rc, errorf("%s", msg);
+  g->stop = 1;
+  pthread_mutex_unlock(&g->mu);
 }
 
-static int gpu_blocks(struct pair_scan *ps, struct pair_pipe *pp, uint32_t from, uint32_t to, uint64_t *done_to,
-                      int (*progress)(void *, uint64_t), void *ctx) {
-  const uint32_t np = pair_npart(ps->nrandom), bin = 1u << BIN_LOG2;
-  struct part *parts = malloc(sizeof *parts * PAIR_MAXV);
-  if (!parts) return EXIT_IO;
-  uint64_t x = from, end = (uint64_t)to + 1;
-  int rc = 0;
-  while (x < end && !rc) {
-    const uint64_t x1 = (x / bin + 1) * bin < end ? (x / bin + 1) * bin : end;
-    const double t0 = now_s();
-    for (int r = 0; r < n_pair_refs && !rc; r++) {
-      struct pair_pipe_req rq;
-      if (!request_of(ps, r, &rq)) continue;
-      if (pair_pipe_block(pp, &rq, (uint32_t)x, (uint32_t)(x1 - x), parts, &ps->mpfr_calls)) {
-        errorf("%s", pair_pipe_error(pp));
-        rc = EXIT_NOGPU;
-        break;
-      }
-      for (int v = 0; v < rq.nv; v++) stats_fold_part(ps->st[rq.slot[v]], (uint32_t)x, (uint32_t)((x1 - x) * np), &parts[v]);
-    }
-    ps->t_eval += now_s() - t0;
-    if (rc) break;
-    const uint64_t n = (x1 - x) * np * (uint64_t)ps->nv;
-    x = x1, *done_to = x1;
-    if ((progress && progress(ctx, n)) || g_scan_stop) rc = x < end ? EXIT_INTERRUPT : 0;
+static void pipe_cfg(const struct pair_scan *ps, uint32_t block, struct pair_pipe_cfg *c) {
+  memset(c, 0, sizeof *c);
+  c->nv = ps->nv, c->swap = ps->swap, c->seed = ps->seed, c->np = pair_npart(ps->nrandom), c->max_x = block;
+  c->moments = ps->moments, c->outputs_only = ps->outputs_only, c->threads = ps->threads;
+  for (int i = 0; i < ps->nv; i++) {
+    const struct pair_variant *v = ps->v[i];
+    c->ref[i] = ref_index(v->ref), c->flavour[i] = v->flavour, c->dev_fn[i] = v->dev, c->operand[i] = v->clause_operand;
+    c->host_fn[i] = v->host_fn;
+    stats_measure_cfg(ps->st[i], &c->cfg[i]);
   }
-  free(parts);
-  return rc;
 }
 
-static int gpu_range(struct pair_scan *ps, uint32_t from, uint32_t to, uint64_t *done_to,
-                     int (*progress)(void *, uint64_t), void *ctx) {
-  struct measure_cfg cfg[PAIR_MAXV];
-  int operand[PAIR_MAXV];
-  for (int i = 0; i < ps->nv; i++) stats_measure_cfg(ps->st[i], &cfg[i]), operand[i] = ps->v[i]->clause_operand;
-  const uint64_t span = (uint64_t)to - from + 1;
-  const uint32_t max_x = span < (1u << BIN_LOG2) ? (uint32_t)span : 1u << BIN_LOG2;
+struct share {
+  struct pipe_run *g;
+  struct pair_pipe_cfg c;
+};
+
+/* x-bin maxima of one worker into the statistics */
+static void fold_xbins(struct pipe_run *g, int v, const uint64_t *xb) {
+  pthread_mutex_lock(&g->mu);
+  stats_fold_xbins(g->ps->st[v], xb);
+  pthread_mutex_unlock(&g->mu);
+}
+
+/* Worker d on a GPU: a pipeline on device devices[d] over the blocks it claims, then its
+ * x-bin maxima into the statistics. */
+static void gpu_worker(struct share *sh, int d) {
+  struct pipe_run *g = sh->g;
+  struct pair_scan *ps = g->ps;
   char err[512];
-  struct pair_pipe *pp = pair_pipe_open(ps->device, ps->nv, max_x, pair_npart(ps->nrandom), cfg, operand, err, sizeof err);
+  struct pair_pipe *pp = pair_pipe_open(ps->ndevices > 0 ? ps->devices[d] : 0, &sh->c, err, sizeof err);
   if (!pp) {
-    errorf("%s", err);
-    return EXIT_NOGPU;
+    fail(g, EXIT_NOGPU, err);
+    return;
   }
-  g_mpfr_threads = ps->threads, g_mpfr_s = 0, g_ps = ps;
-  *done_to = from;
-  int rc = gpu_blocks(ps, pp, from, to, done_to, progress, ctx);
-  for (int i = 0; i < ps->nv && *done_to > from; i++) { /* the x-bin maxima of what was done */
-    uint64_t xb[XBINS];
+  const struct pair_pipe_io io = {claim, fold, mpfr_pairs, NULL, g};
+  if (pair_pipe_run(pp, &io)) fail(g, EXIT_NOGPU, pair_pipe_error(pp));
+  uint64_t xb[XBINS];
+  for (int i = 0; i < ps->nv && !ps->outputs_only; i++) {
     if (pair_pipe_xbins(pp, i, xb)) {
-      errorf("%s", pair_pipe_error(pp));
-      rc = rc ? rc : EXIT_NOGPU;
+      fail(g, EXIT_NOGPU, pair_pipe_error(pp));
       break;
     }
-    stats_fold_xbins(ps->st[i], xb);
+    fold_xbins(g, i, xb);
   }
-  ps->t_ref += g_mpfr_s, ps->t_eval -= g_mpfr_s;
   pair_pipe_close(pp);
-  return rc;
+}
+
+/* Worker d on the host (the CPU backend runs one; tests run several, as the GPUs of a
+ * host would be used): the host pipeline over the blocks it claims. */
+static void host_worker(struct share *sh) {
+  struct pipe_run *g = sh->g;
+  uint64_t *xb = calloc((size_t)sh->c.nv * XBINS, sizeof *xb);
+  const struct pair_pipe_io io = {claim, fold, NULL, undecided, g};
+  if (!xb || pair_pipe_host_run(&sh->c, &io, xb)) fail(g, EXIT_IO, "out of host memory");
+  for (int i = 0; xb && i < sh->c.nv && !sh->c.outputs_only; i++) fold_xbins(g, i, xb + (size_t)i * XBINS);
+  free(xb);
+}
+
+static int pipe_worker(void *p, int d) {
+  struct share *sh = p;
+  if (sh->g->ps->gpu) gpu_worker(sh, d);
+  else host_worker(sh);
+  return 0;
+}
+
+static int pipe_range(struct pair_scan *ps, uint32_t from, uint32_t to, uint32_t block, uint64_t *done_to,
+                      int (*progress)(void *, uint64_t), void *ctx) {
+  const int nd = ps->ndevices > 0 ? ps->ndevices : 1;
+  struct pipe_run g = {.ps = ps, .np = pair_npart(ps->nrandom), .block = block, .next = from, .end = (uint64_t)to + 1,
+                       .progress = progress, .pctx = ctx};
+  g.mpfr_threads = ps->threads / nd > 0 ? ps->threads / nd : 1;
+  pthread_mutex_init(&g.mu, NULL);
+  const double t0 = now_s();
+  struct share sh = {&g, {0}};
+  pipe_cfg(ps, block, &sh.c);
+  sh.c.threads = g.mpfr_threads;
+  workers_run(nd, pipe_worker, &sh);
+  pthread_mutex_destroy(&g.mu);
+  ps->t_ref += g.mpfr_s, ps->t_eval += now_s() - t0 - g.mpfr_s;
+  *done_to = g.next; /* every block claimed was completed */
+  if (g.rc) return g.rc;
+  return g.next < g.end ? EXIT_INTERRUPT : 0;
 }
 
 int pair_scan_range(struct pair_scan *ps, uint32_t from, uint32_t to, uint32_t block, uint64_t *done_to,
                     int (*progress)(void *, uint64_t), void *ctx) {
-  if (ps->gpu && ps->fast) return gpu_range(ps, from, to, done_to, progress, ctx);
+  if (ps->fast || ps->outputs_only) {
+    /* on a GPU one block is a bin, 2^20 x and their partners (fewer units to pipeline),
+       unless the range is smaller or the partners many: at most 2^26 pairs a block */
+    const uint64_t span = (uint64_t)to - from + 1, np = pair_npart(ps->nrandom);
+    uint32_t b = ps->gpu ? 1u << BIN_LOG2 : block;
+    while (ps->gpu && b > 4096 && (b / 2 >= span || (uint64_t)b * np > (1ull << 26))) b /= 2;
+    return pipe_range(ps, from, to, b, done_to, progress, ctx);
+  }
   const uint32_t np = pair_npart(ps->nrandom);
   struct batch bt;
   if (batch_alloc(&bt, block * np)) return EXIT_IO;

@@ -1,0 +1,172 @@
+/* pipe_host.c: the pipeline of pairs on the host (pair_pipe.h): what pair_pipe.cu does on
+ * a GPU, with the variants' host functions and the host's threads, through the same
+ * per-pair code (pair_pipe_core.h): partners once per x, references by the fast path
+ * and MPFR for what it leaves, the measure into lean accumulators over slices of the
+ * block, merged and finished into one part per variant and unit. The CPU backend runs
+ * two-argument variants through it; its statistics equal those of scan.c's batch path
+ * (the full accumulator, MPFR for every pair) field for field (tests/test_pair.c). */
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/common.h"
+#include "src/kinds/pair/pair_pipe.h"
+#include "src/kinds/pair/pair_pipe_core.h"
+#include "src/measure/metrics.h"
+
+_Static_assert(PP_BIN_LOG2 == BIN_LOG2, "the pipeline's bins are those of the statistics");
+
+/* slices of a block reduced apart and merged (any number gives the same part) */
+#define HOST_SLICES 16
+
+struct host_block {
+  uint32_t n; /* pairs */
+  uint32_t *p, *out;
+  double *y;
+  int8_t *t;
+};
+
+static int block_alloc(struct host_block *b, size_t n) {
+  b->p = malloc(4 * n), b->out = malloc(4 * n), b->y = malloc(8 * n), b->t = malloc(n);
+  return b->p && b->out && b->y && b->t ? 0 : -1;
+}
+
+static void block_free(struct host_block *b) { free(b->p), free(b->out), free(b->y), free(b->t); }
+
+/* partners of [x0, x0 + nx), once per x */
+static void partners(const struct pair_pipe_cfg *c, int set, uint32_t x0, uint32_t nx, struct host_block *b) {
+#pragma omp parallel for schedule(static) num_threads(c->threads)
+  for (int64_t i = 0; i < (int64_t)nx; i++) pair_partners_x(set, c->swap, x0 + (uint32_t)i, c->np, c->seed, b->p + i * c->np);
+}
+
+/* references of the block: the fast path, MPFR for what it leaves; the pairs MPFR took */
+static uint64_t references(const struct pair_pipe_cfg *c, int r, uint32_t x0, struct host_block *b) {
+  uint64_t und = 0;
+#pragma omp parallel for schedule(dynamic, 4096) num_threads(c->threads) reduction(+ : und)
+  for (int64_t j = 0; j < (int64_t)b->n; j++) {
+    const uint32_t x = x0 + (uint32_t)(j / c->np), p = b->p[j], a = pp_op_a(c->swap, x, p), bb = pp_op_b(c->swap, x, p);
+    int t;
+    if (!pair_refs[r].fast_fn(a, bb, &b->y[j], &t)) pair_ref_mpfr(&pair_refs[r], a, bb, &b->y[j], &t), und++;
+    b->t[j] = (int8_t)t;
+  }
+#pragma omp parallel num_threads(c->threads)
+  pair_ref_cleanup();
+  return und;
+}
+
+void pair_pipe_host_outputs(const struct pair_pipe_cfg *c, int v, uint32_t x0, uint32_t n, const uint32_t *p,
+                            uint32_t *out) {
+  float (*f)(float, float) = c->host_fn[v];
+#pragma omp parallel for schedule(static) num_threads(c->threads)
+  for (int64_t j = 0; j < (int64_t)n; j++) {
+    const uint32_t x = x0 + (uint32_t)(j / c->np);
+    out[j] = f2u(f(u2f(pp_op_a(c->swap, x, p[j])), u2f(pp_op_b(c->swap, x, p[j]))));
+  }
+}
+
+/* One slice [j0, j1) of the block through variant v: its lean accumulator, histogram,
+ * list, moments and x-bin maxima. */
+struct slice {
+  struct pl_acc acc;
+  uint32_t hist[HIST_N];
+  int nspecial;
+  struct sample special[LIST_MAX];
+  uint64_t m0, m1;
+};
+
+static void slice_run(const struct pair_pipe_cfg *c, int v, uint32_t x0, const struct host_block *b, uint32_t j0,
+                      uint32_t j1, struct slice *s, uint64_t *xb) {
+  const struct measure_cfg *mc = &c->cfg[v];
+  const uint64_t i0 = (uint64_t)(x0 & ((1u << BIN_LOG2) - 1)) * c->np; /* the block's first index in its bin */
+  struct pp_walk w;
+  pp_walk_start(&w, j0, c->np, 1);
+  for (uint32_t j = j0; j < j1; j++, pp_walk_next(&w, c->np)) {
+    const uint32_t x = x0 + w.xo, p = b->p[j], o = b->out[j];
+    const struct measure_note m = pp_measure(&s->acc, mc, c->outputs_only, c->swap, c->operand[v], x, p, o,
+                                             c->outputs_only ? 0 : b->y[j], c->outputs_only ? 0 : b->t[j], j);
+    if (c->moments) pp_moments(&s->m0, &s->m1, i0 + j, o);
+    if (m.hist >= 0) s->hist[m.hist]++;
+    if (m.special) list_insert(s->special, &s->nspecial, (struct sample){x, o, m.cr, p});
+    const int k = m.e >= 0 ? xbin_of(x) : -1;
+    const uint64_t e1 = m.e >= 0 ? d2u(m.e) + 1 : 0;
+    if (k >= 0 && e1 > xb[k]) xb[k] = e1;
+  }
+}
+
+/* Variant v over the block: its part. */
+static void reduce(const struct pair_pipe_cfg *c, int v, uint32_t x0, const struct host_block *b, struct part *pt,
+                   uint64_t *xbins) {
+  struct slice *s = calloc(HOST_SLICES, sizeof *s);
+  uint64_t *xb = calloc((size_t)HOST_SLICES * XBINS, sizeof *xb);
+  const int ncl = c->cfg[v].n_clauses;
+  part_init(pt);
+  if (!s || !xb) abort(); /* a few hundred kilobytes */
+#pragma omp parallel for schedule(dynamic, 1) num_threads(c->threads)
+  for (int k = 0; k < HOST_SLICES; k++) {
+    const uint32_t per = (b->n + HOST_SLICES - 1) / HOST_SLICES, j0 = (uint32_t)k * per;
+    const uint32_t j1 = j0 + per < b->n ? j0 + per : b->n;
+    pl_init(&s[k].acc);
+    if (j0 < j1) slice_run(c, v, x0, b, j0, j1, &s[k], xb + (size_t)k * XBINS);
+  }
+  struct pl_acc acc;
+  pl_init(&acc);
+  int n = 0;
+  for (int k = 0; k < HOST_SLICES; k++) {
+    pl_merge(&acc, &s[k].acc, ncl);
+    for (int h = 0; h < HIST_N; h++) pt->hist[h] += s[k].hist[h];
+    for (int i = 0; i < s[k].nspecial; i++) list_insert(pt->special, &n, s[k].special[i]);
+    pt->m0 = modp_add(pt->m0, s[k].m0), pt->m1 = modp_add(pt->m1, s[k].m1);
+    for (int i = 0; i < XBINS; i++)
+      if (xb[(size_t)k * XBINS + i] > xbins[i]) xbins[i] = xb[(size_t)k * XBINS + i];
+  }
+  pt->n_special = (uint32_t)n;
+  pl_finish(&acc, ncl, b->out, c->outputs_only ? NULL : b->y, &pt->a);
+  free(s), free(xb);
+}
+
+int pair_pipe_host_run(const struct pair_pipe_cfg *c, const struct pair_pipe_io *io, uint64_t *xbins) {
+  struct host_block b;
+  memset(&b, 0, sizeof b);
+  struct part *parts = malloc(sizeof *parts * PAIR_MAXV);
+  int slots[PAIR_MAXV];
+  if (!parts || block_alloc(&b, (size_t)c->max_x * c->np)) {
+    free(parts), block_free(&b);
+    return -1;
+  }
+  uint32_t x0, nx;
+  while (io->next(io->ctx, &x0, &nx)) {
+    b.n = nx * c->np;
+    for (int r = 0; r < n_pair_refs; r++) {
+      int nvu = 0;
+      for (int v = 0; v < c->nv; v++)
+        if (c->ref[v] == r) slots[nvu++] = v;
+      if (!nvu) continue;
+      partners(c, pair_refs[r].set, x0, nx, &b);
+      if (!c->outputs_only) {
+        const double t0 = now_s();
+        const uint64_t und = references(c, r, x0, &b);
+        if (io->undecided) io->undecided(io->ctx, und, now_s() - t0);
+      }
+      for (int u = 0; u < nvu; u++) {
+        pair_pipe_host_outputs(c, slots[u], x0, b.n, b.p, b.out);
+        reduce(c, slots[u], x0, &b, &parts[u], xbins + (size_t)slots[u] * XBINS);
+      }
+      io->done(io->ctx, x0, nx, nvu, slots, parts);
+    }
+  }
+  block_free(&b);
+  free(parts);
+  return 0;
+}
+
+void pair_pipe_host_refs(const struct pair_pipe_cfg *c, int ref, uint32_t x0, uint32_t nx, uint32_t *a, uint32_t *b,
+                         double *y, int8_t *t, uint64_t *mpfr_calls) {
+  struct host_block blk = {nx * c->np, a, NULL, y, t}; /* a holds the partners until the operands replace them */
+  partners(c, pair_refs[ref].set, x0, nx, &blk);
+  *mpfr_calls += references(c, ref, x0, &blk);
+#pragma omp parallel for schedule(static) num_threads(c->threads)
+  for (int64_t j = 0; j < (int64_t)blk.n; j++) {
+    const uint32_t x = x0 + (uint32_t)(j / c->np), p = a[j];
+    a[j] = pp_op_a(c->swap, x, p), b[j] = pp_op_b(c->swap, x, p);
+  }
+}
