@@ -191,6 +191,11 @@ $(BUILD)/src/kinds/binary32/device/flavour_ftz.o: NVFLAV := -ftz=true
 $(BUILD)/src/kinds/binary32/device/flavour_fastmath.o: NVFLAV := -use_fast_math
 $(BUILD)/src/kinds/convert/conv_emul.o: NVGEN := -gencode arch=compute_75,code=compute_75
 $(BUILD)/src/kinds/convert/conv_family.o: NVGEN := $(if $(FAM_GENCODE),$(FAM_GENCODE),$(GENCODE) -DCV_FAMILY_ABSENT)
+# the codes each flavour's object carries (its code= targets), which its probe checks
+# against the GPU's compute capability before it launches anything
+comma := ,
+CV_CODES = $(strip $(patsubst code=%,%,$(filter code=%,$(subst $(comma), ,$(NVGEN)))))
+$(addprefix $(BUILD)/src/kinds/convert/,conv_gpu.o conv_emul.o conv_family.o): NVFLAV = -fmad=false -DCV_CODE='"$(CV_CODES)"'
 $(BUILD)/%.o: %.cu $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVBASE) $(NVGEN) $(NVFLAV) -c $< -o $@
