@@ -123,7 +123,7 @@ assert int(r["max_abs_input"], 16) <= 0x40c90fda, r["max_abs_input"]       # bel
 assert twopi["__sinf"]["max_abs"] is None                                     # beyond pi
 PY
 
-# Bound clauses (src/bounds.h) reduced on the device equal the host's: __expf's bound
+# Bound clauses (src/measure/bounds.h) reduced on the device equal the host's: __expf's bound
 # growing with |x| on both signs up to overflow and underflow, __logf's outside
 # [0.5, 2] and logf's everywhere across 0.5, lg2.approx's relative bound across 0.5,
 # and the sin/cos bound over [-100pi, 100pi] across 100pi.

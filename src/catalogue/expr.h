@@ -67,7 +67,7 @@ int expr_has_series(const struct expr *e);
 /* The fast path's ranges of an expression reference (it has no FAST_RANGE lines): the
  * magnitudes [2^-40, 2^8) of both signs. The table builder leaves undecided whatever it
  * cannot bound there (poles, domain edges, values beyond binary64's range); outside, the
- * values are computed as before (expr_mpfr). Why these binades: see README, "Expressions". */
+ * values are computed as before (expr_mpfr). Why these binades: see docs/expressions.md. */
 #define EXPR_FAST_LO 0x2b800000u /* 2^-40 */
 #define EXPR_FAST_HI 0x437fffffu /* below 2^8 */
 

@@ -1,6 +1,6 @@
 /* measure.h: the measures of one input, defined once for the host and the device.
  *
- * Every per-input definition of README.md ("Definitions") is here, compiled as C for the
+ * Every per-input definition of docs/definitions.md is here, compiled as C for the
  * host reduction (metrics.c) and as __host__ __device__ code for the device reduction
  * (src/kinds/binary32/device/reduce.cuh): RN24 of the exact value from the reference pair (y, t) (and its
  * rounding in a directed mode, for variants documented to round so), the ulp,
