@@ -11,8 +11,9 @@
 #  2. No stale pointer: every repository path named in README.md, docs/*.md, the --help
 #     texts of every command, and the comments of src/ and functions/ exists (paths under
 #     build/ are outputs; a path with a placeholder such as <name> is a pattern; the short
-#     list NOT_PATHS below names the intentional others), and no generated block of the
-#     README or docs/ holds a machine's path (/tmp/, /root/, /home/).
+#     list NOT_PATHS below names the intentional others), every relative link of their
+#     Markdown leads to a file that exists, and no generated block of the README or docs/
+#     holds a machine's path (/tmp/, /root/, /home/).
 # Needs $ULPCERT.
 set -u
 U=${ULPCERT:-build/ulpcert}
@@ -162,6 +163,11 @@ def check(where, text):
 
 for f in ["README.md"] + sorted(glob.glob("docs/*.md")):
     check(f, open(f).read())
+    # every relative link of the Markdown leads to a file or folder that exists
+    for m in re.finditer(r"\]\(([^)\s#]+)(#[^)]*)?\)", open(f).read()):
+        t = m.group(1)
+        if not re.match(r"\w+:", t) and not os.path.exists(os.path.join(os.path.dirname(f), t)):
+            stale.append("%s: link %s" % (f, t))
 check("--help", open(sys.argv[1]).read())
 for f in sorted(glob.glob("src/**/*", recursive=True) + glob.glob("functions/**/*", recursive=True)):
     if os.path.isfile(f) and f.endswith((".c", ".h", ".cu", ".cuh", ".def")):
