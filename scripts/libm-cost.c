@@ -20,6 +20,7 @@
 
 #include "src/catalogue/registry.h"
 #include "src/libm/libm.h"
+#include "src/kinds/pair/partners.h"
 
 #define STRIDE 4093u /* odd: the sample walks every exponent and both signs */
 
@@ -56,6 +57,26 @@ static double cost(float (*f)(float)) {
 
 static float identity(float x) { return x; }
 
+/* ns per call of a two-argument f over the sample's x against their partners (partners.h:
+ * PAIR_ADV adversarial and 9 random ones of set, x the first argument, seed 1, as run and
+ * refcheck sweep them), every 33rd x of the sample so that the calls number about the same */
+static double cost2(float (*f)(float, float), int set) {
+  uint32_t acc = 0, n = 0;
+  const double t0 = now();
+  for (uint64_t u = 0; u < (1ull << 32); u += 33ull * STRIDE)
+    for (uint32_t k = 0; k < PAIR_ADV + 9; k++, n++) {
+      const uint32_t b = (uint32_t)u, c = pair_partner(set, 0, b, k, 1);
+      float x, y, z;
+      memcpy(&x, &b, 4), memcpy(&y, &c, 4);
+      z = f(x, y);
+      uint32_t o;
+      memcpy(&o, &z, 4);
+      acc += o;
+    }
+  sink = acc;
+  return (now() - t0) * 1e9 / n;
+}
+
 /* FILTER llvm-cr: LLVM libc's correctly rounded one-argument functions (refcheck --against
  * llvm-libc) in the four rounding modes, as the cross-check calls them */
 static void llvm_cr(double loop, double cores) {
@@ -66,18 +87,24 @@ static void llvm_cr(double loop, double cores) {
   printf("%-8s %8s %8s %8s %8s %10s\n", "ref", "RN", "RZ", "RU", "RD", "s/2^32");
   for (char *r = strtok(names, ", "); r; r = strtok(NULL, ", ")) {
     float (*f)(float) = libm_llvm_cr(r);
-    if (!f) continue; /* a two-argument one */
+    float (*f2)(float, float) = libm_llvm_cr_pair(r);
+    const int set = !strcmp(r, "pow") ? PS_POW : !strcmp(r, "atan2") ? PS_ATAN2 : PS_HYPOT;
     double ns[4], sum = 0;
     for (int m = 0; m < 4; m++) {
       fesetround(mode[m]);
-      ns[m] = cost(f) - loop;
+      ns[m] = (f ? cost(f) : cost2(f2, set)) - loop;
       fesetround(FE_TONEAREST);
       sum += ns[m];
+    }
+    if (f2) { /* every x against its 33 partners */
+      printf("%-8s %8.2f %8.2f %8.2f %8.2f %10.2f (x 33 partners)\n", r, ns[0], ns[1], ns[2], ns[3],
+             33 * sum * 4294967296.0 / 1e9 / cores);
+      continue;
     }
     total += sum;
     printf("%-8s %8.2f %8.2f %8.2f %8.2f %10.2f\n", r, ns[0], ns[1], ns[2], ns[3], sum * 4294967296.0 / 1e9 / cores);
   }
-  printf("sum %.1f ns per input (four modes): %.1f s over all 2^32 inputs on %g cores (the calls alone)\n", total,
+  printf("sum of the one-argument ones %.1f ns per input (four modes): %.1f s over all 2^32 inputs on %g cores (the calls alone)\n", total,
          total * 4294967296.0 / 1e9 / cores, cores);
 }
 
