@@ -4,12 +4,14 @@
 # all 2^32 inputs, the references computed once per function, one result per function:
 # OUT/<reference>-libm.json.gz and its table in OUT/<reference>-libm.txt. A function whose
 # result is complete is skipped, one cut short (SIGINT, SIGTERM, BUDGET_S) is resumed from its
-# partial result (--resume): run it again with the same OUT to go on. References: those named,
-# else every one some library has. Environment: ULPCERT (default build/ulpcert), BACKEND (gpu;
-# the outputs from the host's threads, references and reduction on the device; or cpu),
-# BUDGET_S (stop after so many seconds, the function under way kept partial; default none),
-# THREADS (host threads; default all cores), FROM and TO (the inputs; default all). Exit status 0
-# when every function's result is complete.
+# partial result (--resume): run it again with the same OUT to go on. No reference cache is
+# read or written (--no-cache: a run computes each reference value once anyway). References:
+# those named, else every one some library has (docs/libm.md lists them cheapest first).
+# Environment: ULPCERT (default build/ulpcert), BACKEND (gpu: the outputs from the host's
+# threads, references and reduction on the device; or cpu), BUDGET_S (stop after so many
+# seconds, the function under way kept partial; default none), THREADS (host threads; default
+# all cores), FROM and TO (the inputs; default all). Exit status 0 when every function's result
+# is complete.
 set -u
 OUT=${1:?usage: libm-runs.sh OUT [REFERENCE...]}
 shift
@@ -39,7 +41,7 @@ for r in "$@"; do
     lim="timeout -s INT $t"
   fi
   t0=$(date +%s)
-  $lim "$U" run "libm.$r" --backend "${BACKEND:-gpu}" ${THREADS:+--threads $THREADS} --quiet \
+  $lim "$U" run "libm.$r" --backend "${BACKEND:-gpu}" ${THREADS:+--threads $THREADS} --quiet --no-cache \
     --from "${FROM:-0x00000000}" --to "${TO:-0xffffffff}" $resume --json "$f" >"$OUT/$r-libm.txt" 2>&1
   rc=$?
   complete "$f" && c=complete || c="not complete"
