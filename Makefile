@@ -7,6 +7,7 @@
 #   make ARCHS="sm_90"  build device code for chosen architectures only (default: all from sm_75)
 #   make SAN=1 test     host code under AddressSanitizer and UndefinedBehaviorSanitizer
 #   make MPI=1          an MPI build (build-mpi/ulpcert) for mpirun -np N ... run
+#   make install PREFIX=/usr/local   the binary and its libraries: PREFIX/bin/ulpcert
 
 .DEFAULT_GOAL := all
 CC      ?= gcc
@@ -153,8 +154,13 @@ HDR += $(CONV_DEFS) $(CONV_CUHS)
 TESTS := $(basename $(notdir $(wildcard tests/test_*.c functions/*/test_*.c)))
 TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
 
-.PHONY: FORCE all deps test-deps run test bench clean fuzz valgrind ci report report-check mpi-test
+.PHONY: FORCE all deps test-deps run test bench clean fuzz valgrind ci report report-check mpi-test install
 all: $(BUILD)/ulpcert
+	@echo "ulpcert: the binary is $(BUILD)/ulpcert (it finds its libraries in $(BUILD)/lib; 'make install PREFIX=DIR' puts both in DIR)"
+
+# The reference cache's folder, as ulpcert chooses it (refcache_default_dir in
+# src/reference/refcache.c): $ULPCERT_CACHE, else $XDG_CACHE_HOME/ulpcert, else ~/.cache/ulpcert.
+CACHE_DIR_SH = d="$${ULPCERT_CACHE:-}"; [ -n "$$d" ] || d="$${XDG_CACHE_HOME:+$$XDG_CACHE_HOME/ulpcert}"; [ -n "$$d" ] || d="$$HOME/.cache/ulpcert"
 
 $(BUILD)/.deps: scripts/deps.sh
 	@scripts/deps.sh $(if $(filter 1,$(MPI)),mpi)
@@ -184,6 +190,11 @@ $(BUILD)/src/kinds/binary32/device/flavour_ftz.o: NVFLAV := -ftz=true
 $(BUILD)/src/kinds/binary32/device/flavour_fastmath.o: NVFLAV := -use_fast_math
 $(BUILD)/src/kinds/convert/conv_emul.o: NVGEN := -gencode arch=compute_75,code=compute_75
 $(BUILD)/src/kinds/convert/conv_family.o: NVGEN := $(if $(FAM_GENCODE),$(FAM_GENCODE),$(GENCODE) -DCV_FAMILY_ABSENT)
+# the codes each flavour's object carries (its code= targets), which its probe checks
+# against the GPU's compute capability before it launches anything
+comma := ,
+CV_CODES = $(strip $(patsubst code=%,%,$(filter code=%,$(subst $(comma), ,$(NVGEN)))))
+$(addprefix $(BUILD)/src/kinds/convert/,conv_gpu.o conv_emul.o conv_family.o): NVFLAV = -fmad=false -DCV_CODE='"$(CV_CODES)"'
 $(BUILD)/%.o: %.cu $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVBASE) $(NVGEN) $(NVFLAV) -c $< -o $@
@@ -216,6 +227,19 @@ $(foreach t,$(wildcard tests/test_*.c functions/*/test_*.c),$(eval $(call TEST_R
 run: $(BUILD)/ulpcert
 	@mkdir -p $(BUILD)/results
 	$(BUILD)/ulpcert run tanh --json $(BUILD)/results/tanh.json | tee $(BUILD)/results/tanh.txt
+	@$(CACHE_DIR_SH); z=$$(du -sh "$$d" 2>/dev/null | cut -f1); echo; \
+	  echo "ulpcert: binary $(BUILD)/ulpcert; results in $(BUILD)/results/tanh.txt and tanh.json;" \
+	  "reference cache $$d ($${z:-empty}; --no-cache or ULPCERT_CACHE=DIR to change)"
+
+# make install PREFIX=DIR: DIR/lib/ulpcert/ holds the binary and the libraries it finds
+# through its rpath ($$ORIGIN/lib), DIR/bin/ulpcert links to it.
+PREFIX ?= /usr/local
+install: $(BUILD)/ulpcert
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/ulpcert/lib
+	install -m 755 $(BUILD)/ulpcert $(DESTDIR)$(PREFIX)/lib/ulpcert/ulpcert
+	cp -P $(BUILD)/lib/* $(DESTDIR)$(PREFIX)/lib/ulpcert/lib/
+	ln -sf ../lib/ulpcert/ulpcert $(DESTDIR)$(PREFIX)/bin/ulpcert
+	@echo "ulpcert: installed $(DESTDIR)$(PREFIX)/bin/ulpcert"
 
 test: $(BUILD)/ulpcert $(TEST_BIN)
 	@sh tests/run_all.sh $(BUILD) $(TESTS)

@@ -2,7 +2,8 @@
 # deps.sh: make sure the build dependencies are present; install them with apt-get
 # when possible (root, or sudo without a password), else say what to run.
 #   MPFR, GMP, Arb (FLINT), Jansson, zlib (headers and libraries) for ulpcert itself;
-#   cmocka and gnuplot for `make test` (and gnuplot for `ulpcert report`);
+#   cmocka and gnuplot for `make test` (and gnuplot for `ulpcert report`); Chromium for the
+#   HTML report's browser test, if it can be installed;
 #   optional, for the host variants of the C math libraries beside glibc (src/libm/libm.h):
 #   LLVM libc (libllvmlibc-19-dev), musl (musl-dev) and SLEEF (libsleef-dev). Each one missing
 #   is installed where apt-get can (a failure is only a notice: the build goes on without it),
@@ -45,6 +46,17 @@ fi
 if [ "${1:-}" = test ]; then
   have_header cmocka.h || need="$need libcmocka-dev"
   command -v gnuplot >/dev/null 2>&1 || need="$need gnuplot-nox"
+fi
+# Chromium, for the HTML report's browser test (tests/html_test.sh): optional (the test says
+# it skipped its browser part without it), so a failed install is only a notice
+if [ "${1:-}" = test ] && ! command -v chromium >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 &&
+   { [ "$(id -u)" = 0 ] || sudo -n true 2>/dev/null; }; then
+  echo "ulpcert: installing chromium (for tests/html_test.sh)" >&2
+  S=""
+  [ "$(id -u)" != 0 ] && S="sudo -n"
+  { DEBIAN_FRONTEND=noninteractive $S apt-get update -qq >/dev/null &&
+    DEBIAN_FRONTEND=noninteractive $S apt-get install -y -qq chromium >/dev/null; } ||
+    echo "ulpcert: chromium could not be installed: the HTML report's browser test will be skipped" >&2
 fi
 [ -z "$need" ] && exit 0
 echo "ulpcert: missing build dependencies:$need" >&2

@@ -34,7 +34,10 @@ struct spec {
 static const struct spec SPECS[] = {
     {LOWP_F16, 5, 10, 15, 65504.0, 1, 0x7fff, 0},
     {LOWP_BF16, 8, 7, 127, 0x1.fep127, 1, 0x7fff, 0},
-    {LOWP_TF32, 8, 10, 127, 0x1.ffcp127, 1, 0x7fffffff, 13},
+    /* TF32's canonical NaN: sign 0, exponent and all 10 fraction bits ones, the low 13
+     * container bits zero as in every TF32 value: 0x7fffffff (binary32's canonical NaN,
+     * CUDA Programming Guide, Floating-Point Standard) & ~0x1fff = 0x7fffe000 */
+    {LOWP_TF32, 8, 10, 127, 0x1.ffcp127, 1, 0x7fffe000, 13},
     {LOWP_E4M3, 4, 3, 7, 448.0, 0, 0x7f, 0},
     {LOWP_E5M2, 5, 2, 15, 57344.0, 1, 0x7f, 0},
     {LOWP_E2M3, 2, 3, 1, 7.5, 0, 0, 0},
@@ -366,7 +369,7 @@ static const struct hand HAND[] = {
     {LOWP_TF32, RNA, IEEE, ANY, 0, 0x00001000u, 0x00002000u}, /* ... away */
     {LOWP_TF32, RN, IEEE, CAN, 1, 0xbf800000u, 0x00000000u},  /* .relu: -1 becomes +0 */
     {LOWP_TF32, RN, IEEE, CAN, 1, 0x80000000u, 0x00000000u},  /* ... and -0 */
-    {LOWP_TF32, RN, IEEE, CAN, 1, 0xffc00001u, 0x7fffffffu},  /* .relu: NaN to the canonical NaN */
+    {LOWP_TF32, RN, IEEE, CAN, 1, 0xffc00001u, 0x7fffe000u},  /* .relu: a negative NaN to the canonical NaN */
     /* E4M3: largest 448 = 1.75 2^8 (0x7e), ulp 32 in [256, 512); 480 would be 0x7f, NaN */
     {LOWP_E4M3, RN, FIN, ANY, 0, 0x43e00000u, 0x7e},  /* 448 */
     {LOWP_E4M3, RN, FIN, ANY, 0, 0x43e80000u, 0x7e},  /* 464: tie of 448 (fraction 110, even) and 480: 448 */
@@ -562,11 +565,131 @@ static void test_measure(void **state) {
   assert_memory_equal(&a, &all, sizeof a);
 }
 
+/* The NaN rules of the TF32 forms (conversions/tf32/tf32.def), form by form, over every
+ * binary32 NaN (s.11111111.m, m != 0: 2 (2^23 - 1) inputs). Under .relu every one gives
+ * exactly the canonical NaN 0x7fffe000, a negative NaN included (.relu clamps negative
+ * results; a NaN is not negative), and 0x7fffffff, which no TF32 value is, is a "nan"
+ * mismatch; every other form accepts any NaN and counts a number as a "nan" mismatch.
+ *
+ * Then the code ptxas (CUDA 13.0) makes of cvt.rna.tf32.f32 for sm_90, integer operations
+ * on x's bits, not one instruction (nvdisasm of the cubin):
+ *     FSETP.GEU P0, |x|, +INF       P0: |x| >= inf, or x is a NaN (unordered)
+ *     @!P0 IADD x, x, 0x1000        half a TF32 step, in the integer image
+ *     LOP3 r, x, 0xffffe000         the low 13 bits cleared
+ * and for .satfinite then FSETP.GEU P0, |r|, +INF and @P0 IADD r, r, -0x2000. For finite x
+ * that is rounding to nearest, ties away (the carry of x + 2^12 into bit 13 is the tie
+ * rule; into the exponent, the next binade; 0x7f7ff000 + 0x1000 = 0x7f800000 = inf, and
+ * under .satfinite inf - 0x2000 = 0x7f7fe000, MAX_NORM). For a NaN, m is truncated: r =
+ * s.11111111.(m & ~0x1fff), an infinity when m < 2^13, 8191 payloads of each sign: .rna
+ * makes 2 * 8191 = 16382 NaNs infinities. Under .satfinite those become +-MAX_NORM, and
+ * every other r, a NaN, loses 0x2000: its fraction m & ~0x1fff minus 2^13 is 0, an
+ * infinity, for m in [2^13, 2^14), 8192 payloads of each sign, a NaN for the rest: 2 *
+ * (8191 + 8192) = 32766 NaNs become numbers. The GPU run of the catalogue on sm_90
+ * (reports/results/convert-h100.json.gz) reports these counts, "nan" 16382 and 32766. */
+static uint32_t sm90_rna(uint32_t x, int sat) {
+  const uint32_t a = x & 0x7fffffffu;
+  if (a < 0x7f800000u) x += 0x1000u;
+  uint32_t r = x & 0xffffe000u;
+  if (sat && (r & 0x7fffffffu) >= 0x7f800000u) r -= 0x2000u;
+  return r;
+}
+static void test_tf32_nan(void **state) {
+  (void)state;
+  int forms = 0;
+  for (int i = 0; i < CONV_NDEF; i++) {
+    const struct conv_def *d = &conv_defs[i];
+    if (d->dst != LOWP_TF32) continue;
+    forms++;
+    const struct conv_kparams kp = conv_kparams_of(d);
+    const int canon = d->sem.relu;
+    assert_int_equal(d->sem.nan, canon ? LOWP_NANRES_CANON : LOWP_NANRES_ANY);
+    for (uint32_t m = 1; m < 0x800000u; m += m < 0x4000u || m > 0x7fc000u ? 1 : 0x1fb) /* ends whole */
+      for (uint32_t s = 0, sg = 0; s < 2; s++, sg = 0x80000000u) {
+        const uint32_t x = sg | 0x7f800000u | m;
+        const struct lowp_res r = lowp_round(kp.df, kp.sem, x);
+        assert_true(r.flags & LOWP_F_NAN);
+        if (canon) assert_int_equal(r.code, 0x7fffe000u);
+        else assert_true(lowp_is_nan(kp.df, r.code));
+        assert_int_equal(conv_judge(&kp, x, 0x7fffe000u, 0, 0, 0).cls, -2); /* every form's reference NaN */
+        assert_int_equal(conv_judge(&kp, x, 0x7fffffffu, 0, 0, 0).cls, canon ? CL_NAN : -1);
+        assert_int_equal(conv_judge(&kp, x, x & 0xffffe000u, 0, 0, 0).cls,
+                         m < 0x2000u ? CL_NAN : (x & 0xffffe000u) == r.code ? -2 : canon ? CL_NAN : -1);
+        assert_int_equal(conv_judge(&kp, x, 0x7f7fe000u, 0, 0, 0).cls, CL_NAN);
+        assert_int_equal(conv_judge(&kp, x, 0, 0, 0, 0).cls, CL_NAN);
+      }
+  }
+  assert_int_equal(forms, 10); /* .rna, .rna.satfinite, .rn, .rz, each .relu and .satfinite{.relu} of .rn, .rz */
+  const struct conv_variant *v[2] = {conv_find("cvt.tf32.f32.rna"), conv_find("cvt.tf32.f32.rna.satfinite")};
+  const uint64_t want[2] = {16382, 32766};
+  for (int k = 0; k < 2; k++) {
+    assert_non_null(v[k]);
+    const struct conv_kparams kp = conv_kparams_of(v[k]->d);
+    uint64_t bad = 0, other = 0;
+    for (uint32_t m = 1; m < 0x800000u; m++)
+      for (uint32_t s = 0, sg = 0; s < 2; s++, sg = 0x80000000u) {
+        const uint32_t x = sg | 0x7f800000u | m;
+        const int cls = conv_judge(&kp, x, sm90_rna(x, k), 0, 0, 0).cls;
+        bad += cls >= 0, other += cls == -1;
+        if (cls >= 0) assert_int_equal(cls, CL_NAN);
+      }
+    assert_int_equal(bad, want[k]);
+    assert_int_equal(bad + other + (k ? 0 : 0x2000), 2 * 0x7fffffu); /* .rna: 0x7fffe000.. give 0x7fffe000 */
+    /* and on numbers the same code is the reference's rounding, ties away: in every binade
+     * each TF32 number and tie, one binary32 ulp either side, both signs; random inputs */
+    for (uint32_t e = 0; e < 255; e++)
+      for (uint32_t f = 0; f < 0x800000u; f += 0x1000u) { /* TF32's numbers (even) and ties (odd multiples) */
+        const uint32_t x = (e << 23) | f;
+        for (int t = -1; t <= 1; t++)
+          for (uint32_t s = 0, sg = 0; s < 2; s++, sg = 0x80000000u) {
+            const uint32_t y = (x + (uint32_t)t) ^ sg;
+            if ((y & 0x7fffffffu) > 0x7f800000u) continue;
+            assert_int_equal(conv_judge(&kp, y, sm90_rna(y, k), 0, 0, 0).cls, -2);
+          }
+      }
+    for (int i = 0; i < 200000; i++) {
+      const uint32_t y = (uint32_t)test_rand64();
+      if ((y & 0x7fffffffu) <= 0x7f800000u) assert_int_equal(conv_judge(&kp, y, sm90_rna(y, k), 0, 0, 0).cls, -2);
+    }
+  }
+}
+
+/* Where a build's code runs (conv_code_runs), by the CUDA Programming Guide's rules: a
+ * cubin for X.y on X.z, z >= y; PTX for c on any compute capability >= c; family-specific
+ * targets on the same major version from their minor up (sm_100f: 10.0 and 10.3); the
+ * architecture-specific ones on X.y alone. */
+static void test_code_runs(void **state) {
+  (void)state;
+  static const char fam[] = "sm_100f sm_110f sm_120f", def[] = "sm_90 compute_90";
+  assert_false(conv_code_runs(fam, 9, 0));  /* H100: no family code (the run that motivated the check) */
+  assert_false(conv_code_runs(fam, 8, 9));
+  assert_true(conv_code_runs(fam, 10, 0));  /* B200 */
+  assert_true(conv_code_runs(fam, 10, 3));  /* B300: sm_100f */
+  assert_true(conv_code_runs(fam, 11, 0));
+  assert_true(conv_code_runs(fam, 12, 1));  /* sm_120f on 12.1 */
+  assert_false(conv_code_runs(fam, 13, 0)); /* a later major: no PTX carried */
+  assert_true(conv_code_runs(def, 9, 0));
+  assert_false(conv_code_runs(def, 8, 6));  /* below PTX compute_90, and no sm_8x cubin */
+  assert_true(conv_code_runs(def, 10, 0));  /* PTX compute_90 compiled by the driver */
+  assert_true(conv_code_runs("compute_75", 7, 5));
+  assert_true(conv_code_runs("compute_75", 12, 0));
+  assert_false(conv_code_runs("compute_75", 7, 0));
+  assert_true(conv_code_runs("sm_80", 8, 6));  /* binary compatibility within major 8 */
+  assert_false(conv_code_runs("sm_86", 8, 0)); /* not downward */
+  assert_false(conv_code_runs("sm_80", 9, 0)); /* not across majors */
+  assert_true(conv_code_runs("sm_90a", 9, 0));
+  assert_false(conv_code_runs("sm_100a", 10, 3)); /* architecture-specific: 10.0 only */
+  assert_false(conv_code_runs("compute_100f", 12, 0));
+  assert_true(conv_code_runs("compute_100f", 10, 3));
+  assert_false(conv_code_runs("", 9, 0));
+  assert_false(conv_code_runs("sm_ compute_ sm_90x sm_90af", 9, 0)); /* not codes */
+}
+
 int main(void) {
   printf("seed 0x%016llx\n", (unsigned long long)test_rng_state);
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_decode), cmocka_unit_test(test_against_mpfr),
                                      cmocka_unit_test(test_e8m0_mpfr), cmocka_unit_test(test_hand),
                                      cmocka_unit_test(test_classes), cmocka_unit_test(test_partner),
-                                     cmocka_unit_test(test_measure)};
+                                     cmocka_unit_test(test_measure), cmocka_unit_test(test_tf32_nan),
+                                     cmocka_unit_test(test_code_runs)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -36,6 +36,7 @@ struct scan_cli {
   int backend; /* -1 auto, 0 cpu, 1 gpu */
   const char *json;
   const char *cache_dir;
+  int from_value, to_value; /* --from / --to given as a value (1.0), not a bit pattern */
 };
 
 /* Parse the scan options (--backend --from --to --threads --chunk --json --cache
@@ -43,6 +44,15 @@ struct scan_cli {
  * returns -1 to go on or an exit code). Returns -1 to continue, or an exit code. */
 int parse_scan_options(int argc, char **argv, struct scan_cli *sc, int (*extra)(int, const char *, void *), void *arg,
                        const struct option *more, void (*usage)(FILE *));
+/* The message for what getopt_long returned as c ('?': an unknown option, ':': an option
+ * without its value, with ":" leading the short options), naming the option as typed;
+ * returns EXIT_USAGE. */
+int option_error(int c, char *const *argv);
+/* Whether an output file can be written (its folder exists and is writable; the path
+ * is not a folder), checked before a run that would write it at the end. 0, or EXIT_IO
+ * after saying why. */
+int output_check(const char *path);
+
 /* Pick the backend (probing the GPU) and fill ri's device part; -1 to continue or an exit
  * code. */
 int choose_backend(struct scan_cli *sc, struct run_info *ri);

@@ -21,6 +21,7 @@ struct kind_result {
   json_t *parts;       /* a record's parts of other kinds (members named after them), or NULL */
   struct scan_cli *sc; /* a run: its options */
   int moments;         /* accumulate the per-bin output moments (arch records) */
+  const char *bound;   /* run --bound ULP, or NULL */
   struct variant user; /* run --source: the user's function */
   char user_name[256];
 };

@@ -1,6 +1,7 @@
 /* catalogue.c: the conversions of the catalogue (catalogue.h) as a table, their variants
  * (one per flavour each is built in) and the names the command line uses. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "src/kinds/convert/convert.h"
@@ -89,4 +90,36 @@ struct conv_kparams conv_kparams_of(const struct conv_def *d) {
   k.sf = lowp_format(d->src), k.df = lowp_format(d->dst), k.sem = d->sem;
   k.src_f32 = d->src == LOWP_F32, k.x2 = d->x2;
   return k;
+}
+
+/* The CUDA Programming Guide's compatibility rules, for device compute capability
+ * major.minor and one code of a build (sm_XY or compute_XY, X = N / 10, Y = N % 10, with
+ * an optional suffix): SASS for X.Y runs on X.z, z >= Y (binary compatibility within a
+ * major version); PTX for X.Y is compiled by the driver for any X.Y or later; the
+ * family-specific targets (suffix f) run on the same major version, minor >= Y; the
+ * architecture-specific ones (suffix a) on X.Y only. */
+static int code_runs(const char *tok, size_t len, int major, int minor) {
+  const int ptx = !strncmp(tok, "compute_", 8), sass = !strncmp(tok, "sm_", 3);
+  if (!ptx && !sass) return 0;
+  const char *d = tok + (ptx ? 8 : 3);
+  char *end;
+  const long n = strtol(d, &end, 10);
+  const size_t used = (size_t)(end - tok);
+  if (end == d || n <= 0 || used > len || used + 1 < len) return 0;
+  const char suffix = used < len ? *end : 0;
+  const int x = (int)(n / 10), y = (int)(n % 10);
+  if (suffix == 'a') return major == x && minor == y;
+  if (suffix == 'f' || (suffix == 0 && sass)) return major == x && minor >= y;
+  if (suffix == 0) return major > x || (major == x && minor >= y);
+  return 0;
+}
+
+int conv_code_runs(const char *codes, int major, int minor) {
+  for (const char *p = codes; *p;) {
+    while (*p == ' ') p++;
+    const size_t len = strcspn(p, " ");
+    if (len && code_runs(p, len, major, minor)) return 1;
+    p += len;
+  }
+  return 0;
 }

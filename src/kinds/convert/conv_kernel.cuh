@@ -171,10 +171,24 @@ static int fail(cudaError_t e, const char *what, char *err, size_t errlen) {
 
 } /* namespace CV_NS */
 
+/* The flavour's code on device dev: first from the codes the build put in this object
+ * (CV_CODE, from the Makefile) and the device's compute capability, so that no kernel
+ * without code for the GPU is ever looked up; then a launch of probe_k tells the
+ * architecture compiled. */
 extern "C" int CV_ENTRY(probe)(int dev, struct conv_probe *p) {
   int *d = NULL, h[2] = {0, 0};
   cudaError_t e = cudaSetDevice(dev);
   memset(p, 0, sizeof *p);
+#if defined(CV_CODE)
+  int major = 0, minor = 0;
+  if (e == cudaSuccess) e = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev);
+  if (e == cudaSuccess) e = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev);
+  if (e == cudaSuccess && !conv_code_runs(CV_CODE, major, minor)) {
+    snprintf(p->why, sizeof p->why, "the %s flavour has no code for this GPU (compute capability %d.%d; built for %s)",
+             conv_flavour_name(CV_FLAV), major, minor, CV_CODE);
+    return 0;
+  }
+#endif
   if (e == cudaSuccess) e = cudaMalloc(&d, sizeof h);
   if (e == cudaSuccess) e = cudaMemset(d, 0, sizeof h);
   if (e == cudaSuccess) {

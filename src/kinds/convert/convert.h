@@ -95,6 +95,10 @@ struct conv_probe {
   int ok, arch, family; /* the architecture its code was compiled for, and whether family-specific */
   char why[256];
 };
+/* Does a build carrying codes (space-separated nvcc codes: "sm_90 compute_90",
+ * "sm_100f sm_120f", "compute_75") have code that runs on compute capability
+ * major.minor? The flavours' probes ask it before they launch anything. */
+int conv_code_runs(const char *codes, int major, int minor);
 /* Flavour flav's code on device dev: 0 with p filled (p->ok 0 and why when it has no code
  * for this GPU), -1 on a CUDA error (why). */
 int conv_gpu_probe(int flav, int dev, struct conv_probe *p);

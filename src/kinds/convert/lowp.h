@@ -67,15 +67,21 @@ struct lowp_fmt {
   uint32_t canon; /* the canonical NaN, a container value (0: the format has none) */
 };
 
-/* The formats, by id. Canonical NaNs: binary32 0x7fffffff, binary16 0x7fff and bfloat16
- * 0x7fff as the PTX ISA and cuda_fp16.hpp/cuda_bf16.hpp produce them; E4M3 0x7f and E5M2
- * 0x7f (cuda_fp8.hpp's software path); E8M0 0xff (cuda_fp8.h). */
+/* The formats, by id. Canonical NaNs: binary32 0x7fffffff (CUDA Programming Guide,
+ * Floating-Point Standard), binary16 0x7fff and bfloat16 0x7fff as the PTX ISA and
+ * cuda_fp16.hpp/cuda_bf16.hpp produce them; E4M3 0x7f and E5M2 0x7f (cuda_fp8.hpp's
+ * software path); E8M0 0xff (cuda_fp8.h). TF32 0x7fffe000: the PTX ISA names a canonical
+ * NaN for .tf32 (cvt's .relu) without an encoding, and leaves the layout
+ * implementation-defined; in the binary32 container as read here (low 13 bits zero, which
+ * every TF32 value has) binary32's 0x7fffffff cannot be held, and its TF32 form is the
+ * same sign, exponent and all-ones fraction in TF32's 10 bits: 0x7fffffff with the low 13
+ * bits cleared, as binary16's and bfloat16's 0x7fff are. */
 REF_HD struct lowp_fmt lowp_format(int id) {
   struct lowp_fmt f = {8, 23, 127, LOWP_NAN_IEEE, 0, 0x7fffffffu};
   switch (id) {
   case LOWP_F16: f = (struct lowp_fmt){5, 10, 15, LOWP_NAN_IEEE, 0, 0x7fffu}; break;
   case LOWP_BF16: f = (struct lowp_fmt){8, 7, 127, LOWP_NAN_IEEE, 0, 0x7fffu}; break;
-  case LOWP_TF32: f = (struct lowp_fmt){8, 10, 127, LOWP_NAN_IEEE, 13, 0x7fffffffu}; break;
+  case LOWP_TF32: f = (struct lowp_fmt){8, 10, 127, LOWP_NAN_IEEE, 13, 0x7fffe000u}; break;
   case LOWP_E4M3: f = (struct lowp_fmt){4, 3, 7, LOWP_NAN_ONES, 0, 0x7fu}; break;
   case LOWP_E5M2: f = (struct lowp_fmt){5, 2, 15, LOWP_NAN_IEEE, 0, 0x7fu}; break;
   case LOWP_E2M3: f = (struct lowp_fmt){2, 3, 1, LOWP_NAN_NONE, 0, 0}; break;
