@@ -212,6 +212,10 @@ $(BUILD)/ulpcert: $(MAIN_OBJ) $(BUILD)/libulpcert.a $(BUILD)/libm/link
 	$(CC) $(CFLAGS) -o $@ $(MAIN_OBJ) $(BUILD)/libulpcert.a $$(cat $(BUILD)/libm/link) $(LIBS_DEP) $(GPU_LIBS) $(LDLIBS)
 	@scripts/bundle-libs.sh $@ $(BUILD)/lib
 
+# the per-call cost of the C math libraries' functions (docs/libm.md): make build/libm-cost
+$(BUILD)/libm-cost: scripts/libm-cost.c $(BUILD)/libulpcert.a $(BUILD)/libm/link
+	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/libulpcert.a $$(cat $(BUILD)/libm/link) $(LIBS_DEP) $(GPU_LIBS) $(LDLIBS)
+
 # one rule per test program (its source is in tests/ or in a function folder)
 define TEST_RULE
 $(BUILD)/tests/$(basename $(notdir $(1))): $(1) $(wildcard tests/*.h tests/ref/*.h) $(BUILD)/libulpcert.a $(BUILD)/libm/link | $(BUILD)/.test-deps

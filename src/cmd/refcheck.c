@@ -37,17 +37,21 @@ static void usage_refcheck(FILE *f) {
           "References: %s.\n"
           "\n"
           "usage: ulpcert refcheck --against llvm-libc [REFERENCE...] [--from --to --backend --threads\n"
-          "                        --json FILE --modes RN,RZ,RU,RD --partners N --seed S]\n"
+          "                        --json FILE --resume FILE --modes RN,RZ,RU,RD --partners N --seed S]\n"
           "\n"
           "Every reference that LLVM libc rounds correctly (all of them by default: %s)\n"
           "against LLVM libc's function over the range (a two-argument one: every x against\n"
           "its partners, as run sweeps them): the reference value as a run computes it\n"
-          "(shortcut, table, MPFR; on the device with --backend gpu) rounded in each mode\n"
-          "(--modes, default all four; LLVM libc under fesetround) must equal LLVM libc's\n"
-          "result bit for bit. Every mismatch is listed with both values and MPFR's own at\n"
-          "24 bits, which says which one is wrong. --json FILE writes the counts and lists.\n"
-          "Exit status 1 if a reference value is wrong (a wrong LLVM libc result is reported\n"
-          "only). --plant X (a test hook) makes the reference value at x = X wrong.\n",
+          "(shortcut, table, MPFR; on the device with --backend gpu; a negative input of an\n"
+          "odd or even reference mirrored from its magnitude) rounded in each mode (--modes,\n"
+          "default all four, checked in one pass; LLVM libc under fesetround) must equal LLVM\n"
+          "libc's result bit for bit. Every mismatch is listed with both values and MPFR's own\n"
+          "at 24 bits, which says which one is wrong. --json FILE writes the counts and lists,\n"
+          "also while the check goes on (every minute, after each reference, and on SIGINT or\n"
+          "SIGTERM, which stop it after the batch under way); --resume FILE (with the same\n"
+          "command) goes on from what FILE covers. Exit status 1 if a reference value is wrong\n"
+          "(a wrong LLVM libc result is reported only), 130 when interrupted. --plant X (a\n"
+          "test hook) makes the reference value at x = X wrong.\n",
           ref_names(), libm_llvm_cr_names());
 }
 
@@ -98,6 +102,33 @@ static void compare_batch(struct check *k, uint32_t first, uint32_t n) {
   k->by[0] += by0, k->by[1] += by1, k->by[2] += by2, k->bad += bad;
 }
 
+/* The batches of [from, to]: their answers on the host, or on the device (the next batch
+ * computed there while this one is compared here), each compared with MPFR. */
+static int check_batches(struct check *k, const struct scan_cli *sc, uint32_t from, uint32_t to, double *hy, int8_t *ht,
+                         uint8_t *hh) {
+  struct gpu_refs *g = NULL;
+  if (k->gpu && !(g = gpu_refs_open(sc->o.ndevices ? sc->o.devices[0] : 0, ref_device_shortcut(k->r),
+                                    k->fast->ok ? &k->fast->view : NULL, BATCH))) {
+    errorf("%s", gpu_last_error());
+    return EXIT_NOGPU;
+  }
+#define BATCH_N(a) ((uint32_t)((uint64_t)to - (a) + 1 < BATCH ? (uint64_t)to - (a) + 1 : BATCH))
+  int rc = g && gpu_refs_submit(g, 0, from, BATCH_N(from)) ? EXIT_NOGPU : EXIT_OK;
+  for (uint64_t a = from, slot = 0; a <= to && !rc; a += BATCH, slot ^= 1) {
+    const uint32_t n = BATCH_N(a);
+    k->y = hy, k->t = ht, k->how = hh;
+    if (!g) host_batch(k, (uint32_t)a, n);
+    else if ((a + n <= to && gpu_refs_submit(g, (int)(slot ^ 1), (uint32_t)(a + n), BATCH_N(a + n))) ||
+             gpu_refs_wait(g, (int)slot, &k->y, &k->t, &k->how))
+      rc = EXIT_NOGPU;
+    if (!rc) compare_batch(k, (uint32_t)a, n);
+  }
+#undef BATCH_N
+  if (rc == EXIT_NOGPU) errorf("%s", gpu_last_error());
+  gpu_refs_close(g);
+  return rc;
+}
+
 static int check_fast_path(const struct reference *r, struct scan_cli *sc, int threads) {
   struct run_info ri;
   memset(&ri, 0, sizeof ri);
@@ -114,20 +145,14 @@ static int check_fast_path(const struct reference *r, struct scan_cli *sc, int t
     errorf("out of memory building the table of %s", r->name);
     return EXIT_IO;
   }
-  struct check k = {r, &fast, sc->o.gpu, threads, {0, 0, 0}, 0, malloc((size_t)BATCH * 8), malloc(BATCH), malloc(BATCH)};
-  double t0 = now_s();
-  rc = EXIT_OK;
-  for (uint64_t a = from; a <= to && k.y && k.t && k.how && !rc; a += BATCH) {
-    uint32_t n = (uint32_t)((uint64_t)to - a + 1 < BATCH ? (uint64_t)to - a + 1 : BATCH);
-    if (!k.gpu) host_batch(&k, (uint32_t)a, n);
-    else if (gpu_reference_range(sc->o.ndevices ? sc->o.devices[0] : 0, ref_device_shortcut(r),
-                                 fast.ok ? &fast.view : NULL, (uint32_t)a, n, k.y, k.t, k.how)) {
-      errorf("%s", gpu_last_error());
-      rc = EXIT_NOGPU;
-    }
-    if (!rc) compare_batch(&k, (uint32_t)a, n);
-  }
-  if (!k.y || !k.t || !k.how) rc = EXIT_IO, errorf("out of host memory");
+  struct check k = {r, &fast, sc->o.gpu, threads, {0, 0, 0}, 0, NULL, NULL, NULL};
+  double *hy = malloc((size_t)BATCH * 8);
+  int8_t *ht = malloc(BATCH);
+  uint8_t *hh = malloc(BATCH);
+  const double t0 = now_s();
+  rc = hy && ht && hh ? EXIT_OK : EXIT_IO;
+  if (rc) errorf("out of host memory");
+  rc = rc ? rc : check_batches(&k, sc, (uint32_t)from, (uint32_t)to, hy, ht, hh);
 #pragma omp parallel num_threads(threads)
   ref_thread_cleanup();
   printf("refcheck %s --fast-path (%s%s) 0x%08x..0x%08x: %llu inputs: %llu by the shortcut, %llu by the table, "
@@ -141,7 +166,7 @@ static int check_fast_path(const struct reference *r, struct scan_cli *sc, int t
            (unsigned long long)fast.patterns_undec);
   else
     printf("table: none (%s)\n", !ref_has_series(r) ? "the reference has no series" : "no FAST_RANGE here");
-  free(k.y), free(k.t), free(k.how);
+  free(hy), free(ht), free(hh);
   ref_fast_free(&fast);
   if (!rc && k.bad) rc = EXIT_FAIL;
   return rc;
@@ -211,6 +236,7 @@ static int refcheck_opt(int c, const char *arg, void *p) {
     o->xc.partners = (uint32_t)(v > 4000 ? 4000 : v);
     return -1;
   case 3006: return parse_count(arg, &o->xc.seed) ? EXIT_USAGE : -1;
+  case 3007: o->xc.resume = arg; return -1;
   }
   errorf("refcheck: bad option value '%s'", arg ? arg : "");
   return EXIT_USAGE;
@@ -222,7 +248,7 @@ int cmd_refcheck(int argc, char **argv) {
   static const struct option more[] = {{"fast-path", no_argument, 0, 3001}, {"against", required_argument, 0, 3002},
                                        {"modes", required_argument, 0, 3003},    {"plant", required_argument, 0, 3004},
                                        {"partners", required_argument, 0, 3005}, {"seed", required_argument, 0, 3006},
-                                       {0, 0, 0, 0}};
+                                       {"resume", required_argument, 0, 3007},   {0, 0, 0, 0}};
   int rc = parse_scan_options(argc, argv, &sc, refcheck_opt, &ro, more, usage_refcheck);
   if (rc >= 0) return rc;
   const int fastpath = ro.fastpath, threads = sc.o.threads > 0 ? sc.o.threads : omp_get_num_procs();

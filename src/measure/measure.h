@@ -143,6 +143,22 @@ MEASURE_FN uint32_t ms_round32(double y, int t, int mode) {
   return fd > y ? f : ms_succ32(f);
 }
 
+/* ms_round32 of (y, t) in the four modes at once, w[mode]: one conversion f = RN24(y) serves
+ * the three directed modes (the same steps as above, the same bits). */
+MEASURE_FN void ms_round32_all(double y, int t, uint32_t w[RND_COUNT]) {
+  w[RND_N] = ms_rn32(y, t);
+  if (ms_isnan64(y)) {
+    w[RND_Z] = w[RND_U] = w[RND_D] = 0x7fc00000u;
+    return;
+  }
+  const uint32_t f = ms_rn24(y);
+  const double fd = ms_f32(f);
+  uint32_t d, u;
+  if (fd == y) d = t > 0 ? ms_pred32(f) : f, u = t < 0 ? ms_succ32(f) : f;
+  else d = fd < y ? f : ms_pred32(f), u = fd > y ? f : ms_succ32(f);
+  w[RND_D] = d, w[RND_U] = u, w[RND_Z] = (d2u(y) >> 63) ? u : d;
+}
+
 /* ulp(y) = 2^(max(floor(log2|y|), -126) - 23), y the exact value; returns 1/ulp(y) (a
  * power of two, so that e = |out - y| * (1/ulp) is exact given |out - y|). y = 0 gives
  * 2^149 (the subnormal ulp). */
