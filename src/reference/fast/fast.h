@@ -26,12 +26,24 @@ typedef int (*fast_series_fn)(arb_ptr res, const arb_t x, slong len, slong prec)
 /* The same with a parameter (an expression's series: src/catalogue/expr.h). */
 typedef int (*fast_series_ctx_fn)(arb_ptr res, const arb_t x, slong len, slong prec, const void *ctx);
 
+/* The anchored series of f (an expression's, src/catalogue/expr.h, expr_anchored):
+ * f = A + D with the exact anchor A = anchor[0] + anchor[1] x (binary64 coefficients)
+ * and the deviation D, whose Taylor coefficients at every point of the ball x res[k]
+ * encloses; anchor[2]: the sign of D on the whole ball where known (+-1), else 0; the choices of the formula recorded in plan (replay = 0) or followed
+ * (replay = 1), so that a record at the block's centre and a replay on its ball compute
+ * the same D. Return codes as fast_series_fn. */
+typedef int (*fast_anchored_fn)(arb_ptr res, double anchor[4], const arb_t x, slong len, slong prec,
+                                const void *ctx, signed char *plan, int replay);
+
 struct fast_fn {
   const char *name;
   fast_series_fn series;
   int symmetry; /* 0 none, 1 odd, 2 even (enum fast_symmetry) */
   fast_series_ctx_fn series_ctx; /* used instead of series when not NULL */
   const void *ctx;
+  fast_anchored_fn anchored; /* when not NULL, blocks are built from it (anchored blocks,
+                                fast_eval.h); series_ctx serves where it gives nothing */
+  int plan_len;              /* bytes of its plan */
 };
 
 /* fn's series at the ball x */
