@@ -65,16 +65,17 @@ int expr_series(arb_ptr res, const arb_t x, slong len, slong prec, const void *e
 int expr_has_series(const struct expr *e);
 
 /* The anchored series (expr_anchor.c, where the rules and why are): the expression
- * written as A(x) + D(x) with an exact anchor A = anchor[0] + anchor[1] x (binary64
- * coefficients, often 0, a constant, x or x/2 where the value saturates or starts its
- * series) and the deviation D, whose Taylor coefficients at every point of the ball x
- * dev[k] encloses (k < len), computed without forming f - A, so that D keeps its relative
- * accuracy however small it is against A; anchor[2] is the sign of D at every point of
- * the ball where the rules prove one (+1, -1), else 0. The rules it picks are recorded in plan
+ * written as A(x) + D(x) with an exact anchor A = anchor[0] + anchor[1] x / anchor[3] +
+ * anchor[2] x^2 (the device's form, fast_eval.h: often 0, a constant, x, x/2 or 3x/5
+ * where the value saturates or starts its series) and the deviation D, whose Taylor
+ * coefficients at every point of the ball x dev[k] encloses (k < len), computed without
+ * forming f - A, so that D keeps its relative accuracy however small it is against A;
+ * anchor[4] is the sign of D at every point of the ball where the rules prove one (+1,
+ * -1), else 0. The rules it picks are recorded in plan
  * (expr_plan_len bytes) when replay is 0 and followed when it is 1: record at one point,
  * replay on a ball around it, and both compute the same D. Returns 0, -1 or
  * FAST_SERIES_NOWHERE as expr_series. */
-int expr_anchored(arb_ptr dev, double anchor[4], const arb_t x, slong len, slong prec, const void *e,
+int expr_anchored(arb_ptr dev, double anchor[5], const arb_t x, slong len, slong prec, const void *e,
                   signed char *plan, int replay);
 int expr_plan_len(const struct expr *e);
 

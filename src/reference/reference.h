@@ -41,7 +41,7 @@ struct reference {
   int (*ctx_series)(arb_ptr res, const arb_t x, slong len, slong prec, const void *ctx);
   /* Its anchored series (expr.h, expr_anchored; the fast path's anchored blocks), used
    * with ctx_series when not NULL; ctx_plan_len: the bytes of its plan. */
-  int (*ctx_anchored)(arb_ptr res, double anchor[4], const arb_t x, slong len, slong prec, const void *ctx,
+  int (*ctx_anchored)(arb_ptr res, double anchor[5], const arb_t x, slong len, slong prec, const void *ctx,
                       signed char *plan, int replay);
   int ctx_plan_len;
 };

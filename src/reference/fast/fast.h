@@ -27,12 +27,13 @@ typedef int (*fast_series_fn)(arb_ptr res, const arb_t x, slong len, slong prec)
 typedef int (*fast_series_ctx_fn)(arb_ptr res, const arb_t x, slong len, slong prec, const void *ctx);
 
 /* The anchored series of f (an expression's, src/catalogue/expr.h, expr_anchored):
- * f = A + D with the exact anchor A = anchor[0] + anchor[1] x (binary64 coefficients)
- * and the deviation D, whose Taylor coefficients at every point of the ball x res[k]
- * encloses; anchor[2]: the sign of D on the whole ball where known (+-1), else 0; the choices of the formula recorded in plan (replay = 0) or followed
+ * f = A + D with the exact anchor A = a0 + a1 x / q + a2 x^2, anchor[0..3] = (a0, a1, a2,
+ * q) in fast_eval.h's form (FAST_NANC), and the deviation D, whose Taylor coefficients at
+ * every point of the ball x res[k] encloses; anchor[4]: the sign of D on the whole ball
+ * where known (+-1), else 0; the choices of the formula recorded in plan (replay = 0) or followed
  * (replay = 1), so that a record at the block's centre and a replay on its ball compute
  * the same D. Return codes as fast_series_fn. */
-typedef int (*fast_anchored_fn)(arb_ptr res, double anchor[4], const arb_t x, slong len, slong prec,
+typedef int (*fast_anchored_fn)(arb_ptr res, double anchor[5], const arb_t x, slong len, slong prec,
                                 const void *ctx, signed char *plan, int replay);
 
 struct fast_fn {

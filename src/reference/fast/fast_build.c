@@ -237,19 +237,20 @@ enum { TRY_OK, TRY_SPLIT, TRY_UNDEC, TRY_NOWHERE };
 struct src {
   const struct fast_fn *fn;
   signed char *plan;
-  double anc[4]; /* the anchor a0 + a1 x + a2 x^2 and the sign of D (fast_anchored_fn) */
+  double anc[5]; /* the anchor (a0, a1, a2, q) and the sign of D (fast_anchored_fn) */
   int fold;
 };
 
 static int src_series(const struct src *s, arb_ptr res, const arb_t x, slong len, slong prec, int *dsgn) {
   if (dsgn) *dsgn = 0;
   if (!s->plan) return fast_fn_series(s->fn, res, x, len, prec);
-  double a[4];
+  double a[5];
   int rc = s->fn->anchored(res, a, x, len, prec, s->fn->ctx, s->plan, 1);
   if (rc) return rc;
-  if (dsgn && !s->fold) *dsgn = (int)a[3];
-  if (a[0] != s->anc[0] || a[1] != s->anc[1] || a[2] != s->anc[2]) return -1; /* the plan fixes it */
-  if (s->fold) { /* + A(x + t) = A(x) + (a1 + 2 a2 x) t + a2 t^2 */
+  if (dsgn && !s->fold) *dsgn = (int)a[4];
+  for (int k = 0; k < 4; k++)
+    if (a[k] != s->anc[k]) return -1; /* the plan fixes the anchor: cannot happen */
+  if (s->fold) { /* + A(x + t) = A(x) + (a1/q + 2 a2 x) t + a2 t^2 */
     arb_t t, u;
     arb_init(t), arb_init(u);
     arb_set_d(t, a[2]);
@@ -257,6 +258,7 @@ static int src_series(const struct src *s, arb_ptr res, const arb_t x, slong len
     arb_mul_2exp_si(u, t, 1);
     arb_mul(u, u, x, prec);
     arb_set_d(t, a[1]);
+    arb_div_ui(t, t, (ulong)a[3], prec);
     arb_add(u, u, t, prec);
     if (len > 1) arb_add(res + 1, res + 1, u, prec);
     arb_set_d(u, a[2]);
@@ -500,7 +502,7 @@ static int try_block_plain(struct ctx *cx, uint32_t first, int k, struct leaf *L
   int lr;
   geometry(first, k, &c, &rad, &lr);
   L->first = first, L->k = k, L->ok = 0;
-  const struct src sr = {cx->fn, NULL, {0, 0, 0, 0}, 0};
+  const struct src sr = {cx->fn, NULL, {0, 0, 0, 1, 0}, 0};
   arb_ptr bc = _arb_vec_init(len);
   mag_t lowf, upf;
   mag_init(lowf), mag_init(upf);
@@ -643,7 +645,7 @@ static int block_anchored(struct ctx *cx, const struct src *sr, arb_srcptr cc, a
                           int can_split, struct leaf *L, const mag_t lo, const mag_t hi, int sgn, const mag_t ainf) {
   const slong len = cx->o.nmax + 2;
   int st = TRY_OK;
-  L->anc[0] = sr->anc[0], L->anc[1] = sr->anc[1], L->anc[2] = sr->anc[2], L->anc[3] = 1;
+  for (int j = 0; j < 4; j++) L->anc[j] = sr->anc[j];
   mag_t t, t40;
   mag_init(t), mag_init(t40);
   mag_mul_2exp_si(t, ainf, -60);
@@ -690,8 +692,7 @@ static int anchored_try(struct ctx *cx, struct src *sr, arb_ptr cc, arb_ptr bc, 
     st = ball_series(sr, bc, len, c, rad, &dsgn);
   if (st == TRY_OK) dev_range(lo, hi, &sgn, cc, bc, nmax, lr);
   const int anchored = sr->anc[0] != 0 || sr->anc[1] != 0 || sr->anc[2] != 0;
-  const double fitanc[4] = {sr->anc[0], sr->anc[1], sr->anc[2], 1};
-  if (st == TRY_OK && anchored && !anchor_fits(fitanc, c, rad, hi, ainf)) { /* f = A + D, unanchored */
+  if (st == TRY_OK && anchored && !anchor_fits(sr->anc, c, rad, hi, ainf)) { /* f = A + D, unanchored */
     sr->fold = 1;
     st = src_series(sr, cc, x, len, cx->o.prec, NULL) == 0 && vec_finite(cc, len)
              ? ball_series(sr, bc, len, c, rad, &dsgn)
@@ -710,7 +711,7 @@ static int anchored_try(struct ctx *cx, struct src *sr, arb_ptr cc, arb_ptr bc, 
 static int try_block_anchored(struct ctx *cx, uint32_t first, int k, struct leaf *L) {
   const int len = cx->o.nmax + 2;
   L->first = first, L->k = k, L->ok = 0;
-  struct src sr = {cx->fn, malloc((size_t)cx->fn->plan_len), {0, 0, 0, 0}, 0};
+  struct src sr = {cx->fn, malloc((size_t)cx->fn->plan_len), {0, 0, 0, 1, 0}, 0};
   arb_ptr cc = _arb_vec_init(len), bc = _arb_vec_init(len);
   int st = sr.plan ? anchored_try(cx, &sr, cc, bc, first, k, L) : -1;
   _arb_vec_clear(cc, len), _arb_vec_clear(bc, len);
