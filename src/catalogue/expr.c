@@ -963,6 +963,19 @@ int expr_series(arb_ptr res, const arb_t x, slong len, slong prec, const void *a
   return rc;
 }
 
+/* The sign of node k's value at the finite x, from its Arb enclosure: +-1 where the ball
+ * is finite and excludes 0, else 0. */
+static int node_sign(const struct expr *e, int k, mpfr_srcptr x) {
+  if (!mpfr_number_p(x)) return 0;
+  arb_t a, r;
+  arb_init(a), arb_init(r);
+  arf_set_mpfr(arb_midref(a), x);
+  int s = 0;
+  if (eval_arb(r, e, k, a, 256) == 0 && arb_is_finite(r)) s = arb_is_positive(r) ? 1 : arb_is_negative(r) ? -1 : 0;
+  arb_clear(a), arb_clear(r);
+  return s;
+}
+
 /* ---------------------------------------------------------------------------------
  * Exact evaluation: MPFR operation by operation at EXPR_EXACT_PREC bits, in the widest
  * exponent range. Returns 1 when every operation was exact (ternary 0: the result is
@@ -1004,6 +1017,10 @@ static int exact_eval(mpfr_ptr r, const struct expr *e, int k, mpfr_srcptr x) {
     else if (n->op == OP_SUB) ok = mpfr_sub(r, r, b, MPFR_RNDN) == 0;
     else if (n->op == OP_MUL) ok = mpfr_mul(r, r, b, MPFR_RNDN) == 0;
     else ok = mpfr_div(r, r, b, MPFR_RNDN) == 0;
+  } else if (mpfr_zero_p(r) && (n->op == OP_MUL || n->op == OP_DIV)) {
+    /* 0 * b, 0 / b: an exact zero, of the signs' product, where b is finite and nonzero */
+    const int s = node_sign(e, n->b, x);
+    if ((ok = s != 0)) mpfr_setsign(r, r, mpfr_signbit(r) != (s < 0), MPFR_RNDN);
   }
   mpfr_clear(b);
   return ok;
@@ -1038,11 +1055,19 @@ int expr_mpfr_formula(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, const struct ex
   int exact = exact_eval(v, e, e->root, x), tern = 0;
   /* the exact value rounded: in the widest range, then the caller's (as round_end) */
   if (exact) tern = mpfr_set(y, v, rnd);
+  /* at an infinity where IEEE rules leave the value indeterminate (-inf/inf, 0*inf,
+   * inf-inf) or no operation is exact: the limit (expr_limit) */
+  int lim = 0;
+  if (mpfr_inf_p(x) && (!exact || mpfr_nan_p(y))) {
+    const int tl = expr_limit(y, mpfr_sgn(x), rnd, e);
+    if (tl != REF_UNDECIDABLE) lim = 1, tern = tl;
+    else if (exact) mpfr_set_nan(y); /* IEEE's NaN: no limit either (sin(inf)) */
+  }
   mpfr_set_emin(emin);
   mpfr_set_emax(emax);
   mpfr_clear(v);
-  if (exact) return mpfr_check_range(y, tern, rnd);
-  if (mpfr_inf_p(x)) { /* no ball at infinity */
+  if (exact || lim) return mpfr_check_range(y, tern, rnd);
+  if (mpfr_inf_p(x)) { /* no ball at infinity, no limit */
     mpfr_set_nan(y);
     return REF_UNDECIDABLE;
   }

@@ -79,6 +79,12 @@ int expr_anchored(arb_ptr dev, double anchor[5], const arb_t x, slong len, slong
                   signed char *plan, int replay);
 int expr_plan_len(const struct expr *e);
 
+/* The limit of the expression as x -> +inf (sgn = 1) or -inf (sgn = -1), rounded (rnd,
+ * y's precision, the current exponent range; expr_limit.c, with the rules): the ternary
+ * value, 0 for an infinite limit or a zero (signed by the side it is approached from),
+ * or REF_UNDECIDABLE with y = NaN where no limit is established. */
+int expr_limit(mpfr_ptr y, int sgn, mpfr_rnd_t rnd, const struct expr *e);
+
 /* The fast path's ranges of an expression reference (it has no FAST_RANGE lines): every
  * finite magnitude of both signs. The table builder decides every block it can from
  * the expression's anchored series (expr_anchored): polynomials of the value or of its
