@@ -242,8 +242,11 @@ static int l_mul(struct lim *a, const struct lim *b) {
     struct term *cand[3] = {&t1, &t2, &t3};
     rc = rc ? -1 : t_dominant(&r.T, cand, 3);
     r.exact = a->exact && b->exact && (t1.absent + t2.absent + t3.absent >= 2);
-    fmpq *lr = r.lr;
-    if (a->lq && b->lq) fmpq_mul(lr, a->lr, b->lr);
+    if (a->lq && b->lq) { /* the product of two rationals */
+      fmpz_mul(fmpq_numref(r.lr), fmpq_numref(a->lr), fmpq_numref(b->lr));
+      fmpz_mul(fmpq_denref(r.lr), fmpq_denref(a->lr), fmpq_denref(b->lr));
+      fmpq_canonicalise(r.lr);
+    }
     else {
       arb_t u;
       arb_init(u);
