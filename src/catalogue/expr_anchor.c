@@ -717,20 +717,28 @@ static int rule_pow(struct aval *r, const struct node *n, struct actx *c, int sl
 /* ---------------------------------------------------------------------------------
  * Arithmetic. */
 
-/* o > 0 and e >= 2 o at the plan's point */
+/* o > 0 and e^L >= 2 o at the plan's point (L: e's log-form; compared as L - log o >=
+ * log 2, since e^L itself may be beyond any ball's reach) */
 static int positive_ratio(const struct aval *o, const struct aval *e, const struct actx *c, slong prec) {
+  struct aval l;
   arb_poly_t f;
-  arb_t vo, ve;
-  arb_poly_init(f), arb_init(vo), arb_init(ve);
+  arb_t vo, vl, t;
+  av_init(&l), arb_poly_init(f), arb_init(vo), arb_init(vl), arb_init(t);
   av_full(f, o, c, prec);
   val(vo, f);
-  av_full(f, e, c, prec);
-  val(ve, f);
+  anc_copy(l.a, e->la);
+  arb_poly_set(l.d, e->ld);
+  av_full(f, &l, c, prec);
+  val(vl, f);
   int r = arb_is_positive(vo);
-  arb_mul_2exp_si(vo, vo, 1);
-  arb_sub(ve, ve, vo, prec);
-  r = r && arb_is_nonnegative(ve);
-  arb_poly_clear(f), arb_clear(vo), arb_clear(ve);
+  if (r) {
+    arb_log(t, vo, prec);
+    arb_sub(vl, vl, t, prec);
+    arb_const_log2(t, prec);
+    arb_sub(vl, vl, t, prec);
+    r = arb_is_nonnegative(vl);
+  }
+  av_clear(&l), arb_poly_clear(f), arb_clear(vo), arb_clear(vl), arb_clear(t);
   return r;
 }
 

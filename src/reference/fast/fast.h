@@ -68,6 +68,8 @@ struct fast_opts {
   long prec;       /* first working precision of the series at the centre (default 192) */
   int threads;     /* OpenMP threads, 0 = default */
   int verbose;     /* print a summary to stderr */
+  double budget_s; /* seconds after which blocks not yet tried are left undecided (0: no
+                      limit); the table stays correct, MPFR decides what it leaves */
 };
 
 /* Fills o with the defaults. */

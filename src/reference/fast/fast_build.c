@@ -40,6 +40,7 @@ void fast_opts_default(struct fast_opts *o) {
   o->prec = 192;
   o->threads = 0;
   o->verbose = 0;
+  o->budget_s = 0;
 }
 
 /* ---------------------------------------------------------------------------
@@ -206,6 +207,8 @@ struct ctx {
   size_t nleaves, cap;
   uint64_t tries, best_effort;
   int oom;
+  double deadline;   /* omp_get_wtime() past which no block is tried (0: none) */
+  int over_budget;   /* some block was left undecided for want of time */
 };
 
 /* Geometry (fast_eval.h): centre c = sign*(X0 + (2^k-1) h/2), exact in binary64
@@ -608,6 +611,28 @@ static double mag_up_d(const mag_t m) {
   return d > 0x1p-1074 ? d : 0x1p-1074;
 }
 
+/* log2 of the lowest set bit of a nonzero binary64 number */
+static int lsb_log2(double d) {
+  int e;
+  const double m = frexp(fabs(d), &e);        /* d = m 2^e, m in [1/2, 1) */
+  uint64_t u = (uint64_t)ldexp(m, 53), tz = 0; /* exact: 53 bits */
+  while (!(u & 1u)) u >>= 1, tz++;
+  return e - 53 + (int)tz;
+}
+
+/* g <= the grain of the anchor over the block: A(x) = a0 + a1 x / q + a2 x^2 for the
+ * block's x (multiples of their ulp h = 2^lh) is a multiple of 2^gl / q with gl the
+ * least of the terms' lowest bits; any nonzero residual A - y0 of A's rounding to a
+ * coarser binary64 grid is at least that. */
+static void anchor_grain(mag_t g, const double *anc, int lh) {
+  slong gl = WORD_MAX;
+  if (anc[0] != 0 && lsb_log2(anc[0]) < gl) gl = lsb_log2(anc[0]);
+  if (anc[1] != 0 && lsb_log2(anc[1]) + lh < gl) gl = lsb_log2(anc[1]) + lh;
+  if (anc[2] != 0 && lsb_log2(anc[2]) + 2 * lh < gl) gl = lsb_log2(anc[2]) + 2 * lh;
+  mag_set_ui_2exp_si(g, 1, gl);
+  if (anc[3] > 1) mag_mul_2exp_si(g, g, -(slong)ceil(log2(anc[3]))); /* / q, rounded down */
+}
+
 static int all_zero(arb_srcptr v, slong len) {
   for (slong i = 0; i < len; i++)
     if (!arb_is_zero(v + i)) return 0;
@@ -636,20 +661,25 @@ static int block_unanchored(struct ctx *cx, const struct src *sr, arb_srcptr bc,
   return st;
 }
 
-/* A block of f = A + D: D = 0 (FAST_BOUND, exact); |D| below 2^-60 |A|, below A's ulp,
- * with its sign (FAST_BOUND: the sign and a bound of D decide wherever A is not within
- * |D| of a rounding boundary); else D's polynomial, aiming at eps <= 2^target |A + D| and
- * eps <= |D|/4 (FAST_ANCHORED). Where |D| <= 2^-40 |A| its relative accuracy matters and
- * needs a lower bound of |D|: without one (D's range over a wide block), split. */
+/* A block of f = A + D: D = 0 (FAST_BOUND, exact); |D| below 2^-60 |A| and below a
+ * quarter of A's grain (anchor_grain), with its sign (FAST_BOUND: A's rounding residual
+ * is then 0, a tie, or larger than |D|, and the sign and a bound of D decide); else D's
+ * polynomial, aiming at eps <= 2^target |A + D| and eps <= |D|/4 (FAST_ANCHORED). Where
+ * |D| <= 2^-40 |A| its relative accuracy matters and needs a lower bound of |D|: without
+ * one (D's range over a wide block), split. */
 static int block_anchored(struct ctx *cx, const struct src *sr, arb_srcptr cc, arb_srcptr bc, double c, int lr,
                           int can_split, struct leaf *L, const mag_t lo, const mag_t hi, int sgn, const mag_t ainf) {
   const slong len = cx->o.nmax + 2;
   int st = TRY_OK;
   for (int j = 0; j < 4; j++) L->anc[j] = sr->anc[j];
-  mag_t t, t40;
-  mag_init(t), mag_init(t40);
+  mag_t t, t40, g;
+  mag_init(t), mag_init(t40), mag_init(g);
   mag_mul_2exp_si(t, ainf, -60);
   mag_mul_2exp_si(t40, ainf, -40);
+  const uint32_t e = (L->first & 0x7fffffffu) >> 23;
+  anchor_grain(g, sr->anc, e == 0 ? -149 : (int)e - 150);
+  mag_mul_2exp_si(g, g, -2);
+  mag_min(t, t, g); /* a bound below a quarter of A's grain: never mistaken for a residual */
   if (all_zero(cc, len) && all_zero(bc, len)) {
     fill_flat(L, 0, 0, FAST_BOUND | FAST_EXACT);
   } else if (sgn && mag_cmp(hi, t) <= 0) {
@@ -668,7 +698,7 @@ static int block_anchored(struct ctx *cx, const struct src *sr, arb_srcptr cc, a
     }
     st = fit_poly(cx, sr, bc, c, lr, t, can_split, L, FAST_ANCHORED);
   }
-  mag_clear(t), mag_clear(t40);
+  mag_clear(t), mag_clear(t40), mag_clear(g);
   return st;
 }
 
@@ -745,9 +775,15 @@ static void build_rec(struct ctx *cx, uint32_t first, int k) {
     cx->oom = 1;
     return;
   }
+  int st = TRY_UNDEC;
+  if (cx->deadline > 0 && omp_get_wtime() > cx->deadline) { /* out of time: left to MPFR */
+    L->first = first, L->k = k, L->ok = 0;
+    cx->over_budget = 1;
+  } else {
 #pragma omp atomic
-  cx->tries++;
-  int st = try_block(cx, first, k, L);
+    cx->tries++;
+    st = try_block(cx, first, k, L);
+  }
   if (st == TRY_SPLIT) {
     uint32_t half = 1u << (k - 1);
 #pragma omp task firstprivate(cx, first, k)
@@ -948,6 +984,7 @@ int fast_build(struct fast_table *tab, const struct fast_fn *fn, const struct fa
       cx.o.min_lgsize > 23 || cx.o.prec < 64 || !fn || !(fn->series || fn->series_ctx) || nranges < 0)
     return -1;
   double t0 = omp_get_wtime();
+  cx.deadline = cx.o.budget_s > 0 ? t0 + cx.o.budget_s : 0;
   struct fast_range *pc;
   int npc;
   if (normalize_ranges(ranges, nranges, fn->symmetry != FAST_SYM_NONE, cx.o.min_lgsize, &pc,
@@ -976,6 +1013,7 @@ int fast_build(struct fast_table *tab, const struct fast_fn *fn, const struct fa
   tab->hdr.target_log2 = cx.o.target_log2;
   snprintf(tab->hdr.name, sizeof tab->hdr.name, "%s", fn->name ? fn->name : "");
   tab->stats.tries = cx.tries;
+  tab->stats.over_budget = cx.over_budget;
   tab->stats.best_effort = cx.best_effort;
   tab->stats.build_s = omp_get_wtime() - t0;
   if (ret != 0) fast_table_free(tab);
