@@ -4,6 +4,7 @@
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "src/catalogue/expr.h"
 #include "src/catalogue/registry.h"
@@ -16,7 +17,7 @@
 static void usage_refcheck(FILE *f) {
   fprintf(f,
           "usage: ulpcert refcheck REFERENCE [--from 0xHHHHHHHH] [--to 0xHHHHHHHH] [--threads N]\n"
-          "                        [--fast-path [--backend cpu|gpu]]\n"
+          "                        [--fast-path [--backend cpu|gpu]] [--binades [--per N]]\n"
           "\n"
           "Without --fast-path: for every input in the range where the reference's proved\n"
           "shortcut answers, calls MPFR too and compares (binary64 value and ternary).\n"
@@ -27,9 +28,17 @@ static void usage_refcheck(FILE *f) {
           "--backend gpu, on the device; every input they decide is compared with MPFR. Prints\n"
           "how many each decided, how many are left to MPFR, and every disagreement.\n"
           "\n"
-          "REFERENCE is a reference name or an expression in x, as run's --ref takes it:\n"
-          "an expression's table covers the magnitudes [2^-40, 2^8) of both signs, its\n"
-          "MPFR the expression engine's (exact MPFR operations, else Arb balls).\n"
+          "With --binades (the default for an expression given without --from and --to): the\n"
+          "fast path as with --fast-path, on --per inputs (default 64: the first and last 16 and\n"
+          "two runs of 16 from random places) of every binade of both signs, subnormals, zeros\n"
+          "and infinities included, against MPFR; prints the binades where the fast path leaves\n"
+          "inputs to MPFR. Inputs the table decides beyond MPFR's reach (the expression engine\n"
+          "answers undecidable, e.g. x/(1+exp(-x)) above 1420) are counted apart: the tests\n"
+          "check those against naive loops (tests/test_exprtail.c).\n"
+          "\n"
+          "REFERENCE is a reference name or an expression in x, as run's --ref takes it: an\n"
+          "expression's table covers every finite magnitude of both signs, its MPFR the\n"
+          "expression engine's (exact MPFR operations, else Arb balls).\n"
           "\n"
           "Exit status 1 if there is a disagreement.\n"
           "References: %s.\n",
@@ -42,7 +51,7 @@ struct check {
   const struct reference *r;
   const struct ref_fast *fast;
   int gpu, threads;
-  uint64_t by[3], bad; /* by: undecided, shortcut, table */
+  uint64_t by[3], bad, beyond; /* by: undecided, shortcut, table; beyond: MPFR undecidable */
   double *y;
   int8_t *t;
   uint8_t *how;
@@ -73,6 +82,11 @@ static void compare_batch(struct check *k, uint32_t first, uint32_t n) {
     double ym;
     int tm;
     ref_mpfr(k->r, x, &ym, &tm);
+    if (tm == REF_T_UNDECIDABLE) { /* the table decides beyond MPFR's reach: not comparable */
+#pragma omp atomic
+      k->beyond++;
+      continue;
+    }
     if (d2u(k->y[i]) != d2u(ym) || k->t[i] != tm) {
       bad++;
 #pragma omp critical
@@ -99,7 +113,7 @@ static int check_fast_path(const struct reference *r, struct scan_cli *sc, int t
     errorf("out of memory building the table of %s", r->name);
     return EXIT_IO;
   }
-  struct check k = {r, &fast, sc->o.gpu, threads, {0, 0, 0}, 0, malloc((size_t)BATCH * 8), malloc(BATCH), malloc(BATCH)};
+  struct check k = {r, &fast, sc->o.gpu, threads, {0, 0, 0}, 0, 0, malloc((size_t)BATCH * 8), malloc(BATCH), malloc(BATCH)};
   double t0 = now_s();
   rc = EXIT_OK;
   for (uint64_t a = from; a <= to && k.y && k.t && k.how && !rc; a += BATCH) {
@@ -132,6 +146,82 @@ static int check_fast_path(const struct reference *r, struct scan_cli *sc, int t
   return rc;
 }
 
+/* n consecutive inputs from first through the fast path (host or device), then against
+ * MPFR. 0 or an exit code. */
+static int check_run(struct check *k, int dev, uint32_t first, uint32_t n) {
+  if (!k->gpu) host_batch(k, first, n);
+  else if (gpu_reference_range(dev, ref_device_shortcut(k->r), k->fast->ok ? &k->fast->view : NULL, first, n, k->y,
+                               k->t, k->how)) {
+    errorf("%s", gpu_last_error());
+    return EXIT_NOGPU;
+  }
+  compare_batch(k, first, n);
+  return 0;
+}
+
+/* The runs of one binade (g: sign and biased exponent): the first and last per/4 inputs
+ * and two runs of per/4 from random places (a fixed sequence); the infinity alone for
+ * exponent 255. 0 or an exit code. */
+static int check_binade(struct check *k, int dev, uint32_t g, uint32_t per, uint64_t *rng) {
+  const uint32_t base = g << 23, run = per / 4 ? per / 4 : 1, span = 1u << 23;
+  if ((g & 255u) == 255u) return check_run(k, dev, base, 1);
+  uint32_t at[4] = {0, span - run, 0, 0};
+  for (int j = 2; j < 4; j++) {
+    *rng = *rng * 6364136223846793005ull + 1442695040888963407ull;
+    at[j] = (uint32_t)(*rng >> 33) % (span - run);
+  }
+  for (int j = 0; j < 4; j++) {
+    int rc = check_run(k, dev, base + at[j], run);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+/* --binades: per inputs of every binade of both signs, the table over every magnitude. */
+static int check_binades(const struct reference *r, struct scan_cli *sc, int threads, uint32_t per) {
+  struct run_info ri;
+  memset(&ri, 0, sizeof ri);
+  int rc = choose_backend(sc, &ri);
+  if (rc >= 0) return rc;
+  struct ref_fast fast;
+  struct fast_range decl[MAX_FAST_RANGES];
+  const int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
+  if (ref_fast_prepare(&fast, r, decl, nd, 0, 0x7fffffff, 0, 0x7fffffff, threads)) {
+    errorf("out of memory building the table of %s", r->name);
+    return EXIT_IO;
+  }
+  struct check k = {r, &fast, sc->o.gpu, threads, {0, 0, 0}, 0, 0, malloc((size_t)per * 8), malloc(per), malloc(per)};
+  const int dev = sc->o.ndevices ? sc->o.devices[0] : 0;
+  double t0 = now_s();
+  uint64_t rng = 0x2545f4914f6cdd1dull;
+  rc = !k.y || !k.t || !k.how ? (errorf("out of host memory"), EXIT_IO) : EXIT_OK;
+  for (uint32_t g = 0; g < 512 && !rc; g++) {
+    const uint64_t und = k.by[0];
+    rc = check_binade(&k, dev, g, per, &rng);
+    char where[32];
+    if ((g & 255u) == 0) snprintf(where, sizeof where, "%czero and subnormals", g >> 8 ? '-' : '+');
+    else if ((g & 255u) == 255u) snprintf(where, sizeof where, "%cinf", g >> 8 ? '-' : '+');
+    else snprintf(where, sizeof where, "%c[2^%d, 2^%d)", g >> 8 ? '-' : '+', (int)(g & 255u) - 127, (int)(g & 255u) - 126);
+    if (!rc && k.by[0] > und)
+      printf("  %s: %llu of the binade's %u inputs left to MPFR\n", where, (unsigned long long)(k.by[0] - und),
+             (g & 255u) == 255u ? 1 : per);
+  }
+#pragma omp parallel num_threads(threads)
+  ref_thread_cleanup();
+  printf("refcheck %s --binades (%s): %llu inputs of 512 binades: %llu by the shortcut, %llu by the table, %llu left "
+         "to MPFR; %llu decided where MPFR cannot (the tests' naive loops check those); %llu mismatches (%.1f s)\n",
+         r->name, k.gpu ? "device" : "host", (unsigned long long)(k.by[0] + k.by[1] + k.by[2]),
+         (unsigned long long)k.by[1], (unsigned long long)k.by[2], (unsigned long long)k.by[0],
+         (unsigned long long)k.beyond, (unsigned long long)k.bad, now_s() - t0);
+  if (fast.ok)
+    printf("table: %u blocks, %.1f KiB, built in %.2f s (%llu of its %llu patterns left undecided)\n", fast.tab.hdr.nblk,
+           fast_table_bytes(&fast.tab) / 1024.0, fast.build_s, (unsigned long long)fast.patterns_undec,
+           (unsigned long long)fast.patterns);
+  free(k.y), free(k.t), free(k.how);
+  ref_fast_free(&fast);
+  return !rc && k.bad ? EXIT_FAIL : rc;
+}
+
 static int check_shortcut(const struct reference *r, const struct scan_cli *sc, int threads) {
   if (r->shortcut == ref_no_shortcut) {
     printf("%s has no shortcut: nothing to check\n", r->name);
@@ -161,18 +251,34 @@ static int check_shortcut(const struct reference *r, const struct scan_cli *sc, 
   return bad ? EXIT_FAIL : EXIT_OK;
 }
 
+struct refcheck_args {
+  int fastpath, binades;
+  uint64_t per;
+};
+
 static int refcheck_opt(int c, const char *arg, void *p) {
-  (void)arg;
-  if (c != 3001) return EXIT_USAGE;
-  *(int *)p = 1;
+  struct refcheck_args *a = p;
+  if (c == 3001) a->fastpath = 1;
+  else if (c == 3002) a->binades = 1;
+  else if (c == 3003) {
+    if (parse_count(arg, &a->per) || a->per < 4 || a->per > (1u << 20)) {
+      errorf("--per: '%s' is not a count from 4 to 2^20", arg);
+      return EXIT_USAGE;
+    }
+  } else return EXIT_USAGE;
   return -1;
 }
 
 int cmd_refcheck(int argc, char **argv) {
   struct scan_cli sc;
-  int fastpath = 0;
-  static const struct option more[] = {{"fast-path", no_argument, 0, 3001}, {0, 0, 0, 0}};
-  int rc = parse_scan_options(argc, argv, &sc, refcheck_opt, &fastpath, more, usage_refcheck);
+  struct refcheck_args a = {0, 0, 64};
+  static const struct option more[] = {{"fast-path", no_argument, 0, 3001},
+                                       {"binades", no_argument, 0, 3002},
+                                       {"per", required_argument, 0, 3003},
+                                       {0, 0, 0, 0}};
+  int ranged = 0;
+  for (int i = 1; i < argc; i++) ranged |= !strncmp(argv[i], "--from", 6) || !strncmp(argv[i], "--to", 4);
+  int rc = parse_scan_options(argc, argv, &sc, refcheck_opt, &a, more, usage_refcheck);
   if (rc >= 0) return rc;
   if (optind != argc - 1) {
     errorf("refcheck takes one reference name");
@@ -185,6 +291,14 @@ int cmd_refcheck(int argc, char **argv) {
     return EXIT_USAGE;
   }
   int threads = sc.o.threads > 0 ? sc.o.threads : omp_get_num_procs();
+  if (a.binades || (r->ctx_series && !ranged && !a.fastpath)) {
+    if (ranged) {
+      errorf("--binades samples every binade: it takes no --from or --to");
+      return EXIT_USAGE;
+    }
+    return check_binades(r, &sc, threads, (uint32_t)a.per);
+  }
+  const int fastpath = a.fastpath;
   if (!fastpath) {
     if (sc.backend == 1) {
       errorf("--backend gpu needs --fast-path (the shortcut alone is checked on the host)");
