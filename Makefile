@@ -7,6 +7,7 @@
 #   make ARCHS="sm_90"  build device code for chosen architectures only (default: all from sm_75)
 #   make SAN=1 test     host code under AddressSanitizer and UndefinedBehaviorSanitizer
 #   make MPI=1          an MPI build (build-mpi/ulpcert) for mpirun -np N ... run
+#   make install PREFIX=/usr/local   the binary and its libraries: PREFIX/bin/ulpcert
 
 .DEFAULT_GOAL := all
 CC      ?= gcc
@@ -53,9 +54,16 @@ ifneq ($(NVCC),)
   PTX_ARCH := $(lastword $(ARCHS))
   GENCODE := $(foreach a,$(ARCHS),-gencode arch=compute_$(a:sm_%=%),code=$(a)) \
              -gencode arch=compute_$(PTX_ARCH:sm_%=%),code=compute_$(PTX_ARCH:sm_%=%)
-  NVBASE := -O3 -std=c++17 --threads 0 -I. -I$(BUILD)/gen $(GENCODE) -DULPCERT_ARCHS='"$(strip $(ARCHS)) + PTX $(PTX_ARCH:sm_%=compute_%)"'
+  NVBASE := -O3 -std=c++17 --threads 0 -I. -I$(BUILD)/gen -DULPCERT_ARCHS='"$(strip $(ARCHS)) + PTX $(PTX_ARCH:sm_%=compute_%)"'
+  # the targets of a device object: the build's, unless the object names its own
+  NVGEN = $(GENCODE)
+  # the conversions' flavours (src/kinds/convert/catalogue.h): the headers' software paths
+  # as PTX for compute_75 (compiled by the driver for the GPU at hand), and the
+  # family-specific targets of the toolkit (none: the flavour says it was not built)
+  FAM_ARCHS := $(filter sm_100 sm_110 sm_120,$(shell $(NVCC) --list-gpu-code 2>/dev/null))
+  FAM_GENCODE := $(foreach a,$(FAM_ARCHS),-gencode arch=compute_$(a:sm_%=%)f,code=$(a)f)
   # every .cu file is one object; its build flavour (contraction, flush to zero) is part of it
-  CU_SRC := $(wildcard kernels/*.cu src/kinds/*/*.cu)
+  CU_SRC := $(wildcard src/engine/*.cu src/kinds/*/*.cu src/kinds/*/*/*.cu)
   GPU_OBJ := $(patsubst %.cu,$(BUILD)/%.o,$(CU_SRC))
   GPU_LIBS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib -lcudart_static -lstdc++ -ldl -lrt -lpthread
 else
@@ -66,7 +74,7 @@ endif
 # host sources: the engine, commands, kinds and the catalogue (functions/*/)
 # (test_*.c in a function folder are its tests; *_nogpu.c stand in for the device code of a
 # build without the CUDA toolkit)
-ALL_C := $(wildcard src/*.c src/*/*.c src/kinds/*/*.c src/reference/fast/*.c functions/*/*.c)
+ALL_C := $(wildcard src/*.c src/*/*.c src/kinds/*/*.c src/kinds/*/*/*.c src/reference/fast/*.c src/reference/shared/*.c functions/*/*.c)
 NOGPU_SRC := $(filter %_nogpu.c,$(ALL_C))
 NOT_TESTS = $(foreach f,$(1),$(if $(findstring /test_,$(f)),,$(f)))
 SRC := $(call NOT_TESTS,$(filter-out src/main.c $(NOGPU_SRC),$(ALL_C)))
@@ -80,25 +88,50 @@ GEN := $(BUILD)/gen
 # the same for its device code, <name>.cuh then <name>.*.cuh)
 CAT_DEFS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).def) \
               $(sort $(wildcard $(d)$(notdir $(d:/=)).*.def)))
-# CUDA's own functions, compiled once per build flavour (kernels/flavour.cuh): <name>.cuda.cuh
+# CUDA's own functions, compiled once per build flavour (src/kinds/binary32/device/flavour.cuh): <name>.cuda.cuh
 CAT_FLAVS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).cuda.cuh))
 # every other device file: <name>.cuh, then <name>.*.cuh
 CAT_CUHS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).cuh) \
               $(filter-out $(CAT_FLAVS),$(sort $(wildcard $(d)$(notdir $(d:/=)).*.cuh))))
 # references whose shortcut compiles for the device too (functions/<name>/shortcut.h, rules
-# in src/reference/hd.h): the device reference kernel runs them (kernels/refkern.cuh)
+# in src/reference/hd.h): the device reference kernel runs them (src/kinds/binary32/device/refkern.cuh)
 CAT_SCS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)shortcut.h))
 # two-argument functions: each folder's pair.def and pair.cuh (src/kinds/pair/pair.h)
 PAIR_DEFS := $(sort $(wildcard functions/*/pair.def))
 PAIR_CUHS := $(sort $(wildcard functions/*/pair.cuh))
 PAIR_REFS := $(sort $(wildcard functions/*/pair_ref.h))
+# 16-bit formats: each folder's h16.def (16-bit functions and operations, src/kinds/h16/h16_catalogue.h)
+# and h16_ref.h (the exact reference of an operation, host and device code with its proof)
+H16_DEFS := $(sort $(wildcard functions/*/h16.def))
+H16_REFS := $(sort $(wildcard functions/*/h16_ref.h))
 KIND_DIRS := $(notdir $(patsubst %/,%,$(sort $(wildcard src/kinds/*/))))
+# the C math libraries beside glibc (src/libm/libm.h): each folder's libm.def; the libraries'
+# renamed static objects and link flags come from scripts/libm-objs.sh, once the dependencies
+# are installed ($(BUILD)/libm/link: what the link lines add)
+LIBM_DEFS := $(sort $(wildcard functions/*/libm.def))
 GEN_FILES := $(GEN)/catalogue.def $(GEN)/device_code.cuh $(GEN)/device_flavours.cuh $(GEN)/kinds.def $(GEN)/shortcuts.h $(GEN)/shortcuts.def \
-             $(GEN)/pairs.def $(GEN)/pairs_device.cuh $(GEN)/pairs_ref.h
+             $(GEN)/pairs.def $(GEN)/pairs_device.cuh $(GEN)/pairs_ref.h $(GEN)/h16.def $(GEN)/h16_refs.h $(GEN)/libm.def $(GEN)/libm_config.h $(GEN)/conversions.def $(GEN)/conversions.cuh
+$(GEN)/h16.def: FORCE
+	@mkdir -p $(GEN) && printf '#include "%s"\n' $(H16_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+$(GEN)/h16_refs.h: FORCE
+	@mkdir -p $(GEN) && printf '#include "%s"\n' src/kinds/h16/fmt16.h $(H16_REFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+$(GEN)/libm.def: FORCE
+	@mkdir -p $(GEN) && printf '#include "%s"\n' $(LIBM_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+$(BUILD)/libm/link: scripts/libm-objs.sh $(LIBM_DEFS) | $(BUILD)/.deps
+	@CC="$(CC)" scripts/libm-objs.sh $(BUILD)/libm $(GEN) $(LIBM_DEFS)
+$(GEN)/libm_config.h: $(BUILD)/libm/link
+	@test -f $@ || CC="$(CC)" scripts/libm-objs.sh $(BUILD)/libm $(GEN) $(LIBM_DEFS)
+# conversions: each format folder's <format>.def and <format>.cuh (src/kinds/convert/catalogue.h)
+CONV_DEFS := $(sort $(wildcard conversions/*/*.def))
+CONV_CUHS := $(sort $(wildcard conversions/*/*.cuh))
+$(GEN)/conversions.def: FORCE
+	@mkdir -p $(GEN) && printf '#include "%s"\n' $(CONV_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+$(GEN)/conversions.cuh: FORCE
+	@mkdir -p $(GEN) && printf '#include "%s"\n' $(CONV_CUHS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/pairs.def: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(PAIR_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/pairs_ref.h: FORCE
-	@mkdir -p $(GEN) && printf '#include "%s"\n' src/kinds/pair/pairref_hd.h $(PAIR_REFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+	@mkdir -p $(GEN) && printf '#include "%s"\n' src/reference/shared/pair_hd.h $(PAIR_REFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/pairs_device.cuh: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(PAIR_CUHS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/catalogue.def: FORCE
@@ -114,14 +147,20 @@ $(GEN)/shortcuts.def: FORCE
 $(GEN)/kinds.def: FORCE
 	@mkdir -p $(GEN) && printf 'KIND(%s)\n' $(KIND_DIRS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 FORCE:
-HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh src/reference/fast/*.h functions/*.h functions/*/*.h functions/*/*.cuh functions/*/*.def kernels/*.h kernels/*.cuh)
+HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh src/kinds/*/*/*.h src/kinds/*/*/*.cuh src/reference/fast/*.h src/reference/shared/*.h functions/*/*.h functions/*/*.cuh functions/*/*.def)
+HDR += $(CONV_DEFS) $(CONV_CUHS)
 
 # the tests: tests/test_*.c, and each function folder's test_<name>.c (its reference's tests)
 TESTS := $(basename $(notdir $(wildcard tests/test_*.c functions/*/test_*.c)))
 TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
 
-.PHONY: FORCE all deps test-deps run test bench clean fuzz valgrind ci report report-check mpi-test
+.PHONY: FORCE all deps test-deps run test bench clean fuzz valgrind ci report report-check mpi-test install
 all: $(BUILD)/ulpcert
+	@echo "ulpcert: the binary is $(BUILD)/ulpcert (it finds its libraries in $(BUILD)/lib; 'make install PREFIX=DIR' puts both in DIR)"
+
+# The reference cache's folder, as ulpcert chooses it (refcache_default_dir in
+# src/reference/refcache.c): $ULPCERT_CACHE, else $XDG_CACHE_HOME/ulpcert, else ~/.cache/ulpcert.
+CACHE_DIR_SH = d="$${ULPCERT_CACHE:-}"; [ -n "$$d" ] || d="$${XDG_CACHE_HOME:+$$XDG_CACHE_HOME/ulpcert}"; [ -n "$$d" ] || d="$$HOME/.cache/ulpcert"
 
 $(BUILD)/.deps: scripts/deps.sh
 	@scripts/deps.sh $(if $(filter 1,$(MPI)),mpi)
@@ -141,16 +180,26 @@ $(BUILD)/src/kinds/ff/ff_fmad.o: NVFLAV := -fmad=true
 $(BUILD)/src/kinds/ff/ff_ftz.o: NVFLAV := -fmad=false -ftz=true
 $(BUILD)/src/kinds/pair/pair_ftz.o: NVFLAV := -fmad=false -ftz=true
 $(BUILD)/src/kinds/pair/pair_fast.o: NVFLAV := -use_fast_math
-# CUDA's math functions as users build them (kernels/flavour.cuh): nvcc's defaults, then
-# -ftz=true, then -use_fast_math (which implies -ftz=true -prec-div=false -prec-sqrt=false)
-$(BUILD)/kernels/flavour_default.o: NVFLAV :=
-$(BUILD)/kernels/flavour_ftz.o: NVFLAV := -ftz=true
-$(BUILD)/kernels/flavour_fastmath.o: NVFLAV := -use_fast_math
+# the 16-bit math functions as users build them: nvcc's defaults, and -use_fast_math
+$(BUILD)/src/kinds/h16/h16_default.o: NVFLAV :=
+$(BUILD)/src/kinds/h16/h16_fastmath.o: NVFLAV := -use_fast_math
+# CUDA's math functions as users build them (src/kinds/binary32/device/flavour.cuh): nvcc's
+# defaults, then -ftz=true, then -use_fast_math (which implies -ftz=true -prec-div=false -prec-sqrt=false)
+$(BUILD)/src/kinds/binary32/device/flavour_default.o: NVFLAV :=
+$(BUILD)/src/kinds/binary32/device/flavour_ftz.o: NVFLAV := -ftz=true
+$(BUILD)/src/kinds/binary32/device/flavour_fastmath.o: NVFLAV := -use_fast_math
+$(BUILD)/src/kinds/convert/conv_emul.o: NVGEN := -gencode arch=compute_75,code=compute_75
+$(BUILD)/src/kinds/convert/conv_family.o: NVGEN := $(if $(FAM_GENCODE),$(FAM_GENCODE),$(GENCODE) -DCV_FAMILY_ABSENT)
+# the codes each flavour's object carries (its code= targets), which its probe checks
+# against the GPU's compute capability before it launches anything
+comma := ,
+CV_CODES = $(strip $(patsubst code=%,%,$(filter code=%,$(subst $(comma), ,$(NVGEN)))))
+$(addprefix $(BUILD)/src/kinds/convert/,conv_gpu.o conv_emul.o conv_family.o): NVFLAV = -fmad=false -DCV_CODE='"$(CV_CODES)"'
 $(BUILD)/%.o: %.cu $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
-	$(NVCC) $(NVBASE) $(NVFLAV) -c $< -o $@
+	$(NVCC) $(NVBASE) $(NVGEN) $(NVFLAV) -c $< -o $@
 
-$(BUILD)/src/engine/gpu_nogpu.o: | $(BUILD)/.nvcc-notice
+$(BUILD)/src/engine/device_nogpu.o: | $(BUILD)/.nvcc-notice
 $(BUILD)/.nvcc-notice:
 	@mkdir -p $(dir $@)
 	@echo "ulpcert: nvcc not found: building without GPU support" >&2
@@ -159,21 +208,34 @@ $(BUILD)/.nvcc-notice:
 $(BUILD)/libulpcert.a: $(OBJ) $(GPU_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/ulpcert: $(MAIN_OBJ) $(BUILD)/libulpcert.a
-	$(CC) $(CFLAGS) -o $@ $^ $(LIBS_DEP) $(GPU_LIBS) $(LDLIBS)
+$(BUILD)/ulpcert: $(MAIN_OBJ) $(BUILD)/libulpcert.a $(BUILD)/libm/link
+	$(CC) $(CFLAGS) -o $@ $(MAIN_OBJ) $(BUILD)/libulpcert.a $$(cat $(BUILD)/libm/link) $(LIBS_DEP) $(GPU_LIBS) $(LDLIBS)
 	@scripts/bundle-libs.sh $@ $(BUILD)/lib
 
 # one rule per test program (its source is in tests/ or in a function folder)
 define TEST_RULE
-$(BUILD)/tests/$(basename $(notdir $(1))): $(1) $(wildcard tests/*.h) $(BUILD)/libulpcert.a | $(BUILD)/.test-deps
+$(BUILD)/tests/$(basename $(notdir $(1))): $(1) $(wildcard tests/*.h tests/ref/*.h) $(BUILD)/libulpcert.a $(BUILD)/libm/link | $(BUILD)/.test-deps
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(CFLAGS) -o $$@ $(1) $$(BUILD)/libulpcert.a $$(LIBS_DEP) $$(GPU_LIBS) -lcmocka $$(LDLIBS)
+	$$(CC) $$(CFLAGS) -o $$@ $(1) $$(BUILD)/libulpcert.a $$$$(cat $$(BUILD)/libm/link) $$(LIBS_DEP) $$(GPU_LIBS) -lcmocka $$(LDLIBS)
 endef
 $(foreach t,$(wildcard tests/test_*.c functions/*/test_*.c),$(eval $(call TEST_RULE,$(t))))
 
 run: $(BUILD)/ulpcert
 	@mkdir -p $(BUILD)/results
 	$(BUILD)/ulpcert run tanh --json $(BUILD)/results/tanh.json | tee $(BUILD)/results/tanh.txt
+	@$(CACHE_DIR_SH); z=$$(du -sh "$$d" 2>/dev/null | cut -f1); echo; \
+	  echo "ulpcert: binary $(BUILD)/ulpcert; results in $(BUILD)/results/tanh.txt and tanh.json;" \
+	  "reference cache $$d ($${z:-empty}; --no-cache or ULPCERT_CACHE=DIR to change)"
+
+# make install PREFIX=DIR: DIR/lib/ulpcert/ holds the binary and the libraries it finds
+# through its rpath ($$ORIGIN/lib), DIR/bin/ulpcert links to it.
+PREFIX ?= /usr/local
+install: $(BUILD)/ulpcert
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/ulpcert/lib
+	install -m 755 $(BUILD)/ulpcert $(DESTDIR)$(PREFIX)/lib/ulpcert/ulpcert
+	cp -P $(BUILD)/lib/* $(DESTDIR)$(PREFIX)/lib/ulpcert/lib/
+	ln -sf ../lib/ulpcert/ulpcert $(DESTDIR)$(PREFIX)/bin/ulpcert
+	@echo "ulpcert: installed $(DESTDIR)$(PREFIX)/bin/ulpcert"
 
 test: $(BUILD)/ulpcert $(TEST_BIN)
 	@sh tests/run_all.sh $(BUILD) $(TESTS)
@@ -188,7 +250,7 @@ report-check: $(BUILD)/ulpcert
 	@rm -rf $(BUILD)/report-check && mkdir -p $(BUILD)/report-check && cp README.md $(BUILD)/report-check/README.md
 	@$(BUILD)/ulpcert report $(RESULTS) --out $(BUILD)/report-check/reports --readme $(BUILD)/report-check/README.md --quiet
 	@sed -i 's#$(BUILD)/report-check/reports/plots#reports/plots#' $(BUILD)/report-check/README.md
-	@diff -r -x '*.png' -x bench -x results -x arch -x refcheck $(BUILD)/report-check/reports reports >/dev/null && \
+	@diff -r -x '*.png' -x bench -x results -x arch -x refcheck -x validate $(BUILD)/report-check/reports reports >/dev/null && \
 	  diff $(BUILD)/report-check/README.md README.md >/dev/null && echo "report-check: 1 passed, 0 failed" || \
 	  { echo "report-check: committed reports differ from 'make report' (run it and commit)"; \
 	    echo "report-check: 0 passed, 1 failed"; exit 1; }
@@ -202,7 +264,8 @@ bench: $(BUILD)/ulpcert
 # inputs go to $(BUILD)/fuzz/new-NAME (copy the interesting ones into the corpus).
 FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang
-FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -ffp-contract=off -I. -I$(BUILD)/gen
+FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -ffp-contract=off -I. -I$(BUILD)/gen \
+              -DULPCERT_NO_LIBM
 FUZZ_LIB_SRC := src/common.c src/measure/metrics.c src/measure/verdict.c src/catalogue/registry.c \
                 src/catalogue/references.c src/kinds/binary32/result_read.c src/user/claims.c \
                 src/formats/head.c src/formats/json_io.c tests/fuzz/link_stubs.c \

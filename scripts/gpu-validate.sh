@@ -6,7 +6,11 @@
 # (each family's JSON in OUT/results/). Stages are skipped, and say so, once less than their
 # estimate of BUDGET_S (default 540) seconds is left. Needs build/ulpcert (built elsewhere).
 # Files are named after the GPU (TAG, e.g. bench-h200.txt). STAGES (default tests,sanitizer,bench,benchrefs,refcheck,runs;
-# also benchcpu, hosts, pairs, and record: a new arch record compared with RECORD, by default the committed one) picks
+# also benchcpu, hosts, pairs, libm (every variant of the C math libraries beside glibc, or LIBM's, over all
+# 2^32 inputs: src/libm/libm.h), libmpairs (every host library's two-argument variants of each function of
+# LIBMPAIRS, glibc's included, every x against its 33 partners, in 4 shards merged), llvmcheck (refcheck --against llvm-libc of every reference LLVM libc rounds
+# correctly, or LLVMREFS', over all 2^32 inputs in the four modes; two-argument ones in 4 slices of x),
+# and record: a new arch record compared with RECORD, by default the committed one) picks
 # stages; REFS and FAMILIES (space-separated) narrow refcheck and runs, HOSTS names the host
 # library's variants the hosts stage runs (outputs from the CPU, the rest on the GPU), PAIRS the two-argument families
 # the pairs stage sweeps (default: all of them, every x against the default partners), BENCH_REFS (R,R,...) the bench's
@@ -115,6 +119,47 @@ done
 for v in ${HOSTS:-}; do
   wanted hosts || break
   full_run "$v" ", outputs from the host" 20 || break
+done
+# the C math libraries' variants (LIBM, space-separated; default every one of families libm.*):
+# outputs from this machine's CPU, references and reduction on the GPU, all 2^32 inputs
+for v in ${LIBM:-$("$U" list | awk '$2 ~ /^libm\./ {print $1}')}; do
+  wanted libm || break
+  full_run "$v" ", outputs from the host" 20 || break
+done
+# the host libraries' two-argument variants of each function (LIBMPAIRS; default all six), named
+# on their own (outputs on the host, pairs, references and reduction on the device): 4 shards of x
+# (each at most 580 s), merged
+for f in ${LIBMPAIRS:-atan2 hypot pow fmod remainder fdim}; do
+  wanted libmpairs || break
+  vs=$("$U" list | awk -v f="$f" '$2 == f && $3 == "cpu" {print $1}' | tr '\n' ' ')
+  for k in 0 1 2 3; do
+    stage "run $f's host variants ($vs; shard $k/4)" 60 || break 2
+    t=$(($(left) - 10))
+    [ "$t" -gt 580 ] && t=580
+    timeout -s INT "$t" "$U" run $vs --backend gpu --shard $k/4 --quiet --json "$OUT/results/$f-libm-$k-$TAG.json.gz" \
+      >"$OUT/results/$f-libm-$k-$TAG.txt" 2>&1
+    echo "run $f host variants shard $k/4: exit $?" | tee -a "$OUT/summary.txt"
+  done
+  "$U" merge "$OUT/results/$f-libm-0-$TAG.json.gz" "$OUT/results/$f-libm-1-$TAG.json.gz" "$OUT/results/$f-libm-2-$TAG.json.gz" \
+    "$OUT/results/$f-libm-3-$TAG.json.gz" --json "$OUT/results/$f-libm-pairs-$TAG.json.gz" >"$OUT/results/$f-libm-pairs-$TAG.txt" 2>&1
+  echo "merge $f host variants: exit $?" | tee -a "$OUT/summary.txt"
+done
+# LLVM libc against every reference it rounds correctly (LLVMREFS, space-separated; default all):
+# all 2^32 inputs in the four modes, the references on the device, LLVM libc on the host's
+# threads; a two-argument reference in 4 slices of x (each against its 33 partners)
+for r in ${LLVMREFS:-$("$U" refcheck --help | sed -n 's/^Every reference that LLVM libc rounds correctly (all of them by default: \(.*\))$/\1/p' | tr -d ',')}; do
+  wanted llvmcheck || break
+  case "$r" in atan2 | hypot | pow) sl="0x00000000:0x3fffffff 0x40000000:0x7fffffff 0x80000000:0xbfffffff 0xc0000000:0xffffffff" ;;
+  *) sl="0x00000000:0xffffffff" ;; esac
+  for s in $sl; do
+    stage "refcheck $r --against llvm-libc (${s%:*}..${s#*:})" 40 || break 2
+    t=$(($(left) - 10))
+    [ "$t" -gt 580 ] && t=580
+    timeout "$t" "$U" refcheck --against llvm-libc "$r" --backend gpu --from "${s%:*}" --to "${s#*:}" --quiet \
+      --json "$OUT/refcheck/llvm-libc-$r-${s%:*}-$TAG.json" >"$OUT/refcheck/llvm-libc-$r-${s%:*}-$TAG.log" 2>&1
+    echo "refcheck $r --against llvm-libc ${s%:*}: exit $? $(grep -E '^refcheck --against' "$OUT/refcheck/llvm-libc-$r-${s%:*}-$TAG.log")" |
+      tee -a "$OUT/summary.txt"
+  done
 done
 # every two-argument family: each x of 2^32 against its 33 default partners (at most 150 s each)
 for f in ${PAIRS:-divide fmod remainder fdim hypot rhypot pow atan2}; do

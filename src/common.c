@@ -10,12 +10,22 @@
 
 int g_quiet = 0;
 
+/* A message on stderr, its control bytes (but newlines and tabs) written as \xHH: names
+ * and options echoed from the command line or a file stay readable. */
+static void message(const char *prefix, const char *fmt, va_list ap) {
+  char buf[32768];
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  fputs(prefix, stderr);
+  for (const unsigned char *p = (const unsigned char *)buf; *p; p++)
+    if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f) fprintf(stderr, "\\x%02x", *p);
+    else fputc(*p, stderr);
+  fputc('\n', stderr);
+}
+
 void errorf(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fputs("ulpcert: error: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  message("ulpcert: error: ", fmt, ap);
   va_end(ap);
 }
 
@@ -23,9 +33,7 @@ void noticef(const char *fmt, ...) {
   if (g_quiet) return;
   va_list ap;
   va_start(ap, fmt);
-  fputs("ulpcert: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  message("ulpcert: ", fmt, ap);
   va_end(ap);
 }
 
@@ -60,6 +68,26 @@ int parse_count(const char *s, uint64_t *out) {
   if (*end || v == 0 || v > (~0ull) / mul) return -1;
   *out = v * mul;
   return 0;
+}
+
+char *num_text(char *buf, size_t n, double v, int decimals) {
+  if (!(v < 1e10) || v <= -1e10) { /* (infinity too) */
+    char e[48];
+    snprintf(e, sizeof e, "%.3e", v);
+    char *x = strchr(e, 'e');
+    if (!x) { /* inf, nan */
+      snprintf(buf, n, "%s", e);
+      return buf;
+    }
+    int ex = atoi(x + 1);
+    *x = 0;
+    snprintf(buf, n, "%se%d", e, ex);
+  } else if (v >= 1e7 || v <= -1e7) {
+    snprintf(buf, n, "%.0f", v);
+  } else {
+    snprintf(buf, n, "%.*f", decimals, v);
+  }
+  return buf;
 }
 
 void file_safe_name(char *out, size_t n, const char *in) {

@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "src/bits.h"
+
 #define ULPCERT_VERSION "0.3.0"
 /* Version of the result JSON layout. 2: every result file names its "kind" and every kind
  * names a variant by "variant" (format 1: binary32 results had no "kind", float-float
@@ -21,13 +23,9 @@ enum {
   EXIT_IO = 4,        /* a file could not be read or written (disk full included) */
   EXIT_CORRUPT = 5,   /* a file was read but is corrupt, truncated or of another version */
   EXIT_DEPEND = 6,    /* a dependency is missing at run time */
+  EXIT_SKIPPED = 7,   /* certify checked nothing: every claim SKIPPED (GPU code without a GPU) */
   EXIT_INTERRUPT = 130 /* stopped by SIGINT/SIGTERM */
 };
-
-static inline uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-static inline float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-static inline uint64_t d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
-static inline double u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
 
 #define SIGN32 0x80000000u
 
@@ -41,6 +39,13 @@ extern int g_quiet;
 int parse_u32(const char *s, uint32_t *out);
 /* Parse a positive integer with optional K/M/G suffix or 2^N form. */
 int parse_count(const char *s, uint64_t *out);
+
+/* A non-negative number as a person reads it (tables, text, plots; JSON and CSV keep every
+ * digit): with `decimals` decimals below 10^7, as an integer below 10^10, above that in
+ * four significant digits and a plain exponent (4.316e39, not forty digits). Returns buf. */
+char *num_text(char *buf, size_t n, double v, int decimals);
+/* num_text into a buffer of the enclosing block: printf("%s", NUM(x, 5)) */
+#define NUM(v, decimals) num_text((char[48]){0}, 48, (v), (decimals))
 
 /* A file name made of in: letters, digits, '.' and '-' kept, anything else '-'. */
 void file_safe_name(char *out, size_t n, const char *in);

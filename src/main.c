@@ -9,7 +9,7 @@
 #include "src/catalogue/registry.h"
 #include "src/cmd/cmd.h"
 #include "src/common.h"
-#include "src/engine/gpu.h"
+#include "src/engine/device.h"
 #include "src/engine/options.h"
 #include "src/engine/par.h"
 
@@ -36,7 +36,8 @@ static void usage_main(FILE *f) {
           "  ulpcert --version         version, toolkit and GPU architectures in this binary\n"
           "\n"
           "exit codes: 0 ok, 1 verification failed, 2 usage, 3 no GPU or CUDA error,\n"
-          "            4 I/O error, 5 corrupt file, 6 missing dependency, 130 interrupted\n");
+          "            4 I/O error, 5 corrupt file, 6 missing dependency,\n"
+          "            7 certify checked nothing (every claim SKIPPED), 130 interrupted\n");
 }
 
 static const struct {

@@ -31,20 +31,21 @@ expect 0 "usage: ulpcert list" -- list --help
 expect 0 "usage: ulpcert run" -- run --help
 expect 0 "usage: ulpcert bench" -- bench --help
 expect 0 "usage: ulpcert refcheck" -- refcheck --help
-expect 2 "list takes no arguments" -- list extra
+expect 2 "list takes at most one pattern" -- list tanh extra
+expect 2 "no variant matches 'extra'" -- list extra
 expect 0 "tanh.minimax" -- list
 expect 2 "needs at least one variant" -- run
 expect 2 "unknown variant or family 'tanh.nope'" -- run tanh.nope
 expect 2 "--from: '0xg' is not a 32-bit" -- run tanhf.host --from 0xg
 expect 2 "--to: '0x100000000' is not a 32-bit" -- run tanhf.host --to 0x100000000
-expect 2 "--from: '-1' is not a 32-bit" -- run tanhf.host --from -1
+expect 2 "--from: '-1' is ambiguous: write a value with a point \(-1.0\)" -- run tanhf.host --from -1
 expect 2 "empty range" -- run tanhf.host --from 0x10 --to 0x0f
 expect 2 "--threads: '0' is not" -- run tanhf.host --threads 0
 expect 2 "--threads: 'many' is not" -- run tanhf.host --threads many
 expect 2 "--chunk: '1000' is not a power of two" -- run tanhf.host --chunk 1000
 expect 2 "--backend must be gpu or cpu" -- run tanhf.host --backend tpu
-expect 2 "unknown or needs a value" -- run tanhf.host --bogus
-expect 2 "unknown or needs a value" -- run tanhf.host --json
+expect 2 "option '--bogus' is unknown" -- run tanhf.host --bogus
+expect 2 "option '--json' needs a value" -- run tanhf.host --json
 expect 2 "has nothing the cpu backend can run" -- run tanh.approx --backend cpu
 expect 2 "unknown reference 'sech' \(known: .*tanh" -- refcheck sech
 expect 4 "cannot write /nonexistent-dir/r.json" -- run tanhf.host --backend cpu --from 0 --to 0xff --json /nonexistent-dir/r.json --quiet
@@ -273,7 +274,7 @@ expect 2 "cannot read" -- certify "$T/missing.c" $C
 printf '// maxulperr = 0.5\nfloat f(float x) { return x; }\n' >"$T/ro.c"
 chmod 444 "$T/ro.c"
 if [ "$(id -u)" != 0 ]; then
-  expect 2 "ro.c cannot be written" -- certify "$T/ro.c" $C --ref tanh --update
+  expect 2 "ro.c cannot be written" -- certify "$T/ro.c" $C --ref tanh --update-partial
 fi
 cp "$T/ro.c" "$T/ro.orig"
 expect 1 "f maxulperr = 0.5: VIOLATED" -- certify "$T/ro.c" $C --ref tanh
@@ -281,15 +282,17 @@ if cmp -s "$T/ro.c" "$T/ro.orig"; then pass=$((pass + 1)); else fail=$((fail + 1
 # a file that changes while it is being checked: refused, nothing written
 printf '// maxulperr = 0.5, ref = tanh\nfloat g(float x) { return x; }\n' >"$T/moving.c"
 ( sleep 0.5; printf '// edited meanwhile\n' >>"$T/moving.c" ) &
-expect 2 "moving.c changed while it was being checked" -- certify "$T/moving.c" --backend cpu --from 0x3f000000 --to 0x3f3fffff --no-cache --no-fast-path --update
+expect 2 "moving.c changed while it was being checked" -- certify "$T/moving.c" --backend cpu --from 0x3f000000 --to 0x3f3fffff --no-cache --no-fast-path --update-partial
 wait
 if tail -1 "$T/moving.c" | grep -q "edited meanwhile" && head -1 "$T/moving.c" | grep -q "maxulperr = 0.5,"; then
   pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: a changed file was rewritten"; fi
 # run --source: the same path without claims
 expect 0 "ro.c:f" -- run --source "$T/ro.c" --function f --ref tanh $C --quiet
 expect 2 "go together" -- run --source "$T/ro.c" --ref tanh $C
-# the project's own kernels: GPU only, so skipped on the CPU with a message
-expect 0 "my_tanhf maxulperr = 1.81484: SKIPPED" -- certify functions/tanh/tanh_seed.cuh $C
+# the project's own kernels: GPU only, so skipped on the CPU with a message; nothing was
+# checked, which is not success: exit status 7
+expect 7 "my_tanhf maxulperr = 1.81484: SKIPPED" -- certify functions/tanh/tanh_seed.cuh $C
+expect 7 "nothing was checked: every claim is SKIPPED" -- certify functions/tanh/tanh_seed.cuh $C
 
 # IEEE operations on the host are correctly rounded: the references of 1/x and sqrt
 # must say so on every input of ranges with zeros, subnormals, huge values, infinities
@@ -413,10 +416,10 @@ expect 0 "usage: ulpcert selftest" -- selftest --help
 # into a report, and a corrupt one is refused.
 expect 0 "eft.twosum .* within" -- run eft.twosum --backend cpu --from 0x3f800000 --to 0x3f8000ff --quiet --json "$T/ff.json"
 expect 1 "eft.fast2sum.unordered .* exceeds" -- run eft.fast2sum.unordered --backend cpu --from 0x3f800000 --to 0x3f8000ff --quiet
-expect 2 "separate commands" -- run eft.twosum tanh.approx --backend cpu --from 0 --to 1
+expect 2 "separate commands" -- run eft.twosum tanh.approx --backend cpu --from 0 --to 0x1
 expect 2 "partners" -- run dw --partners lots --backend cpu
 expect 2 "--source does not apply to float-float" -- run dw --source "$T/ro.c" --function f --ref tanh --backend cpu
-expect 2 "GPU only" -- run eft.twosum.ftz --backend cpu --from 0 --to 1
+expect 2 "GPU only" -- run eft.twosum.ftz --backend cpu --from 0 --to 0x1
 expect 0 "seed 0x0000000000000007" -- run sum2.twosum --backend cpu --from 0x3f800000 --to 0x3f80000f --seed 7
 # The published worst cases (JMP 2017, u = 2^-24: DWPlusFP 2u^2 / (1 + 3u - 2u^2),
 # AccurateDWPlusDW (3u^2 - 2u^3) / (1 + 3u - 3u^2 + 2u^3)) are pairs of the default partner
@@ -518,7 +521,7 @@ if same_ff "$T/fall.json" "$T/fm.json"; then pass=$((pass + 1)); else fail=$((fa
 if python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if d['domain']['count'] < 8192 and d['covered'] == [{'from': d['domain']['from'], 'to': d['domain']['to']}] else 1)" "$T/fs1.json"; then
   pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: a float-float shard's JSON"; fi
 expect 0 "shard 1/3: high words 0x3f7ffaab..0x3f800555" -- run eft.twosum --backend cpu --from 0x3f7ff000 --to 0x3f800fff --partners 2 --shard 1/3
-expect 2 "too few high words for 3 shards" -- run eft.twosum --backend cpu --from 0 --to 1 --shard 2/3
+expect 2 "too few high words for 3 shards" -- run eft.twosum --backend cpu --from 0 --to 0x1 --shard 2/3
 expect 2 "gap between" -- merge "$T/fs0.json" "$T/fs2.json"
 expect 2 "overlap" -- merge "$T/fs0.json" "$T/fs1.json" "$T/fs1.json"
 "$U" run dw $F --shard 1/3 --seed 5 --json "$T/fseed.json" >/dev/null 2>&1
@@ -618,6 +621,135 @@ then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: directed rounding 
 if [ $? -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: the report's directed rounding row"; fi
 expect 5 "rounding' is not" -- report "$T/rdbad.json" --out "$T/rdrep2" --quiet
 expect 0 "documented: correctly rounded \(RU\): every output is f\(x\) rounded upward" -- list
+
+# Conversions (src/kinds/convert): the catalogue in list, the options that do not apply,
+# a CPU run over a binary32 range and whole small domains (the CUDA headers' host code),
+# its JSON, the flavours that run on the GPU only reported as not run, and the report's
+# table per format and README block.
+expect 0 "cvt.e4m3.f32.satfinite +__nv_cvt_float_to_fp8\(x, __NV_SATFINITE, __NV_E4M3\)" -- list
+expect 0 "cvt.tf32.f32.rn.satfinite.family +the same, family flavour" -- list
+expect 2 "do not apply to conversions" -- run convert --shard 0/2
+expect 2 "unknown variant or family 'convert.fp9'" -- run convert.fp9
+expect 2 "conversion variants \(cvt.f16.f32.rn\) and .* run in separate commands" -- run cvt.f16.f32.rn tanh
+if ! "$U" run cvt.f16.e4m3 --backend cpu --quiet >/dev/null 2>&1; then # a build without the CUDA headers
+  expect 2 "this build has no host build of the CUDA headers" -- run cvt.f16.e4m3 --backend cpu
+else
+  expect 2 "none of the 1 conversion runs on the cpu backend here \(inline PTX: runs on the GPU only\)" -- run cvt.tf32.f32.rna --backend cpu
+  "$U" run convert.fp8 cvt.f16.f32.rz --backend cpu --from 0x477fe000 --to 0x4780ffff --threads 2 --json "$T/cv.json" >"$T/cv.txt" 2>&1
+  rc=$?
+  if [ $rc -eq 0 ] && grep -Eq "^cvt.e4m3.f32.satfinite.emul +not run: a device flavour: runs on the GPU only" "$T/cv.txt" &&
+    python3 - "$T/cv.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["kind"] == "convert" and d["domain"]["from"] == "0x477fe000", d.get("domain")
+r = {x["variant"]: x for x in d["results"]}
+a = r["cvt.e4m3.f32.satfinite"]
+assert a["ran"] and a["path"] == "host" and a["inputs"] == 0x12000 and a["exact"] == a["inputs"], a
+assert a["verdict"] == "HOLDS" and a["mismatches"] == 0 and a["x2"]["lanes"] == a["inputs"], a
+assert a["max_err"] is None  # every input of the range overflows E4M3: no error is measured
+z = r["cvt.f16.f32.rz"]  # 65504 .. 2^17: toward zero, 65504 every time
+assert z["exact"] == z["inputs"] and z["max_err"] is not None and z["max_err"] < 1, z
+b = r["cvt.f16.e4m3"]
+assert b["inputs"] == 256 and b["range"] == ["0x00", "0xff"] and b["exact"] == 256, b
+assert r["cvt.e4m3.f32.satfinite.emul"]["ran"] is False and "GPU" in r["cvt.e4m3.f32.satfinite.emul"]["why"]
+for k in ("classes", "mismatch_list", "digest", "documented", "api", "flavour", "seconds"):
+    assert k in a, k
+PY
+  then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: a CPU run of conversions ($rc)"; sed 's/^/    /' "$T/cv.txt" | head; fi
+  printf '# x\n<!-- BEGIN generated: conversions -->\n<!-- END generated -->\n' >"$T/README-cv.md"
+  "$U" report "$T/cv.json" --out "$T/cvrep" --readme "$T/README-cv.md" --quiet >/dev/null 2>&1 &&
+    grep -q "^### Conversions: fp8 (\`convert.fp8\`)" "$T/cvrep/ACCURACY.md" &&
+    grep -q "^| \`cvt.e4m3.f32.satfinite\` | host | [^|]* | f32 -> e4m3 | rn, satfinite | 73728 | 73728 | none |" "$T/cvrep/ACCURACY.md" &&
+    grep -q "^- \`cvt.e4m3.f32.satfinite.emul\` on [^:]*: a device flavour: runs on the GPU only" "$T/cvrep/ACCURACY.md" &&
+    grep -q "^| fp8 | \`cvt.f16.e4m3\` | rn, ieee | host | [^|]* | 256 of 256 | none | HOLDS |" "$T/README-cv.md"
+  if [ $? -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: the conversions' report"; fi
+fi
+# Traps a newcomer met (issue 32), each now refused or reported.
+# run --source checks the signature as certify does; a missing function or an empty file
+# is named, not reported as an undefined symbol of a temporary library.
+clean() { # the output holds no path of ulpcert's temporary folder and no control byte
+  ! grep -q "/tmp/ulpcert-user" "$T/out" && [ "$(tr -d '\n\t' <"$T/out" | LC_ALL=C tr -d '[:print:]' | LC_ALL=C tr -d '\200-\377' | wc -c)" -eq 0 ]
+}
+check_clean() {
+  if clean; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1: internal path or raw byte in:"; head -5 "$T/out"; fi
+}
+S="--ref tanh --backend cpu --from 0x3f800000 --to 0x3f80000f --no-cache"
+printf '#include <math.h>\ndouble dd(double x) { return tanh(x); }\n' >"$T/dd.c"
+expect 2 "dd.c:2: dd is declared 'double dd\(double x\)', not float dd\(float\)" -- run --source "$T/dd.c" --function dd $S
+: >"$T/empty.c"
+expect 2 "empty.c defines no function f" -- run --source "$T/empty.c" --function f $S
+check_clean "empty source"
+printf '// maxulperr = 1\nfloat f(float x) { return x; }\n' >"$T/id.c"
+expect 2 "id.c defines no function nope" -- run --source "$T/id.c" --function nope $S
+check_clean "wrong --function"
+printf 'float g(float x) { return undeclared_fn(x); }\n' >"$T/undecl.c"
+expect 2 "implicit declaration of function .undeclared_fn." -- run --source "$T/undecl.c" --function g $S
+check_clean "a call of an undeclared function"
+# --bound: the identity against tanh on [1, 1.5] is off by about (1 - tanh(1)) / 2^-24 =
+# 4.0e6 ulp at x = 1, far above 1 ulp: exit 1; on [0, 1e-10] tanh(x) = x - x^3/3 + ..., and
+# x^3/3 < 2^-24 x there, so the identity is within 1 ulp: exit 0.
+expect 1 "--bound 1 ulp: id.c:f max ulp [0-9.]+: VIOLATED" -- run --source "$T/id.c" --function f --ref tanh --backend cpu --from 1.0 --to 1.5 --bound 1 --quiet
+expect 0 "--bound 1 ulp: id.c:f max ulp 0.0000.: HOLDS" -- run --source "$T/id.c" --function f --ref tanh --backend cpu --from 0 --to 1e-10 --bound 1 --quiet
+expect 2 "--bound: 'one' is not a number of ulps" -- run --source "$T/id.c" --function f --ref tanh --bound one
+expect 2 "--bound applies to binary32 functions, not to float-float" -- run eft.twosum --backend cpu --from 0 --to 0x1 --bound 1
+# certify --update over part of the range is refused unless --update-partial says so
+cp "$T/id.c" "$T/upd.c"
+expect 2 "--update over 0x3f800000..0x3f80000f would write a maximum measured on part" -- certify "$T/upd.c" $S --update
+if cmp -s "$T/id.c" "$T/upd.c"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: --update of a partial range changed the file"; fi
+expect 1 "f maxulperr = 1: VIOLATED" -- certify "$T/upd.c" $S --update-partial
+if ! cmp -s "$T/id.c" "$T/upd.c"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: --update-partial left the file"; fi
+# outputs are checked before the run: a run of all 2^32 inputs on the CPU (hours) fails at once
+for cmdline in "run tanhf.host --backend cpu --json /nonexistent-dir/x.json" \
+               "arch record --backend cpu --out /nonexistent-dir/x.json" \
+               "merge $T/s0.json --json /nonexistent-dir/m.json" \
+               "report $T/s0.json --out /nonexistent-dir/rep"; do
+  # shellcheck disable=SC2086
+  timeout 60 "$U" $cmdline >"$T/out" 2>&1
+  rc=$?
+  if [ $rc -eq 4 ] && grep -q "cannot write /nonexistent-dir/" "$T/out"; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL: ulpcert $cmdline -> exit $rc (want 4 at once)"; head -3 "$T/out"; fi
+done
+# an option's missing value is named as typed, never as a raw byte
+expect 2 "option '--from' needs a value" -- run tanhf.host --from
+check_clean "--from without a value"
+expect 2 "option '--out' needs a value" -- report "$T/s0.json" --out
+expect 2 "unknown variant or family '.x01bad'" -- run "$(printf '\001bad')"
+check_clean "a control byte in a name"
+# --from/--to: values as well as bit patterns. By hand: -0x1p-3 = -2^-3: sign, biased
+# exponent 124 = 0x7c: 0x80000000 | 0x7c << 23 = 0xbe000000; -0 is 0x80000000; 0x1p-149 is
+# the least subnormal 0x00000001 and 1.5e-45 rounds down to it (2^-149 = 1.4013e-45); inf
+# is 0x7f800000 and 0x1.fffffep127 (FLT_MAX) 0x7f7fffff; 0.1 lies strictly between
+# 0x3dcccccc (13421772 * 2^-27 = 0.09999999404) and 0x3dcccccd (0.10000000149), so --from
+# 0.1 (rounded up) is above --to 0.1 (rounded down); -2.0 to -1.0 runs from the pattern of
+# -1.0 (0xbf800000) to that of -2.0 (0xc0000000).
+V="--backend cpu --no-cache --quiet"
+expect 0 "inputs 0xbe000000..0xbe000000 \(1\)" -- run tanhf.host $V --from -0x1p-3 --to -0x1p-3
+expect 0 "inputs 0x80000000..0x80000000 \(1\)" -- run tanhf.host $V --from -0 --to -0
+expect 0 "inputs 0x00000001..0x00000001 \(1\)" -- run tanhf.host $V --from 0x1p-149 --to 1.5e-45
+expect 0 "inputs 0x7f7fffff..0x7f800000 \(2\)" -- run tanhf.host $V --from 0x1.fffffep127 --to inf
+expect 0 "inputs 0xbf800000..0xc0000000 \(8388609\)" -- run tanhf.host $V --from -2.0 --to -1.0 --threads 2
+expect 2 "empty range: --from 0x3dcccccd is above --to 0x3dcccccc" -- run tanhf.host $V --from 0.1 --to 0.1
+expect 2 "--from: '12345' is ambiguous: write a bit pattern in hex \(0x00003039\) or a value with a point \(12345.0\)" -- run tanhf.host --from 12345
+expect 2 "crosses zero: .* run the two halves" -- run tanhf.host --from -1.0 --to 1.0
+expect 2 "--from: 'nan' is neither a bit pattern" -- run tanhf.host --from nan
+# list PATTERN: a filter by name (substring, or a wildcard); the CUDA Guide's title once, at
+# the end, cited by number on its rows
+"$U" list 'tanh*' >"$T/list" 2>&1
+if grep -q "^tanh.approx  " "$T/list" && grep -q "^tanhf.cuda.fastmath  " "$T/list" && ! grep -q "^atanhf" "$T/list" &&
+   ! grep -q "expf.host" "$T/list" && grep -q "^  tanh.approx.f16  " "$T/list"; then pass=$((pass + 1)); else
+  fail=$((fail + 1)); echo "FAIL: list 'tanh*'"; head -5 "$T/list"; fi
+"$U" list >"$T/list" 2>&1
+if [ "$(grep -c "the difference in ulps between a correctly rounded" "$T/list")" -eq 1 ] &&
+   grep -q "^\[1\] CUDA C Programming Guide, Mathematical Functions, single-precision table" "$T/list" &&
+   grep -q "acosf 2)$" "$T/list" && grep -q "^acosf.cuda.fastmath  " "$T/list"; then pass=$((pass + 1)); else
+  fail=$((fail + 1)); echo "FAIL: list's citations and columns"; fi
+expect 0 "^rcp.host " -- list rcp.host
+expect 0 "^div.host.rd.3 +directed " -- list directed
+# progress: a line per tenth of the work when stderr is not a terminal (16 chunks of 2^18)
+"$U" run tanhf.host --backend cpu --from 0x3f800000 --to 0x3fbfffff --chunk 2^18 --no-cache --threads 2 >/dev/null 2>"$T/prog"
+n=$(grep -cE "^ulpcert: scan +[0-9.]+% \([0-9]+ of 4194304\)" "$T/prog")
+if [ "$n" -ge 9 ] && [ "$n" -le 11 ] && tail -1 "$T/prog" | grep -q "100.0% (4194304 of 4194304)"; then pass=$((pass + 1)); else
+  fail=$((fail + 1)); echo "FAIL: progress lines ($n)"; cat "$T/prog"; fi
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

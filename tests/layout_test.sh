@@ -1,10 +1,19 @@
 #!/bin/sh
 # layout_test.sh: the layout rules the code keeps, checked on the tree (cheap: no build).
-#   - no function over 100 lines in src/ or kernels/ (scripts/fnlen.py), and fnlen.py
-#     itself finds a function of 101 lines and passes one of 100 (so that a silent
-#     checker cannot pass the tree);
-#   - no include cycle between the folders of src/ and kernels/ (scripts/cycles.py), and
-#     cycles.py finds one planted in a copy of two folders.
+#   - no function over 100 lines in src/ (scripts/fnlen.py), and fnlen.py itself finds a
+#     function of 101 lines and passes one of 100 (so that a silent checker cannot pass the
+#     tree);
+#   - no include cycle between the folders of src/ (scripts/cycles.py), and cycles.py finds
+#     one planted in a copy of two folders;
+#   - the engine (src/engine/) includes nothing from src/kinds/, src/catalogue/, src/user/,
+#     src/cmd/ or functions/ (cycles.py's FORBIDDEN), and cycles.py finds such an include
+#     planted in a copy of the engine.
+#   - the shared reference code and the references' tests keep the same rules: no function
+#     over 100 lines in functions/ or tests/ref/; functions/ holds only function folders
+#     (what they share lives in src/reference/shared/, their tests' shared code in
+#     tests/ref/); no reference code of a function folder (reference.c, shortcut.h,
+#     pair_ref.h, its tests) includes a kind's or the engine's code (src/kinds/,
+#     src/engine/).
 # Prints "layout: N passed, M failed".
 cd "$(dirname "$0")/.." || exit 1
 pass=0 fail=0
@@ -29,9 +38,9 @@ out=$(python3 scripts/fnlen.py "$tmp/f101.c")
 if [ $? -eq 1 ] && echo "$out" | grep -q '^  101 .*f101.c:1 f101$'; then ok "fnlen names a function of 101 lines"
 else bad "fnlen misses a function of 101 lines: '$out'"; fi
 
-files=$(find src kernels -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' | sort)
-if out=$(python3 scripts/fnlen.py $files); then ok "no function over 100 lines in src/ or kernels/ ($(echo "$files" | wc -l) files)"
-else bad "functions over 100 lines in src/ or kernels/:"; echo "$out"; fi
+files=$(find src -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' | sort)
+if out=$(python3 scripts/fnlen.py $files); then ok "no function over 100 lines in src/ ($(echo "$files" | wc -l) files)"
+else bad "functions over 100 lines in src/:"; echo "$out"; fi
 
 mkdir -p "$tmp/tree/src/a" "$tmp/tree/src/b"
 printf '#include "src/b/b.h"\n' >"$tmp/tree/src/a/a.h"
@@ -39,8 +48,30 @@ printf '#include "src/a/a.h"\n' >"$tmp/tree/src/b/b.h"
 out=$(python3 scripts/cycles.py "$tmp/tree")
 if [ $? -eq 1 ] && echo "$out" | grep -q '^src/a -> src/b -> src/a$'; then ok "cycles.py finds a planted include cycle"
 else bad "cycles.py misses a planted include cycle: '$out'"; fi
-if out=$(python3 scripts/cycles.py .); then ok "no include cycle between folders ($(echo "$out" | tail -1))"
-else bad "include cycles between folders:"; echo "$out"; fi
+# the engine's rule, on a copy of the engine with one include of a kind's header planted
+mkdir -p "$tmp/eng/src/engine" "$tmp/eng/src/kinds/k"
+cp src/engine/* "$tmp/eng/src/engine/"
+printf '/* k.h */\n' >"$tmp/eng/src/kinds/k/k.h"
+python3 scripts/cycles.py "$tmp/eng" >/dev/null && clean=1 || clean=0
+printf '#include "src/kinds/k/k.h"\n' >>"$tmp/eng/src/engine/progress.c"
+out=$(python3 scripts/cycles.py "$tmp/eng")
+if [ $? -eq 1 ] && [ $clean -eq 1 ] &&
+   echo "$out" | grep -q '^src/engine -> src/kinds/k: forbidden (src/engine/progress.c includes src/kinds/k/k.h)$'
+then ok "cycles.py finds an include of a kind planted in the engine"
+else bad "cycles.py misses an include of a kind planted in the engine (clean copy passed: $clean): '$out'"; fi
+if out=$(python3 scripts/cycles.py .); then ok "no include cycle between folders, nothing forbidden ($(echo "$out" | tail -1))"
+else bad "include cycles between folders, or forbidden includes:"; echo "$out"; fi
+
+files=$(find functions tests/ref -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' | sort)
+if out=$(python3 scripts/fnlen.py $files); then ok "no function over 100 lines in functions/ or tests/ref/ ($(echo "$files" | wc -l) files)"
+else bad "functions over 100 lines in functions/ or tests/ref/:"; echo "$out"; fi
+loose=$(find functions -mindepth 1 -maxdepth 1 ! -type d | sort)
+if [ -z "$loose" ]; then ok "functions/ holds only function folders"
+else bad "files at the root of functions/ (shared code belongs in src/reference/shared/ or tests/ref/):"; echo "$loose"; fi
+up=$(find functions \( -name reference.c -o -name shortcut.h -o -name pair_ref.h -o -name 'test_*.c' \) -print0 |
+     xargs -0 grep -lE '#include "src/(kinds|engine)/' | sort)
+if [ -z "$up" ]; then ok "no reference code of a function folder includes src/kinds/ or src/engine/"
+else bad "reference code that includes a kind's or the engine's code:"; echo "$up"; fi
 
 echo "layout: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -25,10 +25,8 @@ cat >"$D/cube.def" <<'DEF'
 /* cube: x^3, a throwaway function of tests/new_function_test.sh. */
 REFERENCE("cube", ref_cube_mpfr, REF_SYM_ODD, REF_MONO_INCREASING, ref_cube_shortcut, ref_cube_series, 0, 0)
 FAST_RANGE("cube", 0x3f800000u, 0x3fffffffu)
-VARIANT("cube.host", "cube", "cube", NODEVICE, host_cube, NULL, NULL, CLAIM_NONE, "", NULL, NULL, NULL,
-        "x * x * x in binary32 on the host")
-VARIANT("cube.gpu", "cube", "cube", cube_dev, NOHOST, NULL, NULL, CLAIM_NONE, "", NULL, NULL, NULL,
-        "x * x * x in binary32 on the device")
+VARIANT("cube.host", REF("cube"), HOST(host_cube), DESCRIPTION("x * x * x in binary32 on the host"))
+VARIANT("cube.gpu", REF("cube"), DEVICE(cube_dev), DESCRIPTION("x * x * x in binary32 on the device"))
 DEF
 cat >"$D/shortcut.h" <<'SC'
 #include "src/reference/hd.h"

@@ -9,7 +9,7 @@
 
 #include "src/kinds/binary32/arch.h"
 #include "src/catalogue/registry.h"
-#include "src/engine/scan.h"
+#include "src/kinds/binary32/scan.h"
 
 #define LO 0x3f000000u
 #define N (1u << 20) /* one bin: 0x3f000000 is a multiple of 2^20 */

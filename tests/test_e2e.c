@@ -11,7 +11,7 @@
 
 #include "src/measure/metrics.h"
 #include "src/catalogue/registry.h"
-#include "src/engine/scan.h"
+#include "src/kinds/binary32/scan.h"
 
 struct naive {
   double max_ulp, max_rel;

@@ -429,7 +429,7 @@ static void test_cli_errors(void **state) {
   (void)state;
   char cmd[1024], out[4096];
   snprintf(cmd, sizeof cmd,
-           "%s run --source %s/act.c --function ident --ref 'x/(1+exp(-' --backend cpu --from 0 --to 1 2>&1", tool(),
+           "%s run --source %s/act.c --function ident --ref 'x/(1+exp(-' --backend cpu --from 0 --to 0x1 2>&1", tool(),
            dir);
   assert_int_equal(sh(cmd, out, sizeof out), 2);
   assert_non_null(strstr(out, "--ref 'x/(1+exp(-': unexpected end of the expression at column 11"));
@@ -465,7 +465,7 @@ static void test_cli_certify_update(void **state) {
   printf("%s", out);
   assert_int_equal(rc, 1);
   assert_non_null(strstr(out, "VIOLATED"));
-  snprintf(c1, sizeof c1, cmd, "--update");
+  snprintf(c1, sizeof c1, cmd, "--update-partial");
   assert_int_equal(sh(c1, out, sizeof out), 1);
   char *after = slurp(p);
   assert_non_null(strstr(after, "ref = x/(1+exp(-x))\n"));

@@ -13,7 +13,7 @@
 
 #include "src/measure/lean.h"
 
-static int same_d(double a, double b) { return ms_d2u(a) == ms_d2u(b); }
+static int same_d(double a, double b) { return d2u(a) == d2u(b); }
 
 static int same_max(const struct measure_max *a, const struct measure_max *b) {
   return same_d(a->v, b->v) && same_d(a->ref, b->ref) && a->input == b->input && a->output == b->output &&

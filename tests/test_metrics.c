@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/engine/gpu.h"
+#include "src/measure/part.h"
 #include "src/measure/metrics.h"
 #include "src/reference/reference.h"
 #include "src/catalogue/registry.h"

@@ -226,6 +226,33 @@ static void test_naive_fmod(void **state) {
   naive_check("remainderf.host", mpfr_remainder, 0x4b7fffc0u, 0x4b7fffffu);
 }
 
+/* The C math libraries' two-argument variants (every host variant but glibc's .host ones:
+ * LLVM libc, musl, SLEEF where the build links them; src/libm/libm.h) against the naive loop
+ * on their special points: x at the zeros and smallest subnormals, around 1, and at the
+ * largest finite numbers, the infinity and the first NaNs (each against its partners). */
+static void test_naive_libraries(void **state) {
+  (void)state;
+  static const struct {
+    const char *ref;
+    mpfr_fn2 f;
+  } fns[] = {{"pow", mpfr_pow},   {"atan2", mpfr_atan2},         {"hypot", mpfr_hypot},
+             {"fmod", mpfr_fmod}, {"remainder", mpfr_remainder}, {"fdim", mpfr_dim}};
+  static const uint32_t from[] = {0x00000000u, 0x3f7ffff0u, 0x7f7ffff0u, 0x80000000u};
+  int runs = 0;
+  assert_int_equal(pair_registry_init(), 0);
+  for (int i = 0; i < n_pair_variants; i++) {
+    const struct pair_variant *v = &pair_variants[i];
+    const size_t n = strlen(v->name);
+    if (v->flavour != PF_HOST || (n > 5 && !strcmp(v->name + n - 5, ".host"))) continue;
+    mpfr_fn2 f = NULL;
+    for (size_t k = 0; k < sizeof fns / sizeof fns[0]; k++)
+      if (!strcmp(fns[k].ref, v->ref->name)) f = fns[k].f;
+    if (!f) fail_msg("%s: no naive function for %s", v->name, v->ref->name);
+    for (size_t k = 0; k < sizeof from / sizeof from[0]; k++, runs++) naive_check(v->name, f, from[k], from[k] + 0x1f);
+  }
+  printf("  %d ranges of 32 x\n", runs);
+}
+
 /* Same statistics for blocks of 4096 and 65536, 1 and 2 threads, and two halves merged. */
 static void test_determinism(void **state) {
   (void)state;
@@ -295,6 +322,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_specials), cmocka_unit_test(test_partners), cmocka_unit_test(test_naive_pow),
       cmocka_unit_test(test_naive_atan2), cmocka_unit_test(test_naive_hypot), cmocka_unit_test(test_naive_fmod),
+      cmocka_unit_test(test_naive_libraries),
       cmocka_unit_test(test_determinism), cmocka_unit_test(test_swap_list),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

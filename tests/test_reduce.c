@@ -10,7 +10,7 @@
 #include "src/reference/refcache.h"
 #include "src/measure/metrics.h"
 #include "src/catalogue/registry.h"
-#include "src/engine/scan.h"
+#include "src/kinds/binary32/scan.h"
 
 static struct stats *new_stats(void) {
   struct stats *s = malloc(sizeof *s);

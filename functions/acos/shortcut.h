@@ -4,7 +4,7 @@
 #define ULPCERT_SC_ACOS_H
 
 #include "src/reference/hd.h"
-#include "functions/refelem_hd.h"
+#include "src/reference/shared/elem_hd.h"
 
 #define ACOS_ONE32 0x3f800000u
 #define ACOS_POS_LOW 0x248c0000u  /* 0x1.18p-54: +0 <= x below it: (Y0, -1) */

@@ -23,7 +23,7 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "functions/refelem_util.h"
+#include "src/reference/shared/elem.h"
 #include "functions/acosh/shortcut.h"
 #include "src/reference/series.h"
 

@@ -4,7 +4,7 @@
 #define ULPCERT_SC_ACOSH_H
 
 #include "src/reference/hd.h"
-#include "functions/refelem_hd.h"
+#include "src/reference/shared/elem_hd.h"
 
 #define ACOSH_ONE32 0x3f800000u
 

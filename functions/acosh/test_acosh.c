@@ -1,11 +1,8 @@
-/* test_acosh.c: the acosh reference against independent evaluations (build line in
- * functions/TESTING-refelem.md). */
-#define REFELEM_TEST
-#include "functions/refelem_util.h"
+/* test_acosh.c: the acosh reference against independent evaluations (the shared body:
+ * tests/ref/elem_body.h). */
+#include "tests/ref/elem_body.h"
 
-int ref_acosh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
-int ref_acosh_shortcut(uint32_t xbits, double *y, int *t);
-int ref_acosh_series(arb_ptr res, const arb_t x, slong len, slong prec);
+ELEM_DECLARE(acosh)
 
 /* independent: acosh x = log(x + sqrt((x - 1)(x + 1))) for x >= 1, in Arb */
 static int arb_acosh_alt(arb_t r, const arb_t x, slong prec) {
@@ -23,66 +20,33 @@ static int arb_acosh_alt(arb_t r, const arb_t x, slong prec) {
   return 0;
 }
 
-static void test_mpfr(void **state) {
-  (void)state;
-  re_expect(ref_acosh_mpfr, 0x3f800000u, 0.0, 0);
-  re_expect(ref_acosh_mpfr, 0x7f800000u, INFINITY, 0);
-  re_expect(ref_acosh_mpfr, 0x00000000u, NAN, 0);
-  re_expect(ref_acosh_mpfr, 0x80000000u, NAN, 0);
-  re_expect(ref_acosh_mpfr, 0x3f7fffffu, NAN, 0);
-  re_expect(ref_acosh_mpfr, 0xbf800000u, NAN, 0);
-  re_expect(ref_acosh_mpfr, 0xff800000u, NAN, 0);
-  re_expect(ref_acosh_mpfr, 0x7fc00000u, NAN, 0);
-  /* acosh(2) = ln(2 + sqrt 3) = 1.31695789692481670862...; binary64
-   * 0x1.5124271980435p+0 = 1.3169578969248168... above it */
-  re_expect(ref_acosh_mpfr, 0x40000000u, 0x1.5124271980435p+0, 1);
-  for (int i = 0; i < 3000; i++) re_check_arb(ref_acosh_mpfr, arb_acosh_alt, re_rand_in(0x3f800001u, 0x7f7fffffu, 0));
-  for (int i = 0; i < 300; i++) re_check_arb(ref_acosh_mpfr, arb_acosh_alt, re_rand_in(0x3f800001u, 0x3f810000u, 0));
-}
-
-static void test_shortcut(void **state) {
-  (void)state;
-  re_check_boundary(ref_acosh_mpfr, ref_acosh_shortcut, RE_NONE, 0x3f800000u, -1);
-  re_check_boundary(ref_acosh_mpfr, ref_acosh_shortcut, RE_NONE, 0x00000000u, 1);
-  re_check_boundary(ref_acosh_mpfr, ref_acosh_shortcut, RE_NONE, 0x7f800000u, 0);
-  re_check_boundary(ref_acosh_mpfr, ref_acosh_shortcut, RE_NONE, 0x80000000u, 1);
-  re_check_boundary(ref_acosh_mpfr, ref_acosh_shortcut, RE_NONE, 0xff800000u, -1);
-  re_check_boundary(ref_acosh_mpfr, ref_acosh_shortcut, RE_NONE, 0xbf800000u, 1);
-  assert_true(re_check_one(ref_acosh_mpfr, ref_acosh_shortcut, RE_NONE, 0x3f800000u));
-  assert_true(re_check_one(ref_acosh_mpfr, ref_acosh_shortcut, RE_NONE, 0x7f800000u));
-  assert_true(re_check_one(ref_acosh_mpfr, ref_acosh_shortcut, RE_NONE, 0xff800000u));
-  for (int i = 0; i < 5000; i++) {
-    assert_true(re_check_one(ref_acosh_mpfr, ref_acosh_shortcut, RE_NONE, re_rand_in(0, 0x7f800000u, 0) | RE_SIGN32));
-    assert_true(re_check_one(ref_acosh_mpfr, ref_acosh_shortcut, RE_NONE, re_rand_in(0, 0x3f800000u, 0)));
-  }
-  long a = re_check_random(ref_acosh_mpfr, ref_acosh_shortcut, RE_NONE, 60000);
-  assert_true(a > 40000);
-}
-
 /* independent coefficients: log(u + sqrt(u^2 - 1)) at u = p + t, as series */
 static int acosh_alt(arb_ptr c, const arb_t p, slong len, slong prec) {
   return re_log_sqrt_coeffs(c, p, len, prec, -1);
 }
 
-static void test_series(void **state) {
-  (void)state;
-  re_check_series_random(ref_acosh_series, acosh_alt, 1.001, 30.0, 0x1p-12, 300);
-  re_check_series_random(ref_acosh_series, acosh_alt, 1e3, 1e8, 0x1p-20, 60);
-  re_check_series_at(ref_acosh_series, acosh_alt, 5.0, 3.5, 8, 64);
-  re_check_series_at(ref_acosh_series, acosh_alt, 1.000001, 0x1p-30, 8, 128);
-  re_check_series_refuses(ref_acosh_series, 1.0, 0.0);
-  re_check_series_refuses(ref_acosh_series, 1.001, 0.002);
-  re_check_series_refuses(ref_acosh_series, 0.5, 0.1);
-  re_check_series_refuses(ref_acosh_series, -3.0, 0.5);
-  re_check_series_refuses(ref_acosh_series, 3.0, 2.5);
-  re_check_series_nonfinite(ref_acosh_series);
-}
+static const struct re_hand hand[] = {
+    {0x3f800000u, 0.0, 0}, {0x7f800000u, INFINITY, 0}, {0x00000000u, NAN, 0}, {0x80000000u, NAN, 0},
+    {0x3f7fffffu, NAN, 0}, {0xbf800000u, NAN, 0}, {0xff800000u, NAN, 0}, {0x7fc00000u, NAN, 0},
+    /* acosh(2) = ln(2 + sqrt 3) = 1.31695789692481670862...; binary64
+     * 0x1.5124271980435p+0 = 1.3169578969248168... above it */
+    {0x40000000u, 0x1.5124271980435p+0, 1}};
+static const struct re_range arb_ranges[] = {{3000, 0x3f800001u, 0x7f7fffffu, RE_POS},
+    {300, 0x3f800001u, 0x3f810000u, RE_POS}};
+static const struct re_bound bounds[] = {{0x3f800000u, -1}, {0x00000000u, 1},  {0x7f800000u, 0},
+                                         {0x80000000u, 1},  {0xff800000u, -1}, {0xbf800000u, 1}};
+static const uint32_t answered[] = {0x3f800000u, 0x7f800000u, 0xff800000u};
+static const struct re_range mixed[] = {{1, 0, 0x7f800000u, RE_NEG}, {1, 0, 0x3f800000u, RE_POS}};
+static const struct re_ball_random balls_random[] = {{1.001, 30.0, 0x1p-12, 300}, {1e3, 1e8, 0x1p-20, 60}};
+static const struct re_ball_at balls_at[] = {{5.0, 3.5, 8, 64}, {1.000001, 0x1p-30, 8, 128}};
+static const struct re_ball refuses[] = {{1.0, 0.0}, {1.001, 0.002}, {0.5, 0.1}, {-3.0, 0.5}, {3.0, 2.5}};
 
-/* NaN results carry MPFR's NaN bits (refcheck compares the bits) */
-static void test_nan_bits(void **state) {
-  (void)state;
-  re_check_nan_bits(ref_acosh_mpfr, ref_acosh_shortcut, 0x3f000000u);
-}
+static const struct elem_test acosh_test = {
+    ELEM_FUNCTIONS(acosh), .sym = RE_NONE,
+    .hand = RE_LIST(hand), .arb = arb_acosh_alt, .arb_ranges = RE_LIST(arb_ranges),
+    .signs = 1, .bounds = RE_LIST(bounds), .answered = RE_LIST(answered),
+    .n_mixed = 5000, .mixed = RE_LIST(mixed), .n_random = 60000, .random_min = 40000,
+    .alt = acosh_alt, .balls_random = RE_LIST(balls_random), .balls_at = RE_LIST(balls_at),
+    .refuses = RE_LIST(refuses), .nonfinite = 1, .nan_bits = 0x3f000000u};
 
-RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut), cmocka_unit_test(test_nan_bits),
-             cmocka_unit_test(test_series))
+ELEM_MAIN(acosh_test, cmocka_unit_test(test_nan_bits))

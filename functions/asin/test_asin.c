@@ -1,10 +1,8 @@
-/* test_asin.c: the asin reference against independent evaluations (build line in
- * functions/TESTING-refelem.md). */
-#include "functions/arcsin_test.h"
+/* test_asin.c: the asin reference against independent evaluations (the shared body:
+ * tests/ref/elem_body.h). */
+#include "tests/ref/arcsin.h"
 
-int ref_asin_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
-int ref_asin_shortcut(uint32_t xbits, double *y, int *t);
-int ref_asin_series(arb_ptr res, const arb_t x, slong len, slong prec);
+ELEM_DECLARE(asin)
 
 /* independent: asin x = atan(x / sqrt(1 - x^2)) for |x| < 1, in Arb */
 static int arb_asin_alt(arb_t r, const arb_t x, slong prec) {
@@ -20,62 +18,36 @@ static int arb_asin_alt(arb_t r, const arb_t x, slong prec) {
   return 0;
 }
 
-static void test_mpfr(void **state) {
-  (void)state;
-  re_expect(ref_asin_mpfr, 0x00000000u, 0.0, 0);
-  re_expect(ref_asin_mpfr, 0x80000000u, -0.0, 0);
-  /* asin(+-1) = +-pi/2; RN53(pi/2) = 0x1.921fb54442d18p+0 lies below pi/2
-   * (pi/2 = 1.57079632679489661923..., the binary64 number 1.57079632679489655799...) */
-  re_expect(ref_asin_mpfr, 0x3f800000u, 0x1.921fb54442d18p+0, -1);
-  re_expect(ref_asin_mpfr, 0xbf800000u, -0x1.921fb54442d18p+0, 1);
-  /* asin(1/2) = pi/6 = 0.52359877559829887307...; binary64 0x1.0c152382d7366p-1 =
-   * 0.52359877559829892668... lies above */
-  re_expect(ref_asin_mpfr, 0x3f000000u, 0x1.0c152382d7366p-1, 1);
-  re_expect(ref_asin_mpfr, 0x3f800001u, NAN, 0);
-  re_expect(ref_asin_mpfr, 0xbf800001u, NAN, 0);
-  re_expect(ref_asin_mpfr, 0x7f800000u, NAN, 0);
-  re_expect(ref_asin_mpfr, 0xff800000u, NAN, 0);
-  re_expect(ref_asin_mpfr, 0x7fc00000u, NAN, 0);
-  for (int i = 0; i < 3000; i++) re_check_arb(ref_asin_mpfr, arb_asin_alt, re_rand_in(0, 0x3f7fffffu, 1));
-  for (int i = 0; i < 300; i++) re_check_arb(ref_asin_mpfr, arb_asin_alt, re_rand_in(0x3f7f0000u, 0x3f7fffffu, 1));
-  for (int i = 0; i < 300; i++) re_check_arb(ref_asin_mpfr, arb_asin_alt, re_rand_in(0x32800000u, 0x33000000u, 1));
-}
-
-static void test_shortcut(void **state) {
-  (void)state;
-  for (int s = 0; s < 2; s++) {
-    uint32_t sg = s ? RE_SIGN32 : 0;
-    re_check_boundary(ref_asin_mpfr, ref_asin_shortcut, RE_ODD, 0x32b89ba3u | sg, -1); /* T1 */
-    re_check_boundary(ref_asin_mpfr, ref_asin_shortcut, RE_ODD, 0x00000000u | sg, 1);
-    re_check_boundary(ref_asin_mpfr, ref_asin_shortcut, RE_ODD, 0x3f800000u | sg, 1); /* 1 and above */
-    re_check_boundary(ref_asin_mpfr, ref_asin_shortcut, RE_ODD, 0x7f800000u | sg, -1);
-    assert_true(re_check_one(ref_asin_mpfr, ref_asin_shortcut, RE_ODD, 0x7f800000u | sg));
-    for (uint32_t b = 0x00800000u; b < 0x32b89ba3u; b += 0x00800000u)
-      for (int d = -2; d <= 2; d++) assert_true(re_check_one(ref_asin_mpfr, ref_asin_shortcut, RE_ODD, (b + d) | sg));
-  }
-  long a = re_check_random(ref_asin_mpfr, ref_asin_shortcut, RE_ODD, 60000);
-  assert_true(a > 40000); /* tiny inputs and the NaN exterior: about 3/4 of the line */
-}
-
 /* independent coefficients: c0 = arb_asin_alt(p), then the integral of (1 - u^2)^(-1/2) */
 static int asin_alt(arb_ptr c, const arb_t p, slong len, slong prec) {
   return arcsin_coeffs(c, p, len, prec, arb_asin_alt, 1);
 }
 
-static void test_series(void **state) {
-  (void)state;
-  arcsin_test_series(ref_asin_series, asin_alt, 0.999999);
-  /* balls leaving [-1, 1] */
-  re_check_series_refuses(ref_asin_series, 1.5, 0.1);
-  re_check_series_refuses(ref_asin_series, -3.0, 0.0);
-  re_check_series_nonfinite(ref_asin_series);
-}
+static const struct re_hand hand[] = {
+    {0x00000000u, 0.0, 0}, {0x80000000u, -0.0, 0},
+    /* asin(+-1) = +-pi/2; RN53(pi/2) = 0x1.921fb54442d18p+0 lies below pi/2
+     * (pi/2 = 1.57079632679489661923..., the binary64 number 1.57079632679489655799...) */
+    {0x3f800000u, 0x1.921fb54442d18p+0, -1}, {0xbf800000u, -0x1.921fb54442d18p+0, 1},
+    /* asin(1/2) = pi/6 = 0.52359877559829887307...; binary64 0x1.0c152382d7366p-1 =
+     * 0.52359877559829892668... lies above */
+    {0x3f000000u, 0x1.0c152382d7366p-1, 1},
+    {0x3f800001u, NAN, 0}, {0xbf800001u, NAN, 0}, {0x7f800000u, NAN, 0}, {0xff800000u, NAN, 0}, {0x7fc00000u, NAN, 0}};
+static const struct re_range arb_ranges[] = {
+    {3000, 0, 0x3f7fffffu, RE_BOTH}, {300, 0x3f7f0000u, 0x3f7fffffu, RE_BOTH},
+    {300, 0x32800000u, 0x33000000u, RE_BOTH}};
+/* T1, 0, 1 and above, the infinity */
+static const struct re_bound bounds[] = {{0x32b89ba3u, -1}, {0x00000000u, 1}, {0x3f800000u, 1}, {0x7f800000u, -1}};
+static const uint32_t answered[] = {0x7f800000u};
+static const struct re_ball_at balls_at[] = {{0.0, 0.9, 8, 64}, {0.999999, 0x1p-30, 8, 128}};
+static const struct re_ball refuses[] = {ARCSIN_REFUSES, {1.5, 0.1}, {-3.0, 0.0} /* leaving [-1, 1] */};
 
-/* NaN results carry MPFR's NaN bits (refcheck compares the bits) */
-static void test_nan_bits(void **state) {
-  (void)state;
-  re_check_nan_bits(ref_asin_mpfr, ref_asin_shortcut, 0x40000000u);
-}
+/* tiny inputs and the NaN exterior: about 3/4 of the line is answered */
+static const struct elem_test asin_test = {
+    ELEM_FUNCTIONS(asin), .sym = RE_ODD,
+    .hand = RE_LIST(hand), .arb = arb_asin_alt, .arb_ranges = RE_LIST(arb_ranges),
+    .signs = 2, .bounds = RE_LIST(bounds), .answered = RE_LIST(answered), .sweep_end = 0x32b89ba3u,
+    .n_random = 60000, .random_min = 40000,
+    .alt = asin_alt, .balls_random = RE_LIST(arcsin_balls_random), .balls_at = RE_LIST(balls_at),
+    .refuses = RE_LIST(refuses), .nonfinite = 1, .nan_bits = 0x40000000u};
 
-RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut), cmocka_unit_test(test_nan_bits),
-             cmocka_unit_test(test_series))
+ELEM_MAIN(asin_test, cmocka_unit_test(test_nan_bits))

@@ -4,7 +4,7 @@
 #define ULPCERT_SC_ASINH_H
 
 #include "src/reference/hd.h"
-#include "functions/refelem_hd.h"
+#include "src/reference/shared/elem_hd.h"
 
 #define ASINH_T1 0x32b89ba3u /* 0x1.713746p-26 */
 
@@ -13,7 +13,7 @@ REF_HD int sc_asinh(uint32_t xb, double *y, int *t) {
   if (xb > RE_INF32) return 0;  /* NaN */
   if (xb == 0) { *y = 0.0; *t = 0; return 1; }
   if (xb == RE_INF32) { *y = REF_INF; *t = 0; return 1; }
-  if (xb < ASINH_T1) { *y = (double)re_u2f(xb); *t = 1; return 1; }
+  if (xb < ASINH_T1) { *y = (double)u2f(xb); *t = 1; return 1; }
   return 0;
 }
 

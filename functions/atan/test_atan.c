@@ -1,11 +1,8 @@
-/* test_atan.c: the atan reference against independent evaluations (build line in
- * functions/TESTING-refelem.md). */
-#define REFELEM_TEST
-#include "functions/refelem_util.h"
+/* test_atan.c: the atan reference against independent evaluations (the shared body:
+ * tests/ref/elem_body.h). */
+#include "tests/ref/elem_body.h"
 
-int ref_atan_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
-int ref_atan_shortcut(uint32_t xbits, double *y, int *t);
-int ref_atan_series(arb_ptr res, const arb_t x, slong len, slong prec);
+ELEM_DECLARE(atan)
 
 /* independent: atan x = asin(x / sqrt(1 + x^2)) in Arb for |x| <= 1, and
  * sign(x) pi/2 - asin(s / sqrt(1 + s^2)) with s = 1/x for |x| > 1 (the asin argument
@@ -35,43 +32,6 @@ static int arb_atan_alt(arb_t r, const arb_t x, slong prec) {
   return 0;
 }
 
-static void test_mpfr(void **state) {
-  (void)state;
-  re_expect(ref_atan_mpfr, 0x00000000u, 0.0, 0);
-  re_expect(ref_atan_mpfr, 0x80000000u, -0.0, 0);
-  /* atan(+-inf) = +-pi/2; RN53(pi/2) = 0x1.921fb54442d18p+0 below pi/2 */
-  re_expect(ref_atan_mpfr, 0x7f800000u, 0x1.921fb54442d18p+0, -1);
-  re_expect(ref_atan_mpfr, 0xff800000u, -0x1.921fb54442d18p+0, 1);
-  /* atan(1) = pi/4 = 0.78539816339744830961...; binary64 0x1.921fb54442d18p-1 below */
-  re_expect(ref_atan_mpfr, 0x3f800000u, 0x1.921fb54442d18p-1, -1);
-  re_expect(ref_atan_mpfr, 0x7fc00000u, NAN, 0);
-  for (int i = 0; i < 3000; i++) re_check_arb(ref_atan_mpfr, arb_atan_alt, re_rand_in(0, 0x7f7fffffu, 1));
-  for (int i = 0; i < 300; i++) re_check_arb(ref_atan_mpfr, arb_atan_alt, re_rand_in(0x59000000u, 0x5b000000u, 1));
-  for (int i = 0; i < 300; i++) re_check_arb(ref_atan_mpfr, arb_atan_alt, re_rand_in(0x32000000u, 0x33000000u, 1));
-}
-
-static void test_shortcut(void **state) {
-  (void)state;
-  for (int s = 0; s < 2; s++) {
-    uint32_t sg = s ? RE_SIGN32 : 0;
-    re_check_boundary(ref_atan_mpfr, ref_atan_shortcut, RE_ODD, 0x32689769u | sg, -1); /* T1 */
-    re_check_boundary(ref_atan_mpfr, ref_atan_shortcut, RE_ODD, 0x00000000u | sg, 1);
-    re_check_boundary(ref_atan_mpfr, ref_atan_shortcut, RE_ODD, 0x59b00000u | sg, 1);
-    re_check_boundary(ref_atan_mpfr, ref_atan_shortcut, RE_ODD, 0x5a600000u | sg, -1);
-    re_check_boundary(ref_atan_mpfr, ref_atan_shortcut, RE_ODD, 0x5a700000u | sg, 1);
-    re_check_boundary(ref_atan_mpfr, ref_atan_shortcut, RE_ODD, 0x7f800000u | sg, -1);
-    assert_true(re_check_one(ref_atan_mpfr, ref_atan_shortcut, RE_ODD, 0x7f800000u | sg));
-    for (uint32_t b = 0x00800000u; b < 0x32689769u; b += 0x00800000u)
-      for (int d = -2; d <= 2; d++) assert_true(re_check_one(ref_atan_mpfr, ref_atan_shortcut, RE_ODD, (b + d) | sg));
-    for (int i = 0; i < 1000; i++) {
-      assert_true(re_check_one(ref_atan_mpfr, ref_atan_shortcut, RE_ODD, re_rand_in(0x59b00000u, 0x5a5fffffu, 0) | sg));
-      assert_true(re_check_one(ref_atan_mpfr, ref_atan_shortcut, RE_ODD, re_rand_in(0x5a700000u, 0x7f7fffffu, 0) | sg));
-    }
-  }
-  long a = re_check_random(ref_atan_mpfr, ref_atan_shortcut, RE_ODD, 60000);
-  assert_true(a > 30000);
-}
-
 /* independent coefficients: c0 from arb_atan_alt; the others integrate 1/(1 + u^2),
  * u = p + t, the inverse series of [1 + p^2, 2p, 1]. */
 static int atan_alt(arb_ptr c, const arb_t p, slong len, slong prec) {
@@ -93,13 +53,29 @@ static int atan_alt(arb_ptr c, const arb_t p, slong len, slong prec) {
   return 0;
 }
 
-static void test_series(void **state) {
-  (void)state;
-  re_check_series_random(ref_atan_series, atan_alt, -10.0, 10.0, 0x1p-10, 300);
-  re_check_series_random(ref_atan_series, atan_alt, -1e-6, 1e-6, 0.5, 100);
-  re_check_series_random(ref_atan_series, atan_alt, 1e6, 1e9, 0x1p-20, 50);
-  re_check_series_at(ref_atan_series, atan_alt, 0.0, 5.0, 8, 64);
-  re_check_series_nonfinite(ref_atan_series);
-}
+static const struct re_hand hand[] = {
+    {0x00000000u, 0.0, 0}, {0x80000000u, -0.0, 0},
+    /* atan(+-inf) = +-pi/2; RN53(pi/2) = 0x1.921fb54442d18p+0 below pi/2 */
+    {0x7f800000u, 0x1.921fb54442d18p+0, -1}, {0xff800000u, -0x1.921fb54442d18p+0, 1},
+    /* atan(1) = pi/4 = 0.78539816339744830961...; binary64 0x1.921fb54442d18p-1 below */
+    {0x3f800000u, 0x1.921fb54442d18p-1, -1}, {0x7fc00000u, NAN, 0}};
+static const struct re_range arb_ranges[] = {
+    {3000, 0, 0x7f7fffffu, RE_BOTH}, {300, 0x59000000u, 0x5b000000u, RE_BOTH},
+    {300, 0x32000000u, 0x33000000u, RE_BOTH}};
+/* T1, 0, the ranges answered near the top, the infinity */
+static const struct re_bound bounds[] = {{0x32689769u, -1}, {0x00000000u, 1}, {0x59b00000u, 1},
+                                         {0x5a600000u, -1}, {0x5a700000u, 1}, {0x7f800000u, -1}};
+static const uint32_t answered[] = {0x7f800000u};
+static const struct re_range mixed[] = {{1, 0x59b00000u, 0x5a5fffffu, RE_POS}, {1, 0x5a700000u, 0x7f7fffffu, RE_POS}};
+static const struct re_ball_random balls_random[] = {
+    {-10.0, 10.0, 0x1p-10, 300}, {-1e-6, 1e-6, 0.5, 100}, {1e6, 1e9, 0x1p-20, 50}};
+static const struct re_ball_at balls_at[] = {{0.0, 5.0, 8, 64}};
 
-RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut), cmocka_unit_test(test_series))
+static const struct elem_test atan_test = {
+    ELEM_FUNCTIONS(atan), .sym = RE_ODD,
+    .hand = RE_LIST(hand), .arb = arb_atan_alt, .arb_ranges = RE_LIST(arb_ranges),
+    .signs = 2, .bounds = RE_LIST(bounds), .answered = RE_LIST(answered), .sweep_end = 0x32689769u,
+    .n_mixed = 1000, .mixed = RE_LIST(mixed), .n_random = 60000, .random_min = 30000,
+    .alt = atan_alt, .balls_random = RE_LIST(balls_random), .balls_at = RE_LIST(balls_at), .nonfinite = 1};
+
+ELEM_MAIN(atan_test)

@@ -4,7 +4,7 @@
 #define ULPCERT_SC_ATANH_H
 
 #include "src/reference/hd.h"
-#include "functions/refelem_hd.h"
+#include "src/reference/shared/elem_hd.h"
 
 #define ATANH_T1 0x32689769u /* 0x1.d12ed2p-27 */
 #define ATANH_ONE32 0x3f800000u
@@ -16,7 +16,7 @@ REF_HD int sc_atanh(uint32_t xb, double *y, int *t) {
   if (xb == 0) { *y = 0.0; return 1; }
   if (xb == ATANH_ONE32) { *y = REF_INF; return 1; }
   if (xb > ATANH_ONE32) { *y = RE_NAN; return 1; }
-  if (xb < ATANH_T1) { *y = (double)re_u2f(xb); *t = -1; return 1; }
+  if (xb < ATANH_T1) { *y = (double)u2f(xb); *t = -1; return 1; }
   return 0;
 }
 

@@ -1,11 +1,8 @@
-/* test_atanh.c: the atanh reference against independent evaluations (build line in
- * functions/TESTING-refelem.md). */
-#define REFELEM_TEST
-#include "functions/refelem_util.h"
+/* test_atanh.c: the atanh reference against independent evaluations (the shared body:
+ * tests/ref/elem_body.h). */
+#include "tests/ref/elem_body.h"
 
-int ref_atanh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
-int ref_atanh_shortcut(uint32_t xbits, double *y, int *t);
-int ref_atanh_series(arb_ptr res, const arb_t x, slong len, slong prec);
+ELEM_DECLARE(atanh)
 
 /* independent: atanh x = (log1p(x) - log1p(-x))/2, in Arb */
 static int arb_atanh_alt(arb_t r, const arb_t x, slong prec) {
@@ -20,41 +17,6 @@ static int arb_atanh_alt(arb_t r, const arb_t x, slong prec) {
   arb_clear(a);
   arb_clear(b);
   return 0;
-}
-
-static void test_mpfr(void **state) {
-  (void)state;
-  re_expect(ref_atanh_mpfr, 0x00000000u, 0.0, 0);
-  re_expect(ref_atanh_mpfr, 0x80000000u, -0.0, 0);
-  re_expect(ref_atanh_mpfr, 0x3f800000u, INFINITY, 0); /* poles */
-  re_expect(ref_atanh_mpfr, 0xbf800000u, -INFINITY, 0);
-  re_expect(ref_atanh_mpfr, 0x3f800001u, NAN, 0);
-  re_expect(ref_atanh_mpfr, 0xbf800001u, NAN, 0);
-  re_expect(ref_atanh_mpfr, 0x7f800000u, NAN, 0);
-  re_expect(ref_atanh_mpfr, 0xff800000u, NAN, 0);
-  re_expect(ref_atanh_mpfr, 0x7fc00000u, NAN, 0);
-  /* atanh(1/2) = ln(3)/2 = 0.54930614433405484570...; binary64 0x1.193ea7aad030bp-1 =
-   * 0.54930614433405489... above it (by 4.5e-17 < 2^-54 = 5.55e-17, half the gap) */
-  re_expect(ref_atanh_mpfr, 0x3f000000u, 0x1.193ea7aad030bp-1, 1);
-  for (int i = 0; i < 3000; i++) re_check_arb(ref_atanh_mpfr, arb_atanh_alt, re_rand_in(0, 0x3f7fffffu, 1));
-  for (int i = 0; i < 300; i++) re_check_arb(ref_atanh_mpfr, arb_atanh_alt, re_rand_in(0x3f7f0000u, 0x3f7fffffu, 1));
-  for (int i = 0; i < 300; i++) re_check_arb(ref_atanh_mpfr, arb_atanh_alt, re_rand_in(0x32000000u, 0x33000000u, 1));
-}
-
-static void test_shortcut(void **state) {
-  (void)state;
-  for (int s = 0; s < 2; s++) {
-    uint32_t sg = s ? RE_SIGN32 : 0;
-    re_check_boundary(ref_atanh_mpfr, ref_atanh_shortcut, RE_ODD, 0x32689769u | sg, -1); /* T1 */
-    re_check_boundary(ref_atanh_mpfr, ref_atanh_shortcut, RE_ODD, 0x00000000u | sg, 1);
-    re_check_boundary(ref_atanh_mpfr, ref_atanh_shortcut, RE_ODD, 0x3f800000u | sg, 1);
-    re_check_boundary(ref_atanh_mpfr, ref_atanh_shortcut, RE_ODD, 0x7f800000u | sg, -1);
-    assert_true(re_check_one(ref_atanh_mpfr, ref_atanh_shortcut, RE_ODD, 0x7f800000u | sg));
-    for (uint32_t b = 0x00800000u; b < 0x32689769u; b += 0x00800000u)
-      for (int d = -2; d <= 2; d++) assert_true(re_check_one(ref_atanh_mpfr, ref_atanh_shortcut, RE_ODD, (b + d) | sg));
-  }
-  long a = re_check_random(ref_atanh_mpfr, ref_atanh_shortcut, RE_ODD, 60000);
-  assert_true(a > 40000);
 }
 
 /* independent coefficients: (log(1 + u) - log(1 - u))/2 at u = p + t, as series of the
@@ -86,26 +48,29 @@ static int atanh_alt(arb_ptr c, const arb_t p, slong len, slong prec) {
   return 0;
 }
 
-static void test_series(void **state) {
-  (void)state;
-  re_check_series_random(ref_atanh_series, atanh_alt, -0.999, 0.999, 0x1p-12, 300);
-  re_check_series_random(ref_atanh_series, atanh_alt, -1e-6, 1e-6, 0.5, 100);
-  re_check_series_at(ref_atanh_series, atanh_alt, 0.0, 0.9, 8, 64);
-  re_check_series_at(ref_atanh_series, atanh_alt, 0.999999, 0x1p-30, 8, 128);
-  re_check_series_refuses(ref_atanh_series, 1.0, 0.0);
-  re_check_series_refuses(ref_atanh_series, -1.0, 0.0);
-  re_check_series_refuses(ref_atanh_series, 0.999, 0.002);
-  re_check_series_refuses(ref_atanh_series, -0.999, 0.002);
-  re_check_series_refuses(ref_atanh_series, 0.0, 1.0);
-  re_check_series_refuses(ref_atanh_series, 3.0, 0.5);
-  re_check_series_nonfinite(ref_atanh_series);
-}
+static const struct re_hand hand[] = {
+    {0x00000000u, 0.0, 0}, {0x80000000u, -0.0, 0}, {0x3f800000u, INFINITY, 0}, {0xbf800000u, -INFINITY, 0} /* poles */,
+    {0x3f800001u, NAN, 0}, {0xbf800001u, NAN, 0}, {0x7f800000u, NAN, 0}, {0xff800000u, NAN, 0}, {0x7fc00000u, NAN, 0},
+    /* atanh(1/2) = ln(3)/2 = 0.54930614433405484570...; binary64 0x1.193ea7aad030bp-1 =
+     * 0.54930614433405489... above it (by 4.5e-17 < 2^-54 = 5.55e-17, half the gap) */
+    {0x3f000000u, 0x1.193ea7aad030bp-1, 1}};
+static const struct re_range arb_ranges[] = {
+    {3000, 0, 0x3f7fffffu, RE_BOTH}, {300, 0x3f7f0000u, 0x3f7fffffu, RE_BOTH},
+    {300, 0x32000000u, 0x33000000u, RE_BOTH}};
+static const struct re_bound bounds[] = {{0x32689769u, -1} /* T1 */, {0x00000000u, 1}, {0x3f800000u, 1},
+    {0x7f800000u, -1}};
+static const uint32_t answered[] = {0x7f800000u};
+static const struct re_ball_random balls_random[] = {{-0.999, 0.999, 0x1p-12, 300}, {-1e-6, 1e-6, 0.5, 100}};
+static const struct re_ball_at balls_at[] = {{0.0, 0.9, 8, 64}, {0.999999, 0x1p-30, 8, 128}};
+static const struct re_ball refuses[] = {{1.0, 0.0}, {-1.0, 0.0}, {0.999, 0.002}, {-0.999, 0.002}, {0.0, 1.0},
+    {3.0, 0.5}};
 
-/* NaN results carry MPFR's NaN bits (refcheck compares the bits) */
-static void test_nan_bits(void **state) {
-  (void)state;
-  re_check_nan_bits(ref_atanh_mpfr, ref_atanh_shortcut, 0x7f800000u);
-}
+static const struct elem_test atanh_test = {
+    ELEM_FUNCTIONS(atanh), .sym = RE_ODD,
+    .hand = RE_LIST(hand), .arb = arb_atanh_alt, .arb_ranges = RE_LIST(arb_ranges),
+    .signs = 2, .bounds = RE_LIST(bounds), .answered = RE_LIST(answered), .sweep_end = 0x32689769u,
+    .n_random = 60000, .random_min = 40000,
+    .alt = atanh_alt, .balls_random = RE_LIST(balls_random), .balls_at = RE_LIST(balls_at),
+    .refuses = RE_LIST(refuses), .nonfinite = 1, .nan_bits = 0x7f800000u};
 
-RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut), cmocka_unit_test(test_nan_bits),
-             cmocka_unit_test(test_series))
+ELEM_MAIN(atanh_test, cmocka_unit_test(test_nan_bits))

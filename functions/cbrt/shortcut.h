@@ -1,11 +1,11 @@
 /* shortcut.h: cbrt's reference without MPFR on every input but NaN (exact integer
- * comparisons, functions/refelem_hd.h), for the host and the device
+ * comparisons, src/reference/shared/elem_hd.h), for the host and the device
  * (src/reference/hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_CBRT_H
 #define ULPCERT_SC_CBRT_H
 
 #include "src/reference/hd.h"
-#include "functions/refelem_hd.h"
+#include "src/reference/shared/elem_hd.h"
 
 REF_HD int sc_cbrt(uint32_t xb, double *y, int *t) {
   uint32_t m = xb & ~REF_SIGN32;
@@ -13,7 +13,7 @@ REF_HD int sc_cbrt(uint32_t xb, double *y, int *t) {
   int neg = (xb & REF_SIGN32) != 0, q;
   double r;
   if (m == 0 || m == REF_INF32) { /* +-0, +-inf: themselves, exactly */
-    r = (double)ref_u2f(m);
+    r = (double)u2f(m);
     *t = 0;
   } else {
     double c = re_cbrt_estimate(m, &q);

@@ -1,13 +1,14 @@
-/* test_cbrt.c: the cbrt reference against independent evaluations (build line in
- * functions/TESTING-refelem.md). */
-#include "functions/cbrt_test.h"
+/* test_cbrt.c: the cbrt reference against independent evaluations (the shared body:
+ * tests/ref/elem_body.h). */
+#include "tests/ref/root3.h"
 
-int ref_cbrt_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
-int ref_cbrt_shortcut(uint32_t xbits, double *y, int *t);
-int ref_cbrt_series(arb_ptr res, const arb_t x, slong len, slong prec);
+ELEM_DECLARE(cbrt)
 
 /* independent: sign(x) exp(ln|x| / 3) in Arb */
 static int arb_cbrt_alt(arb_t r, const arb_t x, slong prec) { return root3_arb(r, x, prec, 1); }
+
+/* independent coefficients of |x|^(1/3) with the sign of x (root3_coeffs) */
+static int cbrt_alt(arb_ptr c, const arb_t p, slong len, slong prec) { return root3_coeffs(c, p, len, prec, 1); }
 
 /* every perfect cube n^3 2^(3k) in binary32 (n odd <= 255), found independently of the
  * shortcut by cubing: count them and check the exact results */
@@ -20,11 +21,11 @@ static void test_cubes(void **state) {
       float xf = (float)x;
       if ((double)xf != x || isinf(xf)) continue; /* not a binary32 number */
       count++;
-      re_expect(ref_cbrt_mpfr, re_f2u(xf), ldexp((double)n, k), 0);
-      re_expect(ref_cbrt_mpfr, re_f2u(-xf), -ldexp((double)n, k), 0);
-      assert_true(re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, re_f2u(xf)));
-      assert_true(re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, re_f2u(-xf)));
-      for (int d = -3; d <= 3; d++) re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, re_f2u(xf) + d);
+      re_expect(ref_cbrt_mpfr, f2u(xf), ldexp((double)n, k), 0);
+      re_expect(ref_cbrt_mpfr, f2u(-xf), -ldexp((double)n, k), 0);
+      assert_true(re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, f2u(xf)));
+      assert_true(re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, f2u(-xf)));
+      for (int d = -3; d <= 3; d++) re_check_one(ref_cbrt_mpfr, ref_cbrt_shortcut, RE_ODD, f2u(xf) + d);
     }
   /* the shortcut answers every non-NaN input; where it says t = 0 the cube root is exact:
    * y^3 = x exactly (y has at most 8 significant bits, so y^3 is exact in binary64), and
@@ -36,9 +37,9 @@ static void test_cubes(void **state) {
     assert_true(ref_cbrt_shortcut((uint32_t)b, &y, &t));
     if (t == 0) {
       exact++;
-      assert_true(y * y * y == (double)re_u2f((uint32_t)b));
+      assert_true(y * y * y == (double)u2f((uint32_t)b));
     }
-    double x = (double)re_u2f((uint32_t)b), m = x;
+    double x = (double)u2f((uint32_t)b), m = x;
     int e = 0;
     while (m != floor(m)) m *= 2, e--; /* x = m 2^e, m an integer */
     while (fmod(m, 2.0) == 0) m /= 2, e++; /* m odd */
@@ -49,30 +50,7 @@ static void test_cubes(void **state) {
   assert_true(count > 1000);
 }
 
-static void test_mpfr(void **state) {
-  (void)state;
-  re_expect(ref_cbrt_mpfr, 0x00000000u, 0.0, 0);
-  re_expect(ref_cbrt_mpfr, 0x80000000u, -0.0, 0);
-  re_expect(ref_cbrt_mpfr, 0x7f800000u, INFINITY, 0);
-  re_expect(ref_cbrt_mpfr, 0xff800000u, -INFINITY, 0);
-  re_expect(ref_cbrt_mpfr, 0x7fc00000u, NAN, 0);
-  /* cbrt(2) = 1.25992104989487316476...; binary64 0x1.428a2f98d728bp+0 =
-   * 1.25992104989487319066... above it */
-  re_expect(ref_cbrt_mpfr, 0x40000000u, 0x1.428a2f98d728bp+0, 1);
-  for (int i = 0; i < 3000; i++) re_check_arb(ref_cbrt_mpfr, arb_cbrt_alt, re_rand_in(1, 0x7f7fffffu, 1));
-  for (int i = 0; i < 300; i++) re_check_arb(ref_cbrt_mpfr, arb_cbrt_alt, re_rand_in(1, 0x00800000u, 1));
-}
-
-static void test_shortcut(void **state) {
-  (void)state;
-  for (int s = 0; s < 2; s++) {
-    uint32_t sg = s ? RE_SIGN32 : 0;
-    root3_check_ends(ref_cbrt_mpfr, ref_cbrt_shortcut, sg);
-  }
-  root3_check_answered(ref_cbrt_mpfr, ref_cbrt_shortcut);
-}
-
-/* The exact integer arithmetic of functions/refelem_hd.h against GMP: products, shifts
+/* The exact integer arithmetic of src/reference/shared/elem_hd.h against GMP: products, shifts
  * and the scaled comparison, on random operands of every size the shortcuts use. */
 static void mp_to_mpz(mpz_t z, const struct re_mp *a) {
   mpz_set_ui(z, 0);
@@ -123,13 +101,19 @@ static void test_mp(void **state) {
   mpz_clears(A, B, P, Q, NULL);
 }
 
-/* independent coefficients of |x|^(1/3) with the sign of x (root3_coeffs) */
-static int cbrt_alt(arb_ptr c, const arb_t p, slong len, slong prec) { return root3_coeffs(c, p, len, prec, 1); }
+static const struct re_hand hand[] = {
+    {0x00000000u, 0.0, 0}, {0x80000000u, -0.0, 0}, {0x7f800000u, INFINITY, 0}, {0xff800000u, -INFINITY, 0},
+    {0x7fc00000u, NAN, 0},
+    /* cbrt(2) = 1.25992104989487316476...; binary64 0x1.428a2f98d728bp+0 =
+     * 1.25992104989487319066... above it */
+    {0x40000000u, 0x1.428a2f98d728bp+0, 1}};
+static const struct re_range arb_ranges[] = {{3000, 1, 0x7f7fffffu, RE_BOTH}, {300, 1, 0x00800000u, RE_BOTH}};
 
-static void test_series(void **state) {
-  (void)state;
-  root3_test_series(ref_cbrt_series, cbrt_alt);
-}
+static const struct elem_test cbrt_test = {
+    ELEM_FUNCTIONS(cbrt), .sym = RE_ODD,
+    .hand = RE_LIST(hand), .arb = arb_cbrt_alt, .arb_ranges = RE_LIST(arb_ranges),
+    .signs = 2, .sign_extra = root3_check_ends, .after = root3_check_answered,
+    .alt = cbrt_alt, .balls_random = RE_LIST(root3_balls_random), .balls_at = RE_LIST(root3_balls_at),
+    .refuses = RE_LIST(root3_refuses), .nonfinite = 1};
 
-RE_TEST_MAIN(cmocka_unit_test(test_cubes), cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut),
-             cmocka_unit_test(test_mp), cmocka_unit_test(test_series))
+ELEM_MAIN(cbrt_test, cmocka_unit_test(test_cubes), cmocka_unit_test(test_mp))

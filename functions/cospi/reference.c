@@ -3,9 +3,9 @@
  * Reference: mpfr_cospi at 53 bits, round to nearest, binary64 exponent range; NaN at
  * +-inf. MPFR follows IEEE 754-2019 cosPi (checked by the tests): cospi(n + 1/2) = +0
  * for every integer n, cospi(n) = (-1)^n exactly. cospi is even: the engine asks the
- * shortcut for x >= +0 only and mirrors (refelem_util.h, "Mirroring"). Not monotone.
+ * shortcut for x >= +0 only and mirrors (src/reference/shared/elem.h, "Mirroring"). Not monotone.
  *
- * Shortcut, x >= +0 (Lemma L2 is in functions/refelem_util.h):
+ * Shortcut, x >= +0 (Lemma L2 is in src/reference/shared/elem.h):
  * (A) x = +0: 1 exactly. x = +inf: NaN (t = 0).
  * (B) x an integer n: (-1)^n exactly; every x >= 2^24 (bits 0x4b800000 and up) is an
  *   even integer: +1; x in [2^23, 2^24) is an integer of the parity of its last
@@ -34,7 +34,7 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "functions/refelem_util.h"
+#include "src/reference/shared/elem.h"
 #include "functions/cospi/shortcut.h"
 #include "src/reference/series.h"
 

@@ -17,7 +17,7 @@ REF_HD int sc_cospi(uint32_t xb, double *y, int *t) {
   if (xb == 0 || xb >= 0x4b800000u) { *y = 1.0; return 1; }         /* 0 and x >= 2^24: even */
   if (xb >= 0x4b000000u) { *y = (xb & 1) ? -1.0 : 1.0; return 1; } /* [2^23, 2^24): x = significand */
   if (xb < COSPI_T1) { *y = 1.0; *t = 1; return 1; }
-  double two = 2.0 * (double)ref_u2f(xb); /* exact, below 2^24 */
+  double two = 2.0 * (double)u2f(xb); /* exact, below 2^24 */
   int32_t k = (int32_t)two;
   if ((double)k != two) return trig_halfturns(xb, TRIG_COS, y, t); /* 2x not an integer: [2^10, 2^23) */
   if (k & 1) { *y = 0.0; return 1; } /* x = n + 1/2: +0 */

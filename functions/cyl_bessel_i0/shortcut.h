@@ -5,7 +5,7 @@
 #define ULPCERT_SC_CYL_BESSEL_I0_H
 
 #include "src/reference/hd.h"
-#include "functions/refbessel_hd.h"
+#include "src/reference/shared/bessel_hd.h"
 
 #define I0_TINY 0x32b504f3u /* 0x1.6a09e6p-26 */
 #define I0_OVER 0x44327f2au /* 713.9869384765625 */

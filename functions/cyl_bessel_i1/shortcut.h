@@ -5,7 +5,7 @@
 #define ULPCERT_SC_CYL_BESSEL_I1_H
 
 #include "src/reference/hd.h"
-#include "functions/refbessel_hd.h"
+#include "src/reference/shared/bessel_hd.h"
 
 #define I1_TINY 0x32cb2ff5u /* 0x1.965feap-26 */
 #define I1_OVER 0x44327f35u /* 713.98760986328125 */
@@ -17,7 +17,7 @@ REF_HD int sc_cyl_bessel_i1(uint32_t xb, double *y, int *t) {
   if (m == 0) { *y = neg ? -0.0 : 0.0; *t = 0; return 1; }
   if (m == RB_INF32) { *y = neg ? -REF_INF : REF_INF; *t = 0; return 1; }
   if (m <= I1_TINY) {
-    *y = (double)rb_u2f(xb) * 0.5; /* exact */
+    *y = (double)u2f(xb) * 0.5; /* exact */
     *t = neg ? 1 : -1;
     return 1;
   }

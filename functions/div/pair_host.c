@@ -1,4 +1,2 @@
 /* pair_host.c: the host's IEEE division, as a variant of functions/div/pair.def. */
-#include "src/kinds/pair/pair.h"
-
 float pair_host_div(float a, float b) { return a / b; }

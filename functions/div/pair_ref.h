@@ -1,4 +1,4 @@
-/* pair_ref.h: the fast reference of a / b for binary32 a, b (pairref_hd.h's contract).
+/* pair_ref.h: the fast reference of a / b for binary32 a, b (src/reference/shared/pair_hd.h's contract).
  *
  * Special operands (IEEE 754, as mpfr_div): a NaN operand, 0/0 and inf/inf give NaN;
  * x/0 = +-inf and inf/x = +-inf, x/inf = +-0 and 0/x = +-0, all exact (t = 0), the sign
@@ -11,7 +11,7 @@
  * underflowing floating point operations", ARITH 2003; here |r| >= ulp(q) |b| / 2^53 >
  * 2^-500 unless r = 0), so one fma computes it exactly, and y - a/b = -r/b gives
  * t = -sign(r) sign(b). Every pair is decided. */
-#include "src/kinds/pair/pairref_hd.h"
+#include "src/reference/shared/pair_hd.h"
 
 REF_HD int pairref_div(uint32_t a, uint32_t b, double *y, int *t) {
   const uint32_t sign = (a ^ b) & REF_SIGN32;
@@ -24,7 +24,7 @@ REF_HD int pairref_div(uint32_t a, uint32_t b, double *y, int *t) {
   } else if (pr_isinf(b) || pr_iszero(a)) {
     *y = s * 0.0;
   } else {
-    const double x = (double)ref_u2f(a), d = (double)ref_u2f(b);
+    const double x = (double)u2f(a), d = (double)u2f(b);
     const double q = ref_div(x, d), r = ref_fma(-q, d, x);
     *y = q;
     *t = r == 0 ? 0 : (r > 0) == (d > 0) ? -1 : 1;

@@ -1,5 +1,5 @@
 /* test_div.c: the x / d references against MPFR at 1024 bits. */
-#include "tests/reftest.h"
+#include "tests/ref/reftest.h"
 
 /* x / d for every fixed divisor: the binary64 quotient and the FMA remainder's sign
  * against MPFR at 1024 bits, at the ends of the binary32 line, around results that are

@@ -13,7 +13,7 @@ REF_HD int sc_elu(uint32_t xb, double *y, int *t) {
   const uint32_t m = xb & ~REF_SIGN32;
   const int neg = (xb & REF_SIGN32) != 0;
   if (m == 0 || m >= REF_INF32) return 0;
-  const double x = (double)ref_u2f(xb);
+  const double x = (double)u2f(xb);
   if (!neg) { *y = x; *t = 0; return 1; } /* x itself */
   if (m < ELU_TINY) { *y = x; *t = -1; return 1; }
   if (m >= ELU_LO) { *y = -1.0; *t = -1; return 1; }

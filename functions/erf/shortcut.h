@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where erf's reference needs no MPFR, for the host and the
- * device (src/reference/hd.h, functions/refspecial_hd.h); the proof is in reference.c. */
+ * device (src/reference/hd.h, src/reference/shared/special_hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_ERF_H
 #define ULPCERT_SC_ERF_H
 
 #include "src/reference/hd.h"
-#include "functions/refspecial_hd.h"
+#include "src/reference/shared/special_hd.h"
 
 #define ERF_SMALL 0x39800000u /* 2^-12 */
 #define ERF_ONE 0x40bd7dacu   /* 5.9215908050537109375 */
@@ -21,7 +21,7 @@ REF_HD int sc_erf(uint32_t xb, double *y, int *t) {
   if (xb >= ERF_ONE) { *y = 1.0; *t = 1; return 1; }
   if (xb < ERF_SMALL) {
     double hi, lo, err;
-    rs_odd_small((double)rs_u2f(xb), &erf_ser, &hi, &lo, &err);
+    rs_odd_small((double)u2f(xb), &erf_ser, &hi, &lo, &err);
     return rs_decide(hi, lo, err, y, t);
   }
   return 0;

@@ -5,9 +5,8 @@
  *      boundary and on random inputs in each range; the proof's numbers re-evaluated
  *      with MPFR in directed rounding;
  *  (c) the series against finite differences of MPFR's erf at 400 bits.
- * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS /* the test helpers, with cmocka and Arb */
-#include "functions/refspecial_util.h"
+ * What the family's tests share: tests/ref/special.h (tests/ref/special.md). */
+#include "tests/ref/special.h"
 
 int ref_erf_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_erf_shortcut(uint32_t xbits, double *y, int *t);
@@ -36,7 +35,7 @@ static void check_referee(uint32_t xb) {
   int t;
   int raw = rs_ref_call(ref_erf_mpfr, xb, &y, &t);
   assert_true(raw >= -1 && raw <= 1);
-  float x = rs_u2f(xb);
+  float x = u2f(xb);
   if (isnan(x)) { assert_true(isnan(y)); return; }
   if (isinf(x)) { assert_true(rs_same(y, x > 0 ? 1.0 : -1.0) && t == 0); return; }
   if (x == 0) { assert_true(rs_same(y, (double)x) && t == 0); return; }
@@ -67,7 +66,7 @@ static int check_shortcut(uint32_t xb) {
   if (!ref_erf_shortcut(xb, &ys, &ts)) return 0;
   rs_ref_call(ref_erf_mpfr, xb, &yr, &tr);
   if (!rs_same(ys, yr) || ts != tr)
-    fprintf(stderr, "erf shortcut: x = %a (0x%08x): shortcut %a %d, referee %a %d\n", rs_u2f(xb), xb, ys, ts, yr, tr);
+    fprintf(stderr, "erf shortcut: x = %a (0x%08x): shortcut %a %d, referee %a %d\n", u2f(xb), xb, ys, ts, yr, tr);
   assert_true(rs_same(ys, yr) && ts == tr);
   return 1;
 }
@@ -116,7 +115,7 @@ static void test_kernel_bound(void **state) {
   arb_init(H);
   for (int i = 0; i < 4000; i++) {
     uint32_t xb = i < 200 ? SMALL - 1 - (uint32_t)i : rs_rand_bits(1, SMALL - 1);
-    double x = rs_u2f(xb), hi, lo, err;
+    double x = u2f(xb), hi, lo, err;
     rs_odd_small(x, &erf_ser_test, &hi, &lo, &err);
     arb_set_d(X, x);
     arb_hypgeom_erf(V, X, 256);
@@ -139,7 +138,7 @@ static void test_proof_numbers(void **state) {
   (void)state;
   mpfr_t T, a, e, d, q, p, r;
   mpfr_inits2(256, T, a, e, d, q, p, r, (mpfr_ptr)0);
-  mpfr_set_flt(T, rs_u2f(ONE), MPFR_RNDN);
+  mpfr_set_flt(T, u2f(ONE), MPFR_RNDN);
   mpfr_sqr(a, T, MPFR_RNDN);               /* exact */
   mpfr_neg(e, a, MPFR_RNDN);
   mpfr_exp(e, e, MPFR_RNDU);               /* >= e^-T^2 */
@@ -173,26 +172,16 @@ static int erf400(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_erf(y
 /* the series against finite differences of erf400 (rs_check_series_fd) */
 static void check_series_at(double m, double r) { rs_check_series_fd("erf", ref_erf_series, erf400, 0x1p-80, m, r); }
 
-static void test_series(void **state) {
-  (void)state;
-  check_series_at(0.0, 0.0);
-  check_series_at(0.0, 0x1p-30);
-  check_series_at(1.0, 0x1p-30);
-  rs_series_random(check_series_at, 40, 0x38000000u, 0x40e00000u, 1, 0, 30); /* 2^-15 .. 7 */
-  /* a non-finite ball */
-  arb_t X;
-  arb_init(X);
-  arb_ptr c = _arb_vec_init(3);
-  arb_indeterminate(X);
-  assert_int_equal(ref_erf_series(c, X, 3, 64), -1);
-  /* the sizes of the coefficients: erf'(0) = 2/sqrt(pi), erf''(0) = 0 */
-  arb_zero(X);
-  assert_int_equal(ref_erf_series(c, X, 3, 64), 0);
-  assert_true(arb_contains_si(c + 0, 0) && arb_contains_si(c + 2, 0));
-  assert_true(arf_cmp_d(arb_midref(c + 1), 1.1283791) > 0 && arf_cmp_d(arb_midref(c + 1), 1.1283792) < 0);
-  _arb_vec_clear(c, 3);
-  arb_clear(X);
-}
+static const struct re_ball series_at[] = {{0.0, 0.0}, {0.0, 0x1p-30}, {1.0, 0x1p-30}};
+/* the sizes of the coefficients: erf(0) = 0, erf'(0) = 2/sqrt(pi) = 1.12837916..., erf''(0) = 0 */
+static const struct rs_coeff series_by_hand[] = {{0.0, 0, 0, 0}, {0.0, 2, 0, 0}, {0.0, 1, 1.1283791, 1.1283792}};
+static const struct rs_series_test series_test = {
+    .series = ref_erf_series, .check = check_series_at, .at = RE_LIST(series_at),
+    .n_random = 40, .lo = 0x38000000u, .hi = 0x40e00000u /* 2^-15 .. 7 */,
+    .both_signs = 1, .skip_integers = 0, .rbits = 30,
+    .by_hand = RE_LIST(series_by_hand)};
+
+RS_TEST_SERIES(series_test)
 
 RS_TEST_MAIN(cmocka_unit_test(test_referee), cmocka_unit_test(test_odd), cmocka_unit_test(test_shortcut_boundaries),
              cmocka_unit_test(test_shortcut_random), cmocka_unit_test(test_kernel_bound),

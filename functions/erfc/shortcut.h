@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where erfc's reference needs no MPFR, for the host and the
- * device (src/reference/hd.h, functions/refspecial_hd.h); the proof is in reference.c. */
+ * device (src/reference/hd.h, src/reference/shared/special_hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_ERFC_H
 #define ULPCERT_SC_ERFC_H
 
 #include "src/reference/hd.h"
-#include "functions/refspecial_hd.h"
+#include "src/reference/shared/special_hd.h"
 
 #define ERFC_SMALL 0x39800000u /* 2^-12 */
 #define ERFC_ZERO 0x41d9cee3u  /* 27.226018905639648438 */
@@ -24,7 +24,7 @@ REF_HD int sc_erfc(uint32_t xb, double *y, int *t) {
   if (neg && m >= ERFC_TWO) { *y = 2.0; *t = 1; return 1; }
   if (m < ERFC_SMALL) {
     double hi, lo, err, H, L, E;
-    rs_odd_small((double)rs_u2f(m), &erf_ser, &hi, &lo, &err);
+    rs_odd_small((double)u2f(m), &erf_ser, &hi, &lo, &err);
     rs_add_const(1.0, neg ? 1 : -1, hi, lo, err, &H, &L, &E);
     return rs_decide(H, L, E, y, t);
   }

@@ -3,9 +3,8 @@
  *  (b) the shortcut against the referee around each boundary (both signs) and on
  *      random inputs; the proof's numbers with MPFR in directed rounding;
  *  (c) the series against finite differences of MPFR's erfc at 400 bits.
- * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS /* the test helpers, with cmocka and Arb */
-#include "functions/refspecial_util.h"
+ * What the family's tests share: tests/ref/special.h (tests/ref/special.md). */
+#include "tests/ref/special.h"
 
 int ref_erfc_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_erfc_shortcut(uint32_t xbits, double *y, int *t);
@@ -33,7 +32,7 @@ static void check_referee(uint32_t xb) {
   int t;
   int raw = rs_ref_call(ref_erfc_mpfr, xb, &y, &t);
   assert_true(raw >= -1 && raw <= 1);
-  float x = rs_u2f(xb);
+  float x = u2f(xb);
   if (isnan(x)) { assert_true(isnan(y)); return; }
   if (isinf(x)) { assert_true(rs_same(y, x > 0 ? 0.0 : 2.0) && t == 0); return; }
   if (x == 0) { assert_true(rs_same(y, 1.0) && t == 0); return; }
@@ -87,10 +86,10 @@ static void test_proof_numbers(void **state) {
   (void)state;
   mpfr_t b;
   mpfr_init2(b, 256);
-  rs_s3_upper(b, rs_u2f(ZERO), 0);
+  rs_s3_upper(b, u2f(ZERO), 0);
   mpfr_mul_2ui(b, b, 1075, MPFR_RNDU);
   assert_true(mpfr_cmp_ui(b, 1) < 0);
-  rs_s3_upper(b, rs_u2f(TWO), 0);
+  rs_s3_upper(b, u2f(TWO), 0);
   mpfr_mul_2ui(b, b, 53, MPFR_RNDU);
   assert_true(mpfr_cmp_ui(b, 1) <= 0);
   mpfr_clear(b);
@@ -101,20 +100,13 @@ static int erfc400(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_erfc
 /* the series against finite differences of erfc400 (rs_check_series_fd) */
 static void check_series_at(double m, double r) { rs_check_series_fd("erfc", ref_erfc_series, erfc400, 0x1p-80, m, r); }
 
-static void test_series(void **state) {
-  (void)state;
-  check_series_at(0.0, 0.0);
-  check_series_at(0.0, 0x1p-30);
-  check_series_at(-1.5, 0x1p-30);
-  rs_series_random(check_series_at, 30, 0x38000000u, 0x40600000u, 1, 0, 30); /* 2^-15 .. 3.5 */
-  arb_t X;
-  arb_init(X);
-  arb_ptr c = _arb_vec_init(3);
-  arb_indeterminate(X);
-  assert_int_equal(ref_erfc_series(c, X, 3, 64), -1);
-  _arb_vec_clear(c, 3);
-  arb_clear(X);
-}
+static const struct re_ball series_at[] = {{0.0, 0.0}, {0.0, 0x1p-30}, {-1.5, 0x1p-30}};
+static const struct rs_series_test series_test = {
+    .series = ref_erfc_series, .check = check_series_at, .at = RE_LIST(series_at),
+    .n_random = 30, .lo = 0x38000000u, .hi = 0x40600000u /* 2^-15 .. 3.5 */,
+    .both_signs = 1, .skip_integers = 0, .rbits = 30};
+
+RS_TEST_SERIES(series_test)
 
 RS_TEST_MAIN(cmocka_unit_test(test_referee), cmocka_unit_test(test_shortcut_boundaries),
              cmocka_unit_test(test_shortcut_random), cmocka_unit_test(test_proof_numbers),

@@ -21,7 +21,7 @@
  * binade there are close enough to 1 for a short series: not worth a filter.)
  *
  * Series: y = erfcinv(x) solves y' = -(sqrt(pi)/2) e^(y^2) (from erfc'(y) y' = 1);
- * rs_inverse_series (refspecial_util.h) derives the Taylor coefficients from
+ * rs_inverse_series (src/reference/shared/special.h) derives the Taylor coefficients from
  * a_0 = arb_hypgeom_erfcinv of the ball (Arb encloses erfcinv over the ball), so res[k]
  * encloses erfcinv^(k)(xi)/k! for every xi in it. -1 unless the ball lies inside (0, 2)
  * (branch points at 0 and 2, undefined beyond).
@@ -32,7 +32,7 @@
 #include <mpfr.h>
 #include <stdint.h>
 
-#include "functions/refspecial_util.h"
+#include "src/reference/shared/special.h"
 #include "functions/erfcinv/shortcut.h"
 #include "src/reference/arb_ziv.h"
 

@@ -6,9 +6,8 @@
  *      inputs;
  *  (c) the series against hand-derived derivatives of y' = -(sqrt(pi)/2) e^(y^2) at
  *      MPFR-inverted points; -1 on balls reaching 0 or 2.
- * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS /* the test helpers, with cmocka and Arb */
-#include "functions/refspecial_util.h"
+ * What the family's tests share: tests/ref/special.h (tests/ref/special.md). */
+#include "tests/ref/special.h"
 
 int ref_erfcinv_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_erfcinv_shortcut(uint32_t xbits, double *y, int *t);
@@ -25,7 +24,7 @@ static void check_referee(uint32_t xb) {
   int t;
   int raw = rs_ref_call(ref_erfcinv_mpfr, xb, &y, &t);
   assert_true(raw >= -1 && raw <= 1);
-  float x = rs_u2f(xb);
+  float x = u2f(xb);
   if (x == 0) { assert_true(rs_same(y, INFINITY) && t == 0); return; }
   if (isnan(x) || x < 0 || x > 2) { assert_true(isnan(y) && t == 0); return; }
   if (x == 2) { assert_true(rs_same(y, -INFINITY) && t == 0); return; }
@@ -57,11 +56,7 @@ static void test_shortcut_boundaries(void **state) {
   (void)state;
   const uint32_t b[] = {0, ONE, TWO, RS_INF32};
   rs_sweep_bounds("erfcinv", ref_erfcinv_shortcut, ref_erfcinv_mpfr, b, sizeof b / sizeof b[0], must_sc);
-  for (int i = 0; i < 200; i++) {
-    uint32_t xb = rs_rand_bits(0, RS_INF32);
-    rs_sweep("erfcinv", ref_erfcinv_shortcut, ref_erfcinv_mpfr, xb | RS_SIGN32, 0, must_sc);
-    if (xb >= TWO) rs_sweep("erfcinv", ref_erfcinv_shortcut, ref_erfcinv_mpfr, xb, 0, must_sc);
-  }
+  rs_sweep_random("erfcinv", ref_erfcinv_shortcut, ref_erfcinv_mpfr, 200, TWO, must_sc);
 }
 
 /* the series against the derivatives of y' = c e^(y^2), c = -sqrt(pi)/2, at MPFR-inverted points */
@@ -76,31 +71,19 @@ static const struct rs_inverse inverse = {"erfcinv", ref_erfcinv_series,
 
 static void check_series_at(double m, double r) { rs_check_inverse_series(&inverse, m, r); }
 
-static void test_series(void **state) {
-  (void)state;
-  check_series_at(1.0, 0.0);
-  check_series_at(1.0, 0x1p-30);
-  check_series_at(0x1p-100, 0x1p-140);
-  check_series_at(1.999, 0x1p-40);
-  rs_series_random(check_series_at, 30, 0x20000000u, TWO - 0x100u, 0, 0, 34);
-  arb_t X;
-  arb_init(X);
-  arb_ptr c = _arb_vec_init(3);
-  rs_check_series_rc(ref_erfcinv_series, 0.0, 0.0, -1);
-  rs_check_series_rc(ref_erfcinv_series, 0.001, 0.002, -1);
-  rs_check_series_rc(ref_erfcinv_series, 2.0, 0.0, -1);
-  rs_check_series_rc(ref_erfcinv_series, 1.999, 0.002, -1);
-  rs_check_series_rc(ref_erfcinv_series, -1.0, 0.1, -1);
-  arb_indeterminate(X);
-  assert_int_equal(ref_erfcinv_series(c, X, 3, 64), -1);
-  rs_check_series_rc(ref_erfcinv_series, 1.0, 0.5, 0);
-  /* erfcinv'(1) = -sqrt(pi)/2 = -0.8862269254..., by hand */
-  rs_ball(X, 1.0, 0.0);
-  assert_int_equal(ref_erfcinv_series(c, X, 3, 64), 0);
-  assert_true(arf_cmp_d(arb_midref(c + 1), -0.8862269255) > 0 && arf_cmp_d(arb_midref(c + 1), -0.8862269254) < 0);
-  _arb_vec_clear(c, 3);
-  arb_clear(X);
-}
+/* refused: balls reaching 0 or 2, or beyond */
+static const struct re_ball series_at[] = {{1.0, 0.0}, {1.0, 0x1p-30}, {0x1p-100, 0x1p-140}, {1.999, 0x1p-40}};
+static const struct re_ball series_refuses[] = {{0.0, 0.0}, {0.001, 0.002}, {2.0, 0.0}, {1.999, 0.002}, {-1.0, 0.1}};
+static const struct re_ball series_accepts[] = {{1.0, 0.5}};
+/* erfcinv'(1) = -sqrt(pi)/2 = -0.8862269254..., by hand */
+static const struct rs_coeff series_by_hand[] = {{1.0, 1, -0.8862269255, -0.8862269254}};
+static const struct rs_series_test series_test = {
+    .series = ref_erfcinv_series, .check = check_series_at, .at = RE_LIST(series_at),
+    .n_random = 30, .lo = 0x20000000u, .hi = TWO - 0x100u, .rbits = 34,
+    .refuses = RE_LIST(series_refuses), .accepts = RE_LIST(series_accepts),
+    .by_hand = RE_LIST(series_by_hand)};
+
+RS_TEST_SERIES(series_test)
 
 RS_TEST_MAIN(cmocka_unit_test(test_referee), cmocka_unit_test(test_shortcut_boundaries),
              cmocka_unit_test(test_series))

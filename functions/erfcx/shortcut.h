@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where erfcx's reference needs no Arb, for the host and the
- * device (src/reference/hd.h, functions/refspecial_hd.h); the proof is in reference.c. */
+ * device (src/reference/hd.h, src/reference/shared/special_hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_ERFCX_H
 #define ULPCERT_SC_ERFCX_H
 
 #include "src/reference/hd.h"
-#include "functions/refspecial_hd.h"
+#include "src/reference/shared/special_hd.h"
 
 #define ERFCX_SMALL 0x39800000u /* 2^-12 */
 #define ERFCX_LARGE 0x45800000u /* 2^12 */
@@ -52,8 +52,8 @@ REF_HD int sc_erfcx(uint32_t xb, double *y, int *t) {
   if (m == 0) { *y = 1.0; *t = 0; return 1; }
   if (m == RS_INF32) { *y = neg ? REF_INF : 0.0; *t = 0; return 1; }
   if (neg && m >= ERFCX_INF) { *y = REF_INF; *t = 1; return 1; }
-  if (m < ERFCX_SMALL) return sc_erfcx_small((double)rs_u2f(m), neg, y, t);
-  if (!neg && m >= ERFCX_LARGE) return sc_erfcx_large((double)rs_u2f(m), y, t);
+  if (m < ERFCX_SMALL) return sc_erfcx_small((double)u2f(m), neg, y, t);
+  if (!neg && m >= ERFCX_LARGE) return sc_erfcx_large((double)u2f(m), y, t);
   return 0;
 }
 

@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where erfinv's reference needs no Arb, for the host and the
- * device (src/reference/hd.h, functions/refspecial_hd.h); the proof is in reference.c. */
+ * device (src/reference/hd.h, src/reference/shared/special_hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_ERFINV_H
 #define ULPCERT_SC_ERFINV_H
 
 #include "src/reference/hd.h"
-#include "functions/refspecial_hd.h"
+#include "src/reference/shared/special_hd.h"
 
 #define ERFINV_SMALL 0x39800000u /* 2^-12 */
 #define ERFINV_ONE32 0x3f800000u
@@ -21,7 +21,7 @@ REF_HD int sc_erfinv(uint32_t xb, double *y, int *t) {
   if (xb > ERFINV_ONE32) { *y = RS_NAN; *t = 0; return 1; }
   if (xb < ERFINV_SMALL) {
     double hi, lo, err;
-    rs_odd_small((double)rs_u2f(xb), &erfinv_ser, &hi, &lo, &err);
+    rs_odd_small((double)u2f(xb), &erfinv_ser, &hi, &lo, &err);
     return rs_decide(hi, lo, err, y, t);
   }
   return 0;

@@ -6,9 +6,8 @@
  *      filter's bound against an MPFR Newton inversion of erf; the proof's numbers;
  *  (c) the series against hand-derived derivatives of y' = (sqrt(pi)/2) e^(y^2) at
  *      MPFR-inverted points; -1 on balls reaching +-1.
- * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS /* the test helpers, with cmocka and Arb */
-#include "functions/refspecial_util.h"
+ * What the family's tests share: tests/ref/special.h (tests/ref/special.md). */
+#include "tests/ref/special.h"
 
 int ref_erfinv_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_erfinv_shortcut(uint32_t xbits, double *y, int *t);
@@ -25,7 +24,7 @@ static void check_referee(uint32_t xb) {
   int t;
   int raw = rs_ref_call(ref_erfinv_mpfr, xb, &y, &t);
   assert_true(raw >= -1 && raw <= 1);
-  float x = rs_u2f(xb);
+  float x = u2f(xb);
   if (isnan(x) || fabsf(x) > 1) { assert_true(isnan(y) && t == 0); return; }
   if (fabsf(x) == 1) { assert_true(rs_same(y, x > 0 ? INFINITY : -INFINITY) && t == 0); return; }
   if (x == 0) { assert_true(rs_same(y, (double)x) && t == 0); return; }
@@ -124,7 +123,7 @@ static void test_proof_numbers(void **state) {
   arb_t Y;
   arb_init(Y);
   for (int i = 0; i < 1500; i++) {
-    double xd = rs_u2f(i < 100 ? SMALL - 1 - (uint32_t)i : rs_rand_bits(1, SMALL - 1)), hi, lo, err;
+    double xd = u2f(i < 100 ? SMALL - 1 - (uint32_t)i : rs_rand_bits(1, SMALL - 1)), hi, lo, err;
     rs_odd_small(xd, &ser, &hi, &lo, &err);
     mpfr_set_d(x, xd, MPFR_RNDN);
     rs_mpfr_invert(y, erf_fn, derf_fn, erf, +1, x, 0.0, 2 * xd);
@@ -147,27 +146,16 @@ static const struct rs_inverse inverse = {"erfinv", ref_erfinv_series, erf_fn, d
 
 static void check_series_at(double m, double r) { rs_check_inverse_series(&inverse, m, r); }
 
-static void test_series(void **state) {
-  (void)state;
-  check_series_at(0.0, 0.0);
-  check_series_at(0.0, 0x1p-30);
-  check_series_at(0.999, 0x1p-40);
-  check_series_at(-0.5, 0x1p-30);
-  rs_series_random(check_series_at, 30, 0x38000000u, ONE - 0x100u, 1, 0, 34);
-  /* balls reaching +-1 or beyond, and non-finite ones: -1 */
-  arb_t X;
-  arb_init(X);
-  arb_ptr c = _arb_vec_init(3);
-  rs_check_series_rc(ref_erfinv_series, 1.0, 0.0, -1);
-  rs_check_series_rc(ref_erfinv_series, 0.999, 0.002, -1);
-  rs_check_series_rc(ref_erfinv_series, -0.999, 0.002, -1);
-  rs_check_series_rc(ref_erfinv_series, 2.0, 0.1, -1);
-  arb_indeterminate(X);
-  assert_int_equal(ref_erfinv_series(c, X, 3, 64), -1);
-  rs_check_series_rc(ref_erfinv_series, 0.999, 0.0009, 0);
-  _arb_vec_clear(c, 3);
-  arb_clear(X);
-}
+/* refused: balls reaching +-1 or beyond, and non-finite ones */
+static const struct re_ball series_at[] = {{0.0, 0.0}, {0.0, 0x1p-30}, {0.999, 0x1p-40}, {-0.5, 0x1p-30}};
+static const struct re_ball series_refuses[] = {{1.0, 0.0}, {0.999, 0.002}, {-0.999, 0.002}, {2.0, 0.1}};
+static const struct re_ball series_accepts[] = {{0.999, 0.0009}};
+static const struct rs_series_test series_test = {
+    .series = ref_erfinv_series, .check = check_series_at, .at = RE_LIST(series_at),
+    .n_random = 30, .lo = 0x38000000u, .hi = ONE - 0x100u, .both_signs = 1, .rbits = 34,
+    .refuses = RE_LIST(series_refuses), .accepts = RE_LIST(series_accepts)};
+
+RS_TEST_SERIES(series_test)
 
 RS_TEST_MAIN(cmocka_unit_test(test_referee), cmocka_unit_test(test_shortcut_boundaries),
              cmocka_unit_test(test_shortcut_random), cmocka_unit_test(test_proof_numbers),

@@ -8,12 +8,12 @@
 
 REF_HD int sc_exp2(uint32_t xb, double *y, int *t) {
   if ((xb & 0x7fffffffu) < REF_INF32) { /* (b): x and floor(x) exact in binary64 */
-    double x = (double)ref_u2f(xb);
+    double x = (double)u2f(xb);
     if (x == floor(x) && x >= -1074.0 && x <= 1023.0) {
       int k = (int)x;
       /* 2^k: a normal binary64 number (biased exponent k + 1023) for k >= -1022, else the
        * subnormal with the one significand bit k + 1074 */
-      *y = k >= -1022 ? ref_u2d((uint64_t)(k + 1023) << 52) : ref_u2d(1ull << (k + 1074));
+      *y = k >= -1022 ? u2d((uint64_t)(k + 1023) << 52) : u2d(1ull << (k + 1074));
       *t = 0;
       return 1;
     }

@@ -1,6 +1,6 @@
 /* test_exp2.c: the 2^x reference: every shortcut against MPFR at 1024 bits at and around
  * its boundaries, and MPFR-decided inputs on a random sample. */
-#include "tests/reftest.h"
+#include "tests/ref/reftest.h"
 
 static void test_exp2(void **state) {
   (void)state;

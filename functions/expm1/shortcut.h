@@ -14,7 +14,7 @@ REF_HD int sc_expm1(uint32_t xb, double *y, int *t) {
   int neg = (xb & REF_SIGN32) != 0;
   if (m > REF_INF32) return 0; /* NaN */
   if (m == REF_INF32) { *y = neg ? -1.0 : REF_INF; *t = 0; return 1; }
-  if (m < EXPM1_T1) { *y = (double)ref_u2f(xb); *t = m ? -1 : 0; return 1; } /* +-0 exact */
+  if (m < EXPM1_T1) { *y = (double)u2f(xb); *t = m ? -1 : 0; return 1; } /* +-0 exact */
   if (!neg && m >= EXPM1_T2) { *y = REF_INF; *t = 1; return 1; }
   if (neg && m >= EXPM1_T3) { *y = -1.0; *t = -1; return 1; }
   return 0;

@@ -1,2 +1,2 @@
-/* CUDA's fabsf, compiled once per build flavour (kernels/flavour.cuh) */
+/* CUDA's fabsf, compiled once per build flavour (src/kinds/binary32/device/flavour.cuh) */
 CUDA_FLAVOURS(fabsf)

@@ -4,12 +4,12 @@
 #define ULPCERT_SC_FABS_H
 
 #include "src/reference/hd.h"
-#include "functions/refelem_hd.h"
+#include "src/reference/shared/elem_hd.h"
 
 REF_HD int sc_fabs(uint32_t xb, double *y, int *t) {
   uint32_t m = xb & ~RE_SIGN32;
   if (m > RE_INF32) return 0; /* NaN */
-  *y = (double)re_u2f(m);
+  *y = (double)u2f(m);
   *t = 0;
   return 1;
 }

@@ -4,7 +4,7 @@
 #define ULPCERT_SC_FLOOR_H
 
 #include "src/reference/hd.h"
-#include "functions/refelem_hd.h"
+#include "src/reference/shared/elem_hd.h"
 
 REF_HD int sc_floor(uint32_t xb, double *y, int *t) {
   if ((xb & ~RE_SIGN32) > RE_INF32) return 0; /* NaN */

@@ -1,33 +1,11 @@
-/* test_floor.c: the floor reference against the C library's floorf and hand values
- * (build line in functions/TESTING-refelem.md). */
-#include "functions/exact_test.h"
+/* test_floor.c: the floor reference against the C library's floorf and values by hand (the
+ * shared body: tests/ref/exact.h). */
+#include "tests/ref/exact.h"
 
-int ref_floor_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
-int ref_floor_shortcut(uint32_t xbits, double *y, int *t);
+/* by hand: 0.5, -0.5, -0, 1.5, -1.5, 2^-149, -2^-149, 2^23 - 0.5, -(2^23 - 0.5) */
+static const struct exact_hand hand[] = {
+    {0x3f000000u, 0.0}, {0xbf000000u, -1.0}, {0x80000000u, -0.0}, {0x3fc00000u, 1.0},
+    {0xbfc00000u, -2.0}, {0x00000001u, 0.0}, {0x80000001u, -1.0}, {0x4affffffu, 8388607.0},
+    {0xcaffffffu, -8388608.0}, {0x7f800000u, INFINITY}, {0xff800000u, -INFINITY}, {0x7fc00000u, NAN}};
 
-static const struct exact_case floor_case = {ref_floor_mpfr, ref_floor_shortcut, floorf, "floorf", RE_NONE};
-
-static void test_mpfr(void **state) {
-  (void)state;
-  /* by hand: 0.5, -0.5, -0, 1.5, -1.5, 2^-149, -2^-149, 2^23 - 0.5, -(2^23 - 0.5) */
-  re_expect(ref_floor_mpfr, 0x3f000000u, 0.0, 0);
-  re_expect(ref_floor_mpfr, 0xbf000000u, -1.0, 0);
-  re_expect(ref_floor_mpfr, 0x80000000u, -0.0, 0);
-  re_expect(ref_floor_mpfr, 0x3fc00000u, 1.0, 0);
-  re_expect(ref_floor_mpfr, 0xbfc00000u, -2.0, 0);
-  re_expect(ref_floor_mpfr, 0x00000001u, 0.0, 0);
-  re_expect(ref_floor_mpfr, 0x80000001u, -1.0, 0);
-  re_expect(ref_floor_mpfr, 0x4affffffu, 8388607.0, 0);
-  re_expect(ref_floor_mpfr, 0xcaffffffu, -8388608.0, 0);
-  re_expect(ref_floor_mpfr, 0x7f800000u, INFINITY, 0);
-  re_expect(ref_floor_mpfr, 0xff800000u, -INFINITY, 0);
-  re_expect(ref_floor_mpfr, 0x7fc00000u, NAN, 0);
-  rounding_test_libm(&floor_case);
-}
-
-static void test_shortcut(void **state) {
-  (void)state;
-  rounding_test_shortcut(&floor_case);
-}
-
-RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut))
+EXACT_MAIN(floor, RE_NONE, EXACT_ROUNDING, hand)

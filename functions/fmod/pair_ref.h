@@ -1,4 +1,4 @@
-/* pair_ref.h: the fast reference of fmod(a, b) = a - trunc(a/b) b (pairref_hd.h's
+/* pair_ref.h: the fast reference of fmod(a, b) = a - trunc(a/b) b (src/reference/shared/pair_hd.h's
  * contract; mpfr_fmod's special values: a NaN operand, an infinite a or a zero b give
  * NaN; an infinite b gives a; a zero a gives a).
  *
@@ -9,7 +9,7 @@
  *   fmod(|a|, |b|) = (A 2^(Ea - Eb) mod B) 2^Eb,
  * computed exactly in integers (pr_mod_pow2), with a's sign (also on a zero result).
  * Every pair is decided. */
-#include "src/kinds/pair/pairref_hd.h"
+#include "src/reference/shared/pair_hd.h"
 
 REF_HD int pairref_fmod(uint32_t a, uint32_t b, double *y, int *t) {
   *t = 0;
@@ -19,7 +19,7 @@ REF_HD int pairref_fmod(uint32_t a, uint32_t b, double *y, int *t) {
   }
   const double s = (a & REF_SIGN32) ? -1.0 : 1.0;
   if (pr_isinf(b) || (a & 0x7fffffffu) < (b & 0x7fffffffu)) { /* also a zero a */
-    *y = (double)ref_u2f(a);
+    *y = (double)u2f(a);
     return 1;
   }
   uint32_t A, B;

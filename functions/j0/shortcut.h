@@ -4,8 +4,8 @@
 #define ULPCERT_SC_J0_H
 
 #include "src/reference/hd.h"
-#include "functions/refbessel_hd.h"
-#include "functions/refbessel_hankel_hd.h"
+#include "src/reference/shared/bessel_hd.h"
+#include "src/reference/shared/bessel_hankel_hd.h"
 
 #define J0_TINY 0x32800000u /* 2^-26 */
 #define J0_LARGE 0x45800000u /* 2^12: the top of the table (j0.def), Hankel from here */

@@ -1,173 +1,32 @@
-/* test_j0.c: the j0 reference (reference.c) against independent evaluations.
- *  (a) the referee against Arb's J0 at 192+ bits (rb_check_rn53 checks y against its
- *      binary64 neighbours), special values, hand-derived values, evenness;
- *  (b) the shortcut against the referee on every pattern within 64 of each boundary,
- *      both signs, plus random patterns; and that it answers where it claims to;
- *  (c) the series against exact derivatives from DLMF 10.6.7 with Arb point values.
- * Build: functions/TESTING-refbessel.md. */
-#define REFBESSEL_TESTING
-#include "functions/refbessel_util.h"
-#include "functions/refbessel_hankel_test.h"
+/* test_j0.c: the j0 reference against independent evaluations (the shared body, with the
+ * data J0 and J1 share: tests/ref/bessel_body.h). */
+#include "tests/ref/bessel_body.h"
 
-int ref_j0_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
-int ref_j0_shortcut(uint32_t xb, double *y, int *t);
-int ref_j0_series(arb_ptr res, const arb_t x, slong len, slong prec);
+BESSEL_DECLARE(j0)
 
-#define LARGE 0x45800000u /* 2^12 */
 #define TINY 0x32800000u /* 2^-26 */
+BESSEL_J_DATA(TINY)
 
-static void test_checker_rejects(void **state) {
-  (void)state;
-  /* the checker itself must be able to fail: J0(1) = 0.7651976865579665514... */
-  arb_t v, x;
-  arb_init(v);
-  arb_init(x);
-  arb_one(x);
-  rb_bessel(v, 'J', 0, x, 200);
-  double y;
-  int t;
-  rb_engine(ref_j0_mpfr, 0x3f800000u, &y, &t);
-  assert_int_equal(rb_check_rn53(y, t, v), 1);
-  assert_int_equal(rb_check_rn53(nextafter(y, 1.0), t, v), 0);
-  assert_int_equal(rb_check_rn53(nextafter(y, 0.0), t, v), 0);
-  assert_int_equal(rb_check_rn53(y, -t, v), 0);
-  assert_true(fabs(y - 0.7651976865579665514) < 1e-15);
-  arb_clear(v);
-  arb_clear(x);
-}
-
-static void test_special(void **state) {
-  (void)state;
-  double y;
-  int t;
-  rb_engine(ref_j0_mpfr, 0x00000000u, &y, &t);
-  assert_true(rb_same(y, t, 1.0, 0));
-  rb_engine(ref_j0_mpfr, 0x80000000u, &y, &t);
-  assert_true(rb_same(y, t, 1.0, 0));
-  rb_engine(ref_j0_mpfr, 0x7f800000u, &y, &t);
-  assert_true(rb_same(y, t, 0.0, 0)); /* +0 */
-  rb_engine(ref_j0_mpfr, 0xff800000u, &y, &t);
-  assert_true(rb_same(y, t, 0.0, 0));
-  rb_engine(ref_j0_mpfr, 0x7fc00000u, &y, &t);
-  assert_true(isnan(y) && t == 0);
-  /* hand values. x = 2^-20: J0 = 1 - 2^-42 + 2^-86 - ..., within 2^-85 of 1 - 2^-42 (a
-   * binary64 number, ulp 2^-53 there) and above it: (1 - 2^-42, -1). */
-  rb_engine(ref_j0_mpfr, 0x35800000u, &y, &t);
-  assert_true(rb_same(y, t, 1.0 - 0x1p-42, -1));
-  /* x = 2^-26 (1 + 2^-23), just past the tiny range: 1 - J0 = 2^-54 + 2^-76 + 2^-100 -
-   * O(2^-110), beyond half the gap below 1: (1 - 2^-53, -1). */
-  rb_engine(ref_j0_mpfr, TINY + 1, &y, &t);
-  assert_true(rb_same(y, t, 1.0 - 0x1p-53, -1));
-  rb_engine(ref_j0_mpfr, TINY, &y, &t);
-  assert_true(rb_same(y, t, 1.0, 1));
-}
-
-static void test_referee_random(void **state) {
-  (void)state;
-  static const int ranges[][3] = {{-149, -26, 80}, {-26, -1, 150}, {-1, 3, 500}, {3, 7, 400}, {7, 20, 150}, {20, 128, 150}};
-  long bad = 0, undecided = 0;
-  for (size_t r = 0; r < sizeof ranges / sizeof *ranges; r++)
-    for (int i = 0; i < ranges[r][2]; i++) {
-      uint32_t xb = rb_rand_in(ranges[r][0], ranges[r][1], 0);
-      int c = rb_check_referee_arb(ref_j0_mpfr, 'J', 0, xb);
-      bad += c == 0;
-      undecided += c < 0;
-      /* evenness: the referee at -x gives the same pair */
-      double y1, y2;
-      int t1, t2;
-      rb_engine(ref_j0_mpfr, xb, &y1, &t1);
-      rb_engine(ref_j0_mpfr, xb | RB_SIGN32, &y2, &t2);
-      bad += !rb_same(y1, t1, y2, t2);
-    }
-  /* the largest binary32 and its neighbours, and near the first zeros of J0 */
-  for (uint32_t b = 0x7f7ffff0u; b <= 0x7f7fffffu; b++) bad += rb_check_referee_arb(ref_j0_mpfr, 'J', 0, b) != 1;
-  float z = 2.40482555769577f; /* j_{0,1} */
-  for (int d = -8; d <= 8; d++) bad += rb_check_referee_arb(ref_j0_mpfr, 'J', 0, rb_f2u(z) + d) != 1;
-  assert_int_equal(undecided, 0);
-  assert_int_equal(bad, 0);
-}
-
-static void test_shortcut_windows(void **state) {
-  (void)state;
-  long bad = 0;
-  static const uint32_t bounds[] = {0, TINY, LARGE, RB_INF32};
-  for (size_t i = 0; i < 4; i++)
-    for (int s = 0; s < 2; s++) rb_window(ref_j0_shortcut, ref_j0_mpfr, bounds[i] | (s ? RB_SIGN32 : 0), 64, &bad);
-  assert_int_equal(bad, 0);
-  /* it answers exactly on its claimed ranges: |x| <= 2^-26 and +-inf, not beyond */
-  for (int s = 0; s < 2; s++) {
-    uint32_t sg = s ? RB_SIGN32 : 0;
-    double y;
-    int t;
-    for (uint32_t b = 0; b <= 64; b++) assert_int_equal(ref_j0_shortcut(sg | b, &y, &t), 1);
-    for (uint32_t b = TINY - 64; b <= TINY; b++) assert_int_equal(ref_j0_shortcut(sg | b, &y, &t), 1);
-    for (uint32_t b = TINY + 1; b <= TINY + 64; b++) assert_int_equal(ref_j0_shortcut(sg | b, &y, &t), 0);
-    /* Hankel (C) from 2^12 on (refbessel_hankel_hd.h): not below, and from there it answers
-     * (declines are rare: none here) what MPFR gives (rb_window, above) */
-    for (uint32_t b = LARGE - 64; b < LARGE; b++) assert_int_equal(ref_j0_shortcut(sg | b, &y, &t), 0);
-    for (uint32_t b = LARGE; b <= LARGE + 64; b++) assert_int_equal(ref_j0_shortcut(sg | b, &y, &t), 1);
-    for (uint32_t b = RB_INF32 - 64; b < RB_INF32; b++) assert_int_equal(ref_j0_shortcut(sg | b, &y, &t), 1);
-    assert_int_equal(ref_j0_shortcut(sg | RB_INF32, &y, &t), 1);
-    assert_int_equal(ref_j0_shortcut(sg | 0x7fc00000u, &y, &t), 0);
-  }
-}
-
-static void test_shortcut_random(void **state) {
-  (void)state;
-  long bad = 0, answered = 0;
-  for (int i = 0; i < 3000; i++) {
-    uint32_t b = rb_rand32();
-    if (i % 2) b = (b % (TINY + 1)) | (b & RB_SIGN32); /* half in the tiny range */
-    answered += rb_window(ref_j0_shortcut, ref_j0_mpfr, b, 0, &bad);
-  }
-  assert_true(answered > 1500);
-  assert_int_equal(bad, 0);
-}
-
-static void test_series(void **state) {
-  (void)state;
-  /* {mid, rad, tight}: power series (|x| <= 16), balls around 0, ODE, crude */
-  static const double balls[][3] = {
+static const struct bessel_value special[] = {
+    {0x00000000u, 1.0, 0}, {0x80000000u, 1.0, 0}, {0x7f800000u, 0.0, 0} /* +0 */, {0xff800000u, 0.0, 0},
+    {0x7fc00000u, NAN, 0},
+    /* x = 2^-20: J0 = 1 - 2^-42 + 2^-86 - ..., within 2^-85 of 1 - 2^-42 (a binary64 number,
+     * ulp 2^-53 there) and above it: (1 - 2^-42, -1). */
+    {0x35800000u, 1.0 - 0x1p-42, -1},
+    /* x = 2^-26 (1 + 2^-23), just past the tiny range: 1 - J0 = 2^-54 + 2^-76 + 2^-100 -
+     * O(2^-110), beyond half the gap below 1: (1 - 2^-53, -1). */
+    {TINY + 1, 1.0 - 0x1p-53, -1}, {TINY, 1.0, 1}};
+/* {mid, rad, tight}: power series (|x| <= 16), balls around 0, ODE, crude */
+static const struct bessel_ball balls[] = {
     {0.0, 0.0, 20},       {0x1p-30, 0x1p-60, 20}, {0.3, 0x1p-40, 20},    {-1.7, 0x1p-40, 20},
     {2.404825557695773, 0x1p-30, 20}, {15.9, 0x1p-40, 20}, {0.0, 0.5, 0}, {1.0, 2.0, 0},
     {16.5, 0x1p-40, 20},  {-30.25, 0x1p-36, 20}, {100.0, 0x1p-30, 20}, {1e4, 0x1p-30, 20},
     {-3.3e6, 0x1p-20, 10}, {1e10, 0x1p-10, 0},   {20.0, 1.0, 0},        {10.0, 30.0, 0},
     {0.01, 0.005, 0},     {-8.0, 7.9, 0}};
-  int fails = 0;
-  for (size_t i = 0; i < sizeof balls / sizeof *balls; i++) {
-    int rc = rb_check_series(ref_j0_series, 'J', 0, balls[i][0], balls[i][1], 8, 128, (int)balls[i][2]);
-    if (rc != 0) fprintf(stderr, "ball %zu rc %d\n", i, rc);
-    fails += rc != 0;
-  }
-  for (int i = 0; i < 8; i++) { /* random small balls */
-    double mid = ldexp((double)(rb_rand64() >> 11) * 0x1p-53, (int)(rb_rand64() % 12)) * ((rb_rand64() & 1) ? 1 : -1);
-    int rc = rb_check_series(ref_j0_series, 'J', 0, mid, ldexp(fabs(mid) + 1, -35), 6, 100, 15);
-    if (rc != 0) fprintf(stderr, "random ball %a rc %d\n", mid, rc);
-    fails += rc != 0;
-  }
-  fails += rb_check_builder_balls(ref_j0_series, 'J', 0);
-  assert_int_equal(fails, 0);
-}
 
-/* the large-argument path (functions/refbessel_hankel_test.h says what it checks) */
-static void test_hankel(void **state) {
-  (void)state;
-  hk_test(ref_j0_shortcut, 0, 0, 12);
-}
+/* J0(1) = 0.7651976865579665514... (A&S table 9.1); j_{0,1} = 2.40482555769577 */
+static const struct bessel_test j0_test = {
+    BESSEL_FUNCTIONS(j0), BESSEL_J(0, TINY), .value_at_1 = 0.7651976865579665514, .special = RE_LIST(special),
+    .first_zero = 2.40482555769577f, .balls = RE_LIST(balls)};
 
-int main(int argc, char **argv) {
-  if (argc > 1 && strcmp(argv[1], "--bench") == 0) { /* referee cost, not a test */
-    static const int ranges[][2] = {{-60, -26}, {-26, -1}, {-1, 3}, {3, 7}, {7, 20}, {20, 127}};
-    rb_bench("j0", ref_j0_mpfr, ranges, (int)(sizeof ranges / sizeof *ranges), 2000);
-    return 0;
-  }
-  const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_checker_rejects), cmocka_unit_test(test_special),
-    cmocka_unit_test(test_referee_random),  cmocka_unit_test(test_shortcut_windows),
-    cmocka_unit_test(test_shortcut_random), cmocka_unit_test(test_series), cmocka_unit_test(test_hankel),
-  };
-  int rc = cmocka_run_group_tests_name("j0", tests, NULL, NULL);
-  flint_cleanup();
-  mpfr_free_cache();
-  return rc;
-}
+BESSEL_MAIN(j0_test)

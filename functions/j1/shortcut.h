@@ -4,8 +4,8 @@
 #define ULPCERT_SC_J1_H
 
 #include "src/reference/hd.h"
-#include "functions/refbessel_hd.h"
-#include "functions/refbessel_hankel_hd.h"
+#include "src/reference/shared/bessel_hd.h"
+#include "src/reference/shared/bessel_hankel_hd.h"
 
 #define J1_TINY 0x32cb2ff5u /* 0x1.965feap-26 = 13316085 2^-49 */
 #define J1_LARGE 0x45800000u /* 2^12: the top of the table (j1.def), Hankel from here */
@@ -20,7 +20,7 @@ REF_HD int sc_j1(uint32_t xb, double *y, int *t) {
     return 1;
   }
   if (m <= J1_TINY) {
-    *y = (double)rb_u2f(xb) * 0.5; /* exact */
+    *y = (double)u2f(xb) * 0.5; /* exact */
     *t = neg ? -1 : 1;
     return 1;
   }

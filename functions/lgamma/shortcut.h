@@ -1,11 +1,11 @@
 /* shortcut.h: the inputs where lgamma's reference needs no MPFR, for the host and the
- * device (src/reference/hd.h, functions/refspecial_hd.h); the proof is in reference.c
- * and, for rs_lgamma_core and the arithmetic under it, in refspecial_hd.h. */
+ * device (src/reference/hd.h, src/reference/shared/special_hd.h); the proof is in reference.c
+ * and, for rs_lgamma_core and the arithmetic under it, in src/reference/shared/special_hd.h. */
 #ifndef ULPCERT_SC_LGAMMA_H
 #define ULPCERT_SC_LGAMMA_H
 
 #include "src/reference/hd.h"
-#include "functions/refspecial_hd.h"
+#include "src/reference/shared/special_hd.h"
 
 #define LG_ONE32 0x3f800000u
 #define LG_TWO32 0x40000000u
@@ -17,7 +17,7 @@ REF_HD int sc_lgamma(uint32_t xb, double *y, int *t) {
   if (m > RS_INF32) return 0; /* NaN */
   if (m == 0 || m == RS_INF32) { *y = REF_INF; *t = 0; return 1; }
   if (xb == LG_ONE32 || xb == LG_TWO32) { *y = 0.0; *t = 0; return 1; }
-  double x = (double)rs_u2f(xb); /* exact */
+  double x = (double)u2f(xb); /* exact */
   if (neg && (m >= LG_INT32 || floor(x) == x)) { *y = REF_INF; *t = 0; return 1; }
   /* (B) */
   struct rs_dde r;

@@ -4,13 +4,12 @@
  *  (b) the shortcut against the referee around each special input (both signs): +-0, 1,
  *      2, the negative integers, 2^23, +-inf, 32 (where rs_lgamma_core changes method),
  *      near the zeros of lgamma, and on random inputs of every binade; the double-double
- *      arithmetic of functions/refspecial_hd.h (logarithm, sin(pi a), Stirling's series,
+ *      arithmetic of src/reference/shared/special_hd.h (logarithm, sin(pi a), Stirling's series,
  *      rs_lgamma_core): every triple's bound against MPFR at 300 bits; its constants and
  *      coefficient tables against MPFR at 400 bits and Arb's Bernoulli numbers;
  *  (c) the series against finite differences of MPFR's lgamma at 400 bits (both signs,
  *      so the reflection branch too); -1 on balls containing poles.
- * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS
+ * What the family's tests share: tests/ref/special.h (tests/ref/special.md). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,7 +18,7 @@
 
 #include <arb_hypgeom.h>
 
-#include "functions/refspecial_util.h"
+#include "tests/ref/special.h"
 
 int ref_lgamma_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_lgamma_shortcut(uint32_t xbits, double *y, int *t);
@@ -31,34 +30,28 @@ int ref_lgamma_series(arb_ptr res, const arb_t x, slong len, slong prec);
 #define SMALL 0x39800000u /* 2^-12 */
 #define T32 0x42000000u /* 32 */
 
+/* log|Gamma(x)| by Arb at p bits */
+static int lgamma_at(arb_t V, arb_t X, float x, double y, int t, slong p) {
+  if (x > 0) {
+    arb_hypgeom_lgamma(V, X, p);
+  } else {
+    arb_hypgeom_gamma(V, X, p);
+    arb_abs(V, V);
+    arb_log(V, V, p);
+  }
+  return rs_check_ball(V, y, t);
+}
+
 static void check_referee(uint32_t xb) {
   double y;
   int t;
   int raw = rs_ref_call(ref_lgamma_mpfr, xb, &y, &t);
   assert_true(raw >= -1 && raw <= 1);
-  float x = rs_u2f(xb);
+  float x = u2f(xb);
   if (isnan(x)) { assert_true(isnan(y)); return; }
   if (isinf(x) || x == 0 || (x < 0 && floorf(x) == x)) { assert_true(rs_same(y, INFINITY) && t == 0); return; }
   if (x == 1 || x == 2) { assert_true(rs_same(y, 0.0) && t == 0); return; }
-  arb_t X, V;
-  arb_init(X);
-  arb_init(V);
-  arb_set_d(X, x);
-  int ok = 0;
-  for (slong p = 256; p <= 4096 && !ok; p *= 4) {
-    if (x > 0) {
-      arb_hypgeom_lgamma(V, X, p);
-    } else {
-      arb_hypgeom_gamma(V, X, p);
-      arb_abs(V, V);
-      arb_log(V, V, p);
-    }
-    ok = rs_check_ball(V, y, t);
-  }
-  if (!ok) fprintf(stderr, "lgamma referee: x = %a (0x%08x): y = %a t = %d disagrees with Arb\n", x, xb, y, t);
-  assert_true(ok);
-  arb_clear(X);
-  arb_clear(V);
+  rs_check_against_arb("lgamma", xb, y, t, lgamma_at);
 }
 
 static void test_referee(void **state) {
@@ -66,10 +59,7 @@ static void test_referee(void **state) {
   const uint32_t pts[] = {0, RS_INF32, 0x7fc00000u, 1, 0x007fffffu, 0x00800000u, 0x3f000000u, ONE, ONE - 1, ONE + 1,
                           TWO, TWO - 1, TWO + 1, INT, INT - 1, 0x7f7fffffu, 0x401d3e2fu /* 2.457 */, 0x40400000u,
                           0x40200000u, 0x3fbc5ee6u};
-  for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
-    check_referee(pts[i]);
-    check_referee(pts[i] ^ RS_SIGN32);
-  }
+  rs_each_sign(check_referee, pts, sizeof pts / sizeof pts[0]);
   for (int i = 0; i < 150; i++) check_referee(rs_rand_bits(0, 0xff800000u));
   for (int i = 0; i < 100; i++) check_referee(rs_rand_bits(0x3c000000u, 0x42000000u) | (rs_rand64() & 1 ? RS_SIGN32 : 0));
   /* near the zeros 1 and 2 and the negative ones near -2.457 and -2.747 */
@@ -82,7 +72,7 @@ static int must_sc(uint32_t xb) {
   uint32_t m = xb & ~RS_SIGN32;
   if (m > RS_INF32) return 0;
   if (m == 0 || m == RS_INF32 || xb == ONE || xb == TWO) return 1;
-  float x = rs_u2f(xb);
+  float x = u2f(xb);
   if (x < 0 && floorf(x) == x) return 1;
   return -1; /* the filter */
 }
@@ -94,7 +84,7 @@ static void test_shortcut_boundaries(void **state) {
     rs_sweep("lgamma", ref_lgamma_shortcut, ref_lgamma_mpfr, b[i], 64, must_sc);
     rs_sweep("lgamma", ref_lgamma_shortcut, ref_lgamma_mpfr, b[i] | RS_SIGN32, 64, must_sc);
   }
-  for (int n = 1; n <= 12; n++) rs_sweep("lgamma", ref_lgamma_shortcut, ref_lgamma_mpfr, rs_f2u((float)-n), 16, must_sc);
+  for (int n = 1; n <= 12; n++) rs_sweep("lgamma", ref_lgamma_shortcut, ref_lgamma_mpfr, f2u((float)-n), 16, must_sc);
   double y;
   int t;
   for (int i = 0; i < 2000; i++) { /* random inputs: answered exactly where must_sc says */
@@ -148,7 +138,7 @@ static int dde_encloses(const struct rs_dde *r, mpfr_srcptr v) {
   return ok;
 }
 
-/* the constants of refspecial_hd.h: |C - hi - lo| <= the stated bound */
+/* the constants of src/reference/shared/special_hd.h: |C - hi - lo| <= the stated bound */
 static void check_const(mpfr_srcptr c, double hi, double lo, double err) {
   mpfr_t d;
   mpfr_init2(d, 400);
@@ -258,7 +248,7 @@ static void test_dd_constants(void **state) {
   mpfr_clear(c);
 }
 
-/* the triples of refspecial_hd.h enclose what they stand for, and tightly */
+/* the triples of src/reference/shared/special_hd.h enclose what they stand for, and tightly */
 static void test_dd_arithmetic(void **state) {
   (void)state;
   mpfr_t v, a;
@@ -301,7 +291,7 @@ static void test_dd_arithmetic(void **state) {
     /* rs_lgamma_core on binary32 inputs: every binade of the positive ones, the negative
      * ones down to -2^23 */
     uint32_t xb = i < 1000 ? rs_rand_bits(1, 0x7f7fffffu) : rs_rand_bits(0x80000001u, 0xcaffffffu);
-    float xf = rs_u2f(xb);
+    float xf = u2f(xb);
     if (xf < 0 && floorf(xf) == xf) continue;
     struct rs_dde r = {0, 0, 0};
     int neg = 0, sign;
@@ -325,46 +315,23 @@ static int lgamma400(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
 /* the series against finite differences of MPFR's lgamma (rs_check_series_fd) */
 static void check_series_at(double m, double r) { rs_check_series_fd("lgamma", ref_lgamma_series, lgamma400, 0x1p-70, m, r); }
 
-static void test_series(void **state) {
-  (void)state;
-  check_series_at(1.0, 0.0);
-  check_series_at(2.0, 0x1p-30);
-  check_series_at(-0.5, 0x1p-30);   /* Gamma < 0 on (-1, 0) */
-  check_series_at(-1.5, 0x1p-30);   /* Gamma > 0 on (-2, -1) */
-  check_series_at(-2.457, 0x1p-30); /* near a zero of lgamma */
-  for (int i = 0; i < 20; i++) {
-    double m = (double)rs_u2f(rs_rand_bits(0x3c000000u, 0x42000000u)); /* 2^-7 .. 32 */
-    if (rs_rand64() & 1) m = -m;
-    if (floor(m) == m) continue;
-    int e;
-    frexp(m, &e);
-    check_series_at(m, (i & 1) ? 0.0 : ldexp(1.0, e - 34));
-  }
-  /* lgamma'(1) = -gamma, lgamma''(1)/2 = zeta(2)/2 = pi^2/12, by hand */
-  arb_t X;
-  arb_init(X);
-  arb_ptr c = _arb_vec_init(3);
-  rs_ball(X, 1.0, 0.0);
-  assert_int_equal(ref_lgamma_series(c, X, 3, 64), 0);
-  assert_true(arb_contains_si(c + 0, 0));
-  assert_true(arf_cmp_d(arb_midref(c + 1), -0.5772156650) > 0 && arf_cmp_d(arb_midref(c + 1), -0.5772156649) < 0);
-  assert_true(arf_cmp_d(arb_midref(c + 2), 0.8224670334) > 0 && arf_cmp_d(arb_midref(c + 2), 0.8224670335) < 0);
-  /* poles */
-  const double bad[][2] = {{0.0, 0.0}, {0.0, 0.5}, {-1.0, 0.0}, {-0.9, 0.2}, {-7.0, 0x1p-40}, {-6.5, 0.5}, {0.1, 0.2}};
-  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-    rs_ball(X, bad[i][0], bad[i][1]);
-    assert_int_equal(ref_lgamma_series(c, X, 3, 64), -1);
-  }
-  arb_indeterminate(X);
-  assert_int_equal(ref_lgamma_series(c, X, 3, 64), -1);
-  const double good[][2] = {{-6.5, 0.49}, {-0.5, 0.49}, {0.5, 0.49}, {1e-30, 0}, {1e30, 1e20}};
-  for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
-    rs_ball(X, good[i][0], good[i][1]);
-    assert_int_equal(ref_lgamma_series(c, X, 3, 64), 0);
-  }
-  _arb_vec_clear(c, 3);
-  arb_clear(X);
-}
+/* Gamma < 0 on (-1, 0), > 0 on (-2, -1); -2.457: near a zero of lgamma; random balls
+ * with |m| in 2^-7 .. 32; refused: balls reaching a pole; accepted: balls between them */
+static const struct re_ball series_at[] = {
+    {1.0, 0.0}, {2.0, 0x1p-30}, {-0.5, 0x1p-30}, {-1.5, 0x1p-30}, {-2.457, 0x1p-30}};
+static const struct re_ball series_refuses[] = {GAMMA_POLE_BALLS};
+static const struct re_ball series_accepts[] = {{-6.5, 0.49}, {-0.5, 0.49}, {0.5, 0.49}, {1e-30, 0}, {1e30, 1e20}};
+/* lgamma(1) = 0, lgamma'(1) = -gamma, lgamma''(1)/2 = zeta(2)/2 = pi^2/12, by hand */
+static const struct rs_coeff series_by_hand[] = {
+    {1.0, 0, 0, 0}, {1.0, 1, -0.5772156650, -0.5772156649}, {1.0, 2, 0.8224670334, 0.8224670335}};
+static const struct rs_series_test series_test = {
+    .series = ref_lgamma_series, .check = check_series_at, .at = RE_LIST(series_at),
+    .n_random = 20, .lo = 0x3c000000u, .hi = 0x42000000u,
+    .both_signs = 1, .skip_integers = 1, .rbits = 34,
+    .refuses = RE_LIST(series_refuses), .accepts = RE_LIST(series_accepts),
+    .by_hand = RE_LIST(series_by_hand)};
+
+RS_TEST_SERIES(series_test)
 
 int main(void) {
   mpfr_set_emin(mpfr_get_emin_min());

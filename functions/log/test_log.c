@@ -1,6 +1,6 @@
 /* test_log.c: the ln x reference: every shortcut against MPFR at 1024 bits at and around
  * its boundaries, and random inputs. */
-#include "tests/reftest.h"
+#include "tests/ref/reftest.h"
 
 /* 2^-27, 1, 0, the infinity, the least subnormal */
 static const uint32_t tb[] = {0x32000000u, 0x3f800000u, 0x00000000u, 0x7f800000u, 0x00000001u};

@@ -24,7 +24,7 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "functions/refelem_util.h"
+#include "src/reference/shared/elem.h"
 #include "functions/log10/shortcut.h"
 #include "src/reference/series.h"
 

@@ -13,7 +13,7 @@ REF_HD int sc_log10(uint32_t xb, double *y, int *t) {
   if (xb & REF_SIGN32) { *y = REF_NAN; return 1; }
   if (xb == REF_INF32) { *y = REF_INF; return 1; }
   /* 10^k for k <= 10 is exact in binary64 (and binary32): every product below is exact */
-  double x = (double)ref_u2f(xb), p = 1.0;
+  double x = (double)u2f(xb), p = 1.0;
   for (int k = 0; k <= 10; k++, p *= 10.0)
     if (x == p) { *y = (double)k; return 1; }
   return 0;

@@ -1,11 +1,8 @@
-/* test_log10.c: the log10 reference against independent evaluations (build line in
- * functions/TESTING-refelem.md). */
-#define REFELEM_TEST
-#include "functions/refelem_util.h"
+/* test_log10.c: the log10 reference against independent evaluations (the shared body:
+ * tests/ref/elem_body.h). */
+#include "tests/ref/elem_body.h"
 
-int ref_log10_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
-int ref_log10_shortcut(uint32_t xbits, double *y, int *t);
-int ref_log10_series(arb_ptr res, const arb_t x, slong len, slong prec);
+ELEM_DECLARE(log10)
 
 /* independent: ln x / ln 10 in Arb */
 static int arb_log10_alt(arb_t r, const arb_t x, slong prec) {
@@ -18,46 +15,6 @@ static int arb_log10_alt(arb_t r, const arb_t x, slong prec) {
   arb_clear(a);
   arb_clear(b);
   return 0;
-}
-
-static void test_mpfr(void **state) {
-  (void)state;
-  re_expect(ref_log10_mpfr, 0x00000000u, -INFINITY, 0);
-  re_expect(ref_log10_mpfr, 0x80000000u, -INFINITY, 0);
-  re_expect(ref_log10_mpfr, 0x7f800000u, INFINITY, 0);
-  re_expect(ref_log10_mpfr, 0xff800000u, NAN, 0);
-  re_expect(ref_log10_mpfr, 0x80000001u, NAN, 0);
-  re_expect(ref_log10_mpfr, 0xbf800000u, NAN, 0);
-  re_expect(ref_log10_mpfr, 0x7fc00000u, NAN, 0);
-  /* powers of ten: 1, 10, ..., 10^10 = 0x1.2a05f2p+33 (exact in binary32) */
-  double p = 1.0;
-  for (int k = 0; k <= 10; k++, p *= 10.0) re_expect(ref_log10_mpfr, re_f2u((float)p), (double)k, 0);
-  /* log10(2) = 0.30102999566398119521...; binary64 0x1.34413509f79ffp-2 =
-   * 0.30102999566398119802... above it */
-  re_expect(ref_log10_mpfr, 0x40000000u, 0x1.34413509f79ffp-2, 1);
-  for (int i = 0; i < 3000; i++) re_check_arb(ref_log10_mpfr, arb_log10_alt, re_rand_in(1, 0x7f7fffffu, 0));
-  for (int i = 0; i < 300; i++) re_check_arb(ref_log10_mpfr, arb_log10_alt, re_rand_in(0x3f7f0000u, 0x3f810000u, 0));
-}
-
-static void test_shortcut(void **state) {
-  (void)state;
-  re_check_boundary(ref_log10_mpfr, ref_log10_shortcut, RE_NONE, 0x00000000u, 0);
-  re_check_boundary(ref_log10_mpfr, ref_log10_shortcut, RE_NONE, 0x80000000u, 1);
-  re_check_boundary(ref_log10_mpfr, ref_log10_shortcut, RE_NONE, 0xff800000u, -1);
-  re_check_boundary(ref_log10_mpfr, ref_log10_shortcut, RE_NONE, 0x7f800000u, 0);
-  assert_true(re_check_one(ref_log10_mpfr, ref_log10_shortcut, RE_NONE, 0x00000000u));
-  assert_true(re_check_one(ref_log10_mpfr, ref_log10_shortcut, RE_NONE, 0x7f800000u));
-  assert_true(re_check_one(ref_log10_mpfr, ref_log10_shortcut, RE_NONE, 0xff800000u));
-  double p = 1.0;
-  for (int k = 0; k <= 12; k++, p *= 10.0) {
-    uint32_t b = re_f2u((float)p); /* for k >= 11, the binary32 number nearest 10^k */
-    re_check_boundary(ref_log10_mpfr, ref_log10_shortcut, RE_NONE, b, 0);
-    if (k <= 10) assert_true(re_check_one(ref_log10_mpfr, ref_log10_shortcut, RE_NONE, b));
-  }
-  for (int i = 0; i < 5000; i++)
-    assert_true(re_check_one(ref_log10_mpfr, ref_log10_shortcut, RE_NONE, re_rand_in(1, 0x7f800000u, 0) | RE_SIGN32));
-  long a = re_check_random(ref_log10_mpfr, ref_log10_shortcut, RE_NONE, 60000);
-  assert_true(a > 25000);
 }
 
 /* independent coefficients, by hand: c0 = ln p / ln 10, c_k = (-1)^(k-1) / (k p^k ln 10) */
@@ -81,16 +38,44 @@ static int log10_alt(arb_ptr c, const arb_t p, slong len, slong prec) {
   return 0;
 }
 
-static void test_series(void **state) {
-  (void)state;
-  re_check_series_random(ref_log10_series, log10_alt, 0.001, 100.0, 0x1p-12, 300);
-  re_check_series_random(ref_log10_series, log10_alt, 1e-30, 1e-20, 0.5, 50);
-  re_check_series_random(ref_log10_series, log10_alt, 1e20, 1e30, 0.5, 50);
-  re_check_series_at(ref_log10_series, log10_alt, 5.0, 4.9, 8, 64);
-  re_check_series_refuses(ref_log10_series, 0.0, 0.0);
-  re_check_series_refuses(ref_log10_series, 0.001, 0.002);
-  re_check_series_refuses(ref_log10_series, -2.0, 0.5);
-  re_check_series_nonfinite(ref_log10_series);
+/* the powers of ten 1, 10, ..., 10^10 = 0x1.2a05f2p+33 (exact in binary32): log10 exact */
+static void powers_of_ten(const struct elem_test *T) {
+  double p = 1.0;
+  for (int k = 0; k <= 10; k++, p *= 10.0) re_expect(T->mpfr, f2u((float)p), (double)k, 0);
 }
 
-RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut), cmocka_unit_test(test_series))
+/* the shortcut at and around the powers of ten: answered at 10^k for k <= 10 (for k >= 11,
+ * the binary32 number nearest 10^k) */
+static void powers_of_ten_shortcut(const struct elem_test *T, uint32_t sg) {
+  double p = 1.0;
+  for (int k = 0; k <= 12; k++, p *= 10.0) {
+    uint32_t b = f2u((float)p) | sg;
+    re_check_boundary(T->mpfr, T->shortcut, T->sym, b, 0);
+    if (k <= 10) assert_true(re_check_one(T->mpfr, T->shortcut, T->sym, b));
+  }
+}
+
+static const struct re_hand hand[] = {
+    {0x00000000u, -INFINITY, 0}, {0x80000000u, -INFINITY, 0}, {0x7f800000u, INFINITY, 0}, {0xff800000u, NAN, 0},
+    {0x80000001u, NAN, 0}, {0xbf800000u, NAN, 0}, {0x7fc00000u, NAN, 0},
+    /* log10(2) = 0.30102999566398119521...; binary64 0x1.34413509f79ffp-2 =
+     * 0.30102999566398119802... above it */
+    {0x40000000u, 0x1.34413509f79ffp-2, 1}};
+static const struct re_range arb_ranges[] = {{3000, 1, 0x7f7fffffu, RE_POS}, {300, 0x3f7f0000u, 0x3f810000u, RE_POS}};
+static const struct re_bound bounds[] = {{0x00000000u, 0}, {0x80000000u, 1}, {0xff800000u, -1}, {0x7f800000u, 0}};
+static const uint32_t answered[] = {0x00000000u, 0x7f800000u, 0xff800000u};
+static const struct re_range mixed[] = {{1, 1, 0x7f800000u, RE_NEG}};
+static const struct re_ball_random balls_random[] = {
+    {0.001, 100.0, 0x1p-12, 300}, {1e-30, 1e-20, 0.5, 50}, {1e20, 1e30, 0.5, 50}};
+static const struct re_ball_at balls_at[] = {{5.0, 4.9, 8, 64}};
+static const struct re_ball refuses[] = {{0.0, 0.0}, {0.001, 0.002}, {-2.0, 0.5}};
+
+static const struct elem_test log10_test = {
+    ELEM_FUNCTIONS(log10), .sym = RE_NONE,
+    .hand = RE_LIST(hand), .mpfr_extra = powers_of_ten, .arb = arb_log10_alt, .arb_ranges = RE_LIST(arb_ranges),
+    .signs = 1, .bounds = RE_LIST(bounds), .answered = RE_LIST(answered), .sign_extra = powers_of_ten_shortcut,
+    .n_mixed = 5000, .mixed = RE_LIST(mixed), .n_random = 60000, .random_min = 25000,
+    .alt = log10_alt, .balls_random = RE_LIST(balls_random), .balls_at = RE_LIST(balls_at),
+    .refuses = RE_LIST(refuses), .nonfinite = 1};
+
+ELEM_MAIN(log10_test)

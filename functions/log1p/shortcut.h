@@ -16,7 +16,7 @@ REF_HD int sc_log1p(uint32_t xb, double *y, int *t) {
   if (neg && m > LOG1P_ONE) { *y = REF_NAN; return 1; } /* -inf included */
   if (neg && m == LOG1P_ONE) { *y = -REF_INF; return 1; }
   if (xb == REF_INF32) { *y = REF_INF; return 1; }
-  if (m < LOG1P_T1) { *y = (double)ref_u2f(xb); *t = m ? 1 : 0; return 1; } /* +-0 exact */
+  if (m < LOG1P_T1) { *y = (double)u2f(xb); *t = m ? 1 : 0; return 1; } /* +-0 exact */
   return 0;
 }
 

@@ -1,11 +1,8 @@
-/* test_log1p.c: the log1p reference against independent evaluations (build line in
- * functions/TESTING-refelem.md). */
-#define REFELEM_TEST
-#include "functions/refelem_util.h"
+/* test_log1p.c: the log1p reference against independent evaluations (the shared body:
+ * tests/ref/elem_body.h). */
+#include "tests/ref/elem_body.h"
 
-int ref_log1p_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
-int ref_log1p_shortcut(uint32_t xbits, double *y, int *t);
-int ref_log1p_series(arb_ptr res, const arb_t x, slong len, slong prec);
+ELEM_DECLARE(log1p)
 
 /* independent: ln(1 + x) in Arb, 1 + x formed exactly (x is a binary32 number) */
 static int arb_log1p_alt(arb_t r, const arb_t x, slong prec) {
@@ -15,41 +12,6 @@ static int arb_log1p_alt(arb_t r, const arb_t x, slong prec) {
   arb_log(r, a, prec);
   arb_clear(a);
   return 0;
-}
-
-static void test_mpfr(void **state) {
-  (void)state;
-  re_expect(ref_log1p_mpfr, 0x00000000u, 0.0, 0);
-  re_expect(ref_log1p_mpfr, 0x80000000u, -0.0, 0);
-  re_expect(ref_log1p_mpfr, 0xbf800000u, -INFINITY, 0); /* pole */
-  re_expect(ref_log1p_mpfr, 0xbf800001u, NAN, 0);
-  re_expect(ref_log1p_mpfr, 0xff800000u, NAN, 0);
-  re_expect(ref_log1p_mpfr, 0x7f800000u, INFINITY, 0);
-  re_expect(ref_log1p_mpfr, 0x7fc00000u, NAN, 0);
-  /* log1p(1) = ln 2 = 0.69314718055994530942...; binary64 0x1.62e42fefa39efp-1 =
-   * 0.69314718055994528623... below it */
-  re_expect(ref_log1p_mpfr, 0x3f800000u, 0x1.62e42fefa39efp-1, -1);
-  for (int i = 0; i < 3000; i++) re_check_arb(ref_log1p_mpfr, arb_log1p_alt, re_rand_in(0, 0x7f7fffffu, 0));
-  for (int i = 0; i < 2000; i++) re_check_arb(ref_log1p_mpfr, arb_log1p_alt, re_rand_in(0, 0x3f7fffffu, 0) | RE_SIGN32);
-  for (int i = 0; i < 300; i++) re_check_arb(ref_log1p_mpfr, arb_log1p_alt, re_rand_in(0x24800000u, 0x26000000u, 1));
-}
-
-static void test_shortcut(void **state) {
-  (void)state;
-  for (int s = 0; s < 2; s++) {
-    uint32_t sg = s ? RE_SIGN32 : 0;
-    re_check_boundary(ref_log1p_mpfr, ref_log1p_shortcut, RE_NONE, 0x253504f4u | sg, -1); /* T1 */
-    re_check_boundary(ref_log1p_mpfr, ref_log1p_shortcut, RE_NONE, 0x00000000u | sg, 1);
-    for (uint32_t b = 0x00800000u; b <= 0x25000000u; b += 0x00800000u)
-      for (int d = -2; d <= 2; d++) assert_true(re_check_one(ref_log1p_mpfr, ref_log1p_shortcut, RE_NONE, (b + d) | sg));
-  }
-  re_check_boundary(ref_log1p_mpfr, ref_log1p_shortcut, RE_NONE, 0xbf800000u, 1); /* -1 and below */
-  re_check_boundary(ref_log1p_mpfr, ref_log1p_shortcut, RE_NONE, 0xff800000u, -1);
-  re_check_boundary(ref_log1p_mpfr, ref_log1p_shortcut, RE_NONE, 0x7f800000u, 0);
-  assert_true(re_check_one(ref_log1p_mpfr, ref_log1p_shortcut, RE_NONE, 0x7f800000u));
-  assert_true(re_check_one(ref_log1p_mpfr, ref_log1p_shortcut, RE_NONE, 0xff800000u));
-  long a = re_check_random(ref_log1p_mpfr, ref_log1p_shortcut, RE_NONE, 60000);
-  assert_true(a > 25000); /* tiny inputs and x < -1: about 54% of the line */
 }
 
 /* independent coefficients, by hand: c0 = ln(1 + p), c_k = (-1)^(k-1) / (k (1 + p)^k) */
@@ -71,17 +33,30 @@ static int log1p_alt(arb_ptr c, const arb_t p, slong len, slong prec) {
   return 0;
 }
 
-static void test_series(void **state) {
-  (void)state;
-  re_check_series_random(ref_log1p_series, log1p_alt, -0.999, 30.0, 0x1p-12, 300);
-  re_check_series_random(ref_log1p_series, log1p_alt, -1e-8, 1e-8, 0.5, 100);
-  re_check_series_at(ref_log1p_series, log1p_alt, 0.0, 0.9, 8, 64);
-  re_check_series_at(ref_log1p_series, log1p_alt, -0.999999, 0x1p-30, 8, 128);
-  re_check_series_refuses(ref_log1p_series, -1.0, 0.0);
-  re_check_series_refuses(ref_log1p_series, -0.999, 0.002);
-  re_check_series_refuses(ref_log1p_series, -2.0, 0.5);
-  re_check_series_refuses(ref_log1p_series, 0.0, 1.5);
-  re_check_series_nonfinite(ref_log1p_series);
-}
+static const struct re_hand hand[] = {
+    {0x00000000u, 0.0, 0}, {0x80000000u, -0.0, 0}, {0xbf800000u, -INFINITY, 0} /* pole */, {0xbf800001u, NAN, 0},
+    {0xff800000u, NAN, 0}, {0x7f800000u, INFINITY, 0}, {0x7fc00000u, NAN, 0},
+    /* log1p(1) = ln 2 = 0.69314718055994530942...; binary64 0x1.62e42fefa39efp-1 =
+     * 0.69314718055994528623... below it */
+    {0x3f800000u, 0x1.62e42fefa39efp-1, -1}};
+static const struct re_range arb_ranges[] = {
+    {3000, 0, 0x7f7fffffu, RE_POS}, {2000, 0, 0x3f7fffffu, RE_NEG}, {300, 0x24800000u, 0x26000000u, RE_BOTH}};
+static const struct re_bound bounds[] = {{0x253504f4u, -1} /* T1 */, {0x00000000u, 1}};
+/* -1 and below, the infinities */
+static const struct re_bound post_bounds[] = {{0xbf800000u, 1}, {0xff800000u, -1}, {0x7f800000u, 0}};
+static const uint32_t post_answered[] = {0x7f800000u, 0xff800000u};
+static const struct re_ball_random balls_random[] = {{-0.999, 30.0, 0x1p-12, 300}, {-1e-8, 1e-8, 0.5, 100}};
+static const struct re_ball_at balls_at[] = {{0.0, 0.9, 8, 64}, {-0.999999, 0x1p-30, 8, 128}};
+static const struct re_ball refuses[] = {{-1.0, 0.0}, {-0.999, 0.002}, {-2.0, 0.5}, {0.0, 1.5}};
 
-RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut), cmocka_unit_test(test_series))
+/* tiny inputs and x < -1: about 54% of the line is answered */
+static const struct elem_test log1p_test = {
+    ELEM_FUNCTIONS(log1p), .sym = RE_NONE,
+    .hand = RE_LIST(hand), .arb = arb_log1p_alt, .arb_ranges = RE_LIST(arb_ranges),
+    .signs = 2, .bounds = RE_LIST(bounds), .sweep_end = 0x25000000u, .sweep_incl = 1,
+    .post_bounds = RE_LIST(post_bounds), .post_answered = RE_LIST(post_answered),
+    .n_random = 60000, .random_min = 25000,
+    .alt = log1p_alt, .balls_random = RE_LIST(balls_random), .balls_at = RE_LIST(balls_at),
+    .refuses = RE_LIST(refuses), .nonfinite = 1};
+
+ELEM_MAIN(log1p_test)

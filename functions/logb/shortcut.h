@@ -4,7 +4,7 @@
 #define ULPCERT_SC_LOGB_H
 
 #include "src/reference/hd.h"
-#include "functions/refelem_hd.h"
+#include "src/reference/shared/elem_hd.h"
 
 REF_HD int sc_logb(uint32_t xb, double *y, int *t) {
   uint32_t m = xb & ~RE_SIGN32;

@@ -3,9 +3,9 @@
  * expr_mpfr_formula (exact MPFR operations, else Ziv's loop over Arb balls). This file adds what
  * the formula cannot decide: the limits at +-inf, signs of zeros, and the tail where the
  * value lies within 2^-80 relative of x (or 1), proved below (act_tail,
- * functions/activation_util.h); test_activation checks all of it against naive MPFR
+ * src/reference/shared/activation.h); test_activation checks all of it against naive MPFR
  * loops. */
-#include "functions/activation_util.h"
+#include "src/reference/shared/activation.h"
 #include "functions/mish/shortcut.h"
 
 ACT_EXPR(mish)

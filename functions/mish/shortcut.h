@@ -5,7 +5,7 @@
 #define ULPCERT_SC_MISH_H
 
 #include "src/reference/hd.h"
-#include "functions/activation_hd.h"
+#include "src/reference/shared/activation_hd.h"
 
 #define MISH_TINY 0x21800000u /* 2^-60 */
 #define MISH_HI 0x41a00000u /* 20 */
@@ -14,7 +14,7 @@
 REF_HD int sc_mish(uint32_t xb, double *y, int *t) {
   const uint32_t m = xb & ~REF_SIGN32;
   if (m == 0 || m >= REF_INF32) return 0;
-  const double x = (double)ref_u2f(xb);
+  const double x = (double)u2f(xb);
   if (m < MISH_TINY) { /* 3x/5 + d, d > 0 (reference.c) */
     const double y0 = (3.0 * x) / 5.0, r = fma(y0, 5.0, -3.0 * x); /* r = 5 (y0 - 3x/5), exact */
     *y = y0;

@@ -27,7 +27,7 @@
  *   C = 1/sqrt(2 pi), s = x^2: g(x) = C x (1 + a1 s + a2 s^2 + a3 s^3) + R with
  *   a1 = -1/6, a2 = 1/40, a3 = -1/336. The series alternates with decreasing terms, so
  *   |R| <= C x (s/2)^4 / (4! 9) = (C/3456) x^9 <= 1.16e-4 x^9 <= 2^-13 x^9.
- *   rs_odd_small (refspecial_hd.h, with its error analysis; its conditions hold:
+ *   rs_odd_small (src/reference/shared/special_hd.h, with its error analysis; its conditions hold:
  *   1/4 <= C <= 2, |a2|, |a3| <= |a1| <= 1) gives g = hi + lo + eps; rs_add_const(1/2,
  *   sigma, ...) forms 1/2 + sigma (hi + lo) (|hi| < 0.4 * 2^-12 <= 1/4), and rs_decide
  *   rounds when the bound decides. C_hi = RN(1/sqrt(2 pi)) = 0x1.9884533d43651p-2,
@@ -62,7 +62,7 @@
 #include <mpfr.h>
 #include <stdint.h>
 
-#include "functions/refspecial_util.h"
+#include "src/reference/shared/special.h"
 #include "functions/normcdf/shortcut.h"
 #include "src/reference/arb_ziv.h"
 

@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where normcdf's reference needs no Arb, for the host and the
- * device (src/reference/hd.h, functions/refspecial_hd.h); the proof is in reference.c. */
+ * device (src/reference/hd.h, src/reference/shared/special_hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_NORMCDF_H
 #define ULPCERT_SC_NORMCDF_H
 
 #include "src/reference/hd.h"
-#include "functions/refspecial_hd.h"
+#include "src/reference/shared/special_hd.h"
 
 #define NORMCDF_SMALL 0x39800000u /* 2^-12 */
 #define NORMCDF_ONE 0x4104ad89u   /* 8.2923669815063476563 */
@@ -23,7 +23,7 @@ REF_HD int sc_normcdf(uint32_t xb, double *y, int *t) {
   if (neg && m >= NORMCDF_ZERO) { *y = 0.0; *t = -1; return 1; }
   if (m < NORMCDF_SMALL) {
     double hi, lo, err, H, L, E;
-    rs_odd_small((double)rs_u2f(m), &normcdf_ser, &hi, &lo, &err);
+    rs_odd_small((double)u2f(m), &normcdf_ser, &hi, &lo, &err);
     rs_add_const(0.5, neg ? -1 : 1, hi, lo, err, &H, &L, &E);
     return rs_decide(H, L, E, y, t);
   }

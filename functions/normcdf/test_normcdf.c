@@ -8,9 +8,8 @@
  *  (z) ref_arb_ziv itself: exp through Arb against mpfr_exp (overflow, underflow and
  *      subnormal results, other rounding directions), an exact ball, an exact value in
  *      an inexact ball (REF_UNDECIDABLE and NaN), an undefined point.
- * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS /* the test helpers, with cmocka and Arb */
-#include "functions/refspecial_util.h"
+ * What the family's tests share: tests/ref/special.h (tests/ref/special.md). */
+#include "tests/ref/special.h"
 #include "src/reference/arb_ziv.h"
 
 int ref_normcdf_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
@@ -55,7 +54,7 @@ static void check_referee(uint32_t xb) {
   int t;
   int raw = rs_ref_call(ref_normcdf_mpfr, xb, &y, &t);
   assert_true(raw >= -1 && raw <= 1);
-  float x = rs_u2f(xb);
+  float x = u2f(xb);
   if (isnan(x)) { assert_true(isnan(y)); return; }
   if (isinf(x)) { assert_true(rs_same(y, x > 0 ? 1.0 : 0.0) && t == 0); return; }
   if (x == 0) { assert_true(rs_same(y, 0.5) && t == 0); return; }
@@ -128,10 +127,10 @@ static void test_proof_numbers(void **state) {
   (void)state;
   mpfr_t b;
   mpfr_init2(b, 256);
-  rs_s3_upper(b, rs_u2f(ONE), 1);
+  rs_s3_upper(b, u2f(ONE), 1);
   mpfr_mul_2ui(b, b, 54, MPFR_RNDU);
   assert_true(mpfr_cmp_ui(b, 1) <= 0);
-  rs_s3_upper(b, rs_u2f(ZERO), 1);
+  rs_s3_upper(b, u2f(ZERO), 1);
   mpfr_mul_2ui(b, b, 1075, MPFR_RNDU);
   assert_true(mpfr_cmp_ui(b, 1) < 0);
   /* C_hi, C_lo */
@@ -147,7 +146,7 @@ static void test_proof_numbers(void **state) {
   arb_init(X);
   arb_init(G);
   for (int i = 0; i < 3000; i++) {
-    double x = rs_u2f(i < 200 ? SMALL - 1 - (uint32_t)i : rs_rand_bits(1, SMALL - 1)), hi, lo, err;
+    double x = u2f(i < 200 ? SMALL - 1 - (uint32_t)i : rs_rand_bits(1, SMALL - 1)), hi, lo, err;
     rs_odd_small(x, &ser, &hi, &lo, &err);
     arb_sqrt_ui(G, 2, 300);
     arb_set_d(X, x);
@@ -178,24 +177,16 @@ static void check_series_at(double m, double r) {
   rs_check_series_fd("normcdf", ref_normcdf_series, phi400, 0x1p-80, m, r);
 }
 
-static void test_series(void **state) {
-  (void)state;
-  check_series_at(0.0, 0.0);
-  check_series_at(0.0, 0x1p-30);
-  rs_series_random(check_series_at, 30, 0x38000000u, 0x40a00000u, 1, 0, 30); /* 2^-15 .. 5 */
-  /* Phi'(0) = 1/sqrt(2 pi) = 0.3989422804..., by hand */
-  arb_t X;
-  arb_init(X);
-  arb_ptr c = _arb_vec_init(3);
-  arb_zero(X);
-  assert_int_equal(ref_normcdf_series(c, X, 3, 64), 0);
-  assert_true(arf_cmp_d(arb_midref(c + 1), 0.3989422804) > 0 && arf_cmp_d(arb_midref(c + 1), 0.3989422805) < 0);
-  assert_true(arb_contains_si(c + 2, 0));
-  arb_indeterminate(X);
-  assert_int_equal(ref_normcdf_series(c, X, 3, 64), -1);
-  _arb_vec_clear(c, 3);
-  arb_clear(X);
-}
+static const struct re_ball series_at[] = {{0.0, 0.0}, {0.0, 0x1p-30}};
+/* Phi'(0) = 1/sqrt(2 pi) = 0.3989422804..., Phi''(0) = 0, by hand */
+static const struct rs_coeff series_by_hand[] = {{0.0, 1, 0.3989422804, 0.3989422805}, {0.0, 2, 0, 0}};
+static const struct rs_series_test series_test = {
+    .series = ref_normcdf_series, .check = check_series_at, .at = RE_LIST(series_at),
+    .n_random = 30, .lo = 0x38000000u, .hi = 0x40a00000u /* 2^-15 .. 5 */,
+    .both_signs = 1, .skip_integers = 0, .rbits = 30,
+    .by_hand = RE_LIST(series_by_hand)};
+
+RS_TEST_SERIES(series_test)
 
 /* ---- ref_arb_ziv ---- */
 static int exp_arb(arb_t r, const arb_t x, slong prec) {

@@ -18,7 +18,7 @@
  * other than 1/2 go to the referee.
  *
  * Series: y = Phi^-1(x) solves y' = 1/Phi'(y) = sqrt(2 pi) e^(y^2/2); rs_inverse_series
- * (refspecial_util.h) derives the Taylor coefficients from a_0 = -sqrt(2)
+ * (src/reference/shared/special.h) derives the Taylor coefficients from a_0 = -sqrt(2)
  * erfcinv(2x) evaluated on the ball (Arb encloses it over the ball), so res[k] encloses
  * (Phi^-1)^(k)(xi)/k! for every xi in the ball. -1 unless the ball lies inside (0, 1).
  */
@@ -28,7 +28,7 @@
 #include <mpfr.h>
 #include <stdint.h>
 
-#include "functions/refspecial_util.h"
+#include "src/reference/shared/special.h"
 #include "functions/normcdfinv/shortcut.h"
 #include "src/reference/arb_ziv.h"
 

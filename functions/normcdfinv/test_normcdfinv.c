@@ -5,9 +5,8 @@
  *  (b) the shortcut against the referee around each boundary (both signs);
  *  (c) the series against hand-derived derivatives of y' = sqrt(2 pi) e^(y^2/2) at
  *      MPFR-inverted points; -1 on balls reaching 0 or 1.
- * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS /* the test helpers, with cmocka and Arb */
-#include "functions/refspecial_util.h"
+ * What the family's tests share: tests/ref/special.h (tests/ref/special.md). */
+#include "tests/ref/special.h"
 
 int ref_normcdfinv_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_normcdfinv_shortcut(uint32_t xbits, double *y, int *t);
@@ -61,7 +60,7 @@ static void check_referee(uint32_t xb) {
   int t;
   int raw = rs_ref_call(ref_normcdfinv_mpfr, xb, &y, &t);
   assert_true(raw >= -1 && raw <= 1);
-  float x = rs_u2f(xb);
+  float x = u2f(xb);
   if (x == 0) { assert_true(rs_same(y, -INFINITY) && t == 0); return; }
   if (isnan(x) || x < 0 || x > 1) { assert_true(isnan(y) && t == 0); return; }
   if (x == 1) { assert_true(rs_same(y, INFINITY) && t == 0); return; }
@@ -93,11 +92,7 @@ static void test_shortcut_boundaries(void **state) {
   (void)state;
   const uint32_t b[] = {0, HALF, ONE, RS_INF32};
   rs_sweep_bounds("normcdfinv", ref_normcdfinv_shortcut, ref_normcdfinv_mpfr, b, sizeof b / sizeof b[0], must_sc);
-  for (int i = 0; i < 200; i++) {
-    uint32_t xb = rs_rand_bits(0, RS_INF32);
-    rs_sweep("normcdfinv", ref_normcdfinv_shortcut, ref_normcdfinv_mpfr, xb | RS_SIGN32, 0, must_sc);
-    if (xb >= ONE) rs_sweep("normcdfinv", ref_normcdfinv_shortcut, ref_normcdfinv_mpfr, xb, 0, must_sc);
-  }
+  rs_sweep_random("normcdfinv", ref_normcdfinv_shortcut, ref_normcdfinv_mpfr, 200, ONE, must_sc);
 }
 
 /* the series against the derivatives of y' = c e^(y^2/2), c = sqrt(2 pi), at MPFR-inverted points */
@@ -112,30 +107,19 @@ static const struct rs_inverse inverse = {"normcdfinv", ref_normcdfinv_series,
 
 static void check_series_at(double m, double r) { rs_check_inverse_series(&inverse, m, r); }
 
-static void test_series(void **state) {
-  (void)state;
-  check_series_at(0.5, 0.0);
-  check_series_at(0.5, 0x1p-30);
-  check_series_at(0x1p-100, 0x1p-140);
-  check_series_at(0.999, 0x1p-40);
-  rs_series_random(check_series_at, 30, 0x20000000u, ONE - 0x100u, 0, 0, 34);
-  arb_t X;
-  arb_init(X);
-  arb_ptr c = _arb_vec_init(3);
-  rs_check_series_rc(ref_normcdfinv_series, 0.0, 0.0, -1);
-  rs_check_series_rc(ref_normcdfinv_series, 0.001, 0.002, -1);
-  rs_check_series_rc(ref_normcdfinv_series, 1.0, 0.0, -1);
-  rs_check_series_rc(ref_normcdfinv_series, 0.999, 0.002, -1);
-  arb_indeterminate(X);
-  assert_int_equal(ref_normcdfinv_series(c, X, 3, 64), -1);
-  rs_check_series_rc(ref_normcdfinv_series, 0.5, 0.25, 0);
-  /* (Phi^-1)'(1/2) = sqrt(2 pi) = 2.5066282746..., by hand */
-  rs_ball(X, 0.5, 0.0);
-  assert_int_equal(ref_normcdfinv_series(c, X, 3, 64), 0);
-  assert_true(arf_cmp_d(arb_midref(c + 1), 2.5066282746) > 0 && arf_cmp_d(arb_midref(c + 1), 2.5066282747) < 0);
-  _arb_vec_clear(c, 3);
-  arb_clear(X);
-}
+/* refused: balls reaching 0 or 1, or beyond */
+static const struct re_ball series_at[] = {{0.5, 0.0}, {0.5, 0x1p-30}, {0x1p-100, 0x1p-140}, {0.999, 0x1p-40}};
+static const struct re_ball series_refuses[] = {{0.0, 0.0}, {0.001, 0.002}, {1.0, 0.0}, {0.999, 0.002}};
+static const struct re_ball series_accepts[] = {{0.5, 0.25}};
+/* (Phi^-1)'(1/2) = sqrt(2 pi) = 2.5066282746..., by hand */
+static const struct rs_coeff series_by_hand[] = {{0.5, 1, 2.5066282746, 2.5066282747}};
+static const struct rs_series_test series_test = {
+    .series = ref_normcdfinv_series, .check = check_series_at, .at = RE_LIST(series_at),
+    .n_random = 30, .lo = 0x20000000u, .hi = ONE - 0x100u, .rbits = 34,
+    .refuses = RE_LIST(series_refuses), .accepts = RE_LIST(series_accepts),
+    .by_hand = RE_LIST(series_by_hand)};
+
+RS_TEST_SERIES(series_test)
 
 RS_TEST_MAIN(cmocka_unit_test(test_referee), cmocka_unit_test(test_shortcut_boundaries),
              cmocka_unit_test(test_series))

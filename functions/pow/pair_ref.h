@@ -1,4 +1,4 @@
-/* pair_ref.h: the fast reference of pow(a, b) = a^b (pairref_hd.h's contract; mpfr_pow's
+/* pair_ref.h: the fast reference of pow(a, b) = a^b (src/reference/shared/pair_hd.h's contract; mpfr_pow's
  * special values, C99 Annex F: pow(a, +-0) = 1 and pow(+1, b) = 1 even with a NaN;
  * otherwise a NaN operand gives NaN; pow(+-0, b) is +-inf (b a negative odd integer),
  * +inf (other b < 0), +-0 (b a positive odd integer), +0 (other b > 0); pow(-1, +-inf) = 1;
@@ -48,7 +48,7 @@
  * eps = 2^-86 rh bounds the total with room; Ziv's test at the quantum (pow_ziv) decides. Outside (X),
  * a^b is not a binary64 number nor a midpoint, so undecided pairs are the rare ones
  * within eps of a rounding boundary and (X)'s leftover dyadic cases. */
-#include "src/kinds/pair/pairref_hd.h"
+#include "src/reference/shared/pair_hd.h"
 
 #define POW_LN2_H 0x1.62e42fefa39efp-1
 #define POW_LN2_L 0x1.abc9e3b39803fp-56
@@ -68,7 +68,7 @@
 #define POW_F5_L 0x1.1111111111111p-63
 
 /* log2(k/64), k = 45 .. 91, and 2^(j/64), j = 0 .. 63, as RN(v) + RN(v - RN(v)) (MPFR;
- * tests/test_pairref.c checks every entry) */
+ * test_pow.c checks every entry) */
 REF_HD void pow_log2_table(int k, double *h, double *l) {
   static const double T[47][2] = {
       {-0x1.042bd4b9a7c99p-1, 0x1.9c32630008a1fp-55},
@@ -243,7 +243,7 @@ REF_HD int pow_special(uint32_t a, uint32_t b, double *y, int *t) {
     const double mag = (pr_iszero(a) == bn) ? REF_INF : 0.0;
     *y = (an && ik == 2) ? -mag : mag;
   } else if (pr_isinf(b)) {
-    const double ax = fabs((double)ref_u2f(a));
+    const double ax = fabs((double)u2f(a));
     *y = ax == 1.0 ? 1.0 : ((ax < 1.0) == bn ? REF_INF : 0.0);
   } else if (an && ik == 0) *y = REF_NAN;
   else return 0;
@@ -258,7 +258,7 @@ REF_HD int pow_exact(uint32_t a, uint32_t b, int neg, double *y, int *t) {
   const int tz = ref_ctz32(A);
   const uint64_t m = A >> tz;
   e += tz;
-  const double bv = (double)ref_u2f(b);
+  const double bv = (double)u2f(b);
   uint64_t M;
   if (m == 1) { /* |a| = 2^e: 2^(e b), e b exact in binary64 (9 + 24 bits) */
     const double z = ref_mul((double)e, bv);
@@ -289,7 +289,7 @@ REF_HD int pow_exact(uint32_t a, uint32_t b, int neg, double *y, int *t) {
 /* (L): log2|a| as a double-double */
 REF_HD void pow_log2(uint32_t a, double *lh, double *ll) {
   int E;
-  double f = frexp(fabs((double)ref_u2f(a)), &E); /* [1/2, 1) */
+  double f = frexp(fabs((double)u2f(a)), &E); /* [1/2, 1) */
   if (f < 0.7071067811865476) f = ref_add(f, f), E--;
   const int k = (int)floor(ref_add(ref_mul(f, 64.0), 0.5));
   const double c = ref_mul((double)k, 0x1p-6), ns = ref_sub(f, c), ds = ref_add(f, c);
@@ -392,7 +392,7 @@ REF_HD int pairref_pow(uint32_t a, uint32_t b, double *y, int *t) {
   if (pow_exact(a, b, neg, y, t)) return 1;
   double lh, ll, th, tl, rh, rl;
   pow_log2(a, &lh, &ll);
-  dd_mul((double)ref_u2f(b), 0.0, lh, ll, &th, &tl); /* (T) */
+  dd_mul((double)u2f(b), 0.0, lh, ll, &th, &tl); /* (T) */
   if (th > 1025 || th < -1077) {
     *y = th > 0 ? REF_INF : 0.0, *t = th > 0 ? 1 : -1;
     if (neg) *y = -*y, *t = -*t;

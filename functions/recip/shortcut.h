@@ -8,7 +8,7 @@
 REF_HD int sc_recip(uint32_t xb, double *y, int *t) {
   uint32_t m = xb & 0x7fffffffu;
   if (m > REF_INF32) return 0; /* NaN: the engine handles it */
-  double x = (double)ref_u2f(xb);
+  double x = (double)u2f(xb);
   *y = 1.0 / x;
   if (m == 0 || m == REF_INF32) {
     *t = 0;

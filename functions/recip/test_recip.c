@@ -1,6 +1,6 @@
 /* test_recip.c: the 1/x reference (binary64 division and FMA residual) against MPFR at
  * 1024 bits. */
-#include "tests/reftest.h"
+#include "tests/ref/reftest.h"
 
 static void test_recip(void **state) {
   (void)state;

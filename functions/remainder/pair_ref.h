@@ -1,5 +1,5 @@
 /* pair_ref.h: the fast reference of remainder(a, b) = a - n b, n the integer nearest
- * a/b with ties to even (pairref_hd.h's contract; mpfr_remainder's special values as
+ * a/b with ties to even (src/reference/shared/pair_hd.h's contract; mpfr_remainder's special values as
  * fmod's: NaN for a NaN operand, an infinite a or a zero b; a for an infinite b or a
  * zero a).
  *
@@ -10,7 +10,7 @@
  * truncated quotient q (r2 = A 2^d mod 2B: q is odd when r2 >= B, and r = r2 - B then).
  * The nearest quotient is q + 1 when 2r > B, or 2r = B with q odd; the result is then
  * r - B, else r, with a's sign (also on a zero result). Every pair is decided. */
-#include "src/kinds/pair/pairref_hd.h"
+#include "src/reference/shared/pair_hd.h"
 
 REF_HD int pairref_remainder(uint32_t a, uint32_t b, double *y, int *t) {
   *t = 0;
@@ -19,9 +19,9 @@ REF_HD int pairref_remainder(uint32_t a, uint32_t b, double *y, int *t) {
     return 1;
   }
   const double s = (a & REF_SIGN32) ? -1.0 : 1.0;
-  const double x = fabs((double)ref_u2f(a)), z = fabs((double)ref_u2f(b));
+  const double x = fabs((double)u2f(a)), z = fabs((double)u2f(b));
   if (pr_isinf(b) || ref_add(x, x) <= z) { /* also a zero a; 2|a| is exact */
-    *y = (double)ref_u2f(a);
+    *y = (double)u2f(a);
     return 1;
   }
   if (x < z) {

@@ -13,8 +13,6 @@
 #include <math.h>
 #include <mpfr.h>
 
-#include "src/kinds/pair/pair.h"
-
 int ref_rhypot_mpfr(mpfr_ptr y, mpfr_srcptr a, mpfr_srcptr b, mpfr_rnd_t rnd) {
   if (mpfr_inf_p(a) || mpfr_inf_p(b)) {
     mpfr_set_zero(y, 1);

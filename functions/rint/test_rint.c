@@ -1,34 +1,12 @@
-/* test_rint.c: the rint reference against the C library's rintf and hand values
- * (build line in functions/TESTING-refelem.md). */
-#include "functions/exact_test.h"
+/* test_rint.c: the rint reference against the C library's rintf and values by hand (the
+ * shared body: tests/ref/exact.h). */
+#include "tests/ref/exact.h"
 
-int ref_rint_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
-int ref_rint_shortcut(uint32_t xbits, double *y, int *t);
+/* by hand: 0.5, -0.5, 0.5 + 2^-24, 2.5, 3.5, -2.5, 1.5, 2^-149, 2^23 - 0.5 (even 2^23),
+ * 2^23 - 1.5 (even 2^23 - 2) */
+static const struct exact_hand hand[] = {
+    {0x3f000000u, 0.0}, {0xbf000000u, -0.0}, {0x3f000001u, 1.0}, {0x40200000u, 2.0}, {0x40600000u, 4.0},
+    {0xc0200000u, -2.0}, {0x3fc00000u, 2.0}, {0x00000001u, 0.0}, {0x4affffffu, 8388608.0},
+    {0x4afffffdu, 8388606.0}, {0x7f800000u, INFINITY}, {0xff800000u, -INFINITY}, {0x7fc00000u, NAN}};
 
-static const struct exact_case rint_case = {ref_rint_mpfr, ref_rint_shortcut, rintf, "rintf", RE_ODD};
-
-static void test_mpfr(void **state) {
-  (void)state;
-  /* by hand: 0.5, -0.5, 0.5 + 2^-24, 2.5, 3.5, -2.5, 1.5, 2^-149, 2^23 - 0.5 (even 2^23), 2^23 - 1.5 (even 2^23 - 2) */
-  re_expect(ref_rint_mpfr, 0x3f000000u, 0.0, 0);
-  re_expect(ref_rint_mpfr, 0xbf000000u, -0.0, 0);
-  re_expect(ref_rint_mpfr, 0x3f000001u, 1.0, 0);
-  re_expect(ref_rint_mpfr, 0x40200000u, 2.0, 0);
-  re_expect(ref_rint_mpfr, 0x40600000u, 4.0, 0);
-  re_expect(ref_rint_mpfr, 0xc0200000u, -2.0, 0);
-  re_expect(ref_rint_mpfr, 0x3fc00000u, 2.0, 0);
-  re_expect(ref_rint_mpfr, 0x00000001u, 0.0, 0);
-  re_expect(ref_rint_mpfr, 0x4affffffu, 8388608.0, 0);
-  re_expect(ref_rint_mpfr, 0x4afffffdu, 8388606.0, 0);
-  re_expect(ref_rint_mpfr, 0x7f800000u, INFINITY, 0);
-  re_expect(ref_rint_mpfr, 0xff800000u, -INFINITY, 0);
-  re_expect(ref_rint_mpfr, 0x7fc00000u, NAN, 0);
-  rounding_test_libm(&rint_case);
-}
-
-static void test_shortcut(void **state) {
-  (void)state;
-  rounding_test_shortcut(&rint_case);
-}
-
-RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut))
+EXACT_MAIN(rint, RE_ODD, EXACT_ROUNDING, hand)

@@ -1,11 +1,11 @@
 /* shortcut.h: rsqrt's reference without MPFR on every input but NaN (exact integer
- * comparisons, functions/refelem_hd.h), for the host and the device
+ * comparisons, src/reference/shared/elem_hd.h), for the host and the device
  * (src/reference/hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_RSQRT_H
 #define ULPCERT_SC_RSQRT_H
 
 #include "src/reference/hd.h"
-#include "functions/refelem_hd.h"
+#include "src/reference/shared/elem_hd.h"
 
 REF_HD int sc_rsqrt(uint32_t xb, double *y, int *t) {
   uint32_t m = xb & 0x7fffffffu;
@@ -14,7 +14,7 @@ REF_HD int sc_rsqrt(uint32_t xb, double *y, int *t) {
   if (m == 0) { *y = (xb >> 31) ? -REF_INF : REF_INF; return 1; }
   if (xb >> 31) { *y = RE_NAN; return 1; }
   if (m == REF_INF32) { *y = 0.0; return 1; }
-  return re_alg_round(RE_ALG_RSQRT, xb, 1.0 / sqrt((double)ref_u2f(xb)), y, t);
+  return re_alg_round(RE_ALG_RSQRT, xb, 1.0 / sqrt((double)u2f(xb)), y, t);
 }
 
 #endif

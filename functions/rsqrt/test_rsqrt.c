@@ -1,6 +1,6 @@
 /* test_rsqrt.c: the 1/sqrt(x) reference: every shortcut against MPFR at 1024 bits at and
  * around its boundaries, and random inputs. */
-#include "tests/reftest.h"
+#include "tests/ref/reftest.h"
 
 /* around powers of two and four, zeros, infinities, subnormals, and negatives */
 static const uint32_t lb[] = {0x3f800000u, 0x40000000u, 0x40800000u, 0x00000001u, 0x00000004u, 0x00800000u,

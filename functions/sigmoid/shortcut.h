@@ -14,7 +14,7 @@ REF_HD int sc_sigmoid(uint32_t xb, double *y, int *t) {
   const uint32_t m = xb & ~REF_SIGN32;
   const int neg = (xb & REF_SIGN32) != 0;
   if (m == 0 || m >= REF_INF32) return 0;
-  const double x = (double)ref_u2f(xb);
+  const double x = (double)u2f(xb);
   if (m < SIGMOID_TINY) { /* 1/2 + x/4 - eps (reference.c) */
     const double a = 0.25 * x, y0 = 0.5 + a, e = a - (y0 - 0.5); /* e = 1/2 + x/4 - y0, exact */
     const double half = (y0 > 0.5 || (y0 == 0.5 && e > 0)) ? 0x1p-54 : 0x1p-55;

@@ -14,7 +14,7 @@ REF_HD int sc_sin(uint32_t xb, double *y, int *t) {
   if (xb & REF_SIGN32) return 0; /* odd: the engine mirrors */
   if (xb == 0) { *y = 0.0; *t = 0; return 1; }
   if (xb == REF_INF32) { *y = REF_NAN; *t = 0; return 1; }
-  if (xb < 0x32000000u) { *y = (double)ref_u2f(xb); *t = 1; return 1; }
+  if (xb < 0x32000000u) { *y = (double)u2f(xb); *t = 1; return 1; }
   if (xb >= SIN_LARGE && xb < REF_INF32) return trig_large(xb, TRIG_SIN, y, t);
   return 0;
 }

@@ -2,7 +2,7 @@
  * its boundaries, and random inputs below 2^23 (the engine asks for x >= 0 only); from 2^10
  * up (trig_large, src/reference/trig_reduce.h, tested itself by tests/test_trig_reduce.c)
  * the inputs around 2^10 and FLT_MAX, and a sample of the whole range against MPFR. */
-#include "tests/reftest.h"
+#include "tests/ref/reftest.h"
 
 static void test_sin(void **state) {
   (void)state;

@@ -13,7 +13,7 @@ REF_HD int sc_sinh(uint32_t xb, double *y, int *t) {
   if (xb > REF_INF32) return 0;  /* NaN */
   if (xb == 0) { *y = 0.0; *t = 0; return 1; }
   if (xb == REF_INF32) { *y = REF_INF; *t = 0; return 1; }
-  if (xb < SINH_T1) { *y = (double)ref_u2f(xb); *t = -1; return 1; }
+  if (xb < SINH_T1) { *y = (double)u2f(xb); *t = -1; return 1; }
   if (xb >= SINH_T2) { *y = REF_INF; *t = 1; return 1; }
   return 0;
 }

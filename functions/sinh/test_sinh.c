@@ -1,59 +1,37 @@
-/* test_sinh.c: the sinh reference against independent evaluations (build line in
- * functions/TESTING-refelem.md). */
-#include "functions/hyperbolic_test.h"
+/* test_sinh.c: the sinh reference against independent evaluations (the shared body:
+ * tests/ref/elem_body.h). */
+#include "tests/ref/hyperbolic.h"
 
-int ref_sinh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
-int ref_sinh_shortcut(uint32_t xbits, double *y, int *t);
-int ref_sinh_series(arb_ptr res, const arb_t x, slong len, slong prec);
+ELEM_DECLARE(sinh)
 
 /* independent: sinh x = (e^x - e^-x)/2 in Arb */
 static int arb_sinh_alt(arb_t r, const arb_t x, slong prec) { return hyp_arb(r, x, prec, 0); }
-
-/* (a) the referee at special points (by hand) and at random inputs (Arb) */
-static void test_mpfr(void **state) {
-  (void)state;
-  re_expect(ref_sinh_mpfr, 0x00000000u, 0.0, 0);
-  re_expect(ref_sinh_mpfr, 0x80000000u, -0.0, 0);
-  re_expect(ref_sinh_mpfr, 0x7f800000u, INFINITY, 0);
-  re_expect(ref_sinh_mpfr, 0xff800000u, -INFINITY, 0);
-  re_expect(ref_sinh_mpfr, 0x7fc00000u, NAN, 0);
-  /* 2^-149: sinh = 2^-149 + 2^-447/6 rounds down to 2^-149 */
-  re_expect(ref_sinh_mpfr, 0x00000001u, 0x1p-149, -1);
-  /* sinh(FLT_MAX) = +inf, overflow */
-  re_expect(ref_sinh_mpfr, 0x7f7fffffu, INFINITY, 1);
-  re_expect(ref_sinh_mpfr, 0xff7fffffu, -INFINITY, -1);
-  for (int i = 0; i < 3000; i++) re_check_arb(ref_sinh_mpfr, arb_sinh_alt, re_rand_in(0, 0x7f7fffffu, 1));
-  /* near the overflow threshold and the tiny threshold */
-  for (int i = 0; i < 400; i++) re_check_arb(ref_sinh_mpfr, arb_sinh_alt, re_rand_in(0x44310000u, 0x44320000u, 1));
-  for (int i = 0; i < 400; i++) re_check_arb(ref_sinh_mpfr, arb_sinh_alt, re_rand_in(0x32800000u, 0x33000000u, 1));
-}
-
-/* (b) the shortcut against the engine recipe */
-static void test_shortcut(void **state) {
-  (void)state;
-  static const uint32_t below[] = {0x32b89ba3u /* T1 */, 0x7f800000u /* inf: the finite values below it */};
-  static const uint32_t from[] = {0x00000000u, 0x44319e75u /* T2 */};
-  for (int s = 0; s < 2; s++) {
-    uint32_t sg = s ? RE_SIGN32 : 0;
-    for (unsigned i = 0; i < sizeof below / sizeof *below; i++) re_check_boundary(ref_sinh_mpfr, ref_sinh_shortcut, RE_ODD, below[i] | sg, -1);
-    for (unsigned i = 0; i < sizeof from / sizeof *from; i++) re_check_boundary(ref_sinh_mpfr, ref_sinh_shortcut, RE_ODD, from[i] | sg, 1);
-    assert_true(re_check_one(ref_sinh_mpfr, ref_sinh_shortcut, RE_ODD, 0x7f800000u | sg));
-    /* powers of two in the tiny range, both sides */
-    for (uint32_t b = 0x00800000u; b < 0x32b89ba3u; b += 0x00800000u)
-      for (int d = -2; d <= 2; d++) assert_true(re_check_one(ref_sinh_mpfr, ref_sinh_shortcut, RE_ODD, (b + d) | sg));
-  }
-  long a = re_check_random(ref_sinh_mpfr, ref_sinh_shortcut, RE_ODD, 60000);
-  assert_true(a > 20000); /* about 40% of the line is in range (B) */
-}
-
 /* independent coefficients: (exp(p + t) - exp(-p - t))/2 */
 static int sinh_alt(arb_ptr c, const arb_t p, slong len, slong prec) { return hyp_coeffs(c, p, len, prec, 0); }
 
-/* (c) the series */
-static void test_series(void **state) {
-  (void)state;
-  /* a wide ball across zero */
-  hyp_test_series(ref_sinh_series, sinh_alt, 700.0, 720.0, 0.0);
-}
+static const struct re_hand hand[] = {
+    {0x00000000u, 0.0, 0}, {0x80000000u, -0.0, 0}, {0x7f800000u, INFINITY, 0}, {0xff800000u, -INFINITY, 0},
+    {0x7fc00000u, NAN, 0},
+    /* 2^-149: sinh = 2^-149 + 2^-447/6 rounds down to 2^-149 */
+    {0x00000001u, 0x1p-149, -1},
+    /* sinh(FLT_MAX) = +inf, overflow */
+    {0x7f7fffffu, INFINITY, 1}, {0xff7fffffu, -INFINITY, -1}};
+/* the line, then near the overflow threshold and the tiny threshold */
+static const struct re_range arb_ranges[] = {
+    {3000, 0, 0x7f7fffffu, RE_BOTH}, {400, 0x44310000u, 0x44320000u, RE_BOTH},
+    {400, 0x32800000u, 0x33000000u, RE_BOTH}};
+/* below T1 and below the infinity (the finite values), from 0 and from T2 */
+static const struct re_bound bounds[] = {{0x32b89ba3u, -1}, {0x7f800000u, -1}, {0x00000000u, 1}, {0x44319e75u, 1}};
+static const uint32_t answered[] = {0x7f800000u};
+static const struct re_ball_random balls_random[] = {HYP_BALLS_RANDOM(700.0, 720.0)};
+static const struct re_ball_at balls_at[] = {HYP_BALL_AT(0.0) /* a wide ball across zero */};
 
-RE_TEST_MAIN(cmocka_unit_test(test_mpfr), cmocka_unit_test(test_shortcut), cmocka_unit_test(test_series))
+/* about 40% of the line is in range (B) */
+static const struct elem_test sinh_test = {
+    ELEM_FUNCTIONS(sinh), .sym = RE_ODD,
+    .hand = RE_LIST(hand), .arb = arb_sinh_alt, .arb_ranges = RE_LIST(arb_ranges),
+    .signs = 2, .bounds = RE_LIST(bounds), .answered = RE_LIST(answered), .sweep_end = 0x32b89ba3u,
+    .n_random = 60000, .random_min = 20000,
+    .alt = sinh_alt, .balls_random = RE_LIST(balls_random), .balls_at = RE_LIST(balls_at), .nonfinite = 1};
+
+ELEM_MAIN(sinh_test)

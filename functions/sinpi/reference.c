@@ -3,7 +3,7 @@
  * Reference: mpfr_sinpi at 53 bits, round to nearest, binary64 exponent range; NaN at
  * +-inf. MPFR follows IEEE 754-2019 sinPi at the zeros (checked by the tests):
  * sinpi(+-0) = +-0, sinpi(n) = +0 for integers n > 0 and -0 for n < 0. sinpi is odd: the
- * engine asks the shortcut for x >= +0 only and mirrors (refelem_util.h, "Mirroring"),
+ * engine asks the shortcut for x >= +0 only and mirrors (src/reference/shared/elem.h, "Mirroring"),
  * which gives -0 at the negative integers as IEEE wants. Not monotone.
  *
  * Shortcut, x >= +0:
@@ -29,7 +29,7 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "functions/refelem_util.h"
+#include "src/reference/shared/elem.h"
 #include "functions/sinpi/shortcut.h"
 #include "src/reference/series.h"
 

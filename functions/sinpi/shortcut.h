@@ -13,7 +13,7 @@ REF_HD int sc_sinpi(uint32_t xb, double *y, int *t) {
   *t = 0;
   if (xb == REF_INF32) { *y = REF_NAN; return 1; }
   if (xb >= 0x4b000000u || xb == 0) { *y = 0.0; return 1; } /* 0 and x >= 2^23: integers */
-  double two = 2.0 * (double)ref_u2f(xb); /* exact, below 2^24 */
+  double two = 2.0 * (double)u2f(xb); /* exact, below 2^24 */
   int32_t k = (int32_t)two;
   if ((double)k != two) return trig_halfturns(xb, TRIG_SIN, y, t); /* 2x not an integer: [2^10, 2^23) */
   if (!(k & 1)) { *y = 0.0; return 1; } /* x = k/2 an integer */

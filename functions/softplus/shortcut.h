@@ -15,8 +15,8 @@ REF_HD int sc_softplus(uint32_t xb, double *y, int *t) {
   const uint32_t m = xb & ~REF_SIGN32;
   const int neg = (xb & REF_SIGN32) != 0;
   if (m >= REF_INF32) return 0;
-  const double x = (double)ref_u2f(xb);
-  if (m < SOFTPLUS_TINY) { *y = ref_u2d(SOFTPLUS_LN2); *t = -1; return 1; } /* zeros too */
+  const double x = (double)u2f(xb);
+  if (m < SOFTPLUS_TINY) { *y = u2d(SOFTPLUS_LN2); *t = -1; return 1; } /* zeros too */
   if (!neg && m >= SOFTPLUS_HI) { *y = x; *t = -1; return 1; }
   if (neg && m >= SOFTPLUS_LO) { *y = 0.0; *t = -1; return 1; }
   return 0;

@@ -8,7 +8,7 @@
  * of 2^-254 (y >= 2^-75 is a multiple of 2^-127), far above binary64's subnormals.
  *
  * Special inputs: sqrt(-0) = -0, sqrt(+inf) = +inf, sqrt of x < 0 is undefined (NaN,
- * with MPFR's NaN bits RE_NAN, functions/refelem_hd.h).
+ * with MPFR's NaN bits RE_NAN, src/reference/shared/elem_hd.h).
  * The shortcut (functions/sqrt/shortcut.h) runs on the host and the device: binary64
  * sqrt and fma are correctly rounded on both. functions/sqrt/test_sqrt.c compares it with
  * MPFR at 1024 bits. */

@@ -4,11 +4,11 @@
 #define ULPCERT_SC_SQRT_H
 
 #include "src/reference/hd.h"
-#include "functions/refelem_hd.h"
+#include "src/reference/shared/elem_hd.h"
 
 REF_HD int sc_sqrt(uint32_t xb, double *y, int *t) {
   if ((xb & 0x7fffffffu) > REF_INF32) return 0; /* NaN: the engine handles it */
-  double x = (double)ref_u2f(xb);
+  double x = (double)u2f(xb);
   if (x < 0) {
     *y = RE_NAN;
     *t = 0;

@@ -1,6 +1,6 @@
 /* test_sqrt.c: the sqrt reference (binary64 square root and FMA residual) against MPFR
  * at 1024 bits. */
-#include "tests/reftest.h"
+#include "tests/ref/reftest.h"
 
 static void test_sqrt(void **state) {
   (void)state;

@@ -2,9 +2,9 @@
  *
  * Reference: mpfr_tan at 53 bits, round to nearest, binary64 exponent range; NaN at
  * +-inf. tan is odd (tan(-0) = -0): the engine asks the shortcut for x >= +0 only and
- * mirrors (refelem_util.h, "Mirroring"). Not monotone (REF_MONO_NONE).
+ * mirrors (src/reference/shared/elem.h, "Mirroring"). Not monotone (REF_MONO_NONE).
  *
- * Shortcut, x >= +0 (Lemma L1 is in functions/refelem_util.h):
+ * Shortcut, x >= +0 (Lemma L1 is in src/reference/shared/elem.h):
  * (A) x = +0: +0 exactly. x = +inf: NaN (t = 0).
  * (B) 0 < x < T1 = 0x1.d12ed2p-27 (bits below 0x32689769): y = x, t = -1.
  *   For 0 < x < 2^-20, tan x - x = int_0^x tan^2 u du, and u <= tan u <= u/(1 - u^2/2)
@@ -35,7 +35,7 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "functions/refelem_util.h"
+#include "src/reference/shared/elem.h"
 #include "functions/tan/shortcut.h"
 #include "src/reference/series.h"
 

@@ -17,7 +17,7 @@ REF_HD int sc_tan(uint32_t xb, double *y, int *t) {
   if (xb > REF_INF32) return 0;  /* NaN */
   if (xb == 0) { *y = 0.0; *t = 0; return 1; }
   if (xb == REF_INF32) { *y = REF_NAN; *t = 0; return 1; }
-  if (xb < TAN_T1) { *y = (double)ref_u2f(xb); *t = -1; return 1; }
+  if (xb < TAN_T1) { *y = (double)u2f(xb); *t = -1; return 1; }
   if (xb >= TAN_LARGE && xb < REF_INF32) return trig_large(xb, TRIG_TAN, y, t);
   return 0;
 }

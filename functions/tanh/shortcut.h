@@ -15,7 +15,7 @@ REF_HD int sc_tanh(uint32_t xb, double *y, int *t) {
   if (xb == REF_INF32) { *y = 1.0; *t = 0; return 1; }
   if (xb > REF_INF32) return 0; /* NaN: the engine handles it */
   if (xb >= TANH_ONE) { *y = 1.0; *t = 1; return 1; }
-  double x = (double)ref_u2f(xb);
+  double x = (double)u2f(xb);
   if (xb < TANH_TINY) { *y = x; *t = 1; return 1; }
   if (xb >= TANH_SERIES) return 0;
   /* (C) */
@@ -35,7 +35,7 @@ REF_HD int sc_tanh(uint32_t xb, double *y, int *t) {
   double ar = fabs(r);
   if (!(ar > err)) return 0;
   /* binary64 neighbour of yy > 0 on r's side: adjacent bit pattern */
-  double nb = ref_u2d(ref_d2u(yy) + (r > 0 ? 1 : -1));
+  double nb = u2d(d2u(yy) + (r > 0 ? 1 : -1));
   double half = 0.5 * fabs(nb - yy);
   if (!(ar + err < half)) return 0;
   *y = yy;

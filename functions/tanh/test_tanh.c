@@ -1,6 +1,6 @@
 /* test_tanh.c: the tanh reference against MPFR at 1024 bits, and every shortcut against
  * the MPFR referee at and around its boundaries. */
-#include "tests/reftest.h"
+#include "tests/ref/reftest.h"
 
 static void test_spot_values(void **state) {
   (void)state;

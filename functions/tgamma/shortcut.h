@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where tgamma's reference needs no MPFR, for the host and the
- * device (src/reference/hd.h, functions/refspecial_hd.h); the proof is in reference.c. */
+ * device (src/reference/hd.h, src/reference/shared/special_hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_TGAMMA_H
 #define ULPCERT_SC_TGAMMA_H
 
 #include "src/reference/hd.h"
-#include "functions/refspecial_hd.h"
+#include "src/reference/shared/special_hd.h"
 #include "src/reference/fast/fast_eval.h"
 
 #define TG_TINY 0x30800000u  /* 2^-30 */
@@ -67,7 +67,7 @@ REF_HD int sc_tgamma(uint32_t xb, double *y, int *t) {
   if (m > RS_INF32) return 0; /* NaN */
   if (m == 0) { *y = neg ? -REF_INF : REF_INF; *t = 0; return 1; }
   if (m == RS_INF32) { *y = neg ? RS_NAN : REF_INF; *t = 0; return 1; }
-  double x = (double)rs_u2f(xb); /* exact; floor of it is the float's floor */
+  double x = (double)u2f(xb); /* exact; floor of it is the float's floor */
   int integer = m >= TG_INT || floor(x) == x;
   if (m < TG_TINY && sc_tgamma_tiny(x, y, t)) return 1;
   if (!neg) {

@@ -4,11 +4,10 @@
  *      around every integer it answers (1..24 and -1..-30) and on random inputs (the
  *      general filter (F) too: every binade, the subnormal results, the last patterns
  *      before overflow); the proof's numbers with MPFR in directed rounding; rs_dde_exp's
- *      bound (functions/refspecial_hd.h) against MPFR at 300 bits;
+ *      bound (src/reference/shared/special_hd.h) against MPFR at 300 bits;
  *  (c) the series against finite differences of MPFR's gamma at 400 bits; -1 on balls
  *      containing poles.
- * Build: see functions/TESTING-refspecial.md. */
-#define RS_TEST_HELPERS
+ * What the family's tests share: tests/ref/special.h (tests/ref/special.md). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,7 +16,7 @@
 
 #include <arb_hypgeom.h>
 
-#include "functions/refspecial_util.h"
+#include "tests/ref/special.h"
 
 int ref_tgamma_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_tgamma_shortcut(uint32_t xbits, double *y, int *t);
@@ -28,28 +27,23 @@ int ref_tgamma_series(arb_ptr res, const arb_t x, slong len, slong prec);
 #define UNDER 0x4333b27du /* 179.6972198486328125 (x <= -UNDER) */
 #define INT 0x4b000000u   /* 2^23 */
 
+/* Gamma(x) by Arb at p bits */
+static int tgamma_at(arb_t V, arb_t X, float x, double y, int t, slong p) {
+  (void)x;
+  arb_hypgeom_gamma(V, X, p);
+  return rs_check_ball(V, y, t);
+}
+
 static void check_referee(uint32_t xb) {
   double y;
   int t;
   int raw = rs_ref_call(ref_tgamma_mpfr, xb, &y, &t);
   assert_true(raw >= -1 && raw <= 1);
-  float x = rs_u2f(xb);
+  float x = u2f(xb);
   if (isnan(x) || (x < 0 && (isinf(x) || floorf(x) == x))) { assert_true(isnan(y) && t == 0); return; }
   if (x == 0) { assert_true(rs_same(y, signbit(x) ? -INFINITY : INFINITY) && t == 0); return; }
   if (isinf(x)) { assert_true(rs_same(y, INFINITY) && t == 0); return; }
-  arb_t X, V;
-  arb_init(X);
-  arb_init(V);
-  arb_set_d(X, x);
-  int ok = 0;
-  for (slong p = 256; p <= 4096 && !ok; p *= 4) {
-    arb_hypgeom_gamma(V, X, p);
-    ok = rs_check_ball(V, y, t);
-  }
-  if (!ok) fprintf(stderr, "tgamma referee: x = %a (0x%08x): y = %a t = %d disagrees with Arb\n", x, xb, y, t);
-  assert_true(ok);
-  arb_clear(X);
-  arb_clear(V);
+  rs_check_against_arb("tgamma", xb, y, t, tgamma_at);
 }
 
 static void test_referee(void **state) {
@@ -57,10 +51,7 @@ static void test_referee(void **state) {
   const uint32_t pts[] = {0, RS_INF32, 0x7fc00000u, 1, 0x007fffffu, 0x00800000u, 0x3f000000u, 0x3f800000u,
                           0x40000000u, 0x40400000u, 0x41b80000u /* 23 */, 0x41c00000u /* 24 */, TINY, TINY - 1,
                           OVER, OVER - 1, UNDER, UNDER - 1, INT, INT - 1, 0x7f7fffffu, 0x3fbc5ee6u /* 1.4616 */};
-  for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
-    check_referee(pts[i]);
-    check_referee(pts[i] ^ RS_SIGN32);
-  }
+  rs_each_sign(check_referee, pts, sizeof pts / sizeof pts[0]);
   for (int i = 0; i < 150; i++) check_referee(rs_rand_bits(0, 0xff800000u));
   for (int i = 0; i < 150; i++) check_referee(rs_rand_bits(TINY, OVER) | (rs_rand64() & 1 ? RS_SIGN32 : 0));
 }
@@ -70,7 +61,7 @@ static int must_sc(uint32_t xb) {
   int neg = (xb & RS_SIGN32) != 0;
   if (m > RS_INF32) return 0;
   if (m == 0 || m == RS_INF32) return 1;
-  float x = rs_u2f(xb);
+  float x = u2f(xb);
   int integer = floorf(x) == x;
   if (m < TINY) return -1;
   if (!neg) return (xb >= OVER || (integer && x <= 23.0f)) ? 1 : -1; /* (F) elsewhere */
@@ -86,9 +77,9 @@ static void test_shortcut_boundaries(void **state) {
     rs_sweep("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, b[i] | RS_SIGN32, 64, must_sc);
   }
   /* the integers the shortcut answers, and their neighbours */
-  for (int n = 1; n <= 24; n++) rs_sweep("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, rs_f2u((float)n), 64, must_sc);
-  for (int n = 1; n <= 30; n++) rs_sweep("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, rs_f2u((float)-n), 16, must_sc);
-  for (int n = 176; n <= 182; n++) rs_sweep("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, rs_f2u((float)-n), 16, must_sc);
+  for (int n = 1; n <= 24; n++) rs_sweep("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, f2u((float)n), 64, must_sc);
+  for (int n = 1; n <= 30; n++) rs_sweep("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, f2u((float)-n), 16, must_sc);
+  for (int n = 176; n <= 182; n++) rs_sweep("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, f2u((float)-n), 16, must_sc);
 }
 
 static void test_shortcut_random(void **state) {
@@ -122,7 +113,7 @@ static void test_shortcut_random(void **state) {
     dF += !rs_check_shortcut("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, xb);
   for (int n = 2; n <= 40; n++) /* both sides of the poles */
     for (int d = 1; d <= 8; d++, nF += 2) {
-      uint32_t p = rs_f2u((float)-n);
+      uint32_t p = f2u((float)-n);
       dF += !rs_check_shortcut("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, p - (uint32_t)d);
       dF += !rs_check_shortcut("tgamma", ref_tgamma_shortcut, ref_tgamma_mpfr, p + (uint32_t)d);
     }
@@ -167,12 +158,12 @@ static void test_proof_numbers(void **state) {
   mpfr_t a, b;
   mpfr_inits2(256, a, b, (mpfr_ptr)0);
   /* (C) Gamma(171.6243896484375) >= 2^1024 */
-  mpfr_set_flt(a, rs_u2f(OVER), MPFR_RNDN);
+  mpfr_set_flt(a, u2f(OVER), MPFR_RNDN);
   mpfr_gamma(a, a, MPFR_RNDD);
   mpfr_div_2ui(a, a, 1024, MPFR_RNDD);
   assert_true(mpfr_cmp_ui(a, 1) >= 0);
   /* (D) pi 2^15 / Gamma(1 + 179.6972198486328125) < 2^-1075 */
-  mpfr_set_flt(a, rs_u2f(UNDER), MPFR_RNDN);
+  mpfr_set_flt(a, u2f(UNDER), MPFR_RNDN);
   mpfr_add_ui(a, a, 1, MPFR_RNDN); /* exact */
   mpfr_gamma(a, a, MPFR_RNDD);
   mpfr_const_pi(b, MPFR_RNDU);
@@ -222,7 +213,7 @@ static void test_proof_numbers(void **state) {
   for (int n = 1; n <= 23; n++) {
     double y;
     int t;
-    assert_true(ref_tgamma_shortcut(rs_f2u((float)n), &y, &t) && t == 0);
+    assert_true(ref_tgamma_shortcut(f2u((float)n), &y, &t) && t == 0);
     mpfr_fac_ui(a, (unsigned long)(n - 1), MPFR_RNDN);
     assert_true(mpfr_cmp_d(a, y) == 0);
   }
@@ -236,39 +227,18 @@ static int gamma400(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_gam
 /* the series against finite differences of MPFR's tgamma (rs_check_series_fd) */
 static void check_series_at(double m, double r) { rs_check_series_fd("tgamma", ref_tgamma_series, gamma400, 0x1p-70, m, r); }
 
-static void test_series(void **state) {
-  (void)state;
-  check_series_at(1.0, 0.0);
-  check_series_at(0.25, 0x1p-32);
-  check_series_at(-0.5, 0x1p-30);
-  check_series_at(-3.75, 0x1p-30);
-  for (int i = 0; i < 24; i++) {
-    double m = (double)rs_u2f(rs_rand_bits(0x3c000000u, 0x41f00000u)); /* 2^-7 .. 30 */
-    if (rs_rand64() & 1) m = -m;
-    if (floor(m) == m) continue;
-    int e;
-    frexp(m, &e);
-    check_series_at(m, (i & 1) ? 0.0 : ldexp(1.0, e - 34));
-  }
-  /* poles: 0, -1, -7, and balls reaching them */
-  arb_t X;
-  arb_init(X);
-  arb_ptr c = _arb_vec_init(3);
-  const double bad[][2] = {{0.0, 0.0}, {0.0, 0.5}, {-1.0, 0.0}, {-0.9, 0.2}, {-7.0, 0x1p-40}, {-6.5, 0.5}, {0.1, 0.2}};
-  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-    rs_ball(X, bad[i][0], bad[i][1]);
-    assert_int_equal(ref_tgamma_series(c, X, 3, 64), -1);
-  }
-  arb_indeterminate(X);
-  assert_int_equal(ref_tgamma_series(c, X, 3, 64), -1);
-  const double good[][2] = {{-6.5, 0.49}, {-0.5, 0.49}, {0.5, 0.49}, {1e-30, 0}};
-  for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
-    rs_ball(X, good[i][0], good[i][1]);
-    assert_int_equal(ref_tgamma_series(c, X, 3, 64), 0);
-  }
-  _arb_vec_clear(c, 3);
-  arb_clear(X);
-}
+/* random balls with |m| in 2^-7 .. 30; refused: balls reaching a pole; accepted: balls
+ * between them */
+static const struct re_ball series_at[] = {{1.0, 0.0}, {0.25, 0x1p-32}, {-0.5, 0x1p-30}, {-3.75, 0x1p-30}};
+static const struct re_ball series_refuses[] = {GAMMA_POLE_BALLS};
+static const struct re_ball series_accepts[] = {{-6.5, 0.49}, {-0.5, 0.49}, {0.5, 0.49}, {1e-30, 0}};
+static const struct rs_series_test series_test = {
+    .series = ref_tgamma_series, .check = check_series_at, .at = RE_LIST(series_at),
+    .n_random = 24, .lo = 0x3c000000u, .hi = 0x41f00000u,
+    .both_signs = 1, .skip_integers = 1, .rbits = 34,
+    .refuses = RE_LIST(series_refuses), .accepts = RE_LIST(series_accepts)};
+
+RS_TEST_SERIES(series_test)
 
 int main(void) {
   mpfr_set_emin(mpfr_get_emin_min());

@@ -1,5 +1,5 @@
-/* registry.c: the variants of the catalogue (every VARIANT and VARIANT_ABS line of the
- * function folders, in catalogue order), their bound clauses and source functions. */
+/* registry.c: the variants of the catalogue (every VARIANT line of the function folders,
+ * in catalogue order), their bound clauses and source functions. */
 #include "src/catalogue/registry.h"
 
 #include <math.h>
@@ -9,24 +9,37 @@
 
 #include "src/catalogue/catalogue.h"
 
-/* The host functions the catalogue names (each folder's *.c defines its own). */
-#define VARIANT_ABS(name, fam, ref, dfn, hfn, ...) float hfn(float);
-#define VARIANT(name, fam, ref, dfn, hfn, ...) float hfn(float);
+/* The host functions the catalogue names (each folder's *.c defines its own), declared
+ * from the VARIANT lines' HOST fields: one declaration per line, in which HOST(fn) is the
+ * declarator fn(float) and every other field the one of an object never defined. */
+#define VARIANT(name, ...) extern float ulpcert_no_host, __VA_ARGS__;
+#define HOST(fn) fn(float)
+#define REF(...) ulpcert_no_host
+#define FAMILY(...) ulpcert_no_host
+#define DEVICE(...) ulpcert_no_host
+#define CLAIM(...) ulpcert_no_host
+#define DOC_ULP(...) ulpcert_no_host
+#define DOC_REL(...) ulpcert_no_host
+#define DOC_ABS(...) ulpcert_no_host
+#define DESCRIPTION(...) ulpcert_no_host
 #include "src/catalogue/catalogue_list.h"
+#include "src/libm/libm_decls.h" /* and those of the C math libraries (src/libm/libm.h) */
 
-/* NOHOST: the sentinel of a variant without host code (never called). */
-float ulpcert_nohost(float x) { return x; }
-
+/* Every VARIANT line, its fields as designated initializers; registry_init fills in the
+ * defaults of the absent ones. */
 struct variant variants[] = {
-#define VARIANT_ABS(nm, fam, rf, dfn, hfn, cu, cr, ck, src, du, dr, da, alo, ahi, dsrc, desc)                      \
-  {.name = nm, .family = fam, .ref_name = rf, .kind = VK_F32_UNARY, .device_fn = #dfn, .host_fn = hfn,            \
-   .claim = {cu, cr, ck, src, NULL}, .doc = {du, dr, (du || dr || da) ? CLAIM_DOCUMENTED : CLAIM_NONE, dsrc, da}, \
-   .description = desc, .abs_ranged = da != NULL, .abs_lo = alo, .abs_hi = ahi},
-#define VARIANT(nm, fam, rf, dfn, hfn, cu, cr, ck, src, du, dr, dsrc, desc)                                       \
-  {.name = nm, .family = fam, .ref_name = rf, .kind = VK_F32_UNARY, .device_fn = #dfn, .host_fn = hfn,            \
-   .claim = {cu, cr, ck, src, NULL}, .doc = {du, dr, (du || dr) ? CLAIM_DOCUMENTED : CLAIM_NONE, dsrc, NULL},     \
-   .description = desc, .abs_lo = -INFINITY, .abs_hi = INFINITY},
+#define VARIANT(nm, ...) {.name = nm, .kind = VK_F32_UNARY, __VA_ARGS__},
+#define REF(r) .ref_name = r
+#define FAMILY(f) .family = f
+#define DEVICE(fn) .device_fn = #fn
+#define HOST(fn) .host_fn = fn
+#define CLAIM(k, ulp, rel, src) .claim = {.max_ulp = ulp, .max_rel = rel, .kind = k, .source = src}
+#define DOC_ULP(b, src) .doc.max_ulp = b, .doc.source = src
+#define DOC_REL(b, src) .doc.max_rel = b, .doc.source = src
+#define DOC_ABS(b, lo, hi, src) .doc.max_abs = b, .doc.source = src, .abs_ranged = 1, .abs_lo = lo, .abs_hi = hi
+#define DESCRIPTION(d) .description = d
 #include "src/catalogue/catalogue_list.h"
+#include "src/libm/libm_variants.h" /* the C math libraries' (src/libm/libm.h) */
 };
 const int n_variants = (int)(sizeof variants / sizeof variants[0]);
 
@@ -61,6 +74,7 @@ static const struct {
 #define BOUND_ENTRY(v, m, lo, hi, exlo, exhi, c0, c1n, c1d, text, src) {v, {m, lo, hi, exlo, exhi, c0, c1n, c1d}, text, src},
 #define BOUND(...) BOUND_ENTRY(__VA_ARGS__)
 #include "src/catalogue/catalogue_list.h"
+#include "src/libm/libm_bounds.h" /* LLVM libc's correctly rounded functions (src/libm/libm.h) */
 #undef BOUND_ENTRY
 };
 
@@ -87,15 +101,30 @@ static int bind_roundings(char *err, size_t errlen) {
   return 0;
 }
 
+/* A variant's absent fields (catalogue.h): the family is the reference's name, a variant
+ * without a claim claims nothing from source "", without a documented bound documents
+ * nothing, and without DOC_ABS measures its absolute error over every input. */
+static void fill_defaults(struct variant *v) {
+  if (!v->family) v->family = v->ref_name;
+  if (!v->device_fn) v->device_fn = "NODEVICE";
+  if (!v->claim.source) v->claim.source = "";
+  v->doc.kind = v->doc.max_ulp || v->doc.max_rel || v->doc.max_abs ? CLAIM_DOCUMENTED : CLAIM_NONE;
+  if (!v->abs_ranged) v->abs_lo = -INFINITY, v->abs_hi = INFINITY;
+}
+
 int registry_init(char *err, size_t errlen) {
   for (int i = 0; i < n_variants; i++) {
     struct variant *v = &variants[i];
+    if (!v->ref_name || !v->description) {
+      if (err) snprintf(err, errlen, "variant %s has no %s", v->name, v->ref_name ? "DESCRIPTION" : "REF");
+      return -1;
+    }
+    fill_defaults(v);
     if (!(v->ref = ref_find(v->ref_name))) {
       if (err) snprintf(err, errlen, "variant %s names reference '%s', which no function folder declares", v->name, v->ref_name);
       return -1;
     }
     v->gpu_fn = strcmp(v->device_fn, "NODEVICE") ? i : GPU_NONE;
-    if (v->host_fn == ulpcert_nohost) v->host_fn = NULL;
     v->n_clauses = 0;
     v->rounding = RND_N;
   }
@@ -123,15 +152,27 @@ int variant_has_backend(const struct variant *v, int gpu) {
   return gpu ? v->gpu_fn != GPU_NONE : v->host_fn != NULL;
 }
 
+/* Is name a family whose every variant has host code only? */
+static int family_host_only(const char *name) {
+  int n = 0;
+  for (int i = 0; i < n_variants; i++)
+    if (!strcmp(variants[i].family, name)) {
+      if (variants[i].gpu_fn != GPU_NONE) return 0;
+      n++;
+    }
+  return n > 0;
+}
+
 int variant_resolve(const char *name, int gpu, const struct variant **out, int max, int *nout) {
   int found = 0, added = 0;
   for (int i = 0; i < n_variants; i++) {
     const struct variant *v = &variants[i];
     if (strcmp(v->name, name) != 0 && strcmp(v->family, name) != 0) continue;
     found++;
-    /* a host library's function named on its own also runs on the GPU backend: evaluated
-     * on the host, referenced and reduced on the device (scan.c) */
-    const int host_on_gpu = gpu && v->host_fn && strcmp(v->name, name) == 0;
+    /* a host library's function named on its own, or its family when that has host code only
+     * (libm.llvm, ...), also runs on the GPU backend: evaluated on the host, referenced and
+     * reduced on the device (scan.c) */
+    const int host_on_gpu = gpu && v->host_fn && (strcmp(v->name, name) == 0 || family_host_only(name));
     if (!variant_has_backend(v, gpu) && !host_on_gpu) continue;
     int dup = 0;
     for (int j = 0; j < *nout; j++) dup |= out[j] == v;

@@ -38,7 +38,7 @@ struct variant {
   enum variant_kind kind;
   const char *device_fn;   /* its name in the folder's device code, "NODEVICE" for none */
   int gpu_fn;              /* device function: the variant's catalogue index, GPU_NONE, or a
-                              number of src/engine/gpu.h (GPU_TABLE, run-time compiled) */
+                              number of src/kinds/binary32/device/gpu.h (GPU_TABLE, run-time compiled) */
   float (*host_fn)(float); /* NULL if no host code */
   struct claim claim; /* the code's own comment */
   struct claim doc;   /* documented by a vendor or a paper (kind CLAIM_DOCUMENTED or CLAIM_PROVED) */

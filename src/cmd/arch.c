@@ -136,6 +136,7 @@ static int parse(int argc, char **argv, struct scan_cli *sc, struct arch_args *a
     errorf(*is_record ? "arch record takes no file (use --out)" : "arch compare takes one baseline file");
     return EXIT_USAGE;
   }
+  if (*is_record && aa->out && output_check(aa->out)) return EXIT_IO;
   if (!*is_record && aa->reuse) {
     errorf("--reuse is an option of arch record");
     return EXIT_USAGE;

@@ -13,7 +13,9 @@
 #include "src/cmd/cmd.h"
 #include "src/engine/options.h"
 #include "src/common.h"
-#include "src/engine/gpu.h"
+#include "src/engine/device.h"
+#include "src/kinds/binary32/device/gpu.h"
+#include "src/kinds/binary32/scan.h"
 
 static void usage_bench(FILE *f) {
   fprintf(f,

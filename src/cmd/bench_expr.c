@@ -17,25 +17,25 @@
 /* The kernels, as GPU code commonly writes them (CUDA C; also plain C for the host's
  * compiler, with the backend cpu). */
 static const char kernels[] =
-    "#ifdef __CUDACC_RTC__\n"
-    "#define F __device__ float\n"
-    "#else\n"
+    "#ifndef __CUDACC_RTC__\n"
     "#include <math.h>\n"
-    "#define F float\n"
+    "#define __device__\n"
     "#define rsqrtf(x) (1.0f / sqrtf(x)) /* not in C's library */\n"
     "#endif\n"
-    "F k_silu(float x) { return x / (1.0f + expf(-x)); }\n"
-    "F k_quick_gelu(float x) { return x / (1.0f + expf(-1.702f * x)); }\n"
-    "F k_swish(float x) { return x / (1.0f + expf(-1.5f * x)); }\n"
-    "F k_softplus(float x) { return log1pf(expf(x)); }\n"
-    "F k_rsqrt1(float x) { return rsqrtf(x * x + 1.0f); }\n"
-    "F k_mish(float x) { return x * tanhf(log1pf(expf(x))); }\n"
-    "F k_softplus_thr(float x) { return x > 20.0f ? x : log1pf(expf(x)); }\n"
-    "F k_sigmoid(float x) { return 1.0f / (1.0f + expf(-x)); }\n"
-    "F k_silu_tanh(float x) { return 0.5f * x * (1.0f + tanhf(0.5f * x)); }\n"
-    "F k_gelu(float x) { return 0.5f * x * (1.0f + erff(x * 0.70710678f)); }\n"
-    "F k_gelu_tanh(float x) { return 0.5f * x * (1.0f + tanhf(0.7978845608f * (x + 0.044715f * x * x * x))); }\n"
-    "F k_elu(float x) { return x > 0.0f ? x : expm1f(x); }\n";
+    "__device__ float k_silu(float x) { return x / (1.0f + expf(-x)); }\n"
+    "__device__ float k_quick_gelu(float x) { return x / (1.0f + expf(-1.702f * x)); }\n"
+    "__device__ float k_swish(float x) { return x / (1.0f + expf(-1.5f * x)); }\n"
+    "__device__ float k_softplus(float x) { return log1pf(expf(x)); }\n"
+    "__device__ float k_rsqrt1(float x) { return rsqrtf(x * x + 1.0f); }\n"
+    "__device__ float k_mish(float x) { return x * tanhf(log1pf(expf(x))); }\n"
+    "__device__ float k_softplus_thr(float x) { return x > 20.0f ? x : log1pf(expf(x)); }\n"
+    "__device__ float k_sigmoid(float x) { return 1.0f / (1.0f + expf(-x)); }\n"
+    "__device__ float k_silu_tanh(float x) { return 0.5f * x * (1.0f + tanhf(0.5f * x)); }\n"
+    "__device__ float k_gelu(float x) { return 0.5f * x * (1.0f + erff(x * 0.70710678f)); }\n"
+    "__device__ float k_gelu_tanh(float x) {\n"
+    "  return 0.5f * x * (1.0f + tanhf(0.7978845608f * (x + 0.044715f * x * x * x)));\n"
+    "}\n"
+    "__device__ float k_elu(float x) { return x > 0.0f ? x : expm1f(x); }\n";
 
 /* The 14 targets of README's "Expressions" (those of tests/test_exprtail.c): a user's
  * SiLU, six activations users write, and the written-out forms of the seven activation

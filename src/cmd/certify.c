@@ -95,12 +95,17 @@ static void usage_certify(FILE *f) {
           "  HOLDS     the measured maximum, printed as the claim is, equals it\n"
           "  LOOSE     the measured maximum is below the claim at its digits (a tighter bound holds)\n"
           "  VIOLATED  the measured maximum is above the claim\n"
+          "  SKIPPED   not checked: the function is one of this project's GPU-only kernels and\n"
+          "            the backend is the CPU (no usable GPU); certify it with --backend gpu\n"
           "with the measured value and the worst input.\n"
           "\n"
           "options:\n"
           "  --update        rewrite the LOOSE and VIOLATED numbers in place with the measured\n"
           "                  value, printed with the digits the claim had; nothing else changes;\n"
-          "                  the file is replaced atomically\n"
+          "                  the file is replaced atomically. Only over all 2^32 inputs: a\n"
+          "                  maximum measured on --from/--to is not the function's\n"
+          "  --update-partial  --update even when --from/--to leave inputs out (the comment\n"
+          "                  then states the maximum over that range only)\n"
           "  --ref NAME|EXPR reference for claims without 'ref = ...' (`ulpcert run --help` lists them)\n"
           "  --ref-odd, --ref-increasing\n"
           "                  declare the --ref expression odd / increasing (symmetry / monotonicity checked)\n"
@@ -108,11 +113,12 @@ static void usage_certify(FILE *f) {
           "\n"
           "exit status: 0 nothing VIOLATED, 1 something VIOLATED, 2 an error (no claim, no\n"
           "function, another signature, a compile error, an unknown reference, a file that\n"
-          "changed while being checked or cannot be written); no file is modified on error.\n");
+          "changed while being checked or cannot be written, --update over part of the range);\n"
+          "7 nothing checked (every claim SKIPPED). No file is modified on error.\n");
 }
 
 struct cert_args {
-  int update;
+  int update, partial;
   const char *ref;
   int ref_odd, ref_increasing;
 };
@@ -123,6 +129,7 @@ static int cert_extra(int c, const char *arg, void *p) {
   else if (c == 3002) a->ref = arg;
   else if (c == 3003) a->ref_odd = 1;
   else if (c == 3004) a->ref_increasing = 1;
+  else if (c == 3005) a->update = a->partial = 1;
   else return EXIT_USAGE;
   return -1;
 }
@@ -381,12 +388,18 @@ static int rewrite(const struct ufile *u, struct repl *rp, int nrp) {
 
 int cmd_certify(int argc, char **argv) {
   struct scan_cli sc;
-  struct cert_args ca = {0, NULL, 0, 0};
+  struct cert_args ca = {0, 0, NULL, 0, 0};
   static const struct option more[] = {{"update", no_argument, 0, 3001},     {"ref", required_argument, 0, 3002},
                                        {"ref-odd", no_argument, 0, 3003},     {"ref-increasing", no_argument, 0, 3004},
-                                       {0, 0, 0, 0}};
+                                       {"update-partial", no_argument, 0, 3005}, {0, 0, 0, 0}};
   int rc = parse_scan_options(argc, argv, &sc, cert_extra, &ca, more, usage_certify);
   if (rc >= 0) return rc == EXIT_OK ? EXIT_OK : EXIT_USAGE;
+  if (ca.update && !ca.partial && (sc.o.from != 0 || sc.o.to != 0xffffffffu)) {
+    errorf("--update over 0x%08x..0x%08x would write a maximum measured on part of the inputs as the function's; "
+           "leave out --from/--to, or pass --update-partial to write it anyway",
+           sc.o.from, sc.o.to);
+    return EXIT_USAGE;
+  }
   int nf = argc - optind;
   if (nf < 1 || nf > MAXFILES) {
     errorf("certify needs between 1 and %d files", MAXFILES);
@@ -428,5 +441,11 @@ int cmd_certify(int argc, char **argv) {
     if (ca.update && nrp && (rc = rewrite(u, rp, nrp))) return rc;
   }
   for (int i = 0; i < nf; i++) free(ct.files[i].text);
+  int checked = 0;
+  for (int j = 0; j < ct.nfn; j++) checked += !ct.fns[j].skipped;
+  if (!checked) {
+    errorf("nothing was checked: every claim is SKIPPED (exit status %d)", EXIT_SKIPPED);
+    return EXIT_SKIPPED;
+  }
   return violated ? EXIT_FAIL : EXIT_OK;
 }

@@ -30,18 +30,16 @@ int cmd_merge(int argc, char **argv) {
   int c;
   optind = 1;
   opterr = 0;
-  while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
     if (c == 'h') {
       usage_merge(stdout);
       return EXIT_OK;
     }
     if (c == 'j') out = optarg;
     else if (c == 'q') g_quiet = 1;
-    else {
-      errorf("option '%s' is unknown or needs a value (see --help)", argv[optind - 1]);
-      return EXIT_USAGE;
-    }
+    else return option_error(c, argv);
   }
+  if (out && output_check(out)) return EXIT_IO;
   if (argc - optind < 1) {
     errorf("merge needs at least one result file");
     return EXIT_USAGE;

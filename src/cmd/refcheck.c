@@ -9,9 +9,11 @@
 #include "src/catalogue/expr.h"
 #include "src/catalogue/registry.h"
 #include "src/cmd/cmd.h"
+#include "src/cmd/refcheck_llvm.h"
 #include "src/common.h"
-#include "src/engine/gpu.h"
+#include "src/kinds/binary32/device/gpu.h"
 #include "src/engine/options.h"
+#include "src/libm/libm.h"
 #include "src/reference/fastref.h"
 
 static void usage_refcheck(FILE *f) {
@@ -41,8 +43,21 @@ static void usage_refcheck(FILE *f) {
           "expression engine's (exact MPFR operations, else Arb balls).\n"
           "\n"
           "Exit status 1 if there is a disagreement.\n"
-          "References: %s.\n",
-          ref_names());
+          "References: %s.\n"
+          "\n"
+          "usage: ulpcert refcheck --against llvm-libc [REFERENCE...] [--from --to --backend --threads\n"
+          "                        --json FILE --modes RN,RZ,RU,RD --partners N --seed S]\n"
+          "\n"
+          "Every reference that LLVM libc rounds correctly (all of them by default: %s)\n"
+          "against LLVM libc's function over the range (a two-argument one: every x against\n"
+          "its partners, as run sweeps them): the reference value as a run computes it\n"
+          "(shortcut, table, MPFR; on the device with --backend gpu) rounded in each mode\n"
+          "(--modes, default all four; LLVM libc under fesetround) must equal LLVM libc's\n"
+          "result bit for bit. Every mismatch is listed with both values and MPFR's own at\n"
+          "24 bits, which says which one is wrong. --json FILE writes the counts and lists.\n"
+          "Exit status 1 if a reference value is wrong (a wrong LLVM libc result is reported\n"
+          "only). --plant X (a test hook) makes the reference value at x = X wrong.\n",
+          ref_names(), libm_llvm_cr_names());
 }
 
 #define BATCH (1u << 24)
@@ -251,35 +266,68 @@ static int check_shortcut(const struct reference *r, const struct scan_cli *sc, 
   return bad ? EXIT_FAIL : EXIT_OK;
 }
 
-struct refcheck_args {
+struct refcheck_opts {
   int fastpath, binades;
   uint64_t per;
+  struct xc_args xc;
 };
 
+/* --modes RN,RZ,...: the bits of the modes named; 0 for a bad list */
+static unsigned parse_modes(const char *arg) {
+  char buf[64];
+  unsigned m = 0;
+  snprintf(buf, sizeof buf, "%s", arg);
+  for (char *s = strtok(buf, ","); s; s = strtok(NULL, ",")) {
+    const int r = rounding_parse(s);
+    if (r < 0) return 0;
+    m |= 1u << r;
+  }
+  return m;
+}
+
 static int refcheck_opt(int c, const char *arg, void *p) {
-  struct refcheck_args *a = p;
-  if (c == 3001) a->fastpath = 1;
-  else if (c == 3002) a->binades = 1;
-  else if (c == 3003) {
-    if (parse_count(arg, &a->per) || a->per < 4 || a->per > (1u << 20)) {
+  struct refcheck_opts *o = p;
+  uint64_t v;
+  switch (c) {
+  case 3001: o->fastpath = 1; return -1;
+  case 3002:
+    if (strcmp(arg, "llvm-libc")) break;
+    o->xc.against = 1;
+    return -1;
+  case 3003: return (o->xc.modes = parse_modes(arg)) ? -1 : EXIT_USAGE;
+  case 3004: o->xc.plant = 1; return parse_u32(arg, &o->xc.plant_x) ? EXIT_USAGE : -1;
+  case 3005:
+    if (!strcmp(arg, "0")) v = 0;
+    else if (parse_count(arg, &v)) break;
+    o->xc.partners = (uint32_t)(v > 4000 ? 4000 : v);
+    return -1;
+  case 3006: return parse_count(arg, &o->xc.seed) ? EXIT_USAGE : -1;
+  case 3007: o->binades = 1; return -1;
+  case 3008:
+    if (parse_count(arg, &o->per) || o->per < 4 || o->per > (1u << 20)) {
       errorf("--per: '%s' is not a count from 4 to 2^20", arg);
       return EXIT_USAGE;
     }
-  } else return EXIT_USAGE;
-  return -1;
+    return -1;
+  }
+  errorf("refcheck: bad option value '%s'", arg ? arg : "");
+  return EXIT_USAGE;
 }
 
 int cmd_refcheck(int argc, char **argv) {
   struct scan_cli sc;
-  struct refcheck_args a = {0, 0, 64};
-  static const struct option more[] = {{"fast-path", no_argument, 0, 3001},
-                                       {"binades", no_argument, 0, 3002},
-                                       {"per", required_argument, 0, 3003},
+  struct refcheck_opts ro = {0, 0, 64, {.partners = 9, .seed = 1}}; /* run's default partners */
+  static const struct option more[] = {{"fast-path", no_argument, 0, 3001}, {"against", required_argument, 0, 3002},
+                                       {"modes", required_argument, 0, 3003},    {"plant", required_argument, 0, 3004},
+                                       {"partners", required_argument, 0, 3005}, {"seed", required_argument, 0, 3006},
+                                       {"binades", no_argument, 0, 3007},        {"per", required_argument, 0, 3008},
                                        {0, 0, 0, 0}};
   int ranged = 0;
   for (int i = 1; i < argc; i++) ranged |= !strncmp(argv[i], "--from", 6) || !strncmp(argv[i], "--to", 4);
-  int rc = parse_scan_options(argc, argv, &sc, refcheck_opt, &a, more, usage_refcheck);
+  int rc = parse_scan_options(argc, argv, &sc, refcheck_opt, &ro, more, usage_refcheck);
   if (rc >= 0) return rc;
+  const int fastpath = ro.fastpath, threads = sc.o.threads > 0 ? sc.o.threads : omp_get_num_procs();
+  if (ro.xc.against) return refcheck_llvm(&sc, &ro.xc, argc - optind, argv + optind, threads);
   if (optind != argc - 1) {
     errorf("refcheck takes one reference name");
     return EXIT_USAGE;
@@ -290,15 +338,13 @@ int cmd_refcheck(int argc, char **argv) {
     errorf("%s", err);
     return EXIT_USAGE;
   }
-  int threads = sc.o.threads > 0 ? sc.o.threads : omp_get_num_procs();
-  if (a.binades || (r->ctx_series && !ranged && !a.fastpath)) {
+  if (ro.binades || (r->ctx_series && !ranged && !fastpath)) {
     if (ranged) {
       errorf("--binades samples every binade: it takes no --from or --to");
       return EXIT_USAGE;
     }
-    return check_binades(r, &sc, threads, (uint32_t)a.per);
+    return check_binades(r, &sc, threads, (uint32_t)ro.per);
   }
-  const int fastpath = a.fastpath;
   if (!fastpath) {
     if (sc.backend == 1) {
       errorf("--backend gpu needs --fast-path (the shortcut alone is checked on the host)");

@@ -3,6 +3,7 @@
  * the result file. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "src/catalogue/registry.h"
@@ -26,8 +27,13 @@ static void usage_run(FILE *f) {
           "                     family runs its variants of that backend, and a host library's\n"
           "                     variant named on its own (expf.host) also runs with gpu: its\n"
           "                     outputs computed on the host, references and reduction on the device\n"
-          "  --from 0xHHHHHHHH  first input bit pattern (default 0x00000000)\n"
-          "  --to 0xHHHHHHHH    last input bit pattern, inclusive (default 0xffffffff)\n"
+          "  --from X           first input: a bit pattern 0xHHHHHHHH (default 0x00000000) or a\n"
+          "                     value (1.0, -0x1p-3, 1e-5, inf, -0), rounded to binary32 upward\n"
+          "  --to X             last input, inclusive (default 0xffffffff); a value rounds downward.\n"
+          "                     The range is of bit patterns; with two values, the values between\n"
+          "                     them (both negative: -2.0 to -1.0 runs 0xbf800000..0xc0000000; one\n"
+          "                     on each side of zero is two runs). A bare integer (12345) is refused\n"
+          "                     as ambiguous; 0 is both +0 and 0x00000000\n"
           "  --threads N        host threads (default: all cores)\n"
           "  --chunk N          magnitudes per chunk, power of two (default 2^22); results do not depend on it\n"
           "  --json FILE        write the results as JSON (atomically; gzip when FILE ends in .gz)\n"
@@ -50,13 +56,16 @@ static void usage_run(FILE *f) {
           "                     an expression in x: --ref 'x/(1+exp(-x))' (+ - * /, ^ with a constant\n"
           "                     integer or rational exponent, parentheses, pi, e, decimal and hex\n"
           "                     numbers, and the references as functions), correctly rounded by\n"
-          "                     the fast path's table from the expression's Taylor series (inputs\n"
-          "                     of magnitude in [2^-40, 2^8); on the device with the GPU backend),\n"
+          "                     the fast path's table from the expression's Taylor series and its\n"
+          "                     tails' exact anchors (every magnitude; on the device with the GPU\n"
+          "                     backend),\n"
           "                     then exact MPFR operations or Arb balls of growing precision on the\n"
           "                     host; inputs where none decides are counted and listed as\n"
           "                     undecidable, not measured.\n"
           "  --ref-odd          the expression is odd: check the symmetry of the outputs\n"
           "  --ref-increasing   the expression is increasing: check the outputs' monotonicity\n"
+          "  --bound ULP        fail (exit status 1) when a variant's max ulp error is above ULP:\n"
+          "                     a check for scripts and CI, as certify makes of a claim\n"
           "  --help             this text\n"
           "\n"
           "References (--ref, and the variants' own): %s.\n"
@@ -92,6 +101,16 @@ static int run_extra_opt(int c, const char *arg, void *p) {
   if (c == 2009) { x->pairs = arg; return -1; }
   if (c == 2010) { x->ref_odd = 1; return -1; }
   if (c == 2011) { x->ref_increasing = 1; return -1; }
+  if (c == 2012) {
+    char *end;
+    double b = strtod(arg, &end);
+    if (end == arg || *end || !(b >= 0) || !isfinite(b)) {
+      errorf("--bound: '%s' is not a number of ulps (2, 0.5, 1e3)", arg);
+      return EXIT_USAGE;
+    }
+    x->bound = arg;
+    return -1;
+  }
   if (c == 2006 || c == 2007) {
     uint64_t k;
     if (parse_count(arg, &k) || (c == 2006 && k > 4096)) {
@@ -143,12 +162,18 @@ int cmd_run(int argc, char **argv) {
                                        {"pairs", required_argument, 0, 2009},
                                        {"ref-odd", no_argument, 0, 2010},
                                        {"ref-increasing", no_argument, 0, 2011},
+                                       {"bound", required_argument, 0, 2012},
                                        {0, 0, 0, 0}};
   int rc = parse_scan_options(argc, argv, &sc, run_extra_opt, &rq, more, usage_run);
   if (rc >= 0) return rc;
   rq.nnames = argc - optind, rq.names = argv + optind;
   const struct kind *k = names_kind(rq.nnames, rq.names, rq.source || rq.function);
   if (!k) return EXIT_USAGE;
+  if (rq.bound && k != kind_for_claims()) {
+    errorf("--bound applies to %s functions, not to %s variants (they are checked against their own bounds)",
+           kind_for_claims()->title, k->title);
+    return EXIT_USAGE;
+  }
   if (rq.rank > 0) g_quiet = 1;
   return drive_run(k, &rq);
 }

@@ -14,7 +14,8 @@
 
 #include "src/engine/options.h"
 #include "src/common.h"
-#include "src/engine/gpu.h"
+#include "src/kinds/binary32/device/gpu.h"
+#include "src/kinds/binary32/scan.h"
 
 static const uint32_t *g_tab;
 static uint32_t g_tlo, g_tn;

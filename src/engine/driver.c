@@ -10,6 +10,8 @@
 #include "src/engine/par.h"
 #include "src/formats/json_io.h"
 
+volatile int g_scan_stop = 0;
+
 static void on_signal(int sig) {
   (void)sig;
   g_scan_stop = 1;

@@ -33,8 +33,10 @@ int shard_range(uint64_t (*cost)(const struct kind_result *, uint64_t, uint64_t)
 /* The parts of [from, to] outside the covered ranges; their count, or -1 if more than max. */
 int uncovered_ranges(uint32_t from, uint32_t to, int ncov, uint32_t cov[][2], uint32_t out[][2], int max);
 
-/* Set by SIGINT and SIGTERM during a run (g_scan_stop, scan.h): scans stop after the chunk
- * under way. */
+/* The stop flag: set (from a signal handler) to stop a kind's scan after the chunk under
+ * way; the scan then returns EXIT_INTERRUPT with what it completed. */
+extern volatile int g_scan_stop;
+/* Set g_scan_stop on SIGINT and SIGTERM during a run. */
 void drive_catch_signals(void);
 
 #endif

@@ -2,12 +2,15 @@
 #include "src/engine/options.h"
 
 #include <errno.h>
+#include <mpfr.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "src/reference/refcache.h"
 #include "src/common.h"
-#include "src/engine/gpu.h"
+#include "src/engine/device.h"
 
 /* The values getopt_long returns for the shared options ('h' for --help); the commands'
  * own options use values from 1001 on. */
@@ -62,6 +65,66 @@ static int parse_devices(const char *arg, struct scan_opts *o) {
   return -1;
 }
 
+/* A binary32 value as an end of the range: the text v read exactly (decimal or hex
+ * floating point, inf, -0) and rounded to binary32 toward the inside of the range (up for
+ * --from, down for --to), subnormals included; its bit pattern in *bits. 0, or -1 when v
+ * is not a number (or is NaN). */
+static int range_end_value(const char *v, int to, uint32_t *bits) {
+  const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_t x;
+  mpfr_init2(x, 24);
+  char *end;
+  const mpfr_rnd_t rnd = to ? MPFR_RNDD : MPFR_RNDU;
+  /* binary32's exponent range in MPFR's convention (x = 0.1b... * 2^e): normal numbers
+   * down to 2^-126 = 0.1b * 2^-125, subnormals down to 2^-149 = 0.1b * 2^-148, overflow
+   * from 2^128 = 0.1b * 2^129 */
+  mpfr_set_emin(-148), mpfr_set_emax(128);
+  int t = mpfr_strtofr(x, v, &end, 0, rnd);
+  int bad = end == v || *end || mpfr_nan_p(x);
+  if (!bad) {
+    t = mpfr_check_range(x, t, rnd);
+    mpfr_subnormalize(x, t, rnd);
+    *bits = f2u(mpfr_get_flt(x, rnd));
+  }
+  mpfr_set_emin(emin), mpfr_set_emax(emax);
+  mpfr_clear(x);
+  return bad ? -1 : 0;
+}
+
+/* --from (to = 0) or --to (to = 1): a bit pattern 0xHHHHHHHH (1 to 8 hex digits), or a
+ * binary32 value (range_end_value). A bare decimal integer other than 0 is refused: 12345
+ * could mean either. -1 to go on, or EXIT_USAGE after saying why. */
+static int parse_end(int to, const char *v, struct scan_cli *sc) {
+  const char *opt = to ? "--to" : "--from";
+  uint32_t *out = to ? &sc->o.to : &sc->o.from;
+  int *is_value = to ? &sc->to_value : &sc->from_value;
+  const char *d = v + (*v == '-' || *v == '+');
+  if (d[0] == '0' && (d[1] == 'x' || d[1] == 'X') && !strpbrk(d, ".pP")) { /* hex without point or exponent */
+    size_t n = strlen(d + 2);
+    if (d != v || !n || n > 8 || strspn(d + 2, "0123456789abcdefABCDEF") != n) {
+      errorf("%s: '%s' is not a 32-bit bit pattern (0xHHHHHHHH; a value in hex has an exponent: 0x1p-3)", opt, v);
+      return EXIT_USAGE;
+    }
+    *out = (uint32_t)strtoul(v, NULL, 16);
+    *is_value = 0;
+    return -1;
+  }
+  if (*d && strspn(d, "0123456789") == strlen(d) && strspn(d, "0") != strlen(d)) {
+    char hex[40] = "";
+    errno = 0;
+    unsigned long long u = *v == '-' ? ~0ull : strtoull(v, NULL, 10);
+    if (!errno && u <= 0xffffffffull) snprintf(hex, sizeof hex, "a bit pattern in hex (0x%08llx) or ", u);
+    errorf("%s: '%s' is ambiguous: write %sa value with a point (%s.0)", opt, v, hex, v);
+    return EXIT_USAGE;
+  }
+  if (range_end_value(v, to, out)) {
+    errorf("%s: '%s' is neither a bit pattern 0xHHHHHHHH nor a binary32 value (1.0, -0x1p-3, 1e-5, inf, -0)", opt, v);
+    return EXIT_USAGE;
+  }
+  *is_value = 1;
+  return -1;
+}
+
 /* One shared option c (O_BACKEND .. O_NOFAST) with its value v. -1 to go on, or
  * EXIT_USAGE after saying what is wrong with the value. */
 static int scan_option(int c, const char *v, struct scan_cli *sc) {
@@ -77,11 +140,7 @@ static int scan_option(int c, const char *v, struct scan_cli *sc) {
     return -1;
   case O_FROM:
   case O_TO:
-    if (parse_u32(v, c == O_FROM ? &sc->o.from : &sc->o.to)) {
-      errorf("--%s: '%s' is not a 32-bit bit pattern (use 0xHHHHHHHH)", c == O_FROM ? "from" : "to", v);
-      return EXIT_USAGE;
-    }
-    return -1;
+    return parse_end(c == O_TO, v, sc);
   case O_THREADS:
     if (parse_count(v, &k) || k > 4096) {
       errorf("--threads: '%s' is not a thread count between 1 and 4096", v);
@@ -114,6 +173,35 @@ static int scan_option(int c, const char *v, struct scan_cli *sc) {
   return EXIT_USAGE; /* not a shared option */
 }
 
+void scan_default_opts(struct scan_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->from = 0;
+  o->to = 0xffffffffu;
+  o->chunk = 1u << 22;
+  o->progress = 1;
+}
+
+/* --from and --to both values: the range of the values between them. Negative values'
+ * bit patterns grow with their magnitude, so a range of negative values runs from the
+ * pattern of the upper end to that of the lower end; a range across zero is two ranges of
+ * bit patterns, and is refused with the two commands to run. -1 to go on, or EXIT_USAGE. */
+static int value_range(struct scan_cli *sc) {
+  if (!sc->from_value || !sc->to_value) return -1;
+  uint32_t a = sc->o.from, b = sc->o.to;
+  if ((a & SIGN32) && (b & SIGN32)) {
+    sc->o.from = b, sc->o.to = a;
+  } else if ((a & SIGN32) && !(b & SIGN32)) {
+    errorf("--from %a --to %a crosses zero: a run covers one range of bit patterns, and negative values come "
+           "after the positive ones; run the two halves: --from %a --to -0 and --from 0 --to %a",
+           (double)u2f(a), (double)u2f(b), (double)u2f(a), (double)u2f(b));
+    return EXIT_USAGE;
+  } else if (!(a & SIGN32) && (b & SIGN32)) {
+    errorf("empty range: --from %a is above --to %a", (double)u2f(a), (double)u2f(b));
+    return EXIT_USAGE;
+  }
+  return -1;
+}
+
 /* Parse the options shared by run and bench. Returns -1 to continue, or an exit code. */
 int parse_scan_options(int argc, char **argv, struct scan_cli *sc, int (*extra)(int, const char *, void *), void *arg,
                        const struct option *more, void (*usage)(FILE *)) {
@@ -122,31 +210,56 @@ int parse_scan_options(int argc, char **argv, struct scan_cli *sc, int (*extra)(
   scan_default_opts(&sc->o);
   sc->backend = -1;
   sc->json = NULL;
+  sc->from_value = sc->to_value = 0;
   sc->cache_dir = refcache_default_dir();
-  int c;
+  int c, r;
   optind = 1;
   opterr = 0;
-  while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-    int r;
+  while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
     if (c == 'h') {
       usage(stdout);
       return EXIT_OK;
     }
-    if (c == '?') {
-      if (optopt) errorf("option '-%c' is unknown or needs a value (see --help)", optopt);
-      else errorf("option '%s' is unknown or needs a value (see --help)", argv[optind - 1]);
-      return EXIT_USAGE;
-    }
+    if (c == '?' || c == ':') return option_error(c, argv);
     if (c >= O_BACKEND && c <= O_NOFAST) r = scan_option(c, optarg, sc);
     else r = extra ? extra(c, optarg, arg) : EXIT_USAGE; /* the command's own options */
     if (r >= 0) return r;
   }
+  if ((r = value_range(sc)) >= 0) return r;
   if (sc->o.from > sc->o.to) {
     errorf("empty range: --from 0x%08x is above --to 0x%08x", sc->o.from, sc->o.to);
     return EXIT_USAGE;
   }
   sc->o.cache_dir = sc->cache_dir;
+  if (sc->json && output_check(sc->json)) return EXIT_IO;
   return -1;
+}
+
+int option_error(int c, char *const *argv) {
+  const char *a = argv[optind - 1];
+  char name[80];
+  if (a[0] == '-' && a[1] != '-' && optopt > ' ' && optopt < 127) snprintf(name, sizeof name, "-%c", optopt);
+  else snprintf(name, sizeof name, "%.*s", (int)strcspn(a, "="), a);
+  if (c == ':') errorf("option '%s' needs a value (see --help)", name);
+  else errorf("option '%s' is unknown (see --help)", name);
+  return EXIT_USAGE;
+}
+
+int output_check(const char *path) {
+  char dir[4200];
+  const char *slash = strrchr(path, '/');
+  if (!slash) snprintf(dir, sizeof dir, ".");
+  else snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+  struct stat st;
+  const char *why = NULL;
+  if (!*path || (slash && !slash[1])) why = "no file name";
+  else if (stat(dir, &st)) why = strerror(errno);
+  else if (!S_ISDIR(st.st_mode)) why = strerror(ENOTDIR);
+  else if (access(dir, W_OK | X_OK)) why = strerror(errno);
+  else if (!stat(path, &st) && S_ISDIR(st.st_mode)) why = strerror(EISDIR);
+  if (!why) return 0;
+  errorf("cannot write %s: %s (checked before the run)", path, why);
+  return EXIT_IO;
 }
 
 int choose_backend(struct scan_cli *sc, struct run_info *ri) {

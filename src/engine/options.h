@@ -4,16 +4,39 @@
 #define ULPCERT_OPTIONS_H
 
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 
-#include "src/engine/scan.h"
 #include "src/formats/head.h"
+
+#define SCAN_MAXDEV 16
+
+/* What to scan and how, for every kind: the range, the backend, threads, chunks, the
+ * reference cache, the devices. */
+struct scan_opts {
+  uint32_t from, to;     /* inclusive bit patterns */
+  int gpu;               /* 1: GPU backend, 0: CPU backend */
+  int threads;           /* host threads; 0 = all */
+  uint32_t chunk;        /* magnitudes per chunk: a power of two in [2^12, 2^30] */
+  const char *cache_dir; /* reference cache folder, NULL for none */
+  int progress;          /* draw a progress bar when stderr is a terminal */
+  int host_reduce;       /* GPU backend: reduce on the host instead of the device */
+  int ndevices;          /* GPU backend: devices to use (0: device 0) */
+  int moments;           /* also accumulate the per-bin output moments (arch record/compare) */
+  int outputs_only;      /* evaluate only: inputs, per-bin digests (and moments); no references, no errors */
+  int no_fast;           /* references from the shortcut and MPFR only: no fast-path table, none on the device */
+  int devices[SCAN_MAXDEV];
+};
+
+/* The defaults: every input, chunks of 2^22 magnitudes, a progress bar, the CPU. */
+void scan_default_opts(struct scan_opts *o);
 
 struct scan_cli {
   struct scan_opts o;
   int backend; /* -1 auto, 0 cpu, 1 gpu */
   const char *json;
   const char *cache_dir;
+  int from_value, to_value; /* --from / --to given as a value (1.0), not a bit pattern */
 };
 
 /* Parse the scan options (--backend --from --to --threads --chunk --json --cache
@@ -21,6 +44,15 @@ struct scan_cli {
  * returns -1 to go on or an exit code). Returns -1 to continue, or an exit code. */
 int parse_scan_options(int argc, char **argv, struct scan_cli *sc, int (*extra)(int, const char *, void *), void *arg,
                        const struct option *more, void (*usage)(FILE *));
+/* The message for what getopt_long returned as c ('?': an unknown option, ':': an option
+ * without its value, with ":" leading the short options), naming the option as typed;
+ * returns EXIT_USAGE. */
+int option_error(int c, char *const *argv);
+/* Whether an output file can be written (its folder exists and is writable; the path
+ * is not a folder), checked before a run that would write it at the end. 0, or EXIT_IO
+ * after saying why. */
+int output_check(const char *path);
+
 /* Pick the backend (probing the GPU) and fill ri's device part; -1 to continue or an exit
  * code. */
 int choose_backend(struct scan_cli *sc, struct run_info *ri);

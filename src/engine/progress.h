@@ -1,10 +1,12 @@
-/* progress.h: a progress bar with rate and ETA on stderr, shown only on a terminal. */
+/* progress.h: progress with rate and ETA on stderr: a bar redrawn in place on a terminal,
+ * otherwise a line at every tenth of the work and at least every 10 s. */
 #ifndef ULPCERT_PROGRESS_H
 #define ULPCERT_PROGRESS_H
 #include <stdint.h>
 
 struct progress {
-  int on;
+  int on, tty;
+  int tenth; /* not a terminal: the tenths of the work reported so far */
   uint64_t total, done;
   double t0, last;
   const char *label;

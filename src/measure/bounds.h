@@ -1,6 +1,6 @@
 /* bounds.h: documented bounds that hold on part of the inputs, or depend on x, and
  * their per-input accounting. Shared by the host (metrics.h) and the device reduction
- * (kernels/eval.cu): both call these functions, so each input gives the same bits.
+ * (src/kinds/binary32/device/eval.cu): both call these functions, so each input gives the same bits.
  *
  * A clause says: for every input x in its domain, error(x) <= c0 + floor(c1 |x|),
  * the error in one measure:

@@ -1,6 +1,6 @@
 /* lean.h: the lean accumulator of the per-input measure, for a device thread's registers.
  *
- * The device's one-argument reduction (kernels/reduce.cuh) gives each thread a run of
+ * The device's one-argument reduction (src/kinds/binary32/device/reduce.cuh) gives each thread a run of
  * inputs in increasing order. Over such a run, the full accumulator (struct measure_acc)
  * holds more than the thread needs to carry: its counters are 64-bit (a thread sees fewer
  * than 2^32 inputs), and each maximum keeps its output and reference, which the input

@@ -2,7 +2,7 @@
  *
  * Every per-input definition of README.md ("Definitions") is here, compiled as C for the
  * host reduction (metrics.c) and as __host__ __device__ code for the device reduction
- * (kernels/reduce.cuh): RN24 of the exact value from the reference pair (y, t) (and its
+ * (src/kinds/binary32/device/reduce.cuh): RN24 of the exact value from the reference pair (y, t) (and its
  * rounding in a directed mode, for variants documented to round so), the ulp,
  * relative and absolute errors, the correctly rounded, faithful, non-finite, flushed and
  * special-value rules, the histogram bin, the digest term and the bound clauses
@@ -17,6 +17,7 @@
 
 #include <stdint.h>
 
+#include "src/bits.h"
 #include "src/measure/bounds.h"
 #include "src/measure/rounding.h"
 
@@ -33,19 +34,9 @@
 #define HIST_KMAX 39
 #define HIST_N (2 + (HIST_KMAX - HIST_KMIN + 1) + 1)
 
-MEASURE_FN uint64_t ms_d2u(double d) {
-  uint64_t u;
-  memcpy(&u, &d, 8);
-  return u;
-}
-MEASURE_FN double ms_u2d(uint64_t u) {
-  double d;
-  memcpy(&d, &u, 8);
-  return d;
-}
-MEASURE_FN double ms_fabs(double d) { return ms_u2d(ms_d2u(d) & 0x7fffffffffffffffull); }
-MEASURE_FN int ms_isnan64(double d) { return (ms_d2u(d) & 0x7fffffffffffffffull) > 0x7ff0000000000000ull; }
-MEASURE_FN int ms_isinf64(double d) { return (ms_d2u(d) & 0x7fffffffffffffffull) == 0x7ff0000000000000ull; }
+MEASURE_FN double ms_fabs(double d) { return u2d(d2u(d) & 0x7fffffffffffffffull); }
+MEASURE_FN int ms_isnan64(double d) { return (d2u(d) & 0x7fffffffffffffffull) > 0x7ff0000000000000ull; }
+MEASURE_FN int ms_isinf64(double d) { return (d2u(d) & 0x7fffffffffffffffull) == 0x7ff0000000000000ull; }
 MEASURE_FN int is_nan32(uint32_t b) { return (b & 0x7fffffffu) > 0x7f800000u; }
 MEASURE_FN int is_inf32(uint32_t b) { return (b & 0x7fffffffu) == 0x7f800000u; }
 
@@ -54,12 +45,7 @@ MEASURE_FN double ms_f32(uint32_t b) { return (double)bnd_f32(b); }
 
 /* RN24 of y, ties to even, subnormals and overflow included: the conversion both sides
  * round to nearest even (C on the host, __double2float_rn on the device), as bits. */
-MEASURE_FN uint32_t ms_rn24(double y) {
-  float f = (float)y;
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-}
+MEASURE_FN uint32_t ms_rn24(double y) { return f2u((float)y); }
 
 /* RN24(z) of the exact value z from y = RN53(z) and t = sign(y - z).
  *
@@ -73,7 +59,7 @@ MEASURE_FN uint32_t ms_rn24(double y) {
  * followed by 28 zeros; the test below sends those, and everything below the normal
  * range, to the exact treatment. */
 MEASURE_FN uint32_t ms_rn32(double y, int t) {
-  const uint64_t b = ms_d2u(y);
+  const uint64_t b = d2u(y);
   const uint32_t f = ms_rn24(y);
   if (t == 0 || ((b & 0x1fffffffu) != 0x10000000u && (b & 0x7ff0000000000000ull) >= (uint64_t)(1023 - 126) << 52))
     return f;
@@ -146,7 +132,7 @@ MEASURE_FN uint32_t ms_succ32(uint32_t b) {
 MEASURE_FN uint32_t ms_round32(double y, int t, int mode) {
   if (mode == RND_N) return ms_rn32(y, t);
   if (ms_isnan64(y)) return 0x7fc00000u;
-  if (mode == RND_Z) mode = (ms_d2u(y) >> 63) ? RND_U : RND_D;
+  if (mode == RND_Z) mode = (d2u(y) >> 63) ? RND_U : RND_D;
   const uint32_t f = ms_rn24(y);
   const double fd = ms_f32(f);
   if (fd == y) { /* y is in F (a zero compares equal to either zero; f keeps y's sign) */
@@ -161,15 +147,15 @@ MEASURE_FN uint32_t ms_round32(double y, int t, int mode) {
  * power of two, so that e = |out - y| * (1/ulp) is exact given |out - y|). y = 0 gives
  * 2^149 (the subnormal ulp). */
 MEASURE_FN double inv_ulp32(double y) {
-  int e = (int)((ms_d2u(y) >> 52) & 0x7ff) - 1023; /* floor(log2|y|) for normal binary64 y */
+  int e = (int)((d2u(y) >> 52) & 0x7ff) - 1023; /* floor(log2|y|) for normal binary64 y */
   if (e < -126) e = -126;                          /* also covers y = 0 and binary64 subnormals */
   int ue = e - 23;                                 /* -149 <= ue <= 1000 */
-  return ms_u2d((uint64_t)(1023 - ue) << 52);
+  return u2d((uint64_t)(1023 - ue) << 52);
 }
 
 MEASURE_FN int hist_bin(double e) {
   if (e == 0) return 0;
-  int k = (int)((ms_d2u(e) >> 52) & 0x7ff) - 1023;
+  int k = (int)((d2u(e) >> 52) & 0x7ff) - 1023;
   if (k < HIST_KMIN) return 1;
   if (k > HIST_KMAX) return HIST_N - 1;
   return 2 + k - HIST_KMIN;

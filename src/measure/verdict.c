@@ -1,6 +1,8 @@
 /* verdict.c: see verdict.h. */
 #include "src/measure/verdict.h"
 
+#include "src/common.h"
+
 #include "src/measure/rounding.h"
 
 #include <math.h>
@@ -96,8 +98,8 @@ int bound_measure_parse(const char *name) {
 
 void bound_value_str(int m, double value, char *buf, size_t n) {
   if (value < 0) snprintf(buf, n, "-");
-  else if (m == BM_ULP_CR) snprintf(buf, n, "%.0f ulp", value);
-  else if (m == BM_ULP) snprintf(buf, n, "%.5f ulp", value);
+  else if (m == BM_ULP_CR) snprintf(buf, n, "%s ulp", NUM(value, 0));
+  else if (m == BM_ULP) snprintf(buf, n, "%s ulp", NUM(value, 5));
   else snprintf(buf, n, "%.4e", value);
 }
 

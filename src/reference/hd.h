@@ -2,7 +2,7 @@
  *
  * A shortcut (functions/<name>/shortcut.h) is written once, as REF_HD functions, and
  * runs in the host engine (through reference.c) and in the device reference kernel
- * (kernels/refkern.cuh). Both sides must compute the same thing, bit for bit:
+ * (src/kinds/binary32/device/refkern.cuh). Both sides must compute the same thing, bit for bit:
  *  - only binary64 and integer arithmetic, +, -, *, /, sqrt and fma, which are
  *    correctly rounded on both sides (IEEE 754 round to nearest even); the host build
  *    has -ffp-contract=off and the device build -fmad=false, so that no a*b+c is
@@ -10,7 +10,7 @@
  *  - exact functions only from the C library: fabs, floor, ceil, trunc, rint,
  *    nearbyint (in the default rounding mode), ldexp, frexp, copysign; never exp,
  *    log, sin... whose results differ between libraries;
- *  - bit casts through the ref_* helpers below;
+ *  - bit casts through src/bits.h (f2u, u2f, d2u, u2d);
  *  - no static data other than constants, no calls into other translation units.
  * The device kernel compiles every shortcut.h of the catalogue, so a shortcut that
  * breaks these rules fails the build (or the device tests, which compare the device
@@ -22,48 +22,14 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "src/bits.h"
+
 #if defined(__CUDACC__)
 #define REF_HD static __host__ __device__ inline
 #else
 #define REF_HD static inline
 #endif
 
-REF_HD uint32_t ref_f2u(float f) {
-#if defined(__CUDA_ARCH__)
-  return __float_as_uint(f);
-#else
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-#endif
-}
-REF_HD float ref_u2f(uint32_t u) {
-#if defined(__CUDA_ARCH__)
-  return __uint_as_float(u);
-#else
-  float f;
-  memcpy(&f, &u, 4);
-  return f;
-#endif
-}
-REF_HD uint64_t ref_d2u(double d) {
-#if defined(__CUDA_ARCH__)
-  return (uint64_t)__double_as_longlong(d);
-#else
-  uint64_t u;
-  memcpy(&u, &d, 8);
-  return u;
-#endif
-}
-REF_HD double ref_u2d(uint64_t u) {
-#if defined(__CUDA_ARCH__)
-  return __longlong_as_double((long long)u);
-#else
-  double d;
-  memcpy(&d, &u, 8);
-  return d;
-#endif
-}
 /* Count of trailing zero bits of a non-zero word. */
 REF_HD int ref_ctz32(uint32_t m) {
 #if defined(__CUDA_ARCH__)
@@ -114,7 +80,7 @@ REF_HDI void ref_two_sum(double a, double b, double *s, double *e) {
 #define REF_INF32 0x7f800000u
 
 /* The binary64 infinity and NaN as constants on both sides. */
-#define REF_INF (ref_u2d(0x7ff0000000000000ull))
-#define REF_NAN (ref_u2d(0x7ff8000000000000ull))
+#define REF_INF (u2d(0x7ff0000000000000ull))
+#define REF_NAN (u2d(0x7ff8000000000000ull))
 
 #endif

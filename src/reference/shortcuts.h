@@ -24,7 +24,7 @@ REF_HD int ref_exp_like(uint32_t xb, double *y, int *t, float over, float under,
   if (m > REF_INF32) return 0;
   if (m == 0) { *y = 1.0; *t = 0; return 1; }
   if (m == REF_INF32) { *y = neg ? 0.0 : REF_INF; *t = 0; return 1; }
-  float x = ref_u2f(xb);
+  float x = u2f(xb);
   if (x >= over) { *y = REF_INF; *t = 1; return 1; }
   if (x <= under) { *y = 0.0; *t = -1; return 1; }
   if (m >= tiny) return 0;

@@ -105,10 +105,10 @@ TRIG_HD double trig_sub(double a, double b) { return ref_sub(a, b); }
 TRIG_HD double trig_mul(double a, double b) { return ref_mul(a, b); }
 TRIG_HD double trig_div(double a, double b) { return ref_div(a, b); }
 TRIG_HD double trig_fma(double a, double b, double c) { return ref_fma(a, b, c); }
-TRIG_HD double trig_neg(double a) { return ref_u2d(ref_d2u(a) ^ 0x8000000000000000ull); }
-TRIG_HD double trig_abs(double a) { return ref_u2d(ref_d2u(a) & 0x7fffffffffffffffull); }
+TRIG_HD double trig_neg(double a) { return u2d(d2u(a) ^ 0x8000000000000000ull); }
+TRIG_HD double trig_abs(double a) { return u2d(d2u(a) & 0x7fffffffffffffffull); }
 /* 2^k for -1022 <= k <= 1023, from its bits (exact) */
-TRIG_HD double trig_pow2(int k) { return ref_u2d((uint64_t)(1023 + k) << 52); }
+TRIG_HD double trig_pow2(int k) { return u2d((uint64_t)(1023 + k) << 52); }
 
 /* The 128-bit product a*b = hi 2^64 + lo. */
 TRIG_HD void trig_mul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo) {
@@ -334,7 +334,7 @@ TRIG_HD int trig_reduce(uint32_t ax, struct trig_red *o) {
  * (P2) Horner, stage 1 (binary64, coefficients hi_i, i = 13 .. NDD, at wh):
  *   q_13 = hi_13;  q_i = RN(q_(i+1) wh + hi_i)   (fma)
  * (trig_horner takes the degree, 13 = TRIG_DEG here, as a parameter: (P2) and (P3) hold
- * for any degree; functions/refbessel_hankel_hd.h runs it on polynomials of degree 5.)
+ * for any degree; src/reference/shared/bessel_hankel_hd.h runs it on polynomials of degree 5.)
  * With Q_i(W) = sum_(j>=i) c*_j W^(j-i) (c*_j the stored hi_j + lo_j; lo_j = 0 for j >=
  * NDD) and D_i >= |q_i - Q_i(W)|: q_i - Q_i(W) = W(q_(i+1) - Q_(i+1)(W)) - q_(i+1) wl +
  * e_i, |e_i| <= u(|q_(i+1)| |wh| + |hi_i|) + eta, so
@@ -432,12 +432,12 @@ TRIG_HD int trig_round(double vh, double vl, int eps_log2, double *y, int *t) {
   const double eps = trig_mul(avh, trig_pow2(eps_log2));
   const double avl = trig_abs(vl);
   if (!(avl > eps)) return 0;
-  const uint64_t vb = ref_d2u(vh);
+  const uint64_t vb = d2u(vh);
   const uint64_t ex = vb & 0x7ff0000000000000ull;
   const int toward_zero = (vl < 0.0) != (vh < 0.0);
   const int pow2 = (vb & 0x000fffffffffffffull) == 0u;
   const uint64_t gsh = (toward_zero && pow2) ? 54u : 53u;
-  const double h = ref_u2d(ex - (gsh << 52));
+  const double h = u2d(ex - (gsh << 52));
   if (!(trig_add(avl, eps) < h)) return 0;
   *y = vh;
   *t = vl > 0.0 ? -1 : 1;
@@ -521,7 +521,7 @@ TRIG_HD int trig_large(uint32_t xb, int fn, double *y, int *t) {
  * (x >= 0) follow as for trig_large, word for word: the same pair or 0. */
 TRIG_HD int trig_halfturns(uint32_t xb, int fn, double *y, int *t) {
   if (xb < 0x44800000u || xb >= 0x4b000000u) return 0; /* x outside [2^10, 2^23), or negative */
-  const double two = trig_mul(2.0, (double)ref_u2f(xb));
+  const double two = trig_mul(2.0, (double)u2f(xb));
   int64_t n = (int64_t)two; /* floor: two > 0 */
   double f = trig_sub(two, (double)n);
   if (f == 0.0) return 0; /* an exact case: the caller's */

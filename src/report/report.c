@@ -74,13 +74,30 @@ static const char *const plot_terms[2] = {"svg size 900,500 font 'sans,12' backg
                                           "pngcairo size 900,500 font 'sans,10' background rgb 'white'"};
 static const char *const plot_exts[2] = {"svg", "png"};
 
+void plot_size(struct text *sc, int t, int w, int h) {
+  tprintf(sc, "set terminal %s size %d,%d enhanced font 'sans,%d' background rgb 'white'\n", t ? "pngcairo" : "svg", w, h,
+          t ? 10 : 12);
+}
+
+/* Okabe & Ito (2008), "Color Universal Design": blue, vermillion, bluish green, reddish
+ * purple, orange, sky blue, black */
+static const char *const palette[7] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"};
+/* solid, dashed, dotted, dash-dot, long dash-dot-dot (gnuplot dash patterns) */
+static const char *const dashes[5] = {"solid", "(10,5)", "(2,4)", "(12,4,2,4)", "(20,5,2,5,2,5)"};
+
+const char *plot_color(int k) { return palette[k % 7]; }
+
+void plot_style(struct text *sc, int k) {
+  tprintf(sc, "lc rgb '%s' dt %s lw %s", palette[k % 7], dashes[k % 5], k % 5 == 2 ? "2.5" : "1.5");
+}
+
 /* Start the script of plot DIR/plots/NAME-WHAT.EXT (terminal t: 0 SVG, 1 PNG): its
  * output goes to a temporary file that run_gnuplot renames into place. */
 void plot_begin(struct text *sc, const char *dir, const char *name, const char *what, int t, char *path,
                        size_t pn, char *tmp, size_t tn) {
   snprintf(path, pn, "%s/plots/%s%s.%s", dir, name, what, plot_exts[t]);
   snprintf(tmp, tn, "%s.tmp.%ld", path, (long)getpid());
-  tprintf(sc, "set terminal %s\nset output '%s'\n", plot_terms[t], tmp);
+  tprintf(sc, "set terminal %s enhanced\nset encoding utf8\nset output '%s'\n", plot_terms[t], tmp);
 }
 
 int read_text_file(const char *path, struct text *all, char *err, size_t errlen) {
@@ -129,4 +146,23 @@ struct text *report_block_optional(struct report *rp, const char *name) {
   for (int i = 0; t && i < rp->nblock; i++)
     if (&rp->block[i].t == t) rp->block[i].optional = 1;
   return t;
+}
+
+struct text *report_page(struct report *rp, const char *name, const char *title) {
+  struct report_page **pp = realloc(rp->page, (size_t)(rp->npage + 1) * sizeof *pp);
+  if (!pp) return NULL;
+  rp->page = pp;
+  struct report_page *p = calloc(1, sizeof *p);
+  if (!p) return NULL;
+  file_safe_name(p->name, sizeof p->name, name);
+  snprintf(p->title, sizeof p->title, "%s", title);
+  rp->page[rp->npage++] = p;
+  return &p->md;
+}
+
+void report_free(struct report *rp) {
+  for (int s = 0; s < SEC_N; s++) free(rp->sec[s].buf), free(rp->html_sec[s].buf);
+  for (int b = 0; b < rp->nblock; b++) free(rp->block[b].t.buf);
+  for (int i = 0; i < rp->npage; i++) free(rp->page[i]->md.buf), free(rp->page[i]);
+  free(rp->page), free(rp->csv.buf);
 }

@@ -26,13 +26,21 @@ enum report_section {
   SEC_HARDWARE = 0, /* hardware approximations against their documented bounds */
   SEC_LIBRARY,      /* the CUDA math library's flavours and the host library, side by side */
   SEC_NARROW,       /* 16-bit formats */
+  SEC_CONVERT,      /* conversions between binary32 and the low-precision formats */
   SEC_FAMILIES,     /* one table per family of functions, then the plots and the runs */
   SEC_TWO_WORD,     /* two-word (float-float) arithmetic */
   SEC_TWO_ARG,      /* functions of two arguments */
   SEC_N
 };
 
-#define REPORT_MAXBLOCK 4
+#define REPORT_MAXBLOCK 8
+
+/* A page of the HTML report besides the index (DIR/html/NAME.html), in Markdown: links to
+ * the report's files are relative to DIR (plots/x.svg), links to pages are NAME.html. */
+struct report_page {
+  char name[96], title[160];
+  struct text md;
+};
 
 struct report {
   const char *dir;           /* output folder */
@@ -41,6 +49,11 @@ struct report {
   const char *readme_family; /* the family of the README's main table */
   int write_files;           /* 0 while the tables are made; 1 when plots may be written */
   struct text sec[SEC_N];
+  /* the HTML index's text of a section where it differs from ACCURACY.md's (Markdown;
+   * empty: the same), e.g. a list of pages in place of their tables */
+  struct text html_sec[SEC_N];
+  int npage;
+  struct report_page **page;
   struct text csv;
   int nblock; /* README blocks: the text between "<!-- BEGIN generated: NAME -->" and "<!-- END generated -->" */
   struct {
@@ -55,12 +68,27 @@ struct text *report_block(struct report *rp, const char *name);
 /* The same for a block the README may lack. */
 struct text *report_block_optional(struct report *rp, const char *name);
 
+/* A new page of the HTML report; NULL when out of memory. */
+struct text *report_page(struct report *rp, const char *name, const char *title);
+/* Write DIR/html/index.html (intro, then every section) and the pages. 0 or EXIT_IO with err. */
+int html_write(const struct report *rp, const char *intro, char *err, size_t errlen);
+/* Free what the report holds. */
+void report_free(struct report *rp);
+
 /* Run gnuplot on a script that sets its own output to 'tmp'; rename to 'path'. */
 int run_gnuplot(const char *script, const char *tmp, const char *path, char *err, size_t errlen);
 /* Start the script of plot DIR/plots/NAME-WHAT.EXT (terminal t: 0 SVG, 1 PNG): its output
  * goes to a temporary file that run_gnuplot renames into place. */
 void plot_begin(struct text *sc, const char *dir, const char *name, const char *what, int t, char *path, size_t pn,
                 char *tmp, size_t tn);
+
+/* Set the size of a plot begun with plot_begin (terminal t) to w x h pixels. */
+void plot_size(struct text *sc, int t, int w, int h);
+/* Curve k's line style: a colour of a colour-blind-safe palette (Okabe and Ito's, without
+ * its yellow, too faint on white) and a dash pattern, the two cycling with different
+ * periods so that neighbours differ in both. */
+const char *plot_color(int k);
+void plot_style(struct text *sc, int k);
 
 /* Append the text file path to *all (read as C strings: a NUL byte ends its chunk's
  * text). 0, or EXIT_IO with a message. */

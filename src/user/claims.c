@@ -255,6 +255,54 @@ int claims_parse(const char *t, size_t n, struct claim_site *out, int max, char 
   return k;
 }
 
+int claims_function(const char *t, size_t n, const char *name, struct claim_site *out) {
+  size_t i = 0, start = 0, k = strlen(name);
+  int depth = 0, line_start = 1;
+  while (i < n) {
+    char ch = t[i];
+    if (ch == '/' && i + 1 < n && (t[i + 1] == '/' || t[i + 1] == '*')) { /* a comment */
+      size_t e = i + 2;
+      if (t[i + 1] == '/') while (e < n && t[e] != '\n') e++;
+      else {
+        while (e + 1 < n && !(t[e] == '*' && t[e + 1] == '/')) e++;
+        e += 2;
+      }
+      i = e;
+      if (!depth) start = i;
+      continue;
+    }
+    if (ch == '"' || ch == '\'') {
+      i = skip_literal(t, n, i);
+      continue;
+    }
+    if (line_start && ch == '#') { /* a preprocessor line, continued by backslashes */
+      while (i < n && !(t[i] == '\n' && t[i - 1] != '\\')) i++;
+      if (!depth) start = i;
+      continue;
+    }
+    if (ch == '\n') line_start = 1;
+    else if (!isspace((unsigned char)ch)) line_start = 0;
+    if (ch == '{') depth++;
+    else if (ch == '}' && depth > 0 && !--depth) start = i + 1;
+    else if (ch == ';' && !depth) start = i + 1;
+    else if (!depth && is_ident((unsigned char)ch) && (i == 0 || !is_ident((unsigned char)t[i - 1]))) {
+      size_t e = i;
+      while (e < n && is_ident((unsigned char)t[e])) e++;
+      size_t p = e;
+      while (p < n && isspace((unsigned char)t[p])) p++;
+      if (e - i == k && !strncmp(t + i, name, k) && p < n && t[p] == '(') {
+        memset(out, 0, sizeof *out);
+        tie_function(t, n, start, out);
+        if (!strcmp(out->fn, name)) return 1;
+      }
+      i = e;
+      continue;
+    }
+    i++;
+  }
+  return 0;
+}
+
 void claims_format_like(const char *like, double v, char *out, size_t n) {
   const char *dot = strchr(like, '.');
   const char *ex = strpbrk(like, "eE");

@@ -32,6 +32,11 @@ struct claim_site {
  * a message when the text cannot be read as C (an unterminated comment). */
 int claims_parse(const char *text, size_t n, struct claim_site *out, int max, char *err, size_t errlen);
 
+/* The definition of function name in text[0..n) (outside comments, string literals and
+ * other definitions): 1 with its declaration in out (fn, fn_line, sig, unary_float,
+ * device), or 0 when the text defines no function of that name. */
+int claims_function(const char *text, size_t n, const char *name, struct claim_site *out);
+
 /* Format v the way 'like' is written (fixed or exponent notation, digits after the
  * point, exponent sign and width), rounding to nearest. */
 void claims_format_like(const char *like, double v, char *out, size_t n);

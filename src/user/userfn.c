@@ -21,7 +21,8 @@
 
 #include "src/catalogue/registry.h"
 #include "src/common.h"
-#include "src/engine/gpu.h"
+#include "src/kinds/binary32/device/gpu.h"
+#include "src/user/claims.h"
 
 static int abs_path(const char *path, char *out, size_t n) {
   char *r = realpath(path, NULL);
@@ -39,6 +40,24 @@ static void read_log(const char *path, char *log, size_t loglen) {
     fclose(f);
   }
   log[k] = 0;
+}
+
+/* The log with the temporary folder's files named as what they are: the wrapper that
+ * calls the user's functions, the library built from it. */
+static void hide_dir(char *log, const char *dir) {
+  static const struct {
+    const char *file, *as;
+  } names[] = {{"/wrap.c", "ulpcert's wrapper"}, {"/user.so", "the compiled functions"}, {"", "(a temporary folder)"}};
+  size_t dl = strlen(dir);
+  for (char *p = strstr(log, dir); p; p = strstr(p, dir)) {
+    size_t k = 0;
+    while (strncmp(p + dl, names[k].file, strlen(names[k].file))) k++; /* the last one, "", always matches */
+    size_t old = dl + strlen(names[k].file), neu = strlen(names[k].as), tail = strlen(p + old);
+    if (neu > old) break; /* (every replacement is shorter) */
+    memcpy(p, names[k].as, neu);
+    memmove(p + neu, p + old, tail + 1);
+    p += neu;
+  }
 }
 
 int userfn_host(const char *path, int n, const char *const *fns, float (**out)(float), char *log, size_t loglen) {
@@ -66,12 +85,17 @@ int userfn_host(const char *path, int n, const char *const *fns, float (**out)(f
   fclose(w);
   const char *cc = getenv("ULPCERT_CC");
   if (!cc || !*cc) cc = "cc";
-  snprintf(cmd, sizeof cmd, "%s -std=gnu11 -O2 -fPIC -shared -ffp-contract=off -o '%s' '%s' -lm >'%s' 2>&1", cc, so,
-           wrap, lg);
+  /* a call of an undeclared function is an error here (C99 removed implicit declarations),
+   * not a symbol missing when the library is loaded */
+  snprintf(cmd, sizeof cmd,
+           "%s -std=gnu11 -O2 -fPIC -shared -ffp-contract=off -Werror=implicit-function-declaration -Wl,--no-undefined"
+           " -o '%s' '%s' -lm >'%s' 2>&1",
+           cc, so, wrap, lg);
   int st = system(cmd);
   int rc = 0;
   if (st != 0) {
     read_log(lg, log, loglen);
+    hide_dir(log, dir);
     if (WIFEXITED(st) && WEXITSTATUS(st) == 127) {
       snprintf(log, loglen, "the host compiler '%s' was not found (set ULPCERT_CC)", cc);
       rc = EXIT_DEPEND;
@@ -82,6 +106,7 @@ int userfn_host(const char *path, int n, const char *const *fns, float (**out)(f
     void *h = dlopen(so, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
       snprintf(log, loglen, "cannot load the compiled functions: %s", dlerror());
+      hide_dir(log, dir);
       rc = EXIT_USAGE;
     }
     for (int i = 0; !rc && i < n; i++) {
@@ -204,6 +229,41 @@ int userfn_gpu(const char *path, int n, const char *const *fns, int cc_major, in
   nv.destroy(&prog);
   free(src);
   return rc;
+}
+
+int userfn_check(const char *path, const char *name, char *msg, size_t n) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    snprintf(msg, n, "cannot read %s: %s", path, strerror(errno));
+    return EXIT_IO;
+  }
+  size_t cap = 1 << 16, len = 0;
+  char *text = malloc(cap);
+  while (text) {
+    len += fread(text + len, 1, cap - len, f);
+    if (len < cap || cap >= (64u << 20)) break;
+    char *nt = realloc(text, cap *= 2);
+    if (!nt) free(text);
+    text = nt;
+  }
+  fclose(f);
+  if (!text) {
+    snprintf(msg, n, "out of memory reading %s", path);
+    return EXIT_IO;
+  }
+  struct claim_site c;
+  int found = claims_function(text, len, name, &c);
+  free(text);
+  if (!found) {
+    snprintf(msg, n, "%s defines no function %s (--function names a definition float %s(float) in the file)", path,
+             name, name);
+    return EXIT_USAGE;
+  }
+  if (!c.unary_float) {
+    snprintf(msg, n, "%s:%d: %s is declared '%s', not float %s(float)", path, c.fn_line, name, c.sig, name);
+    return EXIT_USAGE;
+  }
+  return 0;
 }
 
 /* A user function as a variant of the engine (shared with `run --source`). */

@@ -13,6 +13,10 @@ int userfn_host(const char *path, int n, const char *const *fns, float (**out)(f
 int userfn_gpu(const char *path, int n, const char *const *fns, int cc_major, int cc_minor, int *ids, char *log,
                size_t loglen);
 
+/* Whether the file at path defines name as float name(float) (the check certify makes
+ * of a claim's function): 0, or an exit code with the reason in msg. */
+int userfn_check(const char *path, const char *name, char *msg, size_t n);
+
 /* The functions names[0..n) of the file at path, compiled for the backend (gpu: for the
  * device gi), as variants of reference refs[i] named "FILE:NAME" (vnames[i] holds the
  * name). 0, or an exit code with the compiler's log. */

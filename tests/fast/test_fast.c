@@ -268,12 +268,6 @@ static void test_mutant_bound(void **state) {
 
 /* ---- exp where binary64 results turn subnormal, underflow to 0, overflow ---- */
 
-static uint32_t fbits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-}
-
 /* Every input of 2^16-pattern slices centred on: exp(x) = 2^-1022 (x ~ -708.40),
  * exp(x) = 2^-1074 and 2^-1075 (x ~ -744.44, -745.13), exp(x) = DBL_MAX (709.78). */
 static void test_exp_extremes(void **state) {
@@ -288,7 +282,7 @@ static void test_exp_extremes(void **state) {
   const float centre[] = {-708.3964f, -744.4401f, -745.1332f, 709.7827f};
   for (int c = 0; c < 4; c++) {
     uint64_t n = 1u << 16;
-    uint32_t *xs = malloc(n * sizeof *xs), mid = fbits(centre[c]);
+    uint32_t *xs = malloc(n * sizeof *xs), mid = f2u(centre[c]);
     for (uint64_t i = 0; i < n; i++) xs[i] = mid - (uint32_t)(n / 2) + (uint32_t)i;
     struct ft_result res = ft_compare(&v, mpfr_exp, xs, n);
     uint64_t zeros = 0, subn = 0;

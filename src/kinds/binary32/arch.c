@@ -188,8 +188,8 @@ int b32_arch_record(struct arch_ctx *a) {
 
 /* How the maxima and the bound clauses of a variant moved. */
 static void print_moved(const struct variant *v, const struct stats *a, const struct stats *b) {
-  printf("  max ulp %.5f at 0x%08x -> %.5f at 0x%08x; max rel %.4e -> %.4e; correctly rounded %llu -> %llu\n",
-         a->max_ulp, a->max_ulp_input, b->max_ulp, b->max_ulp_input, a->max_rel, b->max_rel,
+  printf("  max ulp %s at 0x%08x -> %s at 0x%08x; max rel %.4e -> %.4e; correctly rounded %llu -> %llu\n",
+         NUM(a->max_ulp, 5), a->max_ulp_input, NUM(b->max_ulp, 5), b->max_ulp_input, a->max_rel, b->max_rel,
          (unsigned long long)a->correctly_rounded, (unsigned long long)b->correctly_rounded);
   if (a->max_abs >= 0 || b->max_abs >= 0) printf("  max abs %.4e -> %.4e\n", a->max_abs, b->max_abs);
   for (int k = 0; k < b->n_clauses && k < a->n_clauses; k++) {

@@ -6,7 +6,7 @@
 #include <jansson.h>
 
 #include "src/engine/kind.h"
-#include "src/engine/scan.h"
+#include "src/kinds/binary32/scan.h"
 #include "src/kinds/binary32/result.h"
 
 /* A binary32 result: a run's (variants resolved, statistics accumulating) or a file's. */
@@ -21,6 +21,7 @@ struct kind_result {
   json_t *parts;       /* a record's parts of other kinds (members named after them), or NULL */
   struct scan_cli *sc; /* a run: its options */
   int moments;         /* accumulate the per-bin output moments (arch records) */
+  const char *bound;   /* run --bound ULP, or NULL */
   struct variant user; /* run --source: the user's function */
   char user_name[256];
 };

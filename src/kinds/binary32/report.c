@@ -10,6 +10,7 @@
 
 #include "src/common.h"
 #include "src/kinds/binary32/binary32.h"
+#include "src/kinds/binary32/plots.h"
 #include "src/report/report.h"
 
 /* One row of the tables: a variant of a file, on its device. */
@@ -157,144 +158,23 @@ static void abs_text(char *buf, size_t n, const struct stats *s) {
 /* value of bit pattern b as a double (the float it encodes) */
 static double val(uint32_t b) { return (double)u2f(b); }
 
-/* x-bin maxima as "x error" lines (bin midpoints; bins without a positive maximum are
- * left out: a log scale has no place for 0). Returns whether any was written. */
-static int xbin_data(struct text *t, const struct stats *s) {
-  int any = 0;
-  for (int i = 0; i < XBINS; i++)
-    if (s->xbin_max_ulp[i] > 0) {
-      tprintf(t, "%.4f %.9g\n", XBIN_LO + (i + 0.5) / XBIN_SCALE, s->xbin_max_ulp[i]);
-      any = 1;
-    }
-  return any;
-}
-
 /* Whether a row gets plots of its own: not the -ftz=true and -use_fast_math builds of a
- * CUDA function (their curves are in the family's overview, their figures in the tables),
- * which would triple the plots of the library for little, and one device per variant (the
- * first of its rows: the records compared identical across GPUs say where they differ). */
+ * CUDA function, nor the C math libraries' variants beside glibc's (families libm.*: LLVM
+ * libc, musl, SLEEF; src/libm/libm.h): their curves are in their family's overview, their
+ * figures in the tables, and plots of their own would triple the plots for little; and one
+ * device per variant (the first of its rows: the records compared identical across GPUs say
+ * where they differ). */
 static int has_own_plots(const struct row *r) {
   const char *nm = r->rv->name;
-  if (r->dup_of_prev) return 0;
+  if (r->dup_of_prev || !strncmp(r->rv->family, "libm.", 5)) return 0;
   size_t n = strlen(nm);
   return !(n > 9 && !strcmp(nm + n - 9, ".cuda.ftz")) && !(n > 14 && !strcmp(nm + n - 14, ".cuda.fastmath"));
-}
-
-/* Bins of 2^20 inputs drawn per group of PLOT_GROUP: 1024 impulses, as many as the plot
- * has pixels across, the maximum of each group. */
-#define PLOT_GROUP 4
-
-static int plots_for_row(const struct row *r, const char *dir, int png, char *err, size_t errlen) {
-  const struct stats *s = r->rv->st;
-  for (int t = 0; t < 1 + png; t++) {
-    /* 1. max ulp per bin along the ordered bit patterns */
-    struct text sc = {0};
-    char path[4200], tmp[4300];
-    plot_begin(&sc, dir, r->tag, "-bins", t, path, sizeof path, tmp, sizeof tmp);
-    tprintf(&sc, "set title '%s on %s: max ulp error per 2^22 inputs, all bit patterns' noenhanced\n", r->rv->name,
-            r->dev);
-    tprintf(&sc, "set xlabel 'input bit pattern (bin of 2^22)'\nset ylabel 'max ulp error'\nset logscale y\n"
-                 "set grid\nset key off\nset xrange [0:%u]\n", NBINS / PLOT_GROUP);
-    tprintf(&sc, "set xtics ('0x00000000' 0, '0x40000000' %u, '0x80000000' %u, '0xc0000000' %u, '0xffffffff' %u)\n",
-            NBINS / PLOT_GROUP / 4, NBINS / PLOT_GROUP / 2, 3 * (NBINS / PLOT_GROUP / 4), NBINS / PLOT_GROUP);
-    tprintf(&sc, "$D << EOD\n");
-    int any = 0;
-    for (uint32_t g = 0; g < NBINS / PLOT_GROUP; g++) {
-      double m = 0;
-      for (uint32_t b = g * PLOT_GROUP; b < (g + 1) * PLOT_GROUP; b++)
-        if (s->bin_inputs[b] && s->bin_max_ulp[b] > m) m = s->bin_max_ulp[b];
-      if (m > 0) tprintf(&sc, "%u %.9g\n", g, m), any = 1;
-    }
-    if (!any) tprintf(&sc, "0 1e-30\n");
-    tprintf(&sc, "EOD\nplot $D using 1:2 with impulses lc rgb '#1f77b4'\n");
-    int rc = run_gnuplot(sc.buf, tmp, path, err, errlen);
-    free(sc.buf);
-    if (rc) return rc;
-    /* 2. max ulp per bin against x in [-10, 10] (bins whose inputs lie there) */
-    struct text sx = {0};
-    plot_begin(&sx, dir, r->tag, "-x", t, path, sizeof path, tmp, sizeof tmp);
-    tprintf(&sx, "set title '%s on %s: max ulp error per bin of width 0.01, x in [-10, 10]' noenhanced\n",
-            r->rv->name, r->dev);
-    tprintf(&sx, "set xlabel 'x'\nset ylabel 'max ulp error'\nset logscale y\nset grid\nset key off\n"
-                 "set xrange [-10:10]\n$D << EOD\n");
-    any = xbin_data(&sx, s);
-    if (!any) tprintf(&sx, "0 1e-30\n");
-    tprintf(&sx, "EOD\nplot $D using 1:2 with lines lc rgb '#d62728'\n");
-    rc = run_gnuplot(sx.buf, tmp, path, err, errlen);
-    free(sx.buf);
-    if (rc) return rc;
-    /* 3. histogram */
-    struct text sh = {0};
-    plot_begin(&sh, dir, r->tag, "-hist", t, path, sizeof path, tmp, sizeof tmp);
-    tprintf(&sh, "set title '%s on %s: histogram of ulp errors (%llu inputs)' noenhanced\n", r->rv->name, r->dev,
-            (unsigned long long)s->inputs);
-    tprintf(&sh, "set ylabel 'inputs'\nset logscale y\nset yrange [0.5:*]\nset grid ytics\nset key off\n"
-                 "set style fill solid 0.8\nset boxwidth 0.8\nset xtics rotate by -60 font ',9'\n$D << EOD\n");
-    int first = -1, last = -1;
-    for (int i = 0; i < HIST_N; i++)
-      if (s->hist[i]) {
-        if (first < 0) first = i;
-        last = i;
-      }
-    for (int i = first < 0 ? 0 : first; i <= last; i++) {
-      char lab[32];
-      if (i == 0) snprintf(lab, sizeof lab, "0");
-      else if (i == 1) snprintf(lab, sizeof lab, "<2^%d", HIST_KMIN);
-      else if (i == HIST_N - 1) snprintf(lab, sizeof lab, ">=2^%d", HIST_KMAX + 1);
-      else snprintf(lab, sizeof lab, "2^%d", HIST_KMIN + i - 2);
-      tprintf(&sh, "%d \"%s\" %llu\n", i, lab, (unsigned long long)s->hist[i]);
-    }
-    if (first < 0) tprintf(&sh, "0 \"0\" 0\n");
-    tprintf(&sh, "EOD\nset xlabel 'ulp error bin [lower edge)'\n"
-                 "plot $D using 1:($3 > 0 ? $3 : 1/0):xtic(2) with boxes lc rgb '#2ca02c'\n");
-    rc = run_gnuplot(sh.buf, tmp, path, err, errlen);
-    free(sh.buf);
-    if (rc) return rc;
-  }
-  return 0;
-}
-
-static int overview_plot(const struct row *rows, int n, const char *family, const char *dir, int png, char *err,
-                         size_t errlen) {
-  char fam[64];
-  file_safe_name(fam, sizeof fam, family);
-  for (int t = 0; t < 1 + png; t++) {
-    struct text sc = {0};
-    char path[4200], tmp[4300];
-    plot_begin(&sc, dir, fam, "-overview", t, path, sizeof path, tmp, sizeof tmp);
-    tprintf(&sc, "set title '%s: max ulp error per bin of width 0.01, x in [-10, 10]' noenhanced\n", family);
-    tprintf(&sc, "set xlabel 'x'\nset ylabel 'max ulp error'\nset logscale y\nset grid\n"
-                 "set key top right noenhanced box opaque font ',9'\nset xrange [-10:10]\n");
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-      if (strcmp(rows[i].rv->family, family)) continue;
-      const struct stats *s = rows[i].rv->st;
-      tprintf(&sc, "$D%d << EOD\n", k);
-      int any = xbin_data(&sc, s);
-      if (!any) tprintf(&sc, "0 1e-30\n");
-      tprintf(&sc, "EOD\n");
-      k++;
-    }
-    tprintf(&sc, "plot ");
-    k = 0;
-    for (int i = 0; i < n; i++) {
-      if (strcmp(rows[i].rv->family, family)) continue;
-      tprintf(&sc, "%s$D%d using 1:2 with lines lw 1.5 title '%s (%s)'", k ? ", " : "", k, rows[i].rv->name,
-              rows[i].dev);
-      k++;
-    }
-    tprintf(&sc, "\n");
-    int rc = run_gnuplot(sc.buf, tmp, path, err, errlen);
-    free(sc.buf);
-    if (rc) return rc;
-  }
-  return 0;
 }
 
 /* The max ulp, max rel and max abs cells of a MUFU row, whatever the bound. */
 static void mufu_figures(struct text *md, const struct stats *s) {
   char rg[160];
-  if (s->max_ulp >= 0) tprintf(md, "%.5f at 0x%08x | ", s->max_ulp, s->max_ulp_input);
+  if (s->max_ulp >= 0) tprintf(md, "%s at 0x%08x | ", NUM(s->max_ulp, 5), s->max_ulp_input);
   else tprintf(md, "— | ");
   if (s->max_rel >= 0) tprintf(md, "%.4e | ", s->max_rel);
   else tprintf(md, "— | ");
@@ -360,7 +240,7 @@ static void mufu_row(struct text *md, const struct row *r) {
       continue;
     }
     measured = 1;
-    if (k == 0) tprintf(md, "%.5f ulp at 0x%08x", m[k], at[k]);
+    if (k == 0) tprintf(md, "%s ulp at 0x%08x", NUM(m[k], 5), at[k]);
     else if (m[k] > 0) /* the exponent, to read against a bound written as 2^e */
       tprintf(md, "%s%.4e%s (≈ 2^%.2f) at 0x%08x", k == 2 ? "abs " : "", m[k], k == 1 ? " rel" : "", log2(m[k]), at[k]);
     else tprintf(md, "%s0%s at 0x%08x", k == 2 ? "abs " : "", k == 1 ? " rel" : "", at[k]);
@@ -449,11 +329,20 @@ static void mufu_table(struct text *md, const struct row *rows, int n) {
 
 /* The CUDA math library table: one row per function and GPU, its flavours side by side
  * (CUDA's function `<fn>.cuda` as a default build compiles it, `.cuda.ftz` with -ftz=true,
- * `.cuda.fastmath` with -use_fast_math) and the host C library's `<fn>.host` (from any
- * CPU run). The Guide's measure is ulps from the correctly rounded result: a variant's
- * first bound clause in that measure gives it; the max ulp is against the exact value. */
-enum { LIB_CUDA, LIB_FTZ, LIB_FAST, LIB_HOST, LIB_N };
-static const char *const lib_suffix[LIB_N] = {".cuda", ".cuda.ftz", ".cuda.fastmath", ".host"};
+ * `.cuda.fastmath` with -use_fast_math) and the host C math libraries' (from any run, their
+ * outputs computed on a CPU; src/libm/libm.h): glibc's `<fn>.host`, LLVM libc's `.llvm`,
+ * musl's `.musl`, SLEEF's most accurate scalar function (`.sleef_u10`, or `.sleef_u05`,
+ * `.sleef_u15`, `.sleef` where that is its tier) and its 3.5-ulp one (`.sleef_u35`). The
+ * Guide's measure is ulps from the correctly rounded result: a variant's first bound clause
+ * in that measure gives it; the max ulp is against the exact value. */
+enum { LIB_CUDA, LIB_FTZ, LIB_FAST, LIB_HOST, LIB_LLVM, LIB_MUSL, LIB_SLEEF, LIB_SLEEF35, LIB_N };
+static const struct {
+  const char *suffix;
+  int col;
+} lib_suffix[] = {{".cuda", LIB_CUDA},          {".cuda.ftz", LIB_FTZ},      {".cuda.fastmath", LIB_FAST},
+                  {".host", LIB_HOST},          {".llvm", LIB_LLVM},         {".musl", LIB_MUSL},
+                  {".sleef_u05", LIB_SLEEF},    {".sleef_u10", LIB_SLEEF},   {".sleef_u15", LIB_SLEEF},
+                  {".sleef", LIB_SLEEF},        {".sleef_u35", LIB_SLEEF35}};
 
 struct lib_row {
   char fn[64];
@@ -461,14 +350,14 @@ struct lib_row {
   const struct row *r[LIB_N];
 };
 
-/* The flavour of a variant name, with its function part in fn; -1 for other variants. */
+/* The column of a variant name, with its function part in fn; -1 for other variants. */
 static int lib_flavour(const char *name, char *fn, size_t fnlen) {
   size_t n = strlen(name);
-  for (int k = 0; k < LIB_N; k++) {
-    size_t m = strlen(lib_suffix[k]);
-    if (n > m && !strcmp(name + n - m, lib_suffix[k]) && n - m < fnlen) {
+  for (size_t k = 0; k < sizeof lib_suffix / sizeof lib_suffix[0]; k++) {
+    size_t m = strlen(lib_suffix[k].suffix);
+    if (n > m && !strcmp(name + n - m, lib_suffix[k].suffix) && n - m < fnlen) {
       snprintf(fn, fnlen, "%.*s", (int)(n - m), name);
-      return k;
+      return lib_suffix[k].col;
     }
   }
   return -1;
@@ -484,21 +373,22 @@ static struct lib_row *lib_find(struct lib_row *lr, int *nl, const char *fn, con
   return l;
 }
 
-/* The rows of the table: GPU rows per function and device, the host variant added to
- * each of its function's rows (or a row of its own). */
+/* The rows of the table: GPU rows per function and device, each host library's variant
+ * added to each of its function's rows (or a row of its own). */
 static int lib_rows(const struct row *rows, int n, struct lib_row *lr) {
   int nl = 0;
   char fn[64];
   for (int i = 0; i < n; i++) {
     int k = lib_flavour(rows[i].rv->name, fn, sizeof fn);
-    if (k >= 0 && k != LIB_HOST && !strcmp(rows[i].rf->ri.backend, "gpu")) lib_find(lr, &nl, fn, rows[i].dev)->r[k] = &rows[i];
+    if (k >= 0 && k < LIB_HOST && !strcmp(rows[i].rf->ri.backend, "gpu")) lib_find(lr, &nl, fn, rows[i].dev)->r[k] = &rows[i];
   }
   for (int i = 0; i < n; i++) {
-    if (lib_flavour(rows[i].rv->name, fn, sizeof fn) != LIB_HOST) continue;
+    const int k = lib_flavour(rows[i].rv->name, fn, sizeof fn);
+    if (k < LIB_HOST) continue;
     int placed = 0;
     for (int j = 0; j < nl; j++)
-      if (!strcmp(lr[j].fn, fn) && lr[j].dev && !lr[j].r[LIB_HOST]) lr[j].r[LIB_HOST] = &rows[i], placed = 1;
-    if (!placed) lib_find(lr, &nl, fn, NULL)->r[LIB_HOST] = &rows[i];
+      if (!strcmp(lr[j].fn, fn) && lr[j].dev && !lr[j].r[k]) lr[j].r[k] = &rows[i], placed = 1;
+    if (!placed) lib_find(lr, &nl, fn, NULL)->r[k] = &rows[i];
   }
   return nl;
 }
@@ -517,8 +407,11 @@ static void lib_cell(struct text *md, const struct row *r) {
       tprintf(md, " %s from CR at 0x%08x;", m, s->cl[k].max_input);
       break;
     }
+  const char *tier = strstr(r->rv->name, ".sleef");
+  if (tier && strcmp(tier, ".sleef_u10") && strcmp(tier, ".sleef_u35")) /* SLEEF's other tiers say theirs */
+    tprintf(md, " %s:", tier[6] ? tier + 7 : "exact");
   enum verdict vd = row_verdict(r->rv);
-  tprintf(md, " %.2f ulp at 0x%08x; %.2f%% CR; %s |", s->max_ulp, s->max_ulp_input,
+  tprintf(md, " %s ulp at 0x%08x; %.2f%% CR; %s |", NUM(s->max_ulp, 2), s->max_ulp_input,
           pct(s->correctly_rounded, s->inputs), vd != VERDICT_NONE ? verdict_name(vd) : "no bound");
 }
 
@@ -543,8 +436,9 @@ static void lib_documented(struct text *md, const struct lib_row *l) {
 }
 
 static void lib_table_rows(struct text *t, const struct lib_row *lr, int nl) {
-  tprintf(t, "| function | GPU | documented bound | default build | -ftz=true | -use_fast_math | host C library |\n"
-             "| --- | --- | --- | --- | --- | --- | --- |\n");
+  tprintf(t, "| function | GPU | documented bound | default build | -ftz=true | -use_fast_math | glibc | LLVM libc | musl "
+             "| SLEEF u10 | SLEEF u35 |\n"
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
   for (int i = 0; i < nl; i++) {
     tprintf(t, "| %s | %s |", lr[i].fn, lr[i].dev ? lr[i].dev : "—");
     lib_documented(t, &lr[i]);
@@ -565,7 +459,10 @@ static void library_table(struct report *rp, const struct row *rows, int n) {
     tprintf(md, "\n## The CUDA math library\n\n"
                 "Generated. One row per function and GPU: CUDA's single-precision function as a default build\n"
                 "compiles it (`<fn>.cuda`), with `-ftz=true` (`.cuda.ftz`) and with `-use_fast_math`\n"
-                "(`.cuda.fastmath`), and the host C library's (`<fn>.host`, measured on the CPU). Each cell: the\n"
+                "(`.cuda.fastmath`), and the host C math libraries' (their outputs computed on the CPU):\n"
+                "glibc's (`<fn>.host`), LLVM libc's (`.llvm`), musl's (`.musl`) and SLEEF's scalar functions\n"
+                "(`.sleef_u10`, or the tier named in the cell where SLEEF's most accurate one is another:\n"
+                "u05, u15, exact; and `.sleef_u35`). Each cell: the\n"
                 "maximum in the Programming Guide's measure (ulps from the correctly rounded result, where the\n"
                 "variant has a bound in it) and its input, the maximum ulp error against the exact value and its\n"
                 "input, the share of correctly rounded results, and the verdict against the documented bound\n"
@@ -620,11 +517,11 @@ static int make_rows(struct kind_result *const *rs, char *const *paths, int nf, 
   return 0;
 }
 
-/* A family's heading, overview plot and table head. */
-static void family_head(struct text *md, const char *fam) {
+/* A family's heading (a page's title with 'page'), overview plot and table head. */
+static void family_head(struct text *md, const char *fam, int page) {
   char ff[64];
   file_safe_name(ff, sizeof ff, fam);
-  tprintf(md, "\n## %s\n\n![%s: max ulp error over x in [-10, 10]](plots/%s-overview.svg)\n\n", fam, fam, ff);
+  tprintf(md, "\n%s %s\n\n![%s: max ulp error against x](plots/%s-overview.svg)\n\n", page ? "#" : "##", fam, fam, ff);
   tprintf(md, "| variant | device | max ulp | at input | max rel | max abs | correctly rounded | faithful | "
               "> 1 ulp | non-finite | flushed | claimed | documented | verdict |\n");
   tprintf(md, "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
@@ -655,6 +552,20 @@ static void csv_row(struct text *csv, const struct row *r, const char *path, enu
   tprintf(csv, "\"\n");
 }
 
+/* A row of a family's table. */
+static void family_row(struct text *md, const struct row *r) {
+  const struct stats *s = r->rv->st;
+  char cl[400], dc[1200], ma[160];
+  claim_text(cl, sizeof cl, &r->rv->claim);
+  documented_text(dc, sizeof dc, r->rv);
+  abs_text(ma, sizeof ma, s);
+  tprintf(md, "| %s | %s | %s | 0x%08x (%a) | %.4e | %s | %.4f%%%s | %.4f%% | %llu | %llu | %llu | %s | %s | %s |\n",
+          r->rv->name, r->dev, NUM(s->max_ulp, 5), s->max_ulp_input, val(s->max_ulp_input), s->max_rel, ma,
+          pct(s->correctly_rounded, s->inputs), rounding_suffix(s), pct(s->faithful, s->inputs),
+          (unsigned long long)s->above_1ulp, (unsigned long long)s->nonfinite, (unsigned long long)s->flushed, cl, dc,
+          verdict_name(row_verdict(r->rv)));
+}
+
 /* Per family, a table of the rows; the same rows in accuracy.csv. */
 static void family_tables(struct report *rp, const struct row *rows, int n, char *const *paths) {
   struct text *md = &rp->sec[SEC_FAMILIES];
@@ -666,32 +577,14 @@ static void family_tables(struct report *rp, const struct row *rows, int n, char
   const char *fam = "";
   for (int i = 0; i < n; i++) {
     const struct row *r = &rows[i];
-    const struct stats *s = r->rv->st;
-    if (strcmp(fam, r->rv->family)) family_head(md, fam = r->rv->family);
-    char cl[400], dc[1200], ma[160];
-    claim_text(cl, sizeof cl, &r->rv->claim);
-    documented_text(dc, sizeof dc, r->rv);
-    enum verdict vd = row_verdict(r->rv);
-    abs_text(ma, sizeof ma, s);
-    tprintf(md, "| %s | %s | %.5f | 0x%08x (%a) | %.4e | %s | %.4f%%%s | %.4f%% | %llu | %llu | %llu | %s | %s | %s |\n",
-            r->rv->name, r->dev, s->max_ulp, s->max_ulp_input, val(s->max_ulp_input), s->max_rel, ma,
-            pct(s->correctly_rounded, s->inputs), rounding_suffix(s), pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp,
-            (unsigned long long)s->nonfinite, (unsigned long long)s->flushed, cl, dc, verdict_name(vd));
-    csv_row(&rp->csv, r, paths[r->file], vd);
+    if (strcmp(fam, r->rv->family)) family_head(md, fam = r->rv->family, 0);
+    family_row(md, r);
+    csv_row(&rp->csv, r, paths[r->file], row_verdict(r->rv));
   }
 }
 
 /* The plots of each variant and the runs the rows come from. */
-static void plots_and_runs(struct text *md, const struct row *rows, int n, struct kind_result *const *rs,
-                           char *const *paths, int nf) {
-  tprintf(md, "\n## Per variant\n\n");
-  for (int i = 0; i < n; i++)
-    if (has_own_plots(&rows[i]))
-      tprintf(md, "- %s on %s: [error per bin, all inputs](plots/%s-bins.svg), [error per bin, x in [-10, 10]]"
-                  "(plots/%s-x.svg), [histogram](plots/%s-hist.svg)\n",
-              rows[i].rv->name, rows[i].dev, rows[i].tag, rows[i].tag, rows[i].tag);
-  tprintf(md, "\nThe -ftz=true and -use_fast_math builds of CUDA's functions (`.cuda.ftz`, `.cuda.fastmath`) "
-              "have no plots of their own: their curves are in their family's overview.\n");
+static void runs_list(struct text *md, struct kind_result *const *rs, char *const *paths, int nf) {
   tprintf(md, "\n## Runs\n\n");
   for (int i = 0; i < nf; i++) {
     const struct run_info *ri = &rs[i]->file.ri;
@@ -699,6 +592,19 @@ static void plots_and_runs(struct text *md, const struct row *rows, int n, struc
             ri->version, ri->backend, ri->device, *ri->cc ? ", compute capability " : "", ri->cc,
             *ri->driver ? ", driver " : "", ri->driver, *ri->toolkit ? ", CUDA " : "", ri->toolkit, ri->date);
   }
+}
+
+static void plots_and_runs(struct text *md, const struct row *rows, int n, struct kind_result *const *rs,
+                           char *const *paths, int nf) {
+  tprintf(md, "\n## Per variant\n\n");
+  for (int i = 0; i < n; i++)
+    if (has_own_plots(&rows[i]))
+      tprintf(md, "- %s on %s: [error per bin of bit patterns](plots/%s-bins.svg), [error against x]"
+                  "(plots/%s-x.svg), [histogram](plots/%s-hist.svg)\n",
+              rows[i].rv->name, rows[i].dev, rows[i].tag, rows[i].tag, rows[i].tag);
+  tprintf(md, "\nThe -ftz=true and -use_fast_math builds of CUDA's functions (`.cuda.ftz`, `.cuda.fastmath`) "
+              "have no plots of their own: their curves are in their family's overview.\n");
+  runs_list(md, rs, paths, nf);
 }
 
 /* The README's block: the table of one family (--readme-family, default tanh, else the
@@ -718,25 +624,123 @@ static void readme_table(struct report *rp, const struct row *rows, int n) {
     char cl[400], dc[1200];
     claim_text(cl, sizeof cl, &rows[i].rv->claim);
     documented_text(dc, sizeof dc, rows[i].rv);
-    tprintf(rb, "| %s | %s | %.5f | 0x%08x (%a) | %.4e | %.4f%%%s | %s | %s | %s |\n", rows[i].rv->name, rows[i].dev,
-            s->max_ulp, s->max_ulp_input, val(s->max_ulp_input), s->max_rel, pct(s->correctly_rounded, s->inputs),
+    tprintf(rb, "| %s | %s | %s | 0x%08x (%a) | %.4e | %.4f%%%s | %s | %s | %s |\n", rows[i].rv->name, rows[i].dev,
+            NUM(s->max_ulp, 5), s->max_ulp_input, val(s->max_ulp_input), s->max_rel, pct(s->correctly_rounded, s->inputs),
             rounding_suffix(s),
             cl, dc, verdict_name(row_verdict(rows[i].rv)));
   }
-  tprintf(rb, "\n![%s: max ulp error over x in [-10, 10]](%s/plots/%s-overview.svg)\n", f0, rp->dir, ff);
+  tprintf(rb, "\n![%s: max ulp error against x](%s/plots/%s-overview.svg)\n", f0, rp->dir, ff);
+}
+
+/* A row as its plots see it; short_dev receives the device as a legend names it. */
+static struct plot_row plot_row_of(const struct row *r, char *short_dev, size_t n) {
+  const char *d = r->rf->ri.device;
+  if (strcmp(r->rf->ri.backend, "gpu")) snprintf(short_dev, n, "CPU");
+  else snprintf(short_dev, n, "%s", strncmp(d, "NVIDIA ", 7) ? d : d + 7);
+  return (struct plot_row){r->rv->name, r->dev, short_dev, r->tag, r->rv->st, r->rf->ri.from, r->rf->ri.to};
 }
 
 /* The plots of every row and every family's overview. */
 static int write_plots(struct report *rp, const struct row *rows, int n) {
   char err[1024];
   int rc = 0;
+  struct plot_row *pr = calloc((size_t)n + 1, sizeof *pr);
+  char(*sd)[256] = calloc((size_t)n + 1, sizeof *sd);
+  if (!pr || !sd) rc = EXIT_IO;
+  for (int i = 0; !rc && i < n; i++) pr[i] = plot_row_of(&rows[i], sd[i], sizeof sd[i]);
   for (int i = 0; !rc && i < n; i++)
-    if (has_own_plots(&rows[i]) && (rc = plots_for_row(&rows[i], rp->dir, rp->png, err, sizeof err))) errorf("%s", err);
-  for (int i = 0; !rc && i < n; i++) {
-    if (i && !strcmp(rows[i].rv->family, rows[i - 1].rv->family)) continue;
-    if ((rc = overview_plot(rows, n, rows[i].rv->family, rp->dir, rp->png, err, sizeof err))) errorf("%s", err);
+    if (has_own_plots(&rows[i]) && (rc = b32_plot_row(&pr[i], rp->dir, rp->png, err, sizeof err))) errorf("%s", err);
+  for (int i = 0, j; !rc && i < n; i = j) { /* a family's rows are adjacent */
+    for (j = i + 1; j < n && !strcmp(rows[j].rv->family, rows[i].rv->family);) j++;
+    if ((rc = b32_plot_overview(pr + i, j - i, rows[i].rv->family, rp->dir, rp->png, err, sizeof err)))
+      errorf("%s", err);
   }
+  free(pr), free(sd);
   return rc;
+}
+
+/* An input as the pages show it: bit pattern and value. */
+static void page_x(struct text *md, uint32_t x) { tprintf(md, "`0x%08x` (%a)", x, val(x)); }
+
+/* A row's section of its family's page: the maxima and where, the counts, the bound
+ * clauses, the first inputs that fail a check, the plots. */
+static void page_row(struct text *md, const struct row *r, int run) {
+  const struct stats *s = r->rv->st;
+  tprintf(md, "\n## %s on %s\n\n", r->rv->name, r->dev);
+  if (s->max_ulp >= 0) {
+    tprintf(md, "- max ulp error %s at ", NUM(s->max_ulp, 5)), page_x(md, s->max_ulp_input);
+    tprintf(md, ": output `0x%08x` (%a), exact ≈ %a\n", s->max_ulp_output, val(s->max_ulp_output), s->max_ulp_ref);
+  }
+  if (s->max_rel >= 0) tprintf(md, "- max relative error %.4e at ", s->max_rel), page_x(md, s->max_rel_input), tprintf(md, "\n");
+  if (s->max_abs >= 0) {
+    char ma[160];
+    abs_text(ma, sizeof ma, s);
+    tprintf(md, "- max absolute error %s\n", ma);
+  }
+  tprintf(md, "- %llu inputs: correctly rounded %.4f%%%s, faithful %.4f%%, above 1 ulp %llu, non-finite %llu, "
+              "flushed %llu, special values wrong %llu\n",
+          (unsigned long long)s->inputs, pct(s->correctly_rounded, s->inputs), rounding_suffix(s),
+          pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp, (unsigned long long)s->nonfinite,
+          (unsigned long long)s->flushed, (unsigned long long)s->special_mismatches);
+  for (int k = 0; k < s->n_clauses; k++) {
+    char m[48];
+    bound_value_str(s->clause[k].measure, s->cl[k].max, m, sizeof m);
+    tprintf(md, "- documented: %s: max %s at ", *r->rv->bound_text[k] ? r->rv->bound_text[k] : "a bound clause", m);
+    page_x(md, s->cl[k].max_input);
+    tprintf(md, ", %llu of %llu inputs over: %s\n", (unsigned long long)s->cl[k].over,
+            (unsigned long long)s->cl[k].inputs, verdict_name(clauses_verdict(&s->cl[k], 1)));
+  }
+  if (s->n_special || s->n_sym || s->n_mono || s->n_undec) tprintf(md, "\nFirst failing inputs:\n\n");
+  for (int k = 0; k < s->n_special; k++)
+    tprintf(md, "- special value: x = "), page_x(md, s->special[k].input),
+        tprintf(md, ": output `0x%08x`, expected `0x%08x`\n", s->special[k].output, s->special[k].other);
+  for (int k = 0; k < s->n_sym; k++)
+    tprintf(md, "- symmetry: x = "), page_x(md, s->sym[k].input),
+        tprintf(md, ": f(x) = %a, f(-x) = %a\n", val(s->sym[k].output), val(s->sym[k].other));
+  for (int k = 0; k < s->n_mono; k++)
+    tprintf(md, "- monotonicity: x = "), page_x(md, s->mono[k].input),
+        tprintf(md, ": f(x) = %a, f(next x) = %a\n", val(s->mono[k].output), val(s->mono[k].other));
+  for (int k = 0; k < s->n_undec; k++)
+    tprintf(md, "- undecidable (not measured): x = "), page_x(md, s->undec[k].input), tprintf(md, "\n");
+  if (has_own_plots(r))
+    tprintf(md, "\n![%s: error per bin of bit patterns](plots/%s-bins.svg)\n![%s: error against x](plots/%s-x.svg)\n"
+                "![%s: histogram](plots/%s-hist.svg)\n",
+            r->rv->name, r->tag, r->rv->name, r->tag, r->rv->name, r->tag);
+  else tprintf(md, "\nNo plots of its own: its curve is in the overview above.\n");
+  tprintf(md, "\nFrom run %d of the [list of runs](index.html#runs).\n", run + 1);
+}
+
+/* The HTML report's part: a page per family (its table, overview, and a section per row),
+ * and on the index, in place of the family tables, the families with a link each. */
+static void html_pages(struct report *rp, const struct row *rows, int n, struct kind_result *const *rs,
+                       char *const *paths, int nf) {
+  struct text *ix = &rp->html_sec[SEC_FAMILIES];
+  tprintf(ix, "\n## Functions\n\nOne page per family: its table, its plots, each variant's largest errors and the "
+              "first inputs that fail a check. Worst: the largest max ulp error of the family's rows.\n\n"
+              "| family | variants | worst max ulp | variant | verdicts |\n| --- | --- | --- | --- | --- |\n");
+  for (int i = 0, j; i < n; i = j) {
+    const char *fam = rows[i].rv->family;
+    char title[160];
+    snprintf(title, sizeof title, "%s: ulpcert accuracy", fam);
+    struct text *pg = report_page(rp, fam, title);
+    int worst = i, counts[4] = {0};
+    for (j = i; j < n && !strcmp(rows[j].rv->family, fam); j++) {
+      if (rows[j].rv->st->max_ulp > rows[worst].rv->st->max_ulp) worst = j;
+      counts[row_verdict(rows[j].rv)]++;
+    }
+    char safe[96];
+    file_safe_name(safe, sizeof safe, fam);
+    tprintf(ix, "| [%s](%s.html) | %d | %s | %s | ", fam, safe, j - i, NUM(rows[worst].rv->st->max_ulp, 5),
+            rows[worst].rv->name);
+    for (int v = VERDICT_HOLDS, any = 0; v <= VERDICT_VIOLATED; v++)
+      if (counts[v]) tprintf(ix, "%s%d %s", any++ ? ", " : "", counts[v], verdict_name(v));
+    tprintf(ix, " |\n");
+    if (!pg) continue;
+    family_head(pg, fam, 1);
+    for (int k = i; k < j; k++) family_row(pg, &rows[k]);
+    for (int k = i; k < j; k++) page_row(pg, &rows[k], rows[k].file);
+  }
+  runs_list(ix, rs, paths, nf);
 }
 
 int b32_report(struct report *rp, struct kind_result *const *rs, char *const *paths, int nf) {
@@ -749,6 +753,7 @@ int b32_report(struct report *rp, struct kind_result *const *rs, char *const *pa
     library_table(rp, rows, n);
     family_tables(rp, rows, n, paths);
     plots_and_runs(&rp->sec[SEC_FAMILIES], rows, n, rs, paths, nf);
+    html_pages(rp, rows, n, rs, paths, nf);
     if (rp->readme && n) readme_table(rp, rows, n);
   }
   free(rows);

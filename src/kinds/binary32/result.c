@@ -278,7 +278,7 @@ static void print_clause(FILE *f, const struct variant *v, const struct stats *s
   fprintf(f, "%llu inputs, %llu over the bound; max %s at ", (unsigned long long)r->inputs,
           (unsigned long long)r->over, m);
   print_x(f, r->max_input);
-  fprintf(f, ", max error/bound %.5f at ", r->ratio);
+  fprintf(f, ", max error/bound %s at ", NUM(r->ratio, 5));
   print_x(f, r->ratio_input);
   fprintf(f, ": %s\n", verdict_name(clauses_verdict(r, 1)));
 }
@@ -312,7 +312,7 @@ void b32_print_variants(FILE *f, const struct variant *const *v, struct stats *c
     fprintf(f, "%s  [reference %s, %llu %s]\n", v[i]->name, v[i]->ref_name, (unsigned long long)s->inputs,
             s->pairs ? "pairs" : "inputs");
     if (s->max_ulp >= 0) {
-      fprintf(f, "  max ulp error  %.5f at ", s->max_ulp);
+      fprintf(f, "  max ulp error  %s at ", NUM(s->max_ulp, 5));
       print_at(f, s, s->max_ulp_input, s->max_ulp_partner);
       fprintf(f, ": output 0x%08x (%a), exact ~ %a\n", s->max_ulp_output, (double)u2f(s->max_ulp_output),
               s->max_ulp_ref);
@@ -380,8 +380,8 @@ void b32_print_variants(FILE *f, const struct variant *const *v, struct stats *c
               verdict_name(vv));
       continue;
     }
-    fprintf(f, "| %s | %.5f | 0x%08x (%a) | %.4e | %.4f%%%s%s%s | %.4f%% | %llu | %s | %s | %s |\n", v[i]->name,
-            s->max_ulp, s->max_ulp_input, (double)u2f(s->max_ulp_input), s->max_rel, pct(s->correctly_rounded, s->inputs),
+    fprintf(f, "| %s | %s | 0x%08x (%a) | %.4e | %.4f%%%s%s%s | %.4f%% | %llu | %s | %s | %s |\n", v[i]->name,
+            NUM(s->max_ulp, 5), s->max_ulp_input, (double)u2f(s->max_ulp_input), s->max_rel, pct(s->correctly_rounded, s->inputs),
             s->rounding ? " (" : "", s->rounding ? rounding_name(s->rounding) : "", s->rounding ? ")" : "",
             pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp,
             v[i]->claim.max_ulp ? v[i]->claim.max_ulp : "-", v[i]->doc.max_ulp ? v[i]->doc.max_ulp : "-",

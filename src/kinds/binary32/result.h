@@ -10,7 +10,7 @@
 #include "src/formats/head.h"
 #include "src/measure/metrics.h"
 #include "src/catalogue/registry.h"
-#include "src/engine/scan.h"
+#include "src/kinds/binary32/scan.h"
 
 /* A result file read back. */
 struct result_claim {

@@ -1,6 +1,6 @@
 /* run.c: a binary32 run: names resolved into variants the backend runs (or a user's
  * function compiled at run time), then ranges scanned, each reference's variants
- * together (src/engine/scan.h). */
+ * together (src/kinds/binary32/scan.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,10 +74,15 @@ static int user_function(struct run_request *rq, struct kind_result *r) {
     return EXIT_USAGE;
   }
   char log[16384];
+  int rc = userfn_check(rq->source, rq->function, log, sizeof log);
+  if (rc) {
+    errorf("%s", log);
+    return rc;
+  }
   const char *names[1] = {rq->function};
   const struct reference *refs[1] = {ref};
   char vname[1][256];
-  int rc = user_variants(rq->source, 1, names, refs, rq->sc->backend, &r->ri.ginfo, &r->user, vname, log, sizeof log);
+  rc = user_variants(rq->source, 1, names, refs, rq->sc->backend, &r->ri.ginfo, &r->user, vname, log, sizeof log);
   if (rc) {
     errorf("%s: cannot compile %s for the %s backend:\n%s", rq->source, rq->function, rq->sc->backend ? "gpu" : "cpu",
            log);
@@ -116,6 +121,7 @@ int b32_begin(struct run_request *rq, struct kind_result **out) {
   }
   r->ri = ri;
   r->sc = sc;
+  r->bound = rq->bound;
   if (rq->source || rq->function) rc = user_function(rq, r);
   else memcpy(r->v, vs, (size_t)nv * sizeof *vs);
   if (rc) goto fail;

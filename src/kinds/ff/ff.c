@@ -12,7 +12,6 @@
 #include "src/common.h"
 #include "src/engine/progress.h"
 #include "src/kinds/binary32/result.h"
-#include "src/engine/scan.h"
 
 const char *const ff_flavour_names[FF_NFLAV] = {"", ".fmad", ".ftz"};
 const char *const ff_class_names[FFC_N] = {"overflow", "underflow/flush", "precondition", "contraction", "other"};

@@ -1,6 +1,6 @@
 /* ff.h: float-float (double-word) variants: the error-free transformations, the
- * double-word algorithms and compensated summation of kernels/ff_ops.h, checked exactly
- * (kernels/ff_check.h) over every high word of the first operand and a partner set. */
+ * double-word algorithms and compensated summation of src/kinds/ff/ff_ops.h, checked exactly
+ * (src/kinds/ff/ff_check.h) over every high word of the first operand and a partner set. */
 #ifndef ULPCERT_FF_H
 #define ULPCERT_FF_H
 

@@ -24,6 +24,8 @@
 
 #include <stdint.h>
 
+#include "src/bits.h"
+
 #include "src/kinds/ff/ff_ops.h"
 
 #ifdef __CUDA_ARCH__
@@ -31,24 +33,11 @@
 #define DSUB(a, b) __dsub_rn((a), (b))
 #define DMUL(a, b) __dmul_rn((a), (b))
 #define DFMA(a, b, c) __fma_rn((a), (b), (c))
-#define F2U(f) __float_as_uint(f)
-#define U2F(u) __uint_as_float(u)
-#define D2U(d) ((uint64_t)__double_as_longlong(d))
-#define U2D(u) __longlong_as_double((long long)(u))
 #else
-#include <string.h>
 #define DADD(a, b) ((a) + (b))
 #define DSUB(a, b) ((a) - (b))
 #define DMUL(a, b) ((a) * (b))
 #define DFMA(a, b, c) fma((a), (b), (c))
-FF_FN uint32_t ff_f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-FF_FN float ff_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-FF_FN uint64_t ff_d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
-FF_FN double ff_u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
-#define F2U(f) ff_f2u(f)
-#define U2F(u) ff_u2f(u)
-#define D2U(d) ff_d2u(d)
-#define U2D(u) ff_u2d(u)
 #endif
 
 #ifdef __CUDA_ARCH__
@@ -130,7 +119,7 @@ FF_FN int ff_finite(uint32_t u) { return (u & 0x7f800000u) != 0x7f800000u; }
 FF_FN double ff_f2d(uint32_t u) {
   uint32_t e = (u >> 23) & 0xff, m = u & 0x7fffffu;
   uint64_t sign = (uint64_t)(u >> 31) << 63;
-  if (e) return U2D(sign | ((uint64_t)(e + 896) << 52) | ((uint64_t)m << 29));
+  if (e) return u2d(sign | ((uint64_t)(e + 896) << 52) | ((uint64_t)m << 29));
   double v = DMUL((double)(int32_t)m, 0x1p-149); /* m < 2^23: exact */
   return sign ? -v : v;
 }
@@ -147,7 +136,7 @@ FF_FN uint32_t ff_fbits(uint32_t m, int E, uint32_t sign) {
 
 /* binary32 bits of RN(d) (ties to even, subnormals kept), through integer operations. */
 FF_FN uint32_t ff_d2f_rn(double d) {
-  uint64_t u = D2U(d);
+  uint64_t u = d2u(d);
   uint32_t sign = (uint32_t)(u >> 63) << 31;
   int e = (int)((u >> 52) & 0x7ff);
   uint64_t m = u & ((1ull << 52) - 1);
@@ -445,7 +434,7 @@ FF_FN void ff_sum2_vector(const struct ff_in *in, uint32_t w[4]) {
  * the conversion, r[] holds the binary64 round trip's bits in r[0] (low) and r[1]
  * (high). */
 FF_FN int ff_eval(int op, const struct ff_in *in, uint32_t *r) {
-  float xh = U2F(in->xh), xl = U2F(in->xl), yh = U2F(in->yh), yl = U2F(in->yl);
+  float xh = u2f(in->xh), xl = u2f(in->xl), yh = u2f(in->yh), yl = u2f(in->yl);
   float zh = 0.0f, zl = 0.0f;
   switch (op) {
   case FF_ADD_SEED: float_float_add(&zh, &zl, xh, xl, yh, yl); break;
@@ -459,7 +448,7 @@ FF_FN int ff_eval(int op, const struct ff_in *in, uint32_t *r) {
     float ah, al;
     double_to_float_float(d, &ah, &al);
     float_float_to_double(ah, al, &back);
-    uint64_t b = D2U(back);
+    uint64_t b = d2u(back);
     if ((b & 0x7fffffffffffffffull) > 0x7ff0000000000000ull) b = 0x7ff8000000000000ull;
     r[0] = (uint32_t)b, r[1] = (uint32_t)(b >> 32);
     return 2;
@@ -490,7 +479,7 @@ FF_FN int ff_eval(int op, const struct ff_in *in, uint32_t *r) {
   }
   default: break;
   }
-  r[0] = F2U(zh), r[1] = F2U(zl);
+  r[0] = f2u(zh), r[1] = f2u(zl);
   /* NaN payloads differ between the host and the device: one canonical quiet NaN */
   for (int i = 0; i < 2; i++)
     if ((r[i] & 0x7fffffffu) > 0x7f800000u) r[i] = 0x7fc00000u;
@@ -522,7 +511,7 @@ FF_FN void ff_exact(int op, const struct ff_in *in, const uint32_t *r, struct ff
   case FF_CONVERT_SEED: {
     double d = DADD(DADD(xh, xl), DMUL(yl, 0x1p-24)); /* the input, as ff_eval forms it */
     ff_xp_add(S, d);
-    ff_xp_add(E, U2D(((uint64_t)r[1] << 32) | r[0]));
+    ff_xp_add(E, u2d(((uint64_t)r[1] << 32) | r[0]));
     ff_xp_add(E, -d);
     return;
   }
@@ -630,7 +619,7 @@ FF_FN int ff_hist_bin(double rel) {
   if (rel == 0.0) return 0;
   double ru = DMUL(rel, 0x1p48);
   if (ru < 0x1p-16) return 1;
-  int k = (int)((D2U(ru) >> 52) & 0x7ff) - 1023;
+  int k = (int)((d2u(ru) >> 52) & 0x7ff) - 1023;
   if (k > FF_HKMAX) return FF_HIST - 1;
   return 2 + k - FF_HKMIN;
 }
@@ -737,7 +726,6 @@ FF_FN void ff_pair(int op, uint64_t key, uint32_t npart, uint64_t seed, struct f
 FF_FN int ff_pair_finite(const struct ff_in *in) {
   return ff_finite(in->xh) && ff_finite(in->xl) && ff_finite(in->yh) && ff_finite(in->yl);
 }
-
 
 /* One pair with explicit operands, as a scan handles each key: skipped when a word it
  * reads is not finite, else evaluated (ff_eval) and accounted (ff_account) into s and

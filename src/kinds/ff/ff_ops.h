@@ -1,9 +1,9 @@
 /* ff_ops.h: float-float (double-word) operations under test, in binary32.
  *
  * One source for every backend and build flavour: the host compiles it as C with
- * -ffp-contract=off; kernels/ff_plain.cu with -fmad=false (the same IEEE operations, so
- * the two agree bit for bit); kernels/ff_fmad.cu with -fmad=true (nvcc's default: a*b+c
- * may become one fused multiply-add); kernels/ff_ftz.cu with -ftz=true -fmad=false
+ * -ffp-contract=off; src/kinds/ff/ff_plain.cu with -fmad=false (the same IEEE operations, so
+ * the two agree bit for bit); src/kinds/ff/ff_fmad.cu with -fmad=true (nvcc's default: a*b+c
+ * may become one fused multiply-add); src/kinds/ff/ff_ftz.cu with -ftz=true -fmad=false
  * (subnormal inputs and results of binary32 operations flushed to zero). Everything here
  * is plain operators on float, so that the flavour alone decides how they are compiled.
  *

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "src/common.h"
+#include "src/engine/driver.h"
 #include "src/engine/kind.h"
 #include "src/engine/progress.h"
 #include "src/formats/json_io.h"

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "src/common.h"
-#include "src/engine/gpu.h"
 #include "src/kinds/half/half_kind.h"
 
 static json_t *record_json(int device, char *err, size_t errlen) {
@@ -103,9 +102,9 @@ int half_arch_compare(struct arch_ctx *ac) {
     struct half_stats a, b;
     half_measure(v, then, &a);
     half_measure(v, now, &b);
-    printf("  max ulp %.5f at 0x%04x -> %.5f at 0x%04x; max rel %.4e -> %.4e; max abs %.4e -> %.4e; "
+    printf("  max ulp %s at 0x%04x -> %s at 0x%04x; max rel %.4e -> %.4e; max abs %.4e -> %.4e; "
            "correctly rounded %u -> %u\n",
-           a.max_ulp, a.max_ulp_input, b.max_ulp, b.max_ulp_input, a.max_rel, b.max_rel, a.max_abs, b.max_abs,
+           NUM(a.max_ulp, 5), a.max_ulp_input, NUM(b.max_ulp, 5), b.max_ulp_input, a.max_rel, b.max_rel, a.max_abs, b.max_abs,
            a.correctly_rounded, b.correctly_rounded);
   }
   free(then);

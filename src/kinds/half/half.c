@@ -15,7 +15,6 @@
 
 #include "src/reference/reference.h"
 #include "src/common.h"
-#include "src/engine/gpu.h"
 #include "src/catalogue/registry.h"
 #include "src/measure/metrics.h"
 

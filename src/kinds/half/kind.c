@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "src/common.h"
-#include "src/engine/gpu.h"
+#include "src/engine/device.h"
 #include "src/engine/kind.h"
 #include "src/formats/json_io.h"
 #include "src/kinds/half/half_kind.h"

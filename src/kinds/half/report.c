@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "src/common.h"
-#include "src/engine/gpu.h"
 #include "src/engine/kind.h"
 #include "src/formats/json_io.h"
 #include "src/kinds/half/half_kind.h"
@@ -49,12 +48,12 @@ static void half_table(struct text *md, struct kind_result *const *rs, int nh) {
       for (const char *p = ri->cc; *p && c < cc + 7; p++)
         if (*p != '.') *c++ = *p;
       *c = 0;
-      tprintf(md, "| %s | %s (sm_%s) | %s | %s | %s | %s | %s | %s | %.5f at %s | %lld of %lld | %lld |\n",
+      tprintf(md, "| %s | %s (sm_%s) | %s | %s | %s | %s | %s | %s | %s at %s | %lld of %lld | %lld |\n",
               json_string_value(json_object_get(r, "variant")), ri->device, cc,
               json_string_value(json_object_get(r, "format")), bound, all,
               json_string_value(json_object_get(r, "verdict")), nor,
               json_string_value(json_object_get(r, "verdict_normal_results")),
-              json_real_value(json_object_get(r, "max_ulp")), json_string_value(json_object_get(r, "max_ulp_input")),
+              NUM(json_real_value(json_object_get(r, "max_ulp")), 5), json_string_value(json_object_get(r, "max_ulp_input")),
               json_integer_value(json_object_get(r, "correctly_rounded")),
               json_integer_value(json_object_get(r, "inputs")), json_integer_value(json_object_get(r, "flushed")));
     }

@@ -19,13 +19,19 @@
 static void list(FILE *f) {
   pair_registry_init();
   fprintf(f, "\ntwo-argument functions (families pow, atan2, hypot, rhypot, fmod, remainder, fdim, divide;\n"
-             "'pair' names them all; device variants in three flavours, .host ones on the CPU):\n");
+             "'pair' names them all; device variants in three flavours; host ones (glibc's .host, LLVM libc's,\n"
+             "musl's, SLEEF's) on the CPU, and on the GPU backend when named on their own):\n");
+  int wn = 0, wf = 0; /* the columns as wide as the longest name and family */
+  for (int i = 0; i < n_pair_variants; i++) {
+    int a = (int)strlen(pair_variants[i].name), b = (int)strlen(pair_variants[i].base.family);
+    wn = a > wn ? a : wn, wf = b > wf ? b : wf;
+  }
   for (int i = 0; i < n_pair_variants; i++) {
     const struct pair_variant *p = &pair_variants[i];
-    fprintf(f, "  %-22s %-9s %-4s %s\n", p->name, p->base.family, p->flavour == PF_HOST ? "cpu" : "gpu",
+    fprintf(f, "  %-*s  %-*s  %-3s  %s\n", wn, p->name, wf, p->base.family, p->flavour == PF_HOST ? "cpu" : "gpu",
             p->base.description);
     for (int k = 0; k < p->base.n_clauses; k++)
-      fprintf(f, "  %-22s   documented: %s (%s)\n", "", p->base.clause_text[k], p->base.clause_source[k]);
+      fprintf(f, "  %-*s    documented: %s (%s)\n", wn, "", p->base.clause_text[k], p->base.clause_source[k]);
   }
 }
 
@@ -97,7 +103,8 @@ static int resolve(struct pair_result *r, struct run_request *rq) {
       return EXIT_USAGE;
     }
     if (k == 0) {
-      errorf("'%s' has nothing the %s backend can run (.host variants run on the CPU, the others on the GPU)",
+      errorf("'%s' has nothing the %s backend can run (host variants run on the CPU, or on the GPU when named on "
+             "their own; the others on the GPU)",
              rq->names[i], r->ri.gpu ? "gpu" : "cpu");
       return EXIT_USAGE;
     }

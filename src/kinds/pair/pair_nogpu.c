@@ -24,6 +24,11 @@ int pair_pipe_block(struct pair_pipe *pp, const struct pair_pipe_req *rq, uint32
   (void)pp, (void)rq, (void)x0, (void)nx, (void)parts, (void)mpfr_calls;
   return -1;
 }
+int pair_pipe_refs(struct pair_pipe *pp, const struct pair_pipe_req *rq, uint32_t x0, uint32_t nx, uint32_t *a,
+                   uint32_t *b, double *y, int8_t *t, uint64_t *mpfr_calls) {
+  (void)pp, (void)rq, (void)x0, (void)nx, (void)a, (void)b, (void)y, (void)t, (void)mpfr_calls;
+  return -1;
+}
 int pair_pipe_xbins(struct pair_pipe *pp, int slot, uint64_t *out) {
   (void)pp, (void)slot, (void)out;
   return -1;

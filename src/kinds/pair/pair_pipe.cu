@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels/reduce_common.cuh"
+#include "src/kinds/binary32/device/reduce_common.cuh"
 #include "src/kinds/pair/pair_pipe.h"
 #include "src/kinds/pair/partners.h"
 #include "pairs_ref.h"
@@ -207,6 +207,7 @@ struct pair_pipe {
   struct undecided *h_und;
   double *h_uy;
   int8_t *h_ut;
+  uint32_t *h_a, *h_b, *h_out; /* a block's pairs and a host variant's outputs on the host */
   char err[256];
 };
 
@@ -269,7 +270,7 @@ extern "C" void pair_pipe_close(struct pair_pipe *pp) {
                  pp->d_parts, pp->d_vpart, pp->d_xbins, pp->d_uy, pp->d_ut};
   for (size_t i = 0; i < sizeof dev / sizeof dev[0]; i++) cudaFree(dev[i]);
   for (int v = 0; v < pp->nv; v++) cudaFree(pp->d_out[v]);
-  free(pp->h_und), free(pp->h_uy), free(pp->h_ut);
+  free(pp->h_und), free(pp->h_uy), free(pp->h_ut), free(pp->h_a), free(pp->h_b), free(pp->h_out);
   free(pp);
 }
 
@@ -313,9 +314,10 @@ static int upload_request(struct pair_pipe *pp, const struct pair_pipe_req *rq) 
   return 0;
 }
 
-extern "C" int pair_pipe_block(struct pair_pipe *pp, const struct pair_pipe_req *rq, uint32_t x0, uint32_t nx,
-                               struct part *parts, uint64_t *mpfr_calls) {
-  const uint32_t n = nx * rq->np, nit = items_of(nx);
+/* The block's n pairs and their references on the device (MPFR's for those the fast
+ * reference leaves). 0 or -1. */
+static int pairs_referenced(struct pair_pipe *pp, const struct pair_pipe_req *rq, uint32_t x0, uint32_t n,
+                            uint64_t *mpfr_calls) {
   if (n > pp->cap || rq->nv > pp->nv) {
     snprintf(pp->err, sizeof pp->err, "block of %u pairs beyond the %u allocated", n, pp->cap);
     return -1;
@@ -328,9 +330,52 @@ extern "C" int pair_pipe_block(struct pair_pipe *pp, const struct pair_pipe_req 
   PP_TRY(cudaGetLastError());
   uint32_t nund = 0;
   PP_TRY(cudaMemcpy(&nund, pp->d_nund, 4, cudaMemcpyDeviceToHost));
-  if (settle(pp, nund, rq, mpfr_calls)) return -1;
+  return settle(pp, nund, rq, mpfr_calls);
+}
+
+extern "C" int pair_pipe_refs(struct pair_pipe *pp, const struct pair_pipe_req *rq, uint32_t x0, uint32_t nx,
+                              uint32_t *a, uint32_t *b, double *y, int8_t *t, uint64_t *mpfr_calls) {
+  const uint32_t n = nx * rq->np;
+  if (pairs_referenced(pp, rq, x0, n, mpfr_calls)) return -1;
+  PP_TRY(cudaMemcpy(a, pp->d_a, 4ull * n, cudaMemcpyDeviceToHost));
+  PP_TRY(cudaMemcpy(b, pp->d_b, 4ull * n, cudaMemcpyDeviceToHost));
+  PP_TRY(cudaMemcpy(y, pp->d_y, 8ull * n, cudaMemcpyDeviceToHost));
+  PP_TRY(cudaMemcpy(t, pp->d_t, n, cudaMemcpyDeviceToHost));
+  return 0;
+}
+
+/* A host variant's outputs on the block's n pairs: the pairs copied here (once per block:
+ * *have), evaluated by rq->host, the outputs copied into the slot's device buffer. */
+static int host_outputs(struct pair_pipe *pp, const struct pair_pipe_req *rq, int v, uint32_t n, int *have) {
+  if (!pp->h_a) {
+    pp->h_a = (uint32_t *)malloc(4ull * pp->cap), pp->h_b = (uint32_t *)malloc(4ull * pp->cap);
+    pp->h_out = (uint32_t *)malloc(4ull * pp->cap);
+  }
+  if (!pp->h_a || !pp->h_b || !pp->h_out || !rq->host) {
+    snprintf(pp->err, sizeof pp->err, "%s", rq->host ? "out of host memory" : "a host variant without host code");
+    return -1;
+  }
+  if (!*have) {
+    PP_TRY(cudaMemcpy(pp->h_a, pp->d_a, 4ull * n, cudaMemcpyDeviceToHost));
+    PP_TRY(cudaMemcpy(pp->h_b, pp->d_b, 4ull * n, cudaMemcpyDeviceToHost));
+    *have = 1;
+  }
+  rq->host(rq->slot[v], n, pp->h_a, pp->h_b, pp->h_out);
+  PP_TRY(cudaMemcpy(pp->d_out[rq->slot[v]], pp->h_out, 4ull * n, cudaMemcpyHostToDevice));
+  return 0;
+}
+
+extern "C" int pair_pipe_block(struct pair_pipe *pp, const struct pair_pipe_req *rq, uint32_t x0, uint32_t nx,
+                               struct part *parts, uint64_t *mpfr_calls) {
+  const uint32_t n = nx * rq->np, nit = items_of(nx);
+  if (pairs_referenced(pp, rq, x0, n, mpfr_calls)) return -1;
+  int have_pairs = 0;
   for (int v = 0; v < rq->nv; v++) {
     const int s = rq->slot[v], fl = rq->flavour[v];
+    if (fl == PF_HOST) {
+      if (host_outputs(pp, rq, v, n, &have_pairs)) return -1;
+      continue;
+    }
     int (*launch)(int, const uint32_t *, const uint32_t *, uint32_t, uint32_t *) =
         fl == 1 ? pair_launch_ftz : fl == 2 ? pair_launch_fast : pair_launch_plain;
     PP_TRY((cudaError_t)launch(rq->dev_fn[v], pp->d_a, pp->d_b, n, pp->d_out[s]));

@@ -36,7 +36,8 @@
 #define ULPCERT_PARTNERS_H
 
 #include <stdint.h>
-#include <string.h>
+
+#include "src/bits.h"
 
 #ifdef __CUDACC__
 #define PAIR_HD static __host__ __device__ __forceinline__
@@ -57,25 +58,14 @@ enum pair_set { PS_POW = 0, PS_ATAN2, PS_HYPOT, PS_FMOD, PS_FDIM, PS_DIV, PS_N }
  * sign the conversion left (the host keeps a NaN's payload through binary64, the device
  * does not), so that both backends list the same pairs. */
 PAIR_HD uint32_t pp_bits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
+  const uint32_t u = f2u(f);
   return (u & 0x7fffffffu) > 0x7f800000u ? 0x7fc00000u : u;
 }
-PAIR_HD float pp_float(uint32_t u) {
-  float f;
-  memcpy(&f, &u, 4);
-  return f;
-}
-PAIR_HD double pp_pow2(int k) { /* 2^k for |k| <= 1022, exact */
-  uint64_t u = (uint64_t)(1023 + k) << 52;
-  double d;
-  memcpy(&d, &u, 8);
-  return d;
-}
+PAIR_HD double pp_pow2(int k) { return u2d((uint64_t)(1023 + k) << 52); } /* 2^k for |k| <= 1022, exact */
 /* RN24(x 2^k), the conversion rounding to nearest on both sides */
-PAIR_HD uint32_t pp_scale(uint32_t x, int k) { return pp_bits((float)((double)pp_float(x) * pp_pow2(k))); }
+PAIR_HD uint32_t pp_scale(uint32_t x, int k) { return pp_bits((float)((double)u2f(x) * pp_pow2(k))); }
 /* RN24(x * m) */
-PAIR_HD uint32_t pp_mul(uint32_t x, double m) { return pp_bits((float)((double)pp_float(x) * m)); }
+PAIR_HD uint32_t pp_mul(uint32_t x, double m) { return pp_bits((float)((double)u2f(x) * m)); }
 PAIR_HD uint32_t pp_const(double d) { return pp_bits((float)d); }
 
 #define PP_NAN 0x7fc00000u
@@ -92,7 +82,7 @@ PAIR_HD uint32_t pp_const(double d) { return pp_bits((float)d); }
 PAIR_HD double pp_log2(uint32_t x) {
   const uint32_t a = x & 0x7fffffffu;
   if (a == 0 || a >= PP_INF) return 1.0;
-  double v = (double)pp_float(a);
+  double v = (double)u2f(a);
   int e = 0;
   while (v >= 1.4142135623730951) v *= 0.5, e++;
   while (v < 0.7071067811865476) v *= 2.0, e--;
@@ -147,7 +137,7 @@ PAIR_HD uint32_t pp_pow0(uint32_t x, int k) {
 }
 
 PAIR_HD uint32_t pp_pow1(uint32_t x, int k) {
-  const double y = (double)pp_float(x);
+  const double y = (double)u2f(x);
   switch (k) {
   case 5: return 0x3f800000u;
   case 6: return 0xbf800000u;

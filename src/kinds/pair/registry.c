@@ -9,6 +9,7 @@
 #include "src/common.h"
 #include "src/kinds/pair/pair.h"
 #include "pairs_ref.h"
+#include "src/libm/libm_decls.h" /* the C math libraries' functions (src/libm/libm.h) */
 
 #define PAIR_REFERENCE(name, fn, fast, set, desc) {name, fn, fast, set, desc},
 #define PAIR_DEVICE(...)
@@ -80,6 +81,7 @@ int pair_registry_init(void) {
 #undef PAIR_DEVICE
 #undef PAIR_HOST
 #undef PAIR_BOUND
+#include "src/libm/libm_pairs.h" /* the C math libraries' host variants, with their bounds */
 #define PAIR_DEVICE(...)
 #define PAIR_HOST(...)
 #define PAIR_BOUND(...) rc |= add_bound(__VA_ARGS__); /* variadic: EVERY_X expands to four arguments */
@@ -112,14 +114,17 @@ int pair_is_name(const char *name) {
   return 0;
 }
 
-/* Names: a variant, a family (its variants), or "pair" (every one). */
+/* Names: a variant, a family (its variants), or "pair" (every one). Device code runs on the
+ * GPU backend, host code on the CPU backend, and on the GPU backend too when its variant is
+ * named on its own (atan2f.llvm: its outputs computed on the host, the pairs, references and
+ * reduction on the device). */
 int pair_resolve(const char *name, int gpu, const struct pair_variant **out, int max, int *nout) {
   if (!pair_is_name(name)) return -1;
   int added = 0;
   for (int i = 0; i < n_pair_variants; i++) {
     const struct pair_variant *p = &pair_variants[i];
     if (strcmp(name, "pair") && strcmp(p->name, name) && strcmp(p->base.family, name)) continue;
-    if ((p->flavour == PF_HOST) == (gpu != 0)) continue; /* device code on the GPU, host code on the CPU */
+    if (p->flavour == PF_HOST ? gpu && strcmp(p->name, name) : !gpu) continue;
     int dup = 0;
     for (int j = 0; j < *nout; j++) dup |= out[j] == p;
     if (!dup && *nout < max) out[(*nout)++] = p, added++;

@@ -23,7 +23,7 @@ static void row(struct text *t, const struct pair_result *r, int i) {
   const double pc = s->inputs ? 100.0 * (double)s->correctly_rounded / (double)s->inputs : 0;
   tprintf(t, "| `%s` | %s | %s | %llu | ", v->name, r->ri.gpu ? r->ri.device : "CPU", r->swap ? "second" : "first",
           (unsigned long long)s->inputs);
-  if (s->max_ulp >= 0) tprintf(t, "%.5f | %s |", s->max_ulp, at);
+  if (s->max_ulp >= 0) tprintf(t, "%s | %s |", NUM(s->max_ulp, 5), at);
   else tprintf(t, "- | - |");
   tprintf(t, " %.4f%% | %llu | %llu | %s | %s |\n", pc, (unsigned long long)s->above_1ulp,
           (unsigned long long)s->nonfinite, bound, vd ? verdict_name(vd) : "-");

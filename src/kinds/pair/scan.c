@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "src/common.h"
-#include "src/engine/scan.h"
+#include "src/engine/driver.h"
 #include "src/kinds/pair/pair_pipe.h"
 #include "src/kinds/pair/pair_scan.h"
 
@@ -72,7 +72,7 @@ static void batch_references(struct pair_scan *ps, struct batch *bt, int set) {
 /* variant i's outputs on the batch */
 static int batch_outputs(struct pair_scan *ps, int i, struct batch *bt) {
   const struct pair_variant *v = ps->v[i];
-  if (!ps->gpu) {
+  if (!ps->gpu || v->flavour == PF_HOST) {
     float (*f)(float, float) = v->host_fn;
 #pragma omp parallel for schedule(static) num_threads(ps->threads)
     for (int64_t k = 0; k < (int64_t)bt->m; k++) bt->out[k] = f2u(f(u2f(bt->a[k]), u2f(bt->b[k])));
@@ -152,6 +152,7 @@ static int block_run(struct pair_scan *ps, struct batch *bt, uint64_t x, uint64_
 
 static int g_mpfr_threads = 1;
 static double g_mpfr_s;
+static const struct pair_scan *g_ps; /* the scan whose host variants the pipeline asks for */
 
 /* the pairs the device's fast reference left, through MPFR */
 static void mpfr_undecided(int ref, uint32_t n, const uint32_t (*und)[3], double *y, int8_t *t) {
@@ -167,10 +168,17 @@ static void mpfr_undecided(int ref, uint32_t n, const uint32_t (*und)[3], double
   g_mpfr_s += now_s() - t0;
 }
 
+/* a host variant's outputs on pairs the device made (slot: its index in g_ps->v) */
+static void host_outputs(int slot, uint32_t n, const uint32_t *a, const uint32_t *b, uint32_t *out) {
+  float (*f)(float, float) = g_ps->v[slot]->host_fn;
+#pragma omp parallel for schedule(static) num_threads(g_ps->threads)
+  for (int64_t k = 0; k < (int64_t)n; k++) out[k] = f2u(f(u2f(a[k]), u2f(b[k])));
+}
+
 /* the variants of reference r into a request (slots: their indices in ps->v) */
 static int request_of(const struct pair_scan *ps, int r, struct pair_pipe_req *rq) {
   *rq = (struct pair_pipe_req){.ref = r, .set = pair_refs[r].set, .swap = ps->swap, .seed = ps->seed,
-                               .np = pair_npart(ps->nrandom), .mpfr = mpfr_undecided};
+                               .np = pair_npart(ps->nrandom), .mpfr = mpfr_undecided, .host = host_outputs};
   for (int i = 0; i < ps->nv; i++)
     if (ref_index(ps->v[i]->ref) == r)
       rq->slot[rq->nv] = i, rq->flavour[rq->nv] = ps->v[i]->flavour, rq->dev_fn[rq->nv] = ps->v[i]->dev, rq->nv++;
@@ -220,7 +228,7 @@ static int gpu_range(struct pair_scan *ps, uint32_t from, uint32_t to, uint64_t 
     errorf("%s", err);
     return EXIT_NOGPU;
   }
-  g_mpfr_threads = ps->threads, g_mpfr_s = 0;
+  g_mpfr_threads = ps->threads, g_mpfr_s = 0, g_ps = ps;
   *done_to = from;
   int rc = gpu_blocks(ps, pp, from, to, done_to, progress, ctx);
   for (int i = 0; i < ps->nv && *done_to > from; i++) { /* the x-bin maxima of what was done */

@@ -134,8 +134,8 @@ FAST_HD double fast_sub(double a, double b) { return ref_sub(a, b); }
 FAST_HD double fast_mul(double a, double b) { return ref_mul(a, b); }
 FAST_HD double fast_fma(double a, double b, double c) { return ref_fma(a, b, c); }
 /* bit casts: those of the shortcuts (src/reference/hd.h) */
-FAST_HD uint64_t fast_dbits(double x) { return ref_d2u(x); }
-FAST_HD double fast_bitsd(uint64_t u) { return ref_u2d(u); }
+FAST_HD uint64_t fast_dbits(double x) { return d2u(x); }
+FAST_HD double fast_bitsd(uint64_t u) { return u2d(u); }
 #define FAST_SIGN64 0x8000000000000000ull
 #define FAST_EXP64 0x7ff0000000000000ull
 #define FAST_MANT64 0x000fffffffffffffull
@@ -504,7 +504,7 @@ FAST_HD int fast_eval(const struct fast_view *tab, uint32_t xbits, double *y, in
     *t = (b->flags & FAST_NEG) ? -1 : (b->flags & FAST_EXACT) ? 0 : 1;
   } else {
     const double *an = tab->coef + b->coef + b->deg + 1 + b->ndd;
-    const double x = (double)ref_u2f(neg ? xbits & 0x7fffffffu : xbits);
+    const double x = (double)u2f(neg ? xbits & 0x7fffffffu : xbits);
     if (!fast_round_anchored(b, an, x, vh, vl, y, t)) return 0;
   }
   if (neg && tab->symmetry == FAST_SYM_ODD) {

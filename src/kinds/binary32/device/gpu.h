@@ -1,0 +1,97 @@
+/* gpu.h: the binary32 kind's GPU backend, seen from its host scan (scan.c). Implemented in
+ * eval.cu (or gpu_nogpu.c when the build has no CUDA toolkit); the probe every kind shares
+ * is src/engine/device.h. */
+#ifndef ULPCERT_GPU_H
+#define ULPCERT_GPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "src/kinds/binary32/device/geom.h"
+#include "src/formats/head.h"
+#include "src/measure/part.h"
+#include "src/reference/fast/fast_eval.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Device functions beyond the catalogue's (whose numbers are the variants' catalogue
+ * indices): the selftest's table, and user functions compiled at run time. */
+#define GPU_TABLE (-2)
+#define GPU_DYN_BASE (1 << 20)
+/* A function the host evaluates (a host library's, on the GPU backend): before each
+ * gpu_submit the caller writes its outputs for the submitted segments, back to back, into
+ * gpu_out_buffer(g, slot, f); the submit copies them to the device instead of launching. */
+#define GPU_HOST (-3)
+
+#define GPU_SLOTS 2
+#define GPU_MAXF 64 /* functions per context (the scan's SCAN_MAXV) */
+#define GPU_MAXSEG 2
+
+struct gpu_ctx;
+/* Open device dev for nfn device functions (catalogue indices or the numbers above), chunks of at most max_count inputs
+ * per submit (summed over its segments) and at most max_items reduction work items.
+ * Returns NULL with a message in err. */
+struct gpu_ctx *gpu_open(int dev, int nfn, const int *fns, uint32_t max_count, uint32_t max_items, char *err,
+                         size_t errlen);
+/* The measure of each function f (absolute-error range and bound clauses): cfg[f]. 0 or -1. */
+int gpu_set_measure(struct gpu_ctx *g, const struct measure_cfg *cfg);
+/* Enqueue the evaluation of every function over nseg segments [first[i], first[i]+count[i])
+ * into slot's device buffers (segments back to back), and with copy_outputs their copy to
+ * the slot's pinned host buffers. Asynchronous. 0 or -1. */
+int gpu_submit(struct gpu_ctx *g, int slot, int nseg, const uint32_t *first, const uint32_t *count, int copy_outputs);
+/* The pinned host buffer of function f's outputs in slot (max_count entries): where a
+ * GPU_HOST function's outputs are written before gpu_submit, and where copy_outputs
+ * brings the device's. */
+uint32_t *gpu_out_buffer(struct gpu_ctx *g, int slot, int f);
+/* Pinned host buffers where the engine writes a chunk's reference values for slot
+ * (2 * max_count / 2 entries: positives then negatives), made on the first call; NULL
+ * (gpu_last_error says why) when pinned memory runs out. */
+void gpu_ref_buffers(struct gpu_ctx *g, int slot, double **ry, int8_t **rt);
+/* Enqueue, after slot's evaluation: copy its reference values (nref entries; none for an
+ * outputs-only reduction) to the device and reduce every work item of geom for every
+ * function into parts (index v * 2 * nblk + item; reduce.cuh). 0 or -1. */
+int gpu_submit_reduce(struct gpu_ctx *g, int slot, const struct gpu_geom *geom, uint32_t nref);
+/* Reference values computed on the device (refkern.cuh). Set once per context:
+ * the reference's device shortcut (ref_device_shortcut, -1 for none) and its fast-path
+ * table (NULL or an empty view for none), copied to the device. 0 or -1. */
+int gpu_set_reference(struct gpu_ctx *g, int shortcut, const struct fast_view *tab);
+/* Enqueue, after slot's evaluation: the reference values of geom's chunk into slot's
+ * device buffers (the engine's layout: sym ? len : 2 * len entries), the undecided entries
+ * listed. 0 or -1. */
+int gpu_submit_reference(struct gpu_ctx *g, int slot, const struct gpu_geom *geom);
+/* Wait for slot's reference values: *idx (pinned host memory, valid until the next
+ * submit on slot) lists the *n undecided entries; by[0] and by[1] count the entries the
+ * shortcut and the table decided. 0 or -1. */
+int gpu_reference_undecided(struct gpu_ctx *g, int slot, const uint32_t **idx, uint32_t *n, uint64_t by[2]);
+/* Enqueue: the host's values of slot's n undecided entries, written in list order at the
+ * start of gpu_ref_buffers' arrays, into the device buffers. 0 or -1. */
+int gpu_reference_patch(struct gpu_ctx *g, int slot, uint32_t n);
+/* refcheck: every input of [first, first + count) (count <= 2^24, no mirroring) on device
+ * dev: y[i], t[i], and how[i] (0 undecided, 1 the shortcut, 2 the table). 0 or -1. */
+int gpu_reference_range(int dev, int shortcut, const struct fast_view *tab, uint32_t first, uint32_t count, double *y,
+                        int8_t *t, uint8_t *how);
+/* Wait for slot; outs[f] receives the host buffer of function f (filled when copied), *parts
+ * the parts (NULL if no reduction was submitted). 0 or -1. */
+int gpu_wait(struct gpu_ctx *g, int slot, uint32_t **outs, const struct part **parts);
+/* Total seconds spent in kernels and in copies so far (from CUDA events). */
+void gpu_times(struct gpu_ctx *g, double *kernel_s, double *copy_s);
+/* The device reduction's x-bin maxima of function f (GPU_XBINS entries: 0 for none,
+ * else the error's binary64 bits + 1). 0 or -1. */
+int gpu_read_xbins(struct gpu_ctx *g, int f, uint64_t *out);
+void gpu_close(struct gpu_ctx *g);
+/* The most device memory seen in use so far (bytes, the whole device), 0 if unknown. */
+uint64_t gpu_peak_device_bytes(void);
+/* Register a compiled user function: a CUBIN image holding kernel 'kernel'
+ * (first, count, out). Returns its function number (>= GPU_DYN_BASE) or -1. */
+int gpu_dyn_add(const void *image, size_t size, const char *kernel);
+const char *gpu_last_error(void);
+/* GPU_TABLE's outputs (on every device): tab[0..n) for magnitudes tlo.. of positive inputs, tab[n..2n)
+ * for negative ones. 0 or -1. */
+int gpu_set_table(const uint32_t *tab, uint32_t tlo, uint32_t n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

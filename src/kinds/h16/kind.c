@@ -1,0 +1,160 @@
+/* kind.c: the 16-bit function kind's entry in the table of kinds: the catalogue's
+ * H16_FUNCTION lines (the math functions of cuda_fp16.h and cuda_bf16.h), each over every
+ * input of its format on the GPU, scalar and h2 forms, default and -use_fast_math builds,
+ * against the references rounded to the format (h16fn.c). No ranges, shards or
+ * resumption: 2^16 inputs take milliseconds. Its outputs travel whole in arch records. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/common.h"
+#include "src/engine/device.h"
+#include "src/formats/json_io.h"
+#include "src/kinds/h16/h16_kind.h"
+
+/* a family (h16: every function; h16.fn, bf16.fn: one format), a CUDA function's name
+ * (hexp: its 8 variants; h2exp: its 4), or a variant */
+static int selects(const char *name, const struct h16fn_variant *v) {
+  return !strcmp(name, "h16") || (!strcmp(name, "h16.fn") && v->fmt == FMT16_BINARY16) ||
+         (!strcmp(name, "bf16.fn") && v->fmt == FMT16_BFLOAT16) || !strcmp(name, v->name) ||
+         !strcmp(name, v->fn) || !strcmp(name, h16fn_variants[4 * v->line].fn);
+}
+
+static int owns(const char *name) {
+  for (int i = 0; i < H16FN_NV; i++)
+    if (selects(name, &h16fn_variants[i])) return 1;
+  return 0;
+}
+
+static void list(FILE *f) {
+  fprintf(f, "\n16-bit functions (families h16, h16.fn, bf16.fn, or a function's name; every input of the\n"
+             "format; GPU only; each also as NAME.fastmath, built with -use_fast_math):\n");
+  for (int i = 0; i < H16FN_NV; i++) {
+    const struct h16fn_variant *v = &h16fn_variants[i];
+    if (!v->fast)
+      fprintf(f, "  %-26s %-8s reference %-6s documented %d ulp from the correctly rounded result\n", v->name,
+              h16fn_fmt_name(v->fmt), v->ref, v->documented);
+  }
+}
+
+static void release(struct kind_result *r) {
+  if (r) json_decref(r->results);
+  free(r);
+}
+static struct run_info *info(struct kind_result *r) { return &r->ri; }
+
+static int begin(struct run_request *rq, struct kind_result **out) {
+  if (rq->resume || rq->shard_n || rq->source || rq->function) {
+    errorf("--resume, --shard and --source do not apply to 16-bit functions (2^16 inputs each)");
+    return EXIT_USAGE;
+  }
+  if (rq->sc->backend == 0) {
+    errorf("16-bit functions run on the GPU: there is no CPU backend for them");
+    return EXIT_USAGE;
+  }
+  struct kind_result *r = calloc(1, sizeof *r);
+  if (!r) return EXIT_IO;
+  for (int k = 0; k < H16FN_NV; k++)
+    for (int i = 0; i < rq->nnames && !r->sel[k]; i++) r->sel[k] = selects(rq->names[i], &h16fn_variants[k]);
+  run_info_init(&r->ri, 0, NULL);
+  snprintf(r->ri.command, sizeof r->ri.command, "%s", g_command_line);
+  char why[512];
+  if (gpu_probe(&r->ri.ginfo, why, sizeof why)) {
+    errorf("16-bit functions need a GPU: %s", why);
+    release(r);
+    return EXIT_NOGPU;
+  }
+  r->ri.gpu = 1;
+  r->ri.from = 0, r->ri.to = H16FN_INPUTS - 1;
+  r->device = rq->sc->o.ndevices > 0 ? rq->sc->o.devices[0] : 0;
+  *out = r;
+  return 0;
+}
+
+/* Every selected variant over every input (the range does not apply): per line, the
+ * reference once, then each build's evaluation. */
+static int scan(struct kind_result *r, uint32_t from, uint32_t to, uint32_t cov[][2], int *ncov) {
+  (void)from, (void)to;
+  uint16_t *exp = malloc(sizeof(uint16_t) * H16FN_INPUTS);
+  double *y = malloc(sizeof(double) * H16FN_INPUTS);
+  char err[512];
+  int rc = exp && y ? 0 : EXIT_IO;
+  const double t0 = now_s();
+  for (int line = 0; line < H16FN_NL && !rc; line++) {
+    const int *sel = &r->sel[4 * line];
+    if (!(sel[0] | sel[1] | sel[2] | sel[3])) continue;
+    const struct h16fn_variant *v = &h16fn_variants[4 * line];
+    if (h16fn_expected(v->ref, v->fmt, exp, y, err, sizeof err)) {
+      errorf("%s", err);
+      rc = EXIT_DEPEND;
+    }
+    for (int fast = 0; fast < 2 && !rc; fast++)
+      if (sel[2 * fast] | sel[2 * fast + 1]) rc = h16fn_run_line(r->device, line, fast, exp, y, r->sel, r->st, NULL);
+    for (int k = 0; k < 4 && !rc; k++) r->ran[4 * line + k] = sel[k];
+  }
+  r->wall = now_s() - t0;
+  free(exp), free(y);
+  cov[0][0] = 0, cov[0][1] = H16FN_INPUTS - 1, *ncov = 1;
+  return rc;
+}
+
+static int status(const struct kind_result *r) {
+  for (int i = 0; i < H16FN_NV; i++)
+    if (r->ran[i] && strcmp(h16fn_verdict(&h16fn_variants[i], &r->st[i]), "HOLDS")) return EXIT_FAIL;
+  return EXIT_OK;
+}
+
+static int write_file(const char *path, const struct kind_result *r, char *err, size_t errlen) {
+  json_t *root = result_header_json(&r->ri, "h16"), *res = json_array();
+  result_range_json(root, &r->ri);
+  json_object_set_new(root, "timing", json_pack("{s:f}", "wall_s", r->wall));
+  for (int i = 0; i < H16FN_NV; i++)
+    if (r->ran[i]) json_array_append_new(res, h16fn_stats_json(&h16fn_variants[i], &r->st[i]));
+  json_object_set_new(root, "results", res);
+  int rc = result_write_root(path, root, err, errlen);
+  json_decref(root);
+  return rc;
+}
+
+static int read_file(json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen) {
+  struct kind_result *r = calloc(1, sizeof *r);
+  json_t *res = json_object_get(root, "results");
+  if (!r) return EXIT_IO;
+  int rc = run_info_read(root, path, &r->ri, err, errlen);
+  size_t k;
+  json_t *o;
+  if (!rc && !json_is_array(res)) rc = EXIT_CORRUPT;
+  json_array_foreach(res, k, o) if (!rc && !h16fn_find(json_string_value(json_object_get(o, "variant")) ?: "")) rc =
+      EXIT_CORRUPT;
+  if (rc == EXIT_CORRUPT)
+    snprintf(err, errlen, "%s: not a 16-bit function result of this ulpcert (field 'results', variant names)", path);
+  if (rc) {
+    free(r);
+    return rc;
+  }
+  r->results = json_incref(res);
+  *out = r;
+  return 0;
+}
+
+const struct kind kind_h16 = {
+    .name = "h16",
+    .title = "16-bit function",
+    .unit = "inputs",
+    .run_help = "16-bit functions (families h16, h16.fn, bf16.fn, or a function: hexp, h2sin, ...) run on\n"
+                "the GPU over every input of binary16 or bfloat16, scalar and h2 forms, nvcc's default\n"
+                "build and -use_fast_math (NAME.fastmath), in a command of their own; exit status 1 when\n"
+                "a result is farther from the correctly rounded one than the CUDA Guide's maximum.\n",
+    .owns = owns,
+    .list = list,
+    .begin = begin,
+    .scan = scan,
+    .status = status,
+    .read = read_file,
+    .info = info,
+    .write = write_file,
+    .print = h16fn_print,
+    .release = release,
+    .report = h16fn_report,
+    .arch_record = h16fn_arch_record,
+    .arch_compare = h16fn_arch_compare,
+};

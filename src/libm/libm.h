@@ -1,0 +1,57 @@
+/* libm.h: the C math libraries beside glibc: LLVM libc, musl and SLEEF, as host variants of
+ * the catalogue's functions, and LLVM libc as a second referee of the references
+ * (src/cmd/refcheck_llvm.c, `ulpcert refcheck --against llvm-libc`).
+ *
+ * A function folder says what each library has of its function in libm.def (the Makefile
+ * lists them all in the generated libm.def), one line:
+ *   LIBM(reference, cname, llvm, musl, sleef1, sleef2)       float cname(float)
+ *   LIBM_PAIR(reference, cname, llvm, musl, sleef1, sleef2)  float cname(float, float)
+ * with
+ *   llvm    CR: LLVM libc has cname and documents it correctly rounded in all four rounding
+ *           modes (its documentation, libc/docs/math/index.rst: "correctly rounded for all 4
+ *           rounding modes"; atan2f, cbrtf, cospif, sinpif are newer than the copy of that
+ *           page read when these lines were written); the variant carries that bound (0 ulp
+ *           from the correctly rounded result) and the reference is cross-checked against it;
+ *           YES: LLVM libc has it (no claim); NO: it has not;
+ *   musl    YES or NO;
+ *   sleef1, sleef2  SLEEF's scalar functions of cname: u05, u10, u15, u35 (Sleef_<cname>_u10,
+ *           ...: SLEEF documents their error bounds as 0.506, 1.0, 1.5 and 3.5 ulp, each with
+ *           its own input range; not carried as bounds here), EXACT (Sleef_<cname>), or NO.
+ * The lines describe the versions of Debian 12 (LLVM libc 19.1.7, musl 1.2.3, SLEEF 3.5.1,
+ * checked against their archives' symbols); scripts/libm-objs.sh leaves out a library that
+ * lacks a declared function, and one that is not installed.
+ *
+ * The variants (host code only):
+ *   <cname>.llvm            family libm.llvm
+ *   <cname>.musl            family libm.musl
+ *   <cname>.sleef_u10, ...  family libm.sleef (.sleef_u05, .sleef_u15, .sleef_u35; .sleef: EXACT)
+ * A family of host functions runs whole on the GPU backend too (registry.c,
+ * variant_resolve): the outputs computed by the host's threads, the references and the
+ * reduction on the device, as for glibc's <fn>.host. Two-argument variants join their
+ * function's family (atan2, hypot, ...) beside glibc's <fn>.host, on the CPU backend.
+ *
+ * How they are linked (scripts/libm-objs.sh): LLVM libc's and musl's static archives with
+ * every symbol renamed (sinf -> ulpcert_llvm_sinf), so that they live beside glibc's in one
+ * process; SLEEF as its shared library (its names are its own), carried in build/lib. */
+#ifndef ULPCERT_LIBM_H
+#define ULPCERT_LIBM_H
+
+#include <stddef.h>
+
+/* The libraries linked in, with their versions: "LLVM libc 19.1.7, musl 1.2.3, SLEEF 3.5.1"
+ * (or "none"). */
+const char *libm_linked(void);
+/* "LLVM libc 19.1.7", or NULL when LLVM libc is not linked in. */
+const char *libm_llvm_linked(void);
+
+/* The LLVM libc function of a one-argument reference that LLVM libc documents correctly
+ * rounded (a CR line), or NULL. */
+float (*libm_llvm_cr(const char *ref))(float);
+/* The same for a two-argument reference. */
+float (*libm_llvm_cr_pair(const char *ref))(float, float);
+/* The C name of LLVM libc's function of a CR line ("sinf"), or NULL. */
+const char *libm_llvm_cname(const char *ref);
+/* The references of the CR lines, one-argument ones then two-argument ones, comma-separated. */
+const char *libm_llvm_cr_names(void);
+
+#endif
