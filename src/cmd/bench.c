@@ -9,6 +9,7 @@
 
 #include "src/reference/refcache.h"
 #include "src/catalogue/registry.h"
+#include "src/cmd/bench_expr.h"
 #include "src/cmd/cmd.h"
 #include "src/engine/options.h"
 #include "src/common.h"
@@ -33,6 +34,8 @@ static void usage_bench(FILE *f) {
           "     --scaling-inputs inputs from 0x3f000000 (all of them need MPFR),\n"
           "  7. with --references: a cold run (fast path, no cache) of one variant of each\n"
           "     reference named, over [--from, --to],\n"
+          "  8. with --expressions: whole processes of users' activation kernels against\n"
+          "     references written as expressions, over [--from, --to],\n"
           "with per-stage times (GPU kernels and copies, reference, reduction) and peak host and\n"
           "device memory.\n"
           "\n"
@@ -42,12 +45,16 @@ static void usage_bench(FILE *f) {
           "  --scaling-inputs N      inputs of the thread-scaling runs (default 2^22)\n"
           "  --skip-scaling          only the cold, warm and naive measurements\n"
           "  --references all|R,R..  also time one variant of each of these references (7.)\n"
-          "  --only-references       only 7.\n");
+          "  --only-references       only 7.\n"
+          "  --expressions           only 8.: users' kernels against 14 references written as\n"
+          "                          expressions, each a whole process (run --source --function --ref,\n"
+          "                          cold), with its table's build time and how many reference values\n"
+          "                          the table and the host's MPFR decided (README, \"Expressions\")\n");
 }
 
 struct bench_args {
   uint64_t naive_n, scaling_n;
-  int skip_scaling, only_refs;
+  int skip_scaling, only_refs, exprs;
   const char *refs;
 };
 
@@ -67,6 +74,7 @@ static int bench_extra(int c, const char *arg, void *p) {
   case 1003: b->skip_scaling = 1; return -1;
   case 1004: b->refs = arg; return -1;
   case 1005: b->only_refs = 1; return -1;
+  case 1006: b->exprs = 1; return -1;
   default: return EXIT_USAGE;
   }
 }
@@ -166,7 +174,7 @@ struct bench {
   int nv, threads;
   struct scan_opts o;
   uint64_t span;
-  json_t *runs, *naive, *scal_v, *scal_t, *refs;
+  json_t *runs, *naive, *scal_v, *scal_t, *refs, *exprs;
   char dev[400], cpu[256];
 };
 
@@ -280,6 +288,7 @@ static int bench_json(struct bench *b, const char *path, int gpu, double rss) {
   json_object_set_new(root, "scaling_variants", json_incref(b->scal_v));
   json_object_set_new(root, "scaling_threads", json_incref(b->scal_t));
   json_object_set_new(root, "references", json_incref(b->refs));
+  if (b->exprs) json_object_set_new(root, "expressions", json_incref(b->exprs));
   json_object_set_new(root, "peak_rss_gib", json_real(rss));
   json_object_set_new(root, "peak_device_gib", json_real((double)gpu_peak_device_bytes() / (1u << 30)));
   char *s = json_dumps(root, JSON_INDENT(1) | JSON_REAL_PRECISION(6));
@@ -295,7 +304,7 @@ static int bench_json(struct bench *b, const char *path, int gpu, double rss) {
   return 0;
 }
 
-static void bench_header(struct bench *b, const struct scan_cli *sc, const struct run_info *ri) {
+static void bench_header(struct bench *b, const struct scan_cli *sc, const struct run_info *ri, int exprs) {
   if (sc->backend)
     snprintf(b->dev, sizeof b->dev, "%s (sm_%d%d), driver %s", ri->ginfo.name, ri->ginfo.cc_major, ri->ginfo.cc_minor,
              ri->ginfo.driver_release);
@@ -303,6 +312,11 @@ static void bench_header(struct bench *b, const struct scan_cli *sc, const struc
   host_cpu_name(b->cpu, sizeof b->cpu);
   printf("ulpcert %s bench: backend %s, %s; host %s, %d threads\ncommand: %s\n%s\n", ULPCERT_VERSION,
          sc->backend ? "gpu" : "cpu", b->dev, b->cpu, b->threads, g_command_line, gpu_build_info());
+  if (exprs) {
+    printf("users' kernels against expressions; inputs 0x%08x..0x%08x (%llu)\n", b->o.from, b->o.to,
+           (unsigned long long)b->span);
+    return;
+  }
   printf("variants:");
   for (int i = 0; i < b->nv; i++) printf(" %s", b->vs[i]->name);
   printf("; inputs 0x%08x..0x%08x (%llu); chunk %u\n\n", b->o.from, b->o.to, (unsigned long long)b->span, b->o.chunk);
@@ -313,12 +327,13 @@ static void bench_header(struct bench *b, const struct scan_cli *sc, const struc
 
 int cmd_bench(int argc, char **argv) {
   struct scan_cli sc;
-  struct bench_args ba = {1u << 20, 1u << 22, 0, 0, NULL};
+  struct bench_args ba = {1u << 20, 1u << 22, 0, 0, 0, NULL};
   static const struct option more[] = {{"naive-inputs", required_argument, 0, 1001},
                                        {"scaling-inputs", required_argument, 0, 1002},
                                        {"skip-scaling", no_argument, 0, 1003},
                                        {"references", required_argument, 0, 1004},
                                        {"only-references", no_argument, 0, 1005},
+                                       {"expressions", no_argument, 0, 1006},
                                        {0, 0, 0, 0}};
   int explicit_cache = 0;
   for (int i = 1; i < argc; i++) explicit_cache |= !strncmp(argv[i], "--cache", 7);
@@ -344,20 +359,30 @@ int cmd_bench(int argc, char **argv) {
   b.threads = b.o.threads > 0 ? b.o.threads : omp_get_num_procs();
   b.span = (uint64_t)b.o.to - b.o.from + 1;
   b.runs = json_array(), b.scal_v = json_array(), b.scal_t = json_array(), b.refs = json_array();
-  bench_header(&b, &sc, &ri);
+  bench_header(&b, &sc, &ri, ba.exprs);
   char p[4200];
   snprintf(p, sizeof p, "%s/%s.ulpref", cache_dir, b.vs[0]->ref->name);
   unlink(p); /* the cold run starts without the cache */
   b.o.cache_dir = cache_dir;
-  if (!ba.only_refs) rc = bench_main(&b, &ba);
-  if (!rc && !ba.skip_scaling && !ba.only_refs) rc = bench_scaling(&b, &ba);
+  if (!ba.only_refs && !ba.exprs) rc = bench_main(&b, &ba);
+  if (!rc && !ba.skip_scaling && !ba.only_refs && !ba.exprs) rc = bench_scaling(&b, &ba);
   if (!rc && ba.refs) rc = bench_references(&b, ba.refs, sc.backend);
+  int differ = 0;
+  if (!rc && ba.exprs) {
+    char extra[256];
+    int k = snprintf(extra, sizeof extra, "--backend %s --from 0x%08x --to 0x%08x", sc.backend ? "gpu" : "cpu",
+                     b.o.from, b.o.to);
+    if (b.o.threads > 0) snprintf(extra + k, sizeof extra - k, " --threads %d", b.o.threads);
+    rc = bench_expressions(extra, &b.exprs, &differ);
+  }
   double rss = peak_rss_gib();
   if (!rc)
     printf("\npeak host memory (max RSS): %.2f GiB; peak device memory in use: %.2f GiB\n", rss,
            (double)gpu_peak_device_bytes() / (1u << 30));
   if (!explicit_cache) unlink(p), rmdir(cache_dir);
   if (!rc && sc.json) rc = bench_json(&b, sc.json, sc.backend, rss);
+  if (!rc && differ) rc = EXIT_FAIL; /* a written-out form is not its named reference */
   json_decref(b.runs), json_decref(b.naive), json_decref(b.scal_v), json_decref(b.scal_t), json_decref(b.refs);
+  json_decref(b.exprs);
   return rc;
 }
