@@ -213,6 +213,10 @@ $(BUILD)/ulpcert: $(MAIN_OBJ) $(BUILD)/libulpcert.a $(BUILD)/libm/link
 	$(CC) $(CFLAGS) -o $@ $(MAIN_OBJ) $(BUILD)/libulpcert.a $$(cat $(BUILD)/libm/link) $(LIBS_DEP) $(GPU_LIBS) $(LDLIBS)
 	@scripts/bundle-libs.sh $@ $(BUILD)/lib
 
+# the per-call cost of the C math libraries' functions (docs/libm.md): make build/libm-cost
+$(BUILD)/libm-cost: scripts/libm-cost.c $(BUILD)/libulpcert.a $(BUILD)/libm/link
+	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/libulpcert.a $$(cat $(BUILD)/libm/link) $(LIBS_DEP) $(GPU_LIBS) $(LDLIBS)
+
 # one rule per test program (its source is in tests/ or in a function folder)
 define TEST_RULE
 $(BUILD)/tests/$(basename $(notdir $(1))): $(1) $(wildcard tests/*.h tests/ref/*.h) $(BUILD)/libulpcert.a $(BUILD)/libm/link | $(BUILD)/.test-deps
@@ -241,18 +245,26 @@ install: $(BUILD)/ulpcert
 test: $(BUILD)/ulpcert $(TEST_BIN)
 	@sh tests/run_all.sh $(BUILD) $(TESTS)
 
-# Accuracy tables and plots from every committed result, plain or gzip (and the README's table).
+# Accuracy tables and plots from every committed result, plain or gzip, and the generated
+# blocks of the README (the summary table) and of the manual's pages (each kind's table;
+# the bench excerpts of docs/speed.md from reports/bench/).
 RESULTS := $(sort $(wildcard reports/results/*.json reports/results/*.json.gz reports/arch/*.json reports/arch/*.json.gz))
+GEN_DOCS := README.md docs/binary32.md docs/float-float.md docs/half.md docs/conversions.md docs/pair.md
 report: $(BUILD)/ulpcert
-	$(BUILD)/ulpcert report $(RESULTS) --out reports --readme README.md
+	$(BUILD)/ulpcert report $(RESULTS) --out reports $(GEN_DOCS:%=--readme %)
+	python3 scripts/readme-bench.py --all docs/speed.md
 
-# The committed reports are what the generator makes of the committed results.
+# The committed reports and generated blocks are what the generators make of the committed results.
 report-check: $(BUILD)/ulpcert
-	@rm -rf $(BUILD)/report-check && mkdir -p $(BUILD)/report-check && cp README.md $(BUILD)/report-check/README.md
-	@$(BUILD)/ulpcert report $(RESULTS) --out $(BUILD)/report-check/reports --readme $(BUILD)/report-check/README.md --quiet
+	@rm -rf $(BUILD)/report-check && mkdir -p $(BUILD)/report-check/docs && \
+	  for f in $(GEN_DOCS) docs/speed.md; do cp $$f $(BUILD)/report-check/$$f; done
+	@$(BUILD)/ulpcert report $(RESULTS) --out $(BUILD)/report-check/reports \
+	  $(GEN_DOCS:%=--readme $(BUILD)/report-check/%) --quiet
+	@python3 scripts/readme-bench.py --all $(BUILD)/report-check/docs/speed.md
 	@sed -i 's#$(BUILD)/report-check/reports/plots#reports/plots#' $(BUILD)/report-check/README.md
-	@diff -r -x '*.png' -x bench -x results -x arch -x refcheck -x validate $(BUILD)/report-check/reports reports >/dev/null && \
-	  diff $(BUILD)/report-check/README.md README.md >/dev/null && echo "report-check: 1 passed, 0 failed" || \
+	@ok=1; for f in $(GEN_DOCS) docs/speed.md; do diff $(BUILD)/report-check/$$f $$f >/dev/null || ok=0; done; \
+	  diff -r -x '*.png' -x bench -x results -x arch -x refcheck -x validate $(BUILD)/report-check/reports reports >/dev/null && \
+	  [ $$ok = 1 ] && echo "report-check: 1 passed, 0 failed" || \
 	  { echo "report-check: committed reports differ from 'make report' (run it and commit)"; \
 	    echo "report-check: 0 passed, 1 failed"; exit 1; }
 

@@ -6,10 +6,10 @@
 # (each family's JSON in OUT/results/). Stages are skipped, and say so, once less than their
 # estimate of BUDGET_S (default 540) seconds is left. Needs build/ulpcert (built elsewhere).
 # Files are named after the GPU (TAG, e.g. bench-h200.txt). STAGES (default tests,sanitizer,bench,benchrefs,refcheck,runs;
-# also benchcpu, hosts, pairs, libm (every variant of the C math libraries beside glibc, or LIBM's, over all
-# 2^32 inputs: src/libm/libm.h), libmpairs (every host library's two-argument variants of each function of
+# also benchcpu, hosts, pairs, libm (every variant of the C math libraries, glibc's included, of every
+# one-argument function, or of LIBM's references, over all 2^32 inputs: docs/libm.md), libmpairs (every host library's two-argument variants of each function of
 # LIBMPAIRS, glibc's included, every x against its 33 partners, in 4 shards merged), llvmcheck (refcheck --against llvm-libc of every reference LLVM libc rounds
-# correctly, or LLVMREFS', over all 2^32 inputs in the four modes; two-argument ones in 4 slices of x),
+# correctly, or LLVMREFS', over all 2^32 inputs in the four modes, one command),
 # and record: a new arch record compared with RECORD, by default the committed one) picks
 # stages; REFS and FAMILIES (space-separated) narrow refcheck and runs, HOSTS names the host
 # library's variants the hosts stage runs (outputs from the CPU, the rest on the GPU), PAIRS the two-argument families
@@ -120,12 +120,16 @@ for v in ${HOSTS:-}; do
   wanted hosts || break
   full_run "$v" ", outputs from the host" 20 || break
 done
-# the C math libraries' variants (LIBM, space-separated; default every one of families libm.*):
-# outputs from this machine's CPU, references and reduction on the GPU, all 2^32 inputs
-for v in ${LIBM:-$("$U" list | awk '$2 ~ /^libm\./ {print $1}')}; do
-  wanted libm || break
-  full_run "$v" ", outputs from the host" 20 || break
-done
+# the C math libraries' variants, function by function (LIBM: references, space-separated;
+# default every one some library has): glibc's, LLVM libc's, musl's and SLEEF's variants of each
+# in one run (run libm.<reference>: references computed once), outputs from this machine's CPU,
+# references and reduction on the GPU, all 2^32 inputs; one JSON per function, the function under
+# way when the budget ends kept partial (scripts/libm-runs.sh resumes it with the same OUT)
+if wanted libm && stage "C math libraries' variants (scripts/libm-runs.sh)" 30; then
+  BUDGET_S=$(($(left) - 10)) ULPCERT="$U" sh scripts/libm-runs.sh "$OUT/results/libm-$TAG" ${LIBM:-} \
+    >"$OUT/results/libm-runs-$TAG.log" 2>&1
+  echo "libm-runs: exit $? ($(tail -1 "$OUT/results/libm-runs-$TAG.log"))" | tee -a "$OUT/summary.txt"
+fi
 # the host libraries' two-argument variants of each function (LIBMPAIRS; default all six), named
 # on their own (outputs on the host, pairs, references and reduction on the device): 4 shards of x
 # (each at most 580 s), merged
@@ -144,23 +148,18 @@ for f in ${LIBMPAIRS:-atan2 hypot pow fmod remainder fdim}; do
     "$OUT/results/$f-libm-3-$TAG.json.gz" --json "$OUT/results/$f-libm-pairs-$TAG.json.gz" >"$OUT/results/$f-libm-pairs-$TAG.txt" 2>&1
   echo "merge $f host variants: exit $?" | tee -a "$OUT/summary.txt"
 done
-# LLVM libc against every reference it rounds correctly (LLVMREFS, space-separated; default all):
-# all 2^32 inputs in the four modes, the references on the device, LLVM libc on the host's
-# threads; a two-argument reference in 4 slices of x (each against its 33 partners)
-for r in ${LLVMREFS:-$("$U" refcheck --help | sed -n 's/^Every reference that LLVM libc rounds correctly (all of them by default: \(.*\))$/\1/p' | tr -d ',')}; do
-  wanted llvmcheck || break
-  case "$r" in atan2 | hypot | pow) sl="0x00000000:0x3fffffff 0x40000000:0x7fffffff 0x80000000:0xbfffffff 0xc0000000:0xffffffff" ;;
-  *) sl="0x00000000:0xffffffff" ;; esac
-  for s in $sl; do
-    stage "refcheck $r --against llvm-libc (${s%:*}..${s#*:})" 40 || break 2
-    t=$(($(left) - 10))
-    [ "$t" -gt 580 ] && t=580
-    timeout "$t" "$U" refcheck --against llvm-libc "$r" --backend gpu --from "${s%:*}" --to "${s#*:}" --quiet \
-      --json "$OUT/refcheck/llvm-libc-$r-${s%:*}-$TAG.json" >"$OUT/refcheck/llvm-libc-$r-${s%:*}-$TAG.log" 2>&1
-    echo "refcheck $r --against llvm-libc ${s%:*}: exit $? $(grep -E '^refcheck --against' "$OUT/refcheck/llvm-libc-$r-${s%:*}-$TAG.log")" |
-      tee -a "$OUT/summary.txt"
-  done
-done
+# LLVM libc against every reference it rounds correctly (LLVMREFS, space-separated; default all,
+# the cheapest first: docs/libm.md): all 2^32 inputs in the four modes, one command, the
+# references on the device, LLVM libc on the host's threads; the two-argument ones every x
+# against its 33 partners. Stopped (SIGINT) when the budget ends, its result file kept.
+LLVMORDER="cospi sinpi tanh erf atan sin cos asinh tan cbrt expm1 cosh sinh log1p exp10 exp exp2 atanh log2 asin acos
+log10 log acosh hypot atan2 pow"
+if wanted llvmcheck && stage "refcheck --against llvm-libc (one command)" 40; then
+  timeout -s INT $(($(left) - 10)) "$U" refcheck --against llvm-libc ${LLVMREFS:-$LLVMORDER} --backend gpu --quiet \
+    --json "$OUT/refcheck/llvm-libc-$TAG.json" >"$OUT/refcheck/llvm-libc-$TAG.log" 2>&1
+  echo "refcheck --against llvm-libc: exit $? $(grep -E '^refcheck --against' "$OUT/refcheck/llvm-libc-$TAG.log")" |
+    tee -a "$OUT/summary.txt"
+fi
 # every two-argument family: each x of 2^32 against its 33 default partners (at most 150 s each)
 for f in ${PAIRS:-divide fmod remainder fdim hypot rhypot pow atan2}; do
   wanted pairs || break

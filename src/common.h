@@ -14,7 +14,7 @@
  * results named variants by "name"); readers take both. */
 #define ULPCERT_FORMAT 2
 
-/* Exit codes: one per kind of failure, documented in README.md ("Exit codes"). */
+/* Exit codes: one per kind of failure, documented in docs/usage.md ("Exit codes"). */
 enum {
   EXIT_OK = 0,        /* success; for verification commands: nothing failed */
   EXIT_FAIL = 1,      /* a verification failed (VIOLATED claim, selftest miss, arch difference) */

@@ -50,10 +50,12 @@ static const struct {
 };
 
 static int real_main(int argc, char **argv) {
-  /* the command line as typed (getopt_long permutes argv) */
+  /* the command line as typed (getopt_long permutes argv), the program named `ulpcert`
+   * wherever it was run from, so that no machine's path is recorded */
   size_t off = 0;
   for (int i = 0; i < argc && off < sizeof g_command_line - 1; i++)
-    off += (size_t)snprintf(g_command_line + off, sizeof g_command_line - off, "%s%s", i ? " " : "", argv[i]);
+    off += (size_t)snprintf(g_command_line + off, sizeof g_command_line - off, "%s%s", i ? " " : "",
+                            i ? argv[i] : "ulpcert");
   /* a file-size limit must surface as a write error (EFBIG), not kill the process */
   signal(SIGXFSZ, SIG_IGN);
   char cat_err[512];

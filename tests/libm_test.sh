@@ -2,7 +2,8 @@
 # libm_test.sh: LLVM libc as a second referee (refcheck --against llvm-libc, src/cmd/refcheck_llvm.c)
 # on the CPU: every reference it rounds correctly agrees with it, in the four rounding modes, on
 # ranges of special points; a planted wrong reference value (--plant, one- and two-argument) is
-# found and reported with MPFR's opinion, which sides against it; the options' errors. Skipped
+# found and reported with MPFR's opinion, which sides against it; the options' errors; the
+# selections libm and libm.<reference> and scripts/libm-runs.sh (resumed runs). Skipped
 # where the build has no LLVM libc (src/libm/libm.h). Needs $ULPCERT.
 set -u
 U=${ULPCERT:-build/ulpcert}
@@ -80,6 +81,59 @@ check grep -q '^MISMATCH sin RN x=0x3f000080 .*MPFR .*: the reference is wrong$'
   --plant 0x3f000080 --quiet --json "$T/m2.json" >"$T/m2.txt"
 check [ $? -eq 1 ]
 check planted "$T/m2.json" 0x3f000080 pow
+
+# run libm / libm.<reference>: every library's variant of each function (glibc's <fn>.host
+# first), each reference's variants together; what the catalogue list says of them decides
+# the expected selection, and each variant's statistics equal those of its run alone.
+"$U" list >"$T/list.txt"
+"$U" run libm --backend cpu --threads 2 --from 0x3f800000 --to 0x3f80000f --quiet --json "$T/all.json" >/dev/null
+check [ $? -eq 0 ]
+selection() { # LIST JSON
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+rows = [l.split() for l in open(sys.argv[1]) if l[:1] not in (" ", "v") and l.strip()]
+lib = [r for r in rows if r[1].startswith("libm.")]
+names = {r[0] for r in rows}
+want = {r[0] for r in lib} | {r[0].split(".")[0] + ".host" for r in lib if r[0].split(".")[0] + ".host" in names}
+got = [r["variant"] for r in json.load(open(sys.argv[2]))["results"]]
+assert len(got) == len(set(got)) and set(got) == want, sorted(set(got) ^ want)
+refs = [r["reference"] for r in json.load(open(sys.argv[2]))["results"]]
+assert all(refs.index(x) == i or refs[i - 1] == x for i, x in enumerate(refs)), refs  # contiguous
+for i, v in enumerate(got):  # glibc's first where it has the function
+    if v.endswith(".host"):
+        assert i == 0 or refs[i - 1] != refs[i], (v, got[i - 1])
+PY
+}
+check selection "$T/list.txt" "$T/all.json"
+"$U" run libm.sin --backend cpu --threads 2 --from 0x3f000000 --to 0x3f0003ff --quiet --json "$T/sin.json" >/dev/null
+check [ $? -eq 0 ]
+for v in $(awk '$4 == "sin" && ($2 ~ /^libm\./ || $1 == "sinf.host") {print $1}' "$T/list.txt"); do
+  "$U" run "$v" --backend cpu --threads 1 --from 0x3f000000 --to 0x3f0003ff --quiet --json "$T/one.json" >/dev/null
+  check python3 -c 'import json, sys
+a = [r for r in json.load(open(sys.argv[1]))["results"] if r["variant"] == sys.argv[3]]
+b = json.load(open(sys.argv[2]))["results"]
+assert len(a) == 1 and [a[0]] == b, sys.argv[3]' "$T/sin.json" "$T/one.json" "$v"
+done
+"$U" run libm.nosuch --backend cpu --from 0 --to 0 >/dev/null 2>&1
+check [ $? -eq 2 ]
+
+# scripts/libm-runs.sh: one result per function; a run cut short by BUDGET_S is resumed by the
+# next call and then equals an uninterrupted run; a complete one is skipped.
+export ULPCERT="$U"
+BUDGET_S=1 BACKEND=cpu THREADS=1 FROM=0x3f000000 TO=0x40ffffff sh scripts/libm-runs.sh "$T/lr" exp >"$T/lr1.txt" 2>&1
+check [ $? -eq 1 ]
+check grep -q '^exp: exit [0-9]*, not complete' "$T/lr1.txt"
+BACKEND=cpu THREADS=2 FROM=0x3f000000 TO=0x40ffffff sh scripts/libm-runs.sh "$T/lr" exp cbrt >"$T/lr2.txt" 2>&1
+check [ $? -eq 0 ]
+check grep -q '^exp: exit 0, complete, .*(resumed)$' "$T/lr2.txt"
+BACKEND=cpu FROM=0x3f000000 TO=0x40ffffff sh scripts/libm-runs.sh "$T/lr" exp cbrt >"$T/lr3.txt" 2>&1
+check [ $? -eq 0 ]
+check [ "$(grep -c ': complete (' "$T/lr3.txt")" -eq 2 ]
+"$U" run libm.exp --backend cpu --threads 2 --from 0x3f000000 --to 0x40ffffff --quiet --json "$T/direct.json.gz" >/dev/null
+check python3 -c 'import gzip, json, sys
+a, b = (json.load(gzip.open(f)) for f in sys.argv[1:])
+assert a["complete"] and a["covered"] == b["covered"] and a["results"] == b["results"]' "$T/lr/exp-libm.json.gz" \
+  "$T/direct.json.gz"
 
 # Errors: a reference LLVM libc does not round correctly, another library, a bad mode.
 "$U" refcheck --against llvm-libc tgamma --from 0 --to 0 >/dev/null 2>&1

@@ -1,5 +1,5 @@
 #!/bin/sh
-# new_function_test.sh: the recipe of README "Adding a function", followed in a temporary
+# new_function_test.sh: the recipe of docs/adding.md, "Adding a function", followed in a temporary
 # copy of the tree: a throwaway folder functions/cube/ (f(x) = x^3: an MPFR reference, a
 # device-capable shortcut, a Taylor series and a FAST_RANGE line, a host variant and a
 # device variant), built without the CUDA toolkit, then listed, its fast path checked

@@ -1,5 +1,5 @@
 #!/bin/sh
-# new_kind_test.sh: the recipe of README "Adding a kind", followed in a temporary copy of
+# new_kind_test.sh: the recipe of docs/adding.md, "Adding a kind", followed in a temporary copy of
 # the tree: a throwaway folder src/kinds/popc/ (one file, kind.c: the bit counts of the
 # 16-bit integers by two variants, a SWAR count and one that counts only the low byte,
 # each compared on every input with a bit-by-bit count), built without the CUDA toolkit,

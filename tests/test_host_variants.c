@@ -6,7 +6,7 @@
  * overflow and underflow thresholds and saturation points (the ranges below, 512 inputs
  * around each). The expected counts and maxima come from a naive loop in this file: the
  * correctly rounded result from MPFR at 24 bits in binary32's exponent range (with its
- * subnormals), the ulp error from MPFR at 300 bits, as README.md defines them. Every
+ * subnormals), the ulp error from MPFR at 300 bits, as docs/definitions.md defines them. Every
  * library variant of the catalogue must be covered by a case here. */
 #include "testutil.h"
 

@@ -215,15 +215,18 @@ static uint32_t mp_round24(mpfr_srcptr z, mpfr_rnd_t rnd) {
 static long n_checked;
 
 /* ms_round32 from MPFR's (y, t) against MPFR's own rounding of z, in the three directed
- * modes (and RN, ms_rn32). */
+ * modes (and RN, ms_rn32), and ms_round32_all's four at once. */
 static void check_z(mpfr_srcptr z) {
   double y;
   int t;
   mp_rn53(z, &y, &t);
+  uint32_t all[RND_COUNT];
+  ms_round32_all(y, t, all);
   for (int m = 0; m < RND_COUNT; m++) {
     const uint32_t want = mp_round24(z, MPFR_MODE[m]), got = ms_round32(y, t, m);
-    if (want != got) {
-      mpfr_printf("z = %.40Ra: mode %d, y = %a, t = %d: 0x%08x, MPFR 0x%08x\n", z, m, y, t, got, want);
+    if (want != got || want != all[m]) {
+      mpfr_printf("z = %.40Ra: mode %d, y = %a, t = %d: 0x%08x (all modes at once 0x%08x), MPFR 0x%08x\n", z, m, y, t,
+                  got, all[m], want);
       fail();
     }
   }

@@ -18,7 +18,7 @@
  *
  * Special inputs: x = +-0 gives a zero of sign sign(x) sign(d), exact; x = +-inf an
  * infinity, exact (an infinite exact value: only that infinity is correct). NaN inputs
- * are left to the engine. tests/test_reference.c compares every divisor with MPFR at
+ * are left to the engine. functions/div/test_div.c compares every divisor with MPFR at
  * 1024 bits. */
 #include <math.h>
 

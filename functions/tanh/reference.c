@@ -6,7 +6,7 @@
  * For x >= +0 (the engine mirrors negative inputs through oddness: RN is symmetric,
  * so RN53(tanh(-x)) = -RN53(tanh(x)) and the ternary flips sign), the shortcut
  * answers exactly what MPFR would, in four ranges. Each boundary is tested against
- * MPFR at and around it in tests/test_reference.c.
+ * MPFR at and around it in functions/tanh/test_tanh.c.
  *
  * (A) x = +0: tanh(0) = 0 exactly, t = 0. x = +inf: tanh = 1 exactly, t = 0.
  *

@@ -1,7 +1,7 @@
 /* catalogue.h: how a function folder declares what it holds.
  *
  * Each folder functions/<name>/ has a file <name>.def (and possibly <name>.*.def files, read
- * after it in name order: more variants) made of these lines (README.md, "Adding a
+ * after it in name order: more variants) made of these lines (docs/adding.md, "Adding a
  * function", shows them at work):
  *
  *   REFERENCE(name, mpfr_fn, symmetry, monotone, shortcut_fn, series_fn, cache_lo, cache_hi)

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "src/catalogue/expr_tree.h"
 #include "src/catalogue/registry.h"
 #include "src/reference/arb_ziv.h"
 #include "src/reference/fast/fast.h" /* FAST_SERIES_NOWHERE */
@@ -23,7 +24,6 @@
  * and returns 0; or returns -1 when no point of x is in f's domain (the value is then
  * undefined: NaN). A ball partly outside the domain gives a non-finite or wide ball. */
 typedef int (*arb_fn)(arb_t r, const arb_t x, slong prec);
-typedef int (*mpfr_fn_t)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
 
 /* x < c for every point of x (c a small integer) */
 static int all_below(const arb_t x, slong c) {
@@ -367,13 +367,6 @@ static const struct fnrow {
  * The functions of power series, for the Taylor series of an expression (expr_series):
  * Arb's series functions where Arb has them, the catalogue's series entries otherwise. */
 
-/* f(h) mod t^len for a power series h whose value h(0) is a ball: 0; -1 where f is not
- * analytic at some point of h(0); FAST_SERIES_NOWHERE where f is defined at none (the
- * catalogue's series entries follow the same convention). Arb's functions of power
- * series enclose f(h) for every series whose coefficients lie in h's balls. */
-typedef int (*ps_fn)(arb_poly_t r, const arb_poly_t h, slong len, slong prec);
-typedef int (*ser_fn)(arb_ptr res, const arb_t x, slong len, slong prec);
-
 /* h(0): 0 positive, 1 negative, 2 neither, 3 not finite (the whole ball) */
 static int ps_sign(const arb_poly_t h) {
   arb_t c;
@@ -491,26 +484,20 @@ static int ps_compose(arb_poly_t r, const arb_poly_t h, ser_fn f, slong len, slo
   return rc;
 }
 
+int expr_fn_apply(arb_poly_t r, const struct node *n, const arb_poly_t h, slong len, slong prec) {
+  return n->ps ? n->ps(r, h, len, prec) : ps_compose(r, h, n->ser, len, prec);
+}
+
+ps_fn expr_ps_find(const char *name) {
+  for (int i = 0; i < N_PS; i++)
+    if (!strcmp(ps_table[i].name, name)) return ps_table[i].fn;
+  return NULL;
+}
+
+const char *expr_fn_name(int fn) { return fn_table[fn].name; }
+
 /* ---------------------------------------------------------------------------------
  * The tree. */
-
-enum op { OP_X, OP_Q, OP_PI, OP_E, OP_NEG, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_POW, OP_FN };
-
-struct node {
-  enum op op;
-  int a, b;   /* children (node indices), -1 when absent; OP_FN of a formula row: b the
-                 formula's expansion, which the evaluators follow */
-  int fn;     /* OP_FN: the row of fn_table */
-  fmpq_t q;   /* OP_Q: the value; OP_POW: the exponent */
-  mpfr_fn_t ref; /* OP_FN: the catalogue's referee of the function (exact_eval) */
-  ps_fn ps;      /* OP_FN: the function of a power series (ps_table), or NULL */
-  ser_fn ser;    /* OP_FN: else the catalogue's series entry (ref_no_series: none) */
-};
-
-struct expr {
-  struct node *n;
-  int nn, cap, root;
-};
 
 struct parser {
   const char *s;
@@ -876,7 +863,7 @@ int expr_arb(arb_t r, const struct expr *e, const arb_t x, slong prec) { return 
 /* h^(n/d) as arb_qpow defines it: d = 1 an integer power (a pole at h(0) = 0 when n < 0),
  * else analytic where h(0) != 0: h^(n/d) for h(0) > 0; for h(0) < 0, d odd,
  * (-1)^n (-h)^(n/d), and d even undefined. */
-static int ps_qpow(arb_poly_t r, const arb_poly_t h, const fmpq_t q, slong len, slong prec) {
+int expr_ps_qpow(arb_poly_t r, const arb_poly_t h, const fmpq *q, slong len, slong prec) {
   const ulong d = fmpz_get_ui(fmpq_denref(q));
   const slong n = fmpz_get_si(fmpq_numref(q));
   const int s = ps_sign(h);
@@ -944,8 +931,8 @@ static int ser_eval(arb_poly_t r, const struct expr *e, int k, const arb_poly_t 
   }
   arb_poly_t b;
   arb_poly_init(b);
-  if (n->op == OP_POW) rc = ps_qpow(b, r, n->q, len, prec);
-  else if (n->op == OP_FN) rc = n->ps ? n->ps(b, r, len, prec) : ps_compose(b, r, n->ser, len, prec);
+  if (n->op == OP_POW) rc = expr_ps_qpow(b, r, n->q, len, prec);
+  else if (n->op == OP_FN) rc = expr_fn_apply(b, n, r, len, prec);
   if (n->op == OP_POW || n->op == OP_FN) arb_poly_swap(r, b);
   else if (!(rc = ser_eval(b, e, n->b, xs, len, wp))) rc = ser_binary(r, n, b, len, prec);
   arb_poly_clear(b);
@@ -974,6 +961,19 @@ int expr_series(arb_ptr res, const arb_t x, slong len, slong prec, const void *a
   arb_poly_clear(xs);
   arb_poly_clear(r);
   return rc;
+}
+
+/* The sign of node k's value at the finite x, from its Arb enclosure: +-1 where the ball
+ * is finite and excludes 0, else 0. */
+static int node_sign(const struct expr *e, int k, mpfr_srcptr x) {
+  if (!mpfr_number_p(x)) return 0;
+  arb_t a, r;
+  arb_init(a), arb_init(r);
+  arf_set_mpfr(arb_midref(a), x);
+  int s = 0;
+  if (eval_arb(r, e, k, a, 256) == 0 && arb_is_finite(r)) s = arb_is_positive(r) ? 1 : arb_is_negative(r) ? -1 : 0;
+  arb_clear(a), arb_clear(r);
+  return s;
 }
 
 /* ---------------------------------------------------------------------------------
@@ -1017,6 +1017,10 @@ static int exact_eval(mpfr_ptr r, const struct expr *e, int k, mpfr_srcptr x) {
     else if (n->op == OP_SUB) ok = mpfr_sub(r, r, b, MPFR_RNDN) == 0;
     else if (n->op == OP_MUL) ok = mpfr_mul(r, r, b, MPFR_RNDN) == 0;
     else ok = mpfr_div(r, r, b, MPFR_RNDN) == 0;
+  } else if (mpfr_zero_p(r) && (n->op == OP_MUL || n->op == OP_DIV)) {
+    /* 0 * b, 0 / b: an exact zero, of the signs' product, where b is finite and nonzero */
+    const int s = node_sign(e, n->b, x);
+    if ((ok = s != 0)) mpfr_setsign(r, r, mpfr_signbit(r) != (s < 0), MPFR_RNDN);
   }
   mpfr_clear(b);
   return ok;
@@ -1051,11 +1055,19 @@ int expr_mpfr_formula(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, const struct ex
   int exact = exact_eval(v, e, e->root, x), tern = 0;
   /* the exact value rounded: in the widest range, then the caller's (as round_end) */
   if (exact) tern = mpfr_set(y, v, rnd);
+  /* at an infinity where IEEE rules leave the value indeterminate (-inf/inf, 0*inf,
+   * inf-inf) or no operation is exact: the limit (expr_limit) */
+  int lim = 0;
+  if (mpfr_inf_p(x) && (!exact || mpfr_nan_p(y))) {
+    const int tl = expr_limit(y, mpfr_sgn(x), rnd, e);
+    if (tl != REF_UNDECIDABLE) lim = 1, tern = tl;
+    else if (exact) mpfr_set_nan(y); /* IEEE's NaN: no limit either (sin(inf)) */
+  }
   mpfr_set_emin(emin);
   mpfr_set_emax(emax);
   mpfr_clear(v);
-  if (exact) return mpfr_check_range(y, tern, rnd);
-  if (mpfr_inf_p(x)) { /* no ball at infinity */
+  if (exact || lim) return mpfr_check_range(y, tern, rnd);
+  if (mpfr_inf_p(x)) { /* no ball at infinity, no limit */
     mpfr_set_nan(y);
     return REF_UNDECIDABLE;
   }
@@ -1103,7 +1115,9 @@ const struct reference *ref_resolve(const char *name, int odd, int increasing, c
       m->ref = (struct reference){.name = text, .symmetry = odd ? REF_SYM_ODD : REF_SYM_NONE,
                                   .monotone = increasing ? REF_MONO_INCREASING : REF_MONO_NONE,
                                   .shortcut = ref_no_shortcut, .series = ref_no_series, .ctx_fn = expr_mpfr, .ctx = e,
-                                  .ctx_series = expr_has_series(e) ? expr_series : NULL};
+                                  .ctx_series = expr_has_series(e) ? expr_series : NULL,
+                                  .ctx_anchored = expr_has_series(e) ? expr_anchored : NULL,
+                                  .ctx_plan_len = expr_plan_len(e)};
       m->next = made, made = m;
       r = &m->ref;
     } else {

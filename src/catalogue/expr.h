@@ -64,12 +64,36 @@ int expr_series(arb_ptr res, const arb_t x, slong len, slong prec, const void *e
 /* Every function the expression calls has a series (expr_series can answer 0). */
 int expr_has_series(const struct expr *e);
 
-/* The fast path's ranges of an expression reference (it has no FAST_RANGE lines): the
- * magnitudes [2^-40, 2^8) of both signs. The table builder leaves undecided whatever it
- * cannot bound there (poles, domain edges, values beyond binary64's range); outside, the
- * values are computed as before (expr_mpfr). Why these binades: see README, "Expressions". */
-#define EXPR_FAST_LO 0x2b800000u /* 2^-40 */
-#define EXPR_FAST_HI 0x437fffffu /* below 2^8 */
+/* The anchored series (expr_anchor.c, where the rules and why are): the expression
+ * written as A(x) + D(x) with an exact anchor A = anchor[0] + anchor[1] x / anchor[3] +
+ * anchor[2] x^2 (the device's form, fast_eval.h: often 0, a constant, x, x/2 or 3x/5
+ * where the value saturates or starts its series) and the deviation D, whose Taylor
+ * coefficients at every point of the ball x dev[k] encloses (k < len), computed without
+ * forming f - A, so that D keeps its relative accuracy however small it is against A;
+ * anchor[4] is the sign of D at every point of the ball where the rules prove one (+1,
+ * -1), else 0. The rules it picks are recorded in plan
+ * (expr_plan_len bytes) when replay is 0 and followed when it is 1: record at one point,
+ * replay on a ball around it, and both compute the same D. Returns 0, -1 or
+ * FAST_SERIES_NOWHERE as expr_series. */
+int expr_anchored(arb_ptr dev, double anchor[5], const arb_t x, slong len, slong prec, const void *e,
+                  signed char *plan, int replay);
+int expr_plan_len(const struct expr *e);
+
+/* The limit of the expression as x -> +inf (sgn = 1) or -inf (sgn = -1), rounded (rnd,
+ * y's precision, the current exponent range; expr_limit.c, with the rules): the ternary
+ * value, 0 for an infinite limit or a zero (signed by the side it is approached from),
+ * or REF_UNDECIDABLE with y = NaN where no limit is established. */
+int expr_limit(mpfr_ptr y, int sgn, mpfr_rnd_t rnd, const struct expr *e);
+
+/* The fast path's ranges of an expression reference (it has no FAST_RANGE lines): every
+ * finite magnitude of both signs. The table builder decides every block it can from
+ * the expression's anchored series (expr_anchored): polynomials of the value or of its
+ * deviation from an exact anchor, the sign and bound of a deviation below any binary64
+ * gap, the zeros and infinities beyond binary64's range; it leaves undecided what it
+ * cannot bound (poles, domain edges, zeros of the deviation), which the host computes
+ * (expr_mpfr). docs/expressions.md. */
+#define EXPR_FAST_LO 0x00000000u
+#define EXPR_FAST_HI 0x7f7fffffu /* FLT_MAX */
 
 /* MPFR-style correctly rounded value of the expression at x in the caller's exponent
  * range (the caller subnormalizes): the ternary value, or REF_UNDECIDABLE with y = NaN. */

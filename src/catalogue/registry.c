@@ -163,7 +163,51 @@ static int family_host_only(const char *name) {
   return n > 0;
 }
 
+static int is_libm(const struct variant *v) { return !strncmp(v->family, "libm.", 5); }
+
+/* out[] += v unless there already; 1 when added */
+static int add_once(const struct variant *v, const struct variant **out, int max, int *nout) {
+  for (int j = 0; j < *nout; j++)
+    if (out[j] == v) return 0;
+  if (*nout >= max) return 0;
+  out[(*nout)++] = v;
+  return 1;
+}
+
+/* The C math libraries' selections: "libm", every one-argument function that LLVM libc, musl
+ * or SLEEF has (src/libm/libm.h), "libm.<reference>" one of them; for each function glibc's
+ * <cname>.host (where the catalogue has it) then every library's variant of it, in that order,
+ * so that a run computes each reference once for all libraries. The count added, -1 when
+ * name is no such selection. Host code: on the GPU backend too (outputs from the host). */
+static int libm_select(const char *name, const struct variant **out, int max, int *nout) {
+  if (strcmp(name, "libm") && (strncmp(name, "libm.", 5) || !ref_find(name + 5))) return -1;
+  int found = 0, added = 0;
+  for (int i = 0; i < n_variants; i++) {
+    const struct variant *v = &variants[i];
+    if (!is_libm(v) || (name[4] && strcmp(v->ref_name, name + 5))) continue;
+    found = 1;
+    int first = 1; /* the first library variant of its reference: glibc's, then the rest */
+    for (int j = 0; j < i && first; j++) first = !(is_libm(&variants[j]) && !strcmp(variants[j].ref_name, v->ref_name));
+    if (!first) continue;
+    char host[64];
+    snprintf(host, sizeof host, "%.*s.host", (int)strcspn(v->name, "."), v->name);
+    const struct variant *g = variant_find(host);
+    if (g && g->host_fn) added += add_once(g, out, max, nout);
+    for (int j = i; j < n_variants; j++)
+      if (is_libm(&variants[j]) && !strcmp(variants[j].ref_name, v->ref_name)) added += add_once(&variants[j], out, max, nout);
+  }
+  return found ? added : -1;
+}
+
+int variant_is_selection(const char *name) {
+  const struct variant *none[1];
+  int n = 0;
+  return libm_select(name, none, 0, &n) >= 0;
+}
+
 int variant_resolve(const char *name, int gpu, const struct variant **out, int max, int *nout) {
+  const int sel = libm_select(name, out, max, nout);
+  if (sel >= 0) return sel;
   int found = 0, added = 0;
   for (int i = 0; i < n_variants; i++) {
     const struct variant *v = &variants[i];

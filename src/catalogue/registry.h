@@ -72,9 +72,13 @@ const struct variant *variant_by_source(const char *file, const char *fn);
 int variant_has_backend(const struct variant *v, int gpu);
 /* Resolve NAME (a variant or a family) into out[] (deduplicated, registry order),
  * keeping those the backend can run; on the GPU backend, a host-only variant named on its
- * own too (its outputs computed on the host, the rest on the device). Returns the count,
- * or -1 if NAME is unknown. */
+ * own too (its outputs computed on the host, the rest on the device). The selections
+ * "libm" and "libm.<reference>": every C math library's variant of each function (glibc's
+ * <cname>.host, then LLVM libc's, musl's, SLEEF's: src/libm/libm.h), function by function,
+ * on either backend. Returns the count, or -1 if NAME is unknown. */
 int variant_resolve(const char *name, int gpu, const struct variant **out, int max, int *nout);
+/* Is name one of those selections ("libm", "libm.sin")? */
+int variant_is_selection(const char *name);
 /* Bind each variant to its reference and its bound clauses; returns 0, or -1 if one is
  * missing (the message names it). */
 int registry_init(char *err, size_t errlen);

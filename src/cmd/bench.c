@@ -9,6 +9,7 @@
 
 #include "src/reference/refcache.h"
 #include "src/catalogue/registry.h"
+#include "src/cmd/bench_expr.h"
 #include "src/cmd/bench_multi.h"
 #include "src/cmd/cmd.h"
 #include "src/engine/options.h"
@@ -38,6 +39,8 @@ static void usage_bench(FILE *f) {
           "     record over [--from, --to] on 1 GPU and on every GPU of the host, with the\n"
           "     speed-up, the compute limit of the pow and dw families and a check that both\n"
           "     computed the same statistics,\n"
+          "  9. with --expressions: whole processes of users' activation kernels against\n"
+          "     references written as expressions, over [--from, --to],\n"
           "with per-stage times (GPU kernels and copies, reference, reduction) and peak host and\n"
           "device memory.\n"
           "\n"
@@ -49,12 +52,16 @@ static void usage_bench(FILE *f) {
           "  --references all|R,R..  also time one variant of each of these references (7.)\n"
           "  --only-references       only 7.\n"
           "  --multi-gpu F,F..       8. for these families and 'record' (e.g. pow,dw,record)\n"
-          "  --only-multi-gpu        only 8.\n");
+          "  --only-multi-gpu        only 8.\n"
+          "  --expressions           only 9.: users' kernels against 14 references written as\n"
+          "                          expressions, each a whole process (run --source --function --ref,\n"
+          "                          cold), with its table's build time and how many reference values\n"
+          "                          the table and the host's MPFR decided (README, \"Expressions\")\n");
 }
 
 struct bench_args {
   uint64_t naive_n, scaling_n;
-  int skip_scaling, only_refs, only_multi;
+  int skip_scaling, only_refs, only_multi, exprs;
   const char *refs, *multi;
 };
 
@@ -76,6 +83,7 @@ static int bench_extra(int c, const char *arg, void *p) {
   case 1005: b->only_refs = 1; return -1;
   case 1006: b->multi = arg; return -1;
   case 1007: b->only_multi = 1; return -1;
+  case 1008: b->exprs = 1; return -1;
   default: return EXIT_USAGE;
   }
 }
@@ -175,7 +183,7 @@ struct bench {
   int nv, threads;
   struct scan_opts o;
   uint64_t span;
-  json_t *runs, *naive, *scal_v, *scal_t, *refs, *multi;
+  json_t *runs, *naive, *scal_v, *scal_t, *refs, *multi, *exprs;
   char dev[400], cpu[256];
 };
 
@@ -290,6 +298,7 @@ static int bench_json(struct bench *b, const char *path, int gpu, double rss) {
   json_object_set_new(root, "scaling_threads", json_incref(b->scal_t));
   json_object_set_new(root, "references", json_incref(b->refs));
   json_object_set_new(root, "multi_gpu", json_incref(b->multi));
+  if (b->exprs) json_object_set_new(root, "expressions", json_incref(b->exprs));
   json_object_set_new(root, "peak_rss_gib", json_real(rss));
   json_object_set_new(root, "peak_device_gib", json_real((double)gpu_peak_device_bytes() / (1u << 30)));
   char *s = json_dumps(root, JSON_INDENT(1) | JSON_REAL_PRECISION(6));
@@ -305,7 +314,7 @@ static int bench_json(struct bench *b, const char *path, int gpu, double rss) {
   return 0;
 }
 
-static void bench_header(struct bench *b, const struct scan_cli *sc, const struct run_info *ri) {
+static void bench_header(struct bench *b, const struct scan_cli *sc, const struct run_info *ri, int exprs) {
   if (sc->backend)
     snprintf(b->dev, sizeof b->dev, "%s (sm_%d%d), driver %s", ri->ginfo.name, ri->ginfo.cc_major, ri->ginfo.cc_minor,
              ri->ginfo.driver_release);
@@ -313,6 +322,11 @@ static void bench_header(struct bench *b, const struct scan_cli *sc, const struc
   host_cpu_name(b->cpu, sizeof b->cpu);
   printf("ulpcert %s bench: backend %s, %s; host %s, %d threads\ncommand: %s\n%s\n", ULPCERT_VERSION,
          sc->backend ? "gpu" : "cpu", b->dev, b->cpu, b->threads, g_command_line, gpu_build_info());
+  if (exprs) {
+    printf("users' kernels against expressions; inputs 0x%08x..0x%08x (%llu)\n", b->o.from, b->o.to,
+           (unsigned long long)b->span);
+    return;
+  }
   printf("variants:");
   for (int i = 0; i < b->nv; i++) printf(" %s", b->vs[i]->name);
   printf("; inputs 0x%08x..0x%08x (%llu); chunk %u\n\n", b->o.from, b->o.to, (unsigned long long)b->span, b->o.chunk);
@@ -323,7 +337,7 @@ static void bench_header(struct bench *b, const struct scan_cli *sc, const struc
 
 int cmd_bench(int argc, char **argv) {
   struct scan_cli sc;
-  struct bench_args ba = {1u << 20, 1u << 22, 0, 0, 0, NULL, NULL};
+  struct bench_args ba = {1u << 20, 1u << 22, 0, 0, 0, 0, NULL, NULL};
   static const struct option more[] = {{"naive-inputs", required_argument, 0, 1001},
                                        {"scaling-inputs", required_argument, 0, 1002},
                                        {"skip-scaling", no_argument, 0, 1003},
@@ -331,6 +345,7 @@ int cmd_bench(int argc, char **argv) {
                                        {"only-references", no_argument, 0, 1005},
                                        {"multi-gpu", required_argument, 0, 1006},
                                        {"only-multi-gpu", no_argument, 0, 1007},
+                                       {"expressions", no_argument, 0, 1008},
                                        {0, 0, 0, 0}};
   int explicit_cache = 0;
   for (int i = 1; i < argc; i++) explicit_cache |= !strncmp(argv[i], "--cache", 7);
@@ -362,24 +377,33 @@ int cmd_bench(int argc, char **argv) {
     return EXIT_USAGE;
   }
   ba.only_refs |= ba.only_multi; /* 1. to 6. left out */
-  bench_header(&b, &sc, &ri);
+  bench_header(&b, &sc, &ri, ba.exprs);
   char p[4200];
   snprintf(p, sizeof p, "%s/%s.ulpref", cache_dir, b.vs[0]->ref->name);
   unlink(p); /* the cold run starts without the cache */
   b.o.cache_dir = cache_dir;
-  if (!ba.only_refs) rc = bench_main(&b, &ba);
-  if (!rc && !ba.skip_scaling && !ba.only_refs) rc = bench_scaling(&b, &ba);
+  if (!ba.only_refs && !ba.exprs) rc = bench_main(&b, &ba);
+  if (!rc && !ba.skip_scaling && !ba.only_refs && !ba.exprs) rc = bench_scaling(&b, &ba);
   if (!rc && ba.refs && !ba.only_multi) rc = bench_references(&b, ba.refs, sc.backend);
   /* (on the CPU backend both rows run on the CPU: a check of the rows themselves) */
   if (!rc && ba.multi)
     rc = bench_multi(ba.multi, &sc, sc.backend && ri.ginfo.device_count > 0 ? ri.ginfo.device_count : 1, b.multi);
+  int differ = 0;
+  if (!rc && ba.exprs) {
+    char extra[256];
+    int k = snprintf(extra, sizeof extra, "--backend %s --from 0x%08x --to 0x%08x", sc.backend ? "gpu" : "cpu",
+                     b.o.from, b.o.to);
+    if (b.o.threads > 0) snprintf(extra + k, sizeof extra - k, " --threads %d", b.o.threads);
+    rc = bench_expressions(extra, &b.exprs, &differ);
+  }
   double rss = peak_rss_gib();
   if (!rc)
     printf("\npeak host memory (max RSS): %.2f GiB; peak device memory in use: %.2f GiB\n", rss,
            (double)gpu_peak_device_bytes() / (1u << 30));
   if (!explicit_cache) unlink(p), rmdir(cache_dir);
   if (!rc && sc.json) rc = bench_json(&b, sc.json, sc.backend, rss);
+  if (!rc && differ) rc = EXIT_FAIL; /* a written-out form is not its named reference */
   json_decref(b.runs), json_decref(b.naive), json_decref(b.scal_v), json_decref(b.scal_t), json_decref(b.refs);
-  json_decref(b.multi);
+  json_decref(b.multi), json_decref(b.exprs);
   return rc;
 }

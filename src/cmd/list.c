@@ -17,7 +17,7 @@ static void usage_list(FILE *f) {
           "Lists every variant: name, family, backends, reference, claimed bounds (max ulp, max\n"
           "relative error, max absolute error over a range of x), the kind of claim (measured,\n"
           "documented, proved) and its source, and the documented bounds that hold on part of\n"
-          "the inputs or grow with |x| (README, Definitions: bound clauses). A family name\n"
+          "the inputs or grow with |x| (docs/definitions.md: bound clauses). A family name\n"
           "selects all of its variants in `ulpcert run`.\n"
           "\n"
           "PATTERN keeps the variants whose name contains it, or matches it when it holds a\n"

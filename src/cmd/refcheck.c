@@ -4,6 +4,7 @@
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "src/catalogue/expr.h"
 #include "src/catalogue/registry.h"
@@ -18,7 +19,7 @@
 static void usage_refcheck(FILE *f) {
   fprintf(f,
           "usage: ulpcert refcheck REFERENCE [--from 0xHHHHHHHH] [--to 0xHHHHHHHH] [--threads N]\n"
-          "                        [--fast-path [--backend cpu|gpu]]\n"
+          "                        [--fast-path [--backend cpu|gpu]] [--binades [--per N]]\n"
           "\n"
           "Without --fast-path: for every input in the range where the reference's proved\n"
           "shortcut answers, calls MPFR too and compares (binary64 value and ternary).\n"
@@ -29,25 +30,37 @@ static void usage_refcheck(FILE *f) {
           "--backend gpu, on the device; every input they decide is compared with MPFR. Prints\n"
           "how many each decided, how many are left to MPFR, and every disagreement.\n"
           "\n"
-          "REFERENCE is a reference name or an expression in x, as run's --ref takes it:\n"
-          "an expression's table covers the magnitudes [2^-40, 2^8) of both signs, its\n"
-          "MPFR the expression engine's (exact MPFR operations, else Arb balls).\n"
+          "With --binades (the default for an expression given without --from and --to): the\n"
+          "fast path as with --fast-path, on --per inputs (default 64: the first and last 16 and\n"
+          "two runs of 16 from random places) of every binade of both signs, subnormals, zeros\n"
+          "and infinities included, against MPFR; prints the binades where the fast path leaves\n"
+          "inputs to MPFR. Inputs the table decides beyond MPFR's reach (the expression engine\n"
+          "answers undecidable, e.g. x/(1+exp(-x)) above 1420) are counted apart: the tests\n"
+          "check those against naive loops (tests/test_exprtail.c).\n"
+          "\n"
+          "REFERENCE is a reference name or an expression in x, as run's --ref takes it: an\n"
+          "expression's table covers every finite magnitude of both signs, its MPFR the\n"
+          "expression engine's (exact MPFR operations, else Arb balls).\n"
           "\n"
           "Exit status 1 if there is a disagreement.\n"
           "References: %s.\n"
           "\n"
           "usage: ulpcert refcheck --against llvm-libc [REFERENCE...] [--from --to --backend --threads\n"
-          "                        --json FILE --modes RN,RZ,RU,RD --partners N --seed S]\n"
+          "                        --json FILE --resume FILE --modes RN,RZ,RU,RD --partners N --seed S]\n"
           "\n"
           "Every reference that LLVM libc rounds correctly (all of them by default: %s)\n"
           "against LLVM libc's function over the range (a two-argument one: every x against\n"
           "its partners, as run sweeps them): the reference value as a run computes it\n"
-          "(shortcut, table, MPFR; on the device with --backend gpu) rounded in each mode\n"
-          "(--modes, default all four; LLVM libc under fesetround) must equal LLVM libc's\n"
-          "result bit for bit. Every mismatch is listed with both values and MPFR's own at\n"
-          "24 bits, which says which one is wrong. --json FILE writes the counts and lists.\n"
-          "Exit status 1 if a reference value is wrong (a wrong LLVM libc result is reported\n"
-          "only). --plant X (a test hook) makes the reference value at x = X wrong.\n",
+          "(shortcut, table, MPFR; on the device with --backend gpu; a negative input of an\n"
+          "odd or even reference mirrored from its magnitude) rounded in each mode (--modes,\n"
+          "default all four, checked in one pass; LLVM libc under fesetround) must equal LLVM\n"
+          "libc's result bit for bit. Every mismatch is listed with both values and MPFR's own\n"
+          "at 24 bits, which says which one is wrong. --json FILE writes the counts and lists,\n"
+          "also while the check goes on (every minute, after each reference, and on SIGINT or\n"
+          "SIGTERM, which stop it after the batch under way); --resume FILE (with the same\n"
+          "command) goes on from what FILE covers. Exit status 1 if a reference value is wrong\n"
+          "(a wrong LLVM libc result is reported only), 130 when interrupted. --plant X (a\n"
+          "test hook) makes the reference value at x = X wrong.\n",
           ref_names(), libm_llvm_cr_names());
 }
 
@@ -57,7 +70,7 @@ struct check {
   const struct reference *r;
   const struct ref_fast *fast;
   int gpu, threads;
-  uint64_t by[3], bad; /* by: undecided, shortcut, table */
+  uint64_t by[3], bad, beyond; /* by: undecided, shortcut, table; beyond: MPFR undecidable */
   double *y;
   int8_t *t;
   uint8_t *how;
@@ -88,6 +101,11 @@ static void compare_batch(struct check *k, uint32_t first, uint32_t n) {
     double ym;
     int tm;
     ref_mpfr(k->r, x, &ym, &tm);
+    if (tm == REF_T_UNDECIDABLE) { /* the table decides beyond MPFR's reach: not comparable */
+#pragma omp atomic
+      k->beyond++;
+      continue;
+    }
     if (d2u(k->y[i]) != d2u(ym) || k->t[i] != tm) {
       bad++;
 #pragma omp critical
@@ -96,6 +114,33 @@ static void compare_batch(struct check *k, uint32_t first, uint32_t n) {
     }
   }
   k->by[0] += by0, k->by[1] += by1, k->by[2] += by2, k->bad += bad;
+}
+
+/* The batches of [from, to]: their answers on the host, or on the device (the next batch
+ * computed there while this one is compared here), each compared with MPFR. */
+static int check_batches(struct check *k, const struct scan_cli *sc, uint32_t from, uint32_t to, double *hy, int8_t *ht,
+                         uint8_t *hh) {
+  struct gpu_refs *g = NULL;
+  if (k->gpu && !(g = gpu_refs_open(sc->o.ndevices ? sc->o.devices[0] : 0, ref_device_shortcut(k->r),
+                                    k->fast->ok ? &k->fast->view : NULL, BATCH))) {
+    errorf("%s", gpu_last_error());
+    return EXIT_NOGPU;
+  }
+#define BATCH_N(a) ((uint32_t)((uint64_t)to - (a) + 1 < BATCH ? (uint64_t)to - (a) + 1 : BATCH))
+  int rc = g && gpu_refs_submit(g, 0, from, BATCH_N(from)) ? EXIT_NOGPU : EXIT_OK;
+  for (uint64_t a = from, slot = 0; a <= to && !rc; a += BATCH, slot ^= 1) {
+    const uint32_t n = BATCH_N(a);
+    k->y = hy, k->t = ht, k->how = hh;
+    if (!g) host_batch(k, (uint32_t)a, n);
+    else if ((a + n <= to && gpu_refs_submit(g, (int)(slot ^ 1), (uint32_t)(a + n), BATCH_N(a + n))) ||
+             gpu_refs_wait(g, (int)slot, &k->y, &k->t, &k->how))
+      rc = EXIT_NOGPU;
+    if (!rc) compare_batch(k, (uint32_t)a, n);
+  }
+#undef BATCH_N
+  if (rc == EXIT_NOGPU) errorf("%s", gpu_last_error());
+  gpu_refs_close(g);
+  return rc;
 }
 
 static int check_fast_path(const struct reference *r, struct scan_cli *sc, int threads) {
@@ -114,20 +159,14 @@ static int check_fast_path(const struct reference *r, struct scan_cli *sc, int t
     errorf("out of memory building the table of %s", r->name);
     return EXIT_IO;
   }
-  struct check k = {r, &fast, sc->o.gpu, threads, {0, 0, 0}, 0, malloc((size_t)BATCH * 8), malloc(BATCH), malloc(BATCH)};
-  double t0 = now_s();
-  rc = EXIT_OK;
-  for (uint64_t a = from; a <= to && k.y && k.t && k.how && !rc; a += BATCH) {
-    uint32_t n = (uint32_t)((uint64_t)to - a + 1 < BATCH ? (uint64_t)to - a + 1 : BATCH);
-    if (!k.gpu) host_batch(&k, (uint32_t)a, n);
-    else if (gpu_reference_range(sc->o.ndevices ? sc->o.devices[0] : 0, ref_device_shortcut(r),
-                                 fast.ok ? &fast.view : NULL, (uint32_t)a, n, k.y, k.t, k.how)) {
-      errorf("%s", gpu_last_error());
-      rc = EXIT_NOGPU;
-    }
-    if (!rc) compare_batch(&k, (uint32_t)a, n);
-  }
-  if (!k.y || !k.t || !k.how) rc = EXIT_IO, errorf("out of host memory");
+  struct check k = {r, &fast, sc->o.gpu, threads, {0, 0, 0}, 0, 0, NULL, NULL, NULL};
+  double *hy = malloc((size_t)BATCH * 8);
+  int8_t *ht = malloc(BATCH);
+  uint8_t *hh = malloc(BATCH);
+  const double t0 = now_s();
+  rc = hy && ht && hh ? EXIT_OK : EXIT_IO;
+  if (rc) errorf("out of host memory");
+  rc = rc ? rc : check_batches(&k, sc, (uint32_t)from, (uint32_t)to, hy, ht, hh);
 #pragma omp parallel num_threads(threads)
   ref_thread_cleanup();
   printf("refcheck %s --fast-path (%s%s) 0x%08x..0x%08x: %llu inputs: %llu by the shortcut, %llu by the table, "
@@ -141,10 +180,93 @@ static int check_fast_path(const struct reference *r, struct scan_cli *sc, int t
            (unsigned long long)fast.patterns_undec);
   else
     printf("table: none (%s)\n", !ref_has_series(r) ? "the reference has no series" : "no FAST_RANGE here");
-  free(k.y), free(k.t), free(k.how);
+  free(hy), free(ht), free(hh);
   ref_fast_free(&fast);
   if (!rc && k.bad) rc = EXIT_FAIL;
   return rc;
+}
+
+/* n consecutive inputs from first through the fast path (host or device), then against
+ * MPFR. 0 or an exit code. */
+static int check_run(struct check *k, struct gpu_refs *g, uint32_t first, uint32_t n) {
+  double *y = k->y;
+  int8_t *t = k->t;
+  uint8_t *how = k->how;
+  if (!g) host_batch(k, first, n);
+  else if (gpu_refs_submit(g, 0, first, n) || gpu_refs_wait(g, 0, &k->y, &k->t, &k->how)) {
+    errorf("%s", gpu_last_error());
+    return EXIT_NOGPU;
+  }
+  compare_batch(k, first, n);
+  k->y = y, k->t = t, k->how = how; /* the device's buffers are its own */
+  return 0;
+}
+
+/* The runs of one binade (g: sign and biased exponent): the first and last per/4 inputs
+ * and two runs of per/4 from random places (a fixed sequence); the infinity alone for
+ * exponent 255. 0 or an exit code. */
+static int check_binade(struct check *k, struct gpu_refs *gr, uint32_t g, uint32_t per, uint64_t *rng) {
+  const uint32_t base = g << 23, run = per / 4 ? per / 4 : 1, span = 1u << 23;
+  if ((g & 255u) == 255u) return check_run(k, gr, base, 1);
+  uint32_t at[4] = {0, span - run, 0, 0};
+  for (int j = 2; j < 4; j++) {
+    *rng = *rng * 6364136223846793005ull + 1442695040888963407ull;
+    at[j] = (uint32_t)(*rng >> 33) % (span - run);
+  }
+  for (int j = 0; j < 4; j++) {
+    int rc = check_run(k, gr, base + at[j], run);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+/* --binades: per inputs of every binade of both signs, the table over every magnitude. */
+static int check_binades(const struct reference *r, struct scan_cli *sc, int threads, uint32_t per) {
+  struct run_info ri;
+  memset(&ri, 0, sizeof ri);
+  int rc = choose_backend(sc, &ri);
+  if (rc >= 0) return rc;
+  struct ref_fast fast;
+  struct fast_range decl[MAX_FAST_RANGES];
+  const int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
+  if (ref_fast_prepare(&fast, r, decl, nd, 0, 0x7fffffff, 0, 0x7fffffff, threads)) {
+    errorf("out of memory building the table of %s", r->name);
+    return EXIT_IO;
+  }
+  struct check k = {r, &fast, sc->o.gpu, threads, {0, 0, 0}, 0, 0, malloc((size_t)per * 8), malloc(per), malloc(per)};
+  struct gpu_refs *gr = NULL;
+  double t0 = now_s();
+  uint64_t rng = 0x2545f4914f6cdd1dull;
+  rc = !k.y || !k.t || !k.how ? (errorf("out of host memory"), EXIT_IO) : EXIT_OK;
+  if (!rc && k.gpu && !(gr = gpu_refs_open(sc->o.ndevices ? sc->o.devices[0] : 0, ref_device_shortcut(r),
+                                           fast.ok ? &fast.view : NULL, per)))
+    rc = (errorf("%s", gpu_last_error()), EXIT_NOGPU);
+  for (uint32_t g = 0; g < 512 && !rc; g++) {
+    const uint64_t und = k.by[0];
+    rc = check_binade(&k, gr, g, per, &rng);
+    char where[32];
+    if ((g & 255u) == 0) snprintf(where, sizeof where, "%czero and subnormals", g >> 8 ? '-' : '+');
+    else if ((g & 255u) == 255u) snprintf(where, sizeof where, "%cinf", g >> 8 ? '-' : '+');
+    else snprintf(where, sizeof where, "%c[2^%d, 2^%d)", g >> 8 ? '-' : '+', (int)(g & 255u) - 127, (int)(g & 255u) - 126);
+    if (!rc && k.by[0] > und)
+      printf("  %s: %llu of the binade's %u inputs left to MPFR\n", where, (unsigned long long)(k.by[0] - und),
+             (g & 255u) == 255u ? 1 : per);
+  }
+#pragma omp parallel num_threads(threads)
+  ref_thread_cleanup();
+  printf("refcheck %s --binades (%s): %llu inputs of 512 binades: %llu by the shortcut, %llu by the table, %llu left "
+         "to MPFR; %llu decided where MPFR cannot (the tests' naive loops check those); %llu mismatches (%.1f s)\n",
+         r->name, k.gpu ? "device" : "host", (unsigned long long)(k.by[0] + k.by[1] + k.by[2]),
+         (unsigned long long)k.by[1], (unsigned long long)k.by[2], (unsigned long long)k.by[0],
+         (unsigned long long)k.beyond, (unsigned long long)k.bad, now_s() - t0);
+  if (fast.ok)
+    printf("table: %u blocks, %.1f KiB, built in %.2f s (%llu of its %llu patterns left undecided)\n", fast.tab.hdr.nblk,
+           fast_table_bytes(&fast.tab) / 1024.0, fast.build_s, (unsigned long long)fast.patterns_undec,
+           (unsigned long long)fast.patterns);
+  gpu_refs_close(gr);
+  free(k.y), free(k.t), free(k.how);
+  ref_fast_free(&fast);
+  return !rc && k.bad ? EXIT_FAIL : rc;
 }
 
 static int check_shortcut(const struct reference *r, const struct scan_cli *sc, int threads) {
@@ -177,7 +299,8 @@ static int check_shortcut(const struct reference *r, const struct scan_cli *sc, 
 }
 
 struct refcheck_opts {
-  int fastpath;
+  int fastpath, binades;
+  uint64_t per;
   struct xc_args xc;
 };
 
@@ -211,6 +334,14 @@ static int refcheck_opt(int c, const char *arg, void *p) {
     o->xc.partners = (uint32_t)(v > 4000 ? 4000 : v);
     return -1;
   case 3006: return parse_count(arg, &o->xc.seed) ? EXIT_USAGE : -1;
+  case 3007: o->xc.resume = arg; return -1;
+  case 3009: o->binades = 1; return -1;
+  case 3010:
+    if (parse_count(arg, &o->per) || o->per < 4 || o->per > (1u << 20)) {
+      errorf("--per: '%s' is not a count from 4 to 2^20", arg);
+      return EXIT_USAGE;
+    }
+    return -1;
   }
   errorf("refcheck: bad option value '%s'", arg ? arg : "");
   return EXIT_USAGE;
@@ -218,11 +349,14 @@ static int refcheck_opt(int c, const char *arg, void *p) {
 
 int cmd_refcheck(int argc, char **argv) {
   struct scan_cli sc;
-  struct refcheck_opts ro = {0, {.partners = 9, .seed = 1}}; /* run's default partners */
+  struct refcheck_opts ro = {0, 0, 64, {.partners = 9, .seed = 1}}; /* run's default partners */
   static const struct option more[] = {{"fast-path", no_argument, 0, 3001}, {"against", required_argument, 0, 3002},
                                        {"modes", required_argument, 0, 3003},    {"plant", required_argument, 0, 3004},
                                        {"partners", required_argument, 0, 3005}, {"seed", required_argument, 0, 3006},
-                                       {0, 0, 0, 0}};
+                                       {"resume", required_argument, 0, 3007},   {"binades", no_argument, 0, 3009},
+                                       {"per", required_argument, 0, 3010},      {0, 0, 0, 0}};
+  int ranged = 0;
+  for (int i = 1; i < argc; i++) ranged |= !strncmp(argv[i], "--from", 6) || !strncmp(argv[i], "--to", 4);
   int rc = parse_scan_options(argc, argv, &sc, refcheck_opt, &ro, more, usage_refcheck);
   if (rc >= 0) return rc;
   const int fastpath = ro.fastpath, threads = sc.o.threads > 0 ? sc.o.threads : omp_get_num_procs();
@@ -236,6 +370,13 @@ int cmd_refcheck(int argc, char **argv) {
   if (!r) {
     errorf("%s", err);
     return EXIT_USAGE;
+  }
+  if (ro.binades || (r->ctx_series && !ranged && !fastpath)) {
+    if (ranged) {
+      errorf("--binades samples every binade: it takes no --from or --to");
+      return EXIT_USAGE;
+    }
+    return check_binades(r, &sc, threads, (uint32_t)ro.per);
   }
   if (!fastpath) {
     if (sc.backend == 1) {

@@ -5,18 +5,25 @@
  * partners, partners.h, as `run` sweeps them) the reference value (y, t) is computed as a run
  * computes it: the proved shortcut, the fast path's table (on the device with the GPU
  * backend), MPFR for what they leave (two-argument references: the fast reference, then
- * MPFR, on the host). LLVM libc's function is evaluated in each rounding mode checked
- * (fesetround on every host thread: the mode is per thread), and the rounding of the
- * reference in that mode (ms_round32 of (y, t), src/measure/measure.h; RN24 for RN) must
- * equal its output bit for bit (any NaN equals any NaN; the zeros differ). Each mismatch gets
- * a third opinion: MPFR's own function (not the catalogue's referee) at 24 bits in binary32's
- * exponent range with mpfr_subnormalize, in that mode. The reference is wrong where MPFR
- * differs from it, LLVM libc where MPFR agrees with the reference; except where an operand is
- * a signaling NaN and LLVM libc returns a NaN: IEEE 754 (9.2.1) has hypot(inf, sNaN) signal
- * and give a quiet NaN where C's Annex F, MPFR and the references (which know no signaling
- * NaN) give +inf, so neither is wrong there (counted apart). */
+ * MPFR); a negative input of an odd or even reference gets its magnitude's value, mirrored,
+ * as in a run. LLVM libc's function is evaluated in each rounding mode checked (fesetround
+ * on the thread evaluating: the mode is per thread), and the rounding of the reference in
+ * that mode (ms_round32 of (y, t), src/measure/measure.h; RN24 for RN) must equal its output
+ * bit for bit (any NaN equals any NaN; the zeros differ). Each mismatch gets a third opinion:
+ * MPFR's own function (not the catalogue's referee) at 24 bits in binary32's exponent range
+ * with mpfr_subnormalize, in that mode. The reference is wrong where MPFR differs from it,
+ * LLVM libc where MPFR agrees with the reference; except where an operand is a signaling NaN
+ * and LLVM libc returns a NaN: IEEE 754 (9.2.1) has hypot(inf, sNaN) signal and give a quiet
+ * NaN where C's Annex F, MPFR and the references (which know no signaling NaN) give +inf, so
+ * neither is wrong there (counted apart).
+ *
+ * The work: batches of XC_BATCH inputs (or pairs), the reference values of the next batch
+ * computed on the device while the host checks this one; a batch is checked in blocks of
+ * XC_BLOCK inputs handed to the host's threads as they come free, each block's roundings in
+ * every mode computed first (under rounding to nearest), then LLVM libc evaluated on the block
+ * once per mode under that mode and each output compared at once: one pass over the batch for
+ * every mode, the block's values staying in the thread's cache. */
 #include <fenv.h>
-#include <jansson.h>
 #include <math.h>
 #include <mpfr.h>
 #include <omp.h>
@@ -28,8 +35,8 @@
 #include "src/catalogue/registry.h"
 #include "src/cmd/refcheck_llvm.h"
 #include "src/common.h"
+#include "src/engine/driver.h"
 #include "src/kinds/binary32/device/gpu.h"
-#include "src/formats/json_io.h"
 #include "src/kinds/pair/pair.h"
 #include "src/kinds/pair/pair_pipe.h"
 #include "src/libm/libm.h"
@@ -37,7 +44,9 @@
 #include "src/reference/fastref.h"
 
 #define XC_BATCH (1u << 24) /* inputs, or pairs, per batch */
-#define XC_LIST 1000        /* mismatches listed per reference: the lowest (x, partner, mode) */
+#define XC_BLOCK 4096u      /* inputs of a thread's block: its roundings in four modes take 64 KiB */
+#define XC_SAVE_S 60.0      /* with --json, the result is written at least this often (seconds) */
+#define H32 0x80000000u     /* the sign bit: the first negative input */
 
 typedef int (*mpfr1_fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
 typedef int (*mpfr2_fn)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t);
@@ -57,28 +66,23 @@ static const struct {
     {"sqrt", mpfr_sqrt, NULL},   {"atan2", NULL, mpfr_atan2}, {"hypot", NULL, mpfr_hypot}, {"pow", NULL, mpfr_pow},
 };
 
-struct xc_miss {
-  uint32_t a, b; /* the input (x, partner); b = 0 for one argument */
-  int mode;
-  uint32_t ref, lib, mpfr; /* the reference's rounding, LLVM libc's output, MPFR's */
+/* One thread's block: the roundings wanted in each mode, the outputs that differ. */
+struct xc_scratch {
+  uint32_t want[RND_COUNT][XC_BLOCK];
+  struct {
+    uint32_t i, out;
+    int mode;
+  } miss[RND_COUNT * XC_BLOCK];
 };
 
-/* One reference's check. */
-struct xc_ref {
-  const char *name, *cname;
-  const struct reference *r; /* one argument */
-  const struct pair_ref *pr; /* two arguments */
-  float (*f1)(float);
-  float (*f2)(float, float);
-  mpfr1_fn m1;
-  mpfr2_fn m2;
-  uint64_t inputs, nan_inputs, undecidable;
-  uint64_t by[4]; /* how the references were decided: [1] shortcut, [2] table or fast reference, [3] MPFR */
-  uint64_t miss[RND_COUNT], ref_wrong, lib_wrong, snan;
-  int nlist;
-  struct xc_miss *list;
-  double seconds;
-  int gpu; /* references from the device */
+/* A batch: inputs first + i (one argument) or pairs (pa[i], pb[i]), i < n, with their
+ * reference values. */
+struct xc_batch {
+  uint32_t first, n;
+  double *y;
+  int8_t *t;
+  uint8_t *how; /* from the device: how each was decided (gpu.h), 0 for none */
+  const uint32_t *pa, *pb;
 };
 
 /* The buffers and settings of one command. */
@@ -88,8 +92,15 @@ struct xc {
   uint32_t from, to;
   double *y;
   int8_t *t;
-  uint8_t *how;
-  uint32_t *out, *pa, *pb; /* outputs; a pair's operands */
+  uint32_t *pa, *pb; /* a pair's operands */
+  struct xc_scratch **scratch; /* one per thread */
+  /* the result file, written as the check goes (--json) */
+  const char *json;
+  const struct run_info *ri;
+  const struct xc_setup *setup;
+  struct xc_ref *rs;
+  int nrefs;
+  double saved;
 };
 
 static int same32(uint32_t a, uint32_t b) {
@@ -122,15 +133,11 @@ static uint32_t opinion(const struct xc_ref *r, uint32_t a, uint32_t b, int mode
 
 static int is_snan(uint32_t v) { return (v & 0x7fffffffu) > 0x7f800000u && !(v & 0x00400000u); }
 
-/* The verdict on a mismatch: 0 the reference is wrong, 1 LLVM libc is, 2 a signaling NaN
- * operand given a NaN (neither). */
-static int who_is_wrong(const struct xc_ref *r, const struct xc_miss *m) {
+int xc_who_is_wrong(const struct xc_ref *r, const struct xc_miss *m) {
   if (!same32(m->mpfr, m->ref)) return 0;
   const int nan_out = (m->lib & 0x7fffffffu) > 0x7f800000u;
   return nan_out && (is_snan(m->a) || (r->pr && is_snan(m->b))) ? 2 : 1;
 }
-
-static const char *const WRONG[3] = {"reference", "library", "neither (a signaling NaN operand)"};
 
 static int miss_before(const struct xc_miss *p, const struct xc_miss *q) {
   if (p->a != q->a) return p->a < q->a;
@@ -141,7 +148,7 @@ static int miss_before(const struct xc_miss *p, const struct xc_miss *q) {
 /* A mismatch into r's counts, and into its list when among the XC_LIST lowest keys (so the
  * list does not depend on the threads' order). */
 static void note_miss(struct xc_ref *r, const struct xc_miss *m) {
-  const int who = who_is_wrong(r, m);
+  const int who = xc_who_is_wrong(r, m);
 #pragma omp critical(xc_note)
   {
     r->miss[m->mode]++;
@@ -158,71 +165,103 @@ static void note_miss(struct xc_ref *r, const struct xc_miss *m) {
   }
 }
 
-/* Every output of the batch in mode against the reference's rounding in that mode. */
-static void compare(const struct xc *k, struct xc_ref *r, int mode, uint32_t first, uint32_t n) {
-#pragma omp parallel for num_threads(k->threads) schedule(dynamic, 4096)
-  for (uint32_t i = 0; i < n; i++) {
-    const int t = k->t[i];
-    if (t == REF_T_UNDECIDABLE || t == -REF_T_UNDECIDABLE) continue;
-    const uint32_t want = ms_round32(k->y[i], t, mode);
-    if (same32(want, k->out[i])) continue;
-    const uint32_t a = r->pr ? k->pa[i] : first + i, b = r->pr ? k->pb[i] : 0;
-    const struct xc_miss m = {a, b, mode, want, k->out[i], opinion(r, a, b, mode)};
-    note_miss(r, &m);
+/* LLVM libc on inputs [i0, i1) of the batch in mode, under that mode; the outputs that differ
+ * from want (want[i - i0]) into w's list. The list's new length. */
+static int eval_mode(const struct xc_ref *r, const struct xc_batch *b, uint32_t i0, uint32_t i1, int mode,
+                     struct xc_scratch *w, int nm) {
+  const uint32_t *want = w->want[mode] - i0;
+  fesetround(fe_of(mode));
+  if (b->pa) {
+    for (uint32_t i = i0; i < i1; i++) {
+      const uint32_t out = f2u(r->f2(u2f(b->pa[i]), u2f(b->pb[i])));
+      if (!same32(want[i], out)) w->miss[nm].i = i, w->miss[nm].out = out, w->miss[nm++].mode = mode;
+    }
+  } else {
+    for (uint32_t i = i0; i < i1; i++) {
+      const uint32_t out = f2u(r->f1(u2f(b->first + i)));
+      if (!same32(want[i], out)) w->miss[nm].i = i, w->miss[nm].out = out, w->miss[nm++].mode = mode;
+    }
   }
+  fesetround(FE_TONEAREST);
+  return nm;
 }
 
-/* LLVM libc's outputs of the batch in mode: every thread sets the mode, evaluates its share,
- * and restores rounding to nearest (the comparison rounds in that mode). */
-static void evaluate(const struct xc *k, const struct xc_ref *r, int mode, uint32_t first, uint32_t n) {
-#pragma omp parallel num_threads(k->threads)
-  {
-    fesetround(fe_of(mode));
-#pragma omp for schedule(static)
-    for (uint32_t i = 0; i < n; i++)
-      k->out[i] = r->f2 ? f2u(r->f2(u2f(k->pa[i]), u2f(k->pb[i]))) : f2u(r->f1(u2f(first + i)));
-    fesetround(FE_TONEAREST);
+/* Inputs [i0, i1) of the batch in every mode checked: the reference's roundings (under
+ * rounding to nearest: ms_round32_all converts), then LLVM libc's outputs mode by mode, then each
+ * difference judged (MPFR's opinion, back under rounding to nearest). Inputs whose reference
+ * value is undecidable are not checked. */
+static void check_block(const struct xc *k, struct xc_ref *r, const struct xc_batch *b, uint32_t i0, uint32_t i1,
+                        struct xc_scratch *w) {
+  const unsigned modes = k->a->modes;
+  for (uint32_t i = i0; i < i1; i++) {
+    uint32_t r4[RND_COUNT];
+    ms_round32_all(b->y[i], b->t[i], r4);
+    for (int m = 0; m < RND_COUNT; m++) w->want[m][i - i0] = r4[m];
+  }
+  int nm = 0;
+  for (int m = 0; m < RND_COUNT; m++)
+    if (modes & (1u << m)) nm = eval_mode(r, b, i0, i1, m, w, nm);
+  for (int j = 0; j < nm; j++) {
+    const uint32_t i = w->miss[j].i;
+    const int t = b->t[i];
+    if (t == REF_T_UNDECIDABLE || t == -REF_T_UNDECIDABLE) continue;
+    const uint32_t a = b->pa ? b->pa[i] : b->first + i, bb = b->pa ? b->pb[i] : 0;
+    const int mode = w->miss[j].mode;
+    const struct xc_miss m = {a, bb, mode, w->want[mode][i - i0], w->miss[j].out, opinion(r, a, bb, mode)};
+    note_miss(r, &m);
   }
 }
 
 /* --plant: the reference value of every input whose (swept) x is the planted one moved to the
  * binary32 number above its rounding to nearest (to zero if that is not finite), exact. */
-static void plant(const struct xc *k, const struct xc_ref *r, uint32_t first, uint32_t n) {
+static void plant(const struct xc *k, const struct xc_batch *b) {
   if (!k->a->plant) return;
-  for (uint32_t i = 0; i < n; i++) {
-    if ((r->pr ? k->pa[i] : first + i) != k->a->plant_x) continue;
-    uint32_t w = ms_rn32(k->y[i], k->t[i]);
+  for (uint32_t i = 0; i < b->n; i++) {
+    if ((b->pa ? b->pa[i] : b->first + i) != k->a->plant_x) continue;
+    uint32_t w = ms_rn32(b->y[i], b->t[i]);
     w = (w & 0x7fffffffu) < 0x7f800000u ? ms_succ32(w) : 0;
-    k->y[i] = (double)u2f(w), k->t[i] = 0;
+    b->y[i] = (double)u2f(w), b->t[i] = 0;
   }
 }
 
-/* The batch's outputs in every mode checked, compared. */
-static void check_modes(const struct xc *k, struct xc_ref *r, uint32_t first, uint32_t n) {
-  plant(k, r, first, n);
-  r->inputs += n;
-  for (int m = 0; m < RND_COUNT; m++)
-    if (k->a->modes & (1u << m)) evaluate(k, r, m, first, n), compare(k, r, m, first, n);
+/* The batch in every mode checked: blocks to the threads as they come free. */
+static void check_batch(const struct xc *k, struct xc_ref *r, const struct xc_batch *b) {
+  plant(k, b);
+  const uint32_t nblk = (b->n + XC_BLOCK - 1) / XC_BLOCK;
+#pragma omp parallel for num_threads(k->threads) schedule(dynamic, 1)
+  for (uint32_t j = 0; j < nblk; j++) {
+    const uint32_t i0 = j * XC_BLOCK, i1 = i0 + XC_BLOCK < b->n ? i0 + XC_BLOCK : b->n;
+    check_block(k, r, b, i0, i1, k->scratch[omp_get_thread_num()]);
+  }
+  r->inputs += b->n;
 }
 
-/* The references of [first, first + n) as a run computes them: on the device (its shortcut,
- * the table), what it leaves here (the shortcut, the table, MPFR); or all here. */
-static int references_unary(struct xc *k, struct xc_ref *r, const struct ref_fast *fast, uint32_t first, uint32_t n) {
-  if (k->gpu && gpu_reference_range(k->device, ref_device_shortcut(r->r), fast->ok ? &fast->view : NULL, first, n,
-                                    k->y, k->t, k->how)) {
-    errorf("%s", gpu_last_error());
-    return EXIT_NOGPU;
+/* After a batch: the result file when it is due, and whether to stop (SIGINT, SIGTERM). */
+static int after_batch(struct xc *k) {
+  if (k->json && !g_scan_stop && now_s() - k->saved >= XC_SAVE_S) {
+    if (xc_write_json(k->json, k->ri, k->setup, k->rs, k->nrefs)) return EXIT_IO;
+    k->saved = now_s();
   }
+  return g_scan_stop ? EXIT_INTERRUPT : 0;
+}
+
+/* The reference values of batch b, completed here: what the device left (or, on the CPU
+ * backend, everything) decided as a run decides it (the shortcut, the table, MPFR); the
+ * values are those of inputs src + i, the magnitudes of a negative batch of an odd or even
+ * reference (src != first), mirrored. */
+static void references_unary(struct xc_ref *r, const struct ref_fast *fast, struct xc_batch *b, uint32_t src,
+                             int threads) {
+  const int mirror = src != b->first, odd = r->r->symmetry == REF_SYM_ODD;
   uint64_t by1 = 0, by2 = 0, by3 = 0, nan = 0, und = 0;
-#pragma omp parallel for num_threads(k->threads) schedule(dynamic, 4096) reduction(+ : by1, by2, by3, nan, und)
-  for (uint32_t i = 0; i < n; i++) {
-    const uint32_t x = first + i;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 4096) reduction(+ : by1, by2, by3, nan, und)
+  for (uint32_t i = 0; i < b->n; i++) {
+    const uint32_t x = src + i;
     if ((x & 0x7fffffffu) > 0x7f800000u) { /* a NaN input: a NaN result */
-      k->y[i] = NAN, k->t[i] = 0, nan++;
+      b->y[i] = NAN, b->t[i] = 0, nan++;
       continue;
     }
-    int how = k->gpu ? k->how[i] : 0, t = k->t[i];
-    double y = k->y[i];
+    int how = b->how ? b->how[i] : 0, t = b->how ? b->t[i] : 0;
+    double y = b->how ? b->y[i] : 0;
     if (!how) {
       if (r->r->shortcut(x, &y, &t)) how = 1;
       else if (fast->ok && fast_eval(&fast->view, x, &y, &t)) how = 2;
@@ -230,17 +269,53 @@ static int references_unary(struct xc *k, struct xc_ref *r, const struct ref_fas
     }
     by1 += how == 1, by2 += how == 2, by3 += how == 3;
     und += t == REF_T_UNDECIDABLE || t == -REF_T_UNDECIDABLE;
-    k->y[i] = y, k->t[i] = (int8_t)t;
+    if (mirror && odd) y = -y, t = -t; /* f(-x) = -f(x): exact */
+    b->y[i] = y, b->t[i] = (int8_t)t;
   }
   r->by[1] += by1, r->by[2] += by2, r->by[3] += by3, r->nan_inputs += nan, r->undecidable += und;
-  return 0;
+  if (mirror) r->mirrored += b->n - nan;
+}
+
+/* The batch from a: at most XC_BATCH inputs up to k->to, never across the sign bit. */
+static uint32_t batch_len(const struct xc *k, uint64_t a) {
+  uint64_t e = a + XC_BATCH < (uint64_t)k->to + 1 ? a + XC_BATCH : (uint64_t)k->to + 1;
+  if (a < H32 && e > H32) e = H32;
+  return (uint32_t)(e - a);
+}
+
+/* Where a batch's reference values come from: its magnitudes for an odd or even reference. */
+static uint32_t batch_src(const struct xc_ref *r, uint64_t a) {
+  return r->r->symmetry != REF_SYM_NONE ? (uint32_t)a & 0x7fffffffu : (uint32_t)a;
+}
+
+/* The batches of [start, to]: on the GPU backend the device computes the next batch's
+ * reference values (slot ^ 1) while this one is completed and checked here. */
+static int unary_batches(struct xc *k, struct xc_ref *r, const struct ref_fast *fast, struct gpu_refs *g,
+                         uint64_t start) {
+  int rc = g && gpu_refs_submit(g, 0, batch_src(r, start), batch_len(k, start)) ? EXIT_NOGPU : 0;
+  for (uint64_t a = start, slot = 0; a <= k->to && !rc; slot ^= 1) {
+    struct xc_batch b = {(uint32_t)a, batch_len(k, a), k->y, k->t, NULL, NULL, NULL};
+    const uint64_t next = a + b.n;
+    if (g && ((next <= k->to && gpu_refs_submit(g, (int)(slot ^ 1), batch_src(r, next), batch_len(k, next))) ||
+              gpu_refs_wait(g, (int)slot, &b.y, &b.t, &b.how))) {
+      rc = EXIT_NOGPU;
+      break;
+    }
+    references_unary(r, fast, &b, batch_src(r, a), k->threads);
+    check_batch(k, r, &b);
+    r->done = (int64_t)next - 1, a = next;
+    rc = after_batch(k);
+  }
+  if (rc == EXIT_NOGPU) errorf("%s", gpu_last_error());
+  return rc;
 }
 
 static int check_unary(struct xc *k, struct xc_ref *r) {
-  const uint32_t from = k->from, to = k->to, H = 0x80000000u;
-  int64_t plo = from, phi = to < H ? to : H - 1, nlo = (from > H ? from : H) - (int64_t)H, nhi = (int64_t)to - H;
-  if (from >= H) plo = 1, phi = 0;
-  if (to < H) nlo = 1, nhi = 0;
+  const uint32_t from = k->from, to = k->to;
+  int64_t plo = from, phi = to < H32 ? to : H32 - 1, nlo = (from > H32 ? from : H32) - (int64_t)H32,
+          nhi = (int64_t)to - H32;
+  if (from >= H32) plo = 1, phi = 0;
+  if (to < H32) nlo = 1, nhi = 0;
   struct ref_fast fast;
   struct fast_range decl[MAX_FAST_RANGES];
   const int nd = ref_fast_ranges(r->r, decl, MAX_FAST_RANGES);
@@ -248,11 +323,14 @@ static int check_unary(struct xc *k, struct xc_ref *r) {
     errorf("out of memory building the table of %s", r->name);
     return EXIT_IO;
   }
+  struct gpu_refs *g = NULL;
   int rc = 0;
-  for (uint64_t a = from; a <= to && !rc; a += XC_BATCH) {
-    const uint32_t n = (uint32_t)((uint64_t)to - a + 1 < XC_BATCH ? (uint64_t)to - a + 1 : XC_BATCH);
-    if (!(rc = references_unary(k, r, &fast, (uint32_t)a, n))) check_modes(k, r, (uint32_t)a, n);
+  if (k->gpu && !(g = gpu_refs_open(k->device, ref_device_shortcut(r->r), fast.ok ? &fast.view : NULL, XC_BATCH))) {
+    errorf("%s", gpu_last_error());
+    rc = EXIT_NOGPU;
   }
+  if (!rc) rc = unary_batches(k, r, &fast, g, (uint64_t)(r->done + 1)); /* done: from - 1 when none */
+  gpu_refs_close(g);
   ref_fast_free(&fast);
 #pragma omp parallel num_threads(k->threads)
   ref_thread_cleanup();
@@ -302,7 +380,7 @@ static int check_pair(struct xc *k, struct xc_ref *r) {
   }
   const struct pair_pipe_io io = {.mpfr = mpfr_leftovers, .ctx = k};
   int rc = 0;
-  for (uint64_t x0 = k->from; x0 <= k->to && !rc; x0 += bx) {
+  for (uint64_t x0 = (uint64_t)(r->done + 1); x0 <= k->to && !rc; x0 += bx) {
     const uint32_t nx = (uint32_t)((uint64_t)k->to - x0 + 1 < bx ? (uint64_t)k->to - x0 + 1 : bx), n = nx * np;
     uint64_t calls = 0;
     if (!pp) pairs_host(k, r, x0, n, np);
@@ -311,7 +389,10 @@ static int check_pair(struct xc *k, struct xc_ref *r) {
       rc = EXIT_NOGPU;
       break;
     } else r->by[3] += calls, r->by[2] += n - calls;
-    check_modes(k, r, 0, n);
+    const struct xc_batch b = {0, n, k->y, k->t, NULL, k->pa, k->pb};
+    check_batch(k, r, &b);
+    r->done = (int64_t)(x0 + nx - 1);
+    rc = after_batch(k);
   }
   pair_pipe_close(pp);
 #pragma omp parallel num_threads(k->threads)
@@ -319,7 +400,7 @@ static int check_pair(struct xc *k, struct xc_ref *r) {
   return rc;
 }
 
-static const char *mode_names(unsigned modes, char *buf, size_t n) {
+const char *xc_mode_names(unsigned modes, char *buf, size_t n) {
   size_t off = 0;
   buf[0] = 0;
   for (int m = 0; m < RND_COUNT; m++)
@@ -333,7 +414,8 @@ static void print_miss(const struct xc_ref *r, const struct xc_miss *m) {
   printf(": reference 0x%08x (%a), LLVM libc 0x%08x (%a), MPFR 0x%08x (%a): %s\n", m->ref, (double)u2f(m->ref), m->lib,
          (double)u2f(m->lib), m->mpfr, (double)u2f(m->mpfr),
          (const char *[]){"the reference is wrong", "LLVM libc is wrong",
-                          "a signaling NaN operand (IEEE 754: a quiet NaN; Annex F and MPFR: this value)"}[who_is_wrong(r, m)]);
+                          "a signaling NaN operand (IEEE 754: a quiet NaN; Annex F and MPFR: this value)"}
+             [xc_who_is_wrong(r, m)]);
 }
 
 static void print_ref(const struct xc *k, const struct xc_ref *r) {
@@ -343,76 +425,19 @@ static void print_ref(const struct xc *k, const struct xc_ref *r) {
   printf("refcheck %s --against llvm-libc (%s) 0x%08x..0x%08x: %llu %s, modes %s: %llu mismatches (reference wrong "
          "%llu, LLVM libc wrong %llu, signaling NaN operands %llu); references: ",
          r->name, r->cname, k->from, k->to, (unsigned long long)r->inputs, r->pr ? "pairs" : "inputs",
-         mode_names(k->a->modes, mb, sizeof mb), (unsigned long long)miss, (unsigned long long)r->ref_wrong,
+         xc_mode_names(k->a->modes, mb, sizeof mb), (unsigned long long)miss, (unsigned long long)r->ref_wrong,
          (unsigned long long)r->lib_wrong, (unsigned long long)r->snan);
   if (r->pr)
     printf("%llu by the fast reference (%s), %llu by MPFR", (unsigned long long)r->by[2], r->gpu ? "device" : "host",
            (unsigned long long)r->by[3]);
   else
-    printf("%llu by the shortcut, %llu by the table, %llu by MPFR (%s), %llu undecidable", (unsigned long long)r->by[1],
-           (unsigned long long)r->by[2], (unsigned long long)r->by[3], r->gpu ? "device" : "host",
-           (unsigned long long)r->undecidable);
+    printf("%llu by the shortcut, %llu by the table, %llu by MPFR (%s), %llu undecidable; %llu mirrored",
+           (unsigned long long)r->by[1], (unsigned long long)r->by[2], (unsigned long long)r->by[3],
+           r->gpu ? "device" : "host", (unsigned long long)r->undecidable, (unsigned long long)r->mirrored);
   printf(" (%.1f s)\n", r->seconds);
   for (int i = 0; i < r->nlist; i++) print_miss(r, &r->list[i]);
   if ((uint64_t)r->nlist < miss) printf("(%llu more mismatches not listed)\n", (unsigned long long)(miss - r->nlist));
   fflush(stdout);
-}
-
-static json_t *hex32(uint32_t v) {
-  char b[16];
-  snprintf(b, sizeof b, "0x%08x", v);
-  return json_string(b);
-}
-
-static json_t *ref_json(const struct xc *k, const struct xc_ref *r) {
-  json_t *o = json_pack("{s:s, s:s, s:i, s:I, s:I}", "reference", r->name, "function", r->cname, "arguments", r->pr ? 2 : 1,
-                        "inputs", (json_int_t)r->inputs, "nan_inputs", (json_int_t)r->nan_inputs);
-  if (r->pr)
-    json_object_set_new(o, "decided", json_pack("{s:s, s:I, s:I}", "where", r->gpu ? "device" : "host", "fast_reference",
-                                                (json_int_t)r->by[2], "mpfr", (json_int_t)r->by[3]));
-  else
-    json_object_set_new(o, "decided", json_pack("{s:s, s:I, s:I, s:I, s:I}", "where", r->gpu ? "device" : "host",
-                                                "shortcut", (json_int_t)r->by[1], "table", (json_int_t)r->by[2], "mpfr",
-                                                (json_int_t)r->by[3], "undecidable", (json_int_t)r->undecidable));
-  json_t *mm = json_object();
-  for (int m = 0; m < RND_COUNT; m++)
-    if (k->a->modes & (1u << m)) json_object_set_new(mm, rounding_name(m), json_integer((json_int_t)r->miss[m]));
-  json_object_set_new(o, "mismatches", mm);
-  json_object_set_new(o, "reference_wrong", json_integer((json_int_t)r->ref_wrong));
-  json_object_set_new(o, "library_wrong", json_integer((json_int_t)r->lib_wrong));
-  json_object_set_new(o, "signaling_nan", json_integer((json_int_t)r->snan));
-  json_t *l = json_array();
-  for (int i = 0; i < r->nlist; i++) {
-    const struct xc_miss *m = &r->list[i];
-    json_t *e = json_pack("{s:o, s:s, s:o, s:o, s:o, s:s}", "x", hex32(m->a), "mode", rounding_name(m->mode), "reference",
-                          hex32(m->ref), "library", hex32(m->lib), "mpfr", hex32(m->mpfr), "wrong",
-                          WRONG[who_is_wrong(r, m)]);
-    if (r->pr) json_object_set_new(e, "partner", hex32(m->b));
-    json_array_append_new(l, e);
-  }
-  json_object_set_new(o, "list", l);
-  json_object_set_new(o, "seconds", json_real(r->seconds));
-  return o;
-}
-
-static int write_json(const char *path, const struct xc *k, const struct run_info *ri, const struct xc_ref *rs, int n) {
-  json_t *root = result_header_json(ri, "refcheck");
-  char mb[32];
-  json_object_set_new(root, "against", json_string(libm_llvm_linked()));
-  json_object_set_new(root, "mpfr", json_string(mpfr_get_version()));
-  json_object_set_new(root, "modes", json_string(mode_names(k->a->modes, mb, sizeof mb)));
-  result_range_json(root, ri);
-  json_object_set_new(root, "partners", json_pack("{s:i, s:i, s:o, s:i}", "adversarial", PAIR_ADV, "random",
-                                                  (int)k->a->partners, "seed", json_sprintf("0x%016llx",
-                                                  (unsigned long long)k->a->seed), "set", PAIR_PARTNER_SET));
-  json_t *arr = json_array();
-  for (int i = 0; i < n; i++) json_array_append_new(arr, ref_json(k, &rs[i]));
-  json_object_set_new(root, "references", arr);
-  char err[512];
-  int rc = result_write_root(path, root, err, sizeof err);
-  if (rc) errorf("%s", err);
-  json_decref(root);
-  return rc;
 }
 
 /* name's check: LLVM libc's function and MPFR's; -1 (with a message) when LLVM libc does not
@@ -456,15 +481,20 @@ static int refs_setup(int nref, char **refs, struct xc_ref **out, int *n) {
 }
 
 static int xc_alloc(struct xc *k) {
-  k->y = malloc(8ull * XC_BATCH), k->t = malloc(XC_BATCH), k->how = malloc(XC_BATCH);
-  k->out = malloc(4ull * XC_BATCH), k->pa = malloc(4ull * XC_BATCH), k->pb = malloc(4ull * XC_BATCH);
-  if (k->y && k->t && k->how && k->out && k->pa && k->pb) return 0;
+  k->y = malloc(8ull * XC_BATCH), k->t = malloc(XC_BATCH);
+  k->pa = malloc(4ull * XC_BATCH), k->pb = malloc(4ull * XC_BATCH);
+  k->scratch = calloc((size_t)k->threads, sizeof *k->scratch);
+  int ok = k->y && k->t && k->pa && k->pb && k->scratch;
+  for (int i = 0; ok && i < k->threads; i++) ok = (k->scratch[i] = malloc(sizeof *k->scratch[i])) != NULL;
+  if (ok) return 0;
   errorf("out of host memory");
   return EXIT_IO;
 }
 
 static void xc_free(struct xc *k, struct xc_ref *rs, int n) {
-  free(k->y), free(k->t), free(k->how), free(k->out), free(k->pa), free(k->pb);
+  free(k->y), free(k->t), free(k->pa), free(k->pb);
+  for (int i = 0; k->scratch && i < k->threads; i++) free(k->scratch[i]);
+  free(k->scratch);
   for (int i = 0; i < n; i++) free(rs[i].list);
   free(rs);
 }
@@ -480,10 +510,35 @@ static int summary(const struct xc *k, const struct xc_ref *rs, int n, double t0
   printf("refcheck --against llvm-libc (%s): %d reference%s, %llu inputs and pairs, modes %s: %llu mismatches, "
          "%llu reference values wrong, %llu of LLVM libc's results wrong, %llu NaNs for signaling NaN operands "
          "(%.1f s)\n",
-         libm_llvm_linked(), n, n == 1 ? "" : "s", (unsigned long long)inputs, mode_names(k->a->modes, mb, sizeof mb),
-         (unsigned long long)miss, (unsigned long long)refw, (unsigned long long)libw, (unsigned long long)snan,
-         now_s() - t0);
+         libm_llvm_linked(), n, n == 1 ? "" : "s", (unsigned long long)inputs,
+         xc_mode_names(k->a->modes, mb, sizeof mb), (unsigned long long)miss, (unsigned long long)refw,
+         (unsigned long long)libw, (unsigned long long)snan, now_s() - t0);
   return refw ? EXIT_FAIL : EXIT_OK;
+}
+
+/* Every reference not yet done, one after the other. */
+static int check_all(struct xc *k, struct xc_ref *rs, int n) {
+  int rc = 0;
+  for (int i = 0; i < n && !rc; i++) {
+    if (rs[i].done >= (int64_t)k->to) {
+      print_ref(k, &rs[i]);
+      continue;
+    }
+    const double t1 = now_s();
+    rs[i].gpu = k->gpu;
+    rc = rs[i].pr ? check_pair(k, &rs[i]) : check_unary(k, &rs[i]);
+    rs[i].seconds += now_s() - t1;
+    if (rc) break;
+    print_ref(k, &rs[i]);
+    if (k->json && i + 1 < n && (rc = xc_write_json(k->json, k->ri, k->setup, rs, n))) break;
+    k->saved = now_s();
+  }
+  if (rc == EXIT_INTERRUPT) {
+    noticef(k->json ? "interrupted: the part done is in %s (go on with --resume %s)" : "interrupted: no --json, nothing kept",
+            k->json, k->json);
+    if (k->json && xc_write_json(k->json, k->ri, k->setup, rs, n)) rc = EXIT_IO;
+  }
+  return rc;
 }
 
 int refcheck_llvm(struct scan_cli *sc, const struct xc_args *a, int nref, char **refs, int threads) {
@@ -496,6 +551,14 @@ int refcheck_llvm(struct scan_cli *sc, const struct xc_args *a, int nref, char *
   struct xc_ref *rs = NULL;
   int n = 0, rc = refs_setup(nref, refs, &rs, &n);
   if (rc) return rc;
+  char mb[32];
+  const struct xc_setup setup = {libm_llvm_linked(), xc_mode_names(args.modes, mb, sizeof mb), args.modes,
+                                 sc->o.from, sc->o.to, args.partners, args.seed};
+  for (int i = 0; i < n; i++) rs[i].done = (int64_t)sc->o.from - 1; /* none done */
+  if (args.resume && (rc = xc_resume(args.resume, &setup, rs, n))) {
+    xc_free(&(struct xc){0}, rs, n);
+    return rc;
+  }
   struct run_info ri;
   run_info_init(&ri, 0, NULL);
   snprintf(ri.command, sizeof ri.command, "%s", g_command_line);
@@ -505,20 +568,15 @@ int refcheck_llvm(struct scan_cli *sc, const struct xc_args *a, int nref, char *
     return rc;
   }
   struct xc k = {.a = &args, .gpu = sc->o.gpu, .device = sc->o.ndevices ? sc->o.devices[0] : 0, .threads = threads,
-                 .from = sc->o.from, .to = sc->o.to};
+                 .from = sc->o.from, .to = sc->o.to, .json = sc->json, .ri = &ri, .setup = &setup, .rs = rs,
+                 .nrefs = n, .saved = now_s()};
   ri.threads = threads;
-  rc = xc_alloc(&k);
   const double t0 = now_s();
-  for (int i = 0; i < n && !rc; i++) {
-    const double t1 = now_s();
-    rs[i].gpu = k.gpu;
-    rc = rs[i].pr ? check_pair(&k, &rs[i]) : check_unary(&k, &rs[i]);
-    rs[i].seconds = now_s() - t1;
-    if (!rc) print_ref(&k, &rs[i]);
-  }
+  drive_catch_signals();
+  if (!(rc = xc_alloc(&k))) rc = check_all(&k, rs, n);
   if (!rc) rc = summary(&k, rs, n, t0);
   if ((rc == EXIT_OK || rc == EXIT_FAIL) && sc->json) {
-    const int wrc = write_json(sc->json, &k, &ri, rs, n);
+    const int wrc = xc_write_json(sc->json, &ri, &setup, rs, n);
     if (wrc) rc = wrc;
   }
   xc_free(&k, rs, n);

@@ -1,6 +1,6 @@
 /* measure.h: the measures of one input, defined once for the host and the device.
  *
- * Every per-input definition of README.md ("Definitions") is here, compiled as C for the
+ * Every per-input definition of docs/definitions.md is here, compiled as C for the
  * host reduction (metrics.c) and as __host__ __device__ code for the device reduction
  * (src/kinds/binary32/device/reduce.cuh): RN24 of the exact value from the reference pair (y, t) (and its
  * rounding in a directed mode, for variants documented to round so), the ulp,
@@ -141,6 +141,22 @@ MEASURE_FN uint32_t ms_round32(double y, int t, int mode) {
   }
   if (mode == RND_D) return fd < y ? f : ms_pred32(f);
   return fd > y ? f : ms_succ32(f);
+}
+
+/* ms_round32 of (y, t) in the four modes at once, w[mode]: one conversion f = RN24(y) serves
+ * the three directed modes (the same steps as above, the same bits). */
+MEASURE_FN void ms_round32_all(double y, int t, uint32_t w[RND_COUNT]) {
+  w[RND_N] = ms_rn32(y, t);
+  if (ms_isnan64(y)) {
+    w[RND_Z] = w[RND_U] = w[RND_D] = 0x7fc00000u;
+    return;
+  }
+  const uint32_t f = ms_rn24(y);
+  const double fd = ms_f32(f);
+  uint32_t d, u;
+  if (fd == y) d = t > 0 ? ms_pred32(f) : f, u = t < 0 ? ms_succ32(f) : f;
+  else d = fd < y ? f : ms_pred32(f), u = fd > y ? f : ms_succ32(f);
+  w[RND_D] = d, w[RND_U] = u, w[RND_Z] = (d2u(y) >> 63) ? u : d;
 }
 
 /* ulp(y) = 2^(max(floor(log2|y|), -126) - 23), y the exact value; returns 1/ulp(y) (a

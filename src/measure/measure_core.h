@@ -43,7 +43,7 @@ MEASURE_FN void MC_CLAUSES_ADD(MC_CLAUSE *acc, const struct bound_clause *cl, in
 }
 
 /* One input x with output out against the reference (y, t) = (RN53(f(x)), sign(y -
- * f(x))), into a. The definitions (README "Definitions"):
+ * f(x))), into a. The definitions (docs/definitions.md):
  *  - an undecidable reference (t = +-MS_UNDECIDABLE) is counted, nothing else;
  *  - an undefined exact value (y NaN, a NaN input included) expects a NaN output;
  *  - an infinite exact value (a pole) expects that infinity;

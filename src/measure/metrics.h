@@ -1,5 +1,5 @@
 /* metrics.h: the error of one output against its reference, and the statistics
- * that reduce them. Every definition here is the one README.md ("Definitions")
+ * that reduce them. Every definition here is the one docs/definitions.md
  * documents; change both together.
  *
  * Statistics merge exactly and in any order: maxima break ties on the lowest input

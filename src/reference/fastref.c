@@ -44,11 +44,15 @@ int ref_fast_prepare(struct ref_fast *f, const struct reference *r, const struct
                        r->symmetry == REF_SYM_ODD    ? FAST_SYM_ODD
                        : r->symmetry == REF_SYM_EVEN ? FAST_SYM_EVEN
                                                      : FAST_SYM_NONE,
-                       r->ctx_series, r->ctx};
+                       r->ctx_series, r->ctx, r->ctx_anchored, r->ctx_plan_len};
   struct fast_opts o;
   fast_opts_default(&o);
   o.threads = threads;
+  if (r->ctx_anchored) o.budget_s = REF_FAST_BUDGET_S; /* a user's expression: any shape */
   if (fast_build(&f->tab, &fn, want, nw, &o) != 0) return -1;
+  if (f->tab.stats.over_budget)
+    noticef("the fast path's table of %s stopped after %.0f s of building: %llu inputs left to MPFR", r->name,
+            REF_FAST_BUDGET_S, (unsigned long long)f->tab.stats.patterns_undec);
   f->ok = 1;
   f->view = fast_table_view(&f->tab);
   f->build_s = f->tab.stats.build_s;

@@ -39,6 +39,11 @@ struct reference {
   /* The series of a referee with a parameter, used instead of series when not NULL:
    * ctx_series(res, x, len, prec, ctx), the same contract (expr.h, expr_series). */
   int (*ctx_series)(arb_ptr res, const arb_t x, slong len, slong prec, const void *ctx);
+  /* Its anchored series (expr.h, expr_anchored; the fast path's anchored blocks), used
+   * with ctx_series when not NULL; ctx_plan_len: the bytes of its plan. */
+  int (*ctx_anchored)(arb_ptr res, double anchor[5], const arb_t x, slong len, slong prec, const void *ctx,
+                      signed char *plan, int replay);
+  int ctx_plan_len;
 };
 
 /* The ternary sign t of a reference value that could not be decided (y is then NaN):

@@ -42,10 +42,14 @@ struct report_page {
   struct text md;
 };
 
+#define REPORT_MAXREADME 16
+
 struct report {
   const char *dir;           /* output folder */
   int png;                   /* PNG plots besides SVG */
-  const char *readme;        /* --readme FILE, or NULL */
+  const char *readme;        /* the first --readme FILE, or NULL */
+  const char *readmes[REPORT_MAXREADME]; /* every --readme FILE: each block goes to the one that holds it */
+  int nreadme;
   const char *readme_family; /* the family of the README's main table */
   int write_files;           /* 0 while the tables are made; 1 when plots may be written */
   struct text sec[SEC_N];
@@ -61,6 +65,7 @@ struct report {
     struct text t;
     int optional; /* a README without this block is fine: the block is left out */
     int absent;   /* set by the README check: optional and missing */
+    int file;     /* set by the README check: the index in readmes of the file that holds it */
   } block[REPORT_MAXBLOCK];
 };
 /* The README block NAME of the report (created empty on first use). */

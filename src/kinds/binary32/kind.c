@@ -12,7 +12,7 @@
 static int owns(const char *name) {
   for (int i = 0; i < n_variants; i++)
     if (!strcmp(variants[i].name, name) || !strcmp(variants[i].family, name)) return 1;
-  return 0;
+  return variant_is_selection(name);
 }
 
 /* The columns of the list, as wide as their longest entry. */
@@ -176,6 +176,7 @@ static int par_reduce(struct kind_result *r) {
   r->times.wall = par_max(r->times.wall);
   r->times.mpfr_calls = (uint64_t)par_sum((double)r->times.mpfr_calls);
   r->times.fast_hits = (uint64_t)par_sum((double)r->times.fast_hits);
+  r->times.host_calls = (uint64_t)par_sum((double)r->times.host_calls);
   return par_reduce_stats(r->st, r->nv);
 }
 

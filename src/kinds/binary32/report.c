@@ -120,7 +120,7 @@ static void pow2_text(char *buf, size_t n, double v) {
 }
 
 /* An end of an input range: RN53(pi) reads "pi" and 2 RN53(pi) "2pi" (the ranges of
- * variants.def use them for [-pi, pi] and [-2pi, 2pi], which they bound exactly in
+ * the catalogue's .def files use them for [-pi, pi] and [-2pi, 2pi], which they bound exactly in
  * binary32), large powers of two as 2^k. */
 static void x_text(char *buf, size_t n, double x) {
   int e;
@@ -132,7 +132,7 @@ static void x_text(char *buf, size_t n, double x) {
 }
 
 
-/* [lo, hi] as text. An end one binary64 step inside a binary32 number f (variants.def
+/* [lo, hi] as text. An end one binary64 step inside a binary32 number f (a .def file
  * writes (0.5, 2) as [0x1.0000000000001p-1, 0x1.fffffffffffffp0]) reads as an open end at
  * f: the binary32 inputs in range are the same. */
 static void range_text(char *buf, size_t n, double lo, double hi) {
@@ -447,7 +447,7 @@ static void lib_table_rows(struct text *t, const struct lib_row *lr, int nl) {
   }
 }
 
-/* The table in ACCURACY.md, and in the README's "library" block where it has one. */
+/* The table in ACCURACY.md, and in the block "library" of docs/binary32.md where it has one. */
 static void library_table(struct report *rp, const struct row *rows, int n) {
   struct lib_row *lr = calloc((size_t)n + 1, sizeof *lr);
   if (!lr) return;

@@ -241,6 +241,10 @@ json_t *b32_json(const struct kind_result *r) {
   json_object_set_new(tj, "fast_hits", json_integer((json_int_t)t->fast_hits));
   json_object_set_new(tj, "device_references", json_boolean(t->device_refs));
   json_object_set_new(tj, "peak_rss_gib", json_real((double)ru.ru_maxrss / 1048576.0));
+  if (t->host_calls) { /* host libraries' variants on the GPU backend */
+    json_object_set_new(tj, "host_eval_s", json_real(t->host_eval));
+    json_object_set_new(tj, "host_calls", json_integer((json_int_t)t->host_calls));
+  }
   json_t *res = json_array();
   for (int i = 0; i < r->nv; i++) json_array_append_new(res, b32_variant_json(r->v[i], r->st[i]));
   json_object_set_new(root, "results", res);

@@ -156,6 +156,7 @@ int b32_scan_grouped(struct kind_result *r, struct stats **st, int64_t *done_mag
     struct scan_times *t = &r->times;
     t->wall += tm.wall, t->eval += tm.eval, t->reference += tm.reference, t->reduce += tm.reduce;
     t->cache_io += tm.cache_io, t->gpu_kernel += tm.gpu_kernel, t->gpu_copy += tm.gpu_copy;
+    t->host_eval += tm.host_eval, t->host_calls += tm.host_calls;
     t->mpfr_calls += tm.mpfr_calls, t->cache_hits += tm.cache_hits, t->shortcut_hits += tm.shortcut_hits;
     t->fast_build += tm.fast_build, t->fast_hits += tm.fast_hits;
     t->threads = tm.threads, t->cache = tm.cache, t->device_refs = tm.device_refs;

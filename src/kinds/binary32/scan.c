@@ -151,19 +151,28 @@ static void fill_reference(struct ctx *c, const struct chunk *ch) {
   c->fast_hits += fasts;
 }
 
-/* A host function's outputs over a chunk, in the engine's layout: out[i] for magnitude
- * a0 + i, positives then negatives. */
-static void eval_host_fn(float (*f)(float), const struct chunk *ch, uint32_t *out) {
-  const uint32_t a0 = ch->a0, len = ch->len;
-#pragma omp parallel for schedule(static)
-  for (uint32_t i = 0; i < 2 * len; i++) {
-    uint32_t x = (i < len) ? a0 + i : ((a0 + i - len) | HALF);
-    out[i] = f2u(f(u2f(x)));
+/* Host functions' outputs over a chunk, in the engine's layout: out[f][i] for magnitude
+ * a0 + i, positives then negatives. One pass: blocks of EVAL_BLOCK inputs go to the threads
+ * as they come free (a library's cost per input varies a hundredfold across the range: its
+ * special cases, its argument reductions), each block through every function. */
+#define EVAL_BLOCK 4096u
+static void eval_host_fns(float (*const *f)(float), int nf, const struct chunk *ch, uint32_t *const *out) {
+  const uint32_t a0 = ch->a0, len = ch->len, nblk = (2 * len + EVAL_BLOCK - 1) / EVAL_BLOCK;
+#pragma omp parallel for schedule(dynamic, 1)
+  for (uint32_t b = 0; b < nblk; b++) {
+    const uint32_t i0 = b * EVAL_BLOCK, i1 = i0 + EVAL_BLOCK < 2 * len ? i0 + EVAL_BLOCK : 2 * len;
+    for (int v = 0; v < nf; v++) {
+      float (*fv)(float) = f[v];
+      uint32_t *o = out[v];
+      for (uint32_t i = i0; i < i1; i++) o[i] = f2u(fv(u2f(i < len ? a0 + i : (a0 + i - len) | HALF)));
+    }
   }
 }
 
 static void eval_cpu(struct ctx *c, const struct chunk *ch) {
-  for (int v = 0; v < c->nv; v++) eval_host_fn(c->v[v]->host_fn, ch, c->cpu_out[v]);
+  float (*f[SCAN_MAXV])(float);
+  for (int v = 0; v < c->nv; v++) f[v] = c->v[v]->host_fn;
+  eval_host_fns(f, c->nv, ch, c->cpu_out);
 }
 
 /* The geometry of a chunk's work items (geom.h). */
@@ -388,9 +397,14 @@ static int gpu_setup(struct ctx *c, size_t maxlen, char *err, size_t errlen) {
  * negatives): evaluated here, referenced and reduced on the device like the others. */
 static void eval_host_variants(struct ctx *c, const struct chunk *ch, int k) {
   const double t0 = now_s();
+  float (*f[SCAN_MAXV])(float);
+  uint32_t *out[SCAN_MAXV];
+  int nf = 0;
   for (int v = 0; v < c->nv; v++)
-    if (c->v[v]->gpu_fn == GPU_NONE) eval_host_fn(c->v[v]->host_fn, ch, gpu_out_buffer(GDEV(c, k), GSLOT(c, k), v));
+    if (c->v[v]->gpu_fn == GPU_NONE) f[nf] = c->v[v]->host_fn, out[nf++] = gpu_out_buffer(GDEV(c, k), GSLOT(c, k), v);
+  if (nf) eval_host_fns(f, nf, ch, out);
   c->tm->eval += now_s() - t0;
+  c->tm->host_eval += now_s() - t0, c->tm->host_calls += (uint64_t)nf * 2 * ch->len;
 }
 
 /* Enqueue chunk k on its device and slot: the evaluation, and the reference values

@@ -28,6 +28,8 @@ struct scan_times {
   double cache_io;   /* loading, checking and saving the reference cache */
   double gpu_kernel; /* device time in kernels (CUDA events) */
   double gpu_copy;   /* device time in device-to-host copies (CUDA events) */
+  double host_eval;  /* GPU backend: the host's threads evaluating the host libraries' variants */
+  uint64_t host_calls; /* and the calls they made (their per-call cost: host_eval * threads / host_calls) */
   uint64_t mpfr_calls, cache_hits, shortcut_hits; /* shortcut_hits: on the host and the device */
   uint64_t fast_hits;    /* reference values from the fast path's table (host and device) */
   int device_refs;       /* the device computed the reference values */

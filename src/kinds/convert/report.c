@@ -85,7 +85,7 @@ static void format_section(struct text *md, const char *fam, struct kind_result 
       tprintf(md, "- `%s` (`%s`): %s\n", v[i].d->name, v[i].d->api, v[i].d->doc);
 }
 
-/* the README's block: every conversion that ran, one row each per device */
+/* the block "conversions" (docs/conversions.md): every conversion that ran, one row each per device */
 static void readme_block(struct text *t, struct kind_result *const *rs, int n) {
   tprintf(t, "| format | operation | mode, overflow | path | device | exact matches | mismatches by class | "
              "verdict |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n");
@@ -120,7 +120,7 @@ int conv_report(struct report *rp, struct kind_result *const *rs, char *const *p
               "From `ulpcert run convert`: every input of each conversion's source format (all 2^32 binary32\n"
               "inputs, all 2^16 binary16 or bfloat16 ones, every code of the narrower formats) against the\n"
               "exact result of its documented semantics, computed by integer arithmetic on the bit patterns\n"
-              "(README, Conversions). Exact: the documented result bit for bit (a NaN of another encoding counts\n"
+              "(docs/conversions.md). Exact: the documented result bit for bit (a NaN of another encoding counts\n"
               "where the documents name none). Mismatch classes, first rule that applies: nan, zero_sign,\n"
               "overflow, subnormal, tie, direction, other. The error is |output - input| in units of the target\n"
               "format at the input. Path: `cvt` when the conversion is one instruction in the code that ran,\n"

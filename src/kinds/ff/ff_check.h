@@ -1,6 +1,6 @@
 /* ff_check.h: the exact check of float-float operations, shared by the host (C) and the
  * device (CUDA): operand derivation, the partner set, exact error expansions, and the
- * statistics that reduce them. Definitions are the ones README.md ("Double-word
+ * statistics that reduce them. Definitions are the ones docs/float-float.md ("Float-float
  * operations") documents; change both together.
  *
  * Exactness. Every operand is a binary32 number and so a binary64 number; the product of
@@ -259,7 +259,7 @@ FF_FN uint32_t ff_recip_exp(uint32_t ex) {
  *   xl and yl are ff_lo_extreme with d from ff_extreme_d (the tie, 1, 2 or random up to
  *   1024 units of u^2), each of the sign of its high word with probability 3/4.
  * The exploration that led here (annealing over (xh, xl, yh, yl) near 1) found these
- * shapes for every algorithm; the table in README.md gives what ordinary runs reach. */
+ * shapes for every algorithm; the table in docs/float-float.md gives what ordinary runs reach. */
 #define FF_ADV 23
 /* The version of this partner set, recorded in result files ("partners": {"set": ...}):
  * 1 for the set of ulpcert 0.3.0 as first released (gaps 13 and 60, no worst-case

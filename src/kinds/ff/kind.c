@@ -313,13 +313,13 @@ static void report_table(struct text *f, struct kind_result *const *rs, int n) {
     }
 }
 
-/* The float-float table in ACCURACY.md and in the README's block "float-float", with the
+/* The float-float table in ACCURACY.md and in the block "float-float" of docs/float-float.md, with the
  * runs it comes from. */
 static int report(struct report *rp, struct kind_result *const *rs, char *const *paths, int n) {
   if (rp->write_files) return 0;
   struct text tab = {0}, *md = &rp->sec[SEC_TWO_WORD], *fb = report_block(rp, "float-float");
   report_table(&tab, rs, n);
-  tprintf(md, "\n## Float-float operations\n\nRelative errors in units of u² = 2^-48, exact (README, "
+  tprintf(md, "\n## Float-float operations\n\nRelative errors in units of u² = 2^-48, exact (docs/float-float.md, "
               "\"Float-float operations\"); D is the hypothesis domain of the published bounds.\n\n%s", tab.buf);
   tprintf(fb, "%s\nRuns:", tab.buf);
   for (int i = 0; i < n; i++) {

@@ -1,5 +1,5 @@
 /* report.c: the 16-bit arithmetic kind's part of `ulpcert report`: one table per format in
- * ACCURACY.md, and the README's block "16-bit arithmetic" (format, operation, mode, exact
+ * ACCURACY.md, and the block "16-bit arithmetic" of docs/half.md (format, operation, mode, exact
  * matches, mismatches by class, verdict). */
 #include <jansson.h>
 #include <string.h>

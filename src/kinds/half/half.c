@@ -94,8 +94,7 @@ static void add_special(struct half_stats *s, uint16_t x, uint16_t out, uint16_t
   if (s->n_special < 8) s->special[s->n_special++] = (struct half_sample){x, out, rn};
 }
 
-/* The per-input measures, as stats_add_special defines them for binary32 (README,
- * Definitions), with the format's ulp. Inputs in increasing bit pattern order, so that
+/* The per-input measures, as stats_add_special defines them for binary32 (docs/definitions.md), with the format's ulp. Inputs in increasing bit pattern order, so that
  * a strict > keeps the lowest input on ties. */
 void half_measure(const struct half_variant *v, const uint16_t *out, struct half_stats *s) {
   const struct half_fmt *f = v->fmt;

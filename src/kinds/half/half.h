@@ -33,7 +33,7 @@ struct half_sample {
   uint16_t input, output, expected;
 };
 
-/* Statistics of one variant over its 2^16 inputs (definitions: README, "Half precision") */
+/* Statistics of one variant over its 2^16 inputs (definitions: docs/half.md) */
 struct half_stats {
   uint32_t inputs, correctly_rounded, faithful, above_1ulp, nonfinite, flushed, special_mismatches;
   double max_ulp, max_rel, max_abs; /* -1: nothing measured */

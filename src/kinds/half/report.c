@@ -19,7 +19,7 @@
 static void half_table(struct text *md, struct kind_result *const *rs, int nh) {
   tprintf(md, "\n## Half-precision forms (MUFU)\n\n"
               "From `ulpcert run half`: every one of the 2^16 inputs of the format, against MPFR rounded to the\n"
-              "format (README, Half precision). The bound is the PTX ISA's, in its measure (absolute for `tanh`,\n"
+              "format (docs/half.md). The bound is the PTX ISA's, in its measure (absolute for `tanh`,\n"
               "relative for `ex2`); the verdict is given over every input and over the inputs whose correctly\n"
               "rounded result is a normal number, since the documents do not say whether their bound covers\n"
               "subnormal results (which `ex2.approx.f16` flushes to zero and `.ftz.bf16` is documented to flush).\n\n"

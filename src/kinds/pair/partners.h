@@ -7,7 +7,7 @@
  *
  * role 0: x is the first argument f(x, p); role 1 (--swap): x is the second, f(p, x).
  *
- * The sets (README "Two-argument functions" lists them in words):
+ * The sets (docs/pair.md lists them in words):
  *   pow    role 0 (x the base): +-0, +-inf, NaN, +-1, 2, 1/2, +-3 (odd integers), 5/2,
  *          -1/2 (half-integers), y with x^y near 2^128 (overflow), 2^-126 and 2^-149
  *          (underflow), the nearest integer to the overflow exponent, a half-integer below

@@ -1,5 +1,5 @@
 /* report.c: the two-argument kind's part of `ulpcert report`: one table in ACCURACY.md
- * and the README's block "two-argument" (when the README has its markers), one row per
+ * and the block "two-argument" of docs/pair.md (when a --readme file has its markers), one row per
  * variant of every result file, with the pair where the largest error occurs. */
 #include <stdlib.h>
 #include <string.h>
@@ -47,7 +47,7 @@ int pair_report(struct report *rp, struct kind_result *const *rs, char *const *p
   tprintf(&tab, ".\n");
   tprintf(md, "\n## Functions of two arguments\n\n"
               "From `ulpcert run` of two-argument variants: every x of the range against its function's partners\n"
-              "(README, Two-argument functions); the documented bound is the CUDA Programming Guide's, in its measure\n"
+              "(docs/pair.md); the documented bound is the CUDA Programming Guide's, in its measure\n"
               "(ulps from the correctly rounded result).\n\n%s", tab.buf);
   struct text *blk = report_block(rp, "two-argument");
   tprintf(blk, "%s", tab.buf);

@@ -26,12 +26,25 @@ typedef int (*fast_series_fn)(arb_ptr res, const arb_t x, slong len, slong prec)
 /* The same with a parameter (an expression's series: src/catalogue/expr.h). */
 typedef int (*fast_series_ctx_fn)(arb_ptr res, const arb_t x, slong len, slong prec, const void *ctx);
 
+/* The anchored series of f (an expression's, src/catalogue/expr.h, expr_anchored):
+ * f = A + D with the exact anchor A = a0 + a1 x / q + a2 x^2, anchor[0..3] = (a0, a1, a2,
+ * q) in fast_eval.h's form (FAST_NANC), and the deviation D, whose Taylor coefficients at
+ * every point of the ball x res[k] encloses; anchor[4]: the sign of D on the whole ball
+ * where known (+-1), else 0; the choices of the formula recorded in plan (replay = 0) or followed
+ * (replay = 1), so that a record at the block's centre and a replay on its ball compute
+ * the same D. Return codes as fast_series_fn. */
+typedef int (*fast_anchored_fn)(arb_ptr res, double anchor[5], const arb_t x, slong len, slong prec,
+                                const void *ctx, signed char *plan, int replay);
+
 struct fast_fn {
   const char *name;
   fast_series_fn series;
   int symmetry; /* 0 none, 1 odd, 2 even (enum fast_symmetry) */
   fast_series_ctx_fn series_ctx; /* used instead of series when not NULL */
   const void *ctx;
+  fast_anchored_fn anchored; /* when not NULL, blocks are built from it (anchored blocks,
+                                fast_eval.h); series_ctx serves where it gives nothing */
+  int plan_len;              /* bytes of its plan */
 };
 
 /* fn's series at the ball x */
@@ -55,6 +68,8 @@ struct fast_opts {
   long prec;       /* first working precision of the series at the centre (default 192) */
   int threads;     /* OpenMP threads, 0 = default */
   int verbose;     /* print a summary to stderr */
+  double budget_s; /* seconds after which blocks not yet tried are left undecided (0: no
+                      limit); the table stays correct, MPFR decides what it leaves */
 };
 
 /* Fills o with the defaults. */

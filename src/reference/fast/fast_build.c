@@ -40,6 +40,7 @@ void fast_opts_default(struct fast_opts *o) {
   o->prec = 192;
   o->threads = 0;
   o->verbose = 0;
+  o->budget_s = 0;
 }
 
 /* ---------------------------------------------------------------------------
@@ -196,6 +197,7 @@ struct leaf {
   int ok; /* 1: a polynomial; 0: undecided */
   struct fast_block b;
   double hi[FAST_MAX_DEG + 1], lo[FAST_MAX_DEG + 1];
+  double anc[4]; /* FAST_ANCHORED and FAST_BOUND blocks: the anchor (a0, a1, a2, q), fast_eval.h */
 };
 
 struct ctx {
@@ -205,6 +207,8 @@ struct ctx {
   size_t nleaves, cap;
   uint64_t tries, best_effort;
   int oom;
+  double deadline;   /* omp_get_wtime() past which no block is tried (0: none) */
+  int over_budget;   /* some block was left undecided for want of time */
 };
 
 /* Geometry (fast_eval.h): centre c = sign*(X0 + (2^k-1) h/2), exact in binary64
@@ -230,17 +234,60 @@ static int vec_finite(arb_srcptr v, slong len) {
 
 enum { TRY_OK, TRY_SPLIT, TRY_UNDEC, TRY_NOWHERE };
 
+/* Where a block's series come from: the function's own series, or (plan != NULL) its
+ * anchored series (fast.h) following the plan recorded at the block's centre, whose
+ * anchor was anc; with fold, the anchor is added back (the series of f itself). */
+struct src {
+  const struct fast_fn *fn;
+  signed char *plan;
+  double anc[5]; /* the anchor (a0, a1, a2, q) and the sign of D (fast_anchored_fn) */
+  int fold;
+};
+
+static int src_series(const struct src *s, arb_ptr res, const arb_t x, slong len, slong prec, int *dsgn) {
+  if (dsgn) *dsgn = 0;
+  if (!s->plan) return fast_fn_series(s->fn, res, x, len, prec);
+  double a[5];
+  int rc = s->fn->anchored(res, a, x, len, prec, s->fn->ctx, s->plan, 1);
+  if (rc) return rc;
+  if (dsgn && !s->fold) *dsgn = (int)a[4];
+  for (int k = 0; k < 4; k++)
+    if (a[k] != s->anc[k]) return -1; /* the plan fixes the anchor: cannot happen */
+  if (s->fold) { /* + A(x + t) = A(x) + (a1/q + 2 a2 x) t + a2 t^2 */
+    arb_t t, u;
+    arb_init(t), arb_init(u);
+    arb_set_d(t, a[2]);
+    if (len > 2) arb_add(res + 2, res + 2, t, prec);
+    arb_mul_2exp_si(u, t, 1);
+    arb_mul(u, u, x, prec);
+    arb_set_d(t, a[1]);
+    arb_div_ui(t, t, (ulong)a[3], prec);
+    arb_add(u, u, t, prec);
+    if (len > 1) arb_add(res + 1, res + 1, u, prec);
+    arb_set_d(u, a[2]);
+    arb_mul(u, u, x, prec);
+    arb_add(u, u, t, prec);
+    arb_mul(u, u, x, prec);
+    arb_set_d(t, a[0]);
+    arb_add(u, u, t, prec);
+    arb_add(res, res, u, prec);
+    arb_clear(t), arb_clear(u);
+  }
+  return 0;
+}
+
 /* The series on the ball [c - rad, c + rad]: bc[0..len). Retries at a higher
  * precision when the value's enclosure contains 0 (it may be the precision, not a
- * zero of f). Returns TRY_OK, TRY_SPLIT (not analytic), TRY_NOWHERE. */
-static int ball_series(const struct ctx *cx, arb_ptr bc, slong len, double c, double rad) {
+ * zero of f). Returns TRY_OK, TRY_SPLIT (not analytic), TRY_NOWHERE; *dsgn (may be
+ * NULL): the sign of the anchored series' deviation on the ball, where proved. */
+static int ball_series(const struct src *sr, arb_ptr bc, slong len, double c, double rad, int *dsgn) {
   arb_t ball;
   arb_init(ball);
   arb_set_d(ball, c);
   mag_set_d(arb_radref(ball), rad); /* an upper bound: the ball covers the block */
   int st = TRY_SPLIT;
   for (slong p = FAST_BALL_PREC; p <= 4 * FAST_BALL_PREC; p *= 2) {
-    int s = fast_fn_series(cx->fn, bc, ball, len, p);
+    int s = src_series(sr, bc, ball, len, p, dsgn);
     if (s == FAST_SERIES_NOWHERE) { st = TRY_NOWHERE; break; }
     if (s != 0 || !vec_finite(bc, len)) { st = TRY_SPLIT; break; }
     st = TRY_OK;
@@ -265,16 +312,16 @@ static int choose_exponent(arb_srcptr a, int len, int lr, slong *E) {
 }
 
 /* The scaled coefficients at the centre: beta_i = a_i * sign^i * 2^(i*lr - E),
- * a_i enclosing f^(i)(c)/i!, for i < len. hi_i = RN(beta_i) (midpoint), lo_i =
+ * a_i enclosing f^(i)(c)/i! (f: what sr gives), for i < len; target = tgt 2^-E, the
+ * aim for eps in the scaled world. hi_i = RN(beta_i) (midpoint), lo_i =
  * RN(beta_i - hi_i); repd_i >= |beta_i - hi_i|, repdd_i >= |beta_i - hi_i - lo_i|
  * (Arb balls: rigorous whatever the precision). The precision is doubled until the
  * balls are narrow enough not to matter: sum of radii <= max(2^-8 target, 2^-140)
  * (scaled; the largest term is in [1, 2), and the evaluation alone loses ~2^-104
  * of it, so asking for less than 2^-140 near a zero of f would only cost time). Returns 0, or -1 (not analytic at c, or a
  * coefficient too large to keep the no-overflow argument of fast_eval_bound). */
-static int centre_coeffs(const struct ctx *cx, double c, int lr, int neg, const mag_t lowf,
-                         struct leaf *L, mag_ptr repd, mag_ptr repdd, slong *Eout,
-                         mag_t target, int len) {
+static int centre_coeffs(const struct ctx *cx, const struct src *sr, double c, int lr, int neg, const mag_t tgt,
+                         struct leaf *L, mag_ptr repd, mag_ptr repdd, slong *Eout, mag_t target, int len) {
   arb_ptr a = _arb_vec_init(len);
   arb_t x, t, v;
   mag_t rs, need;
@@ -284,7 +331,7 @@ static int centre_coeffs(const struct ctx *cx, double c, int lr, int neg, const 
   slong E = 0, p;
   for (p = cx->o.prec; p <= FAST_MAX_PREC; p *= 2) {
     arb_set_d(x, c);
-    if (fast_fn_series(cx->fn, a, x, len, p) != 0 || !vec_finite(a, len)) goto done;
+    if (src_series(sr, a, x, len, p, NULL) != 0 || !vec_finite(a, len)) goto done;
     if (!choose_exponent(a, len, lr, &E)) goto done;
     if (E < -1074) E = -1074; /* 2^E must be a binary64 number */
     if (E > 1023) E = 1023;
@@ -294,7 +341,7 @@ static int centre_coeffs(const struct ctx *cx, double c, int lr, int neg, const 
       if (neg && (i & 1)) arb_neg(a + i, a + i);
       mag_add(rs, rs, arb_radref(a + i));
     }
-    mag_mul_2exp_si(target, lowf, cx->o.target_log2 - E);
+    mag_mul_2exp_si(target, tgt, -E);
     mag_mul_2exp_si(need, target, -8);
     if (mag_cmp_2exp_si(need, -140) < 0) mag_set_ui_2exp_si(need, 1, -140);
     if (mag_cmp(rs, need) <= 0) break;
@@ -371,12 +418,12 @@ static int select_poly(const struct ctx *cx, const struct leaf *L, mag_srcptr R,
   return found;
 }
 
-/* Some degree n <= nmax with remainder <= target, compared unscaled:
- * |bc_{n+1}| r^(n+1) <= lowf * 2^target_log2. */
-static int remainder_reachable(const struct ctx *cx, arb_srcptr bc, int lr, const mag_t lowf) {
+/* Some degree n <= nmax with remainder <= tgt, compared unscaled: |bc_{n+1}| r^(n+1)
+ * <= tgt. */
+static int remainder_reachable(const struct ctx *cx, arb_srcptr bc, int lr, const mag_t tgt) {
   mag_t t, tg;
   mag_init(t); mag_init(tg);
-  mag_mul_2exp_si(tg, lowf, cx->o.target_log2);
+  mag_set(tg, tgt);
   int ok = 0;
   for (int n = 1; n <= cx->o.nmax && !ok; n++) {
     arb_get_mag(t, bc + n + 1);
@@ -388,7 +435,7 @@ static int remainder_reachable(const struct ctx *cx, arb_srcptr bc, int lr, cons
 }
 
 /* Fills the block record of an accepted leaf (coef offset set at assembly). */
-static void fill_block(struct leaf *L, slong E, int n, int K, const mag_t eps) {
+static void fill_block(struct leaf *L, slong E, int n, int K, const mag_t eps, int kind) {
   arf_t t;
   arf_init(t);
   arf_set_mag(t, eps); /* exact */
@@ -402,43 +449,42 @@ static void fill_block(struct leaf *L, slong E, int n, int K, const mag_t eps) {
   L->b.lgsize = (uint8_t)L->k;
   L->b.deg = (uint8_t)n;
   L->b.ndd = (uint8_t)K;
-  L->b.flags = 0;
+  L->b.flags = (uint8_t)kind;
   L->ok = 1;
 }
 
-/* Tries the block of 2^k patterns from first. TRY_OK: *L holds a polynomial;
- * TRY_SPLIT: try the halves; TRY_UNDEC / TRY_NOWHERE: leave it undecided. */
-static int try_block(struct ctx *cx, uint32_t first, int k, struct leaf *L) {
-  const int nmax = cx->o.nmax, len = nmax + 2;
-  const int can_split = k > cx->o.min_lgsize;
-  double c, rad;
-  int lr, n = 0, K = 0;
+/* A block without polynomial (FAST_BOUND, FAST_CONST): degree 0, hi[0] = h, eps = e. */
+static void fill_flat(struct leaf *L, double h, double e, unsigned flags) {
+  memset(&L->b, 0, sizeof L->b);
+  L->hi[0] = h, L->lo[0] = 0;
+  L->b.scale = 1.0;
+  L->b.eps = e;
+  L->b.lgsize = (uint8_t)L->k;
+  L->b.ndd = 1;
+  L->b.flags = (uint8_t)flags;
+  L->ok = 1;
+}
+
+/* The polynomial of a block for the series sr gives (f itself, or the deviation D of an
+ * anchored block), aiming at eps <= tgt (unscaled); bc: that series on the ball. TRY_OK
+ * with L's polynomial and record (flags: kind), else TRY_SPLIT. */
+static int fit_poly(struct ctx *cx, const struct src *sr, arb_srcptr bc, double c, int lr, const mag_t tgt,
+                    int can_split, struct leaf *L, int kind) {
+  const int nmax = cx->o.nmax;
+  int n = 0, K = 0, st = TRY_SPLIT;
   slong E = 0;
-  geometry(first, k, &c, &rad, &lr);
-  L->first = first, L->k = k, L->ok = 0;
-  arb_ptr bc = _arb_vec_init(len);
-  mag_t lowf, upf, target, eps;
+  mag_t target, eps;
   mag_struct R[FAST_MAX_DEG + 2], repd[FAST_MAX_DEG + 2], repdd[FAST_MAX_DEG + 2];
-  mag_init(lowf); mag_init(upf); mag_init(target); mag_init(eps);
-  for (int i = 0; i < len; i++) mag_init(R + i), mag_init(repd + i), mag_init(repdd + i);
-  int st = ball_series(cx, bc, len, c, rad);
-  if (st != TRY_OK) goto out;
-  arb_get_mag_lower(lowf, bc);
-  arb_get_mag(upf, bc);
-  if (mag_cmp_2exp_si(upf, -1200) < 0 || mag_cmp_2exp_si(lowf, 1025) > 0) {
-    st = TRY_NOWHERE; /* all values beyond binary64's range */
-    goto out;
-  }
-  st = TRY_SPLIT;
-  if (can_split && (mag_is_zero(lowf) || !remainder_reachable(cx, bc, lr, lowf))) goto out;
-  if (centre_coeffs(cx, c, lr, (int)(first >> 31), lowf, L, repd, repdd, &E, target, nmax + 1) != 0)
-    goto out;
+  mag_init(target), mag_init(eps);
+  for (int i = 0; i < nmax + 2; i++) mag_init(R + i), mag_init(repd + i), mag_init(repdd + i);
+  if (can_split && (mag_is_zero(tgt) || !remainder_reachable(cx, bc, lr, tgt))) goto out;
+  if (centre_coeffs(cx, sr, c, lr, (int)(L->first >> 31), tgt, L, repd, repdd, &E, target, nmax + 1) != 0) goto out;
   for (int m = 0; m <= nmax; m++) { /* R_m: remainder of degree m, scaled */
     arb_get_mag(R + m, bc + m + 1);
     mag_mul_2exp_si(R + m, R + m, (slong)(m + 1) * lr - E);
   }
   if (select_poly(cx, L, R, repd, repdd, target, !can_split, &n, &K, eps)) {
-    fill_block(L, E, n, K, eps);
+    fill_block(L, E, n, K, eps, kind);
     st = TRY_OK;
     if (mag_cmp(eps, target) > 0) {
 #pragma omp atomic
@@ -446,11 +492,267 @@ static int try_block(struct ctx *cx, uint32_t first, int k, struct leaf *L) {
     }
   }
 out:
+  mag_clear(target), mag_clear(eps);
+  for (int i = 0; i < nmax + 2; i++) mag_clear(R + i), mag_clear(repd + i), mag_clear(repdd + i);
+  return st;
+}
+
+/* Tries the block of 2^k patterns from first with f's own series. TRY_OK: *L holds a
+ * polynomial; TRY_SPLIT: try the halves; TRY_UNDEC / TRY_NOWHERE: leave it undecided. */
+static int try_block_plain(struct ctx *cx, uint32_t first, int k, struct leaf *L) {
+  const int len = cx->o.nmax + 2, can_split = k > cx->o.min_lgsize;
+  double c, rad;
+  int lr;
+  geometry(first, k, &c, &rad, &lr);
+  L->first = first, L->k = k, L->ok = 0;
+  const struct src sr = {cx->fn, NULL, {0, 0, 0, 1, 0}, 0};
+  arb_ptr bc = _arb_vec_init(len);
+  mag_t lowf, upf;
+  mag_init(lowf), mag_init(upf);
+  int st = ball_series(&sr, bc, len, c, rad, NULL);
+  if (st == TRY_OK) {
+    arb_get_mag_lower(lowf, bc);
+    arb_get_mag(upf, bc);
+    if (mag_cmp_2exp_si(upf, -1200) < 0 || mag_cmp_2exp_si(lowf, 1025) > 0) {
+      st = TRY_NOWHERE; /* all values beyond binary64's range */
+    } else {
+      mag_mul_2exp_si(lowf, lowf, cx->o.target_log2);
+      st = fit_poly(cx, &sr, bc, c, lr, lowf, can_split, L, FAST_PLAIN);
+    }
+  }
   if (st == TRY_SPLIT && !can_split) st = TRY_UNDEC;
   _arb_vec_clear(bc, len);
-  mag_clear(lowf); mag_clear(upf); mag_clear(target); mag_clear(eps);
-  for (int i = 0; i < len; i++) mag_clear(R + i), mag_clear(repd + i), mag_clear(repdd + i);
+  mag_clear(lowf), mag_clear(upf);
   return st;
+}
+
+/* ---------------------------------------------------------------------------
+ * Anchored blocks: f = A + D with an expression's exact anchor A = a0 + a1 x and its
+ * deviation D (fast.h, fast_anchored_fn; the device side: fast_eval.h).
+ * ------------------------------------------------------------------------- */
+
+/* lo <= |D| <= hi on the block, from two enclosures of D's values intersected: the
+ * ball's (bc[0]) and the Taylor polynomial at the centre with the ball's remainder,
+ * cc[0] + sum_{i=1..n} cc[i] [-r, r]^i + bc[n+1] [-r, r]^(n+1) (sharp where the ball's
+ * value suffers from the dependency of D's formula on x, as tanh(x) - x does). *sgn:
+ * the sign of D where lo > 0 (D is continuous and never 0 there), else 0. */
+static void dev_range(mag_t lo, mag_t hi, int *sgn, arb_srcptr cc, arb_srcptr bc, int n, int lr) {
+  mag_t s, t, l2, h2;
+  mag_init(s), mag_init(t), mag_init(l2), mag_init(h2);
+  for (int i = 1; i <= n; i++) {
+    arb_get_mag(t, cc + i);
+    mag_mul_2exp_si(t, t, (slong)i * lr);
+    mag_add(s, s, t);
+  }
+  arb_get_mag(t, bc + n + 1);
+  mag_mul_2exp_si(t, t, (slong)(n + 1) * lr);
+  mag_add(s, s, t);
+  arb_get_mag(h2, cc);
+  mag_add(h2, h2, s);
+  arb_get_mag_lower(l2, cc);
+  mag_sub_lower(l2, l2, s);
+  arb_get_mag(hi, bc);
+  arb_get_mag_lower(lo, bc);
+  *sgn = mag_is_zero(lo) ? 0 : arb_is_positive(bc) ? 1 : -1;
+  if (mag_cmp(h2, hi) < 0) mag_set(hi, h2);
+  if (mag_cmp(l2, lo) > 0) {
+    mag_set(lo, l2);
+    *sgn = arb_is_positive(cc) ? 1 : -1;
+  }
+  mag_clear(s), mag_clear(t), mag_clear(l2), mag_clear(h2);
+}
+
+/* The anchor (a0, a1, a2, q) fits the device's rounding (fast_eval.h,
+ * fast_round_anchored) on the whole block: each of |a0|, |a1 x / q|, |a2 x^2| is 0 or in
+ * [2^-900, 2^1000], 2^-900 <= |A| <= 2^1000, and |D| <= |A|/4 (dhi bounds |D|); q = 1,
+ * or q odd with a1 an integer below 2^29. *ainf: a lower bound of |A|. */
+static int anchor_fits(const double *anc, double c, double rad, const mag_t dhi, mag_t ainf) {
+  arb_t a, xb, term;
+  mag_t t;
+  arb_init(a), arb_init(xb), arb_init(term), mag_init(t);
+  arb_set_d(xb, c);
+  mag_set_d(arb_radref(xb), rad);
+  int ok = anc[3] == 1 || (fmod(anc[3], 2) == 1 && anc[3] < 0x1p20 && anc[1] == floor(anc[1]) &&
+                           fabs(anc[1]) < 0x1p29);
+  arb_zero(a);
+  for (int k = 0; k < 3; k++) { /* term k: a_k x^k (/q for k = 1) */
+    if (anc[k] == 0) continue;
+    arb_set_d(term, anc[k]);
+    for (int j = 0; j < k; j++) arb_mul(term, term, xb, 128);
+    if (k == 1 && anc[3] != 1) {
+      arb_t q;
+      arb_init(q);
+      arb_set_d(q, anc[3]);
+      arb_div(term, term, q, 128);
+      arb_clear(q);
+    }
+    arb_add(a, a, term, 128);
+    arb_get_mag_lower(t, term);
+    ok = ok && mag_cmp_2exp_si(t, -900) >= 0;
+    arb_get_mag(t, term);
+    ok = ok && mag_cmp_2exp_si(t, 1000) <= 0;
+  }
+  arb_get_mag_lower(ainf, a);
+  arb_get_mag(t, a);
+  ok = ok && mag_cmp_2exp_si(ainf, -900) >= 0 && mag_cmp_2exp_si(t, 1000) <= 0;
+  mag_mul_2exp_si(t, dhi, 2);
+  ok = ok && mag_cmp(t, ainf) <= 0;
+  arb_clear(a), arb_clear(xb), arb_clear(term), mag_clear(t);
+  return ok;
+}
+
+/* a binary64 upper bound of m, at least 2^-1074 */
+static double mag_up_d(const mag_t m) {
+  arf_t t;
+  arf_init(t);
+  arf_set_mag(t, m);
+  double d = arf_get_d(t, ARF_RND_UP);
+  arf_clear(t);
+  return d > 0x1p-1074 ? d : 0x1p-1074;
+}
+
+/* log2 of the lowest set bit of a nonzero binary64 number */
+static int lsb_log2(double d) {
+  int e;
+  const double m = frexp(fabs(d), &e);        /* d = m 2^e, m in [1/2, 1) */
+  uint64_t u = (uint64_t)ldexp(m, 53), tz = 0; /* exact: 53 bits */
+  while (!(u & 1u)) u >>= 1, tz++;
+  return e - 53 + (int)tz;
+}
+
+/* g <= the grain of the anchor over the block: A(x) = a0 + a1 x / q + a2 x^2 for the
+ * block's x (multiples of their ulp h = 2^lh) is a multiple of 2^gl / q with gl the
+ * least of the terms' lowest bits; any nonzero residual A - y0 of A's rounding to a
+ * coarser binary64 grid is at least that. */
+static void anchor_grain(mag_t g, const double *anc, int lh) {
+  slong gl = WORD_MAX;
+  if (anc[0] != 0 && lsb_log2(anc[0]) < gl) gl = lsb_log2(anc[0]);
+  if (anc[1] != 0 && lsb_log2(anc[1]) + lh < gl) gl = lsb_log2(anc[1]) + lh;
+  if (anc[2] != 0 && lsb_log2(anc[2]) + 2 * lh < gl) gl = lsb_log2(anc[2]) + 2 * lh;
+  mag_set_ui_2exp_si(g, 1, gl);
+  if (anc[3] > 1) mag_mul_2exp_si(g, g, -(slong)ceil(log2(anc[3]))); /* / q, rounded down */
+}
+
+static int all_zero(arb_srcptr v, slong len) {
+  for (slong i = 0; i < len; i++)
+    if (!arb_is_zero(v + i)) return 0;
+  return 1;
+}
+
+/* A block of f = D (no anchor; sgn its sign where known, else 0): +-0 where |f| <
+ * 2^-1075 (below half the smallest subnormal: RN53 gives the zero of f's sign, t =
+ * -sign f), +-inf where |f| >= 2^1024 (above DBL_MAX + ulp/2: t = sign f), else f's
+ * polynomial. */
+static int block_unanchored(struct ctx *cx, const struct src *sr, arb_srcptr bc, double c, int lr, int can_split,
+                            struct leaf *L, const mag_t lo, const mag_t hi, int sgn) {
+  if (sgn && mag_cmp_2exp_si(hi, -1075) < 0) {
+    fill_flat(L, sgn > 0 ? 0.0 : -0.0, 0, FAST_CONST | (sgn > 0 ? FAST_NEG : 0u));
+    return TRY_OK;
+  }
+  if (mag_cmp_2exp_si(lo, 1024) >= 0) {
+    fill_flat(L, sgn > 0 ? (double)INFINITY : -(double)INFINITY, 0, FAST_CONST | (sgn < 0 ? FAST_NEG : 0u));
+    return TRY_OK;
+  }
+  mag_t tgt;
+  mag_init(tgt);
+  mag_mul_2exp_si(tgt, lo, cx->o.target_log2);
+  int st = fit_poly(cx, sr, bc, c, lr, tgt, can_split, L, FAST_PLAIN);
+  mag_clear(tgt);
+  return st;
+}
+
+/* A block of f = A + D: D = 0 (FAST_BOUND, exact); |D| below 2^-60 |A| and below a
+ * quarter of A's grain (anchor_grain), with its sign (FAST_BOUND: A's rounding residual
+ * is then 0, a tie, or larger than |D|, and the sign and a bound of D decide); else D's
+ * polynomial, aiming at eps <= 2^target |A + D| and eps <= |D|/4 (FAST_ANCHORED). Where
+ * |D| <= 2^-40 |A| its relative accuracy matters and needs a lower bound of |D|: without
+ * one (D's range over a wide block), split. */
+static int block_anchored(struct ctx *cx, const struct src *sr, arb_srcptr cc, arb_srcptr bc, double c, int lr,
+                          int can_split, struct leaf *L, const mag_t lo, const mag_t hi, int sgn, const mag_t ainf) {
+  const slong len = cx->o.nmax + 2;
+  int st = TRY_OK;
+  for (int j = 0; j < 4; j++) L->anc[j] = sr->anc[j];
+  mag_t t, t40, g;
+  mag_init(t), mag_init(t40), mag_init(g);
+  mag_mul_2exp_si(t, ainf, -60);
+  mag_mul_2exp_si(t40, ainf, -40);
+  const uint32_t e = (L->first & 0x7fffffffu) >> 23;
+  anchor_grain(g, sr->anc, e == 0 ? -149 : (int)e - 150);
+  mag_mul_2exp_si(g, g, -2);
+  mag_min(t, t, g); /* a bound below a quarter of A's grain: never mistaken for a residual */
+  if (all_zero(cc, len) && all_zero(bc, len)) {
+    fill_flat(L, 0, 0, FAST_BOUND | FAST_EXACT);
+  } else if (sgn && mag_cmp(hi, t) <= 0) {
+    fill_flat(L, 0, mag_up_d(hi), FAST_BOUND | (sgn < 0 ? FAST_NEG : 0u));
+  } else if (mag_is_zero(lo) && mag_cmp(hi, t40) <= 0) {
+    st = TRY_SPLIT; /* D small against A, where its own accuracy matters, but no lower bound */
+  } else {
+    mag_sub_lower(t, ainf, hi); /* |A + D| >= |A| - |D| */
+    mag_mul_2exp_si(t, t, cx->o.target_log2);
+    if (!mag_is_zero(lo)) {
+      mag_t q;
+      mag_init(q);
+      mag_mul_2exp_si(q, lo, -2);
+      mag_min(t, t, q);
+      mag_clear(q);
+    }
+    st = fit_poly(cx, sr, bc, c, lr, t, can_split, L, FAST_ANCHORED);
+  }
+  mag_clear(t), mag_clear(t40), mag_clear(g);
+  return st;
+}
+
+/* Tries the block of 2^k patterns from first with the anchored series: the plan
+ * recorded at the centre, then replayed on the ball and at the centre for the
+ * coefficients. Where the centre gives no series (outside the domain, a pole), the
+ * block is tried as the plain series would (-1: the caller does). */
+static int anchored_try(struct ctx *cx, struct src *sr, arb_ptr cc, arb_ptr bc, uint32_t first, int k,
+                        struct leaf *L) {
+  const int nmax = cx->o.nmax, len = nmax + 2, can_split = k > cx->o.min_lgsize;
+  double c, rad;
+  int lr, sgn;
+  geometry(first, k, &c, &rad, &lr);
+  arb_t x;
+  mag_t lo, hi, ainf;
+  arb_init(x), mag_init(lo), mag_init(hi), mag_init(ainf);
+  arb_set_d(x, c);
+  int st = -1, dsgn = 0;
+  memset(sr->plan, 0, (size_t)cx->fn->plan_len);
+  if (cx->fn->anchored(cc, sr->anc, x, len, cx->o.prec, cx->fn->ctx, sr->plan, 0) == 0 && vec_finite(cc, len))
+    st = ball_series(sr, bc, len, c, rad, &dsgn);
+  if (st == TRY_OK) dev_range(lo, hi, &sgn, cc, bc, nmax, lr);
+  const int anchored = sr->anc[0] != 0 || sr->anc[1] != 0 || sr->anc[2] != 0;
+  if (st == TRY_OK && anchored && !anchor_fits(sr->anc, c, rad, hi, ainf)) { /* f = A + D, unanchored */
+    sr->fold = 1;
+    st = src_series(sr, cc, x, len, cx->o.prec, NULL) == 0 && vec_finite(cc, len)
+             ? ball_series(sr, bc, len, c, rad, &dsgn)
+             : -1;
+    if (st == TRY_OK) dev_range(lo, hi, &sgn, cc, bc, nmax, lr);
+  }
+  if (!sgn) sgn = dsgn; /* the sign the formula proves, where the enclosures show none */
+  if (st == TRY_OK && (!anchored || sr->fold))
+    st = block_unanchored(cx, sr, bc, c, lr, can_split, L, lo, hi, sgn);
+  else if (st == TRY_OK)
+    st = block_anchored(cx, sr, cc, bc, c, lr, can_split, L, lo, hi, sgn, ainf);
+  arb_clear(x), mag_clear(lo), mag_clear(hi), mag_clear(ainf);
+  return st;
+}
+
+static int try_block_anchored(struct ctx *cx, uint32_t first, int k, struct leaf *L) {
+  const int len = cx->o.nmax + 2;
+  L->first = first, L->k = k, L->ok = 0;
+  struct src sr = {cx->fn, malloc((size_t)cx->fn->plan_len), {0, 0, 0, 1, 0}, 0};
+  arb_ptr cc = _arb_vec_init(len), bc = _arb_vec_init(len);
+  int st = sr.plan ? anchored_try(cx, &sr, cc, bc, first, k, L) : -1;
+  _arb_vec_clear(cc, len), _arb_vec_clear(bc, len);
+  free(sr.plan);
+  if (st == -1) return try_block_plain(cx, first, k, L);
+  if (st == TRY_SPLIT && k <= cx->o.min_lgsize) st = TRY_UNDEC;
+  return st;
+}
+
+static int try_block(struct ctx *cx, uint32_t first, int k, struct leaf *L) {
+  return cx->fn->anchored ? try_block_anchored(cx, first, k, L) : try_block_plain(cx, first, k, L);
 }
 
 static void add_leaf(struct ctx *cx, const struct leaf *L) {
@@ -473,9 +775,15 @@ static void build_rec(struct ctx *cx, uint32_t first, int k) {
     cx->oom = 1;
     return;
   }
+  int st = TRY_UNDEC;
+  if (cx->deadline > 0 && omp_get_wtime() > cx->deadline) { /* out of time: left to MPFR */
+    L->first = first, L->k = k, L->ok = 0;
+    cx->over_budget = 1;
+  } else {
 #pragma omp atomic
-  cx->tries++;
-  int st = try_block(cx, first, k, L);
+    cx->tries++;
+    st = try_block(cx, first, k, L);
+  }
   if (st == TRY_SPLIT) {
     uint32_t half = 1u << (k - 1);
 #pragma omp task firstprivate(cx, first, k)
@@ -614,7 +922,7 @@ static int lay_out_blocks(struct ctx *cx, struct fast_table *tab, uint32_t *bidx
       continue;
     }
     bidx[i] = (uint32_t)nblk++;
-    ncoef += (size_t)L->b.deg + 1u + L->b.ndd;
+    ncoef += (size_t)L->b.deg + 1u + L->b.ndd + (fast_has_anchor(&L->b) ? FAST_NANC : 0u);
   }
   if (nblk >= FAST_NODE || ncoef > 0xffffffffu) return -1;
   tab->blk = calloc(nblk + 1, sizeof *tab->blk);
@@ -629,10 +937,12 @@ static int lay_out_blocks(struct ctx *cx, struct fast_table *tab, uint32_t *bidx
     b.coef = (uint32_t)off;
     for (int j = 0; j <= b.deg; j++) tab->coef[off++] = L->hi[j];
     for (int j = 0; j < b.ndd; j++) tab->coef[off++] = L->lo[j];
+    for (unsigned j = 0; fast_has_anchor(&b) && j < FAST_NANC; j++) tab->coef[off++] = L->anc[j];
     tab->blk[bidx[i]] = b;
     tab->first[bidx[i]] = L->first;
     tab->stats.deg_hist[b.deg]++;
     tab->stats.lg_hist[b.lgsize]++;
+    tab->stats.kind_hist[b.flags & FAST_KIND]++;
   }
   tab->hdr.nblk = (uint32_t)nblk;
   tab->hdr.ncoef = (uint32_t)ncoef;
@@ -674,6 +984,7 @@ int fast_build(struct fast_table *tab, const struct fast_fn *fn, const struct fa
       cx.o.min_lgsize > 23 || cx.o.prec < 64 || !fn || !(fn->series || fn->series_ctx) || nranges < 0)
     return -1;
   double t0 = omp_get_wtime();
+  cx.deadline = cx.o.budget_s > 0 ? t0 + cx.o.budget_s : 0;
   struct fast_range *pc;
   int npc;
   if (normalize_ranges(ranges, nranges, fn->symmetry != FAST_SYM_NONE, cx.o.min_lgsize, &pc,
@@ -702,6 +1013,7 @@ int fast_build(struct fast_table *tab, const struct fast_fn *fn, const struct fa
   tab->hdr.target_log2 = cx.o.target_log2;
   snprintf(tab->hdr.name, sizeof tab->hdr.name, "%s", fn->name ? fn->name : "");
   tab->stats.tries = cx.tries;
+  tab->stats.over_budget = cx.over_budget;
   tab->stats.best_effort = cx.best_effort;
   tab->stats.build_s = omp_get_wtime() - t0;
   if (ret != 0) fast_table_free(tab);

@@ -72,7 +72,7 @@
 #endif
 
 #define FAST_MAGIC 0x46415354u   /* "FAST" */
-#define FAST_VERSION 1u
+#define FAST_VERSION 2u
 #define FAST_UNDEC 0xffffffffu   /* directory word: undecided */
 #define FAST_NODE 0x80000000u    /* directory word: inner node flag */
 #define FAST_ROOTS 512u          /* one root per value of xbits >> 23 */
@@ -80,6 +80,25 @@
 #define FAST_MAX_DEG 30          /* largest degree the format allows */
 
 enum fast_symmetry { FAST_SYM_NONE = 0, FAST_SYM_ODD = 1, FAST_SYM_EVEN = 2 };
+
+/* The kinds of block (flags & FAST_KIND). A plain block's polynomial approximates f; the
+ * others are an expression's anchored blocks (src/reference/fast/fast_build.c, from
+ * src/catalogue/expr_anchor.c): f = A + D with an exact anchor A = a0 + a1 x / q + a2 x^2,
+ * the FAST_NANC numbers (a0, a1, a2, q) stored after the polynomial's coefficients
+ * (coef[coef + deg + 1 + ndd + 0 .. 3]), and
+ *   FAST_ANCHORED  the polynomial approximates D (scale, eps as a plain block's, for D);
+ *   FAST_BOUND     D = 0 (FAST_EXACT), or 0 < D <= eps (D < 0 with FAST_NEG): no
+ *                  polynomial (degree 0, hi = 0), scale = 1;
+ *   FAST_CONST     every input of the block has the pair (y, t): y = hi[0] (+-0 or
+ *                  +-inf), t = -1 with FAST_NEG, 0 with FAST_EXACT, else +1. */
+#define FAST_KIND 3u
+#define FAST_PLAIN 0u
+#define FAST_ANCHORED 1u
+#define FAST_BOUND 2u
+#define FAST_CONST 3u
+#define FAST_NEG 4u
+#define FAST_EXACT 8u
+#define FAST_NANC 4u /* the anchor's doubles: a0, a1, a2, q (fast_round_anchored) */
 
 /* One subinterval (32 bytes). */
 struct fast_block {
@@ -90,8 +109,13 @@ struct fast_block {
   uint8_t lgsize;  /* k: the block is 2^k aligned patterns, FAST_MIN_LGSIZE <= k <= 23 */
   uint8_t deg;     /* n, the degree */
   uint8_t ndd;     /* K, 1 <= K <= n + 1: b_0 .. b_{K-1} are double-doubles */
-  uint8_t flags;   /* reserved, 0 */
+  uint8_t flags;   /* the kind, FAST_NEG, FAST_EXACT (above) */
 };
+
+/* The block stores an anchor (FAST_ANCHORED, FAST_BOUND). */
+FAST_HD int fast_has_anchor(const struct fast_block *b) {
+  return (b->flags & FAST_KIND) == FAST_ANCHORED || (b->flags & FAST_KIND) == FAST_BOUND;
+}
 
 /* What the evaluator reads: three flat arrays and the symmetry. */
 struct fast_view {
@@ -303,9 +327,145 @@ FAST_HD int fast_round(const struct fast_block *b, double vh, double vl, double 
   return 1;
 }
 
-/* The approximation alone (for tests): the block index, w and (vh, vl); returns 0
- * when xbits (after mirroring) has no block. *neg is set when the caller must
- * mirror the result (symmetric table, negative x). */
+/* Half the gap from the normal binary64 number y (2^-1000 < |y| < 2^1010) to its
+ * neighbour on the side of sign s (+1 up, -1 down): ulp(y)/2 = 2^(e-53) for y's exponent
+ * e, or 2^(e-54) towards zero from a power of two, whose lower neighbour is ulp/2 away. */
+FAST_HD double fast_half_gap(double y, int s) {
+  const uint64_t ex = fast_dbits(y) & FAST_EXP64;
+  const int pow2 = (fast_dbits(y) & FAST_MANT64) == 0u, toward_zero = (s < 0) != (y < 0.0);
+  return fast_bitsd(ex - ((uint64_t)(toward_zero && pow2 ? 54u : 53u) << 52));
+}
+
+/* RN(z + z 2^-47) for a nonnegative sum z of at most 8 roundings to nearest of
+ * nonnegative terms: an upper bound of the exact sum. (Above the subnormals each
+ * rounding loses at most 2^-53 of its result, so the exact sum is at most z (1 +
+ * 2^-52)^8 <= z (1 + 2^-48), and RN(z (1 + 2^-47)) >= z (1 + 2^-47)(1 - 2^-53) >= z (1 +
+ * 2^-48); among subnormals sums are exact and the result is >= z.) */
+FAST_HD double fast_up(double z) { return fast_fma(z, 0x1p-47, z); }
+
+/* The sign of q1 + ... + q5 (exact binary64 numbers), where shown: +-1, or 0 for a sum
+ * that is exactly 0 or not shown. (u, f) TwoSum chain: the sum is u4 + f1 + ... + f4
+ * exactly; it has u4's sign when |u4| exceeds an upper bound of sum |f_i|. */
+FAST_HD int fast_sign5(const double *q, int *zero) {
+  double u = q[0], f[4];
+  for (int i = 1; i < 5; i++) fast_two_sum(u, q[i], &u, &f[i - 1]);
+  const double fs = fast_up(fast_add(fast_add(fast_abs(f[0]), fast_abs(f[1])), fast_add(fast_abs(f[2]), fast_abs(f[3]))));
+  *zero = u == 0.0 && fs == 0.0;
+  if (!(fast_abs(u) > fs)) return 0;
+  return u > 0.0 ? 1 : -1;
+}
+
+/* The rounding of an anchored block (FAST_ANCHORED, FAST_BOUND): f(x) = F = A + D with
+ * the anchor A = a0 + a1 x / q + a2 x^2 (an[0..3] = a0, a1, a2, q; x the tabulated input,
+ * exact as a binary64; q = 1, or an odd integer with a1 an integer, |a1| < 2^29) and D
+ * known through the block: |D 2^-E - (vh + vl)| <= eps (FAST_ANCHORED, (vh, vl) from
+ * fast_poly); D = 0 (FAST_BOUND | FAST_EXACT); 0 < s D <= eps with s = -1 under FAST_NEG,
+ * else +1 (FAST_BOUND; vh = vl = 0, scale = 1). The builder guarantees on the whole
+ * block (fast_build.c, anchor_fits): each of |a0|, |a1 x / q|, |a2 x^2| is 0 or in
+ * [2^-900, 2^1000], |A| >= 2^-900, |D| <= |A|/4. Output 1 with y = RN53(F) and t =
+ * sign(y - F), or 0. Nothing here is scaled: every quantity is an unscaled binary64.
+ *
+ * The terms, exact or with a stated error. q = 1: (ph, pl) = TwoProd(a1, x), exact (one
+ * fma: the error of a product is a binary64 number when the exponents of the factors
+ * sum to at least -1022 + 52, which |a1 x| >= 2^-900 ensures). q > 1: u = a1 x is exact
+ * (at most 29 + 24 bits); ph = RN(u/q) and res = u - q ph exactly (one fma: the
+ * remainder of a correctly rounded quotient is a binary64 number), and pl = RN(res/q),
+ * within ur = |pl| 2^-52 of res/q (0 when res = 0). x2 = x x exactly (48 bits), (p2h,
+ * p2l) = TwoProd(a2, x2), exact. dh = RN(vh 2^E), dl = RN(vl 2^E): products by a power
+ * of two, exact unless subnormal, then within 2^-1075 each; both 0 for FAST_BOUND.
+ * So F = a0 + ph + p2h + dh + pl + p2l + dl + W + D' with |W| <= ur + 2^-1074 (the last
+ * for FAST_ANCHORED only) and D' = D - (vh + vl) 2^E, |D'| <= eps 2^E (FAST_ANCHORED),
+ * or D' = D (FAST_BOUND).
+ *
+ * The exact sum. (s, e1) = TwoSum(a0, ph), (s, e2) = TwoSum(s, p2h), (s, e3) =
+ * TwoSum(s, dh); r = e1, then (r, q_i) = TwoSum(r, v) for v = e2, e3, pl, p2l, dl; (y0,
+ * rr) = TwoSum(s, r). Each TwoSum is exact (hd.h; no overflow: every term is below
+ * 2^1002), so the seven terms sum to y0 + rr + Q, Q = q1 + ... + q5 exactly, and
+ *   F - y0 = rr + Q + W + D'.
+ * err = fast_up of the RN sum of |q_i|, ur, 2^-1074 and m, with m = RN(eps scale) (eps
+ * 2^E <= m + 2^-1075) for FAST_ANCHORED, eps for FAST_BOUND, 0 for FAST_EXACT: err >=
+ * |Q + W + D'| (fast_up), and err = 0 exactly when every q_i, ur, m and the slack are 0.
+ * u = the same bound without the q_i: |W + D'| <= u.
+ *
+ * Decision. y0 = RN(s + r) (TwoSum's sum), checked to lie in [2^-902, 2^1002]: normal.
+ * g(side) = fast_half_gap(y0, side).
+ *  1. err = 0: F = y0 + rr exactly, and y0 is its correct rounding (TwoSum rounds to
+ *     nearest, ties to even, as MPFR): y = y0, t = -sign(rr).
+ *  2. |rr| > err and RN(|rr| + err) < g(sign rr): F - y0 has rr's sign and magnitude
+ *     below g (RN is monotone, g a binary64 number), so F is strictly inside y0's
+ *     rounding interval: y = y0, t = -sign(rr).
+ *  3. rr = 0 or |rr| = g(sign rr) (F at y0 or at a midpoint, up to the rest): the sign
+ *     sigma of the rest Q + W + D' where shown (fast_sign5 of the q_i when |Q| > u; with
+ *     Q = 0 exactly and W = 0, FAST_BOUND's sign s) and err < g(sigma) (the rest is
+ *     smaller than the half-gap):
+ *       rr = 0: F - y0 = rest, y = y0, t = -sigma;
+ *       sigma = -sign(rr): F lies strictly between y0 and the midpoint: y = y0, t =
+ *         sign(rr)... precisely F - y0 = rr + rest has rr's sign and magnitude g -
+ *         |rest| in (0, g): y = y0, t = -sign(rr);
+ *       sigma = sign(rr): F is beyond the midpoint by |rest| < g: y = y1 = y0 + 2 rr,
+ *         the neighbour on that side (2 rr is the gap, so the sum is exact), F - y1 =
+ *         rest - rr of sign -sign(rr) and magnitude g - |rest| < g (the gap from y1
+ *         back to y0 is the same 2g): y = y1, t = sign(rr).
+ * Otherwise 0. */
+FAST_HD int fast_round_anchored(const struct fast_block *b, const double *an, double x, double vh, double vl,
+                                double *y, int *t) {
+  const unsigned kind = b->flags & FAST_KIND;
+  double ph, pl, ur = 0.0;
+  if (an[3] == 1.0) {
+    ph = fast_mul(an[1], x);
+    pl = fast_fma(an[1], x, -ph);
+  } else {
+    const double u = fast_mul(an[1], x);
+    ph = ref_div(u, an[3]);
+    pl = ref_div(fast_fma(-ph, an[3], u), an[3]);
+    ur = fast_mul(fast_abs(pl), 0x1p-52);
+  }
+  const double x2 = fast_mul(x, x), p2h = fast_mul(an[2], x2), p2l = fast_fma(an[2], x2, -p2h);
+  const double dh = fast_mul(vh, b->scale), dl = fast_mul(vl, b->scale);
+  double s, e1, e2, e3, r, q[5], y0, rr;
+  fast_two_sum(an[0], ph, &s, &e1);
+  fast_two_sum(s, p2h, &s, &e2);
+  fast_two_sum(s, dh, &s, &e3);
+  const double v[5] = {e2, e3, pl, p2l, dl};
+  r = e1;
+  for (int i = 0; i < 5; i++) fast_two_sum(r, v[i], &r, &q[i]);
+  fast_two_sum(s, r, &y0, &rr);
+  const double m = kind == FAST_ANCHORED ? fast_mul(b->eps, b->scale) : (b->flags & FAST_EXACT) ? 0.0 : b->eps;
+  const double slack = kind == FAST_ANCHORED ? 0x1p-1074 : 0.0;
+  const double u = fast_up(fast_add(fast_add(ur, slack), m));
+  const double zq = fast_add(fast_add(fast_add(fast_abs(q[0]), fast_abs(q[1])), fast_add(fast_abs(q[2]), fast_abs(q[3]))),
+                             fast_abs(q[4]));
+  const double err = fast_up(fast_add(zq, fast_add(fast_add(ur, slack), m)));
+  const double ay = fast_abs(y0);
+  if (!(ay >= 0x1p-902 && ay <= 0x1p1002)) return 0; /* also NaN */
+  const int srr = rr > 0.0 ? 1 : rr < 0.0 ? -1 : 0;
+  if (err == 0.0) {
+    *y = y0, *t = -srr;
+    return 1;
+  }
+  if (srr && fast_abs(rr) > err && fast_add(fast_abs(rr), err) < fast_half_gap(y0, srr)) {
+    *y = y0, *t = -srr;
+    return 1;
+  }
+  if (srr && fast_abs(rr) != fast_half_gap(y0, srr)) return 0;
+  int qzero, sigma = fast_sign5(q, &qzero);
+  const double uw = fast_up(fast_add(ur, slack));
+  if (sigma && !(fast_abs(fast_add(fast_add(q[0], q[1]), fast_add(fast_add(q[2], q[3]), q[4]))) > fast_up(fast_add(u, zq * 0x1p-50))))
+    sigma = 0; /* |Q| does not clearly exceed the rest's uncertainty */
+  if (!sigma && qzero && uw == 0.0 && kind == FAST_BOUND && !(b->flags & FAST_EXACT)) sigma = (b->flags & FAST_NEG) ? -1 : 1;
+  if (!sigma || !(err < fast_half_gap(y0, srr ? srr : sigma))) return 0;
+  if (!srr || sigma == -srr) {
+    *y = y0, *t = srr ? -srr : -sigma;
+    return 1;
+  }
+  *y = fast_add(y0, fast_add(rr, rr));
+  *t = srr;
+  return 1;
+}
+
+/* The approximation alone (for tests): the block index, w and (vh, vl) (0 for a block
+ * without polynomial); returns 0 when xbits (after mirroring) has no block. *neg is set
+ * when the caller must mirror the result (symmetric table, negative x). */
 FAST_HD int fast_approx(const struct fast_view *tab, uint32_t xbits, uint32_t *bi,
                         double *vh, double *vl, int *neg) {
   *neg = 0;
@@ -316,19 +476,37 @@ FAST_HD int fast_approx(const struct fast_view *tab, uint32_t xbits, uint32_t *b
   uint32_t i = fast_lookup(tab, xbits);
   if (i == FAST_UNDEC) return 0;
   const struct fast_block *b = &tab->blk[i];
-  fast_poly(b, tab->coef, fast_w(xbits, b->lgsize), vh, vl);
+  const unsigned kind = b->flags & FAST_KIND;
+  if (kind == FAST_PLAIN || kind == FAST_ANCHORED) {
+    fast_poly(b, tab->coef, fast_w(xbits, b->lgsize), vh, vl);
+  } else {
+    *vh = 0.0;
+    *vl = 0.0;
+  }
   *bi = i;
   return 1;
 }
 
 /* The evaluator. An odd f gives f(-x) = -f(x), so RN53(f(-x)) = -RN53(f(x)) (RN
- * is symmetric) and t changes sign; an even f gives the same (y, t). */
+ * is symmetric) and t changes sign; an even f gives the same (y, t). The anchor of a
+ * symmetric table is a function of the tabulated |x|. */
 FAST_HD int fast_eval(const struct fast_view *tab, uint32_t xbits, double *y, int *t) {
   uint32_t bi;
   double vh, vl;
   int neg;
   if (!fast_approx(tab, xbits, &bi, &vh, &vl, &neg)) return 0;
-  if (!fast_round(&tab->blk[bi], vh, vl, y, t)) return 0;
+  const struct fast_block *b = &tab->blk[bi];
+  const unsigned kind = b->flags & FAST_KIND;
+  if (kind == FAST_PLAIN) {
+    if (!fast_round(b, vh, vl, y, t)) return 0;
+  } else if (kind == FAST_CONST) {
+    *y = tab->coef[b->coef];
+    *t = (b->flags & FAST_NEG) ? -1 : (b->flags & FAST_EXACT) ? 0 : 1;
+  } else {
+    const double *an = tab->coef + b->coef + b->deg + 1 + b->ndd;
+    const double x = (double)u2f(neg ? xbits & 0x7fffffffu : xbits);
+    if (!fast_round_anchored(b, an, x, vh, vl, y, t)) return 0;
+  }
   if (neg && tab->symmetry == FAST_SYM_ODD) {
     *y = fast_bitsd(fast_dbits(*y) ^ FAST_SIGN64);
     *t = -*t;

@@ -37,6 +37,8 @@ struct fast_stats {
   uint64_t best_effort;     /* minimum-size blocks kept below the target */
   uint64_t deg_hist[FAST_MAX_DEG + 1];
   uint64_t lg_hist[24];     /* blocks by lgsize */
+  uint64_t kind_hist[4];    /* blocks by kind (fast_eval.h: FAST_PLAIN ... FAST_CONST) */
+  int over_budget;          /* the build ran out of its time (fast_opts.budget_s) */
 };
 
 struct fast_table {
@@ -97,9 +99,12 @@ static inline int fast_table_check(const struct fast_table *t) {
   }
   for (uint32_t i = 0; i < h->nblk; i++) {
     const struct fast_block *b = &t->blk[i];
-    if (b->deg > FAST_MAX_DEG || b->ndd < 1 || b->ndd > b->deg + 1 ||
+    const unsigned kind = b->flags & FAST_KIND, nanc = fast_has_anchor(b) ? FAST_NANC : 0u;
+    const int poly = kind == FAST_PLAIN || kind == FAST_ANCHORED;
+    if (b->deg > FAST_MAX_DEG || b->ndd < 1 || b->ndd > b->deg + 1 || (b->flags & ~15u) ||
         b->lgsize < FAST_MIN_LGSIZE || b->lgsize > 23 ||
-        (uint64_t)b->coef + b->deg + 1u + b->ndd > h->ncoef || !(b->eps >= 0x1p-900))
+        (uint64_t)b->coef + b->deg + 1u + b->ndd + nanc > h->ncoef ||
+        (poly ? !(b->eps >= 0x1p-900) : b->deg != 0 || !(b->eps >= 0.0 && b->eps < 1e300)))
       return -1;
   }
   return 0;

@@ -561,29 +561,82 @@ extern "C" int gpu_reference_patch(struct gpu_ctx *g, int slot, uint32_t n) {
   return 0;
 }
 
-static int range_impl(int shortcut, const struct fast_view *tab, uint32_t first, uint32_t count, double *y, int8_t *t,
-                      uint8_t *how, void **mem, char **buf) {
-  struct fast_view d;
-  if (upload_table(tab, &d, mem)) return -1;
-  cudaCheck(cudaMalloc((void **)buf, (size_t)count * 10));
-  double *dy = (double *)*buf;
-  int8_t *dt = (int8_t *)(*buf + (size_t)count * 8);
-  uint8_t *dh = (uint8_t *)(*buf + (size_t)count * 9);
-  ref_range_kernels[ref_kernel_index(shortcut)]<<<1024, 256>>>(d, first, count, dy, dt, dh);
-  cudaCheck(cudaGetLastError());
-  cudaCheck(cudaMemcpy(y, dy, (size_t)count * 8, cudaMemcpyDeviceToHost));
-  cudaCheck(cudaMemcpy(t, dt, count, cudaMemcpyDeviceToHost));
-  cudaCheck(cudaMemcpy(how, dh, count, cudaMemcpyDeviceToHost));
+/* refcheck's reference values of input ranges: the reference's table uploaded once, two slots
+ * of device and pinned host buffers (y, then t, then how, max_count entries each), each slot
+ * on a stream of its own, so that the device fills one while the host reads the other. */
+struct gpu_refs {
+  int dev, k;
+  uint32_t max_count;
+  struct fast_view tab; /* device pointers */
+  void *tab_mem;
+  cudaStream_t st[GPU_SLOTS];
+  char *d_buf[GPU_SLOTS], *h_buf[GPU_SLOTS];
+  uint32_t count[GPU_SLOTS];
+};
+
+static int refs_open_impl(struct gpu_refs *r, int shortcut, const struct fast_view *tab) {
+  cudaCheck(cudaSetDevice(r->dev));
+  if (upload_table(tab, &r->tab, &r->tab_mem)) return -1;
+  r->k = ref_kernel_index(shortcut);
+  for (int s = 0; s < GPU_SLOTS; s++) {
+    cudaCheck(cudaStreamCreateWithFlags(&r->st[s], cudaStreamNonBlocking));
+    cudaCheck(cudaMalloc((void **)&r->d_buf[s], (size_t)r->max_count * 10));
+    cudaCheck(cudaMallocHost((void **)&r->h_buf[s], (size_t)r->max_count * 10));
+  }
+  note_device_memory();
   return 0;
 }
 
-extern "C" int gpu_reference_range(int dev, int shortcut, const struct fast_view *tab, uint32_t first, uint32_t count,
-                                   double *y, int8_t *t, uint8_t *how) {
-  cudaCheck(cudaSetDevice(dev));
-  void *mem = NULL;
-  char *buf = NULL;
-  int rc = range_impl(shortcut, tab, first, count, y, t, how, &mem, &buf);
-  if (buf) cudaFree(buf);
-  if (mem) cudaFree(mem);
-  return rc;
+extern "C" struct gpu_refs *gpu_refs_open(int dev, int shortcut, const struct fast_view *tab, uint32_t max_count) {
+  struct gpu_refs *r = (struct gpu_refs *)calloc(1, sizeof *r);
+  if (!r) {
+    set_err("out of host memory");
+    return NULL;
+  }
+  r->dev = dev, r->max_count = max_count;
+  if (refs_open_impl(r, shortcut, tab)) {
+    gpu_refs_close(r);
+    return NULL;
+  }
+  return r;
+}
+
+extern "C" int gpu_refs_submit(struct gpu_refs *r, int slot, uint32_t first, uint32_t count) {
+  if (count > r->max_count) {
+    set_err("gpu_refs_submit: %u inputs, room for %u", count, r->max_count);
+    return -1;
+  }
+  cudaCheck(cudaSetDevice(r->dev));
+  const size_t m = r->max_count;
+  char *d = r->d_buf[slot], *h = r->h_buf[slot];
+  cudaStream_t st = r->st[slot];
+  ref_range_kernels[r->k]<<<1024, 256, 0, st>>>(r->tab, first, count, (double *)d, (int8_t *)(d + m * 8),
+                                                 (uint8_t *)(d + m * 9));
+  cudaCheck(cudaGetLastError());
+  cudaCheck(cudaMemcpyAsync(h, d, (size_t)count * 8, cudaMemcpyDeviceToHost, st));
+  cudaCheck(cudaMemcpyAsync(h + m * 8, d + m * 8, count, cudaMemcpyDeviceToHost, st));
+  cudaCheck(cudaMemcpyAsync(h + m * 9, d + m * 9, count, cudaMemcpyDeviceToHost, st));
+  r->count[slot] = count;
+  return 0;
+}
+
+extern "C" int gpu_refs_wait(struct gpu_refs *r, int slot, double **y, int8_t **t, uint8_t **how) {
+  cudaCheck(cudaSetDevice(r->dev));
+  cudaCheck(cudaStreamSynchronize(r->st[slot]));
+  char *h = r->h_buf[slot];
+  *y = (double *)h, *t = (int8_t *)(h + (size_t)r->max_count * 8), *how = (uint8_t *)(h + (size_t)r->max_count * 9);
+  return 0;
+}
+
+extern "C" void gpu_refs_close(struct gpu_refs *r) {
+  if (!r) return;
+  cudaSetDevice(r->dev);
+  for (int s = 0; s < GPU_SLOTS; s++) {
+    if (r->st[s]) cudaStreamSynchronize(r->st[s]);
+    if (r->d_buf[s]) cudaFree(r->d_buf[s]);
+    if (r->h_buf[s]) cudaFreeHost(r->h_buf[s]);
+    if (r->st[s]) cudaStreamDestroy(r->st[s]);
+  }
+  if (r->tab_mem) cudaFree(r->tab_mem);
+  free(r);
 }

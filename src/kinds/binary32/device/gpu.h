@@ -68,10 +68,18 @@ int gpu_reference_undecided(struct gpu_ctx *g, int slot, const uint32_t **idx, u
 /* Enqueue: the host's values of slot's n undecided entries, written in list order at the
  * start of gpu_ref_buffers' arrays, into the device buffers. 0 or -1. */
 int gpu_reference_patch(struct gpu_ctx *g, int slot, uint32_t n);
-/* refcheck: every input of [first, first + count) (count <= 2^24, no mirroring) on device
- * dev: y[i], t[i], and how[i] (0 undecided, 1 the shortcut, 2 the table). 0 or -1. */
-int gpu_reference_range(int dev, int shortcut, const struct fast_view *tab, uint32_t first, uint32_t count, double *y,
-                        int8_t *t, uint8_t *how);
+/* refcheck: the reference values of ranges of inputs, each input as it is (no mirroring),
+ * on device dev: the reference's device shortcut and table (uploaded once), and GPU_SLOTS
+ * slots of at most max_count inputs, so that the device computes one range while the host
+ * reads another. NULL (gpu_last_error says why) when the device or its memory is not there. */
+struct gpu_refs;
+struct gpu_refs *gpu_refs_open(int dev, int shortcut, const struct fast_view *tab, uint32_t max_count);
+/* Enqueue [first, first + count) into slot (asynchronous). 0 or -1. */
+int gpu_refs_submit(struct gpu_refs *r, int slot, uint32_t first, uint32_t count);
+/* Wait for slot: input first + i has y[i], t[i] and how[i] (0 undecided, 1 the shortcut, 2 the
+ * table), in pinned host memory the caller may change, valid until slot's next submit. 0 or -1. */
+int gpu_refs_wait(struct gpu_refs *r, int slot, double **y, int8_t **t, uint8_t **how);
+void gpu_refs_close(struct gpu_refs *r);
 /* Wait for slot; outs[f] receives the host buffer of function f (filled when copied), *parts
  * the parts (NULL if no reduction was submitted). 0 or -1. */
 int gpu_wait(struct gpu_ctx *g, int slot, uint32_t **outs, const struct part **parts);

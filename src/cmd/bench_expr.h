@@ -1,0 +1,15 @@
+/* bench_expr.h: `ulpcert bench --expressions` (bench_expr.c). */
+#ifndef ULPCERT_BENCH_EXPR_H
+#define ULPCERT_BENCH_EXPR_H
+
+#include <jansson.h>
+
+/* Each of the 14 target expressions with its kernel as a process of its own (`run
+ * --source --function --ref`, cold; extra: more options for it, e.g. "--backend cpu
+ * --from ..."), and the same kernel against the catalogue's reference the expression
+ * writes out; a table on stdout, the rows into *out (a JSON array, new), how many
+ * written-out forms gave another result than their named reference into *ndiffer.
+ * 0 or an exit code. */
+int bench_expressions(const char *extra, json_t **out, int *ndiffer);
+
+#endif
