@@ -36,7 +36,7 @@ static void usage_bench(FILE *f) {
           "  7. with --references: a cold run (fast path, no cache) of one variant of each\n"
           "     reference named, over [--from, --to],\n"
           "  8. with --multi-gpu: whole families of any kind (pow, dw, ...) and the whole arch\n"
-          "     record over [--from, --to] on 1 GPU and on every GPU of the host, with the\n"
+          "     record over [--from, --to] on 1, 2, 4, ... and every GPU of the host, with the\n"
           "     speed-up, the compute limit of the pow and dw families and a check that both\n"
           "     computed the same statistics,\n"
           "  9. with --expressions: whole processes of users' activation kernels against\n"

@@ -112,43 +112,56 @@ static int time_record(const struct scan_cli *base, int nd, double *wall, json_t
   return 0;
 }
 
+/* The GPU counts of the runs: 1, 2, 4, ... and ndev itself (1 twice on one GPU or the
+ * CPU: the second run checks that a run computes the same statistics again). Their number. */
+static int device_counts(int ndev, int counts[16]) {
+  int n = 0;
+  for (int c = 1; (c < ndev || (ndev == 1 && !n)) && n < 15; c *= 2) counts[n++] = c;
+  counts[n++] = ndev;
+  return n;
+}
+
 int bench_multi(const char *list, const struct scan_cli *sc, int ndev, json_t *rows) {
   char buf[512];
   snprintf(buf, sizeof buf, "%s", list);
   const uint64_t span = (uint64_t)sc->o.to - sc->o.from + 1;
-  printf("\n| %-30s | %4s | %9s | %8s | %9s | %s |\n", "run (1 GPU, then all)", "GPUs", "wall s", "speed-up",
-         "limit s", "same statistics");
+  int counts[16];
+  const int nc = device_counts(ndev, counts);
+  printf("\n| %-30s | %4s | %9s | %8s | %9s | %s |\n", "run (1 GPU, 2, 4, ..., all)", "GPUs", "wall s", "speed-up",
+         "limit s", "same statistics as 1 GPU");
   printf("| --- | --- | --- | --- | --- | --- |\n");
   const int old_quiet = g_quiet;
   g_quiet = 1;
   int rc = 0;
   for (char *save, *t = strtok_r(buf, ",", &save); t && !rc; t = strtok_r(NULL, ",", &save)) {
     const int rec = !strcmp(t, "record");
-    double w[2] = {0, 0};
-    json_t *d[2] = {NULL, NULL};
-    for (int j = 0; j < 2 && !rc; j++) {
-      const int nd = j ? ndev : 1;
-      rc = rec ? time_record(sc, nd, &w[j], &d[j]) : time_family(t, sc, nd, &w[j], &d[j]);
-    }
-    if (rc) break;
-    const int same = json_equal(d[0], d[1]);
     /* the limit is an H100's over all 2^32 inputs: scaled to the range, on a GPU */
     const double lim = sc->backend ? limit_of(t) * (double)span / 4294967296.0 : 0.0;
     char what[64], limit[32] = "-";
     snprintf(what, sizeof what, "%s%s", rec ? "arch record, every kind" : t, rec ? "" : " family");
     if (lim > 0) snprintf(limit, sizeof limit, "%.3g", lim);
-    for (int j = 0; j < 2; j++) {
+    double w1 = 0;
+    json_t *d1 = NULL;
+    for (int j = 0; j < nc && !rc; j++) {
+      double w = 0;
+      json_t *d = NULL;
+      rc = rec ? time_record(sc, counts[j], &w, &d) : time_family(t, sc, counts[j], &w, &d);
+      if (rc) break;
+      if (!j) w1 = w, d1 = json_incref(d);
+      const int same = json_equal(d1, d);
       char sp[16] = "";
-      if (j) snprintf(sp, sizeof sp, "%.2fx", w[1] > 0 ? w[0] / w[1] : 0.0);
-      printf("| %-30s | %4d | %9.2f | %8s | %9s | %s |\n", what, j ? ndev : 1, w[j], sp, j ? "" : limit,
+      if (j) snprintf(sp, sizeof sp, "%.2fx", w > 0 ? w1 / w : 0.0);
+      printf("| %-30s | %4d | %9.2f | %8s | %9s | %s |\n", what, counts[j], w, sp, j ? "" : limit,
              j ? (same ? "yes" : "NO") : "");
-      json_array_append_new(rows, json_pack("{s:s, s:i, s:f, s:f, s:f, s:b}", "run", what, "devices", j ? ndev : 1,
-                                            "wall_s", w[j], "speedup", j && w[1] > 0 ? w[0] / w[1] : 1.0, "limit_s",
-                                            lim, "same_statistics", same));
+      fflush(stdout);
+      json_array_append_new(rows, json_pack("{s:s, s:i, s:f, s:f, s:f, s:b}", "run", what, "devices", counts[j],
+                                            "wall_s", w, "speedup", j && w > 0 ? w1 / w : 1.0, "limit_s", lim,
+                                            "same_statistics", same));
+      if (!same)
+        errorf("%s: the runs on 1 and %d GPUs computed different statistics", what, counts[j]), rc = EXIT_FAIL;
+      json_decref(d);
     }
-    fflush(stdout);
-    if (!same) errorf("%s: the runs on 1 and %d GPUs computed different statistics", what, ndev), rc = EXIT_FAIL;
-    json_decref(d[0]), json_decref(d[1]);
+    json_decref(d1);
   }
   g_quiet = old_quiet;
   return rc;
