@@ -56,7 +56,7 @@ static void usage_bench(FILE *f) {
           "  --expressions           only 9.: users' kernels against 14 references written as\n"
           "                          expressions, each a whole process (run --source --function --ref,\n"
           "                          cold), with its table's build time and how many reference values\n"
-          "                          the table and the host's MPFR decided (README, \"Expressions\")\n");
+          "                          the table and the host's MPFR decided (docs/expressions.md)\n");
 }
 
 struct bench_args {

@@ -3,7 +3,7 @@
  * device: exact matches, mismatches by class with the first input of each, the largest
  * error in units of the target format, the x2 lanes, the verdict against the documented
  * semantics), what did not run and why, and the documented semantics with their sources;
- * in the README's "conversions" block one table of every format. */
+ * in docs/conversions.md's "conversions" block one table of every format. */
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
