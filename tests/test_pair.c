@@ -12,6 +12,7 @@
 
 #include "testutil.h"
 #include "src/kinds/pair/pair_scan.h"
+#include "src/kinds/pair/pair_store.h"
 
 #define PI_F 0x40490fdbu   /* RN24(pi) = 3.14159274: 0x1.921fb6p+1 */
 #define PI4_F 0x3f490fdbu  /* RN24(pi/4) */
@@ -386,13 +387,43 @@ static void test_moments_by_hand(void **state) {
   free(s);
 }
 
+/* The device pipeline's storage order (pair_store.h) is a bijection of the unit's pairs
+ * onto [0, nx np), pp_unstore its inverse, and each tile of 32 x fills its own run: checked
+ * by marking every index, for partner counts and unit sizes with and without a short last
+ * tile. By hand: nx = 40, np = 3: x 33 (tile 1, w = 8) with partner 2 sits at
+ * 32 * 3 + 2 * 8 + 1 = 113. */
+static void test_store_order(void **state) {
+  (void)state;
+  assert_int_equal(pp_store(33, 2, 3, 40), 113);
+  const uint32_t nps[] = {1, 3, 24, 33, 300}, nxs[] = {1, 31, 32, 33, 64, 100, 2048};
+  for (size_t a = 0; a < sizeof nps / sizeof nps[0]; a++)
+    for (size_t b = 0; b < sizeof nxs / sizeof nxs[0]; b++) {
+      const uint32_t np = nps[a], nx = nxs[b];
+      unsigned char *seen = calloc((size_t)nx * np, 1);
+      assert_non_null(seen);
+      for (uint32_t xo = 0; xo < nx; xo++)
+        for (uint32_t k = 0; k < np; k++) {
+          const uint32_t i = pp_store(xo, k, np, nx);
+          assert_true(i < nx * np && !seen[i]);
+          assert_true(i / (32 * np) == xo / 32); /* inside its tile's run */
+          seen[i] = 1;
+          uint32_t xo2, k2;
+          pp_unstore(i, np, nx, &xo2, &k2);
+          assert_true(xo2 == xo && k2 == k);
+        }
+      if (nx >= 2 && np >= 2) /* consecutive x of one partner index are neighbours */
+        assert_int_equal(pp_store(1, 1, np, nx), pp_store(0, 1, np, nx) + 1);
+      free(seen);
+    }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_specials), cmocka_unit_test(test_partners), cmocka_unit_test(test_naive_pow),
       cmocka_unit_test(test_naive_atan2), cmocka_unit_test(test_naive_hypot), cmocka_unit_test(test_naive_fmod),
       cmocka_unit_test(test_naive_libraries),
       cmocka_unit_test(test_determinism), cmocka_unit_test(test_swap_list), cmocka_unit_test(test_pipeline_paths),
-      cmocka_unit_test(test_moments_by_hand),
+      cmocka_unit_test(test_moments_by_hand), cmocka_unit_test(test_store_order),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -203,8 +203,7 @@ REF_HD int pow_int_kind(uint32_t b) {
 /* (y, t) of the exact value (neg ? -1 : 1) M 2^E, 1 <= M <= 2^54, rounded to nearest even
  * at binary64's precision and quantum (2^-1074), +-inf beyond the range. */
 REF_HD void pow_round(uint64_t M, int64_t E, int neg, double *y, int *t) {
-  int bits = 0;
-  while (bits < 64 && (M >> bits)) bits++;
+  const int bits = ref_bitlen64(M); /* M's significant bits */
   int64_t s = bits > 53 ? bits - 53 : 0; /* bits dropped */
   if (E + s < -1074) s = -1074 - E;
   double v;
@@ -225,9 +224,10 @@ REF_HD void pow_round(uint64_t M, int64_t E, int neg, double *y, int *t) {
 
 /* M = r^n for r odd, 1 <= n, when it is at most 2^54 (1), else 0 */
 REF_HD int pow_ipow(uint64_t r, int64_t n, uint64_t *M) {
+  const uint64_t lim = (1ull << 54) / r; /* v r <= 2^54 exactly when v <= lim */
   uint64_t v = 1;
   for (int64_t i = 0; i < n; i++) {
-    if (v > (1ull << 54) / r) return 0;
+    if (v > lim) return 0;
     v *= r;
   }
   *M = v;

@@ -39,6 +39,15 @@ REF_HD int ref_ctz32(uint32_t m) {
 #endif
 }
 
+/* the number of significant bits of m (0 for m = 0): 64 - count of leading zeros */
+REF_HD int ref_bitlen64(uint64_t m) {
+#if defined(__CUDA_ARCH__)
+  return 64 - __clzll((long long)m);
+#else
+  return m ? 64 - __builtin_clzll(m) : 0;
+#endif
+}
+
 /* ---- binary64 arithmetic, correctly rounded (to nearest even) on both sides ---- */
 /* On the device the _rn intrinsics, which the compiler never fuses into an fma whatever
  * -fmad says; on the host plain operations (the build has -ffp-contract=off). Forced

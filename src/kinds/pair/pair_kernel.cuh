@@ -4,10 +4,12 @@
  * each with the folders' device functions compiled under its flags. Operands arrive as
  * bit patterns, outputs leave as bit patterns: the flags change the variant and nothing
  * else (partners and measures are computed elsewhere). PAIR_KERNEL takes a list of
- * pairs; PAIR_WALK_KERNEL the pairs of a block of the pipeline (pair_pipe.cu): x = x0 +
- * i / np against partner P[i]. */
+ * pairs; PAIR_WALK_KERNEL the pairs of a unit of the pipeline (pair_pipe.cu), stored as
+ * pair_store.h says: pair i is x0 + xo against partner P[i], (xo, k) = pp_unstore(i). */
 #include <cuda_runtime.h>
 #include <stdint.h>
+
+#include "src/kinds/pair/pair_store.h"
 
 /* each flavour's object has its own copy of the device functions */
 namespace {
@@ -43,8 +45,11 @@ extern "C" int PAIR_LAUNCH(int fn, const uint32_t *a, const uint32_t *b, uint32_
 
 __global__ void PAIR_WALK_KERNEL(int fn, int swap, uint32_t x0, uint32_t np, const uint32_t *P, uint32_t n,
                                  uint32_t *out) {
+  const uint32_t nx = n / np;
   for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
-    const uint32_t x = x0 + i / np, p = P[i];
+    uint32_t xo, k;
+    pp_unstore(i, np, nx, &xo, &k);
+    const uint32_t x = x0 + xo, p = P[i];
     out[i] = __float_as_uint(pair_dispatch(fn, __uint_as_float(swap ? p : x), __uint_as_float(swap ? x : p)));
   }
 }

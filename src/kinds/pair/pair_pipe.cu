@@ -17,6 +17,13 @@
  *   k_pair_merge  the items' parts into one part per variant.
  * Only the parts, the undecided pairs, at the end the x-bin maxima, and for a host
  * variant the partners and its outputs cross the bus.
+ * A unit's pairs are stored in tiles of 32 x, partner-major (pair_store.h): a warp takes
+ * one partner index of 32 consecutive x, pairs that take one path through the fast
+ * reference, the variant and the measure (the 32 partners of one x, side by side, split a
+ * warp over every path: the exact cases, the specials, the general case). Nothing computed
+ * depends on the order: the references and outputs are per pair, the lean accumulator's
+ * maxima break ties on the key (pair_lean.h), the lists keep the lowest keys, counts and
+ * moments are sums (the moments' index is the key index, xo np + k).
  * Three streams keep two units in flight: stream A computes the partners and references
  * of the next unit while the host runs MPFR on this unit's undecided pairs (their copies
  * on stream C) and stream B reduces the previous unit. Built with -fmad=false: no
@@ -63,18 +70,43 @@ struct undecided {
   uint32_t i, a, b;
 };
 
-/* the partners of x0 + i into P[i np ..] */
-__global__ void k_partners(int set, int swap, uint64_t seed, uint32_t np, uint32_t x0, uint32_t nx, uint32_t *P) {
-  for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < nx; i += gridDim.x * blockDim.x)
-    pair_partners_x(set, swap, x0 + i, np, seed, P + (size_t)i * np);
+/* k_partners builds the partners of up to PP_PTILE / np consecutive x (whole tiles of
+ * PP_TILE_X) in shared memory, one thread per x (pow's log2|x| once per x), and writes
+ * them out in storage order (pp_store), coalesced; beyond 256 partners (a tile no longer
+ * fits) each thread writes its own. */
+#define PP_PTILE 8192u
+
+__global__ void __launch_bounds__(256) k_partners(int set, int swap, uint64_t seed, uint32_t np, uint32_t x0, uint32_t nx,
+                                                  uint32_t *P) {
+  __shared__ uint32_t sp[PP_PTILE];
+  const uint32_t tx = min(PP_PTILE / np, (uint32_t)blockDim.x) / PP_TILE_X * PP_TILE_X; /* x per round */
+  if (!tx) {
+    for (uint32_t xo = blockIdx.x * blockDim.x + threadIdx.x; xo < nx; xo += gridDim.x * blockDim.x)
+      for (uint32_t k = 0; k < np; k++) P[pp_store(xo, k, np, nx)] = pair_partner(set, swap, x0 + xo, k, seed);
+    return;
+  }
+  for (uint32_t t0 = blockIdx.x * tx; t0 < nx; t0 += gridDim.x * tx) {
+    const uint32_t n = min(tx, nx - t0);
+    if (threadIdx.x < n) pair_partners_x(set, swap, x0 + t0 + threadIdx.x, np, seed, sp + (size_t)threadIdx.x * np);
+    __syncthreads();
+    for (uint32_t j = threadIdx.x; j < n * np; j += blockDim.x) {
+      uint32_t xo, k;
+      pp_unstore(t0 * np + j, np, nx, &xo, &k);
+      P[t0 * np + j] = sp[(xo - t0) * np + k];
+    }
+    __syncthreads();
+  }
 }
 
-/* Pair i = (x0 + i / np, P[i]): its reference where the fast path decides it; the others
- * listed for the host. */
+/* Pair i of the unit (storage order): its reference where the fast path decides it; the
+ * others listed for the host. */
 __global__ void k_refs(int ref, int swap, uint32_t np, uint32_t x0, uint32_t n, const uint32_t *P, double *Y, int8_t *T,
                        struct undecided *und, uint32_t *nund) {
+  const uint32_t nx = n / np;
   for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
-    const uint32_t x = x0 + i / np, p = P[i], a = pp_op_a(swap, x, p), b = pp_op_b(swap, x, p);
+    uint32_t xo, k;
+    pp_unstore(i, np, nx, &xo, &k);
+    const uint32_t x = x0 + xo, p = P[i], a = pp_op_a(swap, x, p), b = pp_op_b(swap, x, p);
     double y = 0;
     int t = PP_PENDING;
     if (!pp_fast(ref, a, b, &y, &t)) {
@@ -184,26 +216,42 @@ struct pp_unit {
   const int *operand; /* by slot */
 };
 
-/* One warp's pairs [j0, j1) of the item through variant u, into its lane's accumulator,
- * the block's histogram, the warp's list and the x-bin maxima. */
-__device__ __forceinline__ void reduce_warp(const struct pp_unit &U, int u, uint32_t j0, uint32_t j1, struct pp_shared *sh,
-                                            struct pl_acc *acc, uint64_t *m0, uint64_t *m1, unsigned long long *xbv) {
-  const uint32_t lane = threadIdx.x & 31, w = threadIdx.x >> 5;
-  const int s = U.slot[u], op = U.operand[s];
-  const struct measure_cfg *c = &U.cfg[s];
+/* Variant u's output, partner and reference of pair i (storage order) into (p, o, y, t) */
+__device__ __forceinline__ void reduce_load(const struct pp_unit &U, const uint32_t *O, uint32_t i, uint32_t *p,
+                                            uint32_t *o, double *y, int *t) {
+  *p = U.P[i], *o = O[i];
+  if (!U.outputs_only) *y = U.Y[i], *t = U.T[i];
+}
+
+/* One warp's tiles [t0, t1) of the item through variant u (measure c, in shared memory),
+ * partner index by partner index (pair_store.h: lane l takes x 32 t + l), into its lane's
+ * accumulator, the block's histogram, the warp's list and the x-bin maxima. A lane's next
+ * pair is loaded while it measures this one; every lane runs every step (the warp's
+ * shuffles and ballots), a lane beyond a short last tile with no pair. */
+__device__ __forceinline__ void reduce_warp(const struct pp_unit &U, int u, const struct measure_cfg *c, uint32_t t0,
+                                            uint32_t t1, struct pp_shared *sh, struct pl_acc *acc, uint64_t *m0,
+                                            uint64_t *m1, unsigned long long *xbv) {
+  const uint32_t lane = threadIdx.x & 31, w = threadIdx.x >> 5, np = U.np, nx = U.n / np;
+  const int op = U.operand[U.slot[u]];
   const uint32_t *O = U.O + (size_t)u * U.cap;
   struct xbin_cache xc = {-1, 0};
-  struct pp_walk wk;
-  pp_walk_start(&wk, j0 + lane, U.np, 32);
-  for (uint32_t base = j0; base < j1; base += 32, pp_walk_next(&wk, U.np)) {
-    const uint32_t j = base + lane;
+  uint32_t t = t0, k = 0, wt = t0 < t1 ? pp_tile_w(t0, nx) : 0, pn = 0, on = 0;
+  double yn = 0.0;
+  int tn = 0;
+  if (t < t1 && lane < wt) reduce_load(U, O, t * PP_TILE_X * np + lane, &pn, &on, &yn, &tn);
+  while (t < t1) {
+    const uint32_t xo = t * PP_TILE_X + lane, i = t * PP_TILE_X * np + k * wt + lane, p = pn, o = on;
+    const double y = yn;
+    const int tv = tn, have = lane < wt;
+    uint32_t t2 = t, k2 = k + 1, wt2 = wt;
+    if (k2 == np) k2 = 0, t2++, wt2 = t2 < t1 ? pp_tile_w(t2, nx) : 0;
+    if (t2 < t1 && lane < wt2) reduce_load(U, O, t2 * PP_TILE_X * np + k2 * wt2 + lane, &pn, &on, &yn, &tn);
     int hb = -1, ev = 0;
     struct sample smp = {0, 0, 0, 0};
-    if (j < j1) {
-      const uint32_t x = U.x0 + wk.xo, p = U.P[j], o = O[j];
-      const struct measure_note m = pp_measure(acc, c, U.outputs_only, U.swap, op, x, p, o,
-                                               U.outputs_only ? 0.0 : U.Y[j], U.outputs_only ? 0 : U.T[j], j);
-      if (U.moments) pp_moments(m0, m1, (uint64_t)U.bin_i0 + j, o);
+    if (have) {
+      const uint32_t x = U.x0 + xo;
+      const struct measure_note m = pp_measure(acc, c, U.outputs_only, U.swap, op, x, p, o, y, tv, i);
+      if (U.moments) pp_moments(m0, m1, (uint64_t)U.bin_i0 + (uint64_t)xo * np + k, o);
       hb = m.hist;
       if (m.e >= 0) {
         const int xb = xbin_d(x);
@@ -214,27 +262,30 @@ __device__ __forceinline__ void reduce_warp(const struct pp_unit &U, int u, uint
     }
     hist_add_warp(sh->hist, hb);
     warp_specials(sh->wl[w], &sh->wn[w], ev, smp);
+    t = t2, k = k2, wt = wt2;
   }
   xbin_flush_warp(&xc, xbv);
 }
 
-/* Item blockIdx.x (PP_ITEM_X x and their partners) of variant blockIdx.y of the unit: its
- * part. Each warp takes a contiguous eighth of the item, 32 consecutive pairs a step. */
+/* Item blockIdx.x (PP_ITEM_X x and their partners, whole tiles) of variant blockIdx.y of
+ * the unit: its part. Each warp takes a contiguous eighth of the item's tiles. */
 __global__ void __launch_bounds__(RED_THREADS, 2)
     k_pair_reduce(const struct pp_unit U, struct part *parts, unsigned long long *xbins) {
   __shared__ struct pp_shared sh;
+  __shared__ struct measure_cfg cfg;
   const uint32_t u = blockIdx.y, tid = threadIdx.x, lane = tid & 31, w = tid >> 5;
-  const uint32_t lo = blockIdx.x * PP_ITEM_X * U.np, hi = min(U.n, lo + PP_ITEM_X * U.np);
-  const uint32_t per = (hi - lo + RED_WARPS - 1) / RED_WARPS;
-  const uint32_t j0 = min(hi, lo + w * per), j1 = min(hi, j0 + per);
+  const uint32_t nx = U.n / U.np, ix0 = blockIdx.x * PP_ITEM_X, ix1 = min(nx, ix0 + PP_ITEM_X);
+  const uint32_t nt = (ix1 - ix0 + PP_TILE_X - 1) / PP_TILE_X, per = (nt + RED_WARPS - 1) / RED_WARPS;
+  const uint32_t tt0 = ix0 / PP_TILE_X + min(nt, w * per), tt1 = ix0 / PP_TILE_X + min(nt, (w + 1) * per);
   const int s = U.slot[u], ncl = U.cfg[s].n_clauses;
   for (uint32_t b = tid; b < HIST_N; b += RED_THREADS) sh.hist[b] = 0;
   if (lane == 0) sh.wn[w] = 0;
+  if (tid == 0) cfg = U.cfg[s];
   __syncthreads();
   struct pl_acc acc;
   uint64_t m0 = 0, m1 = 0;
   pl_init(&acc);
-  reduce_warp(U, (int)u, j0, j1, &sh, &acc, &m0, &m1, xbins + (size_t)s * RED_XBINS);
+  reduce_warp(U, (int)u, &cfg, tt0, tt1, &sh, &acc, &m0, &m1, xbins + (size_t)s * RED_XBINS);
   pl_warp_merge(&acc, &m0, &m1, ncl);
   if (lane == 0) sh.acc[w] = acc, sh.m0[w] = m0, sh.m1[w] = m1;
   __syncthreads();
@@ -256,37 +307,61 @@ __global__ void __launch_bounds__(RED_THREADS, 2)
   for (uint32_t i = 0; i < n; i++) P->special[i] = l[i];
 }
 
-/* The items' parts of variant blockIdx.x into one, by one warp: the lanes merge strided
- * items (measure_merge is exact in any order), then the warp; lane 0 takes the lists in
- * item order (items ascend in x, each list is sorted), so their first LIST_MAX entries are
- * the lowest keys. */
-__global__ void k_pair_merge(uint32_t nitems, const int *slot, const struct measure_cfg *cfgs, const struct part *parts,
-                             struct part *out) {
+/* The items' parts of variant blockIdx.x into one, by a block of RED_THREADS: each warp
+ * merges strided items (measure_merge is exact in any order), then thread 0 the warps;
+ * the histogram by all threads, one shared atomic per nonzero bin of an item; warp 0 takes
+ * the lists in item order (items ascend in x, each list is sorted, so their first
+ * LIST_MAX entries are the lowest keys), 32 items a step, visiting only those with
+ * entries (a ballot), and stops once LIST_MAX are taken. */
+__global__ void __launch_bounds__(RED_THREADS) k_pair_merge(uint32_t nitems, const int *slot, const struct measure_cfg *cfgs,
+                                                            const struct part *parts, struct part *out) {
   __shared__ uint32_t hist[HIST_N];
-  const uint32_t v = blockIdx.x, lane = threadIdx.x;
+  __shared__ struct measure_acc wacc[RED_WARPS];
+  __shared__ uint64_t wm[RED_WARPS][2];
+  const uint32_t v = blockIdx.x, tid = threadIdx.x, lane = tid & 31, w = tid >> 5;
   const int ncl = cfgs[slot[v]].n_clauses;
   const struct part *pv = parts + (size_t)v * nitems;
-  for (uint32_t b = lane; b < HIST_N; b += 32) hist[b] = 0;
-  __syncwarp();
+  for (uint32_t b = tid; b < HIST_N; b += RED_THREADS) hist[b] = 0;
+  __syncthreads();
   struct measure_acc acc;
   uint64_t c[6] = {0, 0, 0, 0, 0, 0};
   measure_init(&acc);
-  for (uint32_t it = lane; it < nitems; it += 32) {
+  for (uint32_t it = tid; it < nitems; it += RED_THREADS) {
     measure_merge(&acc, &pv[it].a, ncl);
     c[0] = modp_add(c[0], pv[it].m0), c[1] = modp_add(c[1], pv[it].m1);
-    for (int b = 0; b < HIST_N; b++)
-      if (pv[it].hist[b]) atomicAdd(&hist[b], pv[it].hist[b]);
+  }
+  for (uint32_t j = tid; j < nitems * HIST_N; j += RED_THREADS) {
+    const uint32_t h = pv[j / HIST_N].hist[j % HIST_N];
+    if (h) atomicAdd(&hist[j % HIST_N], h);
   }
   warp_merge(&acc, c, ncl);
-  __syncwarp();
-  if (lane) return;
+  if (lane == 0) wacc[w] = acc, wm[w][0] = c[0], wm[w][1] = c[1];
+  __syncthreads();
   struct part *pt = &out[v];
-  part_init(pt);
-  pt->a = acc;
-  pt->m0 = c[0], pt->m1 = c[1];
+  if (w == 0) {
+    if (lane == 0) part_init(pt);
+    __syncwarp();
+    uint32_t n = 0;
+    for (uint32_t i0 = 0; i0 < nitems && n < LIST_MAX; i0 += 32) {
+      const uint32_t it = i0 + lane;
+      unsigned bal = __ballot_sync(0xffffffffu, it < nitems && pv[it].n_special);
+      if (lane == 0)
+        for (; bal && n < LIST_MAX; bal &= bal - 1) {
+          const struct part *q = &pv[i0 + __ffs(bal) - 1];
+          for (uint32_t k = 0; k < q->n_special && n < LIST_MAX; k++) pt->special[n++] = q->special[k];
+        }
+      n = __shfl_sync(0xffffffffu, n, 0);
+    }
+    if (lane == 0) pt->n_special = n;
+  }
+  if (tid) return;
+  for (int k = 1; k < RED_WARPS; k++) {
+    measure_merge(&wacc[0], &wacc[k], ncl);
+    wm[0][0] = modp_add(wm[0][0], wm[k][0]), wm[0][1] = modp_add(wm[0][1], wm[k][1]);
+  }
+  pt->a = wacc[0];
+  pt->m0 = wm[0][0], pt->m1 = wm[0][1];
   for (int b = 0; b < HIST_N; b++) pt->hist[b] = hist[b];
-  for (uint32_t it = 0; it < nitems && pt->n_special < LIST_MAX; it++)
-    for (uint32_t k = 0; k < pv[it].n_special && pt->n_special < LIST_MAX; k++) pt->special[pt->n_special++] = pv[it].special[k];
 }
 
 /* ---- the host side ---- */
@@ -471,7 +546,8 @@ static int launch_refs(struct pair_pipe *pp, const struct unit *u, int wait) {
   struct pp_slot *s = &pp->sl[u->slot];
   const uint32_t n = u->nx * pp->c.np;
   if (wait) PP_TRY(cudaStreamWaitEvent(pp->sa, s->done, 0));
-  k_partners<<<grid_of(u->nx), 256, 0, pp->sa>>>(pair_refs[u->r].set, pp->c.swap, pp->c.seed, pp->c.np, u->x0, u->nx, s->d_p);
+  const uint32_t np = pp->c.np, tp = (PP_PTILE / np < 256 ? PP_PTILE / np : 256) / PP_TILE_X * PP_TILE_X;
+  k_partners<<<tp ? (u->nx + tp - 1) / tp : grid_of(u->nx), 256, 0, pp->sa>>>(pair_refs[u->r].set, pp->c.swap, pp->c.seed, pp->c.np, u->x0, u->nx, s->d_p);
   PP_TRY(cudaGetLastError());
   if (!pp->c.outputs_only) {
     PP_TRY(cudaMemsetAsync(s->d_nund, 0, 4, pp->sa));
@@ -510,7 +586,7 @@ static int host_outputs(struct pair_pipe *pp, const struct unit *u, int k, int v
   struct pp_slot *s = &pp->sl[u->slot];
   PP_TRY(cudaMemcpyAsync(pp->h_p, s->d_p, 4ull * n, cudaMemcpyDeviceToHost, pp->sb));
   PP_TRY(cudaStreamSynchronize(pp->sb));
-  pair_pipe_host_outputs(&pp->c, v, u->x0, n, pp->h_p, pp->h_out);
+  pair_pipe_host_outputs_stored(&pp->c, v, u->x0, u->nx, pp->h_p, pp->h_out);
   PP_TRY(cudaMemcpyAsync(pp->d_out + (size_t)k * pp->cap, pp->h_out, 4ull * n, cudaMemcpyHostToDevice, pp->sb));
   PP_TRY(cudaStreamSynchronize(pp->sb));
   return 0;
@@ -537,7 +613,7 @@ static int launch_reduce(struct pair_pipe *pp, const struct unit *u) {
                       pp->d_slots + (size_t)u->r * pp->nvu_max, pp->d_cfg, pp->d_operand};
   k_pair_reduce<<<dim3(nit, u->nvu), RED_THREADS, 0, pp->sb>>>(U, pp->d_parts, pp->d_xbins);
   PP_TRY(cudaGetLastError());
-  k_pair_merge<<<u->nvu, 32, 0, pp->sb>>>(nit, U.slot, pp->d_cfg, pp->d_parts, s->d_vpart);
+  k_pair_merge<<<u->nvu, RED_THREADS, 0, pp->sb>>>(nit, U.slot, pp->d_cfg, pp->d_parts, s->d_vpart);
   PP_TRY(cudaGetLastError());
   PP_TRY(cudaMemcpyAsync(s->h_parts, s->d_vpart, sizeof(struct part) * u->nvu, cudaMemcpyDeviceToHost, pp->sb));
   PP_TRY(cudaEventRecord(s->done, pp->sb));
@@ -599,12 +675,26 @@ extern "C" int pair_pipe_refs(struct pair_pipe *pp, const struct pair_pipe_io *i
   PP_TRY(cudaEventSynchronize(s->refs));
   if (settle(pp, &u, io)) return -1;
   *mpfr_calls += *s->h_nund;
-  /* the partners (into b), references and signs, after MPFR's answers (stream B) */
+  /* the partners (into a), references and signs in storage order, after MPFR's answers
+   * (stream B), then in key order (x0 + i / np against partner i % np) */
+  uint8_t *tmp = (uint8_t *)malloc(9ull * n);
+  if (!tmp) {
+    snprintf(pp->err, sizeof pp->err, "out of host memory");
+    return -1;
+  }
+  double *ys = (double *)tmp;
+  int8_t *ts = (int8_t *)(tmp + 8ull * n);
   PP_TRY(cudaStreamWaitEvent(pp->sb, s->refs, 0));
-  PP_TRY(cudaMemcpyAsync(b, s->d_p, 4ull * n, cudaMemcpyDeviceToHost, pp->sb));
-  PP_TRY(cudaMemcpyAsync(y, s->d_y, 8ull * n, cudaMemcpyDeviceToHost, pp->sb));
-  PP_TRY(cudaMemcpyAsync(t, s->d_t, n, cudaMemcpyDeviceToHost, pp->sb));
+  PP_TRY(cudaMemcpyAsync(a, s->d_p, 4ull * n, cudaMemcpyDeviceToHost, pp->sb));
+  PP_TRY(cudaMemcpyAsync(ys, s->d_y, 8ull * n, cudaMemcpyDeviceToHost, pp->sb));
+  PP_TRY(cudaMemcpyAsync(ts, s->d_t, n, cudaMemcpyDeviceToHost, pp->sb));
   PP_TRY(cudaStreamSynchronize(pp->sb));
+  for (uint32_t xo = 0; xo < nx; xo++)
+    for (uint32_t k = 0; k < c->np; k++) {
+      const uint32_t i = xo * c->np + k, j = pp_store(xo, k, c->np, nx);
+      b[i] = a[j], y[i] = ys[j], t[i] = ts[j];
+    }
+  free(tmp);
   for (uint32_t i = 0; i < n; i++) {
     const uint32_t x = x0 + i / c->np, p = b[i];
     a[i] = pp_op_a(c->swap, x, p), b[i] = pp_op_b(c->swap, x, p);

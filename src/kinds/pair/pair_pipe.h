@@ -89,6 +89,10 @@ void pair_pipe_host_refs(const struct pair_pipe_cfg *c, int ref, uint32_t x0, ui
  * p[j])) into out[], on c->threads host threads. */
 void pair_pipe_host_outputs(const struct pair_pipe_cfg *c, int v, uint32_t x0, uint32_t n, const uint32_t *p,
                             uint32_t *out);
+/* The same for the device pipeline's host variants: nx x against their partners p in its
+ * storage order (pair_store.h), the outputs in that order. */
+void pair_pipe_host_outputs_stored(const struct pair_pipe_cfg *c, int v, uint32_t x0, uint32_t nx, const uint32_t *p,
+                                   uint32_t *out);
 
 #ifdef __cplusplus
 }

@@ -7,6 +7,7 @@
 #define ULPCERT_PAIR_PIPE_CORE_H
 
 #include "src/kinds/pair/pair_lean.h"
+#include "src/kinds/pair/pair_store.h"
 #include "src/kinds/pair/partners.h"
 #include "src/measure/part.h"
 

@@ -64,6 +64,19 @@ void pair_pipe_host_outputs(const struct pair_pipe_cfg *c, int v, uint32_t x0, u
   }
 }
 
+void pair_pipe_host_outputs_stored(const struct pair_pipe_cfg *c, int v, uint32_t x0, uint32_t nx, const uint32_t *p,
+                                   uint32_t *out) {
+  float (*f)(float, float) = c->host_fn[v];
+  const uint32_t np = c->np;
+#pragma omp parallel for schedule(static) num_threads(c->threads)
+  for (int64_t i = 0; i < (int64_t)nx * np; i++) {
+    uint32_t xo, k;
+    pp_unstore((uint32_t)i, np, nx, &xo, &k);
+    const uint32_t x = x0 + xo;
+    out[i] = f2u(f(u2f(pp_op_a(c->swap, x, p[i])), u2f(pp_op_b(c->swap, x, p[i]))));
+  }
+}
+
 /* One slice [j0, j1) of the block through variant v: its lean accumulator, histogram,
  * list, moments and x-bin maxima. */
 struct slice {
