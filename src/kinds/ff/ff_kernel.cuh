@@ -6,8 +6,21 @@
  *
  * k_ff: block b of a launch takes a contiguous run of pair keys and keeps, across
  * launches, a partial ff_stats in part[b]: counts, maxima (ties to the lowest key), a
- * histogram and the list of its FF_LIST failures of lowest key (appended in key order: a
- * round's failures are ranked by warp ballots). The host merges the partials exactly.
+ * histogram and the list of its FF_LIST failures of lowest key. The host merges the
+ * partials exactly.
+ *
+ * The failure list without block barriers. Each warp keeps its own list of its first
+ * FF_LIST failures of the launch (a round's failures ranked by the warp's ballot, rounds
+ * in increasing key: appended in key order), so warps never wait for each other in the
+ * loop. At the end of the launch the block's list becomes the FF_LIST lowest keys of its
+ * earlier list and the warps' lists (ff_list_merge; ff_list.h proves that this is the
+ * FF_LIST lowest of the earlier list and all of the launch's failures). That is the list
+ * of a single pass in key order, as the host's: a slot's launches on one GPU come in
+ * increasing key order (scan.c claims units of high words in increasing order from one
+ * counter, and ff_gpu_stats launches a unit's keys [x0 npart, (x0 + nx) npart) for each
+ * slot in turn), and block b takes the b-th run of every launch, so every key of a
+ * block's earlier list is below every key of the launch: appending the launch's failures
+ * in key order and keeping the FF_LIST first gives the same list.
  * k_ff_out: the digest and output moments (ff_binsum) of the pairs of part of one bin,
  * one partial per block, which ff_gpu.cu folds into the bin.
  *
@@ -23,8 +36,10 @@
 #include <stdint.h>
 
 #include "src/kinds/ff/ff_check.h"
+#include "src/kinds/ff/ff_list.h"
 
 #define FF_THREADS 256
+#define FF_WARPS (FF_THREADS / 32)
 /* blocks of FF_THREADS per multiprocessor that k_ff asks for: caps the registers at 128 */
 #ifndef FF_MINBLOCKS
 #define FF_MINBLOCKS 2
@@ -51,26 +66,18 @@ __device__ __forceinline__ void ff_hist_warp(unsigned long long *hist, int b) {
   if (b >= 0 && (int)(threadIdx.x & 31) == __ffs(peers) - 1) atomicAdd(&hist[b], (unsigned long long)__popc(peers));
 }
 
-/* This round's failures into the block's list, in key order (warp ballots rank them);
- * called by every thread when some thread of the block failed and the list has room. */
-__device__ __forceinline__ void ff_list_round(struct ff_fail *list, uint32_t *nfail, uint32_t *warp_n, int fail,
-                                              uint64_t key, const uint32_t *r, int cls) {
-  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+/* This round's failures of the warp into its list of n (the same in every lane) < FF_LIST,
+ * in key order: a lane's key is the round's base plus its thread index, so the ballot's
+ * lower lanes come first. Returns the new count, at most FF_LIST. Called by all 32 lanes
+ * (converged); no other warp takes part. */
+__device__ __forceinline__ uint32_t ff_list_warp(struct ff_fail *list, uint32_t n, int fail, uint64_t key,
+                                                 const uint32_t *r, int cls) {
   const unsigned m = __ballot_sync(0xffffffffu, fail);
-  if (lane == 0) warp_n[warp] = __popc(m);
-  __syncthreads();
   if (fail) {
-    uint32_t pos = *nfail + __popc(m & ((1u << lane) - 1));
-    for (int w = 0; w < warp; w++) pos += warp_n[w];
+    const uint32_t pos = n + __popc(m & ((1u << (threadIdx.x & 31)) - 1));
     if (pos < FF_LIST) list[pos] = {key, r[0], r[1], (uint32_t)cls, 0};
   }
-  __syncthreads();
-  if (tid == 0) {
-    uint32_t tot = 0;
-    for (int w = 0; w < FF_THREADS / 32; w++) tot += warp_n[w];
-    *nfail = min(*nfail + tot, (uint32_t)FF_LIST);
-  }
-  __syncthreads();
+  return min(n + __popc(m), (uint32_t)FF_LIST);
 }
 
 /* The block's counters and maxima into its partial P (thread 0 writes). */
@@ -109,16 +116,17 @@ template <int OP>
 __global__ void __launch_bounds__(FF_THREADS, FF_MINBLOCKS)
     k_ff(uint64_t key0, uint64_t nkeys, uint32_t npart, uint64_t seed, double bound, struct ff_stats *part) {
   __shared__ unsigned long long sh_hist[FF_HIST];
-  __shared__ struct ff_fail sh_fail[FF_LIST];
-  __shared__ uint32_t sh_nfail, warp_n[FF_THREADS / 32];
+  /* failure lists: [0] the block's from earlier launches, [1 + w] warp w's in this one */
+  __shared__ struct ff_fail sh_list[1 + FF_WARPS][FF_LIST];
+  __shared__ uint32_t sh_n[1 + FF_WARPS];
   __shared__ double red_rel[FF_THREADS], red_rel_d[FF_THREADS];
   __shared__ uint64_t red_key[FF_THREADS], red_key_d[FF_THREADS];
   __shared__ unsigned long long sh_cnt[16 + FFC_N];
   const int tid = threadIdx.x;
   struct ff_stats *P = &part[blockIdx.x];
   for (int i = tid; i < FF_HIST; i += FF_THREADS) sh_hist[i] = P->hist[i];
-  if (tid < FF_LIST) sh_fail[tid] = P->fail[tid];
-  if (tid == 0) sh_nfail = P->nfail;
+  if (tid < FF_LIST) sh_list[0][tid] = P->fail[tid];
+  if (tid == 0) sh_n[0] = P->nfail;
   if (tid < 16 + FFC_N) sh_cnt[tid] = 0;
   __syncthreads();
 
@@ -127,6 +135,7 @@ __global__ void __launch_bounds__(FF_THREADS, FF_MINBLOCKS)
   const uint64_t ke = min(kb + per, key0 + nkeys);
   struct ff_stats ts;
   ff_counts_init(&ts);
+  uint32_t wn = 0; /* entries in this warp's list (the same in every lane) */
   struct ff_walk w;
   ff_walk_start(&w, kb + tid, npart);
   for (uint64_t base = kb; base < ke; base += FF_THREADS, ff_walk_next(&w, npart)) {
@@ -144,13 +153,13 @@ __global__ void __launch_bounds__(FF_THREADS, FF_MINBLOCKS)
       }
     }
     ff_hist_warp(sh_hist, hb);
-    if (__syncthreads_or(fail) && sh_nfail < FF_LIST) ff_list_round(sh_fail, &sh_nfail, warp_n, fail, key, r, cls);
+    if (wn < FF_LIST) wn = ff_list_warp(sh_list[1 + (tid >> 5)], wn, fail, key, r, cls);
   }
+  if ((tid & 31) == 0) sh_n[1 + (tid >> 5)] = wn;
   ff_block_fold(&ts, P, sh_cnt, red_rel, red_key, red_rel_d, red_key_d);
   __syncthreads();
   for (int i = tid; i < FF_HIST; i += FF_THREADS) P->hist[i] = sh_hist[i];
-  if (tid < FF_LIST) P->fail[tid] = sh_fail[tid];
-  if (tid == 0) P->nfail = sh_nfail;
+  if (tid == 0) P->nfail = ff_list_merge(&sh_list[0][0], sh_n, 1 + FF_WARPS, P->fail);
 }
 
 /* Pairs of high words [x0, x0 + nx) (one bin at most, bin_x0 its first high word): block
