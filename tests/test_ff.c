@@ -1,12 +1,14 @@
 /* test_ff.c: the exact float-float check against MPFR, hand-derived cases (split
- * overflow, flush-to-zero breaking 2Sum, Fast2Sum outside its precondition) and an
- * independent naive exact loop compared with the CPU scan. */
+ * overflow, flush-to-zero breaking 2Sum, Fast2Sum outside its precondition), an
+ * independent naive exact loop compared with the CPU scan, and the merge of failure
+ * lists that the kernel uses (ff_list.h). */
 #include <mpfr.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
 #include "src/kinds/ff/ff.h"
+#include "src/kinds/ff/ff_list.h"
 
 #define PREC 2000 /* every sum and product of binary32 words here is exact at this precision */
 
@@ -491,10 +493,112 @@ static void test_worst_cases(void **state) {
   mpq_clears(F, S, E, t, (mpq_ptr)0);
 }
 
+/* ---- failure lists (ff_list.h) ---- */
+
+/* list l of a hand-built set: keys[0 .. n), each record's rh = 100 key + l (so that a
+ * merged record shows it moved whole, from its list) */
+static void mk_list(struct ff_fail *lists, uint32_t *n, int l, const uint64_t *keys, uint32_t nk) {
+  n[l] = nk;
+  for (uint32_t i = 0; i < nk; i++)
+    lists[l * FF_LIST + i] = (struct ff_fail){keys[i], (uint32_t)(100 * keys[i] + (uint64_t)l), 7, (uint32_t)l, 0};
+}
+
+static void want_list(const struct ff_fail *out, uint32_t got, const uint64_t *keys, const int *from, uint32_t n) {
+  assert_int_equal(got, n);
+  for (uint32_t i = 0; i < n; i++) {
+    assert_int_equal(out[i].key, keys[i]);
+    assert_int_equal(out[i].rh, 100 * keys[i] + (uint64_t)from[i]);
+    assert_int_equal(out[i].rl, 7);
+    assert_int_equal(out[i].cls, from[i]);
+  }
+}
+
+/* Hand-built lists, the expected merges worked out by hand. */
+static void test_list_merge_hand(void **state) {
+  (void)state;
+  assert_int_equal(FF_LIST, 8); /* the cases below count on it */
+  struct ff_fail lists[FF_MERGE_MAX * FF_LIST], out[FF_LIST];
+  uint32_t n[FF_MERGE_MAX];
+  /* interleaved, one list empty, one full: the union sorted is 1 2 4 5 6 7 8 9 10 11 12 13
+     30; its 8 lowest are 1 (list 3), 2 (0), 4 5 (1), 6 7 8 (3), 9 (0) */
+  const uint64_t a0[] = {2, 9}, a1[] = {4, 5, 30}, a3[] = {1, 6, 7, 8, 10, 11, 12, 13};
+  mk_list(lists, n, 0, a0, 2), mk_list(lists, n, 1, a1, 3), mk_list(lists, n, 2, NULL, 0), mk_list(lists, n, 3, a3, 8);
+  const uint64_t w1[] = {1, 2, 4, 5, 6, 7, 8, 9};
+  const int f1[] = {3, 0, 1, 1, 3, 3, 3, 0};
+  want_list(out, ff_list_merge(lists, n, 4, out), w1, f1, 8);
+  /* fewer than FF_LIST in all: 50 (list 1), 100 (0), 150 (1) */
+  const uint64_t b0[] = {100}, b1[] = {50, 150}, w2[] = {50, 100, 150};
+  const int f2[] = {1, 0, 1};
+  mk_list(lists, n, 0, b0, 1), mk_list(lists, n, 1, b1, 2);
+  want_list(out, ff_list_merge(lists, n, 2, out), w2, f2, 3);
+  /* nothing: no list, or only empty ones */
+  assert_int_equal(ff_list_merge(lists, n, 0, out), 0);
+  mk_list(lists, n, 0, NULL, 0), mk_list(lists, n, 1, NULL, 0);
+  assert_int_equal(ff_list_merge(lists, n, 2, out), 0);
+  /* the kernel's shape, 1 + 8 lists: an empty earlier list and eight full warp lists, warp w
+     holding keys w + 8 i (i = 0..7, as if every lane failed): the 8 lowest are 0..7, key k
+     from warp k, list 1 + k */
+  mk_list(lists, n, 0, NULL, 0);
+  for (int w = 0; w < 8; w++) {
+    uint64_t k[8];
+    for (int i = 0; i < 8; i++) k[i] = (uint64_t)(w + 8 * i);
+    mk_list(lists, n, 1 + w, k, 8);
+  }
+  const uint64_t w3[] = {0, 1, 2, 3, 4, 5, 6, 7};
+  const int f3[] = {1, 2, 3, 4, 5, 6, 7, 8};
+  want_list(out, ff_list_merge(lists, n, 9, out), w3, f3, 8);
+  /* a full earlier list of lower keys (an earlier launch): it stays as it was */
+  const uint64_t c0[] = {0, 1, 2, 3, 4, 5, 6, 7};
+  for (int w = 0; w < 8; w++) {
+    uint64_t k[8];
+    for (int i = 0; i < 8; i++) k[i] = (uint64_t)(8 + w + 8 * i);
+    mk_list(lists, n, 1 + w, k, 8);
+  }
+  mk_list(lists, n, 0, c0, 8);
+  const int f4[] = {0, 0, 0, 0, 0, 0, 0, 0};
+  want_list(out, ff_list_merge(lists, n, 9, out), c0, f4, 8);
+}
+
+/* The kernel's scheme against the host's list (ff_list_insert, in any order): launches of
+ * a block of 8 warps x 32 lanes, rounds of 256 consecutive keys; each warp appends its
+ * failures in lane order while it has room, then the earlier list and the warps' lists
+ * are merged. Failure densities from none to every pair, in runs, over many launches. */
+static void test_list_merge_warps(void **state) {
+  (void)state;
+  for (int trial = 0; trial < 2000; trial++) {
+    struct ff_stats host;
+    ff_stats_init(&host);
+    struct ff_fail lists[9 * FF_LIST], merged[FF_LIST];
+    uint32_t n[9] = {0};
+    uint64_t base = test_rand64() % 1000;
+    const int launches = 1 + (int)(test_rand64() % 4);
+    for (int la = 0; la < launches; la++) {
+      const int rounds = (int)(test_rand64() % 6);
+      const uint64_t dens = test_rand64() % 5; /* a pair fails with probability dens^2 / 16 */
+      for (int w = 0; w < 8; w++) n[1 + w] = 0;
+      for (int ro = 0; ro < rounds; ro++, base += 256)
+        for (int t = 0; t < 256; t++) {
+          if (test_rand64() % 16 >= dens * dens) continue;
+          const uint64_t key = base + (uint64_t)t;
+          const struct ff_fail f = {key, (uint32_t)key ^ 0x5a5a5a5au, (uint32_t)(key >> 3), (uint32_t)(key % 5), 0};
+          ff_list_insert(&host, &f);
+          const int w = 1 + t / 32;
+          if (n[w] < FF_LIST) lists[w * FF_LIST + n[w]++] = f;
+        }
+      n[0] = ff_list_merge(lists, n, 9, merged);
+      memcpy(lists, merged, sizeof merged);
+      base += test_rand64() % 3000; /* the next launch starts higher */
+    }
+    assert_int_equal(n[0], host.nfail);
+    assert_memory_equal(lists, host.fail, n[0] * sizeof(struct ff_fail));
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_exact_vs_mpfr), cmocka_unit_test(test_is_rn), cmocka_unit_test(test_hand_cases),
       cmocka_unit_test(test_ftz_breaks_twosum), cmocka_unit_test(test_scan_vs_naive),
-      cmocka_unit_test(test_seed_is_sloppy), cmocka_unit_test(test_worst_cases)};
+      cmocka_unit_test(test_seed_is_sloppy), cmocka_unit_test(test_worst_cases),
+      cmocka_unit_test(test_list_merge_hand), cmocka_unit_test(test_list_merge_warps)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
