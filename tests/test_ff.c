@@ -9,6 +9,7 @@
 #include "testutil.h"
 #include "src/kinds/ff/ff.h"
 #include "src/kinds/ff/ff_list.h"
+#include "src/kinds/ff/ff_walk.h"
 
 #define PREC 2000 /* every sum and product of binary32 words here is exact at this precision */
 
@@ -493,6 +494,77 @@ static void test_worst_cases(void **state) {
   mpq_clears(F, S, E, t, (mpq_ptr)0);
 }
 
+/* ff_div47 (a binary64 division in place of a 64-bit integer one) against the integer
+ * division for every divisor it is given, and ff_fbits (normalized by a count of leading
+ * zeros) against normalization one bit at a time, for every significand below 2^24 at
+ * exponents that land in the normal and subnormal ranges and across their boundary. */
+static void test_int_helpers(void **state) {
+  (void)state;
+  for (uint32_t d = 1u << 23; d < 1u << 24; d++) assert_true(ff_div47(d) == (1ull << 47) / d);
+  static const int Es[] = {-100, -149, -150, -160, -170, -172, -173, -174, -180};
+  for (size_t e = 0; e < sizeof Es / sizeof Es[0]; e++)
+    for (uint32_t m = 0; m < 1u << 24; m++) {
+      uint32_t mm = m, want;
+      int E = Es[e];
+      if (!mm) want = 0x80000000u;
+      else {
+        while (mm < (1u << 23)) mm <<= 1, E--;
+        if (E + 150 >= 1) want = 0x80000000u | ((uint32_t)(E + 150) << 23) | (mm & 0x7fffffu);
+        else want = 0x80000000u | (-149 - E >= 24 ? 0u : mm >> (-149 - E));
+      }
+      if (ff_fbits(m, Es[e], 0x80000000u) != want) fail_msg("ff_fbits(%#x, %d)", m, Es[e]);
+    }
+}
+
+/* The kernel's walk (ff_walk.h), followed for every thread of a block on runs [kb, ke)
+ * aligned and not to high words, of partner counts 1 (the conversion), 23 (no random
+ * partner), 32 (the default), 33 and 4119 (the most): every key of the run is taken
+ * exactly once, by the round that covers it; (xb, k) is the key's quotient and
+ * remainder by npart; a warp's lanes take increasing keys; and with 32 partners on a
+ * run that starts on a high word, a warp meets FF_COLS partners per round, every warp
+ * each of them once in FF_WARPS rounds. */
+static void test_walk(void **state) {
+  (void)state;
+  static const uint32_t nparts[] = {1, 23, 32, 33, 4119};
+  /* run starts: high word starts[][0] and starts[][1] keys more */
+  static const uint64_t starts[][2] = {{0, 0}, {1000, 0}, {0, 77}, {0x3f000000, 5}, {0xffffff00u, 3}};
+  static const uint32_t lens[] = {1, 255, 256, 257, 4096, 5000};
+  static uint8_t seen[5000];
+  for (size_t a = 0; a < sizeof nparts / sizeof nparts[0]; a++)
+    for (size_t b = 0; b < sizeof starts / sizeof starts[0]; b++)
+      for (size_t c = 0; c < sizeof lens / sizeof lens[0]; c++) {
+        const uint32_t np = nparts[a];
+        const uint64_t kb = starts[b][0] * np + starts[b][1], kmax = ((uint64_t)1 << 32) * np; /* the last key + 1 */
+        const uint32_t n = kmax - kb < lens[c] ? (uint32_t)(kmax - kb) : lens[c];
+        const uint64_t ke = kb + n;
+        memset(seen, 0, n);
+        for (uint32_t tid = 0; tid < FF_THREADS; tid++) {
+          struct ff_walk w;
+          ff_walk_start(&w, tid, kb, np);
+          uint64_t prev = 0;
+          for (uint64_t base = kb, r = 0; base < ke; base += FF_THREADS, r++, ff_walk_next(&w, np)) {
+            assert_true(w.key >= base && w.key < base + FF_THREADS);
+            assert_true(w.k < np); /* beyond the run, past the last high word, xb may wrap */
+            if (w.key < ke) assert_true((uint64_t)w.xb * np + w.k == w.key);
+            if ((tid & 31) && r == 0) assert_true(w.key > prev);
+            if (w.key < ke) seen[w.key - kb]++;
+            if (np == 32 && kb % 32 == 0) /* partners FF_COLS g .. FF_COLS g + FF_COLS - 1, g = (warp + r) % FF_WARPS */
+              assert_int_equal(w.k / FF_COLS, ((tid >> 5) + r) % FF_WARPS);
+          }
+          /* the lane order within the first round: thread tid - 1 of the same warp is below */
+          ff_walk_start(&w, tid, kb, np);
+          prev = w.key;
+          if (tid & 31) {
+            struct ff_walk v;
+            ff_walk_start(&v, tid - 1, kb, np);
+            for (int r = 0; r < 2 * FF_WARPS; r++, ff_walk_next(&w, np), ff_walk_next(&v, np))
+              assert_true(v.key < w.key);
+          }
+        }
+        for (uint32_t i = 0; i < n; i++) assert_int_equal(seen[i], 1);
+      }
+}
+
 /* ---- failure lists (ff_list.h) ---- */
 
 /* list l of a hand-built set: keys[0 .. n), each record's rh = 100 key + l (so that a
@@ -560,34 +632,39 @@ static void test_list_merge_hand(void **state) {
 }
 
 /* The kernel's scheme against the host's list (ff_list_insert, in any order): launches of
- * a block of 8 warps x 32 lanes, rounds of 256 consecutive keys; each warp appends its
- * failures in lane order while it has room, then the earlier list and the warps' lists
- * are merged. Failure densities from none to every pair, in runs, over many launches. */
+ * a block of FF_WARPS warps walking its run as the kernel does (ff_walk, 32 partners);
+ * each warp appends its failures in lane order while it has room, then the earlier list
+ * and the warps' lists are merged. Failure densities from none to every pair, over
+ * several launches, and runs of any length. */
 static void test_list_merge_warps(void **state) {
   (void)state;
+  assert_true(FF_WARPS + 1 <= FF_MERGE_MAX);
   for (int trial = 0; trial < 2000; trial++) {
     struct ff_stats host;
     ff_stats_init(&host);
-    struct ff_fail lists[9 * FF_LIST], merged[FF_LIST];
-    uint32_t n[9] = {0};
-    uint64_t base = test_rand64() % 1000;
+    struct ff_fail lists[(FF_WARPS + 1) * FF_LIST], merged[FF_LIST];
+    uint32_t n[FF_WARPS + 1] = {0};
+    uint64_t kb = test_rand64() % 1000;
     const int launches = 1 + (int)(test_rand64() % 4);
     for (int la = 0; la < launches; la++) {
-      const int rounds = (int)(test_rand64() % 6);
+      const uint64_t ke = kb + test_rand64() % 1500;
       const uint64_t dens = test_rand64() % 5; /* a pair fails with probability dens^2 / 16 */
-      for (int w = 0; w < 8; w++) n[1 + w] = 0;
-      for (int ro = 0; ro < rounds; ro++, base += 256)
-        for (int t = 0; t < 256; t++) {
-          if (test_rand64() % 16 >= dens * dens) continue;
-          const uint64_t key = base + (uint64_t)t;
+      struct ff_walk w[FF_THREADS];
+      for (uint32_t t = 0; t < FF_THREADS; t++) ff_walk_start(&w[t], t, kb, 32);
+      for (int i = 1; i <= FF_WARPS; i++) n[i] = 0;
+      for (uint64_t base = kb; base < ke; base += FF_THREADS)
+        for (uint32_t t = 0; t < FF_THREADS; t++) { /* warp by warp, lane by lane */
+          const uint64_t key = w[t].key;
+          ff_walk_next(&w[t], 32);
+          if (key >= ke || test_rand64() % 16 >= dens * dens) continue;
           const struct ff_fail f = {key, (uint32_t)key ^ 0x5a5a5a5au, (uint32_t)(key >> 3), (uint32_t)(key % 5), 0};
           ff_list_insert(&host, &f);
-          const int w = 1 + t / 32;
-          if (n[w] < FF_LIST) lists[w * FF_LIST + n[w]++] = f;
+          const uint32_t l = 1 + t / 32;
+          if (n[l] < FF_LIST) lists[l * FF_LIST + n[l]++] = f;
         }
-      n[0] = ff_list_merge(lists, n, 9, merged);
+      n[0] = ff_list_merge(lists, n, FF_WARPS + 1, merged);
       memcpy(lists, merged, sizeof merged);
-      base += test_rand64() % 3000; /* the next launch starts higher */
+      kb = ke + test_rand64() % 3000; /* the next launch starts higher */
     }
     assert_int_equal(n[0], host.nfail);
     assert_memory_equal(lists, host.fail, n[0] * sizeof(struct ff_fail));
@@ -599,6 +676,7 @@ int main(void) {
       cmocka_unit_test(test_exact_vs_mpfr), cmocka_unit_test(test_is_rn), cmocka_unit_test(test_hand_cases),
       cmocka_unit_test(test_ftz_breaks_twosum), cmocka_unit_test(test_scan_vs_naive),
       cmocka_unit_test(test_seed_is_sloppy), cmocka_unit_test(test_worst_cases),
-      cmocka_unit_test(test_list_merge_hand), cmocka_unit_test(test_list_merge_warps)};
+      cmocka_unit_test(test_int_helpers), cmocka_unit_test(test_walk), cmocka_unit_test(test_list_merge_hand),
+      cmocka_unit_test(test_list_merge_warps)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -33,11 +33,13 @@
 #define DSUB(a, b) __dsub_rn((a), (b))
 #define DMUL(a, b) __dmul_rn((a), (b))
 #define DFMA(a, b, c) __fma_rn((a), (b), (c))
+#define DDIV(a, b) __ddiv_rn((a), (b))
 #else
 #define DADD(a, b) ((a) + (b))
 #define DSUB(a, b) ((a) - (b))
 #define DMUL(a, b) ((a) * (b))
 #define DFMA(a, b, c) fma((a), (b), (c))
+#define DDIV(a, b) ((a) / (b))
 #endif
 
 /* ---- operations and flavours ---- */
@@ -118,11 +120,21 @@ FF_FN double ff_f2d(uint32_t u) {
   return sign ? -v : v;
 }
 
+/* leading zero bits of m != 0 */
+FF_FN int ff_clz32(uint32_t m) {
+#ifdef __CUDA_ARCH__
+  return __clz((int)m);
+#else
+  return __builtin_clz(m);
+#endif
+}
+
 /* binary32 bits of sign * m * 2^E for 0 <= m < 2^24, truncated below 2^-149 (m * 2^E
  * is assumed below 2^128). */
 FF_FN uint32_t ff_fbits(uint32_t m, int E, uint32_t sign) {
   if (!m) return sign;
-  while (m < (1u << 23)) m <<= 1, E--;
+  const int nz = ff_clz32(m) - 8; /* m << nz in [2^23, 2^24) */
+  m <<= nz, E -= nz;
   if (E + 150 >= 1) return sign | ((uint32_t)(E + 150) << 23) | (m & 0x7fffffu);
   int sh = -149 - E; /* >= 1 */
   return sign | (sh >= 24 ? 0u : m >> sh);
@@ -290,6 +302,13 @@ FF_FN void ff_worst_add(uint32_t xb, uint32_t *xl, uint32_t *yh, uint32_t *yl) {
   *yl = ey ? ff_fbits((1u << 24) - 2, (int)ey - 198, sy) : 0; /* u ulp(yh) (1 - 2u) = (2^24 - 2) 2^(ey - 198) */
 }
 
+/* floor(2^47 / d) for 2^23 <= d < 2^24, without an integer division: q = RN(2^47 / d) in
+ * binary64 has the same integer part. Q = 2^47 / d is in (2^23, 2^24]; q = Q when Q is an
+ * integer; otherwise the fractional part of Q, a nonzero multiple of 1/d, lies in
+ * [1/d, 1 - 1/d] with 1/d > 2^-24, while |q - Q| <= ulp(Q) / 2 <= 2^-29: q stays strictly
+ * between the same two integers. tests/test_ff.c checks every d against the division. */
+FF_FN uint64_t ff_div47(uint32_t d) { return (uint64_t)DDIV(0x1p47, (double)d); }
+
 /* FF_WORST_MUL: the low word of x and the partner, from xh and random bits r:
  * bits 0-1 the way (0: midpoint, 1: reciprocal, 2-3: near a power of two), 2-5 its
  * parameter, 6-17 and 18-19 xl's d and sign, 20-31 and 32-33 yl's, 63 yh's sign. */
@@ -302,7 +321,7 @@ FF_FN void ff_worst_mul(uint32_t xb, uint64_t r, uint32_t *xl, uint32_t *yh, uin
     uint32_t t = (1u << 22) - 1 + (par & 1) * (1u << 23); /* < 2^24 */
     j = i ? (t / i) & 0x7fffffu : par;
   } else {
-    uint64_t q = (1ull << 47) / ((1u << 23) | i); /* (2^23, 2^24] */
+    uint64_t q = ff_div47((1u << 23) | i); /* 2^47 / (2^23 + i), in (2^23, 2^24] */
     q = q + par - 8;
     if (q >= (1u << 24)) q >>= 1, ey = ey < 254 ? ey + 1 : ey;
     j = (uint32_t)q & 0x7fffffu;
@@ -313,9 +332,10 @@ FF_FN void ff_worst_mul(uint32_t xb, uint64_t r, uint32_t *xl, uint32_t *yh, uin
 }
 
 /* The partner k of the operand of high word xb; *xl is x's low word (from ff_operand),
- * which the worst-case partners replace. */
-FF_FN void ff_partner(uint32_t xb, uint32_t *xl, uint32_t k, uint64_t seed, uint32_t *yh, uint32_t *yl) {
-  uint64_t r = ff_mix(ff_mix(seed + k) ^ xb);
+ * which the worst-case partners replace. mk = ff_mix(seed + k): the same for every high
+ * word, so that a scan can compute it once per partner (ff_partner computes it). */
+FF_FN void ff_partner_m(uint32_t xb, uint32_t *xl, uint32_t k, uint64_t mk, uint32_t *yh, uint32_t *yl) {
+  uint64_t r = ff_mix(mk ^ xb);
   uint32_t ex = (xb >> 23) & 0xff, sx = xb & 0x80000000u, xlb = *xl;
   uint32_t sig = (uint32_t)(r >> 40) & 0x7fffffu;
   uint32_t h;
@@ -361,6 +381,9 @@ FF_FN void ff_partner(uint32_t xb, uint32_t *xl, uint32_t k, uint64_t seed, uint
   }
   *yh = h;
   *yl = ff_lo_of(h, ff_mix(r + 0x51ed27u));
+}
+FF_FN void ff_partner(uint32_t xb, uint32_t *xl, uint32_t k, uint64_t seed, uint32_t *yh, uint32_t *yl) {
+  ff_partner_m(xb, xl, k, ff_mix(seed + k), yh, yl);
 }
 
 /* ---- expansions ---- */
@@ -746,13 +769,17 @@ FF_FN void ff_stats_merge(struct ff_stats *a, const struct ff_stats *b) {
   for (uint32_t i = 0; i < b->nfail; i++) ff_list_insert(a, &b->fail[i]);
 }
 
-/* The operands of pair (high word xb, partner k) for an operation. */
-FF_FN void ff_pair_xk(int op, uint32_t xb, uint32_t k, uint64_t seed, struct ff_in *in) {
+/* The operands of pair (high word xb, partner k) for an operation; mk = ff_mix(seed + k)
+ * (ff_partner_m). */
+FF_FN void ff_pair_xkm(int op, uint32_t xb, uint32_t k, uint64_t mk, uint64_t seed, struct ff_in *in) {
   ff_operand(xb, seed, &in->xh, &in->xl);
-  ff_partner(xb, &in->xl, k, seed, &in->yh, &in->yl);
+  ff_partner_m(xb, &in->xl, k, mk, &in->yh, &in->yl);
   if (!ff_uses_xl(op)) in->xl = 0;
   if (!ff_uses_yl(op)) in->yl = 0;
   if (op == FF_CONVERT_SEED) in->yh = 0; /* only yl's bits extend the input double */
+}
+FF_FN void ff_pair_xk(int op, uint32_t xb, uint32_t k, uint64_t seed, struct ff_in *in) {
+  ff_pair_xkm(op, xb, k, ff_mix(seed + k), seed, in);
 }
 
 /* The operands of pair key = xb * npart + k. */

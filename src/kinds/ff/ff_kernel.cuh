@@ -37,26 +37,19 @@
 
 #include "src/kinds/ff/ff_check.h"
 #include "src/kinds/ff/ff_list.h"
+#include "src/kinds/ff/ff_walk.h"
 
-#define FF_THREADS 256
-#define FF_WARPS (FF_THREADS / 32)
 /* blocks of FF_THREADS per multiprocessor that k_ff asks for: caps the registers at 128 */
 #ifndef FF_MINBLOCKS
 #define FF_MINBLOCKS 2
 #endif
 
-/* The first pair (high word, partner) of a thread, and the step to its next one
- * FF_THREADS keys on: one 64-bit division per thread and launch, additions after. */
-struct ff_walk {
-  uint32_t xb, k, dq, dr; /* dq, dr: FF_THREADS / npart and FF_THREADS % npart */
-};
-__device__ __forceinline__ void ff_walk_start(struct ff_walk *w, uint64_t key, uint32_t npart) {
-  w->xb = (uint32_t)(key / npart), w->k = (uint32_t)(key % npart);
-  w->dq = FF_THREADS / npart, w->dr = FF_THREADS % npart;
-}
-__device__ __forceinline__ void ff_walk_next(struct ff_walk *w, uint32_t npart) {
-  w->xb += w->dq, w->k += w->dr;
-  if (w->k >= npart) w->k -= npart, w->xb++;
+/* ff_mix(seed + k) of this lane's partner k (ff_partner_m): with at most 32 partners
+ * lane j holds it for partner j (mj = ff_mix(seed + j)), else it is computed. Called by
+ * all 32 lanes (converged); npart is the same for all. */
+__device__ __forceinline__ uint64_t ff_mix_k(uint64_t mj, uint32_t k, uint32_t npart, uint64_t seed) {
+  if (npart <= 32) return __shfl_sync(0xffffffffu, mj, (int)k);
+  return ff_mix(seed + k);
 }
 
 /* Histogram bin b (-1: none) of every lane into the block's histogram: one shared atomic
@@ -67,8 +60,8 @@ __device__ __forceinline__ void ff_hist_warp(unsigned long long *hist, int b) {
 }
 
 /* This round's failures of the warp into its list of n (the same in every lane) < FF_LIST,
- * in key order: a lane's key is the round's base plus its thread index, so the ballot's
- * lower lanes come first. Returns the new count, at most FF_LIST. Called by all 32 lanes
+ * in key order: a lane's key increases with the lane (ff_walk), so the ballot's lower
+ * lanes come first. Returns the new count, at most FF_LIST. Called by all 32 lanes
  * (converged); no other warp takes part. */
 __device__ __forceinline__ uint32_t ff_list_warp(struct ff_fail *list, uint32_t n, int fail, uint64_t key,
                                                  const uint32_t *r, int cls) {
@@ -136,15 +129,16 @@ __global__ void __launch_bounds__(FF_THREADS, FF_MINBLOCKS)
   struct ff_stats ts;
   ff_counts_init(&ts);
   uint32_t wn = 0; /* entries in this warp's list (the same in every lane) */
+  const uint64_t mj = ff_mix(seed + (tid & 31));
   struct ff_walk w;
-  ff_walk_start(&w, kb + tid, npart);
+  ff_walk_start(&w, threadIdx.x, kb, npart);
   for (uint64_t base = kb; base < ke; base += FF_THREADS, ff_walk_next(&w, npart)) {
-    const uint64_t key = base + tid;
+    const uint64_t key = w.key, mk = ff_mix_k(mj, w.k, npart, seed);
     int fail = 0, cls = 0, hb = -1;
     uint32_t r[2] = {0, 0};
     if (key < ke) {
       struct ff_in in;
-      ff_pair_xk(OP, w.xb, w.k, seed, &in);
+      ff_pair_xkm(OP, w.xb, w.k, mk, seed, &in);
       if (ff_pair_finite(&in)) {
         int nr = ff_eval(OP, &in, r);
         fail = ff_account_bin(&ts, &hb, OP, FF_FLAV, bound, key, &in, r, nr, &cls);
