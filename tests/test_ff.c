@@ -183,6 +183,34 @@ static void test_hand_cases(void **state) {
   assert_true(p == 0x1.8p116f && e == 0.0f);
 }
 
+/* A relative error within 2^-40 of the bound is decided exactly (ff_outcome_near). By hand:
+ * DWPlusFP with x = (1, 0), y = 0 has S = 1; a given result (1, 2^-47) has E = 2^-47, so
+ * rel = 2^-47 = 2u^2 exactly. Against B = 2^-47 and B = 2^-47 (1 + 2^-45) it is within
+ * (|E| <= B |S|); against B = 2^-47 (1 - 2^-45) = 2^-47 - 2^-92 it exceeds, a failure of
+ * class "other" (finite, no subnormal word, |S| = 1, no split, no precondition, plain),
+ * in D (high words 1 and 0, |S| >= 2^-60). */
+static void test_near_bound(void **state) {
+  (void)state;
+  const struct ff_in in = {f2u(1.0f), 0, 0, 0};
+  const uint32_t r[2] = {f2u(1.0f), f2u(0x1p-47f)};
+  static const double bounds[] = {0x1p-47, 0x1p-47 + 0x1p-92, 0x1p-47 - 0x1p-92};
+  for (int i = 0; i < 3; i++) {
+    struct ff_stats st;
+    ff_stats_init(&st);
+    int cls = -1;
+    const int f = ff_account(&st, st.hist, DW_ADD_FP, FF_PLAIN, bounds[i], 5, &in, r, 2, &cls);
+    assert_true(st.max_rel == 0x1p-47 && st.max_rel_key == 5 && st.max_rel_d == 0x1p-47);
+    assert_int_equal(st.pairs, 1);
+    assert_int_equal(st.in_domain, 1);
+    assert_int_equal(st.inexact, 1);
+    assert_int_equal(f, i == 2);
+    assert_int_equal(st.exceeds, i == 2);
+    assert_int_equal(st.exceeds_in_domain, i == 2);
+    assert_int_equal(st.failures, i == 2);
+    if (i == 2) assert_int_equal(cls, FFC_OTHER);
+  }
+}
+
 /* Flush to zero breaks 2Sum. Emulated flushing (every binary32 input and result below
  * 2^-126 replaced by zero), worked by hand for a = 2^-125, b = -(2^-125 - 2^-148):
  * x = fl(a + b) = fl(2^-148) = 0; bv = x - a = -2^-125; av = x - bv = 2^-125;
@@ -673,7 +701,7 @@ static void test_list_merge_warps(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_exact_vs_mpfr), cmocka_unit_test(test_is_rn), cmocka_unit_test(test_hand_cases),
+      cmocka_unit_test(test_exact_vs_mpfr), cmocka_unit_test(test_is_rn), cmocka_unit_test(test_hand_cases), cmocka_unit_test(test_near_bound),
       cmocka_unit_test(test_ftz_breaks_twosum), cmocka_unit_test(test_scan_vs_naive),
       cmocka_unit_test(test_seed_is_sloppy), cmocka_unit_test(test_worst_cases),
       cmocka_unit_test(test_int_helpers), cmocka_unit_test(test_walk), cmocka_unit_test(test_list_merge_hand),

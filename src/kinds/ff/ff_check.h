@@ -670,63 +670,111 @@ FF_FN void ff_cls_add(struct ff_stats *s, int k) {
   FF_UNROLL for (int c = 0; c < FFC_N; c++) s->cls[c] += c == k;
 }
 
-/* The outcome of one pair, folded into s (scalars); *hbin is the histogram bin it
- * counts in (-1: none). bound: relative bound B (< 0: none published; 0: the operation
- * claims to be exact). Returns 1 when the pair is a failure (*cls set): a non-finite
- * result, a nonzero result for S = 0, an error above the bound, and for Sum2 a result
- * other than RN(S). */
-FF_FN int ff_account_bin(struct ff_stats *s, int *hbin, int op, int flav, double bound, uint64_t key,
-                         const struct ff_in *in, const uint32_t *r, int nr, int *cls) {
+/* The outcome of one evaluated pair (ff_outcome): what it counts for, as FFO_ bits, and,
+ * when S != 0 and the result is finite (FFO_REL), its relative error and histogram bin. */
+#define FFO_DOMAIN 0x001u        /* in the hypothesis domain D */
+#define FFO_INEXACT 0x002u       /* R != S */
+#define FFO_NONFINITE 0x004u     /* R not finite */
+#define FFO_ZERO 0x008u          /* S == 0 */
+#define FFO_ZERO_MISMATCH 0x010u /* S == 0 but R != 0 */
+#define FFO_EXCEEDS 0x020u       /* above a published bound (bound >= 0) */
+#define FFO_NOT_CR 0x040u        /* Sum2: R != RN(S) */
+#define FFO_CLAIM 0x080u         /* Sum2: R != the rounded binary64 running sum */
+#define FFO_FAIL 0x100u          /* a failure: non-finite, nonzero for S = 0, above the bound, Sum2 not CR */
+#define FFO_REL 0x200u           /* rel and hbin are set */
+#define FFO_NEAR 0x400u          /* rel within 2^-40 of the bound: ff_outcome_near decides */
+struct ff_outcome {
+  uint32_t ev;
+  int hbin;   /* histogram bin of rel */
+  double rel; /* |E| / |S| */
+  double sv;  /* S's binary64 value (ff_classify's argument) */
+};
+
+/* The outcome of one pair. bound: relative bound B (< 0: none published; 0: the
+ * operation claims to be exact). Where rel is too close to B for its binary64 value to
+ * decide (rare), FFO_NEAR is set and FFO_EXCEEDS and FFO_FAIL are left to
+ * ff_outcome_near, which compares exactly. */
+FF_FN void ff_outcome(int op, double bound, const struct ff_in *in, const uint32_t *r, struct ff_outcome *o) {
   struct ff_xp S, E;
   ff_exact(op, in, r, &S, &E);
-  double sv = ff_xp_value(&S);
-  int dom = ff_in_domain(op, in, sv);
+  const double sv = ff_xp_value(&S);
+  uint32_t ev = ff_in_domain(op, in, sv) ? FFO_DOMAIN : 0u;
   int fail = 0, exceed = 0;
-  *hbin = -1;
-  s->pairs++;
-  s->in_domain += dom;
-  int nonfin = !ff_result_finite(op, r);
+  o->sv = sv, o->hbin = -1, o->rel = 0.0;
   if (ff_is_sum2(op)) {
-    int rn = ff_is_rn(r[0], &S);
-    s->not_cr += !rn;
-    fail |= !rn;
+    if (!ff_is_rn(r[0], &S)) ev |= FFO_NOT_CR, fail = 1;
     /* the claim of seed 001: as if summed in binary64 and rounded once to binary32 */
     uint32_t w[4];
     ff_sum2_vector(in, w);
     double acc = ff_f2d(w[0]);
     for (int i = 1; i < 4; i++) acc = DADD(acc, ff_f2d(w[i]));
-    s->claim_mismatch += ff_d2f_rn(acc) != r[0];
+    if (ff_d2f_rn(acc) != r[0]) ev |= FFO_CLAIM;
   }
-  if (nonfin) {
-    s->nonfinite++;
-    s->inexact++;
+  if (!ff_result_finite(op, r)) {
+    ev |= FFO_NONFINITE | FFO_INEXACT;
     fail = 1, exceed = 1;
   } else {
-    int ze = ff_xp_sign(&E), zs = ff_xp_sign(&S);
-    s->inexact += ze != 0;
+    const int ze = ff_xp_sign(&E), zs = ff_xp_sign(&S);
+    if (ze != 0) ev |= FFO_INEXACT;
     if (zs == 0) {
-      s->zero_exact++;
-      if (ze != 0) s->zero_mismatch++, fail = 1, exceed = 1;
+      ev |= FFO_ZERO;
+      if (ze != 0) ev |= FFO_ZERO_MISMATCH, fail = 1, exceed = 1;
     } else {
-      double rel = fabs(ff_xp_value(&E)) / fabs(sv);
-      if (rel > s->max_rel || (rel == s->max_rel && key < s->max_rel_key)) s->max_rel = rel, s->max_rel_key = key;
-      if (dom && (rel > s->max_rel_d || (rel == s->max_rel_d && key < s->max_rel_d_key)))
-        s->max_rel_d = rel, s->max_rel_d_key = key;
-      *hbin = ff_hist_bin(rel);
+      const double rel = fabs(ff_xp_value(&E)) / fabs(sv);
+      o->rel = rel, o->hbin = ff_hist_bin(rel);
+      ev |= FFO_REL;
       if (bound == 0.0) exceed = ze != 0;
       else if (bound > 0.0) {
         if (rel > bound * (1 + 0x1p-40)) exceed = 1;
-        else if (rel >= bound * (1 - 0x1p-40)) exceed = !ff_within(&E, &S, bound);
+        else if (rel >= bound * (1 - 0x1p-40)) ev |= FFO_NEAR;
       }
       fail |= exceed;
     }
   }
-  if (exceed && bound >= 0.0) {
-    s->exceeds++;
-    s->exceeds_in_domain += dom;
-  }
-  if (!fail) return 0;
-  *cls = ff_classify(op, flav, in, r, nr, sv);
+  if (exceed && bound >= 0.0) ev |= FFO_EXCEEDS;
+  if (fail) ev |= FFO_FAIL;
+  o->ev = ev;
+}
+
+/* An outcome with FFO_NEAR decided: the exact comparison of |E| with B |S| (ff_within)
+ * on the expansions of the same pair, computed again. */
+FF_FN void ff_outcome_near(int op, double bound, const struct ff_in *in, const uint32_t *r, struct ff_outcome *o) {
+  struct ff_xp S, E;
+  ff_exact(op, in, r, &S, &E);
+  if (!ff_within(&E, &S, bound)) o->ev |= FFO_EXCEEDS | FFO_FAIL; /* here bound > 0 */
+  o->ev &= ~FFO_NEAR;
+}
+
+/* A relative error rel of pair key into the maxima of s (ties to the lowest key); dom:
+ * the pair is in D. */
+FF_FN void ff_max_add(struct ff_stats *s, double rel, uint64_t key, int dom) {
+  if (rel > s->max_rel || (rel == s->max_rel && key < s->max_rel_key)) s->max_rel = rel, s->max_rel_key = key;
+  if (dom && (rel > s->max_rel_d || (rel == s->max_rel_d && key < s->max_rel_d_key)))
+    s->max_rel_d = rel, s->max_rel_d_key = key;
+}
+
+/* The outcome of one pair, folded into s (scalars); *hbin is the histogram bin it
+ * counts in (-1: none). Returns 1 when the pair is a failure (*cls set, ff_classify). */
+FF_FN int ff_account_bin(struct ff_stats *s, int *hbin, int op, int flav, double bound, uint64_t key,
+                         const struct ff_in *in, const uint32_t *r, int nr, int *cls) {
+  struct ff_outcome o;
+  ff_outcome(op, bound, in, r, &o);
+  if (o.ev & FFO_NEAR) ff_outcome_near(op, bound, in, r, &o);
+  const uint32_t ev = o.ev;
+  s->pairs++;
+  s->in_domain += (ev & FFO_DOMAIN) != 0;
+  s->inexact += (ev & FFO_INEXACT) != 0;
+  s->nonfinite += (ev & FFO_NONFINITE) != 0;
+  s->zero_exact += (ev & FFO_ZERO) != 0;
+  s->zero_mismatch += (ev & FFO_ZERO_MISMATCH) != 0;
+  s->exceeds += (ev & FFO_EXCEEDS) != 0;
+  s->exceeds_in_domain += (ev & FFO_EXCEEDS) && (ev & FFO_DOMAIN);
+  s->not_cr += (ev & FFO_NOT_CR) != 0;
+  s->claim_mismatch += (ev & FFO_CLAIM) != 0;
+  if (ev & FFO_REL) ff_max_add(s, o.rel, key, (ev & FFO_DOMAIN) != 0);
+  *hbin = o.hbin;
+  if (!(ev & FFO_FAIL)) return 0;
+  *cls = ff_classify(op, flav, in, r, nr, o.sv);
   s->failures++;
   ff_cls_add(s, *cls);
   return 1;
