@@ -39,9 +39,12 @@
 #include "src/kinds/ff/ff_list.h"
 #include "src/kinds/ff/ff_walk.h"
 
-/* blocks of FF_THREADS per multiprocessor that k_ff asks for: caps the registers at 128 */
+/* blocks of FF_THREADS per multiprocessor that k_ff asks for: 3 caps the registers at 80
+ * (24 warps of an SM's 64 can be resident; 2 allowed 128: 16 warps). ptxas -v, sm_90: no
+ * op of any flavour spills at 80 registers, the out-of-line callees included; at 64 (4
+ * blocks) most do. `make NVEXTRA=-DFF_MINBLOCKS=2` builds the former. */
 #ifndef FF_MINBLOCKS
-#define FF_MINBLOCKS 2
+#define FF_MINBLOCKS 3
 #endif
 
 /* ff_mix(seed + k) of this lane's partner k (ff_partner_m): with at most 32 partners
