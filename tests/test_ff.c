@@ -241,6 +241,65 @@ static void test_ftz_breaks_twosum(void **state) {
   assert_int_equal(st.inexact, 0);
 }
 
+/* ff_exact starts E as S negated (its comment says why that is the expansion TwoSum
+ * builds from the negated terms, up to the signs of zeros). Against E built term by term,
+ * -t[0], ..., -t[n - 1], then the result words: the same nonzero components, the same
+ * binary64 value bit for bit, the same sign, on random pairs of every operation with
+ * terms (the terms written out here from the operations' definitions). */
+static int terms_of(int op, const struct ff_in *in, double *t) {
+  const double xh = ff_f2d(in->xh), xl = ff_f2d(in->xl), yh = ff_f2d(in->yh), yl = ff_f2d(in->yl);
+  switch (op) {
+  case EFT_TWOPROD_DEKKER:
+  case EFT_TWOPROD_FMA: t[0] = xh * yh; return 1;
+  case EFT_TWOSUM:
+  case EFT_FAST2SUM:
+  case EFT_FAST2SUM_UNORDERED: t[0] = xh, t[1] = yh; return 2;
+  case DW_ADD_FP: t[0] = xh, t[1] = xl, t[2] = yh; return 3;
+  case FF_ADD_SEED:
+  case DW_ADD_SLOPPY:
+  case DW_ADD_ACCURATE: t[0] = xh, t[1] = xl, t[2] = yh, t[3] = yl; return 4;
+  case DW_MUL_FP:
+  case DW_MUL_FP_FMA: t[0] = xh * yh, t[1] = xl * yh; return 2;
+  case FF_MUL_SEED:
+  case DW_MUL_DW:
+  case DW_MUL_DW_FMA: t[0] = xh * yh, t[1] = xh * yl, t[2] = xl * yh, t[3] = xl * yl; return 4;
+  case SUM2_TWOSUM:
+  case SUM2_FAST2SUM: t[0] = xh, t[1] = yh, t[2] = -xh, t[3] = xl; return 4;
+  default: return -1;
+  }
+}
+static void test_error_expansion(void **state) {
+  (void)state;
+  int checked = 0, zeros = 0;
+  for (int op = 0; op < FF_NOPS; op++)
+    for (int it = 0; it < 20000 && op != FF_CONVERT_SEED; it++) {
+      uint32_t xb = (uint32_t)test_rand64();
+      if (it < 64) xb = (uint32_t)(0x3f800000u + it);
+      struct ff_in in;
+      ff_pair(op, (uint64_t)xb * 32 + (uint64_t)(it % 32), 32, 3, &in);
+      if (!ff_pair_finite(&in)) continue;
+      uint32_t r[2];
+      ff_eval(op, &in, r);
+      struct ff_xp S, E, E0 = {0};
+      ff_exact(op, &in, r, &S, &E);
+      double t[4];
+      const int nt = terms_of(op, &in, t);
+      for (int i = 0; i < nt; i++) ff_xp_add(&E0, -t[i]);
+      ff_xp_add(&E0, ff_f2d(r[0]));
+      if (!ff_is_sum2(op)) ff_xp_add(&E0, ff_f2d(r[1]));
+      assert_int_equal(E.n, E0.n);
+      for (int i = 0; i < E.n; i++) {
+        assert_true(E.c[i] == E0.c[i] || (isnan(E.c[i]) && isnan(E0.c[i])));
+        zeros += E.c[i] == 0 && d2u(E.c[i]) != d2u(E0.c[i]);
+      }
+      assert_true(d2u(ff_xp_value(&E)) == d2u(ff_xp_value(&E0)) || isnan(ff_xp_value(&E)));
+      assert_int_equal(ff_xp_sign(&E), ff_xp_sign(&E0));
+      checked++;
+    }
+  printf("%d expansions equal; %d zero components of the other sign\n", checked, zeros);
+  assert_true(checked > 200000);
+}
+
 /* The CPU scan against a naive exact loop (MPFR, per pair) on small ranges: counts,
  * maxima and bound excesses; and a split of the range merged equals one pass. */
 static void test_scan_vs_naive(void **state) {
@@ -701,7 +760,7 @@ static void test_list_merge_warps(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_exact_vs_mpfr), cmocka_unit_test(test_is_rn), cmocka_unit_test(test_hand_cases), cmocka_unit_test(test_near_bound),
+      cmocka_unit_test(test_exact_vs_mpfr), cmocka_unit_test(test_is_rn), cmocka_unit_test(test_hand_cases), cmocka_unit_test(test_near_bound), cmocka_unit_test(test_error_expansion),
       cmocka_unit_test(test_ftz_breaks_twosum), cmocka_unit_test(test_scan_vs_naive),
       cmocka_unit_test(test_seed_is_sloppy), cmocka_unit_test(test_worst_cases),
       cmocka_unit_test(test_int_helpers), cmocka_unit_test(test_walk), cmocka_unit_test(test_list_merge_hand),

@@ -581,10 +581,16 @@ FF_FN void ff_exact(int op, const struct ff_in *in, const uint32_t *r, struct ff
   }
   default: break;
   }
-  for (int i = 0; i < nt; i++) {
-    ff_xp_add(S, t[i]);
-    ff_xp_add(E, -t[i]);
-  }
+  for (int i = 0; i < nt; i++) ff_xp_add(S, t[i]);
+  /* E starts as the expansion of -t[0], ..., -t[nt - 1], which is S negated component by
+   * component: rounding to nearest is symmetric, so TwoSum(-a, -b) = -TwoSum(a, b), up to
+   * the sign of a zero result (x - x is +0 either way). No use of an expansion sees the
+   * sign of a zero component: ff_xp_sign skips zeros; ff_xp_value's running sum starts at
+   * +0, to which +0 or -0 adds +0, and a nonzero sum is unchanged by either; ff_within
+   * decides the sign of an exact sum of values. */
+  E->n = S->n;
+  FF_UNROLL for (int i = 0; i < FF_XMAX; i++)
+    if (i < S->n) E->c[i] = -S->c[i];
   ff_xp_add(E, ff_f2d(r[0]));
   if (!ff_is_sum2(op)) ff_xp_add(E, ff_f2d(r[1]));
 }
