@@ -624,12 +624,14 @@ static void test_walk(void **state) {
         const uint64_t kb = starts[b][0] * np + starts[b][1], kmax = ((uint64_t)1 << 32) * np; /* the last key + 1 */
         const uint32_t n = kmax - kb < lens[c] ? (uint32_t)(kmax - kb) : lens[c];
         const uint64_t ke = kb + n;
+        uint32_t st[2];
+        ff_walk_steps(np, st);
         memset(seen, 0, n);
         for (uint32_t tid = 0; tid < FF_THREADS; tid++) {
           struct ff_walk w;
           ff_walk_start(&w, tid, kb, np);
           uint64_t prev = 0;
-          for (uint64_t base = kb, r = 0; base < ke; base += FF_THREADS, r++, ff_walk_next(&w, np)) {
+          for (uint64_t base = kb, r = 0; base < ke; base += FF_THREADS, r++, ff_walk_next(&w, np, st)) {
             assert_true(w.key >= base && w.key < base + FF_THREADS);
             assert_true(w.k < np); /* beyond the run, past the last high word, xb may wrap */
             if (w.key < ke) assert_true((uint64_t)w.xb * np + w.k == w.key);
@@ -644,7 +646,7 @@ static void test_walk(void **state) {
           if (tid & 31) {
             struct ff_walk v;
             ff_walk_start(&v, tid - 1, kb, np);
-            for (int r = 0; r < 2 * FF_WARPS; r++, ff_walk_next(&w, np), ff_walk_next(&v, np))
+            for (int r = 0; r < 2 * FF_WARPS; r++, ff_walk_next(&w, np, st), ff_walk_next(&v, np, st))
               assert_true(v.key < w.key);
           }
         }
@@ -737,12 +739,14 @@ static void test_list_merge_warps(void **state) {
       const uint64_t ke = kb + test_rand64() % 1500;
       const uint64_t dens = test_rand64() % 5; /* a pair fails with probability dens^2 / 16 */
       struct ff_walk w[FF_THREADS];
+      uint32_t st[2];
+      ff_walk_steps(32, st);
       for (uint32_t t = 0; t < FF_THREADS; t++) ff_walk_start(&w[t], t, kb, 32);
       for (int i = 1; i <= FF_WARPS; i++) n[i] = 0;
       for (uint64_t base = kb; base < ke; base += FF_THREADS)
         for (uint32_t t = 0; t < FF_THREADS; t++) { /* warp by warp, lane by lane */
           const uint64_t key = w[t].key;
-          ff_walk_next(&w[t], 32);
+          ff_walk_next(&w[t], 32, st);
           if (key >= ke || test_rand64() % 16 >= dens * dens) continue;
           const struct ff_fail f = {key, (uint32_t)key ^ 0x5a5a5a5au, (uint32_t)(key >> 3), (uint32_t)(key % 5), 0};
           ff_list_insert(&host, &f);

@@ -187,13 +187,14 @@ __global__ void __launch_bounds__(FF_THREADS, FF_MINBLOCKS)
   __shared__ uint32_t sh_n[1 + FF_WARPS];
   __shared__ double red_rel[FF_THREADS], red_rel_d[FF_THREADS];
   __shared__ uint64_t red_key[FF_THREADS], red_key_d[FF_THREADS];
-  __shared__ uint32_t sh_cnt[FT_N];
+  __shared__ uint32_t sh_cnt[FT_N], sh_step[2];
   const int tid = threadIdx.x;
   struct ff_stats *P = &part[blockIdx.x];
   for (int i = tid; i < FF_HIST; i += FF_THREADS) sh_hist[i] = P->hist[i];
   if (tid < FF_LIST) sh_list[0][tid] = P->fail[tid];
   if (tid == 0) sh_n[0] = P->nfail;
   if (tid < FT_N) sh_cnt[tid] = 0;
+  if (tid == 0) ff_walk_steps(npart, sh_step);
   __syncthreads();
 
   const uint64_t per = (nkeys + gridDim.x - 1) / gridDim.x;
@@ -205,7 +206,7 @@ __global__ void __launch_bounds__(FF_THREADS, FF_MINBLOCKS)
   const uint64_t mj = ff_mix(seed + (tid & 31));
   struct ff_walk w;
   ff_walk_start(&w, threadIdx.x, kb, npart);
-  for (uint64_t base = kb; base < ke; base += FF_THREADS, ff_walk_next(&w, npart)) {
+  for (uint64_t base = kb; base < ke; base += FF_THREADS, ff_walk_next(&w, npart, sh_step)) {
     const uint64_t key = w.key, mk = ff_mix_k(mj, w.k, npart, seed);
     int fail = 0, cls = 0, hb = -1;
     uint32_t r[2] = {0, 0};

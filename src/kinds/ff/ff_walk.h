@@ -34,21 +34,27 @@ static_assert(FF_WARPS * FF_COLS == 32, "FF_WARPS must divide 32");
 struct ff_walk {
   uint64_t key;
   uint32_t xb, k, g;
-  uint32_t q, r, qw, rw; /* FF_STEP and FF_STEP_WRAP divided by npart: quotients, remainders */
 };
 FF_FN void ff_walk_start(struct ff_walk *w, uint32_t tid, uint64_t kb, uint32_t npart) {
   const uint32_t lane = tid & 31;
   w->g = tid >> 5;
   w->key = kb + 32 * (lane / FF_COLS) + FF_COLS * w->g + lane % FF_COLS;
   w->xb = (uint32_t)(w->key / npart), w->k = (uint32_t)(w->key % npart);
-  w->q = FF_STEP / npart, w->r = FF_STEP % npart, w->qw = FF_STEP_WRAP / npart, w->rw = FF_STEP_WRAP % npart;
 }
-FF_FN void ff_walk_next(struct ff_walk *w, uint32_t npart) {
+/* st[0], st[1]: FF_STEP and FF_STEP_WRAP divided by npart (< 2^16), as quotient << 16 |
+ * remainder (the kernel keeps them in shared memory: held in registers, the compiler
+ * divides again every round). */
+FF_FN void ff_walk_steps(uint32_t npart, uint32_t *st) {
+  st[0] = (FF_STEP / npart) << 16 | FF_STEP % npart;
+  st[1] = (FF_STEP_WRAP / npart) << 16 | FF_STEP_WRAP % npart;
+}
+FF_FN void ff_walk_next(struct ff_walk *w, uint32_t npart, const uint32_t *st) {
   const int wrap = w->g == FF_WARPS - 1;
+  const uint32_t d = st[wrap];
   w->g = wrap ? 0 : w->g + 1;
   w->key += wrap ? FF_STEP_WRAP : FF_STEP;
-  w->xb += wrap ? w->qw : w->q;
-  w->k += wrap ? w->rw : w->r;
+  w->xb += d >> 16;
+  w->k += d & 0xffffu;
   if (w->k >= npart) w->k -= npart, w->xb++;
 }
 
