@@ -8,7 +8,7 @@
 #   make SAN=1 test     host code under AddressSanitizer and UndefinedBehaviorSanitizer
 #   make MPI=1          an MPI build (build-mpi/ulpcert) for mpirun -np N ... run
 #   make install PREFIX=/usr/local   the binary and its libraries: PREFIX/bin/ulpcert
-#   make NVEXTRA=-DFF_MINBLOCKS=3   extra nvcc flags for every .cu file (variants of a kernel's build)
+#   make NVEXTRA=-DFF_MINBLOCKS=2   extra nvcc flags for every .cu file (variants of a kernel's build)
 
 .DEFAULT_GOAL := all
 CC      ?= gcc

@@ -1,12 +1,15 @@
 /* test_ff.c: the exact float-float check against MPFR, hand-derived cases (split
- * overflow, flush-to-zero breaking 2Sum, Fast2Sum outside its precondition) and an
- * independent naive exact loop compared with the CPU scan. */
+ * overflow, flush-to-zero breaking 2Sum, Fast2Sum outside its precondition), an
+ * independent naive exact loop compared with the CPU scan, and the merge of failure
+ * lists that the kernel uses (ff_list.h). */
 #include <mpfr.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
 #include "src/kinds/ff/ff.h"
+#include "src/kinds/ff/ff_list.h"
+#include "src/kinds/ff/ff_walk.h"
 
 #define PREC 2000 /* every sum and product of binary32 words here is exact at this precision */
 
@@ -180,6 +183,34 @@ static void test_hand_cases(void **state) {
   assert_true(p == 0x1.8p116f && e == 0.0f);
 }
 
+/* A relative error within 2^-40 of the bound is decided exactly (ff_outcome_near). By hand:
+ * DWPlusFP with x = (1, 0), y = 0 has S = 1; a given result (1, 2^-47) has E = 2^-47, so
+ * rel = 2^-47 = 2u^2 exactly. Against B = 2^-47 and B = 2^-47 (1 + 2^-45) it is within
+ * (|E| <= B |S|); against B = 2^-47 (1 - 2^-45) = 2^-47 - 2^-92 it exceeds, a failure of
+ * class "other" (finite, no subnormal word, |S| = 1, no split, no precondition, plain),
+ * in D (high words 1 and 0, |S| >= 2^-60). */
+static void test_near_bound(void **state) {
+  (void)state;
+  const struct ff_in in = {f2u(1.0f), 0, 0, 0};
+  const uint32_t r[2] = {f2u(1.0f), f2u(0x1p-47f)};
+  static const double bounds[] = {0x1p-47, 0x1p-47 + 0x1p-92, 0x1p-47 - 0x1p-92};
+  for (int i = 0; i < 3; i++) {
+    struct ff_stats st;
+    ff_stats_init(&st);
+    int cls = -1;
+    const int f = ff_account(&st, st.hist, DW_ADD_FP, FF_PLAIN, bounds[i], 5, &in, r, 2, &cls);
+    assert_true(st.max_rel == 0x1p-47 && st.max_rel_key == 5 && st.max_rel_d == 0x1p-47);
+    assert_int_equal(st.pairs, 1);
+    assert_int_equal(st.in_domain, 1);
+    assert_int_equal(st.inexact, 1);
+    assert_int_equal(f, i == 2);
+    assert_int_equal(st.exceeds, i == 2);
+    assert_int_equal(st.exceeds_in_domain, i == 2);
+    assert_int_equal(st.failures, i == 2);
+    if (i == 2) assert_int_equal(cls, FFC_OTHER);
+  }
+}
+
 /* Flush to zero breaks 2Sum. Emulated flushing (every binary32 input and result below
  * 2^-126 replaced by zero), worked by hand for a = 2^-125, b = -(2^-125 - 2^-148):
  * x = fl(a + b) = fl(2^-148) = 0; bv = x - a = -2^-125; av = x - bv = 2^-125;
@@ -208,6 +239,65 @@ static void test_ftz_breaks_twosum(void **state) {
   ff_stats_init(&st);
   assert_int_equal(ff_account(&st, st.hist, EFT_TWOSUM, FF_PLAIN, 0.0, 0, &in, r, 2, &cls), 0);
   assert_int_equal(st.inexact, 0);
+}
+
+/* ff_exact starts E as S negated (its comment says why that is the expansion TwoSum
+ * builds from the negated terms, up to the signs of zeros). Against E built term by term,
+ * -t[0], ..., -t[n - 1], then the result words: the same nonzero components, the same
+ * binary64 value bit for bit, the same sign, on random pairs of every operation with
+ * terms (the terms written out here from the operations' definitions). */
+static int terms_of(int op, const struct ff_in *in, double *t) {
+  const double xh = ff_f2d(in->xh), xl = ff_f2d(in->xl), yh = ff_f2d(in->yh), yl = ff_f2d(in->yl);
+  switch (op) {
+  case EFT_TWOPROD_DEKKER:
+  case EFT_TWOPROD_FMA: t[0] = xh * yh; return 1;
+  case EFT_TWOSUM:
+  case EFT_FAST2SUM:
+  case EFT_FAST2SUM_UNORDERED: t[0] = xh, t[1] = yh; return 2;
+  case DW_ADD_FP: t[0] = xh, t[1] = xl, t[2] = yh; return 3;
+  case FF_ADD_SEED:
+  case DW_ADD_SLOPPY:
+  case DW_ADD_ACCURATE: t[0] = xh, t[1] = xl, t[2] = yh, t[3] = yl; return 4;
+  case DW_MUL_FP:
+  case DW_MUL_FP_FMA: t[0] = xh * yh, t[1] = xl * yh; return 2;
+  case FF_MUL_SEED:
+  case DW_MUL_DW:
+  case DW_MUL_DW_FMA: t[0] = xh * yh, t[1] = xh * yl, t[2] = xl * yh, t[3] = xl * yl; return 4;
+  case SUM2_TWOSUM:
+  case SUM2_FAST2SUM: t[0] = xh, t[1] = yh, t[2] = -xh, t[3] = xl; return 4;
+  default: return -1;
+  }
+}
+static void test_error_expansion(void **state) {
+  (void)state;
+  int checked = 0, zeros = 0;
+  for (int op = 0; op < FF_NOPS; op++)
+    for (int it = 0; it < 20000 && op != FF_CONVERT_SEED; it++) {
+      uint32_t xb = (uint32_t)test_rand64();
+      if (it < 64) xb = (uint32_t)(0x3f800000u + it);
+      struct ff_in in;
+      ff_pair(op, (uint64_t)xb * 32 + (uint64_t)(it % 32), 32, 3, &in);
+      if (!ff_pair_finite(&in)) continue;
+      uint32_t r[2];
+      ff_eval(op, &in, r);
+      struct ff_xp S, E, E0 = {0};
+      ff_exact(op, &in, r, &S, &E);
+      double t[4];
+      const int nt = terms_of(op, &in, t);
+      for (int i = 0; i < nt; i++) ff_xp_add(&E0, -t[i]);
+      ff_xp_add(&E0, ff_f2d(r[0]));
+      if (!ff_is_sum2(op)) ff_xp_add(&E0, ff_f2d(r[1]));
+      assert_int_equal(E.n, E0.n);
+      for (int i = 0; i < E.n; i++) {
+        assert_true(E.c[i] == E0.c[i] || (isnan(E.c[i]) && isnan(E0.c[i])));
+        zeros += E.c[i] == 0 && d2u(E.c[i]) != d2u(E0.c[i]);
+      }
+      assert_true(d2u(ff_xp_value(&E)) == d2u(ff_xp_value(&E0)) || isnan(ff_xp_value(&E)));
+      assert_int_equal(ff_xp_sign(&E), ff_xp_sign(&E0));
+      checked++;
+    }
+  printf("%d expansions equal; %d zero components of the other sign\n", checked, zeros);
+  assert_true(checked > 200000);
 }
 
 /* The CPU scan against a naive exact loop (MPFR, per pair) on small ranges: counts,
@@ -491,10 +581,193 @@ static void test_worst_cases(void **state) {
   mpq_clears(F, S, E, t, (mpq_ptr)0);
 }
 
+/* ff_div47 (a binary64 division in place of a 64-bit integer one) against the integer
+ * division for every divisor it is given, and ff_fbits (normalized by a count of leading
+ * zeros) against normalization one bit at a time, for every significand below 2^24 at
+ * exponents that land in the normal and subnormal ranges and across their boundary. */
+static void test_int_helpers(void **state) {
+  (void)state;
+  for (uint32_t d = 1u << 23; d < 1u << 24; d++) assert_true(ff_div47(d) == (1ull << 47) / d);
+  static const int Es[] = {-100, -149, -150, -160, -170, -172, -173, -174, -180};
+  for (size_t e = 0; e < sizeof Es / sizeof Es[0]; e++)
+    for (uint32_t m = 0; m < 1u << 24; m++) {
+      uint32_t mm = m, want;
+      int E = Es[e];
+      if (!mm) want = 0x80000000u;
+      else {
+        while (mm < (1u << 23)) mm <<= 1, E--;
+        if (E + 150 >= 1) want = 0x80000000u | ((uint32_t)(E + 150) << 23) | (mm & 0x7fffffu);
+        else want = 0x80000000u | (-149 - E >= 24 ? 0u : mm >> (-149 - E));
+      }
+      if (ff_fbits(m, Es[e], 0x80000000u) != want) fail_msg("ff_fbits(%#x, %d)", m, Es[e]);
+    }
+}
+
+/* The kernel's walk (ff_walk.h), followed for every thread of a block on runs [kb, ke)
+ * aligned and not to high words, of partner counts 1 (the conversion), 23 (no random
+ * partner), 32 (the default), 33 and 4119 (the most): every key of the run is taken
+ * exactly once, by the round that covers it; (xb, k) is the key's quotient and
+ * remainder by npart; a warp's lanes take increasing keys; and with 32 partners on a
+ * run that starts on a high word, a warp meets FF_COLS partners per round, every warp
+ * each of them once in FF_WARPS rounds. */
+static void test_walk(void **state) {
+  (void)state;
+  static const uint32_t nparts[] = {1, 23, 32, 33, 4119};
+  /* run starts: high word starts[][0] and starts[][1] keys more */
+  static const uint64_t starts[][2] = {{0, 0}, {1000, 0}, {0, 77}, {0x3f000000, 5}, {0xffffff00u, 3}};
+  static const uint32_t lens[] = {1, 255, 256, 257, 4096, 5000};
+  static uint8_t seen[5000];
+  for (size_t a = 0; a < sizeof nparts / sizeof nparts[0]; a++)
+    for (size_t b = 0; b < sizeof starts / sizeof starts[0]; b++)
+      for (size_t c = 0; c < sizeof lens / sizeof lens[0]; c++) {
+        const uint32_t np = nparts[a];
+        const uint64_t kb = starts[b][0] * np + starts[b][1], kmax = ((uint64_t)1 << 32) * np; /* the last key + 1 */
+        const uint32_t n = kmax - kb < lens[c] ? (uint32_t)(kmax - kb) : lens[c];
+        const uint64_t ke = kb + n;
+        uint32_t st[2];
+        ff_walk_steps(np, st);
+        memset(seen, 0, n);
+        for (uint32_t tid = 0; tid < FF_THREADS; tid++) {
+          struct ff_walk w;
+          ff_walk_start(&w, tid, kb, np);
+          uint64_t prev = 0;
+          for (uint64_t base = kb, r = 0; base < ke; base += FF_THREADS, r++, ff_walk_next(&w, np, st)) {
+            assert_true(w.key >= base && w.key < base + FF_THREADS);
+            assert_true(w.k < np); /* beyond the run, past the last high word, xb may wrap */
+            if (w.key < ke) assert_true((uint64_t)w.xb * np + w.k == w.key);
+            if ((tid & 31) && r == 0) assert_true(w.key > prev);
+            if (w.key < ke) seen[w.key - kb]++;
+            if (np == 32 && kb % 32 == 0) /* partners FF_COLS g .. FF_COLS g + FF_COLS - 1, g = (warp + r) % FF_WARPS */
+              assert_int_equal(w.k / FF_COLS, ((tid >> 5) + r) % FF_WARPS);
+          }
+          /* the lane order within the first round: thread tid - 1 of the same warp is below */
+          ff_walk_start(&w, tid, kb, np);
+          prev = w.key;
+          if (tid & 31) {
+            struct ff_walk v;
+            ff_walk_start(&v, tid - 1, kb, np);
+            for (int r = 0; r < 2 * FF_WARPS; r++, ff_walk_next(&w, np, st), ff_walk_next(&v, np, st))
+              assert_true(v.key < w.key);
+          }
+        }
+        for (uint32_t i = 0; i < n; i++) assert_int_equal(seen[i], 1);
+      }
+}
+
+/* ---- failure lists (ff_list.h) ---- */
+
+/* list l of a hand-built set: keys[0 .. n), each record's rh = 100 key + l (so that a
+ * merged record shows it moved whole, from its list) */
+static void mk_list(struct ff_fail *lists, uint32_t *n, int l, const uint64_t *keys, uint32_t nk) {
+  n[l] = nk;
+  for (uint32_t i = 0; i < nk; i++)
+    lists[l * FF_LIST + i] = (struct ff_fail){keys[i], (uint32_t)(100 * keys[i] + (uint64_t)l), 7, (uint32_t)l, 0};
+}
+
+static void want_list(const struct ff_fail *out, uint32_t got, const uint64_t *keys, const int *from, uint32_t n) {
+  assert_int_equal(got, n);
+  for (uint32_t i = 0; i < n; i++) {
+    assert_int_equal(out[i].key, keys[i]);
+    assert_int_equal(out[i].rh, 100 * keys[i] + (uint64_t)from[i]);
+    assert_int_equal(out[i].rl, 7);
+    assert_int_equal(out[i].cls, from[i]);
+  }
+}
+
+/* Hand-built lists, the expected merges worked out by hand. */
+static void test_list_merge_hand(void **state) {
+  (void)state;
+  assert_int_equal(FF_LIST, 8); /* the cases below count on it */
+  struct ff_fail lists[FF_MERGE_MAX * FF_LIST], out[FF_LIST];
+  uint32_t n[FF_MERGE_MAX];
+  /* interleaved, one list empty, one full: the union sorted is 1 2 4 5 6 7 8 9 10 11 12 13
+     30; its 8 lowest are 1 (list 3), 2 (0), 4 5 (1), 6 7 8 (3), 9 (0) */
+  const uint64_t a0[] = {2, 9}, a1[] = {4, 5, 30}, a3[] = {1, 6, 7, 8, 10, 11, 12, 13};
+  mk_list(lists, n, 0, a0, 2), mk_list(lists, n, 1, a1, 3), mk_list(lists, n, 2, NULL, 0), mk_list(lists, n, 3, a3, 8);
+  const uint64_t w1[] = {1, 2, 4, 5, 6, 7, 8, 9};
+  const int f1[] = {3, 0, 1, 1, 3, 3, 3, 0};
+  want_list(out, ff_list_merge(lists, n, 4, out), w1, f1, 8);
+  /* fewer than FF_LIST in all: 50 (list 1), 100 (0), 150 (1) */
+  const uint64_t b0[] = {100}, b1[] = {50, 150}, w2[] = {50, 100, 150};
+  const int f2[] = {1, 0, 1};
+  mk_list(lists, n, 0, b0, 1), mk_list(lists, n, 1, b1, 2);
+  want_list(out, ff_list_merge(lists, n, 2, out), w2, f2, 3);
+  /* nothing: no list, or only empty ones */
+  assert_int_equal(ff_list_merge(lists, n, 0, out), 0);
+  mk_list(lists, n, 0, NULL, 0), mk_list(lists, n, 1, NULL, 0);
+  assert_int_equal(ff_list_merge(lists, n, 2, out), 0);
+  /* the kernel's shape, 1 + 8 lists: an empty earlier list and eight full warp lists, warp w
+     holding keys w + 8 i (i = 0..7, as if every lane failed): the 8 lowest are 0..7, key k
+     from warp k, list 1 + k */
+  mk_list(lists, n, 0, NULL, 0);
+  for (int w = 0; w < 8; w++) {
+    uint64_t k[8];
+    for (int i = 0; i < 8; i++) k[i] = (uint64_t)(w + 8 * i);
+    mk_list(lists, n, 1 + w, k, 8);
+  }
+  const uint64_t w3[] = {0, 1, 2, 3, 4, 5, 6, 7};
+  const int f3[] = {1, 2, 3, 4, 5, 6, 7, 8};
+  want_list(out, ff_list_merge(lists, n, 9, out), w3, f3, 8);
+  /* a full earlier list of lower keys (an earlier launch): it stays as it was */
+  const uint64_t c0[] = {0, 1, 2, 3, 4, 5, 6, 7};
+  for (int w = 0; w < 8; w++) {
+    uint64_t k[8];
+    for (int i = 0; i < 8; i++) k[i] = (uint64_t)(8 + w + 8 * i);
+    mk_list(lists, n, 1 + w, k, 8);
+  }
+  mk_list(lists, n, 0, c0, 8);
+  const int f4[] = {0, 0, 0, 0, 0, 0, 0, 0};
+  want_list(out, ff_list_merge(lists, n, 9, out), c0, f4, 8);
+}
+
+/* The kernel's scheme against the host's list (ff_list_insert, in any order): launches of
+ * a block of FF_WARPS warps walking its run as the kernel does (ff_walk, 32 partners);
+ * each warp appends its failures in lane order while it has room, then the earlier list
+ * and the warps' lists are merged. Failure densities from none to every pair, over
+ * several launches, and runs of any length. */
+static void test_list_merge_warps(void **state) {
+  (void)state;
+  assert_true(FF_WARPS + 1 <= FF_MERGE_MAX);
+  for (int trial = 0; trial < 2000; trial++) {
+    struct ff_stats host;
+    ff_stats_init(&host);
+    struct ff_fail lists[(FF_WARPS + 1) * FF_LIST], merged[FF_LIST];
+    uint32_t n[FF_WARPS + 1] = {0};
+    uint64_t kb = test_rand64() % 1000;
+    const int launches = 1 + (int)(test_rand64() % 4);
+    for (int la = 0; la < launches; la++) {
+      const uint64_t ke = kb + test_rand64() % 1500;
+      const uint64_t dens = test_rand64() % 5; /* a pair fails with probability dens^2 / 16 */
+      struct ff_walk w[FF_THREADS];
+      uint32_t st[2];
+      ff_walk_steps(32, st);
+      for (uint32_t t = 0; t < FF_THREADS; t++) ff_walk_start(&w[t], t, kb, 32);
+      for (int i = 1; i <= FF_WARPS; i++) n[i] = 0;
+      for (uint64_t base = kb; base < ke; base += FF_THREADS)
+        for (uint32_t t = 0; t < FF_THREADS; t++) { /* warp by warp, lane by lane */
+          const uint64_t key = w[t].key;
+          ff_walk_next(&w[t], 32, st);
+          if (key >= ke || test_rand64() % 16 >= dens * dens) continue;
+          const struct ff_fail f = {key, (uint32_t)key ^ 0x5a5a5a5au, (uint32_t)(key >> 3), (uint32_t)(key % 5), 0};
+          ff_list_insert(&host, &f);
+          const uint32_t l = 1 + t / 32;
+          if (n[l] < FF_LIST) lists[l * FF_LIST + n[l]++] = f;
+        }
+      n[0] = ff_list_merge(lists, n, FF_WARPS + 1, merged);
+      memcpy(lists, merged, sizeof merged);
+      kb = ke + test_rand64() % 3000; /* the next launch starts higher */
+    }
+    assert_int_equal(n[0], host.nfail);
+    assert_memory_equal(lists, host.fail, n[0] * sizeof(struct ff_fail));
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_exact_vs_mpfr), cmocka_unit_test(test_is_rn), cmocka_unit_test(test_hand_cases),
+      cmocka_unit_test(test_exact_vs_mpfr), cmocka_unit_test(test_is_rn), cmocka_unit_test(test_hand_cases), cmocka_unit_test(test_near_bound), cmocka_unit_test(test_error_expansion),
       cmocka_unit_test(test_ftz_breaks_twosum), cmocka_unit_test(test_scan_vs_naive),
-      cmocka_unit_test(test_seed_is_sloppy), cmocka_unit_test(test_worst_cases)};
+      cmocka_unit_test(test_seed_is_sloppy), cmocka_unit_test(test_worst_cases),
+      cmocka_unit_test(test_int_helpers), cmocka_unit_test(test_walk), cmocka_unit_test(test_list_merge_hand),
+      cmocka_unit_test(test_list_merge_warps)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

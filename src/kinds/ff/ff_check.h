@@ -33,11 +33,13 @@
 #define DSUB(a, b) __dsub_rn((a), (b))
 #define DMUL(a, b) __dmul_rn((a), (b))
 #define DFMA(a, b, c) __fma_rn((a), (b), (c))
+#define DDIV(a, b) __ddiv_rn((a), (b))
 #else
 #define DADD(a, b) ((a) + (b))
 #define DSUB(a, b) ((a) - (b))
 #define DMUL(a, b) ((a) * (b))
 #define DFMA(a, b, c) fma((a), (b), (c))
+#define DDIV(a, b) ((a) / (b))
 #endif
 
 /* ---- operations and flavours ---- */
@@ -118,11 +120,21 @@ FF_FN double ff_f2d(uint32_t u) {
   return sign ? -v : v;
 }
 
+/* leading zero bits of m != 0 */
+FF_FN int ff_clz32(uint32_t m) {
+#ifdef __CUDA_ARCH__
+  return __clz((int)m);
+#else
+  return __builtin_clz(m);
+#endif
+}
+
 /* binary32 bits of sign * m * 2^E for 0 <= m < 2^24, truncated below 2^-149 (m * 2^E
  * is assumed below 2^128). */
 FF_FN uint32_t ff_fbits(uint32_t m, int E, uint32_t sign) {
   if (!m) return sign;
-  while (m < (1u << 23)) m <<= 1, E--;
+  const int nz = ff_clz32(m) - 8; /* m << nz in [2^23, 2^24) */
+  m <<= nz, E -= nz;
   if (E + 150 >= 1) return sign | ((uint32_t)(E + 150) << 23) | (m & 0x7fffffu);
   int sh = -149 - E; /* >= 1 */
   return sign | (sh >= 24 ? 0u : m >> sh);
@@ -290,6 +302,13 @@ FF_FN void ff_worst_add(uint32_t xb, uint32_t *xl, uint32_t *yh, uint32_t *yl) {
   *yl = ey ? ff_fbits((1u << 24) - 2, (int)ey - 198, sy) : 0; /* u ulp(yh) (1 - 2u) = (2^24 - 2) 2^(ey - 198) */
 }
 
+/* floor(2^47 / d) for 2^23 <= d < 2^24, without an integer division: q = RN(2^47 / d) in
+ * binary64 has the same integer part. Q = 2^47 / d is in (2^23, 2^24]; q = Q when Q is an
+ * integer; otherwise the fractional part of Q, a nonzero multiple of 1/d, lies in
+ * [1/d, 1 - 1/d] with 1/d > 2^-24, while |q - Q| <= ulp(Q) / 2 <= 2^-29: q stays strictly
+ * between the same two integers. tests/test_ff.c checks every d against the division. */
+FF_FN uint64_t ff_div47(uint32_t d) { return (uint64_t)DDIV(0x1p47, (double)d); }
+
 /* FF_WORST_MUL: the low word of x and the partner, from xh and random bits r:
  * bits 0-1 the way (0: midpoint, 1: reciprocal, 2-3: near a power of two), 2-5 its
  * parameter, 6-17 and 18-19 xl's d and sign, 20-31 and 32-33 yl's, 63 yh's sign. */
@@ -302,7 +321,7 @@ FF_FN void ff_worst_mul(uint32_t xb, uint64_t r, uint32_t *xl, uint32_t *yh, uin
     uint32_t t = (1u << 22) - 1 + (par & 1) * (1u << 23); /* < 2^24 */
     j = i ? (t / i) & 0x7fffffu : par;
   } else {
-    uint64_t q = (1ull << 47) / ((1u << 23) | i); /* (2^23, 2^24] */
+    uint64_t q = ff_div47((1u << 23) | i); /* 2^47 / (2^23 + i), in (2^23, 2^24] */
     q = q + par - 8;
     if (q >= (1u << 24)) q >>= 1, ey = ey < 254 ? ey + 1 : ey;
     j = (uint32_t)q & 0x7fffffu;
@@ -313,9 +332,10 @@ FF_FN void ff_worst_mul(uint32_t xb, uint64_t r, uint32_t *xl, uint32_t *yh, uin
 }
 
 /* The partner k of the operand of high word xb; *xl is x's low word (from ff_operand),
- * which the worst-case partners replace. */
-FF_FN void ff_partner(uint32_t xb, uint32_t *xl, uint32_t k, uint64_t seed, uint32_t *yh, uint32_t *yl) {
-  uint64_t r = ff_mix(ff_mix(seed + k) ^ xb);
+ * which the worst-case partners replace. mk = ff_mix(seed + k): the same for every high
+ * word, so that a scan can compute it once per partner (ff_partner computes it). */
+FF_FN void ff_partner_m(uint32_t xb, uint32_t *xl, uint32_t k, uint64_t mk, uint32_t *yh, uint32_t *yl) {
+  uint64_t r = ff_mix(mk ^ xb);
   uint32_t ex = (xb >> 23) & 0xff, sx = xb & 0x80000000u, xlb = *xl;
   uint32_t sig = (uint32_t)(r >> 40) & 0x7fffffu;
   uint32_t h;
@@ -361,6 +381,9 @@ FF_FN void ff_partner(uint32_t xb, uint32_t *xl, uint32_t k, uint64_t seed, uint
   }
   *yh = h;
   *yl = ff_lo_of(h, ff_mix(r + 0x51ed27u));
+}
+FF_FN void ff_partner(uint32_t xb, uint32_t *xl, uint32_t k, uint64_t seed, uint32_t *yh, uint32_t *yl) {
+  ff_partner_m(xb, xl, k, ff_mix(seed + k), yh, yl);
 }
 
 /* ---- expansions ---- */
@@ -558,10 +581,16 @@ FF_FN void ff_exact(int op, const struct ff_in *in, const uint32_t *r, struct ff
   }
   default: break;
   }
-  for (int i = 0; i < nt; i++) {
-    ff_xp_add(S, t[i]);
-    ff_xp_add(E, -t[i]);
-  }
+  for (int i = 0; i < nt; i++) ff_xp_add(S, t[i]);
+  /* E starts as the expansion of -t[0], ..., -t[nt - 1], which is S negated component by
+   * component: rounding to nearest is symmetric, so TwoSum(-a, -b) = -TwoSum(a, b), up to
+   * the sign of a zero result (x - x is +0 either way). No use of an expansion sees the
+   * sign of a zero component: ff_xp_sign skips zeros; ff_xp_value's running sum starts at
+   * +0, to which +0 or -0 adds +0, and a nonzero sum is unchanged by either; ff_within
+   * decides the sign of an exact sum of values. */
+  E->n = S->n;
+  FF_UNROLL for (int i = 0; i < FF_XMAX; i++)
+    if (i < S->n) E->c[i] = -S->c[i];
   ff_xp_add(E, ff_f2d(r[0]));
   if (!ff_is_sum2(op)) ff_xp_add(E, ff_f2d(r[1]));
 }
@@ -647,63 +676,111 @@ FF_FN void ff_cls_add(struct ff_stats *s, int k) {
   FF_UNROLL for (int c = 0; c < FFC_N; c++) s->cls[c] += c == k;
 }
 
-/* The outcome of one pair, folded into s (scalars); *hbin is the histogram bin it
- * counts in (-1: none). bound: relative bound B (< 0: none published; 0: the operation
- * claims to be exact). Returns 1 when the pair is a failure (*cls set): a non-finite
- * result, a nonzero result for S = 0, an error above the bound, and for Sum2 a result
- * other than RN(S). */
-FF_FN int ff_account_bin(struct ff_stats *s, int *hbin, int op, int flav, double bound, uint64_t key,
-                         const struct ff_in *in, const uint32_t *r, int nr, int *cls) {
+/* The outcome of one evaluated pair (ff_outcome): what it counts for, as FFO_ bits, and,
+ * when S != 0 and the result is finite (FFO_REL), its relative error and histogram bin. */
+#define FFO_DOMAIN 0x001u        /* in the hypothesis domain D */
+#define FFO_INEXACT 0x002u       /* R != S */
+#define FFO_NONFINITE 0x004u     /* R not finite */
+#define FFO_ZERO 0x008u          /* S == 0 */
+#define FFO_ZERO_MISMATCH 0x010u /* S == 0 but R != 0 */
+#define FFO_EXCEEDS 0x020u       /* above a published bound (bound >= 0) */
+#define FFO_NOT_CR 0x040u        /* Sum2: R != RN(S) */
+#define FFO_CLAIM 0x080u         /* Sum2: R != the rounded binary64 running sum */
+#define FFO_FAIL 0x100u          /* a failure: non-finite, nonzero for S = 0, above the bound, Sum2 not CR */
+#define FFO_REL 0x200u           /* rel and hbin are set */
+#define FFO_NEAR 0x400u          /* rel within 2^-40 of the bound: ff_outcome_near decides */
+struct ff_outcome {
+  uint32_t ev;
+  int hbin;   /* histogram bin of rel */
+  double rel; /* |E| / |S| */
+  double sv;  /* S's binary64 value (ff_classify's argument) */
+};
+
+/* The outcome of one pair. bound: relative bound B (< 0: none published; 0: the
+ * operation claims to be exact). Where rel is too close to B for its binary64 value to
+ * decide (rare), FFO_NEAR is set and FFO_EXCEEDS and FFO_FAIL are left to
+ * ff_outcome_near, which compares exactly. */
+FF_FN void ff_outcome(int op, double bound, const struct ff_in *in, const uint32_t *r, struct ff_outcome *o) {
   struct ff_xp S, E;
   ff_exact(op, in, r, &S, &E);
-  double sv = ff_xp_value(&S);
-  int dom = ff_in_domain(op, in, sv);
+  const double sv = ff_xp_value(&S);
+  uint32_t ev = ff_in_domain(op, in, sv) ? FFO_DOMAIN : 0u;
   int fail = 0, exceed = 0;
-  *hbin = -1;
-  s->pairs++;
-  s->in_domain += dom;
-  int nonfin = !ff_result_finite(op, r);
+  o->sv = sv, o->hbin = -1, o->rel = 0.0;
   if (ff_is_sum2(op)) {
-    int rn = ff_is_rn(r[0], &S);
-    s->not_cr += !rn;
-    fail |= !rn;
+    if (!ff_is_rn(r[0], &S)) ev |= FFO_NOT_CR, fail = 1;
     /* the claim of seed 001: as if summed in binary64 and rounded once to binary32 */
     uint32_t w[4];
     ff_sum2_vector(in, w);
     double acc = ff_f2d(w[0]);
     for (int i = 1; i < 4; i++) acc = DADD(acc, ff_f2d(w[i]));
-    s->claim_mismatch += ff_d2f_rn(acc) != r[0];
+    if (ff_d2f_rn(acc) != r[0]) ev |= FFO_CLAIM;
   }
-  if (nonfin) {
-    s->nonfinite++;
-    s->inexact++;
+  if (!ff_result_finite(op, r)) {
+    ev |= FFO_NONFINITE | FFO_INEXACT;
     fail = 1, exceed = 1;
   } else {
-    int ze = ff_xp_sign(&E), zs = ff_xp_sign(&S);
-    s->inexact += ze != 0;
+    const int ze = ff_xp_sign(&E), zs = ff_xp_sign(&S);
+    if (ze != 0) ev |= FFO_INEXACT;
     if (zs == 0) {
-      s->zero_exact++;
-      if (ze != 0) s->zero_mismatch++, fail = 1, exceed = 1;
+      ev |= FFO_ZERO;
+      if (ze != 0) ev |= FFO_ZERO_MISMATCH, fail = 1, exceed = 1;
     } else {
-      double rel = fabs(ff_xp_value(&E)) / fabs(sv);
-      if (rel > s->max_rel || (rel == s->max_rel && key < s->max_rel_key)) s->max_rel = rel, s->max_rel_key = key;
-      if (dom && (rel > s->max_rel_d || (rel == s->max_rel_d && key < s->max_rel_d_key)))
-        s->max_rel_d = rel, s->max_rel_d_key = key;
-      *hbin = ff_hist_bin(rel);
+      const double rel = fabs(ff_xp_value(&E)) / fabs(sv);
+      o->rel = rel, o->hbin = ff_hist_bin(rel);
+      ev |= FFO_REL;
       if (bound == 0.0) exceed = ze != 0;
       else if (bound > 0.0) {
         if (rel > bound * (1 + 0x1p-40)) exceed = 1;
-        else if (rel >= bound * (1 - 0x1p-40)) exceed = !ff_within(&E, &S, bound);
+        else if (rel >= bound * (1 - 0x1p-40)) ev |= FFO_NEAR;
       }
       fail |= exceed;
     }
   }
-  if (exceed && bound >= 0.0) {
-    s->exceeds++;
-    s->exceeds_in_domain += dom;
-  }
-  if (!fail) return 0;
-  *cls = ff_classify(op, flav, in, r, nr, sv);
+  if (exceed && bound >= 0.0) ev |= FFO_EXCEEDS;
+  if (fail) ev |= FFO_FAIL;
+  o->ev = ev;
+}
+
+/* An outcome with FFO_NEAR decided: the exact comparison of |E| with B |S| (ff_within)
+ * on the expansions of the same pair, computed again. */
+FF_FN void ff_outcome_near(int op, double bound, const struct ff_in *in, const uint32_t *r, struct ff_outcome *o) {
+  struct ff_xp S, E;
+  ff_exact(op, in, r, &S, &E);
+  if (!ff_within(&E, &S, bound)) o->ev |= FFO_EXCEEDS | FFO_FAIL; /* here bound > 0 */
+  o->ev &= ~FFO_NEAR;
+}
+
+/* A relative error rel of pair key into the maxima of s (ties to the lowest key); dom:
+ * the pair is in D. */
+FF_FN void ff_max_add(struct ff_stats *s, double rel, uint64_t key, int dom) {
+  if (rel > s->max_rel || (rel == s->max_rel && key < s->max_rel_key)) s->max_rel = rel, s->max_rel_key = key;
+  if (dom && (rel > s->max_rel_d || (rel == s->max_rel_d && key < s->max_rel_d_key)))
+    s->max_rel_d = rel, s->max_rel_d_key = key;
+}
+
+/* The outcome of one pair, folded into s (scalars); *hbin is the histogram bin it
+ * counts in (-1: none). Returns 1 when the pair is a failure (*cls set, ff_classify). */
+FF_FN int ff_account_bin(struct ff_stats *s, int *hbin, int op, int flav, double bound, uint64_t key,
+                         const struct ff_in *in, const uint32_t *r, int nr, int *cls) {
+  struct ff_outcome o;
+  ff_outcome(op, bound, in, r, &o);
+  if (o.ev & FFO_NEAR) ff_outcome_near(op, bound, in, r, &o);
+  const uint32_t ev = o.ev;
+  s->pairs++;
+  s->in_domain += (ev & FFO_DOMAIN) != 0;
+  s->inexact += (ev & FFO_INEXACT) != 0;
+  s->nonfinite += (ev & FFO_NONFINITE) != 0;
+  s->zero_exact += (ev & FFO_ZERO) != 0;
+  s->zero_mismatch += (ev & FFO_ZERO_MISMATCH) != 0;
+  s->exceeds += (ev & FFO_EXCEEDS) != 0;
+  s->exceeds_in_domain += (ev & FFO_EXCEEDS) && (ev & FFO_DOMAIN);
+  s->not_cr += (ev & FFO_NOT_CR) != 0;
+  s->claim_mismatch += (ev & FFO_CLAIM) != 0;
+  if (ev & FFO_REL) ff_max_add(s, o.rel, key, (ev & FFO_DOMAIN) != 0);
+  *hbin = o.hbin;
+  if (!(ev & FFO_FAIL)) return 0;
+  *cls = ff_classify(op, flav, in, r, nr, o.sv);
   s->failures++;
   ff_cls_add(s, *cls);
   return 1;
@@ -746,13 +823,17 @@ FF_FN void ff_stats_merge(struct ff_stats *a, const struct ff_stats *b) {
   for (uint32_t i = 0; i < b->nfail; i++) ff_list_insert(a, &b->fail[i]);
 }
 
-/* The operands of pair (high word xb, partner k) for an operation. */
-FF_FN void ff_pair_xk(int op, uint32_t xb, uint32_t k, uint64_t seed, struct ff_in *in) {
+/* The operands of pair (high word xb, partner k) for an operation; mk = ff_mix(seed + k)
+ * (ff_partner_m). */
+FF_FN void ff_pair_xkm(int op, uint32_t xb, uint32_t k, uint64_t mk, uint64_t seed, struct ff_in *in) {
   ff_operand(xb, seed, &in->xh, &in->xl);
-  ff_partner(xb, &in->xl, k, seed, &in->yh, &in->yl);
+  ff_partner_m(xb, &in->xl, k, mk, &in->yh, &in->yl);
   if (!ff_uses_xl(op)) in->xl = 0;
   if (!ff_uses_yl(op)) in->yl = 0;
   if (op == FF_CONVERT_SEED) in->yh = 0; /* only yl's bits extend the input double */
+}
+FF_FN void ff_pair_xk(int op, uint32_t xb, uint32_t k, uint64_t seed, struct ff_in *in) {
+  ff_pair_xkm(op, xb, k, ff_mix(seed + k), seed, in);
 }
 
 /* The operands of pair key = xb * npart + k. */

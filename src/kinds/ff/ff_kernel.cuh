@@ -6,8 +6,21 @@
  *
  * k_ff: block b of a launch takes a contiguous run of pair keys and keeps, across
  * launches, a partial ff_stats in part[b]: counts, maxima (ties to the lowest key), a
- * histogram and the list of its FF_LIST failures of lowest key (appended in key order: a
- * round's failures are ranked by warp ballots). The host merges the partials exactly.
+ * histogram and the list of its FF_LIST failures of lowest key. The host merges the
+ * partials exactly.
+ *
+ * The failure list without block barriers. Each warp keeps its own list of its first
+ * FF_LIST failures of the launch (a round's failures ranked by the warp's ballot, rounds
+ * in increasing key: appended in key order), so warps never wait for each other in the
+ * loop. At the end of the launch the block's list becomes the FF_LIST lowest keys of its
+ * earlier list and the warps' lists (ff_list_merge; ff_list.h proves that this is the
+ * FF_LIST lowest of the earlier list and all of the launch's failures). That is the list
+ * of a single pass in key order, as the host's: a slot's launches on one GPU come in
+ * increasing key order (scan.c claims units of high words in increasing order from one
+ * counter, and ff_gpu_stats launches a unit's keys [x0 npart, (x0 + nx) npart) for each
+ * slot in turn), and block b takes the b-th run of every launch, so every key of a
+ * block's earlier list is below every key of the launch: appending the launch's failures
+ * in key order and keeping the FF_LIST first gives the same list.
  * k_ff_out: the digest and output moments (ff_binsum) of the pairs of part of one bin,
  * one partial per block, which ff_gpu.cu folds into the bin.
  *
@@ -23,25 +36,23 @@
 #include <stdint.h>
 
 #include "src/kinds/ff/ff_check.h"
+#include "src/kinds/ff/ff_list.h"
+#include "src/kinds/ff/ff_walk.h"
 
-#define FF_THREADS 256
-/* blocks of FF_THREADS per multiprocessor that k_ff asks for: caps the registers at 128 */
+/* blocks of FF_THREADS per multiprocessor that k_ff asks for: 3 caps the registers at 80
+ * (24 warps of an SM's 64 can be resident; 2 allowed 128: 16 warps). ptxas -v, sm_90: no
+ * op of any flavour spills at 80 registers, the out-of-line callees included; at 64 (4
+ * blocks) most do. `make NVEXTRA=-DFF_MINBLOCKS=2` builds the former. */
 #ifndef FF_MINBLOCKS
-#define FF_MINBLOCKS 2
+#define FF_MINBLOCKS 3
 #endif
 
-/* The first pair (high word, partner) of a thread, and the step to its next one
- * FF_THREADS keys on: one 64-bit division per thread and launch, additions after. */
-struct ff_walk {
-  uint32_t xb, k, dq, dr; /* dq, dr: FF_THREADS / npart and FF_THREADS % npart */
-};
-__device__ __forceinline__ void ff_walk_start(struct ff_walk *w, uint64_t key, uint32_t npart) {
-  w->xb = (uint32_t)(key / npart), w->k = (uint32_t)(key % npart);
-  w->dq = FF_THREADS / npart, w->dr = FF_THREADS % npart;
-}
-__device__ __forceinline__ void ff_walk_next(struct ff_walk *w, uint32_t npart) {
-  w->xb += w->dq, w->k += w->dr;
-  if (w->k >= npart) w->k -= npart, w->xb++;
+/* ff_mix(seed + k) of this lane's partner k (ff_partner_m): with at most 32 partners
+ * lane j holds it for partner j (mj = ff_mix(seed + j)), else it is computed. Called by
+ * all 32 lanes (converged); npart is the same for all. */
+__device__ __forceinline__ uint64_t ff_mix_k(uint64_t mj, uint32_t k, uint32_t npart, uint64_t seed) {
+  if (npart <= 32) return __shfl_sync(0xffffffffu, mj, (int)k);
+  return ff_mix(seed + k);
 }
 
 /* Histogram bin b (-1: none) of every lane into the block's histogram: one shared atomic
@@ -51,40 +62,101 @@ __device__ __forceinline__ void ff_hist_warp(unsigned long long *hist, int b) {
   if (b >= 0 && (int)(threadIdx.x & 31) == __ffs(peers) - 1) atomicAdd(&hist[b], (unsigned long long)__popc(peers));
 }
 
-/* This round's failures into the block's list, in key order (warp ballots rank them);
- * called by every thread when some thread of the block failed and the list has room. */
-__device__ __forceinline__ void ff_list_round(struct ff_fail *list, uint32_t *nfail, uint32_t *warp_n, int fail,
-                                              uint64_t key, const uint32_t *r, int cls) {
-  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+/* This round's failures of the warp into its list of n (the same in every lane) < FF_LIST,
+ * in key order: a lane's key increases with the lane (ff_walk), so the ballot's lower
+ * lanes come first. Returns the new count, at most FF_LIST. Called by all 32 lanes
+ * (converged); no other warp takes part. */
+__device__ __forceinline__ uint32_t ff_list_warp(struct ff_fail *list, uint32_t n, int fail, uint64_t key,
+                                                 const uint32_t *r, int cls) {
   const unsigned m = __ballot_sync(0xffffffffu, fail);
-  if (lane == 0) warp_n[warp] = __popc(m);
-  __syncthreads();
   if (fail) {
-    uint32_t pos = *nfail + __popc(m & ((1u << lane) - 1));
-    for (int w = 0; w < warp; w++) pos += warp_n[w];
+    const uint32_t pos = n + __popc(m & ((1u << (threadIdx.x & 31)) - 1));
     if (pos < FF_LIST) list[pos] = {key, r[0], r[1], (uint32_t)cls, 0};
   }
-  __syncthreads();
-  if (tid == 0) {
-    uint32_t tot = 0;
-    for (int w = 0; w < FF_THREADS / 32; w++) tot += warp_n[w];
-    *nfail = min(*nfail + tot, (uint32_t)FF_LIST);
-  }
-  __syncthreads();
+  return min(n + __popc(m), (uint32_t)FF_LIST);
 }
 
-/* The block's counters and maxima into its partial P (thread 0 writes). */
-__device__ __forceinline__ void ff_block_fold(const struct ff_stats *ts, struct ff_stats *P, unsigned long long *cnt,
+/* A thread's counts over one launch, two 16-bit counts to a word (counts c: bits
+ * 16 (c % 2) of word c / 2; a thread takes at most FF_ROUNDS_MAX keys a launch, FF_LAUNCH
+ * sees to it), and its maxima, their keys as offsets from the block's first key (below
+ * 2^32). The arrays are indexed by constants only (registers). */
+#define FF_ROUNDS_MAX 65535u
+enum { FT_PAIRS, FT_SKIPPED, FT_INEXACT, FT_NONFINITE, FT_ZERO, FT_ZERO_MISMATCH, FT_DOMAIN, FT_EXCEEDS,
+       FT_EXCEEDS_D, FT_NOT_CR, FT_CLAIM, FT_CLS, FT_N = FT_CLS + FFC_N };
+struct ff_tally {
+  uint32_t w[(FT_N + 1) / 2];
+  double max_rel, max_rel_d; /* -1 until a finite relative error is seen */
+  uint32_t max_rel_off, max_rel_d_off;
+};
+#define FT_ADD(t, c, v) ((t)->w[(c) / 2] += (uint32_t)(v) << (16 * ((c) % 2)))
+__device__ __forceinline__ uint32_t ff_tally_count(const struct ff_tally *t, int c) {
+  return (t->w[c / 2] >> (16 * (c % 2))) & 0xffffu;
+}
+__device__ __forceinline__ void ff_tally_init(struct ff_tally *t) {
+#pragma unroll
+  for (int i = 0; i < (FT_N + 1) / 2; i++) t->w[i] = 0;
+  t->max_rel = t->max_rel_d = -1.0, t->max_rel_off = t->max_rel_d_off = 0;
+}
+/* One evaluated pair's outcome (ff_outcome), as ff_account_bin counts it; off: its key
+ * less the block's first. */
+__device__ __forceinline__ void ff_tally_add(struct ff_tally *t, const struct ff_outcome *o, uint32_t off) {
+  const uint32_t ev = o->ev;
+  FT_ADD(t, FT_PAIRS, 1);
+  FT_ADD(t, FT_DOMAIN, (ev & FFO_DOMAIN) != 0);
+  FT_ADD(t, FT_INEXACT, (ev & FFO_INEXACT) != 0);
+  FT_ADD(t, FT_NONFINITE, (ev & FFO_NONFINITE) != 0);
+  FT_ADD(t, FT_ZERO, (ev & FFO_ZERO) != 0);
+  FT_ADD(t, FT_ZERO_MISMATCH, (ev & FFO_ZERO_MISMATCH) != 0);
+  FT_ADD(t, FT_EXCEEDS, (ev & FFO_EXCEEDS) != 0);
+  FT_ADD(t, FT_EXCEEDS_D, (ev & FFO_EXCEEDS) && (ev & FFO_DOMAIN));
+  FT_ADD(t, FT_NOT_CR, (ev & FFO_NOT_CR) != 0);
+  FT_ADD(t, FT_CLAIM, (ev & FFO_CLAIM) != 0);
+  if (!(ev & FFO_REL)) return;
+  const double rel = o->rel;
+  if (rel > t->max_rel || (rel == t->max_rel && off < t->max_rel_off)) t->max_rel = rel, t->max_rel_off = off;
+  if ((ev & FFO_DOMAIN) && (rel > t->max_rel_d || (rel == t->max_rel_d && off < t->max_rel_d_off)))
+    t->max_rel_d = rel, t->max_rel_d_off = off;
+}
+
+/* ff_classify, out of line: most variants fail on few pairs, and inlined its registers
+ * would count for every pair. */
+template <int OP>
+__device__ __noinline__ int ff_classify_dev(uint32_t xh, uint32_t xl, uint32_t yh, uint32_t yl, uint32_t r0, uint32_t r1,
+                                            int nr, double s) {
+  const struct ff_in in = {xh, xl, yh, yl};
+  const uint32_t r[2] = {r0, r1};
+  return ff_classify(OP, FF_FLAV, &in, r, nr, s);
+}
+/* ff_outcome_near, out of line (rare: rel within 2^-40 of the bound): the outcome's bits
+ * decided. */
+template <int OP>
+__device__ __noinline__ uint32_t ff_near_dev(uint32_t xh, uint32_t xl, uint32_t yh, uint32_t yl, uint32_t r0, uint32_t r1,
+                                             double bound, uint32_t ev) {
+  const struct ff_in in = {xh, xl, yh, yl};
+  const uint32_t r[2] = {r0, r1};
+  struct ff_outcome o;
+  o.ev = ev;
+  ff_outcome_near(OP, bound, &in, r, &o);
+  return o.ev;
+}
+/* A failure of class cls into t (ff_account_bin's failures and cls[]; failures is their sum). */
+__device__ __forceinline__ void ff_tally_fail(struct ff_tally *t, int cls) {
+#pragma unroll
+  for (int c = 0; c < FFC_N; c++) FT_ADD(t, FT_CLS + c, c == cls);
+}
+
+/* The block's counts and maxima into its partial P (thread 0 writes): counts summed by
+ * each warp, then one shared atomic per warp and count (cnt: FT_N zeros). */
+__device__ __forceinline__ void ff_block_fold(const struct ff_tally *t, uint64_t kb, struct ff_stats *P, uint32_t *cnt,
                                               double *rel, uint64_t *key, double *rel_d, uint64_t *key_d) {
   const int tid = threadIdx.x;
-  const unsigned long long v[12] = {ts->pairs,     ts->skipped,      ts->inexact,   ts->nonfinite,
-                                    ts->zero_exact, ts->zero_mismatch, ts->in_domain, ts->exceeds,
-                                    ts->exceeds_in_domain, ts->failures, ts->not_cr, ts->claim_mismatch};
-  for (int i = 0; i < 12; i++)
-    if (v[i]) atomicAdd(&cnt[i], v[i]);
-  for (int i = 0; i < FFC_N; i++)
-    if (ts->cls[i]) atomicAdd(&cnt[16 + i], (unsigned long long)ts->cls[i]);
-  rel[tid] = ts->max_rel, key[tid] = ts->max_rel_key, rel_d[tid] = ts->max_rel_d, key_d[tid] = ts->max_rel_d_key;
+#pragma unroll
+  for (int i = 0; i < FT_N; i++) {
+    uint32_t v = ff_tally_count(t, i);
+    for (int off = 16; off; off >>= 1) v += __shfl_xor_sync(0xffffffffu, v, off);
+    if ((tid & 31) == 0 && v) atomicAdd(&cnt[i], v);
+  }
+  rel[tid] = t->max_rel, key[tid] = kb + t->max_rel_off, rel_d[tid] = t->max_rel_d, key_d[tid] = kb + t->max_rel_d_off;
   __syncthreads();
   for (int h = FF_THREADS / 2; h > 0; h >>= 1) {
     if (tid < h) {
@@ -96,10 +168,11 @@ __device__ __forceinline__ void ff_block_fold(const struct ff_stats *ts, struct 
     __syncthreads();
   }
   if (tid) return;
-  P->pairs += cnt[0], P->skipped += cnt[1], P->inexact += cnt[2], P->nonfinite += cnt[3];
-  P->zero_exact += cnt[4], P->zero_mismatch += cnt[5], P->in_domain += cnt[6], P->exceeds += cnt[7];
-  P->exceeds_in_domain += cnt[8], P->failures += cnt[9], P->not_cr += cnt[10], P->claim_mismatch += cnt[11];
-  for (int i = 0; i < FFC_N; i++) P->cls[i] += cnt[16 + i];
+  P->pairs += cnt[FT_PAIRS], P->skipped += cnt[FT_SKIPPED], P->inexact += cnt[FT_INEXACT];
+  P->nonfinite += cnt[FT_NONFINITE], P->zero_exact += cnt[FT_ZERO], P->zero_mismatch += cnt[FT_ZERO_MISMATCH];
+  P->in_domain += cnt[FT_DOMAIN], P->exceeds += cnt[FT_EXCEEDS], P->exceeds_in_domain += cnt[FT_EXCEEDS_D];
+  P->not_cr += cnt[FT_NOT_CR], P->claim_mismatch += cnt[FT_CLAIM];
+  for (int i = 0; i < FFC_N; i++) P->cls[i] += cnt[FT_CLS + i], P->failures += cnt[FT_CLS + i];
   if (rel[0] > P->max_rel || (rel[0] == P->max_rel && key[0] < P->max_rel_key)) P->max_rel = rel[0], P->max_rel_key = key[0];
   if (rel_d[0] > P->max_rel_d || (rel_d[0] == P->max_rel_d && key_d[0] < P->max_rel_d_key))
     P->max_rel_d = rel_d[0], P->max_rel_d_key = key_d[0];
@@ -109,48 +182,60 @@ template <int OP>
 __global__ void __launch_bounds__(FF_THREADS, FF_MINBLOCKS)
     k_ff(uint64_t key0, uint64_t nkeys, uint32_t npart, uint64_t seed, double bound, struct ff_stats *part) {
   __shared__ unsigned long long sh_hist[FF_HIST];
-  __shared__ struct ff_fail sh_fail[FF_LIST];
-  __shared__ uint32_t sh_nfail, warp_n[FF_THREADS / 32];
+  /* failure lists: [0] the block's from earlier launches, [1 + w] warp w's in this one */
+  __shared__ struct ff_fail sh_list[1 + FF_WARPS][FF_LIST];
+  __shared__ uint32_t sh_n[1 + FF_WARPS];
   __shared__ double red_rel[FF_THREADS], red_rel_d[FF_THREADS];
   __shared__ uint64_t red_key[FF_THREADS], red_key_d[FF_THREADS];
-  __shared__ unsigned long long sh_cnt[16 + FFC_N];
+  __shared__ uint32_t sh_cnt[FT_N], sh_step[2];
   const int tid = threadIdx.x;
   struct ff_stats *P = &part[blockIdx.x];
   for (int i = tid; i < FF_HIST; i += FF_THREADS) sh_hist[i] = P->hist[i];
-  if (tid < FF_LIST) sh_fail[tid] = P->fail[tid];
-  if (tid == 0) sh_nfail = P->nfail;
-  if (tid < 16 + FFC_N) sh_cnt[tid] = 0;
+  if (tid < FF_LIST) sh_list[0][tid] = P->fail[tid];
+  if (tid == 0) sh_n[0] = P->nfail;
+  if (tid < FT_N) sh_cnt[tid] = 0;
+  if (tid == 0) ff_walk_steps(npart, sh_step);
   __syncthreads();
 
   const uint64_t per = (nkeys + gridDim.x - 1) / gridDim.x;
   const uint64_t kb = key0 + per * blockIdx.x;
   const uint64_t ke = min(kb + per, key0 + nkeys);
-  struct ff_stats ts;
-  ff_counts_init(&ts);
+  struct ff_tally t;
+  ff_tally_init(&t);
+  uint32_t wn = 0; /* entries in this warp's list (the same in every lane) */
+  const uint64_t mj = ff_mix(seed + (tid & 31));
   struct ff_walk w;
-  ff_walk_start(&w, kb + tid, npart);
-  for (uint64_t base = kb; base < ke; base += FF_THREADS, ff_walk_next(&w, npart)) {
-    const uint64_t key = base + tid;
+  ff_walk_start(&w, threadIdx.x, kb, npart);
+  for (uint64_t base = kb; base < ke; base += FF_THREADS, ff_walk_next(&w, npart, sh_step)) {
+    const uint64_t key = w.key, mk = ff_mix_k(mj, w.k, npart, seed);
     int fail = 0, cls = 0, hb = -1;
     uint32_t r[2] = {0, 0};
     if (key < ke) {
       struct ff_in in;
-      ff_pair_xk(OP, w.xb, w.k, seed, &in);
+      ff_pair_xkm(OP, w.xb, w.k, mk, seed, &in);
       if (ff_pair_finite(&in)) {
-        int nr = ff_eval(OP, &in, r);
-        fail = ff_account_bin(&ts, &hb, OP, FF_FLAV, bound, key, &in, r, nr, &cls);
+        const int nr = ff_eval(OP, &in, r);
+        struct ff_outcome o;
+        ff_outcome(OP, bound, &in, r, &o);
+        if (o.ev & FFO_NEAR) o.ev = ff_near_dev<OP>(in.xh, in.xl, in.yh, in.yl, r[0], r[1], bound, o.ev);
+        ff_tally_add(&t, &o, (uint32_t)(key - kb));
+        hb = o.hbin;
+        if (o.ev & FFO_FAIL) {
+          fail = 1, cls = ff_classify_dev<OP>(in.xh, in.xl, in.yh, in.yl, r[0], r[1], nr, o.sv);
+          ff_tally_fail(&t, cls);
+        }
       } else {
-        ts.skipped++;
+        FT_ADD(&t, FT_SKIPPED, 1);
       }
     }
     ff_hist_warp(sh_hist, hb);
-    if (__syncthreads_or(fail) && sh_nfail < FF_LIST) ff_list_round(sh_fail, &sh_nfail, warp_n, fail, key, r, cls);
+    if (wn < FF_LIST) wn = ff_list_warp(sh_list[1 + (tid >> 5)], wn, fail, key, r, cls);
   }
-  ff_block_fold(&ts, P, sh_cnt, red_rel, red_key, red_rel_d, red_key_d);
+  if ((tid & 31) == 0) sh_n[1 + (tid >> 5)] = wn;
+  ff_block_fold(&t, kb, P, sh_cnt, red_rel, red_key, red_rel_d, red_key_d);
   __syncthreads();
   for (int i = tid; i < FF_HIST; i += FF_THREADS) P->hist[i] = sh_hist[i];
-  if (tid < FF_LIST) P->fail[tid] = sh_fail[tid];
-  if (tid == 0) P->nfail = sh_nfail;
+  if (tid == 0) P->nfail = ff_list_merge(&sh_list[0][0], sh_n, 1 + FF_WARPS, P->fail);
 }
 
 /* Pairs of high words [x0, x0 + nx) (one bin at most, bin_x0 its first high word): block
@@ -201,17 +286,26 @@ __global__ void k_ff_eval(const uint64_t *keys, uint32_t n, uint32_t npart, uint
   F(EFT_TWOPROD_DEKKER) F(EFT_TWOPROD_FMA) F(DW_ADD_FP) F(DW_ADD_SLOPPY) F(DW_ADD_ACCURATE) F(DW_MUL_FP)          \
   F(DW_MUL_FP_FMA) F(DW_MUL_DW) F(DW_MUL_DW_FMA) F(SUM2_TWOSUM) F(SUM2_FAST2SUM)
 
-/* Launch op over keys [key0, key0 + nkeys) with `blocks` blocks on stream st. */
+/* Launch op over keys [key0, key0 + nkeys) with `blocks` blocks on stream st, in launches
+ * of at most blocks FF_THREADS FF_ROUNDS_MAX keys (a thread's 16-bit counts; 2^35 keys
+ * with 2048 blocks: one launch in practice), in increasing key order (k_ff's failure
+ * lists rely on it). */
 extern "C" int FF_LAUNCH(int op, int blocks, uint64_t key0, uint64_t nkeys, uint32_t npart, uint64_t seed,
                          double bound, struct ff_stats *part, cudaStream_t st) {
+  const uint64_t most = (uint64_t)blocks * FF_THREADS * FF_ROUNDS_MAX;
+  for (uint64_t k = key0, end = key0 + nkeys; k < end; k += most) {
+    const uint64_t n = end - k < most ? end - k : most;
 #define FF_CASE(o)                                                                                  \
-  case o: k_ff<o><<<blocks, FF_THREADS, 0, st>>>(key0, nkeys, npart, seed, bound, part); break;
-  switch (op) {
-    FF_CASES(FF_CASE)
-  default: return -1;
-  }
+  case o: k_ff<o><<<blocks, FF_THREADS, 0, st>>>(k, n, npart, seed, bound, part); break;
+    switch (op) {
+      FF_CASES(FF_CASE)
+    default: return -1;
+    }
 #undef FF_CASE
-  return (int)cudaGetLastError();
+    const cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess) return (int)e;
+  }
+  return 0;
 }
 
 /* Launch op's outputs over high words [x0, x0 + nx) of the bin starting at bin_x0, with
