@@ -75,11 +75,15 @@ struct undecided {
  * them out in storage order (pp_store), coalesced; beyond 256 partners (a tile no longer
  * fits) each thread writes its own. */
 #define PP_PTILE 8192u
+/* x per round of a k_partners block of 256 threads: whole tiles that fit, 0 beyond 256 partners */
+__host__ __device__ __forceinline__ uint32_t pp_partner_round(uint32_t np) {
+  return (PP_PTILE / np < 256u ? PP_PTILE / np : 256u) / PP_TILE_X * PP_TILE_X;
+}
 
 __global__ void __launch_bounds__(256) k_partners(int set, int swap, uint64_t seed, uint32_t np, uint32_t x0, uint32_t nx,
                                                   uint32_t *P) {
   __shared__ uint32_t sp[PP_PTILE];
-  const uint32_t tx = min(PP_PTILE / np, (uint32_t)blockDim.x) / PP_TILE_X * PP_TILE_X; /* x per round */
+  const uint32_t tx = pp_partner_round(np); /* launched with 256 threads */
   if (!tx) {
     for (uint32_t xo = blockIdx.x * blockDim.x + threadIdx.x; xo < nx; xo += gridDim.x * blockDim.x)
       for (uint32_t k = 0; k < np; k++) P[pp_store(xo, k, np, nx)] = pair_partner(set, swap, x0 + xo, k, seed);
@@ -546,8 +550,9 @@ static int launch_refs(struct pair_pipe *pp, const struct unit *u, int wait) {
   struct pp_slot *s = &pp->sl[u->slot];
   const uint32_t n = u->nx * pp->c.np;
   if (wait) PP_TRY(cudaStreamWaitEvent(pp->sa, s->done, 0));
-  const uint32_t np = pp->c.np, tp = (PP_PTILE / np < 256 ? PP_PTILE / np : 256) / PP_TILE_X * PP_TILE_X;
-  k_partners<<<tp ? (u->nx + tp - 1) / tp : grid_of(u->nx), 256, 0, pp->sa>>>(pair_refs[u->r].set, pp->c.swap, pp->c.seed, pp->c.np, u->x0, u->nx, s->d_p);
+  const uint32_t tp = pp_partner_round(pp->c.np);
+  k_partners<<<tp ? (u->nx + tp - 1) / tp : grid_of(u->nx), 256, 0, pp->sa>>>(pair_refs[u->r].set, pp->c.swap, pp->c.seed,
+                                                                            pp->c.np, u->x0, u->nx, s->d_p);
   PP_TRY(cudaGetLastError());
   if (!pp->c.outputs_only) {
     PP_TRY(cudaMemsetAsync(s->d_nund, 0, 4, pp->sa));
@@ -586,7 +591,7 @@ static int host_outputs(struct pair_pipe *pp, const struct unit *u, int k, int v
   struct pp_slot *s = &pp->sl[u->slot];
   PP_TRY(cudaMemcpyAsync(pp->h_p, s->d_p, 4ull * n, cudaMemcpyDeviceToHost, pp->sb));
   PP_TRY(cudaStreamSynchronize(pp->sb));
-  pair_pipe_host_outputs_stored(&pp->c, v, u->x0, u->nx, pp->h_p, pp->h_out);
+  pair_pipe_host_outputs(&pp->c, v, u->x0, u->nx, 1, pp->h_p, pp->h_out);
   PP_TRY(cudaMemcpyAsync(pp->d_out + (size_t)k * pp->cap, pp->h_out, 4ull * n, cudaMemcpyHostToDevice, pp->sb));
   PP_TRY(cudaStreamSynchronize(pp->sb));
   return 0;
@@ -675,29 +680,31 @@ extern "C" int pair_pipe_refs(struct pair_pipe *pp, const struct pair_pipe_io *i
   PP_TRY(cudaEventSynchronize(s->refs));
   if (settle(pp, &u, io)) return -1;
   *mpfr_calls += *s->h_nund;
-  /* the partners (into a), references and signs in storage order, after MPFR's answers
-   * (stream B), then in key order (x0 + i / np against partner i % np) */
-  uint8_t *tmp = (uint8_t *)malloc(9ull * n);
+  /* the partners, references and signs in storage order, after MPFR's answers (stream
+   * B), then the operands, references and signs in key order (x0 + i / np against
+   * partner i % np) */
+  uint8_t *tmp = (uint8_t *)malloc(13ull * n);
   if (!tmp) {
     snprintf(pp->err, sizeof pp->err, "out of host memory");
     return -1;
   }
   double *ys = (double *)tmp;
-  int8_t *ts = (int8_t *)(tmp + 8ull * n);
-  PP_TRY(cudaStreamWaitEvent(pp->sb, s->refs, 0));
-  PP_TRY(cudaMemcpyAsync(a, s->d_p, 4ull * n, cudaMemcpyDeviceToHost, pp->sb));
-  PP_TRY(cudaMemcpyAsync(ys, s->d_y, 8ull * n, cudaMemcpyDeviceToHost, pp->sb));
-  PP_TRY(cudaMemcpyAsync(ts, s->d_t, n, cudaMemcpyDeviceToHost, pp->sb));
-  PP_TRY(cudaStreamSynchronize(pp->sb));
+  uint32_t *ps = (uint32_t *)(tmp + 8ull * n);
+  int8_t *ts = (int8_t *)(tmp + 12ull * n);
+  cudaError_t e = cudaStreamWaitEvent(pp->sb, s->refs, 0);
+  if (e == cudaSuccess) e = cudaMemcpyAsync(ps, s->d_p, 4ull * n, cudaMemcpyDeviceToHost, pp->sb);
+  if (e == cudaSuccess) e = cudaMemcpyAsync(ys, s->d_y, 8ull * n, cudaMemcpyDeviceToHost, pp->sb);
+  if (e == cudaSuccess) e = cudaMemcpyAsync(ts, s->d_t, n, cudaMemcpyDeviceToHost, pp->sb);
+  if (e == cudaSuccess) e = cudaStreamSynchronize(pp->sb);
+  if (e != cudaSuccess) {
+    free(tmp);
+    PP_TRY(e);
+  }
   for (uint32_t xo = 0; xo < nx; xo++)
     for (uint32_t k = 0; k < c->np; k++) {
-      const uint32_t i = xo * c->np + k, j = pp_store(xo, k, c->np, nx);
-      b[i] = a[j], y[i] = ys[j], t[i] = ts[j];
+      const uint32_t i = xo * c->np + k, j = pp_store(xo, k, c->np, nx), x = x0 + xo;
+      a[i] = pp_op_a(c->swap, x, ps[j]), b[i] = pp_op_b(c->swap, x, ps[j]), y[i] = ys[j], t[i] = ts[j];
     }
   free(tmp);
-  for (uint32_t i = 0; i < n; i++) {
-    const uint32_t x = x0 + i / c->np, p = b[i];
-    a[i] = pp_op_a(c->swap, x, p), b[i] = pp_op_b(c->swap, x, p);
-  }
   return 0;
 }

@@ -85,14 +85,11 @@ int pair_pipe_host_run(const struct pair_pipe_cfg *c, const struct pair_pipe_io 
  * what the fast reference leaves), on c->threads threads. */
 void pair_pipe_host_refs(const struct pair_pipe_cfg *c, int ref, uint32_t x0, uint32_t nx, uint32_t *a, uint32_t *b,
                          double *y, int8_t *t, uint64_t *mpfr_calls);
-/* Slot v's host function on the n pairs of x0 .. with partners p[] (pair j = (x0 + j / np,
- * p[j])) into out[], on c->threads host threads. */
-void pair_pipe_host_outputs(const struct pair_pipe_cfg *c, int v, uint32_t x0, uint32_t n, const uint32_t *p,
-                            uint32_t *out);
-/* The same for the device pipeline's host variants: nx x against their partners p in its
- * storage order (pair_store.h), the outputs in that order. */
-void pair_pipe_host_outputs_stored(const struct pair_pipe_cfg *c, int v, uint32_t x0, uint32_t nx, const uint32_t *p,
-                                   uint32_t *out);
+/* Slot v's host function on the pairs of nx x from x0 with partners p[] into out[], on
+ * c->threads host threads: pair j is (x0 + j / np, p[j]) (key order), or with stored the
+ * device pipeline's storage order (pair_store.h). */
+void pair_pipe_host_outputs(const struct pair_pipe_cfg *c, int v, uint32_t x0, uint32_t nx, int stored,
+                            const uint32_t *p, uint32_t *out);
 
 #ifdef __cplusplus
 }

@@ -54,26 +54,16 @@ static uint64_t references(const struct pair_pipe_cfg *c, int r, uint32_t x0, st
   return und;
 }
 
-void pair_pipe_host_outputs(const struct pair_pipe_cfg *c, int v, uint32_t x0, uint32_t n, const uint32_t *p,
-                            uint32_t *out) {
-  float (*f)(float, float) = c->host_fn[v];
-#pragma omp parallel for schedule(static) num_threads(c->threads)
-  for (int64_t j = 0; j < (int64_t)n; j++) {
-    const uint32_t x = x0 + (uint32_t)(j / c->np);
-    out[j] = f2u(f(u2f(pp_op_a(c->swap, x, p[j])), u2f(pp_op_b(c->swap, x, p[j]))));
-  }
-}
-
-void pair_pipe_host_outputs_stored(const struct pair_pipe_cfg *c, int v, uint32_t x0, uint32_t nx, const uint32_t *p,
-                                   uint32_t *out) {
+void pair_pipe_host_outputs(const struct pair_pipe_cfg *c, int v, uint32_t x0, uint32_t nx, int stored,
+                            const uint32_t *p, uint32_t *out) {
   float (*f)(float, float) = c->host_fn[v];
   const uint32_t np = c->np;
 #pragma omp parallel for schedule(static) num_threads(c->threads)
-  for (int64_t i = 0; i < (int64_t)nx * np; i++) {
-    uint32_t xo, k;
-    pp_unstore((uint32_t)i, np, nx, &xo, &k);
+  for (int64_t j = 0; j < (int64_t)nx * np; j++) {
+    uint32_t xo = (uint32_t)(j / np), k;
+    if (stored) pp_unstore((uint32_t)j, np, nx, &xo, &k);
     const uint32_t x = x0 + xo;
-    out[i] = f2u(f(u2f(pp_op_a(c->swap, x, p[i])), u2f(pp_op_b(c->swap, x, p[i]))));
+    out[j] = f2u(f(u2f(pp_op_a(c->swap, x, p[j])), u2f(pp_op_b(c->swap, x, p[j]))));
   }
 }
 
@@ -161,7 +151,7 @@ int pair_pipe_host_run(const struct pair_pipe_cfg *c, const struct pair_pipe_io 
         if (io->undecided) io->undecided(io->ctx, und, now_s() - t0);
       }
       for (int u = 0; u < nvu; u++) {
-        pair_pipe_host_outputs(c, slots[u], x0, b.n, b.p, b.out);
+        pair_pipe_host_outputs(c, slots[u], x0, nx, 0, b.p, b.out);
         reduce(c, slots[u], x0, &b, &parts[u], xbins + (size_t)slots[u] * XBINS);
       }
       io->done(io->ctx, x0, nx, nvu, slots, parts);
