@@ -37,6 +37,7 @@
 
 #include "src/kinds/ff/ff_check.h"
 #include "src/kinds/ff/ff_list.h"
+#include "src/kinds/ff/ff_tally.h"
 #include "src/kinds/ff/ff_walk.h"
 
 /* blocks of FF_THREADS per multiprocessor that k_ff asks for: 3 caps the registers at 80
@@ -76,48 +77,6 @@ __device__ __forceinline__ uint32_t ff_list_warp(struct ff_fail *list, uint32_t 
   return min(n + __popc(m), (uint32_t)FF_LIST);
 }
 
-/* A thread's counts over one launch, two 16-bit counts to a word (counts c: bits
- * 16 (c % 2) of word c / 2; a thread takes at most FF_ROUNDS_MAX keys a launch, FF_LAUNCH
- * sees to it), and its maxima, their keys as offsets from the block's first key (below
- * 2^32). The arrays are indexed by constants only (registers). */
-#define FF_ROUNDS_MAX 65535u
-enum { FT_PAIRS, FT_SKIPPED, FT_INEXACT, FT_NONFINITE, FT_ZERO, FT_ZERO_MISMATCH, FT_DOMAIN, FT_EXCEEDS,
-       FT_EXCEEDS_D, FT_NOT_CR, FT_CLAIM, FT_CLS, FT_N = FT_CLS + FFC_N };
-struct ff_tally {
-  uint32_t w[(FT_N + 1) / 2];
-  double max_rel, max_rel_d; /* -1 until a finite relative error is seen */
-  uint32_t max_rel_off, max_rel_d_off;
-};
-#define FT_ADD(t, c, v) ((t)->w[(c) / 2] += (uint32_t)(v) << (16 * ((c) % 2)))
-__device__ __forceinline__ uint32_t ff_tally_count(const struct ff_tally *t, int c) {
-  return (t->w[c / 2] >> (16 * (c % 2))) & 0xffffu;
-}
-__device__ __forceinline__ void ff_tally_init(struct ff_tally *t) {
-#pragma unroll
-  for (int i = 0; i < (FT_N + 1) / 2; i++) t->w[i] = 0;
-  t->max_rel = t->max_rel_d = -1.0, t->max_rel_off = t->max_rel_d_off = 0;
-}
-/* One evaluated pair's outcome (ff_outcome), as ff_account_bin counts it; off: its key
- * less the block's first. */
-__device__ __forceinline__ void ff_tally_add(struct ff_tally *t, const struct ff_outcome *o, uint32_t off) {
-  const uint32_t ev = o->ev;
-  FT_ADD(t, FT_PAIRS, 1);
-  FT_ADD(t, FT_DOMAIN, (ev & FFO_DOMAIN) != 0);
-  FT_ADD(t, FT_INEXACT, (ev & FFO_INEXACT) != 0);
-  FT_ADD(t, FT_NONFINITE, (ev & FFO_NONFINITE) != 0);
-  FT_ADD(t, FT_ZERO, (ev & FFO_ZERO) != 0);
-  FT_ADD(t, FT_ZERO_MISMATCH, (ev & FFO_ZERO_MISMATCH) != 0);
-  FT_ADD(t, FT_EXCEEDS, (ev & FFO_EXCEEDS) != 0);
-  FT_ADD(t, FT_EXCEEDS_D, (ev & FFO_EXCEEDS) && (ev & FFO_DOMAIN));
-  FT_ADD(t, FT_NOT_CR, (ev & FFO_NOT_CR) != 0);
-  FT_ADD(t, FT_CLAIM, (ev & FFO_CLAIM) != 0);
-  if (!(ev & FFO_REL)) return;
-  const double rel = o->rel;
-  if (rel > t->max_rel || (rel == t->max_rel && off < t->max_rel_off)) t->max_rel = rel, t->max_rel_off = off;
-  if ((ev & FFO_DOMAIN) && (rel > t->max_rel_d || (rel == t->max_rel_d && off < t->max_rel_d_off)))
-    t->max_rel_d = rel, t->max_rel_d_off = off;
-}
-
 /* ff_classify, out of line: most variants fail on few pairs, and inlined its registers
  * would count for every pair. */
 template <int OP>
@@ -139,12 +98,6 @@ __device__ __noinline__ uint32_t ff_near_dev(uint32_t xh, uint32_t xl, uint32_t 
   ff_outcome_near(OP, bound, &in, r, &o);
   return o.ev;
 }
-/* A failure of class cls into t (ff_account_bin's failures and cls[]; failures is their sum). */
-__device__ __forceinline__ void ff_tally_fail(struct ff_tally *t, int cls) {
-#pragma unroll
-  for (int c = 0; c < FFC_N; c++) FT_ADD(t, FT_CLS + c, c == cls);
-}
-
 /* The block's counts and maxima into its partial P (thread 0 writes): counts summed by
  * each warp, then one shared atomic per warp and count (cnt: FT_N zeros). */
 __device__ __forceinline__ void ff_block_fold(const struct ff_tally *t, uint64_t kb, struct ff_stats *P, uint32_t *cnt,
