@@ -1,8 +1,9 @@
 /* ff_kernel.cuh: the float-float scan kernels, included once per build flavour
  * (ff_plain.cu, ff_fmad.cu, ff_ftz.cu, each compiled with its own nvcc flags and
- * defining FF_FLAV and the names of its launchers, FF_LAUNCH, FF_LAUNCH_OUT and FF_LAUNCH_EVAL). The operations under test (ff_ops.h) are
- * compiled as the flavour says; the exact check (ff_check.h) uses explicit binary64
- * intrinsics and integer operations, which no flavour changes.
+ * defining FF_FLAV and the names of its launchers, FF_LAUNCH, FF_LAUNCH_OUT and
+ * FF_LAUNCH_EVAL). The operations under test (ff_ops.h) are compiled as the flavour
+ * says; the exact check (ff_check.h) uses explicit binary64 intrinsics and integer
+ * operations, which no flavour changes.
  *
  * k_ff: block b of a launch takes a contiguous run of pair keys and keeps, across
  * launches, a partial ff_stats in part[b]: counts, maxima (ties to the lowest key), a
@@ -11,27 +12,31 @@
  *
  * The failure list without block barriers. Each warp keeps its own list of its first
  * FF_LIST failures of the launch (a round's failures ranked by the warp's ballot, rounds
- * in increasing key: appended in key order), so warps never wait for each other in the
- * loop. At the end of the launch the block's list becomes the FF_LIST lowest keys of its
- * earlier list and the warps' lists (ff_list_merge; ff_list.h proves that this is the
- * FF_LIST lowest of the earlier list and all of the launch's failures). That is the list
- * of a single pass in key order, as the host's: a slot's launches on one GPU come in
- * increasing key order (scan.c claims units of high words in increasing order from one
- * counter, and ff_gpu_stats launches a unit's keys [x0 npart, (x0 + nx) npart) for each
- * slot in turn), and block b takes the b-th run of every launch, so every key of a
- * block's earlier list is below every key of the launch: appending the launch's failures
- * in key order and keeping the FF_LIST first gives the same list.
+ * in increasing key: appended in key order; ff_walk.h), so warps never wait for each
+ * other in the loop. At the end of the launch the block's list becomes the FF_LIST
+ * lowest keys of its earlier list and the warps' lists (ff_list_merge; ff_list.h proves
+ * that this is the FF_LIST lowest of the earlier list and all of the launch's failures).
+ * That is the list of a single pass in key order, as the host's: a slot's launches on
+ * one GPU come in increasing key order (scan.c claims units of high words in increasing
+ * order from one counter, ff_gpu_stats launches a unit's keys [x0 npart, (x0 + nx)
+ * npart) for each slot in turn, FF_LAUNCH splits them, if at all, into increasing runs),
+ * and block b takes the b-th run of every launch, so every key of a block's earlier list
+ * is below every key of the launch: appending the launch's failures in key order and
+ * keeping the FF_LIST first gives the same list.
+ *
  * k_ff_out: the digest and output moments (ff_binsum) of the pairs of part of one bin,
  * one partial per block, which ff_gpu.cu folds into the bin.
  *
  * Where the time goes, per pair: the operands (four splitmix hashes), the operation (a
- * few to 30 binary32 operations), and the exact check, which dominates: expansions of
- * up to 6 binary64 terms built by TwoSum (6 operations per term and component: about 100
+ * few to 30 binary32 operations), and the exact check, which dominates: expansions of up
+ * to 6 binary64 terms built by TwoSum (6 operations per term and component: about 100
  * binary64 operations for a double-word product), the relative error (one division) and
- * the domain and histogram. Every thread keeps its counters and expansions in registers
- * (ff_check.h's unrolled loops), finds its pair's (high word, partner) by additions (no
- * 64-bit division per key), and the histogram takes one shared atomic per distinct bin
- * of a warp (most pairs of a warp fall in the same bin). */
+ * the domain and histogram. Every thread keeps its counters (ff_tally.h) and expansions
+ * in registers (ff_check.h's unrolled loops; 80 at most, three blocks per
+ * multiprocessor), finds its pair's (high word, partner) by additions (no 64-bit
+ * division per key), and the histogram takes one shared atomic per distinct bin of a
+ * warp. The rare paths (the exact comparison near a bound, the class of a failure) are
+ * calls, out of the loop's registers. */
 #include <cuda_runtime.h>
 #include <stdint.h>
 
