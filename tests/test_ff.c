@@ -9,6 +9,7 @@
 #include "testutil.h"
 #include "src/kinds/ff/ff.h"
 #include "src/kinds/ff/ff_list.h"
+#include "src/kinds/ff/ff_tally.h"
 #include "src/kinds/ff/ff_walk.h"
 
 #define PREC 2000 /* every sum and product of binary32 words here is exact at this precision */
@@ -654,6 +655,55 @@ static void test_walk(void **state) {
       }
 }
 
+/* The kernel's counting (ff_tally.h: 16-bit counts two to a word, maxima by key offset)
+ * against ff_account_bin's, pair by pair, on the same random pairs of every operation and
+ * flavour at bounds none, exact, 2u^2 and the operation's measured neighbourhood: every
+ * count, the failures as the sum of the classes, the maxima and their keys. */
+static void test_tally(void **state) {
+  (void)state;
+  static const double bounds[] = {-1.0, 0.0, 2 * 0x1p-48, 0x1p-47 * (1 - 0x1p-42)};
+  for (int op = 0; op < FF_NOPS; op++)
+    for (int flav = 0; flav < FF_NFLAV; flav++)
+      for (size_t b = 0; b < sizeof bounds / sizeof bounds[0]; b++) {
+        struct ff_stats st;
+        ff_stats_init(&st);
+        struct ff_tally t;
+        ff_tally_init(&t);
+        const uint32_t np = op == FF_CONVERT_SEED ? 1 : 32;
+        const uint64_t kb = (uint64_t)(test_rand64() % 0xfff00000u) * np;
+        for (uint32_t off = 0; off < 3000; off++) {
+          const uint64_t key = kb + (off * 7919u) % 3000u; /* every offset once, out of order */
+          struct ff_in in;
+          ff_pair(op, key, np, 5, &in);
+          if (!ff_pair_finite(&in)) {
+            st.skipped++, FT_ADD(&t, FT_SKIPPED, 1);
+            continue;
+          }
+          uint32_t r[2];
+          const int nr = ff_eval(op, &in, r);
+          int hb, cls = -1;
+          const int f = ff_account_bin(&st, &hb, op, flav, bounds[b], key, &in, r, nr, &cls);
+          struct ff_outcome o;
+          ff_outcome(op, bounds[b], &in, r, &o);
+          if (o.ev & FFO_NEAR) ff_outcome_near(op, bounds[b], &in, r, &o);
+          ff_tally_add(&t, &o, (uint32_t)(key - kb));
+          assert_int_equal(hb, o.hbin);
+          assert_int_equal(f, (o.ev & FFO_FAIL) != 0);
+          if (f) ff_tally_fail(&t, ff_classify(op, flav, &in, r, nr, o.sv));
+        }
+        const uint64_t want[FT_N] = {st.in_domain, st.inexact, st.nonfinite, st.zero_exact, st.zero_mismatch,
+                                     st.exceeds, st.not_cr, st.claim_mismatch, st.pairs, st.exceeds_in_domain,
+                                     st.skipped, st.cls[0], st.cls[1], st.cls[2], st.cls[3], st.cls[4]};
+        uint64_t fails = 0;
+        for (int c = 0; c < FT_N; c++) assert_int_equal(ff_tally_count(&t, c), want[c]);
+        for (int c = 0; c < FFC_N; c++) fails += ff_tally_count(&t, FT_CLS + c);
+        assert_int_equal(fails, st.failures);
+        assert_true(d2u(t.max_rel) == d2u(st.max_rel) && d2u(t.max_rel_d) == d2u(st.max_rel_d));
+        if (st.max_rel >= 0) assert_int_equal(kb + t.max_rel_off, st.max_rel_key);
+        if (st.max_rel_d >= 0) assert_int_equal(kb + t.max_rel_d_off, st.max_rel_d_key);
+      }
+}
+
 /* ---- failure lists (ff_list.h) ---- */
 
 /* list l of a hand-built set: keys[0 .. n), each record's rh = 100 key + l (so that a
@@ -767,7 +817,7 @@ int main(void) {
       cmocka_unit_test(test_exact_vs_mpfr), cmocka_unit_test(test_is_rn), cmocka_unit_test(test_hand_cases), cmocka_unit_test(test_near_bound), cmocka_unit_test(test_error_expansion),
       cmocka_unit_test(test_ftz_breaks_twosum), cmocka_unit_test(test_scan_vs_naive),
       cmocka_unit_test(test_seed_is_sloppy), cmocka_unit_test(test_worst_cases),
-      cmocka_unit_test(test_int_helpers), cmocka_unit_test(test_walk), cmocka_unit_test(test_list_merge_hand),
+      cmocka_unit_test(test_int_helpers), cmocka_unit_test(test_walk), cmocka_unit_test(test_tally), cmocka_unit_test(test_list_merge_hand),
       cmocka_unit_test(test_list_merge_warps)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

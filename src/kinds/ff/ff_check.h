@@ -677,18 +677,20 @@ FF_FN void ff_cls_add(struct ff_stats *s, int k) {
 }
 
 /* The outcome of one evaluated pair (ff_outcome): what it counts for, as FFO_ bits, and,
- * when S != 0 and the result is finite (FFO_REL), its relative error and histogram bin. */
-#define FFO_DOMAIN 0x001u        /* in the hypothesis domain D */
-#define FFO_INEXACT 0x002u       /* R != S */
-#define FFO_NONFINITE 0x004u     /* R not finite */
-#define FFO_ZERO 0x008u          /* S == 0 */
-#define FFO_ZERO_MISMATCH 0x010u /* S == 0 but R != 0 */
-#define FFO_EXCEEDS 0x020u       /* above a published bound (bound >= 0) */
-#define FFO_NOT_CR 0x040u        /* Sum2: R != RN(S) */
-#define FFO_CLAIM 0x080u         /* Sum2: R != the rounded binary64 running sum */
-#define FFO_FAIL 0x100u          /* a failure: non-finite, nonzero for S = 0, above the bound, Sum2 not CR */
-#define FFO_REL 0x200u           /* rel and hbin are set */
-#define FFO_NEAR 0x400u          /* rel within 2^-40 of the bound: ff_outcome_near decides */
+ * when S != 0 and the result is finite (FFO_REL), its relative error and histogram bin.
+ * The counted bits come in pairs 16 apart (bits i and 16 + i, i < 4), so that the kernel
+ * adds two 16-bit counts with one mask (ff_kernel.cuh, ff_tally_add). */
+#define FFO_DOMAIN 0x00001u        /* in the hypothesis domain D */
+#define FFO_INEXACT 0x10000u       /* R != S */
+#define FFO_NONFINITE 0x00002u     /* R not finite */
+#define FFO_ZERO 0x20000u          /* S == 0 */
+#define FFO_ZERO_MISMATCH 0x00004u /* S == 0 but R != 0 */
+#define FFO_EXCEEDS 0x40000u       /* above a published bound (bound >= 0) */
+#define FFO_NOT_CR 0x00008u        /* Sum2: R != RN(S) */
+#define FFO_CLAIM 0x80000u         /* Sum2: R != the rounded binary64 running sum */
+#define FFO_FAIL 0x00100u          /* a failure: non-finite, nonzero for S = 0, above the bound, Sum2 not CR */
+#define FFO_REL 0x00200u           /* rel and hbin are set */
+#define FFO_NEAR 0x00400u          /* rel within 2^-40 of the bound: ff_outcome_near decides */
 struct ff_outcome {
   uint32_t ev;
   int hbin;   /* histogram bin of rel */

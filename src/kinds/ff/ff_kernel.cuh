@@ -1,8 +1,9 @@
 /* ff_kernel.cuh: the float-float scan kernels, included once per build flavour
  * (ff_plain.cu, ff_fmad.cu, ff_ftz.cu, each compiled with its own nvcc flags and
- * defining FF_FLAV and the names of its launchers, FF_LAUNCH, FF_LAUNCH_OUT and FF_LAUNCH_EVAL). The operations under test (ff_ops.h) are
- * compiled as the flavour says; the exact check (ff_check.h) uses explicit binary64
- * intrinsics and integer operations, which no flavour changes.
+ * defining FF_FLAV and the names of its launchers, FF_LAUNCH, FF_LAUNCH_OUT and
+ * FF_LAUNCH_EVAL). The operations under test (ff_ops.h) are compiled as the flavour
+ * says; the exact check (ff_check.h) uses explicit binary64 intrinsics and integer
+ * operations, which no flavour changes.
  *
  * k_ff: block b of a launch takes a contiguous run of pair keys and keeps, across
  * launches, a partial ff_stats in part[b]: counts, maxima (ties to the lowest key), a
@@ -11,32 +12,37 @@
  *
  * The failure list without block barriers. Each warp keeps its own list of its first
  * FF_LIST failures of the launch (a round's failures ranked by the warp's ballot, rounds
- * in increasing key: appended in key order), so warps never wait for each other in the
- * loop. At the end of the launch the block's list becomes the FF_LIST lowest keys of its
- * earlier list and the warps' lists (ff_list_merge; ff_list.h proves that this is the
- * FF_LIST lowest of the earlier list and all of the launch's failures). That is the list
- * of a single pass in key order, as the host's: a slot's launches on one GPU come in
- * increasing key order (scan.c claims units of high words in increasing order from one
- * counter, and ff_gpu_stats launches a unit's keys [x0 npart, (x0 + nx) npart) for each
- * slot in turn), and block b takes the b-th run of every launch, so every key of a
- * block's earlier list is below every key of the launch: appending the launch's failures
- * in key order and keeping the FF_LIST first gives the same list.
+ * in increasing key: appended in key order; ff_walk.h), so warps never wait for each
+ * other in the loop. At the end of the launch the block's list becomes the FF_LIST
+ * lowest keys of its earlier list and the warps' lists (ff_list_merge; ff_list.h proves
+ * that this is the FF_LIST lowest of the earlier list and all of the launch's failures).
+ * That is the list of a single pass in key order, as the host's: a slot's launches on
+ * one GPU come in increasing key order (scan.c claims units of high words in increasing
+ * order from one counter, ff_gpu_stats launches a unit's keys [x0 npart, (x0 + nx)
+ * npart) for each slot in turn, FF_LAUNCH splits them, if at all, into increasing runs),
+ * and block b takes the b-th run of every launch, so every key of a block's earlier list
+ * is below every key of the launch: appending the launch's failures in key order and
+ * keeping the FF_LIST first gives the same list.
+ *
  * k_ff_out: the digest and output moments (ff_binsum) of the pairs of part of one bin,
  * one partial per block, which ff_gpu.cu folds into the bin.
  *
  * Where the time goes, per pair: the operands (four splitmix hashes), the operation (a
- * few to 30 binary32 operations), and the exact check, which dominates: expansions of
- * up to 6 binary64 terms built by TwoSum (6 operations per term and component: about 100
+ * few to 30 binary32 operations), and the exact check, which dominates: expansions of up
+ * to 6 binary64 terms built by TwoSum (6 operations per term and component: about 100
  * binary64 operations for a double-word product), the relative error (one division) and
- * the domain and histogram. Every thread keeps its counters and expansions in registers
- * (ff_check.h's unrolled loops), finds its pair's (high word, partner) by additions (no
- * 64-bit division per key), and the histogram takes one shared atomic per distinct bin
- * of a warp (most pairs of a warp fall in the same bin). */
+ * the domain and histogram. Every thread keeps its counters (ff_tally.h) and expansions
+ * in registers (ff_check.h's unrolled loops; 80 at most, three blocks per
+ * multiprocessor), finds its pair's (high word, partner) by additions (no 64-bit
+ * division per key), and the histogram takes one shared atomic per distinct bin of a
+ * warp. The rare paths (the exact comparison near a bound, the class of a failure) are
+ * calls, out of the loop's registers. */
 #include <cuda_runtime.h>
 #include <stdint.h>
 
 #include "src/kinds/ff/ff_check.h"
 #include "src/kinds/ff/ff_list.h"
+#include "src/kinds/ff/ff_tally.h"
 #include "src/kinds/ff/ff_walk.h"
 
 /* blocks of FF_THREADS per multiprocessor that k_ff asks for: 3 caps the registers at 80
@@ -76,48 +82,6 @@ __device__ __forceinline__ uint32_t ff_list_warp(struct ff_fail *list, uint32_t 
   return min(n + __popc(m), (uint32_t)FF_LIST);
 }
 
-/* A thread's counts over one launch, two 16-bit counts to a word (counts c: bits
- * 16 (c % 2) of word c / 2; a thread takes at most FF_ROUNDS_MAX keys a launch, FF_LAUNCH
- * sees to it), and its maxima, their keys as offsets from the block's first key (below
- * 2^32). The arrays are indexed by constants only (registers). */
-#define FF_ROUNDS_MAX 65535u
-enum { FT_PAIRS, FT_SKIPPED, FT_INEXACT, FT_NONFINITE, FT_ZERO, FT_ZERO_MISMATCH, FT_DOMAIN, FT_EXCEEDS,
-       FT_EXCEEDS_D, FT_NOT_CR, FT_CLAIM, FT_CLS, FT_N = FT_CLS + FFC_N };
-struct ff_tally {
-  uint32_t w[(FT_N + 1) / 2];
-  double max_rel, max_rel_d; /* -1 until a finite relative error is seen */
-  uint32_t max_rel_off, max_rel_d_off;
-};
-#define FT_ADD(t, c, v) ((t)->w[(c) / 2] += (uint32_t)(v) << (16 * ((c) % 2)))
-__device__ __forceinline__ uint32_t ff_tally_count(const struct ff_tally *t, int c) {
-  return (t->w[c / 2] >> (16 * (c % 2))) & 0xffffu;
-}
-__device__ __forceinline__ void ff_tally_init(struct ff_tally *t) {
-#pragma unroll
-  for (int i = 0; i < (FT_N + 1) / 2; i++) t->w[i] = 0;
-  t->max_rel = t->max_rel_d = -1.0, t->max_rel_off = t->max_rel_d_off = 0;
-}
-/* One evaluated pair's outcome (ff_outcome), as ff_account_bin counts it; off: its key
- * less the block's first. */
-__device__ __forceinline__ void ff_tally_add(struct ff_tally *t, const struct ff_outcome *o, uint32_t off) {
-  const uint32_t ev = o->ev;
-  FT_ADD(t, FT_PAIRS, 1);
-  FT_ADD(t, FT_DOMAIN, (ev & FFO_DOMAIN) != 0);
-  FT_ADD(t, FT_INEXACT, (ev & FFO_INEXACT) != 0);
-  FT_ADD(t, FT_NONFINITE, (ev & FFO_NONFINITE) != 0);
-  FT_ADD(t, FT_ZERO, (ev & FFO_ZERO) != 0);
-  FT_ADD(t, FT_ZERO_MISMATCH, (ev & FFO_ZERO_MISMATCH) != 0);
-  FT_ADD(t, FT_EXCEEDS, (ev & FFO_EXCEEDS) != 0);
-  FT_ADD(t, FT_EXCEEDS_D, (ev & FFO_EXCEEDS) && (ev & FFO_DOMAIN));
-  FT_ADD(t, FT_NOT_CR, (ev & FFO_NOT_CR) != 0);
-  FT_ADD(t, FT_CLAIM, (ev & FFO_CLAIM) != 0);
-  if (!(ev & FFO_REL)) return;
-  const double rel = o->rel;
-  if (rel > t->max_rel || (rel == t->max_rel && off < t->max_rel_off)) t->max_rel = rel, t->max_rel_off = off;
-  if ((ev & FFO_DOMAIN) && (rel > t->max_rel_d || (rel == t->max_rel_d && off < t->max_rel_d_off)))
-    t->max_rel_d = rel, t->max_rel_d_off = off;
-}
-
 /* ff_classify, out of line: most variants fail on few pairs, and inlined its registers
  * would count for every pair. */
 template <int OP>
@@ -139,12 +103,6 @@ __device__ __noinline__ uint32_t ff_near_dev(uint32_t xh, uint32_t xl, uint32_t 
   ff_outcome_near(OP, bound, &in, r, &o);
   return o.ev;
 }
-/* A failure of class cls into t (ff_account_bin's failures and cls[]; failures is their sum). */
-__device__ __forceinline__ void ff_tally_fail(struct ff_tally *t, int cls) {
-#pragma unroll
-  for (int c = 0; c < FFC_N; c++) FT_ADD(t, FT_CLS + c, c == cls);
-}
-
 /* The block's counts and maxima into its partial P (thread 0 writes): counts summed by
  * each warp, then one shared atomic per warp and count (cnt: FT_N zeros). */
 __device__ __forceinline__ void ff_block_fold(const struct ff_tally *t, uint64_t kb, struct ff_stats *P, uint32_t *cnt,
