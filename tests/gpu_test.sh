@@ -180,9 +180,21 @@ if [ "${ndev:-0}" -ge 2 ]; then
   "$U" run tanh --backend gpu --from 0x3d000000 --to 0x3f7fffff --no-cache --quiet --devices 0,1 --json "$T/d2.json" >/dev/null
   "$U" run tanh --backend gpu --from 0x3d000000 --to 0x3f7fffff --no-cache --quiet --devices 0 --json "$T/d1.json" >/dev/null
   check same "$T/d1.json" "$T/d2.json"
+  # binary32 reference groups at once, one device each: the record equals one device's
+  R="arch record --backend gpu --kinds binary32 --from 0x3f800000 --to 0x3f9fffff --no-cache --quiet"
+  "$U" $R --devices 0 --out "$T/r1.json" >/dev/null
+  "$U" $R --out "$T/rall.json" >"$T/rall.txt"
+  check python3 scripts/record-equal.py "$T/r1.json" "$T/rall.json"
+  check grep -Eq "^binary32: [0-9]+ variants in [0-9.]+ s on $ndev GPUs" "$T/rall.txt"
 else
   echo "gpu: one device: the two-device comparison is skipped"
 fi
+
+# A device context kept from one reference group to the next (gpu_pool_begin): sin's group,
+# scanned in the context tanh's group used first, equals sin scanned in a new one.
+"$U" run tanh sin --backend gpu --from 0x3f000000 --to 0x40ffffff --no-cache --quiet --devices 0 --json "$T/ts.json" >/dev/null
+"$U" run sin --backend gpu --from 0x3f000000 --to 0x40ffffff --no-cache --quiet --devices 0 --json "$T/s.json" >/dev/null
+check python3 scripts/record-equal.py "$T/s.json" "$T/ts.json"
 
 # certify on the GPU: the project's kernels (built-in) on a range, and a user's CUDA
 # function compiled through NVRTC.

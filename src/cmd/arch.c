@@ -120,6 +120,22 @@ static int read_base(struct arch_ctx *a, int record) {
   return 0;
 }
 
+/* Kind k's part of the record, and a line of what it took: "binary32: 231 variants in
+ * 21.5 s on 4 GPUs", so that a log shows how a record's time splits between the kinds. */
+static int record_kind(struct arch_ctx *a, const struct kind *k) {
+  a->recorded = -1, a->gpus = a->ri->gpu ? 1 : 0;
+  const double t0 = now_s();
+  int rc = k->arch_record(a);
+  const double s = now_s() - t0;
+  char on[32] = "the CPU";
+  if (a->gpus) snprintf(on, sizeof on, "%d GPU%s", a->gpus, a->gpus == 1 ? "" : "s");
+  if (!rc && a->recorded >= 0) printf("%s: %d variants in %.1f s on %s\n", k->name, a->recorded, s, on);
+  else if (!rc && !a->ri->gpu) printf("%s: nothing recorded on the CPU\n", k->name); /* the GPU-only parts */
+  else if (!rc) printf("%s: done in %.1f s on %s\n", k->name, s, on);
+  fflush(stdout);
+  return rc;
+}
+
 /* Every kind's part of the record, then the file. A kind that fails once others have
  * added theirs (a GPU-only part, say) leaves the record written and its exit status. */
 static int record(struct arch_ctx *a, const char *out, const char *only) {
@@ -127,7 +143,7 @@ static int record(struct arch_ctx *a, const char *out, const char *only) {
   a->record = json_object();
   for (int k = 0; kinds[k] && !rc; k++) {
     if (!kinds[k]->arch_record || !kind_wanted(only, kinds[k])) continue;
-    int r = kinds[k]->arch_record(a);
+    int r = record_kind(a, kinds[k]);
     if (r && !json_object_size(a->record)) rc = r;
     else if (r) late = late ? late : r;
   }
@@ -226,7 +242,7 @@ int cmd_arch(int argc, char **argv) {
   char **pos;
   int rc = parse(argc, argv, &sc, &aa, &is_record, &pos);
   if (rc >= 0) return rc;
-  struct arch_ctx a = {&sc, &ri, is_record ? aa.reuse : pos[0], NULL, NULL, 0};
+  struct arch_ctx a = {&sc, &ri, is_record ? aa.reuse : pos[0], NULL, NULL, 0, 0, 0};
   run_info_init(&ri, 0, NULL);
   snprintf(ri.command, sizeof ri.command, "%s", g_command_line);
   if ((rc = choose_backend(&sc, &ri)) >= 0) return rc;

@@ -91,7 +91,7 @@ static int time_record(const struct scan_cli *base, int nd, double *wall, json_t
   int rc = choose_backend(&sc, &ri);
   if (rc >= 0) return rc;
   ri.from = sc.o.from, ri.to = sc.o.to;
-  struct arch_ctx a = {&sc, &ri, NULL, NULL, json_object(), 0};
+  struct arch_ctx a = {&sc, &ri, NULL, NULL, json_object(), 0, 0, 0};
   /* the kinds' lines about what they recorded are not the bench's */
   fflush(stdout);
   const int out = dup(1), null = open("/dev/null", O_WRONLY);

@@ -49,6 +49,8 @@ struct arch_ctx {
   struct json_t *base;      /* that document, or NULL */
   struct json_t *record;    /* record: the document each kind adds its part to */
   int differ;               /* compare: set by a kind whose part differs */
+  int recorded, gpus;       /* record: set by each kind, what its part holds (variants) and the GPUs it
+                               ran on (0: the CPU; 1 unless it says otherwise), for the command's time line */
 };
 /* Kind k's part of a record (NULL: the record has none). */
 struct json_t *arch_part(struct json_t *record, const struct kind *k);

@@ -31,3 +31,17 @@ int workers_run(int n, int (*work)(void *ctx, int i), void *ctx) {
     if (w[i].rc) return w[i].rc;
   return 0;
 }
+
+void workers_order(const double *cost, int n, int *order) {
+  for (int k = 0; k < n; k++) { /* insertion: stable, and n is small (a run's groups) */
+    int j = k;
+    while (j > 0 && cost[order[j - 1]] < cost[k]) order[j] = order[j - 1], j--;
+    order[j] = k;
+  }
+}
+
+int workers_threads(int total, int n, int i) {
+  if (n < 1) n = 1;
+  const int t = total / n + (i < total % n);
+  return t > 0 ? t : 1;
+}

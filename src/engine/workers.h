@@ -10,4 +10,13 @@
  * the first nonzero result in the order of i, else 0 (-1 when a thread cannot start). */
 int workers_run(int n, int (*work)(void *ctx, int i), void *ctx);
 
+/* The order in which workers take n items of estimated costs cost[] from a shared queue:
+ * the largest first (so that no long item starts last and finishes alone), equal costs in
+ * index order. order[k] receives the index of the k-th item taken. */
+void workers_order(const double *cost, int n, int *order);
+
+/* The host threads of worker i of n that share total threads: total / n each, the first
+ * total % n workers one more, and at least 1. */
+int workers_threads(int total, int n, int i);
+
 #endif

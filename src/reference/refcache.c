@@ -165,7 +165,8 @@ int refcache_save(struct refcache *c) {
   fill_header(&h, c);
   h.checksum = refcache_checksum(c->y, c->t, n);
   char tmp[4200];
-  snprintf(tmp, sizeof tmp, "%s.tmp.%ld", c->path, (long)getpid());
+  static unsigned saves; /* scans of one reference may run at once (groups of over 64 variants) */
+  snprintf(tmp, sizeof tmp, "%s.tmp.%ld.%u", c->path, (long)getpid(), __atomic_fetch_add(&saves, 1, __ATOMIC_RELAXED));
   int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (fd < 0) {
     errorf("cannot write reference cache %s: %s", tmp, strerror(errno));

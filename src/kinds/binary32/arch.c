@@ -176,6 +176,7 @@ int b32_arch_record(struct arch_ctx *a) {
     json_decref(doc);
     printf("recorded %d variants over 0x%08x..0x%08x on %s\n", r->nv, r->ri.from, r->ri.to,
            r->ri.gpu ? r->ri.ginfo.name : "the CPU");
+    a->recorded = r->nv, a->gpus = r->ri.gpu ? (a->sc->o.ndevices > 0 ? a->sc->o.ndevices : 1) : 0;
     if (a->base)
       printf("statistics of %d variant%s taken from %s (outputs identical in every bin), %d measured\n", nreused,
              nreused == 1 ? "" : "s", a->base_path, r->nv - nreused);

@@ -41,8 +41,24 @@ void b32_print_variants(FILE *f, const struct variant *const *v, struct stats *c
 int b32_begin(struct run_request *rq, struct kind_result **out);
 int b32_scan(struct kind_result *r, uint32_t from, uint32_t to, uint32_t cov[][2], int *ncov);
 /* Scan r's variants, grouped by reference, over [from, to] into st[] (every group completes
- * the range, unless interrupted: *done_mag then says how far the only group got). */
+ * the range, unless interrupted: *done_mag then says how far the only group got). With
+ * several devices and several groups, the groups run at the same time, one device each
+ * (grouped.c): b32_scan_groups(r, st, done_mag, the number of devices). */
 int b32_scan_grouped(struct kind_result *r, struct stats **st, int64_t *done_mag);
+/* The same with nw workers (at most one per group): 1, the groups one after another, each
+ * scan on every device given; more, the groups at once, worker i on every nw-th device
+ * from the i-th with its share of the host threads (on the CPU backend: threads only). */
+int b32_scan_groups(struct kind_result *r, struct stats **st, int64_t *done_mag, int nw);
+/* A group: the indices in r->v of variants of one reference (at most SCAN_MAXV). */
+struct b32_group {
+  int n;
+  int idx[SCAN_MAXV];
+};
+/* r's groups, in the order of their first variants (g has room for r->nv): their number,
+ * or -1 when out of memory. */
+int b32_groups(const struct kind_result *r, struct b32_group *g);
+/* A group's estimated cost, which orders the queue of groups run at once (largest first). */
+double b32_group_cost(const struct kind_result *r, const struct b32_group *g);
 int b32_report(struct report *rp, struct kind_result *const *rs, char *const *paths, int n);
 int b32_arch_record(struct arch_ctx *a);
 int b32_arch_compare(struct arch_ctx *a);

@@ -134,38 +134,6 @@ fail:
   return rc;
 }
 
-int b32_scan_grouped(struct kind_result *r, struct stats **st, int64_t *done_mag) {
-  char err[1024] = "";
-  char *done = calloc((size_t)r->nv, 1);
-  int rc = done ? 0 : EXIT_IO;
-  r->sc->o.moments = r->moments;
-  for (int i = 0; i < r->nv && !rc; i++) {
-    if (done[i]) continue;
-    const struct variant *grp[SCAN_MAXV];
-    struct stats *gst[SCAN_MAXV];
-    int ng = 0;
-    for (int j = i; j < r->nv && ng < SCAN_MAXV; j++)
-      if (!done[j] && r->v[j]->ref == r->v[i]->ref) grp[ng] = r->v[j], gst[ng++] = st[j], done[j] = 1;
-    struct scan_times tm;
-    rc = scan_run(grp, ng, &r->sc->o, gst, &tm, err, sizeof err);
-    if (done_mag) *done_mag = tm.done_mag;
-    if (rc) {
-      if (rc != EXIT_INTERRUPT) errorf("%s", err);
-      break;
-    }
-    struct scan_times *t = &r->times;
-    t->wall += tm.wall, t->eval += tm.eval, t->reference += tm.reference, t->reduce += tm.reduce;
-    t->cache_io += tm.cache_io, t->gpu_kernel += tm.gpu_kernel, t->gpu_copy += tm.gpu_copy;
-    t->host_eval += tm.host_eval, t->host_calls += tm.host_calls;
-    t->mpfr_calls += tm.mpfr_calls, t->cache_hits += tm.cache_hits, t->shortcut_hits += tm.shortcut_hits;
-    t->fast_build += tm.fast_build, t->fast_hits += tm.fast_hits;
-    t->threads = tm.threads, t->cache = tm.cache, t->device_refs = tm.device_refs;
-    r->ri.threads = tm.threads;
-  }
-  free(done);
-  return rc;
-}
-
 /* the number of distinct references of r's variants */
 static int groups(const struct kind_result *r) {
   int n = 0;

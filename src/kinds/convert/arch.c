@@ -38,6 +38,7 @@ int conv_arch_record(struct arch_ctx *a) {
     return rc;
   }
   printf("recorded %d conversions (%d not run on this GPU)\n", nrec, conv_variants(&v) - nrec);
+  a->recorded = nrec;
   json_object_set_new(a->record, "convert", arr);
   return 0;
 }

@@ -206,6 +206,7 @@ int ff_arch_record(struct arch_ctx *a) {
     json_object_set_new(a->record, kind_ff.name, part_json(r, from));
     printf("recorded %d float-float variants over high words 0x%08x..0x%08x on %s\n", r->nv, r->ri.from, r->ri.to,
            r->ri.gpu ? r->ri.ginfo.name : "the CPU");
+    a->recorded = r->nv, a->gpus = r->ri.gpu ? (a->sc->o.ndevices > 0 ? a->sc->o.ndevices : 1) : 0;
     if (b.r)
       printf("statistics of %d float-float variant%s taken from %s (outputs identical in every bin), %d measured\n",
              nreused, nreused == 1 ? "" : "s", a->base_path, r->nv - nreused);

@@ -118,6 +118,7 @@ int h16fn_arch_record(struct arch_ctx *a) {
   }
   if (!rc) {
     printf("recorded %zu 16-bit function variants (%d distinct output arrays)\n", json_array_size(part), s->n);
+    a->recorded = (int)json_array_size(part);
     json_object_set_new(a->record, "h16", part);
   } else {
     errorf("16-bit functions not recorded");

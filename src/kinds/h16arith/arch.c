@@ -97,6 +97,7 @@ int h16a_arch_record(struct arch_ctx *a) {
     return rc;
   }
   printf("recorded %zu 16-bit operations\n", json_array_size(part));
+  a->recorded = (int)json_array_size(part);
   json_object_set_new(a->record, "h16arith", part);
   return 0;
 }

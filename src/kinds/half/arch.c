@@ -44,6 +44,7 @@ int half_arch_record(struct arch_ctx *a) {
     return EXIT_NOGPU;
   }
   printf("recorded %zu half-precision variants\n", json_array_size(h));
+  a->recorded = (int)json_array_size(h);
   json_object_set_new(a->record, "half", h);
   return 0;
 }

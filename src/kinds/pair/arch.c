@@ -174,6 +174,7 @@ int pair_arch_record(struct arch_ctx *a) {
     json_object_set_new(a->record, kind_pair.name, json_pack("{s:o}", "sweeps", json_incref(sweeps)));
     printf("recorded %d two-argument variants, each operand swept over 0x%08x..0x%08x, on %s\n", nv / 2, a->ri->from,
            a->ri->to, a->ri->gpu ? a->ri->ginfo.name : "the CPU");
+    a->recorded = nv / 2, a->gpus = a->ri->gpu ? (a->sc->o.ndevices > 0 ? a->sc->o.ndevices : 1) : 0;
     if (bp)
       printf("statistics of %d of %d two-argument variant sweeps taken from %s (outputs identical in every bin), %d "
              "measured\n", nreused, nv, a->base_path, nv - nreused);

@@ -89,6 +89,13 @@ void gpu_times(struct gpu_ctx *g, double *kernel_s, double *copy_s);
  * else the error's binary64 bits + 1). 0 or -1. */
 int gpu_read_xbins(struct gpu_ctx *g, int f, uint64_t *out);
 void gpu_close(struct gpu_ctx *g);
+/* Scan after scan in one thread: between gpu_pool_begin and gpu_pool_end, gpu_close keeps
+ * the thread's last context of each device, and gpu_open on that device takes it back,
+ * cleared, when its buffers fit (same max_count and max_items, room for nfn functions),
+ * instead of allocating and pinning its buffers again. gpu_pool_end frees what is kept.
+ * Results do not change: a context taken back starts as a new one does. */
+void gpu_pool_begin(void);
+void gpu_pool_end(void);
 /* The most device memory seen in use so far (bytes, the whole device), 0 if unknown. */
 uint64_t gpu_peak_device_bytes(void);
 /* Register a compiled user function: a CUBIN image holding kernel 'kernel'

@@ -34,6 +34,8 @@ int gpu_set_measure(struct gpu_ctx *g, const struct measure_cfg *cfg) {
 }
 void gpu_times(struct gpu_ctx *g, double *k, double *c) { (void)g; *k = *c = 0; }
 void gpu_close(struct gpu_ctx *g) { (void)g; }
+void gpu_pool_begin(void) {}
+void gpu_pool_end(void) {}
 int gpu_set_table(const uint32_t *tab, uint32_t tlo, uint32_t n) { (void)tab, (void)tlo, (void)n; return -1; }
 int gpu_read_xbins(struct gpu_ctx *g, int f, uint64_t *out) { (void)g, (void)f, (void)out; return -1; }
 int gpu_dyn_add(const void *image, size_t size, const char *kernel) { (void)image, (void)size, (void)kernel; return -1; }
