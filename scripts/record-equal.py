@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """record-equal.py A B: whether two arch records (or run results) hold the same statistics,
-field for field, for every variant of A (and the same half-precision forms). Metadata (date,
+field for field, for every variant of A (and the same half-precision forms). An arch
+record holds one part per kind (binary32 at the top, the others under their kind's name:
+pair, float-float, h16, ...): every part of A is compared with B's. Metadata (date,
 command, device, timing) is not compared. Prints one line per differing variant with the
-fields that differ, then a summary; exits 0 when every variant of A is in B with every field
-equal, 1 otherwise, 2 on a usage error. Reads plain or gzip JSON."""
+fields that differ, one line per part, then a summary; exits 0 when every variant of every
+part of A is in B with every field equal, 1 otherwise, 2 on a usage error. Reads plain or
+gzip JSON."""
 import gzip
 import json
 import sys
@@ -17,29 +20,58 @@ def load(path):
         return json.load(f)
 
 
-def main():
-    if len(sys.argv) != 3:
-        print("usage: record-equal.py A B", file=sys.stderr)
-        return 2
-    a, b = load(sys.argv[1]), load(sys.argv[2])
+def parts(doc):
+    """The parts of a record: the document itself (when it holds results) and every
+    top-level object that is a result document of its own."""
+    out = {}
+    if "results" in doc:
+        out[doc.get("kind", "binary32")] = doc
+    for k, v in doc.items():
+        if isinstance(v, dict) and "results" in v:
+            out[k] = v
+    return out
+
+
+def compare_part(name, a, b, path_b):
     ra = {r["variant"]: r for r in a.get("results", [])}
     rb = {r["variant"]: r for r in b.get("results", [])}
     bad = 0
     for v, x in ra.items():
         y = rb.get(v)
         if y is None:
-            print(f"MISSING {v}: not in {sys.argv[2]}")
+            print(f"MISSING {name} {v}: not in {path_b}")
             bad += 1
             continue
         fields = sorted(k for k in set(x) | set(y) if x.get(k) != y.get(k))
         if fields:
-            print(f"DIFF {v}: {', '.join(fields[:12])}{' ...' if len(fields) > 12 else ''}")
+            print(f"DIFF {name} {v}: {', '.join(fields[:12])}{' ...' if len(fields) > 12 else ''}")
             bad += 1
     ha, hb = a.get("half", []), b.get("half", [])
     hbad = sum(1 for x, y in zip(ha, hb) if x != y) + abs(len(ha) - len(hb))
-    print(f"{len(ra) - bad} of {len(ra)} variants equal field for field; "
-          f"{len(ha) - min(hbad, len(ha))} of {len(ha)} half-precision forms equal")
-    return 0 if bad == 0 and hbad == 0 else 1
+    return len(ra), bad, len(ha), min(hbad, len(ha)) if ha else hbad
+
+
+def main():
+    if len(sys.argv) != 3:
+        print("usage: record-equal.py A B", file=sys.stderr)
+        return 2
+    a, b = load(sys.argv[1]), load(sys.argv[2])
+    pa, pb = parts(a), parts(b)
+    nv = nbad = nh = nhbad = 0
+    for name, part in pa.items():
+        other = pb.get(name)
+        if other is None:
+            print(f"MISSING part {name}: not in {sys.argv[2]}")
+            n = len(part.get("results", []))
+            nv, nbad = nv + n, nbad + n
+            continue
+        n, bad, h, hbad = compare_part(name, part, other, sys.argv[2])
+        if len(pa) > 1:
+            print(f"part {name}: {n - bad} of {n} variants equal")
+        nv, nbad, nh, nhbad = nv + n, nbad + bad, nh + h, nhbad + hbad
+    print(f"{nv - nbad} of {nv} variants equal field for field; "
+          f"{nh - min(nhbad, nh)} of {nh} half-precision forms equal")
+    return 0 if nbad == 0 and nhbad == 0 else 1
 
 
 if __name__ == "__main__":
