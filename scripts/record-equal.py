@@ -3,7 +3,7 @@
 field for field, for every variant of A (and the same half-precision forms). An arch
 record holds one part per kind (binary32 at the top, the others under their kind's name:
 pair, float-float, h16, ...): every part of A is compared with B's. Metadata (date,
-command, device, timing) is not compared. Prints one line per differing variant with the
+command, device, timing, a variant's seconds) is not compared. Prints one line per differing variant with the
 fields that differ, one line per part, then a summary; exits 0 when every variant of every
 part of A is in B with every field equal, 1 otherwise, 2 on a usage error. Reads plain or
 gzip JSON."""
@@ -21,15 +21,27 @@ def load(path):
 
 
 def parts(doc):
-    """The parts of a record: the document itself (when it holds results) and every
-    top-level object that is a result document of its own."""
+    """The parts of a record: the document itself (when it holds results), every
+    top-level object that is a result document of its own (float-float), each sweep of
+    one with sweeps (pair: the swept operand x, then y), and every top-level list of
+    variants (convert, h16, h16arith)."""
     out = {}
     if "results" in doc:
         out[doc.get("kind", "binary32")] = doc
     for k, v in doc.items():
         if isinstance(v, dict) and "results" in v:
             out[k] = v
+        elif isinstance(v, dict) and isinstance(v.get("sweeps"), list):
+            for i, sw in enumerate(v["sweeps"]):
+                out[f"{k} sweep {i}"] = sw
+        elif k not in ("results", "half") and isinstance(v, list) and v and all(
+                isinstance(e, dict) and "variant" in e for e in v):
+            out[k] = {"results": v}
     return out
+
+
+# per-variant fields that are times, not results
+TIMES = {"seconds"}
 
 
 def compare_part(name, a, b, path_b):
@@ -42,7 +54,7 @@ def compare_part(name, a, b, path_b):
             print(f"MISSING {name} {v}: not in {path_b}")
             bad += 1
             continue
-        fields = sorted(k for k in set(x) | set(y) if x.get(k) != y.get(k))
+        fields = sorted(k for k in set(x) | set(y) if k not in TIMES and x.get(k) != y.get(k))
         if fields:
             print(f"DIFF {name} {v}: {', '.join(fields[:12])}{' ...' if len(fields) > 12 else ''}")
             bad += 1

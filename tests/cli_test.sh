@@ -444,6 +444,13 @@ expect 1 "pair \(0x3f800123, 0x3f800000\) = \(0x1.000246p\+0, 0x1p\+0\) \[partne
   arch compare "$T/pf-planted.json" $P
 expect 1 "high word 0x3f800456, partner 3\]: baseline \(0x40000456, 0x00000005\), now \(0x40000456, 0x00000000\)" -- \
   arch compare "$T/pf-planted.json" $P
+# scripts/record-equal.py reads every kind's part: the record equals itself; the planted
+# record differs in exactly those two variants, each in its part (exit status 1)
+if python3 scripts/record-equal.py "$T/pf.json" "$T/pf.json" >"$T/re0.txt" 2>&1 &&
+  ! python3 scripts/record-equal.py "$T/pf.json" "$T/pf-planted.json" >"$T/re1.txt" 2>&1 &&
+  [ "$(grep -c '^DIFF' "$T/re1.txt")" = 2 ] && grep -q "^DIFF pair sweep 0 powf.host: bins, moments$" "$T/re1.txt" &&
+  grep -q "^DIFF float-float eft.twosum: outputs$" "$T/re1.txt"
+then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: record-equal.py over the parts"; cat "$T/re1.txt"; fi
 # every sweep of the record's two-argument variants (the host's, and the C math libraries' the build links)
 NS=$(python3 -c 'import json, sys; print(sum(len(s["results"]) for s in json.load(open(sys.argv[1]))["pair"]["sweeps"]))' "$T/pf.json")
 expect 0 "statistics of $((NS - 1)) of $NS two-argument variant sweeps taken from .*, 1 measured" -- \

@@ -10,15 +10,15 @@
 #include "src/kinds/ff/ff_gpu.h"
 
 typedef int (*ff_launch_fn)(int, int, uint64_t, uint64_t, uint32_t, uint64_t, double, struct ff_stats *,
-                            cudaStream_t);
+                            struct ff_binsum *, uint64_t, cudaStream_t);
 typedef int (*ff_launch_out_fn)(int, int, uint32_t, uint32_t, uint32_t, uint32_t, uint64_t, struct ff_binsum *,
                                 cudaStream_t);
 extern "C" int ff_launch_plain(int, int, uint64_t, uint64_t, uint32_t, uint64_t, double, struct ff_stats *,
-                               cudaStream_t);
+                               struct ff_binsum *, uint64_t, cudaStream_t);
 extern "C" int ff_launch_fmad(int, int, uint64_t, uint64_t, uint32_t, uint64_t, double, struct ff_stats *,
-                              cudaStream_t);
+                               struct ff_binsum *, uint64_t, cudaStream_t);
 extern "C" int ff_launch_ftz(int, int, uint64_t, uint64_t, uint32_t, uint64_t, double, struct ff_stats *,
-                             cudaStream_t);
+                               struct ff_binsum *, uint64_t, cudaStream_t);
 extern "C" int ff_launch_out_plain(int, int, uint32_t, uint32_t, uint32_t, uint32_t, uint64_t, struct ff_binsum *,
                                    cudaStream_t);
 extern "C" int ff_launch_out_fmad(int, int, uint32_t, uint32_t, uint32_t, uint32_t, uint64_t, struct ff_binsum *,
@@ -32,16 +32,18 @@ extern "C" int ff_launch_eval_fmad(int, const uint64_t *, uint32_t, uint32_t, ui
 extern "C" int ff_launch_eval_ftz(int, const uint64_t *, uint32_t, uint32_t, uint64_t, uint32_t *, cudaStream_t);
 
 /* partial statistics per variant: one per block of a launch (each block keeps its own
- * across launches); the outputs pass: FF_OUT_BLOCKS partials per launch */
+ * across launches); a launch's digests and moments: one partial per block (FF_BLOCKS with
+ * the statistics, FF_OUT_BLOCKS alone), folded into the bin after the launch */
 #define FF_BLOCKS 2048
 #define FF_OUT_BLOCKS 1024
+#define FF_OPARTS (FF_BLOCKS > FF_OUT_BLOCKS ? FF_BLOCKS : FF_OUT_BLOCKS)
 #define FF_NBINS (1u << (32 - FF_BIN_LOG2))
 
 struct ff_gpu {
   int device, nv;
   cudaStream_t st;
   struct ff_stats *d_part;   /* nv x FF_BLOCKS */
-  struct ff_binsum *d_opart; /* FF_OUT_BLOCKS */
+  struct ff_binsum *d_opart; /* FF_OPARTS */
   struct ff_binsum *d_bins;  /* nv x FF_NBINS, or NULL */
   char err[256];
 };
@@ -81,7 +83,7 @@ static int ff_alloc(struct ff_gpu *g, int bins) {
   k_ff_init<<<256, 256, 0, g->st>>>(g->d_part, (uint32_t)(FF_BLOCKS * g->nv));
   FG_TRY(cudaGetLastError());
   if (bins) {
-    FG_TRY(cudaMalloc(&g->d_opart, sizeof(struct ff_binsum) * FF_OUT_BLOCKS));
+    FG_TRY(cudaMalloc(&g->d_opart, sizeof(struct ff_binsum) * FF_OPARTS));
     FG_TRY(cudaMalloc(&g->d_bins, sizeof(struct ff_binsum) * FF_NBINS * g->nv));
     FG_TRY(cudaMemsetAsync(g->d_bins, 0, sizeof(struct ff_binsum) * FF_NBINS * g->nv, g->st));
   }
@@ -115,11 +117,32 @@ extern "C" void ff_gpu_close(struct ff_gpu *g) {
 extern "C" const char *ff_gpu_error(const struct ff_gpu *g) { return g->err; }
 
 extern "C" int ff_gpu_stats(struct ff_gpu *g, int v, int op, int flav, uint32_t x0, uint32_t nx, uint32_t npart,
-                            uint64_t seed, double bound) {
+                            uint64_t seed, double bound, int bins) {
   const ff_launch_fn launch[FF_NFLAV] = {ff_launch_plain, ff_launch_fmad, ff_launch_ftz};
+  struct ff_stats *part = g->d_part + (size_t)v * FF_BLOCKS;
   FG_TRY(cudaSetDevice(g->device));
-  FG_TRY((cudaError_t)launch[flav](op, FF_BLOCKS, (uint64_t)x0 * npart, (uint64_t)nx * npart, npart, seed, bound,
-                                   g->d_part + (size_t)v * FF_BLOCKS, g->st));
+  if (!bins) {
+    FG_TRY((cudaError_t)launch[flav](op, FF_BLOCKS, (uint64_t)x0 * npart, (uint64_t)nx * npart, npart, seed, bound,
+                                     part, NULL, 0, g->st));
+    return 0;
+  }
+  if (!g->d_bins) {
+    snprintf(g->err, sizeof g->err, "GPU %d: opened without output bins", g->device);
+    return -1;
+  }
+  for (uint64_t x = x0, end = (uint64_t)x0 + nx; x < end;) { /* bin by bin, in increasing keys */
+    const uint64_t bin = x >> FF_BIN_LOG2, bend = (bin + 1) << FF_BIN_LOG2, x1 = bend < end ? bend : end;
+    const int e = launch[flav](op, FF_BLOCKS, x * npart, (x1 - x) * npart, npart, seed, bound, part, g->d_opart,
+                               (bin << FF_BIN_LOG2) * npart, g->st);
+    if (e < 0) {
+      snprintf(g->err, sizeof g->err, "GPU %d: operation %d over %u partners: not one launch per bin", g->device, op, npart);
+      return -1;
+    }
+    FG_TRY((cudaError_t)e);
+    k_ff_fold<<<1, 32, 0, g->st>>>(g->d_opart, FF_BLOCKS, g->d_bins + (size_t)v * FF_NBINS + bin);
+    FG_TRY(cudaGetLastError());
+    x = x1;
+  }
   return 0;
 }
 

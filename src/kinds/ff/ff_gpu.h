@@ -20,10 +20,12 @@ struct ff_gpu;
  * message when the device or its memory is not there. */
 struct ff_gpu *ff_gpu_open(int device, int nv, int bins, char *err, size_t errlen);
 /* Queue slot v (operation op in flavour flav, relative bound) over the pairs of high
- * words [x0, x0 + nx). 0, or -1 (ff_gpu_error says why). */
+ * words [x0, x0 + nx); bins: also their outputs' digests and moments, from the same
+ * evaluations (the GPU opened with bins). 0, or -1 (ff_gpu_error says why). */
 int ff_gpu_stats(struct ff_gpu *g, int v, int op, int flav, uint32_t x0, uint32_t nx, uint32_t npart, uint64_t seed,
-                 double bound);
-/* Queue the outputs' digests and moments of slot v over high words [x0, x0 + nx). */
+                 double bound, int bins);
+/* Queue the outputs' digests and moments of slot v over high words [x0, x0 + nx), without
+ * the statistics. */
 int ff_gpu_outputs(struct ff_gpu *g, int v, int op, int flav, uint32_t x0, uint32_t nx, uint32_t npart,
                    uint64_t seed);
 /* Wait for what was queued. 0 or -1. */

@@ -19,13 +19,19 @@
  * That is the list of a single pass in key order, as the host's: a slot's launches on
  * one GPU come in increasing key order (scan.c claims units of high words in increasing
  * order from one counter, ff_gpu_stats launches a unit's keys [x0 npart, (x0 + nx)
- * npart) for each slot in turn, FF_LAUNCH splits them, if at all, into increasing runs),
+ * npart) for each slot in turn (for a record, bin by bin), FF_LAUNCH splits them, if at
+ * all, into increasing runs),
  * and block b takes the b-th run of every launch, so every key of a block's earlier list
  * is below every key of the launch: appending the launch's failures in key order and
  * keeping the FF_LIST first gives the same list.
  *
- * k_ff_out: the digest and output moments (ff_binsum) of the pairs of part of one bin,
- * one partial per block, which ff_gpu.cu folds into the bin.
+ * An arch record also needs each bin's digest and output moments (ff_binsum): k_ff with
+ * BINS adds every evaluated pair's result to its thread's ff_binsum and writes the block's
+ * sum to opart[b] (a launch then lies inside one bin: ff_gpu_stats splits at bins, and
+ * ff_gpu.cu folds the partials into the bin), so a record evaluates each pair once.
+ * k_ff_out computes the same sums alone (arch compare, which needs no statistics); the
+ * sums are modular (digest modulo 2^64, moments modulo FF_P), so neither the order nor
+ * the split of the pairs changes them.
  *
  * Where the time goes, per pair: the operands (four splitmix hashes), the operation (a
  * few to 30 binary32 operations), and the exact check, which dominates: expansions of up
@@ -136,9 +142,26 @@ __device__ __forceinline__ void ff_block_fold(const struct ff_tally *t, uint64_t
     P->max_rel_d = rel_d[0], P->max_rel_d_key = key_d[0];
 }
 
-template <int OP>
+/* The block's sum of the threads' b into *out (all threads call it, converged). */
+__device__ __forceinline__ void ff_binsum_block(struct ff_binsum b, struct ff_binsum *sh, struct ff_binsum *out) {
+  for (int off = 16; off; off >>= 1) {
+    struct ff_binsum o = {__shfl_down_sync(0xffffffffu, b.digest, off), __shfl_down_sync(0xffffffffu, b.m0, off),
+                          __shfl_down_sync(0xffffffffu, b.m1, off)};
+    ff_binsum_merge(&b, &o);
+  }
+  if ((threadIdx.x & 31) == 0) sh[threadIdx.x >> 5] = b;
+  __syncthreads();
+  if (threadIdx.x) return;
+  for (int i = 1; i < FF_THREADS / 32; i++) ff_binsum_merge(&b, &sh[i]);
+  *out = b;
+}
+
+/* Statistics of keys [key0, key0 + nkeys) into part[]; with BINS also the block's digest
+ * and moments into opart[blockIdx.x], the keys lying in one bin whose first key is first. */
+template <int OP, bool BINS>
 __global__ void __launch_bounds__(FF_THREADS, FF_MINBLOCKS)
-    k_ff(uint64_t key0, uint64_t nkeys, uint32_t npart, uint64_t seed, double bound, struct ff_stats *part) {
+    k_ff(uint64_t key0, uint64_t nkeys, uint32_t npart, uint64_t seed, double bound, struct ff_stats *part,
+         struct ff_binsum *opart, uint64_t first) {
   __shared__ unsigned long long sh_hist[FF_HIST];
   /* failure lists: [0] the block's from earlier launches, [1 + w] warp w's in this one */
   __shared__ struct ff_fail sh_list[1 + FF_WARPS][FF_LIST];
@@ -162,6 +185,8 @@ __global__ void __launch_bounds__(FF_THREADS, FF_MINBLOCKS)
   ff_tally_init(&t);
   uint32_t wn = 0; /* entries in this warp's list (the same in every lane) */
   const uint64_t mj = ff_mix(seed + (tid & 31));
+  struct ff_binsum bs;
+  if (BINS) ff_binsum_init(&bs);
   struct ff_walk w;
   ff_walk_start(&w, threadIdx.x, kb, npart);
   for (uint64_t base = kb; base < ke; base += FF_THREADS, ff_walk_next(&w, npart, sh_step)) {
@@ -173,6 +198,7 @@ __global__ void __launch_bounds__(FF_THREADS, FF_MINBLOCKS)
       ff_pair_xkm(OP, w.xb, w.k, mk, seed, &in);
       if (ff_pair_finite(&in)) {
         const int nr = ff_eval(OP, &in, r);
+        if (BINS) ff_binsum_add(&bs, key, (uint32_t)(key - first), r);
         struct ff_outcome o;
         ff_outcome(OP, bound, &in, r, &o);
         if (o.ev & FFO_NEAR) o.ev = ff_near_dev<OP>(in.xh, in.xl, in.yh, in.yl, r[0], r[1], bound, o.ev);
@@ -194,6 +220,10 @@ __global__ void __launch_bounds__(FF_THREADS, FF_MINBLOCKS)
   __syncthreads();
   for (int i = tid; i < FF_HIST; i += FF_THREADS) P->hist[i] = sh_hist[i];
   if (tid == 0) P->nfail = ff_list_merge(&sh_list[0][0], sh_n, 1 + FF_WARPS, P->fail);
+  if (BINS) {
+    __shared__ struct ff_binsum sh_bs[FF_WARPS];
+    ff_binsum_block(bs, sh_bs, &opart[blockIdx.x]);
+  }
 }
 
 /* Pairs of high words [x0, x0 + nx) (one bin at most, bin_x0 its first high word): block
@@ -215,16 +245,7 @@ __global__ void __launch_bounds__(FF_THREADS)
     ff_eval(OP, &in, r);
     ff_binsum_add(&b, key, (uint32_t)(key - first), r);
   }
-  for (int off = 16; off; off >>= 1) {
-    struct ff_binsum o = {__shfl_down_sync(0xffffffffu, b.digest, off), __shfl_down_sync(0xffffffffu, b.m0, off),
-                          __shfl_down_sync(0xffffffffu, b.m1, off)};
-    ff_binsum_merge(&b, &o);
-  }
-  if ((threadIdx.x & 31) == 0) sh[threadIdx.x >> 5] = b;
-  __syncthreads();
-  if (threadIdx.x) return;
-  for (int i = 1; i < FF_THREADS / 32; i++) ff_binsum_merge(&b, &sh[i]);
-  out[blockIdx.x] = b;
+  ff_binsum_block(b, sh, &out[blockIdx.x]);
 }
 
 /* The result words of the pairs keys[0 .. n) (0, 0 where an operand word is not finite). */
@@ -247,14 +268,21 @@ __global__ void k_ff_eval(const uint64_t *keys, uint32_t n, uint32_t npart, uint
 /* Launch op over keys [key0, key0 + nkeys) with `blocks` blocks on stream st, in launches
  * of at most blocks FF_THREADS FF_ROUNDS_MAX keys (a thread's 16-bit counts; 2^35 keys
  * with 2048 blocks: one launch in practice), in increasing key order (k_ff's failure
- * lists rely on it). */
+ * lists rely on it). With opart (the keys in one bin, first its first key; one launch:
+ * the caller keeps nkeys within the limit, else -1), also the blocks' digests and
+ * moments into opart[0 .. blocks). */
 extern "C" int FF_LAUNCH(int op, int blocks, uint64_t key0, uint64_t nkeys, uint32_t npart, uint64_t seed,
-                         double bound, struct ff_stats *part, cudaStream_t st) {
+                         double bound, struct ff_stats *part, struct ff_binsum *opart, uint64_t first,
+                         cudaStream_t st) {
   const uint64_t most = (uint64_t)blocks * FF_THREADS * FF_ROUNDS_MAX;
+  if (opart && nkeys > most) return -1;
   for (uint64_t k = key0, end = key0 + nkeys; k < end; k += most) {
     const uint64_t n = end - k < most ? end - k : most;
-#define FF_CASE(o)                                                                                  \
-  case o: k_ff<o><<<blocks, FF_THREADS, 0, st>>>(k, n, npart, seed, bound, part); break;
+#define FF_CASE(o)                                                                                         \
+  case o:                                                                                                  \
+    if (opart) k_ff<o, true><<<blocks, FF_THREADS, 0, st>>>(k, n, npart, seed, bound, part, opart, first); \
+    else k_ff<o, false><<<blocks, FF_THREADS, 0, st>>>(k, n, npart, seed, bound, part, NULL, 0);          \
+    break;
     switch (op) {
       FF_CASES(FF_CASE)
     default: return -1;

@@ -9,8 +9,8 @@ struct ff_gpu *ff_gpu_open(int device, int nv, int bins, char *err, size_t errle
   return NULL;
 }
 int ff_gpu_stats(struct ff_gpu *g, int v, int op, int flav, uint32_t x0, uint32_t nx, uint32_t npart, uint64_t seed,
-                 double bound) {
-  (void)g, (void)v, (void)op, (void)flav, (void)x0, (void)nx, (void)npart, (void)seed, (void)bound;
+                 double bound, int bins) {
+  (void)g, (void)v, (void)op, (void)flav, (void)x0, (void)nx, (void)npart, (void)seed, (void)bound, (void)bins;
   return -1;
 }
 int ff_gpu_outputs(struct ff_gpu *g, int v, int op, int flav, uint32_t x0, uint32_t nx, uint32_t npart,

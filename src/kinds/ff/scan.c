@@ -77,13 +77,15 @@ static int claim(struct gpu_run *g, uint32_t *x0, uint32_t *nx) {
   return ok;
 }
 
-/* Every variant of the run over one unit on g's device; 0 or -1. */
+/* Every variant of the run over one unit on g's device (statistics and, for a record,
+ * the bins from the same evaluations; the bins alone for a comparison); 0 or -1. */
 static int unit_run(struct kind_result *r, struct ff_gpu *dev, uint32_t x0, uint32_t nx) {
   for (int i = 0; i < r->nv; i++) {
     const struct ff_variant *v = r->v[i];
     const uint32_t npart = ff_npart(v, r->nrandom);
-    if (r->stats && ff_gpu_stats(dev, i, v->op, v->flav, x0, nx, npart, r->seed, bound_of(v))) return -1;
-    if (r->bins && ff_gpu_outputs(dev, i, v->op, v->flav, x0, nx, npart, r->seed)) return -1;
+    if (r->stats && ff_gpu_stats(dev, i, v->op, v->flav, x0, nx, npart, r->seed, bound_of(v), r->bins != NULL))
+      return -1;
+    if (!r->stats && r->bins && ff_gpu_outputs(dev, i, v->op, v->flav, x0, nx, npart, r->seed)) return -1;
   }
   return ff_gpu_sync(dev);
 }
