@@ -148,10 +148,11 @@ static int gz_put(const char *buf, size_t n, void *g) {
 
 /* gzip through a second descriptor of the temporary file, so that atomic_write's fsync
  * and rename still apply; gzclose writes the last block and the trailer, so its status
- * counts like the writes' */
+ * counts like the writes'. Level 6, zlib's default: on the 118 MB of an H100 record's
+ * binary32 part 1.3 s and 20.3 MB, where level 9 took 4.5 s for 20.2 MB. */
 static int dump_gz(FILE *f, void *arg) {
   int fd = dup(fileno(f));
-  gzFile g = fd >= 0 ? gzdopen(fd, "wb9") : NULL;
+  gzFile g = fd >= 0 ? gzdopen(fd, "wb6") : NULL;
   if (!g) {
     if (fd >= 0) close(fd);
     return -1;
