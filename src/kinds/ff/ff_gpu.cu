@@ -62,7 +62,7 @@ __global__ void k_ff_init(struct ff_stats *part, uint32_t n) {
   for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) ff_stats_init(&part[i]);
 }
 
-/* The outputs pass's partials of one launch into bin *bin, by one warp (the sums are
+/* A launch's n partials of digests and moments into bin *bin, by one warp (the sums are
  * modular: any order). */
 __global__ void k_ff_fold(const struct ff_binsum *p, uint32_t n, struct ff_binsum *bin) {
   struct ff_binsum b;
@@ -116,6 +116,26 @@ extern "C" void ff_gpu_close(struct ff_gpu *g) {
 
 extern "C" const char *ff_gpu_error(const struct ff_gpu *g) { return g->err; }
 
+/* Whether g keeps output bins; else -1 with the message in g->err. */
+static int bins_kept(struct ff_gpu *g) {
+  if (g->d_bins) return 0;
+  snprintf(g->err, sizeof g->err, "GPU %d: opened without output bins", g->device);
+  return -1;
+}
+
+/* The end of the piece of [x, end) in x's bin: a range's launches go bin by bin. */
+static uint64_t bin_piece_end(uint64_t x, uint64_t end) {
+  const uint64_t bend = ((x >> FF_BIN_LOG2) + 1) << FF_BIN_LOG2;
+  return bend < end ? bend : end;
+}
+
+/* The n partials of the launch just queued into slot v's bin (the sums are modular: any order). */
+static int fold_bin(struct ff_gpu *g, int v, uint64_t bin, uint32_t n) {
+  k_ff_fold<<<1, 32, 0, g->st>>>(g->d_opart, n, g->d_bins + (size_t)v * FF_NBINS + bin);
+  FG_TRY(cudaGetLastError());
+  return 0;
+}
+
 extern "C" int ff_gpu_stats(struct ff_gpu *g, int v, int op, int flav, uint32_t x0, uint32_t nx, uint32_t npart,
                             uint64_t seed, double bound, int bins) {
   const ff_launch_fn launch[FF_NFLAV] = {ff_launch_plain, ff_launch_fmad, ff_launch_ftz};
@@ -126,22 +146,19 @@ extern "C" int ff_gpu_stats(struct ff_gpu *g, int v, int op, int flav, uint32_t 
                                      part, NULL, 0, g->st));
     return 0;
   }
-  if (!g->d_bins) {
-    snprintf(g->err, sizeof g->err, "GPU %d: opened without output bins", g->device);
-    return -1;
-  }
-  for (uint64_t x = x0, end = (uint64_t)x0 + nx; x < end;) { /* bin by bin, in increasing keys */
-    const uint64_t bin = x >> FF_BIN_LOG2, bend = (bin + 1) << FF_BIN_LOG2, x1 = bend < end ? bend : end;
+  if (bins_kept(g)) return -1;
+  for (uint64_t x = x0, end = (uint64_t)x0 + nx, x1; x < end; x = x1) { /* in increasing keys */
+    const uint64_t bin = x >> FF_BIN_LOG2;
+    x1 = bin_piece_end(x, end);
     const int e = launch[flav](op, FF_BLOCKS, x * npart, (x1 - x) * npart, npart, seed, bound, part, g->d_opart,
                                (bin << FF_BIN_LOG2) * npart, g->st);
     if (e < 0) {
-      snprintf(g->err, sizeof g->err, "GPU %d: operation %d over %u partners: not one launch per bin", g->device, op, npart);
+      snprintf(g->err, sizeof g->err, "GPU %d: operation %d over %u partners: not one launch per bin", g->device, op,
+               npart);
       return -1;
     }
     FG_TRY((cudaError_t)e);
-    k_ff_fold<<<1, 32, 0, g->st>>>(g->d_opart, FF_BLOCKS, g->d_bins + (size_t)v * FF_NBINS + bin);
-    FG_TRY(cudaGetLastError());
-    x = x1;
+    if (fold_bin(g, v, bin, FF_BLOCKS)) return -1;
   }
   return 0;
 }
@@ -149,18 +166,14 @@ extern "C" int ff_gpu_stats(struct ff_gpu *g, int v, int op, int flav, uint32_t 
 extern "C" int ff_gpu_outputs(struct ff_gpu *g, int v, int op, int flav, uint32_t x0, uint32_t nx, uint32_t npart,
                               uint64_t seed) {
   const ff_launch_out_fn launch[FF_NFLAV] = {ff_launch_out_plain, ff_launch_out_fmad, ff_launch_out_ftz};
-  if (!g->d_bins) {
-    snprintf(g->err, sizeof g->err, "GPU %d: opened without output bins", g->device);
-    return -1;
-  }
+  if (bins_kept(g)) return -1;
   FG_TRY(cudaSetDevice(g->device));
-  for (uint64_t x = x0, end = (uint64_t)x0 + nx; x < end;) { /* bin by bin */
-    const uint64_t bin = x >> FF_BIN_LOG2, bend = (bin + 1) << FF_BIN_LOG2, x1 = bend < end ? bend : end;
+  for (uint64_t x = x0, end = (uint64_t)x0 + nx, x1; x < end; x = x1) {
+    const uint64_t bin = x >> FF_BIN_LOG2;
+    x1 = bin_piece_end(x, end);
     FG_TRY((cudaError_t)launch[flav](op, FF_OUT_BLOCKS, (uint32_t)x, (uint32_t)(x1 - x),
                                      (uint32_t)(bin << FF_BIN_LOG2), npart, seed, g->d_opart, g->st));
-    k_ff_fold<<<1, 32, 0, g->st>>>(g->d_opart, FF_OUT_BLOCKS, g->d_bins + (size_t)v * FF_NBINS + bin);
-    FG_TRY(cudaGetLastError());
-    x = x1;
+    if (fold_bin(g, v, bin, FF_OUT_BLOCKS)) return -1;
   }
   return 0;
 }

@@ -20,10 +20,9 @@
  * one GPU come in increasing key order (scan.c claims units of high words in increasing
  * order from one counter, ff_gpu_stats launches a unit's keys [x0 npart, (x0 + nx)
  * npart) for each slot in turn (for a record, bin by bin), FF_LAUNCH splits them, if at
- * all, into increasing runs),
- * and block b takes the b-th run of every launch, so every key of a block's earlier list
- * is below every key of the launch: appending the launch's failures in key order and
- * keeping the FF_LIST first gives the same list.
+ * all, into increasing runs), and block b takes the b-th run of every launch, so every key
+ * of a block's earlier list is below every key of the launch: appending the launch's
+ * failures in key order and keeping the FF_LIST first gives the same list.
  *
  * An arch record also needs each bin's digest and output moments (ff_binsum): k_ff with
  * BINS adds every evaluated pair's result to its thread's ff_binsum and writes the block's
