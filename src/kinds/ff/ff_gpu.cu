@@ -10,21 +10,21 @@
 #include "src/kinds/ff/ff_gpu.h"
 
 typedef int (*ff_launch_fn)(int, int, uint64_t, uint64_t, uint32_t, uint64_t, double, struct ff_stats *,
-                            struct ff_binsum *, uint64_t, cudaStream_t);
+                            struct ff_binsum *, uint64_t, cudaStream_t, int *);
 typedef int (*ff_launch_out_fn)(int, int, uint32_t, uint32_t, uint32_t, uint32_t, uint64_t, struct ff_binsum *,
-                                cudaStream_t);
+                                cudaStream_t, int *);
 extern "C" int ff_launch_plain(int, int, uint64_t, uint64_t, uint32_t, uint64_t, double, struct ff_stats *,
-                               struct ff_binsum *, uint64_t, cudaStream_t);
+                               struct ff_binsum *, uint64_t, cudaStream_t, int *);
 extern "C" int ff_launch_fmad(int, int, uint64_t, uint64_t, uint32_t, uint64_t, double, struct ff_stats *,
-                               struct ff_binsum *, uint64_t, cudaStream_t);
+                               struct ff_binsum *, uint64_t, cudaStream_t, int *);
 extern "C" int ff_launch_ftz(int, int, uint64_t, uint64_t, uint32_t, uint64_t, double, struct ff_stats *,
-                               struct ff_binsum *, uint64_t, cudaStream_t);
+                               struct ff_binsum *, uint64_t, cudaStream_t, int *);
 extern "C" int ff_launch_out_plain(int, int, uint32_t, uint32_t, uint32_t, uint32_t, uint64_t, struct ff_binsum *,
-                                   cudaStream_t);
+                                   cudaStream_t, int *);
 extern "C" int ff_launch_out_fmad(int, int, uint32_t, uint32_t, uint32_t, uint32_t, uint64_t, struct ff_binsum *,
-                                  cudaStream_t);
+                                  cudaStream_t, int *);
 extern "C" int ff_launch_out_ftz(int, int, uint32_t, uint32_t, uint32_t, uint32_t, uint64_t, struct ff_binsum *,
-                                 cudaStream_t);
+                                 cudaStream_t, int *);
 
 typedef int (*ff_launch_eval_fn)(int, const uint64_t *, uint32_t, uint32_t, uint64_t, uint32_t *, cudaStream_t);
 extern "C" int ff_launch_eval_plain(int, const uint64_t *, uint32_t, uint32_t, uint64_t, uint32_t *, cudaStream_t);
@@ -32,18 +32,23 @@ extern "C" int ff_launch_eval_fmad(int, const uint64_t *, uint32_t, uint32_t, ui
 extern "C" int ff_launch_eval_ftz(int, const uint64_t *, uint32_t, uint32_t, uint64_t, uint32_t *, cudaStream_t);
 
 /* partial statistics per variant: one per block of a launch (each block keeps its own
- * across launches); a launch's digests and moments: one partial per block (FF_BLOCKS with
- * the statistics, FF_OUT_BLOCKS alone), folded into the bin after the launch */
+ * across launches); a launch's digests and moments: one partial per block (at most
+ * FF_BLOCKS with the statistics, FF_OUT_BLOCKS alone: whole waves, ff_wave_blocks), folded
+ * into the bin after the launch */
 #define FF_BLOCKS 2048
 #define FF_OUT_BLOCKS 1024
 #define FF_OPARTS (FF_BLOCKS > FF_OUT_BLOCKS ? FF_BLOCKS : FF_OUT_BLOCKS)
 #define FF_NBINS (1u << (32 - FF_BIN_LOG2))
+/* streams of a device: variant v's launches go in order on stream v % FF_STREAMS, so that
+ * one variant's launch fills the multiprocessors that the last blocks of another's leave
+ * idle (the variants' partials, outputs' partials and bins are apart) */
+#define FF_STREAMS 3
 
 struct ff_gpu {
   int device, nv;
-  cudaStream_t st;
+  cudaStream_t st[FF_STREAMS];
   struct ff_stats *d_part;   /* nv x FF_BLOCKS */
-  struct ff_binsum *d_opart; /* FF_OPARTS */
+  struct ff_binsum *d_opart; /* FF_STREAMS x FF_OPARTS */
   struct ff_binsum *d_bins;  /* nv x FF_NBINS, or NULL */
   char err[256];
 };
@@ -78,16 +83,16 @@ __global__ void k_ff_fold(const struct ff_binsum *p, uint32_t n, struct ff_binsu
 
 static int ff_alloc(struct ff_gpu *g, int bins) {
   FG_TRY(cudaSetDevice(g->device));
-  FG_TRY(cudaStreamCreateWithFlags(&g->st, cudaStreamNonBlocking));
+  for (int i = 0; i < FF_STREAMS; i++) FG_TRY(cudaStreamCreateWithFlags(&g->st[i], cudaStreamNonBlocking));
   FG_TRY(cudaMalloc(&g->d_part, sizeof(struct ff_stats) * FF_BLOCKS * g->nv));
-  k_ff_init<<<256, 256, 0, g->st>>>(g->d_part, (uint32_t)(FF_BLOCKS * g->nv));
+  k_ff_init<<<256, 256, 0, g->st[0]>>>(g->d_part, (uint32_t)(FF_BLOCKS * g->nv));
   FG_TRY(cudaGetLastError());
   if (bins) {
-    FG_TRY(cudaMalloc(&g->d_opart, sizeof(struct ff_binsum) * FF_OPARTS));
+    FG_TRY(cudaMalloc(&g->d_opart, sizeof(struct ff_binsum) * FF_OPARTS * FF_STREAMS));
     FG_TRY(cudaMalloc(&g->d_bins, sizeof(struct ff_binsum) * FF_NBINS * g->nv));
-    FG_TRY(cudaMemsetAsync(g->d_bins, 0, sizeof(struct ff_binsum) * FF_NBINS * g->nv, g->st));
+    FG_TRY(cudaMemsetAsync(g->d_bins, 0, sizeof(struct ff_binsum) * FF_NBINS * g->nv, g->st[0]));
   }
-  FG_TRY(cudaStreamSynchronize(g->st));
+  FG_TRY(cudaStreamSynchronize(g->st[0]));
   return 0;
 }
 
@@ -110,7 +115,8 @@ extern "C" void ff_gpu_close(struct ff_gpu *g) {
   if (!g) return;
   cudaSetDevice(g->device);
   cudaFree(g->d_part), cudaFree(g->d_opart), cudaFree(g->d_bins);
-  if (g->st) cudaStreamDestroy(g->st);
+  for (int i = 0; i < FF_STREAMS; i++)
+    if (g->st[i]) cudaStreamDestroy(g->st[i]);
   free(g);
 }
 
@@ -129,9 +135,15 @@ static uint64_t bin_piece_end(uint64_t x, uint64_t end) {
   return bend < end ? bend : end;
 }
 
-/* The n partials of the launch just queued into slot v's bin (the sums are modular: any order). */
+/* slot v's stream and the outputs' partials of its launches */
+static cudaStream_t stream_of(const struct ff_gpu *g, int v) { return g->st[v % FF_STREAMS]; }
+static struct ff_binsum *opart_of(const struct ff_gpu *g, int v) {
+  return g->d_opart + (size_t)(v % FF_STREAMS) * FF_OPARTS;
+}
+
+/* The n partials of the launch just queued for slot v into its bin (the sums are modular: any order). */
 static int fold_bin(struct ff_gpu *g, int v, uint64_t bin, uint32_t n) {
-  k_ff_fold<<<1, 32, 0, g->st>>>(g->d_opart, n, g->d_bins + (size_t)v * FF_NBINS + bin);
+  k_ff_fold<<<1, 32, 0, stream_of(g, v)>>>(opart_of(g, v), n, g->d_bins + (size_t)v * FF_NBINS + bin);
   FG_TRY(cudaGetLastError());
   return 0;
 }
@@ -140,25 +152,26 @@ extern "C" int ff_gpu_stats(struct ff_gpu *g, int v, int op, int flav, uint32_t 
                             uint64_t seed, double bound, int bins) {
   const ff_launch_fn launch[FF_NFLAV] = {ff_launch_plain, ff_launch_fmad, ff_launch_ftz};
   struct ff_stats *part = g->d_part + (size_t)v * FF_BLOCKS;
+  int used;
   FG_TRY(cudaSetDevice(g->device));
   if (!bins) {
     FG_TRY((cudaError_t)launch[flav](op, FF_BLOCKS, (uint64_t)x0 * npart, (uint64_t)nx * npart, npart, seed, bound,
-                                     part, NULL, 0, g->st));
+                                     part, NULL, 0, stream_of(g, v), &used));
     return 0;
   }
   if (bins_kept(g)) return -1;
   for (uint64_t x = x0, end = (uint64_t)x0 + nx, x1; x < end; x = x1) { /* in increasing keys */
     const uint64_t bin = x >> FF_BIN_LOG2;
     x1 = bin_piece_end(x, end);
-    const int e = launch[flav](op, FF_BLOCKS, x * npart, (x1 - x) * npart, npart, seed, bound, part, g->d_opart,
-                               (bin << FF_BIN_LOG2) * npart, g->st);
+    const int e = launch[flav](op, FF_BLOCKS, x * npart, (x1 - x) * npart, npart, seed, bound, part, opart_of(g, v),
+                               (bin << FF_BIN_LOG2) * npart, stream_of(g, v), &used);
     if (e < 0) {
       snprintf(g->err, sizeof g->err, "GPU %d: operation %d over %u partners: not one launch per bin", g->device, op,
                npart);
       return -1;
     }
     FG_TRY((cudaError_t)e);
-    if (fold_bin(g, v, bin, FF_BLOCKS)) return -1;
+    if (fold_bin(g, v, bin, (uint32_t)used)) return -1;
   }
   return 0;
 }
@@ -166,27 +179,29 @@ extern "C" int ff_gpu_stats(struct ff_gpu *g, int v, int op, int flav, uint32_t 
 extern "C" int ff_gpu_outputs(struct ff_gpu *g, int v, int op, int flav, uint32_t x0, uint32_t nx, uint32_t npart,
                               uint64_t seed) {
   const ff_launch_out_fn launch[FF_NFLAV] = {ff_launch_out_plain, ff_launch_out_fmad, ff_launch_out_ftz};
+  int used;
   if (bins_kept(g)) return -1;
   FG_TRY(cudaSetDevice(g->device));
   for (uint64_t x = x0, end = (uint64_t)x0 + nx, x1; x < end; x = x1) {
     const uint64_t bin = x >> FF_BIN_LOG2;
     x1 = bin_piece_end(x, end);
     FG_TRY((cudaError_t)launch[flav](op, FF_OUT_BLOCKS, (uint32_t)x, (uint32_t)(x1 - x),
-                                     (uint32_t)(bin << FF_BIN_LOG2), npart, seed, g->d_opart, g->st));
-    if (fold_bin(g, v, bin, FF_OUT_BLOCKS)) return -1;
+                                     (uint32_t)(bin << FF_BIN_LOG2), npart, seed, opart_of(g, v), stream_of(g, v),
+                                     &used));
+    if (fold_bin(g, v, bin, (uint32_t)used)) return -1;
   }
   return 0;
 }
 
 extern "C" int ff_gpu_sync(struct ff_gpu *g) {
   FG_TRY(cudaSetDevice(g->device));
-  FG_TRY(cudaStreamSynchronize(g->st));
+  for (int i = 0; i < FF_STREAMS; i++) FG_TRY(cudaStreamSynchronize(g->st[i]));
   return 0;
 }
 
 extern "C" int ff_gpu_collect(struct ff_gpu *g, struct ff_stats *out, struct ff_binsum *bins) {
   FG_TRY(cudaSetDevice(g->device));
-  FG_TRY(cudaStreamSynchronize(g->st));
+  for (int i = 0; i < FF_STREAMS; i++) FG_TRY(cudaStreamSynchronize(g->st[i]));
   struct ff_stats *h = (struct ff_stats *)malloc(sizeof *h * FF_BLOCKS);
   if (!h) {
     snprintf(g->err, sizeof g->err, "out of host memory");

@@ -264,15 +264,40 @@ __global__ void k_ff_eval(const uint64_t *keys, uint32_t n, uint32_t npart, uint
   F(EFT_TWOPROD_DEKKER) F(EFT_TWOPROD_FMA) F(DW_ADD_FP) F(DW_ADD_SLOPPY) F(DW_ADD_ACCURATE) F(DW_MUL_FP)          \
   F(DW_MUL_FP_FMA) F(DW_MUL_DW) F(DW_MUL_DW_FMA) F(SUM2_TWOSUM) F(SUM2_FAST2SUM)
 
-/* Launch op over keys [key0, key0 + nkeys) with `blocks` blocks on stream st, in launches
+/* The blocks of a launch of kernel fn, at most `most`: whole waves of the blocks the
+ * device holds at once. A launch's blocks take equal shares of its keys, so with a last
+ * wave partly filled (2048 blocks on 132 multiprocessors of 3: 5.17 waves) most of the
+ * device would idle for a share's time; 1980 blocks make 5 full waves. */
+static int ff_wave_blocks(const void *fn, int most) {
+  int dev, sms = 0, occ = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, fn, FF_THREADS, 0) != cudaSuccess || sms * occ <= 0) {
+    (void)cudaGetLastError(); /* not sticky: the launch reports what matters */
+    return most;
+  }
+  const int resident = sms * occ;
+  return resident >= most ? most : most / resident * resident;
+}
+
+/* Launch op over keys [key0, key0 + nkeys) with at most `blocks` blocks on stream st, in launches
  * of at most blocks FF_THREADS FF_ROUNDS_MAX keys (a thread's 16-bit counts; 2^35 keys
  * with 2048 blocks: one launch in practice), in increasing key order (k_ff's failure
  * lists rely on it). With opart (the keys in one bin, first its first key; one launch:
  * the caller keeps nkeys within the limit, else -1), also the blocks' digests and
- * moments into opart[0 .. blocks). */
+ * moments into opart[0 .. *used), *used the blocks of the launch (ff_wave_blocks). */
 extern "C" int FF_LAUNCH(int op, int blocks, uint64_t key0, uint64_t nkeys, uint32_t npart, uint64_t seed,
                          double bound, struct ff_stats *part, struct ff_binsum *opart, uint64_t first,
-                         cudaStream_t st) {
+                         cudaStream_t st, int *used) {
+  const void *fn = NULL;
+#define FF_CASE(o)                                                                        \
+  case o: fn = opart ? (const void *)k_ff<o, true> : (const void *)k_ff<o, false>; break;
+  switch (op) {
+    FF_CASES(FF_CASE)
+  default: return -1;
+  }
+#undef FF_CASE
+  blocks = ff_wave_blocks(fn, blocks);
+  *used = blocks;
   const uint64_t most = (uint64_t)blocks * FF_THREADS * FF_ROUNDS_MAX;
   if (opart && nkeys > most) return -1;
   for (uint64_t k = key0, end = key0 + nkeys; k < end; k += most) {
@@ -294,11 +319,14 @@ extern "C" int FF_LAUNCH(int op, int blocks, uint64_t key0, uint64_t nkeys, uint
 }
 
 /* Launch op's outputs over high words [x0, x0 + nx) of the bin starting at bin_x0, with
- * `blocks` blocks writing out[0 .. blocks). */
+ * at most `blocks` blocks writing out[0 .. *used) (ff_wave_blocks). */
 extern "C" int FF_LAUNCH_OUT(int op, int blocks, uint32_t x0, uint32_t nx, uint32_t bin_x0, uint32_t npart,
-                             uint64_t seed, struct ff_binsum *out, cudaStream_t st) {
+                             uint64_t seed, struct ff_binsum *out, cudaStream_t st, int *used) {
 #define FF_CASE(o)                                                                                  \
-  case o: k_ff_out<o><<<blocks, FF_THREADS, 0, st>>>(x0, nx, bin_x0, npart, seed, out); break;
+  case o:                                                                                           \
+    *used = blocks = ff_wave_blocks((const void *)k_ff_out<o>, blocks);                             \
+    k_ff_out<o><<<blocks, FF_THREADS, 0, st>>>(x0, nx, bin_x0, npart, seed, out);                   \
+    break;
   switch (op) {
     FF_CASES(FF_CASE)
   default: return -1;
