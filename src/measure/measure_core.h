@@ -109,7 +109,7 @@ MEASURE_FN struct measure_note MC_INPUT(MC_ACC *a, const struct measure_cfg *c, 
   if (measure_in_abs_range(c, dom)) MC_MAX_NOTE(&a->abs, d, x, partner, out, y);
   MC_CLAUSES_ADD(a->cl, c->clause, c->n_clauses, x, partner, dom, out, y, n.cr, e, d);
   if (y != 0 && measure_rel_may_reach(a->rel.v, d, ms_fabs(y)))
-    MC_MAX_NOTE(&a->rel, d / ms_fabs(y), x, partner, out, y);
+    MC_MAX_NOTE(&a->rel, bnd_div(d, ms_fabs(y)), x, partner, out, y);
   return n;
 }
 

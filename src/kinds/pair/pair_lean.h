@@ -160,20 +160,19 @@ MEASURE_FN void pl_hot_init(struct pl_hot *a, struct pl_cold *c) {
   }
 }
 
-/* pl_note of w at (x, partner), the pair being measured, on maximum s of c; the gate *g
- * becomes the value */
-MEASURE_FN void pl_cold_note(double *g, struct pl_cold *c, int s, double w, uint32_t x, uint32_t partner) {
+/* pl_note of w at (x, partner), the pair being measured, on maximum s of c: returns the
+ * gate g, or the moved maximum's value (a rare path: bounds.h, RARE_FN) */
+RARE_FN double pl_cold_note(double g, struct pl_cold *c, int s, double w, uint32_t x, uint32_t partner) {
   const double m = pl_cold_v(c, s);
-  if (w > m || (w == m && measure_key(x, partner) < measure_key(c->x[s], c->partner[s]))) {
-    c->vlo[s] = (uint32_t)d2u(w), c->vhi[s] = (uint32_t)(d2u(w) >> 32);
-    c->x[s] = x, c->partner[s] = partner, c->idx[s] = c->now, c->moved |= 1u << s;
-    *g = w;
-  }
+  if (!(w > m || (w == m && measure_key(x, partner) < measure_key(c->x[s], c->partner[s])))) return g;
+  c->vlo[s] = (uint32_t)d2u(w), c->vhi[s] = (uint32_t)(d2u(w) >> 32);
+  c->x[s] = x, c->partner[s] = partner, c->idx[s] = c->now, c->moved |= 1u << s;
+  return w;
 }
 
 /* pl_note on a hot maximum: the cold one is read only when w reaches the gate */
 MEASURE_FN void pl_hot_note(double *g, struct pl_cold *c, int s, double w, uint32_t x, uint32_t partner) {
-  if (w >= *g) pl_cold_note(g, c, s, w, x, partner);
+  if (w >= *g) *g = pl_cold_note(*g, c, s, w, x, partner);
 }
 
 /* The gate of a maximum of value m that no pair of the current x can tie: the next
@@ -214,7 +213,7 @@ MEASURE_FN void pl_clause_note(struct pl_hclause *a, const struct bound_clause *
   if (err > b) a->c->over[(a->s - PL_CLAUSE(0)) / 2]++;
   pl_hot_note(&a->max, a->c, a->s, err, x, partner);
   if (!clause_below(err, 1.0, bnd_ratio_limit(a->ratio, bp)))
-    pl_hot_note(&a->ratio, a->c, a->s + 1, err / bp, x, partner);
+    pl_hot_note(&a->ratio, a->c, a->s + 1, bnd_div(err, bp), x, partner);
 }
 
 /* pl_input and pl_clauses_add: the per-input measure on the hot accumulator. */

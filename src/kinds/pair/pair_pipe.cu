@@ -38,6 +38,8 @@
  * comparison per maximum with its gate (a maximum in shared memory is read only when
  * reached), with moments a 32 x 32-bit product and three additions. The partners and
  * references are computed once per pair and unit (13 bytes written). */
+/* the measure's rare paths as calls (bounds.h: RARE_FN) */
+#define MS_OUTOFLINE
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,9 +53,8 @@
 /* blocks of RED_THREADS per multiprocessor that k_pair_reduce asks for: 2 allows 128
  * registers (16 of an SM's 64 warps resident), 3 caps them at 80 (24 warps). ptxas -v,
  * sm_90, CUDA 13.0: at 2, 106 registers, no spill; at 3, 80 registers, and the loop keeps
- * the digest in local memory (two words loaded and stored per pair; with moments their
- * carry count too, one word), the merges after it more. `make NVEXTRA=-DPP_RED_MINBLOCKS=3`
- * builds the latter, to compare. */
+ * the digest in local memory (its two words loaded and stored per pair), the merges after
+ * the loop spill more. `make NVEXTRA=-DPP_RED_MINBLOCKS=3` builds the latter, to compare. */
 #ifndef PP_RED_MINBLOCKS
 #define PP_RED_MINBLOCKS 2
 #endif
