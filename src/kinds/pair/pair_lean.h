@@ -18,9 +18,10 @@
  * that merges (pl_merge) and finishes (pl_finish).
  *
  * Claim: for any sequence of pairs given to pp_measure (pair_pipe_core.h), x never
- * decreasing, with pl_hot_newx between two pairs of different x, and, from an initial
- * state, to measure_input_at, pl_finish of pl_hot_acc equals the full accumulator; and
- * pl_merge of two lean accumulators finishes to measure_merge of their full ones.
+ * decreasing, with pl_hot_newx called (if at all) only between two pairs of different x,
+ * and, from an initial state, to measure_input_at, pl_finish of pl_hot_acc (given the
+ * number of pairs) equals the full accumulator; and pl_merge of two lean accumulators
+ * finishes to measure_merge of their full ones.
  * Proof: both run measure_core.h's body. The full one moves a maximum (value m, key K)
  * for a value w at key k when w > m, or w = m and k < K. The hot gate g of a maximum is m,
  * or, when no pair of the current x has moved it, m or the next binary64 number above m
