@@ -54,9 +54,11 @@
  * registers (16 of an SM's 64 warps resident), 3 caps them at 80 (24 warps). ptxas -v,
  * sm_90, CUDA 13.0: at 2, 106 registers, no spill; at 3, 80 registers, and the loop keeps
  * the digest in local memory (its two words loaded and stored per pair), the merges after
- * the loop spill more. `make NVEXTRA=-DPP_RED_MINBLOCKS=3` builds the latter, to compare. */
+ * the loop spill more. Measured on one H100 (whole families, the same statistics): 3 is
+ * faster, pow 21.4 s against 23.3 s, atan2 16.7 against 18.4, hypot 13.8 against 15.3
+ * (docs/speed.md). `make NVEXTRA=-DPP_RED_MINBLOCKS=2` builds the other, to compare. */
 #ifndef PP_RED_MINBLOCKS
-#define PP_RED_MINBLOCKS 2
+#define PP_RED_MINBLOCKS 3
 #endif
 
 typedef int (*pair_walk_fn)(int, int, uint32_t, uint32_t, const uint32_t *, uint32_t, uint32_t *, cudaStream_t);
