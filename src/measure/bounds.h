@@ -31,6 +31,19 @@
 #define BOUNDS_FN static inline
 #endif
 
+/* The functions of a measure's rare paths (a division that the tests before it mostly
+ * skip, a maximum that moves): inline, or calls in a device translation unit that defines
+ * MS_OUTOFLINE before it includes this (src/kinds/pair/pair_pipe.cu), so that their code
+ * and registers stay out of the loop that measures. Their results are the same. */
+#if defined(__CUDACC__) && defined(MS_OUTOFLINE)
+#define RARE_FN static __host__ __device__ __noinline__
+#else
+#define RARE_FN BOUNDS_FN
+#endif
+
+/* a / b in binary64, rounded to nearest: the divisions of the measures */
+RARE_FN double bnd_div(double a, double b) { return a / b; }
+
 enum bound_measure { BM_ULP = 0, BM_ULP_CR, BM_REL, BM_ABS, BM_N };
 
 /* clauses per variant */
@@ -92,7 +105,7 @@ BOUNDS_FN int clause_in_domain(const struct bound_clause *c, uint32_t x) {
 BOUNDS_FN double clause_bound(const struct bound_clause *c, uint32_t x) {
   if (!c->c1n) return c->c0;
   const double ax = fabs((double)bnd_f32(x));
-  return c->c0 + floor((double)c->c1n * ax / (double)c->c1d);
+  return c->c0 + floor(bnd_div((double)c->c1n * ax, (double)c->c1d));
 }
 
 /* ord(b): the bit pattern as a signed position on the binary32 line (both zeros 0) */
@@ -110,7 +123,7 @@ BOUNDS_FN double clause_error(const struct bound_clause *c, double e, double d, 
     const int64_t k = bnd_ord(out) - bnd_ord(rn);
     return (double)(k < 0 ? -k : k);
   }
-  case BM_REL: return y != 0 ? d / fabs(y) : -1.0;
+  case BM_REL: return y != 0 ? bnd_div(d, fabs(y)) : -1.0;
   default: return d;
   }
 }

@@ -14,9 +14,17 @@
  *   MC_CLAUSE_NOTE   (a, c, x, partner, dom, out, y, err): one input into a clause
  *   MC_CLAUSES_ADD   the name of the clauses function this file defines
  *   MC_INPUT         the name of the per-input function this file defines
+ * and may define
+ *   MC_COUNT         (a, f): one more of count f of a (inputs, undecidable, cr,
+ *                    faithful, above_1ulp, nonfinite, flushed, special_mismatches);
+ *                    a->f++ where undefined
  * and this file undefines them. Everything that decides what an input counts as, and
  * every binary64 operation on it, is here: the two accumulators differ only in what
  * they keep of a maximum. */
+
+#ifndef MC_COUNT
+#define MC_COUNT(a, f) ((a)->f++)
+#endif
 
 /* Account one measured input against every clause (n <= CLAUSE_MAX of them; the loop
  * runs to the constant so that a device compiler keeps the clauses in registers); the
@@ -67,41 +75,41 @@ MEASURE_FN void MC_CLAUSES_ADD(MC_CLAUSE *acc, const struct bound_clause *cl, in
 MEASURE_FN struct measure_note MC_INPUT(MC_ACC *a, const struct measure_cfg *c, uint32_t x, uint32_t partner,
                                         uint32_t dom, uint32_t out, double y, int t) {
   struct measure_note n = {-1, -1.0, 0, 0};
-  a->inputs++;
+  MC_COUNT(a, inputs);
   a->digest += digest_term_at(x, partner, out);
   if (t == MS_UNDECIDABLE || t == -MS_UNDECIDABLE) { /* no exact value to measure against */
-    a->undecidable++;
+    MC_COUNT(a, undecidable);
     return n;
   }
   n.cr = ms_round32(y, t, c->rounding);
   if (ms_isnan64(y) || ms_isinf64(y)) {
-    if (ms_isnan64(y) ? is_nan32(out) : out == n.cr) a->cr++, a->faithful++, n.hist = 0;
-    else a->special_mismatches++, n.special = 1;
+    if (ms_isnan64(y) ? is_nan32(out) : out == n.cr) MC_COUNT(a, cr), MC_COUNT(a, faithful), n.hist = 0;
+    else MC_COUNT(a, special_mismatches), n.special = 1;
     return n;
   }
-  if (out == n.cr) a->cr++;
+  if (out == n.cr) MC_COUNT(a, cr);
   if (is_nan32(out) || is_inf32(out)) {
-    if (out == n.cr) a->faithful++, n.hist = 0; /* a correctly rounded overflow */
-    else a->nonfinite++, a->above_1ulp++;
+    if (out == n.cr) MC_COUNT(a, faithful), n.hist = 0; /* a correctly rounded overflow */
+    else MC_COUNT(a, nonfinite), MC_COUNT(a, above_1ulp);
     return n;
   }
   if (out == n.cr && ms_fabs(y) >= 0x1p128) { /* +-FLT_MAX, a correctly rounded directed overflow */
-    a->faithful++, n.hist = 0;
+    MC_COUNT(a, faithful), n.hist = 0;
     return n;
   }
   if ((out & 0x7fffffffu) == 0) {
-    if ((n.cr & 0x7fffffffu) != 0) a->flushed++;
-    else if (out != n.cr) a->special_mismatches++, n.special = 1; /* a zero of the wrong sign */
+    if ((n.cr & 0x7fffffffu) != 0) MC_COUNT(a, flushed);
+    else if (out != n.cr) MC_COUNT(a, special_mismatches), n.special = 1; /* a zero of the wrong sign */
   }
   const double d = ms_fabs(ms_f32(out) - y), e = d * inv_ulp32(y);
   n.hist = hist_bin(e), n.e = e;
-  if (e < 1.0 || out == n.cr) a->faithful++;
-  else a->above_1ulp++;
+  if (e < 1.0 || out == n.cr) MC_COUNT(a, faithful);
+  else MC_COUNT(a, above_1ulp);
   MC_ULP_NOTE(a, e, x, partner, out, y);
   if (measure_in_abs_range(c, dom)) MC_MAX_NOTE(&a->abs, d, x, partner, out, y);
   MC_CLAUSES_ADD(a->cl, c->clause, c->n_clauses, x, partner, dom, out, y, n.cr, e, d);
   if (y != 0 && measure_rel_may_reach(a->rel.v, d, ms_fabs(y)))
-    MC_MAX_NOTE(&a->rel, d / ms_fabs(y), x, partner, out, y);
+    MC_MAX_NOTE(&a->rel, bnd_div(d, ms_fabs(y)), x, partner, out, y);
   return n;
 }
 
@@ -112,3 +120,4 @@ MEASURE_FN struct measure_note MC_INPUT(MC_ACC *a, const struct measure_cfg *c, 
 #undef MC_CLAUSE_NOTE
 #undef MC_CLAUSES_ADD
 #undef MC_INPUT
+#undef MC_COUNT

@@ -10,10 +10,12 @@
  *               partners on the host and its outputs from the host's threads instead;
  *   k_pair_reduce  every output measured with the per-input definition
  *               (measure_core.h, through pair_pipe_core.h: pp_measure) into each thread's
- *               lean accumulator (pair_lean.h), merged per warp by shuffles and per block
- *               into the part of an item of PP_ITEM_X x; per warp a list of the lowest
- *               keys of special-value mismatches; per warp one shared atomic per
- *               distinct histogram bin; the x-bin maxima through each thread's cache;
+ *               accumulator (pair_lean.h: the counts and a gate per maximum in
+ *               registers, the maxima and rare counts in the thread's record in shared
+ *               memory), merged per warp by shuffles and per block into the part of an
+ *               item of PP_ITEM_X x; per warp a list of the lowest keys of special-value
+ *               mismatches; per warp one shared atomic per distinct histogram bin; the
+ *               x-bin maxima through each thread's cache;
  *   k_pair_merge  the items' parts into one part per variant.
  * Only the parts, the undecided pairs, at the end the x-bin maxima, and for a host
  * variant the partners and its outputs cross the bus.
@@ -31,10 +33,13 @@
  * the host pipeline's (pipe_host.c) and the CPU backend's field for field.
  *
  * Per pair and variant the reduction reads 17 bytes (partner, reference, its sign,
- * output) and runs the measure: about 200 instructions, 20 of them binary64 (the ulp,
- * relative and absolute errors, the clauses), the digest (two 64-bit multiplications)
- * and the lean maxima. The partners and references are computed once per pair and unit
- * (13 bytes written). */
+ * output) and runs the measure: the ulp, relative and absolute errors and the clauses
+ * (about 20 binary64 operations), the digest (two 64-bit multiplications), one
+ * comparison per maximum with its gate (a maximum in shared memory is read only when
+ * reached), with moments a 32 x 32-bit product and three additions. The partners and
+ * references are computed once per pair and unit (13 bytes written). */
+/* the measure's rare paths as calls (bounds.h: RARE_FN) */
+#define MS_OUTOFLINE
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +49,17 @@
 #include "src/kinds/pair/pair_pipe.h"
 #include "src/kinds/pair/pair_pipe_core.h"
 #include "pairs_ref.h"
+
+/* blocks of RED_THREADS per multiprocessor that k_pair_reduce asks for: 2 allows 128
+ * registers (16 of an SM's 64 warps resident), 3 caps them at 80 (24 warps). ptxas -v,
+ * sm_90, CUDA 13.0: at 2, 106 registers, no spill; at 3, 80 registers, and the loop keeps
+ * the digest in local memory (its two words loaded and stored per pair), the merges after
+ * the loop spill more. Measured on one H100 (whole families, the same statistics): 3 is
+ * faster, pow 21.4 s against 23.3 s, atan2 16.7 against 18.4, hypot 13.8 against 15.3
+ * (docs/speed.md). `make NVEXTRA=-DPP_RED_MINBLOCKS=2` builds the other, to compare. */
+#ifndef PP_RED_MINBLOCKS
+#define PP_RED_MINBLOCKS 3
+#endif
 
 typedef int (*pair_walk_fn)(int, int, uint32_t, uint32_t, const uint32_t *, uint32_t, uint32_t *, cudaStream_t);
 extern "C" int pair_walk_plain(int, int, uint32_t, uint32_t, const uint32_t *, uint32_t, uint32_t *, cudaStream_t);
@@ -137,6 +153,7 @@ struct pp_shared {
   struct sample wl[RED_WARPS][LIST_MAX];
   struct pl_acc acc[RED_WARPS];
   uint64_t m0[RED_WARPS], m1[RED_WARPS];
+  struct pl_cold cold[RED_THREADS]; /* each thread's places of its maxima */
 };
 
 __device__ __forceinline__ uint64_t sample_key(const struct sample &s) { return measure_key(s.input, s.partner); }
@@ -217,7 +234,9 @@ struct pp_unit {
   size_t cap;
   const int *slot;    /* slot of variant u */
   const struct measure_cfg *cfg; /* by slot */
-  const int *operand; /* by slot */
+  /* variant u's slot and the operand its measure's domains test (pp_measure), in the
+   * launch's parameters: uniform values (a warp keeps them in its uniform registers) */
+  uint8_t vslot[PAIR_MAXV], vop[PAIR_MAXV];
 };
 
 /* Variant u's output, partner and reference of pair i (storage order) into (p, o, y, t) */
@@ -229,15 +248,18 @@ __device__ __forceinline__ void reduce_load(const struct pp_unit &U, const uint3
 
 /* One warp's tiles [t0, t1) of the item through variant u (measure c, in shared memory),
  * partner index by partner index (pair_store.h: lane l takes x 32 t + l), into its lane's
- * accumulator, the block's histogram, the warp's list and the x-bin maxima. A lane's next
- * pair is loaded while it measures this one; every lane runs every step (the warp's
- * shuffles and ballots), a lane beyond a short last tile with no pair. */
+ * accumulator (its maxima in sh->cold), moments, the block's histogram, the warp's list
+ * and the x-bin maxima (a lane's x, so its x-bin, is that of its tile: the cache moves
+ * to it when a tile starts). A lane's next pair is loaded while it measures this one;
+ * every lane runs every step (the warp's shuffles and ballots), a lane beyond a short last
+ * tile with no pair. */
 __device__ __forceinline__ void reduce_warp(const struct pp_unit &U, int u, const struct measure_cfg *c, uint32_t t0,
-                                            uint32_t t1, struct pp_shared *sh, struct pl_acc *acc, uint64_t *m0,
-                                            uint64_t *m1, unsigned long long *xbv) {
+                                            uint32_t t1, struct pp_shared *sh, struct pl_hot *acc,
+                                            struct pp_mom *mom, unsigned long long *xbv) {
   const uint32_t lane = threadIdx.x & 31, w = threadIdx.x >> 5, np = U.np, nx = U.n / np;
-  const int op = U.operand[U.slot[u]];
+  const int op = U.vop[u];
   const uint32_t *O = U.O + (size_t)u * U.cap;
+  struct pl_cold *cold = &sh->cold[threadIdx.x];
   struct xbin_cache xc = {-1, 0};
   uint32_t t = t0, k = 0, wt = t0 < t1 ? pp_tile_w(t0, nx) : 0, pn = 0, on = 0;
   double yn = 0.0;
@@ -247,6 +269,10 @@ __device__ __forceinline__ void reduce_warp(const struct pp_unit &U, int u, cons
     const uint32_t xo = t * PP_TILE_X + lane, i = t * PP_TILE_X * np + k * wt + lane, p = pn, o = on;
     const double y = yn;
     const int tv = tn, have = lane < wt;
+    if (k == 0) { /* a new x for every lane (pair_lean.h: pl_hot_newx), a new x-bin perhaps */
+      pl_hot_newx(acc);
+      xbin_enter(&xc, xbv, have ? xbin_d(U.x0 + xo) : -1);
+    }
     uint32_t t2 = t, k2 = k + 1, wt2 = wt;
     if (k2 == np) k2 = 0, t2++, wt2 = t2 < t1 ? pp_tile_w(t2, nx) : 0;
     if (t2 < t1 && lane < wt2) reduce_load(U, O, t2 * PP_TILE_X * np + k2 * wt2 + lane, &pn, &on, &yn, &tn);
@@ -254,13 +280,10 @@ __device__ __forceinline__ void reduce_warp(const struct pp_unit &U, int u, cons
     struct sample smp = {0, 0, 0, 0};
     if (have) {
       const uint32_t x = U.x0 + xo;
-      const struct measure_note m = pp_measure(acc, c, U.outputs_only, U.swap, op, x, p, o, y, tv, i);
-      if (U.moments) pp_moments(m0, m1, (uint64_t)U.bin_i0 + (uint64_t)xo * np + k, o);
+      const struct measure_note m = pp_measure(acc, cold, c, U.outputs_only, U.swap, op, x, p, o, y, tv, i);
+      if (U.moments) pp_mom_add(mom, U.bin_i0 + xo * np + k, o);
       hb = m.hist;
-      if (m.e >= 0) {
-        const int xb = xbin_d(x);
-        if (xb >= 0) xbin_note(&xc, xbv, xb, m.e);
-      }
+      if (m.e >= 0) xbin_max(&xc, m.e);
       ev = m.special;
       smp = {x, o, m.cr, p};
     }
@@ -273,7 +296,7 @@ __device__ __forceinline__ void reduce_warp(const struct pp_unit &U, int u, cons
 
 /* Item blockIdx.x (PP_ITEM_X x and their partners, whole tiles) of variant blockIdx.y of
  * the unit: its part. Each warp takes a contiguous eighth of the item's tiles. */
-__global__ void __launch_bounds__(RED_THREADS, 2)
+__global__ void __launch_bounds__(RED_THREADS, PP_RED_MINBLOCKS)
     k_pair_reduce(const struct pp_unit U, struct part *parts, unsigned long long *xbins) {
   __shared__ struct pp_shared sh;
   __shared__ struct measure_cfg cfg;
@@ -281,15 +304,22 @@ __global__ void __launch_bounds__(RED_THREADS, 2)
   const uint32_t nx = U.n / U.np, ix0 = blockIdx.x * PP_ITEM_X, ix1 = min(nx, ix0 + PP_ITEM_X);
   const uint32_t nt = (ix1 - ix0 + PP_TILE_X - 1) / PP_TILE_X, per = (nt + RED_WARPS - 1) / RED_WARPS;
   const uint32_t tt0 = ix0 / PP_TILE_X + min(nt, w * per), tt1 = ix0 / PP_TILE_X + min(nt, (w + 1) * per);
-  const int s = U.slot[u], ncl = U.cfg[s].n_clauses;
+  const int s = U.vslot[u], ncl = U.cfg[s].n_clauses;
   for (uint32_t b = tid; b < HIST_N; b += RED_THREADS) sh.hist[b] = 0;
   if (lane == 0) sh.wn[w] = 0;
   if (tid == 0) cfg = U.cfg[s];
   __syncthreads();
+  struct pl_hot hot;
   struct pl_acc acc;
-  uint64_t m0 = 0, m1 = 0;
-  pl_init(&acc);
-  reduce_warp(U, (int)u, &cfg, tt0, tt1, &sh, &acc, &m0, &m1, xbins + (size_t)s * RED_XBINS);
+  struct pp_mom mom;
+  uint64_t m0, m1;
+  pl_hot_init(&hot, &sh.cold[tid]);
+  pp_mom_init(&mom);
+  reduce_warp(U, (int)u, &cfg, tt0, tt1, &sh, &hot, &mom, xbins + (size_t)s * RED_XBINS);
+  uint32_t npairs = 0; /* this lane's: np for each tile with its x */
+  for (uint32_t t = tt0; t < tt1; t++) npairs += lane < pp_tile_w(t, nx) ? U.np : 0;
+  pl_hot_acc(&hot, &sh.cold[tid], npairs, &acc);
+  pp_mom_fold(&mom, &m0, &m1);
   pl_warp_merge(&acc, &m0, &m1, ncl);
   if (lane == 0) sh.acc[w] = acc, sh.m0[w] = m0, sh.m1[w] = m1;
   __syncthreads();
@@ -396,7 +426,7 @@ struct pair_pipe {
   struct part *d_parts;            /* items x nvu_max */
   unsigned long long *d_xbins;     /* nv x RED_XBINS */
   struct measure_cfg *d_cfg;       /* by slot */
-  int *d_operand, *d_slots;        /* by slot; the slots of each reference's variants, n_pair_refs x nvu_max */
+  int *d_slots;                    /* the slots of each reference's variants, n_pair_refs x nvu_max */
   int rslots[PAIR_MAXREF][PAIR_MAXV], rn[PAIR_MAXREF];
   uint32_t *h_p, *h_out;           /* a host variant's partners and outputs (pinned; cap each) */
   uint32_t bx0, bnx;               /* the block whose references are being taken */
@@ -467,10 +497,8 @@ static int pipe_alloc(struct pair_pipe *pp) {
   PP_TRY(cudaMalloc(&pp->d_xbins, 8ull * RED_XBINS * nv));
   PP_TRY(cudaMemset(pp->d_xbins, 0, 8ull * RED_XBINS * nv));
   PP_TRY(cudaMalloc(&pp->d_cfg, sizeof(struct measure_cfg) * nv));
-  PP_TRY(cudaMalloc(&pp->d_operand, sizeof(int) * nv));
   PP_TRY(cudaMalloc(&pp->d_slots, sizeof(int) * PAIR_MAXREF * pp->nvu_max));
   PP_TRY(cudaMemcpy(pp->d_cfg, c->cfg, sizeof(struct measure_cfg) * nv, cudaMemcpyHostToDevice));
-  PP_TRY(cudaMemcpy(pp->d_operand, c->operand, sizeof(int) * nv, cudaMemcpyHostToDevice));
   for (int r = 0; r < n_pair_refs && r < PAIR_MAXREF; r++)
     PP_TRY(cudaMemcpy(pp->d_slots + (size_t)r * pp->nvu_max, pp->rslots[r], sizeof(int) * pp->rn[r],
                       cudaMemcpyHostToDevice));
@@ -516,7 +544,7 @@ extern "C" void pair_pipe_close(struct pair_pipe *pp) {
     if (s->up) cudaEventDestroy(s->up);
     if (s->done) cudaEventDestroy(s->done);
   }
-  void *dev[] = {pp->d_out, pp->d_parts, pp->d_xbins, pp->d_cfg, pp->d_operand, pp->d_slots};
+  void *dev[] = {pp->d_out, pp->d_parts, pp->d_xbins, pp->d_cfg, pp->d_slots};
   for (size_t i = 0; i < sizeof dev / sizeof dev[0]; i++) cudaFree(dev[i]);
   cudaFreeHost(pp->h_p), cudaFreeHost(pp->h_out);
   if (pp->sa) cudaStreamDestroy(pp->sa);
@@ -615,7 +643,11 @@ static int launch_reduce(struct pair_pipe *pp, const struct unit *u) {
   }
   struct pp_unit U = {u->x0, n, c->np, (u->x0 & ((1u << PP_BIN_LOG2) - 1)) * c->np, c->swap, c->outputs_only,
                       c->moments, s->d_p, s->d_y, s->d_t, pp->d_out, pp->cap,
-                      pp->d_slots + (size_t)u->r * pp->nvu_max, pp->d_cfg, pp->d_operand};
+                      pp->d_slots + (size_t)u->r * pp->nvu_max, pp->d_cfg, {0}, {0}};
+  for (int k = 0; k < u->nvu; k++) {
+    const int v = pp->rslots[u->r][k];
+    U.vslot[k] = (uint8_t)v, U.vop[k] = (uint8_t)c->operand[v];
+  }
   k_pair_reduce<<<dim3(nit, u->nvu), RED_THREADS, 0, pp->sb>>>(U, pp->d_parts, pp->d_xbins);
   PP_TRY(cudaGetLastError());
   k_pair_merge<<<u->nvu, RED_THREADS, 0, pp->sb>>>(nit, U.slot, pp->d_cfg, pp->d_parts, s->d_vpart);

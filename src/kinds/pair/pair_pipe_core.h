@@ -29,29 +29,53 @@ MEASURE_FN uint64_t pp_modp(uint64_t x) {
 }
 
 /* The output moments of output out at index i of its bin (i + 1 < 2^32: the product
- * fits 64 bits). */
+ * fits 64 bits), one pair at a time (the batch path: scan.c). */
 MEASURE_FN void pp_moments(uint64_t *m0, uint64_t *m1, uint64_t i, uint32_t out) {
   *m0 = modp_add(*m0, out);
   *m1 = modp_add(*m1, pp_modp((uint64_t)out * (i + 1)));
 }
 
+/* The same moments of a run of fewer than 2^32 pairs (the pipeline's), exact: s0 = the sum of the
+ * outputs out (each below 2^32: the sum fits 64 bits), s1 = the sum of out (i + 1), i the
+ * pair's index in its bin (i + 1 < 2^32: each product fits 64 bits, the sum 96 bits,
+ * (hi, lo)). Sums modulo MOD_P of the same terms are these sums reduced (pp_mom_fold):
+ * one 32 x 32-bit product and three additions per pair, no reduction. */
+struct pp_mom {
+  uint64_t s0, lo;
+  uint32_t hi;
+};
+
+MEASURE_FN void pp_mom_init(struct pp_mom *m) { m->s0 = m->lo = 0, m->hi = 0; }
+
+MEASURE_FN void pp_mom_add(struct pp_mom *m, uint32_t i, uint32_t out) {
+  const uint64_t t = (uint64_t)out * (i + 1u);
+  m->s0 += out;
+  m->lo += t;
+  m->hi += m->lo < t; /* the carry */
+}
+
+/* (m0, m1) <- the moments modulo MOD_P (part.h): 2^64 = 8 (2^61 - 1) + 8, so s1 = 8 hi + lo
+ * modulo MOD_P, with 8 hi < 2^35 */
+MEASURE_FN void pp_mom_fold(const struct pp_mom *m, uint64_t *m0, uint64_t *m1) {
+  *m0 = pp_modp(m->s0);
+  *m1 = modp_add(pp_modp(m->lo), 8ull * m->hi);
+}
+
 /* One pair (x, partner p) of index idx in its block, output out, reference (y, t), into
- * the lean accumulator: the measure of measure_core.h (the clauses' domains and the
- * absolute error's range on operand 'operand' of f(a, b)), or with outputs_only the count
- * and digest alone. */
-MEASURE_FN struct measure_note pp_measure(struct pl_acc *acc, const struct measure_cfg *c, int outputs_only, int swap,
-                                          int operand, uint32_t x, uint32_t p, uint32_t out, double y, int t,
-                                          uint32_t idx) {
+ * the accumulator (acc, its places cold: pair_lean.h; the caller counts the pairs): the
+ * measure of measure_core.h (the clauses' domains and the absolute error's range on
+ * operand 'operand' of f(a, b)), or with outputs_only the digest alone. */
+MEASURE_FN struct measure_note pp_measure(struct pl_hot *acc, struct pl_cold *cold, const struct measure_cfg *c,
+                                          int outputs_only, int swap, int operand, uint32_t x, uint32_t p,
+                                          uint32_t out, double y, int t, uint32_t idx) {
   if (outputs_only) {
     struct measure_note n = {-1, -1.0, 0, 0};
-    acc->inputs++;
     acc->digest += digest_term_at(x, p, out);
     return n;
   }
   const uint32_t dom = operand ? pp_op_b(swap, x, p) : pp_op_a(swap, x, p);
-  const struct measure_note n = pl_input(acc, c, x, p, dom, out, y, t);
-  pl_settle(acc, c->n_clauses, idx);
-  return n;
+  cold->now = idx;
+  return pl_input(acc, c, x, p, dom, out, y, t);
 }
 
 /* A walk over the pairs of a block: index j = xo np + k, advanced by a fixed step by

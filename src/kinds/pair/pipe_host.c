@@ -70,11 +70,13 @@ void pair_pipe_host_outputs(const struct pair_pipe_cfg *c, int v, uint32_t x0, u
 /* One slice [j0, j1) of the block through variant v: its lean accumulator, histogram,
  * list, moments and x-bin maxima. */
 struct slice {
-  struct pl_acc acc;
+  uint32_t pairs;
+  struct pl_hot acc;
+  struct pl_cold cold;
   uint32_t hist[HIST_N];
   int nspecial;
   struct sample special[LIST_MAX];
-  uint64_t m0, m1;
+  struct pp_mom mom;
 };
 
 static void slice_run(const struct pair_pipe_cfg *c, int v, uint32_t x0, const struct host_block *b, uint32_t j0,
@@ -85,9 +87,10 @@ static void slice_run(const struct pair_pipe_cfg *c, int v, uint32_t x0, const s
   pp_walk_start(&w, j0, c->np, 1);
   for (uint32_t j = j0; j < j1; j++, pp_walk_next(&w, c->np)) {
     const uint32_t x = x0 + w.xo, p = b->p[j], o = b->out[j];
-    const struct measure_note m = pp_measure(&s->acc, mc, c->outputs_only, c->swap, c->operand[v], x, p, o,
+    if (w.k == 0) pl_hot_newx(&s->acc); /* a new x (pair_lean.h) */
+    const struct measure_note m = pp_measure(&s->acc, &s->cold, mc, c->outputs_only, c->swap, c->operand[v], x, p, o,
                                              c->outputs_only ? 0 : b->y[j], c->outputs_only ? 0 : b->t[j], j);
-    if (c->moments) pp_moments(&s->m0, &s->m1, i0 + j, o);
+    if (c->moments) pp_mom_add(&s->mom, (uint32_t)(i0 + j), o);
     if (m.hist >= 0) s->hist[m.hist]++;
     if (m.special) list_insert(s->special, &s->nspecial, (struct sample){x, o, m.cr, p});
     const int k = m.e >= 0 ? xbin_of(x) : -1;
@@ -108,17 +111,23 @@ static void reduce(const struct pair_pipe_cfg *c, int v, uint32_t x0, const stru
   for (int k = 0; k < HOST_SLICES; k++) {
     const uint32_t per = (b->n + HOST_SLICES - 1) / HOST_SLICES, j0 = (uint32_t)k * per;
     const uint32_t j1 = j0 + per < b->n ? j0 + per : b->n;
-    pl_init(&s[k].acc);
+    pl_hot_init(&s[k].acc, &s[k].cold);
+    pp_mom_init(&s[k].mom);
+    s[k].pairs = j0 < j1 ? j1 - j0 : 0;
     if (j0 < j1) slice_run(c, v, x0, b, j0, j1, &s[k], xb + (size_t)k * XBINS);
   }
   struct pl_acc acc;
   pl_init(&acc);
   int n = 0;
   for (int k = 0; k < HOST_SLICES; k++) {
-    pl_merge(&acc, &s[k].acc, ncl);
+    struct pl_acc l;
+    pl_hot_acc(&s[k].acc, &s[k].cold, s[k].pairs, &l);
+    pl_merge(&acc, &l, ncl);
     for (int h = 0; h < HIST_N; h++) pt->hist[h] += s[k].hist[h];
     for (int i = 0; i < s[k].nspecial; i++) list_insert(pt->special, &n, s[k].special[i]);
-    pt->m0 = modp_add(pt->m0, s[k].m0), pt->m1 = modp_add(pt->m1, s[k].m1);
+    uint64_t m0, m1;
+    pp_mom_fold(&s[k].mom, &m0, &m1);
+    pt->m0 = modp_add(pt->m0, m0), pt->m1 = modp_add(pt->m1, m1);
     for (int i = 0; i < XBINS; i++)
       if (xb[(size_t)k * XBINS + i] > xbins[i]) xbins[i] = xb[(size_t)k * XBINS + i];
   }

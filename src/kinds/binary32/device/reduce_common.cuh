@@ -101,6 +101,20 @@ __device__ __forceinline__ void xbin_flush_warp(struct xbin_cache *c, unsigned l
   c->bin = -1, c->max = 0;
 }
 
+/* The cache moves to bin b (-1: none): the maximum of the bin it held, if any input was
+ * noted there, into xb[] (xbin_max notes inputs in the bin the cache holds). */
+__device__ __forceinline__ void xbin_enter(struct xbin_cache *c, unsigned long long *xb, int b) {
+  if (b == c->bin) return;
+  if (c->bin >= 0 && c->max) atomicMax(&xb[c->bin], c->max);
+  c->bin = b, c->max = 0;
+}
+
+/* One measured input of the cache's bin (none: nothing) with ulp error e. */
+__device__ __forceinline__ void xbin_max(struct xbin_cache *c, double e) {
+  const unsigned long long v = (unsigned long long)__double_as_longlong(e) + 1;
+  if (c->bin >= 0 && v > c->max) c->max = v;
+}
+
 /* One measured input of bin b (>= 0) with ulp error e into the cache. */
 __device__ __forceinline__ void xbin_note(struct xbin_cache *c, unsigned long long *xb, int b, double e) {
   if (b != c->bin) {
