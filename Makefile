@@ -248,7 +248,10 @@ test: $(BUILD)/ulpcert $(TEST_BIN)
 # Accuracy tables and plots from every committed result, plain or gzip, and the generated
 # blocks of the README (the summary table) and of the manual's pages (each kind's table;
 # the bench excerpts of docs/speed.md from reports/bench/).
-RESULTS := $(sort $(wildcard reports/results/*.json reports/results/*.json.gz reports/arch/*.json reports/arch/*.json.gz))
+# reports/results/libm/: the C math libraries' runs (libm-runs.sh), after the others: their glibc variant adds
+# nothing where another result has it (its plots stay that result's)
+RESULTS := $(sort $(wildcard reports/results/*.json reports/results/*.json.gz reports/arch/*.json reports/arch/*.json.gz)) \
+           $(sort $(wildcard reports/results/libm/*.json.gz))
 GEN_DOCS := README.md docs/binary32.md docs/float-float.md docs/half.md docs/conversions.md docs/pair.md
 report: $(BUILD)/ulpcert
 	$(BUILD)/ulpcert report $(RESULTS) --out reports $(GEN_DOCS:%=--readme %)

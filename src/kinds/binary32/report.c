@@ -374,7 +374,9 @@ static struct lib_row *lib_find(struct lib_row *lr, int *nl, const char *fn, con
 }
 
 /* The rows of the table: GPU rows per function and device, each host library's variant
- * added to each of its function's rows (or a row of its own). */
+ * added to each of its function's rows that lacks it (or a row of its own where the function
+ * has no GPU row; a second run of the same library, as glibc's in several results, adds
+ * nothing). */
 static int lib_rows(const struct row *rows, int n, struct lib_row *lr) {
   int nl = 0;
   char fn[64];
@@ -385,10 +387,13 @@ static int lib_rows(const struct row *rows, int n, struct lib_row *lr) {
   for (int i = 0; i < n; i++) {
     const int k = lib_flavour(rows[i].rv->name, fn, sizeof fn);
     if (k < LIB_HOST) continue;
-    int placed = 0;
+    int gpu_rows = 0;
     for (int j = 0; j < nl; j++)
-      if (!strcmp(lr[j].fn, fn) && lr[j].dev && !lr[j].r[k]) lr[j].r[k] = &rows[i], placed = 1;
-    if (!placed) lib_find(lr, &nl, fn, NULL)->r[k] = &rows[i];
+      if (!strcmp(lr[j].fn, fn) && lr[j].dev) {
+        gpu_rows++;
+        if (!lr[j].r[k]) lr[j].r[k] = &rows[i];
+      }
+    if (!gpu_rows) lib_find(lr, &nl, fn, NULL)->r[k] = &rows[i];
   }
   return nl;
 }
