@@ -200,8 +200,7 @@ extern "C" int ff_gpu_sync(struct ff_gpu *g) {
 }
 
 extern "C" int ff_gpu_collect(struct ff_gpu *g, struct ff_stats *out, struct ff_binsum *bins) {
-  FG_TRY(cudaSetDevice(g->device));
-  for (int i = 0; i < FF_STREAMS; i++) FG_TRY(cudaStreamSynchronize(g->st[i]));
+  if (ff_gpu_sync(g)) return -1;
   struct ff_stats *h = (struct ff_stats *)malloc(sizeof *h * FF_BLOCKS);
   if (!h) {
     snprintf(g->err, sizeof g->err, "out of host memory");

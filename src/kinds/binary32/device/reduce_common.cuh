@@ -117,12 +117,8 @@ __device__ __forceinline__ void xbin_max(struct xbin_cache *c, double e) {
 
 /* One measured input of bin b (>= 0) with ulp error e into the cache. */
 __device__ __forceinline__ void xbin_note(struct xbin_cache *c, unsigned long long *xb, int b, double e) {
-  if (b != c->bin) {
-    if (c->bin >= 0) atomicMax(&xb[c->bin], c->max);
-    c->bin = b, c->max = 0;
-  }
-  const unsigned long long v = (unsigned long long)__double_as_longlong(e) + 1;
-  if (v > c->max) c->max = v;
+  xbin_enter(c, xb, b);
+  xbin_max(c, e);
 }
 
 /* Part p into the warp's merge: acc, c (m0, m1, symmetry and monotonicity counts, as
