@@ -550,6 +550,13 @@ if "$U" list | grep -q '^sinf\.llvm '; then
     "$U" run $vs --backend cpu --from 0x3f7ff000 --to 0x3f800fff --quiet --json "$T/ph-c.json" >/dev/null
     check same "$T/ph-g.json" "$T/ph-c.json"
   done
+  # 2^21 x: two blocks of 2^20 x, two units in flight (the host's outputs of one while the
+  # device reduces the other), across a bin edge
+  for vs in "hypotf.host hypotf.llvm hypotf.musl hypotf.sleef_u05 hypotf.sleef_u35" "atan2f.llvm atan2f.sleef_u35"; do
+    "$U" run $vs --backend gpu --from 0x3f700000 --to 0x3f8fffff --quiet --json "$T/ph-g.json" >/dev/null
+    "$U" run $vs --backend cpu --from 0x3f700000 --to 0x3f8fffff --quiet --json "$T/ph-c.json" >/dev/null
+    check same "$T/ph-g.json" "$T/ph-c.json"
+  done
   check "$U" refcheck --against llvm-libc --backend gpu --from 0x3f800000 --to 0x3f8fffff --quiet
   # the device's references (one- and two-argument) give the host's verdicts, with a planted
   # wrong value found by both

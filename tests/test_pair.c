@@ -5,12 +5,14 @@
  * pairs given as a list (--pairs); the pipeline of pairs (pipe_host.c, the per-pair code
  * of the GPU's) against the batch path (MPFR for every pair, the full accumulator) for
  * every variant both ways, with moments, over several workers, and for the outputs
- * alone. */
+ * alone; the host variants' outputs in one pass in both storage orders. */
 #include <mpfr.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
+#include "src/kinds/pair/pair_pipe.h"
+#include "src/kinds/pair/pair_pipe_core.h"
 #include "src/kinds/pair/pair_scan.h"
 #include "src/kinds/pair/pair_store.h"
 
@@ -417,6 +419,47 @@ static void test_store_order(void **state) {
     }
 }
 
+/* The host variants' outputs in one pass (pair_pipe_host_outputs), in the device's storage
+ * order and in key order, both operand orders, tiles whole and partial: each pair's
+ * output is the variant's function on the pair's operands, placed where pp_store (or
+ * xo np + k) puts the pair. */
+static void test_host_outputs_orders(void **state) {
+  (void)state;
+  const char *names[] = {"atan2f.host", "hypotf.host", "powf.host", "fmodf.host"};
+  const int nv = 4;
+  struct pair_pipe_cfg c;
+  memset(&c, 0, sizeof c);
+  c.threads = 3;
+  for (int q = 0; q < nv; q++) {
+    const struct pair_variant *v = pair_find(names[q]);
+    assert_non_null(v);
+    c.host_fn[q] = v->host_fn;
+  }
+  const int vs[4] = {3, 0, 2, 1}; /* any order of the slots */
+  const uint32_t nxs[] = {1, 31, 32, 70, 200}, nps[] = {1, 3, 33};
+  for (size_t a = 0; a < sizeof nxs / sizeof nxs[0]; a++)
+    for (size_t b = 0; b < sizeof nps / sizeof nps[0]; b++)
+      for (int stored = 0; stored < 2; stored++)
+        for (int swap = 0; swap < 2; swap++) {
+          const uint32_t nx = nxs[a], np = nps[b], n = nx * np, x0 = 0x3f7ffff0u - swap * 0x01000000u;
+          c.np = np, c.swap = swap;
+          uint32_t *p = malloc(4ull * n), *o = malloc(4ull * n * nv), *out[4];
+          assert_true(p && o);
+          for (int q = 0; q < nv; q++) out[q] = o + (size_t)q * n;
+          uint64_t z = 0x9e3779b97f4a7c15ull * (n + stored + 2 * swap);
+          for (uint32_t j = 0; j < n; j++) z = z * 6364136223846793005ull + 1442695040888963407ull, p[j] = (uint32_t)(z >> 32);
+          memset(o, 0xa5, 4ull * n * nv);
+          pair_pipe_host_outputs(&c, nv, vs, x0, nx, stored, p, out);
+          for (uint32_t xo = 0; xo < nx; xo++)
+            for (uint32_t k = 0; k < np; k++) {
+              const uint32_t j = stored ? pp_store(xo, k, np, nx) : xo * np + k, x = x0 + xo;
+              const float fa = u2f(pp_op_a(swap, x, p[j])), fb = u2f(pp_op_b(swap, x, p[j]));
+              for (int q = 0; q < nv; q++) assert_int_equal(out[q][j], f2u(c.host_fn[vs[q]](fa, fb)));
+            }
+          free(p), free(o);
+        }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_specials), cmocka_unit_test(test_partners), cmocka_unit_test(test_naive_pow),
@@ -424,6 +467,7 @@ int main(void) {
       cmocka_unit_test(test_naive_libraries),
       cmocka_unit_test(test_determinism), cmocka_unit_test(test_swap_list), cmocka_unit_test(test_pipeline_paths),
       cmocka_unit_test(test_moments_by_hand), cmocka_unit_test(test_store_order),
+      cmocka_unit_test(test_host_outputs_orders),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

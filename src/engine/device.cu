@@ -79,3 +79,18 @@ extern "C" int gpu_probe(struct gpu_info *info, char *why, size_t whylen) {
   }
   return 0;
 }
+
+extern "C" int gpu_open_contexts(int n, char *why, size_t whylen) {
+  int cur = 0;
+  cudaGetDevice(&cur);
+  for (int d = 0; d < n; d++) {
+    cudaError_t e = cudaSetDevice(d);
+    if (e == cudaSuccess) e = cudaFree(0); /* makes the primary context */
+    if (e != cudaSuccess) {
+      snprintf(why, whylen, "device %d: %s", d, cudaGetErrorString(e));
+      return -1;
+    }
+  }
+  cudaSetDevice(cur);
+  return 0;
+}

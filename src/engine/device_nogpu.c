@@ -12,3 +12,9 @@ int gpu_probe(struct gpu_info *info, char *why, size_t whylen) {
   snprintf(why, whylen, "this ulpcert was built without the CUDA toolkit (install it and rebuild)");
   return -1;
 }
+
+int gpu_open_contexts(int n, char *why, size_t whylen) {
+  (void)n;
+  snprintf(why, whylen, "this ulpcert was built without the CUDA toolkit");
+  return -1;
+}

@@ -5,9 +5,10 @@
  *               (the host's code), the pairs it leaves listed for MPFR on the host;
  *   k_patch     MPFR's answers into place;
  *   evaluation  the variants on the pairs, one launch per variant in its build flavour
- *               (pair_kernel.cuh: operands from x and the partner array); a host variant
- *               (flavour PF_HOST, run on the GPU backend when named on its own) gets the
- *               partners on the host and its outputs from the host's threads instead;
+ *               (pair_kernel.cuh: operands from x and the partner array); the host
+ *               variants (flavour PF_HOST, run on the GPU backend when named on their
+ *               own) get the partners on the host once and their outputs from the host's
+ *               threads in one pass instead, while the device reduces the previous unit;
  *   k_pair_reduce  every output measured with the per-input definition
  *               (measure_core.h, through pair_pipe_core.h: pp_measure) into each thread's
  *               accumulator (pair_lean.h: the counts and a gate per maximum in
@@ -428,7 +429,8 @@ struct pair_pipe {
   struct measure_cfg *d_cfg;       /* by slot */
   int *d_slots;                    /* the slots of each reference's variants, n_pair_refs x nvu_max */
   int rslots[PAIR_MAXREF][PAIR_MAXV], rn[PAIR_MAXREF];
-  uint32_t *h_p, *h_out;           /* a host variant's partners and outputs (pinned; cap each) */
+  uint32_t *h_p, *h_out;           /* the host variants' partners (cap) and outputs (cap each; pinned) */
+  cudaEvent_t hout_free;           /* h_out's last copies to the device done */
   uint32_t bx0, bnx;               /* the block whose references are being taken */
   int bref;                        /* the next reference of it to take; -1: a new block */
   char err[256];
@@ -502,11 +504,18 @@ static int pipe_alloc(struct pair_pipe *pp) {
   for (int r = 0; r < n_pair_refs && r < PAIR_MAXREF; r++)
     PP_TRY(cudaMemcpy(pp->d_slots + (size_t)r * pp->nvu_max, pp->rslots[r], sizeof(int) * pp->rn[r],
                       cudaMemcpyHostToDevice));
-  for (int v = 0; v < c->nv; v++)
-    if (c->flavour[v] == PF_HOST && !pp->h_p) {
-      PP_TRY(cudaMallocHost(&pp->h_p, 4ull * pp->cap));
-      PP_TRY(cudaMallocHost(&pp->h_out, 4ull * pp->cap));
-    }
+  uint32_t nh = 0; /* host variants of one reference, at most */
+  for (int r = 0; r < n_pair_refs && r < PAIR_MAXREF; r++) {
+    uint32_t h = 0;
+    for (int k = 0; k < pp->rn[r]; k++) h += c->flavour[pp->rslots[r][k]] == PF_HOST;
+    if (h > nh) nh = h;
+  }
+  if (nh) {
+    PP_TRY(cudaMallocHost(&pp->h_p, 4ull * pp->cap));
+    PP_TRY(cudaMallocHost(&pp->h_out, 4ull * pp->cap * nh));
+    PP_TRY(cudaEventCreateWithFlags(&pp->hout_free, cudaEventDisableTiming));
+    PP_TRY(cudaEventRecord(pp->hout_free, pp->sb));
+  }
   return 0;
 }
 
@@ -547,6 +556,7 @@ extern "C" void pair_pipe_close(struct pair_pipe *pp) {
   void *dev[] = {pp->d_out, pp->d_parts, pp->d_xbins, pp->d_cfg, pp->d_slots};
   for (size_t i = 0; i < sizeof dev / sizeof dev[0]; i++) cudaFree(dev[i]);
   cudaFreeHost(pp->h_p), cudaFreeHost(pp->h_out);
+  if (pp->hout_free) cudaEventDestroy(pp->hout_free);
   if (pp->sa) cudaStreamDestroy(pp->sa);
   if (pp->sb) cudaStreamDestroy(pp->sb);
   if (pp->sc) cudaStreamDestroy(pp->sc);
@@ -612,16 +622,24 @@ static int settle(struct pair_pipe *pp, const struct unit *u, const struct pair_
   return 0;
 }
 
-/* Host variant v's outputs on the unit's n pairs into its output array (variant k of the
- * unit), in stream B's order: the partners to the host, the outputs from the host's threads
- * (pipe_host.c), back to the device; the host waits for each copy (h_p and h_out are reused). */
-static int host_outputs(struct pair_pipe *pp, const struct unit *u, int k, int v, uint32_t n) {
+/* The unit's host variants (slots k of the unit, hk[0 .. nh-1]): the partners to the host
+ * once (stream C, after the references' event: while stream B still reduces the previous
+ * unit), every host variant's outputs in one pass of the host's threads (pipe_host.c)
+ * once the previous unit's copies have left h_out, then each variant's outputs to its
+ * output array on stream B, ahead of the unit's reduction. */
+static int host_outputs(struct pair_pipe *pp, const struct unit *u, int nh, const int *hk, uint32_t n) {
   struct pp_slot *s = &pp->sl[u->slot];
-  PP_TRY(cudaMemcpyAsync(pp->h_p, s->d_p, 4ull * n, cudaMemcpyDeviceToHost, pp->sb));
-  PP_TRY(cudaStreamSynchronize(pp->sb));
-  pair_pipe_host_outputs(&pp->c, v, u->x0, u->nx, 1, pp->h_p, pp->h_out);
-  PP_TRY(cudaMemcpyAsync(pp->d_out + (size_t)k * pp->cap, pp->h_out, 4ull * n, cudaMemcpyHostToDevice, pp->sb));
-  PP_TRY(cudaStreamSynchronize(pp->sb));
+  PP_TRY(cudaStreamWaitEvent(pp->sc, s->refs, 0));
+  PP_TRY(cudaMemcpyAsync(pp->h_p, s->d_p, 4ull * n, cudaMemcpyDeviceToHost, pp->sc));
+  PP_TRY(cudaStreamSynchronize(pp->sc));
+  PP_TRY(cudaEventSynchronize(pp->hout_free));
+  int vs[PAIR_MAXV];
+  uint32_t *outs[PAIR_MAXV];
+  for (int q = 0; q < nh; q++) vs[q] = pp->rslots[u->r][hk[q]], outs[q] = pp->h_out + (size_t)q * pp->cap;
+  pair_pipe_host_outputs(&pp->c, nh, vs, u->x0, u->nx, 1, pp->h_p, outs);
+  for (int q = 0; q < nh; q++)
+    PP_TRY(cudaMemcpyAsync(pp->d_out + (size_t)hk[q] * pp->cap, outs[q], 4ull * n, cudaMemcpyHostToDevice, pp->sb));
+  PP_TRY(cudaEventRecord(pp->hout_free, pp->sb));
   return 0;
 }
 
@@ -632,12 +650,13 @@ static int launch_reduce(struct pair_pipe *pp, const struct unit *u) {
   const struct pair_pipe_cfg *c = &pp->c;
   const uint32_t n = u->nx * c->np, nit = items_of(u->nx);
   PP_TRY(cudaStreamWaitEvent(pp->sb, s->refs, 0));
+  int hk[PAIR_MAXV], nh = 0;
+  for (int k = 0; k < u->nvu; k++)
+    if (c->flavour[pp->rslots[u->r][k]] == PF_HOST) hk[nh++] = k;
+  if (nh && host_outputs(pp, u, nh, hk, n)) return -1;
   for (int k = 0; k < u->nvu; k++) {
     const int v = pp->rslots[u->r][k], fl = c->flavour[v];
-    if (fl == PF_HOST) {
-      if (host_outputs(pp, u, k, v, n)) return -1;
-      continue;
-    }
+    if (fl == PF_HOST) continue;
     PP_TRY((cudaError_t)walk[fl == PF_FTZ ? 1 : fl == PF_FAST ? 2 : 0](c->dev_fn[v], c->swap, u->x0, c->np, s->d_p, n,
                                                                       pp->d_out + (size_t)k * pp->cap, pp->sb));
   }

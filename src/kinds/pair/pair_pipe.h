@@ -85,11 +85,12 @@ int pair_pipe_host_run(const struct pair_pipe_cfg *c, const struct pair_pipe_io 
  * what the fast reference leaves), on c->threads threads. */
 void pair_pipe_host_refs(const struct pair_pipe_cfg *c, int ref, uint32_t x0, uint32_t nx, uint32_t *a, uint32_t *b,
                          double *y, int8_t *t, uint64_t *mpfr_calls);
-/* Slot v's host function on the pairs of nx x from x0 with partners p[] into out[], on
- * c->threads host threads: pair j is (x0 + j / np, p[j]) (key order), or with stored the
- * device pipeline's storage order (pair_store.h). */
-void pair_pipe_host_outputs(const struct pair_pipe_cfg *c, int v, uint32_t x0, uint32_t nx, int stored,
-                            const uint32_t *p, uint32_t *out);
+/* The host functions of slots v[0 .. nv-1] on the pairs of nx x from x0 with partners p[],
+ * variant q's outputs into out[q][], in one pass on c->threads host threads (each pair's
+ * operands formed once for all of them): pair j is (x0 + j / np, p[j]) (key order), or
+ * with stored the device pipeline's storage order (pair_store.h). */
+void pair_pipe_host_outputs(const struct pair_pipe_cfg *c, int nv, const int *v, uint32_t x0, uint32_t nx, int stored,
+                            const uint32_t *p, uint32_t *const *out);
 
 #ifdef __cplusplus
 }

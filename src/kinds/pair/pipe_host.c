@@ -54,16 +54,24 @@ static uint64_t references(const struct pair_pipe_cfg *c, int r, uint32_t x0, st
   return und;
 }
 
-void pair_pipe_host_outputs(const struct pair_pipe_cfg *c, int v, uint32_t x0, uint32_t nx, int stored,
-                            const uint32_t *p, uint32_t *out) {
-  float (*f)(float, float) = c->host_fn[v];
-  const uint32_t np = c->np;
-#pragma omp parallel for schedule(static) num_threads(c->threads)
-  for (int64_t j = 0; j < (int64_t)nx * np; j++) {
-    uint32_t xo = (uint32_t)(j / np), k;
-    if (stored) pp_unstore((uint32_t)j, np, nx, &xo, &k);
-    const uint32_t x = x0 + xo;
-    out[j] = f2u(f(u2f(pp_op_a(c->swap, x, p[j])), u2f(pp_op_b(c->swap, x, p[j]))));
+/* Tiles of PP_TILE_X x (storage order) or single x (key order) are the threads' work
+ * items, handed out a few at a time: a library's cost varies along x (powf's slow paths,
+ * fmodf's long divisions). Every index is carried from pair to pair, none divided. */
+void pair_pipe_host_outputs(const struct pair_pipe_cfg *c, int nv, const int *v, uint32_t x0, uint32_t nx, int stored,
+                            const uint32_t *p, uint32_t *const *out) {
+  float (*f[PAIR_MAXV])(float, float);
+  for (int q = 0; q < nv; q++) f[q] = c->host_fn[v[q]];
+  const uint32_t np = c->np, span = stored ? PP_TILE_X : 1, nitems = (nx + span - 1) / span;
+#pragma omp parallel for schedule(dynamic, 8) num_threads(c->threads)
+  for (int64_t it = 0; it < (int64_t)nitems; it++) {
+    const uint32_t xa = (uint32_t)it * span, w = nx - xa < span ? nx - xa : span; /* the item's x: xa .. xa + w - 1 */
+    uint32_t j = xa * np;                                                             /* its first pair, both orders */
+    for (uint32_t k = 0; k < np; k++)
+      for (uint32_t l = 0; l < w; l++, j++) { /* stored: j = pp_store(xa + l, k, np, nx); else j = (xa + l) np + k */
+        const uint32_t x = x0 + xa + l, pj = p[j];
+        const float a = u2f(pp_op_a(c->swap, x, pj)), b = u2f(pp_op_b(c->swap, x, pj));
+        for (int q = 0; q < nv; q++) out[q][j] = f2u(f[q](a, b));
+      }
   }
 }
 
@@ -160,7 +168,8 @@ int pair_pipe_host_run(const struct pair_pipe_cfg *c, const struct pair_pipe_io 
         if (io->undecided) io->undecided(io->ctx, und, now_s() - t0);
       }
       for (int u = 0; u < nvu; u++) {
-        pair_pipe_host_outputs(c, slots[u], x0, nx, 0, b.p, b.out);
+        uint32_t *o[1] = {b.out};
+        pair_pipe_host_outputs(c, 1, &slots[u], x0, nx, 0, b.p, o);
         reduce(c, slots[u], x0, &b, &parts[u], xbins + (size_t)slots[u] * XBINS);
       }
       io->done(io->ctx, x0, nx, nvu, slots, parts);
