@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "src/common.h"
+#include "src/kinds/pair/pair.h"
 #include "src/kinds/pair/pair_result.h"
 #include "src/report/report.h"
 
@@ -21,8 +22,13 @@ static void row(struct text *t, const struct pair_result *r, int i) {
   md_escape(bound, sizeof bound);
   enum verdict vd = clauses_verdict(s->cl, s->n_clauses);
   const double pc = s->inputs ? 100.0 * (double)s->correctly_rounded / (double)s->inputs : 0;
-  tprintf(t, "| `%s` | %s | %s | %llu | ", v->name, r->ri.gpu ? r->ri.device : "CPU", r->swap ? "second" : "first",
-          (unsigned long long)s->inputs);
+  /* a host variant run on the GPU backend: its outputs are the host's C library's, the
+   * pairs, references and reduction the device's */
+  const struct pair_variant *pv = pair_find(v->name);
+  char dev[300];
+  snprintf(dev, sizeof dev, "%s%s", r->ri.gpu && pv && pv->flavour == PF_HOST ? "the host of " : "",
+           r->ri.gpu ? r->ri.device : "CPU");
+  tprintf(t, "| `%s` | %s | %s | %llu | ", v->name, dev, r->swap ? "second" : "first", (unsigned long long)s->inputs);
   if (s->max_ulp >= 0) tprintf(t, "%s | %s |", NUM(s->max_ulp, 5), at);
   else tprintf(t, "- | - |");
   tprintf(t, " %.4f%% | %llu | %llu | %s | %s |\n", pc, (unsigned long long)s->above_1ulp,
