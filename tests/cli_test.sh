@@ -157,6 +157,21 @@ expect 5 "v9.json: result format" -- report "$T/v9.json" --out "$T/rep3"
 expect 5 "p.json: an interrupted run" -- report "$T/p.json" --out "$T/rep3"
 if [ ! -e "$T/rep3" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: report left output behind on bad input"; fi
 expect 2 "report needs at least one result file" -- report
+# a two-argument host variant run on the GPU backend (its outputs the host library's): its row
+# names the host of the device; a device variant's row names the device
+"$U" run atan2f.host --backend cpu --from 0x3f800000 --to 0x3f80000f --quiet --json "$T/pg.json" >/dev/null 2>&1
+python3 - "$T/pg.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["backend"] = "gpu"
+d["device"] = {"kind": "gpu", "name": "NVIDIA Test GPU", "compute_capability": "9.0", "driver": "580.159.04",
+               "driver_cuda": "13.0", "toolkit": "13.0", "sm_count": 132, "devices": 1}
+json.dump(d, open(sys.argv[1], "w"))
+PY
+"$U" report "$T/pg.json" reports/results/hypot-pairs-h100.json.gz --out "$T/rep5" --quiet >/dev/null 2>&1
+if grep -q '^| `atan2f.host` | the host of NVIDIA Test GPU | first |' "$T/rep5/ACCURACY.md" &&
+   grep -q '^| `hypotf.cuda` | NVIDIA H100 80GB HBM3 | first |' "$T/rep5/ACCURACY.md"; then pass=$((pass + 1)); else
+  fail=$((fail + 1)); echo "FAIL: two-argument host variant on the GPU backend: device cell"; fi
 
 # The CUDA library table: a committed GPU run's tanhf.cuda, and the CPU run's tanhf.host in
 # the host column of the same row; each cell's figures are the result files' own.
