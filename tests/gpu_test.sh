@@ -543,19 +543,22 @@ if "$U" list | grep -q '^sinf\.llvm '; then
     check same "$T/lg.json" "$T/lc.json"
   done
   # two-argument host variants named on their own: the pairs, references and reduction on the
-  # device, the outputs from the host, the CPU backend's statistics
+  # device, the outputs from the host, the CPU backend's statistics; over 2^13 x, and over
+  # 2^21 x (two blocks of 2^20 x, two units in flight: the host's outputs of one while the
+  # device reduces the other, across a bin edge)
+  pair_backends_same() { # FROM TO VARIANT...
+    pf=$1 pt=$2
+    shift 2
+    "$U" run "$@" --backend gpu --from $pf --to $pt --quiet --json "$T/ph-g.json" >/dev/null
+    "$U" run "$@" --backend cpu --from $pf --to $pt --quiet --json "$T/ph-c.json" >/dev/null
+    check same "$T/ph-g.json" "$T/ph-c.json"
+  }
   for vs in "atan2f.host atan2f.llvm atan2f.musl atan2f.sleef_u10" "powf.host powf.llvm powf.musl powf.sleef_u10" \
     "hypotf.host hypotf.llvm hypotf.sleef_u05"; do
-    "$U" run $vs --backend gpu --from 0x3f7ff000 --to 0x3f800fff --quiet --json "$T/ph-g.json" >/dev/null
-    "$U" run $vs --backend cpu --from 0x3f7ff000 --to 0x3f800fff --quiet --json "$T/ph-c.json" >/dev/null
-    check same "$T/ph-g.json" "$T/ph-c.json"
+    pair_backends_same 0x3f7ff000 0x3f800fff $vs
   done
-  # 2^21 x: two blocks of 2^20 x, two units in flight (the host's outputs of one while the
-  # device reduces the other), across a bin edge
   for vs in "hypotf.host hypotf.llvm hypotf.musl hypotf.sleef_u05 hypotf.sleef_u35" "atan2f.llvm atan2f.sleef_u35"; do
-    "$U" run $vs --backend gpu --from 0x3f700000 --to 0x3f8fffff --quiet --json "$T/ph-g.json" >/dev/null
-    "$U" run $vs --backend cpu --from 0x3f700000 --to 0x3f8fffff --quiet --json "$T/ph-c.json" >/dev/null
-    check same "$T/ph-g.json" "$T/ph-c.json"
+    pair_backends_same 0x3f700000 0x3f8fffff $vs
   done
   check "$U" refcheck --against llvm-libc --backend gpu --from 0x3f800000 --to 0x3f8fffff --quiet
   # the device's references (one- and two-argument) give the host's verdicts, with a planted

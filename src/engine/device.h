@@ -1,5 +1,6 @@
 /* device.h: the GPU as every kind sees it: whether device 0 is usable and what it is
- * (gpu_probe), their contexts opened ahead (gpu_open_contexts), and what the binary's device code was built with (gpu_build_info).
+ * (gpu_probe), the devices' contexts opened ahead (gpu_open_contexts), and what the
+ * binary's device code was built with (gpu_build_info).
  * Implemented in src/engine/device.cu, or src/engine/device_nogpu.c when the build has no
  * CUDA toolkit. A kind's own device pipeline lives in its folder (src/kinds/<kind>/). */
 #ifndef ULPCERT_DEVICE_H
