@@ -186,6 +186,22 @@ if [ "${ndev:-0}" -ge 2 ]; then
   "$U" $R --out "$T/rall.json" >"$T/rall.txt"
   check python3 scripts/record-equal.py "$T/r1.json" "$T/rall.json"
   check grep -Eq "^binary32: [0-9]+ variants in [0-9.]+ s on $ndev GPUs" "$T/rall.txt"
+  # the kinds that run on one device, at once on several (one device each, their parts
+  # joined in the table's order): the record equals one device's, part for part
+  R="arch record --backend gpu --kinds convert,h16,h16arith,half --from 0x3f800000 --to 0x3f9fffff --quiet"
+  "$U" $R --devices 0 --out "$T/s1.json" >/dev/null
+  "$U" $R --out "$T/sall.json" >"$T/sall.txt"
+  check python3 scripts/record-equal.py "$T/s1.json" "$T/sall.json"
+  check python3 - "$T/s1.json" "$T/sall.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+def strip(v):  # a variant's seconds are no statistic
+    return [{f: x for f, x in e.items() if f != "seconds"} if isinstance(e, dict) else e for e in v]
+for k in ("convert", "h16", "h16arith", "half"):
+    assert k in a and strip(a[k]) == strip(b[k]), k
+assert [k for k in a if k in ("convert", "h16", "h16arith", "half")] == [k for k in b if k in ("convert", "h16", "h16arith", "half")]
+PY
+  check test "$(grep -Ec '^(convert|h16|h16arith|half): [0-9]+ variants in [0-9.]+ s on 1 GPU$' "$T/sall.txt")" = 4
 else
   echo "gpu: one device: the two-device comparison is skipped"
 fi

@@ -8,6 +8,8 @@
  * baseline lacks (a record of an earlier version) is reported as not in the baseline.
  * Nothing here names a kind. */
 #include <jansson.h>
+#include <omp.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,6 +17,8 @@
 #include "src/cmd/cmd.h"
 #include "src/common.h"
 #include "src/engine/kind.h"
+#include "src/engine/options.h"
+#include "src/engine/workers.h"
 #include "src/formats/json_io.h"
 
 static const char *kind_names(void);
@@ -136,17 +140,72 @@ static int record_kind(struct arch_ctx *a, const struct kind *k) {
   return rc;
 }
 
-/* Every kind's part of the record, then the file. A kind that fails once others have
- * added theirs (a GPU-only part, say) leaves the record written and its exit status. */
-static int record(struct arch_ctx *a, const char *out, const char *only) {
-  int rc = 0, late = 0;
-  a->record = json_object();
+/* The kinds that run on one device (struct kind's arch_spreads 0), at once on a record of
+ * several devices: worker d takes the next of them from a shared counter, in the table's
+ * order, and records it on device d of --devices with its share of the host's threads,
+ * into a part of its own; the parts join the record in the table's order afterwards, so
+ * that the document is the same as one device's. */
+struct at_once {
+  struct arch_ctx *a;
+  const struct kind *k[16];
+  json_t *part[16];
+  int rc[16], n, next, nw, threads;
+  pthread_mutex_t mu;
+};
+
+static int at_once_worker(void *p, int d) {
+  struct at_once *w = p;
+  struct scan_cli sc = *w->a->sc;
+  sc.o.devices[0] = sc.o.devices[d], sc.o.ndevices = 1;
+  sc.o.threads = workers_threads(w->threads, w->nw, d);
+  for (;;) {
+    pthread_mutex_lock(&w->mu);
+    const int i = w->next++;
+    pthread_mutex_unlock(&w->mu);
+    if (i >= w->n) return 0;
+    struct arch_ctx a = *w->a;
+    a.sc = &sc, a.record = json_object();
+    w->rc[i] = record_kind(&a, w->k[i]);
+    w->part[i] = a.record;
+  }
+}
+
+int arch_record_parts(struct arch_ctx *a, const char *only) {
+  struct at_once w = {.a = a};
+  const int nd = a->ri->gpu && a->sc->o.ndevices > 1 ? a->sc->o.ndevices : 1;
+  for (int k = 0; kinds[k]; k++)
+    if (kinds[k]->arch_record && !kinds[k]->arch_spreads && kind_wanted(only, kinds[k]) && w.n < 16)
+      w.k[w.n++] = kinds[k];
+  w.nw = nd < w.n ? nd : w.n;
+  if (w.nw > 1) {
+    w.threads = a->sc->o.threads > 0 ? a->sc->o.threads : omp_get_max_threads();
+    pthread_mutex_init(&w.mu, NULL);
+    workers_run(w.nw, at_once_worker, &w);
+    pthread_mutex_destroy(&w.mu);
+  } else w.n = 0; /* one device: every kind in turn, in the table's order */
+  int rc = 0, late = 0, j = 0;
   for (int k = 0; kinds[k] && !rc; k++) {
     if (!kinds[k]->arch_record || !kind_wanted(only, kinds[k])) continue;
-    int r = record_kind(a, kinds[k]);
+    int r;
+    for (j = 0; j < w.n && w.k[j] != kinds[k]; j++) {}
+    if (j == w.n) r = record_kind(a, kinds[k]);
+    else {
+      r = w.rc[j];
+      if (w.part[j]) json_object_update(a->record, w.part[j]);
+    }
     if (r && !json_object_size(a->record)) rc = r;
     else if (r) late = late ? late : r;
   }
+  for (j = 0; j < w.n; j++) json_decref(w.part[j]);
+  return rc ? rc : late;
+}
+
+/* Every kind's part of the record, then the file. A kind that fails once others have
+ * added theirs (a GPU-only part, say) leaves the record written and its exit status. */
+static int record(struct arch_ctx *a, const char *out, const char *only) {
+  a->record = json_object();
+  const int r = arch_record_parts(a, only);
+  int rc = r && !json_object_size(a->record) ? r : 0, late = rc ? 0 : r;
   if (!rc && !json_object_get(a->record, "tool")) {
     /* no kind made its part the document (binary32 left out by --kinds): the header of
      * a record of kind "arch", which compare reads and merge refuses */

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "src/cmd/bench_multi.h"
+#include "src/cmd/cmd.h"
 #include "src/common.h"
 #include "src/engine/device.h"
 #include "src/engine/kind.h"
@@ -99,9 +100,7 @@ static int time_record(const struct scan_cli *base, int nd, double *wall, json_t
   const int out = dup(1), null = open("/dev/null", O_WRONLY);
   if (null >= 0) dup2(null, 1), close(null);
   const double t0 = now_s();
-  rc = 0;
-  for (int k = 0; kinds[k] && !rc; k++)
-    if (kinds[k]->arch_record) rc = kinds[k]->arch_record(&a);
+  rc = arch_record_parts(&a, NULL);
   *wall = now_s() - t0;
   fflush(stdout);
   if (out >= 0) dup2(out, 1), close(out);

@@ -103,6 +103,10 @@ struct kind {
    * is called only when the baseline has the kind's part */
   int (*arch_record)(struct arch_ctx *a);
   int (*arch_compare)(struct arch_ctx *a);
+  /* 1: its part of a record spreads over the devices of --devices itself; 0: it runs on
+   * the first device of a->sc, and a record of several devices runs such kinds at once,
+   * each on a device of its own (arch.c) */
+  int arch_spreads;
   /* records made in ranges and merged (`ulpcert merge`): part b into part a (0, or an exit
    * code with a message in err, a left unchanged); NULL when the part holds every input
    * whatever the range (the 16-bit forms): the parts must then be equal */

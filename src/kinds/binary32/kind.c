@@ -208,6 +208,7 @@ const struct kind kind_binary32 = {
     .release = b32_release,
     .report = b32_report,
     .arch_record = b32_arch_record,
+    .arch_spreads = 1,
     .arch_compare = b32_arch_compare,
     .maxima = maxima,
 };

@@ -368,6 +368,7 @@ const struct kind kind_ff = {
     .release = ff_release,
     .report = report,
     .arch_record = ff_arch_record,
+    .arch_spreads = 1,
     .arch_compare = ff_arch_compare,
     .arch_merge = ff_arch_merge,
 };

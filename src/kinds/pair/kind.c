@@ -350,6 +350,7 @@ const struct kind kind_pair = {
     .release = pair_release,
     .report = pair_report,
     .arch_record = pair_arch_record,
+    .arch_spreads = 1,
     .arch_compare = pair_arch_compare,
     .arch_merge = pair_arch_merge,
 };
