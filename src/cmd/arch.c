@@ -21,7 +21,7 @@
 #include "src/engine/workers.h"
 #include "src/formats/json_io.h"
 
-static const char *kind_names(void);
+static const char *kind_names(int which);
 
 static void usage_arch(FILE *f) {
   fprintf(f,
@@ -46,19 +46,24 @@ static void usage_arch(FILE *f) {
           "several are reported as such), and how the\n"
           "error statistics moved. Exit status 1 when something differs, unless --allow-diff.\n"
           "--kinds K,K..: only these kinds (of: %s).\n"
-          "--devices (default: all visible GPUs): every kind spreads its work over them.\n",
-          kind_names());
+          "--devices (default: all visible GPUs): the kinds that spread their work over them\n"
+          "run in turn (%s), the others at once, one device each\n"
+          "(%s).\n",
+          kind_names(0), kind_names(1), kind_names(2));
 }
 
 
-/* The names of the kinds with arch records, comma-separated. */
-static const char *kind_names(void) {
-  static char buf[256];
+/* The names of the kinds with arch records (which 0), of those that spread their work over
+ * the devices (1), or of those that run on one (2), comma-separated. */
+static const char *kind_names(int which) {
+  static char bufs[3][256];
+  char *buf = bufs[which];
+  const size_t size = sizeof bufs[which];
   size_t off = 0;
   buf[0] = 0;
   for (int k = 0; kinds[k]; k++)
-    if (kinds[k]->arch_record && off < sizeof buf)
-      off += (size_t)snprintf(buf + off, sizeof buf - off, "%s%s", off ? ", " : "", kinds[k]->name);
+    if (kinds[k]->arch_record && (!which || (which == 1) == (kinds[k]->arch_spreads != 0)) && off < size)
+      off += (size_t)snprintf(buf + off, size - off, "%s%s", off ? ", " : "", kinds[k]->name);
   return buf;
 }
 
@@ -79,7 +84,7 @@ static int check_kinds(const char *list) {
     int found = 0;
     for (int k = 0; kinds[k]; k++) found |= kinds[k]->arch_record && !strcmp(kinds[k]->name, t);
     if (!found) {
-      errorf("--kinds: '%s' is not a kind with arch records (%s)", t, kind_names());
+      errorf("--kinds: '%s' is not a kind with arch records (%s)", t, kind_names(0));
       return EXIT_USAGE;
     }
   }
