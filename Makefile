@@ -252,7 +252,7 @@ test: $(BUILD)/ulpcert $(TEST_BIN)
 # nothing where another result has it (its plots stay that result's)
 RESULTS := $(sort $(wildcard reports/results/*.json reports/results/*.json.gz reports/arch/*.json reports/arch/*.json.gz)) \
            $(sort $(wildcard reports/results/libm/*.json.gz))
-GEN_DOCS := README.md docs/binary32.md docs/float-float.md docs/half.md docs/conversions.md docs/pair.md
+GEN_DOCS := README.md docs/binary32.md docs/float-float.md docs/half.md docs/conversions.md docs/pair.md docs/libm.md
 report: $(BUILD)/ulpcert
 	$(BUILD)/ulpcert report $(RESULTS) --out reports $(GEN_DOCS:%=--readme %)
 	python3 scripts/readme-bench.py --all docs/speed.md

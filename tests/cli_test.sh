@@ -172,6 +172,37 @@ PY
 if grep -q '^| `atan2f.host` | the host of NVIDIA Test GPU | first |' "$T/rep5/ACCURACY.md" &&
    grep -q '^| `hypotf.cuda` | NVIDIA H100 80GB HBM3 | first |' "$T/rep5/ACCURACY.md"; then pass=$((pass + 1)); else
   fail=$((fail + 1)); echo "FAIL: two-argument host variant on the GPU backend: device cell"; fi
+# The two-argument library table: the committed H100 run's atan2f.cuda (both operands swept)
+# and, in the row of the first operand swept, glibc's atan2f.host of the run above and musl's
+# of a CPU run in their columns, each cell the result file's own figures; the row of the
+# second operand swept has no library's cell (no library run swept it)
+"$U" run atan2f.musl --backend cpu --from 0x3f800000 --to 0x3f80000f --quiet --json "$T/pm.json" >/dev/null 2>&1
+"$U" report "$T/pg.json" "$T/pm.json" reports/results/atan2-pairs-h100.json.gz reports/results/atan2-swap-pairs-h100.json.gz \
+  --out "$T/rep6" --quiet >/dev/null 2>&1
+check_lib_pair() {
+  python3 - "$T/rep6/ACCURACY.md" "$T/pg.json" "$T/pm.json" reports/results/atan2-pairs-h100.json.gz <<'PY'
+import gzip, json, sys
+md = open(sys.argv[1]).read()
+sec = md.split("### The C math libraries beside CUDA")[1].split("\n## ")[0]
+def row(swept):
+    r = [l for l in sec.splitlines() if l.startswith("| atan2f | %s | NVIDIA H100 80GB HBM3 |" % swept)]
+    assert len(r) == 1, (swept, r)
+    return [c.strip() for c in r[0].split("|")[1:-1]]
+def cell(r):
+    return "%.2f ulp at (%s, %s);" % (r["max_ulp"], r["max_ulp_input"], r["max_ulp_partner"])
+first, second = row("first"), row("second")
+assert len(first) == 11, first
+glibc = json.load(open(sys.argv[2]))["results"][0]
+musl = json.load(open(sys.argv[3]))["results"][0]
+cuda = {r["variant"]: r for r in json.load(gzip.open(sys.argv[4]))["results"]}["atan2f.cuda"]
+assert first[3].startswith(cell(cuda)) and first[3].endswith("; HOLDS"), first[3]
+assert first[6].startswith(cell(glibc)) and first[6].endswith("; no bound"), first[6]
+assert first[8].startswith(cell(musl)), first[8]
+assert first[7] == first[9] == first[10] == "—", first
+assert second[6:] == ["—"] * 5 and second[3] != "—", second
+PY
+}
+if check_lib_pair; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: two-argument library table"; fi
 
 # The CUDA library table: a committed GPU run's tanhf.cuda, and the CPU run's tanhf.host in
 # the host column of the same row; each cell's figures are the result files' own.

@@ -86,3 +86,22 @@ const char *libm_llvm_cr_names(void) {
         n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", n ? ", " : "", e->ref);
   return n ? buf : "none (LLVM libc is not linked in)";
 }
+
+int libm_column(const char *name, char *fn, size_t fnlen) {
+  static const struct {
+    const char *suffix;
+    int col;
+  } sfx[] = {{".cuda", LIB_CUDA},       {".cuda.ftz", LIB_FTZ},    {".cuda.fastmath", LIB_FAST},
+             {".host", LIB_HOST},       {".llvm", LIB_LLVM},       {".musl", LIB_MUSL},
+             {".sleef_u05", LIB_SLEEF}, {".sleef_u10", LIB_SLEEF}, {".sleef_u15", LIB_SLEEF},
+             {".sleef", LIB_SLEEF},     {".sleef_u35", LIB_SLEEF35}};
+  const size_t n = strlen(name);
+  for (size_t k = 0; k < sizeof sfx / sizeof sfx[0]; k++) {
+    const size_t m = strlen(sfx[k].suffix);
+    if (n > m && !strcmp(name + n - m, sfx[k].suffix) && n - m < fnlen) {
+      snprintf(fn, fnlen, "%.*s", (int)(n - m), name);
+      return sfx[k].col;
+    }
+  }
+  return -1;
+}

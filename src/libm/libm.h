@@ -54,4 +54,14 @@ const char *libm_llvm_cname(const char *ref);
 /* The references of the CR lines, one-argument ones then two-argument ones, comma-separated. */
 const char *libm_llvm_cr_names(void);
 
+/* The columns of the library tables (`ulpcert report`): CUDA's function as a default build
+ * compiles it (`<fn>.cuda`), with -ftz=true (`.cuda.ftz`), with -use_fast_math
+ * (`.cuda.fastmath`), then the host C libraries': glibc (`.host`), LLVM libc (`.llvm`), musl
+ * (`.musl`), SLEEF's most accurate scalar function (`.sleef_u10`, or `.sleef_u05`,
+ * `.sleef_u15`, `.sleef` where that is its tier) and its 3.5-ulp one (`.sleef_u35`). */
+enum { LIB_CUDA, LIB_FTZ, LIB_FAST, LIB_HOST, LIB_LLVM, LIB_MUSL, LIB_SLEEF, LIB_SLEEF35, LIB_N };
+/* The column of a variant name, with its function part ("sinf") in fn; -1 for a variant of
+ * no column. */
+int libm_column(const char *name, char *fn, size_t fnlen);
+
 #endif

@@ -11,6 +11,7 @@
 #include "src/common.h"
 #include "src/kinds/binary32/binary32.h"
 #include "src/kinds/binary32/plots.h"
+#include "src/libm/libm.h"
 #include "src/report/report.h"
 
 /* One row of the tables: a variant of a file, on its device. */
@@ -335,33 +336,11 @@ static void mufu_table(struct text *md, const struct row *rows, int n) {
  * `.sleef_u15`, `.sleef` where that is its tier) and its 3.5-ulp one (`.sleef_u35`). The
  * Guide's measure is ulps from the correctly rounded result: a variant's first bound clause
  * in that measure gives it; the max ulp is against the exact value. */
-enum { LIB_CUDA, LIB_FTZ, LIB_FAST, LIB_HOST, LIB_LLVM, LIB_MUSL, LIB_SLEEF, LIB_SLEEF35, LIB_N };
-static const struct {
-  const char *suffix;
-  int col;
-} lib_suffix[] = {{".cuda", LIB_CUDA},          {".cuda.ftz", LIB_FTZ},      {".cuda.fastmath", LIB_FAST},
-                  {".host", LIB_HOST},          {".llvm", LIB_LLVM},         {".musl", LIB_MUSL},
-                  {".sleef_u05", LIB_SLEEF},    {".sleef_u10", LIB_SLEEF},   {".sleef_u15", LIB_SLEEF},
-                  {".sleef", LIB_SLEEF},        {".sleef_u35", LIB_SLEEF35}};
-
 struct lib_row {
   char fn[64];
   const char *dev; /* the GPU's, or NULL for a function measured on the host only */
   const struct row *r[LIB_N];
 };
-
-/* The column of a variant name, with its function part in fn; -1 for other variants. */
-static int lib_flavour(const char *name, char *fn, size_t fnlen) {
-  size_t n = strlen(name);
-  for (size_t k = 0; k < sizeof lib_suffix / sizeof lib_suffix[0]; k++) {
-    size_t m = strlen(lib_suffix[k].suffix);
-    if (n > m && !strcmp(name + n - m, lib_suffix[k].suffix) && n - m < fnlen) {
-      snprintf(fn, fnlen, "%.*s", (int)(n - m), name);
-      return lib_suffix[k].col;
-    }
-  }
-  return -1;
-}
 
 static struct lib_row *lib_find(struct lib_row *lr, int *nl, const char *fn, const char *dev) {
   for (int i = 0; i < *nl; i++)
@@ -381,11 +360,11 @@ static int lib_rows(const struct row *rows, int n, struct lib_row *lr) {
   int nl = 0;
   char fn[64];
   for (int i = 0; i < n; i++) {
-    int k = lib_flavour(rows[i].rv->name, fn, sizeof fn);
+    int k = libm_column(rows[i].rv->name, fn, sizeof fn);
     if (k >= 0 && k < LIB_HOST && !strcmp(rows[i].rf->ri.backend, "gpu")) lib_find(lr, &nl, fn, rows[i].dev)->r[k] = &rows[i];
   }
   for (int i = 0; i < n; i++) {
-    const int k = lib_flavour(rows[i].rv->name, fn, sizeof fn);
+    const int k = libm_column(rows[i].rv->name, fn, sizeof fn);
     if (k < LIB_HOST) continue;
     int gpu_rows = 0;
     for (int j = 0; j < nl; j++)
