@@ -9,7 +9,6 @@
  * Nothing here names a kind. */
 #include <jansson.h>
 #include <omp.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -155,7 +154,6 @@ struct at_once {
   const struct kind *k[16];
   json_t *part[16];
   int rc[16], n, next, nw, threads;
-  pthread_mutex_t mu;
 };
 
 static int at_once_worker(void *p, int d) {
@@ -164,9 +162,7 @@ static int at_once_worker(void *p, int d) {
   sc.o.devices[0] = sc.o.devices[d], sc.o.ndevices = 1;
   sc.o.threads = workers_threads(w->threads, w->nw, d);
   for (;;) {
-    pthread_mutex_lock(&w->mu);
-    const int i = w->next++;
-    pthread_mutex_unlock(&w->mu);
+    const int i = __atomic_fetch_add(&w->next, 1, __ATOMIC_RELAXED);
     if (i >= w->n) return 0;
     struct arch_ctx a = *w->a;
     a.sc = &sc, a.record = json_object();
@@ -184,9 +180,7 @@ int arch_record_parts(struct arch_ctx *a, const char *only) {
   w.nw = nd < w.n ? nd : w.n;
   if (w.nw > 1) {
     w.threads = a->sc->o.threads > 0 ? a->sc->o.threads : omp_get_max_threads();
-    pthread_mutex_init(&w.mu, NULL);
     workers_run(w.nw, at_once_worker, &w);
-    pthread_mutex_destroy(&w.mu);
   } else w.n = 0; /* one device: every kind in turn, in the table's order */
   int rc = 0, late = 0, j = 0;
   for (int k = 0; kinds[k] && !rc; k++) {

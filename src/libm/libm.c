@@ -105,3 +105,12 @@ int libm_column(const char *name, char *fn, size_t fnlen) {
   }
   return -1;
 }
+
+const char *const libm_column_title[LIB_N] = {"default build", "-ftz=true", "-use_fast_math", "glibc",
+                                              "LLVM libc",     "musl",      "SLEEF u10",      "SLEEF u35"};
+
+const char *libm_sleef_tier(const char *name) {
+  const char *tier = strstr(name, ".sleef");
+  if (!tier || !strcmp(tier, ".sleef_u10") || !strcmp(tier, ".sleef_u35")) return NULL;
+  return tier[6] ? tier + 7 : "exact";
+}

@@ -63,5 +63,10 @@ enum { LIB_CUDA, LIB_FTZ, LIB_FAST, LIB_HOST, LIB_LLVM, LIB_MUSL, LIB_SLEEF, LIB
 /* The column of a variant name, with its function part ("sinf") in fn; -1 for a variant of
  * no column. */
 int libm_column(const char *name, char *fn, size_t fnlen);
+/* The columns' titles in the tables ("default build", ..., "glibc", ..., "SLEEF u35"). */
+extern const char *const libm_column_title[LIB_N];
+/* What a cell of the SLEEF u10 column says of a variant of another SLEEF tier ("u05", "u15",
+ * "exact" for `.sleef`), or NULL for the columns' own tiers and other variants. */
+const char *libm_sleef_tier(const char *name);
 
 #endif

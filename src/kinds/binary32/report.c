@@ -391,9 +391,8 @@ static void lib_cell(struct text *md, const struct row *r) {
       tprintf(md, " %s from CR at 0x%08x;", m, s->cl[k].max_input);
       break;
     }
-  const char *tier = strstr(r->rv->name, ".sleef");
-  if (tier && strcmp(tier, ".sleef_u10") && strcmp(tier, ".sleef_u35")) /* SLEEF's other tiers say theirs */
-    tprintf(md, " %s:", tier[6] ? tier + 7 : "exact");
+  const char *tier = libm_sleef_tier(r->rv->name);
+  if (tier) tprintf(md, " %s:", tier);
   enum verdict vd = row_verdict(r->rv);
   tprintf(md, " %s ulp at 0x%08x; %.2f%% CR; %s |", NUM(s->max_ulp, 2), s->max_ulp_input,
           pct(s->correctly_rounded, s->inputs), vd != VERDICT_NONE ? verdict_name(vd) : "no bound");
@@ -420,9 +419,11 @@ static void lib_documented(struct text *md, const struct lib_row *l) {
 }
 
 static void lib_table_rows(struct text *t, const struct lib_row *lr, int nl) {
-  tprintf(t, "| function | GPU | documented bound | default build | -ftz=true | -use_fast_math | glibc | LLVM libc | musl "
-             "| SLEEF u10 | SLEEF u35 |\n"
-             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+  tprintf(t, "| function | GPU | documented bound |");
+  for (int k = 0; k < LIB_N; k++) tprintf(t, " %s |", libm_column_title[k]);
+  tprintf(t, "\n|");
+  for (int k = 0; k < 3 + LIB_N; k++) tprintf(t, " --- |");
+  tprintf(t, "\n");
   for (int i = 0; i < nl; i++) {
     tprintf(t, "| %s | %s |", lr[i].fn, lr[i].dev ? lr[i].dev : "—");
     lib_documented(t, &lr[i]);

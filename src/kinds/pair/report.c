@@ -102,9 +102,8 @@ static void lib_cell(struct text *t, const struct cell *c) {
     return;
   }
   const struct stats *s = c->r->st[c->i];
-  const char *tier = strstr(c->r->v[c->i]->name, ".sleef");
-  if (tier && strcmp(tier, ".sleef_u10") && strcmp(tier, ".sleef_u35")) /* SLEEF's other tiers say theirs */
-    tprintf(t, " %s:", tier[6] ? tier + 7 : "exact");
+  const char *tier = libm_sleef_tier(c->r->v[c->i]->name);
+  if (tier) tprintf(t, " %s:", tier);
   if (s->max_ulp >= 0) {
     const uint32_t x = s->max_ulp_input, p = s->max_ulp_partner;
     tprintf(t, " %s ulp at (0x%08x, 0x%08x);", NUM(s->max_ulp, 2), c->r->swap ? p : x, c->r->swap ? x : p);
@@ -115,8 +114,11 @@ static void lib_cell(struct text *t, const struct cell *c) {
 }
 
 static void lib_table(struct text *t, const struct lib_row *lr, int nl) {
-  tprintf(t, "| function | swept | GPU | default build | -ftz=true | -use_fast_math | glibc | LLVM libc | musl | SLEEF u10 "
-             "| SLEEF u35 |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+  tprintf(t, "| function | swept | GPU |");
+  for (int k = 0; k < LIB_N; k++) tprintf(t, " %s |", libm_column_title[k]);
+  tprintf(t, "\n|");
+  for (int k = 0; k < 3 + LIB_N; k++) tprintf(t, " --- |");
+  tprintf(t, "\n");
   for (int i = 0; i < nl; i++) {
     tprintf(t, "| %s | %s | %s |", lr[i].fn, lr[i].swap ? "second" : "first", lr[i].dev ? lr[i].dev : "—");
     for (int k = 0; k < LIB_N; k++) lib_cell(t, &lr[i].c[k]);
