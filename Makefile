@@ -171,6 +171,11 @@ $(BUILD)/.test-deps: scripts/deps.sh
 	@scripts/deps.sh test
 	@mkdir -p $(BUILD) && touch $@
 
+# gnuplot, for the plots of make report and report-check
+$(BUILD)/.report-deps: scripts/deps.sh
+	@scripts/deps.sh report
+	@mkdir -p $(BUILD) && touch $@
+
 $(BUILD)/%.o: %.c $(HDR) | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
@@ -253,12 +258,12 @@ test: $(BUILD)/ulpcert $(TEST_BIN)
 RESULTS := $(sort $(wildcard reports/results/*.json reports/results/*.json.gz reports/arch/*.json reports/arch/*.json.gz)) \
            $(sort $(wildcard reports/results/libm/*.json.gz))
 GEN_DOCS := README.md docs/binary32.md docs/float-float.md docs/half.md docs/conversions.md docs/pair.md docs/libm.md
-report: $(BUILD)/ulpcert
+report: $(BUILD)/ulpcert | $(BUILD)/.report-deps
 	$(BUILD)/ulpcert report $(RESULTS) --out reports $(GEN_DOCS:%=--readme %)
 	python3 scripts/readme-bench.py --all docs/speed.md
 
 # The committed reports and generated blocks are what the generators make of the committed results.
-report-check: $(BUILD)/ulpcert
+report-check: $(BUILD)/ulpcert | $(BUILD)/.report-deps
 	@rm -rf $(BUILD)/report-check && mkdir -p $(BUILD)/report-check/docs && \
 	  for f in $(GEN_DOCS) docs/speed.md; do cp $$f $(BUILD)/report-check/$$f; done
 	@$(BUILD)/ulpcert report $(RESULTS) --out $(BUILD)/report-check/reports \

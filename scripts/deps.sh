@@ -8,7 +8,7 @@
 #   LLVM libc (libllvmlibc-19-dev), musl (musl-dev) and SLEEF (libsleef-dev). Each one missing
 #   is installed where apt-get can (a failure is only a notice: the build goes on without it),
 #   else named in a notice.
-# Usage: scripts/deps.sh [test|mpi]
+# Usage: scripts/deps.sh [test|mpi|report]   (report: gnuplot alone, for `make report`)
 set -u
 need=""
 have_header() { [ -f "/usr/include/$1" ] || [ -f "/usr/include/x86_64-linux-gnu/$1" ] || [ -f "/usr/local/include/$1" ]; }
@@ -33,7 +33,10 @@ optional_libm() {
     $SUDO apt-get install -y -qq "$p" >/dev/null 2>&1 || echo "ulpcert: $p could not be installed: building without it" >&2
   done
 }
-[ "${1:-}" = test ] || optional_libm
+case "${1:-}" in test | report) ;; *) optional_libm ;; esac
+if [ "${1:-}" = report ]; then # the plots of `make report` and `make report-check`
+  command -v gnuplot >/dev/null 2>&1 || need="$need gnuplot-nox"
+fi
 have_header mpfr.h || need="$need libmpfr-dev"
 have_header gmp.h || need="$need libgmp-dev"
 have_header jansson.h || need="$need libjansson-dev"

@@ -203,6 +203,27 @@ assert second[6:] == ["—"] * 5 and second[3] != "—", second
 PY
 }
 if check_lib_pair; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: two-argument library table"; fi
+# A library's cell counts the outputs that are not finite where the exact result is, where
+# there are any: SLEEF's fmodf is NaN where |x/y| is about 2^128 or more (x near 1 against
+# the partner 2^-149); glibc's cell has no count
+"$U" run fmodf.sleef fmodf.host --backend cpu --from 0x3f800000 --to 0x3f80000f --quiet --json "$T/fm.json" >/dev/null 2>&1
+"$U" report "$T/fm.json" --out "$T/rep7" --quiet >/dev/null 2>&1
+check_lib_nonfinite() {
+  python3 - "$T/rep7/ACCURACY.md" "$T/fm.json" <<'PY'
+import json, sys
+md = open(sys.argv[1]).read()
+sec = md.split("### The C math libraries beside CUDA")[1].split("\n## ")[0]
+r = [l for l in sec.splitlines() if l.startswith("| fmodf | first | — |")]
+assert len(r) == 1, r
+c = [x.strip() for x in r[0].split("|")[1:-1]]
+res = {v["variant"]: v for v in json.load(open(sys.argv[2]))["results"]}
+n = res["fmodf.sleef"]["nonfinite"]
+assert n > 0 and res["fmodf.host"]["nonfinite"] == 0, n
+assert c[9].endswith("%% CR; %d non-finite; no bound" % n), c[9]
+assert c[6].endswith("% CR; no bound"), c[6]
+PY
+}
+if check_lib_nonfinite; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: library cell: non-finite count"; fi
 
 # The CUDA library table: a committed GPU run's tanhf.cuda, and the CPU run's tanhf.host in
 # the host column of the same row; each cell's figures are the result files' own.

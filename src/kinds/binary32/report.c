@@ -394,8 +394,9 @@ static void lib_cell(struct text *md, const struct row *r) {
   const char *tier = libm_sleef_tier(r->rv->name);
   if (tier) tprintf(md, " %s:", tier);
   enum verdict vd = row_verdict(r->rv);
-  tprintf(md, " %s ulp at 0x%08x; %.2f%% CR; %s |", NUM(s->max_ulp, 2), s->max_ulp_input,
-          pct(s->correctly_rounded, s->inputs), vd != VERDICT_NONE ? verdict_name(vd) : "no bound");
+  tprintf(md, " %s ulp at 0x%08x; %.2f%% CR;", NUM(s->max_ulp, 2), s->max_ulp_input, pct(s->correctly_rounded, s->inputs));
+  if (s->nonfinite) tprintf(md, " %llu non-finite;", (unsigned long long)s->nonfinite);
+  tprintf(md, " %s |", vd != VERDICT_NONE ? verdict_name(vd) : "no bound");
 }
 
 /* The documented bound of a row: that of its first CUDA flavour with one. */
@@ -450,9 +451,10 @@ static void library_table(struct report *rp, const struct row *rows, int n) {
                 "u05, u15, exact; and `.sleef_u35`). Each cell: the\n"
                 "maximum in the Programming Guide's measure (ulps from the correctly rounded result, where the\n"
                 "variant has a bound in it) and its input, the maximum ulp error against the exact value and its\n"
-                "input, the share of correctly rounded results, and the verdict against the documented bound\n"
-                "(VIOLATED: some input exceeds it; the family tables below give the details). — marks a flavour\n"
-                "not measured.\n\n");
+                "input, the share of correctly rounded results, where there are any the outputs that are not\n"
+                "finite where the exact value is (the maximum leaves them out), and the verdict against the\n"
+                "documented bound (VIOLATED: some input exceeds it; the family tables below give the details).\n"
+                "— marks a flavour not measured.\n\n");
     lib_table_rows(md, lr, nl);
     struct text *rb = rp->readme ? report_block_optional(rp, "library") : NULL;
     if (rb) lib_table_rows(rb, lr, nl);

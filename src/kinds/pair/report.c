@@ -94,8 +94,9 @@ static int lib_rows(struct kind_result *const *rs, int n, struct lib_row *lr) {
   return nl;
 }
 
-/* A cell: the largest error and its pair, the share correctly rounded, the verdict against
- * the variant's documented bound. */
+/* A cell: the largest error and its pair, the share correctly rounded, the non-finite
+ * outputs of finite results (where there are any), the verdict against the variant's
+ * documented bound. */
 static void lib_cell(struct text *t, const struct cell *c) {
   if (!c->r) {
     tprintf(t, " — |");
@@ -109,8 +110,9 @@ static void lib_cell(struct text *t, const struct cell *c) {
     tprintf(t, " %s ulp at (0x%08x, 0x%08x);", NUM(s->max_ulp, 2), c->r->swap ? p : x, c->r->swap ? x : p);
   }
   const enum verdict vd = clauses_verdict(s->cl, s->n_clauses);
-  tprintf(t, " %.2f%% CR; %s |", s->inputs ? 100.0 * (double)s->correctly_rounded / (double)s->inputs : 0.0,
-          vd ? verdict_name(vd) : "no bound");
+  tprintf(t, " %.2f%% CR;", s->inputs ? 100.0 * (double)s->correctly_rounded / (double)s->inputs : 0.0);
+  if (s->nonfinite) tprintf(t, " %llu non-finite;", (unsigned long long)s->nonfinite);
+  tprintf(t, " %s |", vd ? verdict_name(vd) : "no bound");
 }
 
 static void lib_table(struct text *t, const struct lib_row *lr, int nl) {
@@ -162,8 +164,9 @@ int pair_report(struct report *rp, struct kind_result *const *rs, char *const *p
                 "glibc's (`<fn>.host`), LLVM libc's (`.llvm`), musl's (`.musl`) and SLEEF's scalar functions\n"
                 "(`.sleef_u10`, or the tier named in the cell: u05, exact; and `.sleef_u35`). Each cell: the\n"
                 "maximum ulp error against the exact value and its pair (a, b) of f(a, b), the share of\n"
-                "correctly rounded results, and the verdict against the documented bound. — marks a\n"
-                "variant not measured.\n\n");
+                "correctly rounded results, where there are any the pairs whose output is not finite where\n"
+                "the exact value is (the maximum leaves them out), and the verdict against the documented\n"
+                "bound. — marks a variant not measured.\n\n");
     lib_table(md, lr, nl);
     struct text *lb = rp->readme ? report_block_optional(rp, "two-argument-library") : NULL;
     if (lb) lib_table(lb, lr, nl);
