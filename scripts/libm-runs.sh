@@ -2,7 +2,10 @@
 # libm-runs.sh OUT [REFERENCE...]: every C math library's variant of each one-argument function
 # (run libm.<reference>: glibc's <fn>.host, LLVM libc's, musl's, SLEEF's; src/libm/libm.h) over
 # all 2^32 inputs, the references computed once per function, one result per function:
-# OUT/<reference>-libm.json.gz and its table in OUT/<reference>-libm.txt. A function whose
+# OUT/<reference>-libm.json.gz and its table in OUT/<reference>-libm.txt. A two-argument
+# function named (a LIBM_PAIR line of functions/*/libm.def: atan2, fdim, fmod, hypot, pow,
+# remainder) runs its libraries' variants over every x against its partners, as `run` sweeps
+# them: OUT/<reference>-libm-pairs.json.gz and .txt. A function whose
 # result is complete is skipped, one cut short (SIGINT, SIGTERM, BUDGET_S) is resumed from its
 # partial result (--resume): run it again with the same OUT to go on. No reference cache is
 # read or written (--no-cache: a run computes each reference value once anyway). References:
@@ -18,11 +21,19 @@ shift
 U=${ULPCERT:-build/ulpcert}
 mkdir -p "$OUT" || exit 1
 [ $# -gt 0 ] || set -- $("$U" list | awk '$2 ~ /^libm\./ && !seen[$4]++ {print $4}')
+# the C libraries' variants of a two-argument reference, none for a one-argument one
+pair_variants() {
+  grep -qs "^LIBM_PAIR(\"$1\"" functions/*/libm.def || return 0
+  "$U" list "$1" | awk -v r="$1" '$2 == r && $1 ~ /\.(host|llvm|musl|sleef(_u[0-9]+)?)$/ {print $1}'
+}
 complete() { python3 -c 'import gzip, json, sys; sys.exit(0 if json.load(gzip.open(sys.argv[1]))["complete"] else 1)' "$1" 2>/dev/null; }
 start=$(date +%s)
 left=0
 for r in "$@"; do
-  f="$OUT/$r-libm.json.gz"
+  sel="libm.$r" base="$OUT/$r-libm"
+  v=$(pair_variants "$r")
+  [ -n "$v" ] && sel=$(echo $v) base="$OUT/$r-libm-pairs"
+  f="$base.json.gz"
   resume=""
   if [ -f "$f" ]; then
     if complete "$f"; then
@@ -41,8 +52,8 @@ for r in "$@"; do
     lim="timeout -s INT $t"
   fi
   t0=$(date +%s)
-  $lim "$U" run "libm.$r" --backend "${BACKEND:-gpu}" ${THREADS:+--threads $THREADS} --quiet --no-cache \
-    --from "${FROM:-0x00000000}" --to "${TO:-0xffffffff}" $resume --json "$f" >"$OUT/$r-libm.txt" 2>&1
+  $lim "$U" run $sel --backend "${BACKEND:-gpu}" ${THREADS:+--threads $THREADS} --quiet --no-cache \
+    --from "${FROM:-0x00000000}" --to "${TO:-0xffffffff}" $resume --json "$f" >"$base.txt" 2>&1
   rc=$?
   complete "$f" && c=complete || c="not complete"
   echo "$r: exit $rc, $c, $(($(date +%s) - t0)) s${resume:+ (resumed)}"

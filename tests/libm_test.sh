@@ -134,6 +134,21 @@ check python3 -c 'import gzip, json, sys
 a, b = (json.load(gzip.open(f)) for f in sys.argv[1:])
 assert a["complete"] and a["covered"] == b["covered"] and a["results"] == b["results"]' "$T/lr/exp-libm.json.gz" \
   "$T/direct.json.gz"
+# ... and a two-argument function named: its libraries' variants over every x against its
+# partners, cut short and resumed, then equal to one uninterrupted run of the four.
+BUDGET_S=1 BACKEND=cpu THREADS=1 FROM=0x3f800000 TO=0x3f8fffff sh scripts/libm-runs.sh "$T/lp" fmod >"$T/lp1.txt" 2>&1
+check [ $? -eq 1 ]
+check grep -q '^fmod: exit [0-9]*, not complete' "$T/lp1.txt"
+BACKEND=cpu THREADS=2 FROM=0x3f800000 TO=0x3f8fffff sh scripts/libm-runs.sh "$T/lp" fmod >"$T/lp2.txt" 2>&1
+check [ $? -eq 0 ]
+check grep -q '^fmod: exit 0, complete, .*(resumed)$' "$T/lp2.txt"
+"$U" run fmodf.host fmodf.llvm fmodf.musl fmodf.sleef --backend cpu --threads 2 --from 0x3f800000 --to 0x3f8fffff --quiet \
+  --json "$T/directp.json.gz" >/dev/null
+check python3 -c 'import gzip, json, sys
+a, b = (json.load(gzip.open(f)) for f in sys.argv[1:])
+assert a["complete"] and a["covered"] == b["covered"] and a["results"] == b["results"]
+assert [r["variant"] for r in a["results"]] == ["fmodf.host", "fmodf.llvm", "fmodf.musl", "fmodf.sleef"]' \
+  "$T/lp/fmod-libm-pairs.json.gz" "$T/directp.json.gz"
 
 # Errors: a reference LLVM libc does not round correctly, another library, a bad mode.
 "$U" refcheck --against llvm-libc tgamma --from 0 --to 0 >/dev/null 2>&1
