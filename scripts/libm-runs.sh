@@ -21,18 +21,14 @@ shift
 U=${ULPCERT:-build/ulpcert}
 mkdir -p "$OUT" || exit 1
 [ $# -gt 0 ] || set -- $("$U" list | awk '$2 ~ /^libm\./ && !seen[$4]++ {print $4}')
-# the C libraries' variants of a two-argument reference, none for a one-argument one
-pair_variants() {
-  grep -qs "^LIBM_PAIR(\"$1\"" functions/*/libm.def || return 0
-  "$U" list "$1" | awk -v r="$1" '$2 == r && $1 ~ /\.(host|llvm|musl|sleef(_u[0-9]+)?)$/ {print $1}'
-}
+# is it a two-argument function? (its libraries' variants are the pair kind's libm.<reference>)
+is_pair() { grep -qs "^LIBM_PAIR(\"$1\"" functions/*/libm.def; }
 complete() { python3 -c 'import gzip, json, sys; sys.exit(0 if json.load(gzip.open(sys.argv[1]))["complete"] else 1)' "$1" 2>/dev/null; }
 start=$(date +%s)
 left=0
 for r in "$@"; do
-  sel="libm.$r" base="$OUT/$r-libm"
-  v=$(pair_variants "$r")
-  [ -n "$v" ] && sel=$(echo $v) base="$OUT/$r-libm-pairs"
+  base="$OUT/$r-libm"
+  is_pair "$r" && base="$OUT/$r-libm-pairs"
   f="$base.json.gz"
   resume=""
   if [ -f "$f" ]; then
@@ -52,7 +48,7 @@ for r in "$@"; do
     lim="timeout -s INT $t"
   fi
   t0=$(date +%s)
-  $lim "$U" run $sel --backend "${BACKEND:-gpu}" ${THREADS:+--threads $THREADS} --quiet --no-cache \
+  $lim "$U" run "libm.$r" --backend "${BACKEND:-gpu}" ${THREADS:+--threads $THREADS} --quiet --no-cache \
     --from "${FROM:-0x00000000}" --to "${TO:-0xffffffff}" $resume --json "$f" >"$base.txt" 2>&1
   rc=$?
   complete "$f" && c=complete || c="not complete"

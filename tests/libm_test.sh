@@ -116,6 +116,9 @@ assert len(a) == 1 and [a[0]] == b, sys.argv[3]' "$T/sin.json" "$T/one.json" "$v
 done
 "$U" run libm.nosuch --backend cpu --from 0 --to 0 >/dev/null 2>&1
 check [ $? -eq 2 ]
+# libm.<two-argument function>: only where a library beside glibc has it (not division)
+"$U" run libm.divide --backend cpu --from 0 --to 0 >/dev/null 2>&1
+check [ $? -eq 2 ]
 
 # scripts/libm-runs.sh: one result per function; a run cut short by BUDGET_S is resumed by the
 # next call and then equals an uninterrupted run; a complete one is skipped.

@@ -106,25 +106,43 @@ const struct pair_variant *pair_find(const char *name) {
   return NULL;
 }
 
+/* "libm.<family>" (libm.fmod): the host C libraries' variants of a two-argument function,
+ * glibc's .host, LLVM libc's, musl's and SLEEF's, in the table's order; its family, or NULL
+ * where name is no such selection. */
+static const char *libm_family(const char *name) {
+  if (strncmp(name, "libm.", 5)) return NULL;
+  for (int i = 0; i < n_pair_variants; i++)
+    if (pair_variants[i].flavour == PF_HOST && !strcmp(pair_variants[i].base.family, name + 5) &&
+        !strstr(pair_variants[i].name, ".host")) /* a library beside glibc has it */
+      return name + 5;
+  return NULL;
+}
+
 int pair_is_name(const char *name) {
   pair_registry_init();
-  if (!strcmp(name, "pair")) return 1;
+  if (!strcmp(name, "pair") || libm_family(name)) return 1;
   for (int i = 0; i < n_pair_variants; i++)
     if (!strcmp(pair_variants[i].name, name) || !strcmp(pair_variants[i].base.family, name)) return 1;
   return 0;
 }
 
-/* Names: a variant, a family (its variants), or "pair" (every one). Device code runs on the
- * GPU backend, host code on the CPU backend, and on the GPU backend too when its variant is
- * named on its own (atan2f.llvm: its outputs computed on the host, the pairs, references and
- * reduction on the device). */
+/* Names: a variant, a family (its variants), "libm.<family>" (its host C libraries'
+ * variants) or "pair" (every one). Device code runs on the GPU backend, host code on the CPU
+ * backend, and on the GPU backend too when its variant is named on its own or by libm.<family>
+ * (atan2f.llvm: its outputs computed on the host, the pairs, references and reduction on the
+ * device). */
 int pair_resolve(const char *name, int gpu, const struct pair_variant **out, int max, int *nout) {
   if (!pair_is_name(name)) return -1;
+  const char *lf = libm_family(name);
   int added = 0;
   for (int i = 0; i < n_pair_variants; i++) {
     const struct pair_variant *p = &pair_variants[i];
-    if (strcmp(name, "pair") && strcmp(p->name, name) && strcmp(p->base.family, name)) continue;
-    if (p->flavour == PF_HOST ? gpu && strcmp(p->name, name) : !gpu) continue;
+    if (lf) {
+      if (p->flavour != PF_HOST || strcmp(p->base.family, lf)) continue;
+    } else {
+      if (strcmp(name, "pair") && strcmp(p->name, name) && strcmp(p->base.family, name)) continue;
+      if (p->flavour == PF_HOST ? gpu && strcmp(p->name, name) : !gpu) continue;
+    }
     int dup = 0;
     for (int j = 0; j < *nout; j++) dup |= out[j] == p;
     if (!dup && *nout < max) out[(*nout)++] = p, added++;
