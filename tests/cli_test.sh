@@ -573,6 +573,20 @@ expect 2 "--kinds: 'frob' is not a kind with arch records" -- arch record $P --k
 expect 0 "arch record, every kind +\| +1 \|.*\| yes \|" -- bench --backend cpu --from 0x3f800000 --to 0x3f8003ff --only-multi-gpu \
   --multi-gpu pow,dw,record --quiet
 expect 2 "'frob' is no family" -- bench --backend cpu --from 0x3f800000 --to 0x3f8003ff --only-multi-gpu --multi-gpu frob --quiet
+# ... with each kind's seconds of each record run: every kind of the record, in turn on one
+# device, so that they add up to the run's wall time (less what lies between them)
+"$U" bench --backend cpu --from 0x3f800000 --to 0x3f80003f --only-multi-gpu --multi-gpu record --quiet \
+  --json "$T/bmk.json" >"$T/bmk.txt" 2>&1
+if python3 - "$T/bmk.json" <<'PY'
+import json, sys
+rows = json.load(open(sys.argv[1]))["multi_gpu"]
+assert len(rows) == 2
+for r in rows:
+    k = r["kinds_s"]
+    assert sorted(k) == ["binary32", "convert", "float-float", "h16", "h16arith", "half", "pair"], k
+    assert all(v >= 0 for v in k.values()) and 0.5 * r["wall_s"] <= sum(k.values()) <= r["wall_s"] + 1e-3, (k, r)
+PY
+then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: bench --multi-gpu record: each kind's seconds"; fi
 
 # Host memory exhausted (an address-space limit): a clear error, exit status 4.
 # (Not under AddressSanitizer, which needs terabytes of address space to start.)

@@ -135,6 +135,7 @@ static int record_kind(struct arch_ctx *a, const struct kind *k) {
   const double t0 = now_s();
   int rc = k->arch_record(a);
   const double s = now_s() - t0;
+  a->kind_s = s;
   char on[32] = "the CPU";
   if (a->gpus) snprintf(on, sizeof on, "%d GPU%s", a->gpus, a->gpus == 1 ? "" : "s");
   if (!rc && a->recorded >= 0) printf("%s: %d variants in %.1f s on %s\n", k->name, a->recorded, s, on);
@@ -153,6 +154,7 @@ struct at_once {
   struct arch_ctx *a;
   const struct kind *k[16];
   json_t *part[16];
+  double s[16];
   int rc[16], n, next, nw, threads;
 };
 
@@ -167,7 +169,7 @@ static int at_once_worker(void *p, int d) {
     struct arch_ctx a = *w->a;
     a.sc = &sc, a.record = json_object();
     w->rc[i] = record_kind(&a, w->k[i]);
-    w->part[i] = a.record;
+    w->part[i] = a.record, w->s[i] = a.kind_s;
   }
 }
 
@@ -189,9 +191,10 @@ int arch_record_parts(struct arch_ctx *a, const char *only) {
     for (j = 0; j < w.n && w.k[j] != kinds[k]; j++) {}
     if (j == w.n) r = record_kind(a, kinds[k]);
     else {
-      r = w.rc[j];
+      r = w.rc[j], a->kind_s = w.s[j];
       if (w.part[j]) json_object_update(a->record, w.part[j]);
     }
+    if (!r && a->seconds) json_object_set_new(a->seconds, kinds[k]->name, json_real(a->kind_s));
     if (r && !json_object_size(a->record)) rc = r;
     else if (r) late = late ? late : r;
   }
@@ -300,7 +303,7 @@ int cmd_arch(int argc, char **argv) {
   char **pos;
   int rc = parse(argc, argv, &sc, &aa, &is_record, &pos);
   if (rc >= 0) return rc;
-  struct arch_ctx a = {&sc, &ri, is_record ? aa.reuse : pos[0], NULL, NULL, 0, 0, 0};
+  struct arch_ctx a = {&sc, &ri, is_record ? aa.reuse : pos[0], NULL, NULL, 0, 0, 0, NULL, 0};
   run_info_init(&ri, 0, NULL);
   snprintf(ri.command, sizeof ri.command, "%s", g_command_line);
   if ((rc = choose_backend(&sc, &ri)) >= 0) return rc;

@@ -86,15 +86,17 @@ static int time_family(const char *name, const struct scan_cli *base, int nd, do
   return rc;
 }
 
-/* The whole arch record on the first nd GPUs: its wall time and document (stripped). */
-static int time_record(const struct scan_cli *base, int nd, double *wall, json_t **doc) {
+/* The whole arch record on the first nd GPUs: its wall time, document (stripped) and each
+ * kind's seconds (kinds that run on one device run at once on several: their seconds
+ * overlap). */
+static int time_record(const struct scan_cli *base, int nd, double *wall, json_t **doc, json_t *seconds) {
   struct scan_cli sc = on_devices(base, nd);
   struct run_info ri;
   run_info_init(&ri, 0, NULL);
   int rc = choose_backend(&sc, &ri);
   if (rc >= 0) return rc;
   ri.from = sc.o.from, ri.to = sc.o.to;
-  struct arch_ctx a = {&sc, &ri, NULL, NULL, json_object(), 0, 0, 0};
+  struct arch_ctx a = {&sc, &ri, NULL, NULL, json_object(), 0, 0, 0, seconds, 0};
   /* the kinds' lines about what they recorded are not the bench's */
   fflush(stdout);
   const int out = dup(1), null = open("/dev/null", O_WRONLY);
@@ -145,7 +147,8 @@ int bench_multi(const char *list, const struct scan_cli *sc, int ndev, json_t *r
   printf("| --- | --- | --- | --- | --- | --- |\n");
   const int old_quiet = g_quiet;
   g_quiet = 1;
-  int rc = 0;
+  int rc = 0, nks = 0, kdev[16];
+  json_t *kl[16]; /* the record runs' seconds per kind, printed below the table */
   for (char *save, *t = strtok_r(buf, ",", &save); t && !rc; t = strtok_r(NULL, ",", &save)) {
     const int rec = !strcmp(t, "record");
     /* the limit is an H100's over all 2^32 inputs: scaled to the range, on a GPU */
@@ -158,7 +161,9 @@ int bench_multi(const char *list, const struct scan_cli *sc, int ndev, json_t *r
     for (int j = 0; j < nc && !rc; j++) {
       double w = 0;
       json_t *d = NULL;
-      rc = rec ? time_record(sc, counts[j], &w, &d) : time_family(t, sc, counts[j], &w, &d);
+      json_t *ks = rec ? json_object() : NULL;
+      rc = rec ? time_record(sc, counts[j], &w, &d, ks) : time_family(t, sc, counts[j], &w, &d);
+      if (rc) json_decref(ks);
       if (rc) break;
       if (!j) w1 = w, d1 = json_incref(d);
       const int same = json_equal(d1, d);
@@ -167,9 +172,14 @@ int bench_multi(const char *list, const struct scan_cli *sc, int ndev, json_t *r
       printf("| %-30s | %4d | %9.2f | %8s | %9s | %s |\n", what, counts[j], w, sp, j ? "" : limit,
              j ? (same ? "yes" : "NO") : "");
       fflush(stdout);
-      json_array_append_new(rows, json_pack("{s:s, s:i, s:f, s:f, s:f, s:b}", "run", what, "devices", counts[j],
-                                            "wall_s", w, "speedup", j && w > 0 ? w1 / w : 1.0, "limit_s", lim,
-                                            "same_statistics", same));
+      json_t *row = json_pack("{s:s, s:i, s:f, s:f, s:f, s:b}", "run", what, "devices", counts[j], "wall_s", w,
+                              "speedup", j && w > 0 ? w1 / w : 1.0, "limit_s", lim, "same_statistics", same);
+      if (ks) {
+        json_object_set(row, "kinds_s", ks);
+        if (nks < 16) kdev[nks] = counts[j], kl[nks++] = ks;
+        else json_decref(ks);
+      }
+      json_array_append_new(rows, row);
       if (!same)
         errorf("%s: the runs on 1 and %d GPUs computed different statistics", what, counts[j]), rc = EXIT_FAIL;
       json_decref(d);
@@ -177,5 +187,15 @@ int bench_multi(const char *list, const struct scan_cli *sc, int ndev, json_t *r
     json_decref(d1);
   }
   g_quiet = old_quiet;
+  if (nks) printf("\nEach kind's part of the record, seconds (the kinds that run on one device run at once on several):\n");
+  for (int i = 0; i < nks; i++) {
+    if (sc->backend) printf("  %d GPU%s:", kdev[i], kdev[i] == 1 ? "" : "s");
+    else printf("  the CPU:");
+    const char *key;
+    json_t *v;
+    json_object_foreach(kl[i], key, v) printf(" %s %.2f", key, json_real_value(v));
+    printf("\n");
+    json_decref(kl[i]);
+  }
   return rc;
 }

@@ -51,6 +51,8 @@ struct arch_ctx {
   int differ;               /* compare: set by a kind whose part differs */
   int recorded, gpus;       /* record: set by each kind, what its part holds (variants) and the GPUs it
                                ran on (0: the CPU; 1 unless it says otherwise), for the command's time line */
+  struct json_t *seconds;   /* record, when set: each kind's wall seconds by name (bench --multi-gpu) */
+  double kind_s;            /* record: the last kind's wall seconds */
 };
 /* Kind k's part of a record (NULL: the record has none). */
 struct json_t *arch_part(struct json_t *record, const struct kind *k);
