@@ -180,17 +180,13 @@ if grep -q '^| `atan2f.host` | the host of NVIDIA Test GPU | first |' "$T/rep5/A
 "$U" report "$T/pg.json" "$T/pm.json" reports/results/atan2-pairs-h100.json.gz reports/results/atan2-swap-pairs-h100.json.gz \
   --out "$T/rep6" --quiet >/dev/null 2>&1
 check_lib_pair() {
-  python3 - "$T/rep6/ACCURACY.md" "$T/pg.json" "$T/pm.json" reports/results/atan2-pairs-h100.json.gz <<'PY'
+  PYTHONPATH=tests python3 - "$T/rep6/ACCURACY.md" "$T/pg.json" "$T/pm.json" reports/results/atan2-pairs-h100.json.gz <<'PY'
 import gzip, json, sys
-md = open(sys.argv[1]).read()
-sec = md.split("### The C math libraries beside CUDA")[1].split("\n## ")[0]
-def row(swept):
-    r = [l for l in sec.splitlines() if l.startswith("| atan2f | %s | NVIDIA H100 80GB HBM3 |" % swept)]
-    assert len(r) == 1, (swept, r)
-    return [c.strip() for c in r[0].split("|")[1:-1]]
+from md_table import row
 def cell(r):
     return "%.2f ulp at (%s, %s);" % (r["max_ulp"], r["max_ulp_input"], r["max_ulp_partner"])
-first, second = row("first"), row("second")
+first, second = (row(sys.argv[1], "### The C math libraries beside CUDA", "| atan2f | %s | NVIDIA H100 80GB HBM3 |" % s)
+                 for s in ("first", "second"))
 assert len(first) == 11, first
 glibc = json.load(open(sys.argv[2]))["results"][0]
 musl = json.load(open(sys.argv[3]))["results"][0]
@@ -209,13 +205,10 @@ if check_lib_pair; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL:
 "$U" run fmodf.sleef fmodf.host --backend cpu --from 0x3f800000 --to 0x3f80000f --quiet --json "$T/fm.json" >/dev/null 2>&1
 "$U" report "$T/fm.json" --out "$T/rep7" --quiet >/dev/null 2>&1
 check_lib_nonfinite() {
-  python3 - "$T/rep7/ACCURACY.md" "$T/fm.json" <<'PY'
+  PYTHONPATH=tests python3 - "$T/rep7/ACCURACY.md" "$T/fm.json" <<'PY'
 import json, sys
-md = open(sys.argv[1]).read()
-sec = md.split("### The C math libraries beside CUDA")[1].split("\n## ")[0]
-r = [l for l in sec.splitlines() if l.startswith("| fmodf | first | — |")]
-assert len(r) == 1, r
-c = [x.strip() for x in r[0].split("|")[1:-1]]
+from md_table import row
+c = row(sys.argv[1], "### The C math libraries beside CUDA", "| fmodf | first | — |")
 res = {v["variant"]: v for v in json.load(open(sys.argv[2]))["results"]}
 n = res["fmodf.sleef"]["nonfinite"]
 assert n > 0 and res["fmodf.host"]["nonfinite"] == 0, n
@@ -229,13 +222,10 @@ if check_lib_nonfinite; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "
 # the host column of the same row; each cell's figures are the result files' own.
 "$U" report reports/results/tanh-h100.json.gz "$T/rep.json" --out "$T/replib" --quiet
 check_lib() {
-  python3 - "$T/replib/ACCURACY.md" reports/results/tanh-h100.json.gz "$T/rep.json" <<'PY'
+  PYTHONPATH=tests python3 - "$T/replib/ACCURACY.md" reports/results/tanh-h100.json.gz "$T/rep.json" <<'PY'
 import gzip, json, sys
-md = open(sys.argv[1]).read()
-sec = md.split("## The CUDA math library")[1].split("\n## ")[0]
-row = [l for l in sec.splitlines() if l.startswith("| tanhf | NVIDIA H100")]
-assert len(row) == 1, row
-cells = [c.strip() for c in row[0].split("|")[1:-1]]
+from md_table import row
+cells = row(sys.argv[1], "## The CUDA math library", "| tanhf | NVIDIA H100")
 gpu = {r["variant"]: r for r in json.load(gzip.open(sys.argv[2]))["results"]}["tanhf.cuda"]
 host = {r["variant"]: r for r in json.load(open(sys.argv[3]))["results"]}["tanhf.host"]
 assert cells[3].endswith("; HOLDS"), cells[3]
@@ -257,13 +247,10 @@ json.dump(d, open(sys.argv[2], "w"))
 PY
 "$U" report reports/results/tanh-h100.json.gz "$T/rep.json" "$T/rep-other.json" --out "$T/replib2" --quiet
 check_lib2() {
-  python3 - "$T/replib2/ACCURACY.md" "$T/rep.json" <<'PY'
+  PYTHONPATH=tests python3 - "$T/replib2/ACCURACY.md" "$T/rep.json" <<'PY'
 import json, sys
-md = open(sys.argv[1]).read()
-sec = md.split("## The CUDA math library")[1].split("\n## ")[0]
-rows = [l for l in sec.splitlines() if l.startswith("| tanhf |")]
-assert len(rows) == 1, rows
-cells = [c.strip() for c in rows[0].split("|")[1:-1]]
+from md_table import row
+cells = row(sys.argv[1], "## The CUDA math library", "| tanhf |")
 host = json.load(open(sys.argv[2]))["results"][0]
 assert "%.2f ulp at %s" % (host["max_ulp"], host["max_ulp_input"]) in cells[6], cells[6]
 PY

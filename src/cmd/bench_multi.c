@@ -147,8 +147,7 @@ int bench_multi(const char *list, const struct scan_cli *sc, int ndev, json_t *r
   printf("| --- | --- | --- | --- | --- | --- |\n");
   const int old_quiet = g_quiet;
   g_quiet = 1;
-  int rc = 0, nks = 0, kdev[16];
-  json_t *kl[16]; /* the record runs' seconds per kind, printed below the table */
+  int rc = 0;
   for (char *save, *t = strtok_r(buf, ",", &save); t && !rc; t = strtok_r(NULL, ",", &save)) {
     const int rec = !strcmp(t, "record");
     /* the limit is an H100's over all 2^32 inputs: scaled to the range, on a GPU */
@@ -163,8 +162,10 @@ int bench_multi(const char *list, const struct scan_cli *sc, int ndev, json_t *r
       json_t *d = NULL;
       json_t *ks = rec ? json_object() : NULL;
       rc = rec ? time_record(sc, counts[j], &w, &d, ks) : time_family(t, sc, counts[j], &w, &d);
-      if (rc) json_decref(ks);
-      if (rc) break;
+      if (rc) {
+        json_decref(ks);
+        break;
+      }
       if (!j) w1 = w, d1 = json_incref(d);
       const int same = json_equal(d1, d);
       char sp[16] = "";
@@ -174,11 +175,7 @@ int bench_multi(const char *list, const struct scan_cli *sc, int ndev, json_t *r
       fflush(stdout);
       json_t *row = json_pack("{s:s, s:i, s:f, s:f, s:f, s:b}", "run", what, "devices", counts[j], "wall_s", w,
                               "speedup", j && w > 0 ? w1 / w : 1.0, "limit_s", lim, "same_statistics", same);
-      if (ks) {
-        json_object_set(row, "kinds_s", ks);
-        if (nks < 16) kdev[nks] = counts[j], kl[nks++] = ks;
-        else json_decref(ks);
-      }
+      if (ks) json_object_set_new(row, "kinds_s", ks);
       json_array_append_new(rows, row);
       if (!same)
         errorf("%s: the runs on 1 and %d GPUs computed different statistics", what, counts[j]), rc = EXIT_FAIL;
@@ -187,15 +184,21 @@ int bench_multi(const char *list, const struct scan_cli *sc, int ndev, json_t *r
     json_decref(d1);
   }
   g_quiet = old_quiet;
-  if (nks) printf("\nEach kind's part of the record, seconds (the kinds that run on one device run at once on several):\n");
-  for (int i = 0; i < nks; i++) {
-    if (sc->backend) printf("  %d GPU%s:", kdev[i], kdev[i] == 1 ? "" : "s");
+  /* below the table, each record run's seconds per kind (its row's kinds_s) */
+  size_t i;
+  json_t *row;
+  int head = 0;
+  json_array_foreach(rows, i, row) {
+    json_t *ks = json_object_get(row, "kinds_s"), *v;
+    if (!ks) continue;
+    if (!head++)
+      printf("\nEach kind's part of the record, seconds (the kinds that run on one device run at once on several):\n");
+    const int n = (int)json_integer_value(json_object_get(row, "devices"));
+    if (sc->backend) printf("  %d GPU%s:", n, n == 1 ? "" : "s");
     else printf("  the CPU:");
     const char *key;
-    json_t *v;
-    json_object_foreach(kl[i], key, v) printf(" %s %.2f", key, json_real_value(v));
+    json_object_foreach(ks, key, v) printf(" %s %.2f", key, json_real_value(v));
     printf("\n");
-    json_decref(kl[i]);
   }
   return rc;
 }

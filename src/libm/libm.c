@@ -1,6 +1,7 @@
 /* libm.c: what the C math libraries linked in (libm.h) offer the cross-check: LLVM libc's
  * correctly rounded functions by reference name, and the libraries' versions. */
 #include "src/libm/libm.h"
+#include "src/report/report.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -113,4 +114,10 @@ const char *libm_sleef_tier(const char *name) {
   const char *tier = strstr(name, ".sleef");
   if (!tier || !strcmp(tier, ".sleef_u10") || !strcmp(tier, ".sleef_u35")) return NULL;
   return tier[6] ? tier + 7 : "exact";
+}
+
+void libm_cell_end(struct text *t, double cr_pct, unsigned long long nonfinite, const char *verdict) {
+  tprintf(t, " %.2f%% CR;", cr_pct);
+  if (nonfinite) tprintf(t, " %llu non-finite;", nonfinite);
+  tprintf(t, " %s |", verdict);
 }

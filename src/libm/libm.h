@@ -68,5 +68,10 @@ extern const char *const libm_column_title[LIB_N];
 /* What a cell of the SLEEF u10 column says of a variant of another SLEEF tier ("u05", "u15",
  * "exact" for `.sleef`), or NULL for the columns' own tiers and other variants. */
 const char *libm_sleef_tier(const char *name);
+/* The end of a cell of either library table: the share correctly rounded (percent), the
+ * outputs that are not finite where the exact value is (where there are any), the verdict
+ * (its word, or "no bound"), and the cell's closing bar. */
+struct text;
+void libm_cell_end(struct text *t, double cr_pct, unsigned long long nonfinite, const char *verdict);
 
 #endif

@@ -394,9 +394,9 @@ static void lib_cell(struct text *md, const struct row *r) {
   const char *tier = libm_sleef_tier(r->rv->name);
   if (tier) tprintf(md, " %s:", tier);
   enum verdict vd = row_verdict(r->rv);
-  tprintf(md, " %s ulp at 0x%08x; %.2f%% CR;", NUM(s->max_ulp, 2), s->max_ulp_input, pct(s->correctly_rounded, s->inputs));
-  if (s->nonfinite) tprintf(md, " %llu non-finite;", (unsigned long long)s->nonfinite);
-  tprintf(md, " %s |", vd != VERDICT_NONE ? verdict_name(vd) : "no bound");
+  tprintf(md, " %s ulp at 0x%08x;", NUM(s->max_ulp, 2), s->max_ulp_input);
+  libm_cell_end(md, pct(s->correctly_rounded, s->inputs), (unsigned long long)s->nonfinite,
+                vd != VERDICT_NONE ? verdict_name(vd) : "no bound");
 }
 
 /* The documented bound of a row: that of its first CUDA flavour with one. */

@@ -110,9 +110,8 @@ static void lib_cell(struct text *t, const struct cell *c) {
     tprintf(t, " %s ulp at (0x%08x, 0x%08x);", NUM(s->max_ulp, 2), c->r->swap ? p : x, c->r->swap ? x : p);
   }
   const enum verdict vd = clauses_verdict(s->cl, s->n_clauses);
-  tprintf(t, " %.2f%% CR;", s->inputs ? 100.0 * (double)s->correctly_rounded / (double)s->inputs : 0.0);
-  if (s->nonfinite) tprintf(t, " %llu non-finite;", (unsigned long long)s->nonfinite);
-  tprintf(t, " %s |", vd ? verdict_name(vd) : "no bound");
+  libm_cell_end(t, s->inputs ? 100.0 * (double)s->correctly_rounded / (double)s->inputs : 0.0,
+                (unsigned long long)s->nonfinite, vd ? verdict_name(vd) : "no bound");
 }
 
 static void lib_table(struct text *t, const struct lib_row *lr, int nl) {
