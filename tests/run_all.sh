@@ -1,15 +1,17 @@
 #!/bin/sh
 # run_all.sh BUILD TEST...: the whole CPU test suite (the cmocka programs named, then the
 # shell suites; the GPU tests where a GPU is usable); prints one closing line
-# "tests: N passed, M failed, K skipped".
+# "tests: N passed, M failed, K skipped" (each suite's seconds on its "-- NAME: N s" line).
 B=${1:-build}
 shift
 pass=0 fail=0 skip=0 bad=0
 for t in "$@"; do
   echo "== $t"
+  t0=$(date +%s)
   ULPCERT="$B/ulpcert" "$B/tests/$t" >"$B/tests/$t.log" 2>&1
   rc=$?
   cat "$B/tests/$t.log"
+  echo "-- $t: $(($(date +%s) - t0)) s"
   n=$(grep -o '\[  PASSED  \] [0-9]* test' "$B/tests/$t.log" | grep -o '[0-9]*' | head -1)
   f=$(grep -o '\[  FAILED  \] [0-9]* test' "$B/tests/$t.log" | grep -o '[0-9]*' | head -1)
   pass=$((pass + ${n:-0})); fail=$((fail + ${f:-0}))
@@ -17,9 +19,11 @@ for t in "$@"; do
 done
 for s in layout_test readme_test cli_test pair_test libm_test golden_test new_function_test new_kind_test h16_test conv_paths_test html_test install_test gpu_test; do
   echo "== $s"
+  t0=$(date +%s)
   ULPCERT="$B/ulpcert" sh "tests/$s.sh" >"$B/tests/$s.log" 2>&1
   rc=$?
   cat "$B/tests/$s.log"
+  echo "-- $s: $(($(date +%s) - t0)) s"
   line=$(grep -E '^[a-z]+: [0-9]+ passed, [0-9]+ failed' "$B/tests/$s.log" | tail -1)
   p=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed.*/\1/')
   f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
