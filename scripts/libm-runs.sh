@@ -42,6 +42,7 @@ for r in "$@"; do
   if [ -n "${BUDGET_S:-}" ]; then
     t=$((BUDGET_S - ($(date +%s) - start)))
     if [ "$t" -le 0 ]; then
+      echo "$r: not started, BUDGET_S spent"
       left=$((left + 1))
       continue
     fi
