@@ -201,7 +201,11 @@ $(BUILD)/src/kinds/convert/conv_family.o: NVGEN := $(if $(FAM_GENCODE),$(FAM_GEN
 comma := ,
 CV_CODES = $(strip $(patsubst code=%,%,$(filter code=%,$(subst $(comma), ,$(NVGEN)))))
 $(addprefix $(BUILD)/src/kinds/convert/,conv_gpu.o conv_emul.o conv_family.o): NVFLAV = -fmad=false -DCV_CODE='"$(CV_CODES)"'
-$(BUILD)/%.o: %.cu $(HDR) | $(BUILD)/.deps
+# the device objects depend on the targets and extra flags they were built with: a build
+# for other ARCHS (make ci's, or ARCHS=...) rebuilds them instead of mixing the two
+$(GEN)/nvflags: FORCE
+	@mkdir -p $(GEN) && echo '$(strip $(ARCHS)) $(subst ','"'"',$(NVEXTRA))' >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+$(BUILD)/%.o: %.cu $(HDR) $(GEN)/nvflags | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVBASE) $(NVGEN) $(NVFLAV) -c $< -o $@
 
