@@ -121,7 +121,9 @@ check [ $? -eq 2 ]
 check [ $? -eq 2 ]
 
 # scripts/libm-runs.sh: one result per function; a run cut short by BUDGET_S is resumed by the
-# next call and then equals an uninterrupted run; a complete one is skipped.
+# next call and then equals an uninterrupted run; a complete one is skipped. (The budget
+# counts whole seconds from the script's start: 2 leaves a run at least 1 s, and with one
+# thread each run below needs several.)
 export ULPCERT="$U"
 BUDGET_S=2 BACKEND=cpu THREADS=1 FROM=0x3f000000 TO=0x40ffffff sh scripts/libm-runs.sh "$T/lr" exp >"$T/lr1.txt" 2>&1
 check [ $? -eq 1 ]
@@ -138,9 +140,7 @@ a, b = (json.load(gzip.open(f)) for f in sys.argv[1:])
 assert a["complete"] and a["covered"] == b["covered"] and a["results"] == b["results"]' "$T/lr/exp-libm.json.gz" \
   "$T/direct.json.gz"
 # ... and a two-argument function named: its libraries' variants over every x against its
-# partners, cut short and resumed, then equal to one uninterrupted run of the four. (The
-# budget counts whole seconds from the script's start: 2 leaves the run at least 1 s, and
-# with one thread it needs several.)
+# partners, cut short and resumed, then equal to one uninterrupted run of the four.
 BUDGET_S=2 BACKEND=cpu THREADS=1 FROM=0x3f800000 TO=0x3f8fffff sh scripts/libm-runs.sh "$T/lp" fmod >"$T/lp1.txt" 2>&1
 check [ $? -eq 1 ]
 check grep -q '^fmod: exit [0-9]*, not complete' "$T/lp1.txt"
