@@ -63,6 +63,7 @@ r = [r for r in d["references"] if r["reference"] == name][0]
 hits = [m for m in r["list"] if m["x"] == x]
 assert hits and all(m["x"] == x for m in r["list"]), r["list"][:3]
 assert r["reference_wrong"] == len(r["list"]) and r["library_wrong"] == 0
+assert 0 < r["check_seconds"] <= r["seconds"], (r["check_seconds"], r["seconds"])
 nan = lambda v: (int(v, 16) & 0x7fffffff) > 0x7f800000
 same = lambda a, b: a == b or (nan(a) and nan(b))
 for m in hits:
@@ -81,6 +82,24 @@ check grep -q '^MISMATCH sin RN x=0x3f000080 .*MPFR .*: the reference is wrong$'
   --plant 0x3f000080 --quiet --json "$T/m2.json" >"$T/m2.txt"
 check [ $? -eq 1 ]
 check planted "$T/m2.json" 0x3f000080 pow
+
+# SIGINT keeps the part checked (whole batches of 2^24 pairs); --resume goes on from it to
+# the uninterrupted check's counts, lists and coverage, the seconds added up.
+R="refcheck --against llvm-libc hypot --backend cpu --threads 2 --from 0x3f000000 --to 0x3f3fffff --quiet"
+"$U" $R --json "$T/rw.json" >/dev/null
+timeout -s INT 1.5 "$U" $R --json "$T/rp.json" >/dev/null 2>&1
+check [ -s "$T/rp.json" ]
+"$U" $R --json "$T/rr.json" --resume "$T/rp.json" >/dev/null
+check [ $? -eq 0 ]
+check python3 - "$T/rw.json" "$T/rp.json" "$T/rr.json" <<'PY'
+import json, sys
+w, p, r = (json.load(open(f))["references"][0] for f in sys.argv[1:4])
+keys = ("inputs", "nan_inputs", "decided", "mismatches", "reference_wrong", "library_wrong", "list", "covered")
+assert w["complete"] and r["complete"] and [w[k] for k in keys] == [r[k] for k in keys]
+assert p["inputs"] <= r["inputs"] and p["seconds"] <= r["seconds"] and p["check_seconds"] <= r["check_seconds"]
+if not p["complete"]:
+    print("refcheck resumed from", p["covered"])
+PY
 
 # run libm / libm.<reference>: every library's variant of each function (glibc's <fn>.host
 # first), each reference's variants together; what the catalogue list says of them decides

@@ -10,6 +10,7 @@
 #include "src/measure/metrics.h"
 #include "src/reference/reference.h"
 #include "src/catalogue/registry.h"
+#include "src/report/share.h"
 
 /* ulp(y) = 2^(max(floor(log2|y|), -126) - 23) */
 static void test_ulp_binades(void **state) {
@@ -451,6 +452,25 @@ static void test_clause_registry(void **state) {
   assert_int_equal(verdict_worst(VERDICT_NONE, VERDICT_HOLDS), VERDICT_HOLDS);
 }
 
+/* Shares as the tables print them: exact where printing shows them truly, never "100" for a
+ * count short of all nor "0" for one above none (powf.llvm: 204 of 141733920768 pairs not
+ * correctly rounded reads 99.99 at two decimals, 99.9999 at four). */
+static void fmt_share(char *buf, size_t n, uint64_t a, uint64_t b, int d) { snprintf(buf, n, "%.*f", d, share_pct(a, b, d)); }
+static void test_share_pct(void **state) {
+  (void)state;
+  char b[32];
+  fmt_share(b, sizeof b, 141733920564ull, 141733920768ull, 2), assert_string_equal(b, "99.99");
+  fmt_share(b, sizeof b, 141733920564ull, 141733920768ull, 4), assert_string_equal(b, "99.9999");
+  fmt_share(b, sizeof b, 141733920768ull, 141733920768ull, 2), assert_string_equal(b, "100.00");
+  fmt_share(b, sizeof b, 1, 4294967296ull, 4), assert_string_equal(b, "0.0001");
+  fmt_share(b, sizeof b, 0, 4294967296ull, 4), assert_string_equal(b, "0.0000");
+  fmt_share(b, sizeof b, 7, 0, 2), assert_string_equal(b, "0.00");
+  fmt_share(b, sizeof b, 1, 3, 2), assert_string_equal(b, "33.33");
+  fmt_share(b, sizeof b, 9999, 10000, 2), assert_string_equal(b, "99.99");
+  fmt_share(b, sizeof b, 99999, 100000, 2), assert_string_equal(b, "99.99");
+  fmt_share(b, sizeof b, 9994, 10000, 1), assert_string_equal(b, "99.9");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_clause_bound),     cmocka_unit_test(test_clause_ulp_cr),
@@ -461,7 +481,7 @@ int main(void) {
     cmocka_unit_test(test_accounting_max_ties), cmocka_unit_test(test_symmetry_monotonic),
     cmocka_unit_test(test_list_keeps_lowest), cmocka_unit_test(test_claim_verdicts),
     cmocka_unit_test(test_abs_error_range),  cmocka_unit_test(test_abs_error_pi_range),
-    cmocka_unit_test(test_abs_error_ties),   cmocka_unit_test(test_abs_verdicts),
+    cmocka_unit_test(test_abs_error_ties),   cmocka_unit_test(test_abs_verdicts), cmocka_unit_test(test_share_pct),
   };
   return cmocka_run_group_tests_name("metrics", tests, NULL, NULL);
 }

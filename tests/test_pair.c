@@ -419,6 +419,44 @@ static void test_store_order(void **state) {
     }
 }
 
+/* pair_pipe_refs' copy out (pair_pipe_unstore_refs): partners, references and signs in the
+ * device's storage order become operands, references and signs in key order, both operand
+ * orders, tiles whole and partial, on several threads: pair xo np + k is x0 + xo against
+ * the partner stored at pp_store(xo, k), with that slot's reference and sign. */
+static void test_unstore_refs(void **state) {
+  (void)state;
+  struct pair_pipe_cfg c;
+  memset(&c, 0, sizeof c);
+  c.threads = 3;
+  const uint32_t nxs[] = {1, 31, 32, 70, 200}, nps[] = {1, 3, 33};
+  for (size_t a = 0; a < sizeof nxs / sizeof nxs[0]; a++)
+    for (size_t b = 0; b < sizeof nps / sizeof nps[0]; b++)
+      for (int swap = 0; swap < 2; swap++) {
+        const uint32_t nx = nxs[a], np = nps[b], n = nx * np, x0 = 0x3f7ffff0u - swap * 0x01000000u;
+        c.np = np, c.swap = swap;
+        uint32_t *ps = malloc(4ull * n), *oa = malloc(4ull * n), *ob = malloc(4ull * n);
+        double *ys = malloc(8ull * n), *y = malloc(8ull * n);
+        int8_t *ts = malloc(n), *t = malloc(n);
+        assert_true(ps && oa && ob && ys && y && ts && t);
+        uint64_t z = 0x9e3779b97f4a7c15ull * (n + 2 * swap + 1);
+        for (uint32_t j = 0; j < n; j++) {
+          z = z * 6364136223846793005ull + 1442695040888963407ull;
+          ps[j] = (uint32_t)(z >> 32), ys[j] = (double)j + 0.5, ts[j] = (int8_t)(j % 3) - 1;
+        }
+        memset(oa, 0xa5, 4ull * n), memset(ob, 0xa5, 4ull * n), memset(y, 0, 8ull * n), memset(t, 9, n);
+        pair_pipe_unstore_refs(&c, x0, nx, ps, ys, ts, oa, ob, y, t);
+        for (uint32_t xo = 0; xo < nx; xo++)
+          for (uint32_t k = 0; k < np; k++) {
+            const uint32_t i = xo * np + k, j = pp_store(xo, k, np, nx), x = x0 + xo;
+            assert_int_equal(oa[i], pp_op_a(swap, x, ps[j]));
+            assert_int_equal(ob[i], pp_op_b(swap, x, ps[j]));
+            assert_true(y[i] == (double)j + 0.5);
+            assert_int_equal(t[i], (int8_t)(j % 3) - 1);
+          }
+        free(ps), free(oa), free(ob), free(ys), free(y), free(ts), free(t);
+      }
+}
+
 /* The host variants' outputs in one pass (pair_pipe_host_outputs), in the device's storage
  * order and in key order, both operand orders, tiles whole and partial: each pair's
  * output is the variant's function on the pair's operands, placed where pp_store (or
@@ -467,7 +505,7 @@ int main(void) {
       cmocka_unit_test(test_naive_libraries),
       cmocka_unit_test(test_determinism), cmocka_unit_test(test_swap_list), cmocka_unit_test(test_pipeline_paths),
       cmocka_unit_test(test_moments_by_hand), cmocka_unit_test(test_store_order),
-      cmocka_unit_test(test_host_outputs_orders),
+      cmocka_unit_test(test_host_outputs_orders), cmocka_unit_test(test_unstore_refs),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -56,6 +56,7 @@ struct xc_ref {
   int nlist;
   struct xc_miss *list;
   double seconds;
+  double check_s; /* of seconds, the host's checks (LLVM libc and the comparisons); 0 in older files */
   int gpu;      /* references from the device */
   int64_t done; /* the last x checked (every x from the range's start up to it); start - 1: none */
 };

@@ -64,6 +64,7 @@ static json_t *ref_json(const struct xc_setup *s, unsigned modes, const struct x
   json_object_set_new(o, "complete", json_boolean(r->done >= (int64_t)s->to));
   json_object_set_new(o, "covered", covered(s->from, r->done));
   json_object_set_new(o, "seconds", json_real(r->seconds));
+  json_object_set_new(o, "check_seconds", json_real(r->check_s));
   return o;
 }
 
@@ -137,6 +138,7 @@ static int ref_read(json_t *o, const struct xc_setup *s, struct xc_ref *r) {
   r->ref_wrong = count(o, "reference_wrong"), r->lib_wrong = count(o, "library_wrong");
   r->snan = count(o, "signaling_nan");
   r->seconds = json_real_value(json_object_get(o, "seconds"));
+  r->check_s = json_real_value(json_object_get(o, "check_seconds")); /* 0 where absent */
   json_t *cov = json_object_get(o, "covered");
   uint32_t lo, hi;
   if (json_is_true(json_object_get(o, "complete"))) r->done = s->to;

@@ -2,6 +2,7 @@
  * correctly rounded functions by reference name, and the libraries' versions. */
 #include "src/libm/libm.h"
 #include "src/report/report.h"
+#include "src/report/share.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -116,8 +117,8 @@ const char *libm_sleef_tier(const char *name) {
   return tier[6] ? tier + 7 : "exact";
 }
 
-void libm_cell_end(struct text *t, double cr_pct, unsigned long long nonfinite, const char *verdict) {
-  tprintf(t, " %.2f%% CR;", cr_pct);
+void libm_cell_end(struct text *t, uint64_t cr, uint64_t inputs, unsigned long long nonfinite, const char *verdict) {
+  tprintf(t, " %.2f%% CR;", share_pct(cr, inputs, 2));
   if (nonfinite) tprintf(t, " %llu non-finite;", nonfinite);
   tprintf(t, " %s |", verdict);
 }

@@ -37,6 +37,7 @@
 #define ULPCERT_LIBM_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* The libraries linked in, with their versions: "LLVM libc 19.1.7, musl 1.2.3, SLEEF 3.5.1"
  * (or "none"). */
@@ -68,10 +69,11 @@ extern const char *const libm_column_title[LIB_N];
 /* What a cell of the SLEEF u10 column says of a variant of another SLEEF tier ("u05", "u15",
  * "exact" for `.sleef`), or NULL for the columns' own tiers and other variants. */
 const char *libm_sleef_tier(const char *name);
-/* The end of a cell of either library table: the share correctly rounded (percent), the
- * outputs that are not finite where the exact value is (where there are any), the verdict
- * (its word, or "no bound"), and the cell's closing bar. */
+/* The end of a cell of either library table: the share correctly rounded (cr of inputs, in
+ * percent: share_pct, src/report/share.h), the outputs that are not finite where the exact
+ * value is (where there are any), the verdict (its word, or "no bound"), and the cell's
+ * closing bar. */
 struct text;
-void libm_cell_end(struct text *t, double cr_pct, unsigned long long nonfinite, const char *verdict);
+void libm_cell_end(struct text *t, uint64_t cr, uint64_t inputs, unsigned long long nonfinite, const char *verdict);
 
 #endif

@@ -13,6 +13,7 @@
 #include "src/kinds/binary32/plots.h"
 #include "src/libm/libm.h"
 #include "src/report/report.h"
+#include "src/report/share.h"
 
 /* One row of the tables: a variant of a file, on its device. */
 struct row {
@@ -32,7 +33,7 @@ static int cmp_rows(const void *a, const void *b) {
   return x->file - y->file;
 }
 
-static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
+static double pct(uint64_t a, uint64_t b) { return share_pct(a, b, 4); } /* printed with 4 decimals (the CSV: 6) */
 
 static enum claim_kind kind_of(const char *k) {
   if (!strcmp(k, "measured")) return CLAIM_MEASURED;
@@ -395,7 +396,7 @@ static void lib_cell(struct text *md, const struct row *r) {
   if (tier) tprintf(md, " %s:", tier);
   enum verdict vd = row_verdict(r->rv);
   tprintf(md, " %s ulp at 0x%08x;", NUM(s->max_ulp, 2), s->max_ulp_input);
-  libm_cell_end(md, pct(s->correctly_rounded, s->inputs), (unsigned long long)s->nonfinite,
+  libm_cell_end(md, s->correctly_rounded, s->inputs, (unsigned long long)s->nonfinite,
                 vd != VERDICT_NONE ? verdict_name(vd) : "no bound");
 }
 
@@ -519,8 +520,8 @@ static void csv_row(struct text *csv, const struct row *r, const char *path, enu
   const struct stats *s = r->rv->st;
   tprintf(csv, "%s,%s,\"%s\",%s,%llu,%.17g,0x%08x,%a,%.17g,0x%08x,%.6f,%.6f,%llu,%llu,%llu,%llu,%s,%s,%s,%s,%s,%s,",
           r->rv->family, r->rv->name, r->dev, r->rf->ri.backend, (unsigned long long)s->inputs, s->max_ulp,
-          s->max_ulp_input, val(s->max_ulp_input), s->max_rel, s->max_rel_input, pct(s->correctly_rounded, s->inputs),
-          pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp, (unsigned long long)s->nonfinite,
+          s->max_ulp_input, val(s->max_ulp_input), s->max_rel, s->max_rel_input, share_pct(s->correctly_rounded, s->inputs, 6),
+          share_pct(s->faithful, s->inputs, 6), (unsigned long long)s->above_1ulp, (unsigned long long)s->nonfinite,
           (unsigned long long)s->flushed, (unsigned long long)s->special_mismatches, r->rv->claim.max_ulp,
           r->rv->claim.max_rel, r->rv->doc.max_ulp, r->rv->doc.max_rel, verdict_name(vd), path);
   if (s->max_abs >= 0)

@@ -13,6 +13,7 @@
 #include <zlib.h>
 
 #include "src/common.h"
+#include "src/report/share.h"
 
 static json_t *hex32(uint32_t u) {
   char b[16];
@@ -287,7 +288,7 @@ static void print_clause(FILE *f, const struct variant *v, const struct stats *s
   fprintf(f, ": %s\n", verdict_name(clauses_verdict(r, 1)));
 }
 
-static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
+static double pct(uint64_t a, uint64_t b) { return share_pct(a, b, 4); } /* printed with 4 decimals */
 
 void b32_print_backend(FILE *f, const struct run_info *ri) {
   fprintf(f, "ulpcert %s, backend %s", ULPCERT_VERSION, ri->gpu ? "gpu" : "cpu");

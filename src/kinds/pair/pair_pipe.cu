@@ -431,6 +431,7 @@ struct pair_pipe {
   int rslots[PAIR_MAXREF][PAIR_MAXV], rn[PAIR_MAXREF];
   uint32_t *h_p, *h_out;           /* the host variants' partners (cap) and outputs (cap each; pinned) */
   cudaEvent_t hout_free;           /* h_out's last copies to the device done */
+  uint8_t *h_refs;                 /* pair_pipe_refs' copy of a unit in storage order (13 max_x np bytes; pinned) */
   uint32_t bx0, bnx;               /* the block whose references are being taken */
   int bref;                        /* the next reference of it to take; -1: a new block */
   char err[256];
@@ -555,7 +556,7 @@ extern "C" void pair_pipe_close(struct pair_pipe *pp) {
   }
   void *dev[] = {pp->d_out, pp->d_parts, pp->d_xbins, pp->d_cfg, pp->d_slots};
   for (size_t i = 0; i < sizeof dev / sizeof dev[0]; i++) cudaFree(dev[i]);
-  cudaFreeHost(pp->h_p), cudaFreeHost(pp->h_out);
+  cudaFreeHost(pp->h_p), cudaFreeHost(pp->h_out), cudaFreeHost(pp->h_refs);
   if (pp->hout_free) cudaEventDestroy(pp->hout_free);
   if (pp->sa) cudaStreamDestroy(pp->sa);
   if (pp->sb) cudaStreamDestroy(pp->sb);
@@ -732,30 +733,17 @@ extern "C" int pair_pipe_refs(struct pair_pipe *pp, const struct pair_pipe_io *i
   if (settle(pp, &u, io)) return -1;
   *mpfr_calls += *s->h_nund;
   /* the partners, references and signs in storage order, after MPFR's answers (stream
-   * B), then the operands, references and signs in key order (x0 + i / np against
-   * partner i % np) */
-  uint8_t *tmp = (uint8_t *)malloc(13ull * n);
-  if (!tmp) {
-    snprintf(pp->err, sizeof pp->err, "out of host memory");
-    return -1;
-  }
-  double *ys = (double *)tmp;
-  uint32_t *ps = (uint32_t *)(tmp + 8ull * n);
-  int8_t *ts = (int8_t *)(tmp + 12ull * n);
-  cudaError_t e = cudaStreamWaitEvent(pp->sb, s->refs, 0);
-  if (e == cudaSuccess) e = cudaMemcpyAsync(ps, s->d_p, 4ull * n, cudaMemcpyDeviceToHost, pp->sb);
-  if (e == cudaSuccess) e = cudaMemcpyAsync(ys, s->d_y, 8ull * n, cudaMemcpyDeviceToHost, pp->sb);
-  if (e == cudaSuccess) e = cudaMemcpyAsync(ts, s->d_t, n, cudaMemcpyDeviceToHost, pp->sb);
-  if (e == cudaSuccess) e = cudaStreamSynchronize(pp->sb);
-  if (e != cudaSuccess) {
-    free(tmp);
-    PP_TRY(e);
-  }
-  for (uint32_t xo = 0; xo < nx; xo++)
-    for (uint32_t k = 0; k < c->np; k++) {
-      const uint32_t i = xo * c->np + k, j = pp_store(xo, k, c->np, nx), x = x0 + xo;
-      a[i] = pp_op_a(c->swap, x, ps[j]), b[i] = pp_op_b(c->swap, x, ps[j]), y[i] = ys[j], t[i] = ts[j];
-    }
-  free(tmp);
+   * B), into a pinned buffer kept for the next call, then the operands, references and
+   * signs in key order (x0 + i / np against partner i % np) on the host's threads */
+  if (!pp->h_refs) PP_TRY(cudaMallocHost(&pp->h_refs, 13ull * c->max_x * c->np));
+  double *ys = (double *)pp->h_refs;
+  uint32_t *ps = (uint32_t *)(pp->h_refs + 8ull * n);
+  int8_t *ts = (int8_t *)(pp->h_refs + 12ull * n);
+  PP_TRY(cudaStreamWaitEvent(pp->sb, s->refs, 0));
+  PP_TRY(cudaMemcpyAsync(ps, s->d_p, 4ull * n, cudaMemcpyDeviceToHost, pp->sb));
+  PP_TRY(cudaMemcpyAsync(ys, s->d_y, 8ull * n, cudaMemcpyDeviceToHost, pp->sb));
+  PP_TRY(cudaMemcpyAsync(ts, s->d_t, n, cudaMemcpyDeviceToHost, pp->sb));
+  PP_TRY(cudaStreamSynchronize(pp->sb));
+  pair_pipe_unstore_refs(c, x0, nx, ps, ys, ts, a, b, y, t);
   return 0;
 }

@@ -85,6 +85,12 @@ int pair_pipe_host_run(const struct pair_pipe_cfg *c, const struct pair_pipe_io 
  * what the fast reference leaves), on c->threads threads. */
 void pair_pipe_host_refs(const struct pair_pipe_cfg *c, int ref, uint32_t x0, uint32_t nx, uint32_t *a, uint32_t *b,
                          double *y, int8_t *t, uint64_t *mpfr_calls);
+/* A unit's partners and references as the device stores them (pair_store.h: p[j], y[j],
+ * t[j] for j = pp_store(xo, k, np, nx)) in key order, on c->threads host threads: pair
+ * i = xo np + k, x = x0 + xo against partner k, becomes (a[i], b[i]) (c's swap) with
+ * reference (y[i], t[i]) (pair_pipe_refs' copy out). */
+void pair_pipe_unstore_refs(const struct pair_pipe_cfg *c, uint32_t x0, uint32_t nx, const uint32_t *ps,
+                            const double *ys, const int8_t *ts, uint32_t *a, uint32_t *b, double *y, int8_t *t);
 /* The host functions of slots v[0 .. nv-1] on the pairs of nx x from x0 with partners p[],
  * variant q's outputs into out[q][], in one pass on c->threads host threads (each pair's
  * operands formed once for all of them): pair j is (x0 + j / np, p[j]) (key order), or

@@ -180,6 +180,19 @@ int pair_pipe_host_run(const struct pair_pipe_cfg *c, const struct pair_pipe_io 
   return 0;
 }
 
+void pair_pipe_unstore_refs(const struct pair_pipe_cfg *c, uint32_t x0, uint32_t nx, const uint32_t *ps,
+                            const double *ys, const int8_t *ts, uint32_t *a, uint32_t *b, double *y, int8_t *t) {
+  const uint32_t np = c->np;
+#pragma omp parallel for schedule(static) num_threads(c->threads)
+  for (int64_t xo = 0; xo < (int64_t)nx; xo++) {
+    const uint32_t x = x0 + (uint32_t)xo;
+    for (uint32_t k = 0; k < np; k++) {
+      const size_t i = (size_t)xo * np + k, j = pp_store((uint32_t)xo, k, np, nx);
+      a[i] = pp_op_a(c->swap, x, ps[j]), b[i] = pp_op_b(c->swap, x, ps[j]), y[i] = ys[j], t[i] = ts[j];
+    }
+  }
+}
+
 void pair_pipe_host_refs(const struct pair_pipe_cfg *c, int ref, uint32_t x0, uint32_t nx, uint32_t *a, uint32_t *b,
                          double *y, int8_t *t, uint64_t *mpfr_calls) {
   struct host_block blk = {nx * c->np, a, NULL, y, t}; /* a holds the partners until the operands replace them */

@@ -11,6 +11,7 @@
 #include "src/kinds/pair/pair_result.h"
 #include "src/libm/libm.h"
 #include "src/report/report.h"
+#include "src/report/share.h"
 
 static void row(struct text *t, const struct pair_result *r, int i) {
   const struct stats *s = r->st[i];
@@ -24,7 +25,7 @@ static void row(struct text *t, const struct pair_result *r, int i) {
   if (v->n_clauses) snprintf(bound, sizeof bound, "%s", v->clause_text[0]);
   md_escape(bound, sizeof bound);
   enum verdict vd = clauses_verdict(s->cl, s->n_clauses);
-  const double pc = s->inputs ? 100.0 * (double)s->correctly_rounded / (double)s->inputs : 0;
+  const double pc = share_pct(s->correctly_rounded, s->inputs, 4);
   /* a host variant run on the GPU backend: its outputs are the host's C library's, the
    * pairs, references and reduction the device's */
   const struct pair_variant *pv = pair_find(v->name);
@@ -110,8 +111,7 @@ static void lib_cell(struct text *t, const struct cell *c) {
     tprintf(t, " %s ulp at (0x%08x, 0x%08x);", NUM(s->max_ulp, 2), c->r->swap ? p : x, c->r->swap ? x : p);
   }
   const enum verdict vd = clauses_verdict(s->cl, s->n_clauses);
-  libm_cell_end(t, s->inputs ? 100.0 * (double)s->correctly_rounded / (double)s->inputs : 0.0,
-                (unsigned long long)s->nonfinite, vd ? verdict_name(vd) : "no bound");
+  libm_cell_end(t, s->correctly_rounded, s->inputs, (unsigned long long)s->nonfinite, vd ? verdict_name(vd) : "no bound");
 }
 
 static void lib_table(struct text *t, const struct lib_row *lr, int nl) {
