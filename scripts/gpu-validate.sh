@@ -151,12 +151,13 @@ done
 # LLVM libc against every reference it rounds correctly (LLVMREFS, space-separated; default all,
 # the cheapest first: docs/libm.md): all 2^32 inputs in the four modes, one command, the
 # references on the device, LLVM libc on the host's threads; the two-argument ones every x
-# against its 33 partners. Stopped (SIGINT) when the budget ends, its result file kept.
+# against its 33 partners. Stopped (SIGINT) when the budget ends, its result file kept; LLVMRESUME
+# (a result file of the same command, e.g. the last call's) goes on from where that one stopped.
 LLVMORDER="cospi sinpi tanh erf atan sin cos asinh tan cbrt expm1 cosh sinh log1p exp10 exp exp2 atanh log2 asin acos
 log10 log acosh hypot atan2 pow"
 if wanted llvmcheck && stage "refcheck --against llvm-libc (one command)" 40; then
   timeout -s INT $(($(left) - 10)) "$U" refcheck --against llvm-libc ${LLVMREFS:-$LLVMORDER} --backend gpu --quiet \
-    --json "$OUT/refcheck/llvm-libc-$TAG.json" >"$OUT/refcheck/llvm-libc-$TAG.log" 2>&1
+    ${LLVMRESUME:+--resume "$LLVMRESUME"} --json "$OUT/refcheck/llvm-libc-$TAG.json" >"$OUT/refcheck/llvm-libc-$TAG.log" 2>&1
   echo "refcheck --against llvm-libc: exit $? $(grep -E '^refcheck --against' "$OUT/refcheck/llvm-libc-$TAG.log")" |
     tee -a "$OUT/summary.txt"
 fi
