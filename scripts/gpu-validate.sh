@@ -14,7 +14,7 @@
 # stages; REFS and FAMILIES (space-separated) narrow refcheck and runs, HOSTS names the host
 # library's variants the hosts stage runs (outputs from the CPU, the rest on the GPU), PAIRS the two-argument families
 # the pairs stage sweeps (default: all of them, every x against the default partners), BENCH_REFS (R,R,...) the bench's
-# per-reference cold runs. Everything lands in OUT/gpu.tgz (refreshed
+# per-reference cold runs, GPU_TEST_ONLY (passed to tests/gpu_test.sh) the tests stage's blocks. Everything lands in OUT/gpu.tgz (refreshed
 # after each stage, so a run cut short still brings back what it did) and OUT/summary.txt.
 set -u
 OUT=${1:?usage: gpu-validate.sh OUT [BUDGET_S]}

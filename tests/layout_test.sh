@@ -14,6 +14,7 @@
 #     tests/ref/); no reference code of a function folder (reference.c, shortcut.h,
 #     pair_ref.h, its tests) includes a kind's or the engine's code (src/kinds/,
 #     src/engine/).
+#   - tests/gpu/ holds one file per block of tests/gpu_test.sh, and a block it has not is refused.
 # Prints "layout: N passed, M failed".
 cd "$(dirname "$0")/.." || exit 1
 pass=0 fail=0
@@ -72,6 +73,17 @@ up=$(find functions \( -name reference.c -o -name shortcut.h -o -name pair_ref.h
      xargs -0 grep -lE '#include "src/(kinds|engine)/' | sort)
 if [ -z "$up" ]; then ok "no reference code of a function folder includes src/kinds/ or src/engine/"
 else bad "reference code that includes a kind's or the engine's code:"; echo "$up"; fi
+
+# the GPU tests' blocks: every block gpu_test.sh names has its file under tests/gpu/ and every
+# file there is named; a block it has not is refused before any GPU is probed (exit 2)
+named=$(sed -n 's/^BLOCKS="\(.*\)"$/\1/p' tests/gpu_test.sh | tr ' ' '\n' | sort | tr '\n' ' ')
+files=$(ls tests/gpu | sed -n 's/\.sh$//p' | sort | tr '\n' ' ')
+if [ -n "$named" ] && [ "$named" = "$files" ]; then ok "gpu_test.sh's blocks are the files of tests/gpu/ ($named)"
+else bad "gpu_test.sh names blocks '$named', tests/gpu/ has '$files'"; fi
+out=$(GPU_TEST_ONLY=libm,nope ULPCERT=/nonexistent sh tests/gpu_test.sh 2>&1)
+if [ $? -eq 2 ] && [ "$out" = "gpu: no block 'nope' (blocks: binary32 ff formats pair libm)" ]; then
+  ok "gpu_test.sh refuses a block it has not"
+else bad "gpu_test.sh with GPU_TEST_ONLY=libm,nope: '$out'"; fi
 
 echo "layout: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
