@@ -5,13 +5,6 @@
 # Float-float: the GPU's plain flavour (-fmad=false) and the CPU's IEEE code agree bit
 # for bit, statistics and first failures included, on ranges with zeros, subnormals,
 # huge operands (split overflow) and ordinary ones.
-ffsame() {
-  python3 - "$1" "$2" <<'PY'
-import json, sys
-a, b = (json.load(open(p))["results"] for p in sys.argv[1:3])
-sys.exit(0 if a == b else 1)
-PY
-}
 for r in "0x00000000 0x00003fff" "0x3f800000 0x3f803fff" "0xf3000000 0xf3003fff"; do
   set -- $r
   "$U" run ff eft dw sum2 --backend cpu --from $1 --to $2 --quiet --json "$T/ffc.json" >/dev/null
@@ -22,7 +15,7 @@ d = json.load(open(sys.argv[1]))
 d["results"] = [v for v in d["results"] if v["flavour"] == "plain"]
 json.dump(d, open(sys.argv[2], "w"))
 PY
-  check ffsame "$T/ffc.json" "$T/ffg.json"
+  check same "$T/ffc.json" "$T/ffg.json"
   python3 - "$T/ffc.json" "$T/ffg.json" <<'PY'
 import json, sys
 a, b = (json.load(open(p))["results"] for p in sys.argv[1:3])
@@ -38,7 +31,7 @@ F="--backend gpu --from 0x3c000000 --to 0x47ffffff --quiet"
 for k in 0 1 2; do "$U" run eft.twosum dw.mul.dw.fmad $F --shard $k/3 --json "$T/ffs$k.json" >/dev/null; done
 "$U" run eft.twosum dw.mul.dw.fmad $F --json "$T/ffs.json" >/dev/null
 "$U" merge "$T/ffs2.json" "$T/ffs0.json" "$T/ffs1.json" --json "$T/ffm.json" >/dev/null
-check ffsame "$T/ffs.json" "$T/ffm.json"
+check same "$T/ffs.json" "$T/ffm.json"
 # The published worst cases on the device: the plain and .fmad builds of DWPlusFP and
 # AccurateDWPlusDW at the high word 1 and at 2^-28 (where the full runs found them) report
 # 2u^2 / (1 + 3u - 2u^2) and (3u^2 - 2u^3) / (1 + 3u - 3u^2 + 2u^3) (Python fractions), to
