@@ -1,13 +1,15 @@
 #!/bin/sh
 # gpu_test.sh: tests that need a GPU. Skipped, with a message, where none is usable
 # (CI); run on the GPU machine. Needs $ULPCERT.
-# The tests are in blocks, one file each under tests/gpu/: binary32, ff, formats (half,
-# h16, h16arith, convert), pair, libm. GPU_TEST_ONLY=libm (or a comma-separated list)
-# runs only those; a name that is no block is refused (exit 2).
+# The tests are in blocks, one file each under tests/gpu/ (binary32, ff, formats: half,
+# h16, h16arith, convert; libm, pair), run in the order of their names; a new block is a
+# new file there. GPU_TEST_ONLY=libm (or a comma-separated list) runs only those; a name
+# that is no block is refused (exit 2).
 set -u
 U=${ULPCERT:-build/ulpcert}
 blocks_dir=$(dirname "$0")/gpu
-BLOCKS="binary32 ff formats pair libm"
+BLOCKS=$(ls "$blocks_dir" | sed -n 's/\.sh$//p' | tr '\n' ' ')
+BLOCKS=${BLOCKS% }
 only=${GPU_TEST_ONLY:-}
 for b in $(echo "$only" | tr ',' ' '); do
   case " $BLOCKS " in
