@@ -176,9 +176,11 @@ $(BUILD)/.report-deps: scripts/deps.sh
 	@scripts/deps.sh report
 	@mkdir -p $(BUILD) && touch $@
 
-$(BUILD)/%.o: %.c $(HDR) | $(BUILD)/.deps
+# each object's headers come from the compiler (-MMD: $(BUILD)/*.d, read below); the
+# generated lists are made first
+$(BUILD)/%.o: %.c | $(BUILD)/.deps $(GEN_FILES)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 # device code: contraction off unless the object's flavour says otherwise
 NVFLAV := -fmad=false
@@ -205,9 +207,9 @@ $(addprefix $(BUILD)/src/kinds/convert/,conv_gpu.o conv_emul.o conv_family.o): N
 # for other ARCHS (make ci's, or ARCHS=...) rebuilds them instead of mixing the two
 $(GEN)/nvflags: FORCE
 	@mkdir -p $(GEN) && echo '$(strip $(ARCHS)) $(subst ','"'"',$(NVEXTRA))' >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
-$(BUILD)/%.o: %.cu $(HDR) $(GEN)/nvflags | $(BUILD)/.deps
+$(BUILD)/%.o: %.cu $(GEN)/nvflags | $(BUILD)/.deps $(GEN_FILES)
 	@mkdir -p $(dir $@)
-	$(NVCC) $(NVBASE) $(NVGEN) $(NVFLAV) -c $< -o $@
+	$(NVCC) $(NVBASE) $(NVGEN) $(NVFLAV) -MMD -MP -c $< -o $@
 
 $(BUILD)/src/engine/device_nogpu.o: | $(BUILD)/.nvcc-notice
 $(BUILD)/.nvcc-notice:
@@ -346,3 +348,6 @@ ci:
 
 clean:
 	rm -rf build build-san build-mpi
+
+# the header dependencies the compilers wrote (-MMD)
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
