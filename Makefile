@@ -75,7 +75,7 @@ endif
 # host sources: the engine, commands, kinds and the catalogue (functions/*/)
 # (test_*.c in a function folder are its tests; *_nogpu.c stand in for the device code of a
 # build without the CUDA toolkit)
-ALL_C := $(wildcard src/*.c src/*/*.c src/kinds/*/*.c src/kinds/*/*/*.c src/reference/fast/*.c src/reference/shared/*.c functions/*/*.c)
+ALL_C := $(wildcard src/*.c src/*/*.c src/kinds/*/*.c src/kinds/*/*/*.c reference/*.c reference/*/*.c kernels/*.c functions/*/*.c)
 NOGPU_SRC := $(filter %_nogpu.c,$(ALL_C))
 NOT_TESTS = $(foreach f,$(1),$(if $(findstring /test_,$(f)),,$(f)))
 SRC := $(call NOT_TESTS,$(filter-out src/main.c $(NOGPU_SRC),$(ALL_C)))
@@ -95,7 +95,7 @@ CAT_FLAVS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdi
 CAT_CUHS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).cuh) \
               $(filter-out $(CAT_FLAVS),$(sort $(wildcard $(d)$(notdir $(d:/=)).*.cuh))))
 # references whose shortcut compiles for the device too (functions/<name>/shortcut.h, rules
-# in src/reference/hd.h): the device reference kernel runs them (src/kinds/binary32/device/refkern.cuh)
+# in reference/hd.h): the device reference kernel runs them (src/kinds/binary32/device/refkern.cuh)
 CAT_SCS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)shortcut.h))
 # two-argument functions: each folder's pair.def and pair.cuh (src/kinds/pair/pair.h)
 PAIR_DEFS := $(sort $(wildcard functions/*/pair.def))
@@ -115,7 +115,7 @@ GEN_FILES := $(GEN)/catalogue.def $(GEN)/device_code.cuh $(GEN)/device_flavours.
 $(GEN)/h16.def: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(H16_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/h16_refs.h: FORCE
-	@mkdir -p $(GEN) && printf '#include "%s"\n' src/kinds/h16/fmt16.h $(H16_REFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+	@mkdir -p $(GEN) && printf '#include "%s"\n' reference/formats/fmt16.h $(H16_REFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/libm.def: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(LIBM_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(BUILD)/libm/link: scripts/libm-objs.sh $(LIBM_DEFS) | $(BUILD)/.deps
@@ -132,7 +132,7 @@ $(GEN)/conversions.cuh: FORCE
 $(GEN)/pairs.def: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(PAIR_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/pairs_ref.h: FORCE
-	@mkdir -p $(GEN) && printf '#include "%s"\n' src/reference/shared/pair_hd.h $(PAIR_REFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+	@mkdir -p $(GEN) && printf '#include "%s"\n' reference/shared/pair_hd.h $(PAIR_REFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/pairs_device.cuh: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(PAIR_CUHS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/catalogue.def: FORCE
@@ -148,7 +148,7 @@ $(GEN)/shortcuts.def: FORCE
 $(GEN)/kinds.def: FORCE
 	@mkdir -p $(GEN) && printf 'KIND(%s)\n' $(KIND_DIRS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 FORCE:
-HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh src/kinds/*/*/*.h src/kinds/*/*/*.cuh src/reference/fast/*.h src/reference/shared/*.h functions/*/*.h functions/*/*.cuh functions/*/*.def)
+HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh src/kinds/*/*/*.h src/kinds/*/*/*.cuh reference/*.h reference/*/*.h kernels/*.h kernels/*.cuh functions/*/*.h functions/*/*.cuh functions/*/*.def)
 HDR += $(CONV_DEFS) $(CONV_CUHS)
 
 # the tests: tests/test_*.c, and each function folder's test_<name>.c (its reference's tests)
@@ -160,7 +160,7 @@ all: $(BUILD)/ulpcert
 	@echo "ulpcert: the binary is $(BUILD)/ulpcert (it finds its libraries in $(BUILD)/lib; 'make install PREFIX=DIR' puts both in DIR)"
 
 # The reference cache's folder, as ulpcert chooses it (refcache_default_dir in
-# src/reference/refcache.c): $ULPCERT_CACHE, else $XDG_CACHE_HOME/ulpcert, else ~/.cache/ulpcert.
+# reference/refcache.c): $ULPCERT_CACHE, else $XDG_CACHE_HOME/ulpcert, else ~/.cache/ulpcert.
 CACHE_DIR_SH = d="$${ULPCERT_CACHE:-}"; [ -n "$$d" ] || d="$${XDG_CACHE_HOME:+$$XDG_CACHE_HOME/ulpcert}"; [ -n "$$d" ] || d="$$HOME/.cache/ulpcert"
 
 $(BUILD)/.deps: scripts/deps.sh
@@ -298,11 +298,11 @@ FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -ffp-contract=off -I. -I$(BUILD)/gen \
               -DULPCERT_NO_LIBM
-FUZZ_LIB_SRC := src/common.c src/measure/metrics.c src/measure/verdict.c src/catalogue/registry.c \
+FUZZ_LIB_SRC := src/common.c reference/diag.c src/measure/metrics.c src/measure/verdict.c src/catalogue/registry.c \
                 src/catalogue/references.c src/kinds/binary32/result_read.c src/user/claims.c \
                 src/formats/head.c src/formats/json_io.c tests/fuzz/link_stubs.c \
-                src/reference/reference.c src/catalogue/expr.c src/catalogue/expr_anchor.c src/catalogue/expr_limit.c \
-                src/reference/arb_ziv.c $(wildcard src/reference/shared/*.c) \
+                reference/reference.c reference/expr/expr.c reference/expr/expr_anchor.c reference/expr/expr_limit.c \
+                reference/arb_ziv.c $(wildcard reference/shared/*.c) \
                 $(call NOT_TESTS,$(wildcard functions/*/*.c))
 FUZZERS := result args claims expr
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(HDR) | $(BUILD)/.deps

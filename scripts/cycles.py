@@ -1,11 +1,17 @@
 #!/usr/bin/env python3
-"""cycles.py [ROOT]: include cycles between the folders of src/, and includes the layering
-forbids. A folder is src/<dir> (src/kinds/<kind> for the kinds, src/kinds/<kind>/<sub> for a
-kind's sub-folder), a top-level file of src/ on its own, or a top-level folder of the tree
-(functions/) for an included file outside src/. Prints each cycle with one #include per
-step, and each forbidden include (FORBIDDEN: the engine, src/engine/, serves every kind, so
-it includes nothing from the kinds, the catalogue, users' code, the commands or the
-function folders); exits 1 if there is either."""
+"""cycles.py [ROOT]: include cycles between the folders of the tree, and includes the
+layering forbids. A folder is src/<dir> (src/kinds/<kind> for the kinds, src/kinds/<kind>/<sub>
+for a kind's sub-folder), a top-level file of src/ on its own, reference/<dir> (reference/ for
+its top-level files), kernels/, and, for the catalogue, functions/ and conversions/ (their tests,
+test_*.c, are left out: a test may include anything). Prints each cycle with one #include per
+step, and each forbidden include (FORBIDDEN):
+  - reference/, the trusted base, includes nothing of src/, kernels/ or the catalogue: it can
+    be read and audited alone;
+  - kernels/, the device engine every kind shares, includes only reference/ and itself;
+  - the catalogue (functions/, conversions/) includes reference/ and kernels/, never src/;
+  - the engine, src/engine/, serves every kind, so it includes nothing from the kinds, the
+    catalogue, users' code or the commands.
+Exits 1 if there is a cycle or a forbidden include."""
 import glob
 import os
 import re
@@ -13,26 +19,39 @@ import sys
 
 
 # folder -> the folders (and their sub-folders) it must not include
-FORBIDDEN = {"src/engine": ("src/kinds", "src/catalogue", "src/user", "src/cmd", "functions")}
+FORBIDDEN = {
+    "src/engine": ("src/kinds", "src/catalogue", "src/user", "src/cmd", "functions", "conversions"),
+    "reference": ("src", "kernels", "functions", "conversions"),
+    "kernels": ("src", "functions", "conversions"),
+    "functions": ("src",),
+    "conversions": ("src",),
+}
+TOP = ("src", "reference", "kernels", "functions", "conversions")
 
 
 def folder(p):
     parts = p.split("/")
     if parts[0] == "src" and len(parts) == 2:
         return "src/" + parts[1].split(".")[0]
-    if parts[:3] == ["src", "reference", "shared"] and len(parts) > 3:
-        return "src/reference/shared"  # what function folders share: a layer above src/reference and src/catalogue
     if parts[0] == "src" and parts[1] == "kinds":
         return "/".join(parts[: 4 if len(parts) > 4 else 3])
-    if parts[0] == "src":
+    if parts[0] in ("src", "reference") and len(parts) > 2:
         return "/".join(parts[:2])
     return parts[0]
+
+
+def rule_of(f):
+    """The FORBIDDEN entry that governs folder f (reference/expr: reference's)."""
+    for k in FORBIDDEN:
+        if f == k or f.startswith(k + "/"):
+            return FORBIDDEN[k]
+    return ()
 
 
 def forbidden_of(edges):
     bad = []
     for (a, b), why in sorted(edges.items()):
-        for t in FORBIDDEN.get(a, ()):
+        for t in rule_of(a):
             if b == t or b.startswith(t + "/"):
                 bad.append("%s -> %s: forbidden (%s)" % (a, b, why))
     return bad
@@ -69,7 +88,9 @@ def cycles_of(edges):
 
 def main():
     os.chdir(sys.argv[1] if len(sys.argv) > 1 else ".")
-    files = [f for f in glob.glob("src/**/*", recursive=True) if os.path.isfile(f)]
+    files = [f for t in TOP for f in glob.glob(t + "/**/*", recursive=True)
+             if os.path.isfile(f) and f.endswith((".c", ".h", ".cu", ".cuh", ".def"))
+             and not os.path.basename(f).startswith("test_")]
     edges = edges_of(files)
     cyc = cycles_of(edges)
     for c in cyc:

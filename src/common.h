@@ -6,34 +6,14 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "src/bits.h"
+#include "reference/bits.h"
+#include "reference/diag.h" /* exit codes, errorf, noticef */
 
 #define ULPCERT_VERSION "0.3.0"
 /* Version of the result JSON layout. 2: every result file names its "kind" and every kind
  * names a variant by "variant" (format 1: binary32 results had no "kind", float-float
  * results named variants by "name"); readers take both. */
 #define ULPCERT_FORMAT 2
-
-/* Exit codes: one per kind of failure, documented in docs/usage.md ("Exit codes"). */
-enum {
-  EXIT_OK = 0,        /* success; for verification commands: nothing failed */
-  EXIT_FAIL = 1,      /* a verification failed (VIOLATED claim, selftest miss, arch difference) */
-  EXIT_USAGE = 2,     /* bad command line: unknown option or variant, bad range or number */
-  EXIT_NOGPU = 3,     /* --backend gpu asked for, but no usable GPU or driver; or a CUDA error */
-  EXIT_IO = 4,        /* a file could not be read or written (disk full included) */
-  EXIT_CORRUPT = 5,   /* a file was read but is corrupt, truncated or of another version */
-  EXIT_DEPEND = 6,    /* a dependency is missing at run time */
-  EXIT_SKIPPED = 7,   /* certify checked nothing: every claim SKIPPED (GPU code without a GPU) */
-  EXIT_INTERRUPT = 130 /* stopped by SIGINT/SIGTERM */
-};
-
-#define SIGN32 0x80000000u
-
-/* Print an error prefixed with "ulpcert: " to stderr. */
-void errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Print a notice prefixed with "ulpcert: " to stderr unless quiet. */
-void noticef(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-extern int g_quiet;
 
 /* Parse a 32-bit bit pattern "0xHHHHHHHH" (also decimal); returns 0 on success. */
 int parse_u32(const char *s, uint32_t *out);

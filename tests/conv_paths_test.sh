@@ -20,7 +20,7 @@ fi
 T=$(mktemp -d) || exit 1
 trap 'rm -rf "$T"' EXIT
 cat >"$T/k.cu" <<'CU'
-#include "src/kinds/convert/wrap.cuh"
+#include "kernels/conv_wrap.cuh"
 
 #include "conversions.cuh"
 #include "src/kinds/convert/catalogue.h"

@@ -6,7 +6,7 @@
 #include <mpfr.h>
 
 #include "testutil.h"
-#include "src/kinds/h16/fmt16.h"
+#include "reference/formats/fmt16.h"
 
 /* The bit pattern holding value v (v representable in format f, or infinite): a binary
  * search over the magnitudes, whose order is that of the bit patterns 0..inf. */

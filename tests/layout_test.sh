@@ -3,14 +3,19 @@
 #   - no function over 100 lines in src/ (scripts/fnlen.py), and fnlen.py itself finds a
 #     function of 101 lines and passes one of 100 (so that a silent checker cannot pass the
 #     tree);
-#   - no include cycle between the folders of src/ (scripts/cycles.py), and cycles.py finds
+#   - no function over 100 lines in reference/ or kernels/ either;
+#   - no include cycle between the folders of the tree (scripts/cycles.py), and cycles.py finds
 #     one planted in a copy of two folders;
+#   - the top level's rules (cycles.py's FORBIDDEN): reference/ includes nothing of src/,
+#     kernels/ or the catalogue; kernels/ includes only reference/ and itself; the catalogue
+#     (functions/, conversions/, their tests aside) includes nothing of src/; and cycles.py
+#     finds each rule's breach planted in a copy;
 #   - the engine (src/engine/) includes nothing from src/kinds/, src/catalogue/, src/user/,
 #     src/cmd/ or functions/ (cycles.py's FORBIDDEN), and cycles.py finds such an include
 #     planted in a copy of the engine.
 #   - the shared reference code and the references' tests keep the same rules: no function
 #     over 100 lines in functions/ or tests/ref/; functions/ holds only function folders
-#     (what they share lives in src/reference/shared/, their tests' shared code in
+#     (what they share lives in reference/shared/, their tests' shared code in
 #     tests/ref/); no reference code of a function folder (reference.c, shortcut.h,
 #     pair_ref.h, its tests) includes a kind's or the engine's code (src/kinds/,
 #     src/engine/).
@@ -39,9 +44,9 @@ out=$(python3 scripts/fnlen.py "$tmp/f101.c")
 if [ $? -eq 1 ] && echo "$out" | grep -q '^  101 .*f101.c:1 f101$'; then ok "fnlen names a function of 101 lines"
 else bad "fnlen misses a function of 101 lines: '$out'"; fi
 
-files=$(find src -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' | sort)
-if out=$(python3 scripts/fnlen.py $files); then ok "no function over 100 lines in src/ ($(echo "$files" | wc -l) files)"
-else bad "functions over 100 lines in src/:"; echo "$out"; fi
+files=$(find src reference kernels -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' | sort)
+if out=$(python3 scripts/fnlen.py $files); then ok "no function over 100 lines in src/, reference/, kernels/ ($(echo "$files" | wc -l) files)"
+else bad "functions over 100 lines in src/, reference/, kernels/:"; echo "$out"; fi
 
 mkdir -p "$tmp/tree/src/a" "$tmp/tree/src/b"
 printf '#include "src/b/b.h"\n' >"$tmp/tree/src/a/a.h"
@@ -60,6 +65,24 @@ if [ $? -eq 1 ] && [ $clean -eq 1 ] &&
    echo "$out" | grep -q '^src/engine -> src/kinds/k: forbidden (src/engine/progress.c includes src/kinds/k/k.h)$'
 then ok "cycles.py finds an include of a kind planted in the engine"
 else bad "cycles.py misses an include of a kind planted in the engine (clean copy passed: $clean): '$out'"; fi
+# each top-level rule, on a copy of the tree with one forbidden include planted (the copy
+# passes before it)
+mkdir -p "$tmp/top"
+cp -r src reference kernels functions conversions "$tmp/top/"
+python3 scripts/cycles.py "$tmp/top" >/dev/null && clean=1 || clean=0
+for plant in "reference/reference.h src/common.h reference -> src/common" \
+             "reference/expr/expr.h kernels/ptx.cuh reference/expr -> kernels" \
+             "kernels/ptx.cuh src/measure/part.h kernels -> src/measure" \
+             "functions/tanh/tanh.cuh src/kinds/binary32/device/geom.h functions -> src/kinds/binary32/device"; do
+  set -- $plant
+  cp "$tmp/top/$1" "$tmp/top/$1.keep"
+  printf '#include "%s"\n' "$2" >>"$tmp/top/$1"
+  out=$(python3 scripts/cycles.py "$tmp/top")
+  if [ $? -eq 1 ] && [ $clean -eq 1 ] && echo "$out" | grep -q "^$3 $4 $5: forbidden ($1 includes $2)\$"
+  then ok "cycles.py finds $2 included by $1 ($3 $4 $5)"
+  else bad "cycles.py misses $2 included by $1 (clean copy passed: $clean): '$out'"; fi
+  mv "$tmp/top/$1.keep" "$tmp/top/$1"
+done
 if out=$(python3 scripts/cycles.py .); then ok "no include cycle between folders, nothing forbidden ($(echo "$out" | tail -1))"
 else bad "include cycles between folders, or forbidden includes:"; echo "$out"; fi
 
@@ -68,7 +91,7 @@ if out=$(python3 scripts/fnlen.py $files); then ok "no function over 100 lines i
 else bad "functions over 100 lines in functions/ or tests/ref/:"; echo "$out"; fi
 loose=$(find functions -mindepth 1 -maxdepth 1 ! -type d | sort)
 if [ -z "$loose" ]; then ok "functions/ holds only function folders"
-else bad "files at the root of functions/ (shared code belongs in src/reference/shared/ or tests/ref/):"; echo "$loose"; fi
+else bad "files at the root of functions/ (shared code belongs in reference/shared/ or tests/ref/):"; echo "$loose"; fi
 up=$(find functions \( -name reference.c -o -name shortcut.h -o -name pair_ref.h -o -name 'test_*.c' \) -print0 |
      xargs -0 grep -lE '#include "src/(kinds|engine)/' | sort)
 if [ -z "$up" ]; then ok "no reference code of a function folder includes src/kinds/ or src/engine/"

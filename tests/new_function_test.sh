@@ -29,8 +29,8 @@ VARIANT("cube.host", REF("cube"), HOST(host_cube), DESCRIPTION("x * x * x in bin
 VARIANT("cube.gpu", REF("cube"), DEVICE(cube_dev), DESCRIPTION("x * x * x in binary32 on the device"))
 DEF
 cat >"$D/shortcut.h" <<'SC'
-#include "src/reference/hd.h"
-#include "src/reference/shortcuts.h"
+#include "reference/hd.h"
+#include "reference/shortcuts.h"
 /* x = +0 or +inf: exact. x = 2^k: x^3 = 2^(3k) is a binary64 number (3k >= -447). */
 REF_HD int sc_cube(uint32_t xb, double *y, int *t) {
   int k;
@@ -44,7 +44,7 @@ REF_HD int sc_cube(uint32_t xb, double *y, int *t) {
 SC
 cat >"$D/reference.c" <<'REF'
 #include <arb_poly.h>
-#include "src/reference/reference.h"
+#include "reference/reference.h"
 #include "functions/cube/shortcut.h"
 int ref_cube_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_pow_ui(y, x, 3, rnd); }
 int ref_cube_shortcut(uint32_t xb, double *y, int *t) { return sc_cube(xb, y, t); }

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "src/catalogue/registry.h"
-#include "src/catalogue/expr.h"
+#include "reference/expr/expr.h"
 
 #define NP 4000
 

@@ -1,4 +1,4 @@
-/* test_convert.c: the exact reference of the conversions (src/kinds/convert/lowp.h)
+/* test_convert.c: the exact reference of the conversions (reference/formats/lowp.h)
  * against MPFR, and by hand.
  *  - Every format's numbers decode to the values MPFR builds from their fields.
  *  - Against MPFR rounding straight to the format (precision p, the format's exponent

@@ -1,4 +1,4 @@
-/* test_expr.c: references written as expressions (src/catalogue/expr.h).
+/* test_expr.c: references written as expressions (reference/expr/expr.h).
  *
  * Expected values come from elsewhere: hand derivations (positions of parse errors,
  * exact values such as sigmoid(0) = 1/2), MPFR's own correctly rounded functions, naive
@@ -14,8 +14,8 @@
 #include <unistd.h>
 
 #include "src/catalogue/registry.h"
-#include "src/reference/arb_ziv.h"
-#include "src/catalogue/expr.h"
+#include "reference/arb_ziv.h"
+#include "reference/expr/expr.h"
 
 /* (y, t) of the expression text at binary32 x, as the engine computes it */
 static void eval(const char *text, float x, double *y, int *t) {

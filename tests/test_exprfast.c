@@ -1,5 +1,5 @@
 /* test_exprfast.c: expressions and the activation references through the fast path
- * (the table of polynomials built from expr_series, src/catalogue/expr.h).
+ * (the table of polynomials built from expr_series, reference/expr/expr.h).
  *
  * The fast path must give exactly the reference's (y, t) or decline. Expected values
  * come from elsewhere: naive MPFR loops written here at 300 bits in the widest exponent
@@ -15,10 +15,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "src/catalogue/expr.h"
+#include "reference/expr/expr.h"
 #include "src/catalogue/registry.h"
-#include "src/reference/fast/fast.h"
-#include "src/reference/fastref.h"
+#include "reference/fast/fast.h"
+#include "reference/fast/fastref.h"
 
 #define NAIVE_PREC 300
 

@@ -1,5 +1,5 @@
 /* test_exprtail.c: expressions decided at every magnitude (the anchored table,
- * src/reference/fast/, src/catalogue/expr_anchor.c) against naive loops written here.
+ * reference/fast/, reference/expr/expr_anchor.c) against naive loops written here.
  *
  * The code under test is fast_eval (fast_eval.h), the same source the device runs, on a
  * table built over every magnitude. For 14 expressions (a user's SiLU, quick GELU, a
@@ -27,9 +27,9 @@
 #include <mpfr.h>
 #include <string.h>
 
-#include "src/catalogue/expr.h"
+#include "reference/expr/expr.h"
 #include "src/catalogue/registry.h"
-#include "src/reference/fastref.h"
+#include "reference/fast/fastref.h"
 
 /* ---- the formulas, with Arb balls ---- */
 

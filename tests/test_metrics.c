@@ -8,7 +8,7 @@
 
 #include "src/measure/part.h"
 #include "src/measure/metrics.h"
-#include "src/reference/reference.h"
+#include "reference/reference.h"
 #include "src/catalogue/registry.h"
 #include "src/report/share.h"
 

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "src/reference/refcache.h"
+#include "reference/refcache.h"
 #include "src/measure/metrics.h"
 #include "src/catalogue/registry.h"
 #include "src/kinds/binary32/scan.h"

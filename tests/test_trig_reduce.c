@@ -1,5 +1,5 @@
 /* test_trig_reduce.c: sin, cos and tan of large binary32 arguments without MPFR
- * (src/reference/trig_reduce.h).
+ * (reference/trig_reduce.h).
  *
  * What it checks:
  *  - the constants: the words of 2/pi against MPFR (pi rounded down and up) and Arb,
@@ -35,12 +35,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "src/reference/trig_reduce.h"
+#include "reference/trig_reduce.h"
 
 static const char *const FN_NAME[3] = {"sin", "cos", "tan"};
 
 /* ------------------------------------------------------------------------------------
- * The MPFR reference, as src/reference/reference.c computes it.
+ * The MPFR reference, as reference/reference.c computes it.
  * ---------------------------------------------------------------------------------- */
 
 static void mpfr_pair(uint32_t xb, int fn, double *y, int *t) {

@@ -1,4 +1,4 @@
-/* trig_reduce_compile.cu: src/reference/trig_reduce.h compiles for the device (a build
+/* trig_reduce_compile.cu: reference/trig_reduce.h compiles for the device (a build
  * check, not run by the suite):
  *   nvcc -arch=sm_90 -fmad=false -std=c++17 -I. -c tests/trig_reduce_compile.cu -o /tmp/trc.o
  * k_trig_large writes trig_large's answer for n consecutive patterns from first (y, t,
@@ -7,7 +7,7 @@
  * tests/gpu_test.sh does for the shortcuts through refcheck --fast-path. */
 #include <stdint.h>
 
-#include "src/reference/trig_reduce.h"
+#include "reference/trig_reduce.h"
 
 __global__ void k_trig_large(uint32_t first, uint32_t n, int fn, double *__restrict__ y, int8_t *__restrict__ t,
                              uint8_t *__restrict__ dec) {

@@ -1,5 +1,5 @@
 /* bf16.cuh: the bfloat16 conversions of bf16.def, on raw bit patterns (wrap.cuh). */
-#include "src/kinds/convert/wrap.cuh"
+#include "kernels/conv_wrap.cuh"
 
 #define BF16_FROM_F32(id, fn)                                                  \
   CV_FN uint32_t cv_##id(uint32_t x) { return cv_bu(fn(cv_f(x))); }

@@ -1,6 +1,6 @@
 /* e8m0.cuh: the E8M0 conversions of e8m0.def, on raw bit patterns (wrap.cuh). The x2 forms
  * put their first operand (.x) in the low byte. */
-#include "src/kinds/convert/wrap.cuh"
+#include "kernels/conv_wrap.cuh"
 
 #define E8M0_FROM(id, sat, rnd)                                                                 \
   CV_FN uint32_t cv_e8m0_f32_##id(uint32_t x) { return __nv_cvt_float_to_e8m0(cv_f(x), sat, rnd); } \

@@ -1,5 +1,5 @@
 /* f16.cuh: the binary16 conversions of f16.def, on raw bit patterns (wrap.cuh). */
-#include "src/kinds/convert/wrap.cuh"
+#include "kernels/conv_wrap.cuh"
 
 #define F16_FROM_F32(id, fn)                                                   \
   CV_FN uint32_t cv_##id(uint32_t x) { return cv_hu(fn(cv_f(x))); }

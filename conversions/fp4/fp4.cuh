@@ -1,6 +1,6 @@
 /* fp4.cuh: the FP4 conversions of fp4.def, on raw bit patterns (wrap.cuh). A code is the
  * low nibble of its byte; the x2 forms put their first operand (.x) in the low nibble. */
-#include "src/kinds/convert/wrap.cuh"
+#include "kernels/conv_wrap.cuh"
 
 #define FP4_FROM(id, fn, fn2, arg, arg2, rnd)                                                   \
   CV_FN uint32_t cv_##id(uint32_t x) { return fn(arg(x), __NV_E2M1, rnd); }                   \

@@ -1,6 +1,6 @@
 /* fp6.cuh: the FP6 conversions of fp6.def, on raw bit patterns (wrap.cuh). A code is the
  * low 6 bits of its byte; the x2 forms put their first operand (.x) in the low byte. */
-#include "src/kinds/convert/wrap.cuh"
+#include "kernels/conv_wrap.cuh"
 
 #define FP6_FROM(id, fn, fn2, arg, arg2, kind, rnd)                                             \
   CV_FN uint32_t cv_##id(uint32_t x) { return fn(arg(x), kind, rnd); }                        \

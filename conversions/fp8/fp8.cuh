@@ -1,6 +1,6 @@
 /* fp8.cuh: the FP8 conversions of fp8.def, on raw bit patterns (wrap.cuh). The x2 forms
  * put their first operand (.x) in the low byte. */
-#include "src/kinds/convert/wrap.cuh"
+#include "kernels/conv_wrap.cuh"
 
 #define FP8_FROM_F32(id, sat, kind)                                                             \
   CV_FN uint32_t cv_##id(uint32_t x) { return __nv_cvt_float_to_fp8(cv_f(x), sat, kind); }    \

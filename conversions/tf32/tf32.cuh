@@ -1,7 +1,7 @@
 /* tf32.cuh: the TF32 forms of tf32.def, inline PTX. Each exists from the architecture its
  * 'need' names; compiled for an earlier one (or for the host) it returns 0, and the kind
  * does not run it there (the probe tells the architecture compiled). */
-#include "src/kinds/convert/wrap.cuh"
+#include "kernels/conv_wrap.cuh"
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
 #define TF32_AT_80(ptx, r, x) asm(ptx " %0, %1;" : "=r"(r) : "f"(x))

@@ -4,7 +4,7 @@
  * |x| > 1. acos is neither odd nor even (REF_SYM_NONE: the shortcut sees both signs) and
  * decreasing on [-1, 1] (NaN outside).
  *
- * Shortcut (Lemmas L1 and L4 are in src/reference/shared/elem.h; Y0 = RN53(pi/2) =
+ * Shortcut (Lemmas L1 and L4 are in reference/shared/elem.h; Y0 = RN53(pi/2) =
  * 0x1.921fb54442d18p+0, pi/2 = Y0 + D, D = 1.10306...*2^-54 = 0.55153...*2^-53):
  * (A) |x| > 1, +-inf included: NaN (t = 0).
  * (B) x = 1: +0 exactly. x = -1: acos(-1) = pi, RN53(pi) = 2 Y0 with t = -1 (Lemma L4).
@@ -33,9 +33,9 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "src/reference/shared/elem.h"
+#include "reference/shared/elem.h"
 #include "functions/acos/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_acos_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_acos(y, x, rnd); }
 

@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where acos's reference needs no MPFR, for the host and the device
- * (src/reference/hd.h); the proof is in reference.c. */
+ * (reference/hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_ACOS_H
 #define ULPCERT_SC_ACOS_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/elem_hd.h"
+#include "reference/hd.h"
+#include "reference/shared/elem_hd.h"
 
 #define ACOS_ONE32 0x3f800000u
 #define ACOS_POS_LOW 0x248c0000u  /* 0x1.18p-54: +0 <= x below it: (Y0, -1) */

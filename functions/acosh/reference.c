@@ -23,9 +23,9 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "src/reference/shared/elem.h"
+#include "reference/shared/elem.h"
 #include "functions/acosh/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_acosh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_acosh(y, x, rnd); }
 

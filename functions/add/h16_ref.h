@@ -1,5 +1,5 @@
 /* h16_ref.h (add): the exact reference of a + b and a - b for 16-bit operands, host and
- * device code (src/kinds/h16/fmt16.h): the pair (y, t), y = RN53(a + b), t = sign(y - (a +
+ * device code (reference/formats/fmt16.h): the pair (y, t), y = RN53(a + b), t = sign(y - (a +
  * b)), rounded to the format by f16_round.
  *
  * binary16, exact in binary64. Every finite binary16 value is an integer multiple of
@@ -22,7 +22,7 @@
 #ifndef ULPCERT_H16_REF_ADD_H
 #define ULPCERT_H16_REF_ADD_H
 
-#include "src/kinds/h16/fmt16.h"
+#include "reference/formats/fmt16.h"
 
 /* TwoSum: s + *e = x + y exactly (no overflow). */
 F16_HD double h16_two_sum(double x, double y, double *e) {

@@ -2,9 +2,9 @@
  *
  * Reference: mpfr_asin at 53 bits, round to nearest, binary64 exponent range; NaN for
  * |x| > 1, asin(-0) = -0. asin is odd and increasing on [-1, 1] (NaN outside): the
- * engine asks the shortcut for x >= +0 only and mirrors (src/reference/shared/elem.h, "Mirroring").
+ * engine asks the shortcut for x >= +0 only and mirrors (reference/shared/elem.h, "Mirroring").
  *
- * Shortcut, x >= +0 (Lemmas L1 and L4 are in src/reference/shared/elem.h):
+ * Shortcut, x >= +0 (Lemmas L1 and L4 are in reference/shared/elem.h):
  * (A) x = +0: +0 exactly (t = 0).
  * (B) 0 < x < T1 = 0x1.713746p-26 (bits below 0x32b89ba3): y = x, t = -1.
  *   asin x - x = sum_{n>=1} a_n x^(2n+1) with a_n = (2n)!/(4^n (n!)^2 (2n+1)) > 0,
@@ -30,9 +30,9 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "src/reference/shared/elem.h"
+#include "reference/shared/elem.h"
 #include "functions/asin/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_asin_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_asin(y, x, rnd); }
 

@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where asin's reference needs no MPFR, for the host and the device
- * (src/reference/hd.h); the proof is in reference.c. */
+ * (reference/hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_ASIN_H
 #define ULPCERT_SC_ASIN_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/elem_hd.h"
+#include "reference/hd.h"
+#include "reference/shared/elem_hd.h"
 
 #define ASIN_T1 0x32b89ba3u /* 0x1.713746p-26 */
 #define ASIN_ONE32 0x3f800000u

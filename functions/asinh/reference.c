@@ -2,9 +2,9 @@
  *
  * Reference: mpfr_asinh at 53 bits, round to nearest, binary64 exponent range. asinh is
  * odd (asinh(-0) = -0) and increasing on the whole line: the engine asks the shortcut
- * for x >= +0 only and mirrors (src/reference/shared/elem.h, "Mirroring").
+ * for x >= +0 only and mirrors (reference/shared/elem.h, "Mirroring").
  *
- * Shortcut, x >= +0 (Lemma L1 is in src/reference/shared/elem.h):
+ * Shortcut, x >= +0 (Lemma L1 is in reference/shared/elem.h):
  * (A) x = +0: +0 exactly; x = +inf: +inf exactly (t = 0).
  * (B) 0 < x < T1 = 0x1.713746p-26 (bits below 0x32b89ba3): y = x, t = +1.
  *   x - asinh x = int_0^x (1 - (1 + u^2)^(-1/2)) du lies in (0, x^3/6]: for s > 0,
@@ -30,9 +30,9 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "src/reference/shared/elem.h"
+#include "reference/shared/elem.h"
 #include "functions/asinh/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_asinh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_asinh(y, x, rnd); }
 

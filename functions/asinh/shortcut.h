@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where asinh's reference needs no MPFR, for the host and the device
- * (src/reference/hd.h); the proof is in reference.c. */
+ * (reference/hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_ASINH_H
 #define ULPCERT_SC_ASINH_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/elem_hd.h"
+#include "reference/hd.h"
+#include "reference/shared/elem_hd.h"
 
 #define ASINH_T1 0x32b89ba3u /* 0x1.713746p-26 */
 

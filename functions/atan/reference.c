@@ -2,9 +2,9 @@
  *
  * Reference: mpfr_atan at 53 bits, round to nearest, binary64 exponent range. atan is
  * odd and increasing on the whole line: the engine asks the shortcut for x >= +0 only
- * and mirrors (src/reference/shared/elem.h, "Mirroring").
+ * and mirrors (reference/shared/elem.h, "Mirroring").
  *
- * Shortcut, x >= +0 (Lemmas L1 and L4 are in src/reference/shared/elem.h; Y0 = RN53(pi/2)
+ * Shortcut, x >= +0 (Lemmas L1 and L4 are in reference/shared/elem.h; Y0 = RN53(pi/2)
  * = 0x1.921fb54442d18p+0, pi/2 = Y0 + D with D = 0.55153...*2^-53):
  * (A) x = +0: +0 exactly. x = +inf: pi/2, y = Y0, t = -1 (Lemma L4).
  * (B) 0 < x < T1 = 0x1.d12ed2p-27 (bits below 0x32689769): y = x, t = +1.
@@ -35,9 +35,9 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "src/reference/shared/elem.h"
+#include "reference/shared/elem.h"
 #include "functions/atan/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_atan_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_atan(y, x, rnd); }
 

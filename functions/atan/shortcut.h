@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where atan's reference needs no MPFR, for the host and the device
- * (src/reference/hd.h); the proof is in reference.c. */
+ * (reference/hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_ATAN_H
 #define ULPCERT_SC_ATAN_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/elem_hd.h"
+#include "reference/hd.h"
+#include "reference/shared/elem_hd.h"
 
 #define ATAN_T1 0x32689769u  /* 0x1.d12ed2p-27 */
 #define ATAN_UP0 0x59b00000u /* 0x1.6p52: from here ... */

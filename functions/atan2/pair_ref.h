@@ -1,5 +1,5 @@
 /* pair_ref.h: the fast reference of atan2(a, b), the angle of the point (b, a) in
- * [-pi, pi] (src/reference/shared/pair_hd.h's contract; mpfr_atan2's special values, C99 Annex F: a NaN
+ * [-pi, pi] (reference/shared/pair_hd.h's contract; mpfr_atan2's special values, C99 Annex F: a NaN
  * operand gives NaN; atan2(+-0, b) is +-0 for b > 0 or b = +0 and +-pi for b < 0 or
  * b = -0; atan2(a, +-0) = +-pi/2 for a != 0; atan2(+-inf, +inf) = +-pi/4, (+-inf, -inf)
  * = +-3pi/4, (+-inf, finite) = +-pi/2; atan2(finite, +inf) = +-0, (finite, -inf) = +-pi;
@@ -8,7 +8,7 @@
  * Finite non-zero operands. With n = min(|a|, |b|), d = max(|a|, |b|), q = n/d in
  * [2^-277, 1] and theta = atan(q); the result is theta (|a| <= |b|, b > 0), pi/2 - theta
  * (|a| > |b|, b > 0), pi/2 + theta (|a| > |b|, b < 0) or pi - theta (|a| <= |b|, b < 0),
- * with a's sign. Steps and their relative errors (u = 2^-53; dd_* of src/reference/shared/pair_hd.h):
+ * with a's sign. Steps and their relative errors (u = 2^-53; dd_* of reference/shared/pair_hd.h):
  *  (Q) q = qh + ql: qh = RN(n/d), ql = RN(r/d) with r = n - qh d exact (fma): error
  *      <= 2^-53 |ql| <= 2^-106 q. Since atan'(q) q / atan(q) <= 1, theta inherits at most
  *      that relative error.
@@ -44,7 +44,7 @@
  * binary64 number or a midpoint (atan of a non-zero rational is irrational; pi's
  * multiples are irrational), so undecided pairs are only the rare ones within eps of a
  * rounding boundary. */
-#include "src/reference/shared/pair_hd.h"
+#include "reference/shared/pair_hd.h"
 
 #define AT2_PI_H 0x1.921fb54442d18p+1
 #define AT2_PI_L 0x1.1a62633145c07p-53

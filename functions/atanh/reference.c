@@ -3,9 +3,9 @@
  * Reference: mpfr_atanh at 53 bits, round to nearest, binary64 exponent range; NaN for
  * |x| > 1, atanh(+-1) = +-inf exactly (poles, as IEEE 754 and C Annex F say),
  * atanh(-0) = -0. atanh is odd and increasing on [-1, 1]: the engine asks the shortcut
- * for x >= +0 only and mirrors (src/reference/shared/elem.h, "Mirroring").
+ * for x >= +0 only and mirrors (reference/shared/elem.h, "Mirroring").
  *
- * Shortcut, x >= +0 (Lemma L1 is in src/reference/shared/elem.h):
+ * Shortcut, x >= +0 (Lemma L1 is in reference/shared/elem.h):
  * (A) x = +0: +0 exactly. x = 1: +inf exactly (t = 0). x > 1, +inf included: NaN.
  * (B) 0 < x < T1 = 0x1.d12ed2p-27 (bits below 0x32689769): y = x, t = -1.
  *   atanh x - x = sum_{n>=1} x^(2n+1)/(2n+1) lies in (0, (x^3/3)/(1 - x^2)], within
@@ -29,9 +29,9 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "src/reference/shared/elem.h"
+#include "reference/shared/elem.h"
 #include "functions/atanh/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_atanh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_atanh(y, x, rnd); }
 

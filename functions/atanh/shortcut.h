@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where atanh's reference needs no MPFR, for the host and the device
- * (src/reference/hd.h); the proof is in reference.c. */
+ * (reference/hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_ATANH_H
 #define ULPCERT_SC_ATANH_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/elem_hd.h"
+#include "reference/hd.h"
+#include "reference/shared/elem_hd.h"
 
 #define ATANH_T1 0x32689769u /* 0x1.d12ed2p-27 */
 #define ATANH_ONE32 0x3f800000u

@@ -3,12 +3,12 @@
  *
  * Reference: mpfr_cbrt at 53 bits, round to nearest, binary64 exponent range;
  * cbrt(-0) = -0, cbrt(+-inf) = +-inf. cbrt is odd and increasing on the whole line: the
- * engine asks the shortcut for x >= +0 only and mirrors (src/reference/shared/elem.h, "Mirroring").
+ * engine asks the shortcut for x >= +0 only and mirrors (reference/shared/elem.h, "Mirroring").
  *
  * Shortcut (functions/cbrt/shortcut.h), every input but NaN, both signs (the negative
  * ones by oddness, as the engine would mirror them: RN53(-z) = -RN53(z), t changes sign):
  * (A) x = +-0: +-0 exactly; x = +-inf: +-inf exactly (t = 0).
- * (B) 0 < x < inf: re_alg_round (src/reference/shared/elem_hd.h, where the proof is): from an
+ * (B) 0 < x < inf: re_alg_round (reference/shared/elem_hd.h, where the proof is): from an
  *   estimate y of x^(1/3) (six Newton steps on the reduced argument, re_cbrt_estimate;
  *   only the number of steps depends on its accuracy), exact integer comparisons of v^3
  *   with x at y and at the midpoints between y and its neighbours give RN53(x^(1/3)) and
@@ -37,7 +37,7 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "src/reference/shared/elem.h"
+#include "reference/shared/elem.h"
 #include "functions/cbrt/shortcut.h"
 
 int ref_cbrt_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_cbrt(y, x, rnd); }

@@ -50,7 +50,7 @@ static void test_cubes(void **state) {
   assert_true(count > 1000);
 }
 
-/* The exact integer arithmetic of src/reference/shared/elem_hd.h against GMP: products, shifts
+/* The exact integer arithmetic of reference/shared/elem_hd.h against GMP: products, shifts
  * and the scaled comparison, on random operands of every size the shortcuts use. */
 static void mp_to_mpz(mpz_t z, const struct re_mp *a) {
   mpz_set_ui(z, 0);

@@ -1,5 +1,5 @@
 /* Device code of the cos variants: PTX cos and the intrinsic __cosf (CUDA's cosf: cos.cuda.cuh). */
-#include "src/kinds/binary32/device/ptx.cuh"
+#include "kernels/ptx.cuh"
 
 PTX_UNARY(ptx_cos_approx, "cos.approx.f32")
 PTX_UNARY(ptx_cos_approx_ftz, "cos.approx.ftz.f32")

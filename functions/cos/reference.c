@@ -2,7 +2,7 @@
  * 0 -> 1 exactly; +-inf NaN; 0 < x < 2^-27: 1 - x^2/2 < cos x < 1 and x^2/2 < 2^-55, below
  * half the gap under 1 (2^-54): 1, t = +1. (cos x is irrational at every other binary32 x,
  * by Lindemann-Weierstrass.)
- * x >= 2^10 (finite): trig_large (src/reference/trig_reduce.h, with its proof: a
+ * x >= 2^10 (finite): trig_large (reference/trig_reduce.h, with its proof: a
  * Payne-Hanek reduction by pi/2 with exact integer arithmetic, double-double sin or cos
  * of the reduced argument with a proved relative error bound, and Ziv's rounding test
  * with that bound, which declines, leaving the input to MPFR, when it cannot decide).
@@ -12,9 +12,9 @@
  * refused. As for sin, cos.def's FAST_RANGE lines stop where the table stops paying. */
 #include <arb_poly.h>
 
-#include "src/reference/reference.h"
+#include "reference/reference.h"
 #include "functions/cos/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_cos_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_cos(y, x, rnd); }
 

@@ -1,13 +1,13 @@
 /* shortcut.h: the inputs where cos's reference needs no MPFR, for the host and the device
- * (src/reference/hd.h); the proof is in reference.c. */
+ * (reference/hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_COS_H
 #define ULPCERT_SC_COS_H
 
-#include "src/reference/hd.h"
-#include "src/reference/trig_reduce.h"
+#include "reference/hd.h"
+#include "reference/trig_reduce.h"
 
 /* 2^10: from here up (past the FAST_RANGE of cos.def) trig_large decides, without MPFR
- * (its proof is in src/reference/trig_reduce.h) */
+ * (its proof is in reference/trig_reduce.h) */
 #define COS_LARGE 0x44800000u
 
 REF_HD int sc_cos(uint32_t xb, double *y, int *t) {

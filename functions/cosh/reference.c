@@ -2,10 +2,10 @@
  *
  * Reference: mpfr_cosh at 53 bits, round to nearest, binary64 exponent range. cosh is
  * even (REF_SYM_EVEN: the engine asks the shortcut for x >= +0 only and mirrors,
- * src/reference/shared/elem.h "Mirroring"); it decreases on the negative half and increases on the
+ * reference/shared/elem.h "Mirroring"); it decreases on the negative half and increases on the
  * positive one, so it is not monotone over the whole line (REF_MONO_NONE).
  *
- * Shortcut, x >= +0 (Lemmas L2 and L3 are in src/reference/shared/elem.h):
+ * Shortcut, x >= +0 (Lemmas L2 and L3 are in reference/shared/elem.h):
  * (A) x = +0: 1 exactly; x = +inf: +inf exactly (t = 0).
  * (B) 0 < x < 2^-26 (bits below 0x32800000): y = 1, t = -1.
  *   For 0 < x < 2^-20, cosh x - 1 = sum_{n>=1} x^(2n)/(2n)! lies in (0, (x^2/2)(1 + 2^-40)]:
@@ -28,9 +28,9 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "src/reference/shared/elem.h"
+#include "reference/shared/elem.h"
 #include "functions/cosh/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_cosh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_cosh(y, x, rnd); }
 

@@ -3,9 +3,9 @@
  * Reference: mpfr_cospi at 53 bits, round to nearest, binary64 exponent range; NaN at
  * +-inf. MPFR follows IEEE 754-2019 cosPi (checked by the tests): cospi(n + 1/2) = +0
  * for every integer n, cospi(n) = (-1)^n exactly. cospi is even: the engine asks the
- * shortcut for x >= +0 only and mirrors (src/reference/shared/elem.h, "Mirroring"). Not monotone.
+ * shortcut for x >= +0 only and mirrors (reference/shared/elem.h, "Mirroring"). Not monotone.
  *
- * Shortcut, x >= +0 (Lemma L2 is in src/reference/shared/elem.h):
+ * Shortcut, x >= +0 (Lemma L2 is in reference/shared/elem.h):
  * (A) x = +0: 1 exactly. x = +inf: NaN (t = 0).
  * (B) x an integer n: (-1)^n exactly; every x >= 2^24 (bits 0x4b800000 and up) is an
  *   even integer: +1; x in [2^23, 2^24) is an integer of the parity of its last
@@ -21,7 +21,7 @@
  *   2^-54; not claimed.)
  * (D) 2^10 <= x < 2^22, 2x not an integer: cos(pi x) from the exact reduction 2x = n + f and
  *   the double-double evaluation and rounding test of cos, cos and tan of large arguments
- *   (trig_halfturns, src/reference/trig_reduce.h, with its proof (H)); it declines where
+ *   (trig_halfturns, reference/trig_reduce.h, with its proof (H)); it declines where
  *   the rounding test cannot decide.
  * Everything else (T1 <= x < 2^10 with 2x not an integer, which the fast path's table covers) and
  * NaN: MPFR.
@@ -34,9 +34,9 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "src/reference/shared/elem.h"
+#include "reference/shared/elem.h"
 #include "functions/cospi/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_cospi_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_cospi(y, x, rnd); }
 

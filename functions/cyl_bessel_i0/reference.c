@@ -2,10 +2,10 @@
  * the first kind of order 0 (CUDA's cyl_bessel_i0f), with the ranges where the referee
  * is provably not needed.
  *
- * Referee: MPFR has no I0. ref_arb_ziv (src/reference/arb_ziv.c
+ * Referee: MPFR has no I0. ref_arb_ziv (reference/arb_ziv.c
  * at integration) rounds enclosures of I0(|x|) to 53 bits in the caller's (binary64)
  * range, at 64, 128, 256, ... bits, up to 2^15 bits: the power series summed in ball
- * arithmetic for |x| < 4 (rb_i_series_ball, src/reference/shared/bessel.c, with its proof; 2 to 5
+ * arithmetic for |x| < 4 (rb_i_series_ball, reference/shared/bessel.c, with its proof; 2 to 5
  * times faster there), arb_hypgeom_bessel_i elsewhere. Exact
  * points are decided before: I0(+-0) = 1 (t = 0), I0(+-inf) = +inf (t = 0), NaN -> NaN.
  * Every other binary32 x has I0(x) = J0(ix) transcendental (Siegel 1929: J0 at a nonzero
@@ -58,7 +58,7 @@
  * cyl_bessel_i0.def), then to the referee for the rare inputs the table leaves.
  *
  * Series: ref_cyl_bessel_i0_series(res, x, len, prec) encloses I0^(k)(xi)/k! for every
- * xi in the ball x, k < len (src/reference/shared/bessel.c, rb_series: Taylor model at the midpoint,
+ * xi in the ball x, k < len (reference/shared/bessel.c, rb_series: Taylor model at the midpoint,
  * from the power series for |mid| <= 16 and from the modified Bessel ODE recurrence
  * started at I0(m), I0'(m) = I1(m) elsewhere; remainder from |I0^(L)| <= I0(R); crude
  * bounds I0(R)/k! for balls of radius > 4, indeterminate for infinite ones). I0 is
@@ -71,8 +71,8 @@
 #include <arb.h>
 #include <arb_hypgeom.h>
 
-#include "src/reference/arb_ziv.h"
-#include "src/reference/shared/bessel.h"
+#include "reference/arb_ziv.h"
+#include "reference/shared/bessel.h"
 #include "functions/cyl_bessel_i0/shortcut.h"
 
 #define I0_PREC_MAX 32768

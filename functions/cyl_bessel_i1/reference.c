@@ -2,11 +2,11 @@
  * the first kind of order 1 (CUDA's cyl_bessel_i1f), with the ranges where the referee
  * is provably not needed.
  *
- * Referee: MPFR has no I1. ref_arb_ziv (src/reference/arb_ziv.c; the
- * src/reference/arb_ziv.c at integration) rounds enclosures of I1(x) = sign(x) I1(|x|)
+ * Referee: MPFR has no I1. ref_arb_ziv (reference/arb_ziv.c; the
+ * reference/arb_ziv.c at integration) rounds enclosures of I1(x) = sign(x) I1(|x|)
  * to 53 bits in the caller's (binary64) range, at 64, 128, 256, ... bits, up to 2^15
  * bits: the power series summed in ball arithmetic for |x| < 4 (rb_i_series_ball,
- * src/reference/shared/bessel.c, with its proof; 2 to 5 times faster there), arb_hypgeom_bessel_i
+ * reference/shared/bessel.c, with its proof; 2 to 5 times faster there), arb_hypgeom_bessel_i
  * elsewhere. Exact points are decided before:
  * I1(+-0) = +-0 (t = 0), I1(+-inf) = +-inf (t = 0), NaN -> NaN. Every other binary32 x
  * has I1(x) = -i J1(ix) transcendental (Siegel 1929: J0' = -J1 at a nonzero algebraic
@@ -70,7 +70,7 @@
  * cyl_bessel_i1.def), then to the referee for the rare inputs the table leaves.
  *
  * Series: ref_cyl_bessel_i1_series(res, x, len, prec) encloses I1^(k)(xi)/k! for every
- * xi in the ball x, k < len (src/reference/shared/bessel.c, rb_series: Taylor model at the midpoint,
+ * xi in the ball x, k < len (reference/shared/bessel.c, rb_series: Taylor model at the midpoint,
  * from the power series for |mid| <= 16 and from the modified Bessel ODE recurrence
  * started at I1(m), I1'(m) = I0(m) - I1(m)/m elsewhere; remainder from |I1^(L)| <= I0(R);
  * crude bounds I0(R)/k! for balls of radius > 4, indeterminate for infinite ones). I1
@@ -83,8 +83,8 @@
 #include <arb.h>
 #include <arb_hypgeom.h>
 
-#include "src/reference/arb_ziv.h"
-#include "src/reference/shared/bessel.h"
+#include "reference/arb_ziv.h"
+#include "reference/shared/bessel.h"
 #include "functions/cyl_bessel_i1/shortcut.h"
 
 #define I1_PREC_MAX 32768

@@ -1,5 +1,5 @@
 /* h16_ref.h (div): the exact reference of a / b for 16-bit operands, host and device code
- * (src/kinds/h16/fmt16.h). a / b is not exact in binary64 (1/3); the pair (y, t) comes from
+ * (reference/formats/fmt16.h). a / b is not exact in binary64 (1/3); the pair (y, t) comes from
  * the remainder.
  *
  * q = RN53(a / b) and r = a - q b. Claim: for finite nonzero a and b of either format, r
@@ -29,7 +29,7 @@
 
 #include <math.h>
 
-#include "src/kinds/h16/fmt16.h"
+#include "reference/formats/fmt16.h"
 
 /* q = RN53(x / z) and *t = sign(q - x / z), for x and z values of a 16-bit format. */
 F16_HD double h16_div_pair(double x, double z, int *t) {

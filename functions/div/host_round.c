@@ -1,6 +1,6 @@
 /* Host variants of x / d for the divisors of divisors.def: IEEE binary32 division rounded
  * to nearest, and under fesetround in the three directed modes. */
-#include "src/reference/shared/host_rounding.h"
+#include "reference/shared/host_rounding.h"
 
 #define DIVISOR(id, name, d)                                  \
   HOST_ROUNDED(host_div_rn_##id, FE_TONEAREST, a / (d))       \

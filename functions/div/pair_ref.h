@@ -1,4 +1,4 @@
-/* pair_ref.h: the fast reference of a / b for binary32 a, b (src/reference/shared/pair_hd.h's contract).
+/* pair_ref.h: the fast reference of a / b for binary32 a, b (reference/shared/pair_hd.h's contract).
  *
  * Special operands (IEEE 754, as mpfr_div): a NaN operand, 0/0 and inf/inf give NaN;
  * x/0 = +-inf and inf/x = +-inf, x/inf = +-0 and 0/x = +-0, all exact (t = 0), the sign
@@ -11,7 +11,7 @@
  * underflowing floating point operations", ARITH 2003; here |r| >= ulp(q) |b| / 2^53 >
  * 2^-500 unless r = 0), so one fma computes it exactly, and y - a/b = -r/b gives
  * t = -sign(r) sign(b). Every pair is decided. */
-#include "src/reference/shared/pair_hd.h"
+#include "reference/shared/pair_hd.h"
 
 REF_HD int pairref_div(uint32_t a, uint32_t b, double *y, int *t) {
   const uint32_t sign = (a ^ b) & REF_SIGN32;

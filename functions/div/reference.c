@@ -22,8 +22,8 @@
  * 1024 bits. */
 #include <math.h>
 
-#include "src/common.h"
-#include "src/reference/reference.h"
+#include "reference/bits.h"
+#include "reference/reference.h"
 
 static int div_shortcut(uint32_t xb, double d, double *y, int *t) {
   if ((xb & 0x7fffffffu) > 0x7f800000u) return 0;

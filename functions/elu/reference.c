@@ -1,6 +1,6 @@
 /* elu: the reference, elu(x) = x for x > 0, expm1(x) for x <= 0 (alpha = 1): MPFR's
  * correctly rounded expm1 on the one side (expm1(-0) = -0, expm1(-inf) = -1 exactly), x
- * itself on the other. The expression table (src/catalogue/expr.c) has its Arb
+ * itself on the other. The expression table (reference/expr/expr.c) has its Arb
  * enclosure for expressions that call elu.
  *
  * Series: on a ball of positive points elu is x (series x + t), on a ball of negative

@@ -15,7 +15,7 @@
  *   a3 = -1/42. The series alternates with terms decreasing in magnitude (the ratio of
  *   consecutive terms is s (2n+1) / ((n+1)(2n+3)) < 1), so |R| is at most the first
  *   omitted term C x s^4 / (4! 9) = (C/216) x^9 <= 0.00523 x^9 <= 2^-7 x^9.
- *   rs_odd_small (src/reference/shared/special_hd.h, with its error analysis) returns
+ *   rs_odd_small (reference/shared/special_hd.h, with its error analysis) returns
  *   erf(x) = hi + lo + eps with |eps| <= err, and rs_decide rounds when the data decide.
  *   Constants: C_hi = RN(2/sqrt(pi)) = 0x1.20dd750429b6dp+0, C_lo = RN(C - C_hi) =
  *   0x1.1ae3a914fed80p-56; A1 = RN(-1/3), A2 = RN(1/10), A3 = RN(-1/42) (the compiler
@@ -49,9 +49,9 @@
 #include <mpfr.h>
 #include <stdint.h>
 
-#include "src/reference/shared/special.h"
+#include "reference/shared/special.h"
 #include "functions/erf/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 /* MPFR's ternary reduced to its sign: every reference returns -1, 0, +1, or
  * REF_UNDECIDABLE (2, Arb-based ones only), never another value. */

@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where erf's reference needs no MPFR, for the host and the
- * device (src/reference/hd.h, src/reference/shared/special_hd.h); the proof is in reference.c. */
+ * device (reference/hd.h, reference/shared/special_hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_ERF_H
 #define ULPCERT_SC_ERF_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/special_hd.h"
+#include "reference/hd.h"
+#include "reference/shared/special_hd.h"
 
 #define ERF_SMALL 0x39800000u /* 2^-12 */
 #define ERF_ONE 0x40bd7dacu   /* 5.9215908050537109375 */

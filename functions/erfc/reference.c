@@ -14,7 +14,7 @@
  *   erf's data (see functions/erf/reference.c, range (B): C = 2/sqrt(pi), a1 = -1/3,
  *   a2 = 1/10, a3 = -1/42, tail 2^-7); rs_add_const(1, -sigma, ...) forms
  *   1 - sigma (hi + lo) = H + L with its error (|hi| <= 1.13 * 2^-12 <= 1/2), and
- *   rs_decide rounds when the bound decides (src/reference/shared/special_hd.h has both proofs). This
+ *   rs_decide rounds when the bound decides (reference/shared/special_hd.h has both proofs). This
  *   covers the tiny inputs too: for |x| below about 2^-54 the answer is 1 with
  *   t = +1 (x > 0) or t = -1 (x < 0).
  *
@@ -50,9 +50,9 @@
 #include <mpfr.h>
 #include <stdint.h>
 
-#include "src/reference/shared/special.h"
+#include "reference/shared/special.h"
 #include "functions/erfc/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_erfc_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   int r = mpfr_erfc(y, x, rnd);

@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where erfc's reference needs no MPFR, for the host and the
- * device (src/reference/hd.h, src/reference/shared/special_hd.h); the proof is in reference.c. */
+ * device (reference/hd.h, reference/shared/special_hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_ERFC_H
 #define ULPCERT_SC_ERFC_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/special_hd.h"
+#include "reference/hd.h"
+#include "reference/shared/special_hd.h"
 
 #define ERFC_SMALL 0x39800000u /* 2^-12 */
 #define ERFC_ZERO 0x41d9cee3u  /* 27.226018905639648438 */

@@ -1,7 +1,7 @@
 /* erfcinv: the reference for the inverse complementary error function,
  *   y = erfcinv(x) <=> erfc(y) = x, for x in [0, 2].
  *
- * Referee: MPFR has no erfcinv; ref_arb_ziv (src/reference/arb_ziv.c) rounds the balls
+ * Referee: MPFR has no erfcinv; ref_arb_ziv (reference/arb_ziv.c) rounds the balls
  * of Arb's arb_hypgeom_erfcinv at 64, 128, ... bits. Special inputs first (CUDA's
  * erfcinvf: erfcinvf(0) = +inf, erfcinvf(2) = -inf, NaN outside [0, 2]):
  * erfcinv(+-0) = +inf (-0 is the zero of [0, 2]), erfcinv(2) = -inf, erfcinv(1) = +0
@@ -21,7 +21,7 @@
  * binade there are close enough to 1 for a short series: not worth a filter.)
  *
  * Series: y = erfcinv(x) solves y' = -(sqrt(pi)/2) e^(y^2) (from erfc'(y) y' = 1);
- * rs_inverse_series (src/reference/shared/special.h) derives the Taylor coefficients from
+ * rs_inverse_series (reference/shared/special.h) derives the Taylor coefficients from
  * a_0 = arb_hypgeom_erfcinv of the ball (Arb encloses erfcinv over the ball), so res[k]
  * encloses erfcinv^(k)(xi)/k! for every xi in it. -1 unless the ball lies inside (0, 2)
  * (branch points at 0 and 2, undefined beyond).
@@ -32,9 +32,9 @@
 #include <mpfr.h>
 #include <stdint.h>
 
-#include "src/reference/shared/special.h"
+#include "reference/shared/special.h"
 #include "functions/erfcinv/shortcut.h"
-#include "src/reference/arb_ziv.h"
+#include "reference/arb_ziv.h"
 
 static int erfcinv_arb(arb_t r, const arb_t x, slong prec) {
   arb_hypgeom_erfcinv(r, x, prec);

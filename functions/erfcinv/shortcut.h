@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where erfcinv's reference needs no Arb, for the host and the
- * device (src/reference/hd.h, src/reference/shared/special_hd.h); the proof is in reference.c. */
+ * device (reference/hd.h, reference/shared/special_hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_ERFCINV_H
 #define ULPCERT_SC_ERFCINV_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/special_hd.h"
+#include "reference/hd.h"
+#include "reference/shared/special_hd.h"
 
 #define ERFCINV_ONE32 0x3f800000u
 #define ERFCINV_TWO32 0x40000000u

@@ -1,7 +1,7 @@
 /* erfcx: the reference for the scaled complementary error function
  *   erfcx(x) = e^(x^2) erfc(x) = (2/sqrt(pi)) int_0^inf e^(-t^2 - 2xt) dt   (every real x).
  *
- * Referee: MPFR has no erfcx; ref_arb_ziv (src/reference/arb_ziv.c) rounds Arb balls
+ * Referee: MPFR has no erfcx; ref_arb_ziv (reference/arb_ziv.c) rounds Arb balls
  * of it at 64, 128, ... bits:
  *   x < 1024: exp(x^2) * erfc(x), x^2 exact (48 bits). Arb's exponents are unbounded,
  *     so e^(x^2) does not overflow for x down to -3.4e38; the rounding of values beyond
@@ -43,7 +43,7 @@
  *   (the even terms x^(2k)/k! sum to e^s; the odd ones are x^(2k+1)/Gamma(k + 3/2)
  *   = C x 2^k s^k/(2k+1)!!). g(x) = C x (1 + a1 s + a2 s^2 + a3 s^3) + R with a1 = 2/3,
  *   a2 = 4/15, a3 = 8/105 and 0 <= R <= C x^9 (16/945) / (1 - s) <= 0.0192 x^9 <= 2^-5 x^9
- *   (the coefficient ratios 2/(2k+3) are < 1). rs_odd_small (src/reference/shared/special_hd.h, with
+ *   (the coefficient ratios 2/(2k+3) are < 1). rs_odd_small (reference/shared/special_hd.h, with
  *   its error analysis; 1/4 <= C <= 2 and |a2|, |a3| <= |a1| <= 1 hold) gives
  *   g = hi + lo + eps_g, |eps_g| <= err. Then:
  *     H = RN(1 - sigma hi), e1 = -sigma hi - (H - 1)      exact (Fast2Sum, hi < 1);
@@ -100,9 +100,9 @@
 #include <mpfr.h>
 #include <stdint.h>
 
-#include "src/reference/shared/special.h"
+#include "reference/shared/special.h"
 #include "functions/erfcx/shortcut.h"
-#include "src/reference/arb_ziv.h"
+#include "reference/arb_ziv.h"
 
 /* erfcx at an exact point x (a point ball), at prec bits */
 static void erfcx_point(arb_t r, const arb_t x, slong prec) {

@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where erfcx's reference needs no Arb, for the host and the
- * device (src/reference/hd.h, src/reference/shared/special_hd.h); the proof is in reference.c. */
+ * device (reference/hd.h, reference/shared/special_hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_ERFCX_H
 #define ULPCERT_SC_ERFCX_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/special_hd.h"
+#include "reference/hd.h"
+#include "reference/shared/special_hd.h"
 
 #define ERFCX_SMALL 0x39800000u /* 2^-12 */
 #define ERFCX_LARGE 0x45800000u /* 2^12 */

@@ -1,6 +1,6 @@
 /* erfinv: the reference for the inverse error function, y = erfinv(x) <=> erf(y) = x.
  *
- * Referee: MPFR has no erfinv; ref_arb_ziv (src/reference/arb_ziv.c) rounds the balls of
+ * Referee: MPFR has no erfinv; ref_arb_ziv (reference/arb_ziv.c) rounds the balls of
  * Arb's arb_hypgeom_erfinv at 64, 128, ... bits. Special inputs first (C Annex F style
  * and CUDA's erfinvf): erfinv(+-0) = +-0, erfinv(+-1) = +-inf (exact, t = 0),
  * NaN for |x| > 1 (infinities included) and for NaN.
@@ -25,7 +25,7 @@
  *   R = erfinv^(9)(xi) x^9 / 9! for some xi in (0, x). ref_erfinv_series on the ball
  *   [0, 2^-12] encloses erfinv^(9)(xi)/9! for every xi there in [0.06495, 0.06497]
  *   (0.0649596 +- 1.3e-7 at 128 bits; test_erfinv recomputes it): |R| <= 2^-3 x^9.
- *   rs_odd_small (src/reference/shared/special_hd.h, with its error analysis; 1/4 <= C <= 2,
+ *   rs_odd_small (reference/shared/special_hd.h, with its error analysis; 1/4 <= C <= 2,
  *   |a2|, |a3| <= |a1| <= 1 hold) gives erfinv(x) = hi + lo + eps, |eps| <= err, and
  *   rs_decide rounds when the bound decides.
  *   Constants (RN of each, from MPFR at 400 bits; test_erfinv checks them):
@@ -36,7 +36,7 @@
  * the referee.
  *
  * Series: y = erfinv(x) solves y' = (sqrt(pi)/2) e^(y^2); rs_inverse_series
- * (src/reference/shared/special.h) derives the Taylor coefficients from a_0 = arb_hypgeom_erfinv of
+ * (reference/shared/special.h) derives the Taylor coefficients from a_0 = arb_hypgeom_erfinv of
  * the ball (Arb encloses erfinv over the ball), so res[k] encloses erfinv^(k)(xi)/k!
  * for every xi in it. -1 unless the ball lies inside (-1, 1) (erfinv has branch points
  * at +-1 and is undefined beyond).
@@ -47,9 +47,9 @@
 #include <mpfr.h>
 #include <stdint.h>
 
-#include "src/reference/shared/special.h"
+#include "reference/shared/special.h"
 #include "functions/erfinv/shortcut.h"
-#include "src/reference/arb_ziv.h"
+#include "reference/arb_ziv.h"
 
 static int erfinv_arb(arb_t r, const arb_t x, slong prec) {
   arb_hypgeom_erfinv(r, x, prec);

@@ -11,9 +11,9 @@
  * ranges. */
 #include <arb_poly.h>
 
-#include "src/reference/reference.h"
+#include "reference/reference.h"
 #include "functions/exp/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_exp_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_exp(y, x, rnd); }
 

@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where exp's reference needs no MPFR, for the host and the device
- * (src/reference/hd.h); the proof is in reference.c. */
+ * (reference/hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_EXP_H
 #define ULPCERT_SC_EXP_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shortcuts.h"
+#include "reference/hd.h"
+#include "reference/shortcuts.h"
 
 REF_HD int sc_exp(uint32_t xb, double *y, int *t) { return ref_exp_like(xb, y, t, 710.0f, -746.0f, 0x24000000u); }
 

@@ -8,9 +8,9 @@
  * [L x, L] (entire: only a non-finite ball is refused). */
 #include <arb_poly.h>
 
-#include "src/reference/reference.h"
+#include "reference/reference.h"
 #include "functions/exp10/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_exp10_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_exp10(y, x, rnd); }
 

@@ -1,5 +1,5 @@
 /* Device code of the 2^x variants: PTX ex2, and its half-precision forms. */
-#include "src/kinds/binary32/device/ptx.cuh"
+#include "kernels/ptx.cuh"
 
 PTX_UNARY(ptx_ex2_approx, "ex2.approx.f32")
 PTX_UNARY(ptx_ex2_approx_ftz, "ex2.approx.ftz.f32")

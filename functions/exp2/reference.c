@@ -19,9 +19,9 @@
  * has L xi in the ball L x, so each coefficient encloses (L^k/k!) 2^xi. */
 #include <arb_poly.h>
 
-#include "src/reference/reference.h"
+#include "reference/reference.h"
 #include "functions/exp2/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_exp2_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_exp2(y, x, rnd); }
 

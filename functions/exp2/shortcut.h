@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where exp2's reference needs no MPFR, for the host and the
- * device (src/reference/hd.h); the proof is in reference.c. */
+ * device (reference/hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_EXP2_H
 #define ULPCERT_SC_EXP2_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shortcuts.h"
+#include "reference/hd.h"
+#include "reference/shortcuts.h"
 
 REF_HD int sc_exp2(uint32_t xb, double *y, int *t) {
   if ((xb & 0x7fffffffu) < REF_INF32) { /* (b): x and floor(x) exact in binary64 */

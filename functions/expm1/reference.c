@@ -4,7 +4,7 @@
  * expm1(-0) = -0, expm1(-inf) = -1. Neither odd nor even (REF_SYM_NONE: the shortcut
  * sees both signs); increasing on the whole line.
  *
- * Shortcut (Lemmas L1, L2 and L3 are in src/reference/shared/elem.h):
+ * Shortcut (Lemmas L1, L2 and L3 are in reference/shared/elem.h):
  * (A) x = +-0: x exactly. x = +inf: +inf; x = -inf: -1 exactly (t = 0).
  * (B) 0 < |x| < T1 = 0x1.6a09e8p-53 (magnitudes below 0x253504f4): y = x, t = -1.
  *   expm1 x - x = sum_{n>=2} x^n/n! is positive for x != 0 (e^x > 1 + x).
@@ -40,9 +40,9 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "src/reference/shared/elem.h"
+#include "reference/shared/elem.h"
 #include "functions/expm1/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_expm1_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_expm1(y, x, rnd); }
 

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <mpfr.h>
 
-#include "src/reference/shared/elem.h"
+#include "reference/shared/elem.h"
 #include "functions/fabs/shortcut.h"
 
 int ref_fabs_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_abs(y, x, rnd); }

@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where fabs's reference needs no MPFR (every input but NaN), for the host and
- * the device (src/reference/hd.h); the proof is in reference.c. */
+ * the device (reference/hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_FABS_H
 #define ULPCERT_SC_FABS_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/elem_hd.h"
+#include "reference/hd.h"
+#include "reference/shared/elem_hd.h"
 
 REF_HD int sc_fabs(uint32_t xb, double *y, int *t) {
   uint32_t m = xb & ~RE_SIGN32;

@@ -1,12 +1,12 @@
 /* pair_ref.h: the fast reference of fdim(a, b) = a - b when a > b, else +0
- * (src/reference/shared/pair_hd.h's contract; mpfr_dim's definition: a NaN operand gives NaN, and
+ * (reference/shared/pair_hd.h's contract; mpfr_dim's definition: a NaN operand gives NaN, and
  * fdim(+inf, +inf) = fdim(-inf, -inf) = +0 since a > b fails).
  *
  * a > b, both finite: a - b is a positive multiple of 2^-149 below 2^129, so its
  * RN53 is normal or exact and TwoSum (hd.h) gives s = RN53(a - b) with the exact error
  * e = (a - b) - s: y = s, t = sign(s - (a - b)) = -sign(e). With an infinite operand the
  * difference is +inf, exactly. Every pair is decided. */
-#include "src/reference/shared/pair_hd.h"
+#include "reference/shared/pair_hd.h"
 
 REF_HD int pairref_fdim(uint32_t a, uint32_t b, double *y, int *t) {
   *t = 0;

@@ -11,7 +11,7 @@
  * nondecreasing on the whole line (REF_MONO_INCREASING).
  *
  * Shortcut: every input but NaN, exactly (t = 0): the integer computed from the bits
- * by re_round_to_int (src/reference/shared/elem_hd.h, which has the case analysis): |x| >=
+ * by re_round_to_int (reference/shared/elem_hd.h, which has the case analysis): |x| >=
  * 2^23, +-inf and +-0 are their own value; otherwise the fraction bits are cleared and
  * the magnitude is kept or raised by one by the mode. The result is a binary32
  * integer, exact in binary64, and equals the mathematical value, so it is RN53 of it
@@ -23,7 +23,7 @@
 #include <stdint.h>
 #include <mpfr.h>
 
-#include "src/reference/shared/elem.h"
+#include "reference/shared/elem.h"
 #include "functions/floor/shortcut.h"
 
 int ref_floor_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_rint_floor(y, x, rnd); }

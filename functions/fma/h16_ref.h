@@ -1,5 +1,5 @@
 /* h16_ref.h (fma): the exact reference of a * b + c for 16-bit operands, host and device
- * code (src/kinds/h16/fmt16.h), rounded once.
+ * code (reference/formats/fmt16.h), rounded once.
  *
  * p = a * b is exact in binary64 for both formats (functions/mul/h16_ref.h: at most 22
  * significant bits, magnitude in [2^-266, 2^256]). p + c is not (binary16: p a multiple of

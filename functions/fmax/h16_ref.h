@@ -1,5 +1,5 @@
 /* h16_ref.h (fmax): the documented result of __hmax and __hmax_nan for 16-bit operands,
- * host and device code (src/kinds/h16/fmt16.h). No rounding: the result is one of the
+ * host and device code (reference/formats/fmt16.h). No rounding: the result is one of the
  * operands or the canonical NaN, so it is compared bit for bit (H16R_STRICT), NaN payloads
  * included. The rules, as cuda_fp16.h (lines 1765-1780, 3780-3796) and cuda_bf16.h state
  * them:
@@ -11,7 +11,7 @@
 #ifndef ULPCERT_H16_REF_FMAX_H
 #define ULPCERT_H16_REF_FMAX_H
 
-#include "src/kinds/h16/fmt16.h"
+#include "reference/formats/fmt16.h"
 
 /* max(a, b) of two non-NaN values, +0 above -0 */
 F16_HD uint16_t h16_max_num(int f, uint16_t a, uint16_t b) {

@@ -1,4 +1,4 @@
-/* pair_ref.h: the fast reference of fmod(a, b) = a - trunc(a/b) b (src/reference/shared/pair_hd.h's
+/* pair_ref.h: the fast reference of fmod(a, b) = a - trunc(a/b) b (reference/shared/pair_hd.h's
  * contract; mpfr_fmod's special values: a NaN operand, an infinite a or a zero b give
  * NaN; an infinite b gives a; a zero a gives a).
  *
@@ -9,7 +9,7 @@
  *   fmod(|a|, |b|) = (A 2^(Ea - Eb) mod B) 2^Eb,
  * computed exactly in integers (pr_mod_pow2), with a's sign (also on a zero result).
  * Every pair is decided. */
-#include "src/reference/shared/pair_hd.h"
+#include "reference/shared/pair_hd.h"
 
 REF_HD int pairref_fmod(uint32_t a, uint32_t b, double *y, int *t) {
   *t = 0;

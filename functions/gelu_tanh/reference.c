@@ -1,12 +1,12 @@
 /* gelu_tanh: the reference, GELU, the tanh form x/2 (1 + tanh(sqrt(2/pi) (x + 0.044715
  * x^3))) as an exact function, from its row of the expression table
- * (src/catalogue/expr.c): x/(1+exp(-2*sqrt(2/pi)*(x+0.044715*x^3))), rounded by
+ * (reference/expr/expr.c): x/(1+exp(-2*sqrt(2/pi)*(x+0.044715*x^3))), rounded by
  * expr_mpfr_formula (exact MPFR operations, else Ziv's loop over Arb balls). This file adds what
  * the formula cannot decide: the limits at +-inf, signs of zeros, and the tail where the
  * value lies within 2^-80 relative of x (or 1), proved below (act_tail,
- * src/reference/shared/activation.h); test_activation checks all of it against naive MPFR
+ * reference/shared/activation.h); test_activation checks all of it against naive MPFR
  * loops. */
-#include "src/reference/shared/activation.h"
+#include "reference/shared/activation.h"
 #include "functions/gelu_tanh/shortcut.h"
 
 ACT_EXPR(gelu_tanh)

@@ -1,12 +1,12 @@
 /* shortcut.h: the inputs where gelu_tanh's reference needs no MPFR, for the host and the
- * device (src/reference/hd.h); the proof is in reference.c, the
- * shape in src/reference/shared/activation_hd.h. Zeros, infinities and NaN
+ * device (reference/hd.h); the proof is in reference.c, the
+ * shape in reference/shared/activation_hd.h. Zeros, infinities and NaN
  * are MPFR's. */
 #ifndef ULPCERT_SC_GELU_TANH_H
 #define ULPCERT_SC_GELU_TANH_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/activation_hd.h"
+#include "reference/hd.h"
+#include "reference/shared/activation_hd.h"
 
 #define GELU_TANH_TINY 0x24000000u /* 2^-55 */
 #define GELU_TANH_HI 0x41000000u   /* 8 */

@@ -1,4 +1,4 @@
-/* pair_ref.h: the fast reference of hypot(a, b) = sqrt(a^2 + b^2) (src/reference/shared/pair_hd.h's
+/* pair_ref.h: the fast reference of hypot(a, b) = sqrt(a^2 + b^2) (reference/shared/pair_hd.h's
  * contract; mpfr_hypot's special values: an infinite operand gives +inf, even with a NaN
  * one; otherwise a NaN operand gives NaN; a zero operand gives the other's magnitude,
  * exactly).
@@ -10,7 +10,7 @@
  * eps from binary64 numbers and midpoints; exact roots
  * (Pythagorean pairs) are recognised exactly. What stays undecided is a root within that
  * distance of a midpoint or an inexact one within it of a binary64 number: MPFR decides. */
-#include "src/reference/shared/pair_hd.h"
+#include "reference/shared/pair_hd.h"
 
 REF_HD int pairref_hypot(uint32_t a, uint32_t b, double *y, int *t) {
   *t = 0;

@@ -22,7 +22,7 @@
  *      1 - J0(x) > x^2/4 - x^4/64 > 2^-54 (1 + 2^-22) - 2^-110 > 2^-54, so J0(x) rounds
  *      to 1 - 2^-53 there (test_j0.c checks the referee on both sides).
  *  (C) |x| >= 2^12 (bits 0x45800000 .. 0x7f7fffff): Hankel's large-argument expansion
- *      (src/reference/shared/bessel_hankel_hd.h, rb_hankel, with the proof: DLMF 10.17, the
+ *      (reference/shared/bessel_hankel_hd.h, rb_hankel, with the proof: DLMF 10.17, the
  *      reduction, sin and cos of trig_reduce.h, a double-double evaluation with an error
  *      bound of 2^-98 on P cos w - Q sin w, Ziv's rounding test). It returns MPFR's pair
  *      or declines (x within about 2^-40 of a zero of J0, or a value within about
@@ -35,7 +35,7 @@
  * about 0.4 us on the host, measured on one core.)
  *
  * Series: ref_j0_series(res, x, len, prec) encloses J0^(k)(xi)/k! for every xi in the
- * ball x, k < len (src/reference/shared/bessel.c: power series for |xi| <= 16, the Bessel ODE
+ * ball x, k < len (reference/shared/bessel.c: power series for |xi| <= 16, the Bessel ODE
  * recurrence from J0(c) and J0'(c) = -J1(c) elsewhere, crude bounds |a_k| <= 1/k! for
  * wide balls containing 0). J0 is entire: it always returns 0. */
 #include <stdint.h>
@@ -43,7 +43,7 @@
 #include <mpfr.h>
 #include <arb.h>
 
-#include "src/reference/shared/bessel.h"
+#include "reference/shared/bessel.h"
 #include "functions/j0/shortcut.h"
 
 int ref_j0_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_j0(y, x, rnd); }

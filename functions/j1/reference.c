@@ -34,7 +34,7 @@
  *      > 7.5e-7 while the next series term changes d by a factor 1 - O(2^-53), so
  *      d > 2^-80: J1 rounds below x/2 (test_j1.c checks the referee there).
  *  (C) |x| >= 2^12 (bits 0x45800000 .. 0x7f7fffff): Hankel's large-argument expansion
- *      (src/reference/shared/bessel_hankel_hd.h, rb_hankel, with the proof: DLMF 10.17, the
+ *      (reference/shared/bessel_hankel_hd.h, rb_hankel, with the proof: DLMF 10.17, the
  *      reduction, sin and cos of trig_reduce.h, a double-double evaluation with an error
  *      bound of 2^-98 on P cos w - Q sin w, Ziv's rounding test). It returns MPFR's pair
  *      or declines (x within about 2^-40 of a zero of J1, or a value within about
@@ -47,7 +47,7 @@
  * about 0.5 us on the host, measured on one core.)
  *
  * Series: ref_j1_series(res, x, len, prec) encloses J1^(k)(xi)/k! for every xi in the
- * ball x, k < len (src/reference/shared/bessel.c, rb_series: Taylor model at the midpoint, from the
+ * ball x, k < len (reference/shared/bessel.c, rb_series: Taylor model at the midpoint, from the
  * power series for |mid| <= 16 and the Bessel ODE recurrence from J1, J1' = J0 - J1/x
  * elsewhere; crude bounds |a_k| <= 1/k! for balls of radius > 4). J1 is entire: it
  * always returns 0. */
@@ -56,7 +56,7 @@
 #include <mpfr.h>
 #include <arb.h>
 
-#include "src/reference/shared/bessel.h"
+#include "reference/shared/bessel.h"
 #include "functions/j1/shortcut.h"
 
 int ref_j1_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {

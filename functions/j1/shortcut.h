@@ -1,11 +1,11 @@
 /* shortcut.h: the inputs where j1's reference needs neither the table nor MPFR, for the
- * host and the device (src/reference/hd.h); the proof is in reference.c ((A), (B), (C)). */
+ * host and the device (reference/hd.h); the proof is in reference.c ((A), (B), (C)). */
 #ifndef ULPCERT_SC_J1_H
 #define ULPCERT_SC_J1_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/bessel_hd.h"
-#include "src/reference/shared/bessel_hankel_hd.h"
+#include "reference/hd.h"
+#include "reference/shared/bessel_hd.h"
+#include "reference/shared/bessel_hankel_hd.h"
 
 #define J1_TINY 0x32cb2ff5u /* 0x1.965feap-26 = 13316085 2^-49 */
 #define J1_LARGE 0x45800000u /* 2^12: the top of the table (j1.def), Hankel from here */

@@ -15,7 +15,7 @@
  *   (Gamma(1) = Gamma(2) = 1). (Code: shortcut.h, for the host and the device.)
  * (B) every other finite x (x > 0 other than 1, 2; x < 0 not an integer, so -2^23 < x):
  *   a Ziv filter on log|Gamma(x)| evaluated in double-double arithmetic with a running
- *   error bound (rs_lgamma_core, src/reference/shared/special_hd.h, which has the proofs):
+ *   error bound (rs_lgamma_core, reference/shared/special_hd.h, which has the proofs):
  *     x >= 32: Stirling's series with 10 terms (DLMF 5.11.1, remainder bounded by the
  *       first neglected term for real arguments, DLMF 5.11(ii): < 2^-101 here);
  *     -32 < x < 32: the recurrence to W = x + N in [32, 33): log Gamma(W) -
@@ -26,8 +26,8 @@
  *   Horner sums and the constants (ln 2, pi, log pi, log(2 pi)/2, the series'
  *   coefficients, checked by test_lgamma against MPFR) carry triples (h, l, e): the
  *   exact value lies within e of h + l, every rounding accounted for at run time
- *   (src/reference/shared/special_hd.h, "Double-double numbers with running error bounds"). The result
- *   lgamma(x) = H + L + eps, |eps| <= E, goes to rs_decide (src/reference/shared/special_hd.h), which
+ *   (reference/shared/special_hd.h, "Double-double numbers with running error bounds"). The result
+ *   lgamma(x) = H + L + eps, |eps| <= E, goes to rs_decide (reference/shared/special_hd.h), which
  *   rounds when the bound decides and |H + L| is in [2^-1000, 2^1000] (lgamma(x) for
  *   binary32 x is below 2^135; it vanishes only at 1 and 2, and near its other zeros,
  *   two in each (-n-1, -n) for n >= 2, it is not that small at binary32 inputs).
@@ -56,7 +56,7 @@
 #include <mpfr.h>
 #include <stdint.h>
 
-#include "src/reference/shared/special.h"
+#include "reference/shared/special.h"
 #include "functions/lgamma/shortcut.h"
 
 int ref_lgamma_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {

@@ -1,11 +1,11 @@
 /* shortcut.h: the inputs where lgamma's reference needs no MPFR, for the host and the
- * device (src/reference/hd.h, src/reference/shared/special_hd.h); the proof is in reference.c
- * and, for rs_lgamma_core and the arithmetic under it, in src/reference/shared/special_hd.h. */
+ * device (reference/hd.h, reference/shared/special_hd.h); the proof is in reference.c
+ * and, for rs_lgamma_core and the arithmetic under it, in reference/shared/special_hd.h. */
 #ifndef ULPCERT_SC_LGAMMA_H
 #define ULPCERT_SC_LGAMMA_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/special_hd.h"
+#include "reference/hd.h"
+#include "reference/shared/special_hd.h"
 
 #define LG_ONE32 0x3f800000u
 #define LG_TWO32 0x40000000u

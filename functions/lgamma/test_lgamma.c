@@ -4,7 +4,7 @@
  *  (b) the shortcut against the referee around each special input (both signs): +-0, 1,
  *      2, the negative integers, 2^23, +-inf, 32 (where rs_lgamma_core changes method),
  *      near the zeros of lgamma, and on random inputs of every binade; the double-double
- *      arithmetic of src/reference/shared/special_hd.h (logarithm, sin(pi a), Stirling's series,
+ *      arithmetic of reference/shared/special_hd.h (logarithm, sin(pi a), Stirling's series,
  *      rs_lgamma_core): every triple's bound against MPFR at 300 bits; its constants and
  *      coefficient tables against MPFR at 400 bits and Arb's Bernoulli numbers;
  *  (c) the series against finite differences of MPFR's lgamma at 400 bits (both signs,
@@ -138,7 +138,7 @@ static int dde_encloses(const struct rs_dde *r, mpfr_srcptr v) {
   return ok;
 }
 
-/* the constants of src/reference/shared/special_hd.h: |C - hi - lo| <= the stated bound */
+/* the constants of reference/shared/special_hd.h: |C - hi - lo| <= the stated bound */
 static void check_const(mpfr_srcptr c, double hi, double lo, double err) {
   mpfr_t d;
   mpfr_init2(d, 400);
@@ -248,7 +248,7 @@ static void test_dd_constants(void **state) {
   mpfr_clear(c);
 }
 
-/* the triples of src/reference/shared/special_hd.h enclose what they stand for, and tightly */
+/* the triples of reference/shared/special_hd.h enclose what they stand for, and tightly */
 static void test_dd_arithmetic(void **state) {
   (void)state;
   mpfr_t v, a;

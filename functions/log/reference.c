@@ -9,10 +9,10 @@
  * there), a ball reaching 0 from above is refused (-1). */
 #include <arb_poly.h>
 
-#include "src/reference/fast/fast.h"
-#include "src/reference/reference.h"
+#include "reference/fast/fast.h"
+#include "reference/reference.h"
 #include "functions/log/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_log_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_log(y, x, rnd); }
 

@@ -24,9 +24,9 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "src/reference/shared/elem.h"
+#include "reference/shared/elem.h"
 #include "functions/log10/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_log10_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_log10(y, x, rnd); }
 

@@ -4,7 +4,7 @@
  * x < -1, log1p(-1) = -inf exactly (a pole), log1p(-0) = -0. Neither odd nor even
  * (REF_SYM_NONE: the shortcut sees both signs); increasing on [-1, +inf].
  *
- * Shortcut (Lemma L1 is in src/reference/shared/elem.h):
+ * Shortcut (Lemma L1 is in reference/shared/elem.h):
  * (A) x < -1, -inf included: NaN. x = -1: -inf exactly. x = +-0: x exactly.
  *   x = +inf: +inf exactly (t = 0).
  * (B) 0 < |x| < T1 = 0x1.6a09e8p-53 (magnitudes below 0x253504f4): y = x, t = +1.
@@ -35,9 +35,9 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "src/reference/shared/elem.h"
+#include "reference/shared/elem.h"
 #include "functions/log1p/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_log1p_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_log1p(y, x, rnd); }
 

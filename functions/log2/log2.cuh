@@ -1,5 +1,5 @@
 /* Device code of the log2 variants: PTX lg2. */
-#include "src/kinds/binary32/device/ptx.cuh"
+#include "kernels/ptx.cuh"
 
 PTX_UNARY(ptx_lg2_approx, "lg2.approx.f32")
 PTX_UNARY(ptx_lg2_approx_ftz, "lg2.approx.ftz.f32")

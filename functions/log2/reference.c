@@ -10,10 +10,10 @@
  * from above is refused (-1). */
 #include <arb_poly.h>
 
-#include "src/reference/fast/fast.h"
-#include "src/reference/reference.h"
+#include "reference/fast/fast.h"
+#include "reference/reference.h"
 #include "functions/log2/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_log2_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_log2(y, x, rnd); }
 

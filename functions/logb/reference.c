@@ -11,14 +11,14 @@
  * Shortcut: every input but NaN, both signs answered directly, from the bits (t = 0):
  * +-0: -inf. +-inf: +inf. Normal x (biased exponent b in 1..254): b - 127. Subnormal x
  * (encoding 0 < m < 2^23, value m 2^-149): the position of the top set bit of m,
- * re_bitlen32(m) - 1 (src/reference/shared/elem_hd.h: 31 - clz(m)), minus 149.
+ * re_bitlen32(m) - 1 (reference/shared/elem_hd.h: 31 - clz(m)), minus 149.
  *
  * Series: none (an exact reference; the catalogue entry has NULL). */
 #include <math.h>
 #include <stdint.h>
 #include <mpfr.h>
 
-#include "src/reference/shared/elem.h"
+#include "reference/shared/elem.h"
 #include "functions/logb/shortcut.h"
 
 int ref_logb_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {

@@ -1,11 +1,11 @@
 /* mish: the reference, mish, x tanh(softplus(x)), from its row
- * of the expression table (src/catalogue/expr.c): x*tanh(log1p(exp(x))), rounded by
+ * of the expression table (reference/expr/expr.c): x*tanh(log1p(exp(x))), rounded by
  * expr_mpfr_formula (exact MPFR operations, else Ziv's loop over Arb balls). This file adds what
  * the formula cannot decide: the limits at +-inf, signs of zeros, and the tail where the
  * value lies within 2^-80 relative of x (or 1), proved below (act_tail,
- * src/reference/shared/activation.h); test_activation checks all of it against naive MPFR
+ * reference/shared/activation.h); test_activation checks all of it against naive MPFR
  * loops. */
-#include "src/reference/shared/activation.h"
+#include "reference/shared/activation.h"
 #include "functions/mish/shortcut.h"
 
 ACT_EXPR(mish)

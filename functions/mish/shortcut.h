@@ -1,11 +1,11 @@
 /* shortcut.h: the inputs where mish's reference needs no MPFR, for the host and the
- * device (src/reference/hd.h); the proof is in reference.c. Zeros, infinities and NaN
+ * device (reference/hd.h); the proof is in reference.c. Zeros, infinities and NaN
  * are MPFR's. */
 #ifndef ULPCERT_SC_MISH_H
 #define ULPCERT_SC_MISH_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/activation_hd.h"
+#include "reference/hd.h"
+#include "reference/shared/activation_hd.h"
 
 #define MISH_TINY 0x21800000u /* 2^-60 */
 #define MISH_HI 0x41a00000u /* 20 */

@@ -1,5 +1,5 @@
 /* h16_ref.h (mul): the exact reference of a * b for 16-bit operands, host and device code
- * (src/kinds/h16/fmt16.h). The binary64 product is exact for both formats, so y = a * b and
+ * (reference/formats/fmt16.h). The binary64 product is exact for both formats, so y = a * b and
  * t = 0:
  *
  * binary16: each operand is M 2^E with an integer |M| < 2^11 and E >= -24, |value| <=
@@ -16,7 +16,7 @@
 #ifndef ULPCERT_H16_REF_MUL_H
 #define ULPCERT_H16_REF_MUL_H
 
-#include "src/kinds/h16/fmt16.h"
+#include "reference/formats/fmt16.h"
 
 /* RN(a * b) in format f (c unused); *y = a * b exactly. */
 F16_HD uint32_t h16ref_mul(int f, uint16_t a, uint16_t b, uint16_t c, double *y) {

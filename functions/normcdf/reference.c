@@ -1,7 +1,7 @@
 /* normcdf: the reference for the standard normal distribution function
  *   Phi(x) = (1/2) erfc(-x / sqrt(2)) = 1/2 + (1/2) erf(x / sqrt(2)).
  *
- * Referee: MPFR has no Phi; ref_arb_ziv (src/reference/arb_ziv.c) rounds Arb balls of
+ * Referee: MPFR has no Phi; ref_arb_ziv (reference/arb_ziv.c) rounds Arb balls of
  * Q(|x|) = erfc(|x|/sqrt(2))/2 (x < 0) or 1 - Q(x) (x > 0, the subtraction at extra
  * precision) at 64, 128, ... bits. Special inputs first: Phi(+-0) = 1/2,
  * Phi(+inf) = 1, Phi(-inf) = +0 (exact), NaN -> NaN. For large x > 0, where a ball
@@ -27,7 +27,7 @@
  *   C = 1/sqrt(2 pi), s = x^2: g(x) = C x (1 + a1 s + a2 s^2 + a3 s^3) + R with
  *   a1 = -1/6, a2 = 1/40, a3 = -1/336. The series alternates with decreasing terms, so
  *   |R| <= C x (s/2)^4 / (4! 9) = (C/3456) x^9 <= 1.16e-4 x^9 <= 2^-13 x^9.
- *   rs_odd_small (src/reference/shared/special_hd.h, with its error analysis; its conditions hold:
+ *   rs_odd_small (reference/shared/special_hd.h, with its error analysis; its conditions hold:
  *   1/4 <= C <= 2, |a2|, |a3| <= |a1| <= 1) gives g = hi + lo + eps; rs_add_const(1/2,
  *   sigma, ...) forms 1/2 + sigma (hi + lo) (|hi| < 0.4 * 2^-12 <= 1/4), and rs_decide
  *   rounds when the bound decides. C_hi = RN(1/sqrt(2 pi)) = 0x1.9884533d43651p-2,
@@ -62,9 +62,9 @@
 #include <mpfr.h>
 #include <stdint.h>
 
-#include "src/reference/shared/special.h"
+#include "reference/shared/special.h"
 #include "functions/normcdf/shortcut.h"
-#include "src/reference/arb_ziv.h"
+#include "reference/arb_ziv.h"
 
 /* Q(|x|) = erfc(|x|/sqrt(2))/2 on a point ball x, at prec bits. z = |x|/sqrt(2) is
  * only known as a ball [zlo, zhi]; erfc is decreasing, so Q lies between erfc(zhi)/2

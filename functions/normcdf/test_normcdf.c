@@ -1,5 +1,5 @@
 /* test_normcdf.c: the normcdf reference against independent evaluations, and the
- * shared Arb Ziv loop (src/reference/arb_ziv.c) against MPFR.
+ * shared Arb Ziv loop (reference/arb_ziv.c) against MPFR.
  *  (a) the referee (Arb + ref_arb_ziv) against MPFR: Phi(x) = erfc(-x/sqrt 2)/2 enclosed
  *      with MPFR's erfc in directed rounding at 320 bits, subnormal results included;
  *  (b) the shortcut against the referee around each boundary (both signs) and on random
@@ -10,7 +10,7 @@
  *      an inexact ball (REF_UNDECIDABLE and NaN), an undefined point.
  * What the family's tests share: tests/ref/special.h (tests/ref/special.md). */
 #include "tests/ref/special.h"
-#include "src/reference/arb_ziv.h"
+#include "reference/arb_ziv.h"
 
 int ref_normcdf_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd);
 int ref_normcdf_shortcut(uint32_t xbits, double *y, int *t);

@@ -2,7 +2,7 @@
  * function, y = Phi^-1(x) <=> Phi(y) = x, Phi(y) = erfc(-y/sqrt(2))/2; equivalently
  * Phi^-1(x) = -sqrt(2) erfcinv(2x).
  *
- * Referee: MPFR has none; ref_arb_ziv (src/reference/arb_ziv.c) rounds Arb balls of
+ * Referee: MPFR has none; ref_arb_ziv (reference/arb_ziv.c) rounds Arb balls of
  * -sqrt(2) erfcinv(2x) (2x exact) at 64, 128, ... bits. Special inputs first (CUDA's
  * normcdfinvf: normcdfinvf(0) = -inf, normcdfinvf(1) = +inf, NaN outside [0, 1]):
  * Phi^-1(+-0) = -inf, Phi^-1(1) = +inf, Phi^-1(1/2) = +0 (exact, t = 0), NaN for x < 0
@@ -18,7 +18,7 @@
  * other than 1/2 go to the referee.
  *
  * Series: y = Phi^-1(x) solves y' = 1/Phi'(y) = sqrt(2 pi) e^(y^2/2); rs_inverse_series
- * (src/reference/shared/special.h) derives the Taylor coefficients from a_0 = -sqrt(2)
+ * (reference/shared/special.h) derives the Taylor coefficients from a_0 = -sqrt(2)
  * erfcinv(2x) evaluated on the ball (Arb encloses it over the ball), so res[k] encloses
  * (Phi^-1)^(k)(xi)/k! for every xi in the ball. -1 unless the ball lies inside (0, 1).
  */
@@ -28,9 +28,9 @@
 #include <mpfr.h>
 #include <stdint.h>
 
-#include "src/reference/shared/special.h"
+#include "reference/shared/special.h"
 #include "functions/normcdfinv/shortcut.h"
-#include "src/reference/arb_ziv.h"
+#include "reference/arb_ziv.h"
 
 /* -sqrt(2) erfcinv(2x) on a ball */
 static void normcdfinv_ball(arb_t r, const arb_t x, slong prec) {

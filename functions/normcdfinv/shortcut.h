@@ -1,11 +1,11 @@
 /* shortcut.h: the inputs where normcdfinv's reference needs no Arb, for the host and
- * the device (src/reference/hd.h, src/reference/shared/special_hd.h); the proof is in
+ * the device (reference/hd.h, reference/shared/special_hd.h); the proof is in
  * reference.c. */
 #ifndef ULPCERT_SC_NORMCDFINV_H
 #define ULPCERT_SC_NORMCDFINV_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/special_hd.h"
+#include "reference/hd.h"
+#include "reference/shared/special_hd.h"
 
 #define NORMCDFINV_HALF32 0x3f000000u
 #define NORMCDFINV_ONE32 0x3f800000u

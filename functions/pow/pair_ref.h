@@ -1,4 +1,4 @@
-/* pair_ref.h: the fast reference of pow(a, b) = a^b (src/reference/shared/pair_hd.h's contract; mpfr_pow's
+/* pair_ref.h: the fast reference of pow(a, b) = a^b (reference/shared/pair_hd.h's contract; mpfr_pow's
  * special values, C99 Annex F: pow(a, +-0) = 1 and pow(+1, b) = 1 even with a NaN;
  * otherwise a NaN operand gives NaN; pow(+-0, b) is +-inf (b a negative odd integer),
  * +inf (other b < 0), +-0 (b a positive odd integer), +0 (other b > 0); pow(-1, +-inf) = 1;
@@ -48,7 +48,7 @@
  * eps = 2^-86 rh bounds the total with room; Ziv's test at the quantum (pow_ziv) decides. Outside (X),
  * a^b is not a binary64 number nor a midpoint, so undecided pairs are the rare ones
  * within eps of a rounding boundary and (X)'s leftover dyadic cases. */
-#include "src/reference/shared/pair_hd.h"
+#include "reference/shared/pair_hd.h"
 
 #define POW_LN2_H 0x1.62e42fefa39efp-1
 #define POW_LN2_L 0x1.abc9e3b39803fp-56

@@ -5,14 +5,14 @@
  * range. MPFR follows IEEE 754's rootn here (checked by the tests): rcbrt(+-0) = +-inf
  * exactly (poles), rcbrt(+-inf) = +-0, and negative x have the real root,
  * rcbrt(-8) = -1/2. rcbrt is odd: the engine asks the shortcut for x >= +0 only and
- * mirrors (src/reference/shared/elem.h, "Mirroring"). It decreases on each half line
+ * mirrors (reference/shared/elem.h, "Mirroring"). It decreases on each half line
  * (REF_MONO_DECREASING, as for recip: the engine checks monotonicity within one sign
  * half; across 0 it jumps from -inf to +inf).
  *
  * Shortcut (functions/rcbrt/shortcut.h), every input but NaN, both signs (the negative
  * ones by oddness, as the engine would mirror them: RN53(-z) = -RN53(z), t changes sign):
  * (A) x = +-0: +-inf exactly; x = +-inf: +-0 exactly (t = 0).
- * (B) 0 < x < inf: re_alg_round (src/reference/shared/elem_hd.h, where the proof is): from the
+ * (B) 0 < x < inf: re_alg_round (reference/shared/elem_hd.h, where the proof is): from the
  *   estimate y = RN(1/c) 2^-q of x^(-1/3) (c 2^q an estimate of x^(1/3), re_cbrt_estimate;
  *   only the number of steps depends on its accuracy), exact integer comparisons of x v^3
  *   with 1 at y and at the midpoints between y and its neighbours give RN53(x^(-1/3)) and
@@ -38,7 +38,7 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "src/reference/shared/elem.h"
+#include "reference/shared/elem.h"
 #include "functions/rcbrt/shortcut.h"
 
 int ref_rcbrt_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_rootn_si(y, x, -3, rnd); }

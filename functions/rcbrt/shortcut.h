@@ -1,11 +1,11 @@
 /* shortcut.h: rcbrt's reference without MPFR on every input but NaN (exact integer
- * comparisons, src/reference/shared/elem_hd.h), for the host and the device
- * (src/reference/hd.h); the proof is in reference.c. */
+ * comparisons, reference/shared/elem_hd.h), for the host and the device
+ * (reference/hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_RCBRT_H
 #define ULPCERT_SC_RCBRT_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/elem_hd.h"
+#include "reference/hd.h"
+#include "reference/shared/elem_hd.h"
 
 REF_HD int sc_rcbrt(uint32_t xb, double *y, int *t) {
   uint32_t m = xb & ~REF_SIGN32;

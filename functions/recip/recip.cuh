@@ -1,5 +1,5 @@
 /* Device code of the 1/x variants: PTX rcp. */
-#include "src/kinds/binary32/device/ptx.cuh"
+#include "kernels/ptx.cuh"
 
 PTX_UNARY(ptx_rcp_approx, "rcp.approx.f32")
 PTX_UNARY(ptx_rcp_approx_ftz, "rcp.approx.ftz.f32")

@@ -16,8 +16,8 @@
  * MPFR at 1024 bits. */
 #include <math.h>
 
-#include "src/common.h"
-#include "src/reference/reference.h"
+#include "reference/bits.h"
+#include "reference/reference.h"
 #include "functions/recip/shortcut.h"
 
 int ref_recip_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_ui_div(y, 1, x, rnd); }

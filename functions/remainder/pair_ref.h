@@ -1,5 +1,5 @@
 /* pair_ref.h: the fast reference of remainder(a, b) = a - n b, n the integer nearest
- * a/b with ties to even (src/reference/shared/pair_hd.h's contract; mpfr_remainder's special values as
+ * a/b with ties to even (reference/shared/pair_hd.h's contract; mpfr_remainder's special values as
  * fmod's: NaN for a NaN operand, an infinite a or a zero b; a for an infinite b or a
  * zero a).
  *
@@ -10,7 +10,7 @@
  * truncated quotient q (r2 = A 2^d mod 2B: q is odd when r2 >= B, and r = r2 - B then).
  * The nearest quotient is q + 1 when 2r > B, or 2r = B with q odd; the result is then
  * r - B, else r, with a's sign (also on a zero result). Every pair is decided. */
-#include "src/reference/shared/pair_hd.h"
+#include "reference/shared/pair_hd.h"
 
 REF_HD int pairref_remainder(uint32_t a, uint32_t b, double *y, int *t) {
   *t = 0;

@@ -1,5 +1,5 @@
 /* pair_ref.h: the fast reference of rhypot(a, b) = 1 / sqrt(a^2 + b^2)
- * (src/reference/shared/pair_hd.h's contract; reference.c's special values: an infinite operand gives +0,
+ * (reference/shared/pair_hd.h's contract; reference.c's special values: an infinite operand gives +0,
  * even with a NaN one; otherwise a NaN operand gives NaN; two zeros give +inf, exactly).
  *
  * Otherwise a^2 + b^2 = hi + lo exactly (pr_sumsq) and pr_sqrt_dd gives its root as
@@ -22,7 +22,7 @@
  * Exact results: 1/sqrt(S) is a binary64 number only when S = 4^k (a dyadic root of a
  * dyadic number is a power of two only then), i.e. lo = 0 and hi an even power of two,
  * where it is 2^-k; recognised exactly. The results lie in [2^-128.6, 2^149], normal. */
-#include "src/reference/shared/pair_hd.h"
+#include "reference/shared/pair_hd.h"
 
 REF_HD int pairref_rhypot(uint32_t a, uint32_t b, double *y, int *t) {
   *t = 0;

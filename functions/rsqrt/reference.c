@@ -7,7 +7,7 @@
  * Shortcut (functions/rsqrt/shortcut.h), every input but NaN:
  * (A) x = +-0: +-inf exactly; x < 0 (-inf included): NaN (t = 0; RE_NAN, MPFR's NaN bits);
  *   x = +inf: +0 exactly.
- * (B) 0 < x < inf: re_alg_round (src/reference/shared/elem_hd.h, where the proof is): from the
+ * (B) 0 < x < inf: re_alg_round (reference/shared/elem_hd.h, where the proof is): from the
  *   estimate y = RN(1/RN(sqrt x)) (within 2 ulps of x^(-1/2); only the number of steps
  *   depends on it), exact integer comparisons of x v^2 with 1 at y and at the midpoints
  *   between y and its neighbours give RN53(x^(-1/2)) and t. x^(-1/2) lies in
@@ -21,8 +21,8 @@
  *   binades leaves nothing to MPFR. */
 #include <math.h>
 
-#include "src/common.h"
-#include "src/reference/reference.h"
+#include "reference/bits.h"
+#include "reference/reference.h"
 #include "functions/rsqrt/shortcut.h"
 
 int ref_rsqrt_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {

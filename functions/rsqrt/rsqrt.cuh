@@ -1,5 +1,5 @@
 /* Device code of the rsqrt variants: PTX rsqrt. */
-#include "src/kinds/binary32/device/ptx.cuh"
+#include "kernels/ptx.cuh"
 
 PTX_UNARY(ptx_rsqrt_approx, "rsqrt.approx.f32")
 PTX_UNARY(ptx_rsqrt_approx_ftz, "rsqrt.approx.ftz.f32")

@@ -1,11 +1,11 @@
 /* shortcut.h: rsqrt's reference without MPFR on every input but NaN (exact integer
- * comparisons, src/reference/shared/elem_hd.h), for the host and the device
- * (src/reference/hd.h); the proof is in reference.c. */
+ * comparisons, reference/shared/elem_hd.h), for the host and the device
+ * (reference/hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_RSQRT_H
 #define ULPCERT_SC_RSQRT_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/elem_hd.h"
+#include "reference/hd.h"
+#include "reference/shared/elem_hd.h"
 
 REF_HD int sc_rsqrt(uint32_t xb, double *y, int *t) {
   uint32_t m = xb & 0x7fffffffu;

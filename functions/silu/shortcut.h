@@ -1,12 +1,12 @@
 /* shortcut.h: the inputs where silu's reference needs no MPFR, for the host and the
- * device (src/reference/hd.h); the proof is in reference.c, the
- * shape in src/reference/shared/activation_hd.h. Zeros, infinities and NaN
+ * device (reference/hd.h); the proof is in reference.c, the
+ * shape in reference/shared/activation_hd.h. Zeros, infinities and NaN
  * are MPFR's. */
 #ifndef ULPCERT_SC_SILU_H
 #define ULPCERT_SC_SILU_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/activation_hd.h"
+#include "reference/hd.h"
+#include "reference/shared/activation_hd.h"
 
 #define SILU_TINY 0x25000000u /* 2^-53 */
 #define SILU_HI 0x42200000u   /* 40 */

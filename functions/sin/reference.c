@@ -3,7 +3,7 @@
  * tanh (functions/tanh/reference.c, range B): x, t = +1. (sin x is irrational at every
  * other binary32 x: sin of a nonzero algebraic number is transcendental, by
  * Lindemann-Weierstrass.)
- * x >= 2^10 (finite): trig_large (src/reference/trig_reduce.h, with its proof: a
+ * x >= 2^10 (finite): trig_large (reference/trig_reduce.h, with its proof: a
  * Payne-Hanek reduction by pi/2 with exact integer arithmetic, double-double sin or cos
  * of the reduced argument with a proved relative error bound, and Ziv's rounding test
  * with that bound, which declines, leaving the input to MPFR, when it cannot decide).
@@ -15,9 +15,9 @@
  * binary32 inputs too far apart for a polynomial to follow the oscillation). */
 #include <arb_poly.h>
 
-#include "src/reference/reference.h"
+#include "reference/reference.h"
 #include "functions/sin/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_sin_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_sin(y, x, rnd); }
 

@@ -1,13 +1,13 @@
 /* shortcut.h: the inputs where sin's reference needs no MPFR, for the host and the device
- * (src/reference/hd.h); the proof is in reference.c. */
+ * (reference/hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_SIN_H
 #define ULPCERT_SC_SIN_H
 
-#include "src/reference/hd.h"
-#include "src/reference/trig_reduce.h"
+#include "reference/hd.h"
+#include "reference/trig_reduce.h"
 
 /* 2^10: from here up (past the FAST_RANGE of sin.def) trig_large decides, without MPFR
- * (its proof is in src/reference/trig_reduce.h) */
+ * (its proof is in reference/trig_reduce.h) */
 #define SIN_LARGE 0x44800000u
 
 REF_HD int sc_sin(uint32_t xb, double *y, int *t) {

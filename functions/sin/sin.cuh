@@ -1,5 +1,5 @@
 /* Device code of the sin variants: PTX sin and the intrinsic __sinf (CUDA's sinf: sin.cuda.cuh). */
-#include "src/kinds/binary32/device/ptx.cuh"
+#include "kernels/ptx.cuh"
 
 PTX_UNARY(ptx_sin_approx, "sin.approx.f32")
 PTX_UNARY(ptx_sin_approx_ftz, "sin.approx.ftz.f32")

@@ -2,9 +2,9 @@
  *
  * Reference: mpfr_sinh at 53 bits, round to nearest, binary64 exponent range. sinh is
  * odd (mpfr_sinh(-0) = -0) and increasing on the whole line: the engine asks the
- * shortcut for x >= +0 only and mirrors (src/reference/shared/elem.h, "Mirroring").
+ * shortcut for x >= +0 only and mirrors (reference/shared/elem.h, "Mirroring").
  *
- * Shortcut, x >= +0 (Lemmas L1 and L3 are in src/reference/shared/elem.h):
+ * Shortcut, x >= +0 (Lemmas L1 and L3 are in reference/shared/elem.h):
  * (A) x = +0: +0 exactly; x = +inf: +inf exactly (t = 0).
  * (B) 0 < x < T1 = 0x1.713746p-26 (bits below 0x32b89ba3): y = x, t = -1.
  *   For 0 < x < 2^-20, sinh x - x = sum_{n>=1} x^(2n+1)/(2n+1)! lies in
@@ -34,9 +34,9 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "src/reference/shared/elem.h"
+#include "reference/shared/elem.h"
 #include "functions/sinh/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_sinh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_sinh(y, x, rnd); }
 

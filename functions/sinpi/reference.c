@@ -3,7 +3,7 @@
  * Reference: mpfr_sinpi at 53 bits, round to nearest, binary64 exponent range; NaN at
  * +-inf. MPFR follows IEEE 754-2019 sinPi at the zeros (checked by the tests):
  * sinpi(+-0) = +-0, sinpi(n) = +0 for integers n > 0 and -0 for n < 0. sinpi is odd: the
- * engine asks the shortcut for x >= +0 only and mirrors (src/reference/shared/elem.h, "Mirroring"),
+ * engine asks the shortcut for x >= +0 only and mirrors (reference/shared/elem.h, "Mirroring"),
  * which gives -0 at the negative integers as IEEE wants. Not monotone.
  *
  * Shortcut, x >= +0:
@@ -16,7 +16,7 @@
  * not dyadic. An irrational value is not a binary64 number.
  * (D) 2^10 <= x < 2^22, 2x not an integer: sin(pi x) from the exact reduction 2x = n + f and
  *   the double-double evaluation and rounding test of sin, cos and tan of large arguments
- *   (trig_halfturns, src/reference/trig_reduce.h, with its proof (H)); it declines where
+ *   (trig_halfturns, reference/trig_reduce.h, with its proof (H)); it declines where
  *   the rounding test cannot decide.
  * Everything else (0 < x < 2^10 with 2x not an integer, which the fast path's table covers) and
  * NaN: MPFR.
@@ -29,9 +29,9 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "src/reference/shared/elem.h"
+#include "reference/shared/elem.h"
 #include "functions/sinpi/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_sinpi_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_sinpi(y, x, rnd); }
 

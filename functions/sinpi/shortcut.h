@@ -1,11 +1,11 @@
 /* shortcut.h: the inputs where sinpi's reference needs no MPFR, for the host and the
- * device (src/reference/hd.h); the proof is in reference.c
- * and, for [2^10, 2^23), beside trig_halfturns (src/reference/trig_reduce.h). */
+ * device (reference/hd.h); the proof is in reference.c
+ * and, for [2^10, 2^23), beside trig_halfturns (reference/trig_reduce.h). */
 #ifndef ULPCERT_SC_SINPI_H
 #define ULPCERT_SC_SINPI_H
 
-#include "src/reference/hd.h"
-#include "src/reference/trig_reduce.h"
+#include "reference/hd.h"
+#include "reference/trig_reduce.h"
 
 REF_HD int sc_sinpi(uint32_t xb, double *y, int *t) {
   if (xb & REF_SIGN32) return 0; /* odd: the engine mirrors */

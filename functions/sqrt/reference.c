@@ -8,14 +8,14 @@
  * of 2^-254 (y >= 2^-75 is a multiple of 2^-127), far above binary64's subnormals.
  *
  * Special inputs: sqrt(-0) = -0, sqrt(+inf) = +inf, sqrt of x < 0 is undefined (NaN,
- * with MPFR's NaN bits RE_NAN, src/reference/shared/elem_hd.h).
+ * with MPFR's NaN bits RE_NAN, reference/shared/elem_hd.h).
  * The shortcut (functions/sqrt/shortcut.h) runs on the host and the device: binary64
  * sqrt and fma are correctly rounded on both. functions/sqrt/test_sqrt.c compares it with
  * MPFR at 1024 bits. */
 #include <math.h>
 
-#include "src/common.h"
-#include "src/reference/reference.h"
+#include "reference/bits.h"
+#include "reference/reference.h"
 #include "functions/sqrt/shortcut.h"
 
 int ref_sqrt_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_sqrt(y, x, rnd); }

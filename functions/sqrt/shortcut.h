@@ -1,10 +1,10 @@
 /* shortcut.h: sqrt's reference without MPFR on every input but NaN, for the host and
- * the device (src/reference/hd.h); the proof is in reference.c. */
+ * the device (reference/hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_SQRT_H
 #define ULPCERT_SC_SQRT_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/elem_hd.h"
+#include "reference/hd.h"
+#include "reference/shared/elem_hd.h"
 
 REF_HD int sc_sqrt(uint32_t xb, double *y, int *t) {
   if ((xb & 0x7fffffffu) > REF_INF32) return 0; /* NaN: the engine handles it */

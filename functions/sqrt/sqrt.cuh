@@ -1,5 +1,5 @@
 /* Device code of the sqrt variants: PTX sqrt. */
-#include "src/kinds/binary32/device/ptx.cuh"
+#include "kernels/ptx.cuh"
 
 PTX_UNARY(ptx_sqrt_approx, "sqrt.approx.f32")
 PTX_UNARY(ptx_sqrt_approx_ftz, "sqrt.approx.ftz.f32")

@@ -2,9 +2,9 @@
  *
  * Reference: mpfr_tan at 53 bits, round to nearest, binary64 exponent range; NaN at
  * +-inf. tan is odd (tan(-0) = -0): the engine asks the shortcut for x >= +0 only and
- * mirrors (src/reference/shared/elem.h, "Mirroring"). Not monotone (REF_MONO_NONE).
+ * mirrors (reference/shared/elem.h, "Mirroring"). Not monotone (REF_MONO_NONE).
  *
- * Shortcut, x >= +0 (Lemma L1 is in src/reference/shared/elem.h):
+ * Shortcut, x >= +0 (Lemma L1 is in reference/shared/elem.h):
  * (A) x = +0: +0 exactly. x = +inf: NaN (t = 0).
  * (B) 0 < x < T1 = 0x1.d12ed2p-27 (bits below 0x32689769): y = x, t = -1.
  *   For 0 < x < 2^-20, tan x - x = int_0^x tan^2 u du, and u <= tan u <= u/(1 - u^2/2)
@@ -18,7 +18,7 @@
  *     15243112^3 * 2^-150 / 3 = (1 - 6.73e-8) * 2^-80, so
  *     (x^3/3)(1 + 2^-39) < 2^-80 = 2^(e-53).
  *   (At T1, x^3/3 exceeds 2^-80 by a factor 1 + 1.3e-7.) y = x < tan x: t = -1.
- * (C) x >= 2^10 (finite): trig_large (src/reference/trig_reduce.h, with its proof: a
+ * (C) x >= 2^10 (finite): trig_large (reference/trig_reduce.h, with its proof: a
  *   Payne-Hanek reduction by pi/2 with exact integer arithmetic, double-double sin and
  *   cos of the reduced argument and their quotient, with a proved relative error bound,
  *   and Ziv's rounding test with that bound, which declines, leaving the input to MPFR,
@@ -35,9 +35,9 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "src/reference/shared/elem.h"
+#include "reference/shared/elem.h"
 #include "functions/tan/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_tan_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_tan(y, x, rnd); }
 

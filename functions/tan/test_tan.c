@@ -33,7 +33,7 @@ static int tan_alt(arb_ptr c, const arb_t p, slong len, slong prec) {
   return 0;
 }
 
-/* From 2^10 up, trig_large (src/reference/trig_reduce.h, tested itself by
+/* From 2^10 up, trig_large (reference/trig_reduce.h, tested itself by
  * tests/test_trig_reduce.c): around 2^10 and FLT_MAX, both signs, and every 15013th input
  * from 2^10 to FLT_MAX (65934 inputs, every binade): each answered, and as MPFR. */
 static void test_large(void **state) {

@@ -46,7 +46,7 @@
  * is what the reference cache stores. */
 #include <arb_poly.h>
 
-#include "src/reference/reference.h"
+#include "reference/reference.h"
 #include "functions/tanh/shortcut.h"
 
 int ref_tanh_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_tanh(y, x, rnd); }

@@ -1,7 +1,7 @@
 /* Device code of the tanh variants: the seed's three implementations (tanh_seed.cuh),
  * the intrinsic __tanhf, and the PTX half-precision forms (CUDA's tanhf: tanh.cuda.cuh). */
 #include "functions/tanh/tanh_seed.cuh"
-#include "src/kinds/binary32/device/ptx.cuh"
+#include "kernels/ptx.cuh"
 
 __forceinline__ __device__ float tanhf_intr(float x) { return __tanhf(x); }
 PTX_HALF(ptx_tanh_approx_f16, "tanh.approx.f16", 75)     /* PTX ISA 9.1, 9.7.4.9 */

@@ -56,19 +56,19 @@
  *   <= 2^-54 + 2^-83 + 0.5773 * 2^-53 < 2^-52. lo = RN(a + b): error <= u|lo|.
  *   So Gamma(x) = h + lo + eps, |eps| <= u|a| + 2^-52 + u|lo| + x^2, evaluated with a
  *   factor (1 + 2^-20); |lo| <= u|h| + 0.58 < |h| (|h| >= 2^30). rs_decide
- *   (src/reference/shared/special_hd.h) rounds when the bound decides; |h| <= 2^149 keeps everything
+ *   (reference/shared/special_hd.h) rounds when the bound decides; |h| <= 2^149 keeps everything
  *   normal. G = 0x1.2788cfc6fb619p-1, C2 = 0x1.fa658c23b1578p-1 (test_tgamma checks
  *   both against MPFR).
  *
  * (F) everything else (x in [2^-30, 171.62) other than the integers 1..23, the
  *   non-integers of (-179.70, -2^-30], and the inputs (E) declines): a Ziv filter on
  *   Gamma(x) = s e^L, L = log|Gamma(x)| and s the sign of Gamma(x) from rs_lgamma_core
- *   (src/reference/shared/special_hd.h: Stirling's series, the recurrence or the reflection
+ *   (reference/shared/special_hd.h: Stirling's series, the recurrence or the reflection
  *   formula in double-double arithmetic with a running error bound; lgamma's reference.c
  *   summarises it), e^L = 2^k (V + v) with |2^-k e^L - (Vh + Vl)| <= eps from rs_dde_exp
- *   (src/reference/shared/special_hd.h: k = rint(L / ln 2), e^r for r = L - k ln 2 by 23 Taylor terms; the
+ *   (reference/shared/special_hd.h: k = rint(L / ln 2), e^r for r = L - k ln 2 by 23 Taylor terms; the
  *   error of L enters through r). Then Gamma(x) 2^-k = s (V + v) + d, |d| <= eps, which is
- *   fast_round's contract (src/reference/fast/fast_eval.h, with its proof) for a block of
+ *   fast_round's contract (reference/fast/fast_eval.h, with its proof) for a block of
  *   scale 2^E, E = k moved into [-1074, 1023] by exact doublings or halvings of
  *   (Vh, Vl, eps) (|Gamma(x)| lies in (2^-1076, 2^1024) here), tsub = 2^(-1022-E) when
  *   E < -200: fast_round returns MPFR's (y, t) with binary64's subnormals (the results of
@@ -90,9 +90,9 @@
 #include <mpfr.h>
 #include <stdint.h>
 
-#include "src/reference/shared/special.h"
+#include "reference/shared/special.h"
 #include "functions/tgamma/shortcut.h"
-#include "src/reference/series.h"
+#include "reference/series.h"
 
 int ref_tgamma_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd) {
   int r = mpfr_gamma(y, x, rnd);

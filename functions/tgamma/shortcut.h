@@ -1,11 +1,11 @@
 /* shortcut.h: the inputs where tgamma's reference needs no MPFR, for the host and the
- * device (src/reference/hd.h, src/reference/shared/special_hd.h); the proof is in reference.c. */
+ * device (reference/hd.h, reference/shared/special_hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_TGAMMA_H
 #define ULPCERT_SC_TGAMMA_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/special_hd.h"
-#include "src/reference/fast/fast_eval.h"
+#include "reference/hd.h"
+#include "reference/shared/special_hd.h"
+#include "reference/fast/fast_eval.h"
 
 #define TG_TINY 0x30800000u  /* 2^-30 */
 #define TG_OVER 0x432b9fd8u  /* 171.6243896484375 */
@@ -26,7 +26,7 @@ REF_HD int sc_tgamma_tiny(double x, double *y, int *t) {
 }
 
 /* (F): Gamma(x) = +-e^L, L = log|Gamma(x)| from rs_lgamma_core, e^L = 2^k (V + v) from
- * rs_dde_exp, rounded by fast_round (src/reference/fast/fast_eval.h) as a block of scale
+ * rs_dde_exp, rounded by fast_round (reference/fast/fast_eval.h) as a block of scale
  * 2^E. */
 REF_HD int sc_tgamma_general(double x, double *y, int *t) {
   struct rs_dde L;

@@ -4,7 +4,7 @@
  *      around every integer it answers (1..24 and -1..-30) and on random inputs (the
  *      general filter (F) too: every binade, the subnormal results, the last patterns
  *      before overflow); the proof's numbers with MPFR in directed rounding; rs_dde_exp's
- *      bound (src/reference/shared/special_hd.h) against MPFR at 300 bits;
+ *      bound (reference/shared/special_hd.h) against MPFR at 300 bits;
  *  (c) the series against finite differences of MPFR's gamma at 400 bits; -1 on balls
  *      containing poles.
  * What the family's tests share: tests/ref/special.h (tests/ref/special.md). */

@@ -1,13 +1,13 @@
 /* shortcut.h: the inputs where y1's reference needs neither the table nor MPFR, for the
- * host and the device (src/reference/hd.h): the special inputs and the domain exterior
- * (rb_sc_y_special, src/reference/shared/bessel_hd.h); the reasons are in reference.c; and
- * every x >= 2^11 by Hankel's expansion (src/reference/shared/bessel_hankel_hd.h, with its proof). */
+ * host and the device (reference/hd.h): the special inputs and the domain exterior
+ * (rb_sc_y_special, reference/shared/bessel_hd.h); the reasons are in reference.c; and
+ * every x >= 2^11 by Hankel's expansion (reference/shared/bessel_hankel_hd.h, with its proof). */
 #ifndef ULPCERT_SC_Y1_H
 #define ULPCERT_SC_Y1_H
 
-#include "src/reference/hd.h"
-#include "src/reference/shared/bessel_hd.h"
-#include "src/reference/shared/bessel_hankel_hd.h"
+#include "reference/hd.h"
+#include "reference/shared/bessel_hd.h"
+#include "reference/shared/bessel_hankel_hd.h"
 
 #define Y1_LARGE 0x45000000u /* 2^11: the top of the table (y1.def), Hankel from here */
 

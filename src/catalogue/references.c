@@ -4,9 +4,9 @@
 #include <string.h>
 
 #include "src/catalogue/catalogue.h"
-#include "src/catalogue/expr.h" /* EXPR_FAST_LO, EXPR_FAST_HI */
+#include "reference/expr/expr.h" /* EXPR_FAST_LO, EXPR_FAST_HI */
 #include "src/catalogue/registry.h"
-#include "src/reference/fast/fast.h"
+#include "reference/fast/fast.h"
 
 #define REFERENCE(name, mpfr_fn, sym, mono, shortcut, series, lo, hi)                                         \
   int mpfr_fn(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);                                                            \

@@ -9,7 +9,7 @@
 #include "src/measure/bounds.h"
 #include "src/measure/rounding.h"
 #include "src/measure/verdict.h"
-#include "src/reference/reference.h"
+#include "reference/reference.h"
 
 /* gpu_fn of a variant without device code (a catalogue variant's gpu_fn is its index) */
 #define GPU_NONE (-1)
@@ -83,19 +83,15 @@ int variant_is_selection(const char *name);
  * missing (the message names it). */
 int registry_init(char *err, size_t errlen);
 
-/* The references: every REFERENCE line, in catalogue order; n_references of them. */
-extern const struct reference ref_table[];
-extern const int n_references;
-const struct reference *ref_find(const char *name);
+/* The references (ref_table, n_references, ref_find): reference/reference.h. */
 struct fast_range;
 /* r's FAST_RANGE lines into out[] (at most max), an expression's default ranges
  * (EXPR_FAST_LO .. EXPR_FAST_HI, expr.h); returns their number. */
 int ref_fast_ranges(const struct reference *r, struct fast_range *out, int max);
 /* The index of r's shortcut in the device kernel's table, or -1 when it has none there. */
 int ref_device_shortcut(const struct reference *r);
-/* The names of the references, or of the variant families, comma-separated (for help and
- * error texts). */
-const char *ref_names(void);
+/* The names of the variant families, comma-separated (for help and error texts; the
+ * references' names: ref_names, reference/reference.h). */
 const char *family_names(void);
 
 #endif

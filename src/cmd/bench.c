@@ -7,7 +7,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "src/reference/refcache.h"
+#include "reference/refcache.h"
 #include "src/catalogue/registry.h"
 #include "src/cmd/bench_expr.h"
 #include "src/cmd/bench_multi.h"

@@ -14,7 +14,7 @@
 #include "src/common.h"
 #include "src/engine/kind.h"
 #include "src/engine/options.h"
-#include "src/catalogue/expr.h"
+#include "reference/expr/expr.h"
 #include "src/user/claims.h"
 #include "src/user/userfn.h"
 

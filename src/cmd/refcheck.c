@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/catalogue/expr.h"
+#include "reference/expr/expr.h"
 #include "src/catalogue/registry.h"
 #include "src/cmd/cmd.h"
 #include "src/cmd/refcheck_llvm.h"
@@ -14,7 +14,7 @@
 #include "src/kinds/binary32/device/gpu.h"
 #include "src/engine/options.h"
 #include "src/libm/libm.h"
-#include "src/reference/fastref.h"
+#include "reference/fast/fastref.h"
 
 static void usage_refcheck(FILE *f) {
   fprintf(f,

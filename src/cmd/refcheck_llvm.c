@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/catalogue/expr.h"
+#include "reference/expr/expr.h"
 #include "src/catalogue/registry.h"
 #include "src/cmd/refcheck_llvm.h"
 #include "src/common.h"
@@ -41,7 +41,7 @@
 #include "src/kinds/pair/pair_pipe.h"
 #include "src/libm/libm.h"
 #include "src/measure/measure.h"
-#include "src/reference/fastref.h"
+#include "reference/fast/fastref.h"
 
 #define XC_BATCH (1u << 24) /* inputs, or pairs, per batch */
 #define XC_BLOCK 4096u      /* inputs of a thread's block: its roundings in four modes take 64 KiB */

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "src/reference/refcache.h"
+#include "reference/refcache.h"
 #include "src/common.h"
 #include "src/engine/device.h"
 

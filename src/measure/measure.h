@@ -17,7 +17,7 @@
 
 #include <stdint.h>
 
-#include "src/bits.h"
+#include "reference/bits.h"
 #include "src/measure/bounds.h"
 #include "src/measure/rounding.h"
 
@@ -177,13 +177,7 @@ MEASURE_FN int hist_bin(double e) {
   return 2 + k - HIST_KMIN;
 }
 
-/* A bijection of 64-bit words (the splitmix64 finalizer): distinct (input, output) pairs
- * give distinct terms, so a single changed output always changes the digest. */
-MEASURE_FN uint64_t mix64(uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
+/* (mix64, the bijection of 64-bit words the digests use: reference/bits.h) */
 MEASURE_FN uint64_t digest_term(uint32_t x, uint32_t out) { return mix64(((uint64_t)x << 32) | out); }
 /* The term of a two-argument input (x, partner): for a fixed pair, out -> term is still a
  * bijection (a mix of the one-argument term xor the partner); partner 0 gives the

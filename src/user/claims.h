@@ -2,7 +2,7 @@
  *
  * A claim is a comment (// or / * * /) holding `maxulperr = X` and/or `maxrelerr = Y`,
  * in any order, optionally `ref = NAME` or `ref = EXPR` (the reference function, or an
- * expression in x, src/catalogue/expr.h: it extends to the end of the line, to a ',' or
+ * expression in x, reference/expr/expr.h: it extends to the end of the line, to a ',' or
  * ';' outside parentheses, or to the next maxulperr/maxrelerr), and the words `ref-odd`
  * and `ref-increasing` (declarations of an expression's symmetry and monotonicity). It belongs to the
  * function defined right after the comment (other comments in between are skipped).

@@ -21,7 +21,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "src/reference/fast/fast_table.h"
+#include "reference/fast/fast_table.h"
 
 #define CK(call)                                                                      \
   do {                                                                                \

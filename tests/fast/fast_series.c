@@ -5,9 +5,9 @@
  * every xi in the ball x. Where a formula has a singularity in the ball, Arb returns
  * non-finite balls (the builder treats them as "not analytic"); the functions also
  * check their domains explicitly. */
-#include "src/reference/fast/fast.h"
+#include "reference/fast/fast.h"
 
-#include "src/reference/reference.h"
+#include "reference/reference.h"
 
 #include <arb_hypgeom.h>
 #include <arb_poly.h>

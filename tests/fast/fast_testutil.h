@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/reference/fast/fast.h"
+#include "reference/fast/fast.h"
 
 /* The test functions of fast_series.c (tests/fast/). */
 extern const struct fast_fn fast_fn_exp, fast_fn_log, fast_fn_tanh, fast_fn_sin, fast_fn_erf,

@@ -1,12 +1,12 @@
 /* fuzz_expr.c: libFuzzer target for the expression parser of `--ref EXPR` and `ref = EXPR`
- * (src/catalogue/expr.h): any text must parse or be refused with a message that names a
+ * (reference/expr/expr.h): any text must parse or be refused with a message that names a
  * column inside the text (or just past it); a parsed expression must evaluate on a few
  * balls without a crash. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/catalogue/expr.h"
+#include "reference/expr/expr.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > EXPR_MAX_LEN + 16) return 0;

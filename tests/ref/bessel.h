@@ -20,7 +20,7 @@
 #include <arb.h>
 #include <arb_hypgeom.h>
 
-#include "src/reference/shared/bessel.h"
+#include "reference/shared/bessel.h"
 #include "tests/ref/elem.h"
 
 static uint64_t rb_rng_state = 0x9e3779b97f4a7c15ull;
@@ -214,7 +214,7 @@ static inline int rb_check_series(rb_series_fn fn, char kind, int n, double mid,
   return rc;
 }
 
-/* Balls like those the fast path's table builder asks for (src/reference/fast/: len 22,
+/* Balls like those the fast path's table builder asks for (reference/fast/: len 22,
  * 128 bits then 256 and 512 near zeros of f, where rb_series caps the precision), with
  * x > 0 (Y's domain; J and I are checked there too): MPFR point values, the Y remainder
  * from rb_y_energy, the precision cap. Returns the number of failures (printed). */

@@ -364,7 +364,7 @@ static inline void bessel_check_overflow(const struct bessel_test *T, mpfr_t a, 
 
 /* J0 and J1: referee ranges {lo exponent, hi exponent, count}; the windows and claims
  * around their thresholds (tiny: the last pattern of the tiny range; 2^12: where Hankel's
- * expansion (C) starts, src/reference/shared/bessel_hankel_hd.h: not below, and from there
+ * expansion (C) starts, reference/shared/bessel_hankel_hd.h: not below, and from there
  * it answers, declines being rare: none here); half the random patterns in the tiny
  * range. */
 #define BESSEL_J_DATA(tiny)                                                                                     \

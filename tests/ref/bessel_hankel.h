@@ -1,5 +1,5 @@
 /* bessel_hankel.h: the tests of the large-argument path of J0, J1, Y0 and Y1
- * (src/reference/shared/bessel_hankel_hd.h), shared by test_j0.c, test_j1.c, test_y0.c and
+ * (reference/shared/bessel_hankel_hd.h), shared by test_j0.c, test_j1.c, test_y0.c and
  * test_y1.c (through bessel_body.h). Against MPFR called here (mpfr_j0 .. mpfr_y1 at 53
  * bits, emin = -1073, emax = 1024, mpfr_subnormalize), not through the tool's reference:
  *  - the constants: every coefficient equals (-1)^i a_2i(nu) or (-1)^i a_(2i+1)(nu) computed
@@ -21,7 +21,7 @@
 #include <time.h>
 
 #include "tests/ref/bessel.h"
-#include "src/reference/shared/bessel_hankel_hd.h"
+#include "reference/shared/bessel_hankel_hd.h"
 
 typedef int (*hk_sc_fn)(uint32_t xb, double *y, int *t);
 
@@ -64,7 +64,7 @@ static void hk_ak(mpq_t r, int k, int nu) {
   mpz_clears(num, den, NULL);
 }
 
-/* The constants of src/reference/shared/bessel_hankel_hd.h; returns the number of failures. */
+/* The constants of reference/shared/bessel_hankel_hd.h; returns the number of failures. */
 static int hk_check_constants(void) {
   static const struct rb_hk_poly C = RB_HK_POLY_INIT;
   int fails = 0;

@@ -19,9 +19,9 @@
 #include <arb.h>
 #include <arb_poly.h>
 
-#include "src/reference/shared/elem.h"
+#include "reference/shared/elem.h"
 
-/* The engine's recipe (src/reference/reference.c, ref_mpfr): f at 53 bits, round to
+/* The engine's recipe (reference/reference.c, ref_mpfr): f at 53 bits, round to
  * nearest, binary64 exponent range, subnormalized. Saves and restores the exponent
  * range. For tests and tools; the engine has its own copy. Returns f's raw ternary:
  * REF_UNDECIDABLE (2, from the references whose Ziv loop can give up: the special

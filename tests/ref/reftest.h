@@ -12,7 +12,7 @@
 
 #include "src/catalogue/registry.h"
 #include "src/measure/measure.h"
-#include "src/reference/reference.h"
+#include "reference/reference.h"
 
 /* Independent check of (y, t) and of RN24: f(x) at 1024 bits; y must be its
  * binary64 rounding (53 bits, binary64 subnormal range), t the sign of y - exact,

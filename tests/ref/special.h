@@ -18,7 +18,7 @@
 #include <arb.h>
 #include <arb_hypgeom.h>
 
-#include "src/reference/shared/special.h"
+#include "reference/shared/special.h"
 #include "tests/ref/elem.h"
 
 typedef int (*rs_mpfr_fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);

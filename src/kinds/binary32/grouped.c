@@ -21,7 +21,7 @@
 #include "src/kinds/binary32/device/gpu.h"
 #include "src/engine/progress.h"
 #include "src/engine/workers.h"
-#include "src/reference/fastref.h"
+#include "reference/fast/fastref.h"
 
 int b32_groups(const struct kind_result *r, struct b32_group *g) {
   char *done = calloc(r->nv ? (size_t)r->nv : 1, 1);

@@ -6,7 +6,7 @@
 
 #include "src/common.h"
 #include "src/kinds/binary32/binary32.h"
-#include "src/catalogue/expr.h"
+#include "reference/expr/expr.h"
 #include "src/user/userfn.h"
 
 /* variants in one run (each group of one reference scans at most SCAN_MAXV of them) */

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/reference/fastref.h"
-#include "src/reference/refcache.h"
+#include "reference/fast/fastref.h"
+#include "reference/refcache.h"
 #include "src/kinds/binary32/device/gpu.h"
 #include "src/engine/driver.h"
 #include "src/engine/progress.h"

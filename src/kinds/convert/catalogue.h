@@ -30,7 +30,7 @@
 #ifndef ULPCERT_CONV_CATALOGUE_H
 #define ULPCERT_CONV_CATALOGUE_H
 
-#include "src/kinds/convert/lowp.h"
+#include "reference/formats/lowp.h"
 
 #define CV_HW_ALWAYS 1 /* every target */
 #define CV_HW_SM80 2   /* __CUDA_ARCH__ >= 800 */

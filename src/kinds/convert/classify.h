@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "src/kinds/convert/lowp.h"
+#include "reference/formats/lowp.h"
 
 /* Classes of a mismatch, first matching rule wins (conv_class). */
 enum conv_class {

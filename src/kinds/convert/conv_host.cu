@@ -1,6 +1,6 @@
 /* conv_host.cu: the catalogue's conversions built for the host, with the CUDA headers'
  * host (software) paths, for the CPU backend. Inline PTX (need > 0) has no host build. */
-#include "src/kinds/convert/wrap.cuh"
+#include "kernels/conv_wrap.cuh"
 
 #include "conversions.cuh" /* generated: every conversions/<format>/<format>.cuh */
 #include "src/kinds/convert/convert.h"

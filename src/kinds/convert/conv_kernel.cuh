@@ -11,7 +11,7 @@
 #include <cuda_runtime.h>
 #include <stdio.h>
 
-#include "src/kinds/convert/wrap.cuh"
+#include "kernels/conv_wrap.cuh"
 
 #include "conversions.cuh" /* generated: every conversions/<format>/<format>.cuh */
 #include "src/kinds/convert/convert.h"

@@ -24,7 +24,7 @@
 
 #include <stdint.h>
 
-#include "src/bits.h"
+#include "reference/bits.h"
 
 #include "src/kinds/ff/ff_ops.h"
 

@@ -12,7 +12,7 @@
 #include "src/catalogue/registry.h"
 #include "src/common.h"
 #include "src/measure/measure.h"
-#include "src/reference/reference.h"
+#include "reference/reference.h"
 
 const struct h16fn_variant h16fn_variants[H16FN_NV] = {
 #define H16_FUNCTION(fn, fn2, ref, fmt, doc, src)                                                               \

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "src/kinds/h16/fmt16.h"
+#include "reference/formats/fmt16.h"
 
 #define H16FN_INPUTS 65536u
 #define H16FN_LIST 8

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "src/reference/reference.h"
+#include "reference/reference.h"
 #include "src/common.h"
 #include "src/catalogue/registry.h"
 #include "src/measure/metrics.h"

@@ -8,7 +8,7 @@
  *   PAIR_REFERENCE(name, mpfr_fn, fast_fn, partner_set, description)
  *     int mpfr_fn(mpfr_ptr, mpfr_srcptr a, mpfr_srcptr b, mpfr_rnd_t): f(a, b) correctly
  *     rounded (MPFR's mpfr_pow, mpfr_atan2, ... or the folder's own); fast_fn the
- *     folder's fast reference of functions/<name>/pair_ref.h (src/reference/shared/pair_hd.h: host and
+ *     folder's fast reference of functions/<name>/pair_ref.h (reference/shared/pair_hd.h: host and
  *     device code with a proof, MPFR deciding what it leaves) or pairref_none;
  *     partner_set one of enum pair_set (partners.h);
  *   PAIR_DEVICE(name, family, reference, device_fn, description)

@@ -37,7 +37,7 @@
 
 #include <stdint.h>
 
-#include "src/bits.h"
+#include "reference/bits.h"
 
 #ifdef __CUDACC__
 #define PAIR_HD static __host__ __device__ __forceinline__

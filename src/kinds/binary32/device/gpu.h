@@ -10,7 +10,7 @@
 #include "src/kinds/binary32/device/geom.h"
 #include "src/formats/head.h"
 #include "src/measure/part.h"
-#include "src/reference/fast/fast_eval.h"
+#include "reference/fast/fast_eval.h"
 
 #ifdef __cplusplus
 extern "C" {

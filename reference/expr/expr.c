@@ -1,0 +1,1130 @@
+/* expr.c: see expr.h. The parser builds a tree of nodes (an array, children before
+ * parents); the evaluators walk it: with Arb balls (expr_arb) and with exact MPFR
+ * operations (exact_eval). */
+#include "reference/expr/expr.h"
+
+#include <arb_hypgeom.h>
+#include <arb_poly.h>
+#include <ctype.h>
+#include <flint/fmpq.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reference/expr/expr_tree.h"
+#include "reference/reference.h" /* ref_find */
+#include "reference/arb_ziv.h"
+#include "reference/fast/fast.h" /* FAST_SERIES_NOWHERE */
+
+/* ---------------------------------------------------------------------------------
+ * The functions: each catalogue name with its Arb enclosure (or its defining formula). */
+
+/* Every adapter sets r to a ball containing f(xi) for every xi of x where f is defined,
+ * and returns 0; or returns -1 when no point of x is in f's domain (the value is then
+ * undefined: NaN). A ball partly outside the domain gives a non-finite or wide ball. */
+typedef int (*arb_fn)(arb_t r, const arb_t x, slong prec);
+
+/* x < c for every point of x (c a small integer) */
+static int all_below(const arb_t x, slong c) {
+  arb_t t;
+  arb_init(t);
+  arb_set_si(t, c);
+  int k = arb_lt(x, t);
+  arb_clear(t);
+  return k;
+}
+static int all_above(const arb_t x, slong c) {
+  arb_t t;
+  arb_init(t);
+  arb_set_si(t, c);
+  int k = arb_gt(x, t);
+  arb_clear(t);
+  return k;
+}
+
+#define PLAIN(name, call)                                                                                       \
+  static int a_##name(arb_t r, const arb_t x, slong prec) {                                                     \
+    call(r, x, prec);                                                                                          \
+    return 0;                                                                                                  \
+  }
+PLAIN(exp, arb_exp)
+PLAIN(expm1, arb_expm1)
+PLAIN(sin, arb_sin)
+PLAIN(cos, arb_cos)
+PLAIN(tan, arb_tan)
+PLAIN(sinpi, arb_sin_pi)
+PLAIN(cospi, arb_cos_pi)
+PLAIN(sinh, arb_sinh)
+PLAIN(cosh, arb_cosh)
+PLAIN(tanh, arb_tanh)
+PLAIN(atan, arb_atan)
+PLAIN(asinh, arb_asinh)
+PLAIN(erf, arb_hypgeom_erf)
+PLAIN(erfc, arb_hypgeom_erfc)
+PLAIN(tgamma, arb_gamma)
+PLAIN(recip, arb_inv)
+
+static int a_fabs(arb_t r, const arb_t x, slong prec) {
+  arb_abs(r, x);
+  return 0;
+}
+/* b^x = exp(x log b) */
+static int exp_base(arb_t r, const arb_t x, ulong b, slong prec) {
+  arb_t l;
+  arb_init(l);
+  arb_log_ui(l, b, prec + 8);
+  arb_mul(l, l, x, prec + 8);
+  arb_exp(r, l, prec);
+  arb_clear(l);
+  return 0;
+}
+static int a_exp2(arb_t r, const arb_t x, slong prec) { return exp_base(r, x, 2, prec); }
+static int a_exp10(arb_t r, const arb_t x, slong prec) { return exp_base(r, x, 10, prec); }
+static int a_log(arb_t r, const arb_t x, slong prec) {
+  if (all_below(x, 0)) return -1;
+  arb_log(r, x, prec);
+  return 0;
+}
+static int log_base(arb_t r, const arb_t x, ulong b, slong prec) {
+  if (all_below(x, 0)) return -1;
+  arb_t l;
+  arb_init(l);
+  arb_log_ui(l, b, prec + 8);
+  arb_log(r, x, prec + 8);
+  arb_div(r, r, l, prec);
+  arb_clear(l);
+  return 0;
+}
+static int a_log2(arb_t r, const arb_t x, slong prec) { return log_base(r, x, 2, prec); }
+static int a_log10(arb_t r, const arb_t x, slong prec) { return log_base(r, x, 10, prec); }
+static int a_log1p(arb_t r, const arb_t x, slong prec) {
+  if (all_below(x, -1)) return -1;
+  arb_log1p(r, x, prec);
+  return 0;
+}
+static int a_sqrt(arb_t r, const arb_t x, slong prec) {
+  if (all_below(x, 0)) return -1;
+  arb_sqrt(r, x, prec);
+  return 0;
+}
+static int a_rsqrt(arb_t r, const arb_t x, slong prec) {
+  if (all_below(x, 0)) return -1;
+  arb_rsqrt(r, x, prec);
+  return 0;
+}
+/* the real q-th root, q odd: sign(x) |x|^(1/q); indeterminate on a ball around 0 */
+static void odd_root(arb_t r, const arb_t x, ulong q, slong prec) {
+  if (arb_is_nonnegative(x)) arb_root_ui(r, x, q, prec);
+  else if (arb_is_negative(x)) {
+    arb_neg(r, x);
+    arb_root_ui(r, r, q, prec);
+    arb_neg(r, r);
+  } else arb_indeterminate(r);
+}
+static int a_cbrt(arb_t r, const arb_t x, slong prec) {
+  odd_root(r, x, 3, prec);
+  return 0;
+}
+static int a_rcbrt(arb_t r, const arb_t x, slong prec) {
+  odd_root(r, x, 3, prec + 8);
+  arb_inv(r, r, prec);
+  return 0;
+}
+static int a_asin(arb_t r, const arb_t x, slong prec) {
+  if (all_below(x, -1) || all_above(x, 1)) return -1;
+  arb_asin(r, x, prec);
+  return 0;
+}
+static int a_acos(arb_t r, const arb_t x, slong prec) {
+  if (all_below(x, -1) || all_above(x, 1)) return -1;
+  arb_acos(r, x, prec);
+  return 0;
+}
+static int a_acosh(arb_t r, const arb_t x, slong prec) {
+  if (all_below(x, 1)) return -1;
+  arb_acosh(r, x, prec);
+  return 0;
+}
+static int a_atanh(arb_t r, const arb_t x, slong prec) {
+  if (all_below(x, -1) || all_above(x, 1)) return -1;
+  arb_atanh(r, x, prec);
+  return 0;
+}
+static int a_erfinv(arb_t r, const arb_t x, slong prec) {
+  if (all_below(x, -1) || all_above(x, 1)) return -1;
+  arb_hypgeom_erfinv(r, x, prec);
+  return 0;
+}
+static int a_erfcinv(arb_t r, const arb_t x, slong prec) {
+  if (all_below(x, 0) || all_above(x, 2)) return -1;
+  arb_hypgeom_erfcinv(r, x, prec);
+  return 0;
+}
+/* erfcx(x) = exp(x^2) erfc(x) */
+static int a_erfcx(arb_t r, const arb_t x, slong prec) {
+  arb_t s;
+  arb_init(s);
+  arb_sqr(s, x, prec + 16);
+  arb_exp(s, s, prec + 16);
+  arb_hypgeom_erfc(r, x, prec + 16);
+  arb_mul(r, r, s, prec);
+  arb_clear(s);
+  return 0;
+}
+/* normcdf(x) = erfc(-x / sqrt 2) / 2 */
+static int a_normcdf(arb_t r, const arb_t x, slong prec) {
+  arb_t s;
+  arb_init(s);
+  arb_sqrt_ui(s, 2, prec + 16);
+  arb_div(s, x, s, prec + 16);
+  arb_neg(s, s);
+  arb_hypgeom_erfc(r, s, prec);
+  arb_mul_2exp_si(r, r, -1);
+  arb_clear(s);
+  return 0;
+}
+/* normcdfinv(p) = -sqrt 2 erfcinv(2p) */
+static int a_normcdfinv(arb_t r, const arb_t x, slong prec) {
+  if (all_below(x, 0) || all_above(x, 1)) return -1;
+  arb_t s;
+  arb_init(s);
+  arb_mul_2exp_si(s, x, 1);
+  arb_hypgeom_erfcinv(r, s, prec + 16);
+  arb_sqrt_ui(s, 2, prec + 16);
+  arb_mul(r, r, s, prec);
+  arb_neg(r, r);
+  arb_clear(s);
+  return 0;
+}
+/* lgamma(x) = log |gamma(x)| (Arb's arb_lgamma covers x > 0 only) */
+static int a_lgamma(arb_t r, const arb_t x, slong prec) {
+  if (arb_is_positive(x)) {
+    arb_lgamma(r, x, prec);
+    return 0;
+  }
+  arb_gamma(r, x, prec + 16);
+  arb_abs(r, r);
+  arb_log(r, r, prec);
+  return 0;
+}
+static int bessel(arb_t r, const arb_t x, int kind, int nu, slong prec) {
+  arb_t n;
+  arb_init(n);
+  arb_set_si(n, nu);
+  if (kind == 'J') arb_hypgeom_bessel_j(r, n, x, prec);
+  else if (kind == 'Y') arb_hypgeom_bessel_y(r, n, x, prec);
+  else arb_hypgeom_bessel_i(r, n, x, prec);
+  arb_clear(n);
+  return 0;
+}
+static int a_j0(arb_t r, const arb_t x, slong prec) { return bessel(r, x, 'J', 0, prec); }
+static int a_j1(arb_t r, const arb_t x, slong prec) { return bessel(r, x, 'J', 1, prec); }
+static int a_y0(arb_t r, const arb_t x, slong prec) { return all_below(x, 0) ? -1 : bessel(r, x, 'Y', 0, prec); }
+static int a_y1(arb_t r, const arb_t x, slong prec) { return all_below(x, 0) ? -1 : bessel(r, x, 'Y', 1, prec); }
+static int a_i0(arb_t r, const arb_t x, slong prec) { return bessel(r, x, 'I', 0, prec); }
+static int a_i1(arb_t r, const arb_t x, slong prec) { return bessel(r, x, 'I', 1, prec); }
+
+/* Step functions g, non-decreasing on the line (logb: on |x|): g maps the ends of the
+ * ball, exactly, and the ball [g(lo), g(hi)] holds g of every point between them. */
+static void g_floor(arf_t o, const arf_t a) { arf_floor(o, a); }
+static void g_ceil(arf_t o, const arf_t a) { arf_ceil(o, a); }
+static void g_trunc(arf_t o, const arf_t a) {
+  if (arf_sgn(a) >= 0) arf_floor(o, a);
+  else arf_ceil(o, a);
+}
+/* half-way cases away from zero */
+static void g_round(arf_t o, const arf_t a) {
+  const int neg = arf_sgn(a) < 0; /* before o, which may be a, is written */
+  arf_t h;
+  arf_init(h);
+  arf_abs(h, a);
+  arf_t half;
+  arf_init(half);
+  arf_set_si_2exp_si(half, 1, -1);
+  arf_add(h, h, half, ARF_PREC_EXACT, ARF_RND_DOWN); /* exact */
+  arf_clear(half);
+  arf_floor(o, h);
+  if (neg) arf_neg(o, o);
+  arf_clear(h);
+}
+/* half-way cases to even */
+static void g_rint(arf_t o, const arf_t a) {
+  arf_t f, d;
+  arf_init(f), arf_init(d);
+  arf_floor(f, a);
+  arf_sub(d, a, f, ARF_PREC_EXACT, ARF_RND_DOWN); /* exact, in [0, 1) */
+  int c = arf_cmp_2exp_si(d, -1);
+  int odd = 0;
+  if (c == 0 && arf_is_int(f)) {
+    arf_mul_2exp_si(d, f, -1);
+    odd = !arf_is_int(d);
+  }
+  arf_set(o, f);
+  if (c > 0 || (c == 0 && odd)) arf_add_ui(o, o, 1, ARF_PREC_EXACT, ARF_RND_DOWN);
+  arf_clear(f), arf_clear(d);
+}
+/* floor(log2 a) for a > 0: a = 0.1b..b * 2^e, so e - 1 */
+static void g_logb(arf_t o, const arf_t a) {
+  if (!arf_is_finite(a)) {
+    arf_set(o, a);
+    return;
+  }
+  fmpz_t e;
+  fmpz_init(e);
+  fmpz_sub_ui(e, ARF_EXPREF(a), 1);
+  arf_set_fmpz(o, e);
+  fmpz_clear(e);
+}
+
+static int step(arb_t r, const arb_t x, void (*g)(arf_t, const arf_t), slong prec) {
+  arf_t lo, hi;
+  arf_init(lo), arf_init(hi);
+  arb_get_lbound_arf(lo, x, prec);
+  arb_get_ubound_arf(hi, x, prec);
+  g(lo, lo), g(hi, hi);
+  if (arf_equal(lo, hi)) arb_set_arf(r, lo); /* exact */
+  else if (arf_is_finite(lo) && arf_is_finite(hi)) arb_set_interval_arf(r, lo, hi, prec);
+  else arb_indeterminate(r);
+  arf_clear(lo), arf_clear(hi);
+  return 0;
+}
+static int a_floor(arb_t r, const arb_t x, slong prec) { return step(r, x, g_floor, prec); }
+static int a_ceil(arb_t r, const arb_t x, slong prec) { return step(r, x, g_ceil, prec); }
+static int a_trunc(arb_t r, const arb_t x, slong prec) { return step(r, x, g_trunc, prec); }
+static int a_round(arb_t r, const arb_t x, slong prec) { return step(r, x, g_round, prec); }
+static int a_rint(arb_t r, const arb_t x, slong prec) { return step(r, x, g_rint, prec); }
+static int a_logb(arb_t r, const arb_t x, slong prec) {
+  if (arb_contains_zero(x)) {
+    arb_indeterminate(r);
+    return 0;
+  }
+  arb_t a;
+  arb_init(a);
+  arb_abs(a, x);
+  step(r, a, g_logb, prec);
+  arb_clear(a);
+  return 0;
+}
+
+/* elu(x) = x for x > 0, expm1(x) for x <= 0: either piece on a ball that lies on one side,
+ * the union of both on a ball around 0 (both pieces are continuous there). */
+static int a_elu(arb_t r, const arb_t x, slong prec) {
+  if (arb_is_positive(x)) arb_set_round(r, x, prec);
+  else if (arb_is_nonpositive(x)) arb_expm1(r, x, prec);
+  else {
+    arb_t e;
+    arb_init(e);
+    arb_expm1(e, x, prec);
+    arb_union(r, x, e, prec);
+    arb_clear(e);
+  }
+  return 0;
+}
+
+/* The one table: every function an expression may call. A row has an Arb enclosure
+ * (and the catalogue's referee of the same name decides exact values, exact_eval), or
+ * a defining formula in x (the activation functions), expanded where it is called.
+ * Every name is a reference of the catalogue (test_expr checks it). */
+static const struct fnrow {
+  const char *name;
+  arb_fn arb;
+  const char *formula;
+} fn_table[] = {
+    {"exp", a_exp, NULL},         {"exp2", a_exp2, NULL},       {"exp10", a_exp10, NULL},
+    {"expm1", a_expm1, NULL},     {"log", a_log, NULL},         {"log2", a_log2, NULL},
+    {"log10", a_log10, NULL},     {"log1p", a_log1p, NULL},     {"sqrt", a_sqrt, NULL},
+    {"rsqrt", a_rsqrt, NULL},     {"cbrt", a_cbrt, NULL},       {"rcbrt", a_rcbrt, NULL},
+    {"recip", a_recip, NULL},     {"sin", a_sin, NULL},         {"cos", a_cos, NULL},
+    {"tan", a_tan, NULL},         {"sinpi", a_sinpi, NULL},     {"cospi", a_cospi, NULL},
+    {"asin", a_asin, NULL},       {"acos", a_acos, NULL},       {"atan", a_atan, NULL},
+    {"sinh", a_sinh, NULL},       {"cosh", a_cosh, NULL},       {"tanh", a_tanh, NULL},
+    {"asinh", a_asinh, NULL},     {"acosh", a_acosh, NULL},     {"atanh", a_atanh, NULL},
+    {"erf", a_erf, NULL},         {"erfc", a_erfc, NULL},       {"erfcx", a_erfcx, NULL},
+    {"erfinv", a_erfinv, NULL},   {"erfcinv", a_erfcinv, NULL}, {"normcdf", a_normcdf, NULL},
+    {"normcdfinv", a_normcdfinv, NULL},                         {"lgamma", a_lgamma, NULL},
+    {"tgamma", a_tgamma, NULL},   {"j0", a_j0, NULL},           {"j1", a_j1, NULL},
+    {"y0", a_y0, NULL},           {"y1", a_y1, NULL},           {"cyl_bessel_i0", a_i0, NULL},
+    {"cyl_bessel_i1", a_i1, NULL},                              {"fabs", a_fabs, NULL},
+    {"floor", a_floor, NULL},     {"ceil", a_ceil, NULL},       {"trunc", a_trunc, NULL},
+    {"round", a_round, NULL},     {"rint", a_rint, NULL},       {"nearbyint", a_rint, NULL},
+    {"logb", a_logb, NULL},
+    /* activation functions (functions/<name>/): the formulas define them */
+    {"sigmoid", NULL, "1/(1+exp(-x))"},
+    {"silu", NULL, "x/(1+exp(-x))"},
+    /* x Phi(x) = x/2 (1 + erf(x/sqrt 2)), written with erfc: no cancellation for x < 0 */
+    {"gelu", NULL, "x/2*erfc(-x/sqrt(2))"},
+    /* x/2 (1 + tanh(u)), u = sqrt(2/pi) (x + 0.044715 x^3), written with 1 + tanh(u) =
+     * 2/(1 + e^(-2u)): no cancellation for x < 0 */
+    {"gelu_tanh", NULL, "x/(1+exp(-2*sqrt(2/pi)*(x+0.044715*x^3)))"},
+    {"softplus", NULL, "log1p(exp(x))"},
+    {"mish", NULL, "x*tanh(log1p(exp(x)))"},
+    {"elu", a_elu, NULL}, /* x for x > 0, expm1(x) otherwise (alpha = 1) */
+};
+#define N_FN ((int)(sizeof fn_table / sizeof fn_table[0]))
+
+/* ---------------------------------------------------------------------------------
+ * The functions of power series, for the Taylor series of an expression (expr_series):
+ * Arb's series functions where Arb has them, the catalogue's series entries otherwise. */
+
+/* h(0): 0 positive, 1 negative, 2 neither, 3 not finite (the whole ball) */
+static int ps_sign(const arb_poly_t h) {
+  arb_t c;
+  arb_init(c);
+  arb_poly_get_coeff_arb(c, h, 0);
+  int s = !arb_is_finite(c) ? 3 : arb_is_positive(c) ? 0 : arb_is_negative(c) ? 1 : 2;
+  arb_clear(c);
+  return s;
+}
+/* f analytic where h(0) > 0, undefined where h(0) < 0 (sqrt, log, ...) */
+static int ps_pos_domain(const arb_poly_t h) {
+  int s = ps_sign(h);
+  return s == 0 ? 0 : s == 1 ? FAST_SERIES_NOWHERE : -1;
+}
+
+#define PS_ENTIRE(name, call)                                                                                  \
+  static int ps_##name(arb_poly_t r, const arb_poly_t h, slong len, slong prec) {                             \
+    if (ps_sign(h) == 3) return -1;                                                                            \
+    call(r, h, len, prec);                                                                                     \
+    return 0;                                                                                                  \
+  }
+PS_ENTIRE(exp, arb_poly_exp_series)
+PS_ENTIRE(sin, arb_poly_sin_series)
+PS_ENTIRE(cos, arb_poly_cos_series)
+PS_ENTIRE(sinh, arb_poly_sinh_series)
+PS_ENTIRE(cosh, arb_poly_cosh_series)
+PS_ENTIRE(atan, arb_poly_atan_series)
+PS_ENTIRE(erf, arb_hypgeom_erf_series)
+PS_ENTIRE(erfc, arb_hypgeom_erfc_series)
+
+#define PS_POSITIVE(name, call)                                                                                \
+  static int ps_##name(arb_poly_t r, const arb_poly_t h, slong len, slong prec) {                             \
+    int rc = ps_pos_domain(h);                                                                                 \
+    if (!rc) call(r, h, len, prec);                                                                            \
+    return rc;                                                                                                 \
+  }
+PS_POSITIVE(log, arb_poly_log_series)
+PS_POSITIVE(sqrt, arb_poly_sqrt_series) /* not analytic at 0 */
+PS_POSITIVE(rsqrt, arb_poly_rsqrt_series)
+
+/* e^h - 1: the series of e^h with the value expm1(h(0)), free of e^h(0) - 1's cancellation */
+static int ps_expm1(arb_poly_t r, const arb_poly_t h, slong len, slong prec) {
+  if (ps_sign(h) == 3) return -1;
+  arb_poly_exp_series(r, h, len, prec);
+  arb_t c;
+  arb_init(c);
+  arb_poly_get_coeff_arb(c, h, 0);
+  arb_expm1(c, c, prec);
+  if (len > 0) arb_poly_set_coeff_arb(r, 0, c);
+  arb_clear(c);
+  return 0;
+}
+/* log(1 + h), analytic where h(0) > -1 */
+static int ps_log1p(arb_poly_t r, const arb_poly_t h, slong len, slong prec) {
+  arb_poly_t g;
+  arb_poly_init(g);
+  arb_poly_add_si(g, h, 1, prec);
+  int rc = ps_pos_domain(g);
+  if (!rc) arb_poly_log1p_series(r, h, len, prec);
+  arb_poly_clear(g);
+  return rc;
+}
+static int ps_recip(arb_poly_t r, const arb_poly_t h, slong len, slong prec) {
+  int s = ps_sign(h);
+  if (s >= 2) return -1; /* a pole in the ball */
+  arb_poly_inv_series(r, h, len, prec);
+  return 0;
+}
+static int ps_fabs(arb_poly_t r, const arb_poly_t h, slong len, slong prec) {
+  int s = ps_sign(h);
+  if (s >= 2) return -1; /* not analytic at 0 */
+  if (s) arb_poly_neg(r, h);
+  else arb_poly_set(r, h);
+  arb_poly_truncate(r, len);
+  return 0;
+}
+
+/* The functions Arb's series cover directly; every other one with a series entry in
+ * the catalogue goes through ps_compose. */
+static const struct {
+  const char *name;
+  ps_fn fn;
+} ps_table[] = {{"exp", ps_exp},       {"expm1", ps_expm1}, {"log", ps_log},   {"log1p", ps_log1p},
+                {"sqrt", ps_sqrt},     {"rsqrt", ps_rsqrt}, {"recip", ps_recip}, {"fabs", ps_fabs},
+                {"sin", ps_sin},       {"cos", ps_cos},     {"sinh", ps_sinh}, {"cosh", ps_cosh},
+                {"atan", ps_atan},     {"erf", ps_erf},     {"erfc", ps_erfc}};
+#define N_PS ((int)(sizeof ps_table / sizeof ps_table[0]))
+
+/* f(h) through f's series entry in the catalogue (f's Taylor coefficients F_k over a
+ * ball): f(h) = sum_k F_k(h(0)) (h - h(0))^k. For every point of the ball the exact
+ * F_k lie in the entry's balls at the ball h(0), and the coefficients of h - h(0) in
+ * h's with the value 0 exactly, so the composition of the balls encloses f(h)'s
+ * coefficients. */
+static int ps_compose(arb_poly_t r, const arb_poly_t h, ser_fn f, slong len, slong prec) {
+  arb_ptr F = _arb_vec_init(len);
+  arb_t c;
+  arb_init(c);
+  arb_poly_get_coeff_arb(c, h, 0);
+  int rc = f(F, c, len, prec);
+  for (slong k = 0; !rc && k < len; k++)
+    if (!arb_is_finite(F + k)) rc = -1;
+  if (!rc) {
+    arb_poly_t Fp, g;
+    arb_poly_init(Fp);
+    arb_poly_init(g);
+    for (slong k = len - 1; k >= 0; k--) arb_poly_set_coeff_arb(Fp, k, F + k);
+    arb_poly_set(g, h);
+    arb_poly_set_coeff_si(g, 0, 0);
+    arb_poly_compose_series(r, Fp, g, len, prec);
+    arb_poly_clear(Fp);
+    arb_poly_clear(g);
+  }
+  _arb_vec_clear(F, len);
+  arb_clear(c);
+  return rc;
+}
+
+int expr_fn_apply(arb_poly_t r, const struct node *n, const arb_poly_t h, slong len, slong prec) {
+  return n->ps ? n->ps(r, h, len, prec) : ps_compose(r, h, n->ser, len, prec);
+}
+
+ps_fn expr_ps_find(const char *name) {
+  for (int i = 0; i < N_PS; i++)
+    if (!strcmp(ps_table[i].name, name)) return ps_table[i].fn;
+  return NULL;
+}
+
+const char *expr_fn_name(int fn) { return fn_table[fn].name; }
+
+/* ---------------------------------------------------------------------------------
+ * The tree. */
+
+struct parser {
+  const char *s;
+  size_t i, len;
+  struct expr *e;
+  int depth;
+  char *err;
+  size_t errlen;
+  int failed;
+  int xnode; /* while a formula is expanded: the node that stands for its x (else -1) */
+};
+
+static int fail(struct parser *p, size_t at, const char *fmt, const char *what) {
+  if (!p->failed) {
+    char m[256];
+    snprintf(m, sizeof m, fmt, what);
+    snprintf(p->err, p->errlen, "%s at column %zu", m, at + 1);
+  }
+  p->failed = 1;
+  return -1;
+}
+
+static int new_node(struct parser *p, enum op op, int a, int b) {
+  struct expr *e = p->e;
+  if (e->nn == e->cap) {
+    int cap = e->cap ? 2 * e->cap : 16;
+    struct node *n = realloc(e->n, (size_t)cap * sizeof *n);
+    if (!n) return fail(p, p->i, "%s", "out of memory");
+    e->n = n, e->cap = cap;
+  }
+  struct node *n = &e->n[e->nn];
+  memset(n, 0, sizeof *n);
+  n->op = op, n->a = a, n->b = b, n->fn = -1;
+  fmpq_init(n->q);
+  return e->nn++;
+}
+
+static void skip_space(struct parser *p) {
+  while (p->i < p->len && isspace((unsigned char)p->s[p->i])) p->i++;
+}
+static int peek(struct parser *p) {
+  skip_space(p);
+  return p->i < p->len ? (unsigned char)p->s[p->i] : 0;
+}
+
+/* An exact rational constant node of value m * base^ex (|ex| bounded by the caller). */
+static int const_node(struct parser *p, const fmpz_t m, int base, slong ex) {
+  int k = new_node(p, OP_Q, -1, -1);
+  if (k < 0) return k;
+  fmpz_t pw, one;
+  fmpz_init(pw), fmpz_init_set_ui(one, 1);
+  fmpz_set_ui(pw, (ulong)base);
+  fmpz_pow_ui(pw, pw, (ulong)(ex < 0 ? -ex : ex));
+  if (ex >= 0) {
+    fmpz_mul(pw, pw, m);
+    fmpq_set_fmpz_frac(p->e->n[k].q, pw, one);
+  } else {
+    fmpq_set_fmpz_frac(p->e->n[k].q, m, pw);
+  }
+  fmpz_clear(pw), fmpz_clear(one);
+  return k;
+}
+
+static int digit_val(int c, int hex) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (hex && c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (hex && c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* decimal (digits [. digits] [e [+-] digits]) or hexadecimal (0x hexdigits [. hexdigits]
+ * [p [+-] digits]), read exactly: mantissa m, scaled by 10^ex or 2^ex */
+static int number(struct parser *p) {
+  const size_t at = p->i;
+  const char *s = p->s;
+  int hex = p->i + 1 < p->len && s[p->i] == '0' && (s[p->i + 1] == 'x' || s[p->i + 1] == 'X');
+  if (hex) p->i += 2;
+  fmpz_t m;
+  fmpz_init(m);
+  slong ex = 0, nd = 0;
+  int dot = 0, d;
+  for (; p->i < p->len; p->i++) {
+    if (s[p->i] == '.' && !dot) {
+      dot = 1;
+      continue;
+    }
+    if ((d = digit_val((unsigned char)s[p->i], hex)) < 0) break;
+    fmpz_mul_ui(m, m, hex ? 16 : 10);
+    fmpz_add_ui(m, m, (ulong)d);
+    nd++, ex -= dot ? (hex ? 4 : 1) : 0;
+    if (nd > 1000) break;
+  }
+  int k = -1;
+  if (!nd || nd > 1000) k = fail(p, at, "%s", nd ? "a number with too many digits" : "a number without digits");
+  else if (p->i < p->len && (s[p->i] == (hex ? 'p' : 'e') || s[p->i] == (hex ? 'P' : 'E'))) {
+    size_t j = p->i + 1;
+    int neg = j < p->len && s[j] == '-';
+    if (j < p->len && (s[j] == '-' || s[j] == '+')) j++;
+    slong v = 0;
+    size_t j0 = j;
+    while (j < p->len && isdigit((unsigned char)s[j]) && v < 100000) v = 10 * v + (s[j++] - '0');
+    if (j == j0) k = fail(p, j, "%s", "expected the exponent's digits");
+    else if (v >= 100000 || v > (hex ? 20000 : 1000)) k = fail(p, j0, "%s", "an exponent too large");
+    else ex += neg ? -v : v, p->i = j;
+  }
+  if (!p->failed) k = const_node(p, m, hex ? 2 : 10, ex);
+  fmpz_clear(m);
+  if (!p->failed && p->i < p->len && (isalnum((unsigned char)s[p->i]) || s[p->i] == '_' || s[p->i] == '.'))
+    k = fail(p, p->i, "unexpected '%s' after a number", (char[]){s[p->i], 0});
+  return k;
+}
+
+static int parse_expr(struct parser *p);
+static int parse_unary(struct parser *p);
+static int parse_formula(struct expr *e, const char *text, int xnode, char *err, size_t errlen);
+
+/* A binary operation; two rational constants fold into their exact result. */
+static int binary(struct parser *p, enum op op, int a, int b, size_t at) {
+  const struct node *na = &p->e->n[a], *nb = &p->e->n[b];
+  if (na->op != OP_Q || nb->op != OP_Q) return new_node(p, op, a, b);
+  if (op == OP_DIV && fmpq_is_zero(nb->q)) return fail(p, at, "%s", "division by zero");
+  int k = new_node(p, OP_Q, -1, -1);
+  if (k < 0) return k;
+  fmpq *r = p->e->n[k].q, *qa = p->e->n[a].q, *qb = p->e->n[b].q; /* after the realloc */
+  if (op == OP_ADD) fmpq_add(r, qa, qb);
+  else if (op == OP_SUB) fmpq_sub(r, qa, qb);
+  else if (op == OP_MUL) fmpq_mul(r, qa, qb);
+  else fmpq_div(r, qa, qb);
+  return k;
+}
+
+/* NAME '(' expr ')': a row of the table; a formula row is expanded with the argument as x */
+static int call(struct parser *p, size_t at, size_t nlen) {
+  int f = -1;
+  for (int i = 0; i < N_FN && f < 0; i++)
+    if (strlen(fn_table[i].name) == nlen && !strncmp(fn_table[i].name, p->s + at, nlen)) f = i;
+  char name[64];
+  snprintf(name, sizeof name, "%.*s", (int)(nlen < 40 ? nlen : 40), p->s + at);
+  if (f < 0)
+    return fail(p, at, "unknown name '%s' (x, pi, e, numbers, and the references 'ulpcert run --help' lists)", name);
+  if (peek(p) != '(') return fail(p, p->i, "expected '(' after %s", name);
+  p->i++;
+  int arg = parse_expr(p);
+  if (arg < 0) return -1;
+  if (peek(p) != ')') return fail(p, p->i, "%s", "expected ')'");
+  p->i++;
+  int body = -1; /* a formula row: its expansion with the argument as x */
+  if (fn_table[f].formula) {
+    char err[256];
+    body = parse_formula(p->e, fn_table[f].formula, arg, err, sizeof err);
+    if (body < 0) return fail(p, at, "%s", err);
+  }
+  const struct reference *r = ref_find(fn_table[f].name);
+  if (!r) return fail(p, at, "'%s' is not a reference of the catalogue", name);
+  int k = new_node(p, OP_FN, arg, body);
+  if (k < 0) return k;
+  struct node *n = &p->e->n[k];
+  n->fn = f, n->ref = r->mpfr_fn, n->ser = r->series;
+  for (int i = 0; i < N_PS; i++)
+    if (!strcmp(ps_table[i].name, fn_table[f].name)) n->ps = ps_table[i].fn;
+  return k;
+}
+
+static int parse_primary(struct parser *p) {
+  int c = peek(p);
+  size_t at = p->i;
+  if (isdigit(c) || c == '.') return number(p);
+  if (c == '(') {
+    p->i++;
+    int k = parse_expr(p);
+    if (k < 0) return -1;
+    if (peek(p) != ')') return fail(p, p->i, "%s", "expected ')'");
+    p->i++;
+    return k;
+  }
+  if (!isalpha(c) && c != '_') {
+    if (!c) return fail(p, at, "%s", "unexpected end of the expression");
+    return fail(p, at, "unexpected '%s'", (char[]){(char)c, 0});
+  }
+  size_t j = at;
+  while (j < p->len && (isalnum((unsigned char)p->s[j]) || p->s[j] == '_')) j++;
+  size_t n = j - at;
+  p->i = j;
+  if (n == 1 && p->s[at] == 'x') return p->xnode >= 0 ? p->xnode : new_node(p, OP_X, -1, -1);
+  if (n == 2 && !strncmp(p->s + at, "pi", 2)) return new_node(p, OP_PI, -1, -1);
+  if (n == 1 && p->s[at] == 'e') return new_node(p, OP_E, -1, -1);
+  return call(p, at, n);
+}
+
+/* primary ('^' unary)?: the exponent a constant rational; a rational base with an integer
+ * exponent folds */
+static int parse_power(struct parser *p) {
+  if (++p->depth > EXPR_MAX_DEPTH) return fail(p, p->i, "%s", "an expression nested too deeply");
+  int b = parse_primary(p);
+  p->depth--;
+  if (b < 0 || peek(p) != '^') return b;
+  p->i++;
+  skip_space(p);
+  size_t at = p->i;
+  int ex = parse_unary(p);
+  if (ex < 0) return -1;
+  const fmpq *q = p->e->n[ex].q;
+  if (p->e->n[ex].op != OP_Q) return fail(p, at, "%s", "the exponent must be a constant integer or rational");
+  if (!fmpz_fits_si(fmpq_numref(q)) || fmpz_cmp_ui(fmpq_denref(q), 1u << 20) > 0 ||
+      fmpz_bits(fmpq_numref(q)) > 20)
+    return fail(p, at, "%s", "an exponent too large");
+  const slong num = fmpz_get_si(fmpq_numref(q));
+  if (p->e->n[b].op == OP_Q && fmpz_is_one(fmpq_denref(q)) && num >= -64 && num <= 64) {
+    if (num < 0 && fmpq_is_zero(p->e->n[b].q)) return fail(p, at, "%s", "division by zero");
+    int k = new_node(p, OP_Q, -1, -1);
+    if (k >= 0) fmpq_pow_si(p->e->n[k].q, p->e->n[b].q, num);
+    return k;
+  }
+  int k = new_node(p, OP_POW, b, -1);
+  if (k >= 0) fmpq_set(p->e->n[k].q, p->e->n[ex].q);
+  return k;
+}
+
+static int parse_unary(struct parser *p) {
+  int c = peek(p);
+  if (c != '-' && c != '+') return parse_power(p);
+  size_t at = p->i++;
+  if (++p->depth > EXPR_MAX_DEPTH) return fail(p, at, "%s", "an expression nested too deeply");
+  int a = parse_unary(p);
+  p->depth--;
+  if (a < 0 || c == '+') return a;
+  if (p->e->n[a].op == OP_Q) {
+    int k = new_node(p, OP_Q, -1, -1);
+    if (k >= 0) fmpq_neg(p->e->n[k].q, p->e->n[a].q);
+    return k;
+  }
+  return new_node(p, OP_NEG, a, -1);
+}
+
+static int parse_term(struct parser *p) {
+  int a = parse_unary(p);
+  for (int c; a >= 0 && ((c = peek(p)) == '*' || c == '/');) {
+    size_t at = p->i++;
+    int b = parse_unary(p);
+    a = b < 0 ? -1 : binary(p, c == '*' ? OP_MUL : OP_DIV, a, b, at);
+  }
+  return a;
+}
+
+static int parse_expr(struct parser *p) {
+  if (++p->depth > EXPR_MAX_DEPTH) return fail(p, p->i, "%s", "an expression nested too deeply");
+  int a = parse_term(p);
+  for (int c; a >= 0 && ((c = peek(p)) == '+' || c == '-');) {
+    size_t at = p->i++;
+    int b = parse_term(p);
+    a = b < 0 ? -1 : binary(p, c == '+' ? OP_ADD : OP_SUB, a, b, at);
+  }
+  p->depth--;
+  return a;
+}
+
+/* text as a whole expression into e; the root node, or -1 with a message */
+static int parse_formula(struct expr *e, const char *text, int xnode, char *err, size_t errlen) {
+  struct parser p = {.s = text, .len = strlen(text), .e = e, .err = err, .errlen = errlen, .xnode = xnode};
+  if (p.len > EXPR_MAX_LEN) return fail(&p, EXPR_MAX_LEN, "%s", "an expression too long");
+  int k = parse_expr(&p);
+  if (k >= 0 && peek(&p)) {
+    int c = peek(&p);
+    k = fail(&p, p.i, c == ')' ? "%s" : "unexpected '%s'", c == ')' ? "unbalanced ')'" : (char[]){(char)c, 0});
+  }
+  return p.failed ? -1 : k;
+}
+
+struct expr *expr_parse(const char *text, char *err, size_t errlen) {
+  struct expr *e = calloc(1, sizeof *e);
+  if (!e) {
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+  }
+  e->root = parse_formula(e, text, -1, err, errlen);
+  if (e->root < 0) {
+    expr_free(e);
+    return NULL;
+  }
+  return e;
+}
+
+void expr_free(struct expr *e) {
+  if (!e) return;
+  for (int i = 0; i < e->nn; i++) fmpq_clear(e->n[i].q);
+  free(e->n);
+  free(e);
+}
+
+const char *expr_names(void) {
+  static char buf[1024];
+  if (!buf[0]) {
+    size_t k = 0;
+    for (int i = 0; i < N_FN; i++)
+      k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", i ? ", " : "", fn_table[i].name);
+  }
+  return buf;
+}
+
+/* ---------------------------------------------------------------------------------
+ * Evaluation with Arb balls. */
+
+/* x^(n/d) at every point of ball a: d = 1 an integer power; d odd the real root, d even
+ * defined for a >= 0 only */
+static int arb_qpow(arb_t r, const arb_t a, const fmpq_t q, slong prec) {
+  const ulong d = fmpz_get_ui(fmpq_denref(q));
+  arb_t t;
+  arb_init(t);
+  int rc = 0;
+  if (d == 1) arb_set(t, a);
+  else if (d % 2) odd_root(t, a, d, prec + 8);
+  else if (all_below(a, 0)) rc = -1;
+  else arb_root_ui(t, a, d, prec + 8);
+  if (!rc) arb_pow_fmpz(r, t, fmpq_numref(q), prec);
+  arb_clear(t);
+  return rc;
+}
+
+static int eval_arb(arb_t r, const struct expr *e, int k, const arb_t x, slong prec) {
+  const struct node *n = &e->n[k];
+  switch (n->op) {
+  case OP_X: arb_set(r, x); return 0;
+  case OP_Q: arb_set_fmpq(r, n->q, prec); return 0;
+  case OP_PI: arb_const_pi(r, prec); return 0;
+  case OP_E: arb_const_e(r, prec); return 0;
+  default: break;
+  }
+  if (n->op == OP_FN && n->b >= 0) return eval_arb(r, e, n->b, x, prec);
+  const slong wp = prec + 8; /* a few guard bits per level: the loop adds more as needed */
+  if (eval_arb(r, e, n->a, x, wp)) return -1;
+  if (n->op == OP_NEG) {
+    arb_neg(r, r);
+    return 0;
+  }
+  if (n->op == OP_POW) return arb_qpow(r, r, n->q, prec);
+  if (n->op == OP_FN) {
+    arb_t a;
+    arb_init(a);
+    arb_swap(a, r);
+    int rc = fn_table[n->fn].arb(r, a, prec);
+    arb_clear(a);
+    return rc;
+  }
+  arb_t b;
+  arb_init(b);
+  int rc = eval_arb(b, e, n->b, x, wp);
+  if (!rc) {
+    if (n->op == OP_ADD) arb_add(r, r, b, prec);
+    else if (n->op == OP_SUB) arb_sub(r, r, b, prec);
+    else if (n->op == OP_MUL) arb_mul(r, r, b, prec);
+    else arb_div(r, r, b, prec);
+  }
+  arb_clear(b);
+  return rc;
+}
+
+int expr_arb(arb_t r, const struct expr *e, const arb_t x, slong prec) { return eval_arb(r, e, e->root, x, prec); }
+
+/* ---------------------------------------------------------------------------------
+ * Taylor series: the expression at x + t mod t^len for a ball x, node by node with
+ * Arb's power series (each result encloses the node's series at every point of x). */
+
+/* h^(n/d) as arb_qpow defines it: d = 1 an integer power (a pole at h(0) = 0 when n < 0),
+ * else analytic where h(0) != 0: h^(n/d) for h(0) > 0; for h(0) < 0, d odd,
+ * (-1)^n (-h)^(n/d), and d even undefined. */
+int expr_ps_qpow(arb_poly_t r, const arb_poly_t h, const fmpq *q, slong len, slong prec) {
+  const ulong d = fmpz_get_ui(fmpq_denref(q));
+  const slong n = fmpz_get_si(fmpq_numref(q));
+  const int s = ps_sign(h);
+  if (s == 3 || (s == 2 && (d > 1 || n < 0))) return -1;
+  if (d == 1) {
+    arb_poly_t g;
+    arb_poly_init(g);
+    if (n < 0) arb_poly_inv_series(g, h, len, prec + 8);
+    else arb_poly_set(g, h);
+    arb_poly_pow_ui_trunc_binexp(r, g, (ulong)(n < 0 ? -n : n), len, prec);
+    arb_poly_clear(g);
+    return 0;
+  }
+  if (s == 1 && d % 2 == 0) return FAST_SERIES_NOWHERE;
+  arb_poly_t g;
+  arb_t a;
+  arb_poly_init(g);
+  arb_init(a);
+  arb_set_fmpq(a, q, prec + 8);
+  if (s == 1) arb_poly_neg(g, h);
+  else arb_poly_set(g, h);
+  arb_poly_pow_arb_series(r, g, a, len, prec);
+  if (s == 1 && n % 2) arb_poly_neg(r, r);
+  arb_poly_clear(g);
+  arb_clear(a);
+  return 0;
+}
+
+static int ser_eval(arb_poly_t r, const struct expr *e, int k, const arb_poly_t xs, slong len, slong prec);
+
+/* r = a (op) b for the binary nodes; a division by a series whose value may be 0: -1 */
+static int ser_binary(arb_poly_t r, const struct node *n, const arb_poly_t b, slong len, slong prec) {
+  if (n->op == OP_ADD) arb_poly_add(r, r, b, prec);
+  else if (n->op == OP_SUB) arb_poly_sub(r, r, b, prec);
+  else if (n->op == OP_MUL) arb_poly_mullow(r, r, b, len, prec);
+  else if (ps_sign(b) >= 2) return -1;
+  else arb_poly_div_series(r, r, b, len, prec);
+  return 0;
+}
+
+/* the series of node k into r: 0, -1 or FAST_SERIES_NOWHERE (ps_fn) */
+static int ser_eval(arb_poly_t r, const struct expr *e, int k, const arb_poly_t xs, slong len, slong prec) {
+  const struct node *n = &e->n[k];
+  arb_t c;
+  if (n->op == OP_X) {
+    arb_poly_set(r, xs);
+    return 0;
+  }
+  if (n->op == OP_Q || n->op == OP_PI || n->op == OP_E) {
+    arb_init(c);
+    if (n->op == OP_Q) arb_set_fmpq(c, n->q, prec);
+    else if (n->op == OP_PI) arb_const_pi(c, prec);
+    else arb_const_e(c, prec);
+    arb_poly_set_arb(r, c);
+    arb_clear(c);
+    return 0;
+  }
+  if (n->op == OP_FN && n->b >= 0) return ser_eval(r, e, n->b, xs, len, prec);
+  const slong wp = prec + 8; /* guard bits per level, as eval_arb */
+  int rc = ser_eval(r, e, n->a, xs, len, wp);
+  if (rc) return rc;
+  if (n->op == OP_NEG) {
+    arb_poly_neg(r, r);
+    return 0;
+  }
+  arb_poly_t b;
+  arb_poly_init(b);
+  if (n->op == OP_POW) rc = expr_ps_qpow(b, r, n->q, len, prec);
+  else if (n->op == OP_FN) rc = expr_fn_apply(b, n, r, len, prec);
+  if (n->op == OP_POW || n->op == OP_FN) arb_poly_swap(r, b);
+  else if (!(rc = ser_eval(b, e, n->b, xs, len, wp))) rc = ser_binary(r, n, b, len, prec);
+  arb_poly_clear(b);
+  return rc;
+}
+
+/* every function the expression calls has a series (a formula row: its formula's) */
+static int has_series(const struct expr *e, int k) {
+  const struct node *n = &e->n[k];
+  if (n->op == OP_FN && n->b >= 0) return has_series(e, n->b);
+  if (n->op == OP_FN && !n->ps && n->ser == ref_no_series) return 0;
+  return (n->a < 0 || has_series(e, n->a)) && (n->op == OP_FN || n->b < 0 || has_series(e, n->b));
+}
+
+int expr_has_series(const struct expr *e) { return has_series(e, e->root); }
+
+int expr_series(arb_ptr res, const arb_t x, slong len, slong prec, const void *arg) {
+  const struct expr *e = arg;
+  arb_poly_t xs, r;
+  arb_poly_init(xs);
+  arb_poly_init(r);
+  arb_poly_set_coeff_si(xs, 1, 1);
+  arb_poly_set_coeff_arb(xs, 0, x);
+  int rc = ser_eval(r, e, e->root, xs, len, prec);
+  for (slong k = 0; k < len; k++) arb_poly_get_coeff_arb(res + k, r, k);
+  arb_poly_clear(xs);
+  arb_poly_clear(r);
+  return rc;
+}
+
+/* The sign of node k's value at the finite x, from its Arb enclosure: +-1 where the ball
+ * is finite and excludes 0, else 0. */
+static int node_sign(const struct expr *e, int k, mpfr_srcptr x) {
+  if (!mpfr_number_p(x)) return 0;
+  arb_t a, r;
+  arb_init(a), arb_init(r);
+  arf_set_mpfr(arb_midref(a), x);
+  int s = 0;
+  if (eval_arb(r, e, k, a, 256) == 0 && arb_is_finite(r)) s = arb_is_positive(r) ? 1 : arb_is_negative(r) ? -1 : 0;
+  arb_clear(a), arb_clear(r);
+  return s;
+}
+
+/* ---------------------------------------------------------------------------------
+ * Exact evaluation: MPFR operation by operation at EXPR_EXACT_PREC bits, in the widest
+ * exponent range. Returns 1 when every operation was exact (ternary 0: the result is
+ * the operation's true value, IEEE 754 special values included), so that r is the exact
+ * value of the expression; 0 at the first inexact one. */
+static int exact_eval(mpfr_ptr r, const struct expr *e, int k, mpfr_srcptr x) {
+  const struct node *n = &e->n[k];
+  if (n->op == OP_X) return mpfr_set(r, x, MPFR_RNDN) == 0;
+  if (n->op == OP_Q) {
+    mpq_t q;
+    mpq_init(q);
+    fmpq_get_mpq(q, n->q);
+    int ok = mpfr_set_q(r, q, MPFR_RNDN) == 0;
+    mpq_clear(q);
+    return ok;
+  }
+  if (n->op == OP_PI || n->op == OP_E) return 0; /* irrational */
+  if (n->op == OP_FN && n->b >= 0) return exact_eval(r, e, n->b, x);
+  if (!exact_eval(r, e, n->a, x)) return 0;
+  if (n->op == OP_NEG) return mpfr_neg(r, r, MPFR_RNDN) == 0;
+  if (n->op == OP_FN) {
+    mpfr_t a;
+    mpfr_init2(a, EXPR_EXACT_PREC);
+    mpfr_swap(a, r);
+    int ok = n->ref(r, a, MPFR_RNDN) == 0;
+    mpfr_clear(a);
+    return ok;
+  }
+  if (n->op == OP_POW) {
+    const ulong d = fmpz_get_ui(fmpq_denref(n->q));
+    if (d > 1 && mpfr_rootn_ui(r, r, d, MPFR_RNDN) != 0) return 0;
+    return mpfr_pow_si(r, r, fmpz_get_si(fmpq_numref(n->q)), MPFR_RNDN) == 0;
+  }
+  mpfr_t b;
+  mpfr_init2(b, EXPR_EXACT_PREC);
+  int ok = exact_eval(b, e, n->b, x);
+  if (ok) {
+    if (n->op == OP_ADD) ok = mpfr_add(r, r, b, MPFR_RNDN) == 0;
+    else if (n->op == OP_SUB) ok = mpfr_sub(r, r, b, MPFR_RNDN) == 0;
+    else if (n->op == OP_MUL) ok = mpfr_mul(r, r, b, MPFR_RNDN) == 0;
+    else ok = mpfr_div(r, r, b, MPFR_RNDN) == 0;
+  } else if (mpfr_zero_p(r) && (n->op == OP_MUL || n->op == OP_DIV)) {
+    /* 0 * b, 0 / b: an exact zero, of the signs' product, where b is finite and nonzero */
+    const int s = node_sign(e, n->b, x);
+    if ((ok = s != 0)) mpfr_setsign(r, r, mpfr_signbit(r) != (s < 0), MPFR_RNDN);
+  }
+  mpfr_clear(b);
+  return ok;
+}
+
+static int ziv_fn(arb_t r, const arb_t x, slong prec, const void *arg) {
+  return eval_arb(r, arg, ((const struct expr *)arg)->root, x, prec);
+}
+
+int expr_ziv(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, const struct expr *e) {
+  return ref_arb_ziv_arg(y, x, rnd, ziv_fn, e, EXPR_PREC_MAX);
+}
+
+int expr_mpfr(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, const void *arg) {
+  const struct expr *e = arg;
+  const struct node *root = &e->n[e->root];
+  if (root->op == OP_FN && e->n[root->a].op == OP_X) /* f(x): the catalogue's referee itself */
+    return root->ref(y, x, rnd);
+  return expr_mpfr_formula(y, x, rnd, e);
+}
+
+int expr_mpfr_formula(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, const struct expr *e) {
+  if (mpfr_nan_p(x)) {
+    mpfr_set_nan(y);
+    return 0;
+  }
+  const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_t v;
+  mpfr_init2(v, EXPR_EXACT_PREC);
+  mpfr_set_emin(mpfr_get_emin_min());
+  mpfr_set_emax(mpfr_get_emax_max());
+  int exact = exact_eval(v, e, e->root, x), tern = 0;
+  /* the exact value rounded: in the widest range, then the caller's (as round_end) */
+  if (exact) tern = mpfr_set(y, v, rnd);
+  /* at an infinity where IEEE rules leave the value indeterminate (-inf/inf, 0*inf,
+   * inf-inf) or no operation is exact: the limit (expr_limit) */
+  int lim = 0;
+  if (mpfr_inf_p(x) && (!exact || mpfr_nan_p(y))) {
+    const int tl = expr_limit(y, mpfr_sgn(x), rnd, e);
+    if (tl != REF_UNDECIDABLE) lim = 1, tern = tl;
+    else if (exact) mpfr_set_nan(y); /* IEEE's NaN: no limit either (sin(inf)) */
+  }
+  mpfr_set_emin(emin);
+  mpfr_set_emax(emax);
+  mpfr_clear(v);
+  if (exact || lim) return mpfr_check_range(y, tern, rnd);
+  if (mpfr_inf_p(x)) { /* no ball at infinity, no limit */
+    mpfr_set_nan(y);
+    return REF_UNDECIDABLE;
+  }
+  return expr_ziv(y, x, rnd, e);
+}
+
+/* ---------------------------------------------------------------------------------
+ * References from expressions. */
+
+static pthread_mutex_t resolve_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* a lone identifier other than x, pi and e: meant as a reference name */
+static int lone_name(const char *s) {
+  if (!isalpha((unsigned char)*s) && *s != '_') return 0;
+  for (const char *p = s; *p; p++)
+    if (!isalnum((unsigned char)*p) && *p != '_') return 0;
+  return strcmp(s, "x") && strcmp(s, "pi") && strcmp(s, "e");
+}
+
+const struct reference *ref_resolve(const char *name, int odd, int increasing, const char *label, char *err,
+                                    size_t errlen) {
+  const struct reference *r = ref_find(name);
+  if (r) return r;
+  if (lone_name(name)) {
+    snprintf(err, errlen, "unknown reference '%.64s' (known: %s; or an expression in x such as 'x/(1+exp(-x))')",
+             name, ref_names());
+    return NULL;
+  }
+  static struct made {
+    struct reference ref;
+    struct made *next;
+  } *made = NULL;
+  pthread_mutex_lock(&resolve_lock);
+  for (struct made *m = made; m && !r; m = m->next)
+    if (!strcmp(m->ref.name, name) && (m->ref.symmetry == REF_SYM_ODD) == !!odd &&
+        (m->ref.monotone == REF_MONO_INCREASING) == !!increasing)
+      r = &m->ref;
+  if (!r) {
+    char why[300];
+    struct expr *e = expr_parse(name, why, sizeof why);
+    if (!e) snprintf(err, errlen, "%s '%.200s': %s", label, name, why);
+    struct made *m = e ? calloc(1, sizeof *m) : NULL;
+    char *text = m ? strdup(name) : NULL;
+    if (text) {
+      m->ref = (struct reference){.name = text, .symmetry = odd ? REF_SYM_ODD : REF_SYM_NONE,
+                                  .monotone = increasing ? REF_MONO_INCREASING : REF_MONO_NONE,
+                                  .shortcut = ref_no_shortcut, .series = ref_no_series, .ctx_fn = expr_mpfr, .ctx = e,
+                                  .ctx_series = expr_has_series(e) ? expr_series : NULL,
+                                  .ctx_anchored = expr_has_series(e) ? expr_anchored : NULL,
+                                  .ctx_plan_len = expr_plan_len(e)};
+      m->next = made, made = m;
+      r = &m->ref;
+    } else {
+      if (e) snprintf(err, errlen, "out of memory");
+      expr_free(e), free(m);
+    }
+  }
+  pthread_mutex_unlock(&resolve_lock);
+  return r;
+}
