@@ -553,7 +553,18 @@ PY
 then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: arch record --reuse / by ranges (pair, float-float)"; fi
 "$U" arch record $B --kinds binary32 --from 0x3f801000 --to 0x3f801fff --out "$T/rd.json" >/dev/null 2>&1
 expect 2 "holds float-float variants and .* does not" -- merge "$T/pfa.json" "$T/rd.json" --json "$T/x.json"
-expect 0 "two-argument variants: not in the baseline" -- arch compare "$T/rd.json" --backend cpu --no-cache --quiet
+# a baseline that lacks kinds this build records: each is named, and the check is incomplete
+# (exit 1) unless --allow-missing accepts it or --kinds leaves them out; a baseline with no
+# part at all compared nothing (exit 5); compare's options are refused by record
+expect 1 "two-argument variants: not in the baseline" -- arch compare "$T/rd.json" --backend cpu --no-cache --quiet
+expect 1 "^incomplete: the baseline lacks [0-9]+ kinds that this build records \(.*pair.*\); --allow-missing" -- \
+  arch compare "$T/rd.json" --backend cpu --no-cache --quiet
+expect 0 "; accepted \(--allow-missing\)" -- arch compare "$T/rd.json" --backend cpu --no-cache --quiet --allow-missing
+expect 0 "identical" -- arch compare "$T/rd.json" --backend cpu --no-cache --quiet --kinds binary32
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); [d.pop(k) for k in ("results","half") if k in d]; json.dump(d,open(sys.argv[2],"w"))' "$T/rd.json" "$T/rd-none.json"
+expect 5 "(missing field .results.|holds no part that this build compares: nothing was compared)" -- \
+  arch compare "$T/rd-none.json" --backend cpu --no-cache --quiet --allow-missing
+expect 2 "--allow-missing is an option of arch compare" -- arch record $B --kinds binary32 --allow-missing --out "$T/x.json"
 expect 2 "--kinds: 'frob' is not a kind with arch records" -- arch record $P --kinds binary32,frob
 # bench --multi-gpu: whole families and the whole record, twice (on the CPU backend both
 # runs are the CPU's), the same statistics both times

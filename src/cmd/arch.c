@@ -25,7 +25,7 @@ static const char *kind_names(int which);
 static void usage_arch(FILE *f) {
   fprintf(f,
           "usage: ulpcert arch record [--out FILE] [--reuse RECORD.json] [--kinds K,K..] [options of run]\n"
-          "       ulpcert arch compare BASELINE.json [--allow-diff] [--kinds K,K..] [options of run]\n"
+          "       ulpcert arch compare BASELINE.json [--allow-diff] [--allow-missing] [--kinds K,K..] [options of run]\n"
           "\n"
           "record: runs every variant of every kind the backend can run over all inputs (or\n"
           "--from/--to: of two-argument functions the swept operand, both ways, against the\n"
@@ -43,7 +43,10 @@ static void usage_arch(FILE *f) {
           "first differing inputs with both outputs (bins of 2^20 inputs whose digest\n"
           "differs are evaluated again; one changed input in a bin is located exactly,\n"
           "several are reported as such), and how the\n"
-          "error statistics moved. Exit status 1 when something differs, unless --allow-diff.\n"
+          "error statistics moved. Exit status 1 when something differs, unless --allow-diff;\n"
+          "also when the baseline lacks a kind this build records (it is named: the check is\n"
+          "incomplete), unless --allow-missing or --kinds leaves it out. A baseline with no\n"
+          "part this build compares is refused (exit status 5).\n"
           "--kinds K,K..: only these kinds (of: %s).\n"
           "--devices (default: all visible GPUs): the kinds that spread their work over them\n"
           "run in turn (%s), the others at once, one device each\n"
@@ -233,25 +236,42 @@ static int record(struct arch_ctx *a, const char *out, const char *only) {
   return rc ? rc : late;
 }
 
-/* Every kind's comparison with the baseline's part; a kind whose part the baseline lacks
- * is said to be not in it (a record of an earlier version, or made with --kinds). */
-static int compare(struct arch_ctx *a, const char *only) {
-  int rc = 0;
+/* Every kind's comparison with the baseline's part. A kind this build records that the
+ * baseline lacks (a record of an earlier version, or one made with --kinds) is named, and
+ * makes the comparison incomplete: exit status 1 unless allow_missing (--allow-missing) or
+ * --kinds leaves it out. A baseline with no part that this build compares has compared
+ * nothing: exit status 5 (it is no record of this tool's), whatever the options. */
+static int compare(struct arch_ctx *a, const char *only, int allow_missing) {
+  int rc = 0, done = 0, missing = 0;
+  char names[512] = "";
   for (int k = 0; kinds[k] && !rc; k++) {
     if (!kinds[k]->arch_compare || !kind_wanted(only, kinds[k])) continue;
     if (!arch_part(a->base, kinds[k])) {
       printf("%s variants: not in the baseline (%s has no '%s' part)\n", kinds[k]->title, a->base_path,
              kinds[k]->name);
+      size_t n = strlen(names);
+      snprintf(names + n, sizeof names - n, "%s%s", missing++ ? ", " : "", kinds[k]->name);
       continue;
     }
     rc = kinds[k]->arch_compare(a);
+    done++;
   }
-  return rc;
+  if (rc) return rc;
+  if (!done) {
+    errorf("%s holds no part that this build compares: nothing was compared", a->base_path);
+    return EXIT_CORRUPT;
+  }
+  if (missing) {
+    printf("incomplete: the baseline lacks %d kind%s that this build records (%s)%s\n", missing, missing > 1 ? "s" : "",
+           names, allow_missing ? "; accepted (--allow-missing)" : "; --allow-missing accepts that, --kinds narrows it");
+    if (!allow_missing) return EXIT_FAIL;
+  }
+  return 0;
 }
 
 struct arch_args {
   const char *out, *reuse, *kinds;
-  int allow;
+  int allow, allow_missing;
 };
 
 static int arch_extra(int c, const char *arg, void *p) {
@@ -260,6 +280,7 @@ static int arch_extra(int c, const char *arg, void *p) {
   else if (c == 4002) a->allow = 1;
   else if (c == 4003) a->reuse = arg;
   else if (c == 4004) a->kinds = arg;
+  else if (c == 4005) a->allow_missing = 1;
   else return EXIT_USAGE;
   return -1;
 }
@@ -277,7 +298,7 @@ static int parse(int argc, char **argv, struct scan_cli *sc, struct arch_args *a
   }
   static const struct option more[] = {{"out", required_argument, 0, 4001}, {"allow-diff", no_argument, 0, 4002},
                                        {"reuse", required_argument, 0, 4003}, {"kinds", required_argument, 0, 4004},
-                                       {0, 0, 0, 0}};
+                                       {"allow-missing", no_argument, 0, 4005}, {0, 0, 0, 0}};
   int rc = parse_scan_options(argc - 1, argv + 1, sc, arch_extra, aa, more, usage_arch);
   if (rc >= 0) return rc;
   int npos = argc - 1 - optind;
@@ -291,13 +312,17 @@ static int parse(int argc, char **argv, struct scan_cli *sc, struct arch_args *a
     errorf("--reuse is an option of arch record");
     return EXIT_USAGE;
   }
+  if (*is_record && (aa->allow || aa->allow_missing)) {
+    errorf("%s is an option of arch compare", aa->allow ? "--allow-diff" : "--allow-missing");
+    return EXIT_USAGE;
+  }
   if (aa->kinds && check_kinds(aa->kinds)) return EXIT_USAGE;
   return -1;
 }
 
 int cmd_arch(int argc, char **argv) {
   struct scan_cli sc;
-  struct arch_args aa = {NULL, NULL, NULL, 0};
+  struct arch_args aa = {NULL, NULL, NULL, 0, 0};
   struct run_info ri;
   int is_record;
   char **pos;
@@ -311,7 +336,7 @@ int cmd_arch(int argc, char **argv) {
   if (a.base_path) rc = read_base(&a, is_record);
   ri.from = sc.o.from, ri.to = sc.o.to;
   if (!rc && is_record) rc = record(&a, aa.out, aa.kinds);
-  if (!rc && !is_record) rc = compare(&a, aa.kinds);
+  if (!rc && !is_record) rc = compare(&a, aa.kinds, aa.allow_missing);
   if (!rc && !is_record && a.differ && !aa.allow) rc = EXIT_FAIL;
   json_decref(a.base);
   return rc;
