@@ -1,4 +1,5 @@
-# ulpcert: exhaustive verification of binary32 math functions.
+# ulpcert: exhaustive verification of approximate math functions (binary32 and two-argument
+# functions, float-float, 16-bit formats, conversions) against correctly rounded references.
 #
 #   make            build build/ulpcert (installs missing -dev packages with apt-get when root)
 #   make run        the main job: exhaustive run of the tanh family, table + JSON in build/results/
@@ -89,11 +90,12 @@ GEN := $(BUILD)/gen
 # the same for its device code, <name>.cuh then <name>.*.cuh)
 CAT_DEFS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).def) \
               $(sort $(wildcard $(d)$(notdir $(d:/=)).*.def)))
-# CUDA's own functions, compiled once per build flavour (src/kinds/binary32/device/flavour.cuh): <name>.cuda.cuh
-CAT_FLAVS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).cuda.cuh))
-# every other device file: <name>.cuh, then <name>.*.cuh
+# CUDA's own functions, compiled once per build flavour (src/kinds/binary32/device/flavour.cuh):
+# the functions the .def files declare as CUDA_FUNCTION(fn, ...) or with a CUDA_VARIANT(fn, REF, FTZ),
+# in catalogue order, one CUDA_FLAVOURS(fn) line each in the generated device_flavours.cuh
+# every device file: <name>.cuh, then <name>.*.cuh
 CAT_CUHS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).cuh) \
-              $(filter-out $(CAT_FLAVS),$(sort $(wildcard $(d)$(notdir $(d:/=)).*.cuh))))
+              $(sort $(wildcard $(d)$(notdir $(d:/=)).*.cuh)))
 # references whose shortcut compiles for the device too (functions/<name>/shortcut.h, rules
 # in reference/hd.h): the device reference kernel runs them (src/kinds/binary32/device/refkern.cuh)
 CAT_SCS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)shortcut.h))
@@ -140,7 +142,8 @@ $(GEN)/catalogue.def: FORCE
 $(GEN)/device_code.cuh: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(CAT_CUHS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/device_flavours.cuh: FORCE
-	@mkdir -p $(GEN) && printf '#include "%s"\n' $(CAT_FLAVS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+	@mkdir -p $(GEN) && sed -nE 's/^(CUDA_FUNCTION\(([a-z0-9_]+),|CUDA_VARIANT\(([a-z0-9_]+), *"[^"]*", *FTZ).*/CUDA_FLAVOURS(\2\3)/p' \
+	  $(CAT_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/shortcuts.h: FORCE
 	@mkdir -p $(GEN) && for f in $(CAT_SCS); do echo "#include \"$$f\""; done >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/shortcuts.def: FORCE

@@ -17,8 +17,10 @@ static void usage_main(FILE *f) {
   fprintf(f,
           "usage: ulpcert COMMAND [OPTIONS]\n"
           "\n"
-          "Exhaustive verification of binary32 math functions against correctly rounded\n"
-          "MPFR references, on the GPU (CUDA) or the CPU.\n"
+          "Exhaustive verification of approximate math against correctly rounded references\n"
+          "(MPFR, Arb): binary32 functions of one and two arguments, float-float arithmetic,\n"
+          "16-bit functions and arithmetic, conversions to narrow formats; on the GPU (CUDA)\n"
+          "or the CPU.\n"
           "\n"
           "commands:\n"
           "  list            the variants, their family, backends, reference and claimed bounds\n"

@@ -1,4 +1,4 @@
-/* Device code of the cos variants: PTX cos and the intrinsic __cosf (CUDA's cosf: cos.cuda.cuh). */
+/* Device code of the cos variants: PTX cos and the intrinsic __cosf (CUDA's cosf: its .cuda.def). */
 #include "kernels/ptx.cuh"
 
 PTX_UNARY(ptx_cos_approx, "cos.approx.f32")

@@ -1,4 +1,4 @@
-/* Device code of the sin variants: PTX sin and the intrinsic __sinf (CUDA's sinf: sin.cuda.cuh). */
+/* Device code of the sin variants: PTX sin and the intrinsic __sinf (CUDA's sinf: its .cuda.def). */
 #include "kernels/ptx.cuh"
 
 PTX_UNARY(ptx_sin_approx, "sin.approx.f32")

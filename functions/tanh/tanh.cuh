@@ -1,5 +1,5 @@
 /* Device code of the tanh variants: the seed's three implementations (tanh_seed.cuh),
- * the intrinsic __tanhf, and the PTX half-precision forms (CUDA's tanhf: tanh.cuda.cuh). */
+ * the intrinsic __tanhf, and the PTX half-precision forms (CUDA's tanhf: its .cuda.def). */
 #include "functions/tanh/tanh_seed.cuh"
 #include "kernels/ptx.cuh"
 

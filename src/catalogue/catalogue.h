@@ -39,7 +39,7 @@
  *
  *   CUDA_FUNCTION(fn, reference, fastmath)
  *     CUDA's own fn in the three builds a user chooses between (src/kinds/binary32/device/flavour.cuh; the
- *     folder's <name>.cuda.cuh holds CUDA_FLAVOURS(fn)): the variants fn.cuda (nvcc's
+ *     Makefile generates its CUDA_FLAVOURS(fn) line from this one): the variants fn.cuda (nvcc's
  *     defaults), fn.cuda.ftz (-ftz=true) and fn.cuda.fastmath (-use_fast_math), in this order,
  *     of device functions fn_cuda, fn_cuda_ftz and fn_cuda_fast, described as "CUDA's fn",
  *     "CUDA's fn compiled with -ftz=true" and "CUDA's fn compiled with -use_fast_math: "

@@ -1,2 +1,0 @@
-/* CUDA's floorf, compiled once per build flavour (src/kinds/binary32/device/flavour.cuh) */
-CUDA_FLAVOURS(floorf)

@@ -1,2 +1,0 @@
-/* CUDA's log10f, compiled once per build flavour (src/kinds/binary32/device/flavour.cuh) */
-CUDA_FLAVOURS(log10f)

@@ -1,2 +1,0 @@
-/* CUDA's sinpif, compiled once per build flavour (src/kinds/binary32/device/flavour.cuh) */
-CUDA_FLAVOURS(sinpif)
