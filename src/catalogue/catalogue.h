@@ -21,6 +21,10 @@
  *                           CUDA build's, below); absent: none;
  *       HOST(fn)            its host code, float fn(float) of the folder's .c files; absent:
  *                           none;
+ *       HOST_LIBC(fn)       its host code is the host C library's fn itself: HOST(host_fn),
+ *                           whose one-line wrapper, float host_fn(float x) { return fn(x); },
+ *                           the Makefile generates (build/gen/host_libc.c): no file of the
+ *                           folder holds it;
  *       CLAIM(kind, max_ulp, max_rel, source)
  *                           the bound the code's own comment claims (kind CLAIM_MEASURED,
  *                           CLAIM_PROVED, ...), NULL where it claims none; absent: no claim;
@@ -34,7 +38,7 @@
  *     Bounds and claims are decimal strings printed as at their source (their digits matter:
  *     claim_verdict); a variant has at most one documented bound among DOC_ULP, DOC_REL and
  *     DOC_ABS (one source): bounds that depend on x are BOUND lines. The common case is one
- *     short line: VARIANT("tanhf.host", REF("tanh"), HOST(host_tanhf),
+ *     short line: VARIANT("tanhf.host", REF("tanh"), HOST_LIBC(tanhf),
  *     DESCRIPTION("the host C library's tanhf"));
  *
  *   CUDA_FUNCTION(fn, reference, fastmath)
@@ -103,6 +107,8 @@
 /* The sentinels of absent reference entries (function names, so that every entry has one
  * type). */
 #define NOSHORTCUT ref_no_shortcut
+/* a VARIANT's host code that is the host C library's fn (the wrapper is generated) */
+#define HOST_LIBC(fn) HOST(host_##fn)
 #define NOSERIES ref_no_series
 
 /* Shorthands of the .def files. */

@@ -1,6 +1,0 @@
-/* Host variant of cbrt: the host C library's cbrtf. */
-#include <math.h>
-
-float host_cbrtf(float x) {
-  return cbrtf(x);
-}

@@ -1,4 +1,0 @@
-/* Host variant of cos: the host C library's cosf. */
-#include <math.h>
-
-float host_cosf(float x) { return cosf(x); }

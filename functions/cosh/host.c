@@ -1,6 +1,0 @@
-/* Host variant of cosh: the host C library's coshf. */
-#include <math.h>
-
-float host_coshf(float x) {
-  return coshf(x);
-}

@@ -1,6 +1,0 @@
-/* Host variant of floor: the host C library's floorf. */
-#include <math.h>
-
-float host_floorf(float x) {
-  return floorf(x);
-}

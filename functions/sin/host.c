@@ -1,4 +1,0 @@
-/* Host variant of sin: the host C library's sinf. */
-#include <math.h>
-
-float host_sinf(float x) { return sinf(x); }
