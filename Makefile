@@ -4,7 +4,11 @@
 #   make run        the main job: exhaustive run of the tanh family, table + JSON in build/results/
 #   make test       unit, end-to-end and CLI tests (CPU; GPU tests run when a GPU is present)
 #   make bench      per-stage timings and scaling (reports/bench/ holds committed results)
-#   make ARCHS="sm_90"  build device code for chosen architectures only (default: all from sm_75)
+#   make            device code for the machine at hand: the GPU's own architecture when one
+#                   answers (nvidia-smi, or the toolkit's device query), none without a GPU (the
+#                   CPU backend; the build says how to build for GPUs)
+#   make ARCHS=all  device code for every architecture from sm_75 (releases, packages, gpu-carry.sh)
+#   make ARCHS="sm_90"  device code for chosen architectures only
 #   make SAN=1 test     host code under AddressSanitizer and UndefinedBehaviorSanitizer
 #   make MPI=1          an MPI build (build-mpi/ulpcert) for mpirun -np N ... run
 #   make install PREFIX=/usr/local   the binary and its libraries: PREFIX/bin/ulpcert
@@ -45,13 +49,37 @@ else
   LIBS_DEP := $(LIBDIR)/libjansson.a $(LIBDIR)/libz.a -lflint-arb -lflint -lmpfr -lgmp -Wl,--disable-new-dtags,-rpath,'$$ORIGIN/lib'
 endif
 
-# Device code: every real architecture the toolkit knows from sm_75 up, plus PTX of the newest.
+# Device code (ARCHS): by default for the machine at hand. With a GPU, its own architecture
+# (the compute capabilities nvidia-smi reports, else the answer of the toolkit's device query,
+# the one nvcc -arch=native asks); without one, no device code at all: the CPU backend needs
+# none, and the build says how to build for GPUs. ARCHS=all: every real architecture the
+# toolkit knows from sm_75 up, plus PTX of the newest (a release, a package, a binary that
+# travels to a GPU machine). ARCHS="sm_80 sm_90": those.
 # (The sanitizer build checks the host code and uses the no-GPU backend.)
 ifeq ($(SAN),1)
   NVCC :=
 endif
+GPU_QUERY_SH = { nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null || \
+                 $(CUDA_HOME)/bin/__nvcc_device_query 2>/dev/null; } | tr ', ' '\n\n' | \
+               sed -n 's/^\([0-9][0-9]*\)\.\{0,1\}\([0-9]\)$$/sm_\1\2/p' | sort -u | tr '\n' ' '
 ifneq ($(NVCC),)
-  ARCHS ?= $(shell $(NVCC) --list-gpu-code 2>/dev/null | grep '^sm_' | sed 's/sm_//' | awk '$$1 >= 75' | sort -n | sed 's/^/sm_/' | tr '\n' ' ')
+  ALL_ARCHS = $(shell $(NVCC) --list-gpu-code 2>/dev/null | grep '^sm_' | sed 's/sm_//' | awk '$$1 >= 75' | sort -n | sed 's/^/sm_/' | tr '\n' ' ')
+  ifeq ($(origin ARCHS),undefined)
+    ARCHS := native
+  endif
+  ifeq ($(strip $(ARCHS)),native)
+    override ARCHS := $(strip $(shell $(GPU_QUERY_SH)))
+    ARCHS_WHY := $(if $(ARCHS),the GPU of this machine,no GPU on this machine)
+  endif
+  ifeq ($(strip $(ARCHS)),all)
+    override ARCHS := $(strip $(ALL_ARCHS))
+  endif
+  # no architecture: a build without device code (the CPU backend)
+  ifeq ($(strip $(ARCHS)),)
+    NVCC :=
+  endif
+endif
+ifneq ($(NVCC),)
   PTX_ARCH := $(lastword $(ARCHS))
   GENCODE := $(foreach a,$(ARCHS),-gencode arch=compute_$(a:sm_%=%),code=$(a)) \
              -gencode arch=compute_$(PTX_ARCH:sm_%=%),code=compute_$(PTX_ARCH:sm_%=%)
@@ -158,6 +186,7 @@ TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
 .PHONY: FORCE all deps test-deps run test bench clean fuzz valgrind ci report report-check mpi-test install
 all: $(BUILD)/ulpcert
 	@echo "ulpcert: the binary is $(BUILD)/ulpcert (it finds its libraries in $(BUILD)/lib; 'make install PREFIX=DIR' puts both in DIR)"
+	@echo "ulpcert: $(if $(NVCC),device code for $(strip $(ARCHS)),built for the CPU only ($(NOGPU_WHY)); 'make ARCHS=all' or 'make ARCHS=sm_90' builds device code)"
 
 # The reference cache's folder, as ulpcert chooses it (refcache_default_dir in
 # src/reference/refcache.c): $ULPCERT_CACHE, else $XDG_CACHE_HOME/ulpcert, else ~/.cache/ulpcert.
@@ -211,10 +240,14 @@ $(BUILD)/%.o: %.cu $(GEN)/nvflags | $(BUILD)/.deps $(GEN_FILES)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVBASE) $(NVGEN) $(NVFLAV) -MMD -MP -c $< -o $@
 
-$(BUILD)/src/engine/device_nogpu.o: | $(BUILD)/.nvcc-notice
+# a build without device code says why, and how to build for GPUs (here and in ulpcert --version)
+NOGPU_WHY := $(if $(ARCHS_WHY),$(ARCHS_WHY),$(if $(filter 1,$(SAN)),the sanitizer build,nvcc not found or NVCC= given))
+$(BUILD)/src/engine/device_nogpu.o: CFLAGS += -DULPCERT_NOGPU_WHY='"$(NOGPU_WHY)"'
+$(BUILD)/src/engine/device_nogpu.o: $(GEN)/nvflags | $(BUILD)/.nvcc-notice
 $(BUILD)/.nvcc-notice:
 	@mkdir -p $(dir $@)
-	@echo "ulpcert: building without GPU support (nvcc not found, or NVCC= given)" >&2
+	@echo "ulpcert: building for the CPU only, without device code ($(NOGPU_WHY)); for GPUs:" \
+	  "'make ARCHS=all' (every architecture), 'make ARCHS=sm_90' (one), or plain 'make' on a GPU machine" >&2
 	@touch $@
 
 $(BUILD)/libulpcert.a: $(OBJ) $(GPU_OBJ)
@@ -236,9 +269,25 @@ $(BUILD)/tests/$(basename $(notdir $(1))): $(1) $(wildcard tests/*.h tests/ref/*
 endef
 $(foreach t,$(wildcard tests/test_*.c functions/*/test_*.c),$(eval $(call TEST_RULE,$(t))))
 
+# The main job: with a usable GPU, every one of the 2^32 inputs through the tanh family; on
+# the CPU (no GPU, or a build without device code) a slice that takes seconds, RUN_SLICE:
+# the positive inputs from 2^-12 (0x39800000) to 9.0 (0x41100000), the binades where tanh is
+# neither x nor 1 to within a few ulp (tanh is odd: the negative half mirrors it), 127 M inputs,
+# then how to run all 2^32 and what that costs on this CPU (from the slice's rate).
+RUN_SLICE := --from 0x39800000 --to 0x41100000
 run: $(BUILD)/ulpcert
 	@mkdir -p $(BUILD)/results
-	$(BUILD)/ulpcert run tanh --json $(BUILD)/results/tanh.json | tee $(BUILD)/results/tanh.txt
+	@if $(BUILD)/ulpcert run tanh --backend gpu --from 0x3f800000 --to 0x3f800000 --no-cache --quiet >/dev/null 2>&1; then \
+	  slice=""; else slice="$(RUN_SLICE)"; \
+	  echo "ulpcert: no usable GPU: the main job runs on the CPU over a slice (2^-12 to 9.0, 127 M inputs) instead of all 2^32"; fi; \
+	  t0=$$(date +%s.%N); \
+	  echo "$(BUILD)/ulpcert run tanh $$slice --json $(BUILD)/results/tanh.json"; \
+	  $(BUILD)/ulpcert run tanh $$slice --json $(BUILD)/results/tanh.json >$(BUILD)/results/tanh.txt; rc=$$?; \
+	  cat $(BUILD)/results/tanh.txt; [ $$rc -eq 0 ] || exit $$rc; \
+	  if [ -n "$$slice" ]; then echo; awk -v t0=$$t0 -v t1=$$(date +%s.%N) -v n=126877697 'BEGIN { \
+	    m = (t1 - t0) * 4294967296 / n / 60; \
+	    printf "ulpcert: that was %.0f s for 126877697 inputs on the CPU; all 2^32 inputs: $(BUILD)/ulpcert run tanh" \
+	      " (about %.0f minutes on this CPU at that rate; about a minute with a GPU: make run on a GPU machine)\n", t1 - t0, m }'; fi
 	@$(CACHE_DIR_SH); z=$$(du -sh "$$d" 2>/dev/null | cut -f1); echo; \
 	  echo "ulpcert: binary $(BUILD)/ulpcert; results in $(BUILD)/results/tanh.txt and tanh.json;" \
 	  "reference cache $$d ($${z:-empty}; --no-cache or ULPCERT_CACHE=DIR to change)"
