@@ -318,8 +318,14 @@ test: $(BUILD)/ulpcert $(TEST_BIN)
 RESULTS := $(sort $(wildcard reports/results/*.json reports/results/*.json.gz reports/arch/*.json reports/arch/*.json.gz)) \
            $(sort $(wildcard reports/results/libm/*.json.gz))
 GEN_DOCS := README.md docs/binary32.md docs/float-float.md docs/half.md docs/conversions.md docs/pair.md docs/libm.md
+# the ulp budgets of every committed result, in each format of report --budgets (reports/budgets/)
+BUDGET_FILES := h:ulpcert_budgets.h json:ulpcert_budgets.json csv:ulpcert_budgets.csv xla:xla_accuracy_budget.h \
+                llvm:llvm_conformance_tolerances.h
+BUDGETS_SH = mkdir -p $(1) && for fb in $(BUDGET_FILES); do \
+	  $(BUILD)/ulpcert report $(RESULTS) --budgets $${fb%%:*} >$(1)/$${fb\#*:}.tmp && mv $(1)/$${fb\#*:}.tmp $(1)/$${fb\#*:} || exit 1; done
 report: $(BUILD)/ulpcert | $(BUILD)/.report-deps
 	$(BUILD)/ulpcert report $(RESULTS) --out reports $(GEN_DOCS:%=--readme %)
+	@$(call BUDGETS_SH,reports/budgets)
 	python3 scripts/readme-bench.py --all docs/speed.md
 
 # The committed reports and generated blocks are what the generators make of the committed results.
@@ -328,6 +334,7 @@ report-check: $(BUILD)/ulpcert | $(BUILD)/.report-deps
 	  for f in $(GEN_DOCS) docs/speed.md; do cp $$f $(BUILD)/report-check/$$f; done
 	@$(BUILD)/ulpcert report $(RESULTS) --out $(BUILD)/report-check/reports \
 	  $(GEN_DOCS:%=--readme $(BUILD)/report-check/%) --quiet
+	@$(call BUDGETS_SH,$(BUILD)/report-check/reports/budgets)
 	@python3 scripts/readme-bench.py --all $(BUILD)/report-check/docs/speed.md
 	@sed -i 's#$(BUILD)/report-check/reports/plots#reports/plots#' $(BUILD)/report-check/README.md
 	@ok=1; for f in $(GEN_DOCS) docs/speed.md; do diff $(BUILD)/report-check/$$f $$f >/dev/null || ok=0; done; \
