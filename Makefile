@@ -187,6 +187,7 @@ TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
 all: $(BUILD)/ulpcert
 	@echo "ulpcert: the binary is $(BUILD)/ulpcert (it finds its libraries in $(BUILD)/lib; 'make install PREFIX=DIR' puts both in DIR)"
 	@echo "ulpcert: $(if $(NVCC),device code for $(strip $(ARCHS)),built for the CPU only ($(NOGPU_WHY)); 'make ARCHS=all' or 'make ARCHS=sm_90' builds device code)"
+	@echo "ulpcert: to call it as the README does: export PATH=\"\$$PWD/$(BUILD):\$$PATH\""
 
 # The reference cache's folder, as ulpcert chooses it (refcache_default_dir in
 # src/reference/refcache.c): $ULPCERT_CACHE, else $XDG_CACHE_HOME/ulpcert, else ~/.cache/ulpcert.
