@@ -15,6 +15,10 @@
 #   make NVEXTRA=-DFF_MINBLOCKS=2   extra nvcc flags for every .cu file (variants of a kernel's build)
 
 .DEFAULT_GOAL := all
+# every core unless -j says otherwise: a first `make run` on a laptop builds in parallel
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+  MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
+endif
 CC      ?= gcc
 BUILD   ?= build
 NVCC    ?= $(shell command -v nvcc 2>/dev/null || ( [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc ))
