@@ -2,7 +2,8 @@
 #
 #   make            build build/ulpcert (installs missing -dev packages with apt-get when root)
 #   make run        the main job: exhaustive run of the tanh family, table + JSON in build/results/
-#   make test       unit, end-to-end and CLI tests (CPU; GPU tests run when a GPU is present)
+#   make test       the quick tests: every kind and command on small ranges (CPU; GPU tests run when
+#                   a GPU is present); make test-slow the slow ones; make ci all of them and more
 #   make bench      per-stage timings and scaling (reports/bench/ holds committed results)
 #   make            device code for the machine at hand: the GPU's own architecture when one
 #                   answers (nvidia-smi, or the toolkit's device query), none without a GPU (the
@@ -187,7 +188,7 @@ HDR += $(CONV_DEFS) $(CONV_CUHS)
 TESTS := $(basename $(notdir $(wildcard tests/test_*.c functions/*/test_*.c)))
 TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
 
-.PHONY: FORCE all deps test-deps run test bench clean fuzz valgrind ci report report-check mpi-test install
+.PHONY: FORCE all deps test-deps run test test-slow bench clean fuzz valgrind ci report report-check mpi-test install
 all: $(BUILD)/ulpcert
 	@echo "ulpcert: the binary is $(BUILD)/ulpcert (it finds its libraries in $(BUILD)/lib; 'make install PREFIX=DIR' puts both in DIR)"
 	@echo "ulpcert: $(if $(NVCC),device code for $(strip $(ARCHS)),built for the CPU only ($(NOGPU_WHY)); 'make ARCHS=all' or 'make ARCHS=sm_90' builds device code)"
@@ -311,9 +312,15 @@ install: $(BUILD)/ulpcert
 # build's binary are not run twice)
 SAN_SKIP := new_function_test new_kind_test
 SAN_SKIP_WHY := it builds and runs a binary of its own without the sanitizers (make test runs it)
+# make test: the quick tier (every kind and command on small ranges, minutes); make
+# test-slow: the slow tier; TIER=all both (make ci). tests/budgets.txt gives each suite its
+# tier and its budget of CPU seconds (tests/run_all.sh).
+TIER ?= quick
 test: $(BUILD)/ulpcert $(TEST_BIN)
 	@$(if $(filter 1,$(SAN)),SKIP_SUITES="$(SAN_SKIP)" SKIP_WHY="$(SAN_SKIP_WHY)") \
-	  sh tests/run_all.sh $(BUILD) $(TESTS)
+	  TIER=$(TIER) sh tests/run_all.sh $(BUILD) $(TESTS)
+test-slow:
+	@$(MAKE) test TIER=slow
 
 # Accuracy tables and plots from every committed result, plain or gzip, and the generated
 # blocks of the README (the summary table) and of the manual's pages (each kind's table;
@@ -400,9 +407,9 @@ mpi-test:
 # targets; the MPI build, whose test runs on the CPU, is built without device code.
 CI_ARCHS ?= sm_90
 ci:
-	$(MAKE) test ARCHS="$(CI_ARCHS)"
+	$(MAKE) test ARCHS="$(CI_ARCHS)" TIER=all
 	$(MAKE) report-check ARCHS="$(CI_ARCHS)"
-	$(MAKE) test SAN=1
+	$(MAKE) test SAN=1 TIER=all
 	$(MAKE) mpi-test NVCC=
 	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_SECONDS)
 	$(MAKE) valgrind ARCHS="$(CI_ARCHS)"
