@@ -3,15 +3,24 @@
 #
 #   make            build build/ulpcert (installs missing -dev packages with apt-get when root)
 #   make run        the main job: exhaustive run of the tanh family, table + JSON in build/results/
-#   make test       unit, end-to-end and CLI tests (CPU; GPU tests run when a GPU is present)
+#   make test       the quick tests: every kind and command on small ranges (CPU; GPU tests run when
+#                   a GPU is present); make test-slow the slow ones; make ci all of them and more
 #   make bench      per-stage timings and scaling (reports/bench/ holds committed results)
-#   make ARCHS="sm_90"  build device code for chosen architectures only (default: all from sm_75)
+#   make            device code for the machine at hand: the GPU's own architecture when one
+#                   answers (nvidia-smi, or the toolkit's device query), none without a GPU (the
+#                   CPU backend; the build says how to build for GPUs)
+#   make ARCHS=all  device code for every architecture from sm_75 (releases, packages, gpu-carry.sh)
+#   make ARCHS="sm_90"  device code for chosen architectures only
 #   make SAN=1 test     host code under AddressSanitizer and UndefinedBehaviorSanitizer
 #   make MPI=1          an MPI build (build-mpi/ulpcert) for mpirun -np N ... run
 #   make install PREFIX=/usr/local   the binary and its libraries: PREFIX/bin/ulpcert
 #   make NVEXTRA=-DFF_MINBLOCKS=2   extra nvcc flags for every .cu file (variants of a kernel's build)
 
 .DEFAULT_GOAL := all
+# every core unless -j says otherwise: a first `make run` on a laptop builds in parallel
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+  MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
+endif
 CC      ?= gcc
 BUILD   ?= build
 NVCC    ?= $(shell command -v nvcc 2>/dev/null || ( [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc ))
@@ -46,13 +55,37 @@ else
   LIBS_DEP := $(LIBDIR)/libjansson.a $(LIBDIR)/libz.a -lflint-arb -lflint -lmpfr -lgmp -Wl,--disable-new-dtags,-rpath,'$$ORIGIN/lib'
 endif
 
-# Device code: every real architecture the toolkit knows from sm_75 up, plus PTX of the newest.
+# Device code (ARCHS): by default for the machine at hand. With a GPU, its own architecture
+# (the compute capabilities nvidia-smi reports, else the answer of the toolkit's device query,
+# the one nvcc -arch=native asks); without one, no device code at all: the CPU backend needs
+# none, and the build says how to build for GPUs. ARCHS=all: every real architecture the
+# toolkit knows from sm_75 up, plus PTX of the newest (a release, a package, a binary that
+# travels to a GPU machine). ARCHS="sm_80 sm_90": those.
 # (The sanitizer build checks the host code and uses the no-GPU backend.)
 ifeq ($(SAN),1)
   NVCC :=
 endif
+GPU_QUERY_SH = { nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null || \
+                 $(CUDA_HOME)/bin/__nvcc_device_query 2>/dev/null; } | tr ', ' '\n\n' | \
+               sed -n 's/^\([0-9][0-9]*\)\.\{0,1\}\([0-9]\)$$/sm_\1\2/p' | sort -u | tr '\n' ' '
 ifneq ($(NVCC),)
-  ARCHS ?= $(shell $(NVCC) --list-gpu-code 2>/dev/null | grep '^sm_' | sed 's/sm_//' | awk '$$1 >= 75' | sort -n | sed 's/^/sm_/' | tr '\n' ' ')
+  ALL_ARCHS = $(shell $(NVCC) --list-gpu-code 2>/dev/null | grep '^sm_' | sed 's/sm_//' | awk '$$1 >= 75' | sort -n | sed 's/^/sm_/' | tr '\n' ' ')
+  ifeq ($(origin ARCHS),undefined)
+    ARCHS := native
+  endif
+  ifeq ($(strip $(ARCHS)),native)
+    override ARCHS := $(strip $(shell $(GPU_QUERY_SH)))
+    ARCHS_WHY := $(if $(ARCHS),the GPU of this machine,no GPU on this machine)
+  endif
+  ifeq ($(strip $(ARCHS)),all)
+    override ARCHS := $(strip $(ALL_ARCHS))
+  endif
+  # no architecture: a build without device code (the CPU backend)
+  ifeq ($(strip $(ARCHS)),)
+    NVCC :=
+  endif
+endif
+ifneq ($(NVCC),)
   PTX_ARCH := $(lastword $(ARCHS))
   GENCODE := $(foreach a,$(ARCHS),-gencode arch=compute_$(a:sm_%=%),code=$(a)) \
              -gencode arch=compute_$(PTX_ARCH:sm_%=%),code=compute_$(PTX_ARCH:sm_%=%)
@@ -165,9 +198,11 @@ HDR += $(CONV_DEFS) $(CONV_CUHS)
 TESTS := $(basename $(notdir $(wildcard tests/test_*.c functions/*/test_*.c)))
 TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
 
-.PHONY: FORCE all deps test-deps run test bench clean fuzz valgrind ci report report-check mpi-test install
+.PHONY: FORCE all deps test-deps run test test-slow bench clean fuzz valgrind ci report report-check mpi-test install
 all: $(BUILD)/ulpcert
 	@echo "ulpcert: the binary is $(BUILD)/ulpcert (it finds its libraries in $(BUILD)/lib; 'make install PREFIX=DIR' puts both in DIR)"
+	@echo "ulpcert: $(if $(NVCC),device code for $(strip $(ARCHS)),built for the CPU only ($(NOGPU_WHY)); 'make ARCHS=all' or 'make ARCHS=sm_90' builds device code)"
+	@echo "ulpcert: to call it as the README does: export PATH=\"\$$PWD/$(BUILD):\$$PATH\""
 
 # The reference cache's folder, as ulpcert chooses it (refcache_default_dir in
 # reference/refcache.c): $ULPCERT_CACHE, else $XDG_CACHE_HOME/ulpcert, else ~/.cache/ulpcert.
@@ -221,10 +256,14 @@ $(BUILD)/%.o: %.cu $(GEN)/nvflags | $(BUILD)/.deps $(GEN_FILES)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVBASE) $(NVGEN) $(NVFLAV) -MMD -MP -c $< -o $@
 
-$(BUILD)/src/engine/device_nogpu.o: | $(BUILD)/.nvcc-notice
+# a build without device code says why, and how to build for GPUs (here and in ulpcert --version)
+NOGPU_WHY := $(if $(ARCHS_WHY),$(ARCHS_WHY),$(if $(filter 1,$(SAN)),the sanitizer build,nvcc not found or NVCC= given))
+$(BUILD)/src/engine/device_nogpu.o: CFLAGS += -DULPCERT_NOGPU_WHY='"$(NOGPU_WHY)"'
+$(BUILD)/src/engine/device_nogpu.o: $(GEN)/nvflags | $(BUILD)/.nvcc-notice
 $(BUILD)/.nvcc-notice:
 	@mkdir -p $(dir $@)
-	@echo "ulpcert: building without GPU support (nvcc not found, or NVCC= given)" >&2
+	@echo "ulpcert: building for the CPU only, without device code ($(NOGPU_WHY)); for GPUs:" \
+	  "'make ARCHS=all' (every architecture), 'make ARCHS=sm_90' (one), or plain 'make' on a GPU machine" >&2
 	@touch $@
 
 $(BUILD)/libulpcert.a: $(OBJ) $(GPU_OBJ)
@@ -246,9 +285,25 @@ $(BUILD)/tests/$(basename $(notdir $(1))): $(1) $(wildcard tests/*.h tests/ref/*
 endef
 $(foreach t,$(wildcard tests/test_*.c functions/*/test_*.c),$(eval $(call TEST_RULE,$(t))))
 
+# The main job: with a usable GPU, every one of the 2^32 inputs through the tanh family; on
+# the CPU (no GPU, or a build without device code) a slice that takes seconds, RUN_SLICE:
+# the positive inputs from 2^-12 (0x39800000) to 9.0 (0x41100000), the binades where tanh is
+# neither x nor 1 to within a few ulp (tanh is odd: the negative half mirrors it), 127 M inputs,
+# then how to run all 2^32 and what that costs on this CPU (from the slice's rate).
+RUN_SLICE := --from 0x39800000 --to 0x41100000
 run: $(BUILD)/ulpcert
 	@mkdir -p $(BUILD)/results
-	$(BUILD)/ulpcert run tanh --json $(BUILD)/results/tanh.json | tee $(BUILD)/results/tanh.txt
+	@if $(BUILD)/ulpcert run tanh --backend gpu --from 0x3f800000 --to 0x3f800000 --no-cache --quiet >/dev/null 2>&1; then \
+	  slice=""; else slice="$(RUN_SLICE)"; \
+	  echo "ulpcert: no usable GPU: the main job runs on the CPU over a slice (2^-12 to 9.0, 127 M inputs) instead of all 2^32"; fi; \
+	  t0=$$(date +%s.%N); \
+	  echo "$(BUILD)/ulpcert run tanh $$slice --json $(BUILD)/results/tanh.json"; \
+	  $(BUILD)/ulpcert run tanh $$slice --json $(BUILD)/results/tanh.json >$(BUILD)/results/tanh.txt; rc=$$?; \
+	  cat $(BUILD)/results/tanh.txt; [ $$rc -eq 0 ] || exit $$rc; \
+	  if [ -n "$$slice" ]; then echo; awk -v t0=$$t0 -v t1=$$(date +%s.%N) -v n=126877697 'BEGIN { \
+	    m = (t1 - t0) * 4294967296 / n / 60; \
+	    printf "ulpcert: that was %.0f s for 126877697 inputs on the CPU; all 2^32 inputs: $(BUILD)/ulpcert run tanh" \
+	      " (about %.0f minutes on this CPU at that rate; about a minute with a GPU: make run on a GPU machine)\n", t1 - t0, m }'; fi
 	@$(CACHE_DIR_SH); z=$$(du -sh "$$d" 2>/dev/null | cut -f1); echo; \
 	  echo "ulpcert: binary $(BUILD)/ulpcert; results in $(BUILD)/results/tanh.txt and tanh.json;" \
 	  "reference cache $$d ($${z:-empty}; --no-cache or ULPCERT_CACHE=DIR to change)"
@@ -267,9 +322,15 @@ install: $(BUILD)/ulpcert
 # build's binary are not run twice)
 SAN_SKIP := new_function_test new_kind_test
 SAN_SKIP_WHY := it builds and runs a binary of its own without the sanitizers (make test runs it)
+# make test: the quick tier (every kind and command on small ranges, minutes); make
+# test-slow: the slow tier; TIER=all both (make ci). tests/budgets.txt gives each suite its
+# tier and its budget of CPU seconds (tests/run_all.sh).
+TIER ?= quick
 test: $(BUILD)/ulpcert $(TEST_BIN)
 	@$(if $(filter 1,$(SAN)),SKIP_SUITES="$(SAN_SKIP)" SKIP_WHY="$(SAN_SKIP_WHY)") \
-	  sh tests/run_all.sh $(BUILD) $(TESTS)
+	  TIER=$(TIER) sh tests/run_all.sh $(BUILD) $(TESTS)
+test-slow:
+	@$(MAKE) test TIER=slow
 
 # Accuracy tables and plots from every committed result, plain or gzip, and the generated
 # blocks of the README (the summary table) and of the manual's pages (each kind's table;
@@ -279,8 +340,14 @@ test: $(BUILD)/ulpcert $(TEST_BIN)
 RESULTS := $(sort $(wildcard reports/results/*.json reports/results/*.json.gz reports/arch/*.json reports/arch/*.json.gz)) \
            $(sort $(wildcard reports/results/libm/*.json.gz))
 GEN_DOCS := README.md docs/binary32.md docs/float-float.md docs/half.md docs/conversions.md docs/pair.md docs/libm.md
+# the ulp budgets of every committed result, in each format of report --budgets (reports/budgets/)
+BUDGET_FILES := h:ulpcert_budgets.h json:ulpcert_budgets.json csv:ulpcert_budgets.csv xla:xla_accuracy_budget.h \
+                llvm:llvm_conformance_tolerances.h
+BUDGETS_SH = mkdir -p $(1) && for fb in $(BUDGET_FILES); do \
+	  $(BUILD)/ulpcert report $(RESULTS) --budgets $${fb%%:*} >$(1)/$${fb\#*:}.tmp && mv $(1)/$${fb\#*:}.tmp $(1)/$${fb\#*:} || exit 1; done
 report: $(BUILD)/ulpcert | $(BUILD)/.report-deps
 	$(BUILD)/ulpcert report $(RESULTS) --out reports $(GEN_DOCS:%=--readme %)
+	@$(call BUDGETS_SH,reports/budgets)
 	python3 scripts/readme-bench.py --all docs/speed.md
 
 # The committed reports and generated blocks are what the generators make of the committed results.
@@ -289,6 +356,7 @@ report-check: $(BUILD)/ulpcert | $(BUILD)/.report-deps
 	  for f in $(GEN_DOCS) docs/speed.md; do cp $$f $(BUILD)/report-check/$$f; done
 	@$(BUILD)/ulpcert report $(RESULTS) --out $(BUILD)/report-check/reports \
 	  $(GEN_DOCS:%=--readme $(BUILD)/report-check/%) --quiet
+	@$(call BUDGETS_SH,$(BUILD)/report-check/reports/budgets)
 	@python3 scripts/readme-bench.py --all $(BUILD)/report-check/docs/speed.md
 	@sed -i 's#$(BUILD)/report-check/reports/plots#reports/plots#' $(BUILD)/report-check/README.md
 	@ok=1; for f in $(GEN_DOCS) docs/speed.md; do diff $(BUILD)/report-check/$$f $$f >/dev/null || ok=0; done; \
@@ -349,9 +417,9 @@ mpi-test:
 # targets; the MPI build, whose test runs on the CPU, is built without device code.
 CI_ARCHS ?= sm_90
 ci:
-	$(MAKE) test ARCHS="$(CI_ARCHS)"
+	$(MAKE) test ARCHS="$(CI_ARCHS)" TIER=all
 	$(MAKE) report-check ARCHS="$(CI_ARCHS)"
-	$(MAKE) test SAN=1
+	$(MAKE) test SAN=1 TIER=all
 	$(MAKE) mpi-test NVCC=
 	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_SECONDS)
 	$(MAKE) valgrind ARCHS="$(CI_ARCHS)"

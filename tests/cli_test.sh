@@ -3,6 +3,13 @@
 # everywhere; the JSON is complete and written atomically. Needs $ULPCERT.
 set -u
 U=${ULPCERT:-build/ulpcert}
+# CLI_PART: quick (make test: every command, small ranges), slow (make test-slow: the
+# IEEE sweeps, the arch records of 2^20 inputs with their planted differences, merges and
+# reuse, bench --multi-gpu) or all (the default: the whole file)
+PART=${CLI_PART:-all}
+quick() { [ "$PART" != slow ]; }
+slow() { [ "$PART" != quick ]; }
+is_gz() { [ "$(head -c 2 "$1" | od -An -tx1 | tr -d ' ')" = 1f8b ] && gzip -t "$1"; }
 pass=0
 fail=0
 T=$(mktemp -d)
@@ -23,6 +30,7 @@ expect() {
   fi
 }
 
+if quick; then
 expect 2 "usage: ulpcert COMMAND" --
 expect 0 "usage: ulpcert COMMAND" -- --help
 expect 0 "MPFR" -- --version
@@ -372,6 +380,8 @@ expect 2 "go together" -- run --source "$T/ro.c" --ref tanh $C
 expect 7 "my_tanhf maxulperr = 1.81484: SKIPPED" -- certify functions/tanh/tanh_seed.cuh $C
 expect 7 "nothing was checked: every claim is SKIPPED" -- certify functions/tanh/tanh_seed.cuh $C
 
+fi
+if slow; then
 # IEEE operations on the host are correctly rounded: the references of 1/x and sqrt
 # must say so on every input of ranges with zeros, subnormals, huge values, infinities
 # and NaNs.
@@ -586,6 +596,8 @@ for r in rows:
 PY
 then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: bench --multi-gpu record: each kind's seconds"; fi
 
+fi
+if quick; then
 # Host memory exhausted (an address-space limit): a clear error, exit status 4.
 # (Not under AddressSanitizer, which needs terabytes of address space to start.)
 case "$U" in *build-san*) ulimit_skip=1 ;; *) ulimit_skip=0 ;; esac
@@ -644,7 +656,6 @@ expect 5 "pairs" -- report "$T/ffbad.json" reports/results/tanh-h100.json.gz --o
 # gzip: a path ending in .gz is written compressed (atomically); every reader takes a
 # gzip file as well as plain JSON, told by content, not by name; a truncated gzip file
 # and gzip of garbage are refused like corrupt JSON (exit status 5, file named).
-is_gz() { [ "$(head -c 2 "$1" | od -An -tx1 | tr -d ' ')" = 1f8b ] && gzip -t "$1"; }
 "$U" merge "$T/s2.json" "$T/s0.json" "$T/s1.json" --json "$T/m.json.gz" >/dev/null 2>&1
 if is_gz "$T/m.json.gz" &&
    same_results "$T/all.json" "$T/m.json.gz" && ! ls "$T" | grep -q "m.json.gz.tmp"; then
@@ -676,6 +687,8 @@ if [ $rc -eq 4 ] && grep -q "cannot write $T/big.json.gz" "$T/fsz" && [ ! -e "$T
 else
   fail=$((fail + 1)); echo "FAIL: failed compressed write (exit $rc)"; cat "$T/fsz"
 fi
+fi
+if slow; then
 # arch records and float-float results
 A="--backend cpu --from 0x3f800000 --to 0x3f800fff --no-cache --quiet"
 "$U" arch record $A --out "$T/arch.json.gz" >/dev/null 2>&1
@@ -683,6 +696,8 @@ is_gz "$T/arch.json.gz" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAI
 expect 0 "rcp.host +identical" -- arch compare "$T/arch.json.gz" $A
 head -c 1000 "$T/arch.json.gz" >"$T/arch-half.json.gz"
 expect 5 "arch-half.json.gz: not valid gzip" -- arch compare "$T/arch-half.json.gz" $A
+fi
+if quick; then
 expect 0 "eft.twosum .* within" -- run eft.twosum --backend cpu --from 0x3f800000 --to 0x3f8000ff --quiet --json "$T/ff.json.gz"
 is_gz "$T/ff.json.gz" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: float-float --json .gz"; }
 expect 0 "wrote" -- report "$T/ff.json.gz" "$T/rep.json.gz" --out "$T/repff"
@@ -938,6 +953,8 @@ expect 0 "^div.host.rd.3 +directed " -- list directed
 n=$(grep -cE "^ulpcert: scan +[0-9.]+% \([0-9]+ of 4194304\)" "$T/prog")
 if [ "$n" -ge 9 ] && [ "$n" -le 11 ] && tail -1 "$T/prog" | grep -q "100.0% (4194304 of 4194304)"; then pass=$((pass + 1)); else
   fail=$((fail + 1)); echo "FAIL: progress lines ($n)"; cat "$T/prog"; fi
+
+fi
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

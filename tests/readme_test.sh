@@ -131,7 +131,6 @@ out=$(python3 - "$T/help.txt" <<'EOF'
 import glob, os, re, sys
 # intentional non-paths: names of outputs or examples that a command creates
 NOT_PATHS = {
-    "reports/arch/cpu.json",  # the name `arch record` gives a record of the CPU backend (arch --help)
     "shared/seeds/002",       # the seed document the tanh implementations come from, not in the repository
 }
 NOT_PREFIXES = ("functions/foo/",)  # the worked example of docs/adding.md, a function to be written

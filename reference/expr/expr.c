@@ -1092,8 +1092,13 @@ const struct reference *ref_resolve(const char *name, int odd, int increasing, c
   const struct reference *r = ref_find(name);
   if (r) return r;
   if (lone_name(name)) {
-    snprintf(err, errlen, "unknown reference '%.64s' (known: %s; or an expression in x such as 'x/(1+exp(-x))')",
-             name, ref_names());
+    const char *near = ref_suggest(name);
+    if (near)
+      snprintf(err, errlen, "unknown reference '%.64s': did you mean %s? (known: %s; or an expression in x such as "
+               "'x/(1+exp(-x))')", name, near, ref_names());
+    else
+      snprintf(err, errlen, "unknown reference '%.64s' (known: %s; or an expression in x such as 'x/(1+exp(-x))')",
+               name, ref_names());
     return NULL;
   }
   static struct made {

@@ -245,6 +245,69 @@ const char *family_names(void) {
   return join_distinct(buf, sizeof buf, &variants[0].family, sizeof variants[0], n_variants);
 }
 
+/* The edit distance of a and b (insertions, deletions, substitutions and swaps of two
+ * neighbours, each 1: the optimal string alignment distance), for names of at most 63
+ * characters; 99 for longer ones. */
+static int edit_distance(const char *a, const char *b) {
+  size_t n = strlen(a), m = strlen(b);
+  if (n > 63 || m > 63) return 99;
+  int d[64][64];
+  for (size_t i = 0; i <= n; i++) d[i][0] = (int)i;
+  for (size_t j = 0; j <= m; j++) d[0][j] = (int)j;
+  for (size_t i = 1; i <= n; i++)
+    for (size_t j = 1; j <= m; j++) {
+      int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+      if (d[i - 1][j] + 1 < c) c = d[i - 1][j] + 1;
+      if (d[i][j - 1] + 1 < c) c = d[i][j - 1] + 1;
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < c)
+        c = d[i - 2][j - 2] + 1;
+      d[i][j] = c;
+    }
+  return d[n][m];
+}
+
+/* The names nearest to a slip (those at the smallest distance, at most 3, each once),
+ * as "'a'" or "'a' or 'b'". */
+struct near {
+  const char *name[3];
+  int n, d;
+};
+static void near_add(struct near *nr, const char *slip, const char *cand) {
+  int e = edit_distance(slip, cand);
+  if (e < nr->d) nr->d = e, nr->n = 0;
+  if (e != nr->d || nr->n == 3) return;
+  for (int k = 0; k < nr->n; k++)
+    if (!strcmp(nr->name[k], cand)) return;
+  nr->name[nr->n++] = cand;
+}
+/* a slip: at most 2 edits, and at most a third of the name's letters */
+static const char *near_text(const struct near *nr, const char *slip, char *buf, size_t n) {
+  int len = (int)strlen(slip);
+  if (!nr->n || nr->d == 0 || nr->d > 2 || 3 * nr->d > len) return NULL;
+  size_t k = 0;
+  buf[0] = 0;
+  for (int i = 0; i < nr->n && k < n; i++)
+    k += (size_t)snprintf(buf + k, n - k, "%s'%s'", i ? (i + 1 == nr->n ? " or " : ", ") : "", nr->name[i]);
+  return buf;
+}
+
+const char *name_suggest(const char *name) {
+  static char buf[256];
+  struct near nr = {.d = 99};
+  for (int i = 0; i < n_variants; i++) {
+    near_add(&nr, name, variants[i].family);
+    near_add(&nr, name, variants[i].name);
+  }
+  return near_text(&nr, name, buf, sizeof buf);
+}
+
+const char *ref_suggest(const char *name) {
+  static char buf[256];
+  struct near nr = {.d = 99};
+  for (int i = 0; i < n_references; i++) near_add(&nr, name, ref_table[i].name);
+  return near_text(&nr, name, buf, sizeof buf);
+}
+
 const char *ref_names(void) {
   static char buf[4096];
   return join_distinct(buf, sizeof buf, &ref_table[0].name, sizeof ref_table[0], n_references);

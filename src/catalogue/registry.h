@@ -93,5 +93,12 @@ int ref_device_shortcut(const struct reference *r);
 /* The names of the variant families, comma-separated (for help and error texts; the
  * references' names: ref_names, reference/reference.h). */
 const char *family_names(void);
+/* The variant or family names (binary32 catalogue) that name is most likely a slip of,
+ * quoted ("'tan' or 'tanh'"): the nearest, at most 2 edits away (a letter added, dropped,
+ * changed, or two neighbours swapped) and at most a third of its letters; NULL when
+ * none is that close. For "did you mean". */
+const char *name_suggest(const char *name);
+/* The same among the references. */
+const char *ref_suggest(const char *name);
 
 #endif

@@ -31,7 +31,7 @@ static void usage_arch(FILE *f) {
           "--from/--to: of two-argument functions the swept operand, both ways, against the\n"
           "partners of `ulpcert run`; of float-float operations the high word of the first\n"
           "operand) and writes their results with per-bin output digests and moments, by default to\n"
-          "reports/arch/<sm>-<gpu>.json (reports/arch/cpu.json for the CPU backend), gzip-compressed\n"
+          "build/arch/<sm>-<gpu>.json (build/arch/cpu.json for the CPU backend), gzip-compressed\n"
           "when FILE ends in .gz (every reader takes either).\n"
           "--reuse RECORD.json: evaluate the outputs only, and take the error statistics of\n"
           "each variant whose outputs match RECORD's in every bin from RECORD (the record\n"
@@ -97,7 +97,7 @@ static void default_path(char *out, size_t n, const struct run_info *ri) {
   char name[300] = "cpu", safe[300];
   if (ri->gpu) snprintf(name, sizeof name, "sm%d%d-%s", ri->ginfo.cc_major, ri->ginfo.cc_minor, ri->ginfo.name);
   file_safe_name(safe, sizeof safe, name);
-  snprintf(out, n, "reports/arch/%s.json", safe);
+  snprintf(out, n, "build/arch/%s.json", safe);
 }
 
 /* The baseline (compare) or the record to reuse (record --reuse): read, of this version,
@@ -225,8 +225,10 @@ static int record(struct arch_ctx *a, const char *out, const char *only) {
     if (out) snprintf(path, sizeof path, "%s", out);
     else {
       default_path(path, sizeof path, a->ri);
-      mkdir("reports", 0777);
-      mkdir("reports/arch", 0777);
+      /* under build/ of the current folder, never over a repository's committed
+       * records (reports/arch/ holds those: -o names one there) */
+      mkdir("build", 0777);
+      mkdir("build/arch", 0777);
     }
     rc = result_write_root(path, a->record, err, sizeof err);
     if (rc) errorf("%s", err);

@@ -158,7 +158,9 @@ static int bench_variants(int nnames, char **names, int gpu, const struct varian
   for (int i = 0; i < nnames; i++) {
     int r = variant_resolve(names[i], gpu, vs, SCAN_MAXV, nv);
     if (r < 0) {
-      errorf("unknown variant or family '%s' (families: %s)", names[i], family_names());
+      const char *near = name_suggest(names[i]);
+      if (near) errorf("unknown variant or family '%s': did you mean %s? ('ulpcert list' lists them all)", names[i], near);
+      else errorf("unknown variant or family '%s' (families: %s)", names[i], family_names());
       return EXIT_USAGE;
     }
     if (r == 0 && !variant_find(names[i])) {

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "src/cmd/budgets.h"
 #include "src/cmd/cmd.h"
 #include "src/common.h"
 #include "src/engine/driver.h"
@@ -17,7 +18,7 @@
 
 static void usage_report(FILE *f) {
   fprintf(f,
-          "usage: ulpcert report RESULT.json... [--out DIR] [--png] [--readme FILE]\n"
+          "usage: ulpcert report RESULT.json... [--out DIR] [--png] [--readme FILE] [--budgets FORMAT]\n"
           "\n"
           "Writes, from the result files (plain or gzip-compressed JSON; in the MUFU table,\n"
           "the registry's documented bound where a file records none, marked so):\n"
@@ -37,7 +38,12 @@ static void usage_report(FILE *f) {
           "  DIR/html/           index.html: the same tables, sortable and filterable, and a\n"
           "                      page per family with its plots, maxima and first failing inputs\n"
           "options:\n"
-          "  --out DIR       output folder (default reports)\n"
+          "  --out DIR       output folder (default build/reports, made with its parents; the\n"
+          "                  repository's committed reports/ only when named: make report)\n"
+          "  --budgets FORMAT  write only ulp budgets, to standard output: per variant and\n"
+          "                  device the measured max ulp error and whole ulps covering it, as\n"
+          "                  h (a C header), json, csv, xla (XLA's AccuracyBudget structs) or\n"
+          "                  llvm (LLVM offload conformance UlpTolerance configs); docs/reports.md\n"
           "  --png           also write PNG plots\n"
           "  --readme FILE   replace the block between '<!-- BEGIN generated: report -->' and\n"
           "                  '<!-- END generated -->' in FILE with the main table and a plot,\n"
@@ -159,10 +165,11 @@ static int make_dirs(const char *dir) {
   return 0;
 }
 
-static int parse(int argc, char **argv, struct report *rp) {
+static int parse(int argc, char **argv, struct report *rp, const char **budgets) {
   static const struct option opts[] = {{"out", required_argument, 0, 'o'}, {"png", no_argument, 0, 'p'},
                                        {"readme", required_argument, 0, 'r'}, {"quiet", no_argument, 0, 'q'},
                                        {"readme-family", required_argument, 0, 'f'},
+                                       {"budgets", required_argument, 0, 'b'},
                                        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
   int c;
   optind = 1;
@@ -181,6 +188,13 @@ static int parse(int argc, char **argv, struct report *rp) {
       rp->readmes[rp->nreadme++] = optarg;
       break;
     case 'f': rp->readme_family = optarg; break;
+    case 'b':
+      if (!budgets_format_ok(optarg)) {
+        errorf("--budgets: '%s' is not a format (h, json, csv, xla, llvm)", optarg);
+        return EXIT_USAGE;
+      }
+      *budgets = optarg;
+      break;
     case 'q': g_quiet = 1; break;
     default: return option_error(c, argv);
     }
@@ -206,18 +220,31 @@ static int outputs_check(const struct report *rp) {
 }
 
 int cmd_report(int argc, char **argv) {
-  struct report rp = {.dir = "reports", .readme_family = "tanh"};
-  int rc = parse(argc, argv, &rp);
+  struct report rp = {.dir = "build/reports", .readme_family = "tanh"};
+  const char *budgets = NULL;
+  int rc = parse(argc, argv, &rp, &budgets);
   if (rc >= 0) return rc;
   int nf = argc - optind;
   if (nf < 1 || nf > REPORT_MAXFILES) {
     errorf("report needs at least one result file (and at most %d)", REPORT_MAXFILES);
     return EXIT_USAGE;
   }
-  if ((rc = outputs_check(&rp))) return rc;
+  /* the default folder's parent, build/ of the current folder (ignored by git in a clone) */
+  if (!budgets && !strcmp(rp.dir, "build/reports") && mkdir("build", 0777) && errno != EEXIST) {
+    errorf("cannot create build: %s", strerror(errno));
+    return EXIT_IO;
+  }
+  if (!budgets && (rc = outputs_check(&rp))) return rc;
   const struct kind **ks = calloc((size_t)nf, sizeof *ks);
   struct kind_result **rs = calloc((size_t)nf, sizeof *rs);
   rc = ks && rs ? read_all(nf, argv + optind, ks, rs) : EXIT_IO;
+  if (budgets) {
+    if (!rc) rc = budgets_write(stdout, budgets, nf, ks, rs);
+    for (int i = 0; i < nf && rs; i++)
+      if (rs[i]) ks[i]->release(rs[i]);
+    free(ks), free(rs);
+    return rc;
+  }
   if (!rc) rc = kinds_report(&rp, nf, argv + optind, ks, rs);
   if (!rc && rp.readme) rc = readme_check(&rp);
   if (!rc) rc = make_dirs(rp.dir);

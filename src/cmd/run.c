@@ -136,7 +136,9 @@ static const struct kind *names_kind(int n, char **names, int source) {
   for (int i = 0; i < n; i++) {
     const struct kind *ki = kind_of_name(names[i]);
     if (!ki) {
-      errorf("unknown variant or family '%s' (see 'ulpcert list'; families: %s)", names[i], family_names());
+      const char *near = name_suggest(names[i]);
+      if (near) errorf("unknown variant or family '%s': did you mean %s? ('ulpcert list' lists them all)", names[i], near);
+      else errorf("unknown variant or family '%s' (see 'ulpcert list'; families: %s)", names[i], family_names());
       return NULL;
     }
     if (k && ki != k) {

@@ -67,6 +67,14 @@ struct maxima {
   uint64_t inputs;
   double max_ulp, max_rel; /* -1: none measured */
   uint32_t max_ulp_input, max_rel_input;
+  /* for budgets (report --budgets): the family, the largest ulp error over the inputs of
+   * biased exponent 0 (subnormals and zeros) and over the others (-1: none measured there,
+   * or not known), the counts that a budget of ulps cannot excuse, and whether the variant
+   * ran on the GPU of the run (0: host code, on the CPU) */
+  const char *family;
+  double max_ulp_sub, max_ulp_normal;
+  uint64_t nonfinite, special_mismatches;
+  int on_gpu;
 };
 
 struct kind {

@@ -238,6 +238,41 @@ static const char *const page_script =
     "})();\n"
     "</script>\n</body>\n</html>\n";
 
+/* o with every id unique in it: a heading whose slug an earlier one took (two sections with
+ * a table of the same format, say) gets "-2", "-3", ... (the first keeps the slug, so the
+ * contents' links still lead to it). */
+static void unique_ids(struct text *o) {
+  if (!o->buf) return;
+  struct text u = {0};
+  const char **seen = NULL;
+  size_t *len = NULL;
+  int n = 0, cap = 0;
+  const char *p = o->buf, *q;
+  while ((q = strstr(p, " id=\"")) != NULL) {
+    const char *id = q + 5, *end = strchr(id, '"');
+    if (!end) break;
+    size_t l = (size_t)(end - id);
+    int k = 1;
+    for (int i = 0; i < n; i++)
+      if (len[i] == l && !strncmp(seen[i], id, l)) k++;
+    tprintf(&u, "%.*s", (int)(end - p), p);
+    if (k > 1) tprintf(&u, "-%d", k);
+    p = end;
+    if (n == cap) {
+      cap = cap ? 2 * cap : 64;
+      const char **ns = realloc(seen, (size_t)cap * sizeof *ns);
+      size_t *nl = ns ? realloc(len, (size_t)cap * sizeof *nl) : NULL;
+      if (ns) seen = ns;
+      if (!ns || !nl) break;
+      len = nl;
+    }
+    seen[n] = id, len[n++] = l;
+  }
+  tprintf(&u, "%s", p);
+  free(seen), free(len);
+  if (u.buf) free(o->buf), *o = u;
+}
+
 /* One page: the head, a line of links back, the body's Markdown, the script. */
 static int write_page(const struct report *rp, const char *file, const char *title, const char *md, char *err,
                       size_t errlen) {
@@ -247,6 +282,7 @@ static int write_page(const struct report *rp, const char *file, const char *tit
   tprintf(&o, "<nav><a href=\"index.html\">All results</a><a href=\"index.html#functions\">Functions</a>"
               "<a href=\"../ACCURACY.md\">ACCURACY.md</a><a href=\"../accuracy.csv\">accuracy.csv</a></nav>\n");
   md_html(&o, md);
+  unique_ids(&o);
   tprintf(&o, "%s", page_script);
   char p[4300];
   snprintf(p, sizeof p, "%s/html/%s", rp->dir, file);

@@ -24,6 +24,17 @@ void md_escape(char *buf, size_t n) {
   buf[j] = 0;
 }
 
+char *count_text(char *buf, size_t n, unsigned long long c) {
+  char d[32];
+  int len = snprintf(d, sizeof d, "%llu", c), k = 0;
+  for (int i = 0; i < len && (size_t)k + 2 < n; i++) {
+    if (i && (len - i) % 3 == 0) buf[k++] = ',';
+    buf[k++] = d[i];
+  }
+  buf[k] = 0;
+  return buf;
+}
+
 void tprintf(struct text *t, const char *fmt, ...) {
   va_list ap;
   for (;;) {

@@ -16,6 +16,11 @@ void tprintf(struct text *t, const char *fmt, ...) __attribute__((format(printf,
 /* an atomic_write writer of a struct text */
 int write_text(FILE *f, void *arg);
 
+/* c with a comma between groups of three digits (2,190,453,384), for counts in the
+ * reports' text (CSV and JSON keep plain digits); CNT(c) in a buffer of the enclosing block. */
+char *count_text(char *buf, size_t n, unsigned long long c);
+#define CNT(c) count_text((char[32]){0}, 32, (unsigned long long)(c))
+
 /* buf with every '|' escaped, in place (within n): it goes into a Markdown table cell,
  * and documentation sources quote |y|, which would split the cell. */
 void md_escape(char *buf, size_t n);

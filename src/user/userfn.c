@@ -267,6 +267,11 @@ int userfn_check(const char *path, const char *name, char *msg, size_t n) {
 }
 
 /* A user function as a variant of the engine (shared with `run --source`). */
+int userfn_is_cuda(const char *path) {
+  size_t n = strlen(path);
+  return n >= 3 && !strcmp(path + n - 3, ".cu");
+}
+
 int user_variants(const char *path, int n, const char *const *names, const struct reference *const *refs, int gpu,
                   const struct gpu_info *gi, struct variant *out, char (*vnames)[256], char *log, size_t loglen) {
   float (*hf[USER_MAXFN])(float);

@@ -63,4 +63,8 @@ int b32_report(struct report *rp, struct kind_result *const *rs, char *const *pa
 int b32_arch_record(struct arch_ctx *a);
 int b32_arch_compare(struct arch_ctx *a);
 
+/* Did variant name of a run (gpu_run: on the GPU backend) run on the GPU? Host-only
+ * variants run on the CPU whatever the backend. */
+int b32_on_gpu(int gpu_run, const char *name);
+
 #endif

@@ -60,6 +60,13 @@ static void list(FILE *f) {
 
 static struct run_info *info(struct kind_result *r) { return &r->ri; }
 
+/* A variant of a run on the GPU backend ran on the GPU unless the catalogue has host code
+ * only for it (the C libraries' variants: those run on the CPU beside the GPU). */
+int b32_on_gpu(int gpu_run, const char *name) {
+  const struct variant *v = variant_find(name);
+  return gpu_run && !(v && !variant_has_backend(v, 1));
+}
+
 static int same(const struct kind_result *a, const struct kind_result *b, const char *pa, const char *pb, char *err,
                 size_t errlen) {
   if (a->nv != b->nv) {
@@ -183,7 +190,19 @@ static int par_reduce(struct kind_result *r) {
 static int maxima(const struct kind_result *r, int i, struct maxima *m) {
   if (i < 0 || i >= r->nv) return -1;
   const struct stats *s = r->st[i];
-  *m = (struct maxima){r->v[i]->name, s->inputs, s->max_ulp, s->max_rel, s->max_ulp_input, s->max_rel_input};
+  *m = (struct maxima){.name = r->v[i]->name, .inputs = s->inputs, .max_ulp = s->max_ulp, .max_rel = s->max_rel,
+                       .max_ulp_input = s->max_ulp_input, .max_rel_input = s->max_rel_input, .family = r->v[i]->family};
+  m->nonfinite = s->nonfinite, m->special_mismatches = s->special_mismatches;
+  m->on_gpu = b32_on_gpu(r->ri.gpu || !strcmp(r->ri.backend, "gpu"), r->v[i]->name);
+  /* the bins of biased exponent 0: bit patterns 0x00000000..0x007fffff and
+   * 0x80000000..0x807fffff, 2^23 patterns each, whole bins of 2^BIN_LOG2 */
+  const uint32_t per = 1u << (23 - BIN_LOG2), neg = 1u << (31 - BIN_LOG2);
+  m->max_ulp_sub = m->max_ulp_normal = -1;
+  for (uint32_t b = 0; b < NBINS; b++) {
+    if (!s->bin_inputs[b]) continue;
+    double *t = (b < per || (b >= neg && b < neg + per)) ? &m->max_ulp_sub : &m->max_ulp_normal;
+    if (s->bin_max_ulp[b] > *t) *t = s->bin_max_ulp[b];
+  }
   return 0;
 }
 

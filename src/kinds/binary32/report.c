@@ -55,15 +55,27 @@ static enum verdict row_verdict(const struct result_variant *rv) {
                        rounding_verdict(s->rounding, s->correctly_rounded, s->inputs));
 }
 
+static int pow2_exact(char *buf, size_t n, double v);
+
+/* A relative or absolute bound as its document states it: a power of two (2^-11,
+ * 2^-21.19) as such, anything else as the result file writes it. */
+static const char *bound_str(char *buf, size_t n, const char *s) {
+  char *end;
+  double v = strtod(s, &end);
+  if (!*s || *end || !pow2_exact(buf, n, v)) snprintf(buf, n, "%s", s);
+  return buf;
+}
+
 /* The claim or documented bound with its source, for a Markdown cell. */
 static void claim_text(char *buf, size_t n, const struct result_claim *c) {
   if (!*c->max_ulp && !*c->max_rel && !*c->max_abs) {
     snprintf(buf, n, "-");
     return;
   }
+  char rel[48], ab[48];
   snprintf(buf, n, "%s%s%s%s%s%s%s%s (%s)", *c->max_ulp ? c->max_ulp : "", *c->max_ulp ? " ulp" : "",
-           *c->max_ulp && (*c->max_rel || *c->max_abs) ? ", " : "", *c->max_rel ? c->max_rel : "",
-           *c->max_rel ? " rel" : "", *c->max_rel && *c->max_abs ? ", " : "", *c->max_abs ? c->max_abs : "",
+           *c->max_ulp && (*c->max_rel || *c->max_abs) ? ", " : "", bound_str(rel, sizeof rel, c->max_rel),
+           *c->max_rel ? " rel" : "", *c->max_rel && *c->max_abs ? ", " : "", bound_str(ab, sizeof ab, c->max_abs),
            *c->max_abs ? " abs" : "", *c->source ? c->source : c->kind);
   md_escape(buf, n);
 }
@@ -78,18 +90,18 @@ static void documented_text(char *buf, size_t n, const struct result_variant *rv
     if (k == 0 && !strcmp(buf, "-")) len = 0;
     char m[48], t[400];
     bound_value_str(s->clause[k].measure, s->cl[k].max, m, sizeof m);
-    snprintf(t, sizeof t, "%s%s: max %s, %llu of %llu inputs over", len ? "; " : "",
+    snprintf(t, sizeof t, "%s%s: max %s, %s of %s inputs over", len ? "; " : "",
              *rv->bound_text[k] ? rv->bound_text[k] : bound_measure_name(s->clause[k].measure), m,
-             (unsigned long long)s->cl[k].over, (unsigned long long)s->cl[k].inputs);
+             CNT(s->cl[k].over), CNT(s->cl[k].inputs));
     md_escape(t, sizeof t);
     snprintf(buf + len, n - len, "%s", t);
   }
   if (s->rounding != RND_N) {
     size_t len = strlen(buf);
     if (!strcmp(buf, "-")) len = 0;
-    snprintf(buf + len, n - len, "%scorrectly rounded (%s): %llu of %llu outputs differ", len ? "; " : "",
-             rounding_name(s->rounding), (unsigned long long)(s->inputs - s->correctly_rounded),
-             (unsigned long long)s->inputs);
+    snprintf(buf + len, n - len, "%scorrectly rounded (%s): %s of %s outputs differ", len ? "; " : "",
+             rounding_name(s->rounding), CNT(s->inputs - s->correctly_rounded),
+             CNT(s->inputs));
   }
 }
 
@@ -108,17 +120,22 @@ static int is_mufu(const char *name) { return strstr(name, ".approx") || !strncm
 
 /* v as a power of two when it is one to 2 decimals of the exponent (vendors document
  * 2^-11, 2^-22.9, 2^-21.41; the registry holds those rounded up to 16 digits, well
- * within 1e-12), else in %.4g: the bound reads as the document writes it. */
-static void pow2_text(char *buf, size_t n, double v) {
+ * within 1e-12): 1 with the text in buf; pow2_text writes any other v in %.4g. The bound
+ * reads as the document writes it. */
+static int pow2_exact(char *buf, size_t n, double v) {
   double e = v > 0 && isfinite(v) ? log2(v) : 0;
   for (int d = 0; v > 0 && isfinite(v) && d <= 2; d++) {
     double k = d == 0 ? 1 : d == 1 ? 10 : 100, r = round(e * k) / k;
     if (fabs(exp2(r) - v) <= 1e-12 * v) {
       snprintf(buf, n, "2^%.*f", d, r);
-      return;
+      return 1;
     }
   }
-  snprintf(buf, n, "%.4g", v);
+  return 0;
+}
+
+static void pow2_text(char *buf, size_t n, double v) {
+  if (!pow2_exact(buf, n, v)) snprintf(buf, n, "%.4g", v);
 }
 
 /* An end of an input range: RN53(pi) reads "pi" and 2 RN53(pi) "2pi" (the ranges of
@@ -251,7 +268,7 @@ static void mufu_row(struct text *md, const struct row *r) {
   const enum claim_kind kinds[2] = {CLAIM_NONE, kind};
   enum verdict vd = bounds_verdict(ulp, rel, absb, kinds, m[0], m[1], m[2]);
   if (rnd) {
-    tprintf(md, "%s%llu outputs differ", nb > 1 ? "; " : "", (unsigned long long)(s->inputs - s->correctly_rounded));
+    tprintf(md, "%s%s outputs differ", nb > 1 ? "; " : "", CNT(s->inputs - s->correctly_rounded));
     vd = verdict_worst(vd, rounding_verdict(s->rounding, s->correctly_rounded, s->inputs));
     measured = 1;
   }
@@ -284,8 +301,8 @@ static void mufu_clause_row(struct text *md, const struct row *r, int k) {
   else {
     tprintf(md, "%s", m);
     if ((c->measure == BM_REL || c->measure == BM_ABS) && a->max > 0) tprintf(md, " (≈ 2^%.2f)", log2(a->max));
-    tprintf(md, " at 0x%08x; %llu of %llu inputs over", a->max_input, (unsigned long long)a->over,
-            (unsigned long long)a->inputs);
+    tprintf(md, " at 0x%08x; %s of %s inputs over", a->max_input, CNT(a->over),
+            CNT(a->inputs));
     if (c->c1n) tprintf(md, "; error/bound at most %.4f (0x%08x)", a->ratio, a->ratio_input);
   }
   enum verdict vd = clauses_verdict(a, 1);
@@ -477,7 +494,10 @@ static int make_rows(struct kind_result *const *rs, char *const *paths, int nf, 
       struct row *r = &rows[n++];
       r->rf = rf, r->rv = &rf->v[v], r->file = i;
       const int gpu = !strcmp(rf->ri.backend, "gpu");
-      if (gpu) snprintf(r->dev, sizeof r->dev, "%s (sm_%c%c)", rf->ri.device, rf->ri.cc[0], rf->ri.cc[2]);
+      /* a host-only variant of a GPU run ran on the CPU beside that GPU: labelled so */
+      if (gpu && b32_on_gpu(1, r->rv->name))
+        snprintf(r->dev, sizeof r->dev, "%s (sm_%c%c)", rf->ri.device, rf->ri.cc[0], rf->ri.cc[2]);
+      else if (gpu) snprintf(r->dev, sizeof r->dev, "host CPU (of the %s machine)", rf->ri.device);
       else snprintf(r->dev, sizeof r->dev, "CPU: %s", rf->ri.device);
       char a[64], b[96];
       file_safe_name(a, sizeof a, r->rv->name);
@@ -547,10 +567,10 @@ static void family_row(struct text *md, const struct row *r) {
   claim_text(cl, sizeof cl, &r->rv->claim);
   documented_text(dc, sizeof dc, r->rv);
   abs_text(ma, sizeof ma, s);
-  tprintf(md, "| %s | %s | %s | 0x%08x (%a) | %.4e | %s | %.4f%%%s | %.4f%% | %llu | %llu | %llu | %s | %s | %s |\n",
+  tprintf(md, "| %s | %s | %s | 0x%08x (%a) | %.4e | %s | %.4f%%%s | %.4f%% | %s | %s | %s | %s | %s | %s |\n",
           r->rv->name, r->dev, NUM(s->max_ulp, 5), s->max_ulp_input, val(s->max_ulp_input), s->max_rel, ma,
           pct(s->correctly_rounded, s->inputs), rounding_suffix(s), pct(s->faithful, s->inputs),
-          (unsigned long long)s->above_1ulp, (unsigned long long)s->nonfinite, (unsigned long long)s->flushed, cl, dc,
+          CNT(s->above_1ulp), CNT(s->nonfinite), CNT(s->flushed), cl, dc,
           verdict_name(row_verdict(r->rv)));
 }
 
@@ -623,7 +643,7 @@ static void readme_table(struct report *rp, const struct row *rows, int n) {
 /* A row as its plots see it; short_dev receives the device as a legend names it. */
 static struct plot_row plot_row_of(const struct row *r, char *short_dev, size_t n) {
   const char *d = r->rf->ri.device;
-  if (strcmp(r->rf->ri.backend, "gpu")) snprintf(short_dev, n, "CPU");
+  if (strcmp(r->rf->ri.backend, "gpu") || !b32_on_gpu(1, r->rv->name)) snprintf(short_dev, n, "CPU");
   else snprintf(short_dev, n, "%s", strncmp(d, "NVIDIA ", 7) ? d : d + 7);
   return (struct plot_row){r->rv->name, r->dev, short_dev, r->tag, r->rv->st, r->rf->ri.from, r->rf->ri.to};
 }
@@ -665,18 +685,18 @@ static void page_row(struct text *md, const struct row *r, int run) {
     abs_text(ma, sizeof ma, s);
     tprintf(md, "- max absolute error %s\n", ma);
   }
-  tprintf(md, "- %llu inputs: correctly rounded %.4f%%%s, faithful %.4f%%, above 1 ulp %llu, non-finite %llu, "
-              "flushed %llu, special values wrong %llu\n",
-          (unsigned long long)s->inputs, pct(s->correctly_rounded, s->inputs), rounding_suffix(s),
-          pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp, (unsigned long long)s->nonfinite,
-          (unsigned long long)s->flushed, (unsigned long long)s->special_mismatches);
+  tprintf(md, "- %s inputs: correctly rounded %.4f%%%s, faithful %.4f%%, above 1 ulp %s, non-finite %s, "
+              "flushed %s, special values wrong %s\n",
+          CNT(s->inputs), pct(s->correctly_rounded, s->inputs), rounding_suffix(s),
+          pct(s->faithful, s->inputs), CNT(s->above_1ulp), CNT(s->nonfinite),
+          CNT(s->flushed), CNT(s->special_mismatches));
   for (int k = 0; k < s->n_clauses; k++) {
     char m[48];
     bound_value_str(s->clause[k].measure, s->cl[k].max, m, sizeof m);
     tprintf(md, "- documented: %s: max %s at ", *r->rv->bound_text[k] ? r->rv->bound_text[k] : "a bound clause", m);
     page_x(md, s->cl[k].max_input);
-    tprintf(md, ", %llu of %llu inputs over: %s\n", (unsigned long long)s->cl[k].over,
-            (unsigned long long)s->cl[k].inputs, verdict_name(clauses_verdict(&s->cl[k], 1)));
+    tprintf(md, ", %s of %s inputs over: %s\n", CNT(s->cl[k].over),
+            CNT(s->cl[k].inputs), verdict_name(clauses_verdict(&s->cl[k], 1)));
   }
   if (s->n_special || s->n_sym || s->n_mono || s->n_undec) tprintf(md, "\nFirst failing inputs:\n\n");
   for (int k = 0; k < s->n_special; k++)

@@ -73,6 +73,10 @@ static int user_function(struct run_request *rq, struct kind_result *r) {
     errorf("%s", err);
     return EXIT_USAGE;
   }
+  if (!rq->sc->backend && userfn_is_cuda(rq->source)) {
+    errorf(USERFN_CUDA_ON_CPU, rq->source);
+    return EXIT_NOGPU;
+  }
   char log[16384];
   int rc = userfn_check(rq->source, rq->function, log, sizeof log);
   if (rc) {
