@@ -12,6 +12,7 @@
 #include "src/engine/device.h"
 #include "src/engine/options.h"
 #include "src/engine/par.h"
+#include "src/user/worker.h"
 
 static void usage_main(FILE *f) {
   fprintf(f,
@@ -83,6 +84,8 @@ static int real_main(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  /* a process that runs a user's functions (src/user/worker.h), before anything else */
+  if (argc > 1 && !strcmp(argv[1], USER_WORKER_ARG)) return user_worker_main(argc, argv);
   par_init(&argc, &argv);
   head_set_build(gpu_build_info());
   int rc = real_main(argc, argv);

@@ -40,6 +40,12 @@ struct variant {
   int gpu_fn;              /* device function: the variant's catalogue index, GPU_NONE, or a
                               number of src/kinds/binary32/device/gpu.h (GPU_TABLE, run-time compiled) */
   float (*host_fn)(float); /* NULL if no host code */
+  /* Host code evaluated outside this process (users' functions, src/user/worker.h): when
+   * set, used instead of host_fn: out[..] = f at first[r] .. first[r] + count[r] - 1, r < nr,
+   * in that order; 0, or an exit code (EXIT_USERCODE) with the reason in err. */
+  int (*host_batch)(const struct variant *v, int nr, const uint32_t *first, const uint32_t *count, uint32_t *out,
+                    char *err, size_t errlen);
+  void *host_ctx;
   struct claim claim; /* the code's own comment */
   struct claim doc;   /* documented by a vendor or a paper (kind CLAIM_DOCUMENTED or CLAIM_PROVED) */
   const char *description;

@@ -184,7 +184,7 @@ static int add_claim(struct certify *ct, int i, const struct claim_site *c, cons
     errorf("%s:%d: the claim is not followed by a function definition", path, c->line);
     return 1;
   }
-  if (!c->unary_float) {
+  if (!c->unary_float && !c->unary_maybe) {
     errorf("%s:%d: %s is declared '%s', not float %s(float)", path, c->fn_line, c->fn, c->sig, c->fn);
     return 1;
   }
@@ -269,7 +269,7 @@ static int evaluate(const struct kind *kind, struct scan_cli *sc, struct ufn *f)
   if (r) kind->release(r);
   if (rc) {
     errorf("evaluating %s failed", f->name);
-    return rc == EXIT_INTERRUPT ? EXIT_INTERRUPT : EXIT_USAGE;
+    return rc == EXIT_INTERRUPT || rc == EXIT_USERCODE ? rc : EXIT_USAGE;
   }
   return 0;
 }
@@ -407,16 +407,17 @@ int cmd_certify(int argc, char **argv) {
   }
   static struct certify ct;
   ct.nf = nf, ct.nfn = 0;
-  int errors = 0;
+  int errors = 0, unreadable = 0;
   /* 1. read, parse and check everything before evaluating anything */
   for (int i = 0; i < nf; i++) {
     struct ufile *u = &ct.files[i];
     memset(u, 0, sizeof *u);
     u->path = argv[optind + i];
     errors += read_claims(u, ca.update);
+    unreadable |= !u->text;
     for (int k = 0; k < u->ncl; k++) errors += add_claim(&ct, i, &u->cl[k], &ca);
   }
-  if (errors) return EXIT_USAGE;
+  if (errors) return unreadable ? EXIT_IO : EXIT_USAGE; /* a file not read: as run --source says it */
   struct run_info ri;
   memset(&ri, 0, sizeof ri);
   if (choose_backend(&sc, &ri) >= 0) return EXIT_USAGE;

@@ -204,6 +204,8 @@ static void tie_function(const char *t, size_t n, size_t i, struct claim_site *c
       other = 1;
   }
   c->unary_float = ret_float == 1 && !bad_ret && nparams == 1 && nf == 1 && !other;
+  /* names this scanner does not know (typedefs, macros): the compiler decides (userfn.c) */
+  c->unary_maybe = !bad_ret && nparams == 1 && !other && ret_float <= 1 && nf <= 1;
   c->device = strstr(decl, "__device__") != NULL;
 }
 

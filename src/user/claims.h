@@ -25,6 +25,8 @@ struct claim_site {
   int fn_line;             /* its line */
   char sig[256];           /* its declaration (up to the '{'), whitespace squeezed */
   int unary_float;         /* the declaration is float NAME(float [name]) */
+  int unary_maybe;         /* one parameter, and no type word that rules float NAME(float) out (a
+                              typedef name): the compiler decides */
   int device;              /* __device__ appears in the declaration */
 };
 
