@@ -4,6 +4,7 @@
  * compiled at run time, userfn.c) and the claim gets HOLDS, LOOSE or VIOLATED.
  * --update rewrites only the numbers, atomically, when the file did not change. */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,6 +16,7 @@
 #include "src/engine/kind.h"
 #include "src/engine/options.h"
 #include "src/catalogue/expr.h"
+#include "src/user/claimnum.h"
 #include "src/user/claims.h"
 #include "src/user/userfn.h"
 
@@ -277,35 +279,66 @@ static int evaluate(const struct kind *kind, struct scan_cli *sc, struct ufn *f)
 /* A number --update puts in place of a claimed one: at byte off, len bytes long. */
 struct repl {
   size_t off, len;
-  char text[48];
+  char text[CLAIM_NUMLEN];
 };
+
+/* What the run found besides the maxima that no bound may hide (kind.h, struct maxima),
+ * in words into buf; "" when nothing. */
+static void findings(const struct maxima *s, char *buf, size_t n) {
+  const struct {
+    uint64_t count;
+    const char *what;
+  } f[] = {{s->nonfinite, "NaN or infinite outputs where the correctly rounded result is finite"},
+           {s->special_mismatches, "special values (NaN, infinity, signed zero) missed"},
+           {s->symmetry_violations, "violations of the declared symmetry (ref-odd or an even reference)"},
+           {s->monotonic_violations, "violations of the declared monotonicity"},
+           {s->undecidable, "inputs whose reference could not be decided"}};
+  size_t k = 0;
+  buf[0] = 0;
+  for (size_t i = 0; i < sizeof f / sizeof f[0] && k < n; i++)
+    if (f[i].count) k += (size_t)snprintf(buf + k, n - k, "%s%llu %s", k ? ", " : "", (unsigned long long)f[i].count, f[i].what);
+  for (int i = 0; i < s->n_first && k < n; i++)
+    k += (size_t)snprintf(buf + k, n - k, "%s0x%08x (%a)", i ? ", " : "; first at ", s->first[i], (double)u2f(s->first[i]));
+}
 
 /* The line of claimed number w (0 maxulperr, 1 maxrelerr) of claim c in file u, whose
  * function f measured it (or was skipped); the replacement of a LOOSE or VIOLATED number
- * is added to rp. Returns 1 when the claim is VIOLATED or not a number. */
+ * is added to rp. A claim HOLDS only when its number holds (claimnum.h) and the run found
+ * nothing else (findings). Returns 1 when the claim is VIOLATED or cannot be vouched for. */
 static int number_verdict(const struct ufile *u, const struct claim_site *c, const struct ufn *f, int w,
                           struct repl *rp, int *nrp) {
-  const char *what = w ? "maxrelerr" : "maxulperr";
+  const char *what = w ? "maxrelerr" : "maxulperr", *rel = c->le[w] ? "<=" : "=";
   if (!f || f->skipped) {
-    printf("%s:%d: %s %s = %s: SKIPPED (%s runs on the GPU only: certify it with --backend gpu)\n", u->path, c->line,
-           c->fn, what, c->num[w], f && f->builtin ? f->builtin->name : c->fn);
+    printf("%s:%d: %s %s %s %s: SKIPPED (%s runs on the GPU only: certify it with --backend gpu)\n", u->path, c->line,
+           c->fn, what, rel, c->num[w], f && f->builtin ? f->builtin->name : c->fn);
     return 0;
   }
   const struct maxima *s = &f->m;
   double m = w ? s->max_rel : s->max_ulp;
   uint32_t at = w ? s->max_rel_input : s->max_ulp_input;
-  char shown[64];
-  enum verdict vd = claim_verdict(c->num[w], CLAIM_MEASURED, m, shown, sizeof shown);
-  if (vd == VERDICT_NONE) {
-    printf("%s:%d: %s %s = %s: not a number\n", u->path, c->line, c->fn, what, c->num[w]);
+  char found[1024];
+  findings(s, found, sizeof found);
+  if (!(m >= 0) || isinf(m)) {
+    printf("%s:%d: %s %s %s %s: VIOLATED (no finite error was measured over %llu inputs%s%s)\n", u->path, c->line, c->fn,
+           what, rel, c->num[w], (unsigned long long)s->inputs, found[0] ? ": " : "", found);
     return 1;
   }
-  char like[48];
-  claims_format_like(c->num[w], m, like, sizeof like);
-  printf("%s:%d: %s %s = %s: %s (measured %s, max at 0x%08x (%a), %llu inputs, %s)\n", u->path, c->line, c->fn, what,
-         c->num[w], verdict_name(vd), like, at, (double)u2f(at), (unsigned long long)s->inputs,
-         f->builtin ? f->builtin->name : "compiled");
-  if (vd != VERDICT_HOLDS && *nrp < 2 * CLAIMS_MAX) {
+  enum verdict vd = claimnum_verdict(c->num[w], c->le[w], m);
+  if (vd == VERDICT_NONE) { /* (claims_parse refuses such numbers) */
+    printf("%s:%d: %s %s %s %s: not a number\n", u->path, c->line, c->fn, what, rel, c->num[w]);
+    return 1;
+  }
+  char like[CLAIM_NUMLEN];
+  const int can_write = claimnum_update(c->num[w], m, like, sizeof like) == 0;
+  if (!can_write) snprintf(like, sizeof like, "%a", m);
+  if (found[0]) vd = VERDICT_VIOLATED;
+  printf("%s:%d: %s %s %s %s: %s (measured %.17g, written %s, max at 0x%08x (%a), %llu inputs, %s)%s%s\n", u->path,
+         c->line, c->fn, what, rel, c->num[w], verdict_name(vd), m, like, at, (double)u2f(at),
+         (unsigned long long)s->inputs, f->builtin ? f->builtin->name : "compiled", found[0] ? ": " : "", found);
+  /* a number is replaced only by one that reads back as what was measured, and never
+   * where the run found more than a maximum (no number makes such a claim true) */
+  if (vd != VERDICT_HOLDS && !found[0] && can_write && *nrp < 2 * CLAIMS_MAX &&
+      !(c->le[w] && vd == VERDICT_LOOSE)) {
     rp[*nrp].off = c->off[w], rp[*nrp].len = c->len[w];
     snprintf(rp[*nrp].text, sizeof rp[*nrp].text, "%s", like);
     (*nrp)++;

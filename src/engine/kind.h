@@ -67,6 +67,13 @@ struct maxima {
   uint64_t inputs;
   double max_ulp, max_rel; /* -1: none measured */
   uint32_t max_ulp_input, max_rel_input;
+  /* what else the run found, which no bound on the maxima may hide: outputs NaN or infinite
+   * where the correctly rounded result is finite, special values (NaN, infinities, signed
+   * zeros) missed, violations of a declared symmetry or monotonicity, inputs whose
+   * reference could not be decided; the lowest such inputs where listed (n_first) */
+  uint64_t nonfinite, special_mismatches, symmetry_violations, monotonic_violations, undecidable;
+  int n_first;
+  uint32_t first[4];
 };
 
 struct kind {

@@ -183,7 +183,16 @@ static int par_reduce(struct kind_result *r) {
 static int maxima(const struct kind_result *r, int i, struct maxima *m) {
   if (i < 0 || i >= r->nv) return -1;
   const struct stats *s = r->st[i];
-  *m = (struct maxima){r->v[i]->name, s->inputs, s->max_ulp, s->max_rel, s->max_ulp_input, s->max_rel_input};
+  *m = (struct maxima){.name = r->v[i]->name, .inputs = s->inputs, .max_ulp = s->max_ulp, .max_rel = s->max_rel,
+                       .max_ulp_input = s->max_ulp_input, .max_rel_input = s->max_rel_input};
+  m->nonfinite = s->nonfinite, m->special_mismatches = s->special_mismatches;
+  m->symmetry_violations = s->symmetry_violations, m->monotonic_violations = s->monotonic_violations;
+  m->undecidable = s->undecidable;
+  /* the listed inputs: special-value mismatches, then symmetry and monotonicity */
+  const struct sample *lists[3] = {s->special, s->sym, s->mono};
+  const int counts[3] = {s->n_special, s->n_sym, s->n_mono};
+  for (int l = 0; l < 3; l++)
+    for (int k = 0; k < counts[l] && m->n_first < 4; k++) m->first[m->n_first++] = lists[l][k].input;
   return 0;
 }
 
