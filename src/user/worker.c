@@ -70,30 +70,44 @@ struct shm {
 
 /* ---- the worker process ---- */
 
-static void eval_batch(struct shm *s, float (*f)(float), const fenv_t *base) {
-  const uint32_t n = s->count, x0 = s->first, nblk = (n + WBLOCK - 1) / WBLOCK;
+/* Inputs i0 .. i1-1 of the batch on thread t; with track, each input's index is stored
+ * before its call (the batch is being evaluated again on one thread to find an input
+ * that ended the worker) and the state checked after each call, else after the block. The
+ * first input after which the state differs from the loaded one is noted. */
+static void eval_block(struct shm *s, float (*f)(float), const fenv_t *base, int t, uint32_t i0, uint32_t i1,
+                       int track) {
+  const uint32_t x0 = s->first;
   const struct fpstate want = s->load;
-  s->changed = 0, s->changed_at = UINT32_MAX;
-  int nt = s->nthreads < 1 ? 1 : s->nthreads > WMAXT ? WMAXT : (int)s->nthreads;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
-  for (uint32_t b = 0; b < nblk; b++) {
-    const int t = omp_get_thread_num();
-    fesetenv(base);
-    const uint32_t i1 = (b + 1) * WBLOCK < n ? (b + 1) * WBLOCK : n;
-    for (uint32_t i = b * WBLOCK; i < i1 && !__atomic_load_n(&s->changed, __ATOMIC_RELAXED); i++) {
+  fesetenv(base);
+  if (track) {
+    for (uint32_t i = i0; i < i1; i++) {
       s->cur[t] = i + 1;
-      float y = f(u2f(x0 + i));
-      s->out[i] = f2u(y);
+      s->out[i] = f2u(f(u2f(x0 + i)));
       struct fpstate now = fp_now();
       if (now.csr != want.csr || now.cw != want.cw) {
 #pragma omp critical(ulpcert_changed)
         if (i < s->changed_at) s->changed_at = i, s->after = now;
         __atomic_store_n(&s->changed, 1, __ATOMIC_RELAXED);
-        fesetenv(base);
+        break;
       }
     }
     s->cur[t] = 0;
+  } else {
+    for (uint32_t i = i0; i < i1; i++) s->out[i] = f2u(f(u2f(x0 + i)));
+    struct fpstate now = fp_now();
+    if (now.csr != want.csr || now.cw != want.cw) eval_block(s, f, base, t, i0, i1, 1); /* which input */
   }
+  fesetenv(base);
+}
+
+static void eval_batch(struct shm *s, float (*f)(float), const fenv_t *base) {
+  const uint32_t n = s->count, nblk = (n + WBLOCK - 1) / WBLOCK;
+  s->changed = 0, s->changed_at = UINT32_MAX;
+  const int nt = s->nthreads < 1 ? 1 : s->nthreads > WMAXT ? WMAXT : (int)s->nthreads;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
+  for (uint32_t b = 0; b < nblk; b++)
+    if (!__atomic_load_n(&s->changed, __ATOMIC_RELAXED))
+      eval_block(s, f, base, omp_get_thread_num(), b * WBLOCK, (b + 1) * WBLOCK < n ? (b + 1) * WBLOCK : n, nt == 1);
 }
 
 int user_worker_main(int argc, char **argv) {
@@ -202,6 +216,21 @@ static int spawn(struct user_worker *w, int nthreads) {
   char nbuf[16];
   snprintf(nbuf, sizeof nbuf, "%d", w->n);
   char *argv[] = {"ulpcert", USER_WORKER_ARG, nbuf, NULL};
+  /* the worker's threads sleep between batches instead of spinning: ulpcert computes the
+   * references and reduces meanwhile, on the same cores */
+  size_t ne = 0;
+  while (environ[ne]) ne++;
+  char **envp = malloc((ne + 2) * sizeof *envp);
+  if (!envp) {
+    close(sv[0]), close(sv[1]);
+    snprintf(w->err, sizeof w->err, "out of memory");
+    return EXIT_IO;
+  }
+  size_t k = 0;
+  envp[k++] = "OMP_WAIT_POLICY=PASSIVE";
+  for (size_t i = 0; i < ne; i++)
+    if (strncmp(environ[i], "OMP_WAIT_POLICY=", 16)) envp[k++] = environ[i];
+  envp[k] = NULL;
   memset((void *)w->s, 0, offsetof(struct shm, out));
   /* above the worker's numbers, so that no dup2 below overwrites another */
   int hi[3] = {fcntl(sv[1], F_DUPFD_CLOEXEC, 16), fcntl(w->shm_fd, F_DUPFD_CLOEXEC, 16),
@@ -209,8 +238,9 @@ static int spawn(struct user_worker *w, int nthreads) {
   close(sv[1]);
   pid_t pid = hi[0] < 0 || hi[1] < 0 || hi[2] < 0 ? -1 : fork();
   if (pid < 0) {
-    for (int k = 0; k < 3; k++)
-      if (hi[k] >= 0) close(hi[k]);
+    for (int q = 0; q < 3; q++)
+      if (hi[q] >= 0) close(hi[q]);
+    free(envp);
     close(sv[0]);
     snprintf(w->err, sizeof w->err, "cannot start a process for the user's functions: %s", strerror(errno));
     return EXIT_IO;
@@ -219,10 +249,11 @@ static int spawn(struct user_worker *w, int nthreads) {
     int ok = dup2(hi[0], FD_SOCK) == FD_SOCK && dup2(hi[1], FD_SHM) == FD_SHM && dup2(hi[2], FD_OBJ) == FD_OBJ &&
              dup2(2, 1) == 1;
     for (int fd = FD_OBJ + 1; ok && fd < 1024; fd++) close(fd);
-    if (ok) execv("/proc/self/exe", argv);
+    if (ok) execve("/proc/self/exe", argv, envp);
     _exit(127);
   }
-  for (int k = 0; k < 3; k++) close(hi[k]);
+  for (int q = 0; q < 3; q++) close(hi[q]);
+  free(envp);
   w->pid = pid, w->sock = sv[0], w->nthreads = nthreads;
   char ans = 0, how[256];
   int r = wait_answer(w, user_timeout(), &ans);
