@@ -238,7 +238,10 @@ $(foreach t,$(wildcard tests/test_*.c functions/*/test_*.c),$(eval $(call TEST_R
 
 run: $(BUILD)/ulpcert
 	@mkdir -p $(BUILD)/results
-	$(BUILD)/ulpcert run tanh --json $(BUILD)/results/tanh.json | tee $(BUILD)/results/tanh.txt
+	@# the run's own exit status, not tee's: make run fails when ulpcert fails
+	@{ $(BUILD)/ulpcert run tanh --json $(BUILD)/results/tanh.json; echo $$? >$(BUILD)/results/tanh.status; } \
+	  | tee $(BUILD)/results/tanh.txt; st=$$(cat $(BUILD)/results/tanh.status); \
+	  if [ "$$st" != 0 ]; then echo "ulpcert: the run failed (exit status $$st)" >&2; exit $$st; fi
 	@$(CACHE_DIR_SH); z=$$(du -sh "$$d" 2>/dev/null | cut -f1); echo; \
 	  echo "ulpcert: binary $(BUILD)/ulpcert; results in $(BUILD)/results/tanh.txt and tanh.json;" \
 	  "reference cache $$d ($${z:-empty}; --no-cache or ULPCERT_CACHE=DIR to change)"

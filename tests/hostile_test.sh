@@ -123,6 +123,11 @@ expect 1 "s maxulperr = 0.5: VIOLATED .*: 524288 NaN or infinite outputs where t
 unit odd.c 'return fabsf(x * x * x);' "/* maxulperr <= 4, ref = x*x*x, ref-odd */"
 expect 1 "VIOLATED .* violations of the declared symmetry.*first at 0x3f800000" -- certify "$T/odd.c" $R
 
+# an option that does not apply is refused, not ignored
+expect 2 "--ref applies to --source FILE --function NAME only" -- run tanhf.host --ref sigmoid $R
+unit nan2.c 'return x >= 1.0625f ? NAN : sqrtf(x);'
+expect 0 "nan2.c:s \| .* \| 524288 \| - \| - \| - \|" -- run --source "$T/nan2.c" --function s --ref sqrt $R
+
 echo
 echo "hostile: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

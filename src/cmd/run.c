@@ -169,6 +169,12 @@ int cmd_run(int argc, char **argv) {
   rq.nnames = argc - optind, rq.names = argv + optind;
   const struct kind *k = names_kind(rq.nnames, rq.names, rq.source || rq.function);
   if (!k) return EXIT_USAGE;
+  if (!rq.source && !rq.function && (rq.ref || rq.ref_odd || rq.ref_increasing)) {
+    /* a catalogue variant has its own reference: an option that would not apply is refused */
+    errorf("%s applies to --source FILE --function NAME only (the variants named have their own references)",
+           rq.ref ? "--ref" : rq.ref_odd ? "--ref-odd" : "--ref-increasing");
+    return EXIT_USAGE;
+  }
   if (rq.bound && k != kind_for_claims()) {
     errorf("--bound applies to %s functions, not to %s variants (they are checked against their own bounds)",
            kind_for_claims()->title, k->title);
