@@ -128,6 +128,21 @@ expect 2 "--ref applies to --source FILE --function NAME only" -- run tanhf.host
 unit nan2.c 'return x >= 1.0625f ? NAN : sqrtf(x);'
 expect 0 "nan2.c:s \| .* \| 524288 \| - \| - \| - \|" -- run --source "$T/nan2.c" --function s --ref sqrt $R
 
+# ---- results are joined only when what made them is the same ----
+unit m.c 'return sqrtf(x);'
+"$U" run --source "$T/m.c" --function s --ref sqrt $R --json "$T/m1.json" >/dev/null 2>&1
+expect 0 "" -- run --source "$T/m.c" --function s --ref sqrt $R --resume "$T/m1.json"
+expect 2 "field 'reference': 'sqrt\(x\)' and 'sqrt'" -- run --source "$T/m.c" --function s --ref 'sqrt(x)' $R --resume "$T/m1.json"
+R2="--backend cpu --no-cache --quiet --from 0x3f900000 --to 0x3f9fffff"
+"$U" run --source "$T/m.c" --function s --ref 'sqrt(x)' $R2 --json "$T/m2.json" >/dev/null 2>&1
+expect 2 "field 'reference'" -- merge "$T/m1.json" "$T/m2.json"
+ULPCERT_CC="cc -O0" "$U" run --source "$T/m.c" --function s --ref sqrt $R2 --json "$T/m3.json" >/dev/null 2>&1
+expect 2 "field 'origin.compiler': 'cc -std=gnu11.*' and 'cc -O0 -std" -- merge "$T/m1.json" "$T/m3.json"
+echo "/* edited */" >>"$T/m.c"
+expect 2 "field 'origin.source_sha256'" -- run --source "$T/m.c" --function s --ref sqrt $R --resume "$T/m1.json"
+"$U" run --source "$T/m.c" --function s --ref sqrt $R2 --json "$T/m4.json" >/dev/null 2>&1
+expect 2 "field 'origin.source_sha256'" -- merge "$T/m1.json" "$T/m4.json"
+
 echo
 echo "hostile: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -46,6 +46,10 @@ struct variant {
   int (*host_batch)(const struct variant *v, int nr, const uint32_t *first, const uint32_t *count, uint32_t *out,
                     char *err, size_t errlen);
   void *host_ctx;
+  /* Users' functions: what their figures depend on beyond the name and the reference, as a
+   * JSON object's text with sorted keys (source_sha256, compiler, reference_declared);
+   * written into result files, compared by --resume and merge. NULL otherwise. */
+  const char *origin;
   struct claim claim; /* the code's own comment */
   struct claim doc;   /* documented by a vendor or a paper (kind CLAIM_DOCUMENTED or CLAIM_PROVED) */
   const char *description;

@@ -37,6 +37,7 @@ void host_cpu_name(char *buf, size_t n) {
 }
 
 void run_info_init(struct run_info *ri, int argc, char **argv) {
+  snprintf(ri->build, sizeof ri->build, "%s", g_build);
   memset(ri, 0, sizeof *ri);
   ri->complete = 1;
   size_t off = 0;
@@ -173,6 +174,7 @@ int run_info_read(json_t *root, const char *path, struct run_info *ri, char *err
   if (!cov) ri->cov[0][0] = ri->from, ri->cov[0][1] = ri->to, ri->ncov = 1;
   ri->complete = !comp || json_is_true(comp);
   copy_str(ri->version, sizeof ri->version, json_object_get(root, "version"));
+  copy_str(ri->build, sizeof ri->build, json_object_get(root, "build"));
   copy_str(ri->command, sizeof ri->command, json_object_get(root, "command"));
   copy_str(ri->date, sizeof ri->date, json_object_get(root, "date"));
   copy_str(ri->backend, sizeof ri->backend, json_object_get(root, "backend"));

@@ -26,7 +26,10 @@
 #include "src/common.h"
 #include "src/kinds/binary32/device/gpu.h"
 #include "src/user/claims.h"
+#include "src/user/sha256.h"
 #include "src/user/worker.h"
+
+#include <jansson.h>
 
 static int abs_path(const char *path, char *out, size_t n) {
   char *r = realpath(path, NULL);
@@ -64,6 +67,16 @@ static void hide_dir(char *log, const char *dir) {
   }
 }
 
+#define HOST_FLAGS                                                                                               \
+  "-std=gnu11 -O2 -fPIC -shared -ffp-contract=off -Werror=implicit-function-declaration"                          \
+  " -Werror=incompatible-pointer-types -Wl,--no-undefined"
+#define NVRTC_FLAGS "-default-device -std=c++17"
+
+static const char *host_cc(void) {
+  const char *cc = getenv("ULPCERT_CC");
+  return cc && *cc ? cc : "cc";
+}
+
 int userfn_host(const char *path, int n, const char *const *fns, struct user_worker **out, char *log, size_t loglen) {
   char ap[4096], dir[] = "/tmp/ulpcert-user-XXXXXX";
   log[0] = 0;
@@ -91,15 +104,10 @@ int userfn_host(const char *path, int n, const char *const *fns, struct user_wor
             "float ulpcert_entry_%d(float x) { return ulpcert_type_%d(x); }\n",
             i, fns[i], fns[i], fns[i], i, i);
   fclose(w);
-  const char *cc = getenv("ULPCERT_CC");
-  if (!cc || !*cc) cc = "cc";
+  const char *cc = host_cc();
   /* a call of an undeclared function is an error here (C99 removed implicit declarations),
    * not a symbol missing when the library is loaded */
-  snprintf(cmd, sizeof cmd,
-           "%s -std=gnu11 -O2 -fPIC -shared -ffp-contract=off -Werror=implicit-function-declaration"
-           " -Werror=incompatible-pointer-types -Wl,--no-undefined"
-           " -o '%s' '%s' -lm >'%s' 2>&1",
-           cc, so, wrap, lg);
+  snprintf(cmd, sizeof cmd, "%s " HOST_FLAGS " -o '%s' '%s' -lm >'%s' 2>&1", cc, so, wrap, lg);
   int st = system(cmd);
   int rc = 0;
   if (st != 0) {
@@ -198,7 +206,7 @@ int userfn_gpu(const char *path, int n, const char *const *fns, int cc_major, in
   snprintf(inc, sizeof inc, "-I%s", ap);
   char *slash = strrchr(inc, '/');
   if (slash) *slash = 0;
-  const char *opts[] = {arch, "-default-device", "-std=c++17", inc};
+  const char *opts[] = {arch, "-default-device", "-std=c++17", inc}; /* NVRTC_FLAGS */
   int crc = nv.compile(prog, 4, opts);
   size_t ls = 0;
   nv.log_size(prog, &ls);
@@ -283,6 +291,37 @@ static int user_batch(const struct variant *v, int nr, const uint32_t *first, co
   return user_worker_eval(h->w, h->fn, nr, first, count, out, err, errlen);
 }
 
+/* What the figures of function fn of the file at path compiled so depend on (registry.h,
+ * origin): the file's SHA-256, the compiler and its options, the declarations of the
+ * reference. NULL when the file cannot be read. Lives as long as the process. */
+static char *origin_of(const char *path, const struct reference *ref, int gpu, const struct gpu_info *gi) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 1 << 16, len = 0;
+  char *text = malloc(cap), hex[65];
+  while (text && (len += fread(text + len, 1, cap - len, f)) == cap) {
+    char *t = realloc(text, cap *= 2);
+    if (!t) free(text);
+    text = t;
+  }
+  int bad = ferror(f);
+  fclose(f);
+  if (!text || bad) return free(text), NULL;
+  sha256_hex(text, len, hex);
+  free(text);
+  char comp[1024];
+  if (gpu) snprintf(comp, sizeof comp, "NVRTC --gpu-architecture=sm_%d%d " NVRTC_FLAGS, gi->cc_major, gi->cc_minor);
+  else snprintf(comp, sizeof comp, "%s " HOST_FLAGS, host_cc());
+  const char *sym = ref->symmetry == REF_SYM_ODD ? "odd" : ref->symmetry == REF_SYM_EVEN ? "even" : "none";
+  const char *mono = ref->monotone == REF_MONO_INCREASING ? "increasing" : ref->monotone == REF_MONO_DECREASING ? "decreasing" : "none";
+  char decl[64];
+  snprintf(decl, sizeof decl, "symmetry %s, monotone %s", sym, mono);
+  json_t *o = json_pack("{s:s, s:s, s:s}", "source_sha256", hex, "compiler", comp, "reference_declared", decl);
+  char *s = o ? json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+  json_decref(o);
+  return s;
+}
+
 /* A user function as a variant of the engine (shared with `run --source`). */
 int user_variants(const char *path, int n, const char *const *names, const struct reference *const *refs, int gpu,
                   const struct gpu_info *gi, struct variant *out, char (*vnames)[256], char *log, size_t loglen) {
@@ -292,6 +331,12 @@ int user_variants(const char *path, int n, const char *const *names, const struc
     snprintf(log, loglen, "more than %d functions in one file", USER_MAXFN);
     return EXIT_USAGE;
   }
+  char *origin[USER_MAXFN]; /* the text as it is before it is compiled */
+  for (int i = 0; i < n; i++)
+    if (!(origin[i] = origin_of(path, refs[i], gpu, gi))) {
+      snprintf(log, loglen, "cannot read %s: %s", path, strerror(errno));
+      return EXIT_IO;
+    }
   int rc = gpu ? userfn_gpu(path, n, names, gi->cc_major, gi->cc_minor, ids, log, loglen)
                : userfn_host(path, n, names, &wk, log, loglen);
   if (rc) return rc;
@@ -311,7 +356,7 @@ int user_variants(const char *path, int n, const char *const *names, const struc
                               .kind = VK_F32_UNARY, .gpu_fn = gpu ? ids[i] : GPU_NONE,
                               .host_batch = gpu ? NULL : user_batch, .host_ctx = hs ? &hs[i] : NULL,
                               .claim = {NULL, NULL, CLAIM_NONE, ""}, .doc = {NULL, NULL, CLAIM_NONE, ""},
-                              .description = "a user function compiled at run time"};
+                              .description = "a user function compiled at run time", .origin = origin[i]};
   }
   return 0;
 }

@@ -171,6 +171,10 @@ json_t *b32_variant_json(const struct variant *v, const struct stats *s) {
   json_object_set_new(o, "variant", json_string(v->name));
   json_object_set_new(o, "family", json_string(v->family));
   json_object_set_new(o, "reference", json_string(v->ref_name));
+  if (v->origin) { /* a user's function: what its figures depend on (registry.h) */
+    json_t *og = json_loads(v->origin, 0, NULL);
+    if (og) json_object_set_new(o, "origin", og);
+  }
   json_object_set_new(o, "inputs", json_integer((json_int_t)s->inputs));
   put_max(o, "max_ulp", s->max_ulp, s->max_ulp_input, s->max_ulp_output, &s->max_ulp_ref);
   json_object_set_new(o, "max_ulp_reference_hex", s->max_ulp >= 0 ? hexa(s->max_ulp_ref) : json_null());

@@ -341,7 +341,7 @@ static void check_totals(struct rctx *c, const struct stats *s, const char *wher
 
 /* One entry of "results": the first failure names the field (fail keeps only it). */
 static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
-  char where[96];
+  char where[300];
   json_t *name = json_object_get(r, "variant");
   if (!name || !json_is_string(name)) {
     fail(c, "a result without a 'variant' name");
@@ -353,6 +353,20 @@ static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
   snprintf(rv->reference, sizeof rv->reference, "%s", ref && json_is_string(ref) ? json_string_value(ref) : "");
   json_t *fam = json_object_get(r, "family");
   snprintf(rv->family, sizeof rv->family, "%s", fam && json_is_string(fam) ? json_string_value(fam) : "");
+  if (strlen(rv->name) != strlen(json_string_value(name)) ||
+      (ref && json_is_string(ref) && strlen(rv->reference) != strlen(json_string_value(ref)))) {
+    fail(c, "%sa name or reference longer than this ulpcert reads", where);
+    return;
+  }
+  json_t *og = json_object_get(r, "origin");
+  char *ogs = og && json_is_object(og) ? json_dumps(og, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+  if (og && (!ogs || strlen(ogs) >= sizeof rv->origin)) {
+    free(ogs);
+    fail(c, "%sorigin is not an object of at most %zu characters", where, sizeof rv->origin - 1);
+    return;
+  }
+  snprintf(rv->origin, sizeof rv->origin, "%s", ogs ? ogs : "");
+  free(ogs);
   struct stats *s = rv->st;
   stats_init(s);
   s->inputs = get_u64(c, r, "inputs", where);
@@ -450,7 +464,7 @@ int result_read_stream(FILE *f, const char *path, struct result_file *rf, char *
  * its names as the file gives them, no code, no bounds. */
 static void own_variant(struct variant *v, const struct result_variant *rv) {
   *v = (struct variant){.name = rv->name, .family = rv->family, .ref_name = rv->reference, .gpu_fn = GPU_NONE,
-                        .abs_lo = -INFINITY, .abs_hi = INFINITY};
+                        .abs_lo = -INFINITY, .abs_hi = INFINITY, .origin = rv->origin[0] ? rv->origin : NULL};
 }
 
 int b32_read(json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen) {
