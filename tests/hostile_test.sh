@@ -143,6 +143,61 @@ expect 2 "field 'origin.source_sha256'" -- run --source "$T/m.c" --function s --
 "$U" run --source "$T/m.c" --function s --ref sqrt $R2 --json "$T/m4.json" >/dev/null 2>&1
 expect 2 "field 'origin.source_sha256'" -- merge "$T/m1.json" "$T/m4.json"
 
+# ---- the smaller ones ----
+# a baseline without a variant (or without a kind) compares nothing: a failure, not "identical"
+"$U" arch record --backend cpu --no-cache --quiet --kinds binary32 --from 0x3f800000 --to 0x3f8000ff --out "$T/ar.json" >/dev/null 2>&1
+"$U" run tanhf.host --backend cpu --no-cache --quiet --from 0x3f800000 --to 0x3f8000ff --json "$T/one.json" >/dev/null 2>&1
+python3 - "$T" <<'PY'
+import json, sys
+t = sys.argv[1]
+d = json.load(open(t + "/ar.json")); d["results"] = []; json.dump(d, open(t + "/empty.json", "w"))
+d = json.load(open(t + "/ar.json")); del d["kind"]; json.dump(d, open(t + "/nokind.json", "w"))
+d = json.load(open(t + "/ar.json")); d["results"][0]["max_ulp"] = -3; json.dump(d, open(t + "/neg.json", "w"))
+d["results"][0]["max_ulp"] = 1e308; json.dump(d, open(t + "/huge.json", "w"))
+d = json.load(open(t + "/ar.json")); d["results"][0]["variant"] = "a\n| fake | row"; json.dump(d, open(t + "/nl.json", "w"))
+d = json.load(open(t + "/one.json")); d["results"][0]["variant"] = "q' ; system('touch " + t + "/pwned') ; '"
+d["device"]["name"] = 'dev" ; system("touch ' + t + '/pwned2") ; "'; json.dump(d, open(t + "/quote.json", "w"))
+PY
+expect 1 "compared nothing" -- arch compare "$T/empty.json" --backend cpu --no-cache --quiet
+expect 1 "compared nothing" -- arch compare "$T/nokind.json" --backend cpu --no-cache --quiet
+# measures outside their possible range are refused on reading (merge would drop the true maximum)
+expect 5 "max_ulp' is -3, outside the range" -- merge "$T/neg.json"
+expect 5 "max_ulp' is 1e\+308, outside the range" -- merge "$T/ar.json" "$T/huge.json"
+# names: a newline would add a Markdown row (refused); quotes never end a gnuplot string
+expect 5 "control character or '\|'" -- report "$T/nl.json" --out "$T/rep1"
+expect 0 "wrote" -- report "$T/quote.json" --out "$T/rep2"
+[ ! -e "$T/pwned" ] && [ ! -e "$T/pwned2" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: a name ran a gnuplot command"; }
+# a gzip bomb (and a plain file as large) is refused at the limit, not read until memory runs out
+head -c 3000000 /dev/zero | gzip >"$T/bomb.json.gz"
+export ULPCERT_MAX_JSON_MB=1
+expect 5 "decompresses to more than 1 MiB" -- report "$T/bomb.json.gz" --out "$T/rep3"
+head -c 3000000 /dev/zero >"$T/plain.json"
+expect 5 "larger than 1 MiB" -- merge "$T/plain.json"
+unset ULPCERT_MAX_JSON_MB
+# --json writes through a symbolic link, never replaces a device, a FIFO or a folder
+echo old >"$T/target.json"
+ln -s target.json "$T/link.json"
+expect 0 "" -- run tanhf.host $R --json "$T/link.json"
+[ -L "$T/link.json" ] && grep -q '"tool": "ulpcert"' "$T/target.json" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the link was replaced"; }
+mkfifo "$T/fifo.json"
+expect 4 "not a regular file" -- run tanhf.host $R --json "$T/fifo.json"
+expect 4 "not a regular file" -- run tanhf.host $R --json /dev/null
+[ -c /dev/null ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: /dev/null replaced"; }
+# the cache: a FIFO in its folder is ignored (was: every run hung in open()); the
+# temporaries of a killed save are removed, those of a running process kept
+mkdir "$T/cache"
+mkfifo "$T/cache/tanh.ulpref"
+: >"$T/cache/tanh.ulpref.tmp.999999999.0"
+: >"$T/cache/tanh.ulpref.tmp.$$.0"
+ULPCERT_CACHE="$T/cache" timeout 60 "$U" run tanhf.host --backend cpu --from 0x3f800000 --to 0x3f8000ff >/dev/null 2>"$T/out"
+rc=$?
+if [ $rc -eq 0 ] && grep -q "not a regular file" "$T/out" && grep -q "removed .*tmp.999999999.0" "$T/out" &&
+   [ ! -e "$T/cache/tanh.ulpref.tmp.999999999.0" ] && [ -e "$T/cache/tanh.ulpref.tmp.$$.0" ]; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL: cache folder with a FIFO and temporaries: exit $rc"; cat "$T/out"
+fi
+
 echo
 echo "hostile: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

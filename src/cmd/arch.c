@@ -234,17 +234,26 @@ static int record(struct arch_ctx *a, const char *out, const char *only) {
 }
 
 /* Every kind's comparison with the baseline's part; a kind whose part the baseline lacks
- * is said to be not in it (a record of an earlier version, or made with --kinds). */
+ * is said to be not in it (a record of an earlier version, or made with --kinds). A
+ * comparison that compared nothing (no part of the kinds asked, or parts without a
+ * variant) fails: "identical" would be said of nothing. */
 static int compare(struct arch_ctx *a, const char *only) {
-  int rc = 0;
+  int rc = 0, compared = 0;
   for (int k = 0; kinds[k] && !rc; k++) {
     if (!kinds[k]->arch_compare || !kind_wanted(only, kinds[k])) continue;
-    if (!arch_part(a->base, kinds[k])) {
-      printf("%s variants: not in the baseline (%s has no '%s' part)\n", kinds[k]->title, a->base_path,
-             kinds[k]->name);
+    json_t *part = arch_part(a->base, kinds[k]);
+    json_t *res = part ? json_object_get(part, "results") : NULL;
+    if (!part || (res && json_is_array(res) && json_array_size(res) == 0)) {
+      printf("%s variants: not in the baseline (%s has no '%s' part%s)\n", kinds[k]->title, a->base_path,
+             kinds[k]->name, part ? " with a variant" : "");
       continue;
     }
+    compared++;
     rc = kinds[k]->arch_compare(a);
+  }
+  if (!rc && !compared) {
+    errorf("%s: compared nothing: the baseline holds no variant of the kinds compared", a->base_path);
+    return EXIT_FAIL;
   }
   return rc;
 }

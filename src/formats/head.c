@@ -183,5 +183,14 @@ int run_info_read(json_t *root, const char *path, struct run_info *ri, char *err
   copy_str(ri->driver, sizeof ri->driver, json_object_get(dev, "driver"));
   copy_str(ri->toolkit, sizeof ri->toolkit, json_object_get(dev, "toolkit"));
   ri->gpu = !strcmp(ri->backend, "gpu");
+  /* the device's strings reach Markdown rows and gnuplot strings: no control characters,
+   * no '|' */
+  const char *const strs[] = {ri->device, ri->cc, ri->driver, ri->toolkit, ri->backend, ri->version};
+  for (size_t i = 0; i < sizeof strs / sizeof strs[0]; i++)
+    for (const char *p = strs[i]; *p; p++)
+      if ((unsigned char)*p < 0x20 || *p == 0x7f || *p == '|') {
+        snprintf(err, errlen, "%s: a device or version field holds a control character or '|'", path);
+        return EXIT_CORRUPT;
+      }
   return 0;
 }

@@ -347,8 +347,13 @@ int user_variants(const char *path, int n, const char *const *names, const struc
     snprintf(log, loglen, "out of memory");
     return EXIT_IO;
   }
-  const char *base = strrchr(path, '/');
-  base = base ? base + 1 : path;
+  const char *b0 = strrchr(path, '/');
+  char base[128];
+  /* the file's name in the variant's name, without what would break a table, a CSV field
+   * or a plot's string: control characters, quotes, '|', ',' and backslashes become '_' */
+  snprintf(base, sizeof base, "%.120s", b0 ? b0 + 1 : path);
+  for (char *p = base; *p; p++)
+    if ((unsigned char)*p < 0x20 || *p == 0x7f || strchr("'\"|,\\", *p)) *p = '_';
   for (int i = 0; i < n; i++) {
     snprintf(vnames[i], 256, "%.120s:%.120s", base, names[i]);
     if (hs) hs[i] = (struct user_host){wk, i};
