@@ -38,7 +38,9 @@ static void usage_main(FILE *f) {
           "\n"
           "exit codes: 0 ok, 1 verification failed, 2 usage, 3 no GPU or CUDA error,\n"
           "            4 I/O error, 5 corrupt file, 6 missing dependency,\n"
-          "            7 certify checked nothing (every claim SKIPPED), 130 interrupted\n");
+          "            7 certify checked nothing (every claim SKIPPED),\n"
+          "            8 a user's function crashed, trapped, exited, hung or changed the FP state,\n"
+          "            130 interrupted\n");
 }
 
 static const struct {
