@@ -13,6 +13,8 @@ enum {
   EXIT_CORRUPT = 5,   /* a file was read but is corrupt, truncated or of another version */
   EXIT_DEPEND = 6,    /* a dependency is missing at run time */
   EXIT_SKIPPED = 7,   /* certify checked nothing: every claim SKIPPED (GPU code without a GPU) */
+  EXIT_USERCODE = 8,  /* the user's code crashed, trapped, exited, hung or left the floating-point
+                         state changed (src/user/worker.h): no result for it */
   EXIT_INTERRUPT = 130 /* stopped by SIGINT/SIGTERM */
 };
 

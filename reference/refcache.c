@@ -1,8 +1,10 @@
 /* refcache.c: see refcache.h. */
 #include "reference/refcache.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,9 +13,10 @@
 
 #include "reference/bits.h"
 #include "reference/diag.h"
+#include "reference/version.h"
 
 #define MAGIC "ULPCREF\0"
-#define CACHE_FORMAT 1u
+#define CACHE_FORMAT 2u /* 2: the writer's version in the header */
 
 struct header {
   char magic[8];
@@ -22,6 +25,7 @@ struct header {
   uint32_t pad;
   char ref[32];
   char mpfr[32];
+  char writer[32]; /* "ulpcert VERSION" that wrote it: another version's cache is rebuilt */
   uint64_t checksum;
 };
 
@@ -63,6 +67,7 @@ static void fill_header(struct header *h, const struct refcache *c) {
   h->hi = c->hi;
   snprintf(h->ref, sizeof h->ref, "%s", c->ref->name);
   snprintf(h->mpfr, sizeof h->mpfr, "%s", mpfr_get_version());
+  snprintf(h->writer, sizeof h->writer, "ulpcert %s", ULPCERT_VERSION);
 }
 
 /* All n bytes read (wr = 0) or written (wr = 1), in pieces of at most 2^30 bytes (one
@@ -82,7 +87,8 @@ static int read_full(int fd, void *buf, size_t n) { return io_full(fd, buf, n, 0
 static int write_full(int fd, const void *buf, size_t n) { return io_full(fd, (void *)buf, n, 1); }
 
 static int try_load(struct refcache *c) {
-  int fd = open(c->path, O_RDONLY);
+  /* O_NONBLOCK: a FIFO (or a device) in the cache folder must not block the run in open() */
+  int fd = open(c->path, O_RDONLY | O_NONBLOCK);
   if (fd < 0) {
     if (errno != ENOENT) noticef("reference cache %s unreadable (%s): rebuilding", c->path, strerror(errno));
     return -1;
@@ -92,11 +98,14 @@ static int try_load(struct refcache *c) {
   fill_header(&want, c);
   struct stat st;
   const char *why = NULL;
-  if (fstat(fd, &st) || st.st_size != (off_t)(sizeof got + (size_t)n * 9)) why = "wrong size (truncated?)";
+  if (fstat(fd, &st) || !S_ISREG(st.st_mode)) why = "not a regular file";
+  else if (fcntl(fd, F_SETFL, 0)) why = "unreadable";
+  else if (st.st_size != (off_t)(sizeof got + (size_t)n * 9)) why = "wrong size (truncated?)";
   else if (read_full(fd, &got, sizeof got)) why = "unreadable header";
   else if (memcmp(got.magic, want.magic, 8) || got.format != want.format) why = "not a cache of this format";
   else if (strcmp(got.ref, want.ref) || got.lo != want.lo || got.hi != want.hi) why = "another function or range";
   else if (strcmp(got.mpfr, want.mpfr)) why = "made with another MPFR version";
+  else if (strncmp(got.writer, want.writer, sizeof got.writer)) why = "made by another ulpcert version";
   if (!why) {
     c->y = malloc((size_t)n * 8);
     c->t = malloc(n);
@@ -115,6 +124,33 @@ static int try_load(struct refcache *c) {
   return 0;
 }
 
+/* Remove the temporary files of path's saves whose process is gone (killed while saving):
+ * "NAME.tmp.PID.N" beside it, PID no longer running. */
+static void clean_stale(const char *path) {
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s", path);
+  char *slash = strrchr(dir, '/');
+  if (!slash) return;
+  *slash = 0;
+  const char *base = slash + 1;
+  const size_t bl = strlen(base);
+  DIR *d = opendir(dir);
+  if (!d) return;
+  for (struct dirent *e; (e = readdir(d));) {
+    long pid;
+    unsigned k;
+    char end;
+    if (strncmp(e->d_name, base, bl) || sscanf(e->d_name + bl, ".tmp.%ld.%u%c", &pid, &k, &end) != 2 || pid <= 0)
+      continue;
+    if (pid == (long)getpid() || !(kill((pid_t)pid, 0) && errno == ESRCH)) continue; /* ours, or running */
+    char p[8400];
+    snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+    struct stat st;
+    if (!lstat(p, &st) && S_ISREG(st.st_mode) && !unlink(p)) noticef("removed %s, left by a save that was killed", p);
+  }
+  closedir(d);
+}
+
 int refcache_open(struct refcache *c, const struct reference *r, const char *dir, int build) {
   memset(c, 0, sizeof *c);
   c->ref = r;
@@ -122,6 +158,7 @@ int refcache_open(struct refcache *c, const struct reference *r, const char *dir
   c->hi = r->mpfr_hi;
   if (!dir || c->hi <= c->lo) return 0;
   snprintf(c->path, sizeof c->path, "%s/%s.ulpref", dir, r->name);
+  clean_stale(c->path);
   if (try_load(c) == 0) return 0;
   if (!build) return 0;
   uint32_t n = c->hi - c->lo;
@@ -160,6 +197,7 @@ int refcache_save(struct refcache *c) {
     errorf("cannot create cache folder %s: %s", dir, strerror(errno));
     return -1;
   }
+  clean_stale(c->path);
   uint32_t n = c->hi - c->lo;
   struct header h;
   fill_header(&h, c);

@@ -78,5 +78,8 @@ extern const int n_references;
 const struct reference *ref_find(const char *name);
 /* Their names, comma-separated (for help and error texts). */
 const char *ref_names(void);
+/* The reference whose name is nearest to name (a misspelling), or NULL when none is that
+ * close: for "did you mean". */
+const char *ref_suggest(const char *name);
 
 #endif

@@ -9,7 +9,7 @@
 #include "reference/bits.h"
 #include "reference/diag.h" /* exit codes, errorf, noticef */
 
-#define ULPCERT_VERSION "0.3.0"
+#include "reference/version.h" /* ULPCERT_VERSION */
 /* Version of the result JSON layout. 2: every result file names its "kind" and every kind
  * names a variant by "variant" (format 1: binary32 results had no "kind", float-float
  * results named variants by "name"); readers take both. */

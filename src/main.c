@@ -12,6 +12,7 @@
 #include "src/engine/device.h"
 #include "src/engine/options.h"
 #include "src/engine/par.h"
+#include "src/user/worker.h"
 
 static void usage_main(FILE *f) {
   fprintf(f,
@@ -39,7 +40,9 @@ static void usage_main(FILE *f) {
           "\n"
           "exit codes: 0 ok, 1 verification failed, 2 usage, 3 no GPU or CUDA error,\n"
           "            4 I/O error, 5 corrupt file, 6 missing dependency,\n"
-          "            7 certify checked nothing (every claim SKIPPED), 130 interrupted\n");
+          "            7 certify checked nothing (every claim SKIPPED),\n"
+          "            8 a user's function crashed, trapped, exited, hung or changed the FP state,\n"
+          "            130 interrupted\n");
 }
 
 static const struct {
@@ -85,6 +88,8 @@ static int real_main(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  /* a process that runs a user's functions (src/user/worker.h), before anything else */
+  if (argc > 1 && !strcmp(argv[1], USER_WORKER_ARG)) return user_worker_main(argc, argv);
   par_init(&argc, &argv);
   head_set_build(gpu_build_info());
   int rc = real_main(argc, argv);

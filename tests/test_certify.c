@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "src/user/claimnum.h"
 #include "src/user/claims.h"
 
 /* The function under test, as text (written into the file) and compiled here. */
@@ -69,6 +70,10 @@ static char *slurp(const char *p, size_t *n) {
   return c;
 }
 
+/* v rounded up at 1/scale (the printing with as many digits then shows it exactly, the
+ * scaled value being far from a tie of the printed rounding) */
+static double up(double v, double scale) { return ceil(v * scale) / scale; }
+
 static void test_verdicts_and_update(void **state) {
   (void)state;
   naive();
@@ -80,8 +85,9 @@ static void test_verdicts_and_update(void **state) {
   /* true claims; loose ones (one more unit in the last place printed, and the rel
    * bound doubled); violated ones (half the true value); mixed comment styles */
   fprintf(f, "/* A polynomial tanh, three times. */\n#include <math.h>\n\n");
+  /* a claim '= X' is the maximum rounded up at X's last digit (claimnum.h) */
   fprintf(f, "// poly_true: maxulperr = %.5f, maxrelerr = %.4e, ref = tanh\nfloat poly_true(float x) " POLY_BODY "\n\n",
-          max_ulp, max_rel);
+          up(max_ulp, 1e5), up(max_rel, pow(10, 4 - floor(log10(max_rel)))));
   fprintf(f, "/* poly_loose:\n   maxrelerr = %.4e\n   maxulperr = %.5f */\nstatic float poly_loose(float x) " POLY_BODY "\n\n",
           2 * max_rel, max_ulp + 0.5);
   fprintf(f, "// maxulperr = %.2f\n// (a second line of comment)\nfloat poly_bad(const float x) " POLY_BODY "\n",
@@ -187,8 +193,92 @@ static void test_parser(void **state) {
   assert_string_equal(buf, "1E+3");
 }
 
+/* The claim numbers' grammar and meaning (claimnum.h), values derived by hand. */
+static void test_numbers(void **state) {
+  (void)state;
+  struct {
+    const char *text;
+    int le;
+    double m;
+    enum verdict want;
+  } v[] = {
+      {"0.5", 0, 0.5, VERDICT_HOLDS},         /* 0.4 < 0.5 <= 0.5 */
+      {"0.5", 0, 0.41, VERDICT_HOLDS},        /* rounded up at 0.1: 0.5 */
+      {"0.5", 0, 0.375, VERDICT_LOOSE},       /* <= 0.4: 0.4 can be written (0.4 itself is 0.4 + 2^-55 in binary64) */
+      {"0.5", 0, 0.5000001, VERDICT_VIOLATED}, /* above the written number */
+      {"1", 0, 1.36705, VERDICT_VIOLATED},    /* issue 45: was HOLDS after rounding */
+      {"1.367", 0, 1.367046, VERDICT_VIOLATED},
+      {"1.368", 0, 1.367046, VERDICT_HOLDS},
+      {"1/2", 0, 0.5, VERDICT_HOLDS},         /* exact forms: equality */
+      {"1/2", 0, 0.49, VERDICT_LOOSE},
+      {"2^-1", 1, 0.5, VERDICT_HOLDS},        /* <= is a bound */
+      {"2^-1", 1, 0.25, VERDICT_HOLDS},
+      {"3/4", 1, 0.76, VERDICT_VIOLATED},
+      {"0x1.8p+0", 0, 1.5, VERDICT_HOLDS},    /* unit 2^-4: 1.4375 < m <= 1.5 */
+      {"0x1.8p+0", 0, 1.4375, VERDICT_LOOSE},
+      {"0x1.8p+0", 0, 1.4376, VERDICT_HOLDS},
+      {"0x1p+1", 1, 2.0, VERDICT_HOLDS},
+      {"1.5e-3", 0, 1.45e-3, VERDICT_HOLDS},  /* unit 1e-4 */
+      {"1.5e-3", 0, 1.3e-3, VERDICT_LOOSE},
+  };
+  for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+    printf("%s %s %.17g\n", v[i].le ? "<=" : "=", v[i].text, v[i].m);
+    assert_int_equal(claimnum_verdict(v[i].text, v[i].le, v[i].m), v[i].want);
+  }
+  struct {
+    const char *text;
+    double m;
+    const char *want;
+  } u[] = {
+      {"1.367", 1.367046, "1.368"}, {"1", 1.36705, "2"},     {"1.5e-3", 0.0123, "1.3e-2"}, /* exponent raised */
+      {"1/2", 0.75, "0x1.8p-1"},    {"0x1.8p+0", 5.3, "0x5.5p+0"}, /* ceil(5.3 * 16) = 0x55 */
+      {"0.50", 0.5, "0.50"},        {"2E+3", 1234.0, "2E+3"},
+  };
+  char buf[CLAIM_NUMLEN];
+  for (size_t i = 0; i < sizeof u / sizeof u[0]; i++) {
+    assert_int_equal(claimnum_update(u[i].text, u[i].m, buf, sizeof buf), 0);
+    printf("update %s for %.17g: %s\n", u[i].text, u[i].m, buf);
+    assert_string_equal(buf, u[i].want);
+  }
+  /* refused, with where the number stops */
+  struct {
+    const char *text;
+    size_t at;
+  } bad[] = {{"0,5", 1}, {"1e999", 2}, {"1.5.3", 3}, {"O.5", 0}, {"0.5x", 3}, {"1/0", 2}, {"0x1.8", 5}, {"-1", 0}};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    size_t len;
+    char why[256];
+    assert_int_equal(claimnum_scan(bad[i].text, strlen(bad[i].text), &len, why, sizeof why), -1);
+    printf("%s: at %zu: %s\n", bad[i].text, len, why);
+    assert_int_equal(len, bad[i].at);
+  }
+  /* in comments: refused even beside a valid claim; prose is not a claim */
+  const char *refused[] = {"/* maxulperr: 0.5 */ float f(float x) { return x; }",
+                           "/* maxulperr = 0.5, maxrelerr = O.5 */ float f(float x) { return x; }",
+                           "/* maxulperr = 0.5 maxulperr = 1 */ float f(float x) { return x; }",
+                           "// maxulperr = 1/2, maxrelerr = 0,5\nfloat f(float x) { return x; }"};
+  struct claim_site c[4];
+  char err[256];
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+    assert_int_equal(claims_parse(refused[i], strlen(refused[i]), c, 4, err, sizeof err), -1);
+    printf("%s\n  -> %s\n", refused[i], err);
+    assert_non_null(strstr(err, "column"));
+  }
+  const char *ok = "/* the maxulperr of f: maxulperr <= 2^-1, maxrelerr = 0x1p-24. */ float f(float x) { return x; }";
+  assert_int_equal(claims_parse(ok, strlen(ok), c, 4, err, sizeof err), 1);
+  assert_string_equal(c[0].num[0], "2^-1");
+  assert_int_equal(c[0].le[0], 1);
+  assert_string_equal(c[0].num[1], "0x1p-24");
+  assert_int_equal(c[0].le[1], 0);
+  /* typedef'd signatures are left to the compiler */
+  const char *td = "typedef float f32;\n// maxulperr = 1\nf32 g(f32 x) { return x; }";
+  assert_int_equal(claims_parse(td, strlen(td), c, 4, err, sizeof err), 1);
+  assert_true(!c[0].unary_float && c[0].unary_maybe);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_numbers),
     cmocka_unit_test(test_parser),
     cmocka_unit_test(test_verdicts_and_update),
   };

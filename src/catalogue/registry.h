@@ -40,6 +40,16 @@ struct variant {
   int gpu_fn;              /* device function: the variant's catalogue index, GPU_NONE, or a
                               number of src/kinds/binary32/device/gpu.h (GPU_TABLE, run-time compiled) */
   float (*host_fn)(float); /* NULL if no host code */
+  /* Host code evaluated outside this process (users' functions, src/user/worker.h): when
+   * set, used instead of host_fn: out[..] = f at first[r] .. first[r] + count[r] - 1, r < nr,
+   * in that order; 0, or an exit code (EXIT_USERCODE) with the reason in err. */
+  int (*host_batch)(const struct variant *v, int nr, const uint32_t *first, const uint32_t *count, uint32_t *out,
+                    char *err, size_t errlen);
+  void *host_ctx;
+  /* Users' functions: what their figures depend on beyond the name and the reference, as a
+   * JSON object's text with sorted keys (source_sha256, compiler, reference_declared);
+   * written into result files, compared by --resume and merge. NULL otherwise. */
+  const char *origin;
   struct claim claim; /* the code's own comment */
   struct claim doc;   /* documented by a vendor or a paper (kind CLAIM_DOCUMENTED or CLAIM_PROVED) */
   const char *description;
@@ -98,7 +108,6 @@ const char *family_names(void);
  * changed, or two neighbours swapped) and at most a third of its letters; NULL when
  * none is that close. For "did you mean". */
 const char *name_suggest(const char *name);
-/* The same among the references. */
-const char *ref_suggest(const char *name);
+/* (The same among the references: ref_suggest, reference/reference.h.) */
 
 #endif

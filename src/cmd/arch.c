@@ -239,29 +239,31 @@ static int record(struct arch_ctx *a, const char *out, const char *only) {
 }
 
 /* Every kind's comparison with the baseline's part. A kind this build records that the
- * baseline lacks (a record of an earlier version, or one made with --kinds) is named, and
- * makes the comparison incomplete: exit status 1 unless allow_missing (--allow-missing) or
- * --kinds leaves it out. A baseline with no part that this build compares has compared
- * nothing: exit status 5 (it is no record of this tool's), whatever the options. */
+ * baseline lacks (a record of an earlier version, or one made with --kinds), or whose part
+ * holds no variant, is named, and makes the comparison incomplete: exit status 1 unless
+ * allow_missing (--allow-missing) or --kinds leaves it out. A comparison that compared
+ * nothing fails whatever the options: "identical" would be said of nothing. */
 static int compare(struct arch_ctx *a, const char *only, int allow_missing) {
-  int rc = 0, done = 0, missing = 0;
+  int rc = 0, compared = 0, missing = 0;
   char names[512] = "";
   for (int k = 0; kinds[k] && !rc; k++) {
     if (!kinds[k]->arch_compare || !kind_wanted(only, kinds[k])) continue;
-    if (!arch_part(a->base, kinds[k])) {
-      printf("%s variants: not in the baseline (%s has no '%s' part)\n", kinds[k]->title, a->base_path,
-             kinds[k]->name);
+    json_t *part = arch_part(a->base, kinds[k]);
+    json_t *res = part ? json_object_get(part, "results") : NULL;
+    if (!part || (res && json_is_array(res) && json_array_size(res) == 0)) {
+      printf("%s variants: not in the baseline (%s has no '%s' part%s)\n", kinds[k]->title, a->base_path,
+             kinds[k]->name, part ? " with a variant" : "");
       size_t n = strlen(names);
       snprintf(names + n, sizeof names - n, "%s%s", missing++ ? ", " : "", kinds[k]->name);
       continue;
     }
+    compared++;
     rc = kinds[k]->arch_compare(a);
-    done++;
   }
   if (rc) return rc;
-  if (!done) {
-    errorf("%s holds no part that this build compares: nothing was compared", a->base_path);
-    return EXIT_CORRUPT;
+  if (!compared) {
+    errorf("%s: compared nothing: the baseline holds no variant of the kinds compared", a->base_path);
+    return EXIT_FAIL;
   }
   if (missing) {
     printf("incomplete: the baseline lacks %d kind%s that this build records (%s)%s\n", missing, missing > 1 ? "s" : "",

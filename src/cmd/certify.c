@@ -4,6 +4,7 @@
  * compiled at run time, userfn.c) and the claim gets HOLDS, LOOSE or VIOLATED.
  * --update rewrites only the numbers, atomically, when the file did not change. */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,6 +16,7 @@
 #include "src/engine/kind.h"
 #include "src/engine/options.h"
 #include "reference/expr/expr.h"
+#include "src/user/claimnum.h"
 #include "src/user/claims.h"
 #include "src/user/userfn.h"
 
@@ -83,7 +85,7 @@ static void usage_certify(FILE *f) {
           "usage: ulpcert certify FILE... [--update] [--ref NAME] [--backend gpu|cpu] [--from 0xH] [--to 0xH]\n"
           "\n"
           "Finds every error-bound claim in the files: comments holding 'maxulperr = X' and/or\n"
-          "'maxrelerr = Y' (any order, // or /* */), optionally 'ref = NAME' or 'ref = EXPR' (an\n"
+          "'maxrelerr = Y', or '<=' (any order, one of each, // or /* */), optionally 'ref = NAME' or 'ref = EXPR' (an\n"
           "expression in x, as `ulpcert run --help` describes, to the end of the line or a ','),\n"
           "and the words 'ref-odd' / 'ref-increasing' (the expression's symmetry and monotonicity,\n"
           "checked only when declared). Each belongs to the\n"
@@ -91,17 +93,24 @@ static void usage_certify(FILE *f) {
           "function is evaluated over the range (default: all 2^32 inputs): a built-in variant\n"
           "when it is one of this project's kernels, otherwise compiled at run time (CUDA C\n"
           "through NVRTC for the GPU backend, C through the host compiler $ULPCERT_CC (default cc)\n"
-          "for the CPU backend). One line per claimed number:\n"
-          "  HOLDS     the measured maximum, printed as the claim is, equals it\n"
-          "  LOOSE     the measured maximum is below the claim at its digits (a tighter bound holds)\n"
-          "  VIOLATED  the measured maximum is above the claim\n"
+          "for the CPU backend; in a separate process: a crash, exit, trap, hang or a changed\n"
+          "floating-point state is reported with its input, exit status 8).\n"
+          "Numbers: decimal (0.5, 1.5e-3), hexadecimal (0x1.8p+0), fraction (1/2), power of two\n"
+          "(2^-1); anything else is refused with its line and column. 'X <=' is a bound:\n"
+          "HOLDS when the measured maximum m <= X. '= X' is m rounded up at X's last digit\n"
+          "(place value u; exact for fractions and powers): one line per claimed number:\n"
+          "  HOLDS     X - u < m <= X (for '<=': m <= X); never when the run found NaN or\n"
+          "            infinite outputs, missed special values, or symmetry/monotonicity violations\n"
+          "  LOOSE     m <= X - u: a smaller number can be written\n"
+          "  VIOLATED  m > X, or the run found what a maximum does not measure\n"
           "  SKIPPED   not checked: the function is one of this project's GPU-only kernels and\n"
           "            the backend is the CPU (no usable GPU); certify it with --backend gpu\n"
           "with the measured value and the worst input.\n"
           "\n"
           "options:\n"
           "  --update        rewrite the LOOSE and VIOLATED numbers in place with the measured\n"
-          "                  value, printed with the digits the claim had; nothing else changes;\n"
+          "                  value rounded up at the digits the claim had (it reads back as HOLDS);\n"
+          "                  nothing else changes;\n"
           "                  the file is replaced atomically. Only over all 2^32 inputs: a\n"
           "                  maximum measured on --from/--to is not the function's\n"
           "  --update-partial  --update even when --from/--to leave inputs out (the comment\n"
@@ -111,10 +120,12 @@ static void usage_certify(FILE *f) {
           "                  declare the --ref expression odd / increasing (symmetry / monotonicity checked)\n"
           "  and the options of `ulpcert run` (--backend --from --to --threads --cache --quiet)\n"
           "\n"
-          "exit status: 0 nothing VIOLATED, 1 something VIOLATED, 2 an error (no claim, no\n"
-          "function, another signature, a compile error, an unknown reference, a file that\n"
-          "changed while being checked or cannot be written, --update over part of the range);\n"
-          "7 nothing checked (every claim SKIPPED). No file is modified on error.\n");
+          "exit status: 0 nothing VIOLATED, 1 something VIOLATED, 2 an error (no claim, a\n"
+          "malformed claim, no function, another signature, a compile error, an unknown\n"
+          "reference, a file that changed while being checked or cannot be written, --update\n"
+          "over part of the range); 4 a file cannot be read; 7 nothing checked (every claim\n"
+          "SKIPPED); 8 a user's function failed. No file is modified on error.\n"
+          "$ULPCERT_USER_TIMEOUT: seconds a batch of 2^20 inputs may take (default 60).\n");
 }
 
 struct cert_args {
@@ -184,7 +195,7 @@ static int add_claim(struct certify *ct, int i, const struct claim_site *c, cons
     errorf("%s:%d: the claim is not followed by a function definition", path, c->line);
     return 1;
   }
-  if (!c->unary_float) {
+  if (!c->unary_float && !c->unary_maybe) {
     errorf("%s:%d: %s is declared '%s', not float %s(float)", path, c->fn_line, c->fn, c->sig, c->fn);
     return 1;
   }
@@ -274,7 +285,7 @@ static int evaluate(const struct kind *kind, struct scan_cli *sc, struct ufn *f)
   if (r) kind->release(r);
   if (rc) {
     errorf("evaluating %s failed", f->name);
-    return rc == EXIT_INTERRUPT ? EXIT_INTERRUPT : EXIT_USAGE;
+    return rc == EXIT_INTERRUPT || rc == EXIT_USERCODE ? rc : EXIT_USAGE;
   }
   return 0;
 }
@@ -282,35 +293,66 @@ static int evaluate(const struct kind *kind, struct scan_cli *sc, struct ufn *f)
 /* A number --update puts in place of a claimed one: at byte off, len bytes long. */
 struct repl {
   size_t off, len;
-  char text[48];
+  char text[CLAIM_NUMLEN];
 };
+
+/* What the run found besides the maxima that no bound may hide (kind.h, struct maxima),
+ * in words into buf; "" when nothing. */
+static void findings(const struct maxima *s, char *buf, size_t n) {
+  const struct {
+    uint64_t count;
+    const char *what;
+  } f[] = {{s->nonfinite, "NaN or infinite outputs where the correctly rounded result is finite"},
+           {s->special_mismatches, "special values (NaN, infinity, signed zero) missed"},
+           {s->symmetry_violations, "violations of the declared symmetry (ref-odd or an even reference)"},
+           {s->monotonic_violations, "violations of the declared monotonicity"},
+           {s->undecidable, "inputs whose reference could not be decided"}};
+  size_t k = 0;
+  buf[0] = 0;
+  for (size_t i = 0; i < sizeof f / sizeof f[0] && k < n; i++)
+    if (f[i].count) k += (size_t)snprintf(buf + k, n - k, "%s%llu %s", k ? ", " : "", (unsigned long long)f[i].count, f[i].what);
+  for (int i = 0; i < s->n_first && k < n; i++)
+    k += (size_t)snprintf(buf + k, n - k, "%s0x%08x (%a)", i ? ", " : "; first at ", s->first[i], (double)u2f(s->first[i]));
+}
 
 /* The line of claimed number w (0 maxulperr, 1 maxrelerr) of claim c in file u, whose
  * function f measured it (or was skipped); the replacement of a LOOSE or VIOLATED number
- * is added to rp. Returns 1 when the claim is VIOLATED or not a number. */
+ * is added to rp. A claim HOLDS only when its number holds (claimnum.h) and the run found
+ * nothing else (findings). Returns 1 when the claim is VIOLATED or cannot be vouched for. */
 static int number_verdict(const struct ufile *u, const struct claim_site *c, const struct ufn *f, int w,
                           struct repl *rp, int *nrp) {
-  const char *what = w ? "maxrelerr" : "maxulperr";
+  const char *what = w ? "maxrelerr" : "maxulperr", *rel = c->le[w] ? "<=" : "=";
   if (!f || f->skipped) {
-    printf("%s:%d: %s %s = %s: SKIPPED (%s runs on the GPU only: certify it with --backend gpu)\n", u->path, c->line,
-           c->fn, what, c->num[w], f && f->builtin ? f->builtin->name : c->fn);
+    printf("%s:%d: %s %s %s %s: SKIPPED (%s runs on the GPU only: certify it with --backend gpu)\n", u->path, c->line,
+           c->fn, what, rel, c->num[w], f && f->builtin ? f->builtin->name : c->fn);
     return 0;
   }
   const struct maxima *s = &f->m;
   double m = w ? s->max_rel : s->max_ulp;
   uint32_t at = w ? s->max_rel_input : s->max_ulp_input;
-  char shown[64];
-  enum verdict vd = claim_verdict(c->num[w], CLAIM_MEASURED, m, shown, sizeof shown);
-  if (vd == VERDICT_NONE) {
-    printf("%s:%d: %s %s = %s: not a number\n", u->path, c->line, c->fn, what, c->num[w]);
+  char found[1024];
+  findings(s, found, sizeof found);
+  if (!(m >= 0) || isinf(m)) {
+    printf("%s:%d: %s %s %s %s: VIOLATED (no finite error was measured over %llu inputs%s%s)\n", u->path, c->line, c->fn,
+           what, rel, c->num[w], (unsigned long long)s->inputs, found[0] ? ": " : "", found);
     return 1;
   }
-  char like[48];
-  claims_format_like(c->num[w], m, like, sizeof like);
-  printf("%s:%d: %s %s = %s: %s (measured %s, max at 0x%08x (%a), %llu inputs, %s)\n", u->path, c->line, c->fn, what,
-         c->num[w], verdict_name(vd), like, at, (double)u2f(at), (unsigned long long)s->inputs,
-         f->builtin ? f->builtin->name : "compiled");
-  if (vd != VERDICT_HOLDS && *nrp < 2 * CLAIMS_MAX) {
+  enum verdict vd = claimnum_verdict(c->num[w], c->le[w], m);
+  if (vd == VERDICT_NONE) { /* (claims_parse refuses such numbers) */
+    printf("%s:%d: %s %s %s %s: not a number\n", u->path, c->line, c->fn, what, rel, c->num[w]);
+    return 1;
+  }
+  char like[CLAIM_NUMLEN];
+  const int can_write = claimnum_update(c->num[w], m, like, sizeof like) == 0;
+  if (!can_write) snprintf(like, sizeof like, "%a", m);
+  if (found[0]) vd = VERDICT_VIOLATED;
+  printf("%s:%d: %s %s %s %s: %s (measured %.17g, written %s, max at 0x%08x (%a), %llu inputs, %s)%s%s\n", u->path,
+         c->line, c->fn, what, rel, c->num[w], verdict_name(vd), m, like, at, (double)u2f(at),
+         (unsigned long long)s->inputs, f->builtin ? f->builtin->name : "compiled", found[0] ? ": " : "", found);
+  /* a number is replaced only by one that reads back as what was measured, and never
+   * where the run found more than a maximum (no number makes such a claim true) */
+  if (vd != VERDICT_HOLDS && !found[0] && can_write && *nrp < 2 * CLAIMS_MAX &&
+      !(c->le[w] && vd == VERDICT_LOOSE)) {
     rp[*nrp].off = c->off[w], rp[*nrp].len = c->len[w];
     snprintf(rp[*nrp].text, sizeof rp[*nrp].text, "%s", like);
     (*nrp)++;
@@ -412,16 +454,17 @@ int cmd_certify(int argc, char **argv) {
   }
   static struct certify ct;
   ct.nf = nf, ct.nfn = 0;
-  int errors = 0;
+  int errors = 0, unreadable = 0;
   /* 1. read, parse and check everything before evaluating anything */
   for (int i = 0; i < nf; i++) {
     struct ufile *u = &ct.files[i];
     memset(u, 0, sizeof *u);
     u->path = argv[optind + i];
     errors += read_claims(u, ca.update);
+    unreadable |= !u->text;
     for (int k = 0; k < u->ncl; k++) errors += add_claim(&ct, i, &u->cl[k], &ca);
   }
-  if (errors) return EXIT_USAGE;
+  if (errors) return unreadable ? EXIT_IO : EXIT_USAGE; /* a file not read: as run --source says it */
   struct run_info ri;
   memset(&ri, 0, sizeof ri);
   if (choose_backend(&sc, &ri) >= 0) return EXIT_USAGE;

@@ -51,7 +51,10 @@ static void usage_run(FILE *f) {
           "  --resume FILE      continue an interrupted run (its partial JSON, same command)\n"
           "  --source FILE --function NAME --ref REF\n"
           "                     evaluate the user function NAME of FILE (float NAME(float); CUDA C\n"
-          "                     through NVRTC on the GPU, C through $ULPCERT_CC on the CPU) against\n"
+          "                     through NVRTC on the GPU, C through $ULPCERT_CC on the CPU, run in a\n"
+          "                     separate process: a crash, exit, trap, hang (a batch of 2^20 inputs\n"
+          "                     over $ULPCERT_USER_TIMEOUT s, default 60) or a changed floating-point\n"
+          "                     state is reported with its input, exit status 8) against\n"
           "                     reference REF, instead of named variants. REF is a reference name or\n"
           "                     an expression in x: --ref 'x/(1+exp(-x))' (+ - * /, ^ with a constant\n"
           "                     integer or rational exponent, parentheses, pi, e, decimal and hex\n"
@@ -171,6 +174,12 @@ int cmd_run(int argc, char **argv) {
   rq.nnames = argc - optind, rq.names = argv + optind;
   const struct kind *k = names_kind(rq.nnames, rq.names, rq.source || rq.function);
   if (!k) return EXIT_USAGE;
+  if (!rq.source && !rq.function && (rq.ref || rq.ref_odd || rq.ref_increasing)) {
+    /* a catalogue variant has its own reference: an option that would not apply is refused */
+    errorf("%s applies to --source FILE --function NAME only (the variants named have their own references)",
+           rq.ref ? "--ref" : rq.ref_odd ? "--ref-odd" : "--ref-increasing");
+    return EXIT_USAGE;
+  }
   if (rq.bound && k != kind_for_claims()) {
     errorf("--bound applies to %s functions, not to %s variants (they are checked against their own bounds)",
            kind_for_claims()->title, k->title);

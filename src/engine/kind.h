@@ -73,8 +73,14 @@ struct maxima {
    * ran on the GPU of the run (0: host code, on the CPU) */
   const char *family;
   double max_ulp_sub, max_ulp_normal;
-  uint64_t nonfinite, special_mismatches;
   int on_gpu;
+  /* what else the run found, which no bound on the maxima may hide: outputs NaN or infinite
+   * where the correctly rounded result is finite, special values (NaN, infinities, signed
+   * zeros) missed, violations of a declared symmetry or monotonicity, inputs whose
+   * reference could not be decided; the lowest such inputs where listed (n_first) */
+  uint64_t nonfinite, special_mismatches, symmetry_violations, monotonic_violations, undecidable;
+  int n_first;
+  uint32_t first[4];
 };
 
 struct kind {

@@ -37,6 +37,7 @@ void host_cpu_name(char *buf, size_t n) {
 }
 
 void run_info_init(struct run_info *ri, int argc, char **argv) {
+  snprintf(ri->build, sizeof ri->build, "%s", g_build);
   memset(ri, 0, sizeof *ri);
   ri->complete = 1;
   size_t off = 0;
@@ -173,6 +174,7 @@ int run_info_read(json_t *root, const char *path, struct run_info *ri, char *err
   if (!cov) ri->cov[0][0] = ri->from, ri->cov[0][1] = ri->to, ri->ncov = 1;
   ri->complete = !comp || json_is_true(comp);
   copy_str(ri->version, sizeof ri->version, json_object_get(root, "version"));
+  copy_str(ri->build, sizeof ri->build, json_object_get(root, "build"));
   copy_str(ri->command, sizeof ri->command, json_object_get(root, "command"));
   copy_str(ri->date, sizeof ri->date, json_object_get(root, "date"));
   copy_str(ri->backend, sizeof ri->backend, json_object_get(root, "backend"));
@@ -181,5 +183,14 @@ int run_info_read(json_t *root, const char *path, struct run_info *ri, char *err
   copy_str(ri->driver, sizeof ri->driver, json_object_get(dev, "driver"));
   copy_str(ri->toolkit, sizeof ri->toolkit, json_object_get(dev, "toolkit"));
   ri->gpu = !strcmp(ri->backend, "gpu");
+  /* the device's strings reach Markdown rows and gnuplot strings: no control characters,
+   * no '|' */
+  const char *const strs[] = {ri->device, ri->cc, ri->driver, ri->toolkit, ri->backend, ri->version};
+  for (size_t i = 0; i < sizeof strs / sizeof strs[0]; i++)
+    for (const char *p = strs[i]; *p; p++)
+      if ((unsigned char)*p < 0x20 || *p == 0x7f || *p == '|') {
+        snprintf(err, errlen, "%s: a device or version field holds a control character or '|'", path);
+        return EXIT_CORRUPT;
+      }
   return 0;
 }

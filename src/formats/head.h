@@ -36,6 +36,7 @@ struct run_info {
   uint32_t from, to;
   /* as a file read back states them ("" when absent) */
   char version[32], date[32], backend[8], device[256], cc[16], driver[64], toolkit[16];
+  char build[256]; /* what the binary was built with: this binary's for a run, the file's when read */
 };
 
 /* The build description every result file states ("build"); main sets it at start-up. */

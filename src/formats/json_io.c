@@ -6,13 +6,43 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include "src/common.h"
 
+/* Where writing path lands: path itself, or the file a symbolic link names (a link is
+ * written through, never replaced). NULL with err when path is not a file ulpcert may
+ * replace: a device, a FIFO, a folder, a link to nothing. */
+static const char *write_target(const char *path, char *real, size_t n, char *err, size_t errlen) {
+  struct stat st;
+  const char *dst = path;
+  if (lstat(path, &st)) return path; /* a new file */
+  if (S_ISLNK(st.st_mode)) {
+    char *r = realpath(path, NULL);
+    if (!r || strlen(r) >= n) {
+      snprintf(err, errlen, "cannot write %s: a symbolic link to nothing writable (%s)", path,
+               r ? "too long" : strerror(errno));
+      free(r);
+      return NULL;
+    }
+    snprintf(real, n, "%s", r);
+    free(r);
+    dst = real;
+    if (stat(dst, &st)) return dst;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    snprintf(err, errlen, "cannot write %s: not a regular file (a device, FIFO or folder is never replaced)", path);
+    return NULL;
+  }
+  return dst;
+}
+
 int atomic_write(const char *path, int (*writer)(FILE *, void *), void *arg, char *err, size_t errlen) {
-  char tmp[4200];
+  char tmp[8400], real[4096];
+  path = write_target(path, real, sizeof real, err, errlen);
+  if (!path) return EXIT_IO;
   snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
   FILE *f = fopen(tmp, "w");
   if (!f) {
@@ -33,6 +63,19 @@ int atomic_write(const char *path, int (*writer)(FILE *, void *), void *arg, cha
   return 0;
 }
 
+/* JSON_MAX_TEXT, or less: $ULPCERT_MAX_JSON_MB (tests give a small one) */
+static size_t max_text(void) {
+  const char *e = getenv("ULPCERT_MAX_JSON_MB");
+  char *end;
+  unsigned long mb = e && *e ? strtoul(e, &end, 10) : 0;
+  return e && *e && !*end && mb > 0 && ((size_t)mb << 20) < JSON_MAX_TEXT ? (size_t)mb << 20 : JSON_MAX_TEXT;
+}
+static const char *max_words(void) {
+  static char w[32];
+  snprintf(w, sizeof w, "%zu MiB", max_text() >> 20);
+  return w;
+}
+
 /* Decompress the gzip members in raw[0..n) into a new buffer *out. Members concatenate
  * (as with gzip -d); a member cut short, or anything but a member after one, is corrupt. */
 static int gunzip(const unsigned char *raw, size_t n, char **out, size_t *outlen, const char *path, char *err,
@@ -40,8 +83,10 @@ static int gunzip(const unsigned char *raw, size_t n, char **out, size_t *outlen
   z_stream z;
   memset(&z, 0, sizeof z);
   size_t cap = 8 * n + 4096, len = 0; /* JSON packs about 6:1 */
+  if (cap > max_text()) cap = max_text();
   char *buf = malloc(cap);
   const char *why = NULL;
+  int bomb = 0;
   if (!buf || inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) { /* 16: gzip wrapper */
     free(buf);
     snprintf(err, errlen, "%s: out of memory", path);
@@ -49,13 +94,18 @@ static int gunzip(const unsigned char *raw, size_t n, char **out, size_t *outlen
   }
   z.next_in = (unsigned char *)raw;
   for (;;) {
+    if (len == cap && cap >= max_text()) {
+      bomb = 1, why = "bomb";
+      break;
+    }
     if (len == cap) {
-      char *nb = realloc(buf, 2 * cap);
+      const size_t nc = 2 * cap < max_text() ? 2 * cap : max_text();
+      char *nb = realloc(buf, nc);
       if (!nb) {
         why = "out of memory";
         break;
       }
-      buf = nb, cap *= 2;
+      buf = nb, cap = nc;
     }
     /* the counts are 32-bit: at most 1 GiB in and out per call */
     size_t in_left = n - (size_t)(z.next_in - raw), room = cap - len;
@@ -85,6 +135,11 @@ static int gunzip(const unsigned char *raw, size_t n, char **out, size_t *outlen
   if (why) {
     free(buf);
     int oom = !strcmp(why, "out of memory");
+    if (bomb) {
+      snprintf(err, errlen, "%s: decompresses to more than %s (no result is that large: a gzip bomb?): refused", path,
+               max_words());
+      return EXIT_CORRUPT;
+    }
     snprintf(err, errlen, oom ? "%s: out of memory" : "%s: not valid gzip (%s); truncated or corrupt?", path, why);
     return oom ? EXIT_IO : EXIT_CORRUPT;
   }
@@ -98,6 +153,11 @@ int json_read_stream(FILE *f, const char *path, struct json_t **root, char *err,
   unsigned char *raw = malloc(cap);
   while (raw && (k = fread(raw + n, 1, cap - n, f)) > 0)
     if ((n += k) == cap) {
+      if (cap >= max_text()) {
+        snprintf(err, errlen, "%s: larger than %s (no result is that large): refused", path, max_words());
+        free(raw);
+        return EXIT_CORRUPT;
+      }
       unsigned char *nb = realloc(raw, 2 * cap);
       if (!nb) free(raw);
       raw = nb, cap *= 2;

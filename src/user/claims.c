@@ -2,12 +2,15 @@
  * string and character literals, and nothing else. */
 #include "src/user/claims.h"
 
+#include "src/user/claimnum.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static int is_ident(int c) { return isalnum(c) || c == '_'; }
+static int line_of(const char *t, size_t off);
 
 /* Skip a string or character literal starting at text[i] (a quote); returns the
  * index after it (or n if unterminated: the scanner then stops). */
@@ -40,27 +43,59 @@ static int match_key(const char *t, size_t *i, size_t b, size_t a, const char *k
   return 0;
 }
 
-/* Look in comment text [a, b) for "key = <number>". */
-static int find_number(const char *t, size_t a, size_t b, const char *key, size_t *off, size_t *len) {
-  for (size_t i = a; match_key(t, &i, b, a, key);) {
-    size_t j = i, s = j;
-    if (j < b && (t[j] == '+' || t[j] == '-')) j++;
-    int digits = 0;
-    while (j < b && (isdigit((unsigned char)t[j]) || t[j] == '.')) digits += isdigit((unsigned char)t[j]) != 0, j++;
-    if (!digits) continue;
-    if (j < b && (t[j] == 'e' || t[j] == 'E')) {
-      size_t e = j + 1;
-      if (e < b && (t[e] == '+' || t[e] == '-')) e++;
-      if (e < b && isdigit((unsigned char)t[e])) {
-        while (e < b && isdigit((unsigned char)t[e])) e++;
-        j = e;
+static int col_of(const char *t, size_t off) {
+  int c = 1;
+  while (off > 0 && t[off - 1] != '\n') off--, c++;
+  return c;
+}
+
+/* Look in comment text [a, b) for "key = NUMBER" or "key <= NUMBER" (claimnum.h), key a
+ * whole word: 1 with the number's offset, length and relation (*le), 0 when key is not
+ * there or only as a word of prose (not followed by a relation), -1 with a message naming
+ * the line and column where the claim stops being one (a malformed number, another
+ * relation, a second claim of key in the comment). */
+static int find_number(const char *t, size_t a, size_t b, const char *key, size_t *off, size_t *len, int *le,
+                       char *err, size_t errlen) {
+  const size_t k = strlen(key);
+  int found = 0;
+  for (size_t p = a; p + k <= b; p++) {
+    if (strncmp(t + p, key, k) || (p > a && (is_ident((unsigned char)t[p - 1]) || t[p - 1] == '-')) ||
+        (p + k < b && (is_ident((unsigned char)t[p + k]) || t[p + k] == '-')))
+      continue;
+    size_t j = p + k;
+    while (j < b && (t[j] == ' ' || t[j] == '\t')) j++;
+    int rel = j < b && t[j] == '=' ? 0 : j + 1 < b && t[j] == '<' && t[j + 1] == '=' ? 1 : -1;
+    if (rel < 0) {
+      /* prose ("the maxulperr of ...") unless it looks like a relation */
+      if (j < b && (strchr(":<>!~", t[j]) || isdigit((unsigned char)t[j]) || (unsigned char)t[j] >= 0x80)) {
+        snprintf(err, errlen, "line %d, column %d: %s takes '=' or '<=' and a number", line_of(t, j), col_of(t, j),
+                 key);
+        return -1;
       }
+      continue;
     }
-    *off = s;
-    *len = j - s;
-    return 1;
+    j += rel ? 2 : 1;
+    while (j < b && (t[j] == ' ' || t[j] == '\t')) j++;
+    char why[256];
+    size_t l;
+    if (claimnum_scan(t + j, b - j, &l, why, sizeof why)) {
+      snprintf(err, errlen, "line %d, column %d: %s: %s", line_of(t, j + l), col_of(t, j + l), key, why);
+      return -1;
+    }
+    if (l >= CLAIM_NUMLEN) {
+      snprintf(err, errlen, "line %d, column %d: %s: a number of more than %d characters", line_of(t, j), col_of(t, j),
+               key, CLAIM_NUMLEN - 1);
+      return -1;
+    }
+    if (found) {
+      snprintf(err, errlen, "line %d, column %d: a second %s in one comment (one claim of each per comment)",
+               line_of(t, p), col_of(t, p), key);
+      return -1;
+    }
+    found = 1, *off = j, *len = l, *le = rel;
+    p = j + l - 1;
   }
-  return 0;
+  return found;
 }
 
 /* Whether a claim key ("maxulperr =", "maxrelerr =") starts at t[j] (text ending at b). */
@@ -77,7 +112,7 @@ static int key_at(const char *t, size_t j, size_t b) {
 
 /* Look in comment text [a, b) for "key = <name or expression>": the text up to the end of
  * the line, a ',' or ';' outside parentheses, or the next claim key; blanks trimmed. */
-static void find_ref(const char *t, size_t a, size_t b, const char *key, char *out, size_t n) {
+static int find_ref(const char *t, size_t a, size_t b, const char *key, char *out, size_t n) {
   out[0] = 0;
   for (size_t i = a; match_key(t, &i, b, a, key);) {
     size_t j = i, s = j;
@@ -96,12 +131,14 @@ static void find_ref(const char *t, size_t a, size_t b, const char *key, char *o
       else if ((j == s || !is_ident((unsigned char)t[j - 1])) && key_at(t, j, b)) break;
     }
     while (j > s && (t[j - 1] == ' ' || t[j - 1] == '\t')) j--;
-    if (j > s && j - s < n) {
+    if (j > s && j - s >= n) return -1; /* too long: refused, never cut */
+    if (j > s) {
       memcpy(out, t + s, j - s);
       out[j - s] = 0;
-      return;
+      return 0;
     }
   }
+  return 0;
 }
 
 /* Whether the word w (not part of a longer identifier or hyphenated word) is in [a, b). */
@@ -204,6 +241,8 @@ static void tie_function(const char *t, size_t n, size_t i, struct claim_site *c
       other = 1;
   }
   c->unary_float = ret_float == 1 && !bad_ret && nparams == 1 && nf == 1 && !other;
+  /* names this scanner does not know (typedefs, macros): the compiler decides (userfn.c) */
+  c->unary_maybe = !bad_ret && nparams == 1 && !other && ret_float <= 1 && nf <= 1;
   c->device = strstr(decl, "__device__") != NULL;
 }
 
@@ -236,8 +275,9 @@ int claims_parse(const char *t, size_t n, struct claim_site *out, int max, char 
     }
     struct claim_site c;
     memset(&c, 0, sizeof c);
-    int hu = find_number(t, a, b, "maxulperr", &c.off[0], &c.len[0]);
-    int hr = find_number(t, a, b, "maxrelerr", &c.off[1], &c.len[1]);
+    int hu = find_number(t, a, b, "maxulperr", &c.off[0], &c.len[0], &c.le[0], err, errlen);
+    int hr = hu < 0 ? 0 : find_number(t, a, b, "maxrelerr", &c.off[1], &c.len[1], &c.le[1], err, errlen);
+    if (hu < 0 || hr < 0) return -1;
     if (!hu && !hr) continue;
     for (int j = 0; j < 2; j++)
       if (c.len[j]) {
@@ -245,7 +285,11 @@ int claims_parse(const char *t, size_t n, struct claim_site *out, int max, char 
         memcpy(c.num[j], t + c.off[j], l);
         c.num[j][l] = 0;
       }
-    find_ref(t, a, b, "ref", c.ref, sizeof c.ref);
+    if (find_ref(t, a, b, "ref", c.ref, sizeof c.ref)) {
+      snprintf(err, errlen, "line %d: the comment's ref = is longer than %zu characters", line_of(t, a),
+               sizeof c.ref - 1);
+      return -1;
+    }
     c.ref_odd = has_word(t, a, b, "ref-odd");
     c.ref_increasing = has_word(t, a, b, "ref-increasing");
     c.line = line_of(t, a);

@@ -2,7 +2,10 @@
  *
  * CPU backend: the file is included into a small wrapper that exports one entry
  * point per function, compiled by the host compiler ($ULPCERT_CC, default cc) with
- * -O2 -ffp-contract=off into a shared object, and loaded with dlopen.
+ * -O2 -ffp-contract=off into a shared object, which a separate process loads and runs
+ * (worker.h): the user's code never runs in ulpcert's process. The compiler checks each
+ * function's type: the wrapper assigns its address to a float (*)(float), an error
+ * (-Werror=incompatible-pointer-types) for any other type, whatever typedefs spell it.
  * GPU backend: the file is included into a wrapper with one kernel per function,
  * ulpcert_eval_K(first, count, out), compiled by NVRTC (opened with dlopen, so that
  * the binary needs it only for this) to a CUBIN for the device, and handed to the GPU
@@ -23,6 +26,10 @@
 #include "src/common.h"
 #include "src/kinds/binary32/device/gpu.h"
 #include "src/user/claims.h"
+#include "src/user/sha256.h"
+#include "src/user/worker.h"
+
+#include <jansson.h>
 
 static int abs_path(const char *path, char *out, size_t n) {
   char *r = realpath(path, NULL);
@@ -60,7 +67,17 @@ static void hide_dir(char *log, const char *dir) {
   }
 }
 
-int userfn_host(const char *path, int n, const char *const *fns, float (**out)(float), char *log, size_t loglen) {
+#define HOST_FLAGS                                                                                               \
+  "-std=gnu11 -O2 -fPIC -shared -ffp-contract=off -Werror=implicit-function-declaration"                          \
+  " -Werror=incompatible-pointer-types -Wl,--no-undefined"
+#define NVRTC_FLAGS "-default-device -std=c++17"
+
+static const char *host_cc(void) {
+  const char *cc = getenv("ULPCERT_CC");
+  return cc && *cc ? cc : "cc";
+}
+
+int userfn_host(const char *path, int n, const char *const *fns, struct user_worker **out, char *log, size_t loglen) {
   char ap[4096], dir[] = "/tmp/ulpcert-user-XXXXXX";
   log[0] = 0;
   if (abs_path(path, ap, sizeof ap)) {
@@ -81,16 +98,16 @@ int userfn_host(const char *path, int n, const char *const *fns, float (**out)(f
     return EXIT_IO;
   }
   fprintf(w, "#include \"%s\"\n", ap);
-  for (int i = 0; i < n; i++) fprintf(w, "float ulpcert_entry_%d(float x) { return %s(x); }\n", i, fns[i]);
+  for (int i = 0; i < n; i++)
+    fprintf(w,
+            "float (*const ulpcert_type_%d)(float) = &%s; /* %s must be float %s(float) */\n"
+            "float ulpcert_entry_%d(float x) { return ulpcert_type_%d(x); }\n",
+            i, fns[i], fns[i], fns[i], i, i);
   fclose(w);
-  const char *cc = getenv("ULPCERT_CC");
-  if (!cc || !*cc) cc = "cc";
+  const char *cc = host_cc();
   /* a call of an undeclared function is an error here (C99 removed implicit declarations),
    * not a symbol missing when the library is loaded */
-  snprintf(cmd, sizeof cmd,
-           "%s -std=gnu11 -O2 -fPIC -shared -ffp-contract=off -Werror=implicit-function-declaration -Wl,--no-undefined"
-           " -o '%s' '%s' -lm >'%s' 2>&1",
-           cc, so, wrap, lg);
+  snprintf(cmd, sizeof cmd, "%s " HOST_FLAGS " -o '%s' '%s' -lm >'%s' 2>&1", cc, so, wrap, lg);
   int st = system(cmd);
   int rc = 0;
   if (st != 0) {
@@ -103,21 +120,9 @@ int userfn_host(const char *path, int n, const char *const *fns, float (**out)(f
       rc = EXIT_USAGE;
     }
   } else {
-    void *h = dlopen(so, RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-      snprintf(log, loglen, "cannot load the compiled functions: %s", dlerror());
-      hide_dir(log, dir);
-      rc = EXIT_USAGE;
-    }
-    for (int i = 0; !rc && i < n; i++) {
-      char sym[64];
-      snprintf(sym, sizeof sym, "ulpcert_entry_%d", i);
-      *(void **)&out[i] = dlsym(h, sym);
-      if (!out[i]) {
-        snprintf(log, loglen, "cannot find the compiled entry for %s", fns[i]);
-        rc = EXIT_USAGE;
-      }
-    }
+    *out = user_worker_start(so, n, fns, &rc, log, loglen);
+    if (*out) rc = 0;
+    else hide_dir(log, dir);
   }
   unlink(wrap), unlink(so), unlink(lg), rmdir(dir);
   return rc;
@@ -174,7 +179,15 @@ int userfn_gpu(const char *path, int n, const char *const *fns, int cc_major, in
   size_t cap = 8192 + (size_t)n * 512;
   char *src = malloc(cap);
   if (!src) return EXIT_IO;
-  size_t k = (size_t)snprintf(src, cap, "#include \"%s\"\n", ap);
+  size_t k = (size_t)snprintf(src, cap,
+                              "#include \"%s\"\n"
+                              "template <class T> struct ulpcert_is_unary { static const bool v = false; };\n"
+                              "template <> struct ulpcert_is_unary<float (*)(float)> { static const bool v = true; };\n",
+                              ap);
+  for (int i = 0; i < n; i++)
+    k += (size_t)snprintf(src + k, cap - k,
+                          "static_assert(ulpcert_is_unary<decltype(&%s)>::v, \"%s must be float %s(float)\");\n", fns[i],
+                          fns[i], fns[i]);
   for (int i = 0; i < n; i++)
     k += (size_t)snprintf(src + k, cap - k,
                           "extern \"C\" __global__ void ulpcert_eval_%d(unsigned first, unsigned count, unsigned *out)"
@@ -193,7 +206,7 @@ int userfn_gpu(const char *path, int n, const char *const *fns, int cc_major, in
   snprintf(inc, sizeof inc, "-I%s", ap);
   char *slash = strrchr(inc, '/');
   if (slash) *slash = 0;
-  const char *opts[] = {arch, "-default-device", "-std=c++17", inc};
+  const char *opts[] = {arch, "-default-device", "-std=c++17", inc}; /* NVRTC_FLAGS */
   int crc = nv.compile(prog, 4, opts);
   size_t ls = 0;
   nv.log_size(prog, &ls);
@@ -259,11 +272,54 @@ int userfn_check(const char *path, const char *name, char *msg, size_t n) {
              name, name);
     return EXIT_USAGE;
   }
-  if (!c.unary_float) {
+  if (!c.unary_float && !c.unary_maybe) {
     snprintf(msg, n, "%s:%d: %s is declared '%s', not float %s(float)", path, c.fn_line, name, c.sig, name);
     return EXIT_USAGE;
   }
   return 0;
+}
+
+/* A user's host function: its worker and its number there. */
+struct user_host {
+  struct user_worker *w;
+  int fn;
+};
+
+static int user_batch(const struct variant *v, int nr, const uint32_t *first, const uint32_t *count, uint32_t *out,
+                      char *err, size_t errlen) {
+  const struct user_host *h = v->host_ctx;
+  return user_worker_eval(h->w, h->fn, nr, first, count, out, err, errlen);
+}
+
+/* What the figures of function fn of the file at path compiled so depend on (registry.h,
+ * origin): the file's SHA-256, the compiler and its options, the declarations of the
+ * reference. NULL when the file cannot be read. Lives as long as the process. */
+static char *origin_of(const char *path, const struct reference *ref, int gpu, const struct gpu_info *gi) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 1 << 16, len = 0;
+  char *text = malloc(cap), hex[65];
+  while (text && (len += fread(text + len, 1, cap - len, f)) == cap) {
+    char *t = realloc(text, cap *= 2);
+    if (!t) free(text);
+    text = t;
+  }
+  int bad = ferror(f);
+  fclose(f);
+  if (!text || bad) return free(text), NULL;
+  sha256_hex(text, len, hex);
+  free(text);
+  char comp[1024];
+  if (gpu) snprintf(comp, sizeof comp, "NVRTC --gpu-architecture=sm_%d%d " NVRTC_FLAGS, gi->cc_major, gi->cc_minor);
+  else snprintf(comp, sizeof comp, "%s " HOST_FLAGS, host_cc());
+  const char *sym = ref->symmetry == REF_SYM_ODD ? "odd" : ref->symmetry == REF_SYM_EVEN ? "even" : "none";
+  const char *mono = ref->monotone == REF_MONO_INCREASING ? "increasing" : ref->monotone == REF_MONO_DECREASING ? "decreasing" : "none";
+  char decl[64];
+  snprintf(decl, sizeof decl, "symmetry %s, monotone %s", sym, mono);
+  json_t *o = json_pack("{s:s, s:s, s:s}", "source_sha256", hex, "compiler", comp, "reference_declared", decl);
+  char *s = o ? json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+  json_decref(o);
+  return s;
 }
 
 /* A user function as a variant of the engine (shared with `run --source`). */
@@ -274,24 +330,43 @@ int userfn_is_cuda(const char *path) {
 
 int user_variants(const char *path, int n, const char *const *names, const struct reference *const *refs, int gpu,
                   const struct gpu_info *gi, struct variant *out, char (*vnames)[256], char *log, size_t loglen) {
-  float (*hf[USER_MAXFN])(float);
+  struct user_worker *wk = NULL;
   int ids[USER_MAXFN];
   if (n > USER_MAXFN) {
     snprintf(log, loglen, "more than %d functions in one file", USER_MAXFN);
     return EXIT_USAGE;
   }
+  char *origin[USER_MAXFN]; /* the text as it is before it is compiled */
+  for (int i = 0; i < n; i++)
+    if (!(origin[i] = origin_of(path, refs[i], gpu, gi))) {
+      snprintf(log, loglen, "cannot read %s: %s", path, strerror(errno));
+      return EXIT_IO;
+    }
   int rc = gpu ? userfn_gpu(path, n, names, gi->cc_major, gi->cc_minor, ids, log, loglen)
-               : userfn_host(path, n, names, hf, log, loglen);
+               : userfn_host(path, n, names, &wk, log, loglen);
   if (rc) return rc;
-  const char *base = strrchr(path, '/');
-  base = base ? base + 1 : path;
+  /* the worker and these lives as long as the process (the variants point to them) */
+  struct user_host *hs = gpu ? NULL : calloc((size_t)n, sizeof *hs);
+  if (!gpu && !hs) {
+    user_worker_stop(wk);
+    snprintf(log, loglen, "out of memory");
+    return EXIT_IO;
+  }
+  const char *b0 = strrchr(path, '/');
+  char base[128];
+  /* the file's name in the variant's name, without what would break a table, a CSV field
+   * or a plot's string: control characters, quotes, '|', ',' and backslashes become '_' */
+  snprintf(base, sizeof base, "%.120s", b0 ? b0 + 1 : path);
+  for (char *p = base; *p; p++)
+    if ((unsigned char)*p < 0x20 || *p == 0x7f || strchr("'\"|,\\", *p)) *p = '_';
   for (int i = 0; i < n; i++) {
     snprintf(vnames[i], 256, "%.120s:%.120s", base, names[i]);
+    if (hs) hs[i] = (struct user_host){wk, i};
     out[i] = (struct variant){.name = vnames[i], .family = "user", .ref_name = refs[i]->name, .ref = refs[i],
-                              .kind = VK_F32_UNARY, .gpu_fn = gpu ? ids[i] : GPU_NONE, .host_fn = gpu ? NULL : hf[i],
+                              .kind = VK_F32_UNARY, .gpu_fn = gpu ? ids[i] : GPU_NONE,
+                              .host_batch = gpu ? NULL : user_batch, .host_ctx = hs ? &hs[i] : NULL,
                               .claim = {NULL, NULL, CLAIM_NONE, ""}, .doc = {NULL, NULL, CLAIM_NONE, ""},
-                              .description = "a user function compiled at run time"};
+                              .description = "a user function compiled at run time", .origin = origin[i]};
   }
   return 0;
 }
-

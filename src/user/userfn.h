@@ -4,9 +4,11 @@
 
 #include <stddef.h>
 
-/* Compile functions fns[0..n) of the C file at path for the host; out[i] receives
- * each. 0, or an exit code with the compiler's log (or the reason) in log. */
-int userfn_host(const char *path, int n, const char *const *fns, float (**out)(float), char *log, size_t loglen);
+/* Compile functions fns[0..n) of the C file at path for the host and start the process
+ * that runs them (worker.h; function i is its number i) in *out. 0, or an exit code with
+ * the compiler's log (or the reason) in log. */
+struct user_worker;
+int userfn_host(const char *path, int n, const char *const *fns, struct user_worker **out, char *log, size_t loglen);
 
 /* Compile them with NVRTC for a device of compute capability cc_major.cc_minor;
  * ids[i] receives each one's GPU function number. 0, or an exit code with the log. */

@@ -67,6 +67,54 @@ int b32_on_gpu(int gpu_run, const char *name) {
   return gpu_run && !(v && !variant_has_backend(v, 1));
 }
 
+/* The first key whose value differs between two JSON objects' texts (sorted keys), into
+ * key, with the two values (strings, "none" when absent) into va and vb. */
+static void differing_key(const char *x, const char *y, char *key, size_t n, char *va, char *vb, size_t vn) {
+  json_t *a = x ? json_loads(x, 0, NULL) : json_object(), *b = y ? json_loads(y, 0, NULL) : json_object();
+  const char *k;
+  json_t *v;
+  key[0] = 0;
+  json_object_foreach(a, k, v) if (!key[0] && !json_equal(v, json_object_get(b, k))) snprintf(key, n, "%s", k);
+  json_object_foreach(b, k, v) if (!key[0] && !json_object_get(a, k)) snprintf(key, n, "%s", k);
+  if (!key[0]) snprintf(key, n, "origin");
+  const char *sa = json_string_value(json_object_get(a, key)), *sb = json_string_value(json_object_get(b, key));
+  snprintf(va, vn, "%s", sa ? sa : "none"), snprintf(vb, vn, "%s", sb ? sb : "none");
+  json_decref(a), json_decref(b);
+}
+
+/* What the figures depend on, besides the variants' names: the backend, the build, each
+ * variant's reference and (users' functions) its origin: the source's hash, the compiler,
+ * the reference's declarations. The field that differs is named. */
+static int same_origin(const struct kind_result *a, const struct kind_result *b, const char *pa, const char *pb,
+                       char *err, size_t errlen) {
+  const char *field = NULL, *va = "", *vb = "";
+  char key[128];
+  if (a->ri.gpu != b->ri.gpu) field = "backend", va = a->ri.gpu ? "gpu" : "cpu", vb = b->ri.gpu ? "gpu" : "cpu";
+  else if (a->ri.build[0] && b->ri.build[0] && strcmp(a->ri.build, b->ri.build))
+    field = "build", va = a->ri.build, vb = b->ri.build;
+  for (int i = 0; !field && i < a->nv; i++) {
+    const char *ra = a->v[i]->ref_name ? a->v[i]->ref_name : "", *rb = b->v[i]->ref_name ? b->v[i]->ref_name : "";
+    if (strcmp(ra, rb)) {
+      snprintf(err, errlen, "%s and %s: variant %s was measured against another reference (field 'reference': '%.300s' and '%.300s')",
+               pa, pb, a->v[i]->name, ra, rb);
+      return EXIT_USAGE;
+    }
+    const char *oa = a->v[i]->origin, *ob = b->v[i]->origin;
+    if ((oa || ob) && (!oa || !ob || strcmp(oa, ob))) {
+      char xa[400], xb[400];
+      differing_key(oa, ob, key, sizeof key, xa, xb, sizeof xa);
+      snprintf(err, errlen, "%s and %s: variant %s was built or declared otherwise (field 'origin.%s': '%s' and '%s')",
+               pa, pb, a->v[i]->name, key, xa, xb);
+      return EXIT_USAGE;
+    }
+  }
+  if (field) {
+    snprintf(err, errlen, "%s and %s were made otherwise (field '%s': '%.200s' and '%.200s')", pa, pb, field, va, vb);
+    return EXIT_USAGE;
+  }
+  return 0;
+}
+
 static int same(const struct kind_result *a, const struct kind_result *b, const char *pa, const char *pb, char *err,
                 size_t errlen) {
   if (a->nv != b->nv) {
@@ -78,6 +126,8 @@ static int same(const struct kind_result *a, const struct kind_result *b, const 
       snprintf(err, errlen, "%s holds variant %s where %s holds %s", pb, b->v[i]->name, pa, a->v[i]->name);
       return EXIT_USAGE;
     }
+  int rc = same_origin(a, b, pa, pb, err, errlen);
+  if (rc) return rc;
   /* records' parts of other kinds: merged by the kind where its part depends on the range
    * (arch_merge, tried here on a copy), else the same where both have one */
   const char *key;
@@ -203,6 +253,13 @@ static int maxima(const struct kind_result *r, int i, struct maxima *m) {
     double *t = (b < per || (b >= neg && b < neg + per)) ? &m->max_ulp_sub : &m->max_ulp_normal;
     if (s->bin_max_ulp[b] > *t) *t = s->bin_max_ulp[b];
   }
+  m->symmetry_violations = s->symmetry_violations, m->monotonic_violations = s->monotonic_violations;
+  m->undecidable = s->undecidable;
+  /* the listed inputs: special-value mismatches, then symmetry and monotonicity */
+  const struct sample *lists[3] = {s->special, s->sym, s->mono};
+  const int counts[3] = {s->n_special, s->n_sym, s->n_mono};
+  for (int l = 0; l < 3; l++)
+    for (int k = 0; k < counts[l] && m->n_first < 4; k++) m->first[m->n_first++] = lists[l][k].input;
   return 0;
 }
 

@@ -52,6 +52,23 @@ static int xbin_data(struct text *t, const struct stats *s) {
 /* An x range as a title reads it: [-10, 10], [1, 1.5]. */
 static void range_words(char *buf, size_t n, double lo, double hi) { snprintf(buf, n, "[%g, %g]", lo, hi); }
 
+/* s as the text of a gnuplot string: in single quotes (dq = 0) a quote is doubled, in
+ * double quotes (dq = 1) a quote and a backslash are escaped; control characters become
+ * blanks. A name (a user's file name, a device) never ends the string and adds commands. */
+static const char *gp_text(char *buf, size_t n, const char *s, int dq) {
+  size_t k = 0;
+  for (; *s && k + 3 < n; s++) {
+    unsigned char ch = (unsigned char)*s;
+    if (ch < 0x20 || ch == 0x7f) buf[k++] = ' ';
+    else if (!dq && ch == '\'') buf[k++] = '\'', buf[k++] = '\'';
+    else if (dq && (ch == '"' || ch == '\\')) buf[k++] = '\\', buf[k++] = (char)ch;
+    else buf[k++] = (char)ch;
+  }
+  buf[k] = 0;
+  return buf;
+}
+#define GQ(s) gp_text((char[1024]){0}, 1024, (s), 0)
+
 /* 1. max ulp per group of bins along the covered bit patterns: groups of 2^g bins, as
  * few as make at most 1024 groups (impulses, about one per pixel) */
 static void bins_plot(struct text *sc, const struct plot_row *r) {
@@ -61,7 +78,7 @@ static void bins_plot(struct text *sc, const struct plot_row *r) {
   while (((b1 - b0) >> g) >= 1024) g++;
   uint32_t g0 = b0 >> g, g1 = b1 >> g;
   tprintf(sc, "set title '%s on %s: max ulp error per 2^%d inputs, bit patterns 0x%08x..0x%08x' noenhanced\n",
-          r->name, r->dev, BIN_LOG2 + g, r->from, r->to);
+          GQ(r->name), GQ(r->dev), BIN_LOG2 + g, r->from, r->to);
   tprintf(sc, "set xlabel 'input bit pattern (maximum per 2^{%d} inputs)'\nset ylabel 'max ulp error'\n"
               "set logscale y\nset format y '%%h'\nset grid\nset key off\nset xrange [%g:%g]\nset xtics (",
           BIN_LOG2 + g, g0 - 0.5, g1 + 0.5);
@@ -92,7 +109,8 @@ static void x_plot(struct text *sc, const struct plot_row *r) {
   int in = b32_plot_xrange(r->from, r->to, &lo, &hi);
   char rg[64];
   range_words(rg, sizeof rg, lo, hi);
-  tprintf(sc, "set title '%s on %s: max ulp error per bin of width 0.01, x in %s' noenhanced\n", r->name, r->dev, rg);
+  tprintf(sc, "set title '%s on %s: max ulp error per bin of width 0.01, x in %s' noenhanced\n", GQ(r->name),
+          GQ(r->dev), rg);
   tprintf(sc, "set xlabel 'x'\nset ylabel 'max ulp error'\nset logscale y\nset format y '%%h'\nset grid\n"
               "set key off\nset xrange [%g:%g]\n",
           lo, hi);
@@ -109,7 +127,7 @@ static void x_plot(struct text *sc, const struct plot_row *r) {
 /* 3. the histogram of ulp errors, bins labelled by their lower edge */
 static void hist_plot(struct text *sc, const struct plot_row *r) {
   const struct stats *s = r->s;
-  tprintf(sc, "set title '%s on %s: histogram of ulp errors (%llu inputs)' noenhanced\n", r->name, r->dev,
+  tprintf(sc, "set title '%s on %s: histogram of ulp errors (%llu inputs)' noenhanced\n", GQ(r->name), GQ(r->dev),
           (unsigned long long)s->inputs);
   tprintf(sc, "set ylabel 'inputs'\nset logscale y\nset format y '%%h'\nset yrange [0.5:*]\nset grid ytics\n"
               "set key off\nset style fill solid 0.8\nset boxwidth 0.8\nset xtics rotate by -60 font ',9'\n$D << EOD\n");
@@ -176,7 +194,8 @@ static void curve_title(struct text *sc, const struct plot_row *rows, const stru
     } else {
       j = i + 1;
     }
-    tprintf(sc, "%s%s", i ? ", " : "", item);
+    char q[1300];
+    tprintf(sc, "%s%s", i ? ", " : "", gp_text(q, sizeof q, item, 1));
     i = j;
   }
   tprintf(sc, "\"");
@@ -227,7 +246,7 @@ int b32_plot_overview(const struct plot_row *rows, int n, const char *family, co
     plot_begin(&sc, dir, fam, "-overview", t, path, sizeof path, tmp, sizeof tmp);
     plot_size(&sc, t, 900, 520 + 16 * nc);
     tprintf(&sc, "set title '%s: max ulp error per bin of width 0.01, x in %s (identical curves drawn once)' "
-                 "noenhanced\n", family, rg);
+                 "noenhanced\n", GQ(family), rg);
     tprintf(&sc, "set xlabel 'x'\nset ylabel 'max ulp error'\nset logscale y\nset format y '%%h'\nset grid\n"
                  "set key outside below left Left reverse noenhanced font ',9' spacing 1.1\nset xrange [%g:%g]\n",
             lo, hi);

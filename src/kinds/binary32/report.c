@@ -535,15 +535,32 @@ static void family_head(struct text *md, const char *fam, int page) {
   tprintf(md, "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
 }
 
+/* s as a CSV field (RFC 4180): as it is, or in double quotes (always when quote) with
+ * its double quotes doubled when it holds a comma, a quote or a line break */
+static const char *csv_field(char *buf, size_t n, const char *s, int quote) {
+  size_t k = 0;
+  quote |= strpbrk(s, ",\"\r\n") != NULL;
+  if (quote) buf[k++] = '"';
+  for (; *s && k + 4 < n; s++) {
+    if (*s == '"') buf[k++] = '"';
+    buf[k++] = *s;
+  }
+  if (quote) buf[k++] = '"';
+  buf[k] = 0;
+  return buf;
+}
+#define CSVF(s, q) csv_field((char[1200]){0}, 1200, (s), (q))
+
 /* The row's line of accuracy.csv. */
 static void csv_row(struct text *csv, const struct row *r, const char *path, enum verdict vd) {
   const struct stats *s = r->rv->st;
-  tprintf(csv, "%s,%s,\"%s\",%s,%llu,%.17g,0x%08x,%a,%.17g,0x%08x,%.6f,%.6f,%llu,%llu,%llu,%llu,%s,%s,%s,%s,%s,%s,",
-          r->rv->family, r->rv->name, r->dev, r->rf->ri.backend, (unsigned long long)s->inputs, s->max_ulp,
+  tprintf(csv, "%s,%s,%s,%s,%llu,%.17g,0x%08x,%a,%.17g,0x%08x,%.6f,%.6f,%llu,%llu,%llu,%llu,%s,%s,%s,%s,%s,%s,",
+          CSVF(r->rv->family, 0), CSVF(r->rv->name, 0), CSVF(r->dev, 1), r->rf->ri.backend, (unsigned long long)s->inputs,
+          s->max_ulp,
           s->max_ulp_input, val(s->max_ulp_input), s->max_rel, s->max_rel_input, share_pct(s->correctly_rounded, s->inputs, 6),
           share_pct(s->faithful, s->inputs, 6), (unsigned long long)s->above_1ulp, (unsigned long long)s->nonfinite,
           (unsigned long long)s->flushed, (unsigned long long)s->special_mismatches, r->rv->claim.max_ulp,
-          r->rv->claim.max_rel, r->rv->doc.max_ulp, r->rv->doc.max_rel, verdict_name(vd), path);
+          r->rv->claim.max_rel, r->rv->doc.max_ulp, r->rv->doc.max_rel, verdict_name(vd), CSVF(path, 0));
   if (s->max_abs >= 0)
     tprintf(csv, "%.17g,0x%08x,%a,%a,%s,", s->max_abs, s->max_abs_input, s->abs_lo, s->abs_hi, r->rv->doc.max_abs);
   else

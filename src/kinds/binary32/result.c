@@ -155,9 +155,15 @@ static json_t *clauses_json(const struct variant *v, const struct stats *s) {
 }
 
 enum verdict stats_verdict(const struct variant *v, const struct stats *s) {
-  return verdict_worst(verdict_worst(variant_verdict(v, s->max_ulp, s->max_rel, s->max_abs),
-                                     clauses_verdict(s->cl, s->n_clauses)),
-                       rounding_verdict(s->rounding, s->correctly_rounded, s->inputs));
+  enum verdict vd = verdict_worst(verdict_worst(variant_verdict(v, s->max_ulp, s->max_rel, s->max_abs),
+                                                clauses_verdict(s->cl, s->n_clauses)),
+                                  rounding_verdict(s->rounding, s->correctly_rounded, s->inputs));
+  /* a bound on the maxima never holds over outputs it does not measure: NaN or infinite
+   * where the correctly rounded result is finite, missed special values, violations of a
+   * declared symmetry or monotonicity */
+  const uint64_t unmeasured =
+      s->nonfinite + s->special_mismatches + s->symmetry_violations + s->monotonic_violations;
+  return vd != VERDICT_NONE && unmeasured ? VERDICT_VIOLATED : vd;
 }
 
 json_t *b32_variant_json(const struct variant *v, const struct stats *s) {
@@ -165,6 +171,10 @@ json_t *b32_variant_json(const struct variant *v, const struct stats *s) {
   json_object_set_new(o, "variant", json_string(v->name));
   json_object_set_new(o, "family", json_string(v->family));
   json_object_set_new(o, "reference", json_string(v->ref_name));
+  if (v->origin) { /* a user's function: what its figures depend on (registry.h) */
+    json_t *og = json_loads(v->origin, 0, NULL);
+    if (og) json_object_set_new(o, "origin", og);
+  }
   json_object_set_new(o, "inputs", json_integer((json_int_t)s->inputs));
   put_max(o, "max_ulp", s->max_ulp, s->max_ulp_input, s->max_ulp_output, &s->max_ulp_ref);
   json_object_set_new(o, "max_ulp_reference_hex", s->max_ulp >= 0 ? hexa(s->max_ulp_ref) : json_null());
@@ -373,23 +383,27 @@ void b32_print_variants(FILE *f, const struct variant *const *v, struct stats *c
     for (int k = 0; k < s->n_clauses; k++) print_clause(f, v[i], s, k);
     fputc('\n', f);
   }
-  fprintf(f, "| variant | max ulp | at input | max rel | correctly rounded | faithful | > 1 ulp | claimed ulp | documented ulp | verdict |\n");
-  fprintf(f, "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+  /* non-finite: outputs NaN or infinite where the correctly rounded result is finite, and
+   * special values missed (the lists above name the first) */
+  fprintf(f, "| variant | max ulp | at input | max rel | correctly rounded | faithful | > 1 ulp | non-finite | claimed ulp "
+             "| documented ulp | verdict |\n");
+  fprintf(f, "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
   for (int i = 0; i < nv; i++) {
     const struct stats *s = st[i];
     enum verdict vv = stats_verdict(v[i], s);
     if (s->max_ulp < 0) { /* no finite error was measured (every output NaN, say) */
-      fprintf(f, "| %s | - | - | - | %.4f%% | %.4f%% | %llu | %s | %s | %s |\n", v[i]->name,
+      fprintf(f, "| %s | - | - | - | %.4f%% | %.4f%% | %llu | %llu | %s | %s | %s |\n", v[i]->name,
               pct(s->correctly_rounded, s->inputs), pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp,
+              (unsigned long long)(s->nonfinite + s->special_mismatches),
               v[i]->claim.max_ulp ? v[i]->claim.max_ulp : "-", v[i]->doc.max_ulp ? v[i]->doc.max_ulp : "-",
               verdict_name(vv));
       continue;
     }
-    fprintf(f, "| %s | %s | 0x%08x (%a) | %.4e | %.4f%%%s%s%s | %.4f%% | %llu | %s | %s | %s |\n", v[i]->name,
+    fprintf(f, "| %s | %s | 0x%08x (%a) | %.4e | %.4f%%%s%s%s | %.4f%% | %llu | %llu | %s | %s | %s |\n", v[i]->name,
             NUM(s->max_ulp, 5), s->max_ulp_input, (double)u2f(s->max_ulp_input), s->max_rel, pct(s->correctly_rounded, s->inputs),
             s->rounding ? " (" : "", s->rounding ? rounding_name(s->rounding) : "", s->rounding ? ")" : "",
             pct(s->faithful, s->inputs), (unsigned long long)s->above_1ulp,
-            v[i]->claim.max_ulp ? v[i]->claim.max_ulp : "-", v[i]->doc.max_ulp ? v[i]->doc.max_ulp : "-",
-            verdict_name(vv));
+            (unsigned long long)(s->nonfinite + s->special_mismatches), v[i]->claim.max_ulp ? v[i]->claim.max_ulp : "-",
+            v[i]->doc.max_ulp ? v[i]->doc.max_ulp : "-", verdict_name(vv));
   }
 }

@@ -17,7 +17,8 @@ struct result_claim {
   char max_ulp[32], max_rel[32], max_abs[32], kind[16], source[256]; /* "" when absent */
 };
 struct result_variant {
-  char name[64], family[64], reference[64];
+  char name[256], family[64], reference[4160];
+  char origin[2048]; /* "origin" as compact JSON with sorted keys, "" when absent (registry.h) */
   struct result_claim claim, doc;
   char bound_text[CLAUSE_MAX][160], bound_source[CLAUSE_MAX][320]; /* per clause of st */
   struct stats *st;

@@ -1,6 +1,7 @@
 /* result_read.c: read a result JSON back into struct stats, checking every field
  * (merge, resume and report build on it). Errors name the file and the field. */
 #include <errno.h>
+#include <float.h>
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -139,7 +140,16 @@ static void read_claim(json_t *cl, struct result_claim *out) {
 static double get_max(struct rctx *c, json_t *o, const char *key, uint32_t *in, uint32_t *out, double *ref,
                       const char *where) {
   char k[64];
+  json_t *v = json_object_get(o, key);
   double m = get_num_or_null(c, o, key, where);
+  /* what a measure can be: an output and an exact value both below 2^129 in magnitude, an
+   * ulp of at least 2^-149: ulps below 2^278, absolute errors below 2^130 (null: none) */
+  const double top = !strcmp(key, "max_ulp") ? 0x1p278 : !strcmp(key, "max_abs") ? 0x1p130 : DBL_MAX;
+  if (v && json_is_number(v) && !(m >= 0 && m <= top)) {
+    fail(c, "field '%s%s' is %g, outside the range a measure can have ([0, %g]; null: none measured)", where, key, m,
+         top);
+    return -1;
+  }
   if (m < 0) return m;
   snprintf(k, sizeof k, "%s_input", key), *in = get_hex32(c, o, k, where);
   snprintf(k, sizeof k, "%s_output", key), *out = get_hex32(c, o, k, where);
@@ -339,9 +349,15 @@ static void check_totals(struct rctx *c, const struct stats *s, const char *wher
     fail(c, "%scounts exceed the inputs", where);
 }
 
+static int has_control(const char *s) {
+  for (; *s; s++)
+    if ((unsigned char)*s < 0x20 || *s == 0x7f) return 1;
+  return 0;
+}
+
 /* One entry of "results": the first failure names the field (fail keeps only it). */
 static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
-  char where[96];
+  char where[300];
   json_t *name = json_object_get(r, "variant");
   if (!name || !json_is_string(name)) {
     fail(c, "a result without a 'variant' name");
@@ -353,6 +369,26 @@ static void read_variant(struct rctx *c, json_t *r, struct result_variant *rv) {
   snprintf(rv->reference, sizeof rv->reference, "%s", ref && json_is_string(ref) ? json_string_value(ref) : "");
   json_t *fam = json_object_get(r, "family");
   snprintf(rv->family, sizeof rv->family, "%s", fam && json_is_string(fam) ? json_string_value(fam) : "");
+  /* names reach Markdown rows, CSV fields and gnuplot strings: no control characters (a
+   * newline would add a row), no '|' in a name (a cell) */
+  if (strpbrk(rv->name, "|") || has_control(rv->name) || has_control(rv->family) || has_control(rv->reference)) {
+    fail(c, "results: a variant's name, family or reference holds a control character or '|'");
+    return;
+  }
+  if (strlen(rv->name) != strlen(json_string_value(name)) ||
+      (ref && json_is_string(ref) && strlen(rv->reference) != strlen(json_string_value(ref)))) {
+    fail(c, "%sa name or reference longer than this ulpcert reads", where);
+    return;
+  }
+  json_t *og = json_object_get(r, "origin");
+  char *ogs = og && json_is_object(og) ? json_dumps(og, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+  if (og && (!ogs || strlen(ogs) >= sizeof rv->origin)) {
+    free(ogs);
+    fail(c, "%sorigin is not an object of at most %zu characters", where, sizeof rv->origin - 1);
+    return;
+  }
+  snprintf(rv->origin, sizeof rv->origin, "%s", ogs ? ogs : "");
+  free(ogs);
   struct stats *s = rv->st;
   stats_init(s);
   s->inputs = get_u64(c, r, "inputs", where);
@@ -450,7 +486,7 @@ int result_read_stream(FILE *f, const char *path, struct result_file *rf, char *
  * its names as the file gives them, no code, no bounds. */
 static void own_variant(struct variant *v, const struct result_variant *rv) {
   *v = (struct variant){.name = rv->name, .family = rv->family, .ref_name = rv->reference, .gpu_fn = GPU_NONE,
-                        .abs_lo = -INFINITY, .abs_hi = INFINITY};
+                        .abs_lo = -INFINITY, .abs_hi = INFINITY, .origin = rv->origin[0] ? rv->origin : NULL};
 }
 
 int b32_read(json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen) {

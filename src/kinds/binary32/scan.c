@@ -75,6 +75,8 @@ struct ctx {
   int nd;
   int dev_reduce; /* the device reduces (else the host, from copied outputs) */
   struct scan_times *tm;
+  int host_rc; /* a host evaluation failed (a user's function): its exit code and reason */
+  char host_err[2048];
 };
 
 /* One reference value on the host: the shortcut, the fast path's table, MPFR. Returns
@@ -156,24 +158,32 @@ static void fill_reference(struct ctx *c, const struct chunk *ch) {
  * as they come free (a library's cost per input varies a hundredfold across the range: its
  * special cases, its argument reductions), each block through every function. */
 #define EVAL_BLOCK 4096u
-static void eval_host_fns(float (*const *f)(float), int nf, const struct chunk *ch, uint32_t *const *out) {
+static int eval_host_fns(struct ctx *c, const struct variant *const *vs, int nv, const struct chunk *ch,
+                         uint32_t *const *out) {
   const uint32_t a0 = ch->a0, len = ch->len, nblk = (2 * len + EVAL_BLOCK - 1) / EVAL_BLOCK;
+  float (*f[SCAN_MAXV])(float);
+  uint32_t *fo[SCAN_MAXV];
+  int nf = 0;
+  for (int v = 0; v < nv && !c->host_rc; v++) {
+    const uint32_t first[2] = {a0, a0 | HALF}, cnt[2] = {len, len};
+    if (vs[v]->host_batch) /* a user's function, in its own process (src/user/worker.h) */
+      c->host_rc = vs[v]->host_batch(vs[v], 2, first, cnt, out[v], c->host_err, sizeof c->host_err);
+    else f[nf] = vs[v]->host_fn, fo[nf++] = out[v];
+  }
+  if (c->host_rc) return c->host_rc;
 #pragma omp parallel for schedule(dynamic, 1)
   for (uint32_t b = 0; b < nblk; b++) {
     const uint32_t i0 = b * EVAL_BLOCK, i1 = i0 + EVAL_BLOCK < 2 * len ? i0 + EVAL_BLOCK : 2 * len;
     for (int v = 0; v < nf; v++) {
       float (*fv)(float) = f[v];
-      uint32_t *o = out[v];
+      uint32_t *o = fo[v];
       for (uint32_t i = i0; i < i1; i++) o[i] = f2u(fv(u2f(i < len ? a0 + i : (a0 + i - len) | HALF)));
     }
   }
+  return 0;
 }
 
-static void eval_cpu(struct ctx *c, const struct chunk *ch) {
-  float (*f[SCAN_MAXV])(float);
-  for (int v = 0; v < c->nv; v++) f[v] = c->v[v]->host_fn;
-  eval_host_fns(f, c->nv, ch, c->cpu_out);
-}
+static int eval_cpu(struct ctx *c, const struct chunk *ch) { return eval_host_fns(c, c->v, c->nv, ch, c->cpu_out); }
 
 /* The geometry of a chunk's work items (geom.h). */
 static struct gpu_geom chunk_geom(const struct ctx *c, const struct chunk *ch) {
@@ -395,16 +405,17 @@ static int gpu_setup(struct ctx *c, size_t maxlen, char *err, size_t errlen) {
 /* The outputs of the variants without device code (a host library's functions) over
  * chunk ch, into the pinned buffers of its slot, in the device's layout (positives, then
  * negatives): evaluated here, referenced and reduced on the device like the others. */
-static void eval_host_variants(struct ctx *c, const struct chunk *ch, int k) {
+static int eval_host_variants(struct ctx *c, const struct chunk *ch, int k) {
   const double t0 = now_s();
-  float (*f[SCAN_MAXV])(float);
+  const struct variant *vs[SCAN_MAXV];
   uint32_t *out[SCAN_MAXV];
   int nf = 0;
   for (int v = 0; v < c->nv; v++)
-    if (c->v[v]->gpu_fn == GPU_NONE) f[nf] = c->v[v]->host_fn, out[nf++] = gpu_out_buffer(GDEV(c, k), GSLOT(c, k), v);
-  if (nf) eval_host_fns(f, nf, ch, out);
+    if (c->v[v]->gpu_fn == GPU_NONE) vs[nf] = c->v[v], out[nf++] = gpu_out_buffer(GDEV(c, k), GSLOT(c, k), v);
+  int rc = nf ? eval_host_fns(c, vs, nf, ch, out) : 0;
   c->tm->eval += now_s() - t0;
   c->tm->host_eval += now_s() - t0, c->tm->host_calls += (uint64_t)nf * 2 * ch->len;
+  return rc;
 }
 
 /* Enqueue chunk k on its device and slot: the evaluation, and the reference values
@@ -412,7 +423,7 @@ static void eval_host_variants(struct ctx *c, const struct chunk *ch, int k) {
 static int submit_chunk(struct ctx *c, const struct chunk *chunks, int k) {
   const struct chunk *ch = &chunks[k];
   uint32_t first[2] = {ch->a0, ch->a0 | HALF}, cnt[2] = {ch->len, ch->len};
-  eval_host_variants(c, ch, k);
+  if (eval_host_variants(c, ch, k)) return -1;
   if (gpu_submit(GDEV(c, k), GSLOT(c, k), 2, first, cnt, !c->dev_reduce)) return -1;
   if (!c->dev_ref) return 0;
   const struct gpu_geom geom = chunk_geom(c, ch);
@@ -480,8 +491,8 @@ static int gpu_chunk(struct ctx *c, const struct chunk *chunks, int nchunks, int
   c->tm->eval += now_s() - t1;
   return 0;
 fail:
-  snprintf(err, errlen, "%s", gpu_last_error());
-  return EXIT_NOGPU;
+  snprintf(err, errlen, "%s", c->host_rc ? c->host_err : gpu_last_error());
+  return c->host_rc ? c->host_rc : EXIT_NOGPU;
 }
 
 /* Every chunk: references, evaluation, reduction. */
@@ -492,8 +503,8 @@ static int scan_chunks(struct ctx *c, const struct chunk *chunks, int nchunks, c
   progress_start(&pb, "scan", total, c->o->progress);
   if (c->nd && nchunks > 0) {
     if (submit_chunk(c, chunks, 0)) {
-      snprintf(err, errlen, "%s", gpu_last_error());
-      return EXIT_NOGPU;
+      snprintf(err, errlen, "%s", c->host_rc ? c->host_err : gpu_last_error());
+      return c->host_rc ? c->host_rc : EXIT_NOGPU;
     }
   }
   int rc = 0;
@@ -513,7 +524,10 @@ static int scan_chunks(struct ctx *c, const struct chunk *chunks, int nchunks, c
       if (!c->o->outputs_only) fill_reference(c, ch);
       double t1 = now_s();
       c->tm->reference += t1 - t0;
-      eval_cpu(c, ch);
+      if ((rc = eval_cpu(c, ch))) {
+        snprintf(err, errlen, "%s", c->host_err);
+        break;
+      }
       for (int i = 0; i < c->nv; i++) outs[i] = c->cpu_out[i];
       c->tm->eval += now_s() - t1;
     }
@@ -616,6 +630,7 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
 
 int scan_eval(const struct variant *v, const struct scan_opts *o, uint32_t first, uint32_t count, uint32_t *out,
               char *err, size_t errlen) {
+  if (!o->gpu && v->host_batch) return v->host_batch(v, 1, &first, &count, out, err, errlen);
   if (!o->gpu) {
 #pragma omp parallel for schedule(static)
     for (uint32_t i = 0; i < count; i++) out[i] = f2u(v->host_fn(u2f(first + i)));

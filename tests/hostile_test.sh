@@ -1,0 +1,203 @@
+#!/bin/sh
+# hostile_test.sh: a user's ordinary mistakes, in their code and in their claims, never
+# give an answer with exit status 0 that is not true. Each case asserts the exact exit
+# status and the message: user functions that flush, change the rounding mode, enable
+# traps, exit, crash, abort or loop (exit 8, with the input); claim numbers outside the
+# grammar (exit 2, with the column); claims that hide what the run found (exit 1).
+# Small ranges on the CPU: a few seconds on two cores. Needs $ULPCERT and a C compiler.
+set -u
+U=${ULPCERT:-build/ulpcert}
+pass=0
+fail=0
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+# [1, 1.125): 2^20 inputs
+R="--backend cpu --no-cache --quiet --from 0x3f800000 --to 0x3f8fffff"
+
+# expect CODE PATTERN -- ARGS...: exit code CODE and PATTERN (grep -E) in stderr+stdout
+expect() {
+  code=$1 pat=$2
+  shift 3
+  "$U" "$@" >"$T/out" 2>&1
+  rc=$?
+  if [ "$rc" -eq "$code" ] && grep -Eq -- "$pat" "$T/out"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL: ulpcert $* -> exit $rc (want $code, /$pat/), output:"
+    sed 's/^/    /' "$T/out" | head -8
+  fi
+}
+# refute PATTERN: the last command's output lacks PATTERN
+refute() {
+  if grep -Eq -- "$1" "$T/out"; then
+    fail=$((fail + 1))
+    echo "FAIL: /$1/ in the output of the last command"
+  else
+    pass=$((pass + 1))
+  fi
+}
+
+# unit FILE BODY: a C file defining float s(float) as BODY (x its argument), after the
+# claim comment CLAIM (default: none)
+unit() {
+  printf '#define _GNU_SOURCE\n#include <fenv.h>\n#include <math.h>\n#include <stdint.h>\n#include <stdlib.h>\n#include <string.h>\n' >"$T/$1"
+  printf 'static uint32_t bits(float x) { uint32_t u; memcpy(&u, &x, 4); return u; }\n' >>"$T/$1"
+  printf '%s\nfloat s(float x) { %s }\n' "${3:-}" "$2" >>"$T/$1"
+}
+
+# ---- the user's code cannot reach ulpcert's state ----
+# a rounding mode left set: an error naming the input (the first evaluated: one below the
+# range, for the monotonicity check), no result (was: 49.996% correctly rounded)
+unit rz.c 'fesetround(FE_TOWARDZERO); return sqrtf(x);'
+expect 8 "s leaves the floating-point state changed .*rounding toward zero.* at x = 0x1.fffffep-1 \(0x3f7fffff\)" -- run --source "$T/rz.c" --function s --ref sqrt $R
+refute "correctly rounded"
+# exit() inside the function: exit 8 and the input, not exit 0 without output
+unit ex.c 'if (bits(x) == 0x3f880000u) exit(0); return sqrtf(x);'
+expect 8 "s ended the process with exit status 0 .* while evaluating x = 0x1.1p\+0 \(0x3f880000\); no result" -- run --source "$T/ex.c" --function s --ref sqrt $R --json "$T/ex.json"
+[ ! -e "$T/ex.json" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: a result file was written for a run that did not finish"; }
+unit exc.c 'if (bits(x) == 0x3f880000u) exit(0); return sqrtf(x);' '/* maxulperr = 0.5, ref = sqrt */'
+expect 8 "s ended the process with exit status 0 .*0x3f880000" -- certify "$T/exc.c" $R
+# a segfault, abort, a floating-point trap
+unit sg.c 'if (bits(x) == 0x3f812345u) return *(volatile float *)0; return sqrtf(x);'
+expect 8 "s was ended by signal 11 \(Segmentation fault\) while evaluating x = 0x1.02468ap\+0 \(0x3f812345\)" -- run --source "$T/sg.c" --function s --ref sqrt $R
+unit ab.c 'if (bits(x) == 0x3f8fffffu) abort(); return sqrtf(x);'
+expect 8 "s was ended by signal 6 \(Abort.*0x3f8fffff" -- run --source "$T/ab.c" --function s --ref sqrt $R
+unit tr.c 'if (bits(x) == 0x3f880000u) feenableexcept(FE_DIVBYZERO); return 1.0f / (x - 1.0625f);'
+expect 8 "s was ended by signal 8 \(Floating point exception\) while evaluating x = 0x1.1p\+0 \(0x3f880000\)" -- run --source "$T/tr.c" --function s --ref sqrt $R
+# an endless loop: stopped after the time limit of a batch
+unit lp.c 'volatile int k = 1; if (bits(x) == 0x3f800010u) while (k) {} return sqrtf(x);'
+export ULPCERT_USER_TIMEOUT=1
+expect 8 "s did not finish within 1 s .* while evaluating x = 0x1.00002p\+0 \(0x3f800010\)" -- run --source "$T/lp.c" --function s --ref sqrt $R
+unset ULPCERT_USER_TIMEOUT
+# flush to zero set when the code is loaded (what -ffast-math's crtfastmath.o does): the
+# function is measured so (it flushes), the reference is not (was: max ulp 0, HOLDS)
+unit fz.c 'return sqrtf(x);' '#include <xmmintrin.h>
+__attribute__((constructor)) static void ftz(void) { _mm_setcsr(_mm_getcsr() | 0x8040); }
+/* maxulperr = 0.5, ref = sqrt */'
+expect 1 "changes the floating-point state when it is loaded .*flush to zero on, denormals are zero on" -- certify "$T/fz.c" --backend cpu --no-cache --from 0x00000001 --to 0x000fffff
+grep -Eq "s maxulperr = 0.5: VIOLATED" "$T/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: FTZ: not VIOLATED"; cat "$T/out"; }
+# the signature is the compiler's business: typedefs pass, another type is refused
+printf 'typedef float f32;\nf32 g(f32 x) { return x; }\ntypedef double f64;\nf64 d(f64 x) { return x; }\n' >"$T/td.c"
+expect 0 "td.c:g \| 0.00000" -- run --source "$T/td.c" --function g --ref x $R
+expect 2 "incompatible pointer type" -- run --source "$T/td.c" --function d --ref x $R
+# a missing file: the same status from run --source and certify
+expect 4 "cannot read" -- run --source "$T/none.c" --function s --ref sqrt $R
+expect 4 "cannot read" -- certify "$T/none.c" $R
+
+# ---- claim numbers: read exactly, or refused with the column ----
+up='return nextafterf(sqrtf(x), 2.0f);' # sqrt rounded up: max error 1.5 ulp (just below)
+for c in "1/2" "2^-1" "3/4" "1" "1.4" "0x1p+0"; do
+  unit n.c "$up" "/* maxulperr = $c, ref = sqrt */"
+  expect 1 "s maxulperr = $(printf '%s' "$c" | sed 's/[]^$.*+?(){}|[]/\\&/g'): VIOLATED \(measured 1.49" -- certify "$T/n.c" $R
+done
+unit n.c "$up" "/* maxulperr <= 1.5, ref = sqrt */"
+expect 0 "s maxulperr <= 1.5: HOLDS" -- certify "$T/n.c" $R
+for c in "0,5:17:',' is not a decimal point" "1e999:18:the exponent is out of range" "1.5.3:19:'.' after the number" \
+         "O.5:16:not a number" "0.5x:19:'x' after"; do
+  num=${c%%:*} rest=${c#*:}
+  unit n.c "$up" "/* maxulperr = $num, ref = sqrt */"
+  expect 2 "line 8, column ${rest%%:*}: maxulperr: ${rest#*:}" -- certify "$T/n.c" $R
+done
+# a malformed claim beside a valid one, another relation, two claims of one measure
+unit n.c "$up" "/* maxulperr = 2, maxrelerr = O.5, ref = sqrt */"
+expect 2 "column 31: maxrelerr: not a number" -- certify "$T/n.c" $R
+unit n.c "$up" "/* maxrelerr = 1e-6 maxulperr: 0.5, ref = sqrt */"
+expect 2 "column 30: maxulperr takes '=' or '<='" -- certify "$T/n.c" $R
+unit n.c "$up" "/* maxulperr = 2 maxulperr = 0.5, ref = sqrt */"
+expect 2 "a second maxulperr in one comment" -- certify "$T/n.c" $R
+# a ref = beyond what can be read is refused, not replaced by --ref
+long=$(awk 'BEGIN { s = "x"; for (i = 0; i < 1100; i++) s = s "+0*x"; print s }')
+unit n.c "$up" "/* maxulperr = 2, ref = $long */"
+expect 2 "ref = is longer than 4095" -- certify "$T/n.c" $R --ref sqrt
+# --update writes a number that reads back as the maximum, in the claim's notation
+unit n.c "$up" "/* maxulperr = 0x1p-1, ref = sqrt */"
+expect 1 "VIOLATED" -- certify "$T/n.c" $R --update-partial
+grep -q "maxulperr = 0x3p-1," "$T/n.c" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: --update wrote"; grep maxulperr "$T/n.c"; }
+expect 0 "s maxulperr = 0x3p-1: HOLDS" -- certify "$T/n.c" $R
+
+# ---- a verdict uses everything the run measured ----
+# NaN from 1.0625 = 0x3f880000 to 0x3f8fffff: 0x80000 = 524288 inputs
+unit nan.c 'return x >= 1.0625f ? NAN : sqrtf(x);' "/* maxulperr = 0.5, ref = sqrt */"
+expect 1 "s maxulperr = 0.5: VIOLATED .*: 524288 NaN or infinite outputs where the correctly rounded result is finite" -- certify "$T/nan.c" $R
+unit odd.c 'return fabsf(x * x * x);' "/* maxulperr <= 4, ref = x*x*x, ref-odd */"
+expect 1 "VIOLATED .* violations of the declared symmetry.*first at 0x3f800000" -- certify "$T/odd.c" $R
+
+# an option that does not apply is refused, not ignored
+expect 2 "--ref applies to --source FILE --function NAME only" -- run tanhf.host --ref sigmoid $R
+unit nan2.c 'return x >= 1.0625f ? NAN : sqrtf(x);'
+expect 0 "nan2.c:s \| .* \| 524288 \| - \| - \| - \|" -- run --source "$T/nan2.c" --function s --ref sqrt $R
+
+# ---- results are joined only when what made them is the same ----
+unit m.c 'return sqrtf(x);'
+"$U" run --source "$T/m.c" --function s --ref sqrt $R --json "$T/m1.json" >/dev/null 2>&1
+expect 0 "" -- run --source "$T/m.c" --function s --ref sqrt $R --resume "$T/m1.json"
+expect 2 "field 'reference': 'sqrt\(x\)' and 'sqrt'" -- run --source "$T/m.c" --function s --ref 'sqrt(x)' $R --resume "$T/m1.json"
+R2="--backend cpu --no-cache --quiet --from 0x3f900000 --to 0x3f9fffff"
+"$U" run --source "$T/m.c" --function s --ref 'sqrt(x)' $R2 --json "$T/m2.json" >/dev/null 2>&1
+expect 2 "field 'reference'" -- merge "$T/m1.json" "$T/m2.json"
+ULPCERT_CC="cc -O0" "$U" run --source "$T/m.c" --function s --ref sqrt $R2 --json "$T/m3.json" >/dev/null 2>&1
+expect 2 "field 'origin.compiler': 'cc -std=gnu11.*' and 'cc -O0 -std" -- merge "$T/m1.json" "$T/m3.json"
+echo "/* edited */" >>"$T/m.c"
+expect 2 "field 'origin.source_sha256'" -- run --source "$T/m.c" --function s --ref sqrt $R --resume "$T/m1.json"
+"$U" run --source "$T/m.c" --function s --ref sqrt $R2 --json "$T/m4.json" >/dev/null 2>&1
+expect 2 "field 'origin.source_sha256'" -- merge "$T/m1.json" "$T/m4.json"
+
+# ---- the smaller ones ----
+# a baseline without a variant (or without a kind) compares nothing: a failure, not "identical"
+"$U" arch record --backend cpu --no-cache --quiet --kinds binary32 --from 0x3f800000 --to 0x3f8000ff --out "$T/ar.json" >/dev/null 2>&1
+"$U" run tanhf.host --backend cpu --no-cache --quiet --from 0x3f800000 --to 0x3f8000ff --json "$T/one.json" >/dev/null 2>&1
+python3 - "$T" <<'PY'
+import json, sys
+t = sys.argv[1]
+d = json.load(open(t + "/ar.json")); d["results"] = []; json.dump(d, open(t + "/empty.json", "w"))
+d = json.load(open(t + "/ar.json")); del d["kind"]; json.dump(d, open(t + "/nokind.json", "w"))
+d = json.load(open(t + "/ar.json")); d["results"][0]["max_ulp"] = -3; json.dump(d, open(t + "/neg.json", "w"))
+d["results"][0]["max_ulp"] = 1e308; json.dump(d, open(t + "/huge.json", "w"))
+d = json.load(open(t + "/ar.json")); d["results"][0]["variant"] = "a\n| fake | row"; json.dump(d, open(t + "/nl.json", "w"))
+d = json.load(open(t + "/one.json")); d["results"][0]["variant"] = "q' ; system('touch " + t + "/pwned') ; '"
+d["device"]["name"] = 'dev" ; system("touch ' + t + '/pwned2") ; "'; json.dump(d, open(t + "/quote.json", "w"))
+PY
+expect 1 "compared nothing" -- arch compare "$T/empty.json" --backend cpu --no-cache --quiet
+expect 1 "compared nothing" -- arch compare "$T/nokind.json" --backend cpu --no-cache --quiet
+# measures outside their possible range are refused on reading (merge would drop the true maximum)
+expect 5 "max_ulp' is -3, outside the range" -- merge "$T/neg.json"
+expect 5 "max_ulp' is 1e\+308, outside the range" -- merge "$T/ar.json" "$T/huge.json"
+# names: a newline would add a Markdown row (refused); quotes never end a gnuplot string
+expect 5 "control character or '\|'" -- report "$T/nl.json" --out "$T/rep1"
+expect 0 "wrote" -- report "$T/quote.json" --out "$T/rep2"
+[ ! -e "$T/pwned" ] && [ ! -e "$T/pwned2" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: a name ran a gnuplot command"; }
+# a gzip bomb (and a plain file as large) is refused at the limit, not read until memory runs out
+head -c 3000000 /dev/zero | gzip >"$T/bomb.json.gz"
+export ULPCERT_MAX_JSON_MB=1
+expect 5 "decompresses to more than 1 MiB" -- report "$T/bomb.json.gz" --out "$T/rep3"
+head -c 3000000 /dev/zero >"$T/plain.json"
+expect 5 "larger than 1 MiB" -- merge "$T/plain.json"
+unset ULPCERT_MAX_JSON_MB
+# --json writes through a symbolic link, never replaces a device, a FIFO or a folder
+echo old >"$T/target.json"
+ln -s target.json "$T/link.json"
+expect 0 "" -- run tanhf.host $R --json "$T/link.json"
+[ -L "$T/link.json" ] && grep -q '"tool": "ulpcert"' "$T/target.json" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the link was replaced"; }
+mkfifo "$T/fifo.json"
+expect 4 "not a regular file" -- run tanhf.host $R --json "$T/fifo.json"
+expect 4 "not a regular file" -- run tanhf.host $R --json /dev/null
+[ -c /dev/null ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: /dev/null replaced"; }
+# the cache: a FIFO in its folder is ignored (was: every run hung in open()); the
+# temporaries of a killed save are removed, those of a running process kept
+mkdir "$T/cache"
+mkfifo "$T/cache/tanh.ulpref"
+: >"$T/cache/tanh.ulpref.tmp.999999999.0"
+: >"$T/cache/tanh.ulpref.tmp.$$.0"
+ULPCERT_CACHE="$T/cache" timeout 60 "$U" run tanhf.host --backend cpu --from 0x3f800000 --to 0x3f8000ff >/dev/null 2>"$T/out"
+rc=$?
+if [ $rc -eq 0 ] && grep -q "not a regular file" "$T/out" && grep -q "removed .*tmp.999999999.0" "$T/out" &&
+   [ ! -e "$T/cache/tanh.ulpref.tmp.999999999.0" ] && [ -e "$T/cache/tanh.ulpref.tmp.$$.0" ]; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL: cache folder with a FIFO and temporaries: exit $rc"; cat "$T/out"
+fi
+
+echo
+echo "hostile: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
