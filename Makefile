@@ -301,7 +301,7 @@ FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined 
 FUZZ_LIB_SRC := src/common.c src/measure/metrics.c src/measure/verdict.c src/catalogue/registry.c \
                 src/catalogue/references.c src/kinds/binary32/result_read.c src/user/claims.c \
                 src/formats/head.c src/formats/json_io.c tests/fuzz/link_stubs.c \
-                src/reference/reference.c src/catalogue/expr.c src/catalogue/expr_anchor.c src/catalogue/expr_limit.c \
+                src/reference/reference.c src/catalogue/expr.c src/catalogue/expr_ib.c src/catalogue/expr_anchor.c src/catalogue/expr_limit.c \
                 src/reference/arb_ziv.c $(wildcard src/reference/shared/*.c) \
                 $(call NOT_TESTS,$(wildcard functions/*/*.c))
 FUZZERS := result args claims expr

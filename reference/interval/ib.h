@@ -3,10 +3,14 @@
  *
  * A ball [m - r, m + r] encloses a real number. Its midpoint m = (-1)^neg * M * 2^e
  * with M = sum d[i] 2^(-64 (i+1)) in [1/2, 1) (the words d[0] most significant, l of
- * them in use) and an integer exponent e (int64_t: no intermediate overflows or
- * underflows for any value a binary32 expression reaches short of exp(exp(...)) and
- * the like, which are caught: IB_EMAX); its radius r = rm * 2^re (ib_mag: a 32-bit
- * word and an exponent), every radius rounded up.
+ * them in use) and an integer exponent e (int64_t, |e| <= IB_EMAX = 2^58: no
+ * intermediate overflows or underflows); its radius r = rm * 2^re (ib_mag: a 32-bit
+ * word and an exponent), every radius rounded up. Beyond that range a value is kept
+ * saturated, as a bound with its sign: sat = +1, |x| >= 2^e (exp(x) for x >= 2^57:
+ * e^x >= 2^(2^57)); sat = -1, 0 < |x| <= 2^e (exp(-1/x^2) near 0). Sums, products,
+ * quotients, exp, sqrt and the final rounding follow the bounds (ib_sat_*, each rule
+ * beside it); an operation without a rule for a saturated operand fails (2), never
+ * reads it as a ball.
  *
  * Every operation is computed on integer words, exactly, then truncated to n words (the
  * working precision, ib_ctx); what the truncation drops is below one unit of the last
@@ -45,6 +49,7 @@ typedef struct {
   int l;    /* words that may be non-zero: d[l..] are 0 */
   int neg;  /* the midpoint's sign */
   int zero; /* the midpoint is 0 (d, e, neg unused) */
+  int sat;  /* 0: a ball; +1: |x| >= 2^e, -1: 0 < |x| <= 2^e, the sign neg (d, l, zero, r unused) */
   ib_mag r;
 } ib;
 
@@ -191,13 +196,22 @@ IB_HD int64_t mant_clz(const uint64_t *x, int L) {
  * Balls. */
 
 IB_HD void ib_zero(ib *r) {
-  r->zero = 1, r->neg = 0, r->e = 0, r->l = 0;
+  r->zero = 1, r->neg = 0, r->e = 0, r->l = 0, r->sat = 0;
   r->r.m = 0, r->r.e = 0;
 }
 IB_HD void ib_copy(ib *r, const ib *a) {
   if (r == a) return;
-  r->e = a->e, r->l = a->l, r->neg = a->neg, r->zero = a->zero, r->r = a->r;
+  r->e = a->e, r->l = a->l, r->neg = a->neg, r->zero = a->zero, r->r = a->r, r->sat = a->sat;
   for (int i = 0; i < a->l; i++) r->d[i] = a->d[i];
+}
+/* a saturated value: sat +1, |x| >= 2^e; -1, 0 < |x| <= 2^e. The exponent is clamped
+ * to +-2^61 (sums of two stay in int64) in the direction that keeps the bound true (a lower bound down, an upper
+ * bound up). */
+#define IB_ECLAMP ((int64_t)1 << 61)
+IB_HD void ib_set_sat(ib *r, int sat, int64_t e, int neg) {
+  if (sat > 0 && e > IB_ECLAMP) e = IB_ECLAMP;
+  if (sat < 0 && e < -IB_ECLAMP) e = -IB_ECLAMP;
+  r->sat = sat, r->e = e, r->neg = neg, r->zero = 0, r->l = 0, r->r.m = 0, r->r.e = 0;
 }
 /* The midpoint from a normalized (top bit set) word array X[0..L) at exponent e, truncated
  * to n words; the dropped part (< 2^(e - 64 n)) is added to the radius. */
@@ -208,9 +222,13 @@ IB_HD void ib_set_words(ib_ctx *c, ib *r, const uint64_t *X, int L, int64_t e, i
     if (i < n) r->d[i] = X[i];
     else sticky |= X[i] != 0;
   }
-  r->l = n, r->e = e, r->neg = neg, r->zero = 0;
+  r->l = n, r->e = e, r->neg = neg, r->zero = 0, r->sat = 0;
   r->r = sticky ? ibm_add(rad, ibm_pow2(e - 64 * (int64_t)c->n)) : rad;
-  if (e > IB_EMAX || e < -IB_EMAX) ib_fail(c, 2);
+  if (e > IB_EMAX || e < -IB_EMAX) { /* out of range: saturated, or a failure */
+    const int64_t lr = r->r.m ? r->r.e + 32 : -IB_ECLAMP; /* r <= 2^lr */
+    if (lr <= e - 2) ib_set_sat(r, e > 0 ? 1 : -1, e > 0 ? e - 2 : e + 1, neg); /* |x| in [2^(e-2), 2^(e+1)) */
+    else ib_fail(c, 2);
+  }
 }
 /* an exact value v 2^e, v an unsigned integer */
 IB_HD void ib_set_u64_2exp(ib_ctx *c, ib *r, uint64_t v, int64_t e, int neg) {
@@ -234,7 +252,7 @@ IB_HD void ib_set_f32bits(ib_ctx *c, ib *r, uint32_t x) {
 }
 /* a copy rounded to the working precision */
 IB_HD void ib_round(ib_ctx *c, ib *r, const ib *a) {
-  if (a->zero) {
+  if (a->zero || a->sat) {
     ib_copy(r, a);
     return;
   }
@@ -242,20 +260,25 @@ IB_HD void ib_round(ib_ctx *c, ib *r, const ib *a) {
 }
 /* the midpoint, roughly (a seed: never part of a bound) */
 IB_HD double ib_mid_d(const ib *a) {
+  if (a->sat) return a->neg ? -ldexp(1.0, a->sat > 0 ? 2000 : -2000) : ldexp(1.0, a->sat > 0 ? 2000 : -2000);
   if (a->zero) return 0;
   const double v = ldexp((double)(a->d[0] >> 11), -53) + ldexp((double)(a->l > 1 ? a->d[1] >> 11 : 0), -117);
   const int64_t e = a->e < -2000 ? -2000 : a->e > 2000 ? 2000 : a->e;
   return ldexp(a->neg ? -v : v, (int)e);
 }
 
-/* |a| <= this (an upper bound): |m| < (top 32 bits + 1) 2^(e - 32), plus r */
+/* |a| <= this (an upper bound): |m| < (top 32 bits + 1) 2^(e - 32), plus r. For a
+ * saturated value: 2^e (sat -1), or no bound (sat +1: a mag beyond every exponent, which
+ * the callers never reach: each handles sat first). */
 IB_HD ib_mag ib_upper(const ib *a) {
+  if (a->sat) return ibm_pow2(a->sat < 0 ? a->e : IB_ECLAMP / 2);
   if (a->zero) return a->r;
   return ibm_add(ibm_make((a->d[0] >> 32) + 1, a->e - 32), a->r);
 }
 /* |x| >= this for every x of the ball (a lower bound; 0 when the ball may reach 0):
  * |m| >= (d[0] >> 1) 2^(e - 63); the radius in those units, rounded up, is subtracted. */
 IB_HD ib_mag ib_lower(const ib *a) {
+  if (a->sat) return a->sat > 0 ? ibm_make_down(1, a->e) : (ib_mag){0, 0};
   if (a->zero) return (ib_mag){0, 0};
   const uint64_t mv = a->d[0] >> 1;
   uint64_t rv = 0;
@@ -271,6 +294,7 @@ IB_HD ib_mag ib_lower(const ib *a) {
 }
 /* every point of the ball is > 0 (sgn 1) or < 0 (sgn -1) */
 IB_HD int ib_sign(const ib *a) {
+  if (a->sat) return a->neg ? -1 : 1;
   if (!ib_lower(a).m) return 0;
   return a->neg ? -1 : 1;
 }
@@ -287,12 +311,148 @@ IB_HD void ib_abs(ib *r, const ib *a) {
 /* a 2^k, exact */
 IB_HD void ib_mul_2exp(ib_ctx *c, ib *r, const ib *a, int64_t k) {
   ib_copy(r, a);
+  if (r->sat) { /* the bound moves with it */
+    ib_set_sat(r, r->sat, r->e + k, r->neg);
+    return;
+  }
   if (!r->zero) r->e += k;
   if (r->r.m) r->r.e += k;
-  if (!r->zero && (r->e > IB_EMAX || r->e < -IB_EMAX)) ib_fail(c, 2);
+  if (!r->zero && (r->e > IB_EMAX || r->e < -IB_EMAX)) ib_set_words(c, r, r->d, r->l, r->e, r->neg, r->r);
 }
 /* r += rad */
 IB_HD void ib_add_error(ib *r, ib_mag rad) { r->r = ibm_add(r->r, rad); }
+
+
+/* ---------------------------------------------------------------------------------
+ * Saturated operands (sat != 0): the rules. U(x) = a k with |x| <= 2^k, L(x) = a k with
+ * |x| >= 2^k (none when the ball may reach 0). */
+
+IB_HD int64_t ib_ulog2(const ib *a) { return ibm_ceil_log2(ib_upper(a)); } /* a not sat +1 */
+IB_HD int ib_llog2(const ib *a, int64_t *k) {
+  const ib_mag L = ib_lower(a); /* L.m >= 2^31: L >= 2^(L.e + 31) */
+  if (!L.m) return 0;
+  *k = L.e + 31;
+  return 1;
+}
+IB_HD int ib_exact0(const ib *a) { return !a->sat && a->zero && !a->r.m; }
+/* a ball around 0 of radius 2^k (a tiny value of unknown sign) */
+IB_HD void ib_set_tiny(ib *r, int64_t k) {
+  ib_zero(r);
+  r->r = ibm_pow2(k);
+}
+IB_HD void ib_sat_fail(ib_ctx *c, ib *r, int how) {
+  ib_fail(c, how);
+  ib_zero(r);
+  r->r = ibm_pow2(IB_EMAX);
+}
+
+/* a + b (b's sign already flipped for a difference) with a or b saturated:
+ *  big + big of one sign: |a + b| >= the smaller bound; big + y with |y| <= 2^(e - 2):
+ *  |a + y| >= 2^e - 2^(e-2) >= 2^(e - 1), the sign of a; small + small of one sign:
+ *  0 < |a + b| <= 2^(max + 1), else a ball of radius 2^(max + 1) around 0; small + a
+ *  ball: the ball, its radius grown by 2^e. */
+IB_HD void ib_sat_add(ib_ctx *c, ib *r, const ib *a, const ib *b) {
+  if (a->sat < b->sat) {
+    const ib *t = a;
+    a = b, b = t;
+  } /* a->sat >= b->sat */
+  if (a->sat > 0) {
+    if (b->sat > 0) {
+      if (a->neg != b->neg) ib_sat_fail(c, r, 2);
+      else ib_set_sat(r, 1, a->e < b->e ? a->e : b->e, a->neg);
+      return;
+    }
+    if (ib_ulog2(b) <= a->e - 2) ib_set_sat(r, 1, a->e - 1, a->neg);
+    else ib_sat_fail(c, r, 2);
+    return;
+  }
+  if (a->sat == 0) { /* b is the small one: a the small, b the ball */
+    const ib *t = a;
+    a = b, b = t;
+  }
+  if (b->sat < 0) { /* both small */
+    const int64_t m = (a->e > b->e ? a->e : b->e) + 1;
+    if (a->neg == b->neg) ib_set_sat(r, -1, m, a->neg);
+    else ib_set_tiny(r, m);
+    return;
+  }
+  if (ib_exact0(b)) {
+    ib_copy(r, a);
+    return;
+  }
+  const ib_mag g = ibm_pow2(a->e);
+  ib_copy(r, b);
+  ib_add_error(r, g);
+}
+
+/* a b with a or b saturated: 0 times anything finite is 0; |big big| >= 2^(ea + eb);
+ * |big y| >= 2^(ea + L(y)); |small small| <= 2^(ea + eb); |small y| <= 2^(ea + U(y)), of
+ * known sign when y's is; big small: no rule. */
+IB_HD void ib_sat_mul(ib_ctx *c, ib *r, const ib *a, const ib *b) {
+  if (ib_exact0(a) || ib_exact0(b)) {
+    ib_zero(r);
+    return;
+  }
+  if (a->sat < b->sat) {
+    const ib *t = a;
+    a = b, b = t;
+  }
+  const int neg = a->neg ^ b->neg;
+  int64_t k;
+  if (a->sat > 0) {
+    if (b->sat > 0) ib_set_sat(r, 1, a->e + b->e, neg);
+    else if (b->sat < 0) ib_sat_fail(c, r, 2);
+    else if (ib_llog2(b, &k)) ib_set_sat(r, 1, a->e + k, neg);
+    else ib_sat_fail(c, r, 1);
+    return;
+  }
+  if (a->sat < 0) { /* both small */
+    ib_set_sat(r, -1, a->e + b->e, neg);
+    return;
+  }
+  /* a is the ball, b the small one */
+  const int64_t u = ib_ulog2(a) + b->e;
+  if (ib_sign(a)) ib_set_sat(r, -1, u, neg);
+  else ib_set_tiny(r, u);
+}
+
+/* a / b with a or b saturated: the bounds of the quotient from U and L as in ib_sat_mul;
+ * a quotient of two bigs or of two smalls has none. */
+IB_HD void ib_sat_div(ib_ctx *c, ib *r, const ib *a, const ib *b) {
+  const int neg = a->neg ^ b->neg;
+  int64_t k;
+  if (ib_exact0(b)) {
+    ib_sat_fail(c, r, 2);
+    return;
+  }
+  if (ib_exact0(a)) {
+    ib_zero(r);
+    return;
+  }
+  if (a->sat && b->sat) {
+    if (a->sat == b->sat) ib_sat_fail(c, r, 2);
+    else ib_set_sat(r, a->sat, a->e - b->e, neg); /* big/small >= 2^(ea - eb); small/big <= */
+    return;
+  }
+  if (b->sat > 0) { /* |a / b| <= 2^(U(a) - eb) */
+    const int64_t u = ib_ulog2(a) - b->e;
+    if (ib_sign(a)) ib_set_sat(r, -1, u, neg);
+    else ib_set_tiny(r, u);
+    return;
+  }
+  if (b->sat < 0) { /* |a / b| >= 2^(L(a) - eb) */
+    if (ib_llog2(a, &k)) ib_set_sat(r, 1, k - b->e, neg);
+    else ib_sat_fail(c, r, 1);
+    return;
+  }
+  if (!ib_sign(b)) {
+    ib_sat_fail(c, r, 1);
+    return;
+  }
+  if (a->sat > 0) ib_set_sat(r, 1, a->e - ib_ulog2(b), neg); /* |a / b| >= 2^(ea - U(b)) */
+  else if (ib_llog2(b, &k)) ib_set_sat(r, -1, a->e - k, neg); /* |a / b| <= 2^(ea - L(b)) */
+  else ib_sat_fail(c, r, 1);
+}
 
 /* a + (-1)^flip b. Both midpoints are written as fixed-point numbers of L = n + 1 words
  * in the unit 2^E, E = max(e_a, e_b) + 1 (so the sum cannot carry out): each is exact or
@@ -300,6 +460,13 @@ IB_HD void ib_add_error(ib *r, ib_mag rad) { r->r = ibm_add(r->r, rad); }
  * the two is exact; normalizing shifts left, exactly; the truncation to n words drops
  * less than 2^(e_r - 64 n). The radius: r_a + r_b + those errors. */
 IB_HD void ib_add_sub(ib_ctx *c, ib *r, const ib *a, const ib *b, int flip) {
+  if (a->sat || b->sat) {
+    ib bb;
+    ib_copy(&bb, b);
+    if (flip && !(bb.zero && !bb.sat)) bb.neg ^= 1;
+    ib_sat_add(c, r, a, &bb);
+    return;
+  }
   const int n = c->n, L = n + 1;
   const int bneg = b->neg ^ flip;
   ib_mag rad = ibm_add(a->r, b->r);
@@ -356,6 +523,10 @@ IB_HD void ib_sub(ib_ctx *c, ib *r, const ib *a, const ib *b) { ib_add_sub(c, r,
  * |m| < 2^e. The product of the mantissas (in [1/4, 1)) is exact in la + lb words; it is
  * shifted left by at most one bit and truncated to n words (mul of ib_set_words). */
 IB_HD void ib_mul(ib_ctx *c, ib *r, const ib *a, const ib *b) {
+  if (a->sat || b->sat) {
+    ib_sat_mul(c, r, a, b);
+    return;
+  }
   ib_mag rad = ibm_mul(a->r, b->r);
   if (!a->zero) rad = ibm_add(rad, ibm_mul(ibm_pow2(a->e), b->r));
   if (!b->zero) rad = ibm_add(rad, ibm_mul(ibm_pow2(b->e), a->r));
@@ -414,6 +585,10 @@ IB_HD void ib_mul(ib_ctx *c, ib *r, const ib *a, const ib *b) {
  * quotient is >= 2^-33: at most 32 bits of shift) and truncated; the remainder and the
  * dropped bits are below one unit of the last word kept. The radius r_a / q, rounded up. */
 IB_HD void ib_div_ui(ib_ctx *c, ib *r, const ib *a, uint32_t q) {
+  if (a->sat) { /* 1 <= q < 2^32 */
+    ib_set_sat(r, a->sat, a->sat > 0 ? a->e - 32 : a->e, a->neg);
+    return;
+  }
   const ib_mag rq = ibm_div(a->r, ibm_make(q, 0));
   if (a->zero) {
     ib_zero(r);
@@ -461,6 +636,10 @@ IB_HD void ib_mid(ib *r) { r->r.m = 0, r->r.e = 0; }
  * ball R = a - q b (exact q) encloses every x - q z; min|z| is ib_lower(b), which must be
  * > 0 (else the ball may hold 0: fail 1, or fail 2 when b is exactly 0). */
 IB_HD void ib_div(ib_ctx *c, ib *r, const ib *a, const ib *b) {
+  if (a->sat || b->sat) {
+    ib_sat_div(c, r, a, b);
+    return;
+  }
   const ib_mag lb = ib_lower(b);
   if (!lb.m) {
     ib_fail(c, b->zero && !b->r.m ? 2 : 1);
@@ -507,6 +686,12 @@ IB_HD void ib_div(ib_ctx *c, ib *r, const ib *a, const ib *b) {
  * <= |R| / s_low, R = a - s^2 (exact s) enclosing every x - s^2, s_low = ib_lower(s) > 0.
  * An exact 0 gives 0; a ball reaching below 0 fails (1), one wholly below 0 fails (2). */
 IB_HD void ib_sqrt(ib_ctx *c, ib *r, const ib *a) {
+  if (a->sat) { /* |x| >= 2^e: sqrt >= 2^floor(e/2); |x| <= 2^e: sqrt <= 2^ceil(e/2) */
+    const int64_t fl = a->e >= 0 ? a->e / 2 : -((-a->e + 1) / 2), ce = a->e >= 0 ? (a->e + 1) / 2 : -(-a->e / 2);
+    if (a->neg) ib_sat_fail(c, r, 2);
+    else ib_set_sat(r, a->sat, a->sat > 0 ? fl : ce, 0);
+    return;
+  }
   if (a->zero && !a->r.m) {
     ib_zero(r);
     return;
@@ -607,6 +792,17 @@ IB_HD void ib_round_fixed(const uint64_t *X, int L, int64_t u, double *y, int *t
   *y = ldexp((double)K, (int)qq);
 }
 IB_HD int ib_round53(const ib *a, double *y, int *t) {
+  if (a->sat > 0 && a->e >= 1024) { /* |x| >= 2^1024: RN53 is an infinity above |x| */
+    *y = a->neg ? -INFINITY : INFINITY;
+    *t = a->neg ? -1 : 1;
+    return 1;
+  }
+  if (a->sat < 0 && a->e <= -1076) { /* 0 < |x| <= 2^-1076, below half the least subnormal */
+    *y = a->neg ? -0.0 : 0.0;
+    *t = a->neg ? 1 : -1;
+    return 1;
+  }
+  if (a->sat) return 0;
   if (a->zero) return 0; /* exact zeros (their sign) are the host's */
   const int L = a->l + 1;
   uint64_t M[IB_MAXL + 1], Rw[IB_MAXL + 1], H[IB_MAXL + 1], Lo[IB_MAXL + 1];

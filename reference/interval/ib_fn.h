@@ -33,6 +33,19 @@ IB_HD double ib_lower_d(const ib *x) {
   return ldexp((double)lo.m, (int)(lo.e < -2000 ? -2000 : lo.e > 2000 ? 2000 : lo.e)); /* exact or 0 or inf */
 }
 
+/* x as a saturated big value (|x| >= 2^k, of x's sign) when |x| may exceed 2^57 and its
+ * ball excludes 0: 1 and *big set; else 0. For functions that grow like e^|x|. */
+IB_HD int ib_as_big(const ib *x, ib *big) {
+  int64_t k;
+  if (x->sat > 0) {
+    ib_copy(big, x);
+    return 1;
+  }
+  if (x->sat || ibm_ceil_log2(ib_upper(x)) <= 57 || !ib_llog2(x, &k)) return 0;
+  ib_set_sat(big, 1, k, x->neg);
+  return 1;
+}
+
 /* a context of more words (reductions), capped at IB_MAXL; its failures are merged back */
 IB_HD ib_ctx ib_wider(const ib_ctx *c, int extra) {
   ib_ctx w = {c->n + extra < IB_MAXL ? c->n + extra : IB_MAXL, 0};
@@ -93,15 +106,27 @@ IB_HD void ib_expm1_small(ib_ctx *c, ib *r, const ib *x) {
  * words, as |k| < 2^58 costs at most 58 bits of the reduced argument's precision.
  * |x| >= 2^57 fails (2): exp(x) lies beyond the exponent range. */
 IB_HD void ib_exp(ib_ctx *c, ib *r, const ib *x) {
+  if (x->sat < 0) { /* |x| <= 2^e <= 1/2: |e^x - 1| <= |x| e^|x| <= 2 |x| */
+    if (x->e > -1) ib_sat_fail(c, r, 2);
+    else {
+      ib_set_si(c, r, 1);
+      r->r = ibm_pow2(x->e + 1);
+    }
+    return;
+  }
   if (x->zero && !x->r.m) {
     ib_set_si(c, r, 1);
     return;
   }
-  const int64_t ux = ibm_ceil_log2(ib_upper(x));
-  if (ux > 57) {
-    ib_fail(c, ux > 60 || !x->zero ? 2 : 1);
-    ib_zero(r);
-    r->r = ibm_pow2(IB_EMAX);
+  int64_t k2;
+  if (x->sat > 0 || ibm_ceil_log2(ib_upper(x)) > 57) {
+    /* |x| >= 2^k (k >= 0): e^|x| >= 2^|x| >= 2^(2^k) and e^-|x| <= 2^(-2^k) */
+    if (!ib_llog2(x, &k2) || k2 < 0 || !ib_sign(x)) {
+      ib_sat_fail(c, r, 2);
+      return;
+    }
+    const int64_t b = (int64_t)1 << (k2 < 60 ? k2 : 60);
+    ib_set_sat(r, x->neg ? -1 : 1, x->neg ? -b : b, 0);
     return;
   }
   const double xm = ib_mid_d(x);
@@ -127,7 +152,12 @@ IB_HD void ib_exp(ib_ctx *c, ib *r, const ib *x) {
 /* expm1(x): the series for |x| <= 1/2, else exp(x) - 1 (no cancellation: |exp(x) - 1|
  * >= 1 - e^(-1/2) > 1/3 there) */
 IB_HD void ib_expm1(ib_ctx *c, ib *r, const ib *x) {
-  if (ibm_le_pow2(ib_upper(x), -1)) {
+  if (x->sat < 0) { /* |x| <= 2^e <= 1/2: |expm1 x| <= 2 |x|, of x's sign */
+    if (x->e > -1) ib_sat_fail(c, r, 2);
+    else ib_set_sat(r, -1, x->e + 1, x->neg);
+    return;
+  }
+  if (!x->sat && ibm_le_pow2(ib_upper(x), -1)) {
     ib_expm1_small(c, r, x);
     return;
   }
@@ -185,6 +215,10 @@ IB_HD void ib_log1p_small(ib_ctx *c, ib *r, const ib *x) {
  * and 1 lie within a binade of each other: ib_add_sub keeps n + 1 words), |v - 1| <
  * 0.42 (the radius aside). */
 IB_HD void ib_log(ib_ctx *c, ib *r, const ib *x) {
+  if (x->sat) { /* no bound on one side */
+    ib_sat_fail(c, r, 2);
+    return;
+  }
   const int sg = ib_sign(x);
   if (sg <= 0) {
     ib_fail(c, sg < 0 || (x->zero && !x->r.m) ? 2 : 1);
@@ -218,7 +252,12 @@ IB_HD void ib_log(ib_ctx *c, ib *r, const ib *x) {
 /* log1p(x): the series' route for |x| <= 1/2, else log(1 + x) (1 + x >= 1/2 there, or
  * 1 + x < 1/2 where the sum loses nothing: |x| >= 1/2) */
 IB_HD void ib_log1p(ib_ctx *c, ib *r, const ib *x) {
-  if (ibm_le_pow2(ib_upper(x), -1)) {
+  if (x->sat < 0) { /* |x| <= 2^e <= 1/2: |log1p x| <= 2 |x|, of x's sign */
+    if (x->e > -1) ib_sat_fail(c, r, 2);
+    else ib_set_sat(r, -1, x->e + 1, x->neg);
+    return;
+  }
+  if (!x->sat && ibm_le_pow2(ib_upper(x), -1)) {
     ib_log1p_small(c, r, x);
     return;
   }
@@ -286,6 +325,19 @@ IB_HD void ib_sinvers_small(ib_ctx *c, ib *S, ib *V, const ib *t) {
  * working precision); then by k mod 4: (sin, cos) = (S, C), (C, -S), (-S, -C), (-C, S)
  * with S = sin t, C = cos t = 1 - vers t. */
 IB_HD void ib_sincos(ib_ctx *c, ib *sn, ib *cs, const ib *x) {
+  if (x->sat) { /* |x| <= 2^e <= 1: |sin x| <= |x|, of x's sign; 0 <= 1 - cos x <= x^2/2 */
+    if (x->sat > 0 || x->e > 0) {
+      ib_sat_fail(c, sn, 2);
+      ib_copy(cs, sn);
+      return;
+    }
+    const int64_t e = x->e;
+    const int neg = x->neg;
+    ib_set_sat(sn, -1, e, neg);
+    ib_set_si(c, cs, 1);
+    cs->r = ibm_pow2(2 * e);
+    return;
+  }
   const int64_t ux = ibm_ceil_log2(ib_upper(x));
   ib t, S, V, one;
   int q = 0;
@@ -342,6 +394,10 @@ IB_HD void ib_sincos(ib_ctx *c, ib *sn, ib *cs, const ib *x) {
 IB_HD void ib_atan(ib_ctx *c, ib *r, const ib *x) {
   ib v, one, t, u2, pw, term;
   int flip = 0;
+  if (x->sat < 0) { /* 0 < |atan x| <= |x| */
+    ib_copy(r, x);
+    return;
+  }
   ib_set_si(c, &one, 1);
   const ib_mag lo = ib_lower(x);
   if (lo.m && !ibm_le_pow2(lo, 0)) { /* |x| > 1 */
@@ -356,33 +412,37 @@ IB_HD void ib_atan(ib_ctx *c, ib *r, const ib *x) {
     }
     ib_copy(&v, x);
   }
-  const int SS = 4 + c->n / 2;
-  int s = 0;
-  while (ibm_ceil_log2(ib_upper(&v)) > -SS && s < 64) {
-    ib_mul(c, &t, &v, &v);
-    ib_add(c, &t, &t, &one);
-    ib_sqrt(c, &t, &t);
-    ib_add(c, &t, &t, &one);
-    ib_div(c, &v, &v, &t);
-    s++;
-  }
-  ib_mul(c, &u2, &v, &v);
-  const ib_mag U2 = ibm_mul(ib_upper(&u2), ibm_pow2(1));
-  ib_round(c, r, &v);
-  ib_copy(&pw, r);
-  for (uint32_t j = 1;; j++) {
-    ib_mul(c, &pw, &pw, &u2);
-    ib_neg(&pw, &pw);
-    ib_div_ui(c, &term, &pw, 2 * j + 1);
-    ib_add(c, r, r, &term);
-    const ib_mag tail = ibm_mul(ib_upper(&term), U2);
-    if (ib_tail_small(c, r, tail) || j > 4000) {
-      ib_add_error(r, tail);
-      if (j > 4000) ib_fail(c, 1);
-      break;
+  if (v.sat) { /* |v| <= 2^e: 0 < |atan v| <= |v|, of v's sign (v = 1/x for a big x) */
+    ib_copy(r, &v);
+  } else {
+    const int SS = 4 + c->n / 2;
+    int s = 0;
+    while (ibm_ceil_log2(ib_upper(&v)) > -SS && s < 64) {
+      ib_mul(c, &t, &v, &v);
+      ib_add(c, &t, &t, &one);
+      ib_sqrt(c, &t, &t);
+      ib_add(c, &t, &t, &one);
+      ib_div(c, &v, &v, &t);
+      s++;
     }
+    ib_mul(c, &u2, &v, &v);
+    const ib_mag U2 = ibm_mul(ib_upper(&u2), ibm_pow2(1));
+    ib_round(c, r, &v);
+    ib_copy(&pw, r);
+    for (uint32_t j = 1;; j++) {
+      ib_mul(c, &pw, &pw, &u2);
+      ib_neg(&pw, &pw);
+      ib_div_ui(c, &term, &pw, 2 * j + 1);
+      ib_add(c, r, r, &term);
+      const ib_mag tail = ibm_mul(ib_upper(&term), U2);
+      if (ib_tail_small(c, r, tail) || j > 4000) {
+        ib_add_error(r, tail);
+        if (j > 4000) ib_fail(c, 1);
+        break;
+      }
+    }
+    ib_mul_2exp(c, r, r, s);
   }
-  ib_mul_2exp(c, r, r, s);
   if (flip) {
     ib hp;
     ib_pi(c, &hp);
@@ -396,6 +456,10 @@ IB_HD void ib_atan(ib_ctx *c, ib *r, const ib *x) {
  * every point, |tanh x - sign x| = 2 e^(-2|x|) / (1 + e^(-2|x|)) < 2^(1 - 2.88 (32 n + 16))
  * < 2^(-64 n - 16): the ball (sign x, 2^(-64 n - 16)). */
 IB_HD void ib_tanh(ib_ctx *c, ib *r, const ib *x) {
+  if (x->sat < 0) { /* 0 < |tanh x| <= |x| */
+    ib_copy(r, x);
+    return;
+  }
   if (ib_lower_d(x) >= 32.0 * c->n + 16) {
     ib_set_si(c, r, x->neg ? -1 : 1);
     r->r = ibm_pow2(-64 * (int64_t)c->n - 16);
@@ -414,6 +478,14 @@ IB_HD void ib_tanh(ib_ctx *c, ib *r, const ib *x) {
  * -sinh(-x), so that E + 1 = e^x is never formed near 0. */
 IB_HD void ib_sinh(ib_ctx *c, ib *r, const ib *x) {
   ib a, E, t, one;
+  if (x->sat || ib_as_big(x, &a)) { /* small: |sinh x| <= 2 |x| (|x| <= 1); big (|x| >= 2^e >= 4):
+                                       |sinh x| >= e^|x| / 4 >= 2^(|x| - 2) >= 2^(2^e - 2) */
+    if (!x->sat) x = &a;
+    if (x->sat < 0 && x->e <= 0) ib_set_sat(r, -1, x->e + 1, x->neg);
+    else if (x->sat > 0 && x->e >= 2) ib_set_sat(r, 1, ((int64_t)1 << (x->e < 60 ? x->e : 60)) - 2, x->neg);
+    else ib_sat_fail(c, r, 2);
+    return;
+  }
   const int flip = x->neg && !ibm_le_pow2(ib_lower(x), -1);
   if (flip) ib_neg(&a, x);
   else ib_copy(&a, x);
@@ -431,6 +503,17 @@ IB_HD void ib_sinh(ib_ctx *c, ib *r, const ib *x) {
  * holds for every real v, so E + 1 = e^v > 0 with v >= -radius. */
 IB_HD void ib_cosh(ib_ctx *c, ib *r, const ib *x) {
   ib a, E, t, d, one;
+  if (x->sat || ib_as_big(x, &a)) { /* small: 0 <= cosh x - 1 <= x^2 (|x| <= 1); big (|x| >=
+                                       2^e >= 2): cosh x >= e^|x| / 2 >= 2^(2^e - 1) */
+    if (!x->sat) x = &a;
+    if (x->sat < 0 && x->e <= 0) {
+      const int64_t e = x->e;
+      ib_set_si(c, r, 1);
+      r->r = ibm_pow2(2 * e);
+    } else if (x->sat > 0 && x->e >= 1) ib_set_sat(r, 1, ((int64_t)1 << (x->e < 60 ? x->e : 60)) - 1, 0);
+    else ib_sat_fail(c, r, 2);
+    return;
+  }
   ib_abs(&a, x);
   ib_expm1(c, &E, &a);
   ib_set_si(c, &one, 1);
@@ -494,6 +577,16 @@ IB_HD void ib_erfc_asym(ib_ctx *c, ib *r, const ib *a) {
  * it is <= 1/2 from term J + 1 on, the tail after a_J is at most 2 |a_{J+1}|. Elsewhere
  * erf x = sign(x) (1 - erfc |x|) with ib_erfc_asym. */
 IB_HD void ib_erf(ib_ctx *c, ib *r, const ib *x) {
+  if (x->sat) { /* small: |erf x| <= (2/sqrt pi) |x| < 2 |x|; big (|x| >= 2^e >= 32):
+                   1 - erf|x| < e^(-x^2) < 2^-1400 < 2^(-64 n - 16) */
+    const int neg = x->neg;
+    if (x->sat < 0) ib_set_sat(r, -1, x->e + 1, neg);
+    else if (x->e >= 5) {
+      ib_set_si(c, r, neg ? -1 : 1);
+      r->r = ibm_pow2(-64 * (int64_t)c->n - 16);
+    } else ib_sat_fail(c, r, 2);
+    return;
+  }
   const double lim = (64.0 * c->n + 10) * 0.7;
   const double lod = ib_lower_d(x);
   if (lod >= 1 && lod * lod >= lim) {

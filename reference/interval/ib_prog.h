@@ -75,6 +75,17 @@ IB_HD void ib_pow_int(ib_ctx *c, ib *r, const ib *x, int64_t m) {
  * |x|^(1/q) = exp(log|x| / q), the sign of x's for odd q; a ball that may reach 0 fails
  * (1), a ball of negatives with even q fails (2: no real value). */
 IB_HD void ib_pow_frac(ib_ctx *c, ib *r, const ib *x, int32_t p, int32_t q) {
+  if (x->sat) { /* |x| >= 2^e: |x|^(1/q) >= 2^floor(e/q); |x| <= 2^e: <= 2^ceil(e/q) */
+    if (x->neg && !(q & 1)) {
+      ib_sat_fail(c, r, 2);
+      return;
+    }
+    const int64_t e = x->e, fl = e >= 0 ? e / q : -((-e + q - 1) / q), ce = e >= 0 ? (e + q - 1) / q : -(-e / q);
+    ib a;
+    ib_set_sat(&a, x->sat, x->sat > 0 ? fl : ce, x->neg);
+    ib_pow_int(c, r, &a, p);
+    return;
+  }
   if (x->zero && !x->r.m) {
     if (p < 0) ib_fail(c, 2);
     ib_zero(r);
