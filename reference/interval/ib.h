@@ -12,6 +12,12 @@
  * beside it); an operation without a rule for a saturated operand fails (2), never
  * reads it as a ball.
  *
+ * A ball may also know its side: side = +1, x in (m, m + r]; -1, x in [m - r, m), with m
+ * exact. So 1 + e^-1000 is (1, 2^-1442, +1) and x/(1 + e^-1000) rounds to x below it,
+ * where a symmetric ball at any precision could not tell the side (ib_round53). Sums,
+ * products and quotients whose midpoints are exact keep it (the rules beside them);
+ * every other operation drops it, which only widens what the ball says.
+ *
  * Every operation is computed on integer words, exactly, then truncated to n words (the
  * working precision, ib_ctx); what the truncation drops is below one unit of the last
  * word kept, and that unit is added to the radius. So every result encloses the exact
@@ -50,6 +56,7 @@ typedef struct {
   int neg;  /* the midpoint's sign */
   int zero; /* the midpoint is 0 (d, e, neg unused) */
   int sat;  /* 0: a ball; +1: |x| >= 2^e, -1: 0 < |x| <= 2^e, the sign neg (d, l, zero, r unused) */
+  int side; /* 0, or +-1: x - m has that sign (m exact, never 0; sat 0) */
   ib_mag r;
 } ib;
 
@@ -196,12 +203,12 @@ IB_HD int64_t mant_clz(const uint64_t *x, int L) {
  * Balls. */
 
 IB_HD void ib_zero(ib *r) {
-  r->zero = 1, r->neg = 0, r->e = 0, r->l = 0, r->sat = 0;
+  r->zero = 1, r->neg = 0, r->e = 0, r->l = 0, r->sat = 0, r->side = 0;
   r->r.m = 0, r->r.e = 0;
 }
 IB_HD void ib_copy(ib *r, const ib *a) {
   if (r == a) return;
-  r->e = a->e, r->l = a->l, r->neg = a->neg, r->zero = a->zero, r->r = a->r, r->sat = a->sat;
+  r->e = a->e, r->l = a->l, r->neg = a->neg, r->zero = a->zero, r->r = a->r, r->sat = a->sat, r->side = a->side;
   for (int i = 0; i < a->l; i++) r->d[i] = a->d[i];
 }
 /* a saturated value: sat +1, |x| >= 2^e; -1, 0 < |x| <= 2^e. The exponent is clamped
@@ -211,7 +218,7 @@ IB_HD void ib_copy(ib *r, const ib *a) {
 IB_HD void ib_set_sat(ib *r, int sat, int64_t e, int neg) {
   if (sat > 0 && e > IB_ECLAMP) e = IB_ECLAMP;
   if (sat < 0 && e < -IB_ECLAMP) e = -IB_ECLAMP;
-  r->sat = sat, r->e = e, r->neg = neg, r->zero = 0, r->l = 0, r->r.m = 0, r->r.e = 0;
+  r->sat = sat, r->e = e, r->neg = neg, r->zero = 0, r->l = 0, r->r.m = 0, r->r.e = 0, r->side = 0;
 }
 /* The midpoint from a normalized (top bit set) word array X[0..L) at exponent e, truncated
  * to n words; the dropped part (< 2^(e - 64 n)) is added to the radius. */
@@ -222,7 +229,7 @@ IB_HD void ib_set_words(ib_ctx *c, ib *r, const uint64_t *X, int L, int64_t e, i
     if (i < n) r->d[i] = X[i];
     else sticky |= X[i] != 0;
   }
-  r->l = n, r->e = e, r->neg = neg, r->zero = 0, r->sat = 0;
+  r->l = n, r->e = e, r->neg = neg, r->zero = 0, r->sat = 0, r->side = 0;
   r->r = sticky ? ibm_add(rad, ibm_pow2(e - 64 * (int64_t)c->n)) : rad;
   if (e > IB_EMAX || e < -IB_EMAX) { /* out of range: saturated, or a failure */
     const int64_t lr = r->r.m ? r->r.e + 32 : -IB_ECLAMP; /* r <= 2^lr */
@@ -252,7 +259,7 @@ IB_HD void ib_set_f32bits(ib_ctx *c, ib *r, uint32_t x) {
 }
 /* a copy rounded to the working precision */
 IB_HD void ib_round(ib_ctx *c, ib *r, const ib *a) {
-  if (a->zero || a->sat) {
+  if (a->zero || a->sat || a->l <= c->n) { /* nothing to drop: the side stays */
     ib_copy(r, a);
     return;
   }
@@ -302,10 +309,12 @@ IB_HD int ib_sign(const ib *a) {
 IB_HD void ib_neg(ib *r, const ib *a) {
   ib_copy(r, a);
   if (!r->zero) r->neg ^= 1;
+  r->side = -r->side;
 }
 /* |a|: the ball (|m|, r) holds |x| for every x of (m, r), as ||x| - |m|| <= |x - m| */
 IB_HD void ib_abs(ib *r, const ib *a) {
   ib_copy(r, a);
+  if (r->neg) r->side = -r->side;
   r->neg = 0;
 }
 /* a 2^k, exact */
@@ -320,7 +329,18 @@ IB_HD void ib_mul_2exp(ib_ctx *c, ib *r, const ib *a, int64_t k) {
   if (!r->zero && (r->e > IB_EMAX || r->e < -IB_EMAX)) ib_set_words(c, r, r->d, r->l, r->e, r->neg, r->r);
 }
 /* r += rad */
-IB_HD void ib_add_error(ib *r, ib_mag rad) { r->r = ibm_add(r->r, rad); }
+IB_HD void ib_add_error(ib *r, ib_mag rad) {
+  r->r = ibm_add(r->r, rad);
+  r->side = 0; /* an error of either sign */
+}
+/* m exact, x - m of sign s (s = 0: none), |x - m| <= r: the ball and its side; a zero m
+ * with a side is a saturated small value (0 < |x| <= r) */
+IB_HD void ib_set_side(ib *r, int s, ib_mag rad) {
+  if (r->sat) return;
+  r->r = rad;
+  r->side = rad.m ? s : 0;
+  if (r->zero && r->side) ib_set_sat(r, -1, ibm_ceil_log2(rad), r->side < 0);
+}
 
 
 /* ---------------------------------------------------------------------------------
@@ -380,9 +400,13 @@ IB_HD void ib_sat_add(ib_ctx *c, ib *r, const ib *a, const ib *b) {
     ib_copy(r, a);
     return;
   }
+  /* x = m + d + a with 0 < |a| <= 2^e of a's sign: the side stays when b is exact (then
+   * it is a's) or already on a's side */
   const ib_mag g = ibm_pow2(a->e);
+  const int sa = a->neg ? -1 : 1, keep = !b->r.m || b->side == sa;
   ib_copy(r, b);
-  ib_add_error(r, g);
+  if (keep && !r->zero) ib_set_side(r, sa, ibm_add(r->r, g));
+  else ib_add_error(r, g);
 }
 
 /* a b with a or b saturated: 0 times anything finite is 0; |big big| >= 2^(ea + eb);
@@ -469,6 +493,21 @@ IB_HD void ib_add_sub(ib_ctx *c, ib *r, const ib *a, const ib *b, int flip) {
   }
   const int n = c->n, L = n + 1;
   const int bneg = b->neg ^ flip;
+  const int bside = flip ? -b->side : b->side;
+  /* an exact (or sided) x plus a y of known sign below x's last word: x's midpoint, the
+   * radius grown by |y|, the side y's (x - m and y of one sign, or x exact) */
+  for (int k = 0; k < 2; k++) {
+    const ib *X = k ? b : a, *Y = k ? a : b;
+    const int xs = k ? bside : a->side, ys = ib_sign(Y) * (k || !flip ? 1 : -1), xneg = k ? bneg : a->neg;
+    if (X->zero || X->l > n || (X->r.m && xs != ys) || !ys) continue;
+    const ib_mag uy = ib_upper(Y);
+    if (ibm_ceil_log2(uy) >= X->e - 64 * (int64_t)n - 2) continue;
+    const ib_mag rad = ibm_add(X->r, uy);
+    ib_copy(r, X);
+    r->neg = xneg;
+    ib_set_side(r, ys, rad);
+    return;
+  }
   ib_mag rad = ibm_add(a->r, b->r);
   if (a->zero || b->zero) {
     const ib *s = a->zero ? b : a;
@@ -508,13 +547,21 @@ IB_HD void ib_add_sub(ib_ctx *c, ib *r, const ib *a, const ib *b, int flip) {
   }
   if (sa || sb) rad = ibm_add(rad, ibm_pow2(E - 64 * (int64_t)L + (sa && sb)));
   const int64_t lz = mant_clz(R, L);
-  if (lz == 64 * (int64_t)L) {
+  if (lz == 64 * (int64_t)L) { /* an exact cancellation: 0 and the radii (a side makes it small) */
+    const int s1 = a->r.m ? a->side : 0, s2 = b->r.m ? bside : 0;
     ib_zero(r);
     r->r = rad;
+    if (!sa && !sb && (!a->r.m || s1) && (!b->r.m || s2) && !(s1 && s2 && s1 != s2) && (s1 || s2))
+      ib_set_side(r, s1 ? s1 : s2, rad);
     return;
   }
   mant_shl(R, L, lz);
+  /* the side survives an exact sum: no bit dropped, each radius one-sided and of one sign */
+  int exact = !sa && !sb && !R[L - 1] && (!a->r.m || a->side) && (!b->r.m || bside);
+  const int s1 = a->r.m ? a->side : 0, s2 = b->r.m ? bside : 0;
+  if (s1 && s2 && s1 != s2) exact = 0;
   ib_set_words(c, r, R, L, E - lz, rneg, rad);
+  if (exact && (s1 || s2)) ib_set_side(r, s1 ? s1 : s2, r->r);
 }
 IB_HD void ib_add(ib_ctx *c, ib *r, const ib *a, const ib *b) { ib_add_sub(c, r, a, b, 0); }
 IB_HD void ib_sub(ib_ctx *c, ib *r, const ib *a, const ib *b) { ib_add_sub(c, r, a, b, 1); }
@@ -577,7 +624,13 @@ IB_HD void ib_mul(ib_ctx *c, ib *r, const ib *a, const ib *b) {
   }
   mant_shl(P, Lp, lz);
   e -= lz;
+  /* (m + d) y = m y + d y: the side of d times y's sign, when m y is exact and y exact */
+  int exact = !dropped, side = 0;
+  for (int i = c->n; i < Lp; i++) exact &= P[i] == 0;
+  if (a->side && !b->r.m) side = b->neg ? -a->side : a->side;
+  if (b->side && !a->r.m) side = a->neg ? -b->side : b->side;
   ib_set_words(c, r, P, Lp, e, a->neg ^ b->neg, rad);
+  if (exact && side) ib_set_side(r, side, r->r);
 }
 
 /* a / q for an integer 0 < q < 2^32: long division in 32-bit halves (each partial
@@ -628,7 +681,7 @@ IB_HD void ib_set_d(ib_ctx *c, ib *r, double v) {
   ib_set_u64_2exp(c, r, (uint64_t)ldexp(m, 64), ex - 64, v < 0);
 }
 /* the midpoint alone (a seed's arithmetic) */
-IB_HD void ib_mid(ib *r) { r->r.m = 0, r->r.e = 0; }
+IB_HD void ib_mid(ib *r) { r->r.m = 0, r->r.e = 0, r->side = 0; }
 
 /* a / b. A seed y ~ 1/m_b from a double is refined by Newton's iteration y += y (1 - m_b y)
  * on midpoints (an approximation; no bound rests on it), q = m_a y likewise. The bound:
@@ -639,6 +692,25 @@ IB_HD void ib_div(ib_ctx *c, ib *r, const ib *a, const ib *b) {
   if (a->sat || b->sat) {
     ib_sat_div(c, r, a, b);
     return;
+  }
+  /* a exact, b = m + d with m = +-2^(e-1) exact and 0 < |d| <= r <= |m|/4 of sign s:
+   * a/b - a/m = -a d / (m (m + d)), m (m + d) > 0, so of sign -sign(a) s, and at most
+   * |a| r / (m^2 3/4) <= |a| r 2^(1 - 2(e-1)) = |a| r 2^(3 - 2e) */
+  if (!a->r.m && !a->zero && b->side && b->l >= 1 && b->d[0] == 1ull << 63 && ibm_le_pow2(b->r, b->e - 3)) {
+    int single = 1;
+    for (int i = 1; i < b->l; i++) single &= b->d[i] == 0;
+    if (single) {
+      const ib_mag rad = ibm_mul(ibm_mul(ib_upper(a), b->r), ibm_pow2(3 - 2 * b->e));
+      const int s = a->neg ? b->side : -b->side, qneg = a->neg ^ b->neg;
+      const int64_t be = b->e;
+      ib_copy(r, a);
+      r->e -= be - 1;
+      r->neg = qneg;
+      r->side = 0;
+      if (r->e > IB_EMAX || r->e < -IB_EMAX) ib_set_words(c, r, r->d, r->l, r->e, r->neg, r->r);
+      else ib_set_side(r, s, rad);
+      return;
+    }
   }
   const ib_mag lb = ib_lower(b);
   if (!lb.m) {
@@ -830,8 +902,25 @@ IB_HD int ib_round53(const ib *a, double *y, int *t) {
   if (borrow || mant_clz(Lo, L) == 64 * (int64_t)L) return 0; /* the ball reaches 0 */
   double y1, y2;
   int t1, t2;
-  ib_round_fixed(Lo, L, u, &y1, &t1);
-  ib_round_fixed(H, L, u, &y2, &t2);
+  const int s = a->neg ? -a->side : a->side; /* the side of |x| */
+  if (s) {
+    /* |x| in (|m|, |m| + r] or [|m| - r, |m|): the open end rounds as |m| +- one unit of
+     * the next bit, 2M +- 1 at unit 2^(u-1), which no rounding boundary separates from
+     * |m| on that side (boundaries lie on multiples of 2^u and coarser) */
+    uint64_t M2[IB_MAXL + 1];
+    for (int i = 0; i < L; i++) M2[i] = M[i];
+    mant_shl(M2, L, 1); /* M < 2^(64 L - 1): exact */
+    if (s > 0) M2[L - 1] |= 1;
+    else { /* 2M - 1 */
+      for (int i = L - 1; i >= 0; i--)
+        if (M2[i]--) break;
+    }
+    ib_round_fixed(M2, L, u - 1, &y1, &t1);
+    ib_round_fixed(s > 0 ? H : Lo, L, u, &y2, &t2);
+  } else {
+    ib_round_fixed(Lo, L, u, &y1, &t1);
+    ib_round_fixed(H, L, u, &y2, &t2);
+  }
   /* RN53 is monotonic and a tie rounds the same way from both sides only if it is an
    * end point: equal pairs at both ends give the pair of every point between */
   if (y1 != y2 || t1 != t2) return 0;

@@ -108,9 +108,11 @@ IB_HD void ib_expm1_small(ib_ctx *c, ib *r, const ib *x) {
 IB_HD void ib_exp(ib_ctx *c, ib *r, const ib *x) {
   if (x->sat < 0) { /* |x| <= 2^e <= 1/2: |e^x - 1| <= |x| e^|x| <= 2 |x| */
     if (x->e > -1) ib_sat_fail(c, r, 2);
-    else {
+    else { /* and e^x - 1 has x's sign: the side */
+      const int64_t e = x->e;
+      const int s = x->neg ? -1 : 1;
       ib_set_si(c, r, 1);
-      r->r = ibm_pow2(x->e + 1);
+      ib_set_side(r, s, ibm_pow2(e + 1));
     }
     return;
   }
@@ -218,6 +220,15 @@ IB_HD void ib_log(ib_ctx *c, ib *r, const ib *x) {
   if (x->sat) { /* no bound on one side */
     ib_sat_fail(c, r, 2);
     return;
+  }
+  if (x->side && !x->neg && x->e == 1 && x->d[0] == 1ull << 63 && ibm_le_pow2(x->r, -2)) {
+    /* x = 1 + d, 0 < |d| <= r <= 1/4 of sign s: log x has sign s and |log x| <= 2 |d| */
+    int one = 1;
+    for (int i = 1; i < x->l; i++) one &= x->d[i] == 0;
+    if (one) {
+      ib_set_sat(r, -1, ibm_ceil_log2(x->r) + 1, x->side < 0);
+      return;
+    }
   }
   const int sg = ib_sign(x);
   if (sg <= 0) {
@@ -460,9 +471,10 @@ IB_HD void ib_tanh(ib_ctx *c, ib *r, const ib *x) {
     ib_copy(r, x);
     return;
   }
-  if (ib_lower_d(x) >= 32.0 * c->n + 16) {
-    ib_set_si(c, r, x->neg ? -1 : 1);
-    r->r = ibm_pow2(-64 * (int64_t)c->n - 16);
+  if (ib_lower_d(x) >= 32.0 * c->n + 16) { /* |tanh x| < 1: the side toward 0 */
+    const int neg = x->neg;
+    ib_set_si(c, r, neg ? -1 : 1);
+    ib_set_side(r, neg ? 1 : -1, ibm_pow2(-64 * (int64_t)c->n - 16));
     return;
   }
   ib E, two, d;
@@ -581,9 +593,9 @@ IB_HD void ib_erf(ib_ctx *c, ib *r, const ib *x) {
                    1 - erf|x| < e^(-x^2) < 2^-1400 < 2^(-64 n - 16) */
     const int neg = x->neg;
     if (x->sat < 0) ib_set_sat(r, -1, x->e + 1, neg);
-    else if (x->e >= 5) {
+    else if (x->e >= 5) { /* |erf x| < 1: the side toward 0 */
       ib_set_si(c, r, neg ? -1 : 1);
-      r->r = ibm_pow2(-64 * (int64_t)c->n - 16);
+      ib_set_side(r, neg ? 1 : -1, ibm_pow2(-64 * (int64_t)c->n - 16));
     } else ib_sat_fail(c, r, 2);
     return;
   }
