@@ -34,10 +34,14 @@
 #include <stdint.h>
 #include <string.h>
 
+/* IB_HD: small helpers, inlined; IB_HDN: the operations and functions, kept out of line
+ * on the device (one copy each: the compile stays minutes, not hours) */
 #if defined(__CUDACC__)
 #define IB_HD static __host__ __device__ inline
+#define IB_HDN static __host__ __device__ __noinline__
 #else
 #define IB_HD static inline
+#define IB_HDN static inline
 #endif
 
 #define IB_MAXL 20                       /* words of a midpoint: 1280 bits */
@@ -222,7 +226,7 @@ IB_HD void ib_set_sat(ib *r, int sat, int64_t e, int neg) {
 }
 /* The midpoint from a normalized (top bit set) word array X[0..L) at exponent e, truncated
  * to n words; the dropped part (< 2^(e - 64 n)) is added to the radius. */
-IB_HD void ib_set_words(ib_ctx *c, ib *r, const uint64_t *X, int L, int64_t e, int neg, ib_mag rad) {
+IB_HDN void ib_set_words(ib_ctx *c, ib *r, const uint64_t *X, int L, int64_t e, int neg, ib_mag rad) {
   const int n = L < c->n ? L : c->n;
   int sticky = 0;
   for (int i = 0; i < L; i++) {
@@ -371,7 +375,7 @@ IB_HD void ib_sat_fail(ib_ctx *c, ib *r, int how) {
  *  |a + y| >= 2^e - 2^(e-2) >= 2^(e - 1), the sign of a; small + small of one sign:
  *  0 < |a + b| <= 2^(max + 1), else a ball of radius 2^(max + 1) around 0; small + a
  *  ball: the ball, its radius grown by 2^e. */
-IB_HD void ib_sat_add(ib_ctx *c, ib *r, const ib *a, const ib *b) {
+IB_HDN void ib_sat_add(ib_ctx *c, ib *r, const ib *a, const ib *b) {
   if (a->sat < b->sat) {
     const ib *t = a;
     a = b, b = t;
@@ -412,7 +416,7 @@ IB_HD void ib_sat_add(ib_ctx *c, ib *r, const ib *a, const ib *b) {
 /* a b with a or b saturated: 0 times anything finite is 0; |big big| >= 2^(ea + eb);
  * |big y| >= 2^(ea + L(y)); |small small| <= 2^(ea + eb); |small y| <= 2^(ea + U(y)), of
  * known sign when y's is; big small: no rule. */
-IB_HD void ib_sat_mul(ib_ctx *c, ib *r, const ib *a, const ib *b) {
+IB_HDN void ib_sat_mul(ib_ctx *c, ib *r, const ib *a, const ib *b) {
   if (ib_exact0(a) || ib_exact0(b)) {
     ib_zero(r);
     return;
@@ -442,7 +446,7 @@ IB_HD void ib_sat_mul(ib_ctx *c, ib *r, const ib *a, const ib *b) {
 
 /* a / b with a or b saturated: the bounds of the quotient from U and L as in ib_sat_mul;
  * a quotient of two bigs or of two smalls has none. */
-IB_HD void ib_sat_div(ib_ctx *c, ib *r, const ib *a, const ib *b) {
+IB_HDN void ib_sat_div(ib_ctx *c, ib *r, const ib *a, const ib *b) {
   const int neg = a->neg ^ b->neg;
   int64_t k;
   if (ib_exact0(b)) {
@@ -483,7 +487,7 @@ IB_HD void ib_sat_div(ib_ctx *c, ib *r, const ib *a, const ib *b) {
  * below its value by less than 2^(E - 64 L) (mant_shr's sticky); the sum or difference of
  * the two is exact; normalizing shifts left, exactly; the truncation to n words drops
  * less than 2^(e_r - 64 n). The radius: r_a + r_b + those errors. */
-IB_HD void ib_add_sub(ib_ctx *c, ib *r, const ib *a, const ib *b, int flip) {
+IB_HDN void ib_add_sub(ib_ctx *c, ib *r, const ib *a, const ib *b, int flip) {
   if (a->sat || b->sat) {
     ib bb;
     ib_copy(&bb, b);
@@ -569,7 +573,7 @@ IB_HD void ib_sub(ib_ctx *c, ib *r, const ib *a, const ib *b) { ib_add_sub(c, r,
 /* a b. |x y - m_a m_b| <= |m_a| r_b + |m_b| r_a + r_a r_b for x, y in the balls, with
  * |m| < 2^e. The product of the mantissas (in [1/4, 1)) is exact in la + lb words; it is
  * shifted left by at most one bit and truncated to n words (mul of ib_set_words). */
-IB_HD void ib_mul(ib_ctx *c, ib *r, const ib *a, const ib *b) {
+IB_HDN void ib_mul(ib_ctx *c, ib *r, const ib *a, const ib *b) {
   if (a->sat || b->sat) {
     ib_sat_mul(c, r, a, b);
     return;
@@ -637,7 +641,7 @@ IB_HD void ib_mul(ib_ctx *c, ib *r, const ib *a, const ib *b) {
  * dividend rem 2^32 + half < q 2^32 <= 2^64), n + 1 words of quotient, normalized (the
  * quotient is >= 2^-33: at most 32 bits of shift) and truncated; the remainder and the
  * dropped bits are below one unit of the last word kept. The radius r_a / q, rounded up. */
-IB_HD void ib_div_ui(ib_ctx *c, ib *r, const ib *a, uint32_t q) {
+IB_HDN void ib_div_ui(ib_ctx *c, ib *r, const ib *a, uint32_t q) {
   if (a->sat) { /* 1 <= q < 2^32 */
     ib_set_sat(r, a->sat, a->sat > 0 ? a->e - 32 : a->e, a->neg);
     return;
@@ -688,7 +692,7 @@ IB_HD void ib_mid(ib *r) { r->r.m = 0, r->r.e = 0, r->side = 0; }
  * for x in a and z in b, x/z - q = (x - q z)/z, so |x/z - q| <= |R| / min|z| where the
  * ball R = a - q b (exact q) encloses every x - q z; min|z| is ib_lower(b), which must be
  * > 0 (else the ball may hold 0: fail 1, or fail 2 when b is exactly 0). */
-IB_HD void ib_div(ib_ctx *c, ib *r, const ib *a, const ib *b) {
+IB_HDN void ib_div(ib_ctx *c, ib *r, const ib *a, const ib *b) {
   if (a->sat || b->sat) {
     ib_sat_div(c, r, a, b);
     return;
@@ -757,7 +761,7 @@ IB_HD void ib_div(ib_ctx *c, ib *r, const ib *a, const ib *b) {
  * The bound: for x in a (all x >= min x > 0), |sqrt(x) - s| = |x - s^2| / (sqrt(x) + s)
  * <= |R| / s_low, R = a - s^2 (exact s) enclosing every x - s^2, s_low = ib_lower(s) > 0.
  * An exact 0 gives 0; a ball reaching below 0 fails (1), one wholly below 0 fails (2). */
-IB_HD void ib_sqrt(ib_ctx *c, ib *r, const ib *a) {
+IB_HDN void ib_sqrt(ib_ctx *c, ib *r, const ib *a) {
   if (a->sat) { /* |x| >= 2^e: sqrt >= 2^floor(e/2); |x| <= 2^e: sqrt <= 2^ceil(e/2) */
     const int64_t fl = a->e >= 0 ? a->e / 2 : -((-a->e + 1) / 2), ce = a->e >= 0 ? (a->e + 1) / 2 : -(-a->e / 2);
     if (a->neg) ib_sat_fail(c, r, 2);
@@ -831,7 +835,7 @@ IB_HD uint64_t ib_int_shr(const uint64_t *X, int L, int64_t sh, int *sticky) {
   return b ? (lo >> b) | (hi << (64 - b)) : lo;
 }
 /* RN53 of the non-negative integer X[0..L) times 2^u: y and sign(y - value) */
-IB_HD void ib_round_fixed(const uint64_t *X, int L, int64_t u, double *y, int *t) {
+IB_HDN void ib_round_fixed(const uint64_t *X, int L, int64_t u, double *y, int *t) {
   const int64_t lz = mant_clz(X, L);
   if (lz == 64 * (int64_t)L) {
     *y = 0, *t = 0;
@@ -863,7 +867,7 @@ IB_HD void ib_round_fixed(const uint64_t *X, int L, int64_t u, double *y, int *t
   const int64_t qq = q < -1100 ? -1100 : q > 1100 ? 1100 : q;
   *y = ldexp((double)K, (int)qq);
 }
-IB_HD int ib_round53(const ib *a, double *y, int *t) {
+IB_HDN int ib_round53(const ib *a, double *y, int *t) {
   if (a->sat > 0 && a->e >= 1024) { /* |x| >= 2^1024: RN53 is an infinity above |x| */
     *y = a->neg ? -INFINITY : INFINITY;
     *t = a->neg ? -1 : 1;

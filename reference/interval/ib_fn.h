@@ -17,7 +17,7 @@
 
 /* a constant of the table (value = 0.D 2^E - delta, 0 <= delta < 2^(E - 1280)) at n
  * words: the truncation of ib_set_words and delta both go to the radius */
-IB_HD void ib_const_words(ib_ctx *c, ib *r, const uint64_t *D, int64_t E) {
+IB_HDN void ib_const_words(ib_ctx *c, ib *r, const uint64_t *D, int64_t E) {
   uint64_t X[IB_MAXL];
   for (int i = 0; i < IB_MAXL; i++) X[i] = D[i];
   ib_set_words(c, r, X, IB_MAXL, E, 0, ibm_pow2(E - 64 * IB_MAXL));
@@ -67,7 +67,7 @@ IB_HD int ib_tail_small(const ib_ctx *c, const ib *sum, ib_mag tail) {
  * then s doublings E(2v) = E(v) (E(v) + 2) (e^2v - 1 = (e^v - 1)(e^v + 1)), whose
  * relative error does not grow beyond the rounding of each step (d(E^2 + 2E)/dE =
  * 2(E + 1), against (E^2 + 2E)/E = E + 2). */
-IB_HD void ib_expm1_small(ib_ctx *c, ib *r, const ib *x) {
+IB_HDN void ib_expm1_small(ib_ctx *c, ib *r, const ib *x) {
   const int64_t ux = ibm_ceil_log2(ib_upper(x));
   if (ux > 4) {
     ib_fail(c, 1);
@@ -105,7 +105,7 @@ IB_HD void ib_expm1_small(ib_ctx *c, ib *r, const ib *x) {
  * binary64 seed: any k would do, the reduction is a ball operation); k log 2 at n + 2
  * words, as |k| < 2^58 costs at most 58 bits of the reduced argument's precision.
  * |x| >= 2^57 fails (2): exp(x) lies beyond the exponent range. */
-IB_HD void ib_exp(ib_ctx *c, ib *r, const ib *x) {
+IB_HDN void ib_exp(ib_ctx *c, ib *r, const ib *x) {
   if (x->sat < 0) { /* |x| <= 2^e <= 1/2: |e^x - 1| <= |x| e^|x| <= 2 |x| */
     if (x->e > -1) ib_sat_fail(c, r, 2);
     else { /* and e^x - 1 has x's sign: the side */
@@ -153,7 +153,7 @@ IB_HD void ib_exp(ib_ctx *c, ib *r, const ib *x) {
 
 /* expm1(x): the series for |x| <= 1/2, else exp(x) - 1 (no cancellation: |exp(x) - 1|
  * >= 1 - e^(-1/2) > 1/3 there) */
-IB_HD void ib_expm1(ib_ctx *c, ib *r, const ib *x) {
+IB_HDN void ib_expm1(ib_ctx *c, ib *r, const ib *x) {
   if (x->sat < 0) { /* |x| <= 2^e <= 1/2: |expm1 x| <= 2 |x|, of x's sign */
     if (x->e > -1) ib_sat_fail(c, r, 2);
     else ib_set_sat(r, -1, x->e + 1, x->neg);
@@ -171,7 +171,7 @@ IB_HD void ib_expm1(ib_ctx *c, ib *r, const ib *x) {
 
 /* log(1 + w) for |w| <= 1/2 as w plus an error: |log(1 + w) - w| = |sum_{j>=2}
  * (-w)^j / j| <= (w^2/2) / (1 - |w|) <= w^2. */
-IB_HD void ib_log1p_tiny(ib_ctx *c, ib *r, const ib *y, const ib *w) {
+IB_HDN void ib_log1p_tiny(ib_ctx *c, ib *r, const ib *y, const ib *w) {
   const ib_mag W = ib_upper(w);
   if (!ibm_le_pow2(W, -1)) {
     ib_fail(c, 1);
@@ -187,7 +187,7 @@ IB_HD void ib_log1p_tiny(ib_ctx *c, ib *r, const ib *y, const ib *w) {
  * midpoints, the precision doubling from a binary64 seed; then log1p(x) = y +
  * log1p(w) with w = (1 + x) e^-y - 1 = x e^-y + expm1(-y) (no 1 + x is formed: x may
  * lie far below 1's last word), enclosed as a ball, and ib_log1p_tiny. */
-IB_HD void ib_log1p_small(ib_ctx *c, ib *r, const ib *x) {
+IB_HDN void ib_log1p_small(ib_ctx *c, ib *r, const ib *x) {
   ib y, w, em, ex, one, xm;
   ib_set_d(c, &y, log1p(ib_mid_d(x)));
   ib_copy(&xm, x);
@@ -216,7 +216,7 @@ IB_HD void ib_log1p_small(ib_ctx *c, ib *r, const ib *x) {
  * v in [1/sqrt 2, sqrt 2) (exact), log x = k log 2 + log1p(v - 1); v - 1 is exact (v
  * and 1 lie within a binade of each other: ib_add_sub keeps n + 1 words), |v - 1| <
  * 0.42 (the radius aside). */
-IB_HD void ib_log(ib_ctx *c, ib *r, const ib *x) {
+IB_HDN void ib_log(ib_ctx *c, ib *r, const ib *x) {
   if (x->sat) { /* no bound on one side */
     ib_sat_fail(c, r, 2);
     return;
@@ -262,7 +262,7 @@ IB_HD void ib_log(ib_ctx *c, ib *r, const ib *x) {
 
 /* log1p(x): the series' route for |x| <= 1/2, else log(1 + x) (1 + x >= 1/2 there, or
  * 1 + x < 1/2 where the sum loses nothing: |x| >= 1/2) */
-IB_HD void ib_log1p(ib_ctx *c, ib *r, const ib *x) {
+IB_HDN void ib_log1p(ib_ctx *c, ib *r, const ib *x) {
   if (x->sat < 0) { /* |x| <= 2^e <= 1/2: |log1p x| <= 2 |x|, of x's sign */
     if (x->e > -1) ib_sat_fail(c, r, 2);
     else ib_set_sat(r, -1, x->e + 1, x->neg);
@@ -284,7 +284,7 @@ IB_HD void ib_log1p(ib_ctx *c, ib *r, const ib *x) {
  * both alternate with terms decreasing from the first (U < 1), so after the term T_j the
  * tail is at most |T_{j+1}| <= |T_j| U^2 (bounded by twice that here). Then s doublings:
  * sin 2v = 2 sin v (1 - vers v), vers 2v = 2 sin^2 v; no step cancels. */
-IB_HD void ib_sinvers_small(ib_ctx *c, ib *S, ib *V, const ib *t) {
+IB_HDN void ib_sinvers_small(ib_ctx *c, ib *S, ib *V, const ib *t) {
   const int64_t ut = ibm_ceil_log2(ib_upper(t));
   const int SS = 6 + c->n;
   const int s = ut + SS > 0 ? (int)(ut + SS) : 0;
@@ -335,7 +335,7 @@ IB_HD void ib_sinvers_small(ib_ctx *c, ib *S, ib *V, const ib *t) {
  * pi/2 is a ball operation, at enough words that k pi/2's radius stays below the
  * working precision); then by k mod 4: (sin, cos) = (S, C), (C, -S), (-S, -C), (-C, S)
  * with S = sin t, C = cos t = 1 - vers t. */
-IB_HD void ib_sincos(ib_ctx *c, ib *sn, ib *cs, const ib *x) {
+IB_HDN void ib_sincos(ib_ctx *c, ib *sn, ib *cs, const ib *x) {
   if (x->sat) { /* |x| <= 2^e <= 1: |sin x| <= |x|, of x's sign; 0 <= 1 - cos x <= x^2/2 */
     if (x->sat > 0 || x->e > 0) {
       ib_sat_fail(c, sn, 2);
@@ -402,7 +402,7 @@ IB_HD void ib_sincos(ib_ctx *c, ib *sn, ib *cs, const ib *x) {
  * atan v = 2 atan(v / (1 + sqrt(1 + v^2))) (true for every real v) down to |u| <= 2^-S,
  * and atan u = sum_{j>=0} (-1)^j u^(2j+1)/(2j+1), alternating with decreasing terms:
  * after the term T_j the tail is at most |T_j| U^2 (twice that here). */
-IB_HD void ib_atan(ib_ctx *c, ib *r, const ib *x) {
+IB_HDN void ib_atan(ib_ctx *c, ib *r, const ib *x) {
   ib v, one, t, u2, pw, term;
   int flip = 0;
   if (x->sat < 0) { /* 0 < |atan x| <= |x| */
@@ -466,7 +466,7 @@ IB_HD void ib_atan(ib_ctx *c, ib *r, const ib *x) {
 /* tanh x = E / (E + 2), E = expm1(2x) (e^2x - 1 over e^2x + 1). For |x| >= 32 n + 16 at
  * every point, |tanh x - sign x| = 2 e^(-2|x|) / (1 + e^(-2|x|)) < 2^(1 - 2.88 (32 n + 16))
  * < 2^(-64 n - 16): the ball (sign x, 2^(-64 n - 16)). */
-IB_HD void ib_tanh(ib_ctx *c, ib *r, const ib *x) {
+IB_HDN void ib_tanh(ib_ctx *c, ib *r, const ib *x) {
   if (x->sat < 0) { /* 0 < |tanh x| <= |x| */
     ib_copy(r, x);
     return;
@@ -488,7 +488,7 @@ IB_HD void ib_tanh(ib_ctx *c, ib *r, const ib *x) {
 /* sinh x = (E + E/(E + 1)) / 2, E = expm1(x) (e^x - e^-x = (e^x - 1) + (1 - e^-x)); both
  * terms have the sign of x, no cancellation. Odd: for a midpoint below -1/2,
  * -sinh(-x), so that E + 1 = e^x is never formed near 0. */
-IB_HD void ib_sinh(ib_ctx *c, ib *r, const ib *x) {
+IB_HDN void ib_sinh(ib_ctx *c, ib *r, const ib *x) {
   ib a, E, t, one;
   if (x->sat || ib_as_big(x, &a)) { /* small: |sinh x| <= 2 |x| (|x| <= 1); big (|x| >= 2^e >= 4):
                                        |sinh x| >= e^|x| / 4 >= 2^(|x| - 2) >= 2^(2^e - 2) */
@@ -513,7 +513,7 @@ IB_HD void ib_sinh(ib_ctx *c, ib *r, const ib *x) {
 /* cosh x = 1 + E^2 / (2 (E + 1)), E = expm1(|x|) (cosh x - 1 = (e^x + e^-x - 2)/2 =
  * (e^x - 1)^2 / (2 e^x)); the ball of |x| holds |v| for each v of x's, and the identity
  * holds for every real v, so E + 1 = e^v > 0 with v >= -radius. */
-IB_HD void ib_cosh(ib_ctx *c, ib *r, const ib *x) {
+IB_HDN void ib_cosh(ib_ctx *c, ib *r, const ib *x) {
   ib a, E, t, d, one;
   if (x->sat || ib_as_big(x, &a)) { /* small: 0 <= cosh x - 1 <= x^2 (|x| <= 1); big (|x| >=
                                        2^e >= 2): cosh x >= e^|x| / 2 >= 2^(2^e - 1) */
@@ -537,7 +537,7 @@ IB_HD void ib_cosh(ib_ctx *c, ib *r, const ib *x) {
 }
 
 /* 2/sqrt(pi) */
-IB_HD void ib_two_rsqrtpi(ib_ctx *c, ib *r) {
+IB_HDN void ib_two_rsqrtpi(ib_ctx *c, ib *r) {
   ib p, two;
   ib_pi(c, &p);
   ib_sqrt(c, &p, &p);
@@ -551,7 +551,7 @@ IB_HD void ib_two_rsqrtpi(ib_ctx *c, ib *r) {
  * remainder is at most the first neglected term). Stops at the first |b_N| below
  * 2^-(64 n + 8) |sum| (the terms decrease until k ~ a^2 > 64 n ln 2 + 7, where |b_k| ~
  * e^-k is already below that), else fails (1). */
-IB_HD void ib_erfc_asym(ib_ctx *c, ib *r, const ib *a) {
+IB_HDN void ib_erfc_asym(ib_ctx *c, ib *r, const ib *a) {
   ib a2, inv, sum, b, t;
   ib_mul(c, &a2, a, a);
   ib_mul_2exp(c, &a2, &a2, 1);
@@ -588,7 +588,7 @@ IB_HD void ib_erfc_asym(ib_ctx *c, ib *r, const ib *a) {
  * (no cancellation); the ratio of successive terms, 2 x^2 / (2j + 1), decreases, so once
  * it is <= 1/2 from term J + 1 on, the tail after a_J is at most 2 |a_{J+1}|. Elsewhere
  * erf x = sign(x) (1 - erfc |x|) with ib_erfc_asym. */
-IB_HD void ib_erf(ib_ctx *c, ib *r, const ib *x) {
+IB_HDN void ib_erf(ib_ctx *c, ib *r, const ib *x) {
   if (x->sat) { /* small: |erf x| <= (2/sqrt pi) |x| < 2 |x|; big (|x| >= 2^e >= 32):
                    1 - erf|x| < e^(-x^2) < 2^-1400 < 2^(-64 n - 16) */
     const int neg = x->neg;

@@ -53,7 +53,7 @@ IB_HD void ib_load_const(ib_ctx *c, ib *r, const struct ib_constant *k) {
 }
 
 /* x^m for an integer m (binary powering: each product a ball product) */
-IB_HD void ib_pow_int(ib_ctx *c, ib *r, const ib *x, int64_t m) {
+IB_HDN void ib_pow_int(ib_ctx *c, ib *r, const ib *x, int64_t m) {
   ib b, acc;
   const uint64_t a = m < 0 ? (uint64_t)0 - (uint64_t)m : (uint64_t)m;
   ib_set_si(c, &acc, 1);
@@ -74,7 +74,7 @@ IB_HD void ib_pow_int(ib_ctx *c, ib *r, const ib *x, int64_t m) {
  * power p. A root of an exact 0 is 0 (p > 0; p < 0 fails 2: a pole); otherwise
  * |x|^(1/q) = exp(log|x| / q), the sign of x's for odd q; a ball that may reach 0 fails
  * (1), a ball of negatives with even q fails (2: no real value). */
-IB_HD void ib_pow_frac(ib_ctx *c, ib *r, const ib *x, int32_t p, int32_t q) {
+IB_HDN void ib_pow_frac(ib_ctx *c, ib *r, const ib *x, int32_t p, int32_t q) {
   if (x->sat) { /* |x| >= 2^e: |x|^(1/q) >= 2^floor(e/q); |x| <= 2^e: <= 2^ceil(e/q) */
     if (x->neg && !(q & 1)) {
       ib_sat_fail(c, r, 2);
@@ -107,7 +107,7 @@ IB_HD void ib_pow_frac(ib_ctx *c, ib *r, const ib *x, int32_t p, int32_t q) {
   ib_pow_int(c, r, &a, p);
 }
 
-IB_HD void ib_apply(ib_ctx *c, ib *r, const ib *x, int fn) {
+IB_HDN void ib_apply(ib_ctx *c, ib *r, const ib *x, int fn) {
   ib t, u;
   switch (fn) {
   case IBF_EXP: ib_exp(c, r, x); return;
@@ -172,7 +172,7 @@ IB_HD void ib_apply(ib_ctx *c, ib *r, const ib *x, int fn) {
 
 /* The program at the input x (binary32 bits, finite) with n words: the result ball, or
  * c->fail set. */
-IB_HD void ib_eval(const struct ib_prog *P, uint32_t x, ib_ctx *c, ib *out) {
+IB_HDN void ib_eval(const struct ib_prog *P, uint32_t x, ib_ctx *c, ib *out) {
   ib st[IB_STACK];
   int sp = 0;
   for (int i = 0; i < P->n_ins && !c->fail; i++) {
@@ -199,7 +199,7 @@ IB_HD void ib_eval(const struct ib_prog *P, uint32_t x, ib_ctx *c, ib *out) {
 
 /* (y, t) of the input x: 1 and the pair, with *words the precision that decided it; 0
  * when no precision decides (non-finite inputs are the host's). */
-IB_HD int ib_decide(const struct ib_prog *P, uint32_t x, double *y, int *t, int *words) {
+IB_HDN int ib_decide(const struct ib_prog *P, uint32_t x, double *y, int *t, int *words) {
   if ((x & 0x7fffffffu) >= 0x7f800000u) return 0;
   ib r;
   for (int lev = 0; lev < IB_LEVELS; lev++) {

@@ -35,9 +35,9 @@ __global__ void k_balls(const struct ib_prog *__restrict__ P, struct gpu_geom g,
 extern "C" int gpu_balls_upload(const struct ib_prog *P, struct ib_prog **d) {
   *d = NULL;
   if (!P) return 0;
-  /* the evaluator's frames (a stack of balls, each function's temporaries) exceed the
-   * default per-thread stack */
-  if (cudaDeviceSetLimit(cudaLimitStackSize, 24 * 1024) != cudaSuccess) return -1;
+  /* the evaluator's frames (a stack of balls, each function's temporaries: 8480 bytes
+   * for sm_90, ptxas -v) exceed the default per-thread stack */
+  if (cudaDeviceSetLimit(cudaLimitStackSize, 16 * 1024) != cudaSuccess) return -1;
   if (cudaMalloc((void **)d, sizeof *P) != cudaSuccess) return -1;
   if (cudaMemcpy(*d, P, sizeof *P, cudaMemcpyHostToDevice) != cudaSuccess) {
     cudaFree(*d);
