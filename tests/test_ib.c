@@ -201,7 +201,9 @@ static const char *named_of(const char *text) {
  *    e^(-96) ... only where that is below 2^-1076 (|x| >= 2^10), a -0 with t = +1.
  *  exp(x) - 1 - x for x <= -64, |x| < 2^52: A = -1 - x (exact), D = e^x > 0, e^x < 2^-92.
  *  tanh(x) - x for 64 <= |x| < 2^52: A = sign(x) - x (exact), D = tanh x - sign x, of
- *    sign -sign(x), |D| = 2/(e^2|x| + 1) < 2^-184. */
+ *    sign -sign(x), |D| = 2/(e^2|x| + 1) < 2^-184.
+ *  sigmoid(x) (1 - sigmoid(x)) = e^-|x| / (1 + e^-|x|)^2, in (0, e^-|x|): below 2^-1076 for
+ *    |x| >= 746 (746 log2(e) > 1076.2), so +0 with t = -1. */
 static int hand_pair(const char *text, uint32_t xb, double *y, int *t) {
   const double x = (double)u2f(xb), ax = fabs(x);
   double k = 0;
@@ -210,6 +212,7 @@ static int hand_pair(const char *text, uint32_t xb, double *y, int *t) {
   if (k > 0 && k * x >= 64) return *y = x, *t = 1, 1;
   if (k > 0 && x < 0 && ax >= 1024) return *y = -0.0, *t = 1, 1;
   if (!strcmp(text, "exp(x)-1-x") && x <= -64 && ax < 0x1p52) return *y = -1.0 - x, *t = -1, 1;
+  if (!strcmp(text, "sigmoid(x)*(1-sigmoid(x))") && ax >= 746) return *y = 0.0, *t = -1, 1;
   if (!strcmp(text, "tanh(x)-x") && ax >= 64 && ax < 0x1p52)
     return *y = (x > 0 ? 1.0 : -1.0) - x, *t = x > 0 ? 1 : -1, 1;
   return 0;

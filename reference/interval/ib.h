@@ -552,11 +552,11 @@ IB_HDN void ib_add_sub(ib_ctx *c, ib *r, const ib *a, const ib *b, int flip) {
   if (sa || sb) rad = ibm_add(rad, ibm_pow2(E - 64 * (int64_t)L + (sa && sb)));
   const int64_t lz = mant_clz(R, L);
   if (lz == 64 * (int64_t)L) { /* an exact cancellation: 0 and the radii (a side makes it small) */
-    const int s1 = a->r.m ? a->side : 0, s2 = b->r.m ? bside : 0;
+    const int s1 = a->r.m ? a->side : 0, s2 = b->r.m ? bside : 0; /* before r (a or b) is written */
+    const int keep = !sa && !sb && (!a->r.m || s1) && (!b->r.m || s2) && !(s1 && s2 && s1 != s2) && (s1 || s2);
     ib_zero(r);
     r->r = rad;
-    if (!sa && !sb && (!a->r.m || s1) && (!b->r.m || s2) && !(s1 && s2 && s1 != s2) && (s1 || s2))
-      ib_set_side(r, s1 ? s1 : s2, rad);
+    if (keep) ib_set_side(r, s1 ? s1 : s2, rad);
     return;
   }
   mant_shl(R, L, lz);
@@ -713,6 +713,19 @@ IB_HDN void ib_div(ib_ctx *c, ib *r, const ib *a, const ib *b) {
       r->side = 0;
       if (r->e > IB_EMAX || r->e < -IB_EMAX) ib_set_words(c, r, r->d, r->l, r->e, r->neg, r->r);
       else ib_set_side(r, s, rad);
+      return;
+    }
+  }
+  /* b an exact power of two: a / b = a 2^-(e_b - 1), exact, its side kept (flipped by a
+   * negative b) */
+  if (!b->r.m && !b->zero && b->l >= 1 && b->d[0] == 1ull << 63) {
+    int single = 1;
+    for (int i = 1; i < b->l; i++) single &= b->d[i] == 0;
+    if (single) {
+      const int64_t k = b->e - 1;
+      const int bn = b->neg;
+      ib_mul_2exp(c, r, a, -k);
+      if (bn) ib_neg(r, r);
       return;
     }
   }

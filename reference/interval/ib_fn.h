@@ -471,10 +471,14 @@ IB_HDN void ib_tanh(ib_ctx *c, ib *r, const ib *x) {
     ib_copy(r, x);
     return;
   }
-  if (ib_lower_d(x) >= 32.0 * c->n + 16) { /* |tanh x| < 1: the side toward 0 */
+  const double lo = ib_lower_d(x);
+  if (lo >= 22.0 * c->n + 8) {
+    /* |tanh x| < 1, and 1 - |tanh x| = 2/(e^2|x| + 1) < 2 e^(-2|x|) = 2^(1 - 2.8853.. |x|)
+     * <= 2^(1 - floor(2.885 lo)) (< 2^(-64 n - 16) here): the side toward 0 */
     const int neg = x->neg;
+    const int64_t k = lo > 1e18 ? (int64_t)1 << 60 : (int64_t)floor(2.885 * lo);
     ib_set_si(c, r, neg ? -1 : 1);
-    ib_set_side(r, neg ? 1 : -1, ibm_pow2(-64 * (int64_t)c->n - 16));
+    ib_set_side(r, neg ? 1 : -1, ibm_pow2(1 - k));
     return;
   }
   ib E, two, d;
