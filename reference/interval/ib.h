@@ -520,7 +520,10 @@ IB_HDN void ib_add_sub(ib_ctx *c, ib *r, const ib *a, const ib *b, int flip) {
       r->r = rad;
       return;
     }
+    /* plus an exact 0: the other operand, its side kept when nothing is dropped */
+    const int keep = !(s == a ? b : a)->r.m && s->l <= c->n, sd = s == b ? bside : a->side;
     ib_set_words(c, r, s->d, s->l, s->e, s == b ? bneg : a->neg, rad);
+    if (keep && sd) ib_set_side(r, sd, r->r);
     return;
   }
   const int64_t E = (a->e > b->e ? a->e : b->e) + 1;
