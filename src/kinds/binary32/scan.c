@@ -67,6 +67,7 @@ struct ctx {
   int8_t *own_rt;
   int nthreads;
   struct ref_fast fast; /* the fast path's table (fastref.h); fast.ok = 0: none */
+  const struct ib_prog *ib; /* the ball evaluator's program (an expression's; NULL: none, or --no-fast-path) */
   int dev_ref;          /* the device computes the reference values (refkern.cuh) */
   uint64_t mpfr_calls, cache_hits, shortcut_hits, fast_hits, ball_hits;
   int n_undec; /* the lowest inputs whose reference was undecidable (metrics.h) */
@@ -85,7 +86,7 @@ static int ref_decide(const struct ctx *c, uint32_t x, double *y, int *t) {
   if (c->ref->shortcut(x, y, t)) return 1;
   if (c->fast.ok && fast_eval(&c->fast.view, x, y, t)) return 2;
   int words;
-  if (c->ref->ctx_ib && ib_decide(c->ref->ctx_ib, x, y, t, &words)) return 3;
+  if (c->ib && ib_decide(c->ib, x, y, t, &words)) return 3;
   ref_mpfr(c->ref, x, y, t);
   return 0;
 }
@@ -346,6 +347,7 @@ static int scan_alloc(struct ctx *c, size_t maxlen, char *err, size_t errlen) {
 static int fast_prepare(struct ctx *c, char *err, size_t errlen) {
   const struct scan_opts *o = c->o;
   if (o->outputs_only || o->no_fast) return 0;
+  c->ib = c->ref->ctx_ib;
   double t0 = now_s();
   struct fast_range decl[MAX_FAST_RANGES];
   int nd = ref_fast_ranges(c->ref, decl, MAX_FAST_RANGES);
@@ -387,7 +389,7 @@ static int gpu_setup(struct ctx *c, size_t maxlen, char *err, size_t errlen) {
     if (!c->gs[d]) return strstr(err, "out of memory") && o->chunk > (1u << 16) ? 1 : EXIT_NOGPU;
     if (gpu_set_measure(c->gs[d], c->cfg) ||
         (c->dev_ref && gpu_set_reference(c->gs[d], ref_device_shortcut(c->ref), c->fast.ok ? &c->fast.view : NULL)) ||
-        (c->dev_ref && gpu_set_balls(c->gs[d], c->ref->ctx_ib))) {
+        (c->dev_ref && gpu_set_balls(c->gs[d], c->ib))) {
       snprintf(err, errlen, "%s", gpu_last_error());
       return EXIT_NOGPU;
     }
