@@ -16,6 +16,8 @@
 enum ref_symmetry { REF_SYM_NONE = 0, REF_SYM_ODD, REF_SYM_EVEN };
 enum ref_monotone { REF_MONO_NONE = 0, REF_MONO_INCREASING, REF_MONO_DECREASING };
 
+struct ib_prog;
+
 struct reference {
   const char *name; /* "tanh" */
   int (*mpfr_fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
@@ -44,6 +46,10 @@ struct reference {
   int (*ctx_anchored)(arb_ptr res, double anchor[5], const arb_t x, slong len, slong prec, const void *ctx,
                       signed char *plan, int replay);
   int ctx_plan_len;
+  /* The expression as the ball evaluator's program (reference/interval/ib_prog.h: decides
+   * an input on the host or the device in balls of 64 to 1024 bits, where the table does
+   * not), or NULL. */
+  const struct ib_prog *ctx_ib;
 };
 
 /* The ternary sign t of a reference value that could not be decided (y is then NaN):

@@ -780,20 +780,20 @@ expect 2 "needs --fast-path" -- refcheck tanh --backend gpu
 expect 2 "unknown reference 'nope'" -- refcheck nope --fast-path
 expect 0 "table: none" -- refcheck fabs --fast-path --backend cpu --from 0x3f800000 --to 0x3f800fff
 
-# bench --expressions: the 14 target expressions, each a process of its own, over the
+# bench --expressions: the 34 target expressions, each a process of its own, over the
 # subnormals' first 2^12 inputs and across 2^8 (tails both): every input decided by the
-# table or the host, none undecidable, the written-out forms equal to their named
-# references field for field.
+# table, the balls or the host, none undecidable, the written-out forms equal to their
+# named references field for field.
 for R in "0x00000000 0x00000fff" "0x437ff800 0x438007ff"; do
   set -- $R
   "$U" bench --expressions --backend cpu --threads 2 --from $1 --to $2 --json "$T/bx.json" >"$T/bx.txt" 2>&1
   if [ $? -eq 0 ] && python3 - "$T/bx.json" <<'PY'
 import json, sys
 rows = json.load(open(sys.argv[1]))["expressions"]
-assert len(rows) == 14 and sum("named" in r for r in rows) == 11, rows
+assert len(rows) == 34 and sum("named" in r for r in rows) == 11, rows
 for r in rows:
     assert r["inputs"] == 4096 and r["undecidable"] == 0, r
-    assert r["by_table"] + r["host_decisions"] == 4096, r
+    assert r["by_table"] + r["by_balls"] + r["host_decisions"] == 4096, r
     assert r.get("same_as_named", True) and r.get("differing_fields", []) == [], r
 PY
   then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: bench --expressions $R"; head -30 "$T/bx.txt"; fi

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reference/interval/ib_prog.h"
 #include "reference/expr/expr_tree.h"
 #include "reference/reference.h" /* ref_find */
 #include "reference/arb_ziv.h"
@@ -1087,6 +1088,14 @@ static int lone_name(const char *s) {
   return strcmp(s, "x") && strcmp(s, "pi") && strcmp(s, "e");
 }
 
+/* the ball evaluator's program of e, or NULL when it has none (expr_ib_compile) */
+static const struct ib_prog *ib_program(const struct expr *e) {
+  struct ib_prog *P = malloc(sizeof *P);
+  char why[128];
+  if (P && expr_ib_compile(e, P, why, sizeof why)) free(P), P = NULL;
+  return P;
+}
+
 const struct reference *ref_resolve(const char *name, int odd, int increasing, const char *label, char *err,
                                     size_t errlen) {
   const struct reference *r = ref_find(name);
@@ -1122,7 +1131,7 @@ const struct reference *ref_resolve(const char *name, int odd, int increasing, c
                                   .shortcut = ref_no_shortcut, .series = ref_no_series, .ctx_fn = expr_mpfr, .ctx = e,
                                   .ctx_series = expr_has_series(e) ? expr_series : NULL,
                                   .ctx_anchored = expr_has_series(e) ? expr_anchored : NULL,
-                                  .ctx_plan_len = expr_plan_len(e)};
+                                  .ctx_plan_len = expr_plan_len(e), .ctx_ib = ib_program(e)};
       m->next = made, made = m;
       r = &m->ref;
     } else {

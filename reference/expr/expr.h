@@ -104,6 +104,12 @@ int expr_mpfr_formula(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, const struct ex
 /* The Arb path alone (step 2): the ternary value, or REF_UNDECIDABLE with y = NaN. */
 int expr_ziv(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, const struct expr *e);
 
+/* The expression as the ball evaluator's program (reference/interval/ib_prog.h, expr_ib.c):
+ * 0, or -1 with the reason in why ("calls floor, which the ball evaluator does not
+ * have") when a function has no ball enclosure there or the program would not fit. */
+struct ib_prog;
+int expr_ib_compile(const struct expr *e, struct ib_prog *P, char *why, size_t whylen);
+
 const char *expr_names(void); /* the function names, comma-separated (help and errors) */
 
 /* A reference for NAME: a catalogue reference when NAME is one, else NAME parsed as an

@@ -53,10 +53,11 @@ static void usage_bench(FILE *f) {
           "  --only-references       only 7.\n"
           "  --multi-gpu F,F..       8. for these families and 'record' (e.g. pow,dw,record)\n"
           "  --only-multi-gpu        only 8.\n"
-          "  --expressions           only 9.: users' kernels against 14 references written as\n"
+          "  --expressions           only 9.: users' kernels against 34 references written as\n"
           "                          expressions, each a whole process (run --source --function --ref,\n"
           "                          cold), with its table's build time and how many reference values\n"
-          "                          the table and the host's MPFR decided (docs/expressions.md)\n");
+          "                          the table, the ball evaluator and the host's MPFR decided\n"
+          "                          (docs/expressions.md)\n");
 }
 
 struct bench_args {

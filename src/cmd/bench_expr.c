@@ -35,11 +35,35 @@ static const char kernels[] =
     "__device__ float k_gelu_tanh(float x) {\n"
     "  return 0.5f * x * (1.0f + tanhf(0.7978845608f * (x + 0.044715f * x * x * x)));\n"
     "}\n"
-    "__device__ float k_elu(float x) { return x > 0.0f ? x : expm1f(x); }\n";
+    "__device__ float k_elu(float x) { return x > 0.0f ? x : expm1f(x); }\n"
+    /* numerical kernels (issue 44's twenty) */
+    "__device__ float k_1mcos(float x) { return 1.0f - cosf(x); }\n"
+    "__device__ float k_expm1x(float x) { return expf(x) - 1.0f - x; }\n"
+    "__device__ float k_sqrt4(float x) { return sqrtf(x * x + 4.0f) - 2.0f; }\n"
+    "__device__ float k_asinh(float x) { return logf(x + sqrtf(x * x + 1.0f)); }\n"
+    "__device__ float k_tanhx(float x) { return tanhf(x) - x; }\n"
+    "__device__ float k_atanx(float x) { return atanf(x) - x; }\n"
+    "__device__ float k_sinc(float x) { return sinf(x) / x; }\n"
+    "__device__ float k_sinh(float x) { return (expf(x) - expf(-x)) / 2.0f; }\n"
+    "__device__ float k_erfx2(float x) { return erff(x) * expf(x * x); }\n"
+    "__device__ float k_log1x2(float x) { return logf(1.0f + x * x); }\n"
+    "__device__ float k_xsqrt(float x) { return x / sqrtf(1.0f + x * x); }\n"
+    "__device__ float k_expinv(float x) { return expf(-1.0f / (x * x)); }\n"
+    "__device__ float k_dsigmoid(float x) {\n"
+    "  float s = 1.0f / (1.0f + expf(-x));\n"
+    "  return s * (1.0f - s);\n"
+    "}\n"
+    "__device__ float k_x3(float x) { return x * x * x / (1.0f + x * x); }\n"
+    "__device__ float k_coshm1(float x) { return coshf(x) - 1.0f; }\n"
+    "__device__ float k_xexp(float x) { return x * expf(-x); }\n"
+    "__device__ float k_lorentz(float x) { return 1.0f / (1.0f + x * x); }\n"
+    "__device__ float k_logsinhc(float x) { return logf(sinhf(x) / x); }\n"
+    "__device__ float k_xlogx(float x) { return x * logf(fabsf(x)); }\n"
+    "__device__ float k_cbrt1(float x) { return cbrtf(1.0f + x) - 1.0f; }\n";
 
-/* The 14 targets of docs/expressions.md (those of tests/test_exprtail.c): a user's
+/* The 34 targets of docs/expressions.md: the 14 of tests/test_exprtail.c (a user's
  * SiLU, six activations users write, and the written-out forms of the seven activation
- * references; named: the catalogue's reference the expression writes out, whose run with
+ * references) and the 20 numerical kernels of issue 44 (tests/test_ib.c); named: the catalogue's reference the expression writes out, whose run with
  * the same kernel must give the same result field for field (NULL: none); inc: the
  * expression is increasing (run with --ref-increasing, as the named references declare). */
 static const struct {
@@ -61,6 +85,27 @@ static const struct {
     {"k_mish", "x*tanh(log1p(exp(x)))", "mish", 0},
     /* elu with fabs, -0 at -0 as elu ((x+fabs(x))/2+... gives +0 there by IEEE rules) */
     {"k_elu", "expm1((x-fabs(x))/2)-(-x-fabs(x))/2", "elu", 1},
+    /* issue 44's twenty: a user's float kernel for each */
+    {"k_1mcos", "1-cos(x)", NULL, 0},
+    {"k_expm1x", "exp(x)-1-x", NULL, 0},
+    {"k_sqrt4", "sqrt(x^2+4)-2", NULL, 0},
+    {"k_asinh", "log(x+sqrt(x^2+1))", NULL, 0},
+    {"k_tanhx", "tanh(x)-x", NULL, 0},
+    {"k_atanx", "atan(x)-x", NULL, 0},
+    {"k_sinc", "sin(x)/x", NULL, 0},
+    {"k_sinh", "(exp(x)-exp(-x))/2", NULL, 0},
+    {"k_erfx2", "erf(x)*exp(x^2)", NULL, 0},
+    {"k_log1x2", "log(1+x^2)", NULL, 0},
+    {"k_xsqrt", "x/sqrt(1+x^2)", NULL, 0},
+    {"k_expinv", "exp(-1/x^2)", NULL, 0},
+    {"k_dsigmoid", "sigmoid(x)*(1-sigmoid(x))", NULL, 0},
+    {"k_x3", "x^3/(1+x^2)", NULL, 0},
+    {"k_coshm1", "cosh(x)-1", NULL, 0},
+    {"k_xexp", "x*exp(-x)", NULL, 0},
+    {"k_lorentz", "1/(1+x^2)", NULL, 0},
+    {"k_logsinhc", "log(sinh(x)/x)", NULL, 0},
+    {"k_xlogx", "x*log(fabs(x))", NULL, 0},
+    {"k_cbrt1", "(1+x)^(1/3)-1", NULL, 0},
 };
 #define NTARGETS ((int)(sizeof targets / sizeof targets[0]))
 
@@ -133,7 +178,8 @@ static int bench_one(const char *self, const char *dir, int k, const char *extra
     int res;
   } fields[] = {{"run_wall_s", "wall_s", 0},        {"fast_build_s", "fast_build_s", 0},
                 {"reference_s", "reference_s", 0},  {"device_references", "device_references", 0},
-                {"by_table", "fast_hits", 0},       {"host_decisions", "mpfr_calls", 0},
+                {"by_table", "fast_hits", 0},       {"by_balls", "ball_hits", 0},
+                {"host_decisions", "mpfr_calls", 0},
                 {"undecidable", "undecidable", 1},  {"inputs", "inputs", 1},
                 {"correctly_rounded", "correctly_rounded", 1}, {"max_ulp", "max_ulp", 1}};
   *row = json_pack("{s:s, s:s, s:f}", "kernel", targets[k].fn, "ref", targets[k].ref, "process_wall_s", wall);
@@ -161,11 +207,12 @@ static void print_row(const json_t *row) {
   char named[64] = "-";
   if (same) snprintf(named, sizeof named, "%s %s", json_is_true(same) ? "=" : "DIFFERS from",
                      json_string_value(json_object_get(row, "named")));
-  printf("| %-44s | %-15s | %9.2f | %8.2f | %11lld | %9lld | %6lld | %-22s |\n",
+  printf("| %-44s | %-15s | %9.2f | %8.2f | %11lld | %10lld | %9lld | %6lld | %-22s |\n",
          json_string_value(json_object_get(row, "ref")), json_string_value(json_object_get(row, "kernel")),
          json_real_value(json_object_get(row, "process_wall_s")),
          json_number_value(json_object_get(row, "fast_build_s")),
          (long long)json_integer_value(json_object_get(row, "by_table")),
+         (long long)json_integer_value(json_object_get(row, "by_balls")),
          (long long)json_integer_value(json_object_get(row, "host_decisions")),
          (long long)json_integer_value(json_object_get(row, "undecidable")), named);
   fflush(stdout);
@@ -188,9 +235,9 @@ int bench_expressions(const char *extra, json_t **out, int *ndiffer) {
     unlink(src), rmdir(dir);
     return EXIT_IO;
   }
-  printf("\n| %-44s | %-15s | %9s | %8s | %11s | %9s | %6s | %-22s |\n", "reference (expression)", "kernel",
-         "process s", "table s", "by table", "by host", "undec.", "named reference");
-  printf("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
+  printf("\n| %-44s | %-15s | %9s | %8s | %11s | %10s | %9s | %6s | %-22s |\n", "reference (expression)", "kernel",
+         "process s", "table s", "by table", "by balls", "by host", "undec.", "named reference");
+  printf("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
   json_t *done[NTARGETS] = {0};
   int rc = EXIT_OK, differ = 0;
   for (int k = 0; k < NTARGETS && rc == EXIT_OK; k++) {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reference/interval/ib_prog.h"
 #include "reference/expr/expr.h"
 #include "src/catalogue/registry.h"
 #include "src/cmd/cmd.h"
@@ -26,9 +27,12 @@ static void usage_refcheck(FILE *f) {
           "\n"
           "With --fast-path: every input of the range goes through what a run computes before\n"
           "it calls MPFR: the shortcut, then the fast path's table (built from the reference's\n"
-          "Taylor series over its FAST_RANGE lines within the range), on the host or, with\n"
-          "--backend gpu, on the device; every input they decide is compared with MPFR. Prints\n"
-          "how many each decided, how many are left to MPFR, and every disagreement.\n"
+          "Taylor series over its FAST_RANGE lines within the range), then for an expression\n"
+          "the ball evaluator (balls of 64 to 1024 bits, reference/interval/; on the host even\n"
+          "with --backend gpu, where the device runs the same source after the table), on the\n"
+          "host or, with --backend gpu, on the device; every input they decide is compared with\n"
+          "MPFR. Prints how many each decided, how many are left to MPFR, and every\n"
+          "disagreement.\n"
           "\n"
           "With --binades (the default for an expression given without --from and --to): the\n"
           "fast path as with --fast-path, on --per inputs (default 64: the first and last 16 and\n"
@@ -70,33 +74,41 @@ struct check {
   const struct reference *r;
   const struct ref_fast *fast;
   int gpu, threads;
-  uint64_t by[3], bad, beyond; /* by: undecided, shortcut, table; beyond: MPFR undecidable */
+  uint64_t by[4], bad, beyond; /* by: undecided, shortcut, table, balls; beyond: MPFR undecidable */
   double *y;
   int8_t *t;
   uint8_t *how;
 };
 
-/* The answers of [first, first + n) on the host (same order as scan.c: shortcut, table). */
+/* The answers of [first, first + n) on the host (same order as scan.c: shortcut, table, the
+ * ball evaluator of an expression). */
 static void host_batch(struct check *k, uint32_t first, uint32_t n) {
 #pragma omp parallel for num_threads(k->threads) schedule(dynamic, 4096)
   for (uint32_t i = 0; i < n; i++) {
     double y = 0;
     int t = 0, how = 0;
     uint32_t x = first + i;
+    int words;
     if (k->r->shortcut(x, &y, &t)) how = 1;
     else if (k->fast->ok && fast_eval(&k->fast->view, x, &y, &t)) how = 2;
+    else if (k->r->ctx_ib && (x & 0x7fffffffu) <= 0x7f800000u && ib_decide(k->r->ctx_ib, x, &y, &t, &words)) how = 3;
     k->y[i] = y, k->t[i] = (int8_t)t, k->how[i] = (uint8_t)how;
   }
 }
 
 /* Every decided answer of the batch against MPFR. */
 static void compare_batch(struct check *k, uint32_t first, uint32_t n) {
-  uint64_t by0 = 0, by1 = 0, by2 = 0, bad = 0;
-#pragma omp parallel for num_threads(k->threads) schedule(dynamic, 4096) reduction(+ : by0, by1, by2, bad)
+  uint64_t by0 = 0, by1 = 0, by2 = 0, by3 = 0, bad = 0;
+#pragma omp parallel for num_threads(k->threads) schedule(dynamic, 4096) reduction(+ : by0, by1, by2, by3, bad)
   for (uint32_t i = 0; i < n; i++) {
     uint32_t x = first + i;
     if ((x & 0x7fffffffu) > 0x7f800000u) continue; /* NaN: the engine's own case */
-    by0 += k->how[i] == 0, by1 += k->how[i] == 1, by2 += k->how[i] == 2;
+    if (k->gpu && k->how[i] == 0 && k->r->ctx_ib && (x & 0x7fffffffu) < 0x7f800000u) { /* the balls, here */
+      double y;
+      int t, words;
+      if (ib_decide(k->r->ctx_ib, x, &y, &t, &words)) k->y[i] = y, k->t[i] = (int8_t)t, k->how[i] = 3;
+    }
+    by0 += k->how[i] == 0, by1 += k->how[i] == 1, by2 += k->how[i] == 2, by3 += k->how[i] == 3;
     if (k->how[i] == 0) continue;
     double ym;
     int tm;
@@ -110,10 +122,10 @@ static void compare_batch(struct check *k, uint32_t first, uint32_t n) {
       bad++;
 #pragma omp critical
       printf("MISMATCH x=0x%08x (%a): %s %a t=%d, MPFR %a t=%d\n", x, (double)u2f(x),
-             k->how[i] == 1 ? "shortcut" : "table", k->y[i], k->t[i], ym, tm);
+             k->how[i] == 1 ? "shortcut" : k->how[i] == 2 ? "table" : "balls", k->y[i], k->t[i], ym, tm);
     }
   }
-  k->by[0] += by0, k->by[1] += by1, k->by[2] += by2, k->bad += bad;
+  k->by[0] += by0, k->by[1] += by1, k->by[2] += by2, k->by[3] += by3, k->bad += bad;
 }
 
 /* The batches of [from, to]: their answers on the host, or on the device (the next batch
@@ -159,7 +171,7 @@ static int check_fast_path(const struct reference *r, struct scan_cli *sc, int t
     errorf("out of memory building the table of %s", r->name);
     return EXIT_IO;
   }
-  struct check k = {r, &fast, sc->o.gpu, threads, {0, 0, 0}, 0, 0, NULL, NULL, NULL};
+  struct check k = {r, &fast, sc->o.gpu, threads, {0, 0, 0, 0}, 0, 0, NULL, NULL, NULL};
   double *hy = malloc((size_t)BATCH * 8);
   int8_t *ht = malloc(BATCH);
   uint8_t *hh = malloc(BATCH);
@@ -170,10 +182,11 @@ static int check_fast_path(const struct reference *r, struct scan_cli *sc, int t
 #pragma omp parallel num_threads(threads)
   ref_thread_cleanup();
   printf("refcheck %s --fast-path (%s%s) 0x%08x..0x%08x: %llu inputs: %llu by the shortcut, %llu by the table, "
-         "%llu left to MPFR; %llu mismatches (%.1f s)\n",
+         "%llu by the balls, %llu left to MPFR; %llu mismatches (%.1f s)\n",
          r->name, k.gpu ? "device" : "host", k.gpu && ref_device_shortcut(r) < 0 ? ", no device shortcut" : "", from,
-         to, (unsigned long long)(k.by[0] + k.by[1] + k.by[2]), (unsigned long long)k.by[1],
-         (unsigned long long)k.by[2], (unsigned long long)k.by[0], (unsigned long long)k.bad, now_s() - t0);
+         to, (unsigned long long)(k.by[0] + k.by[1] + k.by[2] + k.by[3]), (unsigned long long)k.by[1],
+         (unsigned long long)k.by[2], (unsigned long long)k.by[3], (unsigned long long)k.by[0],
+         (unsigned long long)k.bad, now_s() - t0);
   if (fast.ok)
     printf("table: %u blocks, %.1f KiB, built in %.2f s over %llu patterns (%llu undecided by construction)\n",
            fast.tab.hdr.nblk, fast_table_bytes(&fast.tab) / 1024.0, fast.build_s, (unsigned long long)fast.patterns,
@@ -233,7 +246,7 @@ static int check_binades(const struct reference *r, struct scan_cli *sc, int thr
     errorf("out of memory building the table of %s", r->name);
     return EXIT_IO;
   }
-  struct check k = {r, &fast, sc->o.gpu, threads, {0, 0, 0}, 0, 0, malloc((size_t)per * 8), malloc(per), malloc(per)};
+  struct check k = {r, &fast, sc->o.gpu, threads, {0, 0, 0, 0}, 0, 0, malloc((size_t)per * 8), malloc(per), malloc(per)};
   struct gpu_refs *gr = NULL;
   double t0 = now_s();
   uint64_t rng = 0x2545f4914f6cdd1dull;
@@ -254,10 +267,11 @@ static int check_binades(const struct reference *r, struct scan_cli *sc, int thr
   }
 #pragma omp parallel num_threads(threads)
   ref_thread_cleanup();
-  printf("refcheck %s --binades (%s): %llu inputs of 512 binades: %llu by the shortcut, %llu by the table, %llu left "
-         "to MPFR; %llu decided where MPFR cannot (the tests' naive loops check those); %llu mismatches (%.1f s)\n",
-         r->name, k.gpu ? "device" : "host", (unsigned long long)(k.by[0] + k.by[1] + k.by[2]),
-         (unsigned long long)k.by[1], (unsigned long long)k.by[2], (unsigned long long)k.by[0],
+  printf("refcheck %s --binades (%s): %llu inputs of 512 binades: %llu by the shortcut, %llu by the table, %llu by "
+         "the balls, %llu left to MPFR; %llu decided where MPFR cannot (the tests' naive loops check those); %llu "
+         "mismatches (%.1f s)\n",
+         r->name, k.gpu ? "device" : "host", (unsigned long long)(k.by[0] + k.by[1] + k.by[2] + k.by[3]),
+         (unsigned long long)k.by[1], (unsigned long long)k.by[2], (unsigned long long)k.by[3], (unsigned long long)k.by[0],
          (unsigned long long)k.beyond, (unsigned long long)k.bad, now_s() - t0);
   if (fast.ok)
     printf("table: %u blocks, %.1f KiB, built in %.2f s (%llu of its %llu patterns left undecided)\n", fast.tab.hdr.nblk,

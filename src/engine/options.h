@@ -24,7 +24,7 @@ struct scan_opts {
   int ndevices;          /* GPU backend: devices to use (0: device 0) */
   int moments;           /* also accumulate the per-bin output moments (arch record/compare) */
   int outputs_only;      /* evaluate only: inputs, per-bin digests (and moments); no references, no errors */
-  int no_fast;           /* references from the shortcut and MPFR only: no fast-path table, none on the device */
+  int no_fast;           /* references from the shortcut and MPFR only: no fast-path table, no balls, none on the device */
   int devices[SCAN_MAXDEV];
 };
 

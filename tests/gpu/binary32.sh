@@ -84,13 +84,39 @@ assert t["device_references"], t
 assert t["fast_hits"] > 0 and (t["mpfr_calls"] == 0 if sys.argv[2] == "table" else t["mpfr_calls"] > 0), t
 PY
 done
-# bench --expressions on the device (the 14 kernels through NVRTC) over 2^12 inputs
+# The ball evaluator on the device (src/kinds/binary32/device/balls.cu: what the table
+# leaves) gives the host's MPFR-only values: expressions and ranges where the balls decide
+# (cancellations near 0, a deviation below every binary64 gap, a value beyond binary64's
+# range), each run against the same run with --no-fast-path (no table, no balls: MPFR).
+cat >"$T/xb.cu" <<'CU'
+__device__ float omc(float x) { return 1.0f - cosf(x); }
+__device__ float silu(float x) { return x / (1.0f + expf(-x)); }
+__device__ float expinv(float x) { return expf(-1.0f / (x * x)); }
+__device__ float dsig(float x) { float s = 1.0f / (1.0f + expf(-x)); return s * (1.0f - s); }
+CU
+for r in "omc 1-cos(x) 0x00000000 0x0000ffff" "omc 1-cos(x) 0x2f000000 0x2f00ffff" \
+  "silu x/(1+exp(-x)) 0x44800000 0x4480ffff" "expinv exp(-1/x^2) 0x3c000000 0x3c00ffff" \
+  "dsig sigmoid(x)*(1-sigmoid(x)) 0x44400000 0x4440ffff"; do
+  set -- $r
+  "$U" run --source "$T/xb.cu" --function $1 --ref "$2" --backend gpu --from $3 --to $4 \
+    --no-cache --quiet --json "$T/xb.json" >/dev/null
+  "$U" run --source "$T/xb.cu" --function $1 --ref "$2" --backend gpu --from $3 --to $4 \
+    --no-cache --quiet --no-fast-path --json "$T/xbnf.json" >/dev/null
+  check same "$T/xb.json" "$T/xbnf.json"
+  check python3 - "$T/xb.json" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))["timing"]
+assert t["device_references"] and t["ball_hits"] + t["fast_hits"] > 0, t
+PY
+done
+
+# bench --expressions on the device (the 34 kernels through NVRTC) over 2^12 inputs
 # across 2^8: every input decided, the written-out forms equal to their named references.
 "$U" bench --expressions --backend gpu --from 0x437ff800 --to 0x438007ff --json "$T/bx.json" >/dev/null
 check python3 - "$T/bx.json" <<'PY'
 import json, sys
 rows = json.load(open(sys.argv[1]))["expressions"]
-assert len(rows) == 14, rows
+assert len(rows) == 34, rows
 for r in rows:
     assert r["device_references"] and r["undecidable"] == 0 and r["inputs"] == 4096, r
     assert r.get("same_as_named", True), r

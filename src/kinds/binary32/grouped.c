@@ -137,7 +137,7 @@ static int gather(struct queue *q, double wall, int64_t *done_mag) {
     t->cache_io += tm->cache_io, t->gpu_kernel += tm->gpu_kernel, t->gpu_copy += tm->gpu_copy;
     t->host_eval += tm->host_eval, t->host_calls += tm->host_calls;
     t->mpfr_calls += tm->mpfr_calls, t->cache_hits += tm->cache_hits, t->shortcut_hits += tm->shortcut_hits;
-    t->fast_build += tm->fast_build, t->fast_hits += tm->fast_hits;
+    t->fast_build += tm->fast_build, t->fast_hits += tm->fast_hits, t->ball_hits += tm->ball_hits;
     t->threads = q->nw > 1 ? q->threads : tm->threads, t->cache = tm->cache, t->device_refs = tm->device_refs;
     q->r->ri.threads = t->threads;
   }

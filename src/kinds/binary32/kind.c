@@ -233,6 +233,7 @@ static int par_reduce(struct kind_result *r) {
   r->times.wall = par_max(r->times.wall);
   r->times.mpfr_calls = (uint64_t)par_sum((double)r->times.mpfr_calls);
   r->times.fast_hits = (uint64_t)par_sum((double)r->times.fast_hits);
+  r->times.ball_hits = (uint64_t)par_sum((double)r->times.ball_hits);
   r->times.host_calls = (uint64_t)par_sum((double)r->times.host_calls);
   return par_reduce_stats(r->st, r->nv);
 }

@@ -250,6 +250,7 @@ json_t *b32_json(const struct kind_result *r) {
   json_t *tj = json_object_get(root, "timing");
   json_object_set_new(tj, "fast_build_s", json_real(t->fast_build));
   json_object_set_new(tj, "fast_hits", json_integer((json_int_t)t->fast_hits));
+  json_object_set_new(tj, "ball_hits", json_integer((json_int_t)t->ball_hits));
   json_object_set_new(tj, "device_references", json_boolean(t->device_refs));
   json_object_set_new(tj, "peak_rss_gib", json_real((double)ru.ru_maxrss / 1048576.0));
   if (t->host_calls) { /* host libraries' variants on the GPU backend */

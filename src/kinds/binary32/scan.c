@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reference/interval/ib_prog.h"
 #include "reference/fast/fastref.h"
 #include "reference/refcache.h"
 #include "src/kinds/binary32/device/gpu.h"
@@ -66,8 +67,9 @@ struct ctx {
   int8_t *own_rt;
   int nthreads;
   struct ref_fast fast; /* the fast path's table (fastref.h); fast.ok = 0: none */
+  const struct ib_prog *ib; /* the ball evaluator's program (an expression's; NULL: none, or --no-fast-path) */
   int dev_ref;          /* the device computes the reference values (refkern.cuh) */
-  uint64_t mpfr_calls, cache_hits, shortcut_hits, fast_hits;
+  uint64_t mpfr_calls, cache_hits, shortcut_hits, fast_hits, ball_hits;
   int n_undec; /* the lowest inputs whose reference was undecidable (metrics.h) */
   struct sample undec[LIST_MAX];
   /* the GPU backend: one context per device; chunk k goes to device k % nd, slot (k / nd) % 2 */
@@ -79,11 +81,14 @@ struct ctx {
   char host_err[2048];
 };
 
-/* One reference value on the host: the shortcut, the fast path's table, MPFR. Returns
- * what decided it: 1 the shortcut, 2 the table, 0 MPFR. */
+/* One reference value on the host: the shortcut, the fast path's table, the ball
+ * evaluator (an expression's program, reference/interval/ib_prog.h), MPFR. Returns what
+ * decided it: 1 the shortcut, 2 the table, 3 the balls, 0 MPFR. */
 static int ref_decide(const struct ctx *c, uint32_t x, double *y, int *t) {
   if (c->ref->shortcut(x, y, t)) return 1;
   if (c->fast.ok && fast_eval(&c->fast.view, x, y, t)) return 2;
+  int words;
+  if (c->ib && ib_decide(c->ib, x, y, t, &words)) return 3;
   ref_mpfr(c->ref, x, y, t);
   return 0;
 }
@@ -107,8 +112,8 @@ static void fill_reference(struct ctx *c, const struct chunk *ch) {
   const int sym = c->sym;
   const int halves = sym ? 1 : 2;
   const uint32_t nblk = (len + REF_BLOCK - 1) / REF_BLOCK;
-  uint64_t calls = 0, hits = 0, shorts = 0, fasts = 0;
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : calls, hits, shorts, fasts)
+  uint64_t calls = 0, hits = 0, shorts = 0, fasts = 0, balls = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : calls, hits, shorts, fasts, balls)
   for (uint32_t it = 0; it < nblk * (uint32_t)halves; it++) {
     int h = (int)(it / nblk);
     uint32_t i0 = (it % nblk) * REF_BLOCK, i1 = i0 + REF_BLOCK < len ? i0 + REF_BLOCK : len;
@@ -136,7 +141,7 @@ static void fill_reference(struct ctx *c, const struct chunk *ch) {
         hits++;
       } else {
         int by = ref_decide(c, x, &y, &t);
-        calls += by == 0, shorts += by == 1, fasts += by == 2;
+        calls += by == 0, shorts += by == 1, fasts += by == 2, balls += by == 3;
         if (t == REF_T_UNDECIDABLE) note_undecidable(c, m, h);
         if (h == 0 && c->cache.building && m >= c->cache.lo && m < c->cache.hi) {
           c->cache.y[m - c->cache.lo] = y;
@@ -151,6 +156,7 @@ static void fill_reference(struct ctx *c, const struct chunk *ch) {
   c->cache_hits += hits;
   c->shortcut_hits += shorts;
   c->fast_hits += fasts;
+  c->ball_hits += balls;
 }
 
 /* Host functions' outputs over a chunk, in the engine's layout: out[f][i] for magnitude
@@ -351,6 +357,7 @@ static int scan_alloc(struct ctx *c, size_t maxlen, char *err, size_t errlen) {
 static int fast_prepare(struct ctx *c, char *err, size_t errlen) {
   const struct scan_opts *o = c->o;
   if (o->outputs_only || o->no_fast) return 0;
+  c->ib = c->ref->ctx_ib;
   double t0 = now_s();
   struct fast_range decl[MAX_FAST_RANGES];
   int nd = ref_fast_ranges(c->ref, decl, MAX_FAST_RANGES);
@@ -391,7 +398,8 @@ static int gpu_setup(struct ctx *c, size_t maxlen, char *err, size_t errlen) {
     c->gs[d] = gpu_open(dev, c->nv, fns, (uint32_t)(2 * maxlen), 2 * (o->chunk / RED_BLOCK + 2), err, errlen);
     if (!c->gs[d]) return strstr(err, "out of memory") && o->chunk > (1u << 16) ? 1 : EXIT_NOGPU;
     if (gpu_set_measure(c->gs[d], c->cfg) ||
-        (c->dev_ref && gpu_set_reference(c->gs[d], ref_device_shortcut(c->ref), c->fast.ok ? &c->fast.view : NULL))) {
+        (c->dev_ref && gpu_set_reference(c->gs[d], ref_device_shortcut(c->ref), c->fast.ok ? &c->fast.view : NULL)) ||
+        (c->dev_ref && gpu_set_balls(c->gs[d], c->ib))) {
       snprintf(err, errlen, "%s", gpu_last_error());
       return EXIT_NOGPU;
     }
@@ -436,14 +444,14 @@ static int patch_reference(struct ctx *c, const struct chunk *ch, int k) {
   struct gpu_ctx *g = GDEV(c, k);
   const uint32_t *idx;
   uint32_t n;
-  uint64_t by[2];
+  uint64_t by[3];
   double *py;
   int8_t *pt;
   if (gpu_reference_undecided(g, GSLOT(c, k), &idx, &n, by)) return -1;
   gpu_ref_buffers(g, GSLOT(c, k), &py, &pt);
   if (!py) return -1;
-  uint64_t calls = 0, hits = 0, shorts = 0, fasts = 0;
-#pragma omp parallel for schedule(dynamic, 64) reduction(+ : calls, hits, shorts, fasts) if (n > 256)
+  uint64_t calls = 0, hits = 0, shorts = 0, fasts = 0, balls = 0;
+#pragma omp parallel for schedule(dynamic, 64) reduction(+ : calls, hits, shorts, fasts, balls) if (n > 256)
   for (uint32_t j = 0; j < n; j++) {
     const uint32_t h = idx[j] / ch->len, m = ch->a0 + idx[j] % ch->len;
     double y;
@@ -453,13 +461,13 @@ static int patch_reference(struct ctx *c, const struct chunk *ch, int k) {
       hits++;
     } else {
       int d = ref_decide(c, m | (h ? HALF : 0), &y, &t);
-      calls += d == 0, shorts += d == 1, fasts += d == 2;
+      calls += d == 0, shorts += d == 1, fasts += d == 2, balls += d == 3;
       if (t == REF_T_UNDECIDABLE) note_undecidable(c, m, (int)h);
     }
     py[j] = y, pt[j] = (int8_t)t;
   }
   c->mpfr_calls += calls, c->cache_hits += hits;
-  c->shortcut_hits += shorts + by[0], c->fast_hits += fasts + by[1];
+  c->shortcut_hits += shorts + by[0], c->fast_hits += fasts + by[1], c->ball_hits += balls + by[2];
   return gpu_reference_patch(g, GSLOT(c, k), n);
 }
 
@@ -623,7 +631,7 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
   scan_free(&c);
   free(chunks);
   tm->mpfr_calls = c.mpfr_calls, tm->cache_hits = c.cache_hits, tm->shortcut_hits = c.shortcut_hits;
-  tm->fast_hits = c.fast_hits;
+  tm->fast_hits = c.fast_hits, tm->ball_hits = c.ball_hits;
   tm->wall = now_s() - t_start;
   return rc;
 }

@@ -32,6 +32,7 @@ struct scan_times {
   uint64_t host_calls; /* and the calls they made (their per-call cost: host_eval * threads / host_calls) */
   uint64_t mpfr_calls, cache_hits, shortcut_hits; /* shortcut_hits: on the host and the device */
   uint64_t fast_hits;    /* reference values from the fast path's table (host and device) */
+  uint64_t ball_hits;    /* reference values from the ball evaluator (reference/interval/; host and device) */
   int device_refs;       /* the device computed the reference values */
   int64_t done_mag; /* last magnitude completed in both halves (-1: none); < to on interruption */
   int threads;

@@ -57,14 +57,19 @@ int gpu_submit_reduce(struct gpu_ctx *g, int slot, const struct gpu_geom *geom, 
  * the reference's device shortcut (ref_device_shortcut, -1 for none) and its fast-path
  * table (NULL or an empty view for none), copied to the device. 0 or -1. */
 int gpu_set_reference(struct gpu_ctx *g, int shortcut, const struct fast_view *tab);
+/* The ball evaluator's program of an expression reference (reference/interval/ib_prog.h;
+ * NULL: none), copied to the device after gpu_set_reference: what the shortcut and the
+ * table leave, the device decides in balls (balls.cu) before the host does. 0 or -1. */
+struct ib_prog;
+int gpu_set_balls(struct gpu_ctx *g, const struct ib_prog *P);
 /* Enqueue, after slot's evaluation: the reference values of geom's chunk into slot's
  * device buffers (the engine's layout: sym ? len : 2 * len entries), the undecided entries
  * listed. 0 or -1. */
 int gpu_submit_reference(struct gpu_ctx *g, int slot, const struct gpu_geom *geom);
 /* Wait for slot's reference values: *idx (pinned host memory, valid until the next
- * submit on slot) lists the *n undecided entries; by[0] and by[1] count the entries the
- * shortcut and the table decided. 0 or -1. */
-int gpu_reference_undecided(struct gpu_ctx *g, int slot, const uint32_t **idx, uint32_t *n, uint64_t by[2]);
+ * submit on slot) lists the *n undecided entries; by[0], by[1] and by[2] count the entries
+ * the shortcut, the table and the balls decided. 0 or -1. */
+int gpu_reference_undecided(struct gpu_ctx *g, int slot, const uint32_t **idx, uint32_t *n, uint64_t by[3]);
 /* Enqueue: the host's values of slot's n undecided entries, written in list order at the
  * start of gpu_ref_buffers' arrays, into the device buffers. 0 or -1. */
 int gpu_reference_patch(struct gpu_ctx *g, int slot, uint32_t n);

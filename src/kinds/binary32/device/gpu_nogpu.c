@@ -44,11 +44,15 @@ int gpu_set_reference(struct gpu_ctx *g, int shortcut, const struct fast_view *t
   (void)g, (void)shortcut, (void)tab;
   return -1;
 }
+int gpu_set_balls(struct gpu_ctx *g, const struct ib_prog *P) {
+  (void)g, (void)P;
+  return -1;
+}
 int gpu_submit_reference(struct gpu_ctx *g, int slot, const struct gpu_geom *geom) {
   (void)g, (void)slot, (void)geom;
   return -1;
 }
-int gpu_reference_undecided(struct gpu_ctx *g, int slot, const uint32_t **idx, uint32_t *n, uint64_t by[2]) {
+int gpu_reference_undecided(struct gpu_ctx *g, int slot, const uint32_t **idx, uint32_t *n, uint64_t by[3]) {
   (void)g, (void)slot, (void)idx, (void)n, (void)by;
   return -1;
 }
