@@ -75,7 +75,7 @@ endif
 # host sources: the engine, commands, kinds and the catalogue (functions/*/)
 # (test_*.c in a function folder are its tests; *_nogpu.c stand in for the device code of a
 # build without the CUDA toolkit)
-ALL_C := $(wildcard src/*.c src/*/*.c src/kinds/*/*.c src/kinds/*/*/*.c src/reference/fast/*.c src/reference/shared/*.c functions/*/*.c)
+ALL_C := $(wildcard src/*.c src/*/*.c src/kinds/*/*.c src/kinds/*/*/*.c src/reference/fast/*.c src/reference/shared/*.c reference/search/*.c functions/*/*.c)
 NOGPU_SRC := $(filter %_nogpu.c,$(ALL_C))
 NOT_TESTS = $(foreach f,$(1),$(if $(findstring /test_,$(f)),,$(f)))
 SRC := $(call NOT_TESTS,$(filter-out src/main.c $(NOGPU_SRC),$(ALL_C)))
@@ -148,7 +148,7 @@ $(GEN)/shortcuts.def: FORCE
 $(GEN)/kinds.def: FORCE
 	@mkdir -p $(GEN) && printf 'KIND(%s)\n' $(KIND_DIRS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 FORCE:
-HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh src/kinds/*/*/*.h src/kinds/*/*/*.cuh src/reference/fast/*.h src/reference/shared/*.h functions/*/*.h functions/*/*.cuh functions/*/*.def)
+HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh src/kinds/*/*/*.h src/kinds/*/*/*.cuh src/reference/fast/*.h src/reference/shared/*.h reference/search/*.h functions/*/*.h functions/*/*.cuh functions/*/*.def)
 HDR += $(CONV_DEFS) $(CONV_CUHS)
 
 # the tests: tests/test_*.c, and each function folder's test_<name>.c (its reference's tests)
@@ -188,6 +188,8 @@ $(BUILD)/src/kinds/ff/ff_fmad.o: NVFLAV := -fmad=true
 $(BUILD)/src/kinds/ff/ff_ftz.o: NVFLAV := -fmad=false -ftz=true
 $(BUILD)/src/kinds/pair/pair_ftz.o: NVFLAV := -fmad=false -ftz=true
 $(BUILD)/src/kinds/pair/pair_fast.o: NVFLAV := -use_fast_math
+# the search kind's device code: CUDA's double functions as a default build compiles them
+$(BUILD)/src/kinds/search/search_gpu.o: NVFLAV :=
 # the 16-bit math functions as users build them: nvcc's defaults, and -use_fast_math
 $(BUILD)/src/kinds/h16/h16_default.o: NVFLAV :=
 $(BUILD)/src/kinds/h16/h16_fastmath.o: NVFLAV := -use_fast_math
