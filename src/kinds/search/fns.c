@@ -125,7 +125,7 @@ static void build(void) {
       v = add(i, SR_PLANTED, "planted");
       v->host1 = planted_exp;
       v->bound = SR_BOUND_ULP, v->bound_value = 0.75;
-      v->bound_source = "a planted wrong function (exp one ulp too large on [1.5, 1.5+2^-12]) and a bound of "
+      v->bound_source = "a planted wrong function (exp one ulp too large on [1.5, 1.5+2^-8]) and a bound of "
                         "0.75 ulp, which glibc's exp meets: the search must report it VIOLATED";
     }
   }

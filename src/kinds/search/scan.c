@@ -4,6 +4,7 @@
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "reference/search/ref64.h"
@@ -12,7 +13,8 @@
 #include "src/kinds/search/file.h"
 #include "src/kinds/search/result.h"
 
-#define SR_GROUP 16 /* blocks between two looks at the stop flag */
+#define SR_GROUP 16       /* blocks between two looks at the stop flag (host) */
+#define SR_GROUP_GPU 1024 /* the same on the device: 2^26 inputs a launch */
 
 uint64_t sr_stream(const struct sr_fn *f) {
   uint64_t h = 0xcbf29ce484222325ull;
@@ -58,42 +60,49 @@ static void host_sample(const struct kind_result *r, const struct sr_variant *v,
 
 /* Evaluate n neighbours (host threads, or the device): their outputs and estimates. */
 static int eval_batch(const struct kind_result *r, const struct sr_variant *v, int n, struct sr_cand *c) {
-  static _Thread_local double xs[SR_BATCH_GPU], ys[SR_BATCH_GPU], outs[SR_BATCH_GPU], ests[SR_BATCH_GPU];
   if (v->lib != SR_CUDA) {
 #pragma omp parallel for num_threads(r->ri.threads > 0 ? r->ri.threads : 1) schedule(static)
     for (int j = 0; j < n; j++) c[j] = host_cand(v, c[j].x, c[j].y);
     return 0;
   }
   char err[256];
-  for (int j = 0; j < n; j++) xs[j] = c[j].x, ys[j] = c[j].y;
-  if (sr_gpu_eval(v->fn, n, xs, ys, outs, ests, err, sizeof err)) {
-    errorf("%s: %s", v->name, err);
-    return EXIT_NOGPU;
+  double *xs = malloc(4 * (size_t)n * sizeof *xs), *ys = xs + n, *outs = ys + n, *ests = outs + n;
+  if (!xs) {
+    errorf("%s: out of memory", v->name);
+    return EXIT_IO;
   }
-  for (int j = 0; j < n; j++) c[j].out = outs[j], c[j].est = ests[j], c[j].checked = 0;
-  return 0;
+  for (int j = 0; j < n; j++) xs[j] = c[j].x, ys[j] = c[j].y;
+  int rc = sr_gpu_eval(v->fn, n, xs, ys, outs, ests, err, sizeof err);
+  for (int j = 0; !rc && j < n; j++) c[j].out = outs[j], c[j].est = ests[j], c[j].checked = 0;
+  free(xs);
+  if (rc) errorf("%s: %s", v->name, err);
+  return rc ? EXIT_NOGPU : 0;
 }
 
 /* The local search: from each of the first SR_WALK candidates, r->rounds rounds of r->batch
  * neighbours of the current point; the walk moves to the best neighbour when it beats the current
  * point, and every neighbour may enter the pool. */
 static int local_search(const struct kind_result *r, const struct sr_variant *v, struct sr_stat *s) {
-  static _Thread_local struct sr_cand nb[SR_BATCH_GPU];
   const struct sr_fn *f = &sr_fns[v->fn];
+  struct sr_cand *nb = malloc((size_t)r->batch * sizeof *nb);
+  int rc = 0;
+  if (!nb) {
+    errorf("%s: out of memory", v->name);
+    return EXIT_IO;
+  }
   uint64_t stream = sr_stream(f);
   struct sr_cand start[SR_WALK];
   int nstart = s->npool < SR_WALK ? s->npool : SR_WALK;
   memcpy(start, s->pool, (size_t)nstart * sizeof start[0]);
-  for (int c = 0; c < nstart; c++) {
+  for (int c = 0; c < nstart && !rc; c++) {
     struct sr_cand cur = start[c];
-    for (int k = 0; k < r->rounds && !g_scan_stop; k++) {
+    for (int k = 0; k < r->rounds && !g_scan_stop && !rc; k++) {
       for (int j = 0; j < r->batch; j++) {
         memset(&nb[j], 0, sizeof nb[j]);
         sr_neighbour(f->dom.arity, f->dom.fmt, r->seed, stream, cur.x, cur.y, (uint64_t)c, (uint64_t)k, (uint64_t)j,
                      &nb[j].x, &nb[j].y);
       }
-      int rc = eval_batch(r, v, r->batch, nb);
-      if (rc) return rc;
+      if ((rc = eval_batch(r, v, r->batch, nb))) break;
       s->local += (uint64_t)r->batch;
       int best = -1;
       for (int j = 0; j < r->batch; j++) {
@@ -104,7 +113,8 @@ static int local_search(const struct kind_result *r, const struct sr_variant *v,
       if (best >= 0 && sr_cand_before(&nb[best], &cur)) cur = nb[best];
     }
   }
-  return 0;
+  free(nb);
+  return rc;
 }
 
 /* MPFR at every candidate not yet checked. */
@@ -147,9 +157,10 @@ int sr_scan(struct kind_result *r, uint32_t from, uint32_t to, int64_t *done) {
   const struct sr_variant *vs;
   sr_variants(&vs);
   *done = (int64_t)from - 1;
-  for (uint64_t g = from; g <= to; g += SR_GROUP) {
+  uint64_t group = r->ri.gpu ? SR_GROUP_GPU : SR_GROUP;
+  for (uint64_t g = from; g <= to; g += group) {
     if (g_scan_stop) break;
-    uint64_t ge = g + SR_GROUP - 1 < to ? g + SR_GROUP - 1 : to;
+    uint64_t ge = g + group - 1 < to ? g + group - 1 : to;
     for (int i = 0; i < r->nv; i++) {
       int rc = sample_group(r, i, g, ge);
       if (rc) return rc;
