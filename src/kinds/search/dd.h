@@ -71,7 +71,13 @@ SR_HD dd dd_div(dd a, dd b) {
   dd q = fast_two_sum(q1, q2);
   return dd_add_d(q, q3);
 }
-SR_HD dd dd_div_d(dd a, double b) { return dd_div(a, dd_make(b, 0)); }
+/* a / b for a double b: q1 = a.hi / b, then the remainder a - q1 b (two_prod: exact) over b. */
+SR_HD dd dd_div_d(dd a, double b) {
+  double q1 = a.hi / b;
+  dd p = two_prod(q1, b);
+  double e = (((a.hi - p.hi) - p.lo) + a.lo) / b;
+  return fast_two_sum(q1, e);
+}
 SR_HD dd dd_sqrt(dd a) {
   if (a.hi <= 0) return dd_make(sqrt(a.hi), 0);
   double s = sqrt(a.hi);

@@ -7,6 +7,7 @@
 
 #include "src/common.h"
 #include "src/engine/driver.h"
+#include "src/kinds/search/arch.h"
 #include "src/kinds/search/file.h"
 #include "src/kinds/search/result.h"
 
@@ -147,4 +148,6 @@ const struct kind kind_search = {
     .write = sr_write,
     .print = sr_print,
     .release = release,
+    .arch_record = sr_arch_record,
+    .arch_compare = sr_arch_compare,
 };

@@ -157,6 +157,10 @@ SR_HD void sr_input(const struct sr_dom *d, uint64_t seed, uint64_t stream, uint
   }
 }
 
+/* The term of input i with output out in a digest of outputs (arch record): a bijective mix of the
+ * output's bits keyed by i, summed modulo 2^64, so that one changed output changes the sum. */
+SR_HD uint64_t sr_digest_term(uint64_t i, double out) { return sr_mix(sr_bits64(out) ^ sr_mix(i)); }
+
 /* Neighbour j of (x, y) in round r of the local search around candidate c: one argument (or
  * both) moved by up to 2^k ulps, k uniform in 0..24, or one significand bit flipped; the sign
  * is kept. */

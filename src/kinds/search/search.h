@@ -84,6 +84,9 @@ double sr_host_eval(const struct sr_variant *v, double x, double y);
 int sr_gpu_sample(int fn, const struct sr_dom *d, uint64_t seed, uint64_t stream, uint64_t i0, uint64_t i1, struct sr_cand *pool,
                   int *npool, uint64_t *unmeasured, char *err, int errlen);
 int sr_gpu_eval(int fn, int n, const double *x, const double *y, double *out, double *est, char *err, int errlen);
+/* The digest of the outputs of inputs [0, n) of function fn (sum modulo 2^64 of sr_digest_term). */
+int sr_gpu_digest(int fn, const struct sr_dom *d, uint64_t seed, uint64_t stream, uint64_t n, uint64_t *digest,
+                  char *err, int errlen);
 /* Whether the device has a ranking reference for function fn. */
 int sr_gpu_has(int fn);
 

@@ -97,6 +97,17 @@ __global__ void k_eval(int n, const double *x, const double *y, double *out, dou
   est[j] = F::est(x[j], y[j], out[j]);
 }
 
+template <class F>
+__global__ void k_digest(struct sr_dom d, uint64_t seed, uint64_t stream, uint64_t n, unsigned long long *sum) {
+  unsigned long long t = 0;
+  for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x) {
+    double x, y;
+    sr_input(&d, seed, stream, i, &x, &y);
+    t += sr_digest_term(i, F::impl(x, y));
+  }
+  atomicAdd(sum, t); /* a sum modulo 2^64: the order of the additions does not matter */
+}
+
 /* The device's buffers, allocated once. */
 static dcand *d_best;
 static unsigned long long *d_un;
@@ -158,6 +169,18 @@ static int eval(int n, const double *x, const double *y, double *out, double *es
   return 0;
 }
 
+template <class F>
+static int digest(const struct sr_dom *d, uint64_t seed, uint64_t stream, uint64_t n, uint64_t *out, char *err,
+                  int errlen) {
+  unsigned long long h = 0;
+  if (alloc(err, errlen) || check(cudaMemset(d_un, 0, sizeof h), err, errlen)) return -1;
+  k_digest<F><<<SR_GRID, SR_THREADS>>>(*d, seed, stream, n, d_un);
+  if (check(cudaGetLastError(), err, errlen) || check(cudaMemcpy(&h, d_un, sizeof h, cudaMemcpyDeviceToHost), err, errlen))
+    return -1;
+  *out = h;
+  return 0;
+}
+
 /* The functor of function fn, found by its name. */
 #define SR_CF(nm, ref) SR_C(nm)
 extern "C" int sr_gpu_sample(int fn, const struct sr_dom *d, uint64_t seed, uint64_t stream, uint64_t i0, uint64_t i1,
@@ -176,6 +199,17 @@ extern "C" int sr_gpu_eval(int fn, int n, const double *x, const double *y, doub
   const char *name = sr_fns[fn].name;
 #define SR_C(nm) \
   if (!strcmp(name, #nm)) return eval<F_##nm>(n, x, y, out, est, err, errlen);
+  SR_DEVICE_FNS(SR_C, SR_C, SR_CF)
+#undef SR_C
+  snprintf(err, (size_t)errlen, "%s has no device code", name);
+  return -1;
+}
+
+extern "C" int sr_gpu_digest(int fn, const struct sr_dom *d, uint64_t seed, uint64_t stream, uint64_t n,
+                             uint64_t *out, char *err, int errlen) {
+  const char *name = sr_fns[fn].name;
+#define SR_C(nm) \
+  if (!strcmp(name, #nm)) return digest<F_##nm>(d, seed, stream, n, out, err, errlen);
   SR_DEVICE_FNS(SR_C, SR_C, SR_CF)
 #undef SR_C
   snprintf(err, (size_t)errlen, "%s has no device code", name);

@@ -12,4 +12,9 @@ int sr_gpu_eval(int fn, int n, const double *x, const double *y, double *out, do
   snprintf(err, (size_t)errlen, "this build has no GPU support");
   return -1;
 }
+int sr_gpu_digest(int fn, const struct sr_dom *d, uint64_t seed, uint64_t stream, uint64_t n, uint64_t *digest,
+                  char *err, int errlen) {
+  snprintf(err, (size_t)errlen, "this build has no GPU support");
+  return -1;
+}
 int sr_gpu_has(int fn) { return 0; }

@@ -1,0 +1,84 @@
+#!/bin/sh
+# search_test.sh: the search kind from the command line (CPU backend): the planted wrong exp is
+# found and VIOLATED (exit 1) with its input; a run of glibc variants exits 0 with "at least"
+# figures; two shards merged count every input of the whole run once and keep its largest error
+# at least; --resume of a finished run changes nothing; the arch record's search part names a
+# function whose digest changed; bad command lines get their exit codes. Needs $ULPCERT.
+set -u
+U=${ULPCERT:-build/ulpcert}
+pass=0
+fail=0
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+
+check() { # check NAME COMMAND...: the command succeeds
+  name=$1
+  shift
+  if "$@" >"$T/check.out" 2>&1; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL: $name"
+    sed 's/^/    /' "$T/check.out" | head -8
+  fi
+}
+
+expect() { # expect CODE PATTERN ARGS...: exit code and message
+  code=$1 pat=$2
+  shift 2
+  "$U" "$@" >"$T/out" 2>&1
+  rc=$?
+  if [ "$rc" -eq "$code" ] && grep -Eq -- "$pat" "$T/out"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL: ulpcert $* (exit $rc, expected $code and /$pat/)"
+    sed 's/^/    /' "$T/out" | head -8
+  fi
+}
+
+# the planted exp: one ulp too large on [1.5, 1.5 + 2^-8]; its bound of 0.75 ulp is VIOLATED there
+expect 1 "VIOLATED \(0.75 ulp documented\): 1\.[0-9]+ ulp, [0-9]+ steps? from the correctly rounded result, at x = 0x1\.80" \
+  run search.planted --backend cpu --to 0xf --threads 2
+# glibc's exp and hypotf: figures are lower bounds, no bound to violate
+expect 0 "search.exp.glibc: at least 0\.[0-9]+ ulp \(at x = .*; 1114112 inputs searched\)" \
+  run search.exp.glibc --backend cpu --to 0xf --threads 2 --json "$T/whole.json"
+# shards: blocks 0..7 and 8..15, merged: 16 blocks sampled, the local search of each shard
+"$U" run search.exp.glibc --backend cpu --to 0xf --shard 0/2 --threads 2 --json "$T/s0.json" --quiet >/dev/null 2>&1
+"$U" run search.exp.glibc --backend cpu --to 0xf --shard 1/2 --threads 2 --json "$T/s1.json" --quiet >/dev/null 2>&1
+expect 0 "search.exp.glibc: at least" merge "$T/s0.json" "$T/s1.json" --json "$T/merged.json"
+check "merged shards sample the 16 blocks once" python3 -c "
+import json, sys
+w = json.load(open('$T/whole.json'))['results'][0]
+m = json.load(open('$T/merged.json'))['results'][0]
+assert m['sampled'] == w['sampled'] == 16 * 65536, (m['sampled'], w['sampled'])
+assert m['local'] == 2 * w['local']
+# every candidate of the whole run's sampling is in a shard: the merged maximum is at least
+# the sampled maximum of the whole run up to what the local searches add
+assert float.fromhex(m['max']['ulp_error']) > 0.5
+"
+expect 0 "search.exp.glibc: at least" run search.exp.glibc --backend cpu --to 0xf --threads 2 --resume "$T/whole.json" \
+  --json "$T/resumed.json"
+check "a finished run resumed is unchanged" python3 -c "
+import json
+a = json.load(open('$T/whole.json'))['results'][0]; b = json.load(open('$T/resumed.json'))['results'][0]
+assert a['sampled'] == b['sampled'] and a['max'] == b['max'], (a['max'], b['max'])
+"
+# arch: a changed digest is named
+"$U" arch record --backend cpu --kinds search --threads 2 --out "$T/arch.json" >/dev/null 2>&1
+check "arch record has the search digests" python3 -c "
+import json; d = json.load(open('$T/arch.json'))['search']['digests']; assert 'search.exp.glibc' in d and 'search.powf.glibc' in d"
+python3 -c "
+import json; p = '$T/arch.json'; d = json.load(open(p)); g = d['search']['digests']
+g['search.log.glibc'] = '0x%016x' % (int(g['search.log.glibc'], 16) ^ 1); json.dump(d, open('$T/arch2.json', 'w'))"
+expect 1 "search.log.glibc +DIFFERS" arch compare "$T/arch2.json" --backend cpu --kinds search --threads 2
+expect 0 "search.exp.glibc +identical" arch compare "$T/arch.json" --backend cpu --kinds search --threads 2
+# bad command lines
+expect 2 "runs on the GPU backend" run search.exp.cuda --backend cpu
+expect 2 "block numbers" run search.exp.glibc --backend cpu --to 15.0
+expect 2 "empty range" run search.exp.glibc --backend cpu --from 0x10 --to 0x2
+expect 0 "Search variants \(family search" run --help
+expect 0 "search.pow.sleef_u10" list
+
+echo "search: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
