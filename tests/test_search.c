@@ -5,6 +5,7 @@
  * search must find; the verdict wording; the result file read back. */
 #include "testutil.h"
 
+#include <float.h>
 #include <jansson.h>
 #include <mpfr.h>
 #include <stdlib.h>
@@ -347,6 +348,24 @@ static void test_repeat_merge_file(void **state) {
   kind_search.release(a), kind_search.release(b), kind_search.release(c), kind_search.release(d);
 }
 
+/* SLEEF 3.5.1's exp_u10 overflows below log(DBL_MAX): at 0x1.62e42fe102c84p+9 (found by the search),
+ * MPFR's exp is finite (below DBL_MAX) while Sleef_exp_u10 returns +inf. */
+extern double Sleef_exp_u10(double) __attribute__((weak));
+static void test_sleef_exp_overflow(void **state) {
+  if (!Sleef_exp_u10) {
+    fprintf(stderr, "test_sleef_exp_overflow: SLEEF not linked, skipped\n");
+    skip();
+  }
+  double x = 0x1.62e42fe102c84p+9;
+  mpfr_t m;
+  mpfr_init2(m, 200);
+  mpfr_set_d(m, x, MPFR_RNDN);
+  mpfr_exp(m, m, MPFR_RNDN);
+  assert_true(mpfr_cmp_d(m, DBL_MAX) < 0);
+  mpfr_clear(m);
+  assert_true(isinf(Sleef_exp_u10(x)));
+}
+
 int main(void) {
   g_quiet = 1;
   fprintf(stderr, "test_search: seed of the random inputs 0x%016llx\n", (unsigned long long)test_rng_state);
@@ -356,6 +375,7 @@ int main(void) {
       cmocka_unit_test(test_dd_boundaries),    cmocka_unit_test(test_dd_estimate),
       cmocka_unit_test(test_sampler),          cmocka_unit_test(test_planted),
       cmocka_unit_test(test_verdict_wording),  cmocka_unit_test(test_repeat_merge_file),
+      cmocka_unit_test(test_sleef_exp_overflow),
   };
   return cmocka_run_group_tests_name("search", tests, NULL, NULL);
 }
