@@ -3,7 +3,8 @@
 # found and VIOLATED (exit 1) with its input; a run of glibc variants exits 0 with "at least"
 # figures; two shards merged count every input of the whole run once and keep its largest error
 # at least; --resume of a finished run changes nothing; the arch record's search part names a
-# function whose digest changed; bad command lines get their exit codes. Needs $ULPCERT.
+# function whose digest changed; a listed input (--pairs FILE) is evaluated and seeds the local
+# search; bad command lines get their exit codes. Needs $ULPCERT.
 set -u
 U=${ULPCERT:-build/ulpcert}
 pass=0
@@ -73,6 +74,13 @@ import json; p = '$T/arch.json'; d = json.load(open(p)); g = d['search']['digest
 g['search.log.glibc'] = '0x%016x' % (int(g['search.log.glibc'], 16) ^ 1); json.dump(d, open('$T/arch2.json', 'w'))"
 expect 1 "search.log.glibc +DIFFERS" arch compare "$T/arch2.json" --backend cpu --kinds search --threads 2
 expect 0 "search.exp.glibc +identical" arch compare "$T/arch.json" --backend cpu --kinds search --threads 2
+# listed inputs (--pairs FILE): one block misses the planted interval, the list's input there is
+# found and seeds the local search (2 listed + 65536 sampled + 65536 local inputs)
+printf '# hand-made\n0x1.8000000000001p+0 # in the planted interval\n2.5\n\n' >"$T/list.txt"
+expect 1 "131074 inputs searched" run search.planted --backend cpu --from 0x0 --to 0x0 --pairs "$T/list.txt" --threads 2
+printf '1.0,2.0\n' >"$T/list2.txt"
+expect 2 "list2.txt:1: not one number" run search.exp.glibc --backend cpu --to 0x0 --pairs "$T/list2.txt"
+expect 2 "take one and two arguments" run search.exp.glibc search.pow.glibc --backend cpu --to 0x0 --pairs "$T/list2.txt"
 # bad command lines
 expect 2 "runs on the GPU backend" run search.exp.cuda --backend cpu
 expect 2 "block numbers" run search.exp.glibc --backend cpu --to 15.0

@@ -45,9 +45,10 @@ static json_t *variant_json(const struct kind_result *r, int i) {
   const struct sr_stat *s = &r->st[i];
   char verdict[512];
   sr_verdict(v, s, verdict, sizeof verdict);
-  json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:s}", "variant", v->name, "function", sr_fns[v->fn].name,
-                        "library", lib_word[v->lib], "format", sr_fns[v->fn].dom.fmt == SR_F64 ? "binary64" : "binary32",
-                        "sampled", (json_int_t)s->sampled, "local", (json_int_t)s->local, "unmeasured",
+  json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:I, s:s}", "variant", v->name, "function",
+                        sr_fns[v->fn].name, "library", lib_word[v->lib], "format",
+                        sr_fns[v->fn].dom.fmt == SR_F64 ? "binary64" : "binary32", "sampled", (json_int_t)s->sampled,
+                        "local", (json_int_t)s->local, "listed", (json_int_t)s->listed, "unmeasured",
                         (json_int_t)s->unmeasured, "verdict", verdict);
   if (v->bound != SR_NO_BOUND)
     json_object_set_new(o, "bound", json_pack("{s:s, s:f, s:s}", "measure",
@@ -68,6 +69,7 @@ int sr_write(const char *path, const struct kind_result *r, char *err, size_t er
   snprintf(sd, sizeof sd, "0x%016llx", (unsigned long long)r->seed);
   json_object_set_new(root, "search", json_pack("{s:s, s:i, s:i, s:i, s:i}", "seed", sd, "block", (int)SR_BLOCK,
                                                 "pool", SR_POOL, "local_rounds", r->rounds, "local_batch", r->batch));
+  if (r->list_path[0]) json_object_set_new(json_object_get(root, "search"), "list", json_string(r->list_path));
   for (int i = 0; i < r->nv; i++) json_array_append_new(res, variant_json(r, i));
   json_object_set_new(root, "results", res);
   int rc = result_write_root(path, root, err, errlen);
@@ -113,6 +115,7 @@ static int variant_read(json_t *o, struct kind_result *r) {
   r->v[r->nv++] = k;
   s->sampled = (uint64_t)json_integer_value(sa), s->local = (uint64_t)json_integer_value(lo);
   s->unmeasured = (uint64_t)json_integer_value(un);
+  s->listed = (uint64_t)json_integer_value(json_object_get(o, "listed")); /* 0 when absent */
   for (size_t j = 0; j < json_array_size(cs); j++) {
     struct sr_cand c;
     if (cand_read(json_array_get(cs, j), &c)) return -1;
@@ -166,7 +169,7 @@ void sr_merge(struct kind_result *a, const struct kind_result *b) {
   for (int i = 0; i < a->nv; i++) {
     struct sr_stat *s = &a->st[i];
     const struct sr_stat *t = &b->st[i];
-    s->sampled += t->sampled, s->local += t->local, s->unmeasured += t->unmeasured;
+    s->sampled += t->sampled, s->local += t->local, s->unmeasured += t->unmeasured, s->listed += t->listed;
     for (int k = 0; k < t->npool; k++) sr_pool_add(s->pool, &s->npool, &t->pool[k]);
   }
 }
@@ -180,7 +183,7 @@ void sr_print(FILE *f, const struct kind_result *r) {
     const struct sr_variant *v = &vs[r->v[i]];
     const struct sr_stat *s = &r->st[i];
     char where[160], verdict[512];
-    unsigned long long n = (unsigned long long)(s->sampled + s->local);
+    unsigned long long n = (unsigned long long)(s->sampled + s->local + s->listed);
     int b = sr_best(s);
     sr_verdict(v, s, verdict, sizeof verdict);
     if (b < 0) {

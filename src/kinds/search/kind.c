@@ -44,7 +44,11 @@ static void list(FILE *f) {
   for (int i = 0; i < n; i++) fprintf(f, "  %s\n", vs[i].name);
 }
 
-static void release(struct kind_result *r) { free(r); }
+static void release(struct kind_result *r) {
+  if (!r) return;
+  free(r->list_x), free(r->list_y);
+  free(r);
+}
 static struct run_info *info(struct kind_result *r) { return &r->ri; }
 
 /* The variants the names take on this backend: CUDA's need the GPU, the host's the CPU (a family
@@ -76,6 +80,19 @@ static int resolve(struct kind_result *r, const struct run_request *rq) {
   return 0;
 }
 
+/* --pairs FILE: every variant must take the same number of arguments. */
+static int list_arity(struct kind_result *r, const char *path) {
+  const struct sr_variant *vs;
+  sr_variants(&vs);
+  int arity = sr_fns[vs[r->v[0]].fn].dom.arity;
+  for (int i = 1; i < r->nv; i++)
+    if (sr_fns[vs[r->v[i]].fn].dom.arity != arity) {
+      errorf("--pairs %s: the variants named take one and two arguments: name those of one function", path);
+      return EXIT_USAGE;
+    }
+  return sr_list_read(r, path, arity);
+}
+
 static int begin(struct run_request *rq, struct kind_result **out) {
   if (rq->sc->from_value || rq->sc->to_value) {
     errorf("search variants take ranges of blocks (of %u inputs each): --from and --to are block numbers", SR_BLOCK);
@@ -87,6 +104,11 @@ static int begin(struct run_request *rq, struct kind_result **out) {
   snprintf(r->ri.command, sizeof r->ri.command, "%s", g_command_line);
   int rc = choose_backend(rq->sc, &r->ri);
   if (rc < 0) rc = resolve(r, rq);
+  if (!rc && r->ri.gpu && rq->sc->o.ndevices > 1) {
+    errorf("search variants run on one GPU: give each GPU a --shard K/N of the range (CUDA_VISIBLE_DEVICES)");
+    rc = EXIT_USAGE;
+  }
+  if (!rc && rq->pairs) rc = list_arity(r, rq->pairs);
   if (rc) {
     release(r);
     return rc;
@@ -135,7 +157,9 @@ const struct kind kind_search = {
         "hypotf, in CUDA (GPU), glibc and SLEEF (CPU)) are searched for their largest error, not run\n"
         "whole: --from/--to are block numbers (each block: 65536 inputs drawn from --seed; default 64\n"
         "blocks on the CPU, 1525879 (10^11 inputs) on the GPU), then a local search around the largest\n"
-        "errors, then MPFR at every input reported. A result is a lower bound: \"at least X ulp\".\n",
+        "errors, then MPFR at every input reported. A result is a lower bound: \"at least X ulp\".\n"
+        "--pairs FILE adds a list of inputs (x or x,y a line, '#' comments: published hard-to-round\n"
+        "cases such as CORE-MATH's src/binary64/<fn>/<fn>.wc), evaluated with the first block.\n",
     .owns = owns,
     .list = list,
     .begin = begin,

@@ -11,6 +11,7 @@ struct sr_stat {
   uint64_t sampled;    /* inputs drawn by the sampling */
   uint64_t local;      /* inputs evaluated by the local search */
   uint64_t unmeasured; /* sampled inputs outside the domain or overflowing (not ranked) */
+  uint64_t listed;     /* inputs of the list (--pairs FILE) evaluated */
   int npool;
   struct sr_cand pool[SR_POOL];
 };
@@ -21,6 +22,9 @@ struct kind_result {
   int rounds, batch; /* the local search: rounds per candidate, neighbours per round */
   int nv, v[SR_MAXV];
   struct sr_stat st[SR_MAXV];
+  double *list_x, *list_y; /* the listed inputs (--pairs FILE), or NULL */
+  size_t nlist;
+  char list_path[1024];
 };
 
 /* The local search's setup on each backend. */
@@ -35,6 +39,10 @@ uint64_t sr_stream(const struct sr_fn *f);
 /* Scan blocks [from, to] of every variant: sampling, the local search, MPFR's check. Returns 0,
  * EXIT_INTERRUPT (with *done the last block completed, or from - 1), or an exit code. */
 int sr_scan(struct kind_result *r, uint32_t from, uint32_t to, int64_t *done);
+/* --pairs FILE: read the listed inputs of functions of that many arguments (0, or an exit code
+ * after a message); evaluate them through variant i into its pool. */
+int sr_list_read(struct kind_result *r, const char *path, int arity);
+int sr_list_eval(struct kind_result *r, int i);
 /* The largest error MPFR found in a variant's pool: the index of its candidate, or -1. */
 int sr_best(const struct sr_stat *s);
 /* Does the variant's bound fail at a checked candidate? The first such candidate, or -1. */

@@ -167,6 +167,10 @@ int sr_scan(struct kind_result *r, uint32_t from, uint32_t to, int64_t *done) {
     }
     *done = (int64_t)ge;
   }
+  for (int i = 0; i < r->nv && r->nlist && from == r->ri.from && !g_scan_stop; i++) {
+    int rc = sr_list_eval(r, i); /* the listed inputs, with the run's first block */
+    if (rc) return rc;
+  }
   for (int i = 0; i < r->nv; i++) {
     int rc = local_search(r, &vs[r->v[i]], &r->st[i]);
     if (rc) return rc;
@@ -199,7 +203,7 @@ int sr_violation(const struct sr_variant *v, const struct sr_stat *s) {
 }
 
 void sr_verdict(const struct sr_variant *v, const struct sr_stat *s, char *buf, size_t n) {
-  unsigned long long searched = (unsigned long long)(s->sampled + s->local);
+  unsigned long long searched = (unsigned long long)(s->sampled + s->local + s->listed);
   const char *unit = v->bound == SR_BOUND_STEPS ? "ulp from the correctly rounded result" : "ulp";
   int k = sr_violation(v, s);
   if (v->bound == SR_NO_BOUND)
