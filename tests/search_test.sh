@@ -4,7 +4,7 @@
 # figures; two shards merged count every input of the whole run once and keep its largest error
 # at least; --resume of a finished run changes nothing; the arch record's search part names a
 # function whose digest changed; a listed input (--pairs FILE) is evaluated and seeds the local
-# search; bad command lines get their exit codes. Needs $ULPCERT.
+# search; the report's tables; bad command lines get their exit codes. Needs $ULPCERT.
 set -u
 U=${ULPCERT:-build/ulpcert}
 pass=0
@@ -65,6 +65,12 @@ import json
 a = json.load(open('$T/whole.json'))['results'][0]; b = json.load(open('$T/resumed.json'))['results'][0]
 assert a['sampled'] == b['sampled'] and a['max'] == b['max'], (a['max'], b['max'])
 "
+# report: the lower-bound tables in ACCURACY.md, "≥" figures, the planted VIOLATED
+"$U" run search.planted --backend cpu --to 0xf --threads 2 --quiet --json "$T/planted.json" >/dev/null 2>&1
+"$U" report "$T/whole.json" "$T/planted.json" --out "$T/rep" --quiet >/dev/null 2>&1
+check "report: searched functions' tables" grep -q "^## Searched functions: binary64" "$T/rep/ACCURACY.md"
+check "report: glibc exp a lower bound" grep -Eq '^\| `exp` \| binary64 \| — \| ≥ 0\.5[0-9]+ \(1 step\) \|' "$T/rep/ACCURACY.md"
+check "report: the planted row VIOLATED" grep -Eq '^\| `search.exp.planted` \| CPU \| 1114112 \| 1\.[0-9]+ \| [0-9]+ \| x = 0x1\.80[0-9a-f]*p\+0 \| VIOLATED' "$T/rep/ACCURACY.md"
 # arch: a changed digest is named
 "$U" arch record --backend cpu --kinds search --threads 2 --out "$T/arch.json" >/dev/null 2>&1
 check "arch record has the search digests" python3 -c "

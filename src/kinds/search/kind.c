@@ -9,6 +9,7 @@
 #include "src/engine/driver.h"
 #include "src/kinds/search/arch.h"
 #include "src/kinds/search/file.h"
+#include "src/kinds/search/report.h"
 #include "src/kinds/search/result.h"
 
 /* The default number of blocks when --to is not given: 64 blocks (2^22 inputs) on the CPU, and
@@ -172,6 +173,7 @@ const struct kind kind_search = {
     .write = sr_write,
     .print = sr_print,
     .release = release,
+    .report = sr_report,
     .arch_record = sr_arch_record,
     .arch_compare = sr_arch_compare,
 };
