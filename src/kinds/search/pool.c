@@ -20,9 +20,9 @@ int sr_cand_before(const struct sr_cand *a, const struct sr_cand *b) {
 }
 
 void sr_pool_add(struct sr_cand *pool, int *n, const struct sr_cand *c) {
+  if (*n == SR_POOL && !sr_cand_before(c, &pool[SR_POOL - 1])) return; /* ranks last: most inputs stop here */
   for (int i = 0; i < *n; i++)
     if (sr_bits64(pool[i].x) == sr_bits64(c->x) && sr_bits64(pool[i].y) == sr_bits64(c->y)) return;
-  if (*n == SR_POOL && !sr_cand_before(c, &pool[SR_POOL - 1])) return;
   int i = *n < SR_POOL ? (*n)++ : SR_POOL - 1;
   while (i > 0 && sr_cand_before(c, &pool[i - 1])) {
     pool[i] = pool[i - 1];

@@ -97,6 +97,7 @@ static int local_search(const struct kind_result *r, const struct sr_variant *v,
   for (int c = 0; c < nstart && !rc; c++) {
     struct sr_cand cur = start[c];
     for (int k = 0; k < r->rounds && !g_scan_stop && !rc; k++) {
+#pragma omp parallel for num_threads(r->ri.threads > 0 ? r->ri.threads : 1) schedule(static)
       for (int j = 0; j < r->batch; j++) {
         memset(&nb[j], 0, sizeof nb[j]);
         sr_neighbour(f->dom.arity, f->dom.fmt, r->seed, stream, cur.x, cur.y, (uint64_t)c, (uint64_t)k, (uint64_t)j,
