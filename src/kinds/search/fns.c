@@ -50,7 +50,7 @@ const struct sr_fn sr_fns[] = {
     FN1(cosh, "Sleef_cosh_u10", 1, 1, 1, SR_F64, {{0x1p-60, 0x1.633ce8fb9f87ep+9, ALL}}, 1, {0x1.633ce8fb9f87dp+9}, 0),
     FN1(tanh, "Sleef_tanh_u10", 1, 1, 1, SR_F64, {{0x1p-60, 0x1.4p+4, ALL}}, 1, {0.5}, 0),
     FN1(cbrt, "Sleef_cbrt_u10", 1, 1, 1, SR_F64, {{0x1p-1074, BIG, ALL}}, 0, {0}, 0),
-    FN1(erf, "Sleef_erf_u10", 2, 0, 1, SR_F64, {{0x1p-60, 0x1.8p+2, ALL}}, 0, {0}, 0),
+    FN1(erf, "Sleef_erf_u10", 2, 1, 1, SR_F64, {{0x1p-60, 0x1.8p+2, ALL}}, 0, {0}, 0),
     FN2(pow, "Sleef_pow_u10", 2, 1, 2, SR_F64, {{0x1p-40, 0x1p+40, POS}, {0x1p-40, 0x1p+12, ALL}}, 1, {1.0}, 0),
     FN2(atan2, "Sleef_atan2_u10", 2, 1, 2, SR_F64, {{0x1p-100, 0x1p+100, ALL}, {0x1p-100, 0x1p+100, ALL}}, 0, {0}, 0),
     FN2(hypot, "Sleef_hypot_u05", 2, 1, 2, SR_F64, {{0x1p-1074, BIG, ALL}, {0x1p-1074, BIG, ALL}}, 0, {0}, 0),
