@@ -106,7 +106,7 @@ static const struct {
     {"sin", dd_fn_sin},     {"cos", dd_fn_cos},     {"tan", dd_fn_tan},     {"asin", dd_fn_asin},
     {"acos", dd_fn_acos},   {"atan", dd_fn_atan},   {"sinh", dd_fn_sinh},   {"cosh", dd_fn_cosh},
     {"tanh", dd_fn_tanh},   {"cbrt", dd_fn_cbrt},   {"pow", dd_fn_pow},     {"atan2", dd_fn_atan2},
-    {"hypot", dd_fn_hypot}, {"erf", dd_fn_erf},
+    {"hypot", dd_fn_hypot}, {"erf", dd_fn_erf},     {"fmod", dd_fn_fmod},
 };
 typedef int (*mfn1)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
 typedef int (*mfn2)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t);
@@ -119,7 +119,7 @@ static const struct {
               {"sin", mpfr_sin, 0},     {"cos", mpfr_cos, 0},     {"tan", mpfr_tan, 0},     {"asin", mpfr_asin, 0},
               {"acos", mpfr_acos, 0},   {"atan", mpfr_atan, 0},   {"sinh", mpfr_sinh, 0},   {"cosh", mpfr_cosh, 0},
               {"tanh", mpfr_tanh, 0},   {"cbrt", mpfr_cbrt, 0},   {"pow", 0, mpfr_pow},     {"atan2", 0, mpfr_atan2},
-              {"hypot", 0, mpfr_hypot}, {"erf", mpfr_erf, 0}};
+              {"hypot", 0, mpfr_hypot}, {"erf", mpfr_erf, 0},   {"fmod", 0, mpfr_fmod}};
 
 /* log2 of the relative error of f's dd at (x, y) against MPFR (-1000 when exact; 1 when the dd is
  * not finite where MPFR is); 0 skips (MPFR not finite or zero). */
@@ -199,6 +199,9 @@ static void test_dd_boundaries(void **state) {
       {"atan2", 1.0, -1.0},     {"atan2", 0x1p-100, 0x1p+100}, {"atan2", -0x1p+100, 0x1p-100},
       {"hypot", 0x1p-1074, 0x1p-1074}, {"hypot", 0x1.fffffffffffffp+1023, 0x1p+1000}, {"hypot", 3.0, 4.0},
       {"erf", 0x1p-60, 0},      {"erf", 1.0, 0},          {"erf", 6.0, 0},           {"erf", -5.9, 0},
+      {"fmod", 0x1.fffffffffffffp+1023, 0x1p-1074}, {"fmod", 0x1.fffffffffffffp+1023, 0x1.8p-1070},
+      {"fmod", 3.0, 0x1.8p+0},  {"fmod", 0x1p-1074, 0x1p-1073}, {"fmod", 0x1.8p+60, 0x1.0000000000001p+10},
+      {"fmod", 0x1.fffffffffffffp-1, 0x1p-40}, {"fmod", -7.5, 2.0},
   };
   int worst = -1000;
   for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {

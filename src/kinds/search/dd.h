@@ -13,7 +13,7 @@
  * sin and cos of |x| <= 2^30 after reduction by pi/2 in four parts (k pi/2 exact to 2^-182),
  * Taylor series on |r| <= pi/4; the inverse functions by one correction from the double library's
  * value (atan2 through the exact identity atan2(y, x) - y0 = atan((y c - x s) / (x c + y s)) with
- * c, s = cos y0, sin y0); erf by its series of positive terms. */
+ * c, s = cos y0, sin y0); erf by its series of positive terms; fmod exactly, in integers. */
 #ifndef ULPCERT_SEARCH_DD_H
 #define ULPCERT_SEARCH_DD_H
 
@@ -283,6 +283,34 @@ SR_HD dd dd_erf(double x) {
   return x < 0 ? dd_neg(r) : r;
 }
 
+/* fmod(x, y), exactly (the remainder is a binary64 number): |x| = mx 2^ex, |y| = my 2^ey with
+ * integer significands (subnormals: no hidden bit, ex = -1074); for ex >= ey the remainder of
+ * mx 2^(ex-ey) by my, one doubling at a time (r < my < 2^53: 2r fits), times 2^ey; for ex < ey,
+ * |x| itself when it is below |y|, else mx mod (my 2^(ey-ex)) (below 2^53) times 2^ex. */
+SR_HD double dd_fmod_exact(double x, double y) {
+  if (isnan(x) || isnan(y) || isinf(x) || y == 0) return NAN;
+  double ax = fabs(x), ay = fabs(y);
+  if (isinf(y) || ax < ay) return x;
+  uint64_t bx = sr_bits64(ax), by = sr_bits64(ay);
+  int ex = (int)(bx >> 52), ey = (int)(by >> 52);
+  uint64_t mx = (bx & 0xfffffffffffffull) | (ex ? 1ull << 52 : 0), my = (by & 0xfffffffffffffull) | (ey ? 1ull << 52 : 0);
+  ex = (ex ? ex : 1) - 1075, ey = (ey ? ey : 1) - 1075;
+  uint64_t r;
+  int e;
+  if (ex >= ey) {
+    r = mx % my;
+    for (int i = 0; i < ex - ey; i++) {
+      r <<= 1;
+      if (r >= my) r -= my;
+    }
+    e = ey;
+  } else {
+    r = mx % (my << (ey - ex)), e = ex; /* |x| >= |y| and ex < ey: ey - ex <= 52, my << (ey - ex) <= mx < 2^53 */
+  }
+  double v = ldexp((double)r, e); /* r < 2^53: exact, and the remainder is a binary64 number */
+  return x < 0 ? -v : v;
+}
+
 /* The functions of the search kind by name, as (hi + lo) 2^s (s = 0 but for the results that
  * can be subnormal). */
 SR_HD dd dd_fn_exp(double x, double y, int *s) { return dd_exp_s(dd_make(x, 0), s); }
@@ -333,6 +361,7 @@ SR_HD dd dd_fn_erf(double x, double y, int *s) { return *s = 0, dd_erf(x); }
 SR_HD dd dd_fn_pow(double x, double y, int *s) { return dd_pow_s(x, y, s); }
 SR_HD dd dd_fn_atan2(double x, double y, int *s) { return *s = 0, dd_atan2(x, y); }
 SR_HD dd dd_fn_hypot(double x, double y, int *s) { return dd_hypot_s(x, y, s); }
+SR_HD dd dd_fn_fmod(double x, double y, int *s) { return *s = 0, dd_make(dd_fmod_exact(x, y), 0); }
 
 /* The ranking estimate of an output against (hi + lo) 2^s: |out - f| / ulp(f) in the format
  * (fmt), computed in the scaled space (out 2^-s is exact: s <= 0 only scales a result up);

@@ -54,7 +54,7 @@ const struct sr_fn sr_fns[] = {
     FN2(pow, "Sleef_pow_u10", 2, 1, 2, SR_F64, {{0x1p-40, 0x1p+40, POS}, {0x1p-40, 0x1p+12, ALL}}, 1, {1.0}, 0),
     FN2(atan2, "Sleef_atan2_u10", 2, 1, 2, SR_F64, {{0x1p-100, 0x1p+100, ALL}, {0x1p-100, 0x1p+100, ALL}}, 0, {0}, 0),
     FN2(hypot, "Sleef_hypot_u05", 2, 1, 2, SR_F64, {{0x1p-1074, BIG, ALL}, {0x1p-1074, BIG, ALL}}, 0, {0}, 0),
-    FN2(fmod, NULL, 0, 0, 2, SR_F64, {{0x1p-1074, BIG, ALL}, {0x1p-1074, BIG, ALL}}, 0, {0}, 0),
+    FN2(fmod, NULL, 0, 1, 2, SR_F64, {{0x1p-1074, BIG, ALL}, {0x1p-1074, BIG, ALL}}, 0, {0}, 0),
     FNF(powf, pow, 4, 1, 2, SR_F32, {{0x1p-126, BIG32, POS}, {0x1p-30, 0x1p+10, ALL}}, 1, {1.0}, 0),
     FNF(atan2f, atan2, 3, 1, 2, SR_F32, {{0x1p-149, BIG32, ALL}, {0x1p-149, BIG32, ALL}}, 0, {0}, 0),
     FNF(hypotf, hypot, 3, 1, 2, SR_F32, {{0x1p-149, BIG32, ALL}, {0x1p-149, BIG32, ALL}}, 0, {0}, 0),
