@@ -106,7 +106,8 @@ static const struct {
     {"sin", dd_fn_sin},     {"cos", dd_fn_cos},     {"tan", dd_fn_tan},     {"asin", dd_fn_asin},
     {"acos", dd_fn_acos},   {"atan", dd_fn_atan},   {"sinh", dd_fn_sinh},   {"cosh", dd_fn_cosh},
     {"tanh", dd_fn_tanh},   {"cbrt", dd_fn_cbrt},   {"pow", dd_fn_pow},     {"atan2", dd_fn_atan2},
-    {"hypot", dd_fn_hypot}, {"erf", dd_fn_erf},     {"fmod", dd_fn_fmod},
+    {"hypot", dd_fn_hypot}, {"erf", dd_fn_erf},     {"fmod", dd_fn_fmod},   {"asinh", dd_fn_asinh},
+    {"acosh", dd_fn_acosh}, {"atanh", dd_fn_atanh}, {"rsqrt", dd_fn_rsqrt},
 };
 typedef int (*mfn1)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
 typedef int (*mfn2)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t);
@@ -119,7 +120,8 @@ static const struct {
               {"sin", mpfr_sin, 0},     {"cos", mpfr_cos, 0},     {"tan", mpfr_tan, 0},     {"asin", mpfr_asin, 0},
               {"acos", mpfr_acos, 0},   {"atan", mpfr_atan, 0},   {"sinh", mpfr_sinh, 0},   {"cosh", mpfr_cosh, 0},
               {"tanh", mpfr_tanh, 0},   {"cbrt", mpfr_cbrt, 0},   {"pow", 0, mpfr_pow},     {"atan2", 0, mpfr_atan2},
-              {"hypot", 0, mpfr_hypot}, {"erf", mpfr_erf, 0},   {"fmod", 0, mpfr_fmod}};
+              {"hypot", 0, mpfr_hypot}, {"erf", mpfr_erf, 0},   {"fmod", 0, mpfr_fmod},   {"asinh", mpfr_asinh, 0},
+              {"acosh", mpfr_acosh, 0}, {"atanh", mpfr_atanh, 0}, {"rsqrt", mpfr_rec_sqrt, 0}};
 
 /* log2 of the relative error of f's dd at (x, y) against MPFR (-1000 when exact; 1 when the dd is
  * not finite where MPFR is); 0 skips (MPFR not finite or zero). */

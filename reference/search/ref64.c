@@ -15,8 +15,8 @@ struct r64_fn {
   r64_f2 f2;
 };
 
-/* atan2(a, b) of C is mpfr_atan2(r, a, b); fmod is mpfr_fmod; the others are MPFR's functions
- * of the same name. */
+/* atan2(a, b) of C is mpfr_atan2(r, a, b); fmod is mpfr_fmod; rsqrt (1/sqrt) is mpfr_rec_sqrt; the
+ * others are MPFR's functions of the same name. */
 static const struct r64_fn r64_fns[] = {
     {"exp", mpfr_exp, NULL},     {"exp2", mpfr_exp2, NULL},     {"exp10", mpfr_exp10, NULL},
     {"expm1", mpfr_expm1, NULL}, {"log", mpfr_log, NULL},       {"log2", mpfr_log2, NULL},
@@ -24,7 +24,8 @@ static const struct r64_fn r64_fns[] = {
     {"cos", mpfr_cos, NULL},     {"tan", mpfr_tan, NULL},       {"asin", mpfr_asin, NULL},
     {"acos", mpfr_acos, NULL},   {"atan", mpfr_atan, NULL},     {"sinh", mpfr_sinh, NULL},
     {"cosh", mpfr_cosh, NULL},   {"tanh", mpfr_tanh, NULL},     {"cbrt", mpfr_cbrt, NULL},
-    {"erf", mpfr_erf, NULL},     {"pow", NULL, mpfr_pow},       {"atan2", NULL, mpfr_atan2},
+    {"erf", mpfr_erf, NULL},     {"asinh", mpfr_asinh, NULL},   {"acosh", mpfr_acosh, NULL},
+    {"atanh", mpfr_atanh, NULL}, {"rsqrt", mpfr_rec_sqrt, NULL},     {"pow", NULL, mpfr_pow},       {"atan2", NULL, mpfr_atan2},
     {"hypot", NULL, mpfr_hypot}, {"fmod", NULL, mpfr_fmod},
 };
 

@@ -10,7 +10,7 @@
 check python3 - "$T/s1.json" "$T/s2.json" <<'PY'
 import json, sys
 a, b = (json.load(open(p))["results"] for p in sys.argv[1:3])
-assert len(a) == 26, len(a)
+assert len(a) == 30, len(a)
 for u, v in zip(a, b):
     assert u["candidates"] == v["candidates"], u["variant"]
 PY

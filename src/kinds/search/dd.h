@@ -311,6 +311,42 @@ SR_HD double dd_fmod_exact(double x, double y) {
   return x < 0 ? -v : v;
 }
 
+/* asinh: log(|x| + sqrt(x^2 + 1)) above 1/2, log1p(|x| + x^2 / (1 + sqrt(1 + x^2))) below (no
+ * cancellation), log(|x|) + log(2) above 2^500 (x^2 + 1 = x^2 there to 2^-1000). */
+SR_HD dd dd_asinh(double x) {
+  double a = fabs(x);
+  dd r;
+  if (a > 0x1p500) {
+    r = dd_add(dd_log(dd_make(a, 0)), dd_make(DD_LN2_1, DD_LN2_2));
+  } else {
+    dd t = two_prod(a, a), s = dd_sqrt(dd_add_d(t, 1.0));
+    r = a > 0.5 ? dd_log(dd_add_d(s, a)) : dd_log1p(dd_add_d(dd_div(t, dd_add_d(s, 1.0)), a));
+  }
+  return x < 0 ? dd_neg(r) : r;
+}
+/* acosh, x >= 1: log1p(d + sqrt(2d + d^2)) with d = x - 1 (exact) below 2, log(x + sqrt(x^2 - 1))
+ * above, log(x) + log(2) above 2^500. */
+SR_HD dd dd_acosh(double x) {
+  if (x > 0x1p500) return dd_add(dd_log(dd_make(x, 0)), dd_make(DD_LN2_1, DD_LN2_2));
+  if (x < 2) {
+    double d = x - 1;
+    return dd_log1p(dd_add_d(dd_sqrt(dd_add_d(two_prod(d, d), 2 * d)), d));
+  }
+  return dd_log(dd_add_d(dd_sqrt(dd_add_d(two_prod(x, x), -1.0)), x));
+}
+/* atanh = log1p(2|x| / (1 - |x|)) / 2, 1 - |x| exact as a dd. */
+SR_HD dd dd_atanh(double x) {
+  double a = fabs(x);
+  dd r = dd_ldexp(dd_log1p(dd_div(dd_make(2 * a, 0), two_sum(1.0, -a))), -1);
+  return x < 0 ? dd_neg(r) : r;
+}
+/* 1/sqrt(x), x > 0 (below 2^-900 scaled by 2^200 first, so that no square underflows). */
+SR_HD dd dd_rsqrt(double x) {
+  int sc = 0;
+  if (x < 0x1p-900) x *= 0x1p200, sc = 100;
+  return dd_ldexp(dd_div(dd_make(1, 0), dd_sqrt(dd_make(x, 0))), sc);
+}
+
 /* The functions of the search kind by name, as (hi + lo) 2^s (s = 0 but for the results that
  * can be subnormal). */
 SR_HD dd dd_fn_exp(double x, double y, int *s) { return dd_exp_s(dd_make(x, 0), s); }
@@ -358,6 +394,10 @@ SR_HD dd dd_fn_cosh(double x, double y, int *s) { return *s = 0, dd_cosh(x); }
 SR_HD dd dd_fn_tanh(double x, double y, int *s) { return *s = 0, dd_tanh(x); }
 SR_HD dd dd_fn_cbrt(double x, double y, int *s) { return *s = 0, dd_cbrt(x); }
 SR_HD dd dd_fn_erf(double x, double y, int *s) { return *s = 0, dd_erf(x); }
+SR_HD dd dd_fn_asinh(double x, double y, int *s) { return *s = 0, dd_asinh(x); }
+SR_HD dd dd_fn_acosh(double x, double y, int *s) { return *s = 0, dd_acosh(x); }
+SR_HD dd dd_fn_atanh(double x, double y, int *s) { return *s = 0, dd_atanh(x); }
+SR_HD dd dd_fn_rsqrt(double x, double y, int *s) { return *s = 0, dd_rsqrt(x); }
 SR_HD dd dd_fn_pow(double x, double y, int *s) { return dd_pow_s(x, y, s); }
 SR_HD dd dd_fn_atan2(double x, double y, int *s) { return *s = 0, dd_atan2(x, y); }
 SR_HD dd dd_fn_hypot(double x, double y, int *s) { return dd_hypot_s(x, y, s); }

@@ -23,6 +23,8 @@
 #define FN2(n, sl, g, dev, ...) {#n, #n, {__VA_ARGS__}, NULL, n##l, NULL, n, NULL, sl, g, dev}
 #define FNF(n, ref, g, dev, ...) {#n, #ref, {__VA_ARGS__}, NULL, ref##l, NULL, NULL, n, NULL, g, dev}
 
+static long double rsqrt_ld(long double x) { return 1.0L / sqrtl(x); }
+
 /* CUDA's bounds (guide): the CUDA C++ Programming Guide, Mathematical Functions, double-precision
  * table "Double-Precision Mathematical Standard Library Functions with Maximum ULP Error" (legacy
  * edition as of CUDA 13.0, the table after the single-precision Table 17), in steps from the
@@ -51,6 +53,11 @@ const struct sr_fn sr_fns[] = {
     FN1(tanh, "Sleef_tanh_u10", 1, 1, 1, SR_F64, {{0x1p-60, 0x1.4p+4, ALL}}, 1, {0.5}, 0),
     FN1(cbrt, "Sleef_cbrt_u10", 1, 1, 1, SR_F64, {{0x1p-1074, BIG, ALL}}, 0, {0}, 0),
     FN1(erf, "Sleef_erf_u10", 2, 1, 1, SR_F64, {{0x1p-60, 0x1.8p+2, ALL}}, 0, {0}, 0),
+    FN1(asinh, "Sleef_asinh_u10", 3, 1, 1, SR_F64, {{0x1p-60, BIG, ALL}}, 1, {0.5}, 0),
+    FN1(acosh, "Sleef_acosh_u10", 3, 1, 1, SR_F64, {{1.0, BIG, POS}}, 1, {1.0}, 0),
+    FN1(atanh, "Sleef_atanh_u10", 2, 1, 1, SR_F64, {{0x1p-60, 0x1.fffffffffffffp-1, ALL}}, 1, {0x1.fffffffffffffp-1}, 0),
+    /* rsqrt: CUDA's only (glibc has none), ranked on the host by 1/sqrtl */
+    {"rsqrt", "rsqrt", {1, SR_F64, {{0x1p-1074, BIG, POS}}, 0, {0}, 0}, rsqrt_ld, NULL, NULL, NULL, NULL, NULL, 1, 1},
     FN2(pow, "Sleef_pow_u10", 2, 1, 2, SR_F64, {{0x1p-40, 0x1p+40, POS}, {0x1p-40, 0x1p+12, ALL}}, 1, {1.0}, 0),
     FN2(atan2, "Sleef_atan2_u10", 2, 1, 2, SR_F64, {{0x1p-100, 0x1p+100, ALL}, {0x1p-100, 0x1p+100, ALL}}, 0, {0}, 0),
     FN2(hypot, "Sleef_hypot_u05", 2, 1, 2, SR_F64, {{0x1p-1074, BIG, ALL}, {0x1p-1074, BIG, ALL}}, 0, {0}, 0),
@@ -69,6 +76,7 @@ SLEEF1(Sleef_exp_u10) SLEEF1(Sleef_exp2_u10) SLEEF1(Sleef_exp10_u10) SLEEF1(Slee
 SLEEF1(Sleef_log2_u10) SLEEF1(Sleef_log10_u10) SLEEF1(Sleef_log1p_u10) SLEEF1(Sleef_sin_u10) SLEEF1(Sleef_cos_u10)
 SLEEF1(Sleef_tan_u10) SLEEF1(Sleef_asin_u10) SLEEF1(Sleef_acos_u10) SLEEF1(Sleef_atan_u10) SLEEF1(Sleef_sinh_u10)
 SLEEF1(Sleef_cosh_u10) SLEEF1(Sleef_tanh_u10) SLEEF1(Sleef_cbrt_u10) SLEEF1(Sleef_erf_u10)
+SLEEF1(Sleef_asinh_u10) SLEEF1(Sleef_acosh_u10) SLEEF1(Sleef_atanh_u10)
 SLEEF2(Sleef_pow_u10) SLEEF2(Sleef_atan2_u10) SLEEF2(Sleef_hypot_u05)
 static const struct {
   const char *name;
@@ -81,6 +89,7 @@ static const struct {
     S1(Sleef_log2_u10) S1(Sleef_log10_u10) S1(Sleef_log1p_u10) S1(Sleef_sin_u10) S1(Sleef_cos_u10)
     S1(Sleef_tan_u10) S1(Sleef_asin_u10) S1(Sleef_acos_u10) S1(Sleef_atan_u10) S1(Sleef_sinh_u10)
     S1(Sleef_cosh_u10) S1(Sleef_tanh_u10) S1(Sleef_cbrt_u10) S1(Sleef_erf_u10)
+    S1(Sleef_asinh_u10) S1(Sleef_acosh_u10) S1(Sleef_atanh_u10)
     S2(Sleef_pow_u10) S2(Sleef_atan2_u10) S2(Sleef_hypot_u05)
 #undef S1
 #undef S2
@@ -112,8 +121,10 @@ static void build(void) {
       v->bound_source = f->dom.fmt == SR_F64 ? "CUDA C++ Programming Guide, double-precision table (maximum ulp error)"
                                              : "CUDA C++ Programming Guide, single-precision Table 17 (maximum ulp error)";
     }
-    v = add(i, SR_GLIBC, "glibc");
-    v->host1 = f->libc1, v->host2 = f->libc2, v->hostf2 = f->libf2;
+    if (f->libc1 || f->libc2 || f->libf2) {
+      v = add(i, SR_GLIBC, "glibc");
+      v->host1 = f->libc1, v->host2 = f->libc2, v->hostf2 = f->libf2;
+    }
     for (size_t k = 0; f->sleef && k < sizeof sleef_fns / sizeof sleef_fns[0]; k++)
       if (!strcmp(sleef_fns[k].name, f->sleef) && (sleef_fns[k].f1 || sleef_fns[k].f2)) {
         v = add(i, SR_SLEEF, strstr(f->sleef, "u05") ? "sleef_u05" : "sleef_u10");
