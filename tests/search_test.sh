@@ -84,6 +84,12 @@ expect 0 "search.exp.glibc +identical" arch compare "$T/arch.json" --backend cpu
 # found and seeds the local search (2 listed + 65536 sampled + 65536 local inputs)
 printf '# hand-made\n0x1.8000000000001p+0 # in the planted interval\n2.5\n\n' >"$T/list.txt"
 expect 1 "131074 inputs searched" run search.planted --backend cpu --from 0x0 --to 0x0 --pairs "$T/list.txt" --threads 2
+# with shards, the list goes with the first block only: listed once in the merged result
+"$U" run search.exp.glibc --backend cpu --to 0x1 --shard 0/2 --pairs "$T/list.txt" --threads 2 --quiet --json "$T/l0.json" >/dev/null 2>&1
+"$U" run search.exp.glibc --backend cpu --to 0x1 --shard 1/2 --pairs "$T/list.txt" --threads 2 --quiet --json "$T/l1.json" >/dev/null 2>&1
+"$U" merge "$T/l0.json" "$T/l1.json" --json "$T/lm.json" >/dev/null 2>&1
+check "a list with shards is evaluated once" python3 -c "
+import json; r = json.load(open('$T/lm.json'))['results'][0]; assert r['listed'] == 2 and r['sampled'] == 2 * 65536, r"
 printf '1.0,2.0\n' >"$T/list2.txt"
 expect 2 "list2.txt:1: not one number" run search.exp.glibc --backend cpu --to 0x0 --pairs "$T/list2.txt"
 expect 2 "take one and two arguments" run search.exp.glibc search.pow.glibc --backend cpu --to 0x0 --pairs "$T/list2.txt"

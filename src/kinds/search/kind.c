@@ -122,7 +122,7 @@ static int begin(struct run_request *rq, struct kind_result **out) {
     return EXIT_USAGE;
   }
   r->ri.threads = rq->sc->o.threads > 0 ? rq->sc->o.threads : omp_get_max_threads();
-  r->seed = rq->seed;
+  r->seed = rq->seed, r->first_block = r->ri.from;
   r->rounds = r->ri.gpu ? SR_ROUNDS_GPU : SR_ROUNDS_CPU;
   r->batch = r->ri.gpu ? SR_BATCH_GPU : SR_BATCH_CPU;
   if (!g_quiet)

@@ -3,7 +3,7 @@
  * decimal, as strtod reads them); '#' starts a comment. CORE-MATH's worst-case files
  * (https://gitlab.inria.fr/core-math/core-math, src/binary64/<fn>/<fn>.wc: the inputs whose
  * binary64 result has the most identical bits after the round bit) have this form. The list is
- * evaluated with the run's first block, so that shards and a resumed run evaluate it once. */
+ * evaluated with the whole range's first block, so that shards and a resumed run evaluate it once. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -25,6 +25,7 @@ struct kind_result {
   double *list_x, *list_y; /* the listed inputs (--pairs FILE), or NULL */
   size_t nlist;
   char list_path[1024];
+  uint32_t first_block; /* the first block of the whole range (before a shard's): the list goes with it */
 };
 
 /* The local search's setup on each backend. */

@@ -168,7 +168,7 @@ int sr_scan(struct kind_result *r, uint32_t from, uint32_t to, int64_t *done) {
     }
     *done = (int64_t)ge;
   }
-  for (int i = 0; i < r->nv && r->nlist && from == r->ri.from && !g_scan_stop; i++) {
+  for (int i = 0; i < r->nv && r->nlist && from == r->first_block && !g_scan_stop; i++) {
     int rc = sr_list_eval(r, i); /* the listed inputs, with the run's first block */
     if (rc) return rc;
   }
