@@ -233,6 +233,8 @@ $(BUILD)/src/kinds/ff/ff_fmad.o: NVFLAV := -fmad=true
 $(BUILD)/src/kinds/ff/ff_ftz.o: NVFLAV := -fmad=false -ftz=true
 $(BUILD)/src/kinds/pair/pair_ftz.o: NVFLAV := -fmad=false -ftz=true
 $(BUILD)/src/kinds/pair/pair_fast.o: NVFLAV := -use_fast_math
+# the search kind's device code: CUDA's double functions as a default build compiles them
+$(BUILD)/src/kinds/search/search_gpu.o: NVFLAV :=
 # the 16-bit math functions as users build them: nvcc's defaults, and -use_fast_math
 $(BUILD)/src/kinds/h16/h16_default.o: NVFLAV :=
 $(BUILD)/src/kinds/h16/h16_fastmath.o: NVFLAV := -use_fast_math

@@ -1,0 +1,420 @@
+/* dd.h: double-double (dd) evaluation of the search kind's functions, host and device code alike:
+ * the device's ranking reference. It RANKS candidates only: no figure the kind reports comes from
+ * it (MPFR recomputes every reported error, reference/search/ref64.c), so its accuracy is measured,
+ * not proved: tests/test_search.c compares it with MPFR on random inputs of every function's
+ * domain and requires a relative error below 2^-80 (the ranking needs about 2^-60: errors of
+ * outputs are told apart to 2^-8 ulp).
+ *
+ * Building blocks: the error-free transformations (two_sum, two_prod with fma), dd sums (the
+ * accurate sum of two dd numbers), products, quotients; exp through x = k ln2 + r (ln2 in three
+ * parts, k ln2 exact as dd), expm1(r/256) by its Taylor series in Horner form (dividing by the
+ * small integers n), then eight doublings of expm1 (e(2r) = 2e + e^2, no cancellation); log1p and
+ * log by one Newton step from the double library's value (log(x) = y0 + log1p(x e^-y0 - 1));
+ * sin and cos of |x| <= 2^30 after reduction by pi/2 in four parts (k pi/2 exact to 2^-182),
+ * Taylor series on |r| <= pi/4; the inverse functions by one correction from the double library's
+ * value (atan2 through the exact identity atan2(y, x) - y0 = atan((y c - x s) / (x c + y s)) with
+ * c, s = cos y0, sin y0); erf by its series of positive terms; fmod exactly, in integers. */
+#ifndef ULPCERT_SEARCH_DD_H
+#define ULPCERT_SEARCH_DD_H
+
+#include <math.h>
+
+#include "src/kinds/search/sample.h"
+
+typedef struct {
+  double hi, lo;
+} dd;
+
+SR_HD dd dd_make(double hi, double lo) {
+  dd r;
+  r.hi = hi, r.lo = lo;
+  return r;
+}
+SR_HD dd two_sum(double a, double b) {
+  double s = a + b, bb = s - a;
+  return dd_make(s, (a - (s - bb)) + (b - bb));
+}
+SR_HD dd fast_two_sum(double a, double b) { /* |a| >= |b| */
+  double s = a + b;
+  return dd_make(s, b - (s - a));
+}
+SR_HD dd two_prod(double a, double b) {
+  double p = a * b;
+  return dd_make(p, fma(a, b, -p));
+}
+SR_HD dd dd_add(dd a, dd b) {
+  dd s = two_sum(a.hi, b.hi), t = two_sum(a.lo, b.lo);
+  s.lo += t.hi;
+  s = fast_two_sum(s.hi, s.lo);
+  s.lo += t.lo;
+  return fast_two_sum(s.hi, s.lo);
+}
+SR_HD dd dd_neg(dd a) { return dd_make(-a.hi, -a.lo); }
+SR_HD dd dd_sub(dd a, dd b) { return dd_add(a, dd_neg(b)); }
+SR_HD dd dd_add_d(dd a, double b) { return dd_add(a, dd_make(b, 0)); }
+SR_HD dd dd_mul(dd a, dd b) {
+  dd p = two_prod(a.hi, b.hi);
+  p.lo += a.hi * b.lo + a.lo * b.hi;
+  return fast_two_sum(p.hi, p.lo);
+}
+SR_HD dd dd_mul_d(dd a, double b) {
+  dd p = two_prod(a.hi, b);
+  p.lo += a.lo * b;
+  return fast_two_sum(p.hi, p.lo);
+}
+SR_HD dd dd_div(dd a, dd b) {
+  double q1 = a.hi / b.hi;
+  dd r = dd_sub(a, dd_mul_d(b, q1));
+  double q2 = r.hi / b.hi;
+  r = dd_sub(r, dd_mul_d(b, q2));
+  double q3 = r.hi / b.hi;
+  dd q = fast_two_sum(q1, q2);
+  return dd_add_d(q, q3);
+}
+/* a / b for a double b: q1 = a.hi / b, then the remainder a - q1 b (two_prod: exact) over b. */
+SR_HD dd dd_div_d(dd a, double b) {
+  double q1 = a.hi / b;
+  dd p = two_prod(q1, b);
+  double e = (((a.hi - p.hi) - p.lo) + a.lo) / b;
+  return fast_two_sum(q1, e);
+}
+SR_HD dd dd_sqrt(dd a) {
+  if (a.hi <= 0) return dd_make(sqrt(a.hi), 0);
+  double s = sqrt(a.hi);
+  dd e = dd_sub(a, two_prod(s, s));
+  return fast_two_sum(s, (e.hi + e.lo) / (2 * s));
+}
+SR_HD dd dd_ldexp(dd a, int k) { return dd_make(ldexp(a.hi, k), ldexp(a.lo, k)); }
+
+#define DD_LN2_1 0x1.62e42fefa39efp-1
+#define DD_LN2_2 0x1.abc9e3b39803fp-56
+#define DD_LN2_3 0x1.7b57a079a1934p-111
+#define DD_INVLN2 0x1.71547652b82fep+0, 0x1.777d0ffda0d24p-56
+#define DD_LN10 0x1.26bb1bbb55516p+1, -0x1.f48ad494ea3e9p-53
+#define DD_INVLN10 0x1.bcb7b1526e50ep-2, 0x1.95355baaafad3p-57
+#define DD_PIO2_1 0x1.921fb54442d18p+0
+#define DD_PIO2_2 0x1.1a62633145c07p-54
+#define DD_PIO2_3 -0x1.f1976b7ed8fbcp-110
+#define DD_PIO2_4 0x1.4cf98e804177dp-164
+#define DD_PI 0x1.921fb54442d18p+1, 0x1.1a62633145c07p-53
+#define DD_TWO_OVER_PI 0x1.45f306dc9c883p-1
+
+/* expm1(r) for |r| <= 0.35: expm1(r/256) by Taylor (degree 10: (0.35/256)^11/11! < 2^-130), then
+ * eight doublings. */
+SR_HD dd dd_expm1_core(dd r) {
+  dd s = dd_ldexp(r, -8), p = dd_make(1, 0);
+  for (int n = 10; n >= 2; n--) p = dd_add_d(dd_div_d(dd_mul(p, s), (double)n), 1.0);
+  dd e = dd_mul(p, s);
+  for (int i = 0; i < 8; i++) e = dd_add(dd_ldexp(e, 1), dd_mul(e, e));
+  return e;
+}
+/* r = x - k ln2 with k = rint(x / ln2); returns k. */
+SR_HD int dd_reduce_ln2(dd x, dd *r) {
+  double k = rint(x.hi * 0x1.71547652b82fep+0);
+  dd t = dd_sub(x, two_prod(k, DD_LN2_1));
+  t = dd_sub(t, two_prod(k, DD_LN2_2));
+  *r = dd_add_d(t, -k * DD_LN2_3);
+  return (int)k;
+}
+/* e^x = (hi + lo) 2^s, the dd in [1/2, 2] (unscaled, so that results in the subnormal range keep
+ * their precision for the ranking); +inf above 710, 0 below -746. */
+SR_HD dd dd_exp_s(dd x, int *s) {
+  *s = 0;
+  if (x.hi > 710) return dd_make(INFINITY, 0);
+  if (x.hi < -746) return dd_make(0, 0);
+  dd r;
+  *s = dd_reduce_ln2(x, &r);
+  return dd_add_d(dd_expm1_core(r), 1.0);
+}
+/* (hi + lo) 2^s as one dd (2^s in two steps, so that neither overflows before the result does). */
+SR_HD dd dd_scale(dd a, int s) { return dd_ldexp(dd_ldexp(a, s / 2), s - s / 2); }
+SR_HD dd dd_exp(dd x) {
+  int s;
+  dd e = dd_exp_s(x, &s);
+  return dd_scale(e, s);
+}
+SR_HD dd dd_expm1(dd x) {
+  if (fabs(x.hi) <= 0.34) return dd_expm1_core(x);
+  return dd_add_d(dd_exp(x), -1.0);
+}
+/* log1p(u) for u > -1, u a dd: one Newton step from y0 = log1p(u.hi):
+ * log1p(u) = y0 + log1p(t), t = (u - expm1(y0)) / (1 + expm1(y0)), and log1p(t) = t - t^2/2 to
+ * 2^-150 (|t| < 2^-50). */
+SR_HD dd dd_log1p(dd u) {
+  double y0 = log1p(u.hi);
+  if (y0 == 0) return u;
+  dd e = dd_expm1(dd_make(y0, 0));
+  dd t = dd_div(dd_sub(u, e), dd_add_d(e, 1.0));
+  return dd_add(dd_make(y0, 0), dd_add_d(t, -0.5 * t.hi * t.hi));
+}
+/* log(x), x > 0: near 1, log1p(x - 1) (x - 1 exact for x in [1/2, 2]); elsewhere one Newton step
+ * from log(x): y0 + log1p(x e^-y0 - 1). Subnormal x: scaled by 2^54 first. */
+SR_HD dd dd_log(dd x) {
+  if (x.hi >= 0.5 && x.hi <= 2) return dd_log1p(dd_add_d(x, -1.0));
+  int sc = 0, s;
+  if (x.hi < 0x1p-1000) x = dd_ldexp(x, 54), sc = 54;
+  double y0 = log(x.hi);
+  dd e = dd_exp_s(dd_make(-y0, 0), &s); /* x e^-y0 = (x 2^s) e: x 2^s is near 1, no underflow */
+  dd t = dd_add_d(dd_mul(dd_ldexp(x, s), e), -1.0);
+  dd y = dd_add(dd_make(y0, 0), dd_add_d(t, -0.5 * t.hi * t.hi));
+  return sc ? dd_sub(y, dd_mul_d(dd_make(DD_LN2_1, DD_LN2_2), (double)sc)) : y;
+}
+/* r = x - k pi/2, k = rint(x 2/pi), |x| <= 2^30: k pi/2 exact to k 2^-217. Returns k mod 4. */
+SR_HD int dd_reduce_pio2(double x, dd *r) {
+  double k = rint(x * DD_TWO_OVER_PI);
+  dd t = dd_sub(dd_make(x, 0), two_prod(k, DD_PIO2_1));
+  t = dd_sub(t, two_prod(k, DD_PIO2_2));
+  t = dd_sub(t, two_prod(k, DD_PIO2_3));
+  *r = dd_add_d(t, -k * DD_PIO2_4);
+  return (int)((long long)k & 3);
+}
+/* sin and cos of |r| <= pi/4 by Taylor (to r^29 and r^28: terms below 2^-110). */
+SR_HD void dd_sincos_core(dd r, dd *s, dd *c) {
+  dd r2 = dd_mul(r, r), ps = dd_make(1, 0), pc = dd_make(1, 0);
+  for (int n = 29; n >= 3; n -= 2) ps = dd_add_d(dd_neg(dd_div_d(dd_mul(ps, r2), (double)n * (n - 1))), 1.0);
+  for (int n = 28; n >= 2; n -= 2) pc = dd_add_d(dd_neg(dd_div_d(dd_mul(pc, r2), (double)n * (n - 1))), 1.0);
+  *s = dd_mul(ps, r);
+  *c = pc;
+}
+SR_HD void dd_sincos(double x, dd *s, dd *c) {
+  dd r, s0, c0;
+  int q = dd_reduce_pio2(x, &r);
+  dd_sincos_core(r, &s0, &c0);
+  *s = q == 0 ? s0 : q == 1 ? c0 : q == 2 ? dd_neg(s0) : dd_neg(c0);
+  *c = q == 0 ? c0 : q == 1 ? dd_neg(s0) : q == 2 ? dd_neg(c0) : s0;
+}
+/* atan2(y, x) for finite (x, y) not both zero: y0 = atan2(y, x) of the library, then the angle of
+ * (x, y) rotated by -y0: atan((y c - x s) / (x c + y s)), c, s = cos y0, sin y0; that angle t is
+ * below 2^-50, atan(t) = t - t^3/3 within 2^-200. */
+SR_HD dd dd_atan2(double y, double x) {
+  double y0 = atan2(y, x);
+  dd s, c;
+  dd_sincos(y0, &s, &c);
+  dd num = dd_sub(dd_mul_d(c, y), dd_mul_d(s, x)), den = dd_add(dd_mul_d(c, x), dd_mul_d(s, y));
+  dd t = dd_div(num, den);
+  return dd_add(dd_make(y0, 0), dd_add_d(t, -t.hi * t.hi * t.hi / 3));
+}
+/* asin(s) for |s| <= 1/2 (s a dd): y0 + atan2-style correction: asin(s) - y0 = atan2(s, sqrt(1-s^2))
+ * - y0, through the same rotation. */
+SR_HD dd dd_asin_small(dd s) {
+  dd c2 = dd_sqrt(dd_sub(dd_make(1, 0), dd_mul(s, s)));
+  double y0 = asin(s.hi);
+  dd sy, cy;
+  dd_sincos(y0, &sy, &cy);
+  dd num = dd_sub(dd_mul(cy, s), dd_mul(sy, c2)), den = dd_add(dd_mul(cy, c2), dd_mul(sy, s));
+  dd t = dd_div(num, den);
+  return dd_add(dd_make(y0, 0), dd_add_d(t, -t.hi * t.hi * t.hi / 3));
+}
+/* asin: |x| > 1/2 through asin(x) = pi/2 - 2 asin(sqrt((1 - x) / 2)) (1 - x exact there). */
+SR_HD dd dd_asin(double x) {
+  double a = fabs(x);
+  if (a <= 0.5) return dd_asin_small(dd_make(x, 0));
+  dd h = dd_sqrt(dd_make((1 - a) * 0.5, 0));
+  dd r = dd_sub(dd_make(DD_PIO2_1, DD_PIO2_2), dd_ldexp(dd_asin_small(h), 1));
+  return x < 0 ? dd_neg(r) : r;
+}
+/* acos: 2 asin(sqrt((1 - x) / 2)) for x >= 1/2, pi - 2 asin(sqrt((1 + x) / 2)) for x <= -1/2,
+ * pi/2 - asin(x) between. */
+SR_HD dd dd_acos(double x) {
+  if (x >= 0.5) return dd_ldexp(dd_asin_small(dd_sqrt(dd_make((1 - x) * 0.5, 0))), 1);
+  if (x <= -0.5) return dd_sub(dd_make(DD_PI), dd_ldexp(dd_asin_small(dd_sqrt(dd_make((1 + x) * 0.5, 0))), 1));
+  return dd_sub(dd_make(DD_PIO2_1, DD_PIO2_2), dd_asin_small(dd_make(x, 0)));
+}
+/* cbrt: one Newton step y0 - (y0^3 - x) / (3 y0^2), tiny |x| scaled by 2^300 first. */
+SR_HD dd dd_cbrt(double x) {
+  int sc = 0;
+  if (fabs(x) < 0x1p-900) x *= 0x1p300, sc = 100;
+  double y0 = cbrt(x);
+  dd y3 = dd_mul_d(two_prod(y0, y0), y0);
+  dd corr = dd_div_d(dd_sub(y3, dd_make(x, 0)), 3 * y0 * y0);
+  return dd_ldexp(dd_sub(dd_make(y0, 0), corr), -sc);
+}
+/* hypot: the sum of the squares in dd of the arguments scaled by a power of two. */
+SR_HD dd dd_hypot_s(double x, double y, int *e) {
+  double a = fabs(x), b = fabs(y), m = a > b ? a : b;
+  *e = 0;
+  if (m == 0) return dd_make(0, 0);
+  frexp(m, e);
+  a = ldexp(a, -*e), b = ldexp(b, -*e);
+  return dd_sqrt(dd_add(two_prod(a, a), two_prod(b, b)));
+}
+/* sinh, cosh: (e^x -+ e^-x) / 2 from expm1 (no cancellation for small x: sinh = (E + E/(E+1)) / 2,
+ * E = expm1(x)); above 40, e^(|x| - ln2) (the other term is below 2^-115 of it). */
+SR_HD dd dd_sinh(double x) {
+  double a = fabs(x);
+  dd r;
+  if (a > 40)
+    r = dd_exp(dd_sub(dd_make(a, 0), dd_make(DD_LN2_1, DD_LN2_2)));
+  else {
+    dd e = dd_expm1(dd_make(a, 0));
+    r = dd_ldexp(dd_add(e, dd_div(e, dd_add_d(e, 1.0))), -1);
+  }
+  return x < 0 ? dd_neg(r) : r;
+}
+SR_HD dd dd_cosh(double x) {
+  double a = fabs(x);
+  if (a > 40) return dd_exp(dd_sub(dd_make(a, 0), dd_make(DD_LN2_1, DD_LN2_2)));
+  dd e = dd_exp(dd_make(a, 0));
+  return dd_ldexp(dd_add(e, dd_div(dd_make(1, 0), e)), -1);
+}
+/* tanh = E / (E + 2), E = expm1(2x). */
+SR_HD dd dd_tanh(double x) {
+  dd e = dd_expm1(dd_make(2 * x, 0));
+  return dd_div(e, dd_add_d(e, 2.0));
+}
+/* pow(x, y), x > 0: exp(y log x), unscaled (2^s). */
+SR_HD dd dd_pow_s(double x, double y, int *s) {
+  *s = 0;
+  if (x == 1 || y == 0) return dd_make(1, 0);
+  return dd_exp_s(dd_mul_d(dd_log(dd_make(x, 0)), y), s);
+}
+
+/* erf(x) = 2/sqrt(pi) e^(-x^2) sum_n 2^n x^(2n+1) / (1 3 5 ... (2n+1)) (every term positive: no
+ * cancellation), summed until a term is below 2^-110 of the sum (|x| <= 6: at most about 150 terms). */
+#define DD_2_SQRTPI 0x1.20dd750429b6dp+0, 0x1.1ae3a914fed8p-56
+SR_HD dd dd_erf(double x) {
+  double a = fabs(x);
+  dd x2 = two_prod(a, a), term = dd_make(a, 0), sum = dd_make(a, 0);
+  for (int n = 0; n < 400 && term.hi > 0x1p-110 * sum.hi; n++) {
+    term = dd_div_d(dd_mul(term, dd_ldexp(x2, 1)), 2.0 * n + 3);
+    sum = dd_add(sum, term);
+  }
+  dd r = dd_mul(dd_mul(sum, dd_exp(dd_neg(x2))), dd_make(DD_2_SQRTPI));
+  return x < 0 ? dd_neg(r) : r;
+}
+
+/* fmod(x, y), exactly (the remainder is a binary64 number): |x| = mx 2^ex, |y| = my 2^ey with
+ * integer significands (subnormals: no hidden bit, ex = -1074); for ex >= ey the remainder of
+ * mx 2^(ex-ey) by my, one doubling at a time (r < my < 2^53: 2r fits), times 2^ey; for ex < ey,
+ * |x| itself when it is below |y|, else mx mod (my 2^(ey-ex)) (below 2^53) times 2^ex. */
+SR_HD double dd_fmod_exact(double x, double y) {
+  if (isnan(x) || isnan(y) || isinf(x) || y == 0) return NAN;
+  double ax = fabs(x), ay = fabs(y);
+  if (isinf(y) || ax < ay) return x;
+  uint64_t bx = sr_bits64(ax), by = sr_bits64(ay);
+  int ex = (int)(bx >> 52), ey = (int)(by >> 52);
+  uint64_t mx = (bx & 0xfffffffffffffull) | (ex ? 1ull << 52 : 0), my = (by & 0xfffffffffffffull) | (ey ? 1ull << 52 : 0);
+  ex = (ex ? ex : 1) - 1075, ey = (ey ? ey : 1) - 1075;
+  uint64_t r;
+  int e;
+  if (ex >= ey) {
+    r = mx % my;
+    for (int i = 0; i < ex - ey; i++) {
+      r <<= 1;
+      if (r >= my) r -= my;
+    }
+    e = ey;
+  } else {
+    r = mx % (my << (ey - ex)), e = ex; /* |x| >= |y| and ex < ey: ey - ex <= 52, my << (ey - ex) <= mx < 2^53 */
+  }
+  double v = ldexp((double)r, e); /* r < 2^53: exact, and the remainder is a binary64 number */
+  return x < 0 ? -v : v;
+}
+
+/* asinh: log(|x| + sqrt(x^2 + 1)) above 1/2, log1p(|x| + x^2 / (1 + sqrt(1 + x^2))) below (no
+ * cancellation), log(|x|) + log(2) above 2^500 (x^2 + 1 = x^2 there to 2^-1000). */
+SR_HD dd dd_asinh(double x) {
+  double a = fabs(x);
+  dd r;
+  if (a > 0x1p500) {
+    r = dd_add(dd_log(dd_make(a, 0)), dd_make(DD_LN2_1, DD_LN2_2));
+  } else {
+    dd t = two_prod(a, a), s = dd_sqrt(dd_add_d(t, 1.0));
+    r = a > 0.5 ? dd_log(dd_add_d(s, a)) : dd_log1p(dd_add_d(dd_div(t, dd_add_d(s, 1.0)), a));
+  }
+  return x < 0 ? dd_neg(r) : r;
+}
+/* acosh, x >= 1: log1p(d + sqrt(2d + d^2)) with d = x - 1 (exact) below 2, log(x + sqrt(x^2 - 1))
+ * above, log(x) + log(2) above 2^500. */
+SR_HD dd dd_acosh(double x) {
+  if (x > 0x1p500) return dd_add(dd_log(dd_make(x, 0)), dd_make(DD_LN2_1, DD_LN2_2));
+  if (x < 2) {
+    double d = x - 1;
+    return dd_log1p(dd_add_d(dd_sqrt(dd_add_d(two_prod(d, d), 2 * d)), d));
+  }
+  return dd_log(dd_add_d(dd_sqrt(dd_add_d(two_prod(x, x), -1.0)), x));
+}
+/* atanh = log1p(2|x| / (1 - |x|)) / 2, 1 - |x| exact as a dd. */
+SR_HD dd dd_atanh(double x) {
+  double a = fabs(x);
+  dd r = dd_ldexp(dd_log1p(dd_div(dd_make(2 * a, 0), two_sum(1.0, -a))), -1);
+  return x < 0 ? dd_neg(r) : r;
+}
+/* 1/sqrt(x), x > 0 (below 2^-900 scaled by 2^200 first, so that no square underflows). */
+SR_HD dd dd_rsqrt(double x) {
+  int sc = 0;
+  if (x < 0x1p-900) x *= 0x1p200, sc = 100;
+  return dd_ldexp(dd_div(dd_make(1, 0), dd_sqrt(dd_make(x, 0))), sc);
+}
+
+/* The functions of the search kind by name, as (hi + lo) 2^s (s = 0 but for the results that
+ * can be subnormal). */
+SR_HD dd dd_fn_exp(double x, double y, int *s) { return dd_exp_s(dd_make(x, 0), s); }
+SR_HD dd dd_fn_exp2(double x, double y, int *s) {
+  double k = rint(x);
+  *s = 0;
+  if (k > 1025) return dd_make(INFINITY, 0);
+  if (k < -1080) return dd_make(0, 0);
+  *s = (int)k;
+  return dd_add_d(dd_expm1_core(dd_mul_d(dd_make(DD_LN2_1, DD_LN2_2), x - k)), 1.0); /* x - k exact */
+}
+SR_HD dd dd_fn_exp10(double x, double y, int *s) { return dd_exp_s(dd_mul_d(dd_make(DD_LN10), x), s); }
+SR_HD dd dd_fn_expm1(double x, double y, int *s) { return *s = 0, dd_expm1(dd_make(x, 0)); }
+SR_HD dd dd_fn_log(double x, double y, int *s) { return *s = 0, dd_log(dd_make(x, 0)); }
+SR_HD dd dd_fn_log2(double x, double y, int *s) { return *s = 0, dd_mul(dd_log(dd_make(x, 0)), dd_make(DD_INVLN2)); }
+SR_HD dd dd_fn_log10(double x, double y, int *s) {
+  return *s = 0, dd_mul(dd_log(dd_make(x, 0)), dd_make(DD_INVLN10));
+}
+SR_HD dd dd_fn_log1p(double x, double y, int *s) {
+  *s = 0;
+  if (x <= -1) return dd_make(x == -1 ? -INFINITY : NAN, 0);
+  if (x > 1) return dd_log(two_sum(1.0, x)); /* 1 + x exactly, as a dd */
+  return dd_log1p(dd_make(x, 0));
+}
+SR_HD dd dd_fn_sin(double x, double y, int *s) {
+  dd sn, c;
+  dd_sincos(x, &sn, &c);
+  return *s = 0, sn;
+}
+SR_HD dd dd_fn_cos(double x, double y, int *s) {
+  dd sn, c;
+  dd_sincos(x, &sn, &c);
+  return *s = 0, c;
+}
+SR_HD dd dd_fn_tan(double x, double y, int *s) {
+  dd sn, c;
+  dd_sincos(x, &sn, &c);
+  return *s = 0, dd_div(sn, c);
+}
+SR_HD dd dd_fn_asin(double x, double y, int *s) { return *s = 0, dd_asin(x); }
+SR_HD dd dd_fn_acos(double x, double y, int *s) { return *s = 0, dd_acos(x); }
+SR_HD dd dd_fn_atan(double x, double y, int *s) { return *s = 0, dd_atan2(x, 1.0); }
+SR_HD dd dd_fn_sinh(double x, double y, int *s) { return *s = 0, dd_sinh(x); }
+SR_HD dd dd_fn_cosh(double x, double y, int *s) { return *s = 0, dd_cosh(x); }
+SR_HD dd dd_fn_tanh(double x, double y, int *s) { return *s = 0, dd_tanh(x); }
+SR_HD dd dd_fn_cbrt(double x, double y, int *s) { return *s = 0, dd_cbrt(x); }
+SR_HD dd dd_fn_erf(double x, double y, int *s) { return *s = 0, dd_erf(x); }
+SR_HD dd dd_fn_asinh(double x, double y, int *s) { return *s = 0, dd_asinh(x); }
+SR_HD dd dd_fn_acosh(double x, double y, int *s) { return *s = 0, dd_acosh(x); }
+SR_HD dd dd_fn_atanh(double x, double y, int *s) { return *s = 0, dd_atanh(x); }
+SR_HD dd dd_fn_rsqrt(double x, double y, int *s) { return *s = 0, dd_rsqrt(x); }
+SR_HD dd dd_fn_pow(double x, double y, int *s) { return dd_pow_s(x, y, s); }
+SR_HD dd dd_fn_atan2(double x, double y, int *s) { return *s = 0, dd_atan2(x, y); }
+SR_HD dd dd_fn_hypot(double x, double y, int *s) { return dd_hypot_s(x, y, s); }
+SR_HD dd dd_fn_fmod(double x, double y, int *s) { return *s = 0, dd_make(dd_fmod_exact(x, y), 0); }
+
+/* The ranking estimate of an output against (hi + lo) 2^s: |out - f| / ulp(f) in the format
+ * (fmt), computed in the scaled space (out 2^-s is exact: s <= 0 only scales a result up);
+ * -1: not measured (NaN, or an overflow of the format); +inf: a non-finite output. */
+SR_HD double dd_estimate(int fmt, dd r, int s, double out) {
+  double top = fmt == SR_F64 ? 0x1.fffffffffffffp+1023 : 0x1.fffffep+127;
+  if (isnan(r.hi) || isinf(r.hi) || fabs(ldexp(r.hi, s)) > top) return -1;
+  if (!isfinite(out)) return INFINITY;
+  int e = 0, emin = fmt == SR_F64 ? -1022 : -126, p = fmt == SR_F64 ? 52 : 23;
+  if (r.hi != 0) frexp(r.hi, &e);
+  int ue = (r.hi == 0 || e - 1 + s < emin ? emin : e - 1 + s) - p; /* ulp(f) = 2^ue */
+  double d = (ldexp(out, -s) - r.hi) - r.lo;                      /* exact first step (Sterbenz) */
+  return fabs(ldexp(d, s - ue));
+}
+
+#endif

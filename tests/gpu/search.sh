@@ -1,0 +1,40 @@
+# tests/gpu/search.sh: sourced by tests/gpu_test.sh (GPU_TEST_ONLY=search runs it alone); uses
+# $U, $T, check and same from there.
+# The search kind on the GPU: the device's sampling is deterministic, the device's dd ranking
+# reference (src/kinds/search/dd.h compiled by nvcc) agrees with MPFR at every candidate kept,
+# shards merge, and the arch record's search part compares equal with itself.
+
+# 64 blocks (2^22 inputs) of every CUDA function, twice: the same candidates
+"$U" run search.cuda --backend gpu --to 0x3f --quiet --json "$T/s1.json" >/dev/null
+"$U" run search.cuda --backend gpu --to 0x3f --quiet --json "$T/s2.json" >/dev/null
+check python3 - "$T/s1.json" "$T/s2.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p))["results"] for p in sys.argv[1:3])
+assert len(a) == 30, len(a)
+for u, v in zip(a, b):
+    assert u["candidates"] == v["candidates"], u["variant"]
+PY
+# the device's estimate (dd, or CUDA's double function for powf, atan2f, hypotf) is MPFR's error
+# to 2^-20 ulp at every finite candidate
+check python3 - "$T/s1.json" <<'PY'
+import json, sys, math
+for v in json.load(open(sys.argv[1]))["results"]:
+    assert v["sampled"] == 64 * 65536 and v["local"] == 8 * 64 * 65536, v["variant"]
+    for c in v["candidates"]:
+        if not c["checked"] or not c["measured"] or c["steps"] < 0:
+            continue
+        e, m = float.fromhex(c["estimate"]), float.fromhex(c["ulp_error"])
+        assert abs(e - m) <= 2**-20, (v["variant"], c["x"], c["y"], e, m)
+PY
+# two shards merged sample every block once
+"$U" run search.exp.cuda --backend gpu --to 0x3f --shard 0/2 --quiet --json "$T/h0.json" >/dev/null
+"$U" run search.exp.cuda --backend gpu --to 0x3f --shard 1/2 --quiet --json "$T/h1.json" >/dev/null
+"$U" merge "$T/h0.json" "$T/h1.json" --json "$T/hm.json" >/dev/null 2>&1
+check python3 - "$T/hm.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["results"][0]
+assert r["sampled"] == 64 * 65536, r["sampled"]
+PY
+# arch: the search part of a GPU record, compared with itself
+"$U" arch record --backend gpu --kinds search --out "$T/arch-search.json" >/dev/null 2>&1
+check "$U" arch compare "$T/arch-search.json" --backend gpu --kinds search --quiet
