@@ -18,7 +18,7 @@ for t in "$@"; do
   pass=$((pass + ${n:-0})); fail=$((fail + ${f:-0}))
   [ $rc -ne 0 ] && [ -z "$f" ] && fail=$((fail + 1))
 done
-for s in layout_test readme_test cli_test pair_test libm_test golden_test new_function_test new_kind_test h16_test conv_paths_test html_test install_test gpu_test; do
+for s in layout_test readme_test cli_test pair_test libm_test golden_test new_function_test new_kind_test h16_test conv_paths_test quant_test html_test install_test gpu_test; do
   echo "== $s"
   case " ${SKIP_SUITES:-} " in *" $s "*)
     echo "$s: SKIPPED here: $SKIP_WHY"; skip=$((skip + 1)); continue ;;

@@ -103,12 +103,23 @@ static void q_print_scale(FILE *out, const struct q_run *q) {
           (unsigned long long)s->nonfin_nan, (unsigned long long)s->nonfin, (unsigned long long)s->sub_flush);
 }
 
-/* the specification's variant exactly: elements rne-sat, scale floor (MX) or rne (NVFP4),
- * MX amax = 0 at 2^-127, every non-finite amax NaN */
-static int q_is_spec(const struct q_run *q) {
+/* where a quantizer departs from the specification's variant (elements rne-sat, scale
+ * floor for MX or rne for NVFP4, amax = 0 at code 0, every non-finite amax NaN): the
+ * parts, comma-separated, into b ("" when none) */
+static void q_departs(const struct q_run *q, char *b, size_t n) {
   const struct q_sres *s = &q->st.s;
-  if (q->st.wrong[0] || (s->amax && s->swrong[0]) || s->nonfin_nan != s->nonfin) return 0;
-  return !s->zero_seen || s->zero_code == 0;
+  size_t o = 0;
+  b[0] = 0;
+  if (q->st.wrong[0]) o += (size_t)snprintf(b + o, n - o, "elements (not rne-sat)");
+  if (s->amax && s->swrong[0])
+    o += (size_t)snprintf(b + o, n - o, "%sscale rounding (not %s)", o ? ", " : "", q_srnd(q->fam, 0));
+  if (s->zero_seen && s->zero_code) o += (size_t)snprintf(b + o, n - o, "%samax = 0 (not code 0)", o ? ", " : "");
+  if (s->nonfin_nan != s->nonfin) snprintf(b + o, n - o, "%snon-finite amax (not the NaN scale)", o ? ", " : "");
+}
+static int q_is_spec(const struct q_run *q) {
+  char b[256];
+  q_departs(q, b, sizeof b);
+  return !b[0];
 }
 
 void q_print(FILE *out, const struct kind_result *r) {
@@ -120,7 +131,10 @@ void q_print(FILE *out, const struct kind_result *r) {
             q_fam_spec[q->fam], w, q->from, w, q->to, ns, (unsigned long long)q->st.pairs, q->seconds);
     q_print_elements(out, q);
     q_print_scale(out, q);
-    fprintf(out, "  verdict: %s\n\n", q_is_spec(q) ? "the specification's quantizer exactly" : "NOT the specification's quantizer (above: where)");
+    char why[256];
+    q_departs(q, why, sizeof why);
+    if (why[0]) fprintf(out, "  verdict: NOT the specification's quantizer: %s\n\n", why);
+    else fprintf(out, "  verdict: the specification's quantizer exactly\n\n");
   }
 }
 

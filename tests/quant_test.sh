@@ -1,0 +1,206 @@
+#!/bin/sh
+# quant_test.sh: the block quantizers kind (src/kinds/quant) on the CPU, with quantizers of
+# --source written here independently of reference/quant: a table of the element format's
+# values (from the OCP formulas), the nearest entry of |x| / 2^k (exact in binary64) with
+# the tie rule, and the scale by a loop over k. A correct MXFP4 quantizer must be named
+# the specification's (exit 0); planted wrong ones must be named for what they are: a ceil
+# scale ("ceil exactly"), ties away from zero ("rna-sat"), NaN instead of saturation in
+# E4M3 ("rne-nan"), an NVFP4 scale rounded up ("up exactly"); CUDA's own quantizers run on
+# a bf16 slice; results written, read back and merged. Takes seconds.
+set -u
+U=${ULPCERT:-build/ulpcert}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+check() { if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $*"; fi; }
+
+# the quantizers: SCALE (floor/ceil; nv: rne/up) and ELEM (AWAY: ties away; NANOVF: NaN on overflow)
+cat >"$T/q.h" <<'C'
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+static double bf16v(uint32_t b) {
+  uint32_t u = b << 16;
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+/* the magnitudes of a format with EB exponent and MB fraction bits, bias B, codes 0..n-1
+ * (the largest finite last), and one more step beyond it at val[n] */
+static int table(int eb, int mb, int bias, int n, double *val) {
+  for (int c = 0; c <= n; c++) {
+    int e = c >> mb, m = c & ((1 << mb) - 1);
+    val[c] = e ? ldexp(1 + ldexp(m, -mb), e - bias) : ldexp(ldexp(m, -mb), 1 - bias);
+  }
+  return n;
+}
+/* the code of v >= 0 among val[0..n]: nearest, ties to even code (or away); code n is an overflow */
+static int nearest(const double *val, int n, double v, int away) {
+  if (v >= val[n]) return n;
+  int i = 0, j = n; /* val[i] <= v < val[j] */
+  while (j - i > 1) {
+    int k = (i + j) / 2;
+    if (val[k] <= v) i = k;
+    else j = k;
+  }
+  double mid = (val[i] + val[i + 1]) / 2;
+  return i + (v > mid || (v == mid && (away || (i & 1))));
+}
+/* MX floor: floor(log2 v) - emax; ceil: smallest k with v <= max 2^k; clipped to E8M0 */
+static uint32_t mx_scale(double v, int emax, double max, int ceil_) {
+  if (isnan(v) || isinf(v)) return 255;
+  if (v == 0) return 0;
+  int k;
+  if (!ceil_) {
+    frexp(v, &k);
+    k = k - 1 - emax;
+  } else {
+    for (k = -300; v > ldexp(max, k); k++) {}
+  }
+  return (uint32_t)((k < -127 ? -127 : k > 127 ? 127 : k) + 127);
+}
+C
+cat >"$T/mxfp4.c" <<'C'
+#include "q.h"
+uint32_t quant_element(uint32_t x, uint32_t sc) {
+  static double val[9];
+  static int n;
+  if (!n) n = table(2, 1, 1, 7, val);
+  double v = bf16v(x);
+  if (isnan(v)) return 7;
+  uint32_t s = signbit(v) ? 8 : 0;
+  int c = nearest(val, 7, ldexp(fabs(v), 127 - (int)sc), AWAY);
+  return s | (uint32_t)(c > 7 ? 7 : c);
+}
+uint32_t quant_scale(uint32_t a) { return mx_scale(bf16v(a), 2, 6, CEIL); }
+C
+cat >"$T/e4m3.c" <<'C'
+#include "q.h"
+uint32_t quant_element(uint32_t x, uint32_t sc) { /* E4M3: codes 0..0x7e, 480 the step beyond 448 */
+  static double val[128];
+  static int n;
+  if (!n) n = table(4, 3, 7, 127, val);
+  double v = bf16v(x);
+  uint32_t s = signbit(v) ? 0x80 : 0;
+  if (isnan(v)) return s | 0x7f;
+  int c = nearest(val, 127, ldexp(fabs(v), 127 - (int)sc), 0);
+  return s | (uint32_t)(c >= 127 ? (NANOVF ? 0x7f : 0x7e) : c);
+}
+uint32_t quant_scale(uint32_t a) { return mx_scale(bf16v(a), 8, 448, 0); }
+C
+cat >"$T/nvfp4.c" <<'C'
+#include "q.h"
+static double e4m3(uint32_t c) { /* the E4M3 number of code c */
+  int e = (c >> 3) & 15, m = c & 7;
+  return e ? ldexp(1 + m / 8.0, e - 7) : ldexp(m / 8.0, -6);
+}
+uint32_t quant_element(uint32_t x, uint32_t sc) { /* |x| / s against the FP4 values times s (exact) */
+  double v = bf16v(x), s = e4m3(sc), g[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
+  if (isnan(v)) return 7;
+  uint32_t sg = signbit(v) ? 8 : 0;
+  double a = fabs(v);
+  if (a >= 6 * s) return sg | 7;
+  int i = 0;
+  while (g[i + 1] * s <= a) i++;
+  double mid = (g[i] + g[i + 1]) / 2 * s;
+  return sg | (uint32_t)(i + (a > mid || (a == mid && (i & 1))));
+}
+uint32_t quant_scale(uint32_t a) { /* amax / 6 to E4M3: nearest even, or UP */
+  double v = bf16v(a);
+  if (isnan(v) || isinf(v)) return 0x7f;
+  if (v == 0) return 0;
+  uint32_t c = 0;
+  while (c < 0x7e && e4m3(c + 1) * 6 <= v) c++; /* e4m3(c) <= v / 6 < e4m3(c + 1) */
+  if (c == 0x7e || e4m3(c) * 6 == v) return c;
+  double mid = (e4m3(c) + e4m3(c + 1)) / 2 * 6;
+  return UP ? c + 1 : c + (v > mid || (v == mid && (c & 1)));
+}
+C
+run() { # name out defines...
+  n=$1 o=$2
+  shift 2
+  ULPCERT_CC="cc $*" "$U" run "$n" --source "$T/$(echo "$n" | cut -d. -f1 | sed 's/mxfp8-//').c" --threads 2 --quiet \
+    --json "$T/$o.json" >"$T/$o.txt" 2>&1
+  echo $? >"$T/$o.rc"
+}
+run mxfp4.bf16.user good -DAWAY=0 -DCEIL=0
+run mxfp4.bf16.user ceil -DAWAY=0 -DCEIL=1
+run mxfp4.bf16.user away -DAWAY=1 -DCEIL=0
+run mxfp8-e4m3.bf16.user sat -DNANOVF=0
+run mxfp8-e4m3.bf16.user nan -DNANOVF=1
+run nvfp4.bf16.user nvgood -DUP=0
+run nvfp4.bf16.user nvup -DUP=1
+
+# the correct ones: the specification's, exit 0
+check test "$(cat "$T/good.rc")" -eq 0
+check grep -q 'elements: matches rne-sat exactly' "$T/good.txt"
+check grep -q 'scale: 32768 amax .*: floor exactly' "$T/good.txt"
+check grep -q "verdict: the specification's quantizer exactly" "$T/good.txt"
+check test "$(cat "$T/sat.rc")" -eq 0
+check grep -q 'elements: matches rne-sat exactly' "$T/sat.txt"
+check test "$(cat "$T/nvgood.rc")" -eq 0
+check grep -q 'elements: matches rne-sat exactly' "$T/nvgood.txt"
+check grep -q 'scale: .*: rne exactly' "$T/nvgood.txt"
+# planted: named for what they are, exit 1
+check test "$(cat "$T/ceil.rc")" -eq 1
+check grep -q 'scale: 32768 amax .*: ceil exactly' "$T/ceil.txt"
+check grep -q 'elements: matches rne-sat exactly' "$T/ceil.txt"
+check test "$(cat "$T/away.rc")" -eq 1
+check grep -q 'elements: matches rna-sat exactly' "$T/away.txt"
+check grep -q 'scale: .*: floor exactly' "$T/away.txt"
+check test "$(cat "$T/nan.rc")" -eq 1
+check grep -q 'elements: matches rne-nan exactly' "$T/nan.txt"
+check test "$(cat "$T/nvup.rc")" -eq 1
+check grep -q 'scale: .*: up exactly' "$T/nvup.txt"
+check grep -q 'elements: matches rne-sat exactly' "$T/nvup.txt"
+# ties away differ from rne-sat at ties only: every difference from rne-sat in the tie class
+check python3 - "$T/away.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+q = d["results"][0]
+assert q["quantizer"] == "mxfp4.bf16.user" and q["pairs"] == 65536 * 255, q
+w, cls = q["wrong"], q["classes"]
+assert w[3] == 0 and w[0] > 0, w  # rna-sat none, rne-sat some
+assert cls[0][2] == w[0] and sum(cls[0]) == w[0], cls[0]  # every difference from rne-sat is at a tie
+PY
+# the count of ties by an independent loop: bf16 patterns x and E8M0 codes k where |x| 2^(127-k)
+# is a midpoint of two FP4 neighbours (0.25, 0.75, 1.25, 1.75, 2.5, 3.5, 5) whose lower code is even:
+# those are where rna (up) and rne (down) differ
+check python3 - "$T/away.json" <<'PY'
+import json, math, struct, sys
+mids_even = [0.25, 1.25, 2.5, 5.0]  # lower neighbour 0, 1, 2, 4: codes 0, 2, 4, 6 (even)
+n = 0
+for b in range(0x10000):
+    v = struct.unpack('>f', struct.pack('>I', b << 16))[0]
+    if v != v or v in (float('inf'), float('-inf')) or v == 0:
+        continue
+    for m in mids_even:  # a 2^(127-k) = m: m / a a power of two 2^j, k = 127 - j in 0..254
+        fr, ex = math.frexp(m / abs(v))
+        if fr == 0.5 and 0 <= 127 - (ex - 1) <= 254:
+            n += 1
+d = json.load(open(sys.argv[1]))
+assert d["results"][0]["wrong"][0] == n, (d["results"][0]["wrong"][0], n)
+PY
+
+# CUDA's own quantizers on a bf16 slice, and a merge of two halves equal to the whole
+"$U" run mxfp4.bf16.cuda --from 0x3f00 --to 0x40ff --threads 2 --quiet --json "$T/c.json" >"$T/c.txt" 2>&1
+check grep -q '^mxfp4.bf16.cuda \[host software path\]' "$T/c.txt"
+"$U" run mxfp4.bf16.cuda --from 0x3f00 --to 0x3fff --threads 2 --quiet --json "$T/c0.json" >/dev/null 2>&1
+"$U" run mxfp4.bf16.cuda --from 0x4000 --to 0x40ff --threads 2 --quiet --json "$T/c1.json" >/dev/null 2>&1
+"$U" merge "$T/c0.json" "$T/c1.json" --json "$T/cm.json" >"$T/cm.txt" 2>&1
+check python3 - "$T/c.json" "$T/cm.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p))["results"][0] for p in sys.argv[1:3])
+for k in ("pairs", "wrong", "classes", "first", "max_rel_error", "scale"):
+    assert a[k] == b[k], (k, a[k], b[k])
+PY
+# bad input: a .user quantizer without --source, --source that does not compile
+"$U" run mxfp4.bf16.user --quiet >/dev/null 2>&1
+check test $? -eq 2
+echo 'int x = ;' >"$T/bad.c"
+"$U" run mxfp4.bf16.user --source "$T/bad.c" --quiet >/dev/null 2>&1
+check test $? -eq 2
+
+echo "quant: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
