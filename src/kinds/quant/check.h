@@ -20,6 +20,8 @@ QR_HD uint32_t q_fam_s1(int fam) { return fam == QM_NVFP4 ? 0x7eu : 254u; }
 
 /* The element variants: index mode * 3 + rule (QE_* x QO_*), those the format has. */
 #define QV_N 9
+/* |x| as a double (exact; 0 unless finite) */
+QR_HD double q_abs_value(const struct qr_num *xn) { return xn->cls == QC_FINITE ? ldexp((double)xn->n, xn->e) : 0; }
 QR_HD int q_variant_ok(const struct qr_fmt *f, int v) {
   int mode = v / 3, ovf = v % 3;
   if (ovf == QO_SAT) return 1;
@@ -50,9 +52,10 @@ QR_HD void q_acc_clear(struct q_acc *a) {
   a->err = 0;
 }
 
-/* The pair (x, scale code sc = Ns 2^Es) whose quantizer output is got. */
-QR_HD void q_check_pair(const struct qr_fmt *f, const struct qr_num *xn, uint32_t x, uint32_t sc, uint64_t Ns, int Es,
-                        uint32_t got, struct q_acc *a) {
+/* The pair (x, scale code sc = Ns 2^Es) whose quantizer output is got; xv = |x| and S =
+ * Ns 2^Es as doubles (exact), for the error measure. */
+QR_HD void q_check_pair(const struct qr_fmt *f, const struct qr_num *xn, double xv, uint32_t x, uint32_t sc, uint64_t Ns,
+                        int Es, double S, uint32_t got, struct q_acc *a) {
   a->pairs++;
   if (xn->cls == QC_NAN && !f->nan) { /* FP6, FP4: no NaN; the specification leaves it open */
     a->nan_any++;
@@ -85,9 +88,9 @@ QR_HD void q_check_pair(const struct qr_fmt *f, const struct qr_num *xn, uint32_
   }
   if (xn->cls == QC_FINITE && !beyond && r.lo >= 1u << (f->p - 1)) {
     int sp;
-    double q = qr_value(f, got, &sp), xv = ldexp((double)xn->n, xn->e);
+    double q = qr_value(f, got, &sp);
     if (!sp) {
-      double e = fabs(q * ldexp((double)Ns, Es) - (xn->sign ? -xv : xv)) / xv;
+      double e = fabs(q * S - (xn->sign ? -xv : xv)) / xv;
       if (e > a->err) a->err = e;
     }
   }

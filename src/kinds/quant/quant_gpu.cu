@@ -62,7 +62,15 @@ static __device__ void qg_total(struct q_stats *t, const struct q_stats *b) {
 
 template <int FAM, int SRC, int IMPL> __global__ void qg_kernel(uint64_t from, uint64_t n, struct q_stats *tot) {
   __shared__ struct q_stats blk;
+  __shared__ uint64_t sN[256]; /* the scales, Ns 2^Es = S, by code */
+  __shared__ int sE[256];
+  __shared__ double sS[256];
   if (threadIdx.x == 0) q_stats_clear(&blk);
+  for (uint32_t c = threadIdx.x; c < 256; c += blockDim.x) {
+    sN[c] = 1, sE[c] = 0;
+    qr_scale_value(q_fam_skind(FAM), c, 1, 0, &sN[c], &sE[c]);
+    sS[c] = ldexp((double)sN[c], sE[c]);
+  }
   __syncthreads();
   uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
   struct q_acc a;
@@ -74,12 +82,9 @@ template <int FAM, int SRC, int IMPL> __global__ void qg_kernel(uint64_t from, u
     const uint32_t x = (uint32_t)(from + i);
     const struct qr_fmt f = qr_format(q_fam_elem(FAM));
     const struct qr_num xn = qr_decode(SRC, x);
-    for (uint32_t sc = q_fam_s0(FAM); sc <= q_fam_s1(FAM); sc++) {
-      uint64_t Ns;
-      int Es;
-      qr_scale_value(q_fam_skind(FAM), sc, 1, 0, &Ns, &Es);
-      q_check_pair(&f, &xn, x, sc, Ns, Es, qc_elem(FAM, SRC, IMPL, x, sc), &a);
-    }
+    const double xv = q_abs_value(&xn);
+    for (uint32_t sc = q_fam_s0(FAM); sc <= q_fam_s1(FAM); sc++)
+      q_check_pair(&f, &xn, xv, x, sc, sN[sc], sE[sc], sS[sc], qc_elem(FAM, SRC, IMPL, x, sc), &a);
     if (!(x >> (SRC == QX_F32 ? 31 : 15)))
       q_check_amax(FAM, SRC, x, qc_scale(FAM, SRC, IMPL, x), qc_scale(FAM, SRC, IMPL, 0), &s);
   }

@@ -2,6 +2,7 @@
  * quantizers with the GPU backend), or on the host under OpenMP (CUDA's through the
  * headers' software paths, the user's from --source), element by element, each against
  * every scale of its family and, sign clear, as an amax. */
+#include <math.h>
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +32,9 @@ static int host_scan(const struct kind_result *r, const struct q_run *q, uint32_
   const uint32_t s0 = q_fam_s0(q->fam), s1 = q_fam_s1(q->fam), signbit = q->src == QX_F32 ? 31 : 15;
   uint64_t Ns[256];
   int Es[256], bad = 0;
-  for (uint32_t s = s0; s <= s1; s++) qr_scale_value(q_fam_skind(q->fam), s, 1, 0, &Ns[s], &Es[s]);
+  double S[256];
+  for (uint32_t s = s0; s <= s1; s++)
+    qr_scale_value(q_fam_skind(q->fam), s, 1, 0, &Ns[s], &Es[s]), S[s] = ldexp((double)Ns[s], Es[s]);
   uint32_t zcode = 0;
   int noscale = host_scale(r, q, 0, &zcode);
   if (noscale < 0) return -1;
@@ -51,8 +54,9 @@ static int host_scan(const struct kind_result *r, const struct q_run *q, uint32_
         continue;
       }
       const struct qr_num xn = qr_decode(q->src, x);
+      const double xv = q_abs_value(&xn);
       q_acc_clear(&a);
-      for (uint32_t s = s0; s <= s1; s++) q_check_pair(&f, &xn, x, s, Ns[s], Es[s], out[s - s0], &a);
+      for (uint32_t s = s0; s <= s1; s++) q_check_pair(&f, &xn, xv, x, s, Ns[s], Es[s], S[s], out[s - s0], &a);
       q_stats_acc(&loc, &a);
       if (!noscale && !(x >> signbit) && !host_scale(r, q, x, &sc)) q_check_amax(q->fam, q->src, x, sc, zcode, &loc.s);
     }
