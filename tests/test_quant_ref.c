@@ -22,14 +22,16 @@
 
 #include "testutil.h"
 #include "reference/quant/quant.h"
+#include "reference/quant/sr.h"
 
 struct espec {
   int ebits, mbits, bias;
   double maxval;
   int nan; /* 0 none, 1 S.1..1 (E4M3), 2 IEEE (E5M2) */
 };
-static const struct espec SPEC[QF_NELEM] = {
-    {4, 3, 7, 448, 1}, {5, 2, 15, 57344, 2}, {2, 3, 1, 7.5, 0}, {3, 2, 3, 28, 0}, {2, 1, 1, 6, 0}};
+static const struct espec SPEC[QF_NALL] = {{4, 3, 7, 448, 1},   {5, 2, 15, 57344, 2},     {2, 3, 1, 7.5, 0},
+                                          {3, 2, 3, 28, 0},    {2, 1, 1, 6, 0},          {5, 10, 15, 65504, 2},
+                                          {8, 7, 127, 0x1.fep127, 2}};
 
 /* the value of code c (magnitude bits) by the formula; NAN for NaN and infinity codes */
 static double spec_value(int id, uint32_t c) {
@@ -44,7 +46,7 @@ static double spec_value(int id, uint32_t c) {
 
 static void test_decode(void **st) {
   (void)st;
-  for (int id = 0; id < QF_NELEM; id++) {
+  for (int id = 0; id < QF_NALL; id++) {
     struct qr_fmt f = qr_format(id);
     uint32_t ncodes = f.signbit << 1;
     double mx = 0;
@@ -329,10 +331,85 @@ static void test_hand(void **st) {
   assert_int_equal(qr_nv_scale(QX_F32, 0x453b8000u, QS_UP, 1, 0), 0x7e);
 }
 
+/* the code of magnitude m (sign sg) by bisection over the codes 0..maxcode, whose values
+ * (the formula's) increase; -1 when m is none of them */
+static int64_t code_of(int id, double m, uint32_t sg) {
+  struct qr_fmt f = qr_format(id);
+  uint32_t a = 0, b = f.maxcode; /* value(a) <= m <= value(b) */
+  if (!(m >= 0 && m <= spec_value(id, b))) return -1;
+  while (b - a > 1) {
+    uint32_t c = (a + b) / 2;
+    if (spec_value(id, c) <= m) a = c;
+    else b = c;
+  }
+  return spec_value(id, a) == m ? (int64_t)(sg | a) : spec_value(id, b) == m ? (int64_t)(sg | b) : -1;
+}
+
+/* Stochastic rounding: neighbours, t = floor(frac 2^k) and frac, by MPFR on the grid: |v| 2^-q
+ * split into floor and fraction, the fraction times 2^k floored; the neighbours' codes by the
+ * formula; saturation at the largest finite (t = 0). */
+static void check_sr(int id, int src, uint32_t xb, uint64_t Ns, int Es, int k, mpfr_t x, mpfr_t v) {
+  const struct espec *sp = &SPEC[id];
+  struct qr_fmt f = qr_format(id);
+  src_to_mpfr(x, src, xb);
+  if (mpfr_nan_p(x)) return;
+  mpfr_div_ui(v, x, (unsigned long)Ns, MPFR_RNDN);
+  mpfr_mul_2si(v, v, -Es, MPFR_RNDN);
+  struct qr_sr r = qr_sr(&f, src, xb, Ns, Es, k);
+  uint32_t sg = mpfr_signbit(v) ? f.signbit : 0;
+  double lo = INFINITY, hi = INFINITY, fr = 0;
+  uint64_t t = 0;
+  if (!mpfr_inf_p(v) && !mpfr_zero_p(v)) {
+    mpfr_t a, n, w;
+    mpfr_inits2(400, a, n, w, (mpfr_ptr)0);
+    mpfr_abs(a, v, MPFR_RNDN);
+    int L = (int)mpfr_get_exp(a) - 1, emin = 1 - sp->bias, q = (L > emin ? L : emin) - sp->mbits;
+    if (L < 200) {
+      mpfr_mul_2si(a, a, -q, MPFR_RNDN);
+      mpfr_floor(n, a);
+      mpfr_sub(w, a, n, MPFR_RNDN);
+      fr = mpfr_get_d(w, MPFR_RNDN);
+      mpfr_mul_2si(w, w, k, MPFR_RNDN);
+      mpfr_floor(w, w);
+      t = (uint64_t)mpfr_get_d(w, MPFR_RNDN); /* below 2^32: exact */
+      lo = ldexp(mpfr_get_d(n, MPFR_RNDN), q), hi = fr > 0 ? ldexp(mpfr_get_d(n, MPFR_RNDN) + 1, q) : lo;
+    }
+    mpfr_clears(a, n, w, (mpfr_ptr)0);
+  } else if (mpfr_zero_p(v)) {
+    lo = hi = 0;
+  }
+  if (lo > sp->maxval || hi > sp->maxval) lo = hi = sp->maxval, t = 0, fr = 0; /* saturated */
+  int64_t wlo = code_of(id, lo, sg), whi = code_of(id, hi, sg);
+  if (r.lo != wlo || r.hi != whi || r.t != t || fabs(r.frac - fr) > 1e-15 || r.det != (lo == hi)) {
+    fprintf(stderr, "sr fmt %d src %d x=0x%08x scale %llu*2^%d k %d: got (0x%x 0x%x t %llu %.17g det %d) want (0x%llx 0x%llx t %llu %.17g)\n",
+            id, src, xb, (unsigned long long)Ns, Es, k, r.lo, r.hi, (unsigned long long)r.t, r.frac, r.det, (long long)wlo,
+            (long long)whi, (unsigned long long)t, fr);
+    fail();
+  }
+}
+
+static void test_sr(void **st) {
+  (void)st;
+  mpfr_t x, v;
+  mpfr_inits2(200, x, v, (mpfr_ptr)0);
+  test_rng_state = 0x5151ull;
+  for (int id = 0; id < QF_NALL; id++) /* every bf16 element, no scale, 8 and 16 random bits */
+    for (uint32_t xb = 0; xb < 0x10000u; xb += 1 + (xb & 1)) check_sr(id, QX_BF16, xb, 1, 0, xb & 2 ? 8 : 16, x, v);
+  for (int i = 0; i < 300000; i++) { /* binary32 and binary16 elements, random scales and k */
+    uint64_t r = test_rand64();
+    int id = (int)(r % QF_NALL), src = (r >> 3) & 1 ? QX_F32 : QX_F16, k = 1 + (int)((r >> 4) % 32);
+    int nv = (r >> 9) & 1;
+    uint64_t Ns = nv ? 1 + (r >> 10) % 15 : 1;
+    int Es = nv ? -9 + (int)((r >> 14) % 20) : (int)((r >> 14) % 255) - 127;
+    check_sr(id, src, (uint32_t)(r >> 32) & (src == QX_F32 ? 0xffffffffu : 0xffffu), Ns, Es, k, x, v);
+  }
+  mpfr_clears(x, v, (mpfr_ptr)0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_decode), cmocka_unit_test(test_hand),
                                      cmocka_unit_test(test_elements_mx), cmocka_unit_test(test_elements_nv),
-                                     cmocka_unit_test(test_scales)};
+                                     cmocka_unit_test(test_scales), cmocka_unit_test(test_sr)};
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   fprintf(stderr, "test_quant_ref: %ld element checks against MPFR\n", g_checked);
   return rc;

@@ -83,7 +83,7 @@
 #endif
 
 /* element formats, source formats and scale formats */
-enum qr_elem { QF_E4M3, QF_E5M2, QF_E2M3, QF_E3M2, QF_E2M1, QF_NELEM };
+enum qr_elem { QF_E4M3, QF_E5M2, QF_E2M3, QF_E3M2, QF_E2M1, QF_NELEM, QF_F16 = QF_NELEM, QF_BF16, QF_NALL };
 enum qr_src { QX_F32, QX_F16, QX_BF16, QX_NSRC };
 enum qr_scale_kind { QK_E8M0, QK_E4M3 };
 /* element rounding, overflow rule */
@@ -116,6 +116,10 @@ QR_HD struct qr_fmt qr_format(int id) {
   case QF_E5M2: f = (struct qr_fmt){3, -14, 15, 2, 0x7bu, 0x80u, 0x7fu, 0x7cu, 7, 13}; break;
   case QF_E2M3: f = (struct qr_fmt){4, 0, 2, 0, 0x1fu, 0x20u, 0, 0, 15, -1}; break;
   case QF_E3M2: f = (struct qr_fmt){3, -2, 4, 0, 0x1fu, 0x20u, 0, 0, 7, 2}; break;
+  /* binary16 (largest 65504 = 2047 * 2^5) and bfloat16 (255 * 2^120), targets of
+   * stochastic rounding; canonical NaN 0x7fff as cuda_fp16.hpp and cuda_bf16.hpp make it */
+  case QF_F16: f = (struct qr_fmt){11, -14, 15, 2, 0x7bffu, 0x8000u, 0x7fffu, 0x7c00u, 2047, 5}; break;
+  case QF_BF16: f = (struct qr_fmt){8, -126, 127, 2, 0x7f7fu, 0x8000u, 0x7fffu, 0x7f80u, 255, 120}; break;
   default: f = (struct qr_fmt){2, 0, 2, 0, 0x7u, 0x8u, 0, 0, 3, 1}; break; /* E2M1 */
   }
   return f;
@@ -205,10 +209,10 @@ QR_HD uint32_t qr_code(const struct qr_fmt *f, struct qr_round r, int mode, int 
 QR_HD int64_t qr_nan_elem(const struct qr_fmt *f, uint32_t sign) {
   return f->nan ? (int64_t)((sign ? f->signbit : 0) | f->nancode) : -1;
 }
-/* Whether a code of the format is a NaN (FP8: E4M3 S.1111.111, E5M2 S.11111.{01,10,11}). */
+/* Whether a code of the format is a NaN (E4M3 S.1111.111; E5M2, binary16, bfloat16: above infinity). */
 QR_HD int qr_is_nan(const struct qr_fmt *f, uint32_t c) {
   uint32_t m = c & (f->signbit - 1);
-  return f->nan == 1 ? m == 0x7fu : f->nan == 2 ? m > 0x7cu : 0;
+  return f->nan == 1 ? m == 0x7fu : f->nan == 2 ? m > f->infcode : 0;
 }
 
 /* A scale: its value Ns 2^Es (E8M0 code c: 2^(c-127); E4M3 code c: the E4M3 number),
