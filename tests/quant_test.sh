@@ -6,7 +6,8 @@
 # the specification's (exit 0); planted wrong ones must be named for what they are: a ceil
 # scale ("ceil exactly"), ties away from zero ("rna-sat"), NaN instead of saturation in
 # E4M3 ("rne-nan"), an NVFP4 scale rounded up ("up exactly"); CUDA's own quantizers run on
-# a bf16 slice; results written, read back and merged. Takes seconds.
+# a bf16 slice; results written, read back and merged; stochastic rounding: the built-in
+# bfloat16 forms and a user's FP4 one, right and with the wrong set of random values. Takes seconds.
 set -u
 U=${ULPCERT:-build/ulpcert}
 T=$(mktemp -d)
@@ -201,6 +202,52 @@ check test $? -eq 2
 echo 'int x = ;' >"$T/bad.c"
 "$U" run mxfp4.bf16.user --source "$T/bad.c" --quiet >/dev/null 2>&1
 check test $? -eq 2
+
+# stochastic rounding: the built-in bfloat16 forms on a slice, their bias against a Python
+# sum (bits8 keeps the top 8 of the 16 dropped bits: bias -(low mod 256) / 65536 for the
+# low 16 bits `low` of the pattern; bits16 none), and the carry into infinity above the
+# largest bfloat16, where satfinite stochastic rounding keeps 0x7f7f
+"$U" run sr --from 0x3f800000 --to 0x3f800fff --threads 2 --quiet --json "$T/sr.json" >"$T/sr.txt" 2>&1
+check test $? -eq 0
+check python3 - "$T/sr.json" <<'PY'
+import json, sys
+r = {v["variant"]: v for v in json.load(open(sys.argv[1]))["results"]}
+lows = range(1, 0x1000)  # 0x3f800000 itself is exact
+b8, b16 = r["sr-bf16.f32.bits8"], r["sr-bf16.f32.bits16"]
+assert b16["k_form"] == b8["k_form"] == 4095 and b16["deterministic"] == 1, (b16, b8)
+assert b16["max_bias"] == 0 and b16["sum_bias"] == 0, b16
+assert abs(b8["max_bias"] - 255 / 65536) < 1e-15, b8["max_bias"]
+assert abs(b8["sum_bias"] + sum(l % 256 for l in lows) / 65536) < 1e-9, b8["sum_bias"]
+PY
+"$U" run sr-bf16.f32.bits16 --from 0x7f7f8000 --to 0x7f7f80ff --threads 2 --quiet >"$T/sr2.txt" 2>&1
+check test $? -eq 1
+check grep -q 'first wrong input: x=0x7f7f8000 (deterministic): 32768 of 2^16 values give another code than 0x7f7f' "$T/sr2.txt"
+# a user's: FP4 from bfloat16 with 8 random bits, the fraction from the value table; UPSET 1 rounds up
+# on r >= 256 - t (the k-bit form), 0 on r < t (as many values, another set)
+cat >"$T/sr.c" <<'C'
+#include "q.h"
+uint32_t quant_sr(uint32_t x, uint32_t r) {
+  static const double g[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
+  double v = bf16v(x), a = fabs(v);
+  uint32_t s = signbit(v) ? 8 : 0;
+  if (isnan(v)) return 0;
+  if (a >= 6) return s | 7;
+  int i = 0;
+  while (g[i + 1] <= a) i++;
+  unsigned t = (unsigned)floor((a - g[i]) / (g[i + 1] - g[i]) * 256);
+  return s | (uint32_t)(i + (UPSET ? r >= 256 - t : r < t));
+}
+C
+for up in 1 0; do
+  ULPCERT_CC="cc -DUPSET=$up" "$U" run sr-e2m1.bf16.user --source "$T/sr.c" --threads 2 --quiet >"$T/sru$up.txt" 2>&1
+  echo $? >"$T/sru$up.rc"
+done
+check test "$(cat "$T/sru1.rc")" -eq 0
+check grep -q 'verdict: the exact k-bit stochastic rounding on every input' "$T/sru1.txt"
+check test "$(cat "$T/sru0.rc")" -eq 1
+check grep -Eq 'random inputs: ([0-9]+); the 8-bit add-and-truncate form exactly: [0-9]+; up-count equal: \1;' "$T/sru0.txt"
+# the sets differ once t >= 1, frac >= 2^-8: from |x| = 2^-9 (FP4's step 0.5 at 0), bf16 0x3b00
+check grep -q 'first input off the form: x=0x00003b00: 1 of 2^8 values round up (the form: the top 1)' "$T/sru0.txt"
 
 echo "quant: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
