@@ -57,7 +57,8 @@ static uint32_t mx_scale(double v, int emax, double max, int ceil_) {
     frexp(v, &k);
     k = k - 1 - emax;
   } else {
-    for (k = -300; v > ldexp(max, k); k++) {}
+    frexp(v, &k); /* v >= 2^(k-1) > max 2^(k-18) (max < 2^16): start below the answer */
+    for (k -= 18; v > ldexp(max, k); k++) {}
   }
   return (uint32_t)((k < -127 ? -127 : k > 127 ? 127 : k) + 127);
 }
@@ -75,6 +76,7 @@ uint32_t quant_element(uint32_t x, uint32_t sc) {
   return s | (uint32_t)(c > 7 ? 7 : c);
 }
 uint32_t quant_scale(uint32_t a) { return mx_scale(bf16v(a), 2, 6, CEIL); }
+uint32_t quant_block(uint32_t x, uint32_t a) { return quant_element(x, quant_scale(a)); }
 C
 cat >"$T/e4m3.c" <<'C'
 #include "q.h"
@@ -132,6 +134,24 @@ run mxfp8-e4m3.bf16.user sat -DNANOVF=0
 run mxfp8-e4m3.bf16.user nan -DNANOVF=1
 run nvfp4.bf16.user nvgood -DUP=0
 run nvfp4.bf16.user nvup -DUP=1
+
+# the same quantizers as functions of the element and the block's amax, over amax 0x3fc0..0x3fff (1.5 to 2, where floor and ceil differ)
+for c in 0 1; do
+  ULPCERT_CC="cc -DAWAY=0 -DCEIL=$c" "$U" run mxfp4.bf16.user-block --source "$T/mxfp4.c" --from 0x3fc0 --to 0x3fff \
+    --threads 2 --quiet --json "$T/blk$c.json" >"$T/blk$c.txt" 2>&1
+  echo $? >"$T/blk$c.rc"
+done
+check test "$(cat "$T/blk0.rc")" -eq 0
+check grep -q 'matches floor scale + rne-sat' "$T/blk0.txt"
+check test "$(cat "$T/blk1.rc")" -eq 1
+check grep -q 'matches ceil scale + rne-sat exactly' "$T/blk1.txt"
+# every bf16 x with |x| <= amax, both signs: 2 (a + 1) pairs for each amax pattern a
+check python3 - "$T/blk1.json" <<'PY'
+import json, sys
+b = json.load(open(sys.argv[1]))["results"][0]["block"]
+assert b["pairs"] == sum(2 * (a + 1) for a in range(0x3fc0, 0x4000)), b["pairs"]
+assert b["wrong"][1][0] == 0 and b["wrong"][0][0] > 0, b["wrong"]  # ceil + rne-sat none, floor + rne-sat some
+PY
 
 # the correct ones: the specification's, exit 0
 check test "$(cat "$T/good.rc")" -eq 0

@@ -155,6 +155,52 @@ QR_HD void q_stats_acc(struct q_stats *t, const struct q_acc *a) {
   if (a->err > t->err) t->err = a->err;
 }
 
+/* A quantizer of the element and the block's amax (rather than the scale): every pair (x,
+ * amax) with |x| <= amax against each scale rounding k and element variant v; first
+ * keys amax << 32 | x with the outputs; undef[k]: pairs whose scale k is no positive
+ * finite scale (an NVFP4 scale of 0), where no element is expected. */
+struct q_bstats {
+  uint64_t pairs, undef[QS_N], wrong[QS_N][QV_N], first[QS_N][QV_N];
+  uint32_t first_got[QS_N][QV_N], first_want[QS_N][QV_N];
+};
+QR_HD void q_bstats_clear(struct q_bstats *b) {
+  memset(b, 0, sizeof *b);
+  for (int k = 0; k < QS_N; k++)
+    for (int v = 0; v < QV_N; v++) b->first[k][v] = UINT64_MAX;
+}
+QR_HD void q_bstats_add(struct q_bstats *a, const struct q_bstats *b) {
+  a->pairs += b->pairs;
+  for (int k = 0; k < QS_N; k++) {
+    a->undef[k] += b->undef[k];
+    for (int v = 0; v < QV_N; v++) {
+      a->wrong[k][v] += b->wrong[k][v];
+      if (b->first[k][v] < a->first[k][v])
+        a->first[k][v] = b->first[k][v], a->first_got[k][v] = b->first_got[k][v], a->first_want[k][v] = b->first_want[k][v];
+    }
+  }
+}
+/* the pair (x, amax) whose output is got; sc[k], Ns[k], Es[k]: amax's scale in rounding k
+ * (ok[k] = 0: none) */
+QR_HD void q_check_block(const struct qr_fmt *f, int src, uint32_t x, uint32_t amax, const int *ok, const uint64_t *Ns,
+                         const int *Es, uint32_t got, struct q_bstats *b) {
+  b->pairs++;
+  for (int k = 0; k < QS_N; k++) {
+    if (!ok[k]) {
+      b->undef[k]++;
+      continue;
+    }
+    for (int v = 0; v < QV_N; v++) {
+      if (!q_variant_ok(f, v)) continue;
+      int64_t w = qr_element(f, src, x, Ns[k], Es[k], v / 3, v % 3);
+      uint32_t want = (uint32_t)w;
+      if (w < 0 || got == want || (qr_is_nan(f, want) && qr_is_nan(f, got))) continue;
+      b->wrong[k][v]++;
+      uint64_t key = (uint64_t)amax << 32 | x;
+      if (key < b->first[k][v]) b->first[k][v] = key, b->first_got[k][v] = got, b->first_want[k][v] = want;
+    }
+  }
+}
+
 /* amax (source bits, sign clear) whose scale by the quantizer is got; zcode: its scale of
  * amax = +0 */
 QR_HD void q_check_amax(int fam, int src, uint32_t abits, uint32_t got, uint32_t zcode, struct q_sres *s) {

@@ -25,6 +25,9 @@ static json_t *q_keys(const uint64_t *v, int n) {
   return a;
 }
 
+static int q_get_u64s(json_t *a, uint64_t *v, int n);
+static int q_get_keys(json_t *a, uint64_t *v, int n);
+
 static json_t *q_run_json(const struct q_run *q) {
   const struct q_stats *t = &q->st;
   json_t *cls = json_array(), *o;
@@ -39,7 +42,38 @@ static json_t *q_run_json(const struct q_run *q) {
   json_object_set_new(o, "scale", json_pack("{s:o, s:o, s:o, s:o}", "counts", q_u64s(sc, 8), "wrong",
                                             q_u64s(s->swrong, QS_N), "subnormal", q_u64s(s->ssub, QS_N), "first",
                                             q_keys(s->sfirst, QS_N)));
+  if (q->impl == QI_BLOCK) {
+    const struct q_bstats *b = &q->bs;
+    json_t *w = json_array(), *fi = json_array(), *g = json_array(), *wa = json_array();
+    for (int k = 0; k < QS_N; k++) {
+      uint64_t gv[QV_N], wv[QV_N];
+      for (int v = 0; v < QV_N; v++) gv[v] = b->first_got[k][v], wv[v] = b->first_want[k][v];
+      json_array_append_new(w, q_u64s(b->wrong[k], QV_N)), json_array_append_new(fi, q_keys(b->first[k], QV_N));
+      json_array_append_new(g, q_u64s(gv, QV_N)), json_array_append_new(wa, q_u64s(wv, QV_N));
+    }
+    json_object_set_new(o, "block", json_pack("{s:I, s:o, s:o, s:o, s:o, s:o}", "pairs", (json_int_t)b->pairs, "undefined",
+                                              q_u64s(b->undef, QS_N), "wrong", w, "first", fi, "first_got", g,
+                                              "first_want", wa));
+  }
   return o;
+}
+
+/* user-block's part: 0, or -1 */
+static int q_block_read(json_t *o, struct q_bstats *b) {
+  json_t *p = json_object_get(o, "pairs"), *w = json_object_get(o, "wrong"), *fi = json_object_get(o, "first");
+  json_t *g = json_object_get(o, "first_got"), *wa = json_object_get(o, "first_want");
+  if (!json_is_integer(p) || q_get_u64s(json_object_get(o, "undefined"), b->undef, QS_N) || json_array_size(w) != QS_N ||
+      json_array_size(fi) != QS_N || json_array_size(g) != QS_N || json_array_size(wa) != QS_N)
+    return -1;
+  b->pairs = (uint64_t)json_integer_value(p);
+  for (int k = 0; k < QS_N; k++) {
+    uint64_t gv[QV_N], wv[QV_N];
+    if (q_get_u64s(json_array_get(w, (size_t)k), b->wrong[k], QV_N) || q_get_keys(json_array_get(fi, (size_t)k), b->first[k], QV_N) ||
+        q_get_u64s(json_array_get(g, (size_t)k), gv, QV_N) || q_get_u64s(json_array_get(wa, (size_t)k), wv, QV_N))
+      return -1;
+    for (int v = 0; v < QV_N; v++) b->first_got[k][v] = (uint32_t)gv[v], b->first_want[k][v] = (uint32_t)wv[v];
+  }
+  return 0;
 }
 
 int q_write(const char *path, const struct kind_result *r, char *err, size_t errlen) {
@@ -102,6 +136,8 @@ static int q_run_read(json_t *o, struct q_run *q) {
             q_get_keys(json_object_get(sc, "first"), q->st.s.sfirst, QS_N);
   json_decref(pa);
   for (int k = 0; k < QV_N && !bad; k++) bad = q_get_u64s(json_array_get(cls, (size_t)k), q->st.cls[k], QCL_N);
+  q_bstats_clear(&q->bs);
+  if (!bad && q->impl == QI_BLOCK) bad = q_block_read(json_object_get(o, "block"), &q->bs);
   if (bad) return -1;
   q->st.pairs = v[0], q->st.nan_any = v[1];
   struct q_sres *s = &q->st.s;

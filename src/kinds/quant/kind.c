@@ -20,7 +20,7 @@ const char *const q_fam_spec[QM_NFAM] = {
     "OCP MX v1.0 MXFP4 (E2M1 elements, E8M0 scale, blocks of 32)",
     "NVIDIA NVFP4 (E2M1 elements, E4M3 scale amax/6, blocks of 16)"};
 const char *q_impl_name(int fam, int impl) {
-  return impl == QI_USER ? "user" : impl == QI_CUDA ? "cuda" : fam == QM_NVFP4 ? "cuda-rcp" : "cuda-rceil";
+  return impl == QI_USER ? "user" : impl == QI_BLOCK ? "user-block" : impl == QI_CUDA ? "cuda" : fam == QM_NVFP4 ? "cuda-rcp" : "cuda-rceil";
 }
 
 /* variant v of the table: fam, src, impl from its index */
@@ -40,7 +40,7 @@ static int q_selects(const char *name, int v) {
   q_var_of(v, &fam, &src, &impl);
   q_var_name(v, full, sizeof full);
   if (!strcmp(name, full)) return 1;
-  if (impl == QI_USER) return 0;
+  if (impl >= QI_USER) return 0;
   snprintf(pre, sizeof pre, "%s.%s", q_fam_names[fam], q_src_names[src]);
   return !strcmp(name, "quant") || !strcmp(name, q_fam_names[fam]) || !strcmp(name, pre);
 }
@@ -51,7 +51,8 @@ static int owns(const char *name) {
 }
 
 static const char *q_impl_desc(int fam, int impl) {
-  if (impl == QI_USER) return "the functions of --source FILE (host C)";
+  if (impl == QI_USER) return "quant_element(x, scale) and quant_scale(amax) of --source FILE (host C)";
+  if (impl == QI_BLOCK) return "quant_block(x, amax) of --source FILE (host C): every |x| <= amax";
   if (fam == QM_NVFP4)
     return impl == QI_CUDA ? "CUDA: scale __nv_cvt_float_to_fp8(amax / 6.0f), elements __nv_cvt_float_to_fp4(x / s)"
                            : "CUDA: scale __nv_cvt_float_to_fp8(amax / 6.0f), elements __nv_cvt_float_to_fp4(x * (1.0f / s))";
@@ -75,7 +76,7 @@ static struct run_info *info(struct kind_result *r) { return &r->ri; }
 
 /* the variants the names select, in table order */
 static int q_resolve(struct kind_result *r, struct run_request *rq) {
-  int need_user = 0;
+  int need_user = 0, need_block = 0;
   for (int v = 0; v < Q_MAXVAR; v++) {
     int take = 0;
     for (int i = 0; i < rq->nnames && !take; i++) take = q_selects(rq->names[i], v);
@@ -84,17 +85,24 @@ static int q_resolve(struct kind_result *r, struct run_request *rq) {
     q_var_of(v, &q->fam, &q->src, &q->impl);
     q_var_name(v, q->name, sizeof q->name);
     q_stats_clear(&q->st);
-    need_user |= q->impl == QI_USER;
+    q_bstats_clear(&q->bs);
+    need_user |= q->impl == QI_USER, need_block |= q->impl == QI_BLOCK;
   }
+  if (need_user && need_block && rq->function) {
+    errorf("--function names one function: run the .user and .user-block quantizers separately");
+    return EXIT_USAGE;
+  }
+  int need_elem = need_user;
+  need_user |= need_block;
   if (need_user && !rq->source) {
-    errorf("the .user quantizers are the functions of --source FILE (docs/quantizers.md)");
+    errorf("the .user and .user-block quantizers are the functions of --source FILE (docs/quantizers.md)");
     return EXIT_USAGE;
   }
   if (!need_user && rq->source) {
-    errorf("--source is for the .user quantizers (FAMILY.SOURCE.user)");
+    errorf("--source is for the .user and .user-block quantizers (FAMILY.SOURCE.user, FAMILY.SOURCE.user-block)");
     return EXIT_USAGE;
   }
-  return need_user ? q_user_load(r, rq->source, rq->function) : 0;
+  return need_user ? q_user_load(r, rq->source, rq->function, need_elem, need_block) : 0;
 }
 
 static int begin(struct run_request *rq, struct kind_result **out) {
@@ -163,6 +171,7 @@ static int same(const struct kind_result *a, const struct kind_result *b, const 
 static void merge(struct kind_result *a, const struct kind_result *b) {
   for (int i = 0; i < a->nv; i++) {
     q_stats_add(&a->run[i].st, &b->run[i].st);
+    q_bstats_add(&a->run[i].bs, &b->run[i].bs);
     a->run[i].seconds += b->run[i].seconds;
     if (b->run[i].from < a->run[i].from) a->run[i].from = b->run[i].from;
     if (b->run[i].to > a->run[i].to) a->run[i].to = b->run[i].to;

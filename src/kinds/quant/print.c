@@ -103,6 +103,39 @@ static void q_print_scale(FILE *out, const struct q_run *q) {
           (unsigned long long)s->nonfin_nan, (unsigned long long)s->nonfin, (unsigned long long)s->sub_flush);
 }
 
+/* user-block: the (scale rounding, element variant) pairs matched exactly, else the nearest */
+static void q_print_block(FILE *out, const struct q_run *q) {
+  const struct q_bstats *b = &q->bs;
+  struct qr_fmt f = qr_format(q_fam_elem(q->fam));
+  char vn[16], g[48], w[48];
+  int any = 0, bk = 0, bv = 0;
+  fprintf(out, "  block quantizer (element, amax): %llu pairs (every |x| <= amax): ", (unsigned long long)b->pairs);
+  for (int k = 0; k < QS_N; k++)
+    for (int v = 0; v < QV_N; v++) {
+      if (!q_variant_ok(&f, v)) continue;
+      if (b->wrong[k][v] < b->wrong[bk][bv]) bk = k, bv = v;
+      if (b->wrong[k][v]) continue;
+      q_vname(v, vn, sizeof vn);
+      fprintf(out, "%s%s scale + %s", any++ ? ", " : "matches ", q_srnd(q->fam, k), vn);
+    }
+  if (any) {
+    fprintf(out, " exactly\n");
+  } else {
+    q_vname(bv, vn, sizeof vn);
+    uint64_t key = b->first[bk][bv];
+    uint32_t x = (uint32_t)key, a = (uint32_t)(key >> 32);
+    q_code_str(&f, b->first_got[bk][bv], g, sizeof g), q_code_str(&f, b->first_want[bk][bv], w, sizeof w);
+    fprintf(out, "no pair exactly; nearest %s scale + %s: %llu pairs differ\n", q_srnd(q->fam, bk), vn,
+            (unsigned long long)b->wrong[bk][bv]);
+    fprintf(out, "    first: amax=0x%0*x (%a) x=0x%0*x (%a): got %s, expected %s\n", q->src == QX_F32 ? 8 : 4, a,
+            q_src_value(q->src, a), q->src == QX_F32 ? 8 : 4, x, q_src_value(q->src, x), g, w);
+  }
+  for (int k = 0; k < QS_N; k++)
+    if (b->undef[k])
+      fprintf(out, "    %llu pairs without a %s scale (amax / 6 below E4M3's smallest: no element expected)\n",
+              (unsigned long long)b->undef[k], q_srnd(q->fam, k));
+}
+
 /* where a quantizer departs from the specification's variant (elements rne-sat, scale
  * floor for MX or rne for NVFP4, amax = 0 at code 0, every non-finite amax NaN): the
  * parts, comma-separated, into b ("" when none) */
@@ -110,6 +143,10 @@ static void q_departs(const struct q_run *q, char *b, size_t n) {
   const struct q_sres *s = &q->st.s;
   size_t o = 0;
   b[0] = 0;
+  if (q->impl == QI_BLOCK) {
+    if (q->bs.wrong[0][0]) snprintf(b, n, "not %s scale + rne-sat", q_srnd(q->fam, 0));
+    return;
+  }
   if (q->st.wrong[0]) o += (size_t)snprintf(b + o, n - o, "elements (not rne-sat)");
   if (s->amax && s->swrong[0])
     o += (size_t)snprintf(b + o, n - o, "%sscale rounding (not %s)", o ? ", " : "", q_srnd(q->fam, 0));
@@ -127,10 +164,16 @@ void q_print(FILE *out, const struct kind_result *r) {
     const struct q_run *q = &r->run[i];
     uint32_t ns = q_fam_s1(q->fam) - q_fam_s0(q->fam) + 1;
     int w = q->src == QX_F32 ? 8 : 4;
-    fprintf(out, "%s [%s] %s: elements 0x%0*x..0x%0*x x %u scales = %llu pairs, %.2f s\n", q->name, q->path,
-            q_fam_spec[q->fam], w, q->from, w, q->to, ns, (unsigned long long)q->st.pairs, q->seconds);
-    q_print_elements(out, q);
-    q_print_scale(out, q);
+    if (q->impl == QI_BLOCK) {
+      fprintf(out, "%s [%s] %s: amax 0x%0*x..0x%0*x, %.2f s\n", q->name, q->path, q_fam_spec[q->fam], w, q->from, w,
+              q->to, q->seconds);
+      q_print_block(out, q);
+    } else {
+      fprintf(out, "%s [%s] %s: elements 0x%0*x..0x%0*x x %u scales = %llu pairs, %.2f s\n", q->name, q->path,
+              q_fam_spec[q->fam], w, q->from, w, q->to, ns, (unsigned long long)q->st.pairs, q->seconds);
+      q_print_elements(out, q);
+      q_print_scale(out, q);
+    }
     char why[256];
     q_departs(q, why, sizeof why);
     if (why[0]) fprintf(out, "  verdict: NOT the specification's quantizer: %s\n\n", why);

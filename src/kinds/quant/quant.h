@@ -11,8 +11,9 @@
 #include "src/kinds/quant/check.h"
 
 /* implementations: CUDA's headers (two each: MX floor "cuda" and ceil "cuda-rceil"; NVFP4
- * with a division "cuda" and with a reciprocal "cuda-rcp"), and the user's (--source) */
-enum q_impl { QI_CUDA, QI_CUDA2, QI_USER, QI_N };
+ * with a division "cuda" and with a reciprocal "cuda-rcp"), and the user's (--source):
+ * "user", of the element and the scale code, "user-block", of the element and the amax */
+enum q_impl { QI_CUDA, QI_CUDA2, QI_USER, QI_BLOCK, QI_N };
 #define Q_MAXVAR (QM_NFAM * QX_NSRC * QI_N)
 
 extern const char *const q_fam_names[QM_NFAM];
@@ -23,6 +24,7 @@ extern const char *const q_fam_spec[QM_NFAM];
 
 typedef uint32_t (*q_efn)(uint32_t x, uint32_t scale);
 typedef uint32_t (*q_sfn)(uint32_t amax);
+typedef uint32_t (*q_bfn)(uint32_t x, uint32_t amax);
 
 struct q_run {
   int fam, src, impl;
@@ -31,6 +33,7 @@ struct q_run {
   uint32_t from, to; /* source bit patterns checked */
   double seconds;
   struct q_stats st;
+  struct q_bstats bs; /* user-block */
 };
 
 struct kind_result {
@@ -40,6 +43,7 @@ struct kind_result {
   struct q_run run[Q_MAXVAR];
   q_efn user_elem;  /* --source: quant_element, and quant_scale when defined (else NULL) */
   q_sfn user_scale;
+  q_bfn user_block; /* --source's quant_block, for user-block */
   char source[1024];
 };
 
@@ -64,8 +68,10 @@ int qcuda_gpu_scan(int dev, int fam, int src, int impl, uint32_t from, uint32_t 
 
 /* scan.c: variant i over [from, to] on the run's backend. 0, or an exit code. */
 int q_scan_variant(struct kind_result *r, struct q_run *q, uint32_t from, uint32_t to);
-/* user.c: compile the --source file: 0, or an exit code with the message printed */
-int q_user_load(struct kind_result *r, const char *path, const char *fn);
+/* user.c: compile the --source file for the quantizers it must define (elem: quant_element
+ * or fn, and quant_scale when present; block: quant_block or fn): 0, or an exit code with
+ * the message printed */
+int q_user_load(struct kind_result *r, const char *path, const char *fn, int elem, int block);
 /* print.c */
 void q_print(FILE *f, const struct kind_result *r);
 int q_status(const struct kind_result *r);

@@ -2,7 +2,9 @@
  * or $ULPCERT_CC) and loaded: uint32_t quant_element(uint32_t x, uint32_t scale_code) (or
  * the --function NAME), the element's code given the source element's bit pattern and the
  * block scale's code, and, when the file defines it, uint32_t quant_scale(uint32_t amax),
- * the scale's code of a block whose largest magnitude has bit pattern amax. */
+ * the scale's code of a block whose largest magnitude has bit pattern amax; or, for the
+ * user-block quantizers, uint32_t quant_block(uint32_t x, uint32_t amax) (or --function),
+ * the element's code given the element and the block's amax. */
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
@@ -21,25 +23,26 @@ static void q_show_log(const char *path) {
   if (f) fclose(f);
 }
 
-/* the wrapper: the file, and entry points of fixed names (the scale one weak) */
-static int q_wrap(const char *dir, const char *abs, const char *fn, char *wrap, size_t n) {
+/* the wrapper: the file, and entry points of fixed names for the functions asked for */
+static int q_wrap(const char *dir, const char *abs, const char *efn, const char *bfn, char *wrap, size_t n) {
   snprintf(wrap, n, "%s/wrap.c", dir);
   FILE *w = fopen(wrap, "w");
   if (!w) return -1;
   fprintf(w, "#include <stdint.h>\n#include \"%s\"\n", abs);
-  fprintf(w, "uint32_t ulpcert_q_element(uint32_t x, uint32_t s) { return %s(x, s); }\n", fn);
+  if (efn) fprintf(w, "uint32_t ulpcert_q_element(uint32_t x, uint32_t s) { return %s(x, s); }\n", efn);
+  if (bfn) fprintf(w, "uint32_t ulpcert_q_block(uint32_t x, uint32_t a) { return %s(x, a); }\n", bfn);
   fclose(w);
   return 0;
 }
 
-int q_user_load(struct kind_result *r, const char *path, const char *fn) {
+int q_user_load(struct kind_result *r, const char *path, const char *fn, int elem, int block) {
   char dir[] = "/tmp/ulpcert-quant-XXXXXX", abs[1024], wrap[256], so[256], lg[256], cmd[4096];
-  if (!fn) fn = "quant_element";
+  const char *efn = elem ? (fn ? fn : "quant_element") : NULL, *bfn = block ? (fn ? fn : "quant_block") : NULL;
   if (!realpath(path, abs)) {
     errorf("cannot read %s: %s", path, strerror(errno));
     return EXIT_IO;
   }
-  if (!mkdtemp(dir) || q_wrap(dir, abs, fn, wrap, sizeof wrap)) {
+  if (!mkdtemp(dir) || q_wrap(dir, abs, efn, bfn, wrap, sizeof wrap)) {
     errorf("cannot write a temporary folder: %s", strerror(errno));
     return EXIT_IO;
   }
@@ -52,16 +55,17 @@ int q_user_load(struct kind_result *r, const char *path, const char *fn) {
   int st = system(cmd), rc = 0;
   void *h = NULL;
   if (st != 0) {
-    errorf("%s: the quantizer does not compile (it must define uint32_t %s(uint32_t, uint32_t)):", path, fn);
+    errorf("%s: the quantizer does not compile (it must define uint32_t %s(uint32_t, uint32_t)):", path,
+           efn && bfn ? "quant_element and quant_block" : efn ? efn : bfn);
     q_show_log(lg);
     rc = WIFEXITED(st) && WEXITSTATUS(st) == 127 ? EXIT_DEPEND : EXIT_USAGE;
   } else if (!(h = dlopen(so, RTLD_NOW | RTLD_LOCAL))) {
     errorf("%s: cannot load the compiled quantizer: %s", path, dlerror());
     rc = EXIT_USAGE;
   } else {
-    *(void **)&r->user_elem = dlsym(h, "ulpcert_q_element");
-    *(void **)&r->user_scale = dlsym(h, "quant_scale");
-    if (!r->user_elem) errorf("%s: no entry for %s", path, fn), rc = EXIT_USAGE;
+    if (efn) *(void **)&r->user_elem = dlsym(h, "ulpcert_q_element"), *(void **)&r->user_scale = dlsym(h, "quant_scale");
+    if (bfn) *(void **)&r->user_block = dlsym(h, "ulpcert_q_block");
+    if ((efn && !r->user_elem) || (bfn && !r->user_block)) errorf("%s: no entry for the quantizer", path), rc = EXIT_USAGE;
   }
   snprintf(r->source, sizeof r->source, "%s", path);
   unlink(wrap), unlink(so), unlink(lg), rmdir(dir);
