@@ -30,3 +30,18 @@ import json, sys
 r = json.load(open(sys.argv[1]))["results"][0]
 assert r["pairs"] == (1 << 32) * 255 and r["scale"]["counts"][0] == 1 << 31, (r["pairs"], r["scale"]["counts"])
 PY
+# the arch record's part: every CUDA quantizer of a 16-bit source, as run writes it; a compare
+# on the same GPU is identical
+"$U" arch record --kinds quant --backend gpu --quiet --out "$T/qrec.json" >"$T/qrec.txt" 2>&1
+check test $? -eq 0
+check python3 - "$T/qrec.json" "$T/qg.json" <<'PY'
+import json, sys
+rec = {r["quantizer"]: r for r in json.load(open(sys.argv[1]))["quant"]}
+run = {r["quantizer"]: r for r in json.load(open(sys.argv[2]))["results"]}
+assert len(rec) == 24, sorted(rec)
+for k, r in rec.items():
+    assert {a: b for a, b in r.items() if a != "seconds"} == {a: b for a, b in run[k].items() if a != "seconds"}, k
+PY
+"$U" arch compare "$T/qrec.json" --kinds quant --backend gpu --quiet >"$T/qcmp.txt" 2>&1
+check test $? -eq 0
+check grep -q '^mxfp4.bf16.cuda  *identical' "$T/qcmp.txt"

@@ -28,7 +28,7 @@ static json_t *q_keys(const uint64_t *v, int n) {
 static int q_get_u64s(json_t *a, uint64_t *v, int n);
 static int q_get_keys(json_t *a, uint64_t *v, int n);
 
-static json_t *q_run_json(const struct q_run *q) {
+json_t *q_run_json(const struct q_run *q) {
   const struct q_stats *t = &q->st;
   json_t *cls = json_array(), *o;
   for (int v = 0; v < QV_N; v++) json_array_append_new(cls, q_u64s(t->cls[v], QCL_N));

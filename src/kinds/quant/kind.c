@@ -205,4 +205,6 @@ const struct kind kind_quant = {
     .write = q_write,
     .print = q_print,
     .release = release,
+    .arch_record = q_arch_record,
+    .arch_compare = q_arch_compare,
 };

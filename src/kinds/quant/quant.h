@@ -78,5 +78,10 @@ int q_status(const struct kind_result *r);
 /* json.c */
 int q_write(const char *path, const struct kind_result *r, char *err, size_t errlen);
 int q_read(struct json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen);
+/* a quantizer's result object, as --json writes it */
+struct json_t *q_run_json(const struct q_run *q);
+/* arch.c: the kind's part of arch records */
+int q_arch_record(struct arch_ctx *a);
+int q_arch_compare(struct arch_ctx *a);
 
 #endif
