@@ -98,8 +98,8 @@ static double e4m3(uint32_t c) { /* the E4M3 number of code c */
   int e = (c >> 3) & 15, m = c & 7;
   return e ? ldexp(1 + m / 8.0, e - 7) : ldexp(m / 8.0, -6);
 }
-uint32_t quant_element(uint32_t x, uint32_t sc) { /* |x| / s against the FP4 values times s (exact) */
-  double v = bf16v(x), s = e4m3(sc), g[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
+uint32_t quant_element(uint32_t x, uint32_t sc) { /* |x| / (s G) against the FP4 values times s G (exact) */
+  double v = bf16v(x), s = e4m3(sc) * quant_tensor_scale, g[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
   if (isnan(v)) return 7;
   uint32_t sg = signbit(v) ? 8 : 0;
   double a = fabs(v);
@@ -114,9 +114,10 @@ uint32_t quant_scale(uint32_t a) { /* amax / 6 to E4M3: nearest even, or UP */
   if (isnan(v) || isinf(v)) return 0x7f;
   if (v == 0) return 0;
   uint32_t c = 0;
-  while (c < 0x7e && e4m3(c + 1) * 6 <= v) c++; /* e4m3(c) <= v / 6 < e4m3(c + 1) */
-  if (c == 0x7e || e4m3(c) * 6 == v) return c;
-  double mid = (e4m3(c) + e4m3(c + 1)) / 2 * 6;
+  double u = 6.0 * quant_tensor_scale; /* amax / (6 G) against E4M3 numbers times 6 G (exact) */
+  while (c < 0x7e && e4m3(c + 1) * u <= v) c++; /* e4m3(c) <= v / u < e4m3(c + 1) */
+  if (c == 0x7e || e4m3(c) * u == v) return c;
+  double mid = (e4m3(c) + e4m3(c + 1)) / 2 * u;
   return UP ? c + 1 : c + (v > mid || (v == mid && (c & 1)));
 }
 C
@@ -134,6 +135,11 @@ run mxfp8-e4m3.bf16.user sat -DNANOVF=0
 run mxfp8-e4m3.bf16.user nan -DNANOVF=1
 run nvfp4.bf16.user nvgood -DUP=0
 run nvfp4.bf16.user nvup -DUP=1
+# with a per-tensor decode scale G = 0x1.333334p-2 (0.3 rounded to binary32): the user's quantizer
+# reads it (quant_tensor_scale); CUDA's, whose s * G and amax / 6 / G are binary32 operations, are run too
+ULPCERT_CC="cc -DUP=0" "$U" run nvfp4.bf16.user --source "$T/nvfp4.c" --tensor-scale 0x1.333334p-2 --threads 2 \
+  --quiet --json "$T/nvg.json" >"$T/nvg.txt" 2>&1
+echo $? >"$T/nvg.rc"
 
 # the same quantizers as functions of the element and the block's amax, over amax 0x3fc0..0x3fff (1.5 to 2, where floor and ceil differ)
 for c in 0 1; do
@@ -163,6 +169,15 @@ check grep -q 'elements: matches rne-sat exactly' "$T/sat.txt"
 check test "$(cat "$T/nvgood.rc")" -eq 0
 check grep -q 'elements: matches rne-sat exactly' "$T/nvgood.txt"
 check grep -q 'scale: .*: rne exactly' "$T/nvgood.txt"
+check test "$(cat "$T/nvg.rc")" -eq 0
+check grep -q 'per-tensor decode scale G = 0x1.333334p-2' "$T/nvg.txt"
+check grep -q 'elements: matches rne-sat, rna-sat exactly' "$T/nvg.txt" # no bf16 x is a tie: x / (s G) = m / 2 would need x to hold G's 23-bit odd significand
+check grep -q 'scale: .*: rne exactly' "$T/nvg.txt"
+"$U" run nvfp4.bf16 --tensor-scale 0.3 --quiet >"$T/g03.txt" 2>&1
+check test $? -eq 2
+check grep -q 'not a binary32 value (the nearest is 0x1.333334p-2)' "$T/g03.txt"
+"$U" run mxfp4.bf16 --tensor-scale 0.5 --quiet >/dev/null 2>&1
+check test $? -eq 2
 # planted: named for what they are, exit 1
 check test "$(cat "$T/ceil.rc")" -eq 1
 check grep -q 'scale: 32768 amax .*: ceil exactly' "$T/ceil.txt"

@@ -18,6 +18,7 @@ static int q_arch_run(struct arch_ctx *a, int i, struct q_run *q) {
   struct kind_result *r = calloc(1, sizeof *r);
   if (!r) return EXIT_IO;
   r->ri = *a->ri, r->sc = a->sc, r->device = a->sc->o.ndevices > 0 ? a->sc->o.devices[0] : 0;
+  r->g = 1.0f, r->Ng = 1, r->Eg = 0; /* no per-tensor scale */
   memset(q, 0, sizeof *q);
   q->fam = i / 4, q->src = QX_F16 + i / 2 % 2, q->impl = i % 2;
   snprintf(q->name, sizeof q->name, "%s.%s.%s", q_fam_names[q->fam], q_src_names[q->src], q_impl_name(q->fam, q->impl));

@@ -109,9 +109,9 @@ struct q_sres {
 };
 
 /* The expected scale of rounding k (MX with amax = 0 at 2^-127; the variants of amax = 0
- * are read from zero_code). */
-QR_HD uint32_t q_scale_want(int fam, int src, uint32_t abits, int k) {
-  if (fam == QM_NVFP4) return qr_nv_scale(src, abits, k, 1, 0);
+ * are read from zero_code); NVFP4 with the per-tensor decode scale Ng 2^Eg (1, 0: none). */
+QR_HD uint32_t q_scale_want(int fam, int src, uint32_t abits, int k, uint64_t Ng, int Eg) {
+  if (fam == QM_NVFP4) return qr_nv_scale(src, abits, k, Ng, Eg);
   struct qr_fmt f = qr_format(q_fam_elem(fam));
   return qr_mx_scale(&f, src, abits, k, QZ_MIN);
 }
@@ -202,8 +202,9 @@ QR_HD void q_check_block(const struct qr_fmt *f, int src, uint32_t x, uint32_t a
 }
 
 /* amax (source bits, sign clear) whose scale by the quantizer is got; zcode: its scale of
- * amax = +0 */
-QR_HD void q_check_amax(int fam, int src, uint32_t abits, uint32_t got, uint32_t zcode, struct q_sres *s) {
+ * amax = +0; Ng 2^Eg the per-tensor scale (NVFP4) */
+QR_HD void q_check_amax(int fam, int src, uint32_t abits, uint32_t got, uint32_t zcode, uint64_t Ng, int Eg,
+                        struct q_sres *s) {
   struct qr_num a = qr_decode(src, abits);
   s->amax++;
   if (a.cls == QC_ZERO) {
@@ -219,7 +220,7 @@ QR_HD void q_check_amax(int fam, int src, uint32_t abits, uint32_t got, uint32_t
   s->sub += a.sub;
   int flushed = a.sub && got == zcode;
   for (int k = 0; k < QS_N; k++) {
-    uint32_t want = q_scale_want(fam, src, abits, k);
+    uint32_t want = q_scale_want(fam, src, abits, k, Ng, Eg);
     flushed &= want != zcode;
     if (got == want) continue;
     s->swrong[k]++;

@@ -13,6 +13,9 @@
  *    __NV_E4M3) (amax / 6 in binary32 first); element = __nv_cvt_float_to_fp4(x / s,
  *    __NV_E2M1, cudaRoundNearest) with the binary32 division.
  *  - NVFP4, impl 1 ("cuda-rcp"): the same with x * (1.0f / s).
+ *  With a per-tensor decode scale G (NVFP4; 1.0f: none): scale = __nv_cvt_float_to_fp8((amax
+ *  / 6.0f) / G, ...), element from x / (s * G) (impl 1: x * (1.0f / (s * G))), each
+ *  operation in binary32.
  * binary16 and bfloat16 elements are widened to binary32 (exact) first. */
 #ifndef ULPCERT_QUANT_CUDA_Q_CUH
 #define ULPCERT_QUANT_CUDA_Q_CUH
@@ -65,15 +68,15 @@ QC_FN float qc_e4m3_value(uint32_t c) {
   return __half2float(__half(__nv_cvt_fp8_to_halfraw((__nv_fp8_storage_t)c, __NV_E4M3)));
 }
 
-QC_FN uint32_t qc_elem(int fam, int src, int impl, uint32_t x, uint32_t sc) {
+QC_FN uint32_t qc_elem(int fam, int src, int impl, float g, uint32_t x, uint32_t sc) {
   float v = qc_in(src, x);
   if (fam != QM_NVFP4) return qc_cvt(fam, v * qc_e8m0_recip(sc));
-  float s = qc_e4m3_value(sc);
+  float s = qc_e4m3_value(sc) * g;
   return qc_cvt(fam, impl ? v * (1.0f / s) : v / s);
 }
-QC_FN uint32_t qc_scale(int fam, int src, int impl, uint32_t a) {
+QC_FN uint32_t qc_scale(int fam, int src, int impl, float g, uint32_t a) {
   float v = qc_in(src, a);
-  if (fam == QM_NVFP4) return __nv_cvt_float_to_fp8(v / 6.0f, __NV_SATFINITE, __NV_E4M3);
+  if (fam == QM_NVFP4) return __nv_cvt_float_to_fp8(v / 6.0f / g, __NV_SATFINITE, __NV_E4M3);
   if (impl) return __nv_cvt_float_to_e8m0(v / qc_maxelem(fam), __NV_SATFINITE, cudaRoundPosInf);
   uint32_t c = __nv_cvt_float_to_e8m0(v, __NV_SATFINITE, cudaRoundZero);
   int emax = qr_format(q_fam_elem(fam)).emax;

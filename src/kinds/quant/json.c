@@ -82,6 +82,7 @@ int q_write(const char *path, const struct kind_result *r, char *err, size_t err
   for (int i = 0; i < r->nv; i++) json_array_append_new(res, q_run_json(&r->run[i]));
   json_object_set_new(root, "results", res);
   if (r->source[0]) json_object_set_new(root, "source", json_string(r->source));
+  json_object_set_new(root, "tensor_scale", json_real(r->g));
   int rc = result_write_root(path, root, err, errlen);
   json_decref(root);
   return rc;
@@ -157,6 +158,8 @@ int q_read(json_t *root, const char *path, struct kind_result **out, char *err, 
     snprintf(err, errlen, "%s: missing or invalid field 'results'", path);
     rc = EXIT_CORRUPT;
   }
+  json_t *g = json_object_get(root, "tensor_scale");
+  r->g = g ? (float)json_number_value(g) : 1.0f, r->Ng = 1, r->Eg = 0;
   const char *src = json_string_value(json_object_get(root, "source"));
   if (src) snprintf(r->source, sizeof r->source, "%s", src);
   if (rc) {

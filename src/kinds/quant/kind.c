@@ -74,6 +74,34 @@ static void list(FILE *f) {
 static void release(struct kind_result *r) { free(r); }
 static struct run_info *info(struct kind_result *r) { return &r->ri; }
 
+/* --tensor-scale G: a positive finite binary32 (G = Ng 2^Eg), for NVFP4 quantizers only.
+ * 0, or EXIT_USAGE after a message. */
+static int q_tensor_scale(struct kind_result *r, const char *arg) {
+  r->g = 1.0f, r->Ng = 1, r->Eg = 0;
+  if (!arg) return 0;
+  char *end;
+  double d = strtod(arg, &end);
+  float f = (float)d;
+  uint32_t b;
+  memcpy(&b, &f, 4);
+  struct qr_num n = qr_decode(QX_F32, b);
+  if (end == arg || *end || !(d > 0) || n.cls != QC_FINITE) {
+    errorf("--tensor-scale: '%s' is not a positive finite binary32 value (0.5, 0x1.8p-3)", arg);
+    return EXIT_USAGE;
+  }
+  if ((double)f != d) { /* the scale is stored as FP32: its value must be one */
+    errorf("--tensor-scale: %s is not a binary32 value (the nearest is %a)", arg, (double)f);
+    return EXIT_USAGE;
+  }
+  for (int i = 0; i < r->nv; i++)
+    if (r->run[i].fam != QM_NVFP4) {
+      errorf("--tensor-scale is NVFP4's per-tensor scale: %s has none", r->run[i].name);
+      return EXIT_USAGE;
+    }
+  r->g = f, r->Ng = n.n, r->Eg = n.e;
+  return 0;
+}
+
 /* the variants the names select, in table order */
 static int q_resolve(struct kind_result *r, struct run_request *rq) {
   int need_user = 0, need_block = 0;
@@ -102,7 +130,8 @@ static int q_resolve(struct kind_result *r, struct run_request *rq) {
     errorf("--source is for the .user and .user-block quantizers (FAMILY.SOURCE.user, FAMILY.SOURCE.user-block)");
     return EXIT_USAGE;
   }
-  return need_user ? q_user_load(r, rq->source, rq->function, need_elem, need_block) : 0;
+  int rc = q_tensor_scale(r, rq->tensor_scale);
+  return rc ? rc : need_user ? q_user_load(r, rq->source, rq->function, need_elem, need_block) : 0;
 }
 
 static int begin(struct run_request *rq, struct kind_result **out) {
@@ -163,9 +192,9 @@ static int scan(struct kind_result *r, uint32_t from, uint32_t to, uint32_t cov[
 
 static int same(const struct kind_result *a, const struct kind_result *b, const char *pa, const char *pb, char *err,
                 size_t errlen) {
-  int differ = a->nv != b->nv;
+  int differ = a->nv != b->nv || a->g != b->g;
   for (int i = 0; i < a->nv && !differ; i++) differ = strcmp(a->run[i].name, b->run[i].name) != 0;
-  if (differ) snprintf(err, errlen, "%s and %s hold other quantizers", pa, pb);
+  if (differ) snprintf(err, errlen, "%s and %s hold other quantizers (or another --tensor-scale)", pa, pb);
   return differ ? EXIT_USAGE : 0;
 }
 static void merge(struct kind_result *a, const struct kind_result *b) {

@@ -160,6 +160,7 @@ static int q_is_spec(const struct q_run *q) {
 }
 
 void q_print(FILE *out, const struct kind_result *r) {
+  if (r->g != 1.0f) fprintf(out, "per-tensor decode scale G = %a (%g): NVFP4 elements decode as e * S * G\n\n", (double)r->g, (double)r->g);
   for (int i = 0; i < r->nv; i++) {
     const struct q_run *q = &r->run[i];
     uint32_t ns = q_fam_s1(q->fam) - q_fam_s0(q->fam) + 1;

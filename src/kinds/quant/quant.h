@@ -44,6 +44,9 @@ struct kind_result {
   q_efn user_elem;  /* --source: quant_element, and quant_scale when defined (else NULL) */
   q_sfn user_scale;
   q_bfn user_block; /* --source's quant_block, for user-block */
+  float g;          /* --tensor-scale: NVFP4's per-tensor decode scale G = Ng 2^Eg (1: none) */
+  uint64_t Ng;
+  int Eg;
   char source[1024];
 };
 
@@ -55,12 +58,12 @@ extern "C" {
 #endif
 /* quant_host.cu: CUDA's quantizer on the host, the elements of x over scales [s0, s1] into
  * out; its scale of amax. -1 (and nothing) without the CUDA toolkit. */
-int qcuda_host_row(int fam, int src, int impl, uint32_t x, uint32_t s0, uint32_t s1, uint32_t *out);
-int qcuda_host_scale(int fam, int src, int impl, uint32_t a, uint32_t *out);
+int qcuda_host_row(int fam, int src, int impl, float g, uint32_t x, uint32_t s0, uint32_t s1, uint32_t *out);
+int qcuda_host_scale(int fam, int src, int impl, float g, uint32_t a, uint32_t *out);
 /* quant_gpu.cu: CUDA's quantizer on device dev over source patterns [from, to], added to st.
  * 0, or -1 with the reason in err. */
-int qcuda_gpu_scan(int dev, int fam, int src, int impl, uint32_t from, uint32_t to, struct q_stats *st, char *err,
-                   size_t errlen);
+int qcuda_gpu_scan(int dev, int fam, int src, int impl, float g, uint32_t from, uint32_t to, struct q_stats *st,
+                   char *err, size_t errlen);
 
 #ifdef __cplusplus
 }

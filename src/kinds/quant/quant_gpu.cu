@@ -60,7 +60,8 @@ static __device__ void qg_total(struct q_stats *t, const struct q_stats *b) {
   qg_add((ull *)&t->s.sub_flush, b->s.sub_flush);
 }
 
-template <int FAM, int SRC, int IMPL> __global__ void qg_kernel(uint64_t from, uint64_t n, struct q_stats *tot) {
+template <int FAM, int SRC, int IMPL>
+__global__ void qg_kernel(uint64_t from, uint64_t n, float g, uint64_t Ng, int Eg, struct q_stats *tot) {
   __shared__ struct q_stats blk;
   __shared__ uint64_t sN[256]; /* the scales, Ns 2^Es = S, by code */
   __shared__ int sE[256];
@@ -68,7 +69,7 @@ template <int FAM, int SRC, int IMPL> __global__ void qg_kernel(uint64_t from, u
   if (threadIdx.x == 0) q_stats_clear(&blk);
   for (uint32_t c = threadIdx.x; c < 256; c += blockDim.x) {
     sN[c] = 1, sE[c] = 0;
-    qr_scale_value(q_fam_skind(FAM), c, 1, 0, &sN[c], &sE[c]);
+    qr_scale_value(q_fam_skind(FAM), c, Ng, Eg, &sN[c], &sE[c]);
     sS[c] = ldexp((double)sN[c], sE[c]);
   }
   __syncthreads();
@@ -84,23 +85,26 @@ template <int FAM, int SRC, int IMPL> __global__ void qg_kernel(uint64_t from, u
     const struct qr_num xn = qr_decode(SRC, x);
     const double xv = q_abs_value(&xn);
     for (uint32_t sc = q_fam_s0(FAM); sc <= q_fam_s1(FAM); sc++)
-      q_check_pair(&f, &xn, xv, x, sc, sN[sc], sE[sc], sS[sc], qc_elem(FAM, SRC, IMPL, x, sc), &a);
+      q_check_pair(&f, &xn, xv, x, sc, sN[sc], sE[sc], sS[sc], qc_elem(FAM, SRC, IMPL, g, x, sc), &a);
     if (!(x >> (SRC == QX_F32 ? 31 : 15)))
-      q_check_amax(FAM, SRC, x, qc_scale(FAM, SRC, IMPL, x), qc_scale(FAM, SRC, IMPL, 0), &s);
+      q_check_amax(FAM, SRC, x, qc_scale(FAM, SRC, IMPL, g, x), qc_scale(FAM, SRC, IMPL, g, 0), Ng, Eg, &s);
   }
   qg_flush(&blk, &a, &s);
   __syncthreads();
   if (threadIdx.x == 0) qg_total(tot, &blk);
 }
 
-typedef void (*qg_fn)(uint64_t, uint64_t, struct q_stats *);
+typedef void (*qg_fn)(uint64_t, uint64_t, float, uint64_t, int, struct q_stats *);
 #define QG_SRC(F, I) {qg_kernel<F, QX_F32, I>, qg_kernel<F, QX_F16, I>, qg_kernel<F, QX_BF16, I>}
 #define QG_FAM(F) {QG_SRC(F, QI_CUDA), QG_SRC(F, QI_CUDA2)}
 static const qg_fn qg_table[QM_NFAM][2][QX_NSRC] = {QG_FAM(QM_E4M3), QG_FAM(QM_E5M2), QG_FAM(QM_E2M3),
                                                     QG_FAM(QM_E3M2), QG_FAM(QM_E2M1), QG_FAM(QM_NVFP4)};
 
-extern "C" int qcuda_gpu_scan(int dev, int fam, int src, int impl, uint32_t from, uint32_t to, struct q_stats *st,
-                              char *err, size_t errlen) {
+extern "C" int qcuda_gpu_scan(int dev, int fam, int src, int impl, float g, uint32_t from, uint32_t to,
+                              struct q_stats *st, char *err, size_t errlen) {
+  uint32_t gb;
+  memcpy(&gb, &g, 4);
+  const struct qr_num gn = qr_decode(QX_F32, gb); /* a positive finite binary32 (begin checks it) */
   struct q_stats *d = NULL, h;
   cudaError_t e = cudaSetDevice(dev);
   if (e == cudaSuccess) e = cudaMalloc(&d, sizeof *d);
@@ -108,7 +112,7 @@ extern "C" int qcuda_gpu_scan(int dev, int fam, int src, int impl, uint32_t from
   if (e == cudaSuccess) e = cudaMemcpy(d, &h, sizeof h, cudaMemcpyHostToDevice);
   for (uint64_t a = from; e == cudaSuccess && a <= to && !g_scan_stop; a += QG_SLICE) {
     uint64_t n = (uint64_t)to - a + 1 < QG_SLICE ? (uint64_t)to - a + 1 : QG_SLICE;
-    qg_table[fam][impl][src]<<<(unsigned)((n + QG_THREADS - 1) / QG_THREADS), QG_THREADS>>>(a, n, d);
+    qg_table[fam][impl][src]<<<(unsigned)((n + QG_THREADS - 1) / QG_THREADS), QG_THREADS>>>(a, n, g, gn.n, gn.e, d);
     e = cudaGetLastError();
     if (e == cudaSuccess) e = cudaDeviceSynchronize();
   }

@@ -4,17 +4,17 @@
 
 #include "src/kinds/quant/quant.h"
 
-int qcuda_host_row(int fam, int src, int impl, uint32_t x, uint32_t s0, uint32_t s1, uint32_t *out) {
-  (void)fam, (void)src, (void)impl, (void)x, (void)s0, (void)s1, (void)out;
+int qcuda_host_row(int fam, int src, int impl, float g, uint32_t x, uint32_t s0, uint32_t s1, uint32_t *out) {
+  (void)fam, (void)src, (void)impl, (void)g, (void)x, (void)s0, (void)s1, (void)out;
   return -1;
 }
-int qcuda_host_scale(int fam, int src, int impl, uint32_t a, uint32_t *out) {
-  (void)fam, (void)src, (void)impl, (void)a, (void)out;
+int qcuda_host_scale(int fam, int src, int impl, float g, uint32_t a, uint32_t *out) {
+  (void)fam, (void)src, (void)impl, (void)g, (void)a, (void)out;
   return -1;
 }
-int qcuda_gpu_scan(int dev, int fam, int src, int impl, uint32_t from, uint32_t to, struct q_stats *st, char *err,
-                   size_t errlen) {
-  (void)dev, (void)fam, (void)src, (void)impl, (void)from, (void)to, (void)st;
+int qcuda_gpu_scan(int dev, int fam, int src, int impl, float g, uint32_t from, uint32_t to, struct q_stats *st,
+                   char *err, size_t errlen) {
+  (void)dev, (void)fam, (void)src, (void)impl, (void)g, (void)from, (void)to, (void)st;
   snprintf(err, errlen, "built without CUDA");
   return -1;
 }

@@ -14,12 +14,12 @@
 /* the host quantizer's elements of x over every scale, and its scale of amax a: 0, or -1 */
 static int host_row(const struct kind_result *r, const struct q_run *q, uint32_t x, uint32_t *out) {
   uint32_t s0 = q_fam_s0(q->fam), s1 = q_fam_s1(q->fam);
-  if (q->impl < QI_USER) return qcuda_host_row(q->fam, q->src, q->impl, x, s0, s1, out);
+  if (q->impl < QI_USER) return qcuda_host_row(q->fam, q->src, q->impl, r->g, x, s0, s1, out);
   for (uint32_t s = s0; s <= s1; s++) out[s - s0] = r->user_elem(x, s);
   return 0;
 }
 static int host_scale(const struct kind_result *r, const struct q_run *q, uint32_t a, uint32_t *out) {
-  if (q->impl < QI_USER) return qcuda_host_scale(q->fam, q->src, q->impl, a, out);
+  if (q->impl < QI_USER) return qcuda_host_scale(q->fam, q->src, q->impl, r->g, a, out);
   if (!r->user_scale) return 1; /* no scale function: nothing to check */
   *out = r->user_scale(a);
   return 0;
@@ -34,7 +34,7 @@ static int host_scan(const struct kind_result *r, const struct q_run *q, uint32_
   int Es[256], bad = 0;
   double S[256];
   for (uint32_t s = s0; s <= s1; s++)
-    qr_scale_value(q_fam_skind(q->fam), s, 1, 0, &Ns[s], &Es[s]), S[s] = ldexp((double)Ns[s], Es[s]);
+    qr_scale_value(q_fam_skind(q->fam), s, r->Ng, r->Eg, &Ns[s], &Es[s]), S[s] = ldexp((double)Ns[s], Es[s]);
   uint32_t zcode = 0;
   int noscale = host_scale(r, q, 0, &zcode);
   if (noscale < 0) return -1;
@@ -58,7 +58,8 @@ static int host_scan(const struct kind_result *r, const struct q_run *q, uint32_
       q_acc_clear(&a);
       for (uint32_t s = s0; s <= s1; s++) q_check_pair(&f, &xn, xv, x, s, Ns[s], Es[s], S[s], out[s - s0], &a);
       q_stats_acc(&loc, &a);
-      if (!noscale && !(x >> signbit) && !host_scale(r, q, x, &sc)) q_check_amax(q->fam, q->src, x, sc, zcode, &loc.s);
+      if (!noscale && !(x >> signbit) && !host_scale(r, q, x, &sc))
+        q_check_amax(q->fam, q->src, x, sc, zcode, r->Ng, r->Eg, &loc.s);
     }
 #pragma omp critical(quant_scan)
     q_stats_add(st, &loc);
@@ -84,7 +85,8 @@ static void block_scan(const struct kind_result *r, const struct q_run *q, uint3
       int ok[QS_N], Es[QS_N];
       uint64_t Ns[QS_N];
       for (int k = 0; k < QS_N; k++)
-        ok[k] = qr_scale_value(q_fam_skind(q->fam), q_scale_want(q->fam, q->src, a, k), 1, 0, &Ns[k], &Es[k]);
+        ok[k] = qr_scale_value(q_fam_skind(q->fam), q_scale_want(q->fam, q->src, a, k, r->Ng, r->Eg), r->Ng, r->Eg,
+                               &Ns[k], &Es[k]);
       for (uint32_t m = 0; m <= a; m++) /* sign-clear finite patterns grow with their values */
         for (uint32_t x = m, n = 0; n < 2; n++, x = m | signbit)
           q_check_block(&f, q->src, x, a, ok, Ns, Es, r->user_block(x, a), &loc);
@@ -105,7 +107,7 @@ int q_scan_variant(struct kind_result *r, struct q_run *q, uint32_t from, uint32
   } else if (r->ri.gpu && q->impl != QI_USER) {
     char err[256];
     snprintf(q->path, sizeof q->path, "device");
-    if (qcuda_gpu_scan(r->device, q->fam, q->src, q->impl, from, to, &q->st, err, sizeof err)) {
+    if (qcuda_gpu_scan(r->device, q->fam, q->src, q->impl, r->g, from, to, &q->st, err, sizeof err)) {
       errorf("%s: %s", q->name, err);
       return EXIT_NOGPU;
     }

@@ -24,11 +24,12 @@ static void q_show_log(const char *path) {
 }
 
 /* the wrapper: the file, and entry points of fixed names for the functions asked for */
-static int q_wrap(const char *dir, const char *abs, const char *efn, const char *bfn, char *wrap, size_t n) {
+static int q_wrap(const char *dir, const char *abs, const char *efn, const char *bfn, float g, char *wrap, size_t n) {
   snprintf(wrap, n, "%s/wrap.c", dir);
   FILE *w = fopen(wrap, "w");
   if (!w) return -1;
-  fprintf(w, "#include <stdint.h>\n#include \"%s\"\n", abs);
+  /* the per-tensor scale of --tensor-scale (NVFP4; 1 without), readable by the file */
+  fprintf(w, "#include <stdint.h>\nstatic const float quant_tensor_scale = %a;\n#include \"%s\"\n", (double)g, abs);
   if (efn) fprintf(w, "uint32_t ulpcert_q_element(uint32_t x, uint32_t s) { return %s(x, s); }\n", efn);
   if (bfn) fprintf(w, "uint32_t ulpcert_q_block(uint32_t x, uint32_t a) { return %s(x, a); }\n", bfn);
   fclose(w);
@@ -42,7 +43,7 @@ int q_user_load(struct kind_result *r, const char *path, const char *fn, int ele
     errorf("cannot read %s: %s", path, strerror(errno));
     return EXIT_IO;
   }
-  if (!mkdtemp(dir) || q_wrap(dir, abs, efn, bfn, wrap, sizeof wrap)) {
+  if (!mkdtemp(dir) || q_wrap(dir, abs, efn, bfn, r->g, wrap, sizeof wrap)) {
     errorf("cannot write a temporary folder: %s", strerror(errno));
     return EXIT_IO;
   }
