@@ -231,6 +231,9 @@ a, b = (json.load(open(p))["results"][0] for p in sys.argv[1:3])
 for k in ("pairs", "wrong", "classes", "first", "max_rel_error", "scale"):
     assert a[k] == b[k], (k, a[k], b[k])
 PY
+# the report: the quantizers' table in ACCURACY.md
+"$U" report "$T/c.json" --out "$T/rep" >/dev/null 2>&1
+check grep -q '^| `mxfp4.bf16.cuda` | host software path | .* | rne-sat | floor' "$T/rep/ACCURACY.md"
 # bad input: a .user quantizer without --source, --source that does not compile
 "$U" run mxfp4.bf16.user --quiet >/dev/null 2>&1
 check test $? -eq 2

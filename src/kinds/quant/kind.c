@@ -236,6 +236,7 @@ const struct kind kind_quant = {
     .write = q_write,
     .print = q_print,
     .release = release,
+    .report = q_report,
     .arch_record = q_arch_record,
     .arch_compare = q_arch_compare,
 };

@@ -139,7 +139,7 @@ static void q_print_block(FILE *out, const struct q_run *q) {
 /* where a quantizer departs from the specification's variant (elements rne-sat, scale
  * floor for MX or rne for NVFP4, amax = 0 at code 0, every non-finite amax NaN): the
  * parts, comma-separated, into b ("" when none) */
-static void q_departs(const struct q_run *q, char *b, size_t n) {
+void q_departs(const struct q_run *q, char *b, size_t n) {
   const struct q_sres *s = &q->st.s;
   size_t o = 0;
   b[0] = 0;

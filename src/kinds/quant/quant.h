@@ -75,7 +75,8 @@ int q_scan_variant(struct kind_result *r, struct q_run *q, uint32_t from, uint32
  * or fn, and quant_scale when present; block: quant_block or fn): 0, or an exit code with
  * the message printed */
 int q_user_load(struct kind_result *r, const char *path, const char *fn, int elem, int block);
-/* print.c */
+/* print.c; q_departs: where a quantizer departs from the specification ("" when nowhere) */
+void q_departs(const struct q_run *q, char *b, size_t n);
 void q_print(FILE *f, const struct kind_result *r);
 int q_status(const struct kind_result *r);
 /* json.c */
@@ -86,5 +87,8 @@ struct json_t *q_run_json(const struct q_run *q);
 /* arch.c: the kind's part of arch records */
 int q_arch_record(struct arch_ctx *a);
 int q_arch_compare(struct arch_ctx *a);
+/* report.c: its part of ulpcert report */
+struct report;
+int q_report(struct report *rp, struct kind_result *const *rs, char *const *paths, int n);
 
 #endif
