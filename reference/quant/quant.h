@@ -73,6 +73,7 @@
 #ifndef ULPCERT_REFERENCE_QUANT_H
 #define ULPCERT_REFERENCE_QUANT_H
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -289,10 +290,7 @@ QR_HD double qr_value(const struct qr_fmt *f, uint32_t c, int *special) {
   if (*special) return 0;
   int qmin = f->emin - f->p + 1;
   uint32_t hid = 1u << (f->p - 1), ex = mag >> (f->p - 1), m = mag & (hid - 1);
-  double v = (double)(ex ? (m | hid) : m);
-  int e = (ex ? (int)ex - 1 : 0) + qmin;
-  for (; e > 0; e--) v *= 2;
-  for (; e < 0; e++) v *= 0.5;
+  double v = ldexp((double)(ex ? (m | hid) : m), (ex ? (int)ex - 1 : 0) + qmin); /* exact */
   return (c & f->signbit) ? -v : v;
 }
 
