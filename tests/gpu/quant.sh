@@ -30,7 +30,8 @@ import json, sys
 r = json.load(open(sys.argv[1]))["results"][0]
 assert r["pairs"] == (1 << 32) * 255 and r["scale"]["counts"][0] == 1 << 31, (r["pairs"], r["scale"]["counts"])
 PY
-# the arch record's part: every CUDA quantizer of a 16-bit source, as run writes it; a compare
+# the arch record's part: every CUDA quantizer of a 16-bit source, as run writes it (less its seconds,
+# so that records of two ranges merge); a compare
 # on the same GPU is identical
 "$U" arch record --kinds quant --backend gpu --quiet --out "$T/qrec.json" >"$T/qrec.txt" 2>&1
 check test $? -eq 0
