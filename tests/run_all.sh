@@ -75,7 +75,7 @@ for t in "$@"; do
   [ "$rc" -ne 0 ] && [ -z "$f" ] && fail=$((fail + 1))
 done
 for s in layout_test readme_test cli_test cli_slow_test hostile_test pair_test search_test libm_test golden_test new_function_test new_kind_test \
-         h16_test conv_paths_test html_test install_test budgets_test newcomer_test gpu_test; do
+         h16_test conv_paths_test quant_test html_test install_test budgets_test newcomer_test gpu_test; do
   wanted "$s" || continue
   case " ${SKIP_SUITES:-} " in *" $s "*)
     echo "== $s"; echo "$s: SKIPPED here: $SKIP_WHY"; skip=$((skip + 1)); continue ;;

@@ -70,6 +70,8 @@ static void usage_run(FILE *f) {
           "  --ref-increasing   the expression is increasing: check the outputs' monotonicity\n"
           "  --bound ULP        fail (exit status 1) when a variant's max ulp error is above ULP:\n"
           "                     a check for scripts and CI, as certify makes of a claim\n"
+          "  --tensor-scale G   NVFP4 quantizers: the per-tensor FP32 decode scale G (elements decode\n"
+          "                     as e * S * G; docs/quantizers.md)\n"
           "  --help             this text\n"
           "\n"
           "References (--ref, and the variants' own): %s.\n"
@@ -99,6 +101,7 @@ static int run_extra_opt(int c, const char *arg, void *p) {
     return -1;
   }
   if (c == 2003) { x->source = arg; return -1; }
+  if (c == 2013) { x->tensor_scale = arg; return -1; }
   if (c == 2004) { x->function = arg; return -1; }
   if (c == 2005) { x->ref = arg; return -1; }
   if (c == 2008) { x->swap = 1; return -1; }
@@ -169,6 +172,7 @@ int cmd_run(int argc, char **argv) {
                                        {"ref-odd", no_argument, 0, 2010},
                                        {"ref-increasing", no_argument, 0, 2011},
                                        {"bound", required_argument, 0, 2012},
+                                       {"tensor-scale", required_argument, 0, 2013},
                                        {0, 0, 0, 0}};
   int rc = parse_scan_options(argc, argv, &sc, run_extra_opt, &rq, more, usage_run);
   if (rc >= 0) return rc;

@@ -34,6 +34,7 @@ struct run_request {
   int swap;            /* --swap: two-argument functions sweep their second argument */
   const char *pairs;   /* --pairs FILE: a list of pairs instead of a sweep */
   const char *bound;   /* --bound ULP: the run fails (exit 1) when a variant's max ulp error exceeds it */
+  const char *tensor_scale; /* --tensor-scale G: NVFP4 quantizers' per-tensor decode scale */
   int ranks, rank;     /* MPI ranks splitting the range (1, 0 without MPI) */
   const struct variant *const *variants; /* certify: these variants, instead of names */
   int nvariants;
