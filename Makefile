@@ -73,7 +73,10 @@ ifneq ($(NVCC),)
     ARCHS := native
   endif
   ifeq ($(strip $(ARCHS)),native)
-    override ARCHS := $(strip $(shell $(GPU_QUERY_SH)))
+    GPU_ARCHS := $(strip $(shell $(GPU_QUERY_SH)))
+    # a GPU newer than the toolkit: the newest architecture it knows, whose PTX (in every
+    # build) the driver compiles for that GPU
+    override ARCHS := $(if $(GPU_ARCHS),$(or $(filter $(ALL_ARCHS),$(GPU_ARCHS)),$(lastword $(ALL_ARCHS))))
     ARCHS_WHY := $(if $(ARCHS),the GPU of this machine,no GPU on this machine)
   endif
   ifeq ($(strip $(ARCHS)),all)

@@ -39,6 +39,11 @@ if ! grep -q "did you mean" "$T/out"; then ok; else ko "a suggestion for 'xyzzy'
 printf 'float f(float x) { return x; }\n' >"$T/f.c"
 expect 2 "unknown reference 'tahn': did you mean 'tan' or 'tanh'\?" -- run --source "$T/f.c" --function f --ref tahn --backend cpu
 
+# a range of negative values written from the higher to the lower: its bounds as typed
+# (-1.0 = -0x1p+0, -2.0 = -0x1p+1), not swapped into bit-pattern order
+expect 2 "empty range: --from -0x1p\+0 is above --to -0x1p\+1 \(write the lower value first: --from -0x1p\+1 --to -0x1p\+0\)" -- \
+  run tanhf.host --backend cpu --from -1.0 --to -2.0
+
 echo "newcomer: default outputs under build/ of the current folder"
 "$U" run tanhf.host --backend cpu --from 0x3e800000 --to 0x3e8fffff --no-cache --quiet --json "$T/r.json" >/dev/null 2>&1
 mkdir -p "$T/clone/reports" && echo "committed" >"$T/clone/reports/ACCURACY.md"
