@@ -17,7 +17,8 @@
 
 .DEFAULT_GOAL := all
 # every core unless -j says otherwise: a first `make run` on a laptop builds in parallel
-ifeq ($(filter -j%,$(MAKEFLAGS)),)
+# (the top-level make only: a sub-make shares its jobs)
+ifeq ($(MAKELEVEL)$(filter -j%,$(MAKEFLAGS)),0)
   MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
 endif
 CC      ?= gcc
