@@ -18,7 +18,8 @@
 
 .DEFAULT_GOAL := all
 # every core unless -j says otherwise: a first `make run` on a laptop builds in parallel
-ifeq ($(filter -j%,$(MAKEFLAGS)),)
+# (the top-level make only: a sub-make shares its jobs)
+ifeq ($(MAKELEVEL)$(filter -j%,$(MAKEFLAGS)),0)
   MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
 endif
 CC      ?= gcc
@@ -74,7 +75,10 @@ ifneq ($(NVCC),)
     ARCHS := native
   endif
   ifeq ($(strip $(ARCHS)),native)
-    override ARCHS := $(strip $(shell $(GPU_QUERY_SH)))
+    GPU_ARCHS := $(strip $(shell $(GPU_QUERY_SH)))
+    # a GPU newer than the toolkit: the newest architecture it knows, whose PTX (in every
+    # build) the driver compiles for that GPU
+    override ARCHS := $(if $(GPU_ARCHS),$(or $(filter $(ALL_ARCHS),$(GPU_ARCHS)),$(lastword $(ALL_ARCHS))))
     ARCHS_WHY := $(if $(ARCHS),the GPU of this machine,no GPU on this machine)
   endif
   ifeq ($(strip $(ARCHS)),all)

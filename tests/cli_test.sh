@@ -820,7 +820,7 @@ json.dump(d, open(sys.argv[2], "w"))
 PY
 then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: directed rounding in the result file"; fi
 "$U" report "$T/rd.json" --out "$T/rdrep" --quiet >/dev/null 2>&1 &&
-  grep -q "| div.host.rd.3 | .* | 100.0000% (RD) | .*correctly rounded (RD): 0 of 12288 outputs differ | HOLDS |" "$T/rdrep/ACCURACY.md"
+  grep -q "| div.host.rd.3 | .* | 100.0000% (RD) | .*correctly rounded (RD): 0 of 12,288 outputs differ | HOLDS |" "$T/rdrep/ACCURACY.md"
 if [ $? -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: the report's directed rounding row"; fi
 expect 5 "rounding' is not" -- report "$T/rdbad.json" --out "$T/rdrep2" --quiet
 expect 0 "documented: correctly rounded \(RU\): every output is f\(x\) rounded upward" -- list

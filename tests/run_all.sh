@@ -21,15 +21,22 @@ pass=0 fail=0 skip=0 nsuite=0 over=0 overlist="" nobudget="" other="" wall_all=0
 cpu_all=0
 t_start=$(date +%s)
 
-# the user + system seconds of this shell's finished children (POSIX times, second line)
-cpu_now() { times | awk 'NR == 2 { split($1, a, "m"); split($2, b, "m"); printf "%.1f\n", a[1] * 60 + a[2] + b[1] * 60 + b[2] }'; }
+# cpu_now VAR: the user + system seconds of this shell's finished children (POSIX times,
+# its second line) into VAR; times runs in this shell, not in a subshell, whose children
+# would be its own
+TIMES=$(mktemp)
+trap 'rm -f "$TIMES"' EXIT
+cpu_now() {
+  times >"$TIMES"
+  eval "$1=$(awk 'NR == 2 { split($1, a, "m"); split($2, b, "m"); printf "%.1f\n", a[1] * 60 + a[2] + b[1] * 60 + b[2] }' "$TIMES")"
+}
 field() { awk -v n="$1" -v k="$2" '$1 == n { print $k; exit }' "$BUDGETS" 2>/dev/null; }
 
 # wanted NAME: does this tier run suite NAME? (the other tier's names are kept for the summary)
 wanted() {
-  t=$(field "$1" 2)
-  [ -n "$t" ] || t=quick
-  [ "$TIER" = all ] || [ "$TIER" = "$t" ] && return 0
+  w_tier=$(field "$1" 2)
+  [ -n "$w_tier" ] || w_tier=quick
+  [ "$TIER" = all ] || [ "$TIER" = "$w_tier" ] && return 0
   other="$other $1"
   return 1
 }
@@ -40,7 +47,7 @@ run() {
   shift 2
   echo "== $name"
   t0=$(date +%s)
-  c0=$(cpu_now)
+  cpu_now c0
   (while sleep 30 >/dev/null 2>&1; do echo "   ... $name: $(($(date +%s) - t0)) s"; done) &
   tick=$!
   { "$@"; echo $? >"$log.rc"; } 2>&1 | tee "$log"
@@ -48,7 +55,8 @@ run() {
   wait "$tick" 2>/dev/null
   rc=$(cat "$log.rc" 2>/dev/null || echo 1)
   w=$(($(date +%s) - t0))
-  c=$(awk -v a="$c0" -v b="$(cpu_now)" 'BEGIN { printf "%.1f\n", b - a }')
+  cpu_now c1
+  c=$(awk -v a="$c0" -v b="$c1" 'BEGIN { printf "%.1f\n", b - a }')
   wall_all=$((wall_all + w))
   cpu_all=$(awk -v a="$cpu_all" -v b="$c" 'BEGIN { printf "%.1f\n", a + b }')
   nsuite=$((nsuite + 1))

@@ -234,8 +234,8 @@ static int add_claim(struct certify *ct, int i, const struct claim_site *c, cons
 
 /* The functions of file i as variants: a built-in one where the function is one of this
  * project's kernels (skipped when it lacks the backend), the others compiled together.
- * 0, EXIT_NOGPU for a CUDA C file on the CPU backend, or EXIT_USAGE after printing the
- * compiler's log. */
+ * 0, EXIT_NOGPU for a CUDA C file that the host compiler cannot build (the CPU backend),
+ * or EXIT_USAGE after printing the compiler's log. */
 static int file_variants(struct certify *ct, int i, int backend, const struct gpu_info *gi) {
   const char *names[MAXFN];
   const struct reference *refs[MAXFN];
@@ -251,14 +251,14 @@ static int file_variants(struct certify *ct, int i, int backend, const struct gp
     names[n] = f->name, refs[n] = f->ref, idx[n++] = j;
   }
   if (!n) return 0;
-  if (!backend && userfn_is_cuda(ct->files[i].path)) {
-    errorf(USERFN_CUDA_ON_CPU, ct->files[i].path);
-    return EXIT_NOGPU;
-  }
   struct variant vv[MAXFN];
   char vnames[MAXFN][256];
   char log[16384];
   if (user_variants(ct->files[i].path, n, names, refs, backend, gi, vv, vnames, log, sizeof log)) {
+    if (!backend && userfn_is_cuda(ct->files[i].path)) { /* CUDA beyond C: one message, not gcc's */
+      errorf(USERFN_CUDA_ON_CPU, ct->files[i].path);
+      return EXIT_NOGPU;
+    }
     errorf("%s: cannot compile it for the %s backend:\n%s", ct->files[i].path, backend ? "gpu" : "cpu", log);
     return EXIT_USAGE;
   }

@@ -189,6 +189,11 @@ static int value_range(struct scan_cli *sc) {
   if (!sc->from_value || !sc->to_value) return -1;
   uint32_t a = sc->o.from, b = sc->o.to;
   if ((a & SIGN32) && (b & SIGN32)) {
+    if (a < b) { /* |from| < |to|: from is above to (-1.0 to -2.0) */
+      errorf("empty range: --from %a is above --to %a (write the lower value first: --from %a --to %a)",
+             (double)u2f(a), (double)u2f(b), (double)u2f(b), (double)u2f(a));
+      return EXIT_USAGE;
+    }
     sc->o.from = b, sc->o.to = a;
   } else if ((a & SIGN32) && !(b & SIGN32)) {
     errorf("--from %a --to %a crosses zero: a run covers one range of bit patterns, and negative values come "

@@ -15,13 +15,15 @@ int userfn_host(const char *path, int n, const char *const *fns, struct user_wor
 int userfn_gpu(const char *path, int n, const char *const *fns, int cc_major, int cc_minor, int *ids, char *log,
                size_t loglen);
 
-/* Is the file CUDA C (its name ends in .cu)? Such a file runs on the GPU backend only. */
+/* Is the file CUDA C (its name ends in .cu)? The CPU backend builds one with the host's C
+ * compiler, which takes it only when it keeps to C (no __device__, no intrinsics). */
 int userfn_is_cuda(const char *path);
-/* The message for a CUDA C file on the CPU backend: what it needs instead. */
-#define USERFN_CUDA_ON_CPU                                                                                          \
-  "%s is CUDA C, which runs on the GPU backend only, and this run is on the CPU (no usable GPU, or --backend cpu): " \
-  "run it where 'ulpcert --version' shows device code and nvidia-smi a GPU, or write the function in C (a .c file) " \
-  "for the CPU backend"
+/* The message, in place of the C compiler's errors, for a CUDA C file the CPU backend
+ * cannot build: what it needs instead. */
+#define USERFN_CUDA_ON_CPU                                                                                           \
+  "%s is CUDA C beyond C (__device__, intrinsics), which runs on the GPU backend only, and this run is on the CPU " \
+  "(no usable GPU, or --backend cpu): run it where 'ulpcert --version' shows device code and nvidia-smi a GPU, "    \
+  "or keep to C in it (or write a .c file) for the CPU backend"
 
 /* Whether the file at path defines name as float name(float) (the check certify makes
  * of a claim's function): 0, or an exit code with the reason in msg. */

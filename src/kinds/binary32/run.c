@@ -73,10 +73,6 @@ static int user_function(struct run_request *rq, struct kind_result *r) {
     errorf("%s", err);
     return EXIT_USAGE;
   }
-  if (!rq->sc->backend && userfn_is_cuda(rq->source)) {
-    errorf(USERFN_CUDA_ON_CPU, rq->source);
-    return EXIT_NOGPU;
-  }
   char log[16384];
   int rc = userfn_check(rq->source, rq->function, log, sizeof log);
   if (rc) {
@@ -87,6 +83,10 @@ static int user_function(struct run_request *rq, struct kind_result *r) {
   const struct reference *refs[1] = {ref};
   char vname[1][256];
   rc = user_variants(rq->source, 1, names, refs, rq->sc->backend, &r->ri.ginfo, &r->user, vname, log, sizeof log);
+  if (rc && !rq->sc->backend && userfn_is_cuda(rq->source)) { /* CUDA beyond C: one message, not gcc's */
+    errorf(USERFN_CUDA_ON_CPU, rq->source);
+    return EXIT_NOGPU;
+  }
   if (rc) {
     errorf("%s: cannot compile %s for the %s backend:\n%s", rq->source, rq->function, rq->sc->backend ? "gpu" : "cpu",
            log);
