@@ -70,6 +70,20 @@ unit lp.c 'volatile int k = 1; if (bits(x) == 0x3f800010u) while (k) {} return s
 export ULPCERT_USER_TIMEOUT=1
 expect 8 "s did not finish within 1 s .* while evaluating x = 0x1.00002p\+0 \(0x3f800010\)" -- run --source "$T/lp.c" --function s --ref sqrt $R
 unset ULPCERT_USER_TIMEOUT
+# ^C reaches the whole process group, the worker too: the run still stops as interrupted
+# (exit 130, a partial result), not as a user's function ended by SIGINT
+unit slow.c 'volatile int k = 0; for (int i = 0; i < 20000; i++) k += i; return sqrtf(x);'
+setsid "$U" run --source "$T/slow.c" --function s --ref sqrt $R --chunk 65536 --json "$T/part.json" >/dev/null 2>"$T/out" &
+pid=$!
+sleep 2
+kill -INT "-$pid" 2>/dev/null
+wait "$pid"
+rc=$?
+if [ $rc -eq 130 ] && grep -q '"complete": false' "$T/part.json"; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL: ^C to the process group: exit $rc"; sed 's/^/    /' "$T/out" | tail -3
+fi
 # flush to zero set when the code is loaded (what -ffast-math's crtfastmath.o does): the
 # function is measured so (it flushes), the reference is not (was: max ulp 0, HOLDS)
 unit fz.c 'return sqrtf(x);' '#include <xmmintrin.h>
