@@ -105,6 +105,12 @@ for c in "1/2" "2^-1" "3/4" "1" "1.4" "0x1p+0"; do
   unit n.c "$up" "/* maxulperr = $c, ref = sqrt */"
   expect 1 "s maxulperr = $(printf '%s' "$c" | sed 's/[]^$.*+?(){}|[]/\\&/g'): VIOLATED \(measured 1.49" -- certify "$T/n.c" $R
 done
+# run --bound takes the same numbers, compared exactly
+unit b.c "$up"
+expect 1 "--bound 1/2 ulp: b.c:s max ulp 1.5[0-9]*: VIOLATED" -- run --source "$T/b.c" --function s --ref sqrt $R --bound 1/2
+unit bq.c 'return sqrtf(x);'
+expect 0 "--bound 2\^-1 ulp: .*HOLDS" -- run --source "$T/bq.c" --function s --ref sqrt $R --bound 2^-1
+expect 2 "',' is not a decimal point" -- run --source "$T/b.c" --function s --ref sqrt $R --bound 0,5
 unit n.c "$up" "/* maxulperr <= 1.5, ref = sqrt */"
 expect 0 "s maxulperr <= 1.5: HOLDS" -- certify "$T/n.c" $R
 for c in "0,5:17:',' is not a decimal point" "1e999:18:the exponent is out of range" "1.5.3:19:'.' after the number" \
