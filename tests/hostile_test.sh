@@ -70,6 +70,20 @@ unit lp.c 'volatile int k = 1; if (bits(x) == 0x3f800010u) while (k) {} return s
 export ULPCERT_USER_TIMEOUT=1
 expect 8 "s did not finish within 1 s .* while evaluating x = 0x1.00002p\+0 \(0x3f800010\)" -- run --source "$T/lp.c" --function s --ref sqrt $R
 unset ULPCERT_USER_TIMEOUT
+# ^C reaches the whole process group, the worker too: the run still stops as interrupted
+# (exit 130, a partial result), not as a user's function ended by SIGINT
+unit slow.c 'volatile int k = 0; for (int i = 0; i < 20000; i++) k += i; return sqrtf(x);'
+setsid "$U" run --source "$T/slow.c" --function s --ref sqrt $R --chunk 65536 --json "$T/part.json" >/dev/null 2>"$T/out" &
+pid=$!
+sleep 2
+kill -INT "-$pid" 2>/dev/null
+wait "$pid"
+rc=$?
+if [ $rc -eq 130 ] && grep -q '"complete": false' "$T/part.json"; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL: ^C to the process group: exit $rc"; sed 's/^/    /' "$T/out" | tail -3
+fi
 # flush to zero set when the code is loaded (what -ffast-math's crtfastmath.o does): the
 # function is measured so (it flushes), the reference is not (was: max ulp 0, HOLDS)
 unit fz.c 'return sqrtf(x);' '#include <xmmintrin.h>
@@ -91,6 +105,12 @@ for c in "1/2" "2^-1" "3/4" "1" "1.4" "0x1p+0"; do
   unit n.c "$up" "/* maxulperr = $c, ref = sqrt */"
   expect 1 "s maxulperr = $(printf '%s' "$c" | sed 's/[]^$.*+?(){}|[]/\\&/g'): VIOLATED \(measured 1.49" -- certify "$T/n.c" $R
 done
+# run --bound takes the same numbers, compared exactly
+unit b.c "$up"
+expect 1 "--bound 1/2 ulp: b.c:s max ulp 1.5[0-9]*: VIOLATED" -- run --source "$T/b.c" --function s --ref sqrt $R --bound 1/2
+unit bq.c 'return sqrtf(x);'
+expect 0 "--bound 2\^-1 ulp: .*HOLDS" -- run --source "$T/bq.c" --function s --ref sqrt $R --bound 2^-1
+expect 2 "',' is not a decimal point" -- run --source "$T/b.c" --function s --ref sqrt $R --bound 0,5
 unit n.c "$up" "/* maxulperr <= 1.5, ref = sqrt */"
 expect 0 "s maxulperr <= 1.5: HOLDS" -- certify "$T/n.c" $R
 for c in "0,5:17:',' is not a decimal point" "1e999:18:the exponent is out of range" "1.5.3:19:'.' after the number" \

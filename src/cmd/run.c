@@ -9,6 +9,7 @@
 #include "src/catalogue/registry.h"
 #include "src/cmd/cmd.h"
 #include "src/common.h"
+#include "src/user/claimnum.h"
 #include "src/engine/driver.h"
 #include "src/engine/par.h"
 
@@ -108,11 +109,12 @@ static int run_extra_opt(int c, const char *arg, void *p) {
   if (c == 2009) { x->pairs = arg; return -1; }
   if (c == 2010) { x->ref_odd = 1; return -1; }
   if (c == 2011) { x->ref_increasing = 1; return -1; }
-  if (c == 2012) {
-    char *end;
-    double b = strtod(arg, &end);
-    if (end == arg || *end || !(b >= 0) || !isfinite(b)) {
-      errorf("--bound: '%s' is not a number of ulps (2, 0.5, 1e3)", arg);
+  if (c == 2012) { /* the numbers of claims (claimnum.h), compared exactly */
+    size_t len;
+    char why[256];
+    if (claimnum_scan(arg, strlen(arg), &len, why, sizeof why) || len != strlen(arg)) {
+      errorf("--bound: '%s' is not a number of ulps (2, 0.5, 1e3, 0x1p-1, 1/2, 2^-1): %s", arg,
+             why[0] ? why : "characters after the number");
       return EXIT_USAGE;
     }
     x->bound = arg;

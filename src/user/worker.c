@@ -112,6 +112,10 @@ static void eval_batch(struct shm *s, float (*f)(float), const fenv_t *base) {
 
 int user_worker_main(int argc, char **argv) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
+  /* a terminal's ^C reaches the whole process group: ulpcert handles it (a partial
+   * result) and ends this worker by closing the socket; the worker must not die first */
+  signal(SIGINT, SIG_IGN);
+  signal(SIGTERM, SIG_IGN);
   if (getppid() == 1) return 1;
   struct shm *s = mmap(NULL, sizeof *s, PROT_READ | PROT_WRITE, MAP_SHARED, FD_SHM, 0);
   if (s == MAP_FAILED || argc < 3) return 1;
