@@ -43,6 +43,15 @@ expect 2 "unknown reference 'tahn': did you mean 'tan' or 'tanh'\?" -- run --sou
 # (-1.0 = -0x1p+0, -2.0 = -0x1p+1), not swapped into bit-pattern order
 expect 2 "empty range: --from -0x1p\+0 is above --to -0x1p\+1 \(write the lower value first: --from -0x1p\+1 --to -0x1p\+0\)" -- \
   run tanhf.host --backend cpu --from -1.0 --to -2.0
+# ends that hold no binary32 value between them, said as such: both beyond FLT_MAX
+# (3.4028235e38 = 0x1.fffffep+127, every value above it rounds to infinity), or both between
+# the neighbours 1 and 1 + 2^-23 (1.00000001 and 1.00000002 are both below 1.0000001192...)
+expect 2 "--from 1e40 and --to 2e40 both lie beyond binary32's largest finite value \(0x1.fffffep\+127" -- \
+  run tanhf.host --backend cpu --from 1e40 --to 2e40
+expect 2 "--from -2e40 and --to -1e40 both lie beyond binary32's largest finite value \(-0x1.fffffep\+127" -- \
+  run tanhf.host --backend cpu --from -2e40 --to -1e40
+expect 2 "no binary32 value lies between --from 1.00000001 and --to 1.00000002: both fall between the neighbours 0x1p\+0 and 0x1.000002p\+0" -- \
+  run tanhf.host --backend cpu --from 1.00000001 --to 1.00000002
 
 echo "newcomer: default outputs under build/ of the current folder"
 "$U" run tanhf.host --backend cpu --from 0x3e800000 --to 0x3e8fffff --no-cache --quiet --json "$T/r.json" >/dev/null 2>&1

@@ -1,6 +1,8 @@
 /* options.c: see options.h. */
 #include "src/engine/options.h"
 
+#include <float.h>
+#include <math.h>
 #include <errno.h>
 #include <mpfr.h>
 #include <stdlib.h>
@@ -122,6 +124,7 @@ static int parse_end(int to, const char *v, struct scan_cli *sc) {
     return EXIT_USAGE;
   }
   *is_value = 1;
+  *(to ? &sc->to_text : &sc->from_text) = v;
   return -1;
 }
 
@@ -185,8 +188,27 @@ void scan_default_opts(struct scan_opts *o) {
  * bit patterns grow with their magnitude, so a range of negative values runs from the
  * pattern of the upper end to that of the lower end; a range across zero is two ranges of
  * bit patterns, and is refused with the two commands to run. -1 to go on, or EXIT_USAGE. */
+/* Both ends values, --from not above --to as typed, yet no binary32 value between them
+ * (--from rounds up, --to down): both beyond the largest finite binary32, where every
+ * value rounds to infinity, or both between two neighbouring binary32 values. Said as
+ * such: EXIT_USAGE, or -1 when the range holds a value. */
+static int empty_gap(const struct scan_cli *sc) {
+  const double lo = strtod(sc->from_text, NULL), hi = strtod(sc->to_text, NULL);
+  const float up = u2f(sc->o.from), down = u2f(sc->o.to);
+  if (!(lo <= hi) || up <= down) return -1;
+  if (fabs(lo) > FLT_MAX && fabs(hi) > FLT_MAX && (lo > 0) == (hi > 0))
+    errorf("--from %s and --to %s both lie beyond binary32's largest finite value (%s0x1.fffffep+127, about "
+           "%s3.4028235e+38): no binary32 input lies between them (--from %sinf --to %sinf checks infinity alone)",
+           sc->from_text, sc->to_text, lo < 0 ? "-" : "", lo < 0 ? "-" : "", lo < 0 ? "-" : "", lo < 0 ? "-" : "");
+  else
+    errorf("no binary32 value lies between --from %s and --to %s: both fall between the neighbours %a and %a",
+           sc->from_text, sc->to_text, (double)down, (double)up);
+  return EXIT_USAGE;
+}
+
 static int value_range(struct scan_cli *sc) {
   if (!sc->from_value || !sc->to_value) return -1;
+  if (empty_gap(sc) >= 0) return EXIT_USAGE;
   uint32_t a = sc->o.from, b = sc->o.to;
   if ((a & SIGN32) && (b & SIGN32)) {
     if (a < b) { /* |from| < |to|: from is above to (-1.0 to -2.0) */

@@ -37,6 +37,7 @@ struct scan_cli {
   const char *json;
   const char *cache_dir;
   int from_value, to_value; /* --from / --to given as a value (1.0), not a bit pattern */
+  const char *from_text, *to_text; /* as typed */
 };
 
 /* Parse the scan options (--backend --from --to --threads --chunk --json --cache
