@@ -20,18 +20,24 @@
  * lies below 2^-8192 of its size, e.g. tanh(x) - x for x >= 2^13; or the naive formula
  * is 0/0 or an exact zero, whose sign is IEEE's rule, not Arb's) the input is counted
  * apart; the test asserts that both decide most inputs of each expression, so that it
- * cannot pass by deciding nothing. */
+ * cannot pass by deciding nothing.
+ *
+ * Also: the table's build budget for an expression with and without a ball program
+ * (reference/fast/fastref.h), and a build stopped by its flag (a signal's). */
 #include "testutil.h"
 
 #include <arb.h>
 #include <arb_hypgeom.h>
 #include <math.h>
 #include <mpfr.h>
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "reference/expr/expr.h"
+#include "reference/fast/fastref.h"
 #include "reference/interval/ib_prog.h"
+#include "src/catalogue/registry.h"
 
 /* x -> value at precision p, by the formula as written */
 typedef void (*naive_fn)(arb_t y, const arb_t x, slong p);
@@ -324,7 +330,41 @@ static void test_naive_arb(void **state) {
   flint_cleanup();
 }
 
+/* The table's budget (fastref.h): a catalogue reference has none; an expression without
+ * a ball program (lgamma has no ball function) 60 s; one with a ball program 48
+ * core-seconds, within [3, 15] s: 48/1 -> 15, 48/2 = 24 -> 15, 48/4 = 12, 48/16 = 3,
+ * 48/32 = 1.5 -> 3. And a build whose stop flag is already set tries no block: every
+ * pattern is left undecided, at once. */
+static void test_budget_and_stop(void **state) {
+  (void)state;
+  char err[256];
+  const struct reference *with = ref_resolve("1-cos(x)", 0, 0, "--ref", err, sizeof err);
+  const struct reference *without = ref_resolve("lgamma(x)+1", 0, 0, "--ref", err, sizeof err);
+  assert_non_null(with);
+  assert_non_null(without);
+  assert_non_null(with->ctx_ib);
+  assert_null(without->ctx_ib);
+  assert_true(ref_fast_budget(ref_find("tanh"), 2) == 0);
+  assert_true(ref_fast_budget(without, 2) == 60 && ref_fast_budget(without, 16) == 60);
+  const int th[] = {1, 2, 4, 16, 32};
+  const double want[] = {15, 15, 12, 3, 3};
+  for (int i = 0; i < 5; i++) assert_true(ref_fast_budget(with, th[i]) == want[i]);
+  struct fast_range decl[MAX_FAST_RANGES];
+  const int nd = ref_fast_ranges(with, decl, MAX_FAST_RANGES);
+  volatile int stop = 1;
+  struct ref_fast f;
+  const double t0 = omp_get_wtime();
+  assert_int_equal(ref_fast_prepare(&f, with, decl, nd, 0, 0x7f7fffff, 0, 0x7f7fffff, 2, &stop), 0);
+  const double took = omp_get_wtime() - t0;
+  printf("  a build stopped before it began: %llu of %llu patterns left, %.3f s\n",
+         (unsigned long long)f.patterns_undec, (unsigned long long)f.patterns, took);
+  assert_true(f.ok && f.tab.stats.over_budget);
+  assert_true(f.patterns > 0 && f.patterns_undec == f.patterns);
+  assert_true(took < 1.0);
+  ref_fast_free(&f);
+}
+
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_naive_arb)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_naive_arb), cmocka_unit_test(test_budget_and_stop)};
   return cmocka_run_group_tests_name("ibarb", tests, NULL, NULL);
 }
