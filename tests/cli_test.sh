@@ -140,6 +140,39 @@ fi
 if same_results "$T/r.json" "$T/full.json"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: resume differs from an uninterrupted run"; fi
 expect 2 "is not a run of this command" -- run tanhf.host --from 0 --to 0xffff --resume "$T/p.json" --backend cpu
 
+# SIGINT during the fast path's table build of an expression (lgamma(x)+1 over the
+# negative inputs: poles at every negative integer, a build of tens of seconds on any
+# machine) ends the process within 2 s with 130; no chunk was done, so nothing is kept
+# (no --json file written). SIGINT in the middle of a chunk of an expression's scan
+# (every reference value by MPFR: --no-fast-path) drops that chunk and keeps the chunks
+# done, within 2 s: a partial result whose inputs are a whole number of chunks.
+printf '#include <math.h>\nfloat k_lg(float x) { return lgammaf(x) + 1.0f; }\nfloat k_c(float x) { return 1.0f - cosf(x); }\n' >"$T/intr.c"
+# sigint_after S ARGS...: runs ulpcert ARGS, SIGINT after S seconds; $rc, $took (seconds from the signal to the exit)
+sigint_after() {
+  s=$1
+  shift
+  "$U" "$@" >"$T/intr.out" 2>&1 &
+  ipid=$!
+  sleep "$s"
+  t0=$(python3 -c 'import time; print(time.time())')
+  kill -INT $ipid
+  wait $ipid
+  rc=$?
+  took=$(python3 -c "import time; print(round(time.time() - $t0, 2))")
+}
+sigint_after 2 run --source "$T/intr.c" --function k_lg --ref 'lgamma(x)+1' --from 0x80000000 --to 0xff7fffff --backend cpu --threads 2 --no-cache --json "$T/lg.json"
+if [ $rc -eq 130 ] && python3 -c "import sys; sys.exit(0 if $took <= 2 else 1)" && grep -q "interrupted while building the fast path's table" "$T/intr.out" && grep -q "nothing kept" "$T/intr.out" && [ ! -e "$T/lg.json" ]; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL: SIGINT during the table build: exit $rc after $took s"; cat "$T/intr.out"
+fi
+sigint_after 2 run --source "$T/intr.c" --function k_c --ref '1-cos(x)' --from 0x3f800000 --to 0x3fffffff --chunk 65536 --no-fast-path --backend cpu --threads 2 --no-cache --json "$T/c.json"
+if [ $rc -eq 130 ] && python3 -c "import sys; sys.exit(0 if $took <= 2 else 1)" && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); n=d['results'][0]['inputs']; sys.exit(0 if d['complete'] is False and 0 < n < 8388608 and n % 65536 == 0 else 1)" "$T/c.json"; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL: SIGINT during an expression's scan: exit $rc after $took s"; cat "$T/intr.out"
+fi
+
 # A write that fails (a file-size limit standing in for a full disk) is reported, and
 # leaves neither the file nor a temporary behind.
 (ulimit -f 1; "$U" run tanhf.host --backend cpu --from 0x3f800000 --to 0x3f80ffff --no-cache --quiet --json "$T/big.json" >/dev/null 2>"$T/fsz")

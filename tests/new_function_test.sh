@@ -88,10 +88,10 @@ check grep -q " 0 mismatches" "$T/rc.txt"
 check python3 - "$T/rc.txt" <<'PY'
 import re, sys
 s = open(sys.argv[1]).read()
-m = re.search(r"(\d+) inputs: (\d+) by the shortcut, (\d+) by the table, (\d+) left to MPFR", s)
+m = re.search(r"(\d+) inputs: (\d+) by the shortcut, (\d+) by the table, (\d+) by the balls, (\d+) left to MPFR", s)
 assert m, s
-n, sc, tab, left = map(int, m.groups())
-assert n == 0x40000 and sc == 1 and tab + left == n - 1 and tab > 0.9 * n, s
+n, sc, tab, balls, left = map(int, m.groups())
+assert n == 0x40000 and sc == 1 and balls == 0 and tab + left == n - 1 and tab > 0.9 * n, s
 PY
 
 # 6. a run, against exact rational arithmetic: inputs, correctly rounded count, the input of

@@ -70,6 +70,8 @@ struct fast_opts {
   int verbose;     /* print a summary to stderr */
   double budget_s; /* seconds after which blocks not yet tried are left undecided (0: no
                       limit); the table stays correct, MPFR decides what it leaves */
+  volatile int *stop; /* when non-NULL and set (from a signal handler), blocks not yet
+                         tried are left undecided as past the budget (default NULL) */
 };
 
 /* Fills o with the defaults. */

@@ -41,6 +41,7 @@ void fast_opts_default(struct fast_opts *o) {
   o->threads = 0;
   o->verbose = 0;
   o->budget_s = 0;
+  o->stop = NULL;
 }
 
 /* ---------------------------------------------------------------------------
@@ -208,7 +209,7 @@ struct ctx {
   uint64_t tries, best_effort;
   int oom;
   double deadline;   /* omp_get_wtime() past which no block is tried (0: none) */
-  int over_budget;   /* some block was left undecided for want of time */
+  int over_budget;   /* some block was left undecided for want of time (or a stop) */
 };
 
 /* Geometry (fast_eval.h): centre c = sign*(X0 + (2^k-1) h/2), exact in binary64
@@ -776,7 +777,8 @@ static void build_rec(struct ctx *cx, uint32_t first, int k) {
     return;
   }
   int st = TRY_UNDEC;
-  if (cx->deadline > 0 && omp_get_wtime() > cx->deadline) { /* out of time: left to MPFR */
+  if ((cx->o.stop && *cx->o.stop) ||
+      (cx->deadline > 0 && omp_get_wtime() > cx->deadline)) { /* out of time or stopped: left to MPFR */
     L->first = first, L->k = k, L->ok = 0;
     cx->over_budget = 1;
   } else {

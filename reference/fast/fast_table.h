@@ -38,7 +38,7 @@ struct fast_stats {
   uint64_t deg_hist[FAST_MAX_DEG + 1];
   uint64_t lg_hist[24];     /* blocks by lgsize */
   uint64_t kind_hist[4];    /* blocks by kind (fast_eval.h: FAST_PLAIN ... FAST_CONST) */
-  int over_budget;          /* the build ran out of its time (fast_opts.budget_s) */
+  int over_budget;          /* the build ran out of its time (fast_opts.budget_s) or was stopped */
 };
 
 struct fast_table {

@@ -1,6 +1,7 @@
 /* fastref.c: see fastref.h. */
 #include "reference/fast/fastref.h"
 
+#include <omp.h>
 #include <string.h>
 
 #include "reference/bits.h"
@@ -19,8 +20,16 @@ static void clip(struct fast_range *out, int *n, uint32_t lo, uint32_t hi, uint3
   out[(*n)++] = (struct fast_range){(uint32_t)a | sign, (uint32_t)b | sign};
 }
 
+double ref_fast_budget(const struct reference *r, int threads) {
+  if (!r->ctx_anchored) return 0; /* the catalogue's tables: built for their ranges */
+  if (!r->ctx_ib) return REF_FAST_BUDGET_S;
+  if (threads <= 0) threads = omp_get_max_threads();
+  double b = REF_FAST_BALL_CORE_S / threads;
+  return b < REF_FAST_BALL_MIN_S ? REF_FAST_BALL_MIN_S : b > REF_FAST_BALL_MAX_S ? REF_FAST_BALL_MAX_S : b;
+}
+
 int ref_fast_prepare(struct ref_fast *f, const struct reference *r, const struct fast_range *decl, int nd,
-                     int64_t plo, int64_t phi, int64_t nlo, int64_t nhi, int threads) {
+                     int64_t plo, int64_t phi, int64_t nlo, int64_t nhi, int threads, volatile int *stop) {
   memset(f, 0, sizeof *f);
   if (!ref_has_series(r)) return 0;
   if (nd > MAX_FAST_RANGES) nd = MAX_FAST_RANGES;
@@ -49,11 +58,12 @@ int ref_fast_prepare(struct ref_fast *f, const struct reference *r, const struct
   struct fast_opts o;
   fast_opts_default(&o);
   o.threads = threads;
-  if (r->ctx_anchored) o.budget_s = REF_FAST_BUDGET_S; /* a user's expression: any shape */
+  o.budget_s = ref_fast_budget(r, threads); /* a user's expression: any shape */
+  o.stop = stop;
   if (fast_build(&f->tab, &fn, want, nw, &o) != 0) return -1;
-  if (f->tab.stats.over_budget)
-    noticef("the fast path's table of %s stopped after %.0f s of building: %llu inputs left to MPFR", r->name,
-            REF_FAST_BUDGET_S, (unsigned long long)f->tab.stats.patterns_undec);
+  if (f->tab.stats.over_budget && !(stop && *stop))
+    noticef("the fast path's table of %s stopped after %.0f s of building: %llu inputs left to %s", r->name,
+            o.budget_s, (unsigned long long)f->tab.stats.patterns_undec, r->ctx_ib ? "the balls, then MPFR" : "MPFR");
   f->ok = 1;
   f->view = fast_table_view(&f->tab);
   f->build_s = f->tab.stats.build_s;

@@ -21,6 +21,14 @@
  * left then, MPFR decides (a notice says how many inputs). The expressions of README's
  * "Expressions" take 0.05 to 3 s on 2 cores. */
 #define REF_FAST_BUDGET_S 60.0
+/* An expression that also has a ball program (reference/interval/ib_prog.h: the balls
+ * decide what the table leaves, on the device too) gets REF_FAST_BALL_CORE_S core-seconds
+ * of building, REF_FAST_BALL_CORE_S / threads of wall time, kept within
+ * [REF_FAST_BALL_MIN_S, REF_FAST_BALL_MAX_S]: 3 s with 16 threads, 15 s with 2. The
+ * table is then only the faster path where it builds quickly. */
+#define REF_FAST_BALL_CORE_S 48.0
+#define REF_FAST_BALL_MIN_S 3.0
+#define REF_FAST_BALL_MAX_S 15.0
 
 struct ref_fast {
   int ok; /* a table was built: view is usable */
@@ -35,11 +43,15 @@ struct ref_fast {
  * ref_fast_ranges), intersected with the inputs a run needs:
  * positive inputs of magnitude in [plo, phi], negative ones in [nlo, nhi] (an empty
  * range has lo > hi). For an odd or even reference the run asks only for +|x|, so both
- * ranges are magnitudes of positive inputs. threads: OpenMP threads, 0 for all.
+ * ranges are magnitudes of positive inputs. threads: OpenMP threads, 0 for all. stop:
+ * NULL, or a flag that, once set (a signal handler), ends the build within the blocks
+ * under way, what is left undecided as past the budget (the table stays correct).
  * Returns 0 (f->ok = 0 when r has no series, no FAST_RANGE line or nothing in common
  * with the run), or -1 when the builder failed (out of memory). */
 int ref_fast_prepare(struct ref_fast *f, const struct reference *r, const struct fast_range *decl, int nd,
-                     int64_t plo, int64_t phi, int64_t nlo, int64_t nhi, int threads);
+                     int64_t plo, int64_t phi, int64_t nlo, int64_t nhi, int threads, volatile int *stop);
+/* The build budget of r's table in seconds with that many threads (0: none). */
+double ref_fast_budget(const struct reference *r, int threads);
 void ref_fast_free(struct ref_fast *f);
 
 #endif

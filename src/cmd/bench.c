@@ -397,7 +397,7 @@ int cmd_bench(int argc, char **argv) {
     int k = snprintf(extra, sizeof extra, "--backend %s --from 0x%08x --to 0x%08x", sc.backend ? "gpu" : "cpu",
                      b.o.from, b.o.to);
     if (b.o.threads > 0) snprintf(extra + k, sizeof extra - k, " --threads %d", b.o.threads);
-    rc = bench_expressions(extra, &b.exprs, &differ);
+    rc = bench_expressions(sc.backend, extra, &b.exprs, &differ);
   }
   double rss = peak_rss_gib();
   if (!rc)

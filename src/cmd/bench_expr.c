@@ -109,17 +109,22 @@ static const struct {
 };
 #define NTARGETS ((int)(sizeof targets / sizeof targets[0]))
 
+/* The kernels' file: kernels.cu for the GPU backend, kernels.c (the same text, plain C
+ * for the host's compiler) for the CPU backend, which refuses a CUDA source. */
+static const char *kernels_file(int gpu) { return gpu ? "kernels.cu" : "kernels.c"; }
+
 /* One run as its own process (`run --source DIR/kernels.cu --function FN --ref REF
- * --no-cache`, cold; with --ref-increasing where inc), its wall time into *wall, its first result and its timing into
- * *res and *tm (new references). 0 or an exit code. */
-static int run_process(const char *self, const char *dir, const char *fn, const char *ref, int inc,
+ * --no-cache`, cold; kernels.c with the CPU backend; with --ref-increasing where inc),
+ * its wall time into *wall, its first result and its timing into *res and *tm (new
+ * references). 0 or an exit code. */
+static int run_process(const char *self, const char *dir, const char *fn, const char *ref, int inc, int gpu,
                        const char *extra, double *wall, json_t **res, json_t **tm) {
   char js[4200], cmd[16384];
   snprintf(js, sizeof js, "%s/run.json", dir);
   unlink(js);
   /* no single quote in an expression of the table: single quotes keep it whole for the shell */
-  snprintf(cmd, sizeof cmd, "'%s' run --source '%s/kernels.cu' --function %s --ref '%s' --no-cache --quiet --json '%s'%s %s >/dev/null",
-           self, dir, fn, ref, js, inc ? " --ref-increasing" : "", extra);
+  snprintf(cmd, sizeof cmd, "'%s' run --source '%s/%s' --function %s --ref '%s' --no-cache --quiet --json '%s'%s %s >/dev/null",
+           self, dir, kernels_file(gpu), fn, ref, js, inc ? " --ref-increasing" : "", extra);
   fflush(stdout);
   const double t0 = now_s();
   const int st = system(cmd);
@@ -152,25 +157,26 @@ static json_t *differing_fields(json_t *a, json_t *b) {
 
 /* The result of target k's kernel against its named reference: the run of an earlier target
  * with the same kernel and name, or a new one (into done[k]). NULL after a message. */
-static json_t *named_result(const char *self, const char *dir, int k, const char *extra, json_t **done,
+static json_t *named_result(const char *self, const char *dir, int k, int gpu, const char *extra, json_t **done,
                             double *wall) {
   *wall = 0;
   for (int i = 0; i < k; i++)
     if (done[i] && !strcmp(targets[i].fn, targets[k].fn) && !strcmp(targets[i].named, targets[k].named))
       return done[i];
   json_t *tm;
-  if (run_process(self, dir, targets[k].fn, targets[k].named, 0, extra, wall, &done[k], &tm)) return NULL;
+  if (run_process(self, dir, targets[k].fn, targets[k].named, 0, gpu, extra, wall, &done[k], &tm)) return NULL;
   json_decref(tm);
   return done[k];
 }
 
 /* Target k: its row into *row (the expression's run, and the comparison with its named
  * reference's run). 0 or an exit code. */
-static int bench_one(const char *self, const char *dir, int k, const char *extra, json_t **done, json_t **row) {
+static int bench_one(const char *self, const char *dir, int k, int gpu, const char *extra, json_t **done,
+                     json_t **row) {
   double wall, nwall;
   json_t *res, *tm;
   *row = NULL;
-  int rc = run_process(self, dir, targets[k].fn, targets[k].ref, targets[k].inc, extra, &wall, &res, &tm);
+  int rc = run_process(self, dir, targets[k].fn, targets[k].ref, targets[k].inc, gpu, extra, &wall, &res, &tm);
   if (rc) return rc;
   /* the row's fields: from the run's timing (0) or its result (1) */
   static const struct {
@@ -188,7 +194,7 @@ static int bench_one(const char *self, const char *dir, int k, const char *extra
     json_object_set_new(*row, fields[i].key, v ? json_incref(v) : json_null());
   }
   if (targets[k].named) {
-    json_t *nres = named_result(self, dir, k, extra, done, &nwall);
+    json_t *nres = named_result(self, dir, k, gpu, extra, done, &nwall);
     if (!nres) rc = EXIT_FAIL;
     else {
       json_t *d = differing_fields(res, nres);
@@ -218,7 +224,7 @@ static void print_row(const json_t *row) {
   fflush(stdout);
 }
 
-int bench_expressions(const char *extra, json_t **out, int *ndiffer) {
+int bench_expressions(int gpu, const char *extra, json_t **out, int *ndiffer) {
   *ndiffer = 0;
   char self[4096], dir[] = "/tmp/ulpcert-bench-expr-XXXXXX", src[4200];
   const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
@@ -228,7 +234,7 @@ int bench_expressions(const char *extra, json_t **out, int *ndiffer) {
     return EXIT_IO;
   }
   self[n] = 0;
-  snprintf(src, sizeof src, "%s/kernels.cu", dir);
+  snprintf(src, sizeof src, "%s/%s", dir, kernels_file(gpu));
   FILE *f = fopen(src, "w");
   if (!f || fputs(kernels, f) < 0 || fclose(f) != 0) {
     errorf("cannot write %s", src);
@@ -242,7 +248,7 @@ int bench_expressions(const char *extra, json_t **out, int *ndiffer) {
   int rc = EXIT_OK, differ = 0;
   for (int k = 0; k < NTARGETS && rc == EXIT_OK; k++) {
     json_t *row;
-    rc = bench_one(self, dir, k, extra, done, &row);
+    rc = bench_one(self, dir, k, gpu, extra, done, &row);
     if (!row) break;
     print_row(row);
     differ += json_is_false(json_object_get(row, "same_as_named"));

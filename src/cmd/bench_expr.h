@@ -4,12 +4,13 @@
 
 #include <jansson.h>
 
-/* Each of the 14 target expressions with its kernel as a process of its own (`run
- * --source --function --ref`, cold; extra: more options for it, e.g. "--backend cpu
+/* Each of the 34 target expressions with its kernel as a process of its own (`run
+ * --source --function --ref`, cold; gpu: the backend is the GPU (the kernels as a .cu
+ * file, else as a .c file); extra: more options for it, e.g. "--backend cpu
  * --from ..."), and the same kernel against the catalogue's reference the expression
  * writes out; a table on stdout, the rows into *out (a JSON array, new), how many
  * written-out forms gave another result than their named reference into *ndiffer.
  * 0 or an exit code. */
-int bench_expressions(const char *extra, json_t **out, int *ndiffer);
+int bench_expressions(int gpu, const char *extra, json_t **out, int *ndiffer);
 
 #endif

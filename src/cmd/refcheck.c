@@ -31,8 +31,8 @@ static void usage_refcheck(FILE *f) {
           "the ball evaluator (balls of 64 to 1024 bits, reference/interval/; on the host even\n"
           "with --backend gpu, where the device runs the same source after the table), on the\n"
           "host or, with --backend gpu, on the device; every input they decide is compared with\n"
-          "MPFR. Prints how many each decided, how many are left to MPFR, and every\n"
-          "disagreement.\n"
+          "MPFR. Prints how many each decided, how many are left to MPFR (and their share\n"
+          "of the inputs), and every disagreement.\n"
           "\n"
           "With --binades (the default for an expression given without --from and --to): the\n"
           "fast path as with --fast-path, on --per inputs (default 64: the first and last 16 and\n"
@@ -79,6 +79,12 @@ struct check {
   int8_t *t;
   uint8_t *how;
 };
+
+/* The share of the inputs left to MPFR, in percent (by: as struct check's). */
+static double share_pct(const uint64_t *by) {
+  const uint64_t n = by[0] + by[1] + by[2] + by[3];
+  return n ? 100.0 * (double)by[0] / (double)n : 0;
+}
 
 /* The answers of [first, first + n) on the host (same order as scan.c: shortcut, table, the
  * ball evaluator of an expression). */
@@ -167,7 +173,7 @@ static int check_fast_path(const struct reference *r, struct scan_cli *sc, int t
   struct ref_fast fast;
   struct fast_range decl[MAX_FAST_RANGES];
   int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
-  if (ref_fast_prepare(&fast, r, decl, nd, plo, phi, nlo, nhi, threads)) {
+  if (ref_fast_prepare(&fast, r, decl, nd, plo, phi, nlo, nhi, threads, NULL)) {
     errorf("out of memory building the table of %s", r->name);
     return EXIT_IO;
   }
@@ -182,11 +188,11 @@ static int check_fast_path(const struct reference *r, struct scan_cli *sc, int t
 #pragma omp parallel num_threads(threads)
   ref_thread_cleanup();
   printf("refcheck %s --fast-path (%s%s) 0x%08x..0x%08x: %llu inputs: %llu by the shortcut, %llu by the table, "
-         "%llu by the balls, %llu left to MPFR; %llu mismatches (%.1f s)\n",
+         "%llu by the balls, %llu left to MPFR (%.3f%%); %llu mismatches (%.1f s)\n",
          r->name, k.gpu ? "device" : "host", k.gpu && ref_device_shortcut(r) < 0 ? ", no device shortcut" : "", from,
          to, (unsigned long long)(k.by[0] + k.by[1] + k.by[2] + k.by[3]), (unsigned long long)k.by[1],
          (unsigned long long)k.by[2], (unsigned long long)k.by[3], (unsigned long long)k.by[0],
-         (unsigned long long)k.bad, now_s() - t0);
+         share_pct(k.by), (unsigned long long)k.bad, now_s() - t0);
   if (fast.ok)
     printf("table: %u blocks, %.1f KiB, built in %.2f s over %llu patterns (%llu undecided by construction)\n",
            fast.tab.hdr.nblk, fast_table_bytes(&fast.tab) / 1024.0, fast.build_s, (unsigned long long)fast.patterns,
@@ -242,7 +248,7 @@ static int check_binades(const struct reference *r, struct scan_cli *sc, int thr
   struct ref_fast fast;
   struct fast_range decl[MAX_FAST_RANGES];
   const int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
-  if (ref_fast_prepare(&fast, r, decl, nd, 0, 0x7fffffff, 0, 0x7fffffff, threads)) {
+  if (ref_fast_prepare(&fast, r, decl, nd, 0, 0x7fffffff, 0, 0x7fffffff, threads, NULL)) {
     errorf("out of memory building the table of %s", r->name);
     return EXIT_IO;
   }
@@ -268,11 +274,11 @@ static int check_binades(const struct reference *r, struct scan_cli *sc, int thr
 #pragma omp parallel num_threads(threads)
   ref_thread_cleanup();
   printf("refcheck %s --binades (%s): %llu inputs of 512 binades: %llu by the shortcut, %llu by the table, %llu by "
-         "the balls, %llu left to MPFR; %llu decided where MPFR cannot (the tests' naive loops check those); %llu "
-         "mismatches (%.1f s)\n",
+         "the balls, %llu left to MPFR (%.3f%%); %llu decided where MPFR cannot (the tests' naive loops check those); "
+         "%llu mismatches (%.1f s)\n",
          r->name, k.gpu ? "device" : "host", (unsigned long long)(k.by[0] + k.by[1] + k.by[2] + k.by[3]),
          (unsigned long long)k.by[1], (unsigned long long)k.by[2], (unsigned long long)k.by[3], (unsigned long long)k.by[0],
-         (unsigned long long)k.beyond, (unsigned long long)k.bad, now_s() - t0);
+         share_pct(k.by), (unsigned long long)k.beyond, (unsigned long long)k.bad, now_s() - t0);
   if (fast.ok)
     printf("table: %u blocks, %.1f KiB, built in %.2f s (%llu of its %llu patterns left undecided)\n", fast.tab.hdr.nblk,
            fast_table_bytes(&fast.tab) / 1024.0, fast.build_s, (unsigned long long)fast.patterns_undec,

@@ -122,6 +122,7 @@ static void fill_reference(struct ctx *c, const struct chunk *ch) {
       c->rt[(size_t)h * len + i] = 0;
     }
     if (i0 < ch->first - a0) i0 = ch->first - a0;
+    if (g_scan_stop) continue; /* interrupted: the chunk is dropped (scan_chunks) */
     for (uint32_t i = i0; i < i1; i++) {
       uint32_t m = a0 + i;
       int need = sym ? (in_r(c->P, m) || in_r(c->N, m)) : in_r(h ? c->N : c->P, m);
@@ -361,11 +362,13 @@ static int fast_prepare(struct ctx *c, char *err, size_t errlen) {
   double t0 = now_s();
   struct fast_range decl[MAX_FAST_RANGES];
   int nd = ref_fast_ranges(c->ref, decl, MAX_FAST_RANGES);
-  if (ref_fast_prepare(&c->fast, c->ref, decl, nd, c->P.lo, c->P.hi, c->N.lo, c->N.hi, c->nthreads)) {
+  if (ref_fast_prepare(&c->fast, c->ref, decl, nd, c->P.lo, c->P.hi, c->N.lo, c->N.hi, c->nthreads,
+                       &g_scan_stop)) {
     snprintf(err, errlen, "out of host memory building the fast path's table of %s", c->ref->name);
     return EXIT_IO;
   }
   c->tm->fast_build = now_s() - t0;
+  if (g_scan_stop) noticef("interrupted while building the fast path's table (after %.1f s)", c->tm->fast_build);
   const int dsc = ref_device_shortcut(c->ref) >= 0;
   c->dev_ref = o->gpu && !o->host_reduce && (dsc || c->ref->shortcut == ref_no_shortcut) && (dsc || c->fast.ok);
   c->tm->device_refs = c->dev_ref;
@@ -456,6 +459,10 @@ static int patch_reference(struct ctx *c, const struct chunk *ch, int k) {
     const uint32_t h = idx[j] / ch->len, m = ch->a0 + idx[j] % ch->len;
     double y;
     int t;
+    if (g_scan_stop) { /* interrupted: the chunk is dropped (gpu_chunk) */
+      py[j] = 0, pt[j] = 0;
+      continue;
+    }
     if (h == 0 && c->cache.loaded && m >= c->cache.lo && m < c->cache.hi) {
       y = c->cache.y[m - c->cache.lo], t = c->cache.t[m - c->cache.lo];
       hits++;
@@ -490,6 +497,10 @@ static int gpu_chunk(struct ctx *c, const struct chunk *chunks, int nchunks, int
   }
   double t1 = now_s();
   c->tm->reference += t1 - t0;
+  if (g_scan_stop) { /* interrupted while its references were made: not reduced, not kept */
+    snprintf(err, errlen, "interrupted");
+    return EXIT_INTERRUPT;
+  }
   if (c->dev_reduce) {
     const struct gpu_geom geom = chunk_geom(c, ch);
     uint32_t nref = c->o->outputs_only || c->dev_ref ? 0 : c->sym ? ch->len : 2 * ch->len;
@@ -532,6 +543,11 @@ static int scan_chunks(struct ctx *c, const struct chunk *chunks, int nchunks, c
       if (!c->o->outputs_only) fill_reference(c, ch);
       double t1 = now_s();
       c->tm->reference += t1 - t0;
+      if (g_scan_stop) { /* interrupted while its references were made: not kept */
+        snprintf(err, errlen, "interrupted");
+        rc = EXIT_INTERRUPT;
+        break;
+      }
       if ((rc = eval_cpu(c, ch))) {
         snprintf(err, errlen, "%s", c->host_err);
         break;

@@ -1,0 +1,370 @@
+/* test_ibarb.c: the ball evaluator (reference/interval/, the source the device runs)
+ * against naive Arb loops written here, on the tails and the cancellation points of the
+ * 20 numerical kernels of issue 44 (docs/expressions.md).
+ *
+ * Each expression is written a second time below as a plain Arb evaluation in the order
+ * the formula reads (no identity, no rewriting): the value at x is computed at 64, 128,
+ * ... 8192 bits until the ball's two ends round to the same binary64 number on the same
+ * side of it (round to nearest even, subnormals included, mpfr_get_d; the ternary t is
+ * the sign of y minus the exact value, MPFR's), which is then the exact pair, since
+ * every Arb operation encloses its exact result. This shares nothing with the project's
+ * host engine (reference/arb_ziv.c, expr.c) or the ball evaluator but Arb itself.
+ *
+ * The inputs: the binades around 2^-149, 2^-126, 2^-60, 2^-20, 1, 2^20, 2^64 and 2^127 of
+ * both signs (the binade [2^k, 2^(k+1)) and the one below it: the first and last input
+ * and 14 random ones of each), and the cancellation points: 0 and its neighbours, +-1
+ * and theirs, and the binary32 numbers nearest k pi/2 for k = 1..24 and k = 2^10, 2^16
+ * with their neighbours (the zeros of 1 - cos x, of sin x, where sin(x)/x, 1 - cos x
+ * cancel in the argument reduction). For every input both decide, the pairs must be
+ * equal bit for bit (y and t). Where the naive loop cannot decide (the value's deviation
+ * lies below 2^-8192 of its size, e.g. tanh(x) - x for x >= 2^13; or the naive formula
+ * is 0/0 or an exact zero, whose sign is IEEE's rule, not Arb's) the input is counted
+ * apart; the test asserts that both decide most inputs of each expression, so that it
+ * cannot pass by deciding nothing.
+ *
+ * Also: the table's build budget for an expression with and without a ball program
+ * (reference/fast/fastref.h), and a build stopped by its flag (a signal's). */
+#include "testutil.h"
+
+#include <arb.h>
+#include <arb_hypgeom.h>
+#include <math.h>
+#include <mpfr.h>
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reference/expr/expr.h"
+#include "reference/fast/fastref.h"
+#include "reference/interval/ib_prog.h"
+#include "src/catalogue/registry.h"
+
+/* x -> value at precision p, by the formula as written */
+typedef void (*naive_fn)(arb_t y, const arb_t x, slong p);
+
+static void sigm(arb_t s, const arb_t x, slong p) { /* 1 / (1 + e^-x) */
+  arb_neg(s, x);
+  arb_exp(s, s, p);
+  arb_add_ui(s, s, 1, p);
+  arb_inv(s, s, p);
+}
+
+static void f_1mcos(arb_t y, const arb_t x, slong p) {
+  arb_cos(y, x, p);
+  arb_sub_ui(y, y, 1, p);
+  arb_neg(y, y);
+}
+static void f_expm1x(arb_t y, const arb_t x, slong p) {
+  arb_exp(y, x, p);
+  arb_sub_ui(y, y, 1, p);
+  arb_sub(y, y, x, p);
+}
+static void f_sqrt4(arb_t y, const arb_t x, slong p) {
+  arb_sqr(y, x, p);
+  arb_add_ui(y, y, 4, p);
+  arb_sqrt(y, y, p);
+  arb_sub_ui(y, y, 2, p);
+}
+static void f_asinh(arb_t y, const arb_t x, slong p) {
+  arb_sqr(y, x, p);
+  arb_add_ui(y, y, 1, p);
+  arb_sqrt(y, y, p);
+  arb_add(y, y, x, p);
+  arb_log(y, y, p);
+}
+static void f_tanhx(arb_t y, const arb_t x, slong p) {
+  arb_tanh(y, x, p);
+  arb_sub(y, y, x, p);
+}
+static void f_atanx(arb_t y, const arb_t x, slong p) {
+  arb_atan(y, x, p);
+  arb_sub(y, y, x, p);
+}
+static void f_sinc(arb_t y, const arb_t x, slong p) {
+  arb_sin(y, x, p);
+  arb_div(y, y, x, p);
+}
+static void f_sinh(arb_t y, const arb_t x, slong p) {
+  arb_t u;
+  arb_init(u);
+  arb_exp(y, x, p);
+  arb_neg(u, x);
+  arb_exp(u, u, p);
+  arb_sub(y, y, u, p);
+  arb_mul_2exp_si(y, y, -1);
+  arb_clear(u);
+}
+static void f_erfx2(arb_t y, const arb_t x, slong p) {
+  arb_t u;
+  arb_init(u);
+  arb_hypgeom_erf(y, x, p);
+  arb_sqr(u, x, p);
+  arb_exp(u, u, p);
+  arb_mul(y, y, u, p);
+  arb_clear(u);
+}
+static void f_log1x2(arb_t y, const arb_t x, slong p) {
+  arb_sqr(y, x, p);
+  arb_add_ui(y, y, 1, p);
+  arb_log(y, y, p);
+}
+static void f_xsqrt(arb_t y, const arb_t x, slong p) {
+  arb_sqr(y, x, p);
+  arb_add_ui(y, y, 1, p);
+  arb_sqrt(y, y, p);
+  arb_div(y, x, y, p);
+}
+static void f_expinv(arb_t y, const arb_t x, slong p) {
+  arb_sqr(y, x, p);
+  arb_inv(y, y, p);
+  arb_neg(y, y);
+  arb_exp(y, y, p);
+}
+static void f_dsigmoid(arb_t y, const arb_t x, slong p) {
+  arb_t u;
+  arb_init(u);
+  sigm(y, x, p);
+  arb_sub_ui(u, y, 1, p);
+  arb_neg(u, u);
+  arb_mul(y, y, u, p);
+  arb_clear(u);
+}
+static void f_x3(arb_t y, const arb_t x, slong p) {
+  arb_t u;
+  arb_init(u);
+  arb_pow_ui(y, x, 3, p);
+  arb_sqr(u, x, p);
+  arb_add_ui(u, u, 1, p);
+  arb_div(y, y, u, p);
+  arb_clear(u);
+}
+static void f_coshm1(arb_t y, const arb_t x, slong p) {
+  arb_cosh(y, x, p);
+  arb_sub_ui(y, y, 1, p);
+}
+static void f_xexp(arb_t y, const arb_t x, slong p) {
+  arb_neg(y, x);
+  arb_exp(y, y, p);
+  arb_mul(y, y, x, p);
+}
+static void f_lorentz(arb_t y, const arb_t x, slong p) {
+  arb_sqr(y, x, p);
+  arb_add_ui(y, y, 1, p);
+  arb_inv(y, y, p);
+}
+static void f_logsinhc(arb_t y, const arb_t x, slong p) {
+  arb_sinh(y, x, p);
+  arb_div(y, y, x, p);
+  arb_log(y, y, p);
+}
+static void f_xlogx(arb_t y, const arb_t x, slong p) {
+  arb_abs(y, x);
+  arb_log(y, y, p);
+  arb_mul(y, y, x, p);
+}
+static void f_cbrt1(arb_t y, const arb_t x, slong p) { /* the real cube root: sign(u) |u|^(1/3) */
+  arb_add_ui(y, x, 1, p);
+  const int neg = arb_is_negative(y);
+  if (!neg && !arb_is_nonnegative(y)) { /* a ball around 0: no root here; widen it to say so */
+    arb_indeterminate(y);
+    return;
+  }
+  arb_abs(y, y);
+  arb_root_ui(y, y, 3, p);
+  if (neg) arb_neg(y, y);
+  arb_sub_ui(y, y, 1, p);
+}
+
+static const struct {
+  const char *text;
+  naive_fn f;
+} cases[] = {
+    {"1-cos(x)", f_1mcos},
+    {"exp(x)-1-x", f_expm1x},
+    {"sqrt(x^2+4)-2", f_sqrt4},
+    {"log(x+sqrt(x^2+1))", f_asinh},
+    {"tanh(x)-x", f_tanhx},
+    {"atan(x)-x", f_atanx},
+    {"sin(x)/x", f_sinc},
+    {"(exp(x)-exp(-x))/2", f_sinh},
+    {"erf(x)*exp(x^2)", f_erfx2},
+    {"log(1+x^2)", f_log1x2},
+    {"x/sqrt(1+x^2)", f_xsqrt},
+    {"exp(-1/x^2)", f_expinv},
+    {"sigmoid(x)*(1-sigmoid(x))", f_dsigmoid},
+    {"x^3/(1+x^2)", f_x3},
+    {"cosh(x)-1", f_coshm1},
+    {"x*exp(-x)", f_xexp},
+    {"1/(1+x^2)", f_lorentz},
+    {"log(sinh(x)/x)", f_logsinhc},
+    {"x*log(fabs(x))", f_xlogx},
+    {"(1+x)^(1/3)-1", f_cbrt1},
+};
+#define N_CASES ((int)(sizeof cases / sizeof cases[0]))
+
+/* One end v of a ball rounded to nearest binary64 (subnormals, overflow to inf included:
+ * mpfr_get_d rounds correctly to the double format), with t = sign(y - v). */
+static void round_end(const mpfr_t v, double *y, int *t) {
+  *y = mpfr_get_d(v, MPFR_RNDN);
+  if (isinf(*y)) *t = *y > 0 ? 1 : -1;
+  else {
+    const int c = mpfr_cmp_d(v, *y); /* v - y */
+    *t = c > 0 ? -1 : c < 0 ? 1 : 0;
+  }
+}
+
+/* The naive loop: 1 and the pair when some precision up to 8192 bits decides it; 0 when
+ * none does, the value is not finite, or it is an exact zero (IEEE's sign, not Arb's). */
+static int naive_pair(naive_fn f, uint32_t xb, double *y, int *t) {
+  arb_t x, v;
+  arf_t a, b;
+  mpfr_t lo, hi;
+  arb_init(x), arb_init(v), arf_init(a), arf_init(b);
+  mpfr_init2(lo, 8300), mpfr_init2(hi, 8300);
+  arb_set_d(x, (double)u2f(xb));
+  int ok = 0;
+  for (slong p = 64; p <= 8192 && !ok; p *= 2) {
+    f(v, x, p);
+    if (!arb_is_finite(v)) continue;
+    if (arb_is_zero(v)) break;
+    const int sign = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
+    arb_get_lbound_arf(a, v, 64);
+    arb_get_abs_ubound_arf(b, v, 64);
+    if (sign && arf_cmpabs_2exp_si(a, 1100) > 0) { /* beyond binary64's range: +-inf */
+      *y = sign * INFINITY, *t = sign, ok = 1;
+      break;
+    }
+    if (sign && arf_cmpabs_2exp_si(b, -1100) < 0) { /* below half the least subnormal: +-0 */
+      *y = sign > 0 ? 0.0 : -0.0, *t = -sign, ok = 1;
+      break;
+    }
+    if (arf_cmpabs_2exp_si(b, 1100) > 0) continue; /* straddles zero, or too wide yet */
+    arb_get_interval_mpfr(lo, hi, v);
+    double ylo, yhi;
+    int tlo, thi;
+    round_end(lo, &ylo, &tlo);
+    round_end(hi, &yhi, &thi);
+    /* decided: both ends round to the same number, on the same side (or the ball is
+     * one exact point); a binary64 number inside the ball leaves it open */
+    ok = !memcmp(&ylo, &yhi, sizeof ylo) && tlo == thi && (tlo != 0 || arb_is_exact(v));
+    if (ok) *y = ylo, *t = tlo;
+  }
+  arb_clear(x), arb_clear(v), arf_clear(a), arf_clear(b);
+  mpfr_clear(lo), mpfr_clear(hi);
+  return ok;
+}
+
+static uint64_t rng = 0x243f6a8885a308d3ull;
+static uint32_t next32(void) {
+  rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+  return (uint32_t)(rng >> 32);
+}
+
+/* The inputs (see the top): into in[] (680 of them), their count. */
+static int inputs(uint32_t *in) {
+  static const int binades[] = {-149, -126, -60, -20, 0, 20, 64, 127};
+  int n = 0;
+  for (int s = 0; s < 2; s++) {
+    const uint32_t sg = s ? 0x80000000u : 0;
+    for (size_t b = 0; b < sizeof binades / sizeof binades[0]; b++)
+      for (int side = 0; side < 2; side++) {
+        const int kk = binades[b] - side;
+        uint32_t lo = kk < -126 ? 1 : (uint32_t)(kk + 127) << 23, hi = kk < -126 ? 0x007fffff : lo + 0x7fffff;
+        in[n++] = sg | lo, in[n++] = sg | hi;
+        for (int i = 0; i < 14; i++) in[n++] = sg | (lo + next32() % (hi - lo + 1));
+      }
+    const uint32_t special[] = {0, 1, 2, 0x3f800000u, 0x3f7fffffu, 0x3f800001u};
+    for (size_t i = 0; i < sizeof special / sizeof special[0]; i++) in[n++] = sg | special[i];
+    /* the binary32 numbers nearest k pi/2 (binary64 k pi/2 is within 2^-40 relative of
+     * it, far below a binary32 gap unless a tie, which has no neighbour problem: the
+     * neighbours are tried too) */
+    for (int k = 1; k <= 26; k++) {
+      const double kk = k <= 24 ? k : k == 25 ? 1024 : 65536;
+      float c = (float)(kk * 1.5707963267948966);
+      uint32_t cb;
+      memcpy(&cb, &c, 4);
+      in[n++] = sg | (cb - 1), in[n++] = sg | cb, in[n++] = sg | (cb + 1);
+    }
+  }
+  return n;
+}
+
+static void test_naive_arb(void **state) {
+  (void)state;
+  static uint32_t in[1024];
+  const int n = inputs(in);
+  assert_true(n <= 1024);
+  long total_both = 0;
+  for (int c = 0; c < N_CASES; c++) {
+    char err[256];
+    struct expr *e = expr_parse(cases[c].text, err, sizeof err);
+    assert_non_null(e);
+    static struct ib_prog P;
+    assert_int_equal(expr_ib_compile(e, &P, err, sizeof err), 0);
+    long balls = 0, naive = 0, both = 0, bad = 0;
+    for (int i = 0; i < n; i++) {
+      double yb = 0, yn = 0;
+      int tb = 0, tn = 0, words = 0;
+      const int db = ib_decide(&P, in[i], &yb, &tb, &words);
+      const int dn = naive_pair(cases[c].f, in[i], &yn, &tn);
+      balls += db, naive += dn;
+      if (!db || !dn) continue;
+      both++;
+      if (memcmp(&yb, &yn, sizeof yb) || tb != tn) {
+        if (bad < 5)
+          fprintf(stderr, "  %s at x=%a (0x%08x): balls %a t=%d, naive Arb %a t=%d\n", cases[c].text,
+                  (double)u2f(in[i]), in[i], yb, tb, yn, tn);
+        bad++;
+      }
+    }
+    printf("  %-28s %d inputs: %ld decided by the balls, %ld by the naive Arb loop, %ld by both, %ld differ\n",
+           cases[c].text, n, balls, naive, both, bad);
+    assert_int_equal(bad, 0);
+    /* neither side may pass by deciding little: each decides 80% of the inputs */
+    assert_true(balls * 5 >= 4L * n);
+    assert_true(both * 5 >= 4L * n);
+    total_both += both;
+    expr_free(e);
+  }
+  printf("  %ld pairs compared, 0 differ\n", total_both);
+  flint_cleanup();
+}
+
+/* The table's budget (fastref.h): a catalogue reference has none; an expression without
+ * a ball program (lgamma has no ball function) 60 s; one with a ball program 48
+ * core-seconds, within [3, 15] s: 48/1 -> 15, 48/2 = 24 -> 15, 48/4 = 12, 48/16 = 3,
+ * 48/32 = 1.5 -> 3. And a build whose stop flag is already set tries no block: every
+ * pattern is left undecided, at once. */
+static void test_budget_and_stop(void **state) {
+  (void)state;
+  char err[256];
+  const struct reference *with = ref_resolve("1-cos(x)", 0, 0, "--ref", err, sizeof err);
+  const struct reference *without = ref_resolve("lgamma(x)+1", 0, 0, "--ref", err, sizeof err);
+  assert_non_null(with);
+  assert_non_null(without);
+  assert_non_null(with->ctx_ib);
+  assert_null(without->ctx_ib);
+  assert_true(ref_fast_budget(ref_find("tanh"), 2) == 0);
+  assert_true(ref_fast_budget(without, 2) == 60 && ref_fast_budget(without, 16) == 60);
+  const int th[] = {1, 2, 4, 16, 32};
+  const double want[] = {15, 15, 12, 3, 3};
+  for (int i = 0; i < 5; i++) assert_true(ref_fast_budget(with, th[i]) == want[i]);
+  struct fast_range decl[MAX_FAST_RANGES];
+  const int nd = ref_fast_ranges(with, decl, MAX_FAST_RANGES);
+  volatile int stop = 1;
+  struct ref_fast f;
+  const double t0 = omp_get_wtime();
+  assert_int_equal(ref_fast_prepare(&f, with, decl, nd, 0, 0x7f7fffff, 0, 0x7f7fffff, 2, &stop), 0);
+  const double took = omp_get_wtime() - t0;
+  printf("  a build stopped before it began: %llu of %llu patterns left, %.3f s\n",
+         (unsigned long long)f.patterns_undec, (unsigned long long)f.patterns, took);
+  assert_true(f.ok && f.tab.stats.over_budget);
+  assert_true(f.patterns > 0 && f.patterns_undec == f.patterns);
+  assert_true(took < 1.0);
+  ref_fast_free(&f);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_naive_arb), cmocka_unit_test(test_budget_and_stop)};
+  return cmocka_run_group_tests_name("ibarb", tests, NULL, NULL);
+}
