@@ -383,7 +383,7 @@ FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -ffp-contract=off -I. -I$(BUILD)/gen \
               -DULPCERT_NO_LIBM
 FUZZ_LIB_SRC := $(GEN)/host_libc.c src/common.c reference/diag.c src/measure/metrics.c src/measure/verdict.c src/catalogue/registry.c \
-                src/catalogue/references.c src/kinds/binary32/result_read.c src/user/claims.c \
+                src/catalogue/references.c src/kinds/binary32/result_read.c src/user/claims.c src/user/claimnum.c \
                 src/formats/head.c src/formats/json_io.c tests/fuzz/link_stubs.c \
                 reference/reference.c reference/expr/expr.c reference/expr/expr_ib.c reference/expr/expr_anchor.c reference/expr/expr_limit.c \
                 reference/arb_ziv.c $(wildcard reference/shared/*.c) \
