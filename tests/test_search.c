@@ -108,8 +108,10 @@ static const struct {
     {"tanh", dd_fn_tanh},   {"cbrt", dd_fn_cbrt},   {"pow", dd_fn_pow},     {"atan2", dd_fn_atan2},
     {"hypot", dd_fn_hypot}, {"erf", dd_fn_erf},     {"fmod", dd_fn_fmod},   {"asinh", dd_fn_asinh},
     {"acosh", dd_fn_acosh}, {"atanh", dd_fn_atanh}, {"rsqrt", dd_fn_rsqrt},
+    {"sinpi", dd_fn_sinpi}, {"cospi", dd_fn_cospi}, {"rcbrt", dd_fn_rcbrt},
 };
 typedef int (*mfn1)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
+static int mpfr_rcbrt_t(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t rnd) { return mpfr_rootn_si(r, a, -3, rnd); }
 typedef int (*mfn2)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t);
 static const struct {
   const char *name;
@@ -121,7 +123,8 @@ static const struct {
               {"acos", mpfr_acos, 0},   {"atan", mpfr_atan, 0},   {"sinh", mpfr_sinh, 0},   {"cosh", mpfr_cosh, 0},
               {"tanh", mpfr_tanh, 0},   {"cbrt", mpfr_cbrt, 0},   {"pow", 0, mpfr_pow},     {"atan2", 0, mpfr_atan2},
               {"hypot", 0, mpfr_hypot}, {"erf", mpfr_erf, 0},   {"fmod", 0, mpfr_fmod},   {"asinh", mpfr_asinh, 0},
-              {"acosh", mpfr_acosh, 0}, {"atanh", mpfr_atanh, 0}, {"rsqrt", mpfr_rec_sqrt, 0}};
+              {"acosh", mpfr_acosh, 0}, {"atanh", mpfr_atanh, 0}, {"rsqrt", mpfr_rec_sqrt, 0},
+              {"sinpi", mpfr_sinpi, 0}, {"cospi", mpfr_cospi, 0}, {"rcbrt", mpfr_rcbrt_t, 0}};
 
 /* log2 of the relative error of f's dd at (x, y) against MPFR (-1000 when exact; 1 when the dd is
  * not finite where MPFR is); 0 skips (MPFR not finite or zero). */
@@ -204,6 +207,11 @@ static void test_dd_boundaries(void **state) {
       {"fmod", 0x1.fffffffffffffp+1023, 0x1p-1074}, {"fmod", 0x1.fffffffffffffp+1023, 0x1.8p-1070},
       {"fmod", 3.0, 0x1.8p+0},  {"fmod", 0x1p-1074, 0x1p-1073}, {"fmod", 0x1.8p+60, 0x1.0000000000001p+10},
       {"fmod", 0x1.fffffffffffffp-1, 0x1p-40}, {"fmod", -7.5, 2.0},
+      {"sinpi", 0.25, 0},       {"sinpi", 0.75, 0},       {"sinpi", 1.0, 0},         {"sinpi", -1.5, 0},
+      {"sinpi", 0x1p-500, 0},   {"sinpi", 0x1p-1074, 0},  {"sinpi", 0x1p+52, 0},     {"sinpi", 0x1.fffffffffffffp+51, 0},
+      {"cospi", 0.25, 0},       {"cospi", 0.5, 0},        {"cospi", -0.75, 0},       {"cospi", 0x1.8p+51, 0},
+      {"cospi", 0x1p-1074, 0},  {"rcbrt", 0x1p-1074, 0},  {"rcbrt", 0x1p-900, 0},    {"rcbrt", -27.0, 0},
+      {"rcbrt", 0x1.fffffffffffffp+1023, 0}, {"cbrt", 0x1.fffffffffffffp+1023, 0}, {"cbrt", -0x1p+901, 0},
   };
   int worst = -1000;
   for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {

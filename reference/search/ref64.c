@@ -15,8 +15,12 @@ struct r64_fn {
   r64_f2 f2;
 };
 
-/* atan2(a, b) of C is mpfr_atan2(r, a, b); fmod is mpfr_fmod; rsqrt (1/sqrt) is mpfr_rec_sqrt; the
+/* atan2(a, b) of C is mpfr_atan2(r, a, b); fmod is mpfr_fmod; rsqrt (1/sqrt) is mpfr_rec_sqrt;
+ * sinpi, cospi (sin(pi x), cos(pi x)) are MPFR 4.2's mpfr_sinpi, mpfr_cospi; rcbrt is r64_rcbrt; the
  * others are MPFR's functions of the same name. */
+/* 1/cbrt(x) = x^(1/-3): MPFR's rootn with n = -3, correctly rounded like the others. */
+static int r64_rcbrt(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t rnd) { return mpfr_rootn_si(r, a, -3, rnd); }
+
 static const struct r64_fn r64_fns[] = {
     {"exp", mpfr_exp, NULL},     {"exp2", mpfr_exp2, NULL},     {"exp10", mpfr_exp10, NULL},
     {"expm1", mpfr_expm1, NULL}, {"log", mpfr_log, NULL},       {"log2", mpfr_log2, NULL},
@@ -25,7 +29,8 @@ static const struct r64_fn r64_fns[] = {
     {"acos", mpfr_acos, NULL},   {"atan", mpfr_atan, NULL},     {"sinh", mpfr_sinh, NULL},
     {"cosh", mpfr_cosh, NULL},   {"tanh", mpfr_tanh, NULL},     {"cbrt", mpfr_cbrt, NULL},
     {"erf", mpfr_erf, NULL},     {"asinh", mpfr_asinh, NULL},   {"acosh", mpfr_acosh, NULL},
-    {"atanh", mpfr_atanh, NULL}, {"rsqrt", mpfr_rec_sqrt, NULL},     {"pow", NULL, mpfr_pow},       {"atan2", NULL, mpfr_atan2},
+    {"atanh", mpfr_atanh, NULL}, {"rsqrt", mpfr_rec_sqrt, NULL},
+    {"sinpi", mpfr_sinpi, NULL}, {"cospi", mpfr_cospi, NULL}, {"rcbrt", r64_rcbrt, NULL},     {"pow", NULL, mpfr_pow},       {"atan2", NULL, mpfr_atan2},
     {"hypot", NULL, mpfr_hypot}, {"fmod", NULL, mpfr_fmod},
 };
 

@@ -220,10 +220,12 @@ SR_HD dd dd_acos(double x) {
   if (x <= -0.5) return dd_sub(dd_make(DD_PI), dd_ldexp(dd_asin_small(dd_sqrt(dd_make((1 + x) * 0.5, 0))), 1));
   return dd_sub(dd_make(DD_PIO2_1, DD_PIO2_2), dd_asin_small(dd_make(x, 0)));
 }
-/* cbrt: one Newton step y0 - (y0^3 - x) / (3 y0^2), tiny |x| scaled by 2^300 first. */
+/* cbrt: one Newton step y0 - (y0^3 - x) / (3 y0^2), tiny |x| scaled by 2^300 first, huge |x| by
+ * 2^-300 (so that y0^3 does not overflow). */
 SR_HD dd dd_cbrt(double x) {
   int sc = 0;
   if (fabs(x) < 0x1p-900) x *= 0x1p300, sc = 100;
+  if (fabs(x) > 0x1p+900) x *= 0x1p-300, sc = -100;
   double y0 = cbrt(x);
   dd y3 = dd_mul_d(two_prod(y0, y0), y0);
   dd corr = dd_div_d(dd_sub(y3, dd_make(x, 0)), 3 * y0 * y0);
@@ -347,6 +349,24 @@ SR_HD dd dd_rsqrt(double x) {
   return dd_ldexp(dd_div(dd_make(1, 0), dd_sqrt(dd_make(x, 0))), sc);
 }
 
+/* sinpi, cospi: t = x - 2 rint(x/2) in [-1, 1] and r = t - n/2, n = rint(2t), in [-1/4, 1/4], both
+ * exact (each difference is a multiple of ulp of its larger operand and no larger than it; x/2
+ * inexact only for a subnormal x, where rint gives 0 either way; |x| >= 2^53 is an even integer or
+ * gives t = x - 2n exactly too), then sin and cos of pi r (pi as a dd: relative 2^-106) by the
+ * Taylor series, quadrant n mod 4. Returns n mod 4; r itself in *rr. */
+SR_HD int dd_sincospi(double x, dd *s, dd *c, double *rr) {
+  double t = x - 2.0 * rint(0.5 * x), n = rint(2.0 * t), r = t - 0.5 * n;
+  dd s0, c0;
+  int q = (int)((long long)n & 3);
+  *rr = r;
+  dd_sincos_core(dd_mul_d(dd_make(DD_PI), r), &s0, &c0);
+  *s = q == 0 ? s0 : q == 1 ? c0 : q == 2 ? dd_neg(s0) : dd_neg(c0);
+  *c = q == 0 ? c0 : q == 1 ? dd_neg(s0) : q == 2 ? dd_neg(c0) : s0;
+  return q;
+}
+/* 1/cbrt(x): the quotient of 1 by the dd cube root (which scales tiny arguments itself). */
+SR_HD dd dd_rcbrt(double x) { return dd_div(dd_make(1, 0), dd_cbrt(x)); }
+
 /* The functions of the search kind by name, as (hi + lo) 2^s (s = 0 but for the results that
  * can be subnormal). */
 SR_HD dd dd_fn_exp(double x, double y, int *s) { return dd_exp_s(dd_make(x, 0), s); }
@@ -402,6 +422,23 @@ SR_HD dd dd_fn_pow(double x, double y, int *s) { return dd_pow_s(x, y, s); }
 SR_HD dd dd_fn_atan2(double x, double y, int *s) { return *s = 0, dd_atan2(x, y); }
 SR_HD dd dd_fn_hypot(double x, double y, int *s) { return dd_hypot_s(x, y, s); }
 SR_HD dd dd_fn_fmod(double x, double y, int *s) { return *s = 0, dd_make(dd_fmod_exact(x, y), 0); }
+/* sinpi of |r| < 2^-500 is pi r (the next term is below 2^-1000 of it), scaled by 2^600 so that a
+ * subnormal result keeps its digits. */
+SR_HD dd dd_fn_sinpi(double x, double y, int *s) {
+  dd sn, cs;
+  double r;
+  int q = dd_sincospi(x, &sn, &cs, &r);
+  *s = 0;
+  if (q == 0 && fabs(r) < 0x1p-500) return *s = -600, dd_mul_d(dd_make(DD_PI), r * 0x1p600);
+  return sn;
+}
+SR_HD dd dd_fn_cospi(double x, double y, int *s) {
+  dd sn, cs;
+  double r;
+  dd_sincospi(x, &sn, &cs, &r);
+  return *s = 0, cs;
+}
+SR_HD dd dd_fn_rcbrt(double x, double y, int *s) { return *s = 0, dd_rcbrt(x); }
 
 /* The ranking estimate of an output against (hi + lo) 2^s: |out - f| / ulp(f) in the format
  * (fmt), computed in the scaled space (out 2^-s is exact: s <= 0 only scales a result up);

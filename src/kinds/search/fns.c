@@ -24,6 +24,17 @@
 #define FNF(n, ref, g, dev, ...) {#n, #ref, {__VA_ARGS__}, NULL, ref##l, NULL, NULL, n, NULL, g, dev}
 
 static long double rsqrt_ld(long double x) { return 1.0L / sqrtl(x); }
+static long double rcbrt_ld(long double x) { return 1.0L / cbrtl(x); }
+/* sin(pi x), cos(pi x) in long double after the exact reduction of dd.h's dd_sincospi: x - 2n in
+ * [-1, 1], then r in [-1/4, 1/4] and the quadrant. */
+static long double sincospi_ld(long double x, int cosine) {
+  long double t = x - 2.0L * rintl(0.5L * x), n = rintl(2.0L * t), r = t - 0.5L * n;
+  long double a = 3.14159265358979323846264338327950288L * r;
+  int q = ((int)n + cosine) & 3;
+  return q == 0 ? sinl(a) : q == 1 ? cosl(a) : q == 2 ? -sinl(a) : -cosl(a);
+}
+static long double sinpi_ld(long double x) { return sincospi_ld(x, 0); }
+static long double cospi_ld(long double x) { return sincospi_ld(x, 1); }
 
 /* CUDA's bounds (guide): the CUDA C++ Programming Guide, Mathematical Functions, double-precision
  * table "Double-Precision Mathematical Standard Library Functions with Maximum ULP Error" (legacy
@@ -60,6 +71,14 @@ const struct sr_fn sr_fns[] = {
     FN1(atanh, "Sleef_atanh_u10", 2, 1, 1, SR_F64, {{0x1p-60, 0x1.fffffffffffffp-1, ALL}}, 1, {0x1.fffffffffffffp-1}, 0),
     /* rsqrt: CUDA's only (glibc has none), ranked on the host by 1/sqrtl */
     {"rsqrt", "rsqrt", {1, SR_F64, {{0x1p-1074, BIG, POS}}, 0, {0}, 0}, rsqrt_ld, NULL, NULL, NULL, NULL, NULL, 1, 1},
+    /* sinpi, cospi, rcbrt: CUDA's and SLEEF's (glibc 2.36 has none); sinpi and cospi sampled on
+     * |x| < 2^52 (beyond, x is an integer or a half-integer: results 0, +-1 or exact) and near the
+     * multiples of 1/2 (zeros and extrema) */
+    {"sinpi", "sinpi", {1, SR_F64, {{0x1p-1074, 0x1p+52, ALL}}, 0, {0}, 0.5}, sinpi_ld, NULL, NULL, NULL, NULL,
+     "Sleef_sinpi_u05", 2, 1},
+    {"cospi", "cospi", {1, SR_F64, {{0x1p-1074, 0x1p+52, ALL}}, 0, {0}, 0.5}, cospi_ld, NULL, NULL, NULL, NULL,
+     "Sleef_cospi_u05", 2, 1},
+    {"rcbrt", "rcbrt", {1, SR_F64, {{0x1p-1074, BIG, ALL}}, 0, {0}, 0}, rcbrt_ld, NULL, NULL, NULL, NULL, NULL, 1, 1},
     FN2(pow, "Sleef_pow_u10", 2, 1, 2, SR_F64, {{0x1p-40, 0x1p+40, POS}, {0x1p-40, 0x1p+12, ALL}}, 1, {1.0}, 0),
     FN2(atan2, "Sleef_atan2_u10", 2, 1, 2, SR_F64, {{0x1p-100, 0x1p+100, ALL}, {0x1p-100, 0x1p+100, ALL}}, 0, {0}, 0),
     FN2(hypot, "Sleef_hypot_u05", 2, 1, 2, SR_F64, {{0x1p-1074, BIG, ALL}, {0x1p-1074, BIG, ALL}}, 0, {0}, 0),
@@ -78,7 +97,7 @@ SLEEF1(Sleef_exp_u10) SLEEF1(Sleef_exp2_u10) SLEEF1(Sleef_exp10_u10) SLEEF1(Slee
 SLEEF1(Sleef_log2_u10) SLEEF1(Sleef_log10_u10) SLEEF1(Sleef_log1p_u10) SLEEF1(Sleef_sin_u10) SLEEF1(Sleef_cos_u10)
 SLEEF1(Sleef_tan_u10) SLEEF1(Sleef_asin_u10) SLEEF1(Sleef_acos_u10) SLEEF1(Sleef_atan_u10) SLEEF1(Sleef_sinh_u10)
 SLEEF1(Sleef_cosh_u10) SLEEF1(Sleef_tanh_u10) SLEEF1(Sleef_cbrt_u10) SLEEF1(Sleef_erf_u10)
-SLEEF1(Sleef_asinh_u10) SLEEF1(Sleef_acosh_u10) SLEEF1(Sleef_atanh_u10)
+SLEEF1(Sleef_asinh_u10) SLEEF1(Sleef_acosh_u10) SLEEF1(Sleef_atanh_u10) SLEEF1(Sleef_sinpi_u05) SLEEF1(Sleef_cospi_u05)
 SLEEF2(Sleef_pow_u10) SLEEF2(Sleef_atan2_u10) SLEEF2(Sleef_hypot_u05)
 static const struct {
   const char *name;
@@ -91,7 +110,7 @@ static const struct {
     S1(Sleef_log2_u10) S1(Sleef_log10_u10) S1(Sleef_log1p_u10) S1(Sleef_sin_u10) S1(Sleef_cos_u10)
     S1(Sleef_tan_u10) S1(Sleef_asin_u10) S1(Sleef_acos_u10) S1(Sleef_atan_u10) S1(Sleef_sinh_u10)
     S1(Sleef_cosh_u10) S1(Sleef_tanh_u10) S1(Sleef_cbrt_u10) S1(Sleef_erf_u10)
-    S1(Sleef_asinh_u10) S1(Sleef_acosh_u10) S1(Sleef_atanh_u10)
+    S1(Sleef_asinh_u10) S1(Sleef_acosh_u10) S1(Sleef_atanh_u10) S1(Sleef_sinpi_u05) S1(Sleef_cospi_u05)
     S2(Sleef_pow_u10) S2(Sleef_atan2_u10) S2(Sleef_hypot_u05)
 #undef S1
 #undef S2

@@ -4,6 +4,7 @@
  * its input; the same tables in the optional README block "search". Every figure is MPFR's at
  * the input named and is a lower bound ("at least"). accuracy.csv has binary32's columns and
  * carries no search rows. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,8 @@ static void cell(struct text *t, const struct sr_variant *v, const struct sr_sta
   const struct sr_cand *c = &s->pool[b];
   if (c->steps == UINT64_MAX)
     tprintf(t, " non-finite output");
+  else if (isinf(c->ulp_err)) /* finite output, |f| < 2^-1022 (f = 0 exactly, say): beyond binary64 */
+    tprintf(t, " ≥ 2^1024 (%llu steps)", (unsigned long long)c->steps);
   else
     tprintf(t, " ≥ %.5f (%llu step%s)", c->ulp_err, (unsigned long long)c->steps, c->steps == 1 ? "" : "s");
   if (v->bound != SR_NO_BOUND) tprintf(t, ", %s", k >= 0 ? "VIOLATED" : "no violation found");
