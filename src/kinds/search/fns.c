@@ -40,10 +40,10 @@ static long double cospi_ld(long double x) { return sincospi_ld(x, 1); }
  * table "Double-Precision Mathematical Standard Library Functions with Maximum ULP Error" (legacy
  * edition as of CUDA 13.0, the table after the single-precision Table 17), in steps from the
  * correctly rounded result over the full range; powf, atan2f, hypotf: the single-precision Table 17
- * (docs/cuda-math/ulp-bounds.tsv). The double-precision numbers are transcribed from the Guide's
- * table without a copy of it in this repository (ulp-bounds.tsv holds the single-precision rows
- * only): to be checked against the edition at hand. A VIOLATED verdict names the input, so it can
- * be checked against any edition. */
+ * (docs/cuda-math/ulp-bounds.tsv). The double-precision table is committed as data in
+ * docs/cuda-math/ulp-bounds-double.tsv (verbatim cells and their numbers); tests/test_search_bounds.c
+ * checks every bound below against it. A VIOLATED verdict names the input, so it can be checked
+ * against any edition. */
 const struct sr_fn sr_fns[] = {
     FN1(exp, "Sleef_exp_u10", 1, 1, 1, SR_F64, {{0x1p-60, 0x1.74910d52d3052p+9, ALL}}, 4,
         {0x1.62e42fefa39efp+9, -0x1.6232bdd7abcd2p+9, -0x1.74385446d71c3p+9, LN2}, 0),
