@@ -380,6 +380,49 @@ static void test_sleef_exp_overflow(void **state) {
   assert_true(isinf(Sleef_exp_u10(x)));
 }
 
+/* The published hard-to-round cases committed in reference/search/hardcases/ (README.md there
+ * cites them): each input of exp.wc is what its source says, an x whose exp(x) has at least 45
+ * identical bits after binary64's round bit, recomputed here with MPFR to 300 bits (the run is
+ * counted from bit 55 of the significand on; 300 bits leave over 190 bits beyond it). */
+static int identical_after_round_bit(double x) {
+  mpfr_t v;
+  mpfr_init2(v, 300);
+  mpfr_set_d(v, x, MPFR_RNDN);
+  mpfr_exp(v, v, MPFR_RNDN);
+  mpfr_mul_2si(v, v, 53 - mpfr_get_exp(v), MPFR_RNDN); /* 2^52 <= v < 2^53: the round bit is the 2^-1 bit */
+  mpfr_frac(v, v, MPFR_RNDN);
+  mpfr_mul_2ui(v, v, 1, MPFR_RNDN); /* drop the round bit */
+  mpfr_frac(v, v, MPFR_RNDN);
+  mpfr_mul_2ui(v, v, 1, MPFR_RNDN);
+  int first = mpfr_cmp_ui(v, 1) >= 0, run = 0;
+  while (run < 200) {
+    int b = mpfr_cmp_ui(v, 1) >= 0;
+    if (b != first) break;
+    run++;
+    mpfr_frac(v, v, MPFR_RNDN);
+    mpfr_mul_2ui(v, v, 1, MPFR_RNDN);
+  }
+  mpfr_clear(v);
+  return run;
+}
+static void test_hardcases_exp(void **state) {
+  FILE *f = fopen("reference/search/hardcases/exp.wc", "r");
+  char line[128];
+  int n = 0, least = 1000;
+  assert_non_null(f);
+  while (fgets(line, sizeof line, f)) {
+    double x = strtod(line, NULL);
+    int r = identical_after_round_bit(x);
+    if (r < 45) fprintf(stderr, "exp.wc: %a has %d identical bits after the round bit\n", x, r);
+    assert_true(r >= 45);
+    if (r < least) least = r;
+    n++;
+  }
+  fclose(f);
+  assert_true(n >= 40);
+  if (getenv("SEARCH_TEST_VERBOSE")) fprintf(stderr, "exp.wc: %d inputs, at least %d identical bits each\n", n, least);
+}
+
 int main(void) {
   g_quiet = 1;
   fprintf(stderr, "test_search: seed of the random inputs 0x%016llx\n", (unsigned long long)test_rng_state);
@@ -389,7 +432,7 @@ int main(void) {
       cmocka_unit_test(test_dd_boundaries),    cmocka_unit_test(test_dd_estimate),
       cmocka_unit_test(test_sampler),          cmocka_unit_test(test_planted),
       cmocka_unit_test(test_verdict_wording),  cmocka_unit_test(test_repeat_merge_file),
-      cmocka_unit_test(test_sleef_exp_overflow),
+      cmocka_unit_test(test_sleef_exp_overflow), cmocka_unit_test(test_hardcases_exp),
   };
   return cmocka_run_group_tests_name("search", tests, NULL, NULL);
 }
