@@ -10,7 +10,7 @@
 #include "src/common.h"
 #include "src/formats/json_io.h"
 
-static const char *lib_word[] = {"cuda", "glibc", "sleef", "planted"};
+static const char *lib_word[] = {"cuda", "glibc", "llvm", "musl", "sleef", "planted"};
 
 void sr_where(const struct sr_fn *f, const struct sr_cand *c, char *buf, size_t n) {
   if (f->dom.arity == 2)

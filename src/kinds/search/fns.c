@@ -116,6 +116,42 @@ static const struct {
 #undef S2
 };
 
+/* LLVM libc's and musl's binary64 functions (src/kinds/search/libm64.def), renamed by
+ * scripts/libm-objs.sh (ulpcert_llvm_exp, ulpcert_musl_exp): weak, so absent (NULL) when the build
+ * links neither library or the library lacks the function. */
+#define LM1(n) extern double ulpcert_llvm_##n(double) __attribute__((weak)); \
+  extern double ulpcert_musl_##n(double) __attribute__((weak));
+#define LM2(n) extern double ulpcert_llvm_##n(double, double) __attribute__((weak)); \
+  extern double ulpcert_musl_##n(double, double) __attribute__((weak));
+#define LM_FNS(X1, X2) X1(exp) X1(exp2) X1(exp10) X1(expm1) X1(log) X1(log2) X1(log10) X1(log1p) X1(sin) X1(cos) \
+  X1(tan) X1(cbrt) X1(asin) X1(acos) X1(atan) X1(sinh) X1(cosh) X1(tanh) X1(asinh) X1(acosh) X1(atanh) X1(erf)  \
+  X2(hypot) X2(fmod) X2(pow) X2(atan2)
+LM_FNS(LM1, LM2)
+static const struct {
+  const char *name;
+  double (*llvm1)(double), (*musl1)(double);
+  double (*llvm2)(double, double), (*musl2)(double, double);
+} other_fns[] = {
+#define O1(n) {#n, ulpcert_llvm_##n, ulpcert_musl_##n, NULL, NULL},
+#define O2(n) {#n, NULL, NULL, ulpcert_llvm_##n, ulpcert_musl_##n},
+    LM_FNS(O1, O2)
+#undef O1
+#undef O2
+};
+
+/* The LLVM libc and musl variants of function i, where the build has them. */
+static struct sr_variant *add(int fn, enum sr_lib lib, const char *libname);
+static void add_others(int i) {
+  for (size_t k = 0; k < sizeof other_fns / sizeof other_fns[0]; k++) {
+    if (strcmp(other_fns[k].name, sr_fns[i].name)) continue;
+    struct sr_variant *v;
+    if (other_fns[k].llvm1 || other_fns[k].llvm2)
+      v = add(i, SR_LLVM, "llvm"), v->host1 = other_fns[k].llvm1, v->host2 = other_fns[k].llvm2;
+    if (other_fns[k].musl1 || other_fns[k].musl2)
+      v = add(i, SR_MUSL, "musl"), v->host1 = other_fns[k].musl1, v->host2 = other_fns[k].musl2;
+  }
+}
+
 /* exp, one ulp too large on [SR_PLANT_LO, SR_PLANT_HI]: the wrong function the tests plant. */
 static double planted_exp(double x) {
   double y = exp(x);
@@ -146,6 +182,7 @@ static void build(void) {
       v = add(i, SR_GLIBC, "glibc");
       v->host1 = f->libc1, v->host2 = f->libc2, v->hostf2 = f->libf2;
     }
+    add_others(i);
     for (size_t k = 0; f->sleef && k < sizeof sleef_fns / sizeof sleef_fns[0]; k++)
       if (!strcmp(sleef_fns[k].name, f->sleef) && (sleef_fns[k].f1 || sleef_fns[k].f2)) {
         v = add(i, SR_SLEEF, strstr(f->sleef, "u05") ? "sleef_u05" : "sleef_u10");
