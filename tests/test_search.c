@@ -109,6 +109,7 @@ static const struct {
     {"hypot", dd_fn_hypot}, {"erf", dd_fn_erf},     {"fmod", dd_fn_fmod},   {"asinh", dd_fn_asinh},
     {"acosh", dd_fn_acosh}, {"atanh", dd_fn_atanh}, {"rsqrt", dd_fn_rsqrt},
     {"sinpi", dd_fn_sinpi}, {"cospi", dd_fn_cospi}, {"rcbrt", dd_fn_rcbrt},
+    {"erfc", dd_fn_erfc},
 };
 typedef int (*mfn1)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
 static int mpfr_rcbrt_t(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t rnd) { return mpfr_rootn_si(r, a, -3, rnd); }
@@ -124,7 +125,8 @@ static const struct {
               {"tanh", mpfr_tanh, 0},   {"cbrt", mpfr_cbrt, 0},   {"pow", 0, mpfr_pow},     {"atan2", 0, mpfr_atan2},
               {"hypot", 0, mpfr_hypot}, {"erf", mpfr_erf, 0},   {"fmod", 0, mpfr_fmod},   {"asinh", mpfr_asinh, 0},
               {"acosh", mpfr_acosh, 0}, {"atanh", mpfr_atanh, 0}, {"rsqrt", mpfr_rec_sqrt, 0},
-              {"sinpi", mpfr_sinpi, 0}, {"cospi", mpfr_cospi, 0}, {"rcbrt", mpfr_rcbrt_t, 0}};
+              {"sinpi", mpfr_sinpi, 0}, {"cospi", mpfr_cospi, 0}, {"rcbrt", mpfr_rcbrt_t, 0},
+              {"erfc", mpfr_erfc, 0}};
 
 /* log2 of the relative error of f's dd at (x, y) against MPFR (-1000 when exact; 1 when the dd is
  * not finite where MPFR is); 0 skips (MPFR not finite or zero). */
@@ -212,6 +214,8 @@ static void test_dd_boundaries(void **state) {
       {"cospi", 0.25, 0},       {"cospi", 0.5, 0},        {"cospi", -0.75, 0},       {"cospi", 0x1.8p+51, 0},
       {"cospi", 0x1p-1074, 0},  {"rcbrt", 0x1p-1074, 0},  {"rcbrt", 0x1p-900, 0},    {"rcbrt", -27.0, 0},
       {"rcbrt", 0x1.fffffffffffffp+1023, 0}, {"cbrt", 0x1.fffffffffffffp+1023, 0}, {"cbrt", -0x1p+901, 0},
+      {"erfc", 2.5, 0},         {"erfc", -2.5, 0},        {"erfc", 0x1p-60, 0},      {"erfc", 3.0, 0},
+      {"erfc", 10.0, 0},        {"erfc", 26.0, 0},        {"erfc", 27.2, 0},         {"erfc", -6.0, 0},
   };
   int worst = -1000;
   for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {

@@ -30,7 +30,8 @@ static const struct r64_fn r64_fns[] = {
     {"cosh", mpfr_cosh, NULL},   {"tanh", mpfr_tanh, NULL},     {"cbrt", mpfr_cbrt, NULL},
     {"erf", mpfr_erf, NULL},     {"asinh", mpfr_asinh, NULL},   {"acosh", mpfr_acosh, NULL},
     {"atanh", mpfr_atanh, NULL}, {"rsqrt", mpfr_rec_sqrt, NULL},
-    {"sinpi", mpfr_sinpi, NULL}, {"cospi", mpfr_cospi, NULL}, {"rcbrt", r64_rcbrt, NULL},     {"pow", NULL, mpfr_pow},       {"atan2", NULL, mpfr_atan2},
+    {"sinpi", mpfr_sinpi, NULL}, {"cospi", mpfr_cospi, NULL}, {"rcbrt", r64_rcbrt, NULL},
+    {"erfc", mpfr_erfc, NULL},     {"pow", NULL, mpfr_pow},       {"atan2", NULL, mpfr_atan2},
     {"hypot", NULL, mpfr_hypot}, {"fmod", NULL, mpfr_fmod},
 };
 

@@ -367,6 +367,26 @@ SR_HD int dd_sincospi(double x, dd *s, dd *c, double *rr) {
 /* 1/cbrt(x): the quotient of 1 by the dd cube root (which scales tiny arguments itself). */
 SR_HD dd dd_rcbrt(double x) { return dd_div(dd_make(1, 0), dd_cbrt(x)); }
 
+/* erfc: 1 - erf(x) on |x| < 2.5 (erfc(2.5) > 2^-12: the subtraction loses at most 12 of erf's
+ * bits); above, exp(-x^2) / sqrt(pi) times the continued fraction 1/(x + (1/2)/(x + 1/(x +
+ * (3/2)/(x + ...)))) evaluated from its n-th term back (n about 1600/x^2 + 60: the terms needed
+ * shrink as 1/x^2), exp(-x^2) as r 2^s (results down to the subnormals); below -2.5, 2 - erfc(-x). */
+#define DD_1_SQRTPI 0x1.20dd750429b6dp-1, 0x1.1ae3a914fed8p-57
+SR_HD dd dd_erfc_cf(double x, int *s) {
+  int n = (int)(1600 / (x * x)) + 60;
+  dd t = dd_make(x, 0);
+  for (int k = n; k >= 1; k--) t = dd_add_d(dd_div(dd_make(0.5 * k, 0), t), x);
+  dd e = dd_exp_s(dd_neg(two_prod(x, x)), s);
+  return dd_mul(dd_div(e, t), dd_make(DD_1_SQRTPI));
+}
+SR_HD dd dd_erfc_s(double x, int *s) {
+  *s = 0;
+  if (fabs(x) < 2.5) return dd_add_d(dd_neg(dd_erf(x)), 1.0);
+  if (x > 0) return dd_erfc_cf(x, s);
+  int t;
+  dd c = dd_erfc_cf(-x, &t);
+  return dd_add_d(dd_neg(dd_scale(c, t)), 2.0);
+}
 /* The functions of the search kind by name, as (hi + lo) 2^s (s = 0 but for the results that
  * can be subnormal). */
 SR_HD dd dd_fn_exp(double x, double y, int *s) { return dd_exp_s(dd_make(x, 0), s); }
@@ -439,6 +459,7 @@ SR_HD dd dd_fn_cospi(double x, double y, int *s) {
   return *s = 0, cs;
 }
 SR_HD dd dd_fn_rcbrt(double x, double y, int *s) { return *s = 0, dd_rcbrt(x); }
+SR_HD dd dd_fn_erfc(double x, double y, int *s) { return dd_erfc_s(x, s); }
 
 /* The ranking estimate of an output against (hi + lo) 2^s: |out - f| / ulp(f) in the format
  * (fmt), computed in the scaled space (out 2^-s is exact: s <= 0 only scales a result up);

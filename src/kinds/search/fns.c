@@ -79,6 +79,9 @@ const struct sr_fn sr_fns[] = {
     {"cospi", "cospi", {1, SR_F64, {{0x1p-1074, 0x1p+52, ALL}}, 0, {0}, 0.5}, cospi_ld, NULL, NULL, NULL, NULL,
      "Sleef_cospi_u05", 2, 1},
     {"rcbrt", "rcbrt", {1, SR_F64, {{0x1p-1074, BIG, ALL}}, 0, {0}, 0}, rcbrt_ld, NULL, NULL, NULL, NULL, NULL, 1, 1},
+    /* erfc: below -6 it is 2 in binary64 (the negative side is sampled to -27.3 all the same), above
+     * 27.3 below half the least subnormal */
+    FN1(erfc, "Sleef_erfc_u15", 5, 1, 1, SR_F64, {{0x1p-60, 0x1.b4p+4, ALL}}, 2, {0x1.a8p+4, 0.5}, 0),
     FN2(pow, "Sleef_pow_u10", 2, 1, 2, SR_F64, {{0x1p-40, 0x1p+40, POS}, {0x1p-40, 0x1p+12, ALL}}, 1, {1.0}, 0),
     FN2(atan2, "Sleef_atan2_u10", 2, 1, 2, SR_F64, {{0x1p-100, 0x1p+100, ALL}, {0x1p-100, 0x1p+100, ALL}}, 0, {0}, 0),
     FN2(hypot, "Sleef_hypot_u05", 2, 1, 2, SR_F64, {{0x1p-1074, BIG, ALL}, {0x1p-1074, BIG, ALL}}, 0, {0}, 0),
@@ -97,7 +100,7 @@ SLEEF1(Sleef_exp_u10) SLEEF1(Sleef_exp2_u10) SLEEF1(Sleef_exp10_u10) SLEEF1(Slee
 SLEEF1(Sleef_log2_u10) SLEEF1(Sleef_log10_u10) SLEEF1(Sleef_log1p_u10) SLEEF1(Sleef_sin_u10) SLEEF1(Sleef_cos_u10)
 SLEEF1(Sleef_tan_u10) SLEEF1(Sleef_asin_u10) SLEEF1(Sleef_acos_u10) SLEEF1(Sleef_atan_u10) SLEEF1(Sleef_sinh_u10)
 SLEEF1(Sleef_cosh_u10) SLEEF1(Sleef_tanh_u10) SLEEF1(Sleef_cbrt_u10) SLEEF1(Sleef_erf_u10)
-SLEEF1(Sleef_asinh_u10) SLEEF1(Sleef_acosh_u10) SLEEF1(Sleef_atanh_u10) SLEEF1(Sleef_sinpi_u05) SLEEF1(Sleef_cospi_u05)
+SLEEF1(Sleef_asinh_u10) SLEEF1(Sleef_acosh_u10) SLEEF1(Sleef_atanh_u10) SLEEF1(Sleef_sinpi_u05) SLEEF1(Sleef_cospi_u05) SLEEF1(Sleef_erfc_u15)
 SLEEF2(Sleef_pow_u10) SLEEF2(Sleef_atan2_u10) SLEEF2(Sleef_hypot_u05)
 static const struct {
   const char *name;
@@ -110,7 +113,7 @@ static const struct {
     S1(Sleef_log2_u10) S1(Sleef_log10_u10) S1(Sleef_log1p_u10) S1(Sleef_sin_u10) S1(Sleef_cos_u10)
     S1(Sleef_tan_u10) S1(Sleef_asin_u10) S1(Sleef_acos_u10) S1(Sleef_atan_u10) S1(Sleef_sinh_u10)
     S1(Sleef_cosh_u10) S1(Sleef_tanh_u10) S1(Sleef_cbrt_u10) S1(Sleef_erf_u10)
-    S1(Sleef_asinh_u10) S1(Sleef_acosh_u10) S1(Sleef_atanh_u10) S1(Sleef_sinpi_u05) S1(Sleef_cospi_u05)
+    S1(Sleef_asinh_u10) S1(Sleef_acosh_u10) S1(Sleef_atanh_u10) S1(Sleef_sinpi_u05) S1(Sleef_cospi_u05) S1(Sleef_erfc_u15)
     S2(Sleef_pow_u10) S2(Sleef_atan2_u10) S2(Sleef_hypot_u05)
 #undef S1
 #undef S2
@@ -124,7 +127,7 @@ static const struct {
 #define LM2(n) extern double ulpcert_llvm_##n(double, double) __attribute__((weak)); \
   extern double ulpcert_musl_##n(double, double) __attribute__((weak));
 #define LM_FNS(X1, X2) X1(exp) X1(exp2) X1(exp10) X1(expm1) X1(log) X1(log2) X1(log10) X1(log1p) X1(sin) X1(cos) \
-  X1(tan) X1(cbrt) X1(asin) X1(acos) X1(atan) X1(sinh) X1(cosh) X1(tanh) X1(asinh) X1(acosh) X1(atanh) X1(erf)  \
+  X1(tan) X1(cbrt) X1(erfc) X1(asin) X1(acos) X1(atan) X1(sinh) X1(cosh) X1(tanh) X1(asinh) X1(acosh) X1(atanh) X1(erf)  \
   X2(hypot) X2(fmod) X2(pow) X2(atan2)
 LM_FNS(LM1, LM2)
 static const struct {
@@ -185,7 +188,9 @@ static void build(void) {
     add_others(i);
     for (size_t k = 0; f->sleef && k < sizeof sleef_fns / sizeof sleef_fns[0]; k++)
       if (!strcmp(sleef_fns[k].name, f->sleef) && (sleef_fns[k].f1 || sleef_fns[k].f2)) {
-        v = add(i, SR_SLEEF, strstr(f->sleef, "u05") ? "sleef_u05" : "sleef_u10");
+        char lib[16];
+        snprintf(lib, sizeof lib, "sleef_%s", strrchr(f->sleef, '_') + 1); /* the tier: u05, u10, u15 */
+        v = add(i, SR_SLEEF, lib);
         /* no bound: SLEEF documents 1.0 ulp (u10) and 0.5001 ulp (u05) each within an argument range
          * of its own (its reference, purec), which are not encoded here */
         v->host1 = sleef_fns[k].f1, v->host2 = sleef_fns[k].f2;
