@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "reference/search/ref64.h"
+#include "reference/search/ref64_arb.h"
 #include "src/engine/driver.h"
 #include "src/kinds/search/dd.h"
 #include "src/kinds/search/file.h"
@@ -109,7 +110,7 @@ static const struct {
     {"hypot", dd_fn_hypot}, {"erf", dd_fn_erf},     {"fmod", dd_fn_fmod},   {"asinh", dd_fn_asinh},
     {"acosh", dd_fn_acosh}, {"atanh", dd_fn_atanh}, {"rsqrt", dd_fn_rsqrt},
     {"sinpi", dd_fn_sinpi}, {"cospi", dd_fn_cospi}, {"rcbrt", dd_fn_rcbrt},
-    {"erfc", dd_fn_erfc},
+    {"erfc", dd_fn_erfc},   {"erfcx", dd_fn_erfcx}, {"normcdf", dd_fn_normcdf},
 };
 typedef int (*mfn1)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
 static int mpfr_rcbrt_t(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t rnd) { return mpfr_rootn_si(r, a, -3, rnd); }
@@ -126,7 +127,7 @@ static const struct {
               {"hypot", 0, mpfr_hypot}, {"erf", mpfr_erf, 0},   {"fmod", 0, mpfr_fmod},   {"asinh", mpfr_asinh, 0},
               {"acosh", mpfr_acosh, 0}, {"atanh", mpfr_atanh, 0}, {"rsqrt", mpfr_rec_sqrt, 0},
               {"sinpi", mpfr_sinpi, 0}, {"cospi", mpfr_cospi, 0}, {"rcbrt", mpfr_rcbrt_t, 0},
-              {"erfc", mpfr_erfc, 0}};
+              {"erfc", mpfr_erfc, 0},   {"erfcx", r64_erfcx, 0},  {"normcdf", r64_normcdf, 0}};
 
 /* log2 of the relative error of f's dd at (x, y) against MPFR (-1000 when exact; 1 when the dd is
  * not finite where MPFR is); 0 skips (MPFR not finite or zero). */
@@ -216,6 +217,9 @@ static void test_dd_boundaries(void **state) {
       {"rcbrt", 0x1.fffffffffffffp+1023, 0}, {"cbrt", 0x1.fffffffffffffp+1023, 0}, {"cbrt", -0x1p+901, 0},
       {"erfc", 2.5, 0},         {"erfc", -2.5, 0},        {"erfc", 0x1p-60, 0},      {"erfc", 3.0, 0},
       {"erfc", 10.0, 0},        {"erfc", 26.0, 0},        {"erfc", 27.2, 0},         {"erfc", -6.0, 0},
+      {"erfcx", 2.5, 0},        {"erfcx", -2.5, 0},       {"erfcx", 0x1p+40, 0},     {"erfcx", -26.5, 0},
+      {"erfcx", 0x1p-60, 0},    {"normcdf", -38.4, 0},    {"normcdf", 0x1.c48c6001f0acp+1, 0}, {"normcdf", -0x1.c48c6001f0acp+1, 0},
+      {"normcdf", 8.0, 0},      {"normcdf", 0x1p-60, 0},
   };
   int worst = -1000;
   for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {

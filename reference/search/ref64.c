@@ -2,6 +2,8 @@
  * ulp error; definitions in ref64.h and docs/definitions.md. */
 #include "reference/search/ref64.h"
 
+#include "reference/search/ref64_arb.h"
+
 #include <math.h>
 #include <mpfr.h>
 #include <string.h>
@@ -16,7 +18,8 @@ struct r64_fn {
 };
 
 /* atan2(a, b) of C is mpfr_atan2(r, a, b); fmod is mpfr_fmod; rsqrt (1/sqrt) is mpfr_rec_sqrt;
- * sinpi, cospi (sin(pi x), cos(pi x)) are MPFR 4.2's mpfr_sinpi, mpfr_cospi; rcbrt is r64_rcbrt; the
+ * sinpi, cospi (sin(pi x), cos(pi x)) are MPFR 4.2's mpfr_sinpi, mpfr_cospi; rcbrt is r64_rcbrt;
+ * erfcx and normcdf, which MPFR lacks, are Arb's rounded correctly (ref64_arb.h); the
  * others are MPFR's functions of the same name. */
 /* 1/cbrt(x) = x^(1/-3): MPFR's rootn with n = -3, correctly rounded like the others. */
 static int r64_rcbrt(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t rnd) { return mpfr_rootn_si(r, a, -3, rnd); }
@@ -31,7 +34,7 @@ static const struct r64_fn r64_fns[] = {
     {"erf", mpfr_erf, NULL},     {"asinh", mpfr_asinh, NULL},   {"acosh", mpfr_acosh, NULL},
     {"atanh", mpfr_atanh, NULL}, {"rsqrt", mpfr_rec_sqrt, NULL},
     {"sinpi", mpfr_sinpi, NULL}, {"cospi", mpfr_cospi, NULL}, {"rcbrt", r64_rcbrt, NULL},
-    {"erfc", mpfr_erfc, NULL},     {"pow", NULL, mpfr_pow},       {"atan2", NULL, mpfr_atan2},
+    {"erfc", mpfr_erfc, NULL},   {"erfcx", r64_erfcx, NULL},    {"normcdf", r64_normcdf, NULL},     {"pow", NULL, mpfr_pow},       {"atan2", NULL, mpfr_atan2},
     {"hypot", NULL, mpfr_hypot}, {"fmod", NULL, mpfr_fmod},
 };
 

@@ -274,16 +274,17 @@ SR_HD dd dd_pow_s(double x, double y, int *s) {
 /* erf(x) = 2/sqrt(pi) e^(-x^2) sum_n 2^n x^(2n+1) / (1 3 5 ... (2n+1)) (every term positive: no
  * cancellation), summed until a term is below 2^-110 of the sum (|x| <= 6: at most about 150 terms). */
 #define DD_2_SQRTPI 0x1.20dd750429b6dp+0, 0x1.1ae3a914fed8p-56
-SR_HD dd dd_erf(double x) {
-  double a = fabs(x);
-  dd x2 = two_prod(a, a), term = dd_make(a, 0), sum = dd_make(a, 0);
+SR_HD dd dd_erf_dd(dd x) {
+  dd a = x.hi < 0 ? dd_neg(x) : x;
+  dd x2 = dd_mul(a, a), term = a, sum = a;
   for (int n = 0; n < 400 && term.hi > 0x1p-110 * sum.hi; n++) {
     term = dd_div_d(dd_mul(term, dd_ldexp(x2, 1)), 2.0 * n + 3);
     sum = dd_add(sum, term);
   }
   dd r = dd_mul(dd_mul(sum, dd_exp(dd_neg(x2))), dd_make(DD_2_SQRTPI));
-  return x < 0 ? dd_neg(r) : r;
+  return x.hi < 0 ? dd_neg(r) : r;
 }
+SR_HD dd dd_erf(double x) { return dd_erf_dd(dd_make(x, 0)); }
 
 /* fmod(x, y), exactly (the remainder is a binary64 number): |x| = mx 2^ex, |y| = my 2^ey with
  * integer significands (subnormals: no hidden bit, ex = -1074); for ex >= ey the remainder of
@@ -368,24 +369,41 @@ SR_HD int dd_sincospi(double x, dd *s, dd *c, double *rr) {
 SR_HD dd dd_rcbrt(double x) { return dd_div(dd_make(1, 0), dd_cbrt(x)); }
 
 /* erfc: 1 - erf(x) on |x| < 2.5 (erfc(2.5) > 2^-12: the subtraction loses at most 12 of erf's
- * bits); above, exp(-x^2) / sqrt(pi) times the continued fraction 1/(x + (1/2)/(x + 1/(x +
- * (3/2)/(x + ...)))) evaluated from its n-th term back (n about 1600/x^2 + 60: the terms needed
- * shrink as 1/x^2), exp(-x^2) as r 2^s (results down to the subnormals); below -2.5, 2 - erfc(-x). */
+ * bits); above, exp(-x^2) times F(x) = 1 / (sqrt(pi) K), K the continued fraction x + (1/2)/(x +
+ * 1/(x + (3/2)/(x + ...))) evaluated from its n-th term back (n about 1600/x^2 + 60: the terms
+ * needed shrink as 1/x^2), exp(-x^2) as r 2^s (results down to the subnormals); below -2.5,
+ * 2 - erfc(-x). The argument is a dd (normcdf's x/sqrt(2)). erfcx(x) = exp(x^2) erfc(x) is F(x)
+ * itself above 2.5. */
 #define DD_1_SQRTPI 0x1.20dd750429b6dp-1, 0x1.1ae3a914fed8p-57
-SR_HD dd dd_erfc_cf(double x, int *s) {
-  int n = (int)(1600 / (x * x)) + 60;
-  dd t = dd_make(x, 0);
-  for (int k = n; k >= 1; k--) t = dd_add_d(dd_div(dd_make(0.5 * k, 0), t), x);
-  dd e = dd_exp_s(dd_neg(two_prod(x, x)), s);
-  return dd_mul(dd_div(e, t), dd_make(DD_1_SQRTPI));
+#define DD_SQRT1_2 0x1.6a09e667f3bcdp-1, -0x1.bdd3413b26456p-55
+SR_HD dd dd_erfc_frac(dd x) {
+  int n = (int)(1600 / (x.hi * x.hi)) + 60;
+  dd t = x;
+  for (int k = n; k >= 1; k--) t = dd_add(dd_div(dd_make(0.5 * k, 0), t), x);
+  return dd_div(dd_make(DD_1_SQRTPI), t);
 }
-SR_HD dd dd_erfc_s(double x, int *s) {
+SR_HD dd dd_erfc_cf(dd x, int *s) { return dd_mul(dd_exp_s(dd_neg(dd_mul(x, x)), s), dd_erfc_frac(x)); }
+SR_HD dd dd_erfc_dd(dd x, int *s) {
   *s = 0;
-  if (fabs(x) < 2.5) return dd_add_d(dd_neg(dd_erf(x)), 1.0);
-  if (x > 0) return dd_erfc_cf(x, s);
+  if (fabs(x.hi) < 2.5) return dd_add_d(dd_neg(dd_erf_dd(x)), 1.0);
+  if (x.hi > 0) return dd_erfc_cf(x, s);
   int t;
-  dd c = dd_erfc_cf(-x, &t);
+  dd c = dd_erfc_cf(dd_neg(x), &t);
   return dd_add_d(dd_neg(dd_scale(c, t)), 2.0);
+}
+SR_HD dd dd_erfc_s(double x, int *s) { return dd_erfc_dd(dd_make(x, 0), s); }
+/* erfcx: F(x) above 2.5; exp(x^2) erfc(x) below (exp(x^2) as r 2^s: it overflows below -26.6). */
+SR_HD dd dd_erfcx_s(double x, int *s) {
+  *s = 0;
+  if (x >= 2.5) return dd_erfc_frac(dd_make(x, 0));
+  dd e = dd_exp_s(two_prod(x, x), s);
+  if (x > -2.5) return dd_mul(e, dd_add_d(dd_neg(dd_erf(x)), 1.0));
+  return dd_sub(dd_ldexp(e, 1), dd_scale(dd_erfc_frac(dd_make(-x, 0)), -*s)); /* 2 e^(x^2) - F(-x) */
+}
+/* normcdf(x) = erfc(-x / sqrt(2)) / 2, the argument as a dd (relative 2^-106). */
+SR_HD dd dd_normcdf_s(double x, int *s) {
+  dd r = dd_erfc_dd(dd_mul_d(dd_make(DD_SQRT1_2), -x), s);
+  return dd_ldexp(r, -1);
 }
 /* The functions of the search kind by name, as (hi + lo) 2^s (s = 0 but for the results that
  * can be subnormal). */
@@ -460,6 +478,8 @@ SR_HD dd dd_fn_cospi(double x, double y, int *s) {
 }
 SR_HD dd dd_fn_rcbrt(double x, double y, int *s) { return *s = 0, dd_rcbrt(x); }
 SR_HD dd dd_fn_erfc(double x, double y, int *s) { return dd_erfc_s(x, s); }
+SR_HD dd dd_fn_erfcx(double x, double y, int *s) { return dd_erfcx_s(x, s); }
+SR_HD dd dd_fn_normcdf(double x, double y, int *s) { return dd_normcdf_s(x, s); }
 
 /* The ranking estimate of an output against (hi + lo) 2^s: |out - f| / ulp(f) in the format
  * (fmt), computed in the scaled space (out 2^-s is exact: s <= 0 only scales a result up);

@@ -33,6 +33,8 @@ static long double sincospi_ld(long double x, int cosine) {
   int q = ((int)n + cosine) & 3;
   return q == 0 ? sinl(a) : q == 1 ? cosl(a) : q == 2 ? -sinl(a) : -cosl(a);
 }
+static long double erfcx_ld(long double x) { return expl(x * x) * erfcl(x); }
+static long double normcdf_ld(long double x) { return 0.5L * erfcl(-x / sqrtl(2.0L)); }
 static long double sinpi_ld(long double x) { return sincospi_ld(x, 0); }
 static long double cospi_ld(long double x) { return sincospi_ld(x, 1); }
 
@@ -82,6 +84,11 @@ const struct sr_fn sr_fns[] = {
     /* erfc: below -6 it is 2 in binary64 (the negative side is sampled to -27.3 all the same), above
      * 27.3 below half the least subnormal */
     FN1(erfc, "Sleef_erfc_u15", 5, 1, 1, SR_F64, {{0x1p-60, 0x1.b4p+4, ALL}}, 2, {0x1.a8p+4, 0.5}, 0),
+    /* erfcx, normcdf: CUDA's only (ranked on the host by long double formulas); erfcx overflows
+     * below -26.6, normcdf is 1 in binary64 above 8.3 and below the subnormals under -38.5 */
+    {"erfcx", "erfcx", {1, SR_F64, {{0x1p-60, 0x1p+40, ALL}}, 1, {2.5}, 0}, erfcx_ld, NULL, NULL, NULL, NULL, NULL, 4, 1},
+    {"normcdf", "normcdf", {1, SR_F64, {{0x1p-60, 0x1.36p+5, ALL}}, 1, {-0x1.3p+5}, 0}, normcdf_ld, NULL, NULL, NULL, NULL, NULL,
+     5, 1},
     FN2(pow, "Sleef_pow_u10", 2, 1, 2, SR_F64, {{0x1p-40, 0x1p+40, POS}, {0x1p-40, 0x1p+12, ALL}}, 1, {1.0}, 0),
     FN2(atan2, "Sleef_atan2_u10", 2, 1, 2, SR_F64, {{0x1p-100, 0x1p+100, ALL}, {0x1p-100, 0x1p+100, ALL}}, 0, {0}, 0),
     FN2(hypot, "Sleef_hypot_u05", 2, 1, 2, SR_F64, {{0x1p-1074, BIG, ALL}, {0x1p-1074, BIG, ALL}}, 0, {0}, 0),

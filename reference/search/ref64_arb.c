@@ -1,0 +1,57 @@
+/* ref64_arb.c: erfcx and normcdf for the search kind (ref64_arb.h): Arb balls that contain the
+ * value, rounded by ref_arb_ziv. The exact values at binary64 arguments, erfcx(0) = 1 and
+ * normcdf(0) = 1/2 (and the infinities), are set here; elsewhere both are transcendental, so a
+ * ball decides the rounding given precision enough. */
+#include "reference/search/ref64_arb.h"
+
+#include <arb_hypgeom.h>
+
+#include "reference/arb_ziv.h"
+
+#define R64_ARB_PREC_MAX 65536
+
+static int erfcx_ball(arb_t r, const arb_t x, slong prec) {
+  arb_t e;
+  arb_init(e);
+  arb_hypgeom_erfc(r, x, prec + 16);
+  arb_sqr(e, x, prec + 16);
+  arb_exp(e, e, prec + 16);
+  arb_mul(r, r, e, prec);
+  arb_clear(e);
+  return 0;
+}
+
+static int normcdf_ball(arb_t r, const arb_t x, slong prec) {
+  arb_t t;
+  arb_init(t);
+  arb_sqrt_ui(t, 2, prec + 16);
+  arb_div(t, x, t, prec + 16);
+  arb_neg(t, t);
+  arb_hypgeom_erfc(r, t, prec);
+  arb_mul_2exp_si(r, r, -1);
+  arb_clear(t);
+  return 0;
+}
+
+/* f(+-0) and the infinities: erfcx(0) = 1, erfcx(+inf) = 0, erfcx(-inf) = +inf; normcdf(0) = 1/2,
+ * normcdf(+-inf) = 1, 0. Returns 1 when x is one of them (r set exactly). */
+static int special(mpfr_ptr r, mpfr_srcptr x, int erfcx) {
+  if (mpfr_nan_p(x)) return mpfr_set_nan(r), 1;
+  if (mpfr_zero_p(x)) return mpfr_set_d(r, erfcx ? 1.0 : 0.5, MPFR_RNDN), 1;
+  if (!mpfr_inf_p(x)) return 0;
+  if (erfcx)
+    mpfr_sgn(x) > 0 ? mpfr_set_zero(r, 1) : mpfr_set_inf(r, 1);
+  else
+    mpfr_set_d(r, mpfr_sgn(x) > 0 ? 1.0 : 0.0, MPFR_RNDN);
+  return 1;
+}
+
+int r64_erfcx(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd) {
+  if (special(r, x, 1)) return 0;
+  return ref_arb_ziv(r, x, rnd, erfcx_ball, R64_ARB_PREC_MAX);
+}
+
+int r64_normcdf(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd) {
+  if (special(r, x, 0)) return 0;
+  return ref_arb_ziv(r, x, rnd, normcdf_ball, R64_ARB_PREC_MAX);
+}

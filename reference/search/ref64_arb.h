@@ -1,0 +1,16 @@
+/* ref64_arb.h: the search kind's references that MPFR lacks, in the form of an MPFR function
+ * (value correctly rounded to the precision of r in direction rnd, within the exponent range the
+ * caller set; ternary returned), from Arb's enclosures rounded by reference/arb_ziv.h (which
+ * gives NaN rather than a guess where 2^16 bits do not decide). Includes only reference/ and
+ * library headers. */
+#ifndef ULPCERT_REF64_ARB_H
+#define ULPCERT_REF64_ARB_H
+
+#include <mpfr.h>
+
+/* erfcx(x) = exp(x^2) erfc(x) */
+int r64_erfcx(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd);
+/* normcdf(x) = erfc(-x / sqrt(2)) / 2 */
+int r64_normcdf(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd);
+
+#endif
