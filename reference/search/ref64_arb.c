@@ -55,3 +55,35 @@ int r64_normcdf(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd) {
   if (special(r, x, 0)) return 0;
   return ref_arb_ziv(r, x, rnd, normcdf_ball, R64_ARB_PREC_MAX);
 }
+
+/* rhypot: y is passed to the ball through ref_arb_ziv_arg. 1/sqrt(s) of a dyadic s is dyadic (or
+ * a rounding midpoint) only if sqrt(s) is a power of two; for nonzero binary64 x, y, scale both by
+ * a power of two to integers a, b not both even: a odd and b even (or the reverse) makes a^2 + b^2
+ * odd, a power of two only if 1, impossible; both odd makes it 2 mod 4, so 2, so a = b = 1 and
+ * x^2 + y^2 = 2 x^2, not a power of 4. So the value is exact only where an argument is zero, and
+ * those are computed here; elsewhere a ball decides given precision enough. */
+static int rhypot_ball(arb_t r, const arb_t x, slong prec, const void *arg) {
+  arb_t y;
+  arb_init(y);
+  arf_set_mpfr(arb_midref(y), (mpfr_srcptr)arg);
+  arb_sqr(r, x, prec + 16);
+  arb_addmul(r, y, y, prec + 16);
+  arb_rsqrt(r, r, prec);
+  arb_clear(y);
+  return 0;
+}
+
+int r64_rhypot(mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_rnd_t rnd) {
+  if (mpfr_nan_p(x) || mpfr_nan_p(y)) return mpfr_set_nan(r), 0;
+  if (mpfr_inf_p(x) || mpfr_inf_p(y)) return mpfr_set_zero(r, 1), 0;
+  if (mpfr_zero_p(x) && mpfr_zero_p(y)) return mpfr_set_inf(r, 1), 0;
+  if (mpfr_zero_p(x) || mpfr_zero_p(y)) { /* 1/|y| or 1/|x|: MPFR's correctly rounded quotient */
+    mpfr_t a;
+    mpfr_init2(a, mpfr_get_prec(mpfr_zero_p(x) ? y : x));
+    mpfr_abs(a, mpfr_zero_p(x) ? y : x, MPFR_RNDN);
+    int t = mpfr_ui_div(r, 1, a, rnd);
+    mpfr_clear(a);
+    return t;
+  }
+  return ref_arb_ziv_arg(r, x, rnd, rhypot_ball, y, R64_ARB_PREC_MAX);
+}

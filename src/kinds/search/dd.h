@@ -459,6 +459,13 @@ SR_HD dd dd_fn_rsqrt(double x, double y, int *s) { return *s = 0, dd_rsqrt(x); }
 SR_HD dd dd_fn_pow(double x, double y, int *s) { return dd_pow_s(x, y, s); }
 SR_HD dd dd_fn_atan2(double x, double y, int *s) { return *s = 0, dd_atan2(x, y); }
 SR_HD dd dd_fn_hypot(double x, double y, int *s) { return dd_hypot_s(x, y, s); }
+/* rhypot = 1 / (r 2^e) with r 2^e the scaled hypot: (1/r) 2^-e */
+SR_HD dd dd_fn_rhypot(double x, double y, int *s) {
+  int e;
+  dd r = dd_hypot_s(x, y, &e);
+  *s = -e;
+  return dd_div(dd_make(1, 0), r);
+}
 SR_HD dd dd_fn_fmod(double x, double y, int *s) { return *s = 0, dd_make(dd_fmod_exact(x, y), 0); }
 /* sinpi of |r| < 2^-500 is pi r (the next term is below 2^-1000 of it), scaled by 2^600 so that a
  * subnormal result keeps its digits. */

@@ -35,6 +35,7 @@ static long double sincospi_ld(long double x, int cosine) {
 }
 static long double erfcx_ld(long double x) { return expl(x * x) * erfcl(x); }
 static long double normcdf_ld(long double x) { return 0.5L * erfcl(-x / sqrtl(2.0L)); }
+static long double rhypot_ld(long double x, long double y) { return 1.0L / hypotl(x, y); }
 static long double sinpi_ld(long double x) { return sincospi_ld(x, 0); }
 static long double cospi_ld(long double x) { return sincospi_ld(x, 1); }
 
@@ -92,6 +93,9 @@ const struct sr_fn sr_fns[] = {
     FN2(pow, "Sleef_pow_u10", 2, 1, 2, SR_F64, {{0x1p-40, 0x1p+40, POS}, {0x1p-40, 0x1p+12, ALL}}, 1, {1.0}, 0),
     FN2(atan2, "Sleef_atan2_u10", 2, 1, 2, SR_F64, {{0x1p-100, 0x1p+100, ALL}, {0x1p-100, 0x1p+100, ALL}}, 0, {0}, 0),
     FN2(hypot, "Sleef_hypot_u05", 2, 1, 2, SR_F64, {{0x1p-1074, BIG, ALL}, {0x1p-1074, BIG, ALL}}, 0, {0}, 0),
+    /* rhypot: CUDA's only; its result overflows where hypot is below 2^-1024 */
+    {"rhypot", "rhypot", {2, SR_F64, {{0x1p-1074, BIG, ALL}, {0x1p-1074, BIG, ALL}}, 0, {0}, 0}, NULL, rhypot_ld, NULL, NULL,
+     NULL, NULL, 1, 1},
     FN2(fmod, NULL, 0, 1, 2, SR_F64, {{0x1p-1074, BIG, ALL}, {0x1p-1074, BIG, ALL}}, 0, {0}, 0),
     FNF(powf, pow, 4, 1, 2, SR_F32, {{0x1p-126, BIG32, POS}, {0x1p-30, 0x1p+10, ALL}}, 1, {1.0}, 0),
     FNF(atan2f, atan2, 3, 1, 2, SR_F32, {{0x1p-149, BIG32, ALL}, {0x1p-149, BIG32, ALL}}, 0, {0}, 0),
