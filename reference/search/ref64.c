@@ -24,6 +24,12 @@ struct r64_fn {
 /* 1/cbrt(x) = x^(1/-3): MPFR's rootn with n = -3, correctly rounded like the others. */
 static int r64_rcbrt(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t rnd) { return mpfr_rootn_si(r, a, -3, rnd); }
 
+/* lgamma(x) = log|Gamma(x)|: mpfr_lgamma, its sign output dropped. */
+static int r64_lgamma(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t rnd) {
+  int sign;
+  return mpfr_lgamma(r, &sign, a, rnd);
+}
+
 static const struct r64_fn r64_fns[] = {
     {"exp", mpfr_exp, NULL},     {"exp2", mpfr_exp2, NULL},     {"exp10", mpfr_exp10, NULL},
     {"expm1", mpfr_expm1, NULL}, {"log", mpfr_log, NULL},       {"log2", mpfr_log2, NULL},
@@ -35,7 +41,9 @@ static const struct r64_fn r64_fns[] = {
     {"atanh", mpfr_atanh, NULL}, {"rsqrt", mpfr_rec_sqrt, NULL},
     {"sinpi", mpfr_sinpi, NULL}, {"cospi", mpfr_cospi, NULL}, {"rcbrt", r64_rcbrt, NULL},
     {"erfc", mpfr_erfc, NULL},   {"erfcx", r64_erfcx, NULL},    {"normcdf", r64_normcdf, NULL},     {"pow", NULL, mpfr_pow},       {"atan2", NULL, mpfr_atan2},
-    {"hypot", NULL, mpfr_hypot}, {"rhypot", NULL, r64_rhypot}, {"fmod", NULL, mpfr_fmod},
+    {"hypot", NULL, mpfr_hypot}, {"rhypot", NULL, r64_rhypot},
+    {"lgamma", r64_lgamma, NULL}, {"tgamma", mpfr_gamma, NULL}, {"j0", mpfr_j0, NULL},     {"j1", mpfr_j1, NULL},
+    {"y0", mpfr_y0, NULL},       {"y1", mpfr_y1, NULL}, {"fmod", NULL, mpfr_fmod},
 };
 
 const struct r64_fn *r64_find(const char *name) {

@@ -90,6 +90,15 @@ const struct sr_fn sr_fns[] = {
     {"erfcx", "erfcx", {1, SR_F64, {{0x1p-60, 0x1p+40, ALL}}, 1, {2.5}, 0}, erfcx_ld, NULL, NULL, NULL, NULL, NULL, 4, 1},
     {"normcdf", "normcdf", {1, SR_F64, {{0x1p-60, 0x1.36p+5, ALL}}, 1, {-0x1.3p+5}, 0}, normcdf_ld, NULL, NULL, NULL, NULL, NULL,
      5, 1},
+    /* lgamma, tgamma, j0, j1, y0, y1: the host libraries' for now (CUDA's need a dd ranking
+     * reference); lgamma near its zeros 1 and 2 and its poles, the Bessel functions near their
+     * first zeros */
+    FN1(lgamma, "Sleef_lgamma_u10", -1, 0, 1, SR_F64, {{0x1p-60, BIG, ALL}}, 4, {1.0, 2.0, -2.5, -3.5}, 0),
+    FN1(tgamma, "Sleef_tgamma_u10", 10, 0, 1, SR_F64, {{0x1p-60, 0x1.56p+7, ALL}}, 2, {0x1.7p+7, -0x1.1p+7}, 0),
+    FN1(j0, NULL, -1, 0, 1, SR_F64, {{0x1p-60, 0x1p+30, ALL}}, 2, {0x1.33d152e971b4p+1, 0x1.6148f5b2c2e45p+2}, 0),
+    FN1(j1, NULL, -1, 0, 1, SR_F64, {{0x1p-60, 0x1p+30, ALL}}, 2, {0x1.ea75575af6f09p+1, 0x1.c0ff5f3b47250p+2}, 0),
+    FN1(y0, NULL, -1, 0, 1, SR_F64, {{0x1p-1074, 0x1p+30, POS}}, 2, {0x1.c982eb8d417eap-1, 0x1.fa9534d98569cp+1}, 0),
+    FN1(y1, NULL, -1, 0, 1, SR_F64, {{0x1p-1000, 0x1p+30, POS}}, 2, {0x1.193bed4dff243p+1, 0x1.5b7fe4e87b02ep+2}, 0),
     FN2(pow, "Sleef_pow_u10", 2, 1, 2, SR_F64, {{0x1p-40, 0x1p+40, POS}, {0x1p-40, 0x1p+12, ALL}}, 1, {1.0}, 0),
     FN2(atan2, "Sleef_atan2_u10", 2, 1, 2, SR_F64, {{0x1p-100, 0x1p+100, ALL}, {0x1p-100, 0x1p+100, ALL}}, 0, {0}, 0),
     FN2(hypot, "Sleef_hypot_u05", 2, 1, 2, SR_F64, {{0x1p-1074, BIG, ALL}, {0x1p-1074, BIG, ALL}}, 0, {0}, 0),
@@ -111,7 +120,7 @@ SLEEF1(Sleef_exp_u10) SLEEF1(Sleef_exp2_u10) SLEEF1(Sleef_exp10_u10) SLEEF1(Slee
 SLEEF1(Sleef_log2_u10) SLEEF1(Sleef_log10_u10) SLEEF1(Sleef_log1p_u10) SLEEF1(Sleef_sin_u10) SLEEF1(Sleef_cos_u10)
 SLEEF1(Sleef_tan_u10) SLEEF1(Sleef_asin_u10) SLEEF1(Sleef_acos_u10) SLEEF1(Sleef_atan_u10) SLEEF1(Sleef_sinh_u10)
 SLEEF1(Sleef_cosh_u10) SLEEF1(Sleef_tanh_u10) SLEEF1(Sleef_cbrt_u10) SLEEF1(Sleef_erf_u10)
-SLEEF1(Sleef_asinh_u10) SLEEF1(Sleef_acosh_u10) SLEEF1(Sleef_atanh_u10) SLEEF1(Sleef_sinpi_u05) SLEEF1(Sleef_cospi_u05) SLEEF1(Sleef_erfc_u15)
+SLEEF1(Sleef_asinh_u10) SLEEF1(Sleef_acosh_u10) SLEEF1(Sleef_atanh_u10) SLEEF1(Sleef_sinpi_u05) SLEEF1(Sleef_cospi_u05) SLEEF1(Sleef_erfc_u15) SLEEF1(Sleef_lgamma_u10) SLEEF1(Sleef_tgamma_u10)
 SLEEF2(Sleef_pow_u10) SLEEF2(Sleef_atan2_u10) SLEEF2(Sleef_hypot_u05)
 static const struct {
   const char *name;
@@ -124,7 +133,7 @@ static const struct {
     S1(Sleef_log2_u10) S1(Sleef_log10_u10) S1(Sleef_log1p_u10) S1(Sleef_sin_u10) S1(Sleef_cos_u10)
     S1(Sleef_tan_u10) S1(Sleef_asin_u10) S1(Sleef_acos_u10) S1(Sleef_atan_u10) S1(Sleef_sinh_u10)
     S1(Sleef_cosh_u10) S1(Sleef_tanh_u10) S1(Sleef_cbrt_u10) S1(Sleef_erf_u10)
-    S1(Sleef_asinh_u10) S1(Sleef_acosh_u10) S1(Sleef_atanh_u10) S1(Sleef_sinpi_u05) S1(Sleef_cospi_u05) S1(Sleef_erfc_u15)
+    S1(Sleef_asinh_u10) S1(Sleef_acosh_u10) S1(Sleef_atanh_u10) S1(Sleef_sinpi_u05) S1(Sleef_cospi_u05) S1(Sleef_erfc_u15) S1(Sleef_lgamma_u10) S1(Sleef_tgamma_u10)
     S2(Sleef_pow_u10) S2(Sleef_atan2_u10) S2(Sleef_hypot_u05)
 #undef S1
 #undef S2
@@ -138,7 +147,7 @@ static const struct {
 #define LM2(n) extern double ulpcert_llvm_##n(double, double) __attribute__((weak)); \
   extern double ulpcert_musl_##n(double, double) __attribute__((weak));
 #define LM_FNS(X1, X2) X1(exp) X1(exp2) X1(exp10) X1(expm1) X1(log) X1(log2) X1(log10) X1(log1p) X1(sin) X1(cos) \
-  X1(tan) X1(cbrt) X1(erfc) X1(asin) X1(acos) X1(atan) X1(sinh) X1(cosh) X1(tanh) X1(asinh) X1(acosh) X1(atanh) X1(erf)  \
+  X1(tan) X1(cbrt) X1(erfc) X1(lgamma) X1(tgamma) X1(j0) X1(j1) X1(y0) X1(y1) X1(asin) X1(acos) X1(atan) X1(sinh) X1(cosh) X1(tanh) X1(asinh) X1(acosh) X1(atanh) X1(erf)  \
   X2(hypot) X2(fmod) X2(pow) X2(atan2)
 LM_FNS(LM1, LM2)
 static const struct {
