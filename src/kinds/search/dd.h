@@ -10,8 +10,8 @@
  * parts, k ln2 exact as dd), expm1(r/256) by its Taylor series in Horner form (dividing by the
  * small integers n), then eight doublings of expm1 (e(2r) = 2e + e^2, no cancellation); log1p and
  * log by one Newton step from the double library's value (log(x) = y0 + log1p(x e^-y0 - 1));
- * sin and cos of |x| <= 2^30 after reduction by pi/2 in four parts (k pi/2 exact to 2^-182),
- * Taylor series on |r| <= pi/4; the inverse functions by one correction from the double library's
+ * sin and cos after reduction by pi/2 in four parts up to 2^30 (k pi/2 exact to 2^-182), by the
+ * bits of 2/pi that matter beyond (Payne and Hanek, in integers), Taylor series on |r| <= pi/4; the inverse functions by one correction from the double library's
  * value (atan2 through the exact identity atan2(y, x) - y0 = atan((y c - x s) / (x c + y s)) with
  * c, s = cos y0, sin y0); erf by its series of positive terms; fmod exactly, in integers. */
 #ifndef ULPCERT_SEARCH_DD_H
@@ -176,12 +176,72 @@ SR_HD void dd_sincos_core(dd r, dd *s, dd *c) {
   *s = dd_mul(ps, r);
   *c = pc;
 }
+/* Bits [pos, pos + 63] of the 320-bit integer p (32-bit words, least significant first); bits
+ * outside it are 0. */
+SR_HD uint64_t dd_bits64(const uint32_t *p, int pos) {
+  uint64_t u = 0;
+  for (int b = 63; b >= 0; b--) {
+    int k = pos + b;
+    u = u << 1 | (k >= 0 && k < 320 ? (p[k >> 5] >> (k & 31)) & 1u : 0u);
+  }
+  return u;
+}
+/* Reduction of a large finite a > 2^30 (Payne and Hanek): a = m 2^e (m < 2^53 an integer), a 2/pi
+ * mod 4 from the 256 bits of 2/pi that matter (the words before contribute multiples of 4, those
+ * after less than m 2^(e - 32 (i0 + 8)) <= 2^-170 in all), as an exact 309-bit product P = m W
+ * with its binary point at bit bp = 32 (i0 + 8) - e; the quadrant is the nearest integer to it mod
+ * 4, the rest F in [-1/2, 1/2] read as 190 bits (two's complement when rounding up) into a dd
+ * (exact pieces of 32 bits), times pi/2 as a dd. binary64's x nearest a multiple of pi/2 leaves
+ * |F| > 2^-62, so F keeps over 120 significant bits. */
+SR_HD int dd_reduce_big(double a, dd *r) {
+  const uint32_t T[40] = {
+      0xa2f9836e, 0x4e441529, 0xfc2757d1, 0xf534ddc0, 0xdb629599, 0x3c439041, 0xfe5163ab, 0xdebbc561,
+      0xb7246e3a, 0x424dd2e0, 0x06492eea, 0x09d1921c, 0xfe1deb1c, 0xb129a73e, 0xe88235f5, 0x2ebb4484,
+      0xe99c7026, 0xb45f7e41, 0x3991d639, 0x835339f4, 0x9c845f8b, 0xbdf9283b, 0x1ff897ff, 0xde05980f,
+      0xef2f118b, 0x5a0a6d1f, 0x6d367ecf, 0x27cb09b7, 0x4f463f66, 0x9e5fea2d, 0x7527bac7, 0xebe5f17b,
+      0x3d0739f7, 0x8a5292ea, 0x6bfb5fb1, 0x1f8d5d08, 0x56033046, 0xfc7b6bab, 0xf0cfbc20, 0x9af4361d}; /* 2/pi */
+  uint64_t u, m;
+  memcpy(&u, &a, 8);
+  m = (u & 0xfffffffffffffull) | 0x10000000000000ull;
+  int e = (int)((u >> 52) & 0x7ff) - 1075, i0 = e - 1 <= 0 ? 0 : (e - 1 + 31) / 32 - 1, bp = 32 * (i0 + 8) - e;
+  uint32_t p[10] = {0};
+  uint64_t c = 0, mlo = m & 0xffffffffu, mhi = m >> 32;
+  for (int k = 0; k < 8; k++) { /* P = m W, W = T[i0 .. i0 + 7], its last word least significant */
+    uint64_t t = (uint64_t)T[i0 + 7 - k] * mlo + p[k] + c;
+    p[k] = (uint32_t)t, c = t >> 32;
+  }
+  p[8] = (uint32_t)c, c = 0;
+  for (int k = 0; k < 8; k++) {
+    uint64_t t = (uint64_t)T[i0 + 7 - k] * mhi + p[k + 1] + c;
+    p[k + 1] = (uint32_t)t, c = t >> 32;
+  }
+  p[9] = (uint32_t)c;
+  uint64_t u0 = dd_bits64(p, bp - 62), f0 = u0 & 0x3fffffffffffffffull, u1 = dd_bits64(p, bp - 126), u2 = dd_bits64(p, bp - 190);
+  int q = (int)(u0 >> 62), neg = (int)((f0 >> 61) & 1);
+  if (neg) { /* F - 1: the 190-bit two's complement */
+    q = (q + 1) & 3;
+    u2 = ~u2 + 1;
+    u1 = ~u1 + (u2 == 0);
+    f0 = (~f0 + (u2 == 0 && u1 == 0)) & 0x3fffffffffffffffull;
+  }
+  double pc[6] = {(double)(f0 >> 32), (double)(f0 & 0xffffffffu), (double)(u1 >> 32), (double)(u1 & 0xffffffffu),
+                  (double)(u2 >> 32), (double)(u2 & 0xffffffffu)};
+  dd f = dd_make(0, 0);
+  for (int k = 5; k >= 0; k--) f = dd_add_d(f, ldexp(pc[k], -30 - 32 * k));
+  f = dd_mul(f, dd_make(DD_PIO2_1, DD_PIO2_2));
+  *r = neg ? dd_neg(f) : f;
+  return q;
+}
+/* sin and cos: reduction by pi/2 in four parts up to 2^30, by dd_reduce_big beyond (of |x|: sin
+ * is odd, cos even). */
 SR_HD void dd_sincos(double x, dd *s, dd *c) {
   dd r, s0, c0;
-  int q = dd_reduce_pio2(x, &r);
+  int big = fabs(x) > 0x1p+30;
+  int q = big ? dd_reduce_big(fabs(x), &r) : dd_reduce_pio2(x, &r);
   dd_sincos_core(r, &s0, &c0);
   *s = q == 0 ? s0 : q == 1 ? c0 : q == 2 ? dd_neg(s0) : dd_neg(c0);
   *c = q == 0 ? c0 : q == 1 ? dd_neg(s0) : q == 2 ? dd_neg(c0) : s0;
+  if (big && x < 0) *s = dd_neg(*s);
 }
 /* atan2(y, x) for finite (x, y) not both zero: y0 = atan2(y, x) of the library, then the angle of
  * (x, y) rotated by -y0: atan((y c - x s) / (x c + y s)), c, s = cos y0, sin y0; that angle t is
