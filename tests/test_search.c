@@ -111,7 +111,7 @@ static const struct {
     {"acosh", dd_fn_acosh}, {"atanh", dd_fn_atanh}, {"rsqrt", dd_fn_rsqrt},
     {"sinpi", dd_fn_sinpi}, {"cospi", dd_fn_cospi}, {"rcbrt", dd_fn_rcbrt},
     {"erfc", dd_fn_erfc},   {"erfcx", dd_fn_erfcx}, {"normcdf", dd_fn_normcdf},
-    {"rhypot", dd_fn_rhypot},
+    {"rhypot", dd_fn_rhypot}, {"erfinv", dd_fn_erfinv},
 };
 typedef int (*mfn1)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
 static int mpfr_rcbrt_t(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t rnd) { return mpfr_rootn_si(r, a, -3, rnd); }
@@ -129,7 +129,7 @@ static const struct {
               {"acosh", mpfr_acosh, 0}, {"atanh", mpfr_atanh, 0}, {"rsqrt", mpfr_rec_sqrt, 0},
               {"sinpi", mpfr_sinpi, 0}, {"cospi", mpfr_cospi, 0}, {"rcbrt", mpfr_rcbrt_t, 0},
               {"erfc", mpfr_erfc, 0},   {"erfcx", r64_erfcx, 0},  {"normcdf", r64_normcdf, 0},
-              {"rhypot", 0, r64_rhypot}};
+              {"rhypot", 0, r64_rhypot}, {"erfinv", r64_erfinv, 0}};
 
 /* log2 of the relative error of f's dd at (x, y) against MPFR (-1000 when exact; 1 when the dd is
  * not finite where MPFR is); 0 skips (MPFR not finite or zero). */
@@ -226,6 +226,8 @@ static void test_dd_boundaries(void **state) {
       {"normcdf", 8.0, 0},      {"normcdf", 0x1p-60, 0},
       {"rhypot", 3.0, 4.0},     {"rhypot", 0x1p-1074, 0x1p-1074}, {"rhypot", 0x1.fffffffffffffp+1023, 0x1p+1000},
       {"rhypot", 1.0, 0x1p-60},
+      {"erfinv", 0.5, 0},       {"erfinv", -0.5, 0},      {"erfinv", 0x1.fffffffffffffp-1, 0}, {"erfinv", 0x1p-60, 0},
+      {"erfinv", 0x1p-1074, 0}, {"erfinv", 0.99, 0},
   };
   int worst = -1000;
   for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {

@@ -1,4 +1,4 @@
-/* ref64_arb.c: erfcx and normcdf for the search kind (ref64_arb.h): Arb balls that contain the
+/* ref64_arb.c: erfcx, normcdf, erfinv and rhypot for the search kind (ref64_arb.h): Arb balls that contain the
  * value, rounded by ref_arb_ziv. The exact values at binary64 arguments, erfcx(0) = 1 and
  * normcdf(0) = 1/2 (and the infinities), are set here; elsewhere both are transcendental, so a
  * ball decides the rounding given precision enough. */
@@ -86,4 +86,18 @@ int r64_rhypot(mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_rnd_t rnd) {
     return t;
   }
   return ref_arb_ziv_arg(r, x, rnd, rhypot_ball, y, R64_ARB_PREC_MAX);
+}
+
+/* erfinv: exact only at 0 (erf of a nonzero algebraic number is transcendental, so no nonzero
+ * dyadic y has a dyadic erf(y)); 0, +-1 and beyond are set here. */
+static int erfinv_ball(arb_t r, const arb_t x, slong prec) {
+  arb_hypgeom_erfinv(r, x, prec);
+  return 0;
+}
+
+int r64_erfinv(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd) {
+  if (mpfr_nan_p(x) || mpfr_cmpabs_ui(x, 1) > 0) return mpfr_set_nan(r), 0;
+  if (mpfr_zero_p(x)) return mpfr_set(r, x, rnd);
+  if (mpfr_cmpabs_ui(x, 1) == 0) return mpfr_set_inf(r, mpfr_sgn(x)), 0;
+  return ref_arb_ziv(r, x, rnd, erfinv_ball, R64_ARB_PREC_MAX);
 }

@@ -13,6 +13,8 @@ int r64_erfcx(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd);
 /* normcdf(x) = erfc(-x / sqrt(2)) / 2 */
 int r64_normcdf(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd);
 
+/* erfinv(x), |x| < 1 (+-inf at +-1, NaN beyond) */
+int r64_erfinv(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd);
 /* rhypot(x, y) = 1 / sqrt(x^2 + y^2) */
 int r64_rhypot(mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_rnd_t rnd);
 

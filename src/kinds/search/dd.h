@@ -437,7 +437,8 @@ SR_HD dd dd_rcbrt(double x) { return dd_div(dd_make(1, 0), dd_cbrt(x)); }
 #define DD_1_SQRTPI 0x1.20dd750429b6dp-1, 0x1.1ae3a914fed8p-57
 #define DD_SQRT1_2 0x1.6a09e667f3bcdp-1, -0x1.bdd3413b26456p-55
 SR_HD dd dd_erfc_frac(dd x) {
-  int n = (int)(1600 / (x.hi * x.hi)) + 60;
+  double q = 1600 / (x.hi * x.hi); /* NaN: 460 terms, not an undefined conversion */
+  int n = q < 400 ? (int)q + 60 : 460;
   dd t = x;
   for (int k = n; k >= 1; k--) t = dd_add(dd_div(dd_make(0.5 * k, 0), t), x);
   return dd_div(dd_make(DD_1_SQRTPI), t);
@@ -465,6 +466,32 @@ SR_HD dd dd_normcdf_s(double x, int *s) {
   dd r = dd_erfc_dd(dd_mul_d(dd_make(DD_SQRT1_2), -x), s);
   return dd_ldexp(r, -1);
 }
+/* erfinv, |x| < 1: a start from twelve Newton steps in double, on erf(y) = |x| below 1/2 (from
+ * |x| sqrt(pi)/2, below the root: erf is concave there) and on erfc(y) = 1 - |x| (exact) above
+ * (from sqrt(-log(1 - |x|)): erfc is convex, so the steps approach the root from below after the
+ * first), then two Newton steps in dd (each squares the relative error; the derivative
+ * 2/sqrt(pi) exp(-y^2) in double is enough for a step of relative size 2^-50). */
+SR_HD dd dd_erfinv(double x) {
+  double a = fabs(x), c = 1 - a, y = a < 0.5 ? a * 0x1.c5bf891b4ef6bp-1 : sqrt(-log(c));
+  if (!(a < 1)) return dd_make(a == 1 ? copysign(INFINITY, x) : NAN, 0);
+  for (int i = 0; i < 12; i++) {
+    double fp = 0x1.20dd750429b6dp+0 * exp(-y * y);
+    y = a < 0.5 ? y - (erf(y) - a) / fp : y + (erfc(y) - c) / fp;
+  }
+  dd yy = dd_make(y, 0);
+  for (int i = 0; i < 2; i++) {
+    double fp = 0x1.20dd750429b6dp+0 * exp(-yy.hi * yy.hi);
+    if (a < 0.5)
+      yy = dd_sub(yy, dd_div_d(dd_add_d(dd_erf_dd(yy), -a), fp));
+    else {
+      int s;
+      dd e = dd_erfc_dd(yy, &s);
+      yy = dd_add(yy, dd_div_d(dd_add_d(dd_scale(e, s), -c), fp));
+    }
+  }
+  return x < 0 ? dd_neg(yy) : yy;
+}
+
 /* The functions of the search kind by name, as (hi + lo) 2^s (s = 0 but for the results that
  * can be subnormal). */
 SR_HD dd dd_fn_exp(double x, double y, int *s) { return dd_exp_s(dd_make(x, 0), s); }
@@ -547,6 +574,13 @@ SR_HD dd dd_fn_rcbrt(double x, double y, int *s) { return *s = 0, dd_rcbrt(x); }
 SR_HD dd dd_fn_erfc(double x, double y, int *s) { return dd_erfc_s(x, s); }
 SR_HD dd dd_fn_erfcx(double x, double y, int *s) { return dd_erfcx_s(x, s); }
 SR_HD dd dd_fn_normcdf(double x, double y, int *s) { return dd_normcdf_s(x, s); }
+/* erfinv of |x| < 2^-500 is x sqrt(pi)/2 (the next term is below 2^-1000 of it), scaled by 2^600
+ * so that a subnormal result keeps its digits. */
+SR_HD dd dd_fn_erfinv(double x, double y, int *s) {
+  *s = 0;
+  if (fabs(x) < 0x1p-500) return *s = -600, dd_mul_d(dd_make(0x1.c5bf891b4ef6bp-1, -0x1.618f13eb7ca89p-55), x * 0x1p600);
+  return dd_erfinv(x);
+}
 
 /* The ranking estimate of an output against (hi + lo) 2^s: |out - f| / ulp(f) in the format
  * (fmt), computed in the scaled space (out 2^-s is exact: s <= 0 only scales a result up);

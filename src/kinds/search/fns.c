@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "src/kinds/search/dd.h"
 #include "src/kinds/search/search.h"
 
 /* Domains: magnitudes where the result is neither trivial (exp(x) = 1 below 2^-60) nor beyond
@@ -37,6 +38,10 @@ static long double sincospi_ld(long double x, int cosine) {
 static long double erfcx_ld(long double x) { return expl(x * x) * erfcl(x); }
 static long double normcdf_ld(long double x) { return 0.5L * erfcl(-x / sqrtl(2.0L)); }
 static long double rhypot_ld(long double x, long double y) { return 1.0L / hypotl(x, y); }
+static long double erfinv_ld(long double x) {
+  dd r = dd_erfinv((double)x);
+  return (long double)r.hi + r.lo;
+}
 static long double sinpi_ld(long double x) { return sincospi_ld(x, 0); }
 static long double cospi_ld(long double x) { return sincospi_ld(x, 1); }
 
@@ -100,6 +105,9 @@ const struct sr_fn sr_fns[] = {
     FN1(j1, NULL, -1, 0, 1, SR_F64, {{0x1p-60, 0x1p+30, ALL}}, 2, {0x1.ea75575af6f09p+1, 0x1.c0ff5f3b47250p+2}, 0),
     FN1(y0, NULL, -1, 0, 1, SR_F64, {{0x1p-1074, 0x1p+30, POS}}, 2, {0x1.c982eb8d417eap-1, 0x1.fa9534d98569cp+1}, 0),
     FN1(y1, NULL, -1, 0, 1, SR_F64, {{0x1p-1000, 0x1p+30, POS}}, 2, {0x1.193bed4dff243p+1, 0x1.5b7fe4e87b02ep+2}, 0),
+    /* erfinv: CUDA's only, on (-1, 1), near 1 where it grows (ranked on the host by dd.h's) */
+    {"erfinv", "erfinv", {1, SR_F64, {{0x1p-60, 0x1.fffffffffffffp-1, ALL}}, 2, {0x1.fffffffffffffp-1, 0.5}, 0}, erfinv_ld,
+     NULL, NULL, NULL, NULL, NULL, 5, 1},
     FN2(pow, "Sleef_pow_u10", 2, 1, 2, SR_F64, {{0x1p-40, 0x1p+40, POS}, {0x1p-40, 0x1p+12, ALL}}, 1, {1.0}, 0),
     FN2(atan2, "Sleef_atan2_u10", 2, 1, 2, SR_F64, {{0x1p-100, 0x1p+100, ALL}, {0x1p-100, 0x1p+100, ALL}}, 0, {0}, 0),
     FN2(hypot, "Sleef_hypot_u05", 2, 1, 2, SR_F64, {{0x1p-1074, BIG, ALL}, {0x1p-1074, BIG, ALL}}, 0, {0}, 0),
