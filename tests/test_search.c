@@ -112,6 +112,7 @@ static const struct {
     {"sinpi", dd_fn_sinpi}, {"cospi", dd_fn_cospi}, {"rcbrt", dd_fn_rcbrt},
     {"erfc", dd_fn_erfc},   {"erfcx", dd_fn_erfcx}, {"normcdf", dd_fn_normcdf},
     {"rhypot", dd_fn_rhypot}, {"erfinv", dd_fn_erfinv},
+    {"erfcinv", dd_fn_erfcinv}, {"normcdfinv", dd_fn_normcdfinv},
 };
 typedef int (*mfn1)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
 static int mpfr_rcbrt_t(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t rnd) { return mpfr_rootn_si(r, a, -3, rnd); }
@@ -129,7 +130,8 @@ static const struct {
               {"acosh", mpfr_acosh, 0}, {"atanh", mpfr_atanh, 0}, {"rsqrt", mpfr_rec_sqrt, 0},
               {"sinpi", mpfr_sinpi, 0}, {"cospi", mpfr_cospi, 0}, {"rcbrt", mpfr_rcbrt_t, 0},
               {"erfc", mpfr_erfc, 0},   {"erfcx", r64_erfcx, 0},  {"normcdf", r64_normcdf, 0},
-              {"rhypot", 0, r64_rhypot}, {"erfinv", r64_erfinv, 0}};
+              {"rhypot", 0, r64_rhypot}, {"erfinv", r64_erfinv, 0},
+              {"erfcinv", r64_erfcinv, 0}, {"normcdfinv", r64_normcdfinv, 0}};
 
 /* log2 of the relative error of f's dd at (x, y) against MPFR (-1000 when exact; 1 when the dd is
  * not finite where MPFR is); 0 skips (MPFR not finite or zero). */
@@ -228,6 +230,10 @@ static void test_dd_boundaries(void **state) {
       {"rhypot", 1.0, 0x1p-60},
       {"erfinv", 0.5, 0},       {"erfinv", -0.5, 0},      {"erfinv", 0x1.fffffffffffffp-1, 0}, {"erfinv", 0x1p-60, 0},
       {"erfinv", 0x1p-1074, 0}, {"erfinv", 0.99, 0},
+      {"erfcinv", 0x1p-1074, 0}, {"erfcinv", 0.5, 0},     {"erfcinv", 1.5, 0},       {"erfcinv", 0x1.fffffffffffffp+0, 0},
+      {"erfcinv", 1.0, 0},      {"erfcinv", 0x1p-1022, 0}, {"erfcinv", 0.01, 0},     {"erfcinv", 0x1.8p-30, 0},
+      {"normcdfinv", 0x1p-1074, 0}, {"normcdfinv", 0.25, 0}, {"normcdfinv", 0.75, 0}, {"normcdfinv", 0.5, 0},
+      {"normcdfinv", 0x1.fffffffffffffp-1, 0},
   };
   int worst = -1000;
   for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {

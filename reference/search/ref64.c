@@ -19,7 +19,7 @@ struct r64_fn {
 
 /* atan2(a, b) of C is mpfr_atan2(r, a, b); fmod is mpfr_fmod; rsqrt (1/sqrt) is mpfr_rec_sqrt;
  * sinpi, cospi (sin(pi x), cos(pi x)) are MPFR 4.2's mpfr_sinpi, mpfr_cospi; rcbrt is r64_rcbrt;
- * erfcx, normcdf, erfinv and rhypot, which MPFR lacks, are Arb's rounded correctly (ref64_arb.h); the
+ * erfcx, normcdf, erfinv, erfcinv, normcdfinv and rhypot, which MPFR lacks, are Arb's rounded correctly (ref64_arb.h); the
  * others are MPFR's functions of the same name. */
 /* 1/cbrt(x) = x^(1/-3): MPFR's rootn with n = -3, correctly rounded like the others. */
 static int r64_rcbrt(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t rnd) { return mpfr_rootn_si(r, a, -3, rnd); }
@@ -40,7 +40,8 @@ static const struct r64_fn r64_fns[] = {
     {"erf", mpfr_erf, NULL},     {"asinh", mpfr_asinh, NULL},   {"acosh", mpfr_acosh, NULL},
     {"atanh", mpfr_atanh, NULL}, {"rsqrt", mpfr_rec_sqrt, NULL},
     {"sinpi", mpfr_sinpi, NULL}, {"cospi", mpfr_cospi, NULL}, {"rcbrt", r64_rcbrt, NULL},
-    {"erfc", mpfr_erfc, NULL},   {"erfcx", r64_erfcx, NULL},    {"normcdf", r64_normcdf, NULL}, {"erfinv", r64_erfinv, NULL},     {"pow", NULL, mpfr_pow},       {"atan2", NULL, mpfr_atan2},
+    {"erfc", mpfr_erfc, NULL},   {"erfcx", r64_erfcx, NULL},    {"normcdf", r64_normcdf, NULL}, {"erfinv", r64_erfinv, NULL}, {"erfcinv", r64_erfcinv, NULL},
+    {"normcdfinv", r64_normcdfinv, NULL},     {"pow", NULL, mpfr_pow},       {"atan2", NULL, mpfr_atan2},
     {"hypot", NULL, mpfr_hypot}, {"rhypot", NULL, r64_rhypot},
     {"lgamma", r64_lgamma, NULL}, {"tgamma", mpfr_gamma, NULL}, {"j0", mpfr_j0, NULL},     {"j1", mpfr_j1, NULL},
     {"y0", mpfr_y0, NULL},       {"y1", mpfr_y1, NULL}, {"fmod", NULL, mpfr_fmod},

@@ -1,4 +1,4 @@
-/* ref64_arb.c: erfcx, normcdf, erfinv and rhypot for the search kind (ref64_arb.h): Arb balls that contain the
+/* ref64_arb.c: erfcx, normcdf, erfinv, erfcinv, normcdfinv and rhypot for the search kind (ref64_arb.h): Arb balls that contain the
  * value, rounded by ref_arb_ziv. The exact values at binary64 arguments, erfcx(0) = 1 and
  * normcdf(0) = 1/2 (and the infinities), are set here; elsewhere both are transcendental, so a
  * ball decides the rounding given precision enough. */
@@ -100,4 +100,40 @@ int r64_erfinv(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd) {
   if (mpfr_zero_p(x)) return mpfr_set(r, x, rnd);
   if (mpfr_cmpabs_ui(x, 1) == 0) return mpfr_set_inf(r, mpfr_sgn(x)), 0;
   return ref_arb_ziv(r, x, rnd, erfinv_ball, R64_ARB_PREC_MAX);
+}
+
+/* erfcinv: exact only at 1 (erfcinv(x) = erfinv(1 - x), as for erfinv); 0, 1, 2 and beyond are set
+ * here. */
+static int erfcinv_ball(arb_t r, const arb_t x, slong prec) {
+  arb_hypgeom_erfcinv(r, x, prec);
+  return 0;
+}
+
+int r64_erfcinv(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd) {
+  if (mpfr_nan_p(x) || mpfr_sgn(x) < 0 || mpfr_cmp_ui(x, 2) > 0) return mpfr_set_nan(r), 0;
+  if (mpfr_zero_p(x)) return mpfr_set_inf(r, 1), 0;
+  if (mpfr_cmp_ui(x, 2) == 0) return mpfr_set_inf(r, -1), 0;
+  if (mpfr_cmp_ui(x, 1) == 0) return mpfr_set_zero(r, 1), 0;
+  return ref_arb_ziv(r, x, rnd, erfcinv_ball, R64_ARB_PREC_MAX);
+}
+
+/* normcdfinv: exact only at 1/2 (where erfcinv's argument is 1); 0, 1/2, 1 and beyond set here. */
+static int normcdfinv_ball(arb_t r, const arb_t x, slong prec) {
+  arb_t t;
+  arb_init(t);
+  arb_mul_2exp_si(t, x, 1);
+  arb_hypgeom_erfcinv(r, t, prec + 16);
+  arb_sqrt_ui(t, 2, prec + 16);
+  arb_mul(r, r, t, prec);
+  arb_neg(r, r);
+  arb_clear(t);
+  return 0;
+}
+
+int r64_normcdfinv(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd) {
+  if (mpfr_nan_p(x) || mpfr_sgn(x) < 0 || mpfr_cmp_ui(x, 1) > 0) return mpfr_set_nan(r), 0;
+  if (mpfr_zero_p(x)) return mpfr_set_inf(r, -1), 0;
+  if (mpfr_cmp_ui(x, 1) == 0) return mpfr_set_inf(r, 1), 0;
+  if (mpfr_cmp_d(x, 0.5) == 0) return mpfr_set_zero(r, 1), 0;
+  return ref_arb_ziv(r, x, rnd, normcdfinv_ball, R64_ARB_PREC_MAX);
 }

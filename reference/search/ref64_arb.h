@@ -15,6 +15,10 @@ int r64_normcdf(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd);
 
 /* erfinv(x), |x| < 1 (+-inf at +-1, NaN beyond) */
 int r64_erfinv(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd);
+/* erfcinv(x), 0 < x < 2 (+inf at 0, -inf at 2, NaN outside) */
+int r64_erfcinv(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd);
+/* normcdfinv(p) = -sqrt(2) erfcinv(2p), 0 < p < 1 (-inf at 0, +inf at 1, NaN outside) */
+int r64_normcdfinv(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd);
 /* rhypot(x, y) = 1 / sqrt(x^2 + y^2) */
 int r64_rhypot(mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_rnd_t rnd);
 

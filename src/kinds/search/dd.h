@@ -492,6 +492,33 @@ SR_HD dd dd_erfinv(double x) {
   return x < 0 ? dd_neg(yy) : yy;
 }
 
+/* erfcinv, 0 < x < 2: erfinv(1 - x) on [1/2, 3/2] (1 - x exact), -erfcinv(2 - x) above 3/2
+ * (2 - x exact); below 1/2, y > 0.47 with erfc(y) = x: a start from y^2 = -log(x) - log(y
+ * sqrt(pi)) (the asymptotic form of erfc, iterated three times), then Newton steps on log erfc(y)
+ * - log x in dd: the ratio q = erfc(y)/x (erfc as r 2^s over x as m 2^k: no subnormal), log q
+ * by its series in q - 1 when small, the derivative -2/sqrt(pi) e^(-y^2)/erfc(y) as 2K (K the
+ * continued fraction, above 2.5) or directly below. */
+SR_HD dd dd_erfcinv(double x) {
+  if (!(x > 0 && x < 2)) return dd_make(x == 0 ? INFINITY : x == 2 ? -INFINITY : NAN, 0);
+  if (x >= 0.5 && x <= 1.5) return dd_erfinv(1 - x);
+  if (x > 1.5) return dd_neg(dd_erfcinv(2 - x));
+  double l = -log(x), y = sqrt(l);
+  for (int i = 0; i < 3; i++) y = sqrt(fmax(l - log(y * 0x1.c5bf891b4ef6bp+0), 0.1));
+  dd yy = dd_make(y, 0);
+  for (int i = 0; i < 7; i++) {
+    int s;
+    dd e = dd_erfc_dd(yy, &s);
+    int k;
+    double m = frexp(x, &k);                                       /* x = m 2^k exactly */
+    dd q1 = dd_add_d(dd_scale(dd_div_d(e, m), s - k), -1.0); /* erfc(y)/x - 1, no subnormal on the way */
+    dd g = fabs(q1.hi) < 0x1p-20 ? dd_sub(q1, dd_ldexp(dd_mul(q1, q1), -1)) : dd_make(log1p(q1.hi), 0);
+    double h = yy.hi >= 2.5 ? 2.0 / (dd_erfc_frac(yy).hi * 0x1.c5bf891b4ef6bp+0)
+                            : 0x1.20dd750429b6dp+0 * exp(-yy.hi * yy.hi) / (dd_scale(e, s).hi); /* -d/dy log erfc */
+    yy = dd_add(yy, dd_div_d(g, h));
+  }
+  return yy;
+}
+
 /* The functions of the search kind by name, as (hi + lo) 2^s (s = 0 but for the results that
  * can be subnormal). */
 SR_HD dd dd_fn_exp(double x, double y, int *s) { return dd_exp_s(dd_make(x, 0), s); }
@@ -576,6 +603,11 @@ SR_HD dd dd_fn_erfcx(double x, double y, int *s) { return dd_erfcx_s(x, s); }
 SR_HD dd dd_fn_normcdf(double x, double y, int *s) { return dd_normcdf_s(x, s); }
 /* erfinv of |x| < 2^-500 is x sqrt(pi)/2 (the next term is below 2^-1000 of it), scaled by 2^600
  * so that a subnormal result keeps its digits. */
+SR_HD dd dd_fn_erfcinv(double x, double y, int *s) { return *s = 0, dd_erfcinv(x); }
+/* normcdfinv(p) = -sqrt(2) erfcinv(2p), 2p exact */
+SR_HD dd dd_fn_normcdfinv(double x, double y, int *s) {
+  return *s = 0, dd_neg(dd_mul(dd_make(0x1.6a09e667f3bcdp+0, -0x1.bdd3413b26456p-54), dd_erfcinv(2 * x)));
+}
 SR_HD dd dd_fn_erfinv(double x, double y, int *s) {
   *s = 0;
   if (fabs(x) < 0x1p-500) return *s = -600, dd_mul_d(dd_make(0x1.c5bf891b4ef6bp-1, -0x1.618f13eb7ca89p-55), x * 0x1p600);

@@ -42,6 +42,14 @@ static long double erfinv_ld(long double x) {
   dd r = dd_erfinv((double)x);
   return (long double)r.hi + r.lo;
 }
+static long double erfcinv_ld(long double x) {
+  dd r = dd_erfcinv((double)x);
+  return (long double)r.hi + r.lo;
+}
+static long double normcdfinv_ld(long double x) {
+  dd r = dd_erfcinv(2 * (double)x);
+  return -1.41421356237309504880168872420969808L * ((long double)r.hi + r.lo);
+}
 static long double sinpi_ld(long double x) { return sincospi_ld(x, 0); }
 static long double cospi_ld(long double x) { return sincospi_ld(x, 1); }
 
@@ -108,6 +116,12 @@ const struct sr_fn sr_fns[] = {
     /* erfinv: CUDA's only, on (-1, 1), near 1 where it grows (ranked on the host by dd.h's) */
     {"erfinv", "erfinv", {1, SR_F64, {{0x1p-60, 0x1.fffffffffffffp-1, ALL}}, 2, {0x1.fffffffffffffp-1, 0.5}, 0}, erfinv_ld,
      NULL, NULL, NULL, NULL, NULL, 5, 1},
+    /* erfcinv: CUDA's only, on (0, 2), down to the least subnormal */
+    {"erfcinv", "erfcinv", {1, SR_F64, {{0x1p-1074, 0x1.fffffffffffffp+0, POS}}, 2, {0.5, 1.5}, 0}, erfcinv_ld, NULL,
+     NULL, NULL, NULL, NULL, 6, 1},
+    /* normcdfinv: CUDA's only, on (0, 1), down to the least subnormal */
+    {"normcdfinv", "normcdfinv", {1, SR_F64, {{0x1p-1074, 0x1.fffffffffffffp-1, POS}}, 2, {0.25, 0.75}, 0}, normcdfinv_ld,
+     NULL, NULL, NULL, NULL, NULL, 8, 1},
     FN2(pow, "Sleef_pow_u10", 2, 1, 2, SR_F64, {{0x1p-40, 0x1p+40, POS}, {0x1p-40, 0x1p+12, ALL}}, 1, {1.0}, 0),
     FN2(atan2, "Sleef_atan2_u10", 2, 1, 2, SR_F64, {{0x1p-100, 0x1p+100, ALL}, {0x1p-100, 0x1p+100, ALL}}, 0, {0}, 0),
     FN2(hypot, "Sleef_hypot_u05", 2, 1, 2, SR_F64, {{0x1p-1074, BIG, ALL}, {0x1p-1074, BIG, ALL}}, 0, {0}, 0),
