@@ -149,6 +149,8 @@ KIND_DIRS := $(notdir $(patsubst %/,%,$(sort $(wildcard src/kinds/*/))))
 # renamed static objects and link flags come from scripts/libm-objs.sh, once the dependencies
 # are installed ($(BUILD)/libm/link: what the link lines add)
 LIBM_DEFS := $(sort $(wildcard functions/*/libm.def))
+# the search kind's binary64 functions of LLVM libc and musl: names for the script only
+LIBM_SEARCH := src/kinds/search/libm64.def
 GEN_FILES := $(GEN)/host_libc.c $(GEN)/catalogue.def $(GEN)/device_code.cuh $(GEN)/device_flavours.cuh $(GEN)/kinds.def $(GEN)/shortcuts.h $(GEN)/shortcuts.def \
              $(GEN)/pairs.def $(GEN)/pairs_device.cuh $(GEN)/pairs_ref.h $(GEN)/h16.def $(GEN)/h16_refs.h $(GEN)/libm.def $(GEN)/libm_config.h $(GEN)/conversions.def $(GEN)/conversions.cuh
 $(GEN)/h16.def: FORCE
@@ -157,10 +159,10 @@ $(GEN)/h16_refs.h: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' reference/formats/fmt16.h $(H16_REFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/libm.def: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(LIBM_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
-$(BUILD)/libm/link: scripts/libm-objs.sh $(LIBM_DEFS) | $(BUILD)/.deps
-	@CC="$(CC)" scripts/libm-objs.sh $(BUILD)/libm $(GEN) $(LIBM_DEFS)
+$(BUILD)/libm/link: scripts/libm-objs.sh $(LIBM_DEFS) $(LIBM_SEARCH) | $(BUILD)/.deps
+	@CC="$(CC)" scripts/libm-objs.sh $(BUILD)/libm $(GEN) $(LIBM_DEFS) $(LIBM_SEARCH)
 $(GEN)/libm_config.h: $(BUILD)/libm/link
-	@test -f $@ || CC="$(CC)" scripts/libm-objs.sh $(BUILD)/libm $(GEN) $(LIBM_DEFS)
+	@test -f $@ || CC="$(CC)" scripts/libm-objs.sh $(BUILD)/libm $(GEN) $(LIBM_DEFS) $(LIBM_SEARCH)
 # conversions: each format folder's <format>.def and <format>.cuh (src/kinds/convert/catalogue.h)
 CONV_DEFS := $(sort $(wildcard conversions/*/*.def))
 CONV_CUHS := $(sort $(wildcard conversions/*/*.cuh))

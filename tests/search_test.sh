@@ -90,6 +90,21 @@ expect 1 "131074 inputs searched" run search.planted --backend cpu --from 0x0 --
 "$U" merge "$T/l0.json" "$T/l1.json" --json "$T/lm.json" >/dev/null 2>&1
 check "a list with shards is evaluated once" python3 -c "
 import json; r = json.load(open('$T/lm.json'))['results'][0]; assert r['listed'] == 2 and r['sampled'] == 2 * 65536, r"
+# the committed published hard-to-round cases of exp (reference/search/hardcases/exp.wc: 48 inputs)
+expect 0 "131120 inputs searched" run search.exp.glibc --backend cpu --to 0x0 --pairs reference/search/hardcases/exp.wc --threads 2 --json "$T/hc.json"
+check "the 48 hard cases of exp are listed" python3 -c "
+import json; r = json.load(open('$T/hc.json'))['results'][0]; assert r['listed'] == 48, r"
+# LLVM libc's and musl's binary64 functions (where the build links them): the variant calls that
+# library, not glibc: on the same 4 blocks glibc's exp reaches 0.504160 ulp, LLVM libc's (which
+# rounds correctly) stays at or below 0.5
+if "$U" list 2>/dev/null | grep -q "search.exp.llvm"; then
+  "$U" run search.exp.llvm search.exp.glibc --backend cpu --to 0x3 --threads 2 --json "$T/llvm.json" >/dev/null 2>&1
+  check "LLVM libc's exp is LLVM's (at most 0.5 ulp where glibc's exceeds it)" python3 -c "
+import json; r = {v['variant']: float.fromhex(v['max']['ulp_error']) for v in json.load(open('$T/llvm.json'))['results']}
+assert r['search.exp.llvm'] <= 0.5 < r['search.exp.glibc'], r"
+else
+  echo "search: SKIP LLVM libc's binary64 functions: this build does not link LLVM libc"
+fi
 printf '1.0,2.0\n' >"$T/list2.txt"
 expect 2 "list2.txt:1: not one number" run search.exp.glibc --backend cpu --to 0x0 --pairs "$T/list2.txt"
 expect 2 "take one and two arguments" run search.exp.glibc search.pow.glibc --backend cpu --to 0x0 --pairs "$T/list2.txt"

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "reference/search/ref64.h"
+#include "reference/search/ref64_arb.h"
 #include "src/engine/driver.h"
 #include "src/kinds/search/dd.h"
 #include "src/kinds/search/file.h"
@@ -108,8 +109,13 @@ static const struct {
     {"tanh", dd_fn_tanh},   {"cbrt", dd_fn_cbrt},   {"pow", dd_fn_pow},     {"atan2", dd_fn_atan2},
     {"hypot", dd_fn_hypot}, {"erf", dd_fn_erf},     {"fmod", dd_fn_fmod},   {"asinh", dd_fn_asinh},
     {"acosh", dd_fn_acosh}, {"atanh", dd_fn_atanh}, {"rsqrt", dd_fn_rsqrt},
+    {"sinpi", dd_fn_sinpi}, {"cospi", dd_fn_cospi}, {"rcbrt", dd_fn_rcbrt},
+    {"erfc", dd_fn_erfc},   {"erfcx", dd_fn_erfcx}, {"normcdf", dd_fn_normcdf},
+    {"rhypot", dd_fn_rhypot}, {"erfinv", dd_fn_erfinv},
+    {"erfcinv", dd_fn_erfcinv}, {"normcdfinv", dd_fn_normcdfinv},
 };
 typedef int (*mfn1)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
+static int mpfr_rcbrt_t(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t rnd) { return mpfr_rootn_si(r, a, -3, rnd); }
 typedef int (*mfn2)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t);
 static const struct {
   const char *name;
@@ -121,7 +127,11 @@ static const struct {
               {"acos", mpfr_acos, 0},   {"atan", mpfr_atan, 0},   {"sinh", mpfr_sinh, 0},   {"cosh", mpfr_cosh, 0},
               {"tanh", mpfr_tanh, 0},   {"cbrt", mpfr_cbrt, 0},   {"pow", 0, mpfr_pow},     {"atan2", 0, mpfr_atan2},
               {"hypot", 0, mpfr_hypot}, {"erf", mpfr_erf, 0},   {"fmod", 0, mpfr_fmod},   {"asinh", mpfr_asinh, 0},
-              {"acosh", mpfr_acosh, 0}, {"atanh", mpfr_atanh, 0}, {"rsqrt", mpfr_rec_sqrt, 0}};
+              {"acosh", mpfr_acosh, 0}, {"atanh", mpfr_atanh, 0}, {"rsqrt", mpfr_rec_sqrt, 0},
+              {"sinpi", mpfr_sinpi, 0}, {"cospi", mpfr_cospi, 0}, {"rcbrt", mpfr_rcbrt_t, 0},
+              {"erfc", mpfr_erfc, 0},   {"erfcx", r64_erfcx, 0},  {"normcdf", r64_normcdf, 0},
+              {"rhypot", 0, r64_rhypot}, {"erfinv", r64_erfinv, 0},
+              {"erfcinv", r64_erfcinv, 0}, {"normcdfinv", r64_normcdfinv, 0}};
 
 /* log2 of the relative error of f's dd at (x, y) against MPFR (-1000 when exact; 1 when the dd is
  * not finite where MPFR is); 0 skips (MPFR not finite or zero). */
@@ -196,7 +206,9 @@ static void test_dd_boundaries(void **state) {
       {"atan", 1.0, 0},         {"sinh", 40.0, 0},        {"cosh", 40.0, 0},         {"sinh", 710.4, 0},
       {"tanh", 0x1p-60, 0},     {"tanh", 19.0, 0},        {"cbrt", 0x1p-900, 0},     {"cbrt", 0x1p-1074, 0},
       {"sin", 0x1.921fb54442d18p+1, 0}, {"cos", 0x1.921fb54442d18p+0, 0}, {"tan", 0x1.921fb54442d18p+0, 0},
-      {"sin", 0x1p+30, 0},      {"cos", 0x1.fffffffffffffp+29, 0}, {"sin", 0x1.6ac5b262ca1ffp+849 / 0x1p+820, 0},
+      {"sin", 0x1p+30, 0},      {"sin", 0x1.6ac5b262ca1ffp+849, 0}, {"cos", 0x1.6ac5b262ca1ffp+849, 0},
+      {"tan", -0x1.6ac5b262ca1ffp+849, 0}, {"sin", 0x1.fffffffffffffp+1023, 0}, {"cos", -0x1p+1023, 0},
+      {"tan", 0x1.0000000000001p+30, 0}, {"sin", 0x1.921fb54442d18p+52, 0}, {"cos", 0x1.921fb54442d18p+80, 0},      {"cos", 0x1.fffffffffffffp+29, 0}, {"sin", 0x1.6ac5b262ca1ffp+849 / 0x1p+820, 0},
       {"pow", 2.0, -1074.0},    {"pow", 0x1.0000000000001p+0, 0x1p+40}, {"pow", 10.0, 308.0},
       {"atan2", 1.0, -1.0},     {"atan2", 0x1p-100, 0x1p+100}, {"atan2", -0x1p+100, 0x1p-100},
       {"hypot", 0x1p-1074, 0x1p-1074}, {"hypot", 0x1.fffffffffffffp+1023, 0x1p+1000}, {"hypot", 3.0, 4.0},
@@ -204,6 +216,24 @@ static void test_dd_boundaries(void **state) {
       {"fmod", 0x1.fffffffffffffp+1023, 0x1p-1074}, {"fmod", 0x1.fffffffffffffp+1023, 0x1.8p-1070},
       {"fmod", 3.0, 0x1.8p+0},  {"fmod", 0x1p-1074, 0x1p-1073}, {"fmod", 0x1.8p+60, 0x1.0000000000001p+10},
       {"fmod", 0x1.fffffffffffffp-1, 0x1p-40}, {"fmod", -7.5, 2.0},
+      {"sinpi", 0.25, 0},       {"sinpi", 0.75, 0},       {"sinpi", 1.0, 0},         {"sinpi", -1.5, 0},
+      {"sinpi", 0x1p-500, 0},   {"sinpi", 0x1p-1074, 0},  {"sinpi", 0x1p+52, 0},     {"sinpi", 0x1.fffffffffffffp+51, 0},
+      {"cospi", 0.25, 0},       {"cospi", 0.5, 0},        {"cospi", -0.75, 0},       {"cospi", 0x1.8p+51, 0},
+      {"cospi", 0x1p-1074, 0},  {"rcbrt", 0x1p-1074, 0},  {"rcbrt", 0x1p-900, 0},    {"rcbrt", -27.0, 0},
+      {"rcbrt", 0x1.fffffffffffffp+1023, 0}, {"cbrt", 0x1.fffffffffffffp+1023, 0}, {"cbrt", -0x1p+901, 0},
+      {"erfc", 2.5, 0},         {"erfc", -2.5, 0},        {"erfc", 0x1p-60, 0},      {"erfc", 3.0, 0},
+      {"erfc", 10.0, 0},        {"erfc", 26.0, 0},        {"erfc", 27.2, 0},         {"erfc", -6.0, 0},
+      {"erfcx", 2.5, 0},        {"erfcx", -2.5, 0},       {"erfcx", 0x1p+40, 0},     {"erfcx", -26.5, 0},
+      {"erfcx", 0x1p-60, 0},    {"normcdf", -38.4, 0},    {"normcdf", 0x1.c48c6001f0acp+1, 0}, {"normcdf", -0x1.c48c6001f0acp+1, 0},
+      {"normcdf", 8.0, 0},      {"normcdf", 0x1p-60, 0},
+      {"rhypot", 3.0, 4.0},     {"rhypot", 0x1p-1074, 0x1p-1074}, {"rhypot", 0x1.fffffffffffffp+1023, 0x1p+1000},
+      {"rhypot", 1.0, 0x1p-60},
+      {"erfinv", 0.5, 0},       {"erfinv", -0.5, 0},      {"erfinv", 0x1.fffffffffffffp-1, 0}, {"erfinv", 0x1p-60, 0},
+      {"erfinv", 0x1p-1074, 0}, {"erfinv", 0.99, 0},
+      {"erfcinv", 0x1p-1074, 0}, {"erfcinv", 0.5, 0},     {"erfcinv", 1.5, 0},       {"erfcinv", 0x1.fffffffffffffp+0, 0},
+      {"erfcinv", 1.0, 0},      {"erfcinv", 0x1p-1022, 0}, {"erfcinv", 0.01, 0},     {"erfcinv", 0x1.8p-30, 0},
+      {"normcdfinv", 0x1p-1074, 0}, {"normcdfinv", 0.25, 0}, {"normcdfinv", 0.75, 0}, {"normcdfinv", 0.5, 0},
+      {"normcdfinv", 0x1.fffffffffffffp-1, 0},
   };
   int worst = -1000;
   for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
@@ -372,6 +402,49 @@ static void test_sleef_exp_overflow(void **state) {
   assert_true(isinf(Sleef_exp_u10(x)));
 }
 
+/* The published hard-to-round cases committed in reference/search/hardcases/ (README.md there
+ * cites them): each input of exp.wc is what its source says, an x whose exp(x) has at least 45
+ * identical bits after binary64's round bit, recomputed here with MPFR to 300 bits (the run is
+ * counted from bit 55 of the significand on; 300 bits leave over 190 bits beyond it). */
+static int identical_after_round_bit(double x) {
+  mpfr_t v;
+  mpfr_init2(v, 300);
+  mpfr_set_d(v, x, MPFR_RNDN);
+  mpfr_exp(v, v, MPFR_RNDN);
+  mpfr_mul_2si(v, v, 53 - mpfr_get_exp(v), MPFR_RNDN); /* 2^52 <= v < 2^53: the round bit is the 2^-1 bit */
+  mpfr_frac(v, v, MPFR_RNDN);
+  mpfr_mul_2ui(v, v, 1, MPFR_RNDN); /* drop the round bit */
+  mpfr_frac(v, v, MPFR_RNDN);
+  mpfr_mul_2ui(v, v, 1, MPFR_RNDN);
+  int first = mpfr_cmp_ui(v, 1) >= 0, run = 0;
+  while (run < 200) {
+    int b = mpfr_cmp_ui(v, 1) >= 0;
+    if (b != first) break;
+    run++;
+    mpfr_frac(v, v, MPFR_RNDN);
+    mpfr_mul_2ui(v, v, 1, MPFR_RNDN);
+  }
+  mpfr_clear(v);
+  return run;
+}
+static void test_hardcases_exp(void **state) {
+  FILE *f = fopen("reference/search/hardcases/exp.wc", "r");
+  char line[128];
+  int n = 0, least = 1000;
+  assert_non_null(f);
+  while (fgets(line, sizeof line, f)) {
+    double x = strtod(line, NULL);
+    int r = identical_after_round_bit(x);
+    if (r < 45) fprintf(stderr, "exp.wc: %a has %d identical bits after the round bit\n", x, r);
+    assert_true(r >= 45);
+    if (r < least) least = r;
+    n++;
+  }
+  fclose(f);
+  assert_true(n >= 40);
+  if (getenv("SEARCH_TEST_VERBOSE")) fprintf(stderr, "exp.wc: %d inputs, at least %d identical bits each\n", n, least);
+}
+
 int main(void) {
   g_quiet = 1;
   fprintf(stderr, "test_search: seed of the random inputs 0x%016llx\n", (unsigned long long)test_rng_state);
@@ -381,7 +454,7 @@ int main(void) {
       cmocka_unit_test(test_dd_boundaries),    cmocka_unit_test(test_dd_estimate),
       cmocka_unit_test(test_sampler),          cmocka_unit_test(test_planted),
       cmocka_unit_test(test_verdict_wording),  cmocka_unit_test(test_repeat_merge_file),
-      cmocka_unit_test(test_sleef_exp_overflow),
+      cmocka_unit_test(test_sleef_exp_overflow), cmocka_unit_test(test_hardcases_exp),
   };
   return cmocka_run_group_tests_name("search", tests, NULL, NULL);
 }

@@ -2,6 +2,8 @@
  * ulp error; definitions in ref64.h and docs/definitions.md. */
 #include "reference/search/ref64.h"
 
+#include "reference/search/ref64_arb.h"
+
 #include <math.h>
 #include <mpfr.h>
 #include <string.h>
@@ -15,8 +17,19 @@ struct r64_fn {
   r64_f2 f2;
 };
 
-/* atan2(a, b) of C is mpfr_atan2(r, a, b); fmod is mpfr_fmod; rsqrt (1/sqrt) is mpfr_rec_sqrt; the
+/* atan2(a, b) of C is mpfr_atan2(r, a, b); fmod is mpfr_fmod; rsqrt (1/sqrt) is mpfr_rec_sqrt;
+ * sinpi, cospi (sin(pi x), cos(pi x)) are MPFR 4.2's mpfr_sinpi, mpfr_cospi; rcbrt is r64_rcbrt;
+ * erfcx, normcdf, erfinv, erfcinv, normcdfinv and rhypot, which MPFR lacks, are Arb's rounded correctly (ref64_arb.h); the
  * others are MPFR's functions of the same name. */
+/* 1/cbrt(x) = x^(1/-3): MPFR's rootn with n = -3, correctly rounded like the others. */
+static int r64_rcbrt(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t rnd) { return mpfr_rootn_si(r, a, -3, rnd); }
+
+/* lgamma(x) = log|Gamma(x)|: mpfr_lgamma, its sign output dropped. */
+static int r64_lgamma(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t rnd) {
+  int sign;
+  return mpfr_lgamma(r, &sign, a, rnd);
+}
+
 static const struct r64_fn r64_fns[] = {
     {"exp", mpfr_exp, NULL},     {"exp2", mpfr_exp2, NULL},     {"exp10", mpfr_exp10, NULL},
     {"expm1", mpfr_expm1, NULL}, {"log", mpfr_log, NULL},       {"log2", mpfr_log2, NULL},
@@ -25,8 +38,13 @@ static const struct r64_fn r64_fns[] = {
     {"acos", mpfr_acos, NULL},   {"atan", mpfr_atan, NULL},     {"sinh", mpfr_sinh, NULL},
     {"cosh", mpfr_cosh, NULL},   {"tanh", mpfr_tanh, NULL},     {"cbrt", mpfr_cbrt, NULL},
     {"erf", mpfr_erf, NULL},     {"asinh", mpfr_asinh, NULL},   {"acosh", mpfr_acosh, NULL},
-    {"atanh", mpfr_atanh, NULL}, {"rsqrt", mpfr_rec_sqrt, NULL},     {"pow", NULL, mpfr_pow},       {"atan2", NULL, mpfr_atan2},
-    {"hypot", NULL, mpfr_hypot}, {"fmod", NULL, mpfr_fmod},
+    {"atanh", mpfr_atanh, NULL}, {"rsqrt", mpfr_rec_sqrt, NULL},
+    {"sinpi", mpfr_sinpi, NULL}, {"cospi", mpfr_cospi, NULL}, {"rcbrt", r64_rcbrt, NULL},
+    {"erfc", mpfr_erfc, NULL},   {"erfcx", r64_erfcx, NULL},    {"normcdf", r64_normcdf, NULL}, {"erfinv", r64_erfinv, NULL}, {"erfcinv", r64_erfcinv, NULL},
+    {"normcdfinv", r64_normcdfinv, NULL},     {"pow", NULL, mpfr_pow},       {"atan2", NULL, mpfr_atan2},
+    {"hypot", NULL, mpfr_hypot}, {"rhypot", NULL, r64_rhypot},
+    {"lgamma", r64_lgamma, NULL}, {"tgamma", mpfr_gamma, NULL}, {"j0", mpfr_j0, NULL},     {"j1", mpfr_j1, NULL},
+    {"y0", mpfr_y0, NULL},       {"y1", mpfr_y1, NULL}, {"fmod", NULL, mpfr_fmod},
 };
 
 const struct r64_fn *r64_find(const char *name) {

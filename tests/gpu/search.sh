@@ -10,7 +10,7 @@
 check python3 - "$T/s1.json" "$T/s2.json" <<'PY'
 import json, sys
 a, b = (json.load(open(p))["results"] for p in sys.argv[1:3])
-assert len(a) == 30, len(a)
+assert len(a) == 40, len(a)  # the 37 binary64 functions of fns.c with device code, powf, atan2f, hypotf
 for u, v in zip(a, b):
     assert u["candidates"] == v["candidates"], u["variant"]
 PY
@@ -24,6 +24,9 @@ for v in json.load(open(sys.argv[1]))["results"]:
         if not c["checked"] or not c["measured"] or c["steps"] < 0:
             continue
         e, m = float.fromhex(c["estimate"]), float.fromhex(c["ulp_error"])
+        if math.isinf(m):  # f = 0 exactly (sinpi at an integer, say) and a nonzero output
+            assert e > 2**1000, (v["variant"], c["x"], e)
+            continue
         assert abs(e - m) <= 2**-20, (v["variant"], c["x"], c["y"], e, m)
 PY
 # two shards merged sample every block once

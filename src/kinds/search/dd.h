@@ -10,8 +10,8 @@
  * parts, k ln2 exact as dd), expm1(r/256) by its Taylor series in Horner form (dividing by the
  * small integers n), then eight doublings of expm1 (e(2r) = 2e + e^2, no cancellation); log1p and
  * log by one Newton step from the double library's value (log(x) = y0 + log1p(x e^-y0 - 1));
- * sin and cos of |x| <= 2^30 after reduction by pi/2 in four parts (k pi/2 exact to 2^-182),
- * Taylor series on |r| <= pi/4; the inverse functions by one correction from the double library's
+ * sin and cos after reduction by pi/2 in four parts up to 2^30 (k pi/2 exact to 2^-182), by the
+ * bits of 2/pi that matter beyond (Payne and Hanek, in integers), Taylor series on |r| <= pi/4; the inverse functions by one correction from the double library's
  * value (atan2 through the exact identity atan2(y, x) - y0 = atan((y c - x s) / (x c + y s)) with
  * c, s = cos y0, sin y0); erf by its series of positive terms; fmod exactly, in integers. */
 #ifndef ULPCERT_SEARCH_DD_H
@@ -176,12 +176,72 @@ SR_HD void dd_sincos_core(dd r, dd *s, dd *c) {
   *s = dd_mul(ps, r);
   *c = pc;
 }
+/* Bits [pos, pos + 63] of the 320-bit integer p (32-bit words, least significant first); bits
+ * outside it are 0. */
+SR_HD uint64_t dd_bits64(const uint32_t *p, int pos) {
+  uint64_t u = 0;
+  for (int b = 63; b >= 0; b--) {
+    int k = pos + b;
+    u = u << 1 | (k >= 0 && k < 320 ? (p[k >> 5] >> (k & 31)) & 1u : 0u);
+  }
+  return u;
+}
+/* Reduction of a large finite a > 2^30 (Payne and Hanek): a = m 2^e (m < 2^53 an integer), a 2/pi
+ * mod 4 from the 256 bits of 2/pi that matter (the words before contribute multiples of 4, those
+ * after less than m 2^(e - 32 (i0 + 8)) <= 2^-170 in all), as an exact 309-bit product P = m W
+ * with its binary point at bit bp = 32 (i0 + 8) - e; the quadrant is the nearest integer to it mod
+ * 4, the rest F in [-1/2, 1/2] read as 190 bits (two's complement when rounding up) into a dd
+ * (exact pieces of 32 bits), times pi/2 as a dd. binary64's x nearest a multiple of pi/2 leaves
+ * |F| > 2^-62, so F keeps over 120 significant bits. */
+SR_HD int dd_reduce_big(double a, dd *r) {
+  const uint32_t T[40] = {
+      0xa2f9836e, 0x4e441529, 0xfc2757d1, 0xf534ddc0, 0xdb629599, 0x3c439041, 0xfe5163ab, 0xdebbc561,
+      0xb7246e3a, 0x424dd2e0, 0x06492eea, 0x09d1921c, 0xfe1deb1c, 0xb129a73e, 0xe88235f5, 0x2ebb4484,
+      0xe99c7026, 0xb45f7e41, 0x3991d639, 0x835339f4, 0x9c845f8b, 0xbdf9283b, 0x1ff897ff, 0xde05980f,
+      0xef2f118b, 0x5a0a6d1f, 0x6d367ecf, 0x27cb09b7, 0x4f463f66, 0x9e5fea2d, 0x7527bac7, 0xebe5f17b,
+      0x3d0739f7, 0x8a5292ea, 0x6bfb5fb1, 0x1f8d5d08, 0x56033046, 0xfc7b6bab, 0xf0cfbc20, 0x9af4361d}; /* 2/pi */
+  uint64_t u, m;
+  memcpy(&u, &a, 8);
+  m = (u & 0xfffffffffffffull) | 0x10000000000000ull;
+  int e = (int)((u >> 52) & 0x7ff) - 1075, i0 = e - 1 <= 0 ? 0 : (e - 1 + 31) / 32 - 1, bp = 32 * (i0 + 8) - e;
+  uint32_t p[10] = {0};
+  uint64_t c = 0, mlo = m & 0xffffffffu, mhi = m >> 32;
+  for (int k = 0; k < 8; k++) { /* P = m W, W = T[i0 .. i0 + 7], its last word least significant */
+    uint64_t t = (uint64_t)T[i0 + 7 - k] * mlo + p[k] + c;
+    p[k] = (uint32_t)t, c = t >> 32;
+  }
+  p[8] = (uint32_t)c, c = 0;
+  for (int k = 0; k < 8; k++) {
+    uint64_t t = (uint64_t)T[i0 + 7 - k] * mhi + p[k + 1] + c;
+    p[k + 1] = (uint32_t)t, c = t >> 32;
+  }
+  p[9] = (uint32_t)c;
+  uint64_t u0 = dd_bits64(p, bp - 62), f0 = u0 & 0x3fffffffffffffffull, u1 = dd_bits64(p, bp - 126), u2 = dd_bits64(p, bp - 190);
+  int q = (int)(u0 >> 62), neg = (int)((f0 >> 61) & 1);
+  if (neg) { /* F - 1: the 190-bit two's complement */
+    q = (q + 1) & 3;
+    u2 = ~u2 + 1;
+    u1 = ~u1 + (u2 == 0);
+    f0 = (~f0 + (u2 == 0 && u1 == 0)) & 0x3fffffffffffffffull;
+  }
+  double pc[6] = {(double)(f0 >> 32), (double)(f0 & 0xffffffffu), (double)(u1 >> 32), (double)(u1 & 0xffffffffu),
+                  (double)(u2 >> 32), (double)(u2 & 0xffffffffu)};
+  dd f = dd_make(0, 0);
+  for (int k = 5; k >= 0; k--) f = dd_add_d(f, ldexp(pc[k], -30 - 32 * k));
+  f = dd_mul(f, dd_make(DD_PIO2_1, DD_PIO2_2));
+  *r = neg ? dd_neg(f) : f;
+  return q;
+}
+/* sin and cos: reduction by pi/2 in four parts up to 2^30, by dd_reduce_big beyond (of |x|: sin
+ * is odd, cos even). */
 SR_HD void dd_sincos(double x, dd *s, dd *c) {
   dd r, s0, c0;
-  int q = dd_reduce_pio2(x, &r);
+  int big = fabs(x) > 0x1p+30;
+  int q = big ? dd_reduce_big(fabs(x), &r) : dd_reduce_pio2(x, &r);
   dd_sincos_core(r, &s0, &c0);
   *s = q == 0 ? s0 : q == 1 ? c0 : q == 2 ? dd_neg(s0) : dd_neg(c0);
   *c = q == 0 ? c0 : q == 1 ? dd_neg(s0) : q == 2 ? dd_neg(c0) : s0;
+  if (big && x < 0) *s = dd_neg(*s);
 }
 /* atan2(y, x) for finite (x, y) not both zero: y0 = atan2(y, x) of the library, then the angle of
  * (x, y) rotated by -y0: atan((y c - x s) / (x c + y s)), c, s = cos y0, sin y0; that angle t is
@@ -220,10 +280,12 @@ SR_HD dd dd_acos(double x) {
   if (x <= -0.5) return dd_sub(dd_make(DD_PI), dd_ldexp(dd_asin_small(dd_sqrt(dd_make((1 + x) * 0.5, 0))), 1));
   return dd_sub(dd_make(DD_PIO2_1, DD_PIO2_2), dd_asin_small(dd_make(x, 0)));
 }
-/* cbrt: one Newton step y0 - (y0^3 - x) / (3 y0^2), tiny |x| scaled by 2^300 first. */
+/* cbrt: one Newton step y0 - (y0^3 - x) / (3 y0^2), tiny |x| scaled by 2^300 first, huge |x| by
+ * 2^-300 (so that y0^3 does not overflow). */
 SR_HD dd dd_cbrt(double x) {
   int sc = 0;
   if (fabs(x) < 0x1p-900) x *= 0x1p300, sc = 100;
+  if (fabs(x) > 0x1p+900) x *= 0x1p-300, sc = -100;
   double y0 = cbrt(x);
   dd y3 = dd_mul_d(two_prod(y0, y0), y0);
   dd corr = dd_div_d(dd_sub(y3, dd_make(x, 0)), 3 * y0 * y0);
@@ -272,16 +334,17 @@ SR_HD dd dd_pow_s(double x, double y, int *s) {
 /* erf(x) = 2/sqrt(pi) e^(-x^2) sum_n 2^n x^(2n+1) / (1 3 5 ... (2n+1)) (every term positive: no
  * cancellation), summed until a term is below 2^-110 of the sum (|x| <= 6: at most about 150 terms). */
 #define DD_2_SQRTPI 0x1.20dd750429b6dp+0, 0x1.1ae3a914fed8p-56
-SR_HD dd dd_erf(double x) {
-  double a = fabs(x);
-  dd x2 = two_prod(a, a), term = dd_make(a, 0), sum = dd_make(a, 0);
+SR_HD dd dd_erf_dd(dd x) {
+  dd a = x.hi < 0 ? dd_neg(x) : x;
+  dd x2 = dd_mul(a, a), term = a, sum = a;
   for (int n = 0; n < 400 && term.hi > 0x1p-110 * sum.hi; n++) {
     term = dd_div_d(dd_mul(term, dd_ldexp(x2, 1)), 2.0 * n + 3);
     sum = dd_add(sum, term);
   }
   dd r = dd_mul(dd_mul(sum, dd_exp(dd_neg(x2))), dd_make(DD_2_SQRTPI));
-  return x < 0 ? dd_neg(r) : r;
+  return x.hi < 0 ? dd_neg(r) : r;
 }
+SR_HD dd dd_erf(double x) { return dd_erf_dd(dd_make(x, 0)); }
 
 /* fmod(x, y), exactly (the remainder is a binary64 number): |x| = mx 2^ex, |y| = my 2^ey with
  * integer significands (subnormals: no hidden bit, ex = -1074); for ex >= ey the remainder of
@@ -347,6 +410,115 @@ SR_HD dd dd_rsqrt(double x) {
   return dd_ldexp(dd_div(dd_make(1, 0), dd_sqrt(dd_make(x, 0))), sc);
 }
 
+/* sinpi, cospi: t = x - 2 rint(x/2) in [-1, 1] and r = t - n/2, n = rint(2t), in [-1/4, 1/4], both
+ * exact (each difference is a multiple of ulp of its larger operand and no larger than it; x/2
+ * inexact only for a subnormal x, where rint gives 0 either way; |x| >= 2^53 is an even integer or
+ * gives t = x - 2n exactly too), then sin and cos of pi r (pi as a dd: relative 2^-106) by the
+ * Taylor series, quadrant n mod 4. Returns n mod 4; r itself in *rr. */
+SR_HD int dd_sincospi(double x, dd *s, dd *c, double *rr) {
+  double t = x - 2.0 * rint(0.5 * x), n = rint(2.0 * t), r = t - 0.5 * n;
+  dd s0, c0;
+  int q = (int)((long long)n & 3);
+  *rr = r;
+  dd_sincos_core(dd_mul_d(dd_make(DD_PI), r), &s0, &c0);
+  *s = q == 0 ? s0 : q == 1 ? c0 : q == 2 ? dd_neg(s0) : dd_neg(c0);
+  *c = q == 0 ? c0 : q == 1 ? dd_neg(s0) : q == 2 ? dd_neg(c0) : s0;
+  return q;
+}
+/* 1/cbrt(x): the quotient of 1 by the dd cube root (which scales tiny arguments itself). */
+SR_HD dd dd_rcbrt(double x) { return dd_div(dd_make(1, 0), dd_cbrt(x)); }
+
+/* erfc: 1 - erf(x) on |x| < 2.5 (erfc(2.5) > 2^-12: the subtraction loses at most 12 of erf's
+ * bits); above, exp(-x^2) times F(x) = 1 / (sqrt(pi) K), K the continued fraction x + (1/2)/(x +
+ * 1/(x + (3/2)/(x + ...))) evaluated from its n-th term back (n about 1600/x^2 + 60: the terms
+ * needed shrink as 1/x^2), exp(-x^2) as r 2^s (results down to the subnormals); below -2.5,
+ * 2 - erfc(-x). The argument is a dd (normcdf's x/sqrt(2)). erfcx(x) = exp(x^2) erfc(x) is F(x)
+ * itself above 2.5. */
+#define DD_1_SQRTPI 0x1.20dd750429b6dp-1, 0x1.1ae3a914fed8p-57
+#define DD_SQRT1_2 0x1.6a09e667f3bcdp-1, -0x1.bdd3413b26456p-55
+SR_HD dd dd_erfc_frac(dd x) {
+  double q = 1600 / (x.hi * x.hi); /* NaN: 460 terms, not an undefined conversion */
+  int n = q < 400 ? (int)q + 60 : 460;
+  dd t = x;
+  for (int k = n; k >= 1; k--) t = dd_add(dd_div(dd_make(0.5 * k, 0), t), x);
+  return dd_div(dd_make(DD_1_SQRTPI), t);
+}
+SR_HD dd dd_erfc_cf(dd x, int *s) { return dd_mul(dd_exp_s(dd_neg(dd_mul(x, x)), s), dd_erfc_frac(x)); }
+SR_HD dd dd_erfc_dd(dd x, int *s) {
+  *s = 0;
+  if (fabs(x.hi) < 2.5) return dd_add_d(dd_neg(dd_erf_dd(x)), 1.0);
+  if (x.hi > 0) return dd_erfc_cf(x, s);
+  int t;
+  dd c = dd_erfc_cf(dd_neg(x), &t);
+  return dd_add_d(dd_neg(dd_scale(c, t)), 2.0);
+}
+SR_HD dd dd_erfc_s(double x, int *s) { return dd_erfc_dd(dd_make(x, 0), s); }
+/* erfcx: F(x) above 2.5; exp(x^2) erfc(x) below (exp(x^2) as r 2^s: it overflows below -26.6). */
+SR_HD dd dd_erfcx_s(double x, int *s) {
+  *s = 0;
+  if (x >= 2.5) return dd_erfc_frac(dd_make(x, 0));
+  dd e = dd_exp_s(two_prod(x, x), s);
+  if (x > -2.5) return dd_mul(e, dd_add_d(dd_neg(dd_erf(x)), 1.0));
+  return dd_sub(dd_ldexp(e, 1), dd_scale(dd_erfc_frac(dd_make(-x, 0)), -*s)); /* 2 e^(x^2) - F(-x) */
+}
+/* normcdf(x) = erfc(-x / sqrt(2)) / 2, the argument as a dd (relative 2^-106). */
+SR_HD dd dd_normcdf_s(double x, int *s) {
+  dd r = dd_erfc_dd(dd_mul_d(dd_make(DD_SQRT1_2), -x), s);
+  return dd_ldexp(r, -1);
+}
+/* erfinv, |x| < 1: a start from twelve Newton steps in double, on erf(y) = |x| below 1/2 (from
+ * |x| sqrt(pi)/2, below the root: erf is concave there) and on erfc(y) = 1 - |x| (exact) above
+ * (from sqrt(-log(1 - |x|)): erfc is convex, so the steps approach the root from below after the
+ * first), then two Newton steps in dd (each squares the relative error; the derivative
+ * 2/sqrt(pi) exp(-y^2) in double is enough for a step of relative size 2^-50). */
+SR_HD dd dd_erfinv(double x) {
+  double a = fabs(x), c = 1 - a, y = a < 0.5 ? a * 0x1.c5bf891b4ef6bp-1 : sqrt(-log(c));
+  if (!(a < 1)) return dd_make(a == 1 ? copysign(INFINITY, x) : NAN, 0);
+  for (int i = 0; i < 12; i++) {
+    double fp = 0x1.20dd750429b6dp+0 * exp(-y * y);
+    y = a < 0.5 ? y - (erf(y) - a) / fp : y + (erfc(y) - c) / fp;
+  }
+  dd yy = dd_make(y, 0);
+  for (int i = 0; i < 2; i++) {
+    double fp = 0x1.20dd750429b6dp+0 * exp(-yy.hi * yy.hi);
+    if (a < 0.5)
+      yy = dd_sub(yy, dd_div_d(dd_add_d(dd_erf_dd(yy), -a), fp));
+    else {
+      int s;
+      dd e = dd_erfc_dd(yy, &s);
+      yy = dd_add(yy, dd_div_d(dd_add_d(dd_scale(e, s), -c), fp));
+    }
+  }
+  return x < 0 ? dd_neg(yy) : yy;
+}
+
+/* erfcinv, 0 < x < 2: erfinv(1 - x) on [1/2, 3/2] (1 - x exact), -erfcinv(2 - x) above 3/2
+ * (2 - x exact); below 1/2, y > 0.47 with erfc(y) = x: a start from y^2 = -log(x) - log(y
+ * sqrt(pi)) (the asymptotic form of erfc, iterated three times), then Newton steps on log erfc(y)
+ * - log x in dd: the ratio q = erfc(y)/x (erfc as r 2^s over x as m 2^k: no subnormal), log q
+ * by its series in q - 1 when small, the derivative -2/sqrt(pi) e^(-y^2)/erfc(y) as 2K (K the
+ * continued fraction, above 2.5) or directly below. */
+SR_HD dd dd_erfcinv(double x) {
+  if (!(x > 0 && x < 2)) return dd_make(x == 0 ? INFINITY : x == 2 ? -INFINITY : NAN, 0);
+  if (x >= 0.5 && x <= 1.5) return dd_erfinv(1 - x);
+  if (x > 1.5) return dd_neg(dd_erfcinv(2 - x));
+  double l = -log(x), y = sqrt(l);
+  for (int i = 0; i < 3; i++) y = sqrt(fmax(l - log(y * 0x1.c5bf891b4ef6bp+0), 0.1));
+  dd yy = dd_make(y, 0);
+  for (int i = 0; i < 7; i++) {
+    int s;
+    dd e = dd_erfc_dd(yy, &s);
+    int k;
+    double m = frexp(x, &k);                                       /* x = m 2^k exactly */
+    dd q1 = dd_add_d(dd_scale(dd_div_d(e, m), s - k), -1.0); /* erfc(y)/x - 1, no subnormal on the way */
+    dd g = fabs(q1.hi) < 0x1p-20 ? dd_sub(q1, dd_ldexp(dd_mul(q1, q1), -1)) : dd_make(log1p(q1.hi), 0);
+    double h = yy.hi >= 2.5 ? 2.0 / (dd_erfc_frac(yy).hi * 0x1.c5bf891b4ef6bp+0)
+                            : 0x1.20dd750429b6dp+0 * exp(-yy.hi * yy.hi) / (dd_scale(e, s).hi); /* -d/dy log erfc */
+    yy = dd_add(yy, dd_div_d(g, h));
+  }
+  return yy;
+}
+
 /* The functions of the search kind by name, as (hi + lo) 2^s (s = 0 but for the results that
  * can be subnormal). */
 SR_HD dd dd_fn_exp(double x, double y, int *s) { return dd_exp_s(dd_make(x, 0), s); }
@@ -401,7 +573,46 @@ SR_HD dd dd_fn_rsqrt(double x, double y, int *s) { return *s = 0, dd_rsqrt(x); }
 SR_HD dd dd_fn_pow(double x, double y, int *s) { return dd_pow_s(x, y, s); }
 SR_HD dd dd_fn_atan2(double x, double y, int *s) { return *s = 0, dd_atan2(x, y); }
 SR_HD dd dd_fn_hypot(double x, double y, int *s) { return dd_hypot_s(x, y, s); }
+/* rhypot = 1 / (r 2^e) with r 2^e the scaled hypot: (1/r) 2^-e */
+SR_HD dd dd_fn_rhypot(double x, double y, int *s) {
+  int e;
+  dd r = dd_hypot_s(x, y, &e);
+  *s = -e;
+  return dd_div(dd_make(1, 0), r);
+}
 SR_HD dd dd_fn_fmod(double x, double y, int *s) { return *s = 0, dd_make(dd_fmod_exact(x, y), 0); }
+/* sinpi of |r| < 2^-500 is pi r (the next term is below 2^-1000 of it), scaled by 2^600 so that a
+ * subnormal result keeps its digits. */
+SR_HD dd dd_fn_sinpi(double x, double y, int *s) {
+  dd sn, cs;
+  double r;
+  int q = dd_sincospi(x, &sn, &cs, &r);
+  *s = 0;
+  if (q == 0 && fabs(r) < 0x1p-500) return *s = -600, dd_mul_d(dd_make(DD_PI), r * 0x1p600);
+  return sn;
+}
+SR_HD dd dd_fn_cospi(double x, double y, int *s) {
+  dd sn, cs;
+  double r;
+  dd_sincospi(x, &sn, &cs, &r);
+  return *s = 0, cs;
+}
+SR_HD dd dd_fn_rcbrt(double x, double y, int *s) { return *s = 0, dd_rcbrt(x); }
+SR_HD dd dd_fn_erfc(double x, double y, int *s) { return dd_erfc_s(x, s); }
+SR_HD dd dd_fn_erfcx(double x, double y, int *s) { return dd_erfcx_s(x, s); }
+SR_HD dd dd_fn_normcdf(double x, double y, int *s) { return dd_normcdf_s(x, s); }
+/* erfinv of |x| < 2^-500 is x sqrt(pi)/2 (the next term is below 2^-1000 of it), scaled by 2^600
+ * so that a subnormal result keeps its digits. */
+SR_HD dd dd_fn_erfcinv(double x, double y, int *s) { return *s = 0, dd_erfcinv(x); }
+/* normcdfinv(p) = -sqrt(2) erfcinv(2p), 2p exact */
+SR_HD dd dd_fn_normcdfinv(double x, double y, int *s) {
+  return *s = 0, dd_neg(dd_mul(dd_make(0x1.6a09e667f3bcdp+0, -0x1.bdd3413b26456p-54), dd_erfcinv(2 * x)));
+}
+SR_HD dd dd_fn_erfinv(double x, double y, int *s) {
+  *s = 0;
+  if (fabs(x) < 0x1p-500) return *s = -600, dd_mul_d(dd_make(0x1.c5bf891b4ef6bp-1, -0x1.618f13eb7ca89p-55), x * 0x1p600);
+  return dd_erfinv(x);
+}
 
 /* The ranking estimate of an output against (hi + lo) 2^s: |out - f| / ulp(f) in the format
  * (fmt), computed in the scaled space (out 2^-s is exact: s <= 0 only scales a result up);

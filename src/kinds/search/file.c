@@ -10,7 +10,7 @@
 #include "src/common.h"
 #include "src/formats/json_io.h"
 
-static const char *lib_word[] = {"cuda", "glibc", "sleef", "planted"};
+static const char *lib_word[] = {"cuda", "glibc", "llvm", "musl", "sleef", "planted"};
 
 void sr_where(const struct sr_fn *f, const struct sr_cand *c, char *buf, size_t n) {
   if (f->dom.arity == 2)
@@ -192,9 +192,11 @@ void sr_print(FILE *f, const struct kind_result *r) {
     }
     const struct sr_cand *c = &s->pool[b];
     sr_where(&sr_fns[v->fn], c, where, sizeof where);
-    if (isinf(c->ulp_err))
+    if (!isfinite(c->out))
       fprintf(f, "%s: a non-finite output %a where f is finite (at %s); %llu inputs searched\n", v->name, c->out, where,
               n);
+    else if (isinf(c->ulp_err)) /* a finite output where |f| < 2^-1022 (ulp 2^-1074), e.g. f = 0 exactly */
+      fprintf(f, "%s: at least 2^1024 ulp (at %s; %llu inputs searched)\n", v->name, where, n);
     else
       fprintf(f, "%s: at least %.6f ulp (at %s; %llu inputs searched)\n", v->name, c->ulp_err, where, n);
     char steps[48] = "a non-finite output";

@@ -17,10 +17,10 @@
 #define SR_DEFAULT_CPU 64u
 #define SR_DEFAULT_GPU 1525879u
 
-static const char *lib_name[] = {"cuda", "glibc", "sleef", "planted"};
+static const char *lib_name[] = {"cuda", "glibc", "llvm", "musl", "sleef", "planted"};
 
 /* Does a name (a variant or a family) take variant v? Families: search (every variant but the
- * planted one), search.<fn> (its libraries), search.<lib> (cuda, glibc, sleef). */
+ * planted one), search.<fn> (its libraries), search.<lib> (cuda, glibc, llvm, musl, sleef). */
 static int takes(const char *name, const struct sr_variant *v) {
   if (!strcmp(name, v->name)) return 1;
   if (v->lib == SR_PLANTED) return !strcmp(name, "search.planted");
@@ -41,7 +41,7 @@ static void list(FILE *f) {
   const struct sr_variant *vs;
   int n = sr_variants(&vs);
   fprintf(f, "\nsearch (family search; binary64 functions and two-argument binary32 functions, searched for their "
-             "largest error; families search.<function>, search.cuda, search.glibc, search.sleef):\n");
+             "largest error; families search.<function>, search.cuda, search.glibc, search.llvm, search.musl, search.sleef):\n");
   for (int i = 0; i < n; i++) fprintf(f, "  %s\n", vs[i].name);
 }
 
@@ -155,8 +155,8 @@ const struct kind kind_search = {
     .unit = "blocks",
     .run_help =
         "Search variants (family search: binary64 functions of one and two arguments, and powf, atan2f,\n"
-        "hypotf, in CUDA (GPU), glibc and SLEEF (CPU)) are searched for their largest error, not run\n"
-        "whole: --from/--to are block numbers (each block: 65536 inputs drawn from --seed; default 64\n"
+        "hypotf, in CUDA (GPU), glibc, LLVM libc, musl and SLEEF (CPU)) are searched for their largest\n"
+        "error, not run whole: --from/--to are block numbers (each block: 65536 inputs drawn from --seed; default 64\n"
         "blocks on the CPU, 1525879 (10^11 inputs) on the GPU), then a local search around the largest\n"
         "errors, then MPFR at every input reported. A result is a lower bound: \"at least X ulp\".\n"
         "--pairs FILE adds a list of inputs (x or x,y a line, '#' comments: published hard-to-round\n"

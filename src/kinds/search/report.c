@@ -4,6 +4,7 @@
  * its input; the same tables in the optional README block "search". Every figure is MPFR's at
  * the input named and is a lower bound ("at least"). accuracy.csv has binary32's columns and
  * carries no search rows. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,7 +13,7 @@
 #include "src/kinds/search/report.h"
 #include "src/report/report.h"
 
-static const char *lib_title[] = {"CUDA (GPU)", "glibc", "SLEEF", "planted"};
+static const char *lib_title[] = {"CUDA (GPU)", "glibc", "LLVM libc", "musl", "SLEEF", "planted"};
 
 /* The cell of a variant: "≥ X (steps)" and its verdict word. */
 static void cell(struct text *t, const struct sr_variant *v, const struct sr_stat *s) {
@@ -24,6 +25,8 @@ static void cell(struct text *t, const struct sr_variant *v, const struct sr_sta
   const struct sr_cand *c = &s->pool[b];
   if (c->steps == UINT64_MAX)
     tprintf(t, " non-finite output");
+  else if (isinf(c->ulp_err)) /* finite output, |f| < 2^-1022 (f = 0 exactly, say): beyond binary64 */
+    tprintf(t, " ≥ 2^1024 (%llu steps)", (unsigned long long)c->steps);
   else
     tprintf(t, " ≥ %.5f (%llu step%s)", c->ulp_err, (unsigned long long)c->steps, c->steps == 1 ? "" : "s");
   if (v->bound != SR_NO_BOUND) tprintf(t, ", %s", k >= 0 ? "VIOLATED" : "no violation found");
@@ -49,7 +52,11 @@ static int pick(struct kind_result *const *rs, int n, int fn, int lib, int *file
 static void tables(struct text *t, struct kind_result *const *rs, char *const *paths, int n) {
   const struct sr_variant *vs;
   sr_variants(&vs);
-  tprintf(t, "| function | format | %s | %s | %s |\n|---|---|---|---|---|\n", lib_title[0], lib_title[1], lib_title[2]);
+  tprintf(t, "| function | format |");
+  for (int lib = SR_CUDA; lib <= SR_SLEEF; lib++) tprintf(t, " %s |", lib_title[lib]);
+  tprintf(t, "\n|---|---|");
+  for (int lib = SR_CUDA; lib <= SR_SLEEF; lib++) tprintf(t, "---|");
+  tprintf(t, "\n");
   for (int f = 0; f < sr_nfns; f++) {
     int any = 0, file, idx;
     for (int lib = SR_CUDA; lib <= SR_SLEEF; lib++) any |= pick(rs, n, f, lib, &file, &idx);

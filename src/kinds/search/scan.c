@@ -215,6 +215,9 @@ void sr_verdict(const struct sr_variant *v, const struct sr_stat *s, char *buf, 
     if (s->pool[k].steps == UINT64_MAX)
       snprintf(buf, n, "VIOLATED (%g %s documented): a non-finite output where f is finite, at %s", v->bound_value,
                unit, where);
+    else if (isinf(s->pool[k].ulp_err))
+      snprintf(buf, n, "VIOLATED (%g %s documented): at least 2^1024 ulp, %llu steps from the correctly rounded "
+               "result, at %s", v->bound_value, unit, (unsigned long long)s->pool[k].steps, where);
     else
       snprintf(buf, n, "VIOLATED (%g %s documented): %.6f ulp, %llu steps from the correctly rounded result, at %s",
                v->bound_value, unit, s->pool[k].ulp_err, (unsigned long long)s->pool[k].steps, where);

@@ -31,7 +31,7 @@ struct sr_fn {
 extern const struct sr_fn sr_fns[];
 extern const int sr_nfns;
 
-enum sr_lib { SR_CUDA, SR_GLIBC, SR_SLEEF, SR_PLANTED };
+enum sr_lib { SR_CUDA, SR_GLIBC, SR_LLVM, SR_MUSL, SR_SLEEF, SR_PLANTED };
 enum sr_bound { SR_NO_BOUND, SR_BOUND_STEPS, SR_BOUND_ULP };
 
 /* One variant: a function in one library. */
@@ -63,7 +63,7 @@ struct sr_cand {
   uint64_t steps;
   char exact[64];
 };
-#define SR_MAXV 128 /* variants at most */
+#define SR_MAXV 192 /* variants at most */
 #define SR_POOL 16 /* candidates kept per variant */
 #define SR_WALK 8  /* of which the local search starts from the first */
 

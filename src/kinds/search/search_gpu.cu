@@ -42,7 +42,7 @@
 /* The list: name and kind of functor. */
 #define SR_DEVICE_FNS(X1, X2, XF)                                                                  \
   X1(exp) X1(exp2) X1(exp10) X1(expm1) X1(log) X1(log2) X1(log10) X1(log1p) X1(sin) X1(cos) X1(tan) \
-  X1(asin) X1(acos) X1(atan) X1(sinh) X1(cosh) X1(tanh) X1(cbrt) X1(erf) X1(asinh) X1(acosh) X1(atanh) X1(rsqrt) X2(pow) X2(atan2) X2(hypot) X2(fmod)        \
+  X1(asin) X1(acos) X1(atan) X1(sinh) X1(cosh) X1(tanh) X1(cbrt) X1(erf) X1(asinh) X1(acosh) X1(atanh) X1(rsqrt) X1(sinpi) X1(cospi) X1(rcbrt) X1(erfc) X1(erfcx) X1(normcdf) X1(erfinv) X1(erfcinv) X1(normcdfinv) X2(pow) X2(atan2) X2(hypot) X2(rhypot) X2(fmod)        \
   XF(powf, pow) XF(atan2f, atan2) XF(hypotf, hypot)
 SR_DEVICE_FNS(F64_1, F64_2, F32_2)
 
