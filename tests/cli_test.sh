@@ -964,7 +964,9 @@ expect 0 "inputs 0x80000000..0x80000000 \(1\)" -- run tanhf.host $V --from -0 --
 expect 0 "inputs 0x00000001..0x00000001 \(1\)" -- run tanhf.host $V --from 0x1p-149 --to 1.5e-45
 expect 0 "inputs 0x7f7fffff..0x7f800000 \(2\)" -- run tanhf.host $V --from 0x1.fffffep127 --to inf
 expect 0 "inputs 0xbf800000..0xc0000000 \(8388609\)" -- run tanhf.host $V --from -2.0 --to -1.0 --threads 2
-expect 2 "empty range: --from 0x3dcccccd is above --to 0x3dcccccc" -- run tanhf.host $V --from 0.1 --to 0.1
+# 0.1 is no binary32 value: it lies between 0x3dcccccc (0x1.999998p-4) and 0x3dcccccd (0x1.99999ap-4)
+expect 2 "no binary32 value lies between --from 0.1 and --to 0.1: both fall between the neighbours 0x1.999998p-4 and 0x1.99999ap-4" -- \
+  run tanhf.host $V --from 0.1 --to 0.1
 expect 2 "--from: '12345' is ambiguous: write a bit pattern in hex \(0x00003039\) or a value with a point \(12345.0\)" -- run tanhf.host --from 12345
 expect 2 "crosses zero: .* run the two halves" -- run tanhf.host --from -1.0 --to 1.0
 expect 2 "--from: 'nan' is neither a bit pattern" -- run tanhf.host --from nan
