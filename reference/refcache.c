@@ -187,6 +187,23 @@ static int mkdir_p(const char *dir) {
   return 0;
 }
 
+int refcache_dir_usable(const char *dir, char *err, size_t errlen) {
+  struct stat st;
+  if (mkdir_p(dir) || stat(dir, &st)) {
+    snprintf(err, errlen, "cannot create the cache folder %s: %s", dir, strerror(errno));
+    return -1;
+  }
+  if (!S_ISDIR(st.st_mode)) {
+    snprintf(err, errlen, "the cache folder %s is not a folder", dir);
+    return -1;
+  }
+  if (access(dir, W_OK | X_OK)) {
+    snprintf(err, errlen, "cannot write in the cache folder %s: %s", dir, strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
 int refcache_save(struct refcache *c) {
   if (!c->building) return 0;
   char dir[4096];

@@ -33,4 +33,8 @@ void refcache_close(struct refcache *c);
 /* Checksum of the payload (exposed for tests). */
 uint64_t refcache_checksum(const double *y, const int8_t *t, uint32_t n);
 
+/* Whether dir can hold the cache: created (with its parents) where missing, a folder this
+ * process can write in. 0, or -1 with the reason in err. */
+int refcache_dir_usable(const char *dir, char *err, size_t errlen);
+
 #endif

@@ -52,6 +52,15 @@ expect 2 "--from -2e40 and --to -1e40 both lie beyond binary32's largest finite 
   run tanhf.host --backend cpu --from -2e40 --to -1e40
 expect 2 "no binary32 value lies between --from 1.00000001 and --to 1.00000002: both fall between the neighbours 0x1p\+0 and 0x1.000002p\+0" -- \
   run tanhf.host --backend cpu --from 1.00000001 --to 1.00000002
+# a cache folder named by --cache that cannot hold the cache is said at once (exit 4), not
+# a cache never written; a missing one is created with its parents
+expect 4 "--cache: cannot create the cache folder /proc/nope: No such file or directory" -- \
+  run tanhf.host --backend cpu --from 1.0 --to 1.001 --quiet --cache /proc/nope
+: >"$T/plainfile"
+expect 4 "--cache: the cache folder $T/plainfile is not a folder" -- \
+  run tanhf.host --backend cpu --from 1.0 --to 1.001 --quiet --cache "$T/plainfile"
+expect 0 "tanhf.host" -- run tanhf.host --backend cpu --from 1.0 --to 1.001 --quiet --cache "$T/new/cache/dir"
+if [ -d "$T/new/cache/dir" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: --cache did not create $T/new/cache/dir"; fi
 
 echo "newcomer: default outputs under build/ of the current folder"
 "$U" run tanhf.host --backend cpu --from 0x3e800000 --to 0x3e8fffff --no-cache --quiet --json "$T/r.json" >/dev/null 2>&1

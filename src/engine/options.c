@@ -159,7 +159,7 @@ static int scan_option(int c, const char *v, struct scan_cli *sc) {
     sc->o.chunk = (uint32_t)k;
     return -1;
   case O_JSON: sc->json = v; return -1;
-  case O_CACHE: sc->cache_dir = v; return -1;
+  case O_CACHE: sc->cache_dir = v, sc->cache_explicit = 1; return -1;
   case O_NOCACHE: sc->cache_dir = NULL; return -1;
   case O_NOFAST: sc->o.no_fast = 1; return -1;
   case O_QUIET: g_quiet = 1; return -1;
@@ -238,6 +238,7 @@ int parse_scan_options(int argc, char **argv, struct scan_cli *sc, int (*extra)(
   sc->backend = -1;
   sc->json = NULL;
   sc->from_value = sc->to_value = 0;
+  sc->cache_explicit = 0;
   sc->cache_dir = refcache_default_dir();
   int c, r;
   optind = 1;
@@ -259,6 +260,13 @@ int parse_scan_options(int argc, char **argv, struct scan_cli *sc, int (*extra)(
   }
   sc->o.cache_dir = sc->cache_dir;
   if (sc->json && output_check(sc->json)) return EXIT_IO;
+  /* a folder named by --cache that cannot hold the cache is an error, said now (not a
+   * cache silently never written); the default folder's trouble is said when saving */
+  char err[4400];
+  if (sc->cache_dir && sc->cache_explicit && refcache_dir_usable(sc->cache_dir, err, sizeof err)) {
+    errorf("--cache: %s (--no-cache runs without one)", err);
+    return EXIT_IO;
+  }
   return -1;
 }
 

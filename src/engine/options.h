@@ -36,6 +36,7 @@ struct scan_cli {
   int backend; /* -1 auto, 0 cpu, 1 gpu */
   const char *json;
   const char *cache_dir;
+  int cache_explicit; /* cache_dir named by --cache (not the default) */
   int from_value, to_value; /* --from / --to given as a value (1.0), not a bit pattern */
   const char *from_text, *to_text; /* as typed */
 };
