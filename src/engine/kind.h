@@ -124,6 +124,9 @@ struct kind {
    * the first device of a->sc, and a record of several devices runs such kinds at once,
    * each on a device of its own (arch.c) */
   int arch_spreads;
+  /* 1: its part of a record is made on the GPU backend only (a CPU record has none, and a
+   * baseline without it is no gap for a comparison on the CPU) */
+  int arch_gpu_only;
   /* records made in ranges and merged (`ulpcert merge`): part b into part a (0, or an exit
    * code with a message in err, a left unchanged); NULL when the part holds every input
    * whatever the range (the 16-bit forms): the parts must then be equal */

@@ -181,4 +181,5 @@ const struct kind kind_convert = {
     .report = conv_report,
     .arch_record = conv_arch_record,
     .arch_compare = conv_arch_compare,
+    .arch_gpu_only = 1,
 };

@@ -157,4 +157,5 @@ const struct kind kind_h16 = {
     .report = h16fn_report,
     .arch_record = h16fn_arch_record,
     .arch_compare = h16fn_arch_compare,
+    .arch_gpu_only = 1,
 };

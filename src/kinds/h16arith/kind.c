@@ -189,4 +189,5 @@ const struct kind kind_h16arith = {
     .report = h16a_report,
     .arch_record = h16a_arch_record,
     .arch_compare = h16a_arch_compare,
+    .arch_gpu_only = 1,
 };

@@ -157,4 +157,5 @@ const struct kind kind_half = {
     .report = half_report,
     .arch_record = half_arch_record,
     .arch_compare = half_arch_compare,
+    .arch_gpu_only = 1,
 };

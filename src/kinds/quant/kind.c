@@ -239,4 +239,5 @@ const struct kind kind_quant = {
     .report = q_report,
     .arch_record = q_arch_record,
     .arch_compare = q_arch_compare,
+    .arch_gpu_only = 1,
 };
