@@ -328,8 +328,8 @@ install: $(BUILD)/ulpcert
 
 # (under the sanitizers, the suites that build a tree of their own and never run this
 # build's binary are not run twice)
-SAN_SKIP := new_function_test new_kind_test
-SAN_SKIP_WHY := it builds and runs a binary of its own without the sanitizers (make test runs it)
+SAN_SKIP := new_function_test new_kind_test hostile_test
+SAN_SKIP_WHY := it builds and runs a binary of its own without the sanitizers, or (hostile_test) it checks how a run ends when a user's function crashes, traps or exits, which the sanitizers' own handlers change (make test runs it)
 # make test: the quick tier (every kind and command on small ranges, minutes); make
 # test-slow: the slow tier; TIER=all both (make ci). tests/budgets.txt gives each suite its
 # tier and its budget of CPU seconds (tests/run_all.sh).

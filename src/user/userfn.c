@@ -328,6 +328,15 @@ int userfn_is_cuda(const char *path) {
   return n >= 3 && !strcmp(path + n - 3, ".cu");
 }
 
+/* What the variants of users' functions point to lives as long as the process (their
+ * origins, the host functions' contexts): kept here, so that it stays reachable (a leak
+ * checker at exit sees it held, not lost). */
+static void *kept[4 * USER_MAXFN];
+static int n_kept;
+static void keep(void *p) {
+  if (p && n_kept < (int)(sizeof kept / sizeof kept[0])) kept[n_kept++] = p;
+}
+
 int user_variants(const char *path, int n, const char *const *names, const struct reference *const *refs, int gpu,
                   const struct gpu_info *gi, struct variant *out, char (*vnames)[256], char *log, size_t loglen) {
   struct user_worker *wk = NULL;
@@ -341,12 +350,14 @@ int user_variants(const char *path, int n, const char *const *names, const struc
     if (!(origin[i] = origin_of(path, refs[i], gpu, gi))) {
       snprintf(log, loglen, "cannot read %s: %s", path, strerror(errno));
       return EXIT_IO;
-    }
+    } else
+      keep(origin[i]);
   int rc = gpu ? userfn_gpu(path, n, names, gi->cc_major, gi->cc_minor, ids, log, loglen)
                : userfn_host(path, n, names, &wk, log, loglen);
   if (rc) return rc;
   /* the worker and these lives as long as the process (the variants point to them) */
   struct user_host *hs = gpu ? NULL : calloc((size_t)n, sizeof *hs);
+  keep(hs);
   if (!gpu && !hs) {
     user_worker_stop(wk);
     snprintf(log, loglen, "out of memory");
