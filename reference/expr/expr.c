@@ -15,6 +15,7 @@
 #include "reference/interval/ib_prog.h"
 #include "reference/expr/expr_tree.h"
 #include "reference/reference.h" /* ref_find */
+#include "reference/arb_special.h" /* erfcx, normcdf, normcdfinv */
 #include "reference/arb_ziv.h"
 #include "reference/fast/fast.h" /* FAST_SERIES_NOWHERE */
 
@@ -162,41 +163,10 @@ static int a_erfcinv(arb_t r, const arb_t x, slong prec) {
   arb_hypgeom_erfcinv(r, x, prec);
   return 0;
 }
-/* erfcx(x) = exp(x^2) erfc(x) */
-static int a_erfcx(arb_t r, const arb_t x, slong prec) {
-  arb_t s;
-  arb_init(s);
-  arb_sqr(s, x, prec + 16);
-  arb_exp(s, s, prec + 16);
-  arb_hypgeom_erfc(r, x, prec + 16);
-  arb_mul(r, r, s, prec);
-  arb_clear(s);
-  return 0;
-}
-/* normcdf(x) = erfc(-x / sqrt 2) / 2 */
-static int a_normcdf(arb_t r, const arb_t x, slong prec) {
-  arb_t s;
-  arb_init(s);
-  arb_sqrt_ui(s, 2, prec + 16);
-  arb_div(s, x, s, prec + 16);
-  arb_neg(s, s);
-  arb_hypgeom_erfc(r, s, prec);
-  arb_mul_2exp_si(r, r, -1);
-  arb_clear(s);
-  return 0;
-}
-/* normcdfinv(p) = -sqrt 2 erfcinv(2p) */
+/* (erfcx and normcdf: reference/arb_special.h) */
 static int a_normcdfinv(arb_t r, const arb_t x, slong prec) {
   if (all_below(x, 0) || all_above(x, 1)) return -1;
-  arb_t s;
-  arb_init(s);
-  arb_mul_2exp_si(s, x, 1);
-  arb_hypgeom_erfcinv(r, s, prec + 16);
-  arb_sqrt_ui(s, 2, prec + 16);
-  arb_mul(r, r, s, prec);
-  arb_neg(r, r);
-  arb_clear(s);
-  return 0;
+  return arb_special_normcdfinv(r, x, prec);
 }
 /* lgamma(x) = log |gamma(x)| (Arb's arb_lgamma covers x > 0 only) */
 static int a_lgamma(arb_t r, const arb_t x, slong prec) {
@@ -341,8 +311,8 @@ static const struct fnrow {
     {"asin", a_asin, NULL},       {"acos", a_acos, NULL},       {"atan", a_atan, NULL},
     {"sinh", a_sinh, NULL},       {"cosh", a_cosh, NULL},       {"tanh", a_tanh, NULL},
     {"asinh", a_asinh, NULL},     {"acosh", a_acosh, NULL},     {"atanh", a_atanh, NULL},
-    {"erf", a_erf, NULL},         {"erfc", a_erfc, NULL},       {"erfcx", a_erfcx, NULL},
-    {"erfinv", a_erfinv, NULL},   {"erfcinv", a_erfcinv, NULL}, {"normcdf", a_normcdf, NULL},
+    {"erf", a_erf, NULL},         {"erfc", a_erfc, NULL},       {"erfcx", arb_special_erfcx, NULL},
+    {"erfinv", a_erfinv, NULL},   {"erfcinv", a_erfcinv, NULL}, {"normcdf", arb_special_normcdf, NULL},
     {"normcdfinv", a_normcdfinv, NULL},                         {"lgamma", a_lgamma, NULL},
     {"tgamma", a_tgamma, NULL},   {"j0", a_j0, NULL},           {"j1", a_j1, NULL},
     {"y0", a_y0, NULL},           {"y1", a_y1, NULL},           {"cyl_bessel_i0", a_i0, NULL},

@@ -6,32 +6,10 @@
 
 #include <arb_hypgeom.h>
 
+#include "reference/arb_special.h" /* erfcx, normcdf, normcdfinv */
 #include "reference/arb_ziv.h"
 
 #define R64_ARB_PREC_MAX 65536
-
-static int erfcx_ball(arb_t r, const arb_t x, slong prec) {
-  arb_t e;
-  arb_init(e);
-  arb_hypgeom_erfc(r, x, prec + 16);
-  arb_sqr(e, x, prec + 16);
-  arb_exp(e, e, prec + 16);
-  arb_mul(r, r, e, prec);
-  arb_clear(e);
-  return 0;
-}
-
-static int normcdf_ball(arb_t r, const arb_t x, slong prec) {
-  arb_t t;
-  arb_init(t);
-  arb_sqrt_ui(t, 2, prec + 16);
-  arb_div(t, x, t, prec + 16);
-  arb_neg(t, t);
-  arb_hypgeom_erfc(r, t, prec);
-  arb_mul_2exp_si(r, r, -1);
-  arb_clear(t);
-  return 0;
-}
 
 /* f(+-0) and the infinities: erfcx(0) = 1, erfcx(+inf) = 0, erfcx(-inf) = +inf; normcdf(0) = 1/2,
  * normcdf(+-inf) = 1, 0. Returns 1 when x is one of them (r set exactly). */
@@ -48,12 +26,12 @@ static int special(mpfr_ptr r, mpfr_srcptr x, int erfcx) {
 
 int r64_erfcx(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd) {
   if (special(r, x, 1)) return 0;
-  return ref_arb_ziv(r, x, rnd, erfcx_ball, R64_ARB_PREC_MAX);
+  return ref_arb_ziv(r, x, rnd, arb_special_erfcx, R64_ARB_PREC_MAX);
 }
 
 int r64_normcdf(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd) {
   if (special(r, x, 0)) return 0;
-  return ref_arb_ziv(r, x, rnd, normcdf_ball, R64_ARB_PREC_MAX);
+  return ref_arb_ziv(r, x, rnd, arb_special_normcdf, R64_ARB_PREC_MAX);
 }
 
 /* rhypot: y is passed to the ball through ref_arb_ziv_arg. 1/sqrt(s) of a dyadic s is dyadic (or
@@ -118,22 +96,10 @@ int r64_erfcinv(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd) {
 }
 
 /* normcdfinv: exact only at 1/2 (where erfcinv's argument is 1); 0, 1/2, 1 and beyond set here. */
-static int normcdfinv_ball(arb_t r, const arb_t x, slong prec) {
-  arb_t t;
-  arb_init(t);
-  arb_mul_2exp_si(t, x, 1);
-  arb_hypgeom_erfcinv(r, t, prec + 16);
-  arb_sqrt_ui(t, 2, prec + 16);
-  arb_mul(r, r, t, prec);
-  arb_neg(r, r);
-  arb_clear(t);
-  return 0;
-}
-
 int r64_normcdfinv(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd) {
   if (mpfr_nan_p(x) || mpfr_sgn(x) < 0 || mpfr_cmp_ui(x, 1) > 0) return mpfr_set_nan(r), 0;
   if (mpfr_zero_p(x)) return mpfr_set_inf(r, -1), 0;
   if (mpfr_cmp_ui(x, 1) == 0) return mpfr_set_inf(r, 1), 0;
   if (mpfr_cmp_d(x, 0.5) == 0) return mpfr_set_zero(r, 1), 0;
-  return ref_arb_ziv(r, x, rnd, normcdfinv_ball, R64_ARB_PREC_MAX);
+  return ref_arb_ziv(r, x, rnd, arb_special_normcdfinv, R64_ARB_PREC_MAX);
 }
