@@ -10,31 +10,7 @@ fail=0
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
-check() { # check NAME COMMAND...: the command succeeds
-  name=$1
-  shift
-  if "$@" >"$T/check.out" 2>&1; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1))
-    echo "FAIL: $name"
-    sed 's/^/    /' "$T/check.out" | head -8
-  fi
-}
-
-expect() { # expect CODE PATTERN ARGS...: exit code and message
-  code=$1 pat=$2
-  shift 2
-  "$U" "$@" >"$T/out" 2>&1
-  rc=$?
-  if [ "$rc" -eq "$code" ] && grep -Eq -- "$pat" "$T/out"; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1))
-    echo "FAIL: ulpcert $* -> exit $rc (want $code), output:"
-    sed 's/^/    /' "$T/out" | head -5
-  fi
-}
+. "$(dirname "$0")/suite.sh" # check, expect
 
 R="--backend cpu --quiet --threads 2 --from 0x40490000 --to 0x40491fff"
 V="atan2f.host hypotf.host"

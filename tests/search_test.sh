@@ -12,31 +12,7 @@ fail=0
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
-check() { # check NAME COMMAND...: the command succeeds
-  name=$1
-  shift
-  if "$@" >"$T/check.out" 2>&1; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1))
-    echo "FAIL: $name"
-    sed 's/^/    /' "$T/check.out" | head -8
-  fi
-}
-
-expect() { # expect CODE PATTERN ARGS...: exit code and message
-  code=$1 pat=$2
-  shift 2
-  "$U" "$@" >"$T/out" 2>&1
-  rc=$?
-  if [ "$rc" -eq "$code" ] && grep -Eq -- "$pat" "$T/out"; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1))
-    echo "FAIL: ulpcert $* (exit $rc, expected $code and /$pat/)"
-    sed 's/^/    /' "$T/out" | head -8
-  fi
-}
+. "$(dirname "$0")/suite.sh" # check, expect
 
 # the planted exp: one ulp too large on [1.5, 1.5 + 2^-8]; its bound of 0.75 ulp is VIOLATED there
 expect 1 "VIOLATED \(0.75 ulp documented\): 1\.[0-9]+ ulp, [0-9]+ steps? from the correctly rounded result, at x = 0x1\.80" \
