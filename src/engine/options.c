@@ -5,6 +5,7 @@
 #include <math.h>
 #include <errno.h>
 #include <mpfr.h>
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -325,3 +326,12 @@ int choose_backend(struct scan_cli *sc, struct run_info *ri) {
   return -1;
 }
 
+int run_info_for(struct scan_cli *sc, struct run_info *ri) {
+  run_info_init(ri, 0, NULL);
+  snprintf(ri->command, sizeof ri->command, "%s", g_command_line);
+  int rc = choose_backend(sc, ri);
+  if (rc > 0) return rc;
+  ri->from = sc->o.from, ri->to = sc->o.to;
+  ri->threads = sc->o.threads > 0 ? sc->o.threads : omp_get_max_threads();
+  return 0;
+}

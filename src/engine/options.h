@@ -59,6 +59,11 @@ int output_check(const char *path);
  * code. */
 int choose_backend(struct scan_cli *sc, struct run_info *ri);
 
+/* A run's description for a kind that runs sc's options: ri initialised with the command line
+ * as typed, the backend chosen (choose_backend), the range and the host threads (--threads,
+ * else OpenMP's). 0, or an exit code. */
+int run_info_for(struct scan_cli *sc, struct run_info *ri);
+
 /* The command line as typed, captured before option parsing permutes argv. */
 extern char g_command_line[4096];
 

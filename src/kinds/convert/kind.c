@@ -5,7 +5,6 @@
  * domains are always whole). On the CPU backend the default flavour runs the CUDA
  * headers' host code. */
 #include <jansson.h>
-#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,19 +59,12 @@ static int begin(struct run_request *rq, struct kind_result **out) {
   struct kind_result *r = calloc(1, sizeof *r);
   if (!r) return EXIT_IO;
   int rc = resolve(rq, r);
-  if (!rc) {
-    run_info_init(&r->ri, 0, NULL);
-    snprintf(r->ri.command, sizeof r->ri.command, "%s", g_command_line);
-    rc = choose_backend(rq->sc, &r->ri);
-    rc = rc >= 0 ? rc : 0;
-  }
+  if (!rc) rc = run_info_for(rq->sc, &r->ri);
   if (rc) {
     release(r);
     return rc;
   }
   r->sc = rq->sc;
-  r->ri.from = rq->sc->o.from, r->ri.to = rq->sc->o.to;
-  r->ri.threads = rq->sc->o.threads > 0 ? rq->sc->o.threads : omp_get_max_threads();
   r->device = rq->sc->o.ndevices > 0 ? rq->sc->o.devices[0] : 0;
   if (!g_quiet)
     fprintf(stderr, "ulpcert: %d conversion%s, binary32 inputs 0x%08x..0x%08x, %s backend\n", r->nv,

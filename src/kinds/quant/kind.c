@@ -2,7 +2,6 @@
  * MXFP4; NVFP4) checked on every (scale, element) pair and every amax against the exact
  * quantizers of reference/quant/quant.h and their named variants. Its variants are
  * FAMILY.SOURCE.IMPL: mxfp8-e4m3.bf16.cuda, nvfp4.f32.user (--source). */
-#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -143,19 +142,12 @@ static int begin(struct run_request *rq, struct kind_result **out) {
     return EXIT_USAGE;
   }
   int rc = q_resolve(r, rq);
-  if (!rc) {
-    run_info_init(&r->ri, 0, NULL);
-    snprintf(r->ri.command, sizeof r->ri.command, "%s", g_command_line);
-    rc = choose_backend(rq->sc, &r->ri);
-    rc = rc >= 0 ? rc : 0;
-  }
+  if (!rc) rc = run_info_for(rq->sc, &r->ri);
   if (rc) {
     release(r);
     return rc;
   }
   r->sc = rq->sc;
-  r->ri.from = rq->sc->o.from, r->ri.to = rq->sc->o.to;
-  r->ri.threads = rq->sc->o.threads > 0 ? rq->sc->o.threads : omp_get_max_threads();
   r->device = rq->sc->o.ndevices > 0 ? rq->sc->o.devices[0] : 0;
   int kept = 0;
   for (int i = 0; i < r->nv; i++) {
