@@ -175,6 +175,66 @@ static void f_cbrt1(arb_t y, const arb_t x, slong p) { /* the real cube root: si
   arb_sub_ui(y, y, 1, p);
 }
 
+/* values beyond the balls' exponent range kept as logarithms (reference/interval/ib_lg.h):
+ * expressions whose intermediate values leave it for |x| >= 2^57 while the result stays an
+ * ordinary number, each rule of ib_lg.h at least once */
+static void f_logcosh(arb_t y, const arb_t x, slong p) { /* log(cosh(x)): a slot made, log of it */
+  arb_cosh(y, x, p);
+  arb_log(y, y, p);
+}
+static void f_logsum(arb_t y, const arb_t x, slong p) { /* log(exp(x)+exp(x/2)): two slots, one sign */
+  arb_t t;
+  arb_init(t);
+  arb_exp(y, x, p);
+  arb_mul_2exp_si(t, x, -1);
+  arb_exp(t, t, p);
+  arb_add(y, y, t, p);
+  arb_log(y, y, p);
+  arb_clear(t);
+}
+static void f_logdiff(arb_t y, const arb_t x, slong p) { /* log(exp(x)-exp(x/2)): opposite signs */
+  arb_t t;
+  arb_init(t);
+  arb_exp(y, x, p);
+  arb_mul_2exp_si(t, x, -1);
+  arb_exp(t, t, p);
+  arb_sub(y, y, t, p);
+  arb_log(y, y, p);
+  arb_clear(t);
+}
+static void f_logx2exp(arb_t y, const arb_t x, slong p) { /* log(x^2*exp(x))-x: a product, then cancellation */
+  arb_t t;
+  arb_init(t);
+  arb_exp(t, x, p);
+  arb_sqr(y, x, p);
+  arb_mul(y, y, t, p);
+  arb_log(y, y, p);
+  arb_sub(y, y, x, p);
+  arb_clear(t);
+}
+static void f_log10add(arb_t y, const arb_t x, slong p) { /* log10(exp(x)+x)/x: a slot plus an ordinary value */
+  arb_exp(y, x, p);
+  arb_add(y, y, x, p);
+  arb_log_base_ui(y, y, 10, p);
+  arb_div(y, y, x, p);
+}
+static void f_sqrtcosh(arb_t y, const arb_t x, slong p) { /* sqrt(cosh(x))/exp(x/2): sqrt, a quotient of slots */
+  arb_t t;
+  arb_init(t);
+  arb_cosh(y, x, p);
+  arb_sqrt(y, y, p);
+  arb_mul_2exp_si(t, x, -1);
+  arb_exp(t, t, p);
+  arb_div(y, y, t, p);
+  arb_clear(t);
+}
+static void f_log1pcube(arb_t y, const arb_t x, slong p) { /* log1p(exp(x)^3)/x: a power, log1p of a slot */
+  arb_exp(y, x, p);
+  arb_pow_ui(y, y, 3, p);
+  arb_log1p(y, y, p);
+  arb_div(y, y, x, p);
+}
+
 static const struct {
   const char *text;
   naive_fn f;
@@ -364,7 +424,63 @@ static void test_budget_and_stop(void **state) {
   ref_fast_free(&f);
 }
 
+static const struct {
+  const char *text;
+  naive_fn f;
+} lg_cases[] = {
+    {"log(cosh(x))", f_logcosh},         {"log(exp(x)+exp(x/2))", f_logsum},
+    {"log(exp(x)-exp(x/2))", f_logdiff}, {"log(x^2*exp(x))-x", f_logx2exp},
+    {"log10(exp(x)+x)/x", f_log10add},   {"sqrt(cosh(x))/exp(x/2)", f_sqrtcosh},
+    {"log1p(exp(x)^3)/x", f_log1pcube},  {"log(sinh(x)/x)", f_logsinhc},
+};
+
+/* The same comparison for lg_cases, and: the balls decide every input the naive loop
+ * decides but a few, and every one of magnitude 2^57 and above (where each of these
+ * leaves the exponent range on the way) that the naive loop decides. */
+static void test_log_forms(void **state) {
+  (void)state;
+  static uint32_t in[1024];
+  const int n = inputs(in);
+  long total_big = 0;
+  for (size_t c = 0; c < sizeof lg_cases / sizeof lg_cases[0]; c++) {
+    char err[256];
+    struct expr *e = expr_parse(lg_cases[c].text, err, sizeof err);
+    assert_non_null(e);
+    static struct ib_prog P;
+    assert_int_equal(expr_ib_compile(e, &P, err, sizeof err), 0);
+    long naive = 0, both = 0, bad = 0, big = 0, big_both = 0;
+    for (int i = 0; i < n; i++) {
+      double yb = 0, yn = 0;
+      int tb = 0, tn = 0, words = 0;
+      const int db = ib_decide(&P, in[i], &yb, &tb, &words);
+      const int dn = naive_pair(lg_cases[c].f, in[i], &yn, &tn);
+      const int huge = (in[i] & 0x7fffffffu) >= 0x5c000000u; /* |x| >= 2^57 */
+      naive += dn, big += huge && dn;
+      if (!db || !dn) continue;
+      both++, big_both += huge;
+      if (memcmp(&yb, &yn, sizeof yb) || tb != tn) {
+        if (bad < 5)
+          fprintf(stderr, "  %s at x=%a (0x%08x): balls %a t=%d, naive Arb %a t=%d\n", lg_cases[c].text,
+                  (double)u2f(in[i]), in[i], yb, tb, yn, tn);
+        bad++;
+      }
+    }
+    printf("  %-26s %d inputs: the naive Arb loop decides %ld, the balls too %ld (of |x| >= 2^57: %ld of %ld), %ld differ\n",
+           lg_cases[c].text, n, naive, both, big_both, big, bad);
+    assert_int_equal(bad, 0);
+    assert_true(both * 100 >= naive * 98);
+    assert_true(big_both == big);
+    total_big += big;
+    expr_free(e);
+  }
+  /* the naive loop decides the tails of most of these (not where the value is x plus a
+   * deviation below 2^-8192 of it, e.g. log(exp(x)+exp(x/2)) = x + log1p(e^(-x/2))) */
+  assert_true(total_big >= 4 * 128);
+  flint_cleanup();
+}
+
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_naive_arb), cmocka_unit_test(test_budget_and_stop)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_naive_arb), cmocka_unit_test(test_log_forms),
+                                     cmocka_unit_test(test_budget_and_stop)};
   return cmocka_run_group_tests_name("ibarb", tests, NULL, NULL);
 }

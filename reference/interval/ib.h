@@ -36,7 +36,10 @@
 
 /* IB_HD: small helpers, inlined; IB_HDN: the operations and functions, kept out of line
  * on the device (one copy each: the compile stays minutes, not hours) */
-#if defined(__CUDACC__)
+#if defined(__CUDACC__) && defined(IB_INLINE)
+#define IB_HD static __host__ __device__ __forceinline__
+#define IB_HDN static __host__ __device__ inline
+#elif defined(__CUDACC__)
 #define IB_HD static __host__ __device__ inline
 #define IB_HDN static __host__ __device__ __noinline__
 #else
@@ -44,7 +47,14 @@
 #define IB_HDN static inline
 #endif
 
-#define IB_MAXL 20                       /* words of a midpoint: 1280 bits */
+/* IB_MAXL: the words a midpoint can hold (1280 bits). An object may define it smaller
+ * before including this header (the device's first pass, src/kinds/binary32/device/
+ * balls_lo.cu): every operation truncates to min(n, IB_MAXL) words and says so in the
+ * radius, so a smaller IB_MAXL only makes balls wider, never wrong. */
+#ifndef IB_MAXL
+#define IB_MAXL 20
+#endif
+#define IB_CONST_W 20                    /* words of the stored constants (pi, log 2, a program's) */
 #define IB_EMAX ((int64_t)1 << 58)       /* |exponent| beyond this: a hard failure */
 
 /* r = m 2^e, m = 0 or 2^31 <= m < 2^32: an upper bound kept as Arb's mag_t is */

@@ -18,9 +18,9 @@
 /* a constant of the table (value = 0.D 2^E - delta, 0 <= delta < 2^(E - 1280)) at n
  * words: the truncation of ib_set_words and delta both go to the radius */
 IB_HDN void ib_const_words(ib_ctx *c, ib *r, const uint64_t *D, int64_t E) {
-  uint64_t X[IB_MAXL];
-  for (int i = 0; i < IB_MAXL; i++) X[i] = D[i];
-  ib_set_words(c, r, X, IB_MAXL, E, 0, ibm_pow2(E - 64 * IB_MAXL));
+  uint64_t X[IB_CONST_W];
+  for (int i = 0; i < IB_CONST_W; i++) X[i] = D[i];
+  ib_set_words(c, r, X, IB_CONST_W, E, 0, ibm_pow2(E - 64 * IB_CONST_W));
   /* the midpoint is the truncation, below the value: centre the ball on it */
 }
 IB_HD void ib_pi(ib_ctx *c, ib *r) { ib_const_words(c, r, IB_PI_D, IB_PI_E); }

@@ -18,6 +18,9 @@
 #define IB_CONST_MAX 12 /* constants */
 #define IB_STACK 12     /* the depth of the stack */
 #define IB_LEVELS 5     /* 1, 2, 4, 8, 16 words */
+#ifndef IB_TOPW
+#define IB_TOPW 16      /* the most words a level uses (an object with a smaller IB_MAXL lowers it) */
+#endif
 
 enum ib_op { IBO_X, IBO_CONST, IBO_NEG, IBO_ADD, IBO_SUB, IBO_MUL, IBO_DIV, IBO_POW, IBO_FN };
 /* the functions of the grammar the evaluator has (any other makes no program) */
@@ -27,12 +30,15 @@ enum ib_fn {
   IBF_LOG2, IBF_LOG10, IBF_N
 };
 
+/* the rules for values kept as logarithms (they name the operations above) */
+#include "ib_lg.h"
+
 struct ib_ins {
   uint8_t op, fn;   /* enum ib_op; IBO_FN: enum ib_fn */
   int32_t p, q;     /* IBO_POW: the exponent p/q (q > 0, in lowest terms); IBO_CONST: p the index */
 };
 struct ib_constant {
-  uint64_t d[IB_MAXL]; /* 0.d 2^e, truncated toward zero */
+  uint64_t d[IB_CONST_W]; /* 0.d 2^e, truncated toward zero */
   int64_t e;
   int neg, zero, exact; /* exact: the truncation is the value */
 };
@@ -47,9 +53,9 @@ IB_HD void ib_load_const(ib_ctx *c, ib *r, const struct ib_constant *k) {
     ib_zero(r);
     return;
   }
-  uint64_t X[IB_MAXL];
-  for (int i = 0; i < IB_MAXL; i++) X[i] = k->d[i];
-  ib_set_words(c, r, X, IB_MAXL, k->e, k->neg, k->exact ? (ib_mag){0, 0} : ibm_pow2(k->e - 64 * IB_MAXL));
+  uint64_t X[IB_CONST_W];
+  for (int i = 0; i < IB_CONST_W; i++) X[i] = k->d[i];
+  ib_set_words(c, r, X, IB_CONST_W, k->e, k->neg, k->exact ? (ib_mag){0, 0} : ibm_pow2(k->e - 64 * IB_CONST_W));
 }
 
 /* x^m for an integer m (binary powering: each product a ball product) */
@@ -171,38 +177,73 @@ IB_HDN void ib_apply(ib_ctx *c, ib *r, const ib *x, int fn) {
 }
 
 /* The program at the input x (binary32 bits, finite) with n words: the result ball, or
- * c->fail set. */
+ * c->fail set. A stack slot may hold a value beyond the exponent range as its logarithm
+ * (lg[], vn[]: ib_lg.h); the result is turned back into an ordinary ball (or bound). */
 IB_HDN void ib_eval(const struct ib_prog *P, uint32_t x, ib_ctx *c, ib *out) {
   ib st[IB_STACK];
+  unsigned char lg[IB_STACK], vn[IB_STACK];
   int sp = 0;
   for (int i = 0; i < P->n_ins && !c->fail; i++) {
     const struct ib_ins in = P->ins[i];
+    ib *a = sp >= 2 ? &st[sp - 2] : st, *b = sp >= 1 ? &st[sp - 1] : st;
     switch (in.op) {
-    case IBO_X: ib_set_f32bits(c, &st[sp++], x); break;
-    case IBO_CONST: ib_load_const(c, &st[sp++], &P->k[in.p]); break;
-    case IBO_NEG: ib_neg(&st[sp - 1], &st[sp - 1]); break;
-    case IBO_ADD: ib_add(c, &st[sp - 2], &st[sp - 2], &st[sp - 1]), sp--; break;
-    case IBO_SUB: ib_sub(c, &st[sp - 2], &st[sp - 2], &st[sp - 1]), sp--; break;
-    case IBO_MUL: ib_mul(c, &st[sp - 2], &st[sp - 2], &st[sp - 1]), sp--; break;
-    case IBO_DIV: ib_div(c, &st[sp - 2], &st[sp - 2], &st[sp - 1]), sp--; break;
-    case IBO_POW:
-      if (in.q == 1) ib_pow_int(c, &st[sp - 1], &st[sp - 1], in.p);
-      else ib_pow_frac(c, &st[sp - 1], &st[sp - 1], in.p, in.q);
+    case IBO_X: ib_set_f32bits(c, &st[sp], x), lg[sp] = vn[sp] = 0, sp++; break;
+    case IBO_CONST: ib_load_const(c, &st[sp], &P->k[in.p]), lg[sp] = vn[sp] = 0, sp++; break;
+    case IBO_NEG:
+      if (lg[sp - 1]) vn[sp - 1] ^= 1;
+      else ib_neg(b, b);
       break;
-    case IBO_FN: ib_apply(c, &st[sp - 1], &st[sp - 1], in.fn); break;
+    case IBO_ADD:
+    case IBO_SUB:
+    case IBO_MUL:
+    case IBO_DIV:
+      if (lg[sp - 2] || lg[sp - 1]) ib_lg_binop(c, in.op, a, &lg[sp - 2], &vn[sp - 2], b, lg[sp - 1], vn[sp - 1]);
+      else if (in.op == IBO_ADD) ib_add(c, a, a, b);
+      else if (in.op == IBO_SUB) ib_sub(c, a, a, b);
+      else if (in.op == IBO_MUL) ib_mul(c, a, a, b);
+      else ib_div(c, a, a, b);
+      sp--;
+      break;
+    case IBO_POW:
+      if (lg[sp - 1]) ib_lg_pow(c, b, &vn[sp - 1], in.p, in.q);
+      else if (in.q == 1) ib_pow_int(c, b, b, in.p);
+      else ib_pow_frac(c, b, b, in.p, in.q);
+      break;
+    case IBO_FN: {
+      int v = 0;
+      if (lg[sp - 1]) {
+        if (ib_lg_fn(c, b, &lg[sp - 1], &vn[sp - 1], in.fn)) break;
+        ib t;
+        ib_lg_demote(c, &t, b, vn[sp - 1]);
+        ib_copy(b, &t);
+        lg[sp - 1] = vn[sp - 1] = 0;
+      } else {
+        ib t;
+        if (ib_lg_make(c, in.fn, b, &t, &v)) {
+          ib_copy(b, &t);
+          lg[sp - 1] = 1, vn[sp - 1] = (unsigned char)v;
+          break;
+        }
+      }
+      ib_apply(c, b, b, in.fn);
+      break;
+    }
     default: ib_fail(c, 2);
     }
   }
-  if (sp >= 1) ib_copy(out, &st[0]);
-  else ib_fail(c, 2);
+  if (sp < 1) ib_fail(c, 2);
+  else if (lg[0]) ib_lg_demote(c, out, &st[0], vn[0]);
+  else ib_copy(out, &st[0]);
 }
 
 /* (y, t) of the input x: 1 and the pair, with *words the precision that decided it; 0
- * when no precision decides (non-finite inputs are the host's). */
-IB_HDN int ib_decide(const struct ib_prog *P, uint32_t x, double *y, int *t, int *words) {
+ * when no precision from 2^lev0 to IB_TOPW words decides (non-finite inputs are the
+ * host's). Any level's answer is the true pair (a ball that rounds to one pair at every
+ * point), so starting higher or stopping lower changes only what is decided. */
+IB_HDN int ib_decide_from(const struct ib_prog *P, uint32_t x, int lev0, double *y, int *t, int *words) {
   if ((x & 0x7fffffffu) >= 0x7f800000u) return 0;
   ib r;
-  for (int lev = 0; lev < IB_LEVELS; lev++) {
+  for (int lev = lev0; lev < IB_LEVELS && (1 << lev) <= IB_TOPW && (1 << lev) <= IB_MAXL; lev++) {
     ib_ctx c = {1 << lev, 0};
     ib_eval(P, x, &c, &r);
     if (c.fail >= 2) return 0;
@@ -212,6 +253,9 @@ IB_HDN int ib_decide(const struct ib_prog *P, uint32_t x, double *y, int *t, int
     }
   }
   return 0;
+}
+IB_HD int ib_decide(const struct ib_prog *P, uint32_t x, double *y, int *t, int *words) {
+  return ib_decide_from(P, x, 0, y, t, words);
 }
 
 #endif
