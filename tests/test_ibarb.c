@@ -424,6 +424,21 @@ static void test_budget_and_stop(void **state) {
   ref_fast_free(&f);
 }
 
+static void f_log1pexp(arb_t y, const arb_t x, slong p) { /* log(1+exp(x)): x + log1p(e^-x), from above */
+  arb_exp(y, x, p);
+  arb_add_ui(y, y, 1, p);
+  arb_log(y, y, p);
+}
+static void f_expm1exp(arb_t y, const arb_t x, slong p) { /* expm1(x)*exp(-x): 1 - e^-x, from below */
+  arb_t t;
+  arb_init(t);
+  arb_expm1(y, x, p);
+  arb_neg(t, x);
+  arb_exp(t, t, p);
+  arb_mul(y, y, t, p);
+  arb_clear(t);
+}
+
 static const struct {
   const char *text;
   naive_fn f;
@@ -432,6 +447,7 @@ static const struct {
     {"log(exp(x)-exp(x/2))", f_logdiff}, {"log(x^2*exp(x))-x", f_logx2exp},
     {"log10(exp(x)+x)/x", f_log10add},   {"sqrt(cosh(x))/exp(x/2)", f_sqrtcosh},
     {"log1p(exp(x)^3)/x", f_log1pcube},  {"log(sinh(x)/x)", f_logsinhc},
+    {"log(1+exp(x))", f_log1pexp},       {"expm1(x)*exp(-x)", f_expm1exp},
 };
 
 /* The same comparison for lg_cases, and: the balls decide every input the naive loop
@@ -439,8 +455,11 @@ static const struct {
  * leaves the exponent range on the way) that the naive loop decides. */
 static void test_log_forms(void **state) {
   (void)state;
-  static uint32_t in[1024];
-  const int n = inputs(in);
+  static uint32_t in[1024 + 96];
+  int n = inputs(in);
+  /* and [2^9, 2^12) of both signs, where e^|x| has just left binary64's range and the
+   * naive loop still sees deviations of e^-|x| (2^-738 to 2^-5909) */
+  for (int i = 0; i < 96; i++) in[n++] = (i & 1 ? 0x80000000u : 0) | (0x44000000u + next32() % 0x1800000u);
   long total_big = 0;
   for (size_t c = 0; c < sizeof lg_cases / sizeof lg_cases[0]; c++) {
     char err[256];

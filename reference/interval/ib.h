@@ -700,6 +700,38 @@ IB_HD void ib_set_d(ib_ctx *c, ib *r, double v) {
 /* the midpoint alone (a seed's arithmetic) */
 IB_HD void ib_mid(ib *r) { r->r.m = 0, r->r.e = 0, r->side = 0; }
 
+/* An exact quotient of exact midpoints: b exact, a exact or exact with a side, and
+ * m_a / b a number of at most 53 bits (3 = 1800/600), which Newton's q only approaches.
+ * The candidates are the binary64 number nearest q and its two neighbours (q is within
+ * a few units of its last word of m_a / b, far below a binary64 gap); one is the quotient
+ * exactly when q0 b - m_a is an exact 0, formed with one word more than b has, so the
+ * product is exact. Then r = q0, and a's side becomes r's: for x = m_a + d, 0 < |d| <= r_a
+ * of sign s, x / b = q0 + d / b, of sign s sign(b), |d / b| <= r_a / min|b|. 1 when
+ * found; 0 leaves r alone. */
+IB_HDN int ib_div_exact(ib_ctx *c, ib *r, const ib *a, const ib *bm, const ib *q, ib_mag lb) {
+  ib_ctx w = {bm->l + 1 < IB_MAXL ? bm->l + 1 : IB_MAXL, 0};
+  if (w.n < 2) w.n = 2 < IB_MAXL ? 2 : IB_MAXL;
+  ib am, q0, p;
+  ib_copy(&am, a);
+  ib_mid(&am);
+  const double qd = ib_mid_d(q);
+  if (!(qd != 0 && fabs(qd) < 0x1p1000 && fabs(qd) > 0x1p-1000)) return 0; /* ib_mid_d clamps beyond: no candidate */
+  for (int k = 0; k < 3; k++) {
+    const double cand = k == 0 ? qd : nextafter(qd, k == 1 ? INFINITY : -INFINITY);
+    ib_set_d(&w, &q0, cand);
+    ib_mul(&w, &p, &q0, bm);
+    ib_sub(&w, &p, &am, &p);
+    if (w.fail || !ib_exact0(&p)) continue;
+    const int s = bm->neg ? -a->side : a->side;
+    const ib_mag ra = a->r;
+    ib_copy(r, &q0);
+    if (s) ib_set_side(r, s, ibm_div(ra, lb));
+    if (c->n < 1) ib_fail(c, 2); /* (never: a context has a word) */
+    return 1;
+  }
+  return 0;
+}
+
 /* a / b. A seed y ~ 1/m_b from a double is refined by Newton's iteration y += y (1 - m_b y)
  * on midpoints (an approximation; no bound rests on it), q = m_a y likewise. The bound:
  * for x in a and z in b, x/z - q = (x - q z)/z, so |x/z - q| <= |R| / min|z| where the
@@ -776,6 +808,7 @@ IB_HDN void ib_div(ib_ctx *c, ib *r, const ib *a, const ib *b) {
     ib_mul(c, &q, &am, &y);
     ib_mid(&q);
   }
+  if (!b->r.m && !a->zero && (!a->r.m || a->side) && ib_div_exact(c, r, a, &bm, &q, lb)) return;
   ib_mul(c, &t, &q, b);
   ib_sub(c, &t, a, &t);
   const ib_mag err = ibm_div(ib_upper(&t), lb);

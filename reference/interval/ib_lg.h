@@ -35,16 +35,16 @@ IB_HD int64_t ib_lg_log2_lower(const ib *L) {
 }
 
 /* The slot (L, vneg) as ib.h would hold its value: e^L (ib_exp) where |L| stays within
- * 2^57 at every point; else, with L's sign known, the bound |v| >= 2^k (L > 0) or
+ * 2^57 at every point or L is a tiny bound (sat -1); else, with L's sign known, the bound |v| >= 2^k (L > 0) or
  * 0 < |v| <= 2^-k (L < 0), k from ib_lg_log2_lower; L's sign unknown fails (1). */
 IB_HDN void ib_lg_demote(ib_ctx *c, ib *r, const ib *L, int vneg) {
-  if (!L->sat && ibm_ceil_log2(ib_upper(L)) <= 57) {
+  if (L->sat < 0 || (!L->sat && ibm_ceil_log2(ib_upper(L)) <= 57)) { /* (a tiny L: e^L = 1 + a side, ib_exp) */
     ib_exp(c, r, L);
     if (vneg) ib_neg(r, r);
     return;
   }
   const int s = ib_sign(L);
-  if (!s || L->sat < 0) { /* a tiny L (sat -1) is e^L ~ 1: never made here; refused */
+  if (!s) {
     ib_sat_fail(c, r, 1);
     return;
   }
@@ -57,18 +57,31 @@ IB_HDN void ib_lg_demote(ib_ctx *c, ib *r, const ib *L, int vneg) {
   ib_set_sat(r, s > 0 ? 1 : -1, s > 0 ? k : -k, vneg);
 }
 
-/* f(x) as a slot (L, *vneg) where ib.h would saturate: x an ordinary ball whose sign is
- * known and whose magnitude may exceed 2^57 (ib_exp's and ib_as_big's condition). 1 when
- * made; 0: f is not one of these, or x does not qualify (the ordinary path runs).
+/* L + e with 0 < |e| <= rad of sign s: L's side when L is exact, else a radius */
+IB_HD void ib_lg_err(ib *L, int s, ib_mag rad) {
+  if (!L->sat && !L->zero && !L->r.m && !L->side) ib_set_side(L, s, rad);
+  else ib_add_error(L, rad);
+}
+
+/* f(x) as a slot (L, *vneg) where the value leaves binary64's range: x an ordinary ball
+ * whose sign is known and with |x| >= 2^9 at every point (e^|x| >= 2^738), or whose
+ * magnitude may exceed 2^57 (where ib.h saturates: ib_exp's and ib_as_big's condition).
+ * A slot loses nothing against the ordinary ball: where no rule applies it is demoted to
+ * exactly that (ib_lg_demote), and the rules keep what a logarithm needs, e.g.
+ * log(1 + e^x) = x + log1p(e^-x), above x by less than 2^-738. 1 when made; 0: f is not
+ * one of these, or x does not qualify (the ordinary path runs).
+ * Where L is exact and a remainder below has one sign, L keeps it as its side (ib_set_side)
+ * instead of a radius, so that log(1 + e^x) rounds to x from below.
  *   e^x = e^L with L = x; 2^x: L = x log 2; 10^x: L = x log 10.
  *   sinh x = sign(x) e^|x| (1 - d) / 2 and cosh x = e^|x| (1 + d) / 2 with d = e^(-2|x|):
  *   L = |x| - log 2 + log(1 -+ d), |log(1 -+ d)| <= 2d for d <= 1/2, and d <= 2^(-2k)
  *   with e^|x| >= 2^k (k >= 1 required).
  *   expm1 x for x > 0: e^x (1 - e^-x), L = x + log(1 - e^-x), |log(1 - e^-x)| <= 2^(1 - k). */
 IB_HDN int ib_lg_make(ib_ctx *c, int fn, const ib *x, ib *L, int *vneg) {
-  if (x->sat || ibm_ceil_log2(ib_upper(x)) <= 57) return 0;
+  int64_t lx;
+  if (x->sat) return 0;
   const int s = ib_sign(x);
-  if (!s) return 0;
+  if (!s || ((!ib_llog2(x, &lx) || lx < 9) && ibm_ceil_log2(ib_upper(x)) <= 57)) return 0;
   ib t, u;
   *vneg = 0;
   switch (fn) {
@@ -96,11 +109,11 @@ IB_HDN int ib_lg_make(ib_ctx *c, int fn, const ib *x, ib *L, int *vneg) {
     *vneg = fn == IBF_SINH && s < 0;
     return 1;
   }
-  case IBF_EXPM1: {
+  case IBF_EXPM1: { /* log(1 - e^-x) in [-2^(1-k), 0) */
     const int64_t k = ib_lg_log2_lower(x);
     if (s < 0 || k < 1) return 0;
     ib_copy(L, x);
-    ib_add_error(L, ibm_pow2(1 - k));
+    ib_lg_err(L, -1, ibm_pow2(1 - k));
     return 1;
   }
   default: return 0;
@@ -178,9 +191,10 @@ IB_HDN void ib_lg_binop(ib_ctx *c, int op, ib *a, unsigned char *lga, unsigned c
     }
     if (o->sat <= 0 && !s->sat && ib_sign(s) > 0) {
       const int64_t k = ib_lg_log2_lower(s), ub = o->sat < 0 ? o->e : ib_ulog2(o);
-      if (ub <= k - 2) {
+      if (ub <= k - 2) { /* log(1 + d) has the sign of d: of b's sign times the slot's */
+        const int sb = o->sat ? (o->neg ? -1 : 1) : ib_sign(o);
         ib_copy(&t, s);
-        ib_add_error(&t, ibm_pow2(ub - k + 1));
+        ib_lg_err(&t, sb ? (((sb < 0) != vs) ? -1 : 1) : 0, ibm_pow2(ub - k + 1));
         ib_copy(a, &t);
         *lga = 1, *vna = (unsigned char)vs;
         return;
@@ -242,7 +256,7 @@ IB_HDN int ib_lg_fn(ib_ctx *c, ib *x, unsigned char *lg, unsigned char *vn, int 
     if (*vn || x->sat || ib_sign(x) <= 0) return 0;
     const int64_t k = ib_lg_log2_lower(x);
     if (k < 2) return 0;
-    ib_add_error(x, ibm_pow2(-k));
+    ib_lg_err(x, 1, ibm_pow2(-k));
     *lg = 0;
     return 1;
   }
