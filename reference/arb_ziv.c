@@ -53,16 +53,19 @@ static int round_end(mpfr_ptr y, const arf_t z, mpfr_rnd_t rnd) {
     /* |z| >= 2^emax: every such z lies beyond the largest finite number
      * (1 - 2^-p) 2^emax and beyond the midpoint above it, so all of them round alike
      * in every direction; 2^emax is a proxy with the same (R, tau). */
-    mpfr_set_ui_2exp(y, 1, emax, MPFR_RNDN);
+    mpfr_set_ui_2exp(y, 1, emax - 1, MPFR_RNDN); /* 0.1b 2^emax: representable */
     if (sgn < 0) mpfr_neg(y, y, MPFR_RNDN);
-    tern = 0;
+    /* times 2: exact in the widened range when the caller's emax is below its top (then
+     * mpfr_check_range below overflows), else MPFR's own overflow in direction rnd, with
+     * its ternary (setting 2^emax directly would give inf with a ternary of 0 there) */
+    tern = mpfr_mul_2ui(y, y, 1, rnd);
   } else if (arf_cmpabs_2exp_si(z, emin - 2) < 0) {
     /* 0 < |z| < 2^(emin-2): below half the smallest positive number 2^(emin-1); all
      * such z round alike in every direction (to zero, or to 2^(emin-1) away from it);
      * 2^(emin-3) is a proxy. */
-    mpfr_set_ui_2exp(y, 1, emin - 3, MPFR_RNDN);
+    mpfr_set_ui_2exp(y, 1, emin - 1, MPFR_RNDN); /* 0.1b 2^emin: representable */
     if (sgn < 0) mpfr_neg(y, y, MPFR_RNDN);
-    tern = 0;
+    tern = mpfr_div_2ui(y, y, 2, rnd); /* likewise: exact, or MPFR's underflow with its ternary */
   } else {
     tern = arf_get_mpfr(y, z, rnd); /* z rounded to p bits, exponent unbounded */
   }

@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reference/arb_ziv.h"
 #include "reference/expr/expr.h"
 #include "reference/fast/fastref.h"
 #include "reference/interval/ib_prog.h"
@@ -498,8 +499,139 @@ static void test_log_forms(void **state) {
   flint_cleanup();
 }
 
+/* the functions the evaluator has by identities (ib_fn.h's last block), each against
+ * Arb's own function */
+static void g_asin(arb_t y, const arb_t x, slong p) { arb_asin(y, x, p); }
+static void g_acos(arb_t y, const arb_t x, slong p) { arb_acos(y, x, p); }
+static void g_asinh(arb_t y, const arb_t x, slong p) { arb_asinh(y, x, p); }
+static void g_acosh(arb_t y, const arb_t x, slong p) { arb_acosh(y, x, p); }
+static void g_atanh(arb_t y, const arb_t x, slong p) { arb_atanh(y, x, p); }
+static void g_sinpi(arb_t y, const arb_t x, slong p) { arb_sin_pi(y, x, p); }
+static void g_cospi(arb_t y, const arb_t x, slong p) { arb_cos_pi(y, x, p); }
+static void g_erfc(arb_t y, const arb_t x, slong p) { arb_hypgeom_erfc(y, x, p); }
+static void g_normcdf(arb_t y, const arb_t x, slong p) { /* erfc(-x/sqrt(2))/2 */
+  arb_t t;
+  arb_init(t);
+  arb_sqrt_ui(t, 2, p);
+  arb_div(y, x, t, p);
+  arb_neg(y, y);
+  arb_hypgeom_erfc(y, y, p);
+  arb_mul_2exp_si(y, y, -1);
+  arb_clear(t);
+}
+static void g_erfcx(arb_t y, const arb_t x, slong p) { /* e^(x^2) erfc(x) */
+  arb_t t;
+  arb_init(t);
+  arb_sqr(t, x, p);
+  arb_exp(t, t, p);
+  arb_hypgeom_erfc(y, x, p);
+  arb_mul(y, y, t, p);
+  arb_clear(t);
+}
+static void g_rcbrt(arb_t y, const arb_t x, slong p) { /* sign(x) |x|^(-1/3) */
+  const int neg = arb_is_negative(x);
+  if (!neg && !arb_is_positive(x)) {
+    arb_indeterminate(y);
+    return;
+  }
+  arb_abs(y, x);
+  arb_root_ui(y, y, 3, p);
+  arb_inv(y, y, p);
+  if (neg) arb_neg(y, y);
+}
+static const struct {
+  const char *text;
+  naive_fn f;
+} fn_cases[] = {
+    {"asin(x)", g_asin},   {"acos(x)", g_acos},   {"asinh(x)", g_asinh},     {"acosh(x)", g_acosh},
+    {"atanh(x)", g_atanh}, {"sinpi(x)", g_sinpi}, {"cospi(x)", g_cospi},     {"erfc(x)", g_erfc},
+    {"erfcx(x)", g_erfcx}, {"rcbrt(x)", g_rcbrt}, {"normcdf(x)", g_normcdf},
+};
+
+/* Each: 0 differ, and the balls decide all but 2% of what the naive loop decides (the
+ * exact values, e.g. sinpi at integers and halves, are the host's). */
+static void test_functions(void **state) {
+  (void)state;
+  static uint32_t in[1024 + 64];
+  int n = inputs(in);
+  /* and 64 inputs of [-1, 1], where asin, acos and atanh are defined */
+  for (int i = 0; i < 64; i++) in[n++] = (i & 1 ? 0x80000000u : 0) | (0x30000000u + next32() % 0xf800000u);
+  for (size_t c = 0; c < sizeof fn_cases / sizeof fn_cases[0]; c++) {
+    char err[256];
+    struct expr *e = expr_parse(fn_cases[c].text, err, sizeof err);
+    assert_non_null(e);
+    static struct ib_prog P;
+    assert_int_equal(expr_ib_compile(e, &P, err, sizeof err), 0);
+    long naive = 0, both = 0, bad = 0;
+    for (int i = 0; i < n; i++) {
+      double yb = 0, yn = 0;
+      int tb = 0, tn = 0, words = 0;
+      const int db = ib_decide(&P, in[i], &yb, &tb, &words);
+      const int dn = naive_pair(fn_cases[c].f, in[i], &yn, &tn);
+      naive += dn;
+      if (!db || !dn) continue;
+      both++;
+      if (memcmp(&yb, &yn, sizeof yb) || tb != tn) {
+        if (bad < 5)
+          fprintf(stderr, "  %s at x=%a (0x%08x): balls %a t=%d, naive Arb %a t=%d\n", fn_cases[c].text,
+                  (double)u2f(in[i]), in[i], yb, tb, yn, tn);
+        bad++;
+      }
+    }
+    printf("  %-12s %d inputs: the naive Arb loop decides %ld, the balls too %ld, %ld differ\n", fn_cases[c].text, n,
+           naive, both, bad);
+    assert_int_equal(bad, 0);
+    assert_true(naive >= 64);
+    assert_true(both * 100 >= naive * 98);
+    expr_free(e);
+  }
+  flint_cleanup();
+}
+
+/* reference/arb_ziv.c's rounding of a ball beyond the exponent range, in binary64's range
+ * and in MPFR's widest one (where the expression engine's exact evaluation runs its
+ * references): overflow and underflow as MPFR defines them for each direction (its manual:
+ * an overflow gives +-inf, or the largest finite number in the directions toward zero, with
+ * a nonzero ternary; an underflow +-0 or the least positive number), never a ternary of 0,
+ * which would call an infinity exact. */
+static void test_ziv_range_ends(void **state) {
+  (void)state;
+  static const mpfr_rnd_t rnd[4] = {MPFR_RNDN, MPFR_RNDZ, MPFR_RNDU, MPFR_RNDD};
+  const mpfr_exp_t emin0 = mpfr_get_emin(), emax0 = mpfr_get_emax();
+  for (int wide = 0; wide < 2; wide++) {
+    if (wide) mpfr_set_emin(mpfr_get_emin_min()), mpfr_set_emax(mpfr_get_emax_max());
+    else mpfr_set_emin(-1073), mpfr_set_emax(1024);
+    arb_t b;
+    arb_init(b);
+    mpfr_t y;
+    mpfr_init2(y, 53);
+    for (int k = 0; k < 4; k++) {
+      int t = 7;
+      /* 2^(emax + 3), far beyond the range */
+      arb_one(b);
+      arb_mul_2exp_si(b, b, mpfr_get_emax() + 3);
+      assert_true(ref_arb_round_ball(y, &t, b, rnd[k]));
+      const int up = rnd[k] == MPFR_RNDN || rnd[k] == MPFR_RNDU;
+      assert_true(up ? mpfr_inf_p(y) && mpfr_sgn(y) > 0 : mpfr_number_p(y) && mpfr_sgn(y) > 0);
+      assert_int_equal(t, up ? 1 : -1);
+      /* 2^(emin - 3), far below half the least positive number 2^(emin - 1) */
+      arb_one(b);
+      arb_mul_2exp_si(b, b, mpfr_get_emin() - 3);
+      t = 7;
+      assert_true(ref_arb_round_ball(y, &t, b, rnd[k]));
+      assert_true(rnd[k] == MPFR_RNDU ? mpfr_sgn(y) > 0 : mpfr_zero_p(y) && !mpfr_signbit(y));
+      assert_int_equal(t, rnd[k] == MPFR_RNDU ? 1 : -1);
+    }
+    mpfr_clear(y);
+    arb_clear(b);
+  }
+  mpfr_set_emin(emin0), mpfr_set_emax(emax0);
+  flint_cleanup();
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_naive_arb), cmocka_unit_test(test_log_forms),
+                                     cmocka_unit_test(test_functions), cmocka_unit_test(test_ziv_range_ends),
                                      cmocka_unit_test(test_budget_and_stop)};
   return cmocka_run_group_tests_name("ibarb", tests, NULL, NULL);
 }

@@ -555,7 +555,18 @@ IB_HDN void ib_two_rsqrtpi(ib_ctx *c, ib *r) {
  * remainder is at most the first neglected term). Stops at the first |b_N| below
  * 2^-(64 n + 8) |sum| (the terms decrease until k ~ a^2 > 64 n ln 2 + 7, where |b_k| ~
  * e^-k is already below that), else fails (1). */
+IB_HDN void ib_erfcx_asym(ib_ctx *c, ib *r, const ib *a);
 IB_HDN void ib_erfc_asym(ib_ctx *c, ib *r, const ib *a) {
+  ib a2, t;
+  ib_erfcx_asym(c, &t, a);
+  ib_mul(c, &a2, a, a);
+  ib_neg(&a2, &a2);
+  ib_exp(c, &a2, &a2);
+  ib_mul(c, r, &t, &a2);
+}
+/* erfcx a = e^(a^2) erfc a = (sum_{k<N} b_k + R_N) / (a sqrt pi): the same series and
+ * bound, without the factor e^(-a^2) */
+IB_HDN void ib_erfcx_asym(ib_ctx *c, ib *r, const ib *a) {
   ib a2, inv, sum, b, t;
   ib_mul(c, &a2, a, a);
   ib_mul_2exp(c, &a2, &a2, 1);
@@ -577,14 +588,16 @@ IB_HDN void ib_erfc_asym(ib_ctx *c, ib *r, const ib *a) {
     }
     ib_add(c, &sum, &sum, &b);
   }
-  ib_mul_2exp(c, &a2, &a2, -1);
-  ib_neg(&a2, &a2);
-  ib_exp(c, &t, &a2);
-  ib_mul(c, &t, &t, &sum);
   ib_two_rsqrtpi(c, &b);
   ib_mul_2exp(c, &b, &b, -1);
-  ib_mul(c, &t, &t, &b);
+  ib_mul(c, &t, &sum, &b);
   ib_div(c, r, &t, a);
+}
+
+/* every |x| of the ball is in ib_erfc_asym's region: |x| >= 1, x^2 >= (64 n + 10) 0.7 */
+IB_HD int ib_erfc_asym_ok(const ib_ctx *c, const ib *x) {
+  const double lod = ib_lower_d(x);
+  return lod >= 1 && lod * lod >= (64.0 * c->n + 10) * 0.7;
 }
 
 /* erf x. Where x^2 <= (64 n + 10) 0.7 somewhere in the ball: the series of positive terms
@@ -603,9 +616,7 @@ IB_HDN void ib_erf(ib_ctx *c, ib *r, const ib *x) {
     } else ib_sat_fail(c, r, 2);
     return;
   }
-  const double lim = (64.0 * c->n + 10) * 0.7;
-  const double lod = ib_lower_d(x);
-  if (lod >= 1 && lod * lod >= lim) {
+  if (ib_erfc_asym_ok(c, x)) {
     const int neg = x->neg;
     ib a, one;
     ib_abs(&a, x);
@@ -644,6 +655,151 @@ IB_HDN void ib_erf(ib_ctx *c, ib *r, const ib *x) {
   ib_mul(c, &sum, &sum, &e);
   ib_two_rsqrtpi(c, &k);
   ib_mul(c, r, &sum, &k);
+}
+
+
+/* ---------------------------------------------------------------------------------
+ * Functions by identities over the ones above, each valid at every real point of its
+ * domain (so each composition of ball operations encloses the function, inclusion
+ * isotony); written so that no step cancels where the function is small.
+ *   asin x = 2 atan(x / (1 + sqrt((1 - x)(1 + x)))), |x| <= 1 (the half-angle formula);
+ *   acos x = 2 atan(sqrt((1 - x) / (1 + x))), -1 < x <= 1;
+ *   asinh x = log1p(x + x^2 / (1 + sqrt(1 + x^2))), x >= 0, odd
+ *     (sqrt(1 + x^2) - 1 = x^2 / (1 + sqrt(1 + x^2)));
+ *   acosh x = log1p((x - 1) + sqrt((x - 1)(x + 1))), x >= 1;
+ *   atanh x = log1p(2x / (1 - x)) / 2, |x| < 1;
+ *   sinpi x = sin(pi (x - 2k)), cospi x = cos(pi (x - 2k)) for an integer k (exact: x - 2k
+ *     is formed exactly where x is exact and |x| < 2^52; else k = 0);
+ *   normcdf x = erfc(-x / sqrt 2) / 2;
+ *   erfc x = ib_erfc_asym for x in its region, else 1 - erf x;
+ *   erfcx x = ib_erfcx_asym for x in that region, else e^(x^2) erfc x. */
+IB_HDN void ib_erfc(ib_ctx *c, ib *r, const ib *x) {
+  ib t, u;
+  if (!x->sat && ib_sign(x) > 0 && ib_erfc_asym_ok(c, x)) {
+    ib_erfc_asym(c, r, x);
+    return;
+  }
+  ib_erf(c, &t, x);
+  ib_set_si(c, &u, 1);
+  ib_sub(c, r, &u, &t);
+}
+IB_HDN void ib_erfcx(ib_ctx *c, ib *r, const ib *x) {
+  ib t, u;
+  if (!x->sat && ib_sign(x) > 0 && ib_erfc_asym_ok(c, x)) {
+    ib_erfcx_asym(c, r, x);
+    return;
+  }
+  ib_mul(c, &t, x, x);
+  ib_exp(c, &t, &t);
+  ib_erfc(c, &u, x);
+  ib_mul(c, r, &t, &u);
+}
+IB_HDN void ib_asin(ib_ctx *c, ib *r, const ib *x) {
+  ib one, a, b;
+  ib_set_si(c, &one, 1);
+  ib_sub(c, &a, &one, x);
+  ib_add(c, &b, &one, x);
+  ib_mul(c, &a, &a, &b);
+  ib_sqrt(c, &a, &a);
+  ib_add(c, &a, &a, &one);
+  ib_div(c, &a, x, &a);
+  ib_atan(c, &a, &a);
+  ib_mul_2exp(c, r, &a, 1);
+}
+IB_HDN void ib_acos(ib_ctx *c, ib *r, const ib *x) {
+  ib one, a, b;
+  ib_set_si(c, &one, 1);
+  ib_sub(c, &a, &one, x);
+  ib_add(c, &b, &one, x);
+  ib_div(c, &a, &a, &b);
+  ib_sqrt(c, &a, &a);
+  ib_atan(c, &a, &a);
+  ib_mul_2exp(c, r, &a, 1);
+}
+IB_HDN void ib_asinh(ib_ctx *c, ib *r, const ib *x) {
+  ib one, a, b;
+  const int neg = ib_sign(x) < 0;
+  ib_copy(&b, x);
+  if (neg) ib_neg(&b, &b);
+  ib_set_si(c, &one, 1);
+  ib_mul(c, &a, &b, &b);
+  ib_add(c, r, &a, &one);
+  ib_sqrt(c, r, r);
+  ib_add(c, r, r, &one);
+  ib_div(c, &a, &a, r);
+  ib_add(c, &a, &a, &b);
+  ib_log1p(c, r, &a);
+  if (neg) ib_neg(r, r);
+}
+IB_HDN void ib_acosh(ib_ctx *c, ib *r, const ib *x) {
+  ib one, a, b;
+  ib_set_si(c, &one, 1);
+  ib_sub(c, &a, x, &one);
+  ib_add(c, &b, x, &one);
+  ib_mul(c, &b, &a, &b);
+  ib_sqrt(c, &b, &b);
+  ib_add(c, &a, &a, &b);
+  ib_log1p(c, r, &a);
+}
+IB_HDN void ib_atanh(ib_ctx *c, ib *r, const ib *x) {
+  ib one, a;
+  ib_set_si(c, &one, 1);
+  ib_sub(c, &a, &one, x);
+  ib_div(c, &a, x, &a);
+  ib_mul_2exp(c, &a, &a, 1);
+  ib_log1p(c, &a, &a);
+  ib_mul_2exp(c, r, &a, -1);
+}
+/* sin(pi x) (cosine: cos) with x reduced by an even integer first: an exact x whose last
+ * set bit has a weight of 2 or more is an even integer, a = 0;
+ * else k = nearest(x/2) for |x| < 2^52. An exact reduced a of 0, +-1/2 or +-1 gives the
+ * exact value (sin: 0, +-1, 0; cos: 1, 0, -1). */
+IB_HDN void ib_sincospi(ib_ctx *c, ib *r, const ib *x, int cosine) {
+  ib a, k, t;
+  ib_copy(&a, x);
+  const double m = ib_mid_d(x);
+  const int exact = !x->sat && !x->r.m && !x->side;
+  int64_t low = 0; /* the exponent of the last set bit of an exact x: x is even when it is >= 1 */
+  if (exact && !x->zero) {
+    int i = x->l - 1;
+    while (i > 0 && !x->d[i]) i--;
+    const uint64_t v = x->d[i];
+    low = x->e - 64 * (int64_t)(i + 1) + (63 - ib_clz64(v & (0 - v)));
+  }
+  if (exact && !x->zero && low >= 1) ib_zero(&a);
+  else if (!x->sat && fabs(m) < 0x1p52) {
+    const double kk = 2 * nearbyint(m / 2);
+    if (kk != 0) {
+      ib_set_d(c, &k, kk);
+      ib_sub(c, &a, x, &k);
+    }
+  }
+  if (!a.sat && !a.r.m && !a.side) {
+    const double ad = a.zero ? 0 : ib_mid_d(&a);
+    if (ad == 0 || ad == 0.5 || ad == -0.5 || ad == 1 || ad == -1) {
+      ib_set_d(c, &t, ad);
+      ib_sub(c, &k, &a, &t);
+      if (ib_exact0(&k)) { /* a is ad exactly */
+        const double v = cosine ? (ad == 0 ? 1 : fabs(ad) == 1 ? -1 : 0) : (fabs(ad) == 0.5 ? 2 * ad : 0);
+        if (v == 0) ib_zero(r);
+        else ib_set_si(c, r, (int64_t)v);
+        return;
+      }
+    }
+  }
+  ib_pi(c, &k);
+  ib_mul(c, &a, &a, &k);
+  if (cosine) ib_sincos(c, &t, r, &a);
+  else ib_sincos(c, r, &t, &a);
+}
+IB_HDN void ib_normcdf(ib_ctx *c, ib *r, const ib *x) {
+  ib a, t;
+  ib_set_si(c, &t, 2);
+  ib_sqrt(c, &t, &t);
+  ib_div(c, &a, x, &t);
+  ib_neg(&a, &a);
+  ib_erfc(c, &a, &a);
+  ib_mul_2exp(c, r, &a, -1);
 }
 
 #endif

@@ -27,7 +27,8 @@ enum ib_op { IBO_X, IBO_CONST, IBO_NEG, IBO_ADD, IBO_SUB, IBO_MUL, IBO_DIV, IBO_
 enum ib_fn {
   IBF_EXP, IBF_EXPM1, IBF_LOG, IBF_LOG1P, IBF_SQRT, IBF_RSQRT, IBF_RECIP, IBF_CBRT, IBF_SIN, IBF_COS,
   IBF_TAN, IBF_ATAN, IBF_SINH, IBF_COSH, IBF_TANH, IBF_ERF, IBF_ERFC, IBF_FABS, IBF_EXP2, IBF_EXP10,
-  IBF_LOG2, IBF_LOG10, IBF_N
+  IBF_LOG2, IBF_LOG10, IBF_RCBRT, IBF_SINPI, IBF_COSPI, IBF_ASIN, IBF_ACOS, IBF_ASINH, IBF_ACOSH, IBF_ATANH,
+  IBF_NORMCDF, IBF_ERFCX, IBF_N
 };
 
 /* the rules for values kept as logarithms (they name the operations above) */
@@ -142,11 +143,17 @@ IB_HDN void ib_apply(ib_ctx *c, ib *r, const ib *x, int fn) {
   case IBF_COSH: ib_cosh(c, r, x); return;
   case IBF_TANH: ib_tanh(c, r, x); return;
   case IBF_ERF: ib_erf(c, r, x); return;
-  case IBF_ERFC:
-    ib_erf(c, &t, x);
-    ib_set_si(c, &u, 1);
-    ib_sub(c, r, &u, &t);
-    return;
+  case IBF_ERFC: ib_erfc(c, r, x); return;
+  case IBF_ERFCX: ib_erfcx(c, r, x); return;
+  case IBF_NORMCDF: ib_normcdf(c, r, x); return;
+  case IBF_RCBRT: ib_pow_frac(c, r, x, -1, 3); return;
+  case IBF_SINPI: ib_sincospi(c, r, x, 0); return;
+  case IBF_COSPI: ib_sincospi(c, r, x, 1); return;
+  case IBF_ASIN: ib_asin(c, r, x); return;
+  case IBF_ACOS: ib_acos(c, r, x); return;
+  case IBF_ASINH: ib_asinh(c, r, x); return;
+  case IBF_ACOSH: ib_acosh(c, r, x); return;
+  case IBF_ATANH: ib_atanh(c, r, x); return;
   case IBF_FABS: ib_abs(r, x); return;
   case IBF_EXP2: /* 2^x = e^(x log 2) */
   case IBF_EXP10: /* 10^x = e^(x log 10) */
