@@ -717,7 +717,7 @@ IB_HDN int ib_div_exact(ib_ctx *c, ib *r, const ib *a, const ib *bm, const ib *q
   const double qd = ib_mid_d(q);
   if (!(qd != 0 && fabs(qd) < 0x1p1000 && fabs(qd) > 0x1p-1000)) return 0; /* ib_mid_d clamps beyond: no candidate */
   for (int k = 0; k < 3; k++) {
-    const double cand = k == 0 ? qd : nextafter(qd, k == 1 ? INFINITY : -INFINITY);
+    const double cand = k == 0 ? qd : nextafter(qd, k == 1 ? HUGE_VAL : -HUGE_VAL);
     ib_set_d(&w, &q0, cand);
     ib_mul(&w, &p, &q0, bm);
     ib_sub(&w, &p, &am, &p);

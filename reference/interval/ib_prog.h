@@ -243,19 +243,29 @@ IB_HDN void ib_eval(const struct ib_prog *P, uint32_t x, ib_ctx *c, ib *out) {
   else ib_copy(out, &st[0]);
 }
 
-/* (y, t) of the input x: 1 and the pair, with *words the precision that decided it; 0
- * when no precision from 2^lev0 to IB_TOPW words decides (non-finite inputs are the
- * host's). Any level's answer is the true pair (a ball that rounds to one pair at every
- * point), so starting higher or stopping lower changes only what is decided. */
-IB_HDN int ib_decide_from(const struct ib_prog *P, uint32_t x, int lev0, double *y, int *t, int *words) {
-  if ((x & 0x7fffffffu) >= 0x7f800000u) return 0;
+/* One precision, 2^lev words: 1 and the pair (y, t) = (RN53 f(x), sign(y - f(x))) when the
+ * ball rounds to one pair at every point; 0 when it does not (more words may); -1 when no
+ * precision can (an exponent or a domain beyond the evaluator: fail 2), or the input is
+ * not finite (the host's). */
+IB_HDN int ib_decide_level(const struct ib_prog *P, uint32_t x, int lev, double *y, int *t) {
+  if ((x & 0x7fffffffu) >= 0x7f800000u) return -1;
   ib r;
+  ib_ctx c = {1 << lev, 0};
+  ib_eval(P, x, &c, &r);
+  if (c.fail >= 2) return -1;
+  return !c.fail && ib_round53(&r, y, t) ? 1 : 0;
+}
+
+/* (y, t) of the input x: 1 and the pair, with *words the precision that decided it; 0
+ * when no precision from 2^lev0 to IB_TOPW words decides. Any level's answer is the true
+ * pair (a ball that rounds to one pair at every point), so starting higher or stopping
+ * lower changes only what is decided. */
+IB_HDN int ib_decide_from(const struct ib_prog *P, uint32_t x, int lev0, double *y, int *t, int *words) {
   for (int lev = lev0; lev < IB_LEVELS && (1 << lev) <= IB_TOPW && (1 << lev) <= IB_MAXL; lev++) {
-    ib_ctx c = {1 << lev, 0};
-    ib_eval(P, x, &c, &r);
-    if (c.fail >= 2) return 0;
-    if (!c.fail && ib_round53(&r, y, t)) {
-      *words = c.n;
+    const int d = ib_decide_level(P, x, lev, y, t);
+    if (d < 0) return 0;
+    if (d) {
+      *words = 1 << lev;
       return 1;
     }
   }

@@ -1,18 +1,20 @@
 /* variant.cu: one build of the ball evaluator's decision kernel for scripts/ballbench
- * (compiled once per configuration: -DVAR=name -DIB_MAXL=... -DIB_TOPW=...). Each input
- * of [a, a + n) is decided as k_balls decides it; y, t and the words that decided it
- * (0: undecided) are written for the driver to compare between configurations. */
+ * (compiled once per configuration: -DVAR=name -DMINB=blocks per multiprocessor that
+ * __launch_bounds__ asks for, which caps the registers: 2 -> 255, 4 -> 128, 6 -> 80).
+ * One precision (2^lev words) over the inputs list[0..n) (or a, a+1, ... without a list):
+ * y, t and what decided each (lev + 1; 0: more words may; 255: no precision can). */
 #include <cuda_runtime.h>
 #include <stdint.h>
 
 #include "reference/interval/ib_prog.h"
 
-extern "C" __global__ void VAR(const struct ib_prog *__restrict__ P, uint32_t a, uint32_t n, int lev0,
-                               double *__restrict__ ry, int8_t *__restrict__ rt, uint8_t *__restrict__ rw) {
+extern "C" __global__ void __launch_bounds__(128, MINB)
+    VAR(const struct ib_prog *__restrict__ P, const uint32_t *__restrict__ list, uint32_t a, uint32_t n, int lev,
+        double *__restrict__ ry, int8_t *__restrict__ rt, uint8_t *__restrict__ rw) {
   for (uint32_t j = blockIdx.x * blockDim.x + threadIdx.x; j < n; j += gridDim.x * blockDim.x) {
     double y = 0;
-    int t = 0, w = 0;
-    if (!ib_decide_from(P, a + j, lev0, &y, &t, &w)) w = 0;
-    ry[j] = y, rt[j] = (int8_t)t, rw[j] = (uint8_t)w;
+    int t = 0;
+    const int d = ib_decide_level(P, list ? list[j] : a + j, lev, &y, &t);
+    ry[j] = y, rt[j] = (int8_t)t, rw[j] = (uint8_t)(d == 1 ? lev + 1 : d == 0 ? 0 : 255);
   }
 }

@@ -1,34 +1,62 @@
 /* balls.cu: the ball evaluator on the device (reference/interval/ib_prog.h, the same
- * source as the host's): after k_ref (refkern.cuh) and the first pass k_balls_lo
- * (balls_lo.cu, 1 and 2 words), every entry still undecided is decided in balls of 4 to
- * 16 words (256 to 1024 bits) where they round to one pair; what they leave goes to a
- * list for the host's MPFR/Arb. Its own object: the evaluator's code stays out of the
- * table kernel (one instance, not one per shortcut).
+ * source as the host's): after k_ref (refkern.cuh), every entry it left undecided is
+ * decided in balls of 1, 2, 4, 8 and 16 words where they round to one pair; what none
+ * decides goes to a list for the host's MPFR/Arb. Its own object: the evaluator's code
+ * stays out of the table kernel (one instance, not one per shortcut).
  *
- * cnt[5]: the entries the first pass left (mid[0..cnt[5])); cnt[3]: decided; cnt[4]: the
- * length of left[]. */
+ * One launch per precision, each over the entries the one before left, compacted:
+ * escalating within a thread would hold its whole warp at the higher precision for any
+ * one entry that needs it (1-cos(x) above 2^20: 7% of the entries need 2 words, and a
+ * warp of 32 holds one 90% of the time), which an H100 profile showed: 13.5 of 32 threads
+ * of a warp active, 46 M entries/s against 208 M/s for the 1-word pass alone
+ * (scripts/ballbench, docs/speed.md).
+ *
+ * The counters cnt[]: [2] the entries k_ref left (undec[]), [3] decided here, [4] the
+ * length of left[] (the host's), [5 + lev] the entries level lev passes on (into
+ * buf[lev % 2], read by level lev + 1). */
 #include <cuda_runtime.h>
 
 #include "reference/interval/ib_prog.h"
 #include "src/kinds/binary32/device/balls.h"
 
+/* append k to list (its length *len) for the threads of the warp that want to: one atomic
+ * a warp */
+static __device__ __forceinline__ void append(uint32_t *list, unsigned long long *len, uint32_t k, int want) {
+  const unsigned act = __activemask(), who = __ballot_sync(act, want);
+  if (!who) return;
+  const int lane = threadIdx.x & 31, leader = __ffs(who) - 1;
+  unsigned long long base = 0;
+  if (lane == leader) base = atomicAdd(len, (unsigned long long)__popc(who));
+  base = __shfl_sync(act, base, leader);
+  if (want) list[base + __popc(who & ((1u << lane) - 1))] = k;
+}
+
 __global__ void k_balls(const struct ib_prog *__restrict__ P, struct gpu_geom g, double *__restrict__ ry,
-                        int8_t *__restrict__ rt, const uint32_t *__restrict__ mid, uint32_t *__restrict__ left,
-                        unsigned long long *__restrict__ cnt) {
-  const unsigned long long n = cnt[5];
+                        int8_t *__restrict__ rt, const uint32_t *__restrict__ in, int in_cnt,
+                        uint32_t *__restrict__ out, uint32_t *__restrict__ left, unsigned long long *__restrict__ cnt,
+                        int lev) {
+  const unsigned long long n = cnt[in_cnt];
   unsigned long long dec = 0;
-  for (unsigned long long j = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; j < n;
-       j += (unsigned long long)gridDim.x * blockDim.x) {
-    const uint32_t k = mid[j], h = k / g.len, m = g.a0 + k % g.len;
-    double y;
-    int t, w;
-    if (ib_decide_from(P, m | (h ? 0x80000000u : 0u), 2, &y, &t, &w)) {
-      ry[k] = y;
-      rt[k] = (int8_t)t;
-      dec++;
-    } else {
-      left[atomicAdd(&cnt[4], 1ull)] = k;
+  for (unsigned long long j0 = blockIdx.x * (unsigned long long)blockDim.x; j0 < n;
+       j0 += (unsigned long long)gridDim.x * blockDim.x) {
+    const unsigned long long j = j0 + threadIdx.x;
+    int d = 2; /* 2: past the end */
+    uint32_t k = 0;
+    if (j < n) {
+      k = in[j];
+      const uint32_t h = k / g.len, m = g.a0 + k % g.len;
+      double y;
+      int t;
+      d = ib_decide_level(P, m | (h ? 0x80000000u : 0u), lev, &y, &t);
+      if (d == 1) {
+        ry[k] = y;
+        rt[k] = (int8_t)t;
+        dec++;
+      }
     }
+    const int last = lev + 1 >= IB_LEVELS;
+    append(out, &cnt[5 + lev], k, d == 0 && !last);
+    append(left, &cnt[4], k, d == -1 || (d == 0 && last));
   }
   if (dec) atomicAdd(&cnt[3], dec);
 }
@@ -49,9 +77,13 @@ extern "C" int gpu_balls_upload(const struct ib_prog *P, struct ib_prog **d) {
 }
 
 extern "C" int gpu_balls_launch(const struct ib_prog *d_P, const struct gpu_geom *g, double *ry, int8_t *rt,
-                                const uint32_t *undec, uint32_t *mid, uint32_t *left, unsigned long long *cnt,
-                                int blocks, cudaStream_t st) {
-  if (gpu_balls_lo_launch(d_P, g, ry, rt, undec, mid, cnt, blocks, st)) return -1;
-  k_balls<<<blocks, 128, 0, st>>>(d_P, *g, ry, rt, mid, left, cnt);
-  return cudaGetLastError() == cudaSuccess ? 0 : -1;
+                                const uint32_t *undec, uint32_t *buf0, uint32_t *buf1, uint32_t *left,
+                                unsigned long long *cnt, int blocks, cudaStream_t st) {
+  uint32_t *buf[2] = {buf0, buf1};
+  for (int lev = 0; lev < IB_LEVELS; lev++) {
+    const uint32_t *in = lev ? buf[(lev - 1) % 2] : undec;
+    k_balls<<<blocks, 128, 0, st>>>(d_P, *g, ry, rt, in, lev ? 5 + lev - 1 : 2, buf[lev % 2], left, cnt, lev);
+    if (cudaGetLastError() != cudaSuccess) return -1;
+  }
+  return 0;
 }

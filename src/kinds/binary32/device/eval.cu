@@ -599,8 +599,8 @@ extern "C" int gpu_set_reference(struct gpu_ctx *g, int shortcut, const struct f
     cudaCheck(cudaMalloc(&g->d_undec[s], (size_t)g->max_count * 4));
     cudaCheck(cudaMemset(g->d_undec[s], 0, (size_t)g->max_count * 4));
     cudaCheck(cudaMallocHost(&g->h_undec[s], (size_t)g->max_count * 4));
-    cudaCheck(cudaMalloc(&g->d_cnt[s], 6 * sizeof(unsigned long long)));
-    cudaCheck(cudaMallocHost(&g->h_cnt[s], 6 * sizeof(unsigned long long)));
+    cudaCheck(cudaMalloc(&g->d_cnt[s], GPU_BALLS_CNT * sizeof(unsigned long long)));
+    cudaCheck(cudaMallocHost(&g->h_cnt[s], GPU_BALLS_CNT * sizeof(unsigned long long)));
     cudaCheck(cudaMalloc(&g->d_py[s], (size_t)g->max_count * sizeof(double)));
     cudaCheck(cudaMalloc(&g->d_pt[s], (size_t)g->max_count));
     cudaCheck(cudaEventCreate(&g->ev_ref0[s]));
@@ -623,8 +623,8 @@ extern "C" int gpu_set_balls(struct gpu_ctx *g, const struct ib_prog *P) {
     g->d_ib = NULL;
   }
   if (!P) return 0;
-  /* left[] and, after it, the first pass's mid[] (balls.h) */
-  for (int s = 0; s < GPU_SLOTS && !g->d_left[s]; s++) cudaCheck(cudaMalloc(&g->d_left[s], (size_t)g->max_count * 8));
+  /* left[] and, after it, the two lists the precisions pass on (balls.h) */
+  for (int s = 0; s < GPU_SLOTS && !g->d_left[s]; s++) cudaCheck(cudaMalloc(&g->d_left[s], (size_t)g->max_count * 12));
   if (gpu_balls_upload(P, &g->d_ib)) {
     set_err("gpu_set_balls: %s", cudaGetErrorString(cudaGetLastError()));
     return -1;
@@ -642,16 +642,17 @@ extern "C" int gpu_submit_reference(struct gpu_ctx *g, int slot, const struct gp
     return -1;
   }
   cudaCheck(cudaEventRecord(g->ev_ref0[slot], st));
-  cudaCheck(cudaMemsetAsync(g->d_cnt[slot], 0, 6 * sizeof(unsigned long long), st));
+  cudaCheck(cudaMemsetAsync(g->d_cnt[slot], 0, GPU_BALLS_CNT * sizeof(unsigned long long), st));
   ref_kernels[g->ref_k]<<<g->blocks, 256, 0, st>>>(*geom, g->d_tab, g->d_ry[slot], g->d_rt[slot], g->d_undec[slot],
                                                    g->d_cnt[slot]);
   cudaCheck(cudaGetLastError());
   if (g->d_ib && gpu_balls_launch(g->d_ib, geom, g->d_ry[slot], g->d_rt[slot], g->d_undec[slot],
-                                  g->d_left[slot] + g->max_count, g->d_left[slot], g->d_cnt[slot], g->blocks, st)) {
+                                  g->d_left[slot] + g->max_count, g->d_left[slot] + 2 * (size_t)g->max_count,
+                                  g->d_left[slot], g->d_cnt[slot], g->blocks, st)) {
     set_err("k_balls: %s", cudaGetErrorString(cudaGetLastError()));
     return -1;
   }
-  cudaCheck(cudaMemcpyAsync(g->h_cnt[slot], g->d_cnt[slot], 6 * sizeof(unsigned long long), cudaMemcpyDeviceToHost,
+  cudaCheck(cudaMemcpyAsync(g->h_cnt[slot], g->d_cnt[slot], GPU_BALLS_CNT * sizeof(unsigned long long), cudaMemcpyDeviceToHost,
                             st));
   cudaCheck(cudaEventRecord(g->ev_ref[slot], st));
   return 0;
