@@ -67,11 +67,6 @@ uint64_t conv_domain(int src) {
   }
 }
 
-const char *lowp_name(int id) {
-  static const char *const n[LOWP_NFMT] = {"f32", "f16", "bf16", "tf32", "e4m3", "e5m2", "e2m3", "e3m2", "e2m1",
-                                           "e8m0"};
-  return id >= 0 && id < LOWP_NFMT ? n[id] : "?";
-}
 const char *lowp_mode_name(int mode) {
   static const char *const n[] = {"rn", "rna", "rz", "rd", "ru"};
   return mode >= 0 && mode <= LOWP_RU ? n[mode] : "?";
