@@ -110,6 +110,7 @@ static void test_description(void **state) {
     assert_int_equal(f.canon, s->canon);
     assert_string_equal(lowp_name(s->id), s->token);
     assert_string_equal(lowp_long_name(s->id), s->name);
+    assert_int_equal(lowp_width(f), sp_bits(s));
     assert_int_equal(lowp_p(f), sp_p(s));
     assert_int_equal(lowp_emin(f), sp_emin(s));
     assert_int_equal(lowp_signbit(f), sp_signbit(s));

@@ -113,6 +113,8 @@ FMT_HD int lowp_clz(uint32_t v) {
 #endif
 }
 FMT_HD int lowp_p(struct lowp_fmt f) { return f.mbits + 1; }
+/* the bits of a code: sign (none for E8M0), exponent and fraction */
+FMT_HD int lowp_width(struct lowp_fmt f) { return (f.nan == LOWP_NAN_E8M0 ? 0 : 1) + f.ebits + f.mbits; }
 /* the smallest normal exponent (E8M0, whose code 0 is 2^-127 and which has no
  * subnormals: -127) */
 FMT_HD int lowp_emin(struct lowp_fmt f) { return f.nan == LOWP_NAN_E8M0 ? -f.bias : 1 - f.bias; }
