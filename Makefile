@@ -197,7 +197,7 @@ $(GEN)/host_libc.c: FORCE
 $(GEN)/kinds.def: FORCE
 	@mkdir -p $(GEN) && printf 'KIND(%s)\n' $(KIND_DIRS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 FORCE:
-HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/kinds/*/*.h src/kinds/*/*.cuh src/kinds/*/*/*.h src/kinds/*/*/*.cuh reference/*.h reference/*/*.h kernels/*.h kernels/*.cuh functions/*/*.h functions/*/*.cuh functions/*/*.def)
+HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/*/*.cuh src/kinds/*/*.h src/kinds/*/*.cuh src/kinds/*/*/*.h src/kinds/*/*/*.cuh reference/*.h reference/*/*.h kernels/*.h kernels/*.cuh functions/*/*.h functions/*/*.cuh functions/*/*.def)
 HDR += $(CONV_DEFS) $(CONV_CUHS)
 
 # the tests: tests/test_*.c, and each function folder's test_<name>.c (its reference's tests)

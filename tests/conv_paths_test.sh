@@ -31,7 +31,7 @@ CU
 cat >"$T/rows.c" <<'C'
 #include "src/kinds/convert/catalogue.h"
 #define CONV(id, name, fam, src, dst, mode, ovf, nan, relu, x2, hw, inner, need, api, doc) \
-  CONVROW id CV_FMT_##src CV_FMT_##dst hw , inner , need
+  CONVROW id LOWP_##src LOWP_##dst hw , inner , need
 #include "conversions.def"
 C
 cpp -P -I. -I"$GEN" "$T/rows.c" | grep 'CONVROW' >"$T/rows.txt" || { echo "conv_paths: cannot list the catalogue"; exit 1; }

@@ -19,6 +19,9 @@
 #     tests/ref/); no reference code of a function folder (reference.c, shortcut.h,
 #     pair_ref.h, its tests) includes a kind's or the engine's code (src/kinds/,
 #     src/engine/).
+#   - the files docs/adding.md names: every kind folder has its kind.c with its table entry
+#     (and a *_nogpu.c beside device code), every conversions folder its .def and .cuh;
+#     and the check finds each one planted missing in a copy.
 #   - tests/gpu_test.sh refuses a block that is no file of tests/gpu/.
 # Prints "layout: N passed, M failed".
 cd "$(dirname "$0")/.." || exit 1
@@ -96,6 +99,39 @@ up=$(find functions \( -name reference.c -o -name shortcut.h -o -name pair_ref.h
      xargs -0 grep -lE '#include "src/(kinds|engine)/' | sort)
 if [ -z "$up" ]; then ok "no reference code of a function folder includes src/kinds/ or src/engine/"
 else bad "reference code that includes a kind's or the engine's code:"; echo "$up"; fi
+
+# the files docs/adding.md names ("Adding a kind", "Adding a format"): each kind folder's
+# kind.c with its table entry kind_<kind>, and a *_nogpu.c where the folder has device code
+# (.cu); each conversions folder's <family>.def and <family>.cuh. One line per file missing.
+named_files() { # ROOT
+  for d in "$1"/src/kinds/*/; do
+    k=$(basename "$d")
+    grep -q "^const struct kind kind_$k = {" "$d/kind.c" 2>/dev/null ||
+      echo "src/kinds/$k/kind.c: no 'const struct kind kind_$k'"
+    if [ -n "$(find "$d" -name '*.cu')" ] && [ -z "$(find "$d" -name '*_nogpu.c')" ]; then
+      echo "src/kinds/$k: device code (.cu) without a *_nogpu.c"
+    fi
+  done
+  for d in "$1"/conversions/*/; do
+    f=$(basename "$d")
+    for x in def cuh; do [ -f "$d/$f.$x" ] || echo "conversions/$f/$f.$x: missing"; done
+  done
+}
+if out=$(named_files .) && [ -z "$out" ]; then
+  ok "every kind folder has its kind.c (and *_nogpu.c beside device code), every conversions folder its .def and .cuh"
+else bad "files docs/adding.md names are missing:"; echo "$out"; fi
+# and it finds each missing file planted in a copy: a kind without kind.c, one with device
+# code and no *_nogpu.c, a conversions folder without its .cuh
+mkdir -p "$tmp/named/src/kinds/a" "$tmp/named/src/kinds/b" "$tmp/named/conversions/fpx"
+printf 'const struct kind kind_b = {\n' >"$tmp/named/src/kinds/b/kind.c"
+: >"$tmp/named/src/kinds/b/b_gpu.cu"
+: >"$tmp/named/conversions/fpx/fpx.def"
+out=$(named_files "$tmp/named")
+want="src/kinds/a/kind.c: no 'const struct kind kind_a'
+src/kinds/b: device code (.cu) without a *_nogpu.c
+conversions/fpx/fpx.cuh: missing"
+if [ "$out" = "$want" ]; then ok "the check of the named files finds each one planted missing"
+else bad "the check of the named files on a planted copy: '$out'"; fi
 
 # the GPU tests' blocks are the files of tests/gpu/; a block that is none is refused before
 # any GPU is probed (exit 2), with the blocks there named

@@ -1,4 +1,4 @@
-/* Device code of the tanh variants: the seed's three implementations (tanh_seed.cuh),
+/* Device code of the tanh variants: three hand-written implementations (tanh_seed.cuh),
  * the intrinsic __tanhf, and the PTX half-precision forms (CUDA's tanhf: its .cuda.def). */
 #include "functions/tanh/tanh_seed.cuh"
 #include "kernels/ptx.cuh"

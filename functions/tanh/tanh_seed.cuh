@@ -1,8 +1,8 @@
-/* tanh_seed.cuh: the three single-precision tanh implementations of
- * shared/seeds/002, constant for constant, with their claims kept above them.
- * Only the names differ: the seed calls two of them __tanhf (a reserved name that
+/* tanh_seed.cuh: three hand-written single-precision tanh implementations, constant
+ * for constant, with their author's claims kept in the comments above them.
+ * Only the names differ: the original calls two of them __tanhf (a reserved name that
  * the toolkit may define); here they are tanhf_approx_sm75 and tanhf_ex2rcp.
- * The claims are measured claims (the seed: "established by exhaustive testing of
+ * The claims are measured claims (their author: "established by exhaustive testing of
  * all possible single-precision arguments"); `ulpcert certify` checks them.
  * Built without --use_fast_math, with -fmad=false: no multiply-add is formed that
  * the source does not write as fmaf. */

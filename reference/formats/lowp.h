@@ -1,17 +1,11 @@
-/* lowp.h: the low-precision formats and the exact result of a conversion into one of
- * them, by integer arithmetic on bit patterns alone. The same code runs on the host (the
+/* lowp.h: the exact result of a conversion into a low-precision format (format.h), by
+ * integer arithmetic on bit patterns alone. The same code runs on the host (the
  * CPU backend, the measure of small domains, the tests) and on the device (the kernel
  * that checks all 2^32 binary32 inputs of a conversion where they are computed): it
  * follows reference/hd.h's rules, and the rounding itself uses no floating-point
  * operation at all.
  *
- * A format is a sign bit (except E8M0), ebits exponent bits with bias b and mbits
- * fraction bits: p = mbits + 1 significand bits, normal exponents from emin = 1 - b,
- * subnormals below 2^emin in steps of 2^qmin, qmin = emin - p + 1. What the all-ones
- * exponent means differs (lowp_nan): IEEE formats keep infinities and NaNs there; E4M3
- * keeps only S.1111.111 as NaN (largest finite 448); E2M3, E3M2 and E2M1 have neither
- * (every code is a number); E8M0 is an unsigned exponent 2^(k-127), k < 255, 0xff NaN.
- * TF32 is a 19-bit format kept in a binary32 container, its code 13 bits up.
+ * The formats themselves (fields, classes of a code, values) are format.h's.
  *
  * The rounding (lowp_round), proved:
  *  1. A finite non-zero binary32 |x| is sig * 2^e2 exactly: sig = 1.M (24 bits) and
@@ -45,53 +39,8 @@
 
 #include <stdint.h>
 
+#include "reference/formats/format.h"
 #include "reference/hd.h"
-
-enum lowp_id {
-  LOWP_F32, LOWP_F16, LOWP_BF16, LOWP_TF32, LOWP_E4M3, LOWP_E5M2, LOWP_E2M3, LOWP_E3M2, LOWP_E2M1, LOWP_E8M0,
-  LOWP_NFMT
-};
-/* what the all-ones exponent holds */
-enum lowp_nan {
-  LOWP_NAN_IEEE, /* infinity (fraction 0) and NaNs */
-  LOWP_NAN_ONES, /* only S.1...1 is NaN (E4M3): no infinity */
-  LOWP_NAN_NONE, /* numbers: no infinity, no NaN (E2M3, E3M2, E2M1) */
-  LOWP_NAN_E8M0  /* unsigned powers of two, 0xff NaN */
-};
-
-struct lowp_fmt {
-  uint8_t ebits, mbits;
-  int16_t bias;
-  uint8_t nan;    /* enum lowp_nan */
-  uint8_t shift;  /* the code's place in its container (TF32: 13) */
-  uint32_t canon; /* the canonical NaN, a container value (0: the format has none) */
-};
-
-/* The formats, by id. Canonical NaNs: binary32 0x7fffffff (CUDA Programming Guide,
- * Floating-Point Standard), binary16 0x7fff and bfloat16 0x7fff as the PTX ISA and
- * cuda_fp16.hpp/cuda_bf16.hpp produce them; E4M3 0x7f and E5M2 0x7f (cuda_fp8.hpp's
- * software path); E8M0 0xff (cuda_fp8.h). TF32 0x7fffe000: the PTX ISA names a canonical
- * NaN for .tf32 (cvt's .relu) without an encoding, and leaves the layout
- * implementation-defined; in the binary32 container as read here (low 13 bits zero, which
- * every TF32 value has) binary32's 0x7fffffff cannot be held, and its TF32 form is the
- * same sign, exponent and all-ones fraction in TF32's 10 bits: 0x7fffffff with the low 13
- * bits cleared, as binary16's and bfloat16's 0x7fff are. */
-REF_HD struct lowp_fmt lowp_format(int id) {
-  struct lowp_fmt f = {8, 23, 127, LOWP_NAN_IEEE, 0, 0x7fffffffu};
-  switch (id) {
-  case LOWP_F16: f = (struct lowp_fmt){5, 10, 15, LOWP_NAN_IEEE, 0, 0x7fffu}; break;
-  case LOWP_BF16: f = (struct lowp_fmt){8, 7, 127, LOWP_NAN_IEEE, 0, 0x7fffu}; break;
-  case LOWP_TF32: f = (struct lowp_fmt){8, 10, 127, LOWP_NAN_IEEE, 13, 0x7fffe000u}; break;
-  case LOWP_E4M3: f = (struct lowp_fmt){4, 3, 7, LOWP_NAN_ONES, 0, 0x7fu}; break;
-  case LOWP_E5M2: f = (struct lowp_fmt){5, 2, 15, LOWP_NAN_IEEE, 0, 0x7fu}; break;
-  case LOWP_E2M3: f = (struct lowp_fmt){2, 3, 1, LOWP_NAN_NONE, 0, 0}; break;
-  case LOWP_E3M2: f = (struct lowp_fmt){3, 2, 3, LOWP_NAN_NONE, 0, 0}; break;
-  case LOWP_E2M1: f = (struct lowp_fmt){2, 1, 1, LOWP_NAN_NONE, 0, 0}; break;
-  case LOWP_E8M0: f = (struct lowp_fmt){8, 0, 127, LOWP_NAN_E8M0, 0, 0xffu}; break;
-  default: break;
-  }
-  return f;
-}
 
 /* rounding modes: LOWP_RU and LOWP_RZ are also E8M0's cudaRoundPosInf and cudaRoundZero,
  * which round |x| (up and down) */
@@ -125,48 +74,6 @@ struct lowp_sem {
 struct lowp_res {
   uint32_t code, alt, flags;
 };
-
-REF_HD int lowp_clz(uint32_t v) {
-#if defined(__CUDA_ARCH__)
-  return __clz((int)v);
-#else
-  return __builtin_clz(v);
-#endif
-}
-REF_HD int lowp_p(struct lowp_fmt f) { return f.mbits + 1; }
-/* the smallest normal exponent (E8M0, whose code 0 is 2^-127 and which has no
- * subnormals: -127) */
-REF_HD int lowp_emin(struct lowp_fmt f) { return f.nan == LOWP_NAN_E8M0 ? -f.bias : 1 - f.bias; }
-REF_HD uint32_t lowp_signbit(struct lowp_fmt f) { return f.nan == LOWP_NAN_E8M0 ? 0 : 1u << (f.ebits + f.mbits); }
-REF_HD uint32_t lowp_infcode(struct lowp_fmt f) { return ((1u << f.ebits) - 1) << f.mbits; }
-/* the magnitude code of the largest finite value */
-REF_HD uint32_t lowp_maxcode(struct lowp_fmt f) {
-  const uint32_t all = (1u << (f.ebits + f.mbits)) - 1;
-  if (f.nan == LOWP_NAN_ONES || f.nan == LOWP_NAN_E8M0) return all - 1;
-  if (f.nan == LOWP_NAN_NONE) return all;
-  return lowp_infcode(f) - 1;
-}
-/* classification of a container value */
-REF_HD uint32_t lowp_mag(struct lowp_fmt f, uint32_t c) {
-  return f.shift ? c & 0x7fffffffu : c & (lowp_signbit(f) ? lowp_signbit(f) - 1 : 0xffu);
-}
-REF_HD int lowp_is_nan(struct lowp_fmt f, uint32_t c) {
-  const uint32_t m = lowp_mag(f, c);
-  if (f.shift) return m > 0x7f800000u;
-  if (f.nan == LOWP_NAN_IEEE) return m > lowp_infcode(f);
-  if (f.nan == LOWP_NAN_ONES || f.nan == LOWP_NAN_E8M0) return m == lowp_maxcode(f) + 1;
-  return 0;
-}
-REF_HD int lowp_is_inf(struct lowp_fmt f, uint32_t c) {
-  if (f.nan != LOWP_NAN_IEEE) return 0;
-  return lowp_mag(f, c) == (f.shift ? 0x7f800000u : lowp_infcode(f));
-}
-REF_HD int lowp_is_zero(struct lowp_fmt f, uint32_t c) { return f.nan != LOWP_NAN_E8M0 && lowp_mag(f, c) == 0; }
-/* a subnormal code (non-zero, biased exponent 0) */
-REF_HD int lowp_is_sub(struct lowp_fmt f, uint32_t c) {
-  const uint32_t m = lowp_mag(f, c) >> f.shift;
-  return f.nan != LOWP_NAN_E8M0 && m != 0 && (m >> f.mbits) == 0;
-}
 
 /* The NaN result of the semantics (a NaN input, or an overflow into NaN). */
 REF_HD uint32_t lowp_nan_result(struct lowp_fmt f, struct lowp_sem s) {
@@ -258,27 +165,6 @@ REF_HD struct lowp_res lowp_round(struct lowp_fmt f, struct lowp_sem s, uint32_t
   r.flags = (rem ? LOWP_F_INEXACT : 0) | (rem && rem == half ? LOWP_F_TIE : 0) | (L < emin ? LOWP_F_SUB : 0) |
             (mag > lowp_maxcode(f) ? LOWP_F_OVF : 0);
   return r;
-}
-
-/* The binary32 bits of sig * 2^ex (sig < 2^24), exactly representable: every value of
- * every format here is (their exponents lie within binary32's, down to its subnormals). */
-REF_HD uint32_t lowp_exact_f32(uint32_t sig, int ex) {
-  if (!sig) return 0;
-  const int lb = 31 - lowp_clz(sig), L = lb + ex;
-  if (L >= -126) return ((uint32_t)(L + 127) << 23) | ((sig << (23 - lb)) & 0x7fffffu);
-  return sig << (ex + 149);
-}
-/* The value of container c of format f as binary32 bits, exactly; NaN as 0x7fffffff.
- * TF32's container is read as the binary32 it is, whatever its low 13 bits hold. */
-REF_HD uint32_t lowp_to_f32(struct lowp_fmt f, uint32_t c) {
-  if (lowp_is_nan(f, c)) return 0x7fffffffu;
-  if (f.nan == LOWP_NAN_E8M0) return lowp_exact_f32(1, (int)(c & 0xffu) - 127);
-  if (f.shift || (f.ebits == 8 && f.mbits == 23)) return c;
-  const uint32_t sign = c & lowp_signbit(f) ? 0x80000000u : 0;
-  if (lowp_is_inf(f, c)) return sign | 0x7f800000u;
-  const uint32_t m = lowp_mag(f, c), e = m >> f.mbits, fr = m & ((1u << f.mbits) - 1);
-  const uint32_t sig = e ? fr | (1u << f.mbits) : fr;
-  return sign | lowp_exact_f32(sig, (e ? (int)e : 1) - f.bias - f.mbits);
 }
 
 /* Two container values the semantics accept alike: 2 identical, 1 both NaN where any NaN

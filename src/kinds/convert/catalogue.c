@@ -8,7 +8,7 @@
 
 const struct conv_def conv_defs[CONV_NDEF] = {
 #define CONV(id, name, fam, src, dst, mode, ovf, nan, relu, x2, hw, inner, need, api, doc)                 \
-  {#id, name, fam, CV_FMT_##src, CV_FMT_##dst, {CV_MODE_##mode, CV_OVF_##ovf, CV_NAN_##nan, relu}, x2, hw, inner, \
+  {#id, name, fam, LOWP_##src, LOWP_##dst, {CV_MODE_##mode, CV_OVF_##ovf, CV_NAN_##nan, relu}, x2, hw, inner, \
    need, api, doc},
 #include "conversions.def"
 #undef CONV
@@ -57,21 +57,8 @@ int conv_owns(const char *name) {
   return 0;
 }
 
-uint64_t conv_domain(int src) {
-  switch (src) {
-  case LOWP_F32: return 1ull << 32;
-  case LOWP_F16: case LOWP_BF16: return 1u << 16;
-  case LOWP_E2M3: case LOWP_E3M2: return 64;
-  case LOWP_E2M1: return 16;
-  default: return 256;
-  }
-}
+uint64_t conv_domain(int src) { return 1ull << lowp_width(lowp_format(src)); }
 
-const char *lowp_name(int id) {
-  static const char *const n[LOWP_NFMT] = {"f32", "f16", "bf16", "tf32", "e4m3", "e5m2", "e2m3", "e3m2", "e2m1",
-                                           "e8m0"};
-  return id >= 0 && id < LOWP_NFMT ? n[id] : "?";
-}
 const char *lowp_mode_name(int mode) {
   static const char *const n[] = {"rn", "rna", "rz", "rd", "ru"};
   return mode >= 0 && mode <= LOWP_RU ? n[mode] : "?";

@@ -7,7 +7,8 @@
  *           &lo, &hi) with x2), on raw bit patterns, for the host and the device
  *   name    the variant's name, "cvt.<dst>.<src>[.<mode>][.<rule>]"
  *   family  the format's family: run it as convert.<family>
- *   src dst the formats (lowp.h): F32 F16 BF16 TF32 E4M3 E5M2 E2M3 E3M2 E2M1 E8M0
+ *   src dst the formats, format.h's ids without LOWP_ (reference/formats/format.h): F32
+ *           F16 BF16 TF32 E4M3 E5M2 E2M3 E3M2 E2M1 E8M0
  *   mode ovf nan relu   the documented semantics (lowp.h): mode RN RNA RZ RD RU; what an
  *           overflow gives, IEEE FINITE TO_NAN; what a NaN result may be, ANY CANON MAXPOS;
  *           relu 1: negative results become +0
@@ -39,17 +40,7 @@
 #define CV_HW_FAM 16   /* family-specific targets (__CUDA_FP8_INTERNAL_CAN_RELY_ON_PTX_FOR_SHORTTYPESCVT__) */
 #define CV_HW_BYARCH (CV_HW_SM80 | CV_HW_SM89 | CV_HW_SM90)
 
-/* the CONV fields' tokens, as lowp.h's values */
-#define CV_FMT_F32 LOWP_F32
-#define CV_FMT_F16 LOWP_F16
-#define CV_FMT_BF16 LOWP_BF16
-#define CV_FMT_TF32 LOWP_TF32
-#define CV_FMT_E4M3 LOWP_E4M3
-#define CV_FMT_E5M2 LOWP_E5M2
-#define CV_FMT_E2M3 LOWP_E2M3
-#define CV_FMT_E3M2 LOWP_E3M2
-#define CV_FMT_E2M1 LOWP_E2M1
-#define CV_FMT_E8M0 LOWP_E8M0
+/* the CONV fields' tokens, as lowp.h's values (the formats: LOWP_<src>, LOWP_<dst>) */
 #define CV_MODE_RN LOWP_RN
 #define CV_MODE_RNA LOWP_RNA
 #define CV_MODE_RZ LOWP_RZ

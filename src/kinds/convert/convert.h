@@ -44,7 +44,7 @@ int conv_matches(const struct conv_variant *v, const char *name);
 const char *conv_flavour_name(int flav);
 /* the number of inputs of a source format: 2^32 for binary32 */
 uint64_t conv_domain(int src);
-const char *lowp_name(int id);
+/* lowp_name (a format's token): reference/formats/format.h */
 const char *lowp_mode_name(int mode);
 const char *lowp_ovf_name(int ovf);
 const char *lowp_nanres_name(int nan);

@@ -27,13 +27,13 @@ static const struct {
   {"ff.add.seed", "ff", FF_ADD_SEED, -1, NULL,
    "none: the algorithm is SloppyDWPlusDW (" JMP ", Algorithm 5), whose relative error is not bounded when the "
    "operands have opposite signs",
-   "seed 000 float_float_add: TwoSum of the high words, low words added, Fast2Sum"},
+   "the pseudo-double-precision blog post's float_float_add: TwoSum of the high words, low words added, Fast2Sum"},
   {"ff.mul.seed", "ff", FF_MUL_SEED, 7, "7u^2",
-   JMP ", Algorithm 10 (DWTimesDW1): 7u^2; the seed's float_float_mul is that algorithm with Dekker's "
+   JMP ", Algorithm 10 (DWTimesDW1): 7u^2; the blog post's float_float_mul is that algorithm with Dekker's "
    "TwoProduct (exact barring overflow of the 4097 splitting)",
-   "seed 000 float_float_mul: Dekker TwoProduct (splitter 4097), cross products, Fast2Sum"},
+   "the pseudo-double-precision blog post's float_float_mul: Dekker TwoProduct (splitter 4097), cross products, Fast2Sum"},
   {"ff.convert.seed", "ff", FF_CONVERT_SEED, -1, NULL, "none published",
-   "seed 000 double_to_float_float then float_float_to_double: the binary64 round trip"},
+   "the pseudo-double-precision blog post's double_to_float_float then float_float_to_double: the binary64 round trip"},
   {"eft.twosum", "eft", EFT_TWOSUM, 0, "exact", "Knuth, TAOCP vol. 2: exact barring overflow",
    "TwoSum (6 operations)"},
   {"eft.fast2sum", "eft", EFT_FAST2SUM, 0, "exact",
@@ -52,7 +52,7 @@ static const struct {
    "DWPlusFP: double-word + binary32"},
   {"dw.add.sloppy", "dw", DW_ADD_SLOPPY, -1, NULL,
    "none: " JMP ", Algorithm 5 (SloppyDWPlusDW) has no relative bound for operands of opposite signs",
-   "SloppyDWPlusDW (the seed's float_float_add)"},
+   "SloppyDWPlusDW (the blog post's float_float_add)"},
   {"dw.add.accurate", "dw", DW_ADD_ACCURATE, 3 + 13 * 0x1p-24, "3u^2 + 13u^3",
    JMP ", Algorithm 6 (AccurateDWPlusDW): 3u^2 + 13u^3", "AccurateDWPlusDW"},
   {"dw.mul.fp", "dw", DW_MUL_FP, 1.5 + 4 * 0x1p-24, "1.5u^2 + 4u^3",
@@ -65,10 +65,10 @@ static const struct {
    "Muller and Rideau, ACM TOMS 48(1), 2022: 4u^2 for DWTimesDW3 (" JMP ", Algorithm 12)", "DWTimesDW3 (FMA)"},
   {"sum2.twosum", "sum2", SUM2_TWOSUM, -1, NULL,
    "none as a relative bound (Ogita, Rump, Oishi 2005, Proposition 4.5 bounds |res - s| by u|s| + "
-   "gamma_{n-1}^2 sum |p_i|); checked against RN(s) and against the claim of seed 001",
+   "gamma_{n-1}^2 sum |p_i|); checked against RN(s) and against the clSPARSE patch's claim (as if summed in binary64 and rounded once)",
    "Sum2 of (xh, yh, -xh, xl) with TwoSum"},
   {"sum2.fast2sum", "sum2", SUM2_FAST2SUM, -1, NULL,
-   "none; seed 001 (clSPARSE) uses Fast2Sum in place of TwoSum without ordering the operands",
+   "none; the clSPARSE patch uses Fast2Sum in place of TwoSum without ordering the operands",
    "Sum2 of (xh, yh, -xh, xl) with Fast2Sum"},
 };
 
@@ -229,7 +229,7 @@ void ff_print_table(FILE *f, const struct ff_variant *const *vs, const struct ff
               s->max_rel * 0x1p48, (uint32_t)(s->max_rel_key / npart), (unsigned)(s->max_rel_key % npart),
               s->max_rel_d < 0 ? 0.0 : s->max_rel_d, s->max_rel_d < 0 ? 0.0 : s->max_rel_d * 0x1p48);
     if (ff_is_sum2(vs[i]->op))
-      fprintf(f, "  result != RN(exact sum): %llu; != binary32 of the binary64 running sum (seed 001's claim): %llu\n",
+      fprintf(f, "  result != RN(exact sum): %llu; != binary32 of the binary64 running sum (the clSPARSE patch's claim): %llu\n",
               (unsigned long long)s->not_cr, (unsigned long long)s->claim_mismatch);
     if (s->failures) {
       fprintf(f, "  failures %llu:", (unsigned long long)s->failures);

@@ -711,7 +711,7 @@ FF_FN void ff_outcome(int op, double bound, const struct ff_in *in, const uint32
   o->sv = sv, o->hbin = -1, o->rel = 0.0;
   if (ff_is_sum2(op)) {
     if (!ff_is_rn(r[0], &S)) ev |= FFO_NOT_CR, fail = 1;
-    /* the claim of seed 001: as if summed in binary64 and rounded once to binary32 */
+    /* the clSPARSE patch's claim: as if summed in binary64 and rounded once to binary32 */
     uint32_t w[4];
     ff_sum2_vector(in, w);
     double acc = ff_f2d(w[0]);

@@ -8,7 +8,7 @@
  * is plain operators on float, so that the flavour alone decides how they are compiled.
  *
  * Sources:
- *  - seed 000 (a blog post on pseudo double precision in CUDA, after da Graca and Defour,
+ *  - a blog post on pseudo double precision in CUDA (after da Graca and Defour,
  *    "Implementation of float-float operators on graphics hardware"): double_to_float_float,
  *    float_float_to_double, float_float_add, float_float_mul, constant for constant
  *    (4097.0 is a double literal there, and stays one);
@@ -19,8 +19,8 @@
  *    (DWPlusFP), 5 (SloppyDWPlusDW), 6 (AccurateDWPlusDW), 7 (DWTimesFP1), 9 (DWTimesFP3),
  *    10 (DWTimesDW1) and 12 (DWTimesDW3);
  *  - T. Ogita, S. M. Rump, S. Oishi, "Accurate sum and dot product", SIAM J. Sci. Comput.
- *    26(6), 2005: Sum2 (Algorithm 4.4), with TwoSum and, as in seed 001 (clSPARSE), with
- *    Fast2Sum in its place. */
+ *    26(6), 2005: Sum2 (Algorithm 4.4), with TwoSum and, as in a patch to clSPARSE's
+ *    reduction, with Fast2Sum in its place. */
 #ifndef ULPCERT_FF_OPS_H
 #define ULPCERT_FF_OPS_H
 
@@ -32,7 +32,7 @@
 #define FF_FN static inline
 #endif
 
-/* ---- seed 000, as printed ---- */
+/* ---- the blog post's operators, as printed ---- */
 FF_FN void double_to_float_float(double a, float *a_hi, float *a_lo) {
   *a_hi = a;
   *a_lo = a - (float)a;
@@ -196,7 +196,7 @@ FF_FN void dw_mul_dw_fma(float xh, float xl, float yh, float yl, float *zh, floa
 
 /* ---- compensated summation ---- */
 /* Sum2 of p[0..n): s accumulates with TwoSum (or, fast != 0, with Fast2Sum(s, p[i])
- * without ordering the operands, as seed 001 does), the errors in sigma; s + sigma. */
+ * without ordering the operands, as the clSPARSE patch does), the errors in sigma; s + sigma. */
 FF_FN float sum2(const float *p, int n, int fast) {
   float s = p[0], sigma = 0.0f, q;
   for (int i = 1; i < n; i++) {

@@ -31,7 +31,7 @@ const struct h16fn_variant *h16fn_find(const char *name) {
   return NULL;
 }
 
-const char *h16fn_fmt_name(int fmt) { return fmt == FMT16_BFLOAT16 ? "bfloat16" : "binary16"; }
+const char *h16fn_fmt_name(int fmt) { return f16_name(fmt); }
 
 int gpu_h16fn_eval(int dev, int line, int fast, uint16_t *scalar, uint16_t *lo, uint16_t *hi, char *err,
                    size_t errlen) {

@@ -13,12 +13,16 @@
 #include <string.h>
 #include <time.h>
 
+#include "reference/formats/format.h"
 #include "reference/reference.h"
 #include "src/common.h"
 #include "src/catalogue/registry.h"
 #include "src/measure/metrics.h"
 
-const struct half_fmt half_binary16 = {"binary16", 11, -14, 15}, half_bfloat16 = {"bfloat16", 8, -126, 127};
+/* the two formats' lines of reference/formats/format.h (emax = bias: IEEE formats) */
+#define HALF_FMT(id, token, name, ebits, mbits, bias, ...) {name, (mbits) + 1, 1 - (bias), (bias), id}
+const struct half_fmt half_binary16 = LOWP_FMT_F16(HALF_FMT), half_bfloat16 = LOWP_FMT_BF16(HALF_FMT);
+#undef HALF_FMT
 
 const struct half_variant half_variants[HALF_NFN] = {
 #define HALF_VARIANT(nm, dfn, fm, rf, cc, dabs, drel, src, desc) {nm, nm, &fm, rf, dabs, drel, src, desc},
@@ -33,61 +37,20 @@ const struct half_variant *half_find(const char *name) {
   return NULL;
 }
 
-/* field widths: 1 sign bit, 16 - p exponent bits, p - 1 fraction bits; bias emax */
-static int ebits(const struct half_fmt *f) { return 16 - f->p; }
-static uint16_t inf_bits(const struct half_fmt *f) { return (uint16_t)(((1u << ebits(f)) - 1) << (f->p - 1)); }
+double half_decode(const struct half_fmt *f, uint16_t bits) { return lowp_decode(lowp_format(f->id), bits); }
 
-double half_decode(const struct half_fmt *f, uint16_t bits) {
-  uint32_t fr = bits & ((1u << (f->p - 1)) - 1), e = (bits >> (f->p - 1)) & ((1u << ebits(f)) - 1);
-  double s = bits & 0x8000 ? -1.0 : 1.0, v;
-  if (e == (1u << ebits(f)) - 1) v = fr ? NAN : INFINITY;
-  else if (e == 0) v = ldexp((double)fr, f->emin - f->p + 1);
-  else v = ldexp((double)(fr | (1u << (f->p - 1))), (int)e - f->emax - f->p + 1);
-  return s * v;
-}
+double half_ulp(const struct half_fmt *f, double y) { return lowp_ulp(lowp_format(f->id), y); }
 
-double half_ulp(const struct half_fmt *f, double y) {
-  int e = f->emin;
-  if (y != 0 && isfinite(y)) {
-    frexp(y, &e);
-    e = e - 1 < f->emin ? f->emin : e - 1;
-  }
-  return ldexp(1.0, e - f->p + 1);
-}
-
-/* RN_p(z) from y = RN53(z), t = sign(y - z). Claim: if y is not a midpoint of two
- * consecutive numbers of the format, RN_p(z) = RN_p(y). Every such midpoint (and the
- * overflow threshold 2^(emax+1) - 2^(emax-p), itself a midpoint) has at most p + 1
- * significant bits at exponents >= emin - p, so it is a binary64 number; were one
- * strictly between z and y (or equal to z, y not), it would be closer to z than y is,
- * against y = RN53(z). When y is a midpoint, t tells on which side z lies (t = 0: a
- * true tie, to even). The scaling by the quantum q is exact (a power of two, no
- * overflow or underflow of binary64 for these exponents). */
+/* RN_p(z) from y = RN53(z), t = sign(y - z): format.h's lowp_round_pair (its proof
+ * there), but for a NaN y, which gives the quiet NaN with only the top fraction bit set
+ * (0x7e00, 0x7fc0), this kind's expected NaN. */
 uint16_t half_round(const struct half_fmt *f, double y, int t) {
-  const uint16_t inf = inf_bits(f);
-  if (isnan(y)) return (uint16_t)(inf | (1u << (f->p - 2)));
-  uint16_t sign = signbit(y) ? 0x8000 : 0;
-  double ay = fabs(y);
-  if (isinf(ay)) return sign | inf;
-  if (ay == 0) return sign;
-  double q = half_ulp(f, ay), m = ay / q, fl = floor(m), r;
-  if (m - fl != 0.5) r = m - fl > 0.5 ? fl + 1 : fl;
-  else if (t == 0) r = fmod(fl, 2.0) == 0 ? fl : fl + 1;
-  else r = ((t < 0) == (sign == 0)) ? fl + 1 : fl; /* z above y in magnitude? */
-  double v = r * q;
-  if (v >= ldexp(1.0, f->emax + 1)) return sign | inf;
-  if (v == 0) return sign;
-  int e;
-  frexp(v, &e);
-  e -= 1;
-  if (e < f->emin) return sign | (uint16_t)ldexp(v, f->p - 1 - f->emin); /* subnormal */
-  uint32_t frac = (uint32_t)ldexp(v, f->p - 1 - e) - (1u << (f->p - 1));
-  return sign | (uint16_t)((uint32_t)(e + f->emax) << (f->p - 1)) | (uint16_t)frac;
+  const struct lowp_fmt lf = lowp_format(f->id);
+  if (isnan(y)) return (uint16_t)(lowp_infcode(lf) | (1u << (lf.mbits - 1)));
+  return (uint16_t)lowp_round_pair(lf, y, t);
 }
 
-static int is_nan16(const struct half_fmt *f, uint16_t b) {
-  return (b & inf_bits(f)) == inf_bits(f) && (b & ((1u << (f->p - 1)) - 1));
-}
+static int is_nan16(const struct half_fmt *f, uint16_t b) { return lowp_is_nan(lowp_format(f->id), b); }
 
 static void add_special(struct half_stats *s, uint16_t x, uint16_t out, uint16_t rn) {
   s->special_mismatches++;

@@ -8,11 +8,13 @@
 
 #include "src/kinds/half/half_fns.h"
 
-/* A binary format narrower than binary32: p significand bits (the leading one
- * included), normal exponents emin..emax, subnormals below 2^emin. */
+/* binary16 or bfloat16 as this kind reads it: the format's id and name in
+ * reference/formats/format.h, and from its description there p significand bits (the
+ * leading one included), normal exponents emin..emax, subnormals below 2^emin. */
 struct half_fmt {
   const char *name;
   int p, emin, emax;
+  int id; /* enum lowp_id */
 };
 extern const struct half_fmt half_binary16, half_bfloat16;
 

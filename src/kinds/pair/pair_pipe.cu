@@ -46,7 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/kinds/binary32/device/reduce_common.cuh"
+#include "src/measure/measure_warp.cuh"
 #include "src/kinds/pair/pair_pipe.h"
 #include "src/kinds/pair/pair_pipe_core.h"
 #include "pairs_ref.h"
@@ -188,39 +188,29 @@ __device__ __forceinline__ void warp_specials(struct sample *l, uint32_t *n, int
   }
 }
 
-__device__ __forceinline__ struct pl_max shfl_pl_max(const struct pl_max &m, int off) {
-  const unsigned full = 0xffffffffu;
+__device__ __forceinline__ struct pl_max warp_down(const struct pl_max &m, int off) {
   struct pl_max r;
-  r.v = __shfl_down_sync(full, m.v, off), r.key = __shfl_down_sync(full, m.key, off);
-  r.idx = __shfl_down_sync(full, m.idx, off);
+  r.v = warp_down(m.v, off), r.key = warp_down(m.key, off), r.idx = warp_down(m.idx, off);
   return r;
 }
 
-/* Lane 0 ends with the merge (pl_merge) of the warp's accumulators and moments. Called by
- * all 32 lanes; ncl is uniform. */
+__device__ __forceinline__ struct pl_clause warp_down(const struct pl_clause &d, int off) {
+  struct pl_clause c;
+  c.inputs = warp_down(d.inputs, off), c.over = warp_down(d.over, off);
+  c.max = warp_down(d.max, off), c.ratio = warp_down(d.ratio, off);
+  c.max_key = warp_down(d.max_key, off), c.ratio_key = warp_down(d.ratio_key, off);
+  c.max_idx = warp_down(d.max_idx, off), c.ratio_idx = warp_down(d.ratio_idx, off);
+  return c;
+}
+
+/* Lane 0 ends with the merge (pl_merge) of the warp's accumulators and moments
+ * (kernels/warp_merge.cuh). Called by all 32 lanes; ncl is uniform. */
 __device__ __forceinline__ void pl_warp_merge(struct pl_acc *a, uint64_t *m0, uint64_t *m1, int ncl) {
-  const unsigned full = 0xffffffffu;
-  for (int off = 16; off; off >>= 1) {
-    struct pl_acc b;
-    b.inputs = __shfl_down_sync(full, a->inputs, off), b.cr = __shfl_down_sync(full, a->cr, off);
-    b.faithful = __shfl_down_sync(full, a->faithful, off), b.above_1ulp = __shfl_down_sync(full, a->above_1ulp, off);
-    b.nonfinite = __shfl_down_sync(full, a->nonfinite, off), b.flushed = __shfl_down_sync(full, a->flushed, off);
-    b.special_mismatches = __shfl_down_sync(full, a->special_mismatches, off);
-    b.undecidable = __shfl_down_sync(full, a->undecidable, off), b.digest = __shfl_down_sync(full, a->digest, off);
-    b.ulp = shfl_pl_max(a->ulp, off), b.rel = shfl_pl_max(a->rel, off), b.abs = shfl_pl_max(a->abs, off);
-    for (int k = 0; k < CLAUSE_MAX; k++) {
-      if (k >= ncl) break;
-      struct pl_clause *c = &b.cl[k];
-      const struct pl_clause *d = &a->cl[k];
-      c->inputs = __shfl_down_sync(full, d->inputs, off), c->over = __shfl_down_sync(full, d->over, off);
-      c->max = __shfl_down_sync(full, d->max, off), c->ratio = __shfl_down_sync(full, d->ratio, off);
-      c->max_key = __shfl_down_sync(full, d->max_key, off), c->ratio_key = __shfl_down_sync(full, d->ratio_key, off);
-      c->max_idx = __shfl_down_sync(full, d->max_idx, off), c->ratio_idx = __shfl_down_sync(full, d->ratio_idx, off);
-    }
-    pl_merge(a, &b, ncl);
-    const uint64_t o0 = __shfl_down_sync(full, *m0, off), o1 = __shfl_down_sync(full, *m1, off);
+  warp_merge_acc(a, ncl, CLAUSE_MAX, [&](struct pl_acc *x, struct pl_acc *b, int off) {
+    pl_merge(x, b, ncl);
+    const uint64_t o0 = warp_down(*m0, off), o1 = warp_down(*m1, off);
     *m0 = modp_add(*m0, o0), *m1 = modp_add(*m1, o1);
-  }
+  });
 }
 
 /* What a reduction launch reads: the unit's pairs and, per variant u of the unit, its

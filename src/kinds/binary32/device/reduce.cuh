@@ -10,9 +10,7 @@
  * every binary64 operation is the host's). */
 #include "src/kinds/binary32/device/geom.h"
 #include "src/measure/lean.h"
-#include "src/measure/part.h"
-
-#include "src/kinds/binary32/device/reduce_common.cuh"
+#include "src/measure/measure_warp.cuh"
 
 /* Blocks of RED_THREADS that k_reduce asks to fit on one multiprocessor at once. Left to
  * itself the compiler gives it 130 registers, so that one block fits (12.5% occupancy);
@@ -52,43 +50,30 @@ __device__ __forceinline__ void warp_events(struct sample *list, uint32_t *n, in
   *n = min(*n + (uint32_t)__popc(bal), (uint32_t)LIST_MAX);
 }
 
-__device__ __forceinline__ struct lean_max shfl_lean_max(const struct lean_max &m, int off) {
-  return {__shfl_down_sync(0xffffffffu, m.v, off), __shfl_down_sync(0xffffffffu, m.input, off)};
+__device__ __forceinline__ struct lean_max warp_down(const struct lean_max &m, int off) {
+  return {warp_down(m.v, off), warp_down(m.input, off)};
 }
 
-__device__ __forceinline__ struct lean_clause shfl_lean_clause(const struct lean_clause &a, int off) {
-  const unsigned full = 0xffffffffu;
+__device__ __forceinline__ struct lean_clause warp_down(const struct lean_clause &a, int off) {
   struct lean_clause b;
-  b.inputs = __shfl_down_sync(full, a.inputs, off), b.over = __shfl_down_sync(full, a.over, off);
-  b.max = __shfl_down_sync(full, a.max, off), b.max_input = __shfl_down_sync(full, a.max_input, off);
-  b.ratio = __shfl_down_sync(full, a.ratio, off), b.ratio_input = __shfl_down_sync(full, a.ratio_input, off);
+  b.inputs = warp_down(a.inputs, off), b.over = warp_down(a.over, off);
+  b.max = warp_down(a.max, off), b.max_input = warp_down(a.max_input, off);
+  b.ratio = warp_down(a.ratio, off), b.ratio_input = warp_down(a.ratio_input, off);
   return b;
 }
 
-/* Lane 0 ends with the merge (lean_merge) of the warp's lean accumulators and counters.
- * Called by all 32 lanes; ncl is uniform. */
+/* Lane 0 ends with the merge (lean_merge) of the warp's lean accumulators and counters
+ * (kernels/warp_merge.cuh). Called by all 32 lanes; ncl is uniform. */
 __device__ __forceinline__ void lean_warp_merge(struct lean_acc *a, struct red_cnt *c, int ncl, int moments) {
-  const unsigned full = 0xffffffffu;
-  for (int off = 16; off; off >>= 1) {
-    struct lean_acc b;
-    b.inputs = __shfl_down_sync(full, a->inputs, off), b.cr = __shfl_down_sync(full, a->cr, off);
-    b.faithful = __shfl_down_sync(full, a->faithful, off), b.above_1ulp = __shfl_down_sync(full, a->above_1ulp, off);
-    b.nonfinite = __shfl_down_sync(full, a->nonfinite, off), b.flushed = __shfl_down_sync(full, a->flushed, off);
-    b.special_mismatches = __shfl_down_sync(full, a->special_mismatches, off);
-    b.undecidable = __shfl_down_sync(full, a->undecidable, off), b.digest = __shfl_down_sync(full, a->digest, off);
-    b.ulp = shfl_lean_max(a->ulp, off), b.rel = shfl_lean_max(a->rel, off), b.abs = shfl_lean_max(a->abs, off);
-    for (int k = 0; k < CLAUSE_MAX; k++) {
-      if (k >= ncl) break;
-      b.cl[k] = shfl_lean_clause(a->cl[k], off);
-    }
-    lean_merge(a, &b, ncl);
-    c->symc += __shfl_down_sync(full, c->symc, off), c->symv += __shfl_down_sync(full, c->symv, off);
-    c->monoc += __shfl_down_sync(full, c->monoc, off), c->monov += __shfl_down_sync(full, c->monov, off);
+  warp_merge_acc(a, ncl, CLAUSE_MAX, [&](struct lean_acc *x, struct lean_acc *b, int off) {
+    lean_merge(x, b, ncl);
+    c->symc += warp_down(c->symc, off), c->symv += warp_down(c->symv, off);
+    c->monoc += warp_down(c->monoc, off), c->monov += warp_down(c->monov, off);
     if (moments) {
-      const uint64_t m0 = __shfl_down_sync(full, c->m0, off), m1 = __shfl_down_sync(full, c->m1, off);
+      const uint64_t m0 = warp_down(c->m0, off), m1 = warp_down(c->m1, off);
       c->m0 = modp_add(c->m0, m0), c->m1 = modp_add(c->m1, m1);
     }
-  }
+  });
 }
 
 /* Where a block reads its half: outputs op[i] (i = m - a0, m the magnitude), the
