@@ -84,6 +84,13 @@ if [ $rc -eq 130 ] && grep -q '"complete": false' "$T/part.json"; then
 else
   fail=$((fail + 1)); echo "FAIL: ^C to the process group: exit $rc"; sed 's/^/    /' "$T/out" | tail -3
 fi
+# the worker evaluates on the run's --threads (was: every core, whatever --threads said),
+# and the result file says on how many threads its batches ran
+for n in 1 2; do
+  expect 0 "" -- run --source "$T/slow.c" --function s --ref sqrt --backend cpu --no-cache --quiet --from 0x3f800000 --to 0x3f803fff --threads $n --json "$T/th$n.json"
+  python3 -c "import json,sys; sys.exit(0 if json.load(open(sys.argv[1]))['timing'].get('user_threads') == $n else 1)" "$T/th$n.json" &&
+    pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: --threads $n: the worker ran on $(grep -o '"user_threads": [0-9]*' "$T/th$n.json")"; }
+done
 # flush to zero set when the code is loaded (what -ffast-math's crtfastmath.o does): the
 # function is measured so (it flushes), the reference is not (was: max ulp 0, HOLDS)
 unit fz.c 'return sqrtf(x);' '#include <xmmintrin.h>

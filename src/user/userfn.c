@@ -285,10 +285,10 @@ struct user_host {
   int fn;
 };
 
-static int user_batch(const struct variant *v, int nr, const uint32_t *first, const uint32_t *count, uint32_t *out,
-                      char *err, size_t errlen) {
+static int user_batch(const struct variant *v, int threads, int nr, const uint32_t *first, const uint32_t *count,
+                      uint32_t *out, int *threads_used, char *err, size_t errlen) {
   const struct user_host *h = v->host_ctx;
-  return user_worker_eval(h->w, h->fn, nr, first, count, out, err, errlen);
+  return user_worker_eval(h->w, h->fn, threads, nr, first, count, out, threads_used, err, errlen);
 }
 
 /* What the figures of function fn of the file at path compiled so depend on (registry.h,

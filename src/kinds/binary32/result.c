@@ -252,6 +252,8 @@ json_t *b32_json(const struct kind_result *r) {
   getrusage(RUSAGE_SELF, &ru);
   json_t *tj = json_object_get(root, "timing");
   json_object_set_new(tj, "fast_build_s", json_real(t->fast_build));
+  /* a user's host function: the threads of the process that evaluated it (src/user/worker.h) */
+  if (t->user_threads) json_object_set_new(tj, "user_threads", json_integer(t->user_threads));
   json_object_set_new(tj, "fast_hits", json_integer((json_int_t)t->fast_hits));
   json_object_set_new(tj, "ball_hits", json_integer((json_int_t)t->ball_hits));
   json_object_set_new(tj, "device_references", json_boolean(t->device_refs));
