@@ -3,7 +3,9 @@
 # give an answer with exit status 0 that is not true. Each case asserts the exact exit
 # status and the message: user functions that flush, change the rounding mode, enable
 # traps, exit, crash, abort or loop (exit 8, with the input); claim numbers outside the
-# grammar (exit 2, with the column); claims that hide what the run found (exit 1).
+# grammar (exit 2, with the column); claims that hide what the run found (exit 1); the
+# first inputs of non-finite outputs listed, merged, resumed, read back and plotted; the
+# worker on --threads threads. (A user's kernel that hangs on the GPU: tests/gpu/usercode.sh.)
 # Small ranges on the CPU: a few seconds on two cores. Needs $ULPCERT and a C compiler.
 set -u
 U=${ULPCERT:-build/ulpcert}

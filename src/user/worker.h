@@ -41,7 +41,8 @@ int user_worker_eval(struct user_worker *w, int fn, int threads, int nr, const u
                      uint32_t *out, int *threads_used, char *err, size_t errlen);
 
 /* The time limit of one batch in seconds: $ULPCERT_USER_TIMEOUT (a positive number), else
- * USER_TIMEOUT_DEFAULT. A batch is at most USER_BATCH inputs. */
+ * USER_TIMEOUT_DEFAULT. A batch is at most USER_BATCH inputs. On the GPU backend the same
+ * limit holds for each kernel launch of a user's function (gpu_dyn_add). */
 #define USER_TIMEOUT_DEFAULT 60.0
 #define USER_BATCH (1u << 20)
 double user_timeout(void);
