@@ -2,15 +2,16 @@
  *
  * A user's function that never returns would hang a run on the GPU: a launched kernel cannot
  * be stopped from the host short of ending the process. Each launch of a user's kernel is
- * watched: an event recorded on its stream before it and one after it. A thread of this
- * process polls them (every WATCH_POLL_S); a kernel whose first event is complete and whose
- * second is not has been running since the poll that saw the first complete. When that is
- * longer than the function's limit ($ULPCERT_USER_TIMEOUT, given to gpu_dyn_add), the
- * thread prints which function did not finish, on which device and over which inputs, and
- * ends the process with EXIT_USERCODE at once (_exit): no result file, no partial result,
- * nothing after a run that cannot be vouched for; the driver ends the kernel with the
- * process. A kernel that ends in a CUDA error is left to the caller, whose next check
- * reports it. Included by eval.cu. */
+ * watched: a host function enqueued on its stream just before it notes when the stream
+ * reaches the kernel (the work before it done: the kernel starts), one enqueued just after it
+ * notes that it finished. A thread of this process looks at those notes every WATCH_POLL_S
+ * seconds, and makes no CUDA call (a call could wait behind the kernel that hangs): when a
+ * kernel has started and not finished for longer than the function's limit
+ * ($ULPCERT_USER_TIMEOUT, given to gpu_dyn_add), it prints which function did not finish, on
+ * which device and over which inputs, and ends the process with EXIT_USERCODE at once
+ * (_exit): no result file, no partial result, nothing after a run that cannot be vouched
+ * for; the driver ends the kernel with the process. A kernel that fails (a CUDA error) is
+ * the caller's to report, at its next check of the stream. Included by eval.cu. */
 #ifndef ULPCERT_WATCH_CUH
 #define ULPCERT_WATCH_CUH
 
@@ -26,16 +27,18 @@ extern "C" {
 }
 
 #define WATCH_MAX 256     /* launches watched at once (a new one waits for a free entry) */
-#define WATCH_POLL_S 0.02 /* seconds between two looks at the events */
+#define WATCH_POLL_S 0.02 /* seconds between two looks */
 
 struct watch {
-  int state; /* 0 free, 1 taken by a launch under way, 2 watched */
+  int state; /* 0 free, 1 taken by a launch being enqueued, 2 watched; under g_watch_lock */
   int dev;
-  cudaEvent_t before, after;
   char name[128]; /* the user's function */
   double limit;   /* seconds */
   uint32_t first, count;
-  double started; /* when 'before' was seen complete (0: not yet) */
+  /* written by the stream's host functions (atomics): when the kernel started (ns of
+   * CLOCK_MONOTONIC, 0: not yet), whether it finished */
+  uint64_t started_ns;
+  int done;
 };
 
 static struct watch g_watch[WATCH_MAX];
@@ -43,11 +46,17 @@ static int g_watch_n, g_watch_on; /* entries not free; the thread started */
 static pthread_mutex_t g_watch_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t g_watch_cv = PTHREAD_COND_INITIALIZER;
 
-static double watch_now(void) {
+static uint64_t watch_now_ns(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
+
+/* The stream's host functions (no CUDA call in them, as CUDA requires). */
+static void CUDART_CB watch_started(void *p) {
+  __atomic_store_n(&((struct watch *)p)->started_ns, watch_now_ns(), __ATOMIC_RELEASE);
+}
+static void CUDART_CB watch_done(void *p) { __atomic_store_n(&((struct watch *)p)->done, 1, __ATOMIC_RELEASE); }
 
 /* The end of a run whose user kernel did not finish: the message, then the process ends. */
 static void watch_expire(const struct watch *w, double ran) {
@@ -60,35 +69,20 @@ static void watch_expire(const struct watch *w, double ran) {
   _exit(EXIT_USERCODE);
 }
 
-/* Entry i done with (completed, or failed: the caller's check reports a failure). Under the lock. */
-static void watch_release(int i) {
-  struct watch *w = &g_watch[i];
-  cudaSetDevice(w->dev);
-  cudaEventDestroy(w->before), cudaEventDestroy(w->after);
-  w->state = 0;
-  g_watch_n--;
-  pthread_cond_broadcast(&g_watch_cv);
-}
-
-/* One look at every watched launch. Under the lock. */
+/* One look at every watched launch: the finished ones given back, one over its limit ends
+ * the process. Under the lock. */
 static void watch_poll(void) {
-  const double now = watch_now();
+  const uint64_t now = watch_now_ns();
   for (int i = 0; i < WATCH_MAX; i++) {
     struct watch *w = &g_watch[i];
     if (w->state != 2) continue;
-    if (cudaSetDevice(w->dev) != cudaSuccess) continue;
-    if (!w->started) {
-      const cudaError_t q = cudaEventQuery(w->before);
-      if (q == cudaErrorNotReady) continue;
-      if (q != cudaSuccess) {
-        watch_release(i);
-        continue;
-      }
-      w->started = now;
+    if (__atomic_load_n(&w->done, __ATOMIC_ACQUIRE)) {
+      w->state = 0, g_watch_n--;
+      pthread_cond_broadcast(&g_watch_cv);
+      continue;
     }
-    const cudaError_t q = cudaEventQuery(w->after);
-    if (q != cudaErrorNotReady) watch_release(i);
-    else if (now - w->started > w->limit) watch_expire(w, now - w->started);
+    const uint64_t t0 = __atomic_load_n(&w->started_ns, __ATOMIC_ACQUIRE);
+    if (t0 && now > t0 && (double)(now - t0) * 1e-9 > w->limit) watch_expire(w, (double)(now - t0) * 1e-9);
   }
 }
 
@@ -105,8 +99,8 @@ static void *watch_thread(void *arg) {
   return NULL;
 }
 
-/* Before launching a user's kernel on stream st of device dev (current): an entry with the
- * event 'before' recorded, or -1 (set_err says why). */
+/* Before launching a user's kernel on stream st of device dev: an entry, with the host
+ * function that notes its start enqueued; or -1 (set_err says why). */
 static int watch_before(int dev, const char *name, double limit, uint32_t first, uint32_t count, cudaStream_t st) {
   pthread_mutex_lock(&g_watch_lock);
   if (!g_watch_on) {
@@ -123,36 +117,34 @@ static int watch_before(int dev, const char *name, double limit, uint32_t first,
   int i = 0;
   while (g_watch[i].state) i++;
   struct watch *w = &g_watch[i];
-  if (cudaEventCreateWithFlags(&w->before, cudaEventDisableTiming) != cudaSuccess) {
-    pthread_mutex_unlock(&g_watch_lock);
-    set_err("cannot create an event to time a user's kernel");
-    return -1;
-  }
-  if (cudaEventCreateWithFlags(&w->after, cudaEventDisableTiming) != cudaSuccess ||
-      cudaEventRecord(w->before, st) != cudaSuccess) {
-    cudaEventDestroy(w->before);
-    pthread_mutex_unlock(&g_watch_lock);
-    set_err("cannot record an event to time a user's kernel");
-    return -1;
-  }
   w->state = 1, g_watch_n++;
-  w->dev = dev, w->limit = limit, w->first = first, w->count = count, w->started = 0;
+  w->dev = dev, w->limit = limit, w->first = first, w->count = count;
+  w->started_ns = 0, w->done = 0;
   snprintf(w->name, sizeof w->name, "%s", name);
   pthread_mutex_unlock(&g_watch_lock);
+  if (cudaLaunchHostFunc(st, watch_started, w) != cudaSuccess) {
+    pthread_mutex_lock(&g_watch_lock);
+    w->state = 0, g_watch_n--;
+    pthread_cond_broadcast(&g_watch_cv);
+    pthread_mutex_unlock(&g_watch_lock);
+    set_err("cannot enqueue the timing of a user's kernel");
+    return -1;
+  }
   return i;
 }
 
-/* After the launch (launched: it was enqueued): its event 'after', and the entry watched
- * from now on; or the entry given back. 0 or -1. */
+/* After the launch (launched: it was enqueued): the host function that notes its end, and
+ * the entry watched from now on (given back once the end is noted: the start note enqueued
+ * before it has come by then). 0 or -1. Should the note not be enqueued, the entry stays
+ * taken, never reused under a start note still to come (the run fails anyway). */
 static int watch_after(int i, cudaStream_t st, int launched) {
-  pthread_mutex_lock(&g_watch_lock);
   struct watch *w = &g_watch[i];
-  const int ok = launched && cudaEventRecord(w->after, st) == cudaSuccess;
+  const int ok = cudaLaunchHostFunc(st, watch_done, w) == cudaSuccess;
+  pthread_mutex_lock(&g_watch_lock);
   if (ok) w->state = 2;
-  else cudaEventDestroy(w->before), cudaEventDestroy(w->after), w->state = 0, g_watch_n--;
   pthread_cond_broadcast(&g_watch_cv);
   pthread_mutex_unlock(&g_watch_lock);
-  if (launched && !ok) set_err("cannot record an event to time a user's kernel");
+  if (launched && !ok) set_err("cannot enqueue the timing of a user's kernel");
   return ok || !launched ? 0 : -1;
 }
 
