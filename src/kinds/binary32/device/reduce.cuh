@@ -3,10 +3,10 @@
  * measure_input, the per-input definition shared with the host reduction
  * (src/measure/measure.h); the threads' accumulators merge exactly (measure_merge: sums
  * and maxima with ties to the lowest input), so the item's statistics are those of the
- * host loop over the same inputs, bit for bit. The lists of first mismatches,
- * violations and non-finite outputs keep the lowest inputs: each warp appends its events in input order (warp
- * ballots), and the warps' lists, whose ranges ascend with the warp, are concatenated in
- * warp order. Included by eval.cu (built with -fmad=false: no contraction, so
+ * host loop over the same inputs, bit for bit. The lists of first mismatches, violations
+ * and non-finite outputs keep the lowest inputs: each warp appends its events in input
+ * order (warp ballots), and the warps' lists, whose ranges ascend with the warp, are
+ * concatenated in warp order. Included by eval.cu (built with -fmad=false: no contraction, so
  * every binary64 operation is the host's). */
 #include "src/kinds/binary32/device/geom.h"
 #include "src/measure/lean.h"
