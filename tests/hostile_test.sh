@@ -3,7 +3,9 @@
 # give an answer with exit status 0 that is not true. Each case asserts the exact exit
 # status and the message: user functions that flush, change the rounding mode, enable
 # traps, exit, crash, abort or loop (exit 8, with the input); claim numbers outside the
-# grammar (exit 2, with the column); claims that hide what the run found (exit 1).
+# grammar (exit 2, with the column); claims that hide what the run found (exit 1); the
+# first inputs of non-finite outputs listed, merged, resumed, read back and plotted; the
+# worker on --threads threads. (A user's kernel that hangs on the GPU: tests/gpu/usercode.sh.)
 # Small ranges on the CPU: a few seconds on two cores. Needs $ULPCERT and a C compiler.
 set -u
 U=${ULPCERT:-build/ulpcert}
@@ -84,6 +86,13 @@ if [ $rc -eq 130 ] && grep -q '"complete": false' "$T/part.json"; then
 else
   fail=$((fail + 1)); echo "FAIL: ^C to the process group: exit $rc"; sed 's/^/    /' "$T/out" | tail -3
 fi
+# the worker evaluates on the run's --threads (was: every core, whatever --threads said),
+# and the result file says on how many threads its batches ran
+for n in 1 2; do
+  expect 0 "" -- run --source "$T/slow.c" --function s --ref sqrt --backend cpu --no-cache --quiet --from 0x3f800000 --to 0x3f803fff --threads $n --json "$T/th$n.json"
+  python3 -c "import json,sys; sys.exit(0 if json.load(open(sys.argv[1]))['timing'].get('user_threads') == $n else 1)" "$T/th$n.json" &&
+    pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: --threads $n: the worker ran on $(grep -o '"user_threads": [0-9]*' "$T/th$n.json")"; }
+done
 # flush to zero set when the code is loaded (what -ffast-math's crtfastmath.o does): the
 # function is measured so (it flushes), the reference is not (was: max ulp 0, HOLDS)
 unit fz.c 'return sqrtf(x);' '#include <xmmintrin.h>
@@ -139,7 +148,7 @@ expect 0 "s maxulperr = 0x3p-1: HOLDS" -- certify "$T/n.c" $R
 # ---- a verdict uses everything the run measured ----
 # NaN from 1.0625 = 0x3f880000 to 0x3f8fffff: 0x80000 = 524288 inputs
 unit nan.c 'return x >= 1.0625f ? NAN : sqrtf(x);' "/* maxulperr = 0.5, ref = sqrt */"
-expect 1 "s maxulperr = 0.5: VIOLATED .*: 524288 NaN or infinite outputs where the correctly rounded result is finite" -- certify "$T/nan.c" $R
+expect 1 "s maxulperr = 0.5: VIOLATED .*: 524288 NaN or infinite outputs where the correctly rounded result is finite; first at 0x3f880000 \(0x1.1p\+0\), 0x3f880001" -- certify "$T/nan.c" $R
 unit odd.c 'return fabsf(x * x * x);' "/* maxulperr <= 4, ref = x*x*x, ref-odd */"
 expect 1 "VIOLATED .* violations of the declared symmetry.*first at 0x3f800000" -- certify "$T/odd.c" $R
 
@@ -147,6 +156,70 @@ expect 1 "VIOLATED .* violations of the declared symmetry.*first at 0x3f800000" 
 expect 2 "--ref applies to --source FILE --function NAME only" -- run tanhf.host --ref sigmoid $R
 unit nan2.c 'return x >= 1.0625f ? NAN : sqrtf(x);'
 expect 0 "nan2.c:s \| .* \| 524288 \| - \| - \| - \|" -- run --source "$T/nan2.c" --function s --ref sqrt $R
+# the first inputs of non-finite outputs are listed, wherever they are (was: counted only):
+# NaN on [1.03125, 1.0625) = 0x3f840000 .. 0x3f87ffff and +inf at 1.0625 + 2^-19 = 0x3f880004
+# (sqrt of both is finite), 2^18 + 1 = 262145 in all; the lowest 8 are 0x3f840000 .. 0x3f840007
+unit nf.c 'return bits(x) == 0x3f880004u ? INFINITY : (x >= 1.03125f && x < 1.0625f) ? NAN : sqrtf(x);'
+NF="run --source $T/nf.c --function s --ref sqrt --backend cpu --no-cache --quiet"
+expect 0 "non-finite: x=0x3f840000 \(0x1.08p\+0\) out=0x7fc00000 \(nan\) expected=0x3f81fc10" -- $NF --from 0x3f800000 --to 0x3f8fffff --json "$T/nf.json"
+grep -q "non-finite: 262142 more (the first 8 in the result file)" "$T/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the count of non-finite outputs not shown"; }
+expect 1 "262145 outputs infinite or NaN .* \(first non-finite at 0x3f840000 \(0x1.08p\+0\)\): VIOLATED" -- $NF --from 0x3f800000 --to 0x3f8fffff --bound 1
+# shards merged, and a partial result resumed, list the lowest inputs of the whole range;
+# the shard above 1.0625 lists its +inf alone
+"$U" $NF --from 0x3f880000 --to 0x3f8fffff --json "$T/nf_hi.json" >/dev/null 2>&1
+"$U" $NF --from 0x3f800000 --to 0x3f87ffff --json "$T/nf_lo.json" >/dev/null 2>&1
+expect 0 "" -- merge "$T/nf_hi.json" "$T/nf_lo.json" --json "$T/nf_m.json"
+python3 - "$T" <<'PY'
+import json, sys
+t = sys.argv[1]
+d = json.load(open(t + "/nf_hi.json")); d["complete"] = False
+d["domain"] = {"from": "0x3f800000", "to": "0x3f8fffff", "count": 1048576}; json.dump(d, open(t + "/nf_part.json", "w"))
+d = json.load(open(t + "/nf.json")); r = d["results"][0]
+r["nonfinite_first"] = r["nonfinite_first"][:7]; json.dump(d, open(t + "/nf_short.json", "w"))
+r["nonfinite_first"] = [r["nonfinite_first"][1], r["nonfinite_first"][0]] + r["nonfinite_first"][2:] + [r["nonfinite_first"][6]]
+json.dump(d, open(t + "/nf_order.json", "w"))
+d = json.load(open(t + "/nf.json")); d["results"][0]["nonfinite_first"][3]["output"] = "0x3f800000"; json.dump(d, open(t + "/nf_fin.json", "w"))
+d = json.load(open(t + "/nf.json")); del d["results"][0]["nonfinite_first"]; json.dump(d, open(t + "/nf_old.json", "w"))
+PY
+expect 0 "" -- $NF --from 0x3f800000 --to 0x3f8fffff --resume "$T/nf_part.json" --json "$T/nf_r.json"
+check_nf() {
+  python3 - "$@" <<'PY'
+import json, sys
+want = [{"input": "0x%08x" % (0x3f840000 + k), "output": "0x7fc00000"} for k in range(8)]
+hi = [{"input": "0x3f880004", "output": "0x7f800000"}]
+def first(p): return [{k: e[k] for k in ("input", "output")} for e in json.load(open(p))["results"][0]["nonfinite_first"]]
+ok = first(sys.argv[1] + "/nf_hi.json") == hi
+for f in ("nf", "nf_m", "nf_r"): ok = ok and first(sys.argv[1] + "/" + f + ".json") == want
+sys.exit(0 if ok else 1)
+PY
+}
+check_nf "$T" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: nonfinite_first of a run, a merge or a resume"; }
+# a malformed list is refused; a file without one (written before it existed) is read as not listed
+expect 5 "nonfinite_first' lists 7 inputs where nonfinite counts 262145" -- merge "$T/nf_short.json"
+expect 5 "nonfinite_first' is not in increasing order of input at entry 1" -- merge "$T/nf_order.json"
+expect 5 "nonfinite_first' entry 3: output 0x3f800000 is not a NaN or an infinity" -- merge "$T/nf_fin.json"
+"$U" $NF --from 0x3f900000 --to 0x3f9000ff --json "$T/nf_up.json" >/dev/null 2>&1
+expect 0 "non-finite: inputs not listed" -- merge "$T/nf_old.json" "$T/nf_up.json" --json "$T/nf_om.json"
+python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][0]; sys.exit(0 if 'nonfinite_first' not in r and r['nonfinite'] == 262145 else 1)" "$T/nf_om.json" &&
+  pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: a merge with an unlisted file claims a list"; }
+# the plot of the error along x leaves a gap where the outputs are NaN (was: a line drawn
+# across it) and marks the first such inputs: the gnuplot script, from a stand-in gnuplot
+mkdir -p "$T/bin"
+printf '#!/bin/sh\ncat >"%s/gp.cur"\ncat "%s/gp.cur" >>"%s/gp.log"\nout=$(sed -n "s/^set output .\\(.*\\).$/\\\\1/p" "%s/gp.cur" | head -1)\n[ -n "$out" ] && : >"$out"\nexit 0\n' "$T" "$T" "$T" "$T" >"$T/bin/gnuplot"
+chmod +x "$T/bin/gnuplot"
+PATH="$T/bin:$PATH" "$U" report "$T/nf.json" --out "$T/nfrep" >/dev/null 2>&1
+python3 - "$T/gp.log" <<'PY' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the x plot draws across the NaN outputs"; }
+import sys
+s = open(sys.argv[1]).read()
+x = s[s.index("-x.svg"):]
+data = x[x.index("$D << EOD\n") + 10:x.index("EOD\n", x.index("$D << EOD\n") + 10)]
+# bins [1.03, 1.04), [1.04, 1.05), [1.05, 1.06) hold only NaN outputs (and 1.03125 .. up
+# to 1.03 + 0.01 partly): after the bin of 1.0350 the curve must break before 1.0650
+lines = data.split("\n")
+i = lines.index("1.0350 " + lines[lines.index([l for l in lines if l.startswith("1.0350")][0])].split()[1])
+assert lines[i + 1] == "" and lines[i + 2].startswith("1.0650"), lines[i:i + 3]
+assert "$N << EOD\n1.03125\n" in x and "non-finite output" in x
+PY
 
 # ---- results are joined only when what made them is the same ----
 unit m.c 'return sqrtf(x);'

@@ -121,6 +121,10 @@ static void test_accounting_special(void **state) {
   add_rn(&S, 0x3f000000u, 0x7f800000u, 0.5, 0x3f000000u); /* inf where 0.5 is exact */
   assert_int_equal(S.nonfinite, 1);
   assert_int_equal(S.above_1ulp, 1);
+  assert_int_equal(S.n_nonfinite, 1); /* listed with the correctly rounded result */
+  assert_int_equal(S.nonfinite_first[0].input, 0x3f000000u);
+  assert_int_equal(S.nonfinite_first[0].output, 0x7f800000u);
+  assert_int_equal(S.nonfinite_first[0].other, 0x3f000000u);
   add_rn(&S, 0x00001000u, 0x00000000u, 0x1p-140, 0x00000200u); /* flushed */
   assert_int_equal(S.flushed, 1);
   add_rn(&S, 0x00000001u, 0x00000000u, 0x1p-151, 0x00000000u); /* correctly rounded 0: not flushed */
@@ -129,6 +133,49 @@ static void test_accounting_special(void **state) {
   /* correctly rounded overflow: exact 2^130, output +inf */
   add_rn(&S, 0x43000000u, 0x7f800000u, 0x1p130, 0x7f800000u);
   assert_int_equal(S.nonfinite, 1);
+  assert_int_equal(S.n_nonfinite, 1);
+}
+
+/* The lists of non-finite outputs through folds and merges: a part's list of
+ * min(count, LIST_MAX) inputs is kept; a part (or a file) that counted some without a list
+ * leaves the statistics without any (never a list that may not be the lowest). */
+static void test_nonfinite_lists(void **state) {
+  (void)state;
+  static struct stats a, b, c;
+  stats_init(&a), stats_init(&b), stats_init(&c);
+  /* NaN at 0x40000000 + 3k, k = 0..9 (10 inputs), exact 2 everywhere (RN24 = 0x40000000):
+   * a gets k odd, b k even, c all; the lowest 8 are k = 0..7 */
+  for (uint32_t k = 0; k < 10; k++) {
+    stats_add(k % 2 ? &a : &b, 0x40000000u + 3 * k, 0x7fc00000u, 2.0, 0);
+    stats_add(&c, 0x40000000u + 3 * k, 0x7fc00000u, 2.0, 0);
+  }
+  assert_int_equal(a.n_nonfinite, 5);
+  assert_int_equal(c.n_nonfinite, LIST_MAX);
+  stats_merge(&a, &b);
+  assert_int_equal(a.nonfinite, 10);
+  assert_int_equal(a.n_nonfinite, LIST_MAX);
+  for (int k = 0; k < LIST_MAX; k++) assert_int_equal(a.nonfinite_first[k].input, 0x40000000u + 3 * (uint32_t)k);
+  const char *field = NULL;
+  assert_true(stats_equal(&a, &c, &field));
+  /* a part that counted 3 without listing them (as the pair kind's reductions do) */
+  struct part p;
+  part_init(&p);
+  p.a.nonfinite = 3, p.a.inputs = 3;
+  stats_init(&b);
+  stats_fold_part(&b, 0x50000000u, 3, &p);
+  assert_true(b.nonfinite_unlisted);
+  assert_int_equal(b.n_nonfinite, 0);
+  stats_merge(&a, &b);
+  assert_int_equal(a.nonfinite, 13);
+  assert_true(a.nonfinite_unlisted);
+  assert_int_equal(a.n_nonfinite, 0);
+  assert_false(stats_equal(&a, &c, &field));
+  /* a side with no non-finite outputs needs no list */
+  stats_init(&b);
+  stats_add(&b, 0x3f800000u, 0x3f800000u, 1.0, 0);
+  stats_merge(&c, &b);
+  assert_false(c.nonfinite_unlisted);
+  assert_int_equal(c.n_nonfinite, LIST_MAX);
 }
 
 static void test_accounting_max_ties(void **state) {
@@ -479,7 +526,7 @@ int main(void) {
     cmocka_unit_test(test_ulp_error_values), cmocka_unit_test(test_hist_bins),
     cmocka_unit_test(test_rn32_midpoints),   cmocka_unit_test(test_accounting_special),
     cmocka_unit_test(test_accounting_max_ties), cmocka_unit_test(test_symmetry_monotonic),
-    cmocka_unit_test(test_list_keeps_lowest), cmocka_unit_test(test_claim_verdicts),
+    cmocka_unit_test(test_list_keeps_lowest), cmocka_unit_test(test_nonfinite_lists), cmocka_unit_test(test_claim_verdicts),
     cmocka_unit_test(test_abs_error_range),  cmocka_unit_test(test_abs_error_pi_range),
     cmocka_unit_test(test_abs_error_ties),   cmocka_unit_test(test_abs_verdicts), cmocka_unit_test(test_share_pct),
   };

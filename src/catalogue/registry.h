@@ -42,9 +42,10 @@ struct variant {
   float (*host_fn)(float); /* NULL if no host code */
   /* Host code evaluated outside this process (users' functions, src/user/worker.h): when
    * set, used instead of host_fn: out[..] = f at first[r] .. first[r] + count[r] - 1, r < nr,
-   * in that order; 0, or an exit code (EXIT_USERCODE) with the reason in err. */
-  int (*host_batch)(const struct variant *v, int nr, const uint32_t *first, const uint32_t *count, uint32_t *out,
-                    char *err, size_t errlen);
+   * in that order, on threads threads (the run's --threads); *threads_used gets the most
+   * threads the evaluation ran on; 0, or an exit code (EXIT_USERCODE) with the reason in err. */
+  int (*host_batch)(const struct variant *v, int threads, int nr, const uint32_t *first, const uint32_t *count,
+                    uint32_t *out, int *threads_used, char *err, size_t errlen);
   void *host_ctx;
   /* Users' functions: what their figures depend on beyond the name and the reference, as a
    * JSON object's text with sorted keys (source_sha256, compiler, reference_declared);

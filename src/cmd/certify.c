@@ -125,7 +125,8 @@ static void usage_certify(FILE *f) {
           "reference, a file that changed while being checked or cannot be written, --update\n"
           "over part of the range); 4 a file cannot be read; 7 nothing checked (every claim\n"
           "SKIPPED); 8 a user's function failed. No file is modified on error.\n"
-          "$ULPCERT_USER_TIMEOUT: seconds a batch of 2^20 inputs may take (default 60).\n");
+          "$ULPCERT_USER_TIMEOUT: seconds a batch of 2^20 inputs may take on the CPU, and a kernel\n"
+          "launch over a chunk on the GPU (default 60); past them the run ends with exit status 8.\n");
 }
 
 struct cert_args {

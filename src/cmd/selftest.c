@@ -46,15 +46,16 @@ struct expect {
   double max_ulp;
   uint32_t max_ulp_input;
   uint64_t inputs, cr, faithful, above, nonfinite, flushed, special, sym_viol, mono_viol;
+  uint32_t nonfinite_input; /* the lowest input with a NaN output (0xffffffff: none) */
 };
 
 static void naive(uint32_t from, uint32_t to, struct expect *res) {
   memset(res, 0, sizeof *res);
   res->max_ulp = -1;
-  res->max_ulp_input = 0xffffffffu;
+  res->max_ulp_input = res->nonfinite_input = 0xffffffffu;
 #pragma omp parallel
   {
-    struct expect e = {-1, 0xffffffffu, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    struct expect e = {-1, 0xffffffffu, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xffffffffu};
     mpfr_t x, z, z24, d, o;
     mpfr_inits2(300, x, z, d, o, (mpfr_ptr)0);
     mpfr_init2(z24, 24);
@@ -79,6 +80,7 @@ static void naive(uint32_t from, uint32_t to, struct expect *res) {
       if (out == rn) e.cr++;
       if (isnan(u2f(out))) {
         e.nonfinite++, e.above++;
+        if (xb < e.nonfinite_input) e.nonfinite_input = xb;
         continue;
       }
       if ((out & 0x7fffffffu) == 0 && (rn & 0x7fffffffu) != 0) e.flushed++;
@@ -102,6 +104,7 @@ static void naive(uint32_t from, uint32_t to, struct expect *res) {
       res->inputs += e.inputs, res->cr += e.cr, res->faithful += e.faithful, res->above += e.above;
       res->nonfinite += e.nonfinite, res->flushed += e.flushed, res->special += e.special;
       res->sym_viol += e.sym_viol, res->mono_viol += e.mono_viol;
+      if (e.nonfinite_input < res->nonfinite_input) res->nonfinite_input = e.nonfinite_input;
       if (e.max_ulp > res->max_ulp || (e.max_ulp == res->max_ulp && e.max_ulp_input < res->max_ulp_input))
         res->max_ulp = e.max_ulp, res->max_ulp_input = e.max_ulp_input;
     }
@@ -231,6 +234,9 @@ int cmd_selftest(int argc, char **argv) {
     CHECK(st->faithful == e.faithful, "faithful %llu, expected %llu", (unsigned long long)st->faithful, (unsigned long long)e.faithful);
     CHECK(st->above_1ulp == e.above, "above 1 ulp %llu, expected %llu", (unsigned long long)st->above_1ulp, (unsigned long long)e.above);
     CHECK(st->nonfinite == e.nonfinite, "nonfinite %llu, expected %llu", (unsigned long long)st->nonfinite, (unsigned long long)e.nonfinite);
+    CHECK(!e.nonfinite || (st->n_nonfinite > 0 && st->nonfinite_first[0].input == e.nonfinite_input),
+          "first non-finite output at 0x%08x, expected 0x%08x", st->n_nonfinite ? st->nonfinite_first[0].input : 0,
+          e.nonfinite_input);
     CHECK(st->flushed == e.flushed, "flushed %llu, expected %llu", (unsigned long long)st->flushed, (unsigned long long)e.flushed);
     CHECK(st->special_mismatches == e.special, "special mismatches %llu, expected %llu", (unsigned long long)st->special_mismatches, (unsigned long long)e.special);
     CHECK(st->symmetry_violations == e.sym_viol, "symmetry violations %llu, expected %llu", (unsigned long long)st->symmetry_violations, (unsigned long long)e.sym_viol);

@@ -286,6 +286,7 @@ struct measure_note {
   double e;     /* the ulp error (for the bins along x), or -1 */
   int special;  /* a special-value mismatch: the caller lists (x, out, cr) */
   uint32_t cr;  /* the correctly rounded result: f(x) rounded in the variant's mode (RN24 by default) */
+  int nonfinite; /* a non-finite output where the correctly rounded result is finite: listed as (x, out, cr) */
 };
 
 /* Whether the symmetry check applies to a variant of an odd or even reference: an odd f

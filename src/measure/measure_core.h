@@ -74,7 +74,7 @@ MEASURE_FN void MC_CLAUSES_ADD(MC_CLAUSE *acc, const struct bound_clause *cl, in
  * range and the clauses' domains test. */
 MEASURE_FN struct measure_note MC_INPUT(MC_ACC *a, const struct measure_cfg *c, uint32_t x, uint32_t partner,
                                         uint32_t dom, uint32_t out, double y, int t) {
-  struct measure_note n = {-1, -1.0, 0, 0};
+  struct measure_note n = {-1, -1.0, 0, 0, 0};
   MC_COUNT(a, inputs);
   a->digest += digest_term_at(x, partner, out);
   if (t == MS_UNDECIDABLE || t == -MS_UNDECIDABLE) { /* no exact value to measure against */
@@ -90,7 +90,7 @@ MEASURE_FN struct measure_note MC_INPUT(MC_ACC *a, const struct measure_cfg *c, 
   if (out == n.cr) MC_COUNT(a, cr);
   if (is_nan32(out) || is_inf32(out)) {
     if (out == n.cr) MC_COUNT(a, faithful), n.hist = 0; /* a correctly rounded overflow */
-    else MC_COUNT(a, nonfinite), MC_COUNT(a, above_1ulp);
+    else MC_COUNT(a, nonfinite), MC_COUNT(a, above_1ulp), n.nonfinite = 1;
     return n;
   }
   if (out == n.cr && ms_fabs(y) >= 0x1p128) { /* +-FLT_MAX, a correctly rounded directed overflow */

@@ -77,6 +77,8 @@ __device__ __forceinline__ void merge_part_lists(struct part *out, const struct 
   for (uint32_t k = 0; k < q->n_special && out->n_special < LIST_MAX; k++) out->special[out->n_special++] = q->special[k];
   for (uint32_t k = 0; k < q->n_sym && out->n_sym < LIST_MAX; k++) out->sym[out->n_sym++] = q->sym[k];
   for (uint32_t k = 0; k < q->n_mono && out->n_mono < LIST_MAX; k++) out->mono[out->n_mono++] = q->mono[k];
+  for (uint32_t k = 0; k < q->n_nonfinite && out->n_nonfinite < LIST_MAX; k++)
+    out->nonfinite[out->n_nonfinite++] = q->nonfinite[k];
 }
 
 #endif

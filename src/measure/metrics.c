@@ -24,6 +24,13 @@ void stats_fold_xbins(struct stats *s, const uint64_t *dev) {
     }
 }
 
+void stats_nonfinite_fold(struct stats *s, uint64_t count, const struct sample *list, int n) {
+  /* a list holds min(count, LIST_MAX) inputs; fewer: its side kept none */
+  if ((uint64_t)n < (count < LIST_MAX ? count : LIST_MAX)) s->nonfinite_unlisted = 1;
+  for (int i = 0; i < n; i++) list_insert(s->nonfinite_first, &s->n_nonfinite, list[i]);
+  if (s->nonfinite_unlisted) s->n_nonfinite = 0;
+}
+
 void stats_fold_part(struct stats *s, uint32_t x0, uint32_t n, const struct part *p) {
   if (!n) return;
   const uint32_t bin = x0 >> BIN_LOG2;
@@ -50,6 +57,7 @@ void stats_fold_part(struct stats *s, uint32_t x0, uint32_t n, const struct part
   for (uint32_t i = 0; i < p->n_special; i++) list_insert(s->special, &s->n_special, p->special[i]);
   for (uint32_t i = 0; i < p->n_sym; i++) list_insert(s->sym, &s->n_sym, p->sym[i]);
   for (uint32_t i = 0; i < p->n_mono; i++) list_insert(s->mono, &s->n_mono, p->mono[i]);
+  stats_nonfinite_fold(s, p->a.nonfinite, p->nonfinite, (int)p->n_nonfinite);
   if (s->has_moments) s->bin_m0[bin] = modp_add(s->bin_m0[bin], p->m0), s->bin_m1[bin] = modp_add(s->bin_m1[bin], p->m1);
 }
 
@@ -74,6 +82,7 @@ void part_reduce_host(struct part *p, struct stats *s, const struct measure_cfg 
     const struct measure_note m = measure_input(&p->a, c, x, o, y[i], t[i]);
     if (m.hist >= 0) p->hist[m.hist]++;
     if (m.special) part_list(p->special, &p->n_special, (struct sample){x, o, m.cr, 0});
+    if (m.nonfinite) part_list(p->nonfinite, &p->n_nonfinite, (struct sample){x, o, m.cr, 0});
     const int xb = m.e >= 0 ? xbin_of(x) : -1;
     if (xb >= 0 && m.e > s->xbin_max_ulp[xb]) s->xbin_max_ulp[xb] = m.e;
     if (sym) {
@@ -168,6 +177,7 @@ void stats_merge(struct stats *a, const struct stats *b) {
   a->correctly_rounded += b->correctly_rounded;
   a->faithful += b->faithful;
   a->above_1ulp += b->above_1ulp;
+  stats_nonfinite_fold(a, b->nonfinite, b->nonfinite_first, b->nonfinite_unlisted ? 0 : b->n_nonfinite);
   a->nonfinite += b->nonfinite;
   a->flushed += b->flushed;
   a->special_mismatches += b->special_mismatches;
@@ -225,7 +235,7 @@ int stats_equal(const struct stats *a, const struct stats *b, const char **field
   EQ(max_rel_output) EQD(max_rel_ref) EQD(max_abs) EQ(max_abs_input) EQ(max_abs_output) EQD(max_abs_ref)
   EQD(abs_lo) EQD(abs_hi) EQ(correctly_rounded) EQ(faithful) EQ(above_1ulp) EQ(nonfinite) EQ(flushed)
   EQ(special_mismatches) EQ(pairs) EQ(max_ulp_partner) EQ(max_rel_partner) EQ(max_abs_partner) EQ(symmetry_checked) EQ(symmetry_violations) EQ(monotonic_checked) EQ(monotonic_violations)
-  EQ(n_special) EQ(n_sym) EQ(n_mono) EQ(rounding) EQ(undecidable) EQ(n_undec)
+  EQ(n_special) EQ(n_sym) EQ(n_mono) EQ(rounding) EQ(undecidable) EQ(n_undec) EQ(n_nonfinite) EQ(nonfinite_unlisted)
   if (!stats_clauses_same(a, b)) { if (field) *field = "clause"; return 0; }
   for (int k = 0; k < a->n_clauses; k++) {
     EQ(cl[k].inputs) EQ(cl[k].over) EQD(cl[k].max) EQD(cl[k].max_ref) EQ(cl[k].max_input) EQ(cl[k].max_output)
@@ -239,6 +249,7 @@ int stats_equal(const struct stats *a, const struct stats *b, const char **field
   if (!samples_equal(a->sym, b->sym, a->n_sym)) { if (field) *field = "symmetry_first"; return 0; }
   if (!samples_equal(a->mono, b->mono, a->n_mono)) { if (field) *field = "monotonic_first"; return 0; }
   if (!samples_equal(a->undec, b->undec, a->n_undec)) { if (field) *field = "undecidable_first"; return 0; }
+  if (!samples_equal(a->nonfinite_first, b->nonfinite_first, a->n_nonfinite)) { if (field) *field = "nonfinite_first"; return 0; }
   for (uint32_t i = 0; i < NBINS; i++)
     if (a->bin_inputs[i] != b->bin_inputs[i] || a->bin_digest[i] != b->bin_digest[i] ||
         d2u(a->bin_max_ulp[i]) != d2u(b->bin_max_ulp[i])) {

@@ -63,6 +63,13 @@ struct stats {
   uint64_t hist[HIST_N];
   int n_special, n_sym, n_mono;
   struct sample special[LIST_MAX], sym[LIST_MAX], mono[LIST_MAX];
+  /* The lowest LIST_MAX inputs whose output is NaN or infinite where the correctly rounded
+   * result is finite (the inputs counted in nonfinite; other: the correctly rounded result),
+   * unless nonfinite_unlisted: some of them were counted where no list was kept (a kind
+   * whose reduction keeps none, a result file written before the list existed), so no list
+   * could be the lowest, and none is kept (n_nonfinite 0). */
+  int n_nonfinite, nonfinite_unlisted;
+  struct sample nonfinite_first[LIST_MAX];
   /* per bin of 2^BIN_LOG2 inputs */
   uint32_t bin_inputs[NBINS];
   double bin_max_ulp[NBINS];
@@ -125,6 +132,11 @@ static inline int stats_clauses_same(const struct stats *a, const struct stats *
 void stats_fold_part(struct stats *s, uint32_t x0, uint32_t n, const struct part *p);
 /* Fold the GPU's x-bin maxima (per bin: 0 for none, else the error's bits + 1). */
 void stats_fold_xbins(struct stats *s, const uint64_t *dev);
+
+/* count more non-finite outputs into s, with their list (n inputs, sorted or not): a list
+ * shorter than min(count, LIST_MAX) was not kept, and s's list is then dropped
+ * (nonfinite_unlisted). */
+void stats_nonfinite_fold(struct stats *s, uint64_t count, const struct sample *list, int n);
 
 /* A sample into a list of the LIST_MAX lowest inputs, sorted. */
 void list_insert(struct sample *list, int *n, struct sample smp);

@@ -32,6 +32,12 @@ struct part {
   uint64_t sym_checked, sym_violations, mono_checked, mono_violations;
   uint32_t n_special, n_sym, n_mono; /* listed: the lowest inputs, at most LIST_MAX each */
   struct sample special[LIST_MAX], sym[LIST_MAX], mono[LIST_MAX];
+  /* the lowest inputs whose output is non-finite where the correctly rounded result is
+   * finite (other: the correctly rounded result): min(a.nonfinite, LIST_MAX) of them where
+   * the reduction lists them (the one-argument kind, host and device); fewer tells
+   * stats_fold_part that this part's reduction keeps no such list (the pair kind) */
+  uint32_t n_nonfinite;
+  struct sample nonfinite[LIST_MAX];
 };
 
 MEASURE_FN void part_init(struct part *p) {
@@ -39,7 +45,7 @@ MEASURE_FN void part_init(struct part *p) {
   for (int b = 0; b < HIST_N; b++) p->hist[b] = 0;
   p->m0 = p->m1 = 0;
   p->sym_checked = p->sym_violations = p->mono_checked = p->mono_violations = 0;
-  p->n_special = p->n_sym = p->n_mono = 0;
+  p->n_special = p->n_sym = p->n_mono = p->n_nonfinite = 0;
 }
 
 /* The moment terms of output out at index i of its bin: out < 2^32 and i + 1 <= 2^20, so

@@ -9,7 +9,8 @@
  * GPU backend: the file is included into a wrapper with one kernel per function,
  * ulpcert_eval_K(first, count, out), compiled by NVRTC (opened with dlopen, so that
  * the binary needs it only for this) to a CUBIN for the device, and handed to the GPU
- * backend (gpu_dyn_add). Undecorated functions become device functions
+ * backend (gpu_dyn_add) with the time limit of one launch ($ULPCERT_USER_TIMEOUT: past it the
+ * process ends, src/kinds/binary32/device/watch.cuh). Undecorated functions become device functions
  * (-default-device); NVRTC's defaults otherwise (as nvcc would compile them). */
 #include "src/user/userfn.h"
 
@@ -231,7 +232,7 @@ int userfn_gpu(const char *path, int n, const char *const *fns, int cc_major, in
     for (int i = 0; !rc && i < n; i++) {
       char kname[64];
       snprintf(kname, sizeof kname, "ulpcert_eval_%d", i);
-      ids[i] = gpu_dyn_add(cubin, cs, kname);
+      ids[i] = gpu_dyn_add(cubin, cs, kname, fns[i], user_timeout());
       if (ids[i] < 0) {
         snprintf(log, loglen, "%s", gpu_last_error());
         rc = EXIT_NOGPU;
@@ -285,10 +286,10 @@ struct user_host {
   int fn;
 };
 
-static int user_batch(const struct variant *v, int nr, const uint32_t *first, const uint32_t *count, uint32_t *out,
-                      char *err, size_t errlen) {
+static int user_batch(const struct variant *v, int threads, int nr, const uint32_t *first, const uint32_t *count,
+                      uint32_t *out, int *threads_used, char *err, size_t errlen) {
   const struct user_host *h = v->host_ctx;
-  return user_worker_eval(h->w, h->fn, nr, first, count, out, err, errlen);
+  return user_worker_eval(h->w, h->fn, threads, nr, first, count, out, threads_used, err, errlen);
 }
 
 /* What the figures of function fn of the file at path compiled so depend on (registry.h,

@@ -31,7 +31,7 @@
 
 #include "src/common.h"
 
-#define WMAXT 512       /* threads of a worker, at most */
+#define WMAXT USER_MAXTHREADS /* threads of a worker, at most */
 #define WBLOCK 4096u    /* inputs a thread takes at a time */
 #define FD_SOCK 3       /* a worker's descriptors */
 #define FD_SHM 4
@@ -58,6 +58,8 @@ static struct fpstate fp_now(void) {
 struct shm {
   /* the request */
   uint32_t fn, first, count, nthreads;
+  /* the answer: the threads of the team that evaluated the batch */
+  uint32_t team;
   /* the worker's state: default (when it started), after loading the user's object */
   struct fpstate dfl, load;
   /* a call that left the state changed: its index in the batch, the state it left */
@@ -104,10 +106,16 @@ static void eval_batch(struct shm *s, float (*f)(float), const fenv_t *base) {
   const uint32_t n = s->count, nblk = (n + WBLOCK - 1) / WBLOCK;
   s->changed = 0, s->changed_at = UINT32_MAX;
   const int nt = s->nthreads < 1 ? 1 : s->nthreads > WMAXT ? WMAXT : (int)s->nthreads;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
-  for (uint32_t b = 0; b < nblk; b++)
-    if (!__atomic_load_n(&s->changed, __ATOMIC_RELAXED))
-      eval_block(s, f, base, omp_get_thread_num(), b * WBLOCK, (b + 1) * WBLOCK < n ? (b + 1) * WBLOCK : n, nt == 1);
+  s->team = 0;
+#pragma omp parallel num_threads(nt)
+  {
+#pragma omp single nowait
+    s->team = (uint32_t)omp_get_num_threads();
+#pragma omp for schedule(dynamic, 1)
+    for (uint32_t b = 0; b < nblk; b++)
+      if (!__atomic_load_n(&s->changed, __ATOMIC_RELAXED))
+        eval_block(s, f, base, omp_get_thread_num(), b * WBLOCK, (b + 1) * WBLOCK < n ? (b + 1) * WBLOCK : n, nt == 1);
+  }
 }
 
 int user_worker_main(int argc, char **argv) {
@@ -160,7 +168,7 @@ struct user_worker {
   int sock;
   struct shm *s;
   int shm_fd;
-  int nthreads; /* of the worker */
+  int nthreads; /* of the worker's batches: the caller's (user_worker_eval), 1 when finding an input */
   int failed;   /* an error ended it: later calls repeat err */
   char err[2048];
 };
@@ -306,7 +314,7 @@ struct user_worker *user_worker_start(const char *so, int n, const char *const *
     user_worker_stop(w);
     return NULL;
   }
-  *rc = spawn(w, omp_get_num_procs());
+  *rc = spawn(w, 1);
   if (*rc) {
     snprintf(err, errlen, "%s", w->err);
     user_worker_stop(w);
@@ -321,8 +329,8 @@ struct user_worker *user_worker_start(const char *so, int n, const char *const *
   return w;
 }
 
-/* One batch (count <= USER_BATCH) on the running worker: 0, 1 (a function left the state
- * changed: w->err), -1 the worker ended or hung (how). */
+/* One batch (count <= USER_BATCH) on the running worker, on w->nthreads threads: 0, 1 (a
+ * function left the state changed: w->err), -1 the worker ended or hung (how). */
 static int batch(struct user_worker *w, int fn, uint32_t first, uint32_t count, uint32_t *out, char *how,
                  size_t hn) {
   w->s->fn = (uint32_t)fn, w->s->first = first, w->s->count = count, w->s->nthreads = (uint32_t)w->nthreads;
@@ -371,10 +379,11 @@ static void find_input(struct user_worker *w, int fn, uint32_t first, uint32_t c
              w->names[fn], how, first, first + count - 1);
 }
 
-int user_worker_eval(struct user_worker *w, int fn, int nr, const uint32_t *first, const uint32_t *count,
-                     uint32_t *out, char *err, size_t errlen) {
+int user_worker_eval(struct user_worker *w, int fn, int threads, int nr, const uint32_t *first, const uint32_t *count,
+                     uint32_t *out, int *threads_used, char *err, size_t errlen) {
   pthread_mutex_lock(&w->mu);
   size_t k = 0;
+  w->nthreads = threads < 1 ? 1 : threads > WMAXT ? WMAXT : threads;
   for (int r = 0; r < nr && !w->failed; r++)
     for (uint64_t off = 0; off < count[r] && !w->failed; off += USER_BATCH) {
       const uint32_t c = count[r] - off < USER_BATCH ? (uint32_t)(count[r] - off) : USER_BATCH;
@@ -383,6 +392,7 @@ int user_worker_eval(struct user_worker *w, int fn, int nr, const uint32_t *firs
       int b = w->pid ? batch(w, fn, x, c, out + k, how, sizeof how) : -2;
       if (b == -2) snprintf(w->err, sizeof w->err, "the user's functions are no longer loaded");
       if (b == -1) find_input(w, fn, x, c, how);
+      if (b == 0 && threads_used && (int)w->s->team > *threads_used) *threads_used = (int)w->s->team;
       w->failed = b != 0;
       k += c;
     }

@@ -32,13 +32,17 @@ struct user_worker *user_worker_start(const char *so, int n, const char *const *
                                       size_t errlen);
 
 /* out[0..) = function fn at the inputs first[r] .. first[r] + count[r] - 1, r = 0..nr-1, in
- * that order. 0, or EXIT_USERCODE (or EXIT_IO) with the reason in err; after an error the
- * worker is gone and every later call fails with the same error. Thread-safe. */
-int user_worker_eval(struct user_worker *w, int fn, int nr, const uint32_t *first, const uint32_t *count,
-                     uint32_t *out, char *err, size_t errlen);
+ * that order, on threads threads of the worker (at most USER_MAXTHREADS); *threads_used (if
+ * not NULL) is raised to the threads the worker's batches ran on, as it reports them. 0, or
+ * EXIT_USERCODE (or EXIT_IO) with the reason in err; after an error the worker is gone and
+ * every later call fails with the same error. Thread-safe. */
+#define USER_MAXTHREADS 512
+int user_worker_eval(struct user_worker *w, int fn, int threads, int nr, const uint32_t *first, const uint32_t *count,
+                     uint32_t *out, int *threads_used, char *err, size_t errlen);
 
 /* The time limit of one batch in seconds: $ULPCERT_USER_TIMEOUT (a positive number), else
- * USER_TIMEOUT_DEFAULT. A batch is at most USER_BATCH inputs. */
+ * USER_TIMEOUT_DEFAULT. A batch is at most USER_BATCH inputs. On the GPU backend the same
+ * limit holds for each kernel launch of a user's function (gpu_dyn_add). */
 #define USER_TIMEOUT_DEFAULT 60.0
 #define USER_BATCH (1u << 20)
 double user_timeout(void);

@@ -139,6 +139,7 @@ static int gather(struct queue *q, double wall, int64_t *done_mag) {
     t->mpfr_calls += tm->mpfr_calls, t->cache_hits += tm->cache_hits, t->shortcut_hits += tm->shortcut_hits;
     t->fast_build += tm->fast_build, t->fast_hits += tm->fast_hits, t->ball_hits += tm->ball_hits;
     t->threads = q->nw > 1 ? q->threads : tm->threads, t->cache = tm->cache, t->device_refs = tm->device_refs;
+    if (tm->user_threads > t->user_threads) t->user_threads = tm->user_threads;
     q->r->ri.threads = t->threads;
   }
   if (q->nw > 1) t->wall += wall;

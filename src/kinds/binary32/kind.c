@@ -225,6 +225,8 @@ static int status(const struct kind_result *r) {
     if (wild)
       printf(", %llu outputs infinite or NaN where the correctly rounded result is not, or the reverse",
              (unsigned long long)wild);
+    if (s->n_nonfinite) /* the lowest input of a non-finite output */
+      printf(" (first non-finite at 0x%08x (%a))", s->nonfinite_first[0].input, (double)u2f(s->nonfinite_first[0].input));
     printf(": %s\n", verdict_name(vd));
     over |= vd == VERDICT_VIOLATED;
   }
@@ -258,10 +260,11 @@ static int maxima(const struct kind_result *r, int i, struct maxima *m) {
   }
   m->symmetry_violations = s->symmetry_violations, m->monotonic_violations = s->monotonic_violations;
   m->undecidable = s->undecidable;
-  /* the listed inputs: special-value mismatches, then symmetry and monotonicity */
-  const struct sample *lists[3] = {s->special, s->sym, s->mono};
-  const int counts[3] = {s->n_special, s->n_sym, s->n_mono};
-  for (int l = 0; l < 3; l++)
+  /* the listed inputs: non-finite outputs, special-value mismatches, then symmetry and
+   * monotonicity */
+  const struct sample *lists[4] = {s->nonfinite_first, s->special, s->sym, s->mono};
+  const int counts[4] = {s->n_nonfinite, s->n_special, s->n_sym, s->n_mono};
+  for (int l = 0; l < 4; l++)
     for (int k = 0; k < counts[l] && m->n_first < 4; k++) m->first[m->n_first++] = lists[l][k].input;
   return 0;
 }

@@ -38,14 +38,29 @@ int b32_plot_xrange(uint32_t from, uint32_t to, double *lo, double *hi) {
 }
 
 /* x-bin maxima as "x error" lines (bin midpoints; bins without a positive maximum are
- * left out: a log scale has no place for 0); their count. */
+ * left out: a log scale has no place for 0); their count. A bin left out ends the line
+ * with a blank line (a gap in gnuplot's curve): the curve never joins two bins across one
+ * whose inputs gave no measured error, such as NaN or infinite outputs (counted, never
+ * measured), an error 0, or no input of the run. */
 static int xbin_data(struct text *t, const struct stats *s) {
-  int n = 0;
+  int n = 0, prev = -2;
   for (int i = 0; i < XBINS; i++)
     if (s->xbin_max_ulp[i] > 0) {
+      if (n && prev != i - 1) tprintf(t, "\n");
       tprintf(t, "%.4f %.9g\n", XBIN_LO + (i + 0.5) / XBIN_SCALE, s->xbin_max_ulp[i]);
-      n++;
+      n++, prev = i;
     }
+  return n;
+}
+
+/* The listed inputs of non-finite outputs within [lo, hi] as data lines "x" ($N); their
+ * count. */
+static int nonfinite_data(struct text *t, const struct stats *s, double lo, double hi) {
+  int n = 0;
+  for (int k = 0; k < s->n_nonfinite; k++) {
+    const double x = (double)u2f(s->nonfinite_first[k].input);
+    if (x >= lo && x <= hi) tprintf(t, "%.9g\n", x), n++;
+  }
   return n;
 }
 
@@ -120,8 +135,19 @@ static void x_plot(struct text *sc, const struct plot_row *r) {
   if (!n) tprintf(sc, "set yrange [0.1:10]\nset label 2 'error 0 (or no input) in this range' at graph 0.5, 0.4 center\n");
   tprintf(sc, "$D << EOD\n%s", n ? d.buf : "0 NaN\n");
   free(d.buf);
-  tprintf(sc, "EOD\nplot $D using 1:2 with %s lw 1.5 lc rgb '%s'\n", n < 20 ? "linespoints pt 7 ps 0.6" : "lines",
-          plot_color(1));
+  /* the first inputs whose outputs are NaN or infinite, marked along the top (y2: the
+   * graph's height), where the curve has a gap */
+  struct text nf = {0};
+  const int nn = nonfinite_data(&nf, r->s, lo, hi);
+  if (nn) tprintf(sc, "EOD\n$N << EOD\n%sEOD\nset y2range [0:1]\nunset y2tics\nset key below noenhanced\n", nf.buf);
+  else tprintf(sc, "EOD\n");
+  free(nf.buf);
+  tprintf(sc, "plot $D using 1:2 with %s lw 1.5 lc rgb '%s'%s", n < 20 ? "linespoints pt 7 ps 0.6" : "lines",
+          plot_color(1), nn ? " title 'max ulp error'" : "\n");
+  if (nn)
+    tprintf(sc, ", $N using 1:(0.97) axes x1y2 with points pt 2 ps 1.2 lc rgb '%s' title 'non-finite output (first "
+                "inputs listed)'\n",
+            plot_color(0));
 }
 
 /* 3. the histogram of ulp errors, bins labelled by their lower edge */

@@ -715,7 +715,10 @@ static void page_row(struct text *md, const struct row *r, int run) {
     tprintf(md, ", %s of %s inputs over: %s\n", CNT(s->cl[k].over),
             CNT(s->cl[k].inputs), verdict_name(clauses_verdict(&s->cl[k], 1)));
   }
-  if (s->n_special || s->n_sym || s->n_mono || s->n_undec) tprintf(md, "\nFirst failing inputs:\n\n");
+  if (s->n_nonfinite || s->n_special || s->n_sym || s->n_mono || s->n_undec) tprintf(md, "\nFirst failing inputs:\n\n");
+  for (int k = 0; k < s->n_nonfinite; k++)
+    tprintf(md, "- non-finite output: x = "), page_x(md, s->nonfinite_first[k].input),
+        tprintf(md, ": output `0x%08x`, expected `0x%08x`\n", s->nonfinite_first[k].output, s->nonfinite_first[k].other);
   for (int k = 0; k < s->n_special; k++)
     tprintf(md, "- special value: x = "), page_x(md, s->special[k].input),
         tprintf(md, ": output `0x%08x`, expected `0x%08x`\n", s->special[k].output, s->special[k].other);

@@ -193,6 +193,9 @@ json_t *b32_variant_json(const struct variant *v, const struct stats *s) {
   json_object_set_new(o, "faithful", json_integer((json_int_t)s->faithful));
   json_object_set_new(o, "above_1ulp", json_integer((json_int_t)s->above_1ulp));
   json_object_set_new(o, "nonfinite", json_integer((json_int_t)s->nonfinite));
+  /* the lowest inputs of those (absent: not listed, stats.nonfinite_unlisted) */
+  if (!s->nonfinite_unlisted)
+    json_object_set_new(o, "nonfinite_first", samples_json(s->nonfinite_first, s->n_nonfinite, "expected", s->pairs));
   json_object_set_new(o, "flushed", json_integer((json_int_t)s->flushed));
   json_object_set_new(o, "special_mismatches", json_integer((json_int_t)s->special_mismatches));
   json_object_set_new(o, "special_first", samples_json(s->special, s->n_special, "expected", s->pairs));
@@ -249,6 +252,8 @@ json_t *b32_json(const struct kind_result *r) {
   getrusage(RUSAGE_SELF, &ru);
   json_t *tj = json_object_get(root, "timing");
   json_object_set_new(tj, "fast_build_s", json_real(t->fast_build));
+  /* a user's host function: the threads of the process that evaluated it (src/user/worker.h) */
+  if (t->user_threads) json_object_set_new(tj, "user_threads", json_integer(t->user_threads));
   json_object_set_new(tj, "fast_hits", json_integer((json_int_t)t->fast_hits));
   json_object_set_new(tj, "ball_hits", json_integer((json_int_t)t->ball_hits));
   json_object_set_new(tj, "device_references", json_boolean(t->device_refs));
@@ -360,6 +365,18 @@ void b32_print_variants(FILE *f, const struct variant *const *v, struct stats *c
       for (int k = 0; k < s->n_undec; k++) fputc(' ', f), print_x(f, s->undec[k].input);
       fprintf(f, "%s\n", (uint64_t)s->n_undec < s->undecidable ? " ..." : "");
     }
+    for (int k = 0; k < s->n_nonfinite && k < 3; k++) {
+      fprintf(f, "    non-finite: x=");
+      print_at(f, s, s->nonfinite_first[k].input, s->nonfinite_first[k].partner);
+      fprintf(f, " out=0x%08x (%a) expected=0x%08x (%a)\n", s->nonfinite_first[k].output,
+              (double)u2f(s->nonfinite_first[k].output), s->nonfinite_first[k].other,
+              (double)u2f(s->nonfinite_first[k].other));
+    }
+    if (s->nonfinite > 3 && s->n_nonfinite > 3)
+      fprintf(f, "    non-finite: %llu more (the first %d in the result file)\n", (unsigned long long)s->nonfinite - 3,
+              s->n_nonfinite);
+    if (s->nonfinite && s->nonfinite_unlisted) /* stats.nonfinite_unlisted */
+      fprintf(f, "    non-finite: inputs not listed (this kind keeps no list, or a result file without one was merged)\n");
     for (int k = 0; k < s->n_special; k++) {
       fprintf(f, "    special: x=");
       print_at(f, s, s->special[k].input, s->special[k].partner);

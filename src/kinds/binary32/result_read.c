@@ -122,6 +122,40 @@ static void get_undecidable(struct rctx *c, json_t *r, struct stats *s, const ch
   if (s->undecidable < (uint64_t)s->n_undec) fail(c, "%sundecidable lists more inputs than it counts", where);
 }
 
+/* "nonfinite_first": the lowest inputs of the non-finite outputs, min(nonfinite, LIST_MAX)
+ * of them in increasing order (by (input, partner)), each output NaN or infinite and not
+ * the expected (correctly rounded) one. Absent: not listed (a kind that keeps no list, or a file written
+ * before the list existed), which a merge or a resume carries on (nonfinite_unlisted). */
+static void get_nonfinite(struct rctx *c, json_t *r, struct stats *s, const char *where) {
+  s->n_nonfinite = 0;
+  s->nonfinite_unlisted = 0;
+  if (!json_object_get(r, "nonfinite_first")) {
+    s->nonfinite_unlisted = s->nonfinite > 0;
+    return;
+  }
+  get_samples(c, r, "nonfinite_first", "expected", s->nonfinite_first, &s->n_nonfinite, where);
+  if (c->failed) return;
+  const uint64_t want = s->nonfinite < LIST_MAX ? s->nonfinite : LIST_MAX;
+  if ((uint64_t)s->n_nonfinite != want) {
+    fail(c, "field '%snonfinite_first' lists %d inputs where nonfinite counts %llu (it lists min(count, %d))", where,
+         s->n_nonfinite, (unsigned long long)s->nonfinite, LIST_MAX);
+    return;
+  }
+  for (int i = 0; i < s->n_nonfinite; i++) {
+    const struct sample *e = &s->nonfinite_first[i];
+    const uint64_t key = ((uint64_t)e->input << 32) | e->partner;
+    if (i && key <= (((uint64_t)e[-1].input << 32) | e[-1].partner)) {
+      fail(c, "field '%snonfinite_first' is not in increasing order of input at entry %d", where, i);
+      return;
+    }
+    if ((e->output & 0x7fffffffu) < 0x7f800000u || e->output == e->other) {
+      fail(c, "field '%snonfinite_first' entry %d: output 0x%08x is not a NaN or an infinity other than the expected 0x%08x",
+           where, i, e->output, e->other);
+      return;
+    }
+  }
+}
+
 static void read_claim(json_t *cl, struct result_claim *out) {
   memset(out, 0, sizeof *out);
   snprintf(out->kind, sizeof out->kind, "none");
@@ -260,6 +294,7 @@ static void read_counts(struct rctx *c, json_t *r, struct stats *s, const char *
   get_samples(c, r, "special_first", "expected", s->special, &s->n_special, where);
   get_samples(c, r, "symmetry_first", "output_neg", s->sym, &s->n_sym, where);
   get_samples(c, r, "monotonic_first", "output_next", s->mono, &s->n_mono, where);
+  get_nonfinite(c, r, s, where);
   json_t *h = need(c, r, "histogram", where);
   if (h && (!json_is_array(h) || json_array_size(h) != HIST_N)) fail(c, "field '%shistogram' is not %d bins", where, HIST_N);
   for (size_t i = 0; h && !c->failed && i < HIST_N; i++) s->hist[i] = get_u64(c, json_array_get(h, i), "count", where);

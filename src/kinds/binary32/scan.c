@@ -66,6 +66,7 @@ struct ctx {
   double *own_ry; /* the engine's own reference buffers */
   int8_t *own_rt;
   int nthreads;
+  int user_threads; /* the most threads a user's host function ran on (host_batch) */
   struct ref_fast fast; /* the fast path's table (fastref.h); fast.ok = 0: none */
   const struct ib_prog *ib; /* the ball evaluator's program (an expression's; NULL: none, or --no-fast-path) */
   int dev_ref;          /* the device computes the reference values (refkern.cuh) */
@@ -174,7 +175,8 @@ static int eval_host_fns(struct ctx *c, const struct variant *const *vs, int nv,
   for (int v = 0; v < nv && !c->host_rc; v++) {
     const uint32_t first[2] = {a0, a0 | HALF}, cnt[2] = {len, len};
     if (vs[v]->host_batch) /* a user's function, in its own process (src/user/worker.h) */
-      c->host_rc = vs[v]->host_batch(vs[v], 2, first, cnt, out[v], c->host_err, sizeof c->host_err);
+      c->host_rc = vs[v]->host_batch(vs[v], c->nthreads, 2, first, cnt, out[v], &c->user_threads, c->host_err,
+                                     sizeof c->host_err);
     else f[nf] = vs[v]->host_fn, fo[nf++] = out[v];
   }
   if (c->host_rc) return c->host_rc;
@@ -634,6 +636,7 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
     return scan_run(v, nv, &o2, st, tm, err, errlen);
   }
   if (!rc) rc = scan_chunks(&c, chunks, nchunks, err, errlen);
+  tm->user_threads = c.user_threads;
   if (!rc || rc == EXIT_INTERRUPT) {
     int r2 = scan_finish(&c, st, err, errlen);
     if (r2) rc = r2;
@@ -654,7 +657,10 @@ int scan_run(const struct variant *const *v, int nv, const struct scan_opts *o, 
 
 int scan_eval(const struct variant *v, const struct scan_opts *o, uint32_t first, uint32_t count, uint32_t *out,
               char *err, size_t errlen) {
-  if (!o->gpu && v->host_batch) return v->host_batch(v, 1, &first, &count, out, err, errlen);
+  int used = 0;
+  if (!o->gpu && v->host_batch)
+    return v->host_batch(v, o->threads > 0 ? o->threads : omp_get_num_procs(), 1, &first, &count, out, &used, err,
+                         errlen);
   if (!o->gpu) {
 #pragma omp parallel for schedule(static)
     for (uint32_t i = 0; i < count; i++) out[i] = f2u(v->host_fn(u2f(first + i)));

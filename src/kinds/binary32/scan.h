@@ -36,6 +36,7 @@ struct scan_times {
   int device_refs;       /* the device computed the reference values */
   int64_t done_mag; /* last magnitude completed in both halves (-1: none); < to on interruption */
   int threads;
+  int user_threads; /* the most threads a user's host function was evaluated on (its worker); 0: none ran */
   const char *cache; /* "off", "loaded", "built", "unused", "save failed" */
 };
 

@@ -327,7 +327,7 @@ __global__ void __launch_bounds__(RED_THREADS, PP_RED_MINBLOCKS)
   pl_finish(&a, ncl, U.O + (size_t)u * U.cap, U.outputs_only ? NULL : U.Y, &P->a);
   P->m0 = a0, P->m1 = a1;
   P->sym_checked = P->sym_violations = P->mono_checked = P->mono_violations = 0;
-  P->n_sym = P->n_mono = 0;
+  P->n_sym = P->n_mono = P->n_nonfinite = 0; /* no list of non-finite outputs here (stats_fold_part) */
   P->n_special = n;
   for (uint32_t i = 0; i < n; i++) P->special[i] = l[i];
 }

@@ -69,7 +69,7 @@ MEASURE_FN struct measure_note pp_measure(struct pl_hot *acc, struct pl_cold *co
                                           int outputs_only, int swap, int operand, uint32_t x, uint32_t p,
                                           uint32_t out, double y, int t, uint32_t idx) {
   if (outputs_only) {
-    struct measure_note n = {-1, -1.0, 0, 0};
+    struct measure_note n = {-1, -1.0, 0, 0, 0};
     acc->digest += digest_term_at(x, p, out);
     return n;
   }

@@ -95,12 +95,16 @@ static const kernel_getter catalogue_kernels[] = {
 /* ---- User functions compiled at run time (certify, run --source) -------------
  * Each is a CUBIN holding a kernel ulpcert_eval_K(first, count, out) (userfn.c writes
  * it); the CUDA driver library is opened with dlopen, so that the binary still runs
- * where there is no driver. Modules are loaded per device on first use. */
+ * where there is no driver. Modules are loaded per device on first use. Every launch
+ * has the function's time limit (watch.cuh). */
+#include "src/kinds/binary32/device/watch.cuh"
 #define MAX_DEVICES 64
 #define MAX_DYN 64
 static struct {
   void *image;
   char kernel[64];
+  char name[128]; /* the user's function, for the message of a launch over its limit */
+  double limit;   /* seconds a launch may run */
   CUmodule mod[MAX_DEVICES];
   CUfunction fn[MAX_DEVICES];
 } g_dyn[MAX_DYN];
@@ -131,7 +135,7 @@ static int driver_api(void) {
   return 0;
 }
 
-extern "C" int gpu_dyn_add(const void *image, size_t size, const char *kernel) {
+extern "C" int gpu_dyn_add(const void *image, size_t size, const char *kernel, const char *name, double limit_s) {
   if (g_ndyn == MAX_DYN) {
     set_err("too many run-time compiled functions");
     return -1;
@@ -142,6 +146,8 @@ extern "C" int gpu_dyn_add(const void *image, size_t size, const char *kernel) {
   memcpy(copy, image, size);
   g_dyn[g_ndyn].image = copy;
   snprintf(g_dyn[g_ndyn].kernel, sizeof g_dyn[g_ndyn].kernel, "%s", kernel);
+  snprintf(g_dyn[g_ndyn].name, sizeof g_dyn[g_ndyn].name, "%s", name);
+  g_dyn[g_ndyn].limit = limit_s;
   return GPU_DYN_BASE + g_ndyn++;
 }
 
@@ -167,7 +173,10 @@ static int launch_dyn(int fn, uint32_t first, uint32_t count, uint32_t *out, cud
     return -1;
   }
   void *args[] = {&first, &count, &out};
+  const int wi = watch_before(dev, g_dyn[k].name, g_dyn[k].limit, first, count, st);
+  if (wi < 0) return -1;
   r = p_cuLaunchKernel(cf, (unsigned)blocks, 1, 1, 256, 1, 1, 0, (CUstream)st, args, NULL);
+  if (watch_after(wi, st, r == CUDA_SUCCESS)) return -1;
   if (r != CUDA_SUCCESS) {
     set_err("launching the compiled function: CUDA driver error %d", (int)r);
     return -1;

@@ -104,8 +104,10 @@ void gpu_pool_end(void);
 /* The most device memory seen in use so far (bytes, the whole device), 0 if unknown. */
 uint64_t gpu_peak_device_bytes(void);
 /* Register a compiled user function: a CUBIN image holding kernel 'kernel'
- * (first, count, out). Returns its function number (>= GPU_DYN_BASE) or -1. */
-int gpu_dyn_add(const void *image, size_t size, const char *kernel);
+ * (first, count, out), the user's function name (for messages) and the seconds one launch
+ * may run (over a chunk's segment; past them the process ends with EXIT_USERCODE and a
+ * message: watch.cuh). Returns its function number (>= GPU_DYN_BASE) or -1. */
+int gpu_dyn_add(const void *image, size_t size, const char *kernel, const char *name, double limit_s);
 const char *gpu_last_error(void);
 /* GPU_TABLE's outputs (on every device): tab[0..n) for magnitudes tlo.. of positive inputs, tab[n..2n)
  * for negative ones. 0 or -1. */

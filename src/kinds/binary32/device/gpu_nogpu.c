@@ -38,7 +38,10 @@ void gpu_pool_begin(void) {}
 void gpu_pool_end(void) {}
 int gpu_set_table(const uint32_t *tab, uint32_t tlo, uint32_t n) { (void)tab, (void)tlo, (void)n; return -1; }
 int gpu_read_xbins(struct gpu_ctx *g, int f, uint64_t *out) { (void)g, (void)f, (void)out; return -1; }
-int gpu_dyn_add(const void *image, size_t size, const char *kernel) { (void)image, (void)size, (void)kernel; return -1; }
+int gpu_dyn_add(const void *image, size_t size, const char *kernel, const char *name, double limit_s) {
+  (void)image, (void)size, (void)kernel, (void)name, (void)limit_s;
+  return -1;
+}
 
 int gpu_set_reference(struct gpu_ctx *g, int shortcut, const struct fast_view *tab) {
   (void)g, (void)shortcut, (void)tab;

@@ -3,10 +3,10 @@
  * measure_input, the per-input definition shared with the host reduction
  * (src/measure/measure.h); the threads' accumulators merge exactly (measure_merge: sums
  * and maxima with ties to the lowest input), so the item's statistics are those of the
- * host loop over the same inputs, bit for bit. The lists of first mismatches and
- * violations keep the lowest inputs: each warp appends its events in input order (warp
- * ballots), and the warps' lists, whose ranges ascend with the warp, are concatenated in
- * warp order. Included by eval.cu (built with -fmad=false: no contraction, so
+ * host loop over the same inputs, bit for bit. The lists of first mismatches, violations
+ * and non-finite outputs keep the lowest inputs: each warp appends its events in input
+ * order (warp ballots), and the warps' lists, whose ranges ascend with the warp, are
+ * concatenated in warp order. Included by eval.cu (built with -fmad=false: no contraction, so
  * every binary64 operation is the host's). */
 #include "src/kinds/binary32/device/geom.h"
 #include "src/measure/lean.h"
@@ -29,11 +29,15 @@ struct red_cnt {
   uint64_t m0, m1;
 };
 
+/* The events whose first inputs a block lists: special-value mismatches, symmetry and
+ * monotonicity violations, non-finite outputs (part.h). */
+#define RED_EVENTS 4
+
 /* The shared state of a block. */
 struct red_shared {
   uint32_t hist[HIST_N];
-  uint32_t wn[RED_WARPS][3];                    /* events each warp listed: special, symmetry, monotonicity */
-  struct sample wlist[RED_WARPS][3][LIST_MAX]; /* each warp's first events, in input order */
+  uint32_t wn[RED_WARPS][RED_EVENTS];                    /* events each warp listed, of each kind */
+  struct sample wlist[RED_WARPS][RED_EVENTS][LIST_MAX]; /* each warp's first events, in input order */
   struct lean_acc acc[RED_WARPS];
   struct red_cnt c[RED_WARPS];
 };
@@ -136,9 +140,9 @@ __device__ void red_write_part(const struct red_shared *sh, struct part *P, cons
       P->mono_checked = bc.monoc, P->mono_violations = bc.monov;
     }
   } else if (tid == 32) { /* the warps' ranges ascend with the warp: their lists in warp order are in input order */
-    uint32_t *np[3] = {&P->n_special, &P->n_sym, &P->n_mono};
-    struct sample *l[3] = {P->special, P->sym, P->mono};
-    for (int e = 0; e < 3; e++) {
+    uint32_t *np[RED_EVENTS] = {&P->n_special, &P->n_sym, &P->n_mono, &P->n_nonfinite};
+    struct sample *l[RED_EVENTS] = {P->special, P->sym, P->mono, P->nonfinite};
+    for (int e = 0; e < RED_EVENTS; e++) {
       uint32_t k = 0;
       for (int u = 0; u < RED_WARPS; u++)
         for (uint32_t i = 0; i < sh->wn[u][e] && k < LIST_MAX; i++) l[e][k++] = sh->wlist[u][e][i];
@@ -176,7 +180,7 @@ __global__ void __launch_bounds__(RED_THREADS, RED_MINBLOCKS)
   struct red_cnt cnt = {0, 0, 0, 0, 0, 0};
   unsigned long long *const xbv = xbins + (size_t)v * RED_XBINS;
   struct xbin_cache xc = {-1, 0};
-  uint32_t nl[3] = {0, 0, 0};
+  uint32_t nl[RED_EVENTS] = {0, 0, 0, 0};
   /* each step's loads are issued one step ahead (red_load), so that their latency
    * overlaps the previous input's measure */
   const int need_sym = g.sym && !h && measure_sym_applies(&c, g.odd), need_ref = !g.outputs_only;
@@ -187,7 +191,7 @@ __global__ void __launch_bounds__(RED_THREADS, RED_MINBLOCKS)
   for (uint32_t k = 0; k < n; k += 32) {
     const uint32_t j = k + lane, m = mlo + j;
     if (j + 32 < n) nxt = red_load(&src, m + 32 - a0, m + 32, need_ref, need_sym, g.mono);
-    int ev[3] = {0, 0, 0}, hb = -1;
+    int ev[RED_EVENTS] = {0, 0, 0, 0}, hb = -1;
     struct sample smp[3];
     if (j < n) {
       const uint32_t x = m | sign, out = cur.out;
@@ -204,7 +208,9 @@ __global__ void __launch_bounds__(RED_THREADS, RED_MINBLOCKS)
         hb = nt.hist;
         const int xb = nt.e >= 0 ? xbin_d(x) : -1;
         if (xb >= 0) xbin_note(&xc, xbv, xb, nt.e);
-        ev[0] = nt.special, smp[0] = {x, out, nt.cr, 0};
+        /* a special mismatch and a non-finite output are listed alike, (x, out, cr): one
+         * sample serves both (an input is never both) */
+        ev[0] = nt.special, ev[3] = nt.nonfinite, smp[0] = {x, out, nt.cr, 0};
         if (need_sym) {
           cnt.symc++;
           ev[1] = sym_violated(out, cur.neg, g.odd), smp[1] = {x, out, cur.neg, 0};
@@ -220,8 +226,9 @@ __global__ void __launch_bounds__(RED_THREADS, RED_MINBLOCKS)
     cur = nxt;
     hist_add_warp(sh.hist, hb);
     for (int e = 0; e < 3; e++) warp_events(sh.wlist[w][e], &nl[e], ev[e], smp[e]);
+    warp_events(sh.wlist[w][3], &nl[3], ev[3], smp[0]);
   }
-  if (lane < 3) sh.wn[w][lane] = nl[lane];
+  if (lane < RED_EVENTS) sh.wn[w][lane] = nl[lane];
   xbin_flush_warp(&xc, xbv);
   lean_warp_merge(&a, &cnt, ncl, g.moments);
   if (lane == 0) sh.acc[w] = a, sh.c[w] = cnt;
