@@ -346,7 +346,7 @@ test-slow:
 # reports/results/libm/: the C math libraries' runs (libm-runs.sh), after the others: their glibc variant adds
 # nothing where another result has it (its plots stay that result's)
 RESULTS := $(sort $(wildcard reports/results/*.json reports/results/*.json.gz reports/arch/*.json reports/arch/*.json.gz)) \
-           $(sort $(wildcard reports/results/libm/*.json.gz))
+           $(sort $(wildcard reports/results/libm/*.json.gz)) $(sort $(wildcard reports/results/search/*.json.gz reports/search/*.json))
 GEN_DOCS := README.md docs/binary32.md docs/float-float.md docs/half.md docs/conversions.md docs/pair.md docs/libm.md
 # the ulp budgets of every committed result, in each format of report --budgets (reports/budgets/)
 BUDGET_FILES := h:ulpcert_budgets.h json:ulpcert_budgets.json csv:ulpcert_budgets.csv xla:xla_accuracy_budget.h \

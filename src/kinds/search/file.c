@@ -198,7 +198,8 @@ void sr_print(FILE *f, const struct kind_result *r) {
     else if (isinf(c->ulp_err)) /* a finite output where |f| < 2^-1022 (ulp 2^-1074), e.g. f = 0 exactly */
       fprintf(f, "%s: at least 2^1024 ulp (at %s; %llu inputs searched)\n", v->name, where, n);
     else
-      fprintf(f, "%s: at least %.6f ulp (at %s; %llu inputs searched)\n", v->name, c->ulp_err, where, n);
+      fprintf(f, "%s: at least %.6f ulp (at %s; %llu inputs searched)\n", v->name, floor(c->ulp_err * 1e6) / 1e6, where,
+              n); /* a lower bound: rounded down */
     char steps[48] = "a non-finite output";
     if (c->steps != UINT64_MAX)
       snprintf(steps, sizeof steps, "%llu step%s away", (unsigned long long)c->steps, c->steps == 1 ? "" : "s");
