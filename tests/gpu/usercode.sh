@@ -22,9 +22,8 @@ user_fails() {
 cat >"$T/hang.cu" <<'CU'
 // maxulperr = 0.5, ref = sqrt
 __device__ float hang(float x) {
-  volatile int k = 1;
-  if (__float_as_uint(x) == 0x3f812345u)
-    while (k) {
+  if (__float_as_uint(x) == 0x3f812345u) /* the clock never goes back: no compiler removes it */
+    for (long long t0 = clock64(); clock64() >= t0;) {
     }
   return sqrtf(x);
 }
