@@ -36,10 +36,7 @@
 
 /* IB_HD: small helpers, inlined; IB_HDN: the operations and functions, kept out of line
  * on the device (one copy each: the compile stays minutes, not hours) */
-#if defined(__CUDACC__) && defined(IB_INLINE)
-#define IB_HD static __host__ __device__ __forceinline__
-#define IB_HDN static __host__ __device__ inline
-#elif defined(__CUDACC__)
+#if defined(__CUDACC__)
 #define IB_HD static __host__ __device__ inline
 #define IB_HDN static __host__ __device__ __noinline__
 #else
@@ -48,9 +45,10 @@
 #endif
 
 /* IB_MAXL: the words a midpoint can hold (1280 bits). An object may define it smaller
- * before including this header (the device's first pass, src/kinds/binary32/device/
- * balls_lo.cu): every operation truncates to min(n, IB_MAXL) words and says so in the
- * radius, so a smaller IB_MAXL only makes balls wider, never wrong. */
+ * before including this header (a build for low precisions only): every operation
+ * truncates to min(n, IB_MAXL) words and says so in the radius, so a smaller IB_MAXL only
+ * makes balls wider, never wrong (on an H100 it did not make the kernel faster:
+ * reports/validate/round16/ballbench-call1.log). */
 #ifndef IB_MAXL
 #define IB_MAXL 20
 #endif
