@@ -66,6 +66,10 @@ endif
 ifeq ($(SAN),1)
   NVCC :=
 endif
+# the toolkit's compiler, kept where a build has no device code: the CUDA headers' host
+# (software) paths (src/kinds/*/*_host.cu) need only it, so the CPU backend runs CUDA's
+# conversions and quantizers as their headers compute them on the host
+TOOLKIT_NVCC := $(NVCC)
 GPU_QUERY_SH = { nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null || \
                  $(CUDA_HOME)/bin/__nvcc_device_query 2>/dev/null; } | tr ', ' '\n\n' | \
                sed -n 's/^\([0-9][0-9]*\)\.\{0,1\}\([0-9]\)$$/sm_\1\2/p' | sort -u | tr '\n' ' '
@@ -105,8 +109,12 @@ ifneq ($(NVCC),)
   CU_SRC := $(wildcard src/engine/*.cu src/kinds/*/*.cu src/kinds/*/*/*.cu)
   GPU_OBJ := $(patsubst %.cu,$(BUILD)/%.o,$(CU_SRC))
   GPU_LIBS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib -lcudart_static -lstdc++ -ldl -lrt -lpthread
+else ifneq ($(TOOLKIT_NVCC),)
+  HOSTCU_SRC := $(wildcard src/kinds/*/*_host.cu)
+  GPU_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(NOGPU_SRC)) $(patsubst %.cu,$(BUILD)/%.o,$(HOSTCU_SRC))
+  GPU_LIBS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib -lcudart_static -lstdc++ -ldl -lrt -lpthread
 else
-  GPU_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(NOGPU_SRC))
+  GPU_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(NOGPU_SRC) $(NOTOOLKIT_SRC))
   GPU_LIBS :=
 endif
 
@@ -115,8 +123,9 @@ endif
 # build without the CUDA toolkit)
 ALL_C := $(wildcard src/*.c src/*/*.c src/kinds/*/*.c src/kinds/*/*/*.c reference/*.c reference/*/*.c kernels/*.c functions/*/*.c)
 NOGPU_SRC := $(filter %_nogpu.c,$(ALL_C))
+NOTOOLKIT_SRC := $(filter %_notoolkit.c,$(ALL_C))
 NOT_TESTS = $(foreach f,$(1),$(if $(findstring /test_,$(f)),,$(f)))
-SRC := $(call NOT_TESTS,$(filter-out src/main.c $(NOGPU_SRC),$(ALL_C)))
+SRC := $(call NOT_TESTS,$(filter-out src/main.c $(NOGPU_SRC) $(NOTOOLKIT_SRC),$(ALL_C)))
 OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SRC)) $(BUILD)/$(BUILD)/gen/host_libc.o
 MAIN_OBJ := $(BUILD)/src/main.o
 # The catalogue: every functions/<name>/<name>.def and <name>.cuh, listed in generated
@@ -260,9 +269,17 @@ $(addprefix $(BUILD)/src/kinds/convert/,conv_gpu.o conv_emul.o conv_family.o): N
 # for other ARCHS (make ci's, or ARCHS=...) rebuilds them instead of mixing the two
 $(GEN)/nvflags: FORCE
 	@mkdir -p $(GEN) && echo '$(strip $(ARCHS)) $(subst ','"'"',$(NVEXTRA))' >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+# a build without device code: the host paths alone, by the toolkit's compiler (PTX for
+# compute_75 only, which nothing assembles: the objects carry no code for a GPU)
+ifeq ($(NVCC),)
+$(BUILD)/%.o: %.cu $(GEN)/nvflags | $(BUILD)/.deps $(GEN_FILES)
+	@mkdir -p $(dir $@)
+	$(TOOLKIT_NVCC) -O3 -std=c++17 --threads 0 -I. -I$(BUILD)/gen -gencode arch=compute_75,code=compute_75 -fmad=false -MMD -MP -c $< -o $@
+else
 $(BUILD)/%.o: %.cu $(GEN)/nvflags | $(BUILD)/.deps $(GEN_FILES)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVBASE) $(NVGEN) $(NVFLAV) -MMD -MP -c $< -o $@
+endif
 
 # a build without device code says why, and how to build for GPUs (here and in ulpcert --version)
 NOGPU_WHY := $(if $(ARCHS_WHY),$(ARCHS_WHY),$(if $(filter 1,$(SAN)),the sanitizer build,nvcc not found or NVCC= given))

@@ -220,8 +220,8 @@ assert d["results"][0]["wrong"][0] == n, (d["results"][0]["wrong"][0], n)
 PY
 
 # CUDA's own quantizers on a bf16 slice, and a merge of two halves equal to the whole (their
-# host software path is compiled by nvcc: a build without the CUDA toolkit, or a CPU-only
-# build of make's default on a machine without a GPU, has none and says so)
+# host software path is compiled by nvcc, also in a build without device code: only a build
+# without the CUDA toolkit has none, and says so)
 "$U" run mxfp4.bf16.cuda --from 0x3f00 --to 0x40ff --threads 2 --quiet --json "$T/c.json" >"$T/c.txt" 2>&1
 if grep -q "no host build of CUDA's quantizers here" "$T/c.txt"; then
   echo "quant: CUDA's quantizers SKIPPED here: $(cat "$T/c.txt") (make ARCHS=sm_90 builds them)"

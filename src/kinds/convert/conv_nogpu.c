@@ -1,5 +1,6 @@
-/* conv_nogpu.c: the conversions' device and host builds in a build without the CUDA
- * toolkit (whose headers they need): nothing runs. */
+/* conv_nogpu.c: the conversions' device builds in a build without device code: nothing
+ * runs (their host build, conv_host.cu, needs only the toolkit: conv_notoolkit.c stands in
+ * for it where there is none). */
 #include <stdio.h>
 #include <string.h>
 
@@ -26,13 +27,5 @@ int conv_gpu_small(int flav, int dev, int idx, int x2, uint32_t n, uint32_t *y, 
 int conv_gpu_list(int flav, int dev, int idx, uint32_t n, const uint32_t *x, uint32_t *y, char *err, size_t errlen) {
   (void)flav, (void)dev, (void)idx, (void)n, (void)x, (void)y;
   snprintf(err, errlen, "built without CUDA");
-  return -1;
-}
-int conv_host_eval(int idx, uint32_t n, const uint32_t *x, uint32_t *y) {
-  (void)idx, (void)n, (void)x, (void)y;
-  return -1;
-}
-int conv_host_eval2(int idx, uint32_t n, const uint32_t *a, const uint32_t *b, uint32_t *lo, uint32_t *hi) {
-  (void)idx, (void)n, (void)a, (void)b, (void)lo, (void)hi;
   return -1;
 }
