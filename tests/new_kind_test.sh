@@ -35,7 +35,7 @@ cat >"$D/kind.c" <<'KIND'
 #include "src/common.h"
 #include "src/engine/driver.h"
 #include "src/engine/kind.h"
-#include "src/formats/json_io.h"
+#include "src/engine/results.h"
 
 #define POPC_NV 2
 #define POPC_LAST 0xffffu
@@ -90,10 +90,8 @@ static int begin(struct run_request *rq, struct kind_result **out) {
       for (int j = 0; j < r->nv && take; j++) take = r->v[j] != k;
       if (take) r->v[r->nv++] = k;
     }
-  run_info_init(&r->ri, 0, NULL);
-  snprintf(r->ri.command, sizeof r->ri.command, "%s", g_command_line);
-  r->ri.from = rq->sc->o.from;
-  r->ri.to = rq->sc->o.to < POPC_LAST ? rq->sc->o.to : POPC_LAST;
+  run_info_cpu(rq->sc, &r->ri);
+  if (r->ri.to > POPC_LAST) r->ri.to = POPC_LAST;
   if (r->ri.from > r->ri.to) {
     errorf("popc variants take the 16-bit integers: --from 0x%08x is above 0x%04x", r->ri.from, POPC_LAST);
     release(r);
@@ -139,10 +137,7 @@ static int write_file(const char *path, const struct kind_result *r, char *err, 
     json_array_append_new(res, json_pack("{s:s, s:I, s:I, s:I}", "variant", popc_names[r->v[i]], "inputs",
                                          (json_int_t)r->inputs[i], "wrong", (json_int_t)r->wrong[i], "first_wrong",
                                          r->wrong[i] ? (json_int_t)r->first_wrong[i] : (json_int_t)-1));
-  json_object_set_new(root, "results", res);
-  int rc = result_write_root(path, root, err, errlen);
-  json_decref(root);
-  return rc;
+  return result_write_free(path, root, res, err, errlen);
 }
 
 /* One entry of "results" into variant slot r->nv. 0, or -1 when it is not one. */

@@ -326,12 +326,35 @@ int choose_backend(struct scan_cli *sc, struct run_info *ri) {
   return -1;
 }
 
-int run_info_for(struct scan_cli *sc, struct run_info *ri) {
+void run_info_cpu(const struct scan_cli *sc, struct run_info *ri) {
   run_info_init(ri, 0, NULL);
   snprintf(ri->command, sizeof ri->command, "%s", g_command_line);
-  int rc = choose_backend(sc, ri);
-  if (rc > 0) return rc;
   ri->from = sc->o.from, ri->to = sc->o.to;
   ri->threads = sc->o.threads > 0 ? sc->o.threads : omp_get_max_threads();
+}
+
+int run_info_for(struct scan_cli *sc, struct run_info *ri) {
+  run_info_cpu(sc, ri); /* choose_backend leaves the range and the threads as they are */
+  int rc = choose_backend(sc, ri);
+  return rc > 0 ? rc : 0;
+}
+
+int run_info_gpu(struct run_info *ri, const char *what) {
+  run_info_init(ri, 0, NULL);
+  snprintf(ri->command, sizeof ri->command, "%s", g_command_line);
+  char why[512];
+  if (gpu_probe(&ri->ginfo, why, sizeof why)) {
+    errorf("%s need a GPU: %s", what, why);
+    return EXIT_NOGPU;
+  }
+  ri->gpu = 1;
   return 0;
 }
+
+int gpu_only_backend(const struct scan_cli *sc, const char *runs_on) {
+  if (sc->backend != 0) return 0;
+  errorf("%s: there is no CPU backend for them", runs_on);
+  return EXIT_USAGE;
+}
+
+int first_device(const struct scan_cli *sc) { return sc->o.ndevices > 0 ? sc->o.devices[0] : 0; }

@@ -63,6 +63,18 @@ int choose_backend(struct scan_cli *sc, struct run_info *ri);
  * as typed, the backend chosen (choose_backend), the range and the host threads (--threads,
  * else OpenMP's). 0, or an exit code. */
 int run_info_for(struct scan_cli *sc, struct run_info *ri);
+/* The same for a kind that runs on the CPU whatever --backend says: no backend chosen, no
+ * GPU probed (ri->gpu 0). */
+void run_info_cpu(const struct scan_cli *sc, struct run_info *ri);
+/* The same for a kind that runs on the GPU only: ri initialised with the command line as
+ * typed and the GPU probed; none usable: EXIT_NOGPU after "<what> need a GPU: <why>".
+ * ri->gpu 1; the range is the kind's to set. 0, or EXIT_NOGPU. */
+int run_info_gpu(struct run_info *ri, const char *what);
+/* A kind that runs on the GPU only, asked for --backend cpu: EXIT_USAGE after "<runs_on>:
+ * there is no CPU backend for them"; else 0. */
+int gpu_only_backend(const struct scan_cli *sc, const char *runs_on);
+/* The device of a kind that runs on one GPU: the first of --devices (device 0 by default). */
+int first_device(const struct scan_cli *sc);
 
 /* The command line as typed, captured before option parsing permutes argv. */
 extern char g_command_line[4096];

@@ -6,7 +6,7 @@
 
 #include "src/common.h"
 #include "src/engine/par.h"
-#include "src/formats/json_io.h"
+#include "src/engine/results.h"
 #include "src/kinds/binary32/binary32.h"
 #include "src/user/claimnum.h"
 
@@ -182,10 +182,7 @@ static void merge(struct kind_result *a, const struct kind_result *b) {
 }
 
 static int write_file(const char *path, const struct kind_result *r, char *err, size_t errlen) {
-  json_t *root = b32_json(r);
-  int rc = result_write_root(path, root, err, errlen);
-  json_decref(root);
-  return rc;
+  return result_write_free(path, b32_json(r), NULL, err, errlen);
 }
 
 /* Relative cost of an input whose reference needs MPFR, against one that does not

@@ -10,7 +10,7 @@
 
 #include "src/common.h"
 #include "src/engine/options.h"
-#include "src/formats/json_io.h"
+#include "src/engine/results.h"
 #include "src/kinds/convert/conv_kind.h"
 
 static void list(FILE *f) {
@@ -65,7 +65,7 @@ static int begin(struct run_request *rq, struct kind_result **out) {
     return rc;
   }
   r->sc = rq->sc;
-  r->device = rq->sc->o.ndevices > 0 ? rq->sc->o.devices[0] : 0;
+  r->device = first_device(rq->sc);
   if (!g_quiet)
     fprintf(stderr, "ulpcert: %d conversion%s, binary32 inputs 0x%08x..0x%08x, %s backend\n", r->nv,
             r->nv == 1 ? "" : "s", r->ri.from, r->ri.to, r->ri.gpu ? "gpu" : "cpu");
@@ -120,25 +120,16 @@ static int status(const struct kind_result *r) {
 }
 
 static int write_file(const char *path, const struct kind_result *r, char *err, size_t errlen) {
-  json_t *root = result_header_json(&r->ri, "convert"), *res = json_array();
-  result_range_json(root, &r->ri);
-  json_object_set_new(root, "timing", json_pack("{s:f}", "wall_s", r->wall));
+  json_t *res = json_array();
   for (int i = 0; i < r->nv; i++) json_array_append_new(res, conv_run_json(&r->run[i], 0));
-  json_object_set_new(root, "results", res);
-  int rc = result_write_root(path, root, err, errlen);
-  json_decref(root);
-  return rc;
+  return result_write_free(path, result_root(&r->ri, "convert", 1, r->wall), res, err, errlen);
 }
 
 static int read_file(json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen) {
   struct kind_result *r = calloc(1, sizeof *r);
   if (!r) return EXIT_IO;
-  json_t *res = json_object_get(root, "results");
-  int rc = run_info_read(root, path, &r->ri, err, errlen);
-  if (!rc && !json_is_array(res)) {
-    snprintf(err, errlen, "%s: not a conversions result (field 'results')", path);
-    rc = EXIT_CORRUPT;
-  }
+  json_t *res;
+  int rc = result_array_read(root, path, &r->ri, &res, 0, "not a conversions result (field 'results')", err, errlen);
   if (rc) {
     free(r);
     return rc;

@@ -2,7 +2,6 @@
  * over every high word of a first operand in a range and a set of partners, checked
  * exactly (ff_check.h); results, merges and resumed runs as for every kind (driver.h). */
 #include <jansson.h>
-#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,7 +9,7 @@
 #include "src/engine/driver.h"
 #include "src/engine/kind.h"
 #include "src/engine/progress.h"
-#include "src/formats/json_io.h"
+#include "src/engine/results.h"
 #include "src/engine/par.h"
 #include "src/kinds/ff/ff_kind.h"
 #include "src/report/report.h"
@@ -57,10 +56,8 @@ static int begin(struct run_request *rq, struct kind_result **out) {
       ff_release(r);
       return EXIT_USAGE;
     }
-  run_info_init(&r->ri, 0, NULL);
-  snprintf(r->ri.command, sizeof r->ri.command, "%s", g_command_line);
-  int rc = choose_backend(rq->sc, &r->ri);
-  if (rc >= 0) {
+  int rc = run_info_for(rq->sc, &r->ri);
+  if (rc) {
     ff_release(r);
     return rc;
   }
@@ -76,8 +73,6 @@ static int begin(struct run_request *rq, struct kind_result **out) {
     ff_release(r);
     return EXIT_USAGE;
   }
-  r->ri.from = rq->sc->o.from, r->ri.to = rq->sc->o.to;
-  r->ri.threads = rq->sc->o.threads > 0 ? rq->sc->o.threads : omp_get_max_threads();
   r->nrandom = rq->partners, r->seed = rq->seed, r->sc = rq->sc, r->partner_set = FF_PARTNER_SET;
   if (!g_quiet)
     fprintf(stderr, "ulpcert: %d float-float variant%s, high words 0x%08x..0x%08x, %d adversarial + %u random "
@@ -115,10 +110,7 @@ json_t *ff_result_json(const struct kind_result *r) {
 }
 
 static int write_file(const char *path, const struct kind_result *r, char *err, size_t errlen) {
-  json_t *root = ff_result_json(r);
-  int rc = result_write_root(path, root, err, errlen);
-  json_decref(root);
-  return rc;
+  return result_write_free(path, ff_result_json(r), NULL, err, errlen);
 }
 
 static int same(const struct kind_result *a, const struct kind_result *b, const char *pa, const char *pb, char *err,

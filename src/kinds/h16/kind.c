@@ -7,8 +7,7 @@
 #include <string.h>
 
 #include "src/common.h"
-#include "src/engine/device.h"
-#include "src/formats/json_io.h"
+#include "src/engine/results.h"
 #include "src/kinds/h16/h16_kind.h"
 
 /* a family (h16: every function; h16.fn, bf16.fn: one format), a CUDA function's name
@@ -47,25 +46,18 @@ static int begin(struct run_request *rq, struct kind_result **out) {
     errorf("--resume, --shard and --source do not apply to 16-bit functions (2^16 inputs each)");
     return EXIT_USAGE;
   }
-  if (rq->sc->backend == 0) {
-    errorf("16-bit functions run on the GPU: there is no CPU backend for them");
-    return EXIT_USAGE;
-  }
+  int rc = gpu_only_backend(rq->sc, "16-bit functions run on the GPU");
+  if (rc) return rc;
   struct kind_result *r = calloc(1, sizeof *r);
   if (!r) return EXIT_IO;
   for (int k = 0; k < H16FN_NV; k++)
     for (int i = 0; i < rq->nnames && !r->sel[k]; i++) r->sel[k] = selects(rq->names[i], &h16fn_variants[k]);
-  run_info_init(&r->ri, 0, NULL);
-  snprintf(r->ri.command, sizeof r->ri.command, "%s", g_command_line);
-  char why[512];
-  if (gpu_probe(&r->ri.ginfo, why, sizeof why)) {
-    errorf("16-bit functions need a GPU: %s", why);
+  if ((rc = run_info_gpu(&r->ri, "16-bit functions"))) {
     release(r);
-    return EXIT_NOGPU;
+    return rc;
   }
-  r->ri.gpu = 1;
   r->ri.from = 0, r->ri.to = H16FN_INPUTS - 1;
-  r->device = rq->sc->o.ndevices > 0 ? rq->sc->o.devices[0] : 0;
+  r->device = first_device(rq->sc);
   *out = r;
   return 0;
 }
@@ -104,29 +96,24 @@ static int status(const struct kind_result *r) {
 }
 
 static int write_file(const char *path, const struct kind_result *r, char *err, size_t errlen) {
-  json_t *root = result_header_json(&r->ri, "h16"), *res = json_array();
-  result_range_json(root, &r->ri);
-  json_object_set_new(root, "timing", json_pack("{s:f}", "wall_s", r->wall));
+  json_t *res = json_array();
   for (int i = 0; i < H16FN_NV; i++)
     if (r->ran[i]) json_array_append_new(res, h16fn_stats_json(&h16fn_variants[i], &r->st[i]));
-  json_object_set_new(root, "results", res);
-  int rc = result_write_root(path, root, err, errlen);
-  json_decref(root);
-  return rc;
+  return result_write_free(path, result_root(&r->ri, "h16", 1, r->wall), res, err, errlen);
 }
 
+#define H16_NOT_MINE "not a 16-bit function result of this ulpcert (field 'results', variant names)"
 static int read_file(json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen) {
   struct kind_result *r = calloc(1, sizeof *r);
-  json_t *res = json_object_get(root, "results");
+  json_t *res;
   if (!r) return EXIT_IO;
-  int rc = run_info_read(root, path, &r->ri, err, errlen);
+  int rc = result_array_read(root, path, &r->ri, &res, 0, H16_NOT_MINE, err, errlen);
   size_t k;
   json_t *o;
-  if (!rc && !json_is_array(res)) rc = EXIT_CORRUPT;
   json_array_foreach(res, k, o) if (!rc && !h16fn_find(json_string_value(json_object_get(o, "variant")) ?: "")) rc =
       EXIT_CORRUPT;
   if (rc == EXIT_CORRUPT)
-    snprintf(err, errlen, "%s: not a 16-bit function result of this ulpcert (field 'results', variant names)", path);
+    snprintf(err, errlen, "%s: %s", path, H16_NOT_MINE);
   if (rc) {
     free(r);
     return rc;

@@ -5,8 +5,7 @@
 #include <string.h>
 
 #include "src/common.h"
-#include "src/engine/device.h"
-#include "src/formats/json_io.h"
+#include "src/engine/results.h"
 #include "src/kinds/h16arith/h16a_kind.h"
 
 /* a family (h16.arith: binary16, bf16.arith: bfloat16, arith16: both), an operation
@@ -54,13 +53,11 @@ static int begin(struct run_request *rq, struct kind_result **out) {
     errorf("--source and --function do not apply to 16-bit operations");
     return EXIT_USAGE;
   }
-  if (rq->sc->backend == 0) {
-    errorf("16-bit operations are GPU instructions: there is no CPU backend for them");
-    return EXIT_USAGE;
-  }
+  int rc = gpu_only_backend(rq->sc, "16-bit operations are GPU instructions");
+  if (rc) return rc;
   struct kind_result *r = calloc(1, sizeof *r);
   if (!r) return EXIT_IO;
-  int rc = rows_of(rq, &r->ri.from, &r->ri.to);
+  rc = rows_of(rq, &r->ri.from, &r->ri.to);
   uint32_t from = r->ri.from, to = r->ri.to;
   for (int k = 0; k < H16A_NV; k++)
     for (int i = 0; i < rq->nnames; i++)
@@ -68,16 +65,9 @@ static int begin(struct run_request *rq, struct kind_result **out) {
         r->v[r->nv++] = &h16a_variants[k];
         break;
       }
-  run_info_init(&r->ri, 0, NULL);
-  snprintf(r->ri.command, sizeof r->ri.command, "%s", g_command_line);
+  if (!rc) rc = run_info_gpu(&r->ri, "16-bit operations");
   r->ri.from = from, r->ri.to = to;
-  char why[512];
-  if (!rc && gpu_probe(&r->ri.ginfo, why, sizeof why)) {
-    errorf("16-bit operations need a GPU: %s", why);
-    rc = EXIT_NOGPU;
-  }
-  r->ri.gpu = 1;
-  r->device = rq->sc->o.ndevices > 0 ? rq->sc->o.devices[0] : 0;
+  r->device = first_device(rq->sc);
   if (rc) release(r);
   else *out = r;
   return rc;
@@ -114,28 +104,20 @@ static int status(const struct kind_result *r) {
 }
 
 static int write_file(const char *path, const struct kind_result *r, char *err, size_t errlen) {
-  json_t *root = result_header_json(&r->ri, "h16arith"), *res = json_array();
-  result_range_json(root, &r->ri);
-  json_object_set_new(root, "timing", json_pack("{s:f}", "wall_s", r->wall));
+  json_t *res = json_array();
   for (int i = 0; i < r->nv; i++)
     if (r->ran[i]) json_array_append_new(res, h16a_stats_json(r->v[i], &r->st[i]));
-  json_object_set_new(root, "results", res);
-  int rc = result_write_root(path, root, err, errlen);
-  json_decref(root);
-  return rc;
+  return result_write_free(path, result_root(&r->ri, "h16arith", 1, r->wall), res, err, errlen);
 }
 
 static int read_file(json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen) {
   struct kind_result *r = calloc(1, sizeof *r);
-  json_t *res = json_object_get(root, "results");
+  json_t *res;
   if (!r) return EXIT_IO;
-  int rc = run_info_read(root, path, &r->ri, err, errlen);
+  int rc = result_array_read(root, path, &r->ri, &res, H16A_NV, "no 'results' array of 16-bit operations", err,
+                             errlen);
   size_t k;
   json_t *o;
-  if (!rc && (!json_is_array(res) || json_array_size(res) > H16A_NV)) {
-    snprintf(err, errlen, "%s: no 'results' array of 16-bit operations", path);
-    rc = EXIT_CORRUPT;
-  }
   json_array_foreach(res, k, o) {
     if (rc) break;
     if (!h16a_stats_read(o, &r->v[r->nv], &r->st[r->nv])) r->ran[r->nv++] = 1;

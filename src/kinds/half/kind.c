@@ -7,9 +7,8 @@
 #include <string.h>
 
 #include "src/common.h"
-#include "src/engine/device.h"
 #include "src/engine/kind.h"
-#include "src/formats/json_io.h"
+#include "src/engine/results.h"
 #include "src/kinds/half/half_kind.h"
 #include "src/report/report.h"
 
@@ -39,10 +38,8 @@ static int begin(struct run_request *rq, struct kind_result **out) {
     errorf("--resume, --shard and --source do not apply to half-precision variants (2^16 inputs each)");
     return EXIT_USAGE;
   }
-  if (rq->sc->backend == 0) {
-    errorf("half-precision variants are GPU instructions: there is no CPU backend for them");
-    return EXIT_USAGE;
-  }
+  int rc = gpu_only_backend(rq->sc, "half-precision variants are GPU instructions");
+  if (rc) return rc;
   struct kind_result *r = calloc(1, sizeof *r);
   if (!r) return EXIT_IO;
   for (int i = 0; i < rq->nnames; i++)
@@ -51,17 +48,12 @@ static int begin(struct run_request *rq, struct kind_result **out) {
       for (int j = 0; j < r->nv && take; j++) take = r->v[j] != &half_variants[k];
       if (take) r->v[r->nv++] = &half_variants[k];
     }
-  run_info_init(&r->ri, 0, NULL);
-  snprintf(r->ri.command, sizeof r->ri.command, "%s", g_command_line);
-  char why[512];
-  if (gpu_probe(&r->ri.ginfo, why, sizeof why)) {
-    errorf("half-precision variants need a GPU: %s", why);
+  if ((rc = run_info_gpu(&r->ri, "half-precision variants"))) {
     release(r);
-    return EXIT_NOGPU;
+    return rc;
   }
-  r->ri.gpu = 1;
   r->ri.from = 0, r->ri.to = HALF_INPUTS - 1;
-  r->device = rq->sc->o.ndevices > 0 ? rq->sc->o.devices[0] : 0;
+  r->device = first_device(rq->sc);
   *out = r;
   return 0;
 }
@@ -103,14 +95,10 @@ static int status(const struct kind_result *r) {
 }
 
 static int write_file(const char *path, const struct kind_result *r, char *err, size_t errlen) {
-  json_t *root = result_header_json(&r->ri, "half"), *res = json_array();
-  json_object_set_new(root, "timing", json_pack("{s:f}", "wall_s", r->wall));
+  json_t *res = json_array();
   for (int i = 0; i < r->nv; i++)
     if (r->ran[i]) json_array_append_new(res, half_variant_json(r->v[i], &r->st[i], NULL));
-  json_object_set_new(root, "results", res);
-  int rc = result_write_root(path, root, err, errlen);
-  json_decref(root);
-  return rc;
+  return result_write_free(path, result_root(&r->ri, "half", 0, r->wall), res, err, errlen);
 }
 
 static int read_file(json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen) {

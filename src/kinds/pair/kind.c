@@ -3,14 +3,13 @@
  * a list of pairs (--pairs FILE), measured as unary functions are (the statistics,
  * JSON, printing and merging of the binary32 kind, with the partner of every maximum). */
 #include <jansson.h>
-#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "src/common.h"
 #include "src/engine/par.h"
 #include "src/engine/progress.h"
-#include "src/formats/json_io.h"
+#include "src/engine/results.h"
 #include "src/kinds/binary32/binary32.h"
 #include "src/kinds/pair/pair_result.h"
 #include "src/kinds/pair/pair_scan.h"
@@ -135,17 +134,13 @@ static int begin(struct run_request *rq, struct kind_result **out) {
   }
   struct pair_result *r = calloc(1, sizeof *r);
   if (!r) return EXIT_IO;
-  run_info_init(&r->ri, 0, NULL);
-  snprintf(r->ri.command, sizeof r->ri.command, "%s", g_command_line);
-  int rc = choose_backend(rq->sc, &r->ri);
-  if (rc < 0) rc = resolve(r, rq);
+  int rc = run_info_for(rq->sc, &r->ri);
+  if (!rc) rc = resolve(r, rq);
   if (!rc && rq->pairs) rc = read_pairs(r, rq->pairs);
   if (rc) {
     pair_release((struct kind_result *)r);
     return rc;
   }
-  r->ri.from = rq->sc->o.from, r->ri.to = rq->sc->o.to;
-  r->ri.threads = rq->sc->o.threads > 0 ? rq->sc->o.threads : omp_get_max_threads();
   r->nrandom = rq->partners, r->seed = rq->seed, r->swap = rq->swap, r->sc = rq->sc;
   r->partner_set = PAIR_PARTNER_SET;
   if (!g_quiet && !rq->pairs)
@@ -229,10 +224,7 @@ json_t *pair_json(const struct pair_result *r) {
 }
 
 static int write_file(const char *path, const struct kind_result *kr, char *err, size_t errlen) {
-  json_t *root = pair_json((const struct pair_result *)kr);
-  int rc = result_write_root(path, root, err, errlen);
-  json_decref(root);
-  return rc;
+  return result_write_free(path, pair_json((const struct pair_result *)kr), NULL, err, errlen);
 }
 
 static int read_partners(json_t *root, struct pair_result *r) {

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "src/common.h"
-#include "src/formats/json_io.h"
+#include "src/engine/results.h"
 #include "src/kinds/quant/quant.h"
 
 static json_t *q_u64s(const uint64_t *v, int n) {
@@ -83,9 +83,7 @@ int q_write(const char *path, const struct kind_result *r, char *err, size_t err
   json_object_set_new(root, "results", res);
   if (r->source[0]) json_object_set_new(root, "source", json_string(r->source));
   json_object_set_new(root, "tensor_scale", json_real(r->g));
-  int rc = result_write_root(path, root, err, errlen);
-  json_decref(root);
-  return rc;
+  return result_write_free(path, root, NULL, err, errlen);
 }
 
 static int q_get_u64s(json_t *a, uint64_t *v, int n) {

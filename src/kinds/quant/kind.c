@@ -148,7 +148,7 @@ static int begin(struct run_request *rq, struct kind_result **out) {
     return rc;
   }
   r->sc = rq->sc;
-  r->device = rq->sc->o.ndevices > 0 ? rq->sc->o.devices[0] : 0;
+  r->device = first_device(rq->sc);
   int kept = 0;
   for (int i = 0; i < r->nv; i++) {
     struct q_run *q = &r->run[i];

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "src/common.h"
-#include "src/formats/json_io.h"
+#include "src/engine/results.h"
 
 static const char *lib_word[] = {"cuda", "glibc", "llvm", "musl", "sleef", "planted"};
 
@@ -71,10 +71,7 @@ int sr_write(const char *path, const struct kind_result *r, char *err, size_t er
                                                 "pool", SR_POOL, "local_rounds", r->rounds, "local_batch", r->batch));
   if (r->list_path[0]) json_object_set_new(json_object_get(root, "search"), "list", json_string(r->list_path));
   for (int i = 0; i < r->nv; i++) json_array_append_new(res, variant_json(r, i));
-  json_object_set_new(root, "results", res);
-  int rc = result_write_root(path, root, err, errlen);
-  json_decref(root);
-  return rc;
+  return result_write_free(path, root, res, err, errlen);
 }
 
 /* A double written by hex(): 0, or -1 when absent or not a number's text. */

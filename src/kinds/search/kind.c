@@ -1,7 +1,6 @@
 /* kind.c: the search kind's entry in the kind table: names, begin, scan, status, print. Its
  * files (result files, merge) are in file.c, the pipeline in scan.c. */
 #include <math.h>
-#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -101,10 +100,8 @@ static int begin(struct run_request *rq, struct kind_result **out) {
   }
   struct kind_result *r = calloc(1, sizeof *r);
   if (!r) return EXIT_IO;
-  run_info_init(&r->ri, 0, NULL);
-  snprintf(r->ri.command, sizeof r->ri.command, "%s", g_command_line);
-  int rc = choose_backend(rq->sc, &r->ri);
-  if (rc < 0) rc = resolve(r, rq);
+  int rc = run_info_for(rq->sc, &r->ri);
+  if (!rc) rc = resolve(r, rq);
   if (!rc && r->ri.gpu && rq->sc->o.ndevices > 1) {
     errorf("search variants run on one GPU: give each GPU a --shard K/N of the range (CUDA_VISIBLE_DEVICES)");
     rc = EXIT_USAGE;
@@ -114,14 +111,12 @@ static int begin(struct run_request *rq, struct kind_result **out) {
     release(r);
     return rc;
   }
-  r->ri.from = rq->sc->o.from;
   r->ri.to = rq->sc->o.to != UINT32_MAX ? rq->sc->o.to : (r->ri.gpu ? SR_DEFAULT_GPU : SR_DEFAULT_CPU) - 1;
   if (r->ri.from > r->ri.to) {
     errorf("--from block %u is above --to block %u", r->ri.from, r->ri.to);
     release(r);
     return EXIT_USAGE;
   }
-  r->ri.threads = rq->sc->o.threads > 0 ? rq->sc->o.threads : omp_get_max_threads();
   r->seed = rq->seed, r->first_block = r->ri.from;
   r->rounds = r->ri.gpu ? SR_ROUNDS_GPU : SR_ROUNDS_CPU;
   r->batch = r->ri.gpu ? SR_BATCH_GPU : SR_BATCH_CPU;

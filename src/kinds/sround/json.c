@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "src/common.h"
-#include "src/formats/json_io.h"
+#include "src/engine/results.h"
 #include "src/kinds/sround/sround.h"
 
 int sround_write(const char *path, const struct kind_result *r, char *err, size_t errlen) {
@@ -24,10 +24,7 @@ int sround_write(const char *path, const struct kind_result *r, char *err, size_
                        "first_count", (json_int_t)s->first_cnt, "first_t", (json_int_t)s->first_t));
     json_object_set_new(json_array_get(res, json_array_size(res) - 1), "first_deterministic", json_boolean(s->first_det));
   }
-  json_object_set_new(root, "results", res);
-  int rc = result_write_root(path, root, err, errlen);
-  json_decref(root);
-  return rc;
+  return result_write_free(path, root, res, err, errlen);
 }
 
 static int sr_entry(json_t *o, struct sr_run *q) {

@@ -5,7 +5,6 @@
  * user's (--source) for any target and source. */
 #include <dlfcn.h>
 #include <errno.h>
-#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -103,11 +102,8 @@ static int begin(struct run_request *rq, struct kind_result **out) {
   else if (user != (rq->source != NULL)) errorf("--source goes with the .user variants, and they with it"), rc = EXIT_USAGE;
   else if (user) rc = sr_user_load(r, rq->source, rq->function);
   if (!rc) {
-    run_info_init(&r->ri, 0, NULL);
-    snprintf(r->ri.command, sizeof r->ri.command, "%s", g_command_line);
+    run_info_cpu(rq->sc, &r->ri);
     r->sc = rq->sc;
-    r->ri.from = rq->sc->o.from, r->ri.to = rq->sc->o.to;
-    r->ri.threads = rq->sc->o.threads > 0 ? rq->sc->o.threads : omp_get_max_threads();
     for (int i = 0; i < r->nv; i++) {
       uint32_t last = r->run[i].v.src == QX_F32 ? 0xffffffffu : 0xffffu;
       r->run[i].from = r->ri.from, r->run[i].to = r->ri.to < last ? r->ri.to : last;
