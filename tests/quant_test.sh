@@ -263,6 +263,10 @@ assert b16["max_bias"] == 0 and b16["sum_bias"] == 0, b16
 assert abs(b8["max_bias"] - 255 / 65536) < 1e-15, b8["max_bias"]
 assert abs(b8["sum_bias"] + sum(l % 256 for l in lows) / 65536) < 1e-9, b8["sum_bias"]
 PY
+# the software forms run on the CPU: --backend gpu is refused, not ignored
+"$U" run sr-bf16.f32.bits8 --backend gpu --to 0xff --quiet >"$T/srg.txt" 2>&1
+check test $? -eq 2
+check grep -q "run on the CPU backend only: --backend gpu does not apply" "$T/srg.txt"
 "$U" run sr-bf16.f32.bits16 --from 0x7f7f8000 --to 0x7f7f80ff --threads 2 --quiet >"$T/sr2.txt" 2>&1
 check test $? -eq 1
 check grep -q 'first wrong input: x=0x7f7f8000 (deterministic): 32768 of 2^16 values give another code than 0x7f7f' "$T/sr2.txt"

@@ -99,6 +99,7 @@ static int begin(struct run_request *rq, struct kind_result **out) {
     user |= q->v.impl == SR_USER;
   }
   if (rq->resume || rq->shard_n > 1 || rq->pairs || rq->bound) errorf("sr variants take no --resume, --shard, --pairs or --bound"), rc = EXIT_USAGE;
+  else if (rq->sc->backend == 1) errorf("sr variants run on the CPU backend only: --backend gpu does not apply"), rc = EXIT_USAGE;
   else if (user != (rq->source != NULL)) errorf("--source goes with the .user variants, and they with it"), rc = EXIT_USAGE;
   else if (user) rc = sr_user_load(r, rq->source, rq->function);
   if (!rc) {
