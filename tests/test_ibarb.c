@@ -236,10 +236,12 @@ static void f_log1pcube(arb_t y, const arb_t x, slong p) { /* log1p(exp(x)^3)/x:
   arb_div(y, y, x, p);
 }
 
-static const struct {
+/* an expression and the same formula as a naive Arb evaluation */
+struct ncase {
   const char *text;
   naive_fn f;
-} cases[] = {
+};
+static const struct ncase cases[] = {
     {"1-cos(x)", f_1mcos},
     {"exp(x)-1-x", f_expm1x},
     {"sqrt(x^2+4)-2", f_sqrt4},
@@ -350,6 +352,39 @@ static int inputs(uint32_t *in) {
   return n;
 }
 
+/* One expression over in[0..n): how many inputs the balls decide, the naive loop decides,
+ * both decide, and of those how many have |x| >= 2^57 and how many pairs differ (the first
+ * five printed). */
+struct tally {
+  long balls, naive, both, big, big_both, bad;
+};
+static struct tally compare(const struct ncase *k, const uint32_t *in, int n) {
+  char err[256];
+  struct expr *e = expr_parse(k->text, err, sizeof err);
+  assert_non_null(e);
+  static struct ib_prog P;
+  assert_int_equal(expr_ib_compile(e, &P, err, sizeof err), 0);
+  struct tally t = {0};
+  for (int i = 0; i < n; i++) {
+    double yb = 0, yn = 0;
+    int tb = 0, tn = 0, words = 0;
+    const int db = ib_decide(&P, in[i], &yb, &tb, &words);
+    const int dn = naive_pair(k->f, in[i], &yn, &tn);
+    const int huge = (in[i] & 0x7fffffffu) >= 0x5c000000u; /* |x| >= 2^57 */
+    t.balls += db, t.naive += dn, t.big += huge && dn;
+    if (!db || !dn) continue;
+    t.both++, t.big_both += huge;
+    if (memcmp(&yb, &yn, sizeof yb) || tb != tn) {
+      if (t.bad < 5)
+        fprintf(stderr, "  %s at x=%a (0x%08x): balls %a t=%d, naive Arb %a t=%d\n", k->text, (double)u2f(in[i]),
+                in[i], yb, tb, yn, tn);
+      t.bad++;
+    }
+  }
+  expr_free(e);
+  return t;
+}
+
 static void test_naive_arb(void **state) {
   (void)state;
   static uint32_t in[1024];
@@ -357,35 +392,14 @@ static void test_naive_arb(void **state) {
   assert_true(n <= 1024);
   long total_both = 0;
   for (int c = 0; c < N_CASES; c++) {
-    char err[256];
-    struct expr *e = expr_parse(cases[c].text, err, sizeof err);
-    assert_non_null(e);
-    static struct ib_prog P;
-    assert_int_equal(expr_ib_compile(e, &P, err, sizeof err), 0);
-    long balls = 0, naive = 0, both = 0, bad = 0;
-    for (int i = 0; i < n; i++) {
-      double yb = 0, yn = 0;
-      int tb = 0, tn = 0, words = 0;
-      const int db = ib_decide(&P, in[i], &yb, &tb, &words);
-      const int dn = naive_pair(cases[c].f, in[i], &yn, &tn);
-      balls += db, naive += dn;
-      if (!db || !dn) continue;
-      both++;
-      if (memcmp(&yb, &yn, sizeof yb) || tb != tn) {
-        if (bad < 5)
-          fprintf(stderr, "  %s at x=%a (0x%08x): balls %a t=%d, naive Arb %a t=%d\n", cases[c].text,
-                  (double)u2f(in[i]), in[i], yb, tb, yn, tn);
-        bad++;
-      }
-    }
+    const struct tally t = compare(&cases[c], in, n);
     printf("  %-28s %d inputs: %ld decided by the balls, %ld by the naive Arb loop, %ld by both, %ld differ\n",
-           cases[c].text, n, balls, naive, both, bad);
-    assert_int_equal(bad, 0);
+           cases[c].text, n, t.balls, t.naive, t.both, t.bad);
+    assert_int_equal(t.bad, 0);
     /* neither side may pass by deciding little: each decides 80% of the inputs */
-    assert_true(balls * 5 >= 4L * n);
-    assert_true(both * 5 >= 4L * n);
-    total_both += both;
-    expr_free(e);
+    assert_true(t.balls * 5 >= 4L * n);
+    assert_true(t.both * 5 >= 4L * n);
+    total_both += t.both;
   }
   printf("  %ld pairs compared, 0 differ\n", total_both);
   flint_cleanup();
@@ -440,10 +454,7 @@ static void f_expm1exp(arb_t y, const arb_t x, slong p) { /* expm1(x)*exp(-x): 1
   arb_clear(t);
 }
 
-static const struct {
-  const char *text;
-  naive_fn f;
-} lg_cases[] = {
+static const struct ncase lg_cases[] = {
     {"log(cosh(x))", f_logcosh},         {"log(exp(x)+exp(x/2))", f_logsum},
     {"log(exp(x)-exp(x/2))", f_logdiff}, {"log(x^2*exp(x))-x", f_logx2exp},
     {"log10(exp(x)+x)/x", f_log10add},   {"sqrt(cosh(x))/exp(x/2)", f_sqrtcosh},
@@ -463,35 +474,14 @@ static void test_log_forms(void **state) {
   for (int i = 0; i < 96; i++) in[n++] = (i & 1 ? 0x80000000u : 0) | (0x44000000u + next32() % 0x1800000u);
   long total_big = 0;
   for (size_t c = 0; c < sizeof lg_cases / sizeof lg_cases[0]; c++) {
-    char err[256];
-    struct expr *e = expr_parse(lg_cases[c].text, err, sizeof err);
-    assert_non_null(e);
-    static struct ib_prog P;
-    assert_int_equal(expr_ib_compile(e, &P, err, sizeof err), 0);
-    long naive = 0, both = 0, bad = 0, big = 0, big_both = 0;
-    for (int i = 0; i < n; i++) {
-      double yb = 0, yn = 0;
-      int tb = 0, tn = 0, words = 0;
-      const int db = ib_decide(&P, in[i], &yb, &tb, &words);
-      const int dn = naive_pair(lg_cases[c].f, in[i], &yn, &tn);
-      const int huge = (in[i] & 0x7fffffffu) >= 0x5c000000u; /* |x| >= 2^57 */
-      naive += dn, big += huge && dn;
-      if (!db || !dn) continue;
-      both++, big_both += huge;
-      if (memcmp(&yb, &yn, sizeof yb) || tb != tn) {
-        if (bad < 5)
-          fprintf(stderr, "  %s at x=%a (0x%08x): balls %a t=%d, naive Arb %a t=%d\n", lg_cases[c].text,
-                  (double)u2f(in[i]), in[i], yb, tb, yn, tn);
-        bad++;
-      }
-    }
-    printf("  %-26s %d inputs: the naive Arb loop decides %ld, the balls too %ld (of |x| >= 2^57: %ld of %ld), %ld differ\n",
-           lg_cases[c].text, n, naive, both, big_both, big, bad);
-    assert_int_equal(bad, 0);
-    assert_true(both * 100 >= naive * 98);
-    assert_true(big_both == big);
-    total_big += big;
-    expr_free(e);
+    const struct tally t = compare(&lg_cases[c], in, n);
+    printf("  %-26s %d inputs: the naive Arb loop decides %ld, the balls too %ld (of |x| >= 2^57: %ld of %ld), %ld "
+           "differ\n",
+           lg_cases[c].text, n, t.naive, t.both, t.big_both, t.big, t.bad);
+    assert_int_equal(t.bad, 0);
+    assert_true(t.both * 100 >= t.naive * 98);
+    assert_true(t.big_both == t.big);
+    total_big += t.big;
   }
   /* the naive loop decides the tails of most of these (not where the value is x plus a
    * deviation below 2^-8192 of it, e.g. log(exp(x)+exp(x/2)) = x + log1p(e^(-x/2))) */
@@ -539,10 +529,7 @@ static void g_rcbrt(arb_t y, const arb_t x, slong p) { /* sign(x) |x|^(-1/3) */
   arb_inv(y, y, p);
   if (neg) arb_neg(y, y);
 }
-static const struct {
-  const char *text;
-  naive_fn f;
-} fn_cases[] = {
+static const struct ncase fn_cases[] = {
     {"asin(x)", g_asin},   {"acos(x)", g_acos},   {"asinh(x)", g_asinh},     {"acosh(x)", g_acosh},
     {"atanh(x)", g_atanh}, {"sinpi(x)", g_sinpi}, {"cospi(x)", g_cospi},     {"erfc(x)", g_erfc},
     {"erfcx(x)", g_erfcx}, {"rcbrt(x)", g_rcbrt}, {"normcdf(x)", g_normcdf},
@@ -557,33 +544,12 @@ static void test_functions(void **state) {
   /* and 64 inputs of [-1, 1], where asin, acos and atanh are defined */
   for (int i = 0; i < 64; i++) in[n++] = (i & 1 ? 0x80000000u : 0) | (0x30000000u + next32() % 0xf800000u);
   for (size_t c = 0; c < sizeof fn_cases / sizeof fn_cases[0]; c++) {
-    char err[256];
-    struct expr *e = expr_parse(fn_cases[c].text, err, sizeof err);
-    assert_non_null(e);
-    static struct ib_prog P;
-    assert_int_equal(expr_ib_compile(e, &P, err, sizeof err), 0);
-    long naive = 0, both = 0, bad = 0;
-    for (int i = 0; i < n; i++) {
-      double yb = 0, yn = 0;
-      int tb = 0, tn = 0, words = 0;
-      const int db = ib_decide(&P, in[i], &yb, &tb, &words);
-      const int dn = naive_pair(fn_cases[c].f, in[i], &yn, &tn);
-      naive += dn;
-      if (!db || !dn) continue;
-      both++;
-      if (memcmp(&yb, &yn, sizeof yb) || tb != tn) {
-        if (bad < 5)
-          fprintf(stderr, "  %s at x=%a (0x%08x): balls %a t=%d, naive Arb %a t=%d\n", fn_cases[c].text,
-                  (double)u2f(in[i]), in[i], yb, tb, yn, tn);
-        bad++;
-      }
-    }
+    const struct tally t = compare(&fn_cases[c], in, n);
     printf("  %-12s %d inputs: the naive Arb loop decides %ld, the balls too %ld, %ld differ\n", fn_cases[c].text, n,
-           naive, both, bad);
-    assert_int_equal(bad, 0);
-    assert_true(naive >= 64);
-    assert_true(both * 100 >= naive * 98);
-    expr_free(e);
+           t.naive, t.both, t.bad);
+    assert_int_equal(t.bad, 0);
+    assert_true(t.naive >= 64);
+    assert_true(t.both * 100 >= t.naive * 98);
   }
   flint_cleanup();
 }
