@@ -72,13 +72,13 @@ static void check_const(const uint64_t *D, int64_t E, void (*mp)(mpfr_ptr, mpfr_
   mpfr_init2(v, 1400);
   mp(v, MPFR_RNDZ);
   CHECK(mpfr_get_exp(v) == E, "%s: exponent %ld, MPFR %ld", name, (long)E, (long)mpfr_get_exp(v));
-  mpfr_mul_2si(v, v, 64 * IB_CONST_W - mpfr_get_exp(v), MPFR_RNDZ); /* frac 2^1280 */
+  mpfr_mul_2si(v, v, 64 * IB_MAXL - mpfr_get_exp(v), MPFR_RNDZ); /* frac 2^1280 */
   mpfr_trunc(v, v);
   mpz_t z;
   mpz_init(z);
   mpfr_get_z(z, v, MPFR_RNDZ);
   int bad = 0;
-  for (int i = IB_CONST_W - 1; i >= 0; i--) {
+  for (int i = IB_MAXL - 1; i >= 0; i--) {
     const uint64_t w = (uint64_t)mpz_get_ui(z);
     bad += w != D[i];
     mpz_tdiv_q_2exp(z, z, 64);

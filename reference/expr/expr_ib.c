@@ -41,7 +41,7 @@ static int add_const(struct comp *c, mpfr_srcptr v) {
   struct ib_constant *k = &P->k[P->n_const];
   memset(k, 0, sizeof *k);
   mpfr_t t;
-  mpfr_init2(t, 64 * IB_CONST_W);
+  mpfr_init2(t, 64 * IB_MAXL);
   const int tern = mpfr_set(t, v, MPFR_RNDZ);
   if (mpfr_zero_p(t)) k->zero = 1, k->exact = tern == 0;
   else {
@@ -50,11 +50,11 @@ static int add_const(struct comp *c, mpfr_srcptr v) {
     const mpfr_exp_t ex = mpfr_get_z_2exp(z, t); /* t = z 2^ex, |z| < 2^1280 with its top bit at 1279 */
     k->neg = mpz_sgn(z) < 0;
     mpz_abs(z, z);
-    uint64_t w[IB_CONST_W] = {0};
+    uint64_t w[IB_MAXL] = {0};
     size_t cnt = 0;
     mpz_export(w, &cnt, 1, sizeof w[0], 0, 0, z); /* most significant word first */
-    for (size_t i = 0; i < cnt && i < IB_CONST_W; i++) k->d[i] = w[i]; /* cnt = IB_CONST_W: 1280 bits */
-    k->e = ex + 64 * IB_CONST_W;
+    for (size_t i = 0; i < cnt && i < IB_MAXL; i++) k->d[i] = w[i]; /* cnt = IB_MAXL: 1280 bits */
+    k->e = ex + 64 * IB_MAXL;
     k->exact = tern == 0;
     mpz_clear(z);
   }
@@ -80,7 +80,7 @@ static int emit(struct comp *c, int op, int fn, int32_t p, int32_t q, int push) 
 
 static int comp_const(struct comp *c, const struct node *n) {
   mpfr_t v;
-  mpfr_init2(v, 64 * IB_CONST_W + 64);
+  mpfr_init2(v, 64 * IB_MAXL + 64);
   if (n->op == OP_PI) mpfr_const_pi(v, MPFR_RNDZ);
   else if (n->op == OP_E) {
     mpfr_set_ui(v, 1, MPFR_RNDN);

@@ -44,15 +44,7 @@
 #define IB_HDN static inline
 #endif
 
-/* IB_MAXL: the words a midpoint can hold (1280 bits). An object may define it smaller
- * before including this header (a build for low precisions only): every operation
- * truncates to min(n, IB_MAXL) words and says so in the radius, so a smaller IB_MAXL only
- * makes balls wider, never wrong (on an H100 it did not make the kernel faster:
- * reports/validate/round16/ballbench-call1.log). */
-#ifndef IB_MAXL
-#define IB_MAXL 20
-#endif
-#define IB_CONST_W 20                    /* words of the stored constants (pi, log 2, a program's) */
+#define IB_MAXL 20                       /* words of a midpoint: 1280 bits */
 #define IB_EMAX ((int64_t)1 << 58)       /* |exponent| beyond this: a hard failure */
 
 /* r = m 2^e, m = 0 or 2^31 <= m < 2^32: an upper bound kept as Arb's mag_t is */
@@ -706,9 +698,8 @@ IB_HD void ib_mid(ib *r) { r->r.m = 0, r->r.e = 0, r->side = 0; }
  * product is exact. Then r = q0, and a's side becomes r's: for x = m_a + d, 0 < |d| <= r_a
  * of sign s, x / b = q0 + d / b, of sign s sign(b), |d / b| <= r_a / min|b|. 1 when
  * found; 0 leaves r alone. */
-IB_HDN int ib_div_exact(ib_ctx *c, ib *r, const ib *a, const ib *bm, const ib *q, ib_mag lb) {
+IB_HDN int ib_div_exact(ib *r, const ib *a, const ib *bm, const ib *q, ib_mag lb) {
   ib_ctx w = {bm->l + 1 < IB_MAXL ? bm->l + 1 : IB_MAXL, 0};
-  if (w.n < 2) w.n = 2 < IB_MAXL ? 2 : IB_MAXL;
   ib am, q0, p;
   ib_copy(&am, a);
   ib_mid(&am);
@@ -724,7 +715,6 @@ IB_HDN int ib_div_exact(ib_ctx *c, ib *r, const ib *a, const ib *bm, const ib *q
     const ib_mag ra = a->r;
     ib_copy(r, &q0);
     if (s) ib_set_side(r, s, ibm_div(ra, lb));
-    if (c->n < 1) ib_fail(c, 2); /* (never: a context has a word) */
     return 1;
   }
   return 0;
@@ -806,7 +796,7 @@ IB_HDN void ib_div(ib_ctx *c, ib *r, const ib *a, const ib *b) {
     ib_mul(c, &q, &am, &y);
     ib_mid(&q);
   }
-  if (!b->r.m && !a->zero && (!a->r.m || a->side) && ib_div_exact(c, r, a, &bm, &q, lb)) return;
+  if (!b->r.m && !a->zero && (!a->r.m || a->side) && ib_div_exact(r, a, &bm, &q, lb)) return;
   ib_mul(c, &t, &q, b);
   ib_sub(c, &t, a, &t);
   const ib_mag err = ibm_div(ib_upper(&t), lb);

@@ -25,9 +25,9 @@
 
 /* one copy for the host, one in the device's constant memory; ib_fn.h reads IB_PI_D and
  * IB_LN2_D, which name the copy of the side it is compiled for */
-static const uint64_t ib_pi_host[IB_CONST_W] = IB_PI_WORDS, ib_ln2_host[IB_CONST_W] = IB_LN2_WORDS;
+static const uint64_t ib_pi_host[IB_MAXL] = IB_PI_WORDS, ib_ln2_host[IB_MAXL] = IB_LN2_WORDS;
 #if defined(__CUDACC__)
-static __device__ __constant__ const uint64_t ib_pi_dev[IB_CONST_W] = IB_PI_WORDS, ib_ln2_dev[IB_CONST_W] = IB_LN2_WORDS;
+static __device__ __constant__ const uint64_t ib_pi_dev[IB_MAXL] = IB_PI_WORDS, ib_ln2_dev[IB_MAXL] = IB_LN2_WORDS;
 #endif
 #if defined(__CUDA_ARCH__)
 #define IB_PI_D ib_pi_dev

@@ -18,9 +18,9 @@
 /* a constant of the table (value = 0.D 2^E - delta, 0 <= delta < 2^(E - 1280)) at n
  * words: the truncation of ib_set_words and delta both go to the radius */
 IB_HDN void ib_const_words(ib_ctx *c, ib *r, const uint64_t *D, int64_t E) {
-  uint64_t X[IB_CONST_W];
-  for (int i = 0; i < IB_CONST_W; i++) X[i] = D[i];
-  ib_set_words(c, r, X, IB_CONST_W, E, 0, ibm_pow2(E - 64 * IB_CONST_W));
+  uint64_t X[IB_MAXL];
+  for (int i = 0; i < IB_MAXL; i++) X[i] = D[i];
+  ib_set_words(c, r, X, IB_MAXL, E, 0, ibm_pow2(E - 64 * IB_MAXL));
   /* the midpoint is the truncation, below the value: centre the ball on it */
 }
 IB_HD void ib_pi(ib_ctx *c, ib *r) { ib_const_words(c, r, IB_PI_D, IB_PI_E); }
@@ -258,6 +258,24 @@ IB_HDN void ib_log(ib_ctx *c, ib *r, const ib *x) {
     ib_merge(c, &w);
     ib_add(c, r, r, &l);
   }
+}
+
+/* log b for the base b = 2 or 10 (ten) of exp2, exp10, log2, log10 */
+IB_HDN void ib_log_base(ib_ctx *c, ib *r, int ten) {
+  if (!ten) {
+    ib_ln2(c, r);
+    return;
+  }
+  ib_set_si(c, r, 10);
+  ib_log(c, r, r);
+}
+/* x log b at one word more (the argument of e^(x log b) = b^x) */
+IB_HDN void ib_mul_log_base(ib_ctx *c, ib *r, const ib *x, int ten) {
+  ib_ctx w = ib_wider(c, 1);
+  ib t;
+  ib_log_base(&w, &t, ten);
+  ib_mul(&w, r, &t, x);
+  ib_merge(c, &w);
 }
 
 /* log1p(x): the series' route for |x| <= 1/2, else log(1 + x) (1 + x >= 1/2 there, or

@@ -87,17 +87,7 @@ IB_HDN int ib_lg_make(ib_ctx *c, int fn, const ib *x, ib *L, int *vneg) {
   switch (fn) {
   case IBF_EXP: ib_copy(L, x); return 1;
   case IBF_EXP2:
-  case IBF_EXP10: {
-    ib_ctx w = ib_wider(c, 1);
-    if (fn == IBF_EXP2) ib_ln2(&w, &t);
-    else {
-      ib_set_si(&w, &u, 10);
-      ib_log(&w, &t, &u);
-    }
-    ib_mul(&w, L, &t, x);
-    ib_merge(c, &w);
-    return 1;
-  }
+  case IBF_EXP10: ib_mul_log_base(c, L, x, fn == IBF_EXP10); return 1;
   case IBF_SINH:
   case IBF_COSH: {
     const int64_t k = ib_lg_log2_lower(x);
@@ -243,11 +233,7 @@ IB_HDN int ib_lg_fn(ib_ctx *c, ib *x, unsigned char *lg, unsigned char *vn, int 
       return 1;
     }
     if (fn != IBF_LOG) {
-      if (fn == IBF_LOG2) ib_ln2(c, &t);
-      else {
-        ib_set_si(c, &t, 10);
-        ib_log(c, &t, &t);
-      }
+      ib_log_base(c, &t, fn == IBF_LOG10);
       ib_div(c, x, x, &t);
     }
     *lg = 0;

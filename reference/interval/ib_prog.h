@@ -18,9 +18,6 @@
 #define IB_CONST_MAX 12 /* constants */
 #define IB_STACK 12     /* the depth of the stack */
 #define IB_LEVELS 5     /* 1, 2, 4, 8, 16 words */
-#ifndef IB_TOPW
-#define IB_TOPW 16      /* the most words a level uses (an object with a smaller IB_MAXL lowers it) */
-#endif
 
 enum ib_op { IBO_X, IBO_CONST, IBO_NEG, IBO_ADD, IBO_SUB, IBO_MUL, IBO_DIV, IBO_POW, IBO_FN };
 /* the functions of the grammar the evaluator has (any other makes no program) */
@@ -39,7 +36,7 @@ struct ib_ins {
   int32_t p, q;     /* IBO_POW: the exponent p/q (q > 0, in lowest terms); IBO_CONST: p the index */
 };
 struct ib_constant {
-  uint64_t d[IB_CONST_W]; /* 0.d 2^e, truncated toward zero */
+  uint64_t d[IB_MAXL]; /* 0.d 2^e, truncated toward zero */
   int64_t e;
   int neg, zero, exact; /* exact: the truncation is the value */
 };
@@ -54,9 +51,9 @@ IB_HD void ib_load_const(ib_ctx *c, ib *r, const struct ib_constant *k) {
     ib_zero(r);
     return;
   }
-  uint64_t X[IB_CONST_W];
-  for (int i = 0; i < IB_CONST_W; i++) X[i] = k->d[i];
-  ib_set_words(c, r, X, IB_CONST_W, k->e, k->neg, k->exact ? (ib_mag){0, 0} : ibm_pow2(k->e - 64 * IB_CONST_W));
+  uint64_t X[IB_MAXL];
+  for (int i = 0; i < IB_MAXL; i++) X[i] = k->d[i];
+  ib_set_words(c, r, X, IB_MAXL, k->e, k->neg, k->exact ? (ib_mag){0, 0} : ibm_pow2(k->e - 64 * IB_MAXL));
 }
 
 /* x^m for an integer m (binary powering: each product a ball product) */
@@ -157,26 +154,13 @@ IB_HDN void ib_apply(ib_ctx *c, ib *r, const ib *x, int fn) {
   case IBF_FABS: ib_abs(r, x); return;
   case IBF_EXP2: /* 2^x = e^(x log 2) */
   case IBF_EXP10: /* 10^x = e^(x log 10) */
-  {
-    ib_ctx w = ib_wider(c, 1);
-    ib_ln2(&w, &t);
-    if (fn == IBF_EXP10) {
-      ib_set_si(&w, &u, 10);
-      ib_log(&w, &t, &u);
-    }
-    ib_mul(&w, &t, &t, x);
-    ib_merge(c, &w);
+    ib_mul_log_base(c, &t, x, fn == IBF_EXP10);
     ib_exp(c, r, &t);
     return;
-  }
   case IBF_LOG2:
   case IBF_LOG10:
     ib_log(c, &t, x);
-    if (fn == IBF_LOG2) ib_ln2(c, &u);
-    else {
-      ib_set_si(c, &u, 10);
-      ib_log(c, &u, &u);
-    }
+    ib_log_base(c, &u, fn == IBF_LOG10);
     ib_div(c, r, &t, &u);
     return;
   default: ib_fail(c, 2); ib_zero(r);
@@ -257,11 +241,9 @@ IB_HDN int ib_decide_level(const struct ib_prog *P, uint32_t x, int lev, double 
 }
 
 /* (y, t) of the input x: 1 and the pair, with *words the precision that decided it; 0
- * when no precision from 2^lev0 to IB_TOPW words decides. Any level's answer is the true
- * pair (a ball that rounds to one pair at every point), so starting higher or stopping
- * lower changes only what is decided. */
-IB_HDN int ib_decide_from(const struct ib_prog *P, uint32_t x, int lev0, double *y, int *t, int *words) {
-  for (int lev = lev0; lev < IB_LEVELS && (1 << lev) <= IB_TOPW && (1 << lev) <= IB_MAXL; lev++) {
+ * when no precision decides (non-finite inputs are the host's). */
+IB_HDN int ib_decide(const struct ib_prog *P, uint32_t x, double *y, int *t, int *words) {
+  for (int lev = 0; lev < IB_LEVELS; lev++) {
     const int d = ib_decide_level(P, x, lev, y, t);
     if (d < 0) return 0;
     if (d) {
@@ -270,9 +252,6 @@ IB_HDN int ib_decide_from(const struct ib_prog *P, uint32_t x, int lev0, double 
     }
   }
   return 0;
-}
-IB_HD int ib_decide(const struct ib_prog *P, uint32_t x, double *y, int *t, int *words) {
-  return ib_decide_from(P, x, 0, y, t, words);
 }
 
 #endif
