@@ -70,6 +70,7 @@ endif
 # (software) paths (src/kinds/*/*_host.cu) need only it, so the CPU backend runs CUDA's
 # conversions and quantizers as their headers compute them on the host
 TOOLKIT_NVCC := $(NVCC)
+CUDART_LIBS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib -lcudart_static -lstdc++ -ldl -lrt -lpthread
 GPU_QUERY_SH = { nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null || \
                  $(CUDA_HOME)/bin/__nvcc_device_query 2>/dev/null; } | tr ', ' '\n\n' | \
                sed -n 's/^\([0-9][0-9]*\)\.\{0,1\}\([0-9]\)$$/sm_\1\2/p' | sort -u | tr '\n' ' '
@@ -108,11 +109,11 @@ ifneq ($(NVCC),)
   # every .cu file is one object; its build flavour (contraction, flush to zero) is part of it
   CU_SRC := $(wildcard src/engine/*.cu src/kinds/*/*.cu src/kinds/*/*/*.cu)
   GPU_OBJ := $(patsubst %.cu,$(BUILD)/%.o,$(CU_SRC))
-  GPU_LIBS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib -lcudart_static -lstdc++ -ldl -lrt -lpthread
+  GPU_LIBS := $(CUDART_LIBS)
 else ifneq ($(TOOLKIT_NVCC),)
   HOSTCU_SRC := $(wildcard src/kinds/*/*_host.cu)
   GPU_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(NOGPU_SRC)) $(patsubst %.cu,$(BUILD)/%.o,$(HOSTCU_SRC))
-  GPU_LIBS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib -lcudart_static -lstdc++ -ldl -lrt -lpthread
+  GPU_LIBS := $(CUDART_LIBS)
 else
   GPU_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(NOGPU_SRC) $(NOTOOLKIT_SRC))
   GPU_LIBS :=
