@@ -16,6 +16,9 @@
 static const char *lib_title[] = {"CUDA (GPU)", "glibc", "LLVM libc", "musl", "SLEEF", "planted"};
 
 /* The cell of a variant: "≥ X (steps)" and its verdict word. */
+/* a lower bound printed with 5 decimals: rounded down, so the figure shown is one too */
+static double down5(double v) { return floor(v * 1e5) / 1e5; }
+
 static void cell(struct text *t, const struct sr_variant *v, const struct sr_stat *s) {
   int b = sr_best(s), k = sr_violation(v, s);
   if (b < 0) {
@@ -28,7 +31,7 @@ static void cell(struct text *t, const struct sr_variant *v, const struct sr_sta
   else if (isinf(c->ulp_err)) /* finite output, |f| < 2^-1022 (f = 0 exactly, say): beyond binary64 */
     tprintf(t, " ≥ 2^1024 (%llu steps)", (unsigned long long)c->steps);
   else
-    tprintf(t, " ≥ %.5f (%llu step%s)", floor(c->ulp_err * 1e5) / 1e5, /* a lower bound: rounded down */ (unsigned long long)c->steps, c->steps == 1 ? "" : "s");
+    tprintf(t, " ≥ %.5f (%llu step%s)", down5(c->ulp_err), (unsigned long long)c->steps, c->steps == 1 ? "" : "s");
   if (v->bound != SR_NO_BOUND) tprintf(t, ", %s", k >= 0 ? "VIOLATED" : "no violation found");
   tprintf(t, " |");
 }
@@ -83,7 +86,7 @@ static void tables(struct text *t, struct kind_result *const *rs, char *const *p
       tprintf(t, "| `%s` | %s | %llu |", v->name, rs[k]->ri.gpu ? rs[k]->ri.device : "CPU",
               (unsigned long long)(s->sampled + s->local + s->listed));
       if (b >= 0 && s->pool[b].steps != UINT64_MAX)
-        tprintf(t, " %.5f | %llu | %s | %s |\n", floor(s->pool[b].ulp_err * 1e5) / 1e5, (unsigned long long)s->pool[b].steps, where, verdict);
+        tprintf(t, " %.5f | %llu | %s | %s |\n", down5(s->pool[b].ulp_err), (unsigned long long)s->pool[b].steps, where, verdict);
       else
         tprintf(t, " %s | - | %s | %s |\n", b >= 0 ? "non-finite" : "-", where, verdict);
     }
