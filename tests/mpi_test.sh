@@ -1,7 +1,8 @@
 #!/bin/sh
 # mpi_test.sh MPI_BINARY SERIAL_BINARY: mpirun -np 2 and -np 3 on localhost (CPU
 # backend, reduced ranges) give exactly the single-process result, for a binary32
-# family, two-argument variants (both sweeps) and float-float operations.
+# family, two-argument variants (both sweeps), float-float operations and search variants
+# (each rank samples its blocks, rank 0 gathers them and does the local search).
 set -u
 M=$1
 S=$2
@@ -30,6 +31,7 @@ for n in 2 3; do
   run_case pair $n run powf.host atan2f.host --from 0x3f7ff000 --to 0x3f800fff
   run_case pairswap $n run powf.host fmodf.host --swap --from 0x40fff000 --to 0x41000fff
   run_case ff $n run ff dw sum2 eft.twosum eft.twoprod.fma --from 0x3f7f0000 --to 0x3f80ffff
+  run_case search $n run search.exp.glibc search.powf.glibc --to 0x7
 done
 echo "mpi: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

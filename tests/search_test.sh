@@ -1,8 +1,9 @@
 #!/bin/sh
 # search_test.sh: the search kind from the command line (CPU backend): the planted wrong exp is
 # found and VIOLATED (exit 1) with its input; a run of glibc variants exits 0 with "at least"
-# figures; two shards merged count every input of the whole run once and keep its largest error
-# at least; --resume of a finished run changes nothing; the arch record's search part names a
+# figures; two shards merged and resumed, a run spread over 3 workers, and a run cut by SIGINT and
+# resumed each give the whole run's result; merges and resumes of another seed, other functions
+# or another list are refused naming the field; --resume of a finished run changes nothing; the arch record's search part names a
 # function whose digest changed; a listed input (--pairs FILE) is evaluated and seeds the local
 # search; the report's tables; bad command lines get their exit codes. Needs $ULPCERT.
 set -u
@@ -20,27 +21,62 @@ expect 1 "VIOLATED \(0.75 ulp documented\): 1\.[0-9]+ ulp, [0-9]+ steps? from th
 # glibc's exp and hypotf: figures are lower bounds, no bound to violate
 expect 0 "search.exp.glibc: at least 0\.[0-9]+ ulp \(at x = .*; 1114112 inputs searched\)" \
   run search.exp.glibc --backend cpu --to 0xf --threads 2 --json "$T/whole.json"
-# shards: blocks 0..7 and 8..15, merged: 16 blocks sampled, the local search of each shard
+# shards: blocks 0..7 and 8..15 sampled, merged (the local search pending), then the merged file
+# resumed: the local search runs once, and the result is the whole run's, field for field
 "$U" run search.exp.glibc --backend cpu --to 0xf --shard 0/2 --threads 2 --json "$T/s0.json" --quiet >/dev/null 2>&1
 "$U" run search.exp.glibc --backend cpu --to 0xf --shard 1/2 --threads 2 --json "$T/s1.json" --quiet >/dev/null 2>&1
-expect 0 "search.exp.glibc: at least" merge "$T/s0.json" "$T/s1.json" --json "$T/merged.json"
-check "merged shards sample the 16 blocks once" python3 -c "
-import json, sys
-w = json.load(open('$T/whole.json'))['results'][0]
-m = json.load(open('$T/merged.json'))['results'][0]
-assert m['sampled'] == w['sampled'] == 16 * 65536, (m['sampled'], w['sampled'])
-assert m['local'] == 2 * w['local']
-# every candidate of the whole run's sampling is in a shard: the merged maximum is at least
-# the sampled maximum of the whole run up to what the local searches add
-assert float.fromhex(m['max']['ulp_error']) > 0.5
-"
-expect 0 "search.exp.glibc: at least" run search.exp.glibc --backend cpu --to 0xf --threads 2 --resume "$T/whole.json" \
-  --json "$T/resumed.json"
-check "a finished run resumed is unchanged" python3 -c "
+expect 0 "the local search is pending" merge "$T/s0.json" "$T/s1.json" --json "$T/merged.json"
+check "merged shards sample the 16 blocks once, no local search yet" python3 -c "
 import json
-a = json.load(open('$T/whole.json'))['results'][0]; b = json.load(open('$T/resumed.json'))['results'][0]
-assert a['sampled'] == b['sampled'] and a['max'] == b['max'], (a['max'], b['max'])
+m = json.load(open('$T/merged.json')); r = m['results'][0]
+assert r['sampled'] == 16 * 65536 and r['local'] == 0 and m['search']['local_search'] == 'pending', r
 "
+expect 0 "search.exp.glibc: at least" run search.exp.glibc --backend cpu --to 0xf --threads 2 --resume "$T/merged.json" \
+  --json "$T/mres.json"
+check "merged shards resumed are the whole run" python3 - "$T/whole.json" "$T/mres.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+assert a["search"] == b["search"] and a["search"]["local_search"] == "done", (a["search"], b["search"])
+assert a["results"] == b["results"], (a["results"][0]["max"], b["results"][0]["max"])
+assert a["results"][0]["local"] == 8 * 32 * 256  # the CPU's local search: 8 walks of 32 rounds of 256 neighbours
+PY
+# the sampling spread over 3 workers (the CPU's stand-in for 3 devices: the same claiming and
+# folding code as --devices) gives the one-worker result, field for field
+ULPCERT_SEARCH_WORKERS=3 "$U" run search.exp.glibc search.powf.glibc --backend cpu --to 0xf --threads 2 --quiet \
+  --json "$T/w3.json" >/dev/null 2>&1
+ULPCERT_SEARCH_WORKERS=1 "$U" run search.exp.glibc search.powf.glibc --backend cpu --to 0xf --threads 2 --quiet \
+  --json "$T/w1.json" >/dev/null 2>&1
+check "3 workers give the one-worker result" python3 - "$T/w1.json" "$T/w3.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+assert len(a["results"]) == 2 and a["results"] == b["results"], "differ"
+PY
+ULPCERT_SEARCH_WORKERS=17 expect 2 "ULPCERT_SEARCH_WORKERS=17: not a number of workers" run search.exp.glibc --backend cpu --to 0x0
+# a run cut by SIGINT keeps its completed blocks (complete: false) and, resumed, gives the uncut run
+"$U" run search.exp.glibc --backend cpu --to 0x3f --threads 2 --quiet --json "$T/uncut.json" >/dev/null 2>&1
+"$U" run search.exp.glibc --backend cpu --to 0x3f --threads 2 --quiet --json "$T/cut.json" >/dev/null 2>&1 &
+pid=$!
+sleep 0.4
+kill -INT $pid
+wait $pid
+check "the interrupted run kept part of the blocks" python3 -c "
+import json
+d = json.load(open('$T/cut.json')); r = d['results'][0]
+assert not d['complete'] and 0 < r['sampled'] < 64 * 65536 and d['search']['local_search'] == 'pending', (d['complete'], r['sampled'])
+"
+"$U" run search.exp.glibc --backend cpu --to 0x3f --threads 2 --quiet --resume "$T/cut.json" --json "$T/rescut.json" >/dev/null 2>&1
+check "the resumed run is the uncut run" python3 - "$T/uncut.json" "$T/rescut.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+assert b["complete"] and a["results"] == b["results"], (a["results"][0]["max"], b["results"][0]["max"])
+PY
+# results of another seed, other functions or another --pairs list neither merge nor resume
+"$U" run search.exp.glibc --backend cpu --from 0x10 --to 0x10 --seed 2 --quiet --json "$T/seed2.json" >/dev/null 2>&1
+"$U" run search.exp.glibc --backend cpu --from 0x10 --to 0x10 --quiet --json "$T/b16.json" >/dev/null 2>&1
+"$U" run search.log.glibc --backend cpu --from 0x10 --to 0x10 --quiet --json "$T/log16.json" >/dev/null 2>&1
+expect 2 "differ in the field search.seed" merge "$T/whole.json" "$T/seed2.json"
+expect 2 "differ in the field results' variants" merge "$T/whole.json" "$T/log16.json"
+expect 2 "differ in the field search.seed" run search.exp.glibc --backend cpu --to 0xf --resume "$T/whole.json" --seed 2
 # report: the lower-bound tables in ACCURACY.md, "≥" figures, the planted VIOLATED
 "$U" run search.planted --backend cpu --to 0xf --threads 2 --quiet --json "$T/planted.json" >/dev/null 2>&1
 "$U" report "$T/whole.json" "$T/planted.json" --out "$T/rep" --quiet >/dev/null 2>&1
@@ -60,12 +96,17 @@ expect 0 "search.exp.glibc +identical" arch compare "$T/arch.json" --backend cpu
 # found and seeds the local search (2 listed + 65536 sampled + 65536 local inputs)
 printf '# hand-made\n0x1.8000000000001p+0 # in the planted interval\n2.5\n\n' >"$T/list.txt"
 expect 1 "131074 inputs searched" run search.planted --backend cpu --from 0x0 --to 0x0 --pairs "$T/list.txt" --threads 2
-# with shards, the list goes with the first block only: listed once in the merged result
+# with shards, the list is evaluated once, by the local search of the merged shards (run --resume)
 "$U" run search.exp.glibc --backend cpu --to 0x1 --shard 0/2 --pairs "$T/list.txt" --threads 2 --quiet --json "$T/l0.json" >/dev/null 2>&1
 "$U" run search.exp.glibc --backend cpu --to 0x1 --shard 1/2 --pairs "$T/list.txt" --threads 2 --quiet --json "$T/l1.json" >/dev/null 2>&1
 "$U" merge "$T/l0.json" "$T/l1.json" --json "$T/lm.json" >/dev/null 2>&1
+"$U" run search.exp.glibc --backend cpu --to 0x1 --pairs "$T/list.txt" --threads 2 --quiet --resume "$T/lm.json" --json "$T/lmr.json" >/dev/null 2>&1
 check "a list with shards is evaluated once" python3 -c "
-import json; r = json.load(open('$T/lm.json'))['results'][0]; assert r['listed'] == 2 and r['sampled'] == 2 * 65536, r"
+import json; r = json.load(open('$T/lmr.json'))['results'][0]; assert r['listed'] == 2 and r['sampled'] == 2 * 65536, r"
+printf '2.5\n' >"$T/list1.txt"
+"$U" run search.exp.glibc --backend cpu --to 0x1 --shard 1/2 --pairs "$T/list1.txt" --threads 2 --quiet --json "$T/l1b.json" >/dev/null 2>&1
+expect 2 "differ in the field search.list" merge "$T/l0.json" "$T/l1b.json"
+expect 2 "differ in the field search.list" run search.exp.glibc --backend cpu --to 0x1 --resume "$T/lm.json"
 # the committed published hard-to-round cases of exp (reference/search/hardcases/exp.wc: 48 inputs)
 expect 0 "131120 inputs searched" run search.exp.glibc --backend cpu --to 0x0 --pairs reference/search/hardcases/exp.wc --threads 2 --json "$T/hc.json"
 check "the 48 hard cases of exp are listed" python3 -c "

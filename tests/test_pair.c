@@ -5,12 +5,16 @@
  * pairs given as a list (--pairs); the pipeline of pairs (pipe_host.c, the per-pair code
  * of the GPU's) against the batch path (MPFR for every pair, the full accumulator) for
  * every variant both ways, with moments, over several workers, and for the outputs
- * alone; the host variants' outputs in one pass in both storage orders. */
+ * alone; the host variants' outputs in one pass in both storage orders; a planted function's
+ * non-finite outputs listed (the lowest pairs) as binary32 lists them. */
 #include <mpfr.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
+#include <jansson.h>
+
+#include "src/kinds/binary32/binary32.h"
 #include "src/kinds/pair/pair_pipe.h"
 #include "src/kinds/pair/pair_pipe_core.h"
 #include "src/kinds/pair/pair_scan.h"
@@ -498,6 +502,83 @@ static void test_host_outputs_orders(void **state) {
         }
 }
 
+/* A planted wrong hypotf: NaN at (2 + 3 ulp, +0), +inf at (2 + 5 ulp, b) for |b| < 1, NaN at
+ * (2 + 7 ulp, b) for every b. Over x in [2, 2 + 255 ulp] against hypot's partners, the non-finite
+ * outputs where the correctly rounded result is finite are counted and the lowest LIST_MAX pairs
+ * (by x, then partner) listed with the output and the correctly rounded result, by the pipeline,
+ * by the batch path and by 3 workers alike; the expected list comes from a loop here, MPFR
+ * deciding which references are finite (RN24 of hypot, at least 2: no subnormal). */
+static float planted_hypotf(float a, float b) {
+  const uint32_t x = f2u(a);
+  if ((x == 0x40000003u && f2u(b) == 0) || x == 0x40000007u) return NAN;
+  if (x == 0x40000005u && fabsf(b) < 1.0f) return INFINITY;
+  return hypotf(a, b);
+}
+
+static int sample_cmp(const void *pa, const void *pb) {
+  const struct sample *a = pa, *b = pb;
+  const uint64_t ka = measure_key(a->input, a->partner), kb = measure_key(b->input, b->partner);
+  return ka < kb ? -1 : ka > kb;
+}
+
+static void test_nonfinite_first(void **state) {
+  (void)state;
+  struct pair_variant planted = *pair_find("hypotf.host");
+  planted.host_fn = planted_hypotf;
+  const struct pair_variant *v = &planted;
+  const uint32_t from = 0x40000000u, to = 0x400000ffu;
+  struct stats *s[3];
+  struct pair_scan ps[3];
+  const int devs[3] = {0, 1, 2};
+  for (int k = 0; k < 3; k++) s[k] = new_stats(v), ps[k] = scan_of(&v, &s[k], 2);
+  ps[1].fast = 0;                           /* the batch path */
+  ps[2].ndevices = 3, ps[2].devices = devs; /* three workers */
+  uint64_t done;
+  for (int k = 0; k < 3; k++) assert_int_equal(pair_scan_range(&ps[k], from, to, k == 2 ? 64 : 4096, &done, NULL, NULL), 0);
+  /* the expected count and list, pair by pair in increasing (x, partner) */
+  const uint32_t np = pair_npart(9);
+  uint32_t *p = malloc(4 * np);
+  struct sample *want = malloc(sizeof *want * 3 * np); /* three x have non-finite outputs */
+  uint64_t count = 0;
+  mpfr_t m, a, b;
+  mpfr_inits2(24, m, a, b, (mpfr_ptr)0);
+  for (uint32_t x = from; x <= to; x++) {
+    pair_partners_of(&ps[0], planted.ref->set, x, p);
+    for (uint32_t k = 0; k < np; k++) {
+      const uint32_t out = f2u(planted_hypotf(u2f(x), u2f(p[k])));
+      if (!isnan(u2f(out)) && !isinf(u2f(out))) continue;
+      mpfr_set_flt(a, u2f(x), MPFR_RNDN), mpfr_set_flt(b, u2f(p[k]), MPFR_RNDN);
+      mpfr_hypot(m, a, b, MPFR_RNDN);
+      const float cr = mpfr_get_flt(m, MPFR_RNDN);
+      if (!isfinite(cr)) continue; /* hypot(x, inf) = inf, hypot(x, NaN) = NaN: not a non-finite output's error */
+      assert_true(count < 3 * np);
+      want[count++] = (struct sample){x, out, f2u(cr), p[k]};
+    }
+  }
+  mpfr_clears(m, a, b, (mpfr_ptr)0);
+  qsort(want, count, sizeof *want, sample_cmp);
+  assert_true(count > LIST_MAX); /* the list is full: its order matters */
+  assert_true(s[0]->nonfinite == count && s[0]->n_nonfinite == LIST_MAX && !s[0]->nonfinite_unlisted);
+  for (int i = 0; i < LIST_MAX; i++) {
+    const struct sample *g = &s[0]->nonfinite_first[i];
+    if (g->input != want[i].input || g->partner != want[i].partner || g->other != want[i].other ||
+        (isnan(u2f(want[i].output)) ? !isnan(u2f(g->output)) : g->output != want[i].output))
+      fail_msg("entry %d: (0x%08x, 0x%08x) out 0x%08x cr 0x%08x, expected (0x%08x, 0x%08x) out 0x%08x cr 0x%08x", i,
+               g->input, g->partner, g->output, g->other, want[i].input, want[i].partner, want[i].output, want[i].other);
+  }
+  assert_int_equal(want[0].input, 0x40000003u); /* (2 + 3 ulp, +0) first */
+  const char *field = NULL;
+  if (!stats_equal(s[0], s[1], &field)) fail_msg("pipeline and batch differ in %s", field);
+  if (!stats_equal(s[0], s[2], &field)) fail_msg("1 and 3 workers differ in %s", field);
+  /* the result file lists them as binary32's does: nonfinite_first, with each pair's partner */
+  json_t *o = b32_variant_json(&planted.base, s[0]), *l = json_object_get(o, "nonfinite_first");
+  assert_true(json_is_array(l) && json_array_size(l) == LIST_MAX);
+  assert_non_null(json_object_get(json_array_get(l, 0), "partner"));
+  json_decref(o);
+  free(p), free(want);
+  for (int k = 0; k < 3; k++) free(s[k]);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_specials), cmocka_unit_test(test_partners), cmocka_unit_test(test_naive_pow),
@@ -506,6 +587,7 @@ int main(void) {
       cmocka_unit_test(test_determinism), cmocka_unit_test(test_swap_list), cmocka_unit_test(test_pipeline_paths),
       cmocka_unit_test(test_moments_by_hand), cmocka_unit_test(test_store_order),
       cmocka_unit_test(test_host_outputs_orders), cmocka_unit_test(test_unstore_refs),
+      cmocka_unit_test(test_nonfinite_first),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

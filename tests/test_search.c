@@ -290,6 +290,7 @@ static struct kind_result *run_kind(const char *name, uint32_t from, uint32_t to
   assert_int_equal(kind_search.begin(&rq, &r), 0);
   assert_int_equal(kind_search.scan(r, from, to, cov, &ncov), 0);
   assert_true(ncov == 1 && cov[0][0] == from && cov[0][1] == to);
+  assert_int_equal(kind_search.finish(r), 0); /* the local search, as the driver does after every range */
   assert_int_equal(kind_search.status(r), expect_status);
   return r;
 }

@@ -205,6 +205,7 @@ int drive_run(const struct kind *k, struct run_request *rq) {
     if (rq->rank > 0) goto done;
     if (rc) errorf("a rank failed (exit code %d)", rc);
   }
+  if (!rc && k->finish) rc = k->finish(r);
   if (rc == EXIT_INTERRUPT && keep) rc = finish_interrupted(k, r, rq->sc->json);
   else if (!rc) {
     char err[1024];

@@ -133,6 +133,10 @@ struct kind {
   int (*arch_merge)(struct json_t *a, struct json_t *b, char *err, size_t errlen);
   /* certify: the measured maxima of variant i (NULL: this kind certifies nothing) */
   int (*maxima)(const struct kind_result *r, int i, struct maxima *m);
+  /* run: once every range is scanned (and, under MPI, on rank 0 once the ranks' statistics are
+   * in), what the whole range needs done once (the search kind's local search): 0,
+   * EXIT_INTERRUPT with the result still one to resume, or an exit code. NULL: nothing */
+  int (*finish)(struct kind_result *r);
 };
 
 /* The kinds, in the order of kinds.def (their folders' names), NULL-terminated. */

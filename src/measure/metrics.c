@@ -104,6 +104,7 @@ void part_reduce_pairs(struct part *p, const struct measure_cfg *c, uint32_t x, 
     const struct measure_note m = measure_input_at(&p->a, c, x, partner[k], dom[k], out[k], y[k], t[k]);
     if (m.hist >= 0) p->hist[m.hist]++;
     if (m.special) part_list(p->special, &p->n_special, (struct sample){x, out[k], m.cr, partner[k]});
+    if (m.nonfinite) part_list(p->nonfinite, &p->n_nonfinite, (struct sample){x, out[k], m.cr, partner[k]});
     if (m.e > *emax) *emax = m.e;
   }
 }

@@ -2,7 +2,8 @@
 # $U, $T, check and same from there.
 # The search kind on the GPU: the device's sampling is deterministic, the device's dd ranking
 # reference (src/kinds/search/dd.h compiled by nvcc) agrees with MPFR at every candidate kept,
-# shards merge, and the arch record's search part compares equal with itself.
+# shards merge (and, resumed, give the whole run), --devices all gives the one-device result,
+# and the arch record's search part compares equal with itself.
 
 # 64 blocks (2^22 inputs) of every CUDA function, twice: the same candidates
 "$U" run search.cuda --backend gpu --to 0x3f --quiet --json "$T/s1.json" >/dev/null
@@ -41,3 +42,24 @@ PY
 # arch: the search part of a GPU record, compared with itself
 "$U" arch record --backend gpu --kinds search --out "$T/arch-search.json" >/dev/null 2>&1
 check "$U" arch compare "$T/arch-search.json" --backend gpu --kinds search --quiet
+# the shards' merge resumed does the local search once: the whole run's result, field for field
+"$U" run search.exp.cuda --backend gpu --to 0x3f --devices 0 --quiet --json "$T/hw.json" >/dev/null
+"$U" run search.exp.cuda --backend gpu --to 0x3f --devices 0 --resume "$T/hm.json" --quiet --json "$T/hmr.json" >/dev/null
+check python3 - "$T/hw.json" "$T/hmr.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+assert a["results"] == b["results"], (a["results"][0]["max"], b["results"][0]["max"])
+PY
+# every device of the host (when there are several): the one-device result, field for field, over
+# 2100 blocks, 0..0x833 (three groups of 1024: the devices take them in turn)
+if [ "$(nvidia-smi -L 2>/dev/null | wc -l)" -ge 2 ]; then
+  "$U" run search.exp.cuda search.pow.cuda --backend gpu --to 0x833 --devices 0 --quiet --json "$T/d1.json" >/dev/null
+  "$U" run search.exp.cuda search.pow.cuda --backend gpu --to 0x833 --devices all --quiet --json "$T/dn.json" >/dev/null
+  check python3 - "$T/d1.json" "$T/dn.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+assert a["results"] == b["results"], "differ"
+PY
+else
+  echo "gpu search: SKIP --devices all against one device: one GPU here"
+fi

@@ -15,7 +15,7 @@
  *               registers, the maxima and rare counts in the thread's record in shared
  *               memory), merged per warp by shuffles and per block into the part of an
  *               item of PP_ITEM_X x; per warp a list of the lowest keys of special-value
- *               mismatches; per warp one shared atomic per distinct histogram bin; the
+ *               mismatches and one of non-finite outputs; per warp one shared atomic per distinct histogram bin; the
  *               x-bin maxima through each thread's cache;
  *   k_pair_merge  the items' parts into one part per variant.
  * Only the parts, the undecided pairs, at the end the x-bin maxima, and for a host
@@ -150,8 +150,8 @@ __global__ void k_patch(const struct undecided *und, const double *y, const int8
  * keys (sorted), accumulator and moments. */
 struct pp_shared {
   uint32_t hist[HIST_N];
-  uint32_t wn[RED_WARPS];
-  struct sample wl[RED_WARPS][LIST_MAX];
+  uint32_t wn[RED_WARPS], wnn[RED_WARPS];
+  struct sample wl[RED_WARPS][LIST_MAX], wnl[RED_WARPS][LIST_MAX]; /* special mismatches, non-finite outputs */
   struct pl_acc acc[RED_WARPS];
   uint64_t m0[RED_WARPS], m1[RED_WARPS];
   struct pl_cold cold[RED_THREADS]; /* each thread's places of its maxima */
@@ -267,7 +267,7 @@ __device__ __forceinline__ void reduce_warp(const struct pp_unit &U, int u, cons
     uint32_t t2 = t, k2 = k + 1, wt2 = wt;
     if (k2 == np) k2 = 0, t2++, wt2 = t2 < t1 ? pp_tile_w(t2, nx) : 0;
     if (t2 < t1 && lane < wt2) reduce_load(U, O, t2 * PP_TILE_X * np + k2 * wt2 + lane, &pn, &on, &yn, &tn);
-    int hb = -1, ev = 0;
+    int hb = -1, ev = 0, nf = 0;
     struct sample smp = {0, 0, 0, 0};
     if (have) {
       const uint32_t x = U.x0 + xo;
@@ -275,11 +275,12 @@ __device__ __forceinline__ void reduce_warp(const struct pp_unit &U, int u, cons
       if (U.moments) pp_mom_add(mom, U.bin_i0 + xo * np + k, o);
       hb = m.hist;
       if (m.e >= 0) xbin_max(&xc, m.e);
-      ev = m.special;
+      ev = m.special, nf = m.nonfinite;
       smp = {x, o, m.cr, p};
     }
     hist_add_warp(sh->hist, hb);
     warp_specials(sh->wl[w], &sh->wn[w], ev, smp);
+    warp_specials(sh->wnl[w], &sh->wnn[w], nf, smp); /* the lowest non-finite outputs, the same way */
     t = t2, k = k2, wt = wt2;
   }
   xbin_flush_warp(&xc, xbv);
@@ -297,7 +298,7 @@ __global__ void __launch_bounds__(RED_THREADS, PP_RED_MINBLOCKS)
   const uint32_t tt0 = ix0 / PP_TILE_X + min(nt, w * per), tt1 = ix0 / PP_TILE_X + min(nt, (w + 1) * per);
   const int s = U.vslot[u], ncl = U.cfg[s].n_clauses;
   for (uint32_t b = tid; b < HIST_N; b += RED_THREADS) sh.hist[b] = 0;
-  if (lane == 0) sh.wn[w] = 0;
+  if (lane == 0) sh.wn[w] = 0, sh.wnn[w] = 0;
   if (tid == 0) cfg = U.cfg[s];
   __syncthreads();
   struct pl_hot hot;
@@ -327,9 +328,14 @@ __global__ void __launch_bounds__(RED_THREADS, PP_RED_MINBLOCKS)
   pl_finish(&a, ncl, U.O + (size_t)u * U.cap, U.outputs_only ? NULL : U.Y, &P->a);
   P->m0 = a0, P->m1 = a1;
   P->sym_checked = P->sym_violations = P->mono_checked = P->mono_violations = 0;
-  P->n_sym = P->n_mono = P->n_nonfinite = 0; /* no list of non-finite outputs here (stats_fold_part) */
+  P->n_sym = P->n_mono = 0;
   P->n_special = n;
   for (uint32_t i = 0; i < n; i++) P->special[i] = l[i];
+  n = 0;
+  for (int k = 0; k < RED_WARPS; k++)
+    for (uint32_t i = 0; i < sh.wnn[k]; i++) list_put(l, &n, sh.wnl[k][i]);
+  P->n_nonfinite = n;
+  for (uint32_t i = 0; i < n; i++) P->nonfinite[i] = l[i];
 }
 
 /* The items' parts of variant blockIdx.x into one, by a block of RED_THREADS: each warp
@@ -378,6 +384,18 @@ __global__ void __launch_bounds__(RED_THREADS) k_pair_merge(uint32_t nitems, con
       n = __shfl_sync(0xffffffffu, n, 0);
     }
     if (lane == 0) pt->n_special = n;
+    n = 0;
+    for (uint32_t i0 = 0; i0 < nitems && n < LIST_MAX; i0 += 32) { /* the non-finite outputs, the same way */
+      const uint32_t it = i0 + lane;
+      unsigned bal = __ballot_sync(0xffffffffu, it < nitems && pv[it].n_nonfinite);
+      if (lane == 0)
+        for (; bal && n < LIST_MAX; bal &= bal - 1) {
+          const struct part *q = &pv[i0 + __ffs(bal) - 1];
+          for (uint32_t k = 0; k < q->n_nonfinite && n < LIST_MAX; k++) pt->nonfinite[n++] = q->nonfinite[k];
+        }
+      n = __shfl_sync(0xffffffffu, n, 0);
+    }
+    if (lane == 0) pt->n_nonfinite = n;
   }
   if (tid) return;
   for (int k = 1; k < RED_WARPS; k++) {

@@ -82,8 +82,8 @@ struct slice {
   struct pl_hot acc;
   struct pl_cold cold;
   uint32_t hist[HIST_N];
-  int nspecial;
-  struct sample special[LIST_MAX];
+  int nspecial, nnonfinite;
+  struct sample special[LIST_MAX], nonfinite[LIST_MAX]; /* the lowest pairs of each */
   struct pp_mom mom;
 };
 
@@ -101,6 +101,7 @@ static void slice_run(const struct pair_pipe_cfg *c, int v, uint32_t x0, const s
     if (c->moments) pp_mom_add(&s->mom, (uint32_t)(i0 + j), o);
     if (m.hist >= 0) s->hist[m.hist]++;
     if (m.special) list_insert(s->special, &s->nspecial, (struct sample){x, o, m.cr, p});
+    if (m.nonfinite) list_insert(s->nonfinite, &s->nnonfinite, (struct sample){x, o, m.cr, p});
     const int k = m.e >= 0 ? xbin_of(x) : -1;
     const uint64_t e1 = m.e >= 0 ? d2u(m.e) + 1 : 0;
     if (k >= 0 && e1 > xb[k]) xb[k] = e1;
@@ -126,20 +127,21 @@ static void reduce(const struct pair_pipe_cfg *c, int v, uint32_t x0, const stru
   }
   struct pl_acc acc;
   pl_init(&acc);
-  int n = 0;
+  int n = 0, nnf = 0;
   for (int k = 0; k < HOST_SLICES; k++) {
     struct pl_acc l;
     pl_hot_acc(&s[k].acc, &s[k].cold, s[k].pairs, &l);
     pl_merge(&acc, &l, ncl);
     for (int h = 0; h < HIST_N; h++) pt->hist[h] += s[k].hist[h];
     for (int i = 0; i < s[k].nspecial; i++) list_insert(pt->special, &n, s[k].special[i]);
+    for (int i = 0; i < s[k].nnonfinite; i++) list_insert(pt->nonfinite, &nnf, s[k].nonfinite[i]);
     uint64_t m0, m1;
     pp_mom_fold(&s[k].mom, &m0, &m1);
     pt->m0 = modp_add(pt->m0, m0), pt->m1 = modp_add(pt->m1, m1);
     for (int i = 0; i < XBINS; i++)
       if (xb[(size_t)k * XBINS + i] > xbins[i]) xbins[i] = xb[(size_t)k * XBINS + i];
   }
-  pt->n_special = (uint32_t)n;
+  pt->n_special = (uint32_t)n, pt->n_nonfinite = (uint32_t)nnf;
   pl_finish(&acc, ncl, b->out, c->outputs_only ? NULL : b->y, &pt->a);
   free(s), free(xb);
 }

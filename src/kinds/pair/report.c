@@ -35,8 +35,14 @@ static void row(struct text *t, const struct pair_result *r, int i) {
   tprintf(t, "| `%s` | %s | %s | %llu | ", v->name, dev, r->swap ? "second" : "first", (unsigned long long)s->inputs);
   if (s->max_ulp >= 0) tprintf(t, "%s | %s |", NUM(s->max_ulp, 5), at);
   else tprintf(t, "- | - |");
-  tprintf(t, " %.4f%% | %llu | %llu | %s | %s |\n", pc, (unsigned long long)s->above_1ulp,
-          (unsigned long long)s->nonfinite, bound, vd ? verdict_name(vd) : "-");
+  char nf[96]; /* the count, and the lowest pair of a non-finite output where the run listed it */
+  snprintf(nf, sizeof nf, "%llu", (unsigned long long)s->nonfinite);
+  if (s->n_nonfinite) {
+    const uint32_t x = s->nonfinite_first[0].input, p = s->nonfinite_first[0].partner;
+    snprintf(nf + strlen(nf), sizeof nf - strlen(nf), " (first at (0x%08x, 0x%08x))", r->swap ? p : x, r->swap ? x : p);
+  }
+  tprintf(t, " %.4f%% | %llu | %s | %s | %s |\n", pc, (unsigned long long)s->above_1ulp, nf, bound,
+          vd ? verdict_name(vd) : "-");
 }
 
 /* A variant of a result, for the library table. */

@@ -13,12 +13,12 @@
 #define SR_ARCH_N (1u << 18)
 
 /* The digest of variant v's outputs: 0, or an exit code after a message. */
-static int digest_of(const struct sr_variant *v, uint64_t *h) {
+static int digest_of(const struct arch_ctx *a, const struct sr_variant *v, uint64_t *h) {
   const struct sr_fn *f = &sr_fns[v->fn];
   uint64_t stream = sr_stream(f), sum = 0;
   if (v->lib == SR_CUDA) {
     char err[256];
-    if (!sr_gpu_digest(v->fn, &f->dom, ARCH_SEED, stream, SR_ARCH_N, h, err, sizeof err)) return 0;
+    if (!sr_gpu_digest(a->sc->o.ndevices > 0 ? a->sc->o.devices[0] : 0, v->fn, &f->dom, ARCH_SEED, stream, SR_ARCH_N, h, err, sizeof err)) return 0;
     errorf("%s: %s", v->name, err);
     return EXIT_NOGPU;
   }
@@ -45,7 +45,7 @@ int sr_arch_record(struct arch_ctx *a) {
   for (int i = 0; i < n; i++) {
     if (!on_backend(&vs[i], a->ri->gpu)) continue;
     uint64_t h;
-    int rc = digest_of(&vs[i], &h);
+    int rc = digest_of(a, &vs[i], &h);
     if (rc) {
       json_decref(dig);
       return rc;
@@ -78,7 +78,7 @@ int sr_arch_compare(struct arch_ctx *a) {
     const char *then = json_string_value(json_object_get(dig, vs[i].name));
     if (!then || !on_backend(&vs[i], a->ri->gpu)) continue;
     uint64_t h;
-    int rc = digest_of(&vs[i], &h);
+    int rc = digest_of(a, &vs[i], &h);
     if (rc) return rc;
     char now[24];
     snprintf(now, sizeof now, "0x%016llx", (unsigned long long)h);

@@ -69,7 +69,16 @@ int sr_write(const char *path, const struct kind_result *r, char *err, size_t er
   snprintf(sd, sizeof sd, "0x%016llx", (unsigned long long)r->seed);
   json_object_set_new(root, "search", json_pack("{s:s, s:i, s:i, s:i, s:i}", "seed", sd, "block", (int)SR_BLOCK,
                                                 "pool", SR_POOL, "local_rounds", r->rounds, "local_batch", r->batch));
-  if (r->list_path[0]) json_object_set_new(json_object_get(root, "search"), "list", json_string(r->list_path));
+  json_t *se = json_object_get(root, "search");
+  json_object_set_new(se, "local_search", json_string(r->local_done ? "done" : "pending"));
+  if (r->shards > 1) json_object_set_new(se, "shards", json_integer(r->shards));
+  if (r->list_path[0]) {
+    char ld[24];
+    snprintf(ld, sizeof ld, "0x%016llx", (unsigned long long)r->list_digest);
+    json_object_set_new(se, "list", json_string(r->list_path));
+    json_object_set_new(se, "list_inputs", json_integer((json_int_t)(r->nlist ? r->nlist : r->nlist_file)));
+    json_object_set_new(se, "list_digest", json_string(ld));
+  }
   for (int i = 0; i < r->nv; i++) json_array_append_new(res, variant_json(r, i));
   return result_write_free(path, root, res, err, errlen);
 }
@@ -130,7 +139,18 @@ int sr_read(json_t *root, const char *path, struct kind_result **out, char *err,
   json_t *ro = json_object_get(se, "local_rounds"), *ba = json_object_get(se, "local_batch");
   int bad = !rc && (!sd || !json_is_integer(ro) || !json_is_integer(ba) || !json_is_array(res) ||
                     json_array_size(res) < 1 || json_integer_value(json_object_get(se, "block")) != SR_BLOCK);
+  const char *ls = json_string_value(json_object_get(se, "local_search"));
+  json_t *sh = json_object_get(se, "shards"), *li = json_object_get(se, "list_inputs");
+  const char *lp = json_string_value(json_object_get(se, "list")), *ld = json_string_value(json_object_get(se, "list_digest"));
+  bad |= !rc && (!ls || (strcmp(ls, "done") && strcmp(ls, "pending")) || (sh && !json_is_integer(sh)) ||
+                 (lp && (!ld || !json_is_integer(li))));
   if (!rc && !bad) {
+    r->local_done = !strcmp(ls, "done");
+    r->shards = sh ? (int)json_integer_value(sh) : 0;
+    if (lp) {
+      snprintf(r->list_path, sizeof r->list_path, "%s", lp);
+      r->nlist_file = (size_t)json_integer_value(li), r->list_digest = strtoull(ld, NULL, 16);
+    }
     r->seed = strtoull(sd, NULL, 16);
     r->rounds = (int)json_integer_value(ro), r->batch = (int)json_integer_value(ba);
     for (size_t i = 0; !bad && i < json_array_size(res); i++) bad = variant_read(json_array_get(res, i), r);
@@ -147,27 +167,34 @@ int sr_read(json_t *root, const char *path, struct kind_result **out, char *err,
   return 0;
 }
 
+/* The listed inputs of a result: their count (read from a file, or read by --pairs). */
+static size_t list_count(const struct kind_result *r) { return r->nlist ? r->nlist : r->nlist_file; }
+
 int sr_same(const struct kind_result *a, const struct kind_result *b, const char *pa, const char *pb, char *err,
             size_t errlen) {
+  const char *field = NULL;
   int differ = a->nv != b->nv;
   for (int i = 0; i < a->nv && !differ; i++) differ = a->v[i] != b->v[i];
-  if (differ) {
-    snprintf(err, errlen, "%s and %s hold other search variants", pa, pb);
-    return EXIT_USAGE;
-  }
-  if (a->seed != b->seed || a->rounds != b->rounds || a->batch != b->batch) {
-    snprintf(err, errlen, "%s and %s were searched with another seed or local search", pa, pb);
+  if (differ) field = "results' variants (the functions and libraries searched)";
+  else if (a->seed != b->seed) field = "search.seed";
+  else if (a->rounds != b->rounds || a->batch != b->batch) field = "search.local_rounds and local_batch (the backend's local search)";
+  else if (a->list_digest != b->list_digest || list_count(a) != list_count(b)) field = "search.list (the --pairs list's inputs)";
+  if (field) {
+    snprintf(err, errlen, "%s and %s differ in the field %s", pa, pb, field);
     return EXIT_USAGE;
   }
   return 0;
 }
 
+/* b into a: counts added, pools united. A resumed run (a fresh from begin) takes on b's state; a
+ * merge of files keeps the local search done only where every part has it, and is no longer a
+ * shard (the merged shards are a range whose local search `run --resume` does). */
 void sr_merge(struct kind_result *a, const struct kind_result *b) {
-  for (int i = 0; i < a->nv; i++) {
-    struct sr_stat *s = &a->st[i];
-    const struct sr_stat *t = &b->st[i];
-    s->sampled += t->sampled, s->local += t->local, s->unmeasured += t->unmeasured, s->listed += t->listed;
-    for (int k = 0; k < t->npool; k++) sr_pool_add(s->pool, &s->npool, &t->pool[k]);
+  for (int i = 0; i < a->nv; i++) sr_stat_merge(&a->st[i], &b->st[i]);
+  if (a->fresh) {
+    a->local_done = b->local_done, a->shards = b->shards, a->fresh = 0;
+  } else {
+    a->local_done = a->local_done && b->local_done, a->shards = 0;
   }
 }
 
@@ -176,6 +203,9 @@ void sr_print(FILE *f, const struct kind_result *r) {
   sr_variants(&vs);
   fprintf(f, "search: blocks %u..%u of %u inputs, seed 0x%016llx; local search %d rounds of %d around %d candidates\n",
           r->ri.from, r->ri.to, SR_BLOCK, (unsigned long long)r->seed, r->rounds, r->batch, SR_WALK);
+  if (!r->local_done)
+    fprintf(f, "search: the local search is pending (%s): the figures are the sampling's\n",
+            r->shards > 1 ? "a shard: merge the shards, then run --resume MERGED does it" : "run --resume FILE does it");
   for (int i = 0; i < r->nv; i++) {
     const struct sr_variant *v = &vs[r->v[i]];
     const struct sr_stat *s = &r->st[i];

@@ -6,6 +6,7 @@
 
 #include "src/common.h"
 #include "src/engine/driver.h"
+#include "src/engine/par.h"
 #include "src/kinds/search/arch.h"
 #include "src/kinds/search/file.h"
 #include "src/kinds/search/report.h"
@@ -93,6 +94,28 @@ static int list_arity(struct kind_result *r, const char *path) {
   return sr_list_read(r, path, arity);
 }
 
+/* The sampling's workers: every device of --devices on the GPU; on the CPU one, or
+ * ULPCERT_SEARCH_WORKERS (1 to 16) workers sharing the threads, the CPU's stand-in for several
+ * devices (the same claiming and folding code), with which the tests check that the result does
+ * not depend on the number of workers. */
+static int spread_setup(struct kind_result *r, const struct run_request *rq) {
+  const struct scan_opts *o = &rq->sc->o;
+  r->ndev = r->ri.gpu && o->ndevices > 0 ? o->ndevices : 1;
+  for (int i = 0; i < r->ndev && i < 16; i++) r->dev[i] = r->ri.gpu && o->ndevices > 0 ? o->devices[i] : 0;
+  r->workers = r->ri.gpu ? r->ndev : 1;
+  const char *e = getenv("ULPCERT_SEARCH_WORKERS");
+  if (!r->ri.gpu && e) {
+    char *end;
+    long w = strtol(e, &end, 10);
+    if (*end || end == e || w < 1 || w > 16) {
+      errorf("ULPCERT_SEARCH_WORKERS=%s: not a number of workers from 1 to 16", e);
+      return EXIT_USAGE;
+    }
+    r->workers = (int)w;
+  }
+  return 0;
+}
+
 static int begin(struct run_request *rq, struct kind_result **out) {
   if (rq->sc->from_value || rq->sc->to_value) {
     errorf("search variants take ranges of blocks (of %u inputs each): --from and --to are block numbers", SR_BLOCK);
@@ -102,10 +125,7 @@ static int begin(struct run_request *rq, struct kind_result **out) {
   if (!r) return EXIT_IO;
   int rc = run_info_for(rq->sc, &r->ri);
   if (!rc) rc = resolve(r, rq);
-  if (!rc && r->ri.gpu && rq->sc->o.ndevices > 1) {
-    errorf("search variants run on one GPU: give each GPU a --shard K/N of the range (CUDA_VISIBLE_DEVICES)");
-    rc = EXIT_USAGE;
-  }
+  if (!rc) rc = spread_setup(r, rq);
   if (!rc && rq->pairs) rc = list_arity(r, rq->pairs);
   if (rc) {
     release(r);
@@ -117,7 +137,8 @@ static int begin(struct run_request *rq, struct kind_result **out) {
     release(r);
     return EXIT_USAGE;
   }
-  r->seed = rq->seed, r->first_block = r->ri.from;
+  r->seed = rq->seed, r->fresh = 1;
+  r->shards = rq->shard_n > 1 ? rq->shard_n : 0, r->progress = rq->sc->o.progress;
   r->rounds = r->ri.gpu ? SR_ROUNDS_GPU : SR_ROUNDS_CPU;
   r->batch = r->ri.gpu ? SR_BATCH_GPU : SR_BATCH_CPU;
   if (!g_quiet)
@@ -134,6 +155,19 @@ static int scan(struct kind_result *r, uint32_t from, uint32_t to, uint32_t cov[
   *ncov = 0;
   if (done >= (int64_t)from) cov[0][0] = from, cov[0][1] = (uint32_t)done, *ncov = 1;
   return rc;
+}
+
+static int finish(struct kind_result *r) { return sr_finish(r); }
+
+/* MPI: rank 0 folds every rank's statistics into its own (the merge is exact in any order). */
+static void merge_bytes(void *mine, const void *theirs, void *ctx) {
+  const int nv = *(const int *)ctx;
+  struct sr_stat *a = mine;
+  const struct sr_stat *b = theirs;
+  for (int i = 0; i < nv; i++) sr_stat_merge(&a[i], &b[i]);
+}
+static int par_reduce(struct kind_result *r) {
+  return par_reduce_bytes(r->st, sizeof r->st[0] * (size_t)r->nv, merge_bytes, &r->nv);
 }
 
 static int status(const struct kind_result *r) {
@@ -155,12 +189,17 @@ const struct kind kind_search = {
         "blocks on the CPU, 1525879 (10^11 inputs) on the GPU), then a local search around the largest\n"
         "errors, then MPFR at every input reported. A result is a lower bound: \"at least X ulp\".\n"
         "--pairs FILE adds a list of inputs (x or x,y a line, '#' comments: published hard-to-round\n"
-        "cases such as CORE-MATH's src/binary64/<fn>/<fn>.wc), evaluated with the first block.\n",
+        "cases such as CORE-MATH's src/binary64/<fn>/<fn>.wc), evaluated before the local search.\n"
+        "The sampling spreads over the GPUs of --devices (default: all) and over MPI ranks; a --shard K/N\n"
+        "samples its part only: merge the shards, then `run ... --resume MERGED` does the local search\n"
+        "once, as a whole run does.\n",
     .owns = owns,
     .list = list,
     .begin = begin,
     .scan = scan,
     .status = status,
+    .par_reduce = par_reduce,
+    .finish = finish,
     .read = sr_read,
     .info = info,
     .same = sr_same,

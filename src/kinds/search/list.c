@@ -3,7 +3,7 @@
  * decimal, as strtod reads them); '#' starts a comment. CORE-MATH's worst-case files
  * (https://gitlab.inria.fr/core-math/core-math, src/binary64/<fn>/<fn>.wc: the inputs whose
  * binary64 result has the most identical bits after the round bit) have this form. The list is
- * evaluated with the whole range's first block, so that shards and a resumed run evaluate it once. */
+ * evaluated once, when the sampling of the whole range is in (sr_finish), before the local search. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,6 +65,11 @@ int sr_list_read(struct kind_result *r, const char *path, int arity) {
   fclose(f);
   if (!rc && !r->nlist) errorf("--pairs %s: no input in it", path), rc = EXIT_USAGE;
   snprintf(r->list_path, sizeof r->list_path, "%s", path);
+  r->list_digest = 0xcbf29ce484222325ull; /* FNV-1a over the inputs' bit patterns: the list's identity */
+  for (size_t j = 0; j < r->nlist; j++) {
+    uint64_t b[2] = {sr_bits64(r->list_x[j]), sr_bits64(r->list_y[j])};
+    for (int k = 0; k < 16; k++) r->list_digest = (r->list_digest ^ (uint8_t)(b[k / 8] >> (8 * (k % 8)))) * 0x100000001b3ull;
+  }
   return rc;
 }
 
@@ -79,7 +84,7 @@ int sr_list_eval(struct kind_result *r, int i) {
   int rc = 0;
   if (v->lib == SR_CUDA) {
     char err[256];
-    if (sr_gpu_eval(v->fn, (int)r->nlist, r->list_x, r->list_y, out, est, err, sizeof err))
+    if (sr_gpu_eval(r->dev[0], v->fn, (int)r->nlist, r->list_x, r->list_y, out, est, err, sizeof err))
       errorf("%s: %s", v->name, err), rc = EXIT_NOGPU;
   } else {
     const struct sr_fn *f = &sr_fns[v->fn];

@@ -24,8 +24,15 @@ struct kind_result {
   struct sr_stat st[SR_MAXV];
   double *list_x, *list_y; /* the listed inputs (--pairs FILE), or NULL */
   size_t nlist;
+  size_t nlist_file; /* the listed inputs' count a result file records */
   char list_path[1024];
-  uint32_t first_block; /* the first block of the whole range (before a shard's): the list goes with it */
+  uint64_t list_digest; /* FNV-1a of the listed inputs' bit patterns (0: no list) */
+  int ndev, dev[16];    /* the devices the sampling spreads over (GPU backend), dev[0] the local search's */
+  int workers;          /* the sampling's workers: ndev on the GPU, ULPCERT_SEARCH_WORKERS (default 1) on the CPU */
+  int progress;         /* a progress bar on stderr */
+  int shards;           /* > 1: a shard of that many, whose local search waits for the merge of the shards */
+  int local_done;       /* 1: the listed inputs and the local search are in (after the sampling of the range) */
+  int fresh;            /* 1: made by begin, nothing scanned yet (a resumed run's start); 0: scanned or read */
 };
 
 /* The local search's setup on each backend. */
@@ -37,9 +44,18 @@ struct kind_result {
 /* The stream of a function: its inputs' identity (FNV-1a of its name), so that every library's
  * variant of one function draws the same inputs. */
 uint64_t sr_stream(const struct sr_fn *f);
-/* Scan blocks [from, to] of every variant: sampling, the local search, MPFR's check. Returns 0,
- * EXIT_INTERRUPT (with *done the last block completed, or from - 1), or an exit code. */
+/* Sample blocks [from, to] of every variant, spread over r->workers (devices, or host workers):
+ * each worker claims groups of blocks in order and folds each group's pool and counts into the
+ * run's, so the result is that of one worker. Returns 0, EXIT_INTERRUPT (with *done the last block
+ * completed, or from - 1), or an exit code. */
 int sr_scan(struct kind_result *r, uint32_t from, uint32_t to, int64_t *done);
+/* Once the whole range is sampled (after every range, resume and MPI rank): MPFR at the sampled
+ * candidates; then, unless the run is one shard of several, the listed inputs, the local search
+ * around the best candidates and MPFR at the new ones. 0, EXIT_INTERRUPT (the local search's part
+ * dropped, so that a resume does it whole), or an exit code. */
+int sr_finish(struct kind_result *r);
+/* Fold variant statistics b into a (counts added, pools united): exact, in any order. */
+void sr_stat_merge(struct sr_stat *a, const struct sr_stat *b);
 /* --pairs FILE: read the listed inputs of functions of that many arguments (0, or an exit code
  * after a message); evaluate them through variant i into its pool. */
 int sr_list_read(struct kind_result *r, const char *path, int arity);

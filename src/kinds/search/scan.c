@@ -1,8 +1,9 @@
-/* scan.c: the search kind's pipeline for one range of blocks: sampling (host threads, or the
- * device for CUDA's functions), the local search around the best candidates, then MPFR at every
- * candidate kept. */
+/* scan.c: the search kind's pipeline: sampling of ranges of blocks (host threads, or the devices
+ * for CUDA's functions, each worker its own stream of groups of blocks), then, once the whole range
+ * is in, the local search around the best candidates and MPFR at every candidate kept. */
 #include <math.h>
 #include <omp.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,11 +11,13 @@
 #include "reference/search/ref64.h"
 #include "src/common.h"
 #include "src/engine/driver.h"
+#include "src/engine/progress.h"
+#include "src/engine/workers.h"
 #include "src/kinds/search/file.h"
 #include "src/kinds/search/result.h"
 
-#define SR_GROUP 16       /* blocks between two looks at the stop flag (host) */
-#define SR_GROUP_GPU 1024 /* the same on the device: 2^26 inputs a launch */
+#define SR_GROUP 4                  /* blocks a worker claims at once on the host (2^18 inputs) */
+#define SR_GROUP_GPU SR_GROUP_BLOCKS /* the same on a device: 2^26 inputs a launch */
 
 uint64_t sr_stream(const struct sr_fn *f) {
   uint64_t h = 0xcbf29ce484222325ull;
@@ -32,12 +35,11 @@ static struct sr_cand host_cand(const struct sr_variant *v, double x, double y) 
   return c;
 }
 
-/* Sampling of blocks [b0, b1] of a host variant into its pool. */
+/* Sampling of blocks [b0, b1] of a host variant into s, on nt threads. */
 static void host_sample(const struct kind_result *r, const struct sr_variant *v, struct sr_stat *s, uint64_t b0,
-                        uint64_t b1) {
+                        uint64_t b1, int nt) {
   const struct sr_fn *f = &sr_fns[v->fn];
   uint64_t stream = sr_stream(f), unmeasured = 0;
-  int nt = r->ri.threads > 0 ? r->ri.threads : 1;
   struct sr_cand pools[64][SR_POOL];
   int np[64] = {0};
   if (nt > 64) nt = 64;
@@ -72,7 +74,7 @@ static int eval_batch(const struct kind_result *r, const struct sr_variant *v, i
     return EXIT_IO;
   }
   for (int j = 0; j < n; j++) xs[j] = c[j].x, ys[j] = c[j].y;
-  int rc = sr_gpu_eval(v->fn, n, xs, ys, outs, ests, err, sizeof err);
+  int rc = sr_gpu_eval(r->dev[0], v->fn, n, xs, ys, outs, ests, err, sizeof err);
   for (int j = 0; !rc && j < n; j++) c[j].out = outs[j], c[j].est = ests[j], c[j].checked = 0;
   free(xs);
   if (rc) errorf("%s: %s", v->name, err);
@@ -133,20 +135,20 @@ static void check_pool(const struct sr_variant *v, struct sr_stat *s) {
   }
 }
 
-/* Sampling of one group of blocks for variant i. */
-static int sample_group(struct kind_result *r, int i, uint64_t b0, uint64_t b1) {
+/* Sampling of blocks [b0, b1] of variant i into s (on device dev, or nt host threads). */
+static int sample_group(const struct kind_result *r, int i, uint64_t b0, uint64_t b1, struct sr_stat *s, int dev,
+                        int nt) {
   const struct sr_variant *vs;
   sr_variants(&vs);
   const struct sr_variant *v = &vs[r->v[i]];
-  struct sr_stat *s = &r->st[i];
   if (v->lib != SR_CUDA) {
-    host_sample(r, v, s, b0, b1);
+    host_sample(r, v, s, b0, b1, nt);
     return 0;
   }
   char err[256];
   const struct sr_fn *f = &sr_fns[v->fn];
-  if (sr_gpu_sample(v->fn, &f->dom, r->seed, sr_stream(f), b0 * SR_BLOCK, (b1 + 1) * SR_BLOCK, s->pool, &s->npool,
-                    &s->unmeasured, err, sizeof err)) {
+  if (sr_gpu_sample(dev, v->fn, &f->dom, r->seed, sr_stream(f), b0, b1 + 1, s->pool, &s->npool, &s->unmeasured, err,
+                    sizeof err)) {
     errorf("%s: %s", v->name, err);
     return EXIT_NOGPU;
   }
@@ -154,30 +156,92 @@ static int sample_group(struct kind_result *r, int i, uint64_t b0, uint64_t b1) 
   return 0;
 }
 
+void sr_stat_merge(struct sr_stat *a, const struct sr_stat *b) {
+  a->sampled += b->sampled, a->local += b->local, a->unmeasured += b->unmeasured, a->listed += b->listed;
+  for (int k = 0; k < b->npool; k++) sr_pool_add(a->pool, &a->npool, &b->pool[k]);
+}
+
+/* The sampling of a range spread over workers: the next group to claim, under mu. */
+struct spread {
+  struct kind_result *r;
+  pthread_mutex_t mu;
+  uint64_t next, end, group; /* blocks: the next to claim, one past the last, a group's size */
+  int rc;
+  struct progress_sum pc;
+};
+
+/* Worker w: claims groups in order until none is left (or a stop), samples each for every
+ * variant into a part of its own, then folds the part into the run's statistics. */
+static int spread_worker(void *p, int w) {
+  struct spread *sp = p;
+  struct kind_result *r = sp->r;
+  const int nt = workers_threads(r->ri.threads > 0 ? r->ri.threads : 1, r->workers, w);
+  struct sr_stat part;
+  for (;;) {
+    pthread_mutex_lock(&sp->mu);
+    uint64_t b0 = sp->next, b1 = b0 + sp->group - 1 < sp->end - 1 ? b0 + sp->group - 1 : sp->end - 1;
+    int go = b0 < sp->end && !sp->rc && !g_scan_stop;
+    if (go) sp->next = b1 + 1;
+    pthread_mutex_unlock(&sp->mu);
+    if (!go) return 0;
+    for (int i = 0; i < r->nv; i++) {
+      memset(&part, 0, sizeof part);
+      int rc = sample_group(r, i, b0, b1, &part, r->ri.gpu ? r->dev[w] : 0, nt);
+      pthread_mutex_lock(&sp->mu);
+      if (rc && !sp->rc) sp->rc = rc;
+      if (!rc) sr_stat_merge(&r->st[i], &part), progress_add(&sp->pc, (b1 - b0 + 1) * SR_BLOCK);
+      pthread_mutex_unlock(&sp->mu);
+      if (rc) return 0;
+    }
+  }
+}
+
 int sr_scan(struct kind_result *r, uint32_t from, uint32_t to, int64_t *done) {
+  struct spread sp = {.r = r, .next = from, .end = (uint64_t)to + 1, .group = r->ri.gpu ? SR_GROUP_GPU : SR_GROUP};
+  r->fresh = 0; /* no longer a resumed run's blank start (sr_merge) */
+  pthread_mutex_init(&sp.mu, NULL);
+  progress_start(&sp.pc.bar, "search: sampling", ((uint64_t)to - from + 1) * SR_BLOCK * (uint64_t)r->nv,
+                 r->progress && !g_quiet);
+  workers_run(r->workers, spread_worker, &sp);
+  progress_end(&sp.pc.bar);
+  pthread_mutex_destroy(&sp.mu);
+  *done = (int64_t)sp.next - 1; /* every claimed group completed */
+  if (sp.rc) return sp.rc;
+  return sp.next < sp.end ? EXIT_INTERRUPT : 0;
+}
+
+/* The local search of every variant, its progress drawn: 0, or an exit code. */
+static int local_all(struct kind_result *r) {
   const struct sr_variant *vs;
   sr_variants(&vs);
-  *done = (int64_t)from - 1;
-  uint64_t group = r->ri.gpu ? SR_GROUP_GPU : SR_GROUP;
-  for (uint64_t g = from; g <= to; g += group) {
-    if (g_scan_stop) break;
-    uint64_t ge = g + group - 1 < to ? g + group - 1 : to;
-    for (int i = 0; i < r->nv; i++) {
-      int rc = sample_group(r, i, g, ge);
-      if (rc) return rc;
-    }
-    *done = (int64_t)ge;
-  }
-  for (int i = 0; i < r->nv && r->nlist && from == r->first_block && !g_scan_stop; i++) {
-    int rc = sr_list_eval(r, i); /* the listed inputs, with the run's first block */
-    if (rc) return rc;
-  }
   for (int i = 0; i < r->nv; i++) {
-    int rc = local_search(r, &vs[r->v[i]], &r->st[i]);
+    int rc = r->nlist ? sr_list_eval(r, i) : 0;
+    if (!rc) rc = local_search(r, &vs[r->v[i]], &r->st[i]);
     if (rc) return rc;
     check_pool(&vs[r->v[i]], &r->st[i]);
+    if (!g_quiet && r->progress && r->nv > 1) fprintf(stderr, "\rsearch: local search %d/%d", i + 1, r->nv);
   }
-  return g_scan_stop ? EXIT_INTERRUPT : 0;
+  if (!g_quiet && r->progress && r->nv > 1) fprintf(stderr, "\n");
+  return 0;
+}
+
+int sr_finish(struct kind_result *r) {
+  const struct sr_variant *vs;
+  sr_variants(&vs);
+  for (int i = 0; i < r->nv; i++) check_pool(&vs[r->v[i]], &r->st[i]);
+  if (r->local_done || r->shards > 1) return 0; /* done already, or waiting for the shards' merge */
+  struct sr_stat *saved = malloc((size_t)r->nv * sizeof *saved);
+  if (!saved) return EXIT_IO;
+  memcpy(saved, r->st, (size_t)r->nv * sizeof *saved);
+  int rc = local_all(r);
+  if (!rc && g_scan_stop) rc = EXIT_INTERRUPT;
+  if (rc == EXIT_INTERRUPT) { /* keep the sampling only: a resume does the local search whole */
+    memcpy(r->st, saved, (size_t)r->nv * sizeof *saved);
+    if (!r->ri.ncov) run_info_cover(&r->ri, r->ri.from, r->ri.to);
+  }
+  free(saved);
+  if (!rc) r->local_done = 1;
+  return rc;
 }
 
 int sr_best(const struct sr_stat *s) {

@@ -78,15 +78,19 @@ double sr_estimate(const struct sr_fn *f, double x, double y, double out);
 /* The host variant's output. */
 double sr_host_eval(const struct sr_variant *v, double x, double y);
 
-/* The device (search_gpu.cu; search_nogpu.c without the toolkit): sample inputs [i0, i1) of
- * function fn (its index) into the pool, counting the inputs not measured; evaluate n inputs
- * with their estimates. 0, or -1 with a message in err. */
-int sr_gpu_sample(int fn, const struct sr_dom *d, uint64_t seed, uint64_t stream, uint64_t i0, uint64_t i1, struct sr_cand *pool,
-                  int *npool, uint64_t *unmeasured, char *err, int errlen);
-int sr_gpu_eval(int fn, int n, const double *x, const double *y, double *out, double *est, char *err, int errlen);
+/* The device (search_gpu.cu; search_nogpu.c without the toolkit), device number dev: sample
+ * blocks [b0, b1) (SR_GROUP_BLOCKS at most) of function fn (its index) into the pool, each
+ * block's best input (so that the pool depends on the blocks only, not on how they are split
+ * between launches, devices or ranks), counting the inputs not measured; evaluate n inputs with
+ * their estimates. 0, or -1 with a message in err. */
+#define SR_GROUP_BLOCKS 1024 /* blocks of a launch at most (2^26 inputs) */
+int sr_gpu_sample(int dev, int fn, const struct sr_dom *d, uint64_t seed, uint64_t stream, uint64_t b0, uint64_t b1,
+                  struct sr_cand *pool, int *npool, uint64_t *unmeasured, char *err, int errlen);
+int sr_gpu_eval(int dev, int fn, int n, const double *x, const double *y, double *out, double *est, char *err,
+                int errlen);
 /* The digest of the outputs of inputs [0, n) of function fn (sum modulo 2^64 of sr_digest_term). */
-int sr_gpu_digest(int fn, const struct sr_dom *d, uint64_t seed, uint64_t stream, uint64_t n, uint64_t *digest,
-                  char *err, int errlen);
+int sr_gpu_digest(int dev, int fn, const struct sr_dom *d, uint64_t seed, uint64_t stream, uint64_t n,
+                  uint64_t *digest, char *err, int errlen);
 /* Whether the device has a ranking reference for function fn. */
 int sr_gpu_has(int fn);
 

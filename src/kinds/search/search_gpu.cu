@@ -61,32 +61,37 @@ __device__ bool dbefore(const dcand &a, const dcand &b) {
   return dkey(a.y) < dkey(b.y);
 }
 
-/* Inputs [i0, i1): each block's best candidate, and the count of inputs not measured. */
+/* Blocks [b0, b1) of SR_BLOCK inputs, one CUDA block per search block (striding over the grid):
+ * each search block's best candidate into best[b - b0], and the count of inputs not measured.
+ * What a search block gives depends on its number only, so the pool that the host forms from
+ * these bests is the same whatever the launches, devices, shards or ranks the blocks go to. */
 template <class F>
-__global__ void k_sample(struct sr_dom d, uint64_t seed, uint64_t stream, uint64_t i0, uint64_t i1, dcand *best,
+__global__ void k_sample(struct sr_dom d, uint64_t seed, uint64_t stream, uint64_t b0, uint64_t b1, dcand *best,
                          unsigned long long *unmeasured) {
   __shared__ dcand sh[SR_THREADS];
-  dcand b = {-1, 0, 0, 0};
   unsigned long long un = 0;
-  for (uint64_t i = i0 + blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < i1;
-       i += (uint64_t)gridDim.x * blockDim.x) {
-    double x, y;
-    sr_input(&d, seed, stream, i, &x, &y);
-    double out = F::impl(x, y);
-    dcand c = {F::est(x, y, out), x, y, out};
-    if (c.est < 0)
-      un++;
-    else if (dbefore(c, b))
-      b = c;
-  }
-  sh[threadIdx.x] = b;
-  if (un) atomicAdd(unmeasured, un);
-  __syncthreads();
-  for (int w = SR_THREADS / 2; w > 0; w /= 2) {
-    if (threadIdx.x < w && dbefore(sh[threadIdx.x + w], sh[threadIdx.x])) sh[threadIdx.x] = sh[threadIdx.x + w];
+  for (uint64_t b = b0 + blockIdx.x; b < b1; b += gridDim.x) {
+    dcand c0 = {-1, 0, 0, 0};
+    for (uint64_t i = b * SR_BLOCK + threadIdx.x; i < (b + 1) * SR_BLOCK; i += SR_THREADS) {
+      double x, y;
+      sr_input(&d, seed, stream, i, &x, &y);
+      double out = F::impl(x, y);
+      dcand c = {F::est(x, y, out), x, y, out};
+      if (c.est < 0)
+        un++;
+      else if (dbefore(c, c0))
+        c0 = c;
+    }
+    sh[threadIdx.x] = c0;
+    __syncthreads();
+    for (int w = SR_THREADS / 2; w > 0; w /= 2) {
+      if (threadIdx.x < w && dbefore(sh[threadIdx.x + w], sh[threadIdx.x])) sh[threadIdx.x] = sh[threadIdx.x + w];
+      __syncthreads();
+    }
+    if (threadIdx.x == 0) best[b - b0] = sh[0];
     __syncthreads();
   }
-  if (threadIdx.x == 0) best[blockIdx.x] = sh[0];
+  if (un) atomicAdd(unmeasured, un);
 }
 
 template <class F>
@@ -108,40 +113,58 @@ __global__ void k_digest(struct sr_dom d, uint64_t seed, uint64_t stream, uint64
   atomicAdd(sum, t); /* a sum modulo 2^64: the order of the additions does not matter */
 }
 
-/* The device's buffers, allocated once. */
-static dcand *d_best;
-static unsigned long long *d_un;
-static double *d_x, *d_y, *d_out, *d_est;
+/* Each device's buffers, allocated at its first use (SR_MAXDEV devices at most). */
+#define SR_MAXDEV 16
+struct dbuf {
+  dcand *best;
+  unsigned long long *un;
+  double *x, *y, *out, *est;
+};
+static struct dbuf bufs[SR_MAXDEV];
 
 static int check(cudaError_t e, char *err, int errlen) {
   if (e == cudaSuccess) return 0;
   snprintf(err, (size_t)errlen, "CUDA: %s", cudaGetErrorString(e));
   return -1;
 }
-static int alloc(char *err, int errlen) {
-  if (d_best) return 0;
-  if (check(cudaMalloc(&d_best, SR_GRID * sizeof(dcand)), err, errlen) ||
-      check(cudaMalloc(&d_un, sizeof(unsigned long long)), err, errlen) ||
-      check(cudaMalloc(&d_x, 65536 * sizeof(double)), err, errlen) ||
-      check(cudaMalloc(&d_y, 65536 * sizeof(double)), err, errlen) ||
-      check(cudaMalloc(&d_out, 65536 * sizeof(double)), err, errlen) ||
-      check(cudaMalloc(&d_est, 65536 * sizeof(double)), err, errlen))
-    return -1;
-  return 0;
+/* Make device dev current and its buffers ready: its struct dbuf, or NULL with a message. */
+static struct dbuf *device(int dev, char *err, int errlen) {
+  if (dev < 0 || dev >= SR_MAXDEV) {
+    snprintf(err, (size_t)errlen, "device %d: at most %d devices", dev, SR_MAXDEV);
+    return NULL;
+  }
+  struct dbuf *b = &bufs[dev];
+  if (check(cudaSetDevice(dev), err, errlen)) return NULL;
+  if (b->best) return b;
+  if (check(cudaMalloc(&b->best, SR_GROUP_BLOCKS * sizeof(dcand)), err, errlen) ||
+      check(cudaMalloc(&b->un, sizeof(unsigned long long)), err, errlen) ||
+      check(cudaMalloc(&b->x, 65536 * sizeof(double)), err, errlen) ||
+      check(cudaMalloc(&b->y, 65536 * sizeof(double)), err, errlen) ||
+      check(cudaMalloc(&b->out, 65536 * sizeof(double)), err, errlen) ||
+      check(cudaMalloc(&b->est, 65536 * sizeof(double)), err, errlen))
+    return NULL;
+  return b;
 }
 
 template <class F>
-static int sample(const struct sr_dom *d, uint64_t seed, uint64_t stream, uint64_t i0, uint64_t i1,
+static int sample(int dev, const struct sr_dom *d, uint64_t seed, uint64_t stream, uint64_t b0, uint64_t b1,
                   struct sr_cand *pool, int *npool, uint64_t *unmeasured, char *err, int errlen) {
-  static dcand h[SR_GRID];
+  dcand h[SR_GROUP_BLOCKS];
   unsigned long long un = 0;
-  if (alloc(err, errlen) || check(cudaMemset(d_un, 0, sizeof un), err, errlen)) return -1;
-  k_sample<F><<<SR_GRID, SR_THREADS>>>(*d, seed, stream, i0, i1, d_best, d_un);
-  if (check(cudaGetLastError(), err, errlen) || check(cudaMemcpy(h, d_best, sizeof h, cudaMemcpyDeviceToHost), err, errlen) ||
-      check(cudaMemcpy(&un, d_un, sizeof un, cudaMemcpyDeviceToHost), err, errlen))
+  struct dbuf *g = device(dev, err, errlen);
+  if (!g || b1 - b0 > SR_GROUP_BLOCKS) {
+    if (g) snprintf(err, (size_t)errlen, "more than %d blocks in a launch", SR_GROUP_BLOCKS);
+    return -1;
+  }
+  const int nb = (int)(b1 - b0);
+  if (check(cudaMemset(g->un, 0, sizeof un), err, errlen)) return -1;
+  k_sample<F><<<nb < SR_GRID ? nb : SR_GRID, SR_THREADS>>>(*d, seed, stream, b0, b1, g->best, g->un);
+  if (check(cudaGetLastError(), err, errlen) ||
+      check(cudaMemcpy(h, g->best, (size_t)nb * sizeof h[0], cudaMemcpyDeviceToHost), err, errlen) ||
+      check(cudaMemcpy(&un, g->un, sizeof un, cudaMemcpyDeviceToHost), err, errlen))
     return -1;
   *unmeasured += un;
-  for (int k = 0; k < SR_GRID; k++) {
+  for (int k = 0; k < nb; k++) {
     if (h[k].est < 0) continue;
     struct sr_cand c;
     memset(&c, 0, sizeof c);
@@ -152,30 +175,32 @@ static int sample(const struct sr_dom *d, uint64_t seed, uint64_t stream, uint64
 }
 
 template <class F>
-static int eval(int n, const double *x, const double *y, double *out, double *est, char *err, int errlen) {
-  if (alloc(err, errlen)) return -1;
+static int eval(int dev, int n, const double *x, const double *y, double *out, double *est, char *err, int errlen) {
+  struct dbuf *g = device(dev, err, errlen);
+  if (!g) return -1;
   for (int j0 = 0; j0 < n; j0 += 65536) {
     int m = n - j0 < 65536 ? n - j0 : 65536;
     size_t b = (size_t)m * sizeof(double);
-    if (check(cudaMemcpy(d_x, x + j0, b, cudaMemcpyHostToDevice), err, errlen) ||
-        check(cudaMemcpy(d_y, y + j0, b, cudaMemcpyHostToDevice), err, errlen))
+    if (check(cudaMemcpy(g->x, x + j0, b, cudaMemcpyHostToDevice), err, errlen) ||
+        check(cudaMemcpy(g->y, y + j0, b, cudaMemcpyHostToDevice), err, errlen))
       return -1;
-    k_eval<F><<<(m + 255) / 256, 256>>>(m, d_x, d_y, d_out, d_est);
+    k_eval<F><<<(m + 255) / 256, 256>>>(m, g->x, g->y, g->out, g->est);
     if (check(cudaGetLastError(), err, errlen) ||
-        check(cudaMemcpy(out + j0, d_out, b, cudaMemcpyDeviceToHost), err, errlen) ||
-        check(cudaMemcpy(est + j0, d_est, b, cudaMemcpyDeviceToHost), err, errlen))
+        check(cudaMemcpy(out + j0, g->out, b, cudaMemcpyDeviceToHost), err, errlen) ||
+        check(cudaMemcpy(est + j0, g->est, b, cudaMemcpyDeviceToHost), err, errlen))
       return -1;
   }
   return 0;
 }
 
 template <class F>
-static int digest(const struct sr_dom *d, uint64_t seed, uint64_t stream, uint64_t n, uint64_t *out, char *err,
+static int digest(int dev, const struct sr_dom *d, uint64_t seed, uint64_t stream, uint64_t n, uint64_t *out, char *err,
                   int errlen) {
   unsigned long long h = 0;
-  if (alloc(err, errlen) || check(cudaMemset(d_un, 0, sizeof h), err, errlen)) return -1;
-  k_digest<F><<<SR_GRID, SR_THREADS>>>(*d, seed, stream, n, d_un);
-  if (check(cudaGetLastError(), err, errlen) || check(cudaMemcpy(&h, d_un, sizeof h, cudaMemcpyDeviceToHost), err, errlen))
+  struct dbuf *g = device(dev, err, errlen);
+  if (!g || check(cudaMemset(g->un, 0, sizeof h), err, errlen)) return -1;
+  k_digest<F><<<SR_GRID, SR_THREADS>>>(*d, seed, stream, n, g->un);
+  if (check(cudaGetLastError(), err, errlen) || check(cudaMemcpy(&h, g->un, sizeof h, cudaMemcpyDeviceToHost), err, errlen))
     return -1;
   *out = h;
   return 0;
@@ -183,33 +208,33 @@ static int digest(const struct sr_dom *d, uint64_t seed, uint64_t stream, uint64
 
 /* The functor of function fn, found by its name. */
 #define SR_CF(nm, ref) SR_C(nm)
-extern "C" int sr_gpu_sample(int fn, const struct sr_dom *d, uint64_t seed, uint64_t stream, uint64_t i0, uint64_t i1,
+extern "C" int sr_gpu_sample(int dev, int fn, const struct sr_dom *d, uint64_t seed, uint64_t stream, uint64_t b0, uint64_t b1,
                              struct sr_cand *pool, int *npool, uint64_t *unmeasured, char *err, int errlen) {
   const char *name = sr_fns[fn].name;
 #define SR_C(nm) \
-  if (!strcmp(name, #nm)) return sample<F_##nm>(d, seed, stream, i0, i1, pool, npool, unmeasured, err, errlen);
+  if (!strcmp(name, #nm)) return sample<F_##nm>(dev, d, seed, stream, b0, b1, pool, npool, unmeasured, err, errlen);
   SR_DEVICE_FNS(SR_C, SR_C, SR_CF)
 #undef SR_C
   snprintf(err, (size_t)errlen, "%s has no device code", name);
   return -1;
 }
 
-extern "C" int sr_gpu_eval(int fn, int n, const double *x, const double *y, double *out, double *est, char *err,
+extern "C" int sr_gpu_eval(int dev, int fn, int n, const double *x, const double *y, double *out, double *est, char *err,
                            int errlen) {
   const char *name = sr_fns[fn].name;
 #define SR_C(nm) \
-  if (!strcmp(name, #nm)) return eval<F_##nm>(n, x, y, out, est, err, errlen);
+  if (!strcmp(name, #nm)) return eval<F_##nm>(dev, n, x, y, out, est, err, errlen);
   SR_DEVICE_FNS(SR_C, SR_C, SR_CF)
 #undef SR_C
   snprintf(err, (size_t)errlen, "%s has no device code", name);
   return -1;
 }
 
-extern "C" int sr_gpu_digest(int fn, const struct sr_dom *d, uint64_t seed, uint64_t stream, uint64_t n,
+extern "C" int sr_gpu_digest(int dev, int fn, const struct sr_dom *d, uint64_t seed, uint64_t stream, uint64_t n,
                              uint64_t *out, char *err, int errlen) {
   const char *name = sr_fns[fn].name;
 #define SR_C(nm) \
-  if (!strcmp(name, #nm)) return digest<F_##nm>(d, seed, stream, n, out, err, errlen);
+  if (!strcmp(name, #nm)) return digest<F_##nm>(dev, d, seed, stream, n, out, err, errlen);
   SR_DEVICE_FNS(SR_C, SR_C, SR_CF)
 #undef SR_C
   snprintf(err, (size_t)errlen, "%s has no device code", name);
