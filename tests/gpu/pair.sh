@@ -41,6 +41,27 @@ done
 "$U" run pair --backend gpu --from 0x3f8ff000 --to 0x3f900fff --quiet --json "$T/pa-f.json" >/dev/null
 "$U" run pair --backend gpu --from 0x3f8ff000 --to 0x3f900fff --no-fast-path --quiet --json "$T/pa-m.json" >/dev/null
 check same "$T/pa-f.json" "$T/pa-m.json"
+# The device lists the lowest non-finite outputs as the host does (nonfinite_first: `same` above
+# compares them with the host path's); every variant with non-finite outputs lists min(count, 8),
+# in increasing (x, partner), each output NaN or infinite and its correctly rounded result finite.
+nonfinite_listed() {
+  python3 - "$@" <<'PY'
+import json, sys
+seen = 0
+for path in sys.argv[1:]:
+    for r in json.load(open(path))["results"]:
+        n, l = r.get("nonfinite", 0), r.get("nonfinite_first", [])
+        assert len(l) == min(n, 8), (r["variant"], n, len(l))
+        keys = [(int(e["input"], 16), int(e["partner"], 16)) for e in l]
+        assert keys == sorted(keys), r["variant"]
+        for e in l:
+            o, c = int(e["output"], 16), int(e["expected"], 16)
+            assert o & 0x7f800000 == 0x7f800000 and c & 0x7f800000 != 0x7f800000, (r["variant"], e)
+        seen += n > 0
+print("pair: %d variants with non-finite outputs listed" % seen)
+PY
+}
+check nonfinite_listed "$T/pa-f.json" "$T/pp-f.json"
 
 # Several GPUs for the two-argument and float-float kinds (where the machine has them):
 # identical results to one, over several bins (blocks and units dealt to the devices).

@@ -104,7 +104,11 @@ static int spread_setup(struct kind_result *r, const struct run_request *rq) {
   for (int i = 0; i < r->ndev && i < 16; i++) r->dev[i] = r->ri.gpu && o->ndevices > 0 ? o->devices[i] : 0;
   r->workers = r->ri.gpu ? r->ndev : 1;
   const char *e = getenv("ULPCERT_SEARCH_WORKERS");
-  if (!r->ri.gpu && e) {
+  if (r->ri.gpu && e) {
+    errorf("ULPCERT_SEARCH_WORKERS=%s applies to the CPU backend: on the GPU the workers are the devices of --devices", e);
+    return EXIT_USAGE;
+  }
+  if (e) {
     char *end;
     long w = strtol(e, &end, 10);
     if (*end || end == e || w < 1 || w > 16) {
@@ -142,9 +146,10 @@ static int begin(struct run_request *rq, struct kind_result **out) {
   r->rounds = r->ri.gpu ? SR_ROUNDS_GPU : SR_ROUNDS_CPU;
   r->batch = r->ri.gpu ? SR_BATCH_GPU : SR_BATCH_CPU;
   if (!g_quiet)
-    fprintf(stderr, "ulpcert: %d search variant%s, blocks %u..%u of %u inputs, seed 0x%016llx%s, %s backend\n", r->nv,
-            r->nv == 1 ? "" : "s", r->ri.from, r->ri.to, SR_BLOCK, (unsigned long long)r->seed,
-            rq->seed_given ? "" : " (default)", r->ri.gpu ? "gpu" : "cpu");
+    fprintf(stderr, "ulpcert: %d search variant%s, blocks %u..%u of %u inputs, seed 0x%016llx%s, %s backend (%d %s)\n",
+            r->nv, r->nv == 1 ? "" : "s", r->ri.from, r->ri.to, SR_BLOCK, (unsigned long long)r->seed,
+            rq->seed_given ? "" : " (default)", r->ri.gpu ? "gpu" : "cpu", r->workers,
+            r->ri.gpu ? (r->workers == 1 ? "device" : "devices") : (r->workers == 1 ? "worker" : "workers"));
   *out = r;
   return 0;
 }
