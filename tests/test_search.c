@@ -446,6 +446,37 @@ static void test_hardcases_exp(void **state) {
   if (getenv("SEARCH_TEST_VERBOSE")) fprintf(stderr, "exp.wc: %d inputs, at least %d identical bits each\n", n, least);
 }
 
+/* A stop during the local search (g_scan_stop set as SIGINT sets it) keeps the sampling whole and
+ * drops what the local search had done (the pool and counts of the sampling alone, the range
+ * covered, the local search pending); finishing it afterwards gives the uninterrupted run. */
+static void test_stop_in_local_search(void **state) {
+  struct kind_result *a = run_kind("search.exp.glibc", 0, 1, EXIT_OK);
+  struct scan_cli sc;
+  memset(&sc, 0, sizeof sc);
+  scan_default_opts(&sc.o);
+  sc.backend = 0, sc.o.from = 0, sc.o.to = 1, sc.o.threads = 2;
+  char *names[1] = {"search.exp.glibc"};
+  struct run_request rq = {.nnames = 1, .names = names, .sc = &sc, .seed = 1};
+  struct kind_result *b = NULL;
+  uint32_t cov[4][2];
+  int ncov;
+  assert_int_equal(kind_search.begin(&rq, &b), 0);
+  assert_int_equal(kind_search.scan(b, 0, 1, cov, &ncov), 0);
+  struct sr_stat sampled = b->st[0];
+  g_scan_stop = 1;
+  assert_int_equal(kind_search.finish(b), EXIT_INTERRUPT);
+  g_scan_stop = 0;
+  assert_true(!b->local_done && b->st[0].local == 0 && b->st[0].sampled == 2 * 65536ull);
+  assert_int_equal(b->st[0].npool, sampled.npool);
+  for (int i = 0; i < sampled.npool; i++) assert_true(sr_bits64(b->st[0].pool[i].x) == sr_bits64(sampled.pool[i].x));
+  assert_true(b->ri.ncov == 1 && b->ri.cov[0][0] == 0 && b->ri.cov[0][1] == 1);
+  assert_int_equal(kind_search.finish(b), 0);
+  assert_true(b->local_done && b->st[0].local == a->st[0].local && b->st[0].npool == a->st[0].npool);
+  for (int i = 0; i < a->st[0].npool; i++)
+    assert_memory_equal(&b->st[0].pool[i], &a->st[0].pool[i], sizeof a->st[0].pool[i]);
+  kind_search.release(a), kind_search.release(b);
+}
+
 int main(void) {
   g_quiet = 1;
   fprintf(stderr, "test_search: seed of the random inputs 0x%016llx\n", (unsigned long long)test_rng_state);
@@ -456,6 +487,7 @@ int main(void) {
       cmocka_unit_test(test_sampler),          cmocka_unit_test(test_planted),
       cmocka_unit_test(test_verdict_wording),  cmocka_unit_test(test_repeat_merge_file),
       cmocka_unit_test(test_sleef_exp_overflow), cmocka_unit_test(test_hardcases_exp),
+      cmocka_unit_test(test_stop_in_local_search),
   };
   return cmocka_run_group_tests_name("search", tests, NULL, NULL);
 }
