@@ -40,6 +40,10 @@ assert a["search"] == b["search"] and a["search"]["local_search"] == "done", (a[
 assert a["results"] == b["results"], (a["results"][0]["max"], b["results"][0]["max"])
 assert a["results"][0]["local"] == 8 * 32 * 256  # the CPU's local search: 8 walks of 32 rounds of 256 neighbours
 PY
+# a file written before the field local_search (each range searched whole) reads as done
+python3 -c "
+import json; d = json.load(open('$T/whole.json')); del d['search']['local_search']; json.dump(d, open('$T/old.json', 'w'))"
+expect 0 "search.exp.glibc: at least" merge "$T/old.json"
 # the sampling spread over 3 workers (the CPU's stand-in for 3 devices: the same claiming and
 # folding code as --devices) gives the one-worker result, field for field
 ULPCERT_SEARCH_WORKERS=3 "$U" run search.exp.glibc search.powf.glibc --backend cpu --to 0xf --threads 2 --quiet \

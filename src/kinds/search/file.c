@@ -76,8 +76,10 @@ int sr_write(const char *path, const struct kind_result *r, char *err, size_t er
     char ld[24];
     snprintf(ld, sizeof ld, "0x%016llx", (unsigned long long)r->list_digest);
     json_object_set_new(se, "list", json_string(r->list_path));
-    json_object_set_new(se, "list_inputs", json_integer((json_int_t)(r->nlist ? r->nlist : r->nlist_file)));
-    json_object_set_new(se, "list_digest", json_string(ld));
+    if (r->nlist || r->nlist_file != SR_LIST_UNKNOWN) {
+      json_object_set_new(se, "list_inputs", json_integer((json_int_t)(r->nlist ? r->nlist : r->nlist_file)));
+      json_object_set_new(se, "list_digest", json_string(ld));
+    }
   }
   for (int i = 0; i < r->nv; i++) json_array_append_new(res, variant_json(r, i));
   return result_write_free(path, root, res, err, errlen);
@@ -139,17 +141,19 @@ int sr_read(json_t *root, const char *path, struct kind_result **out, char *err,
   json_t *ro = json_object_get(se, "local_rounds"), *ba = json_object_get(se, "local_batch");
   int bad = !rc && (!sd || !json_is_integer(ro) || !json_is_integer(ba) || !json_is_array(res) ||
                     json_array_size(res) < 1 || json_integer_value(json_object_get(se, "block")) != SR_BLOCK);
-  const char *ls = json_string_value(json_object_get(se, "local_search"));
+  /* absent: a file written before the field, whose ranges each ended with their local search */
+  json_t *lsj = json_object_get(se, "local_search");
+  const char *ls = lsj ? json_string_value(lsj) : "done";
   json_t *sh = json_object_get(se, "shards"), *li = json_object_get(se, "list_inputs");
   const char *lp = json_string_value(json_object_get(se, "list")), *ld = json_string_value(json_object_get(se, "list_digest"));
   bad |= !rc && (!ls || (strcmp(ls, "done") && strcmp(ls, "pending")) || (sh && !json_is_integer(sh)) ||
-                 (lp && (!ld || !json_is_integer(li))));
+                 (ld && !json_is_integer(li))); /* a list without digest: written before it, unknown */
   if (!rc && !bad) {
     r->local_done = !strcmp(ls, "done");
     r->shards = sh ? (int)json_integer_value(sh) : 0;
     if (lp) {
       snprintf(r->list_path, sizeof r->list_path, "%s", lp);
-      r->nlist_file = (size_t)json_integer_value(li), r->list_digest = strtoull(ld, NULL, 16);
+      r->nlist_file = ld ? (size_t)json_integer_value(li) : SR_LIST_UNKNOWN, r->list_digest = ld ? strtoull(ld, NULL, 16) : 0;
     }
     r->seed = strtoull(sd, NULL, 16);
     r->rounds = (int)json_integer_value(ro), r->batch = (int)json_integer_value(ba);

@@ -24,7 +24,8 @@ struct kind_result {
   struct sr_stat st[SR_MAXV];
   double *list_x, *list_y; /* the listed inputs (--pairs FILE), or NULL */
   size_t nlist;
-  size_t nlist_file; /* the listed inputs' count a result file records */
+  size_t nlist_file; /* the listed inputs' count a result file records (SR_LIST_UNKNOWN: a list
+                        written before its count and digest were: no run's list equals it) */
   char list_path[1024];
   uint64_t list_digest; /* FNV-1a of the listed inputs' bit patterns (0: no list) */
   int ndev, dev[16];    /* the devices the sampling spreads over (GPU backend), dev[0] the local search's */
@@ -34,6 +35,8 @@ struct kind_result {
   int local_done;       /* 1: the listed inputs and the local search are in (after the sampling of the range) */
   int fresh;            /* 1: made by begin, nothing scanned yet (a resumed run's start); 0: scanned or read */
 };
+
+#define SR_LIST_UNKNOWN ((size_t)-1)
 
 /* The local search's setup on each backend. */
 #define SR_ROUNDS_CPU 32
