@@ -631,6 +631,42 @@ then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: bench --multi-gpu 
 
 fi
 if quick; then
+# arch compare of a record made in parts (one file per group of kinds, over different
+# ranges): each kind is compared with the file that holds it, over that file's range (the
+# two-argument part refuses any other range); a planted change in one file's part is
+# found; two files holding the same kind are refused, naming it; a kind that no file holds
+# leaves the check incomplete (exit 1), as with one file.
+C="--backend cpu --no-cache --quiet"
+"$U" arch record $C --kinds binary32 --from 0x3f800000 --to 0x3f80007f --out "$T/pt1.json" >/dev/null 2>&1
+"$U" arch record $C --kinds pair,float-float --from 0x3f800100 --to 0x3f80011f --out "$T/pt2.json" >/dev/null 2>&1
+K="--kinds binary32,pair,float-float"
+expect 0 "rcp.host +identical" -- arch compare "$T/pt1.json" "$T/pt2.json" $C $K
+expect 0 "powf.host +identical" -- arch compare "$T/pt2.json" "$T/pt1.json" $C $K
+expect 0 "float-float variants: baseline .*pt2.json" -- arch compare "$T/pt1.json" "$T/pt2.json" $C $K
+expect 1 "^incomplete: the baselines lack [0-9]+ kinds? that this build records \(search\)" -- \
+  arch compare "$T/pt1.json" "$T/pt2.json" $C
+python3 - "$T/pt2.json" "$T/pt2p.json" "$T/pt2f.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+o = d["float-float"]["results"][0]["outputs"]    # one bin's digest of one variant, one bit flipped
+o["digest"][0] = "0x%016x" % (int(o["digest"][0], 16) ^ 1)
+json.dump(d, open(sys.argv[2], "w"))
+d = json.load(open(sys.argv[1]))
+del d["pair"]                                    # the float-float part alone
+json.dump(d, open(sys.argv[3], "w"))
+PY
+expect 1 "two-argument variants: not in the baselines \(no baseline has a 'pair' part\)" -- \
+  arch compare "$T/pt1.json" "$T/pt2f.json" $C $K
+expect 1 "^incomplete: the baselines lack 1 kind that this build records \(pair\)" -- \
+  arch compare "$T/pt1.json" "$T/pt2f.json" $C $K
+expect 1 "^ff.add.seed +DIFFERS in 1 bin" -- arch compare "$T/pt1.json" "$T/pt2p.json" $C $K
+expect 2 "pt2.json and .*pt2p.json both hold float-float variants \('float-float' part\)" -- \
+  arch compare "$T/pt1.json" "$T/pt2.json" "$T/pt2p.json" $C $K
+expect 2 "pt1.json and .*pt1.json both hold binary32 variants" -- arch compare "$T/pt1.json" "$T/pt1.json" $C
+expect 2 "takes one baseline file or several \(at most 16\)" -- arch compare $(for i in $(seq 17); do printf '%s ' "$T/pt1.json"; done) $C
+fi
+
+if quick; then
 # Host memory exhausted (an address-space limit): a clear error, exit status 4.
 # (Not under AddressSanitizer, which needs terabytes of address space to start.)
 case "$U" in *build-san*) ulimit_skip=1 ;; *) ulimit_skip=0 ;; esac
