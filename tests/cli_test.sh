@@ -664,6 +664,25 @@ expect 2 "pt2.json and .*pt2p.json both hold float-float variants \('float-float
   arch compare "$T/pt1.json" "$T/pt2.json" "$T/pt2p.json" $C $K
 expect 2 "pt1.json and .*pt1.json both hold binary32 variants" -- arch compare "$T/pt1.json" "$T/pt1.json" $C
 expect 2 "takes one baseline file or several \(at most 16\)" -- arch compare $(for i in $(seq 17); do printf '%s ' "$T/pt1.json"; done) $C
+# bench --arch-record / --arch-compare: each group of kinds a process of its own, its wall
+# time and (record) each kind's seconds as the record prints them; the parts kept with
+# --arch-out are a record that compares identical; a failed part fails the bench
+expect 0 "^\| binary32 +\| +[0-9.]+ \| +45 \| +0 \| binary32 [0-9.]+ s \|" -- bench --backend cpu --from 0x3f800000 \
+  --to 0x3f80000f --arch-record binary32/pair,float-float --arch-out "$T/bpa" --json "$T/bpa.json"
+if python3 - "$T/bpa.json" <<'PY'
+import json, sys
+rows = json.load(open(sys.argv[1]))["arch"]
+assert [r["kinds"] for r in rows] == ["binary32", "pair,float-float", "sum of the parts"], rows
+assert sorted(rows[1]["kinds_s"]) == ["float-float", "pair"] and all(r.get("exit_status", 0) == 0 for r in rows)
+assert abs(rows[2]["process_wall_s"] - rows[0]["process_wall_s"] - rows[1]["process_wall_s"]) < 1e-6
+assert all(r["kinds_s"][k] <= r["process_wall_s"] for r in rows[:2] for k in r["kinds_s"])
+PY
+then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: bench --arch-record rows"; fi
+expect 0 "^\| pair,float-float +\| +[0-9.]+ \| +- \| +0 \| [1-9][0-9]* identical, 0 differ \|" -- bench --backend cpu \
+  --arch-compare binary32/pair,float-float --arch-baseline "$T/bpa/part0.json.gz" --arch-baseline "$T/bpa/part1.json.gz"
+expect 1 "part 'binary32' exited with 1" -- bench --backend cpu --arch-compare binary32 --arch-baseline "$T/pt2.json"
+expect 2 "'frob' is not a kind with arch records" -- bench --backend cpu --arch-record binary32/frob
+expect 2 "--arch-compare takes --arch-baseline" -- bench --backend cpu --arch-compare binary32
 fi
 
 if quick; then
