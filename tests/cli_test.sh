@@ -663,6 +663,10 @@ expect 1 "^ff.add.seed +DIFFERS in 1 bin" -- arch compare "$T/pt1.json" "$T/pt2p
 expect 2 "pt2.json and .*pt2p.json both hold float-float variants \('float-float' part\)" -- \
   arch compare "$T/pt1.json" "$T/pt2.json" "$T/pt2p.json" $C $K
 expect 2 "pt1.json and .*pt1.json both hold binary32 variants" -- arch compare "$T/pt1.json" "$T/pt1.json" $C
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["device"]["name"]="Another CPU"; json.dump(d,open(sys.argv[2],"w"))' \
+  "$T/pt2.json" "$T/pt2o.json"
+expect 2 "pt1.json and .*pt2o.json are not parts of one record: their device differs \('.*', 'Another CPU'\)" -- \
+  arch compare "$T/pt1.json" "$T/pt2o.json" $C $K
 expect 2 "takes one baseline file or several \(at most 16\)" -- arch compare $(for i in $(seq 17); do printf '%s ' "$T/pt1.json"; done) $C
 # bench --arch-record / --arch-compare: each group of kinds a process of its own, its wall
 # time and (record) each kind's seconds as the record prints them; the parts kept with

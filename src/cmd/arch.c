@@ -52,7 +52,8 @@ static void usage_arch(FILE *f) {
           "part this build compares is refused (exit status 5).\n"
           "Several baselines (a record made in parts, `arch record --kinds` one run per group of\n"
           "kinds): each kind is compared with the one that holds its part, over that file's\n"
-          "range; two that hold the same kind are refused, naming it (exit status 2).\n"
+          "range; two that hold the same kind are refused, naming it, and so are baselines of\n"
+          "different backends, devices, drivers, toolkits or builds (exit status 2).\n"
           "--kinds K,K..: only these kinds (of: %s).\n"
           "--devices (default: all visible GPUs): the kinds that spread their work over them\n"
           "run in turn (%s), the others at once, one device each\n"
@@ -108,7 +109,7 @@ static void default_path(char *out, size_t n, const struct run_info *ri) {
 
 /* The baseline (compare) or the record to reuse (record --reuse): read, of this version,
  * and its range taken (compare) or checked (reuse). 0 or an exit code. */
-static int read_base(struct arch_ctx *a, int record) {
+static int read_base(struct arch_ctx *a, int record, struct arch_base *out) {
   char err[1024];
   struct run_info bi;
   int rc = json_read_path(a->base_path, &a->base, err, sizeof err);
@@ -123,6 +124,10 @@ static int read_base(struct arch_ctx *a, int record) {
     return EXIT_CORRUPT;
   }
   struct scan_opts *o = &a->sc->o;
+  if (out) {
+    const char *f[6] = {bi.backend, bi.device, bi.cc, bi.driver, bi.toolkit, bi.build};
+    for (int i = 0; i < 6; i++) snprintf(out->origin[i], sizeof out->origin[i], "%s", f[i]);
+  }
   if (!record) o->from = bi.from, o->to = bi.to;
   else if (o->from != bi.from || o->to != bi.to) {
     errorf("--reuse: %s covers 0x%08x..0x%08x, this record 0x%08x..0x%08x", a->base_path, bi.from, bi.to, o->from,
@@ -362,12 +367,14 @@ int cmd_arch(int argc, char **argv) {
   if ((rc = choose_backend(&sc, &ri)) >= 0) return rc;
   rc = 0;
   struct arch_bases bs = {0};
-  if (is_record && a.base_path) rc = read_base(&a, 1);
+  if (is_record && a.base_path) rc = read_base(&a, 1, NULL);
   for (int i = 0; !is_record && !rc && i < npos; i++) { /* each baseline, with the range it covers */
+    struct arch_base *b = &bs.b[bs.n++];
     a.base_path = pos[i], a.base = NULL;
-    rc = read_base(&a, 0);
-    bs.b[bs.n++] = (struct arch_base){pos[i], a.base, sc.o.from, sc.o.to};
+    rc = read_base(&a, 0, b);
+    b->path = pos[i], b->doc = a.base, b->from = sc.o.from, b->to = sc.o.to;
   }
+  if (!rc && !is_record) rc = arch_bases_same_origin(&bs);
   ri.from = sc.o.from, ri.to = sc.o.to;
   if (!rc && is_record) rc = record(&a, aa.out, aa.kinds);
   if (!rc && !is_record) rc = compare(&a, &bs, aa.kinds, aa.allow_missing);

@@ -2,6 +2,7 @@
 #include "src/cmd/arch_bases.h"
 
 #include <jansson.h>
+#include <string.h>
 
 #include "src/common.h"
 #include "src/engine/kind.h"
@@ -38,5 +39,17 @@ int arch_bases_check(const struct arch_bases *bs, int (*wanted)(const char *list
       return EXIT_USAGE;
     }
   }
+  return 0;
+}
+
+int arch_bases_same_origin(const struct arch_bases *bs) {
+  static const char *const field[6] = {"backend", "device", "compute capability", "driver", "toolkit", "build"};
+  for (int i = 1; i < bs->n; i++)
+    for (int f = 0; f < 6; f++)
+      if (strcmp(bs->b[0].origin[f], bs->b[i].origin[f])) {
+        errorf("%s and %s are not parts of one record: their %s differs ('%s', '%s')", bs->b[0].path, bs->b[i].path,
+               field[f], bs->b[0].origin[f], bs->b[i].origin[f]);
+        return EXIT_USAGE;
+      }
   return 0;
 }

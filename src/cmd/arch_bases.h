@@ -16,6 +16,9 @@ struct arch_base {
   const char *path;
   struct json_t *doc;
   uint32_t from, to; /* the range it was recorded over */
+  /* where and how: the header's backend, device, compute capability, driver, toolkit and
+   * the build's architectures */
+  char origin[6][256];
 };
 
 struct arch_bases {
@@ -31,6 +34,10 @@ int arch_part_holds(struct json_t *part);
  * first that holds an empty part; -1 when none holds one, -2 when two hold one with
  * variants (*second the other's index, the first's returned through *first). */
 int arch_bases_find(const struct arch_bases *bs, const struct kind *k, int *first, int *second);
+
+/* Baselines from one machine, driver, toolkit and build (the parts of one record): 0, or
+ * EXIT_USAGE with a message naming the field and two files that differ in it. */
+int arch_bases_same_origin(const struct arch_bases *bs);
 
 /* Every kind of the list (comma-separated names; NULL: every kind with arch entries) held
  * by at most one baseline with variants: 0, or EXIT_USAGE with a message naming the kind
