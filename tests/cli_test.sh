@@ -631,6 +631,65 @@ then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: bench --multi-gpu 
 
 fi
 if quick; then
+# arch compare of a record made in parts (one file per group of kinds, over different
+# ranges): each kind is compared with the file that holds it, over that file's range (the
+# two-argument part refuses any other range); a planted change in one file's part is
+# found; two files holding the same kind are refused, naming it; a kind that no file holds
+# leaves the check incomplete (exit 1), as with one file.
+C="--backend cpu --no-cache --quiet"
+"$U" arch record $C --kinds binary32 --from 0x3f800000 --to 0x3f80007f --out "$T/pt1.json" >/dev/null 2>&1
+"$U" arch record $C --kinds pair,float-float --from 0x3f800100 --to 0x3f80011f --out "$T/pt2.json" >/dev/null 2>&1
+K="--kinds binary32,pair,float-float"
+expect 0 "rcp.host +identical" -- arch compare "$T/pt1.json" "$T/pt2.json" $C $K
+expect 0 "powf.host +identical" -- arch compare "$T/pt2.json" "$T/pt1.json" $C $K
+expect 0 "float-float variants: baseline .*pt2.json" -- arch compare "$T/pt1.json" "$T/pt2.json" $C $K
+expect 1 "^incomplete: the baselines lack [0-9]+ kinds? that this build records \(search\)" -- \
+  arch compare "$T/pt1.json" "$T/pt2.json" $C
+python3 - "$T/pt2.json" "$T/pt2p.json" "$T/pt2f.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+o = d["float-float"]["results"][0]["outputs"]    # one bin's digest of one variant, one bit flipped
+o["digest"][0] = "0x%016x" % (int(o["digest"][0], 16) ^ 1)
+json.dump(d, open(sys.argv[2], "w"))
+d = json.load(open(sys.argv[1]))
+del d["pair"]                                    # the float-float part alone
+json.dump(d, open(sys.argv[3], "w"))
+PY
+expect 1 "two-argument variants: not in the baselines \(no baseline has a 'pair' part\)" -- \
+  arch compare "$T/pt1.json" "$T/pt2f.json" $C $K
+expect 1 "^incomplete: the baselines lack 1 kind that this build records \(pair\)" -- \
+  arch compare "$T/pt1.json" "$T/pt2f.json" $C $K
+expect 1 "^ff.add.seed +DIFFERS in 1 bin" -- arch compare "$T/pt1.json" "$T/pt2p.json" $C $K
+expect 2 "pt2.json and .*pt2p.json both hold float-float variants \('float-float' part\)" -- \
+  arch compare "$T/pt1.json" "$T/pt2.json" "$T/pt2p.json" $C $K
+expect 2 "pt1.json and .*pt1.json both hold binary32 variants" -- arch compare "$T/pt1.json" "$T/pt1.json" $C
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["device"]["name"]="Another CPU"; json.dump(d,open(sys.argv[2],"w"))' \
+  "$T/pt2.json" "$T/pt2o.json"
+expect 2 "pt1.json and .*pt2o.json are not parts of one record: their device differs \('.*', 'Another CPU'\)" -- \
+  arch compare "$T/pt1.json" "$T/pt2o.json" $C $K
+expect 2 "takes one baseline file or several \(at most 16\)" -- arch compare $(for i in $(seq 17); do printf '%s ' "$T/pt1.json"; done) $C
+# bench --arch-record / --arch-compare: each group of kinds a process of its own, its wall
+# time and (record) each kind's seconds as the record prints them; the parts kept with
+# --arch-out are a record that compares identical; a failed part fails the bench
+expect 0 "^\| binary32 +\| +[0-9.]+ \| +45 \| +0 \| binary32 [0-9.]+ s \|" -- bench --backend cpu --from 0x3f800000 \
+  --to 0x3f80000f --arch-record binary32/pair,float-float --arch-out "$T/bpa" --json "$T/bpa.json"
+if python3 - "$T/bpa.json" <<'PY'
+import json, sys
+rows = json.load(open(sys.argv[1]))["arch"]
+assert [r["kinds"] for r in rows] == ["binary32", "pair,float-float", "sum of the parts"], rows
+assert sorted(rows[1]["kinds_s"]) == ["float-float", "pair"] and all(r.get("exit_status", 0) == 0 for r in rows)
+assert abs(rows[2]["process_wall_s"] - rows[0]["process_wall_s"] - rows[1]["process_wall_s"]) < 1e-3  # 6 digits in the JSON
+assert all(r["kinds_s"][k] <= r["process_wall_s"] for r in rows[:2] for k in r["kinds_s"])
+PY
+then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: bench --arch-record rows"; fi
+expect 0 "^\| pair,float-float +\| +[0-9.]+ \| +- \| +0 \| [1-9][0-9]* identical, 0 differ \|" -- bench --backend cpu \
+  --arch-compare binary32/pair,float-float --arch-baseline "$T/bpa/part0.json.gz" --arch-baseline "$T/bpa/part1.json.gz"
+expect 1 "part 'binary32' exited with 1" -- bench --backend cpu --arch-compare binary32 --arch-baseline "$T/pt2.json"
+expect 2 "'frob' is not a kind with arch records" -- bench --backend cpu --arch-record binary32/frob
+expect 2 "--arch-compare takes --arch-baseline" -- bench --backend cpu --arch-compare binary32
+fi
+
+if quick; then
 # Host memory exhausted (an address-space limit): a clear error, exit status 4.
 # (Not under AddressSanitizer, which needs terabytes of address space to start.)
 case "$U" in *build-san*) ulimit_skip=1 ;; *) ulimit_skip=0 ;; esac

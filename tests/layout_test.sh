@@ -136,7 +136,7 @@ else bad "the check of the named files on a planted copy: '$out'"; fi
 # the GPU tests' blocks are the files of tests/gpu/; a block that is none is refused before
 # any GPU is probed (exit 2), with the blocks there named
 out=$(GPU_TEST_ONLY=libm,nope ULPCERT=/nonexistent sh tests/gpu_test.sh 2>&1)
-if [ $? -eq 2 ] && [ "$out" = "gpu: no block 'nope' (blocks: binary32 ff formats libm pair quant search usercode)" ]; then
+if [ $? -eq 2 ] && [ "$out" = "gpu: no block 'nope' (blocks: arch binary32 ff formats libm pair quant search usercode)" ]; then
   ok "gpu_test.sh refuses a block it has not"
 else bad "gpu_test.sh with GPU_TEST_ONLY=libm,nope: '$out'"; fi
 

@@ -4,8 +4,9 @@
  * (struct kind's arch_record), in the table's order: the binary32 kind its variants'
  * statistics with per-bin output digests and moments, the two-argument and float-float
  * kinds theirs per bin of the swept operand, the 16-bit kind every output. Compare hands
- * each kind whose part the baseline holds the baseline (arch_compare); a part the
- * baseline lacks (a record of an earlier version) is reported as not in the baseline.
+ * each kind whose part the baseline holds the baseline (arch_compare); of several
+ * baselines (a record made in parts), the one that holds its part (arch_bases.c); a part
+ * the baselines lack (a record of an earlier version) is reported as not in the baseline.
  * Nothing here names a kind. */
 #include <jansson.h>
 #include <omp.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "src/cmd/arch_bases.h"
 #include "src/cmd/cmd.h"
 #include "src/common.h"
 #include "src/engine/kind.h"
@@ -25,7 +27,8 @@ static const char *kind_names(int which);
 static void usage_arch(FILE *f) {
   fprintf(f,
           "usage: ulpcert arch record [--out FILE] [--reuse RECORD.json] [--kinds K,K..] [options of run]\n"
-          "       ulpcert arch compare BASELINE.json [--allow-diff] [--allow-missing] [--kinds K,K..] [options of run]\n"
+          "       ulpcert arch compare BASELINE.json [BASELINE.json..] [--allow-diff] [--allow-missing] [--kinds K,K..]\n"
+          "                            [options of run]\n"
           "\n"
           "record: runs every variant of every kind the backend can run over all inputs (or\n"
           "--from/--to: of two-argument functions the swept operand, both ways, against the\n"
@@ -47,6 +50,10 @@ static void usage_arch(FILE *f) {
           "also when the baseline lacks a kind this build records (it is named: the check is\n"
           "incomplete), unless --allow-missing or --kinds leaves it out. A baseline with no\n"
           "part this build compares is refused (exit status 5).\n"
+          "Several baselines (a record made in parts, `arch record --kinds` one run per group of\n"
+          "kinds): each kind is compared with the one that holds its part, over that file's\n"
+          "range; two that hold the same kind are refused, naming it, and so are baselines of\n"
+          "different backends, devices, drivers, toolkits or builds (exit status 2).\n"
           "--kinds K,K..: only these kinds (of: %s).\n"
           "--devices (default: all visible GPUs): the kinds that spread their work over them\n"
           "run in turn (%s), the others at once, one device each\n"
@@ -102,7 +109,7 @@ static void default_path(char *out, size_t n, const struct run_info *ri) {
 
 /* The baseline (compare) or the record to reuse (record --reuse): read, of this version,
  * and its range taken (compare) or checked (reuse). 0 or an exit code. */
-static int read_base(struct arch_ctx *a, int record) {
+static int read_base(struct arch_ctx *a, int record, struct arch_base *out) {
   char err[1024];
   struct run_info bi;
   int rc = json_read_path(a->base_path, &a->base, err, sizeof err);
@@ -117,6 +124,10 @@ static int read_base(struct arch_ctx *a, int record) {
     return EXIT_CORRUPT;
   }
   struct scan_opts *o = &a->sc->o;
+  if (out) {
+    const char *f[6] = {bi.backend, bi.device, bi.cc, bi.driver, bi.toolkit, bi.build};
+    for (int i = 0; i < 6; i++) snprintf(out->origin[i], sizeof out->origin[i], "%s", f[i]);
+  }
   if (!record) o->from = bi.from, o->to = bi.to;
   else if (o->from != bi.from || o->to != bi.to) {
     errorf("--reuse: %s covers 0x%08x..0x%08x, this record 0x%08x..0x%08x", a->base_path, bi.from, bi.to, o->from,
@@ -244,16 +255,24 @@ static int record(struct arch_ctx *a, const char *out, const char *only) {
  * gap: none of its variants ran where it was recorded): exit status 1 unless
  * allow_missing (--allow-missing) or --kinds leaves it out. A comparison that compared
  * nothing fails whatever the options: "identical" would be said of nothing. */
-static int compare(struct arch_ctx *a, const char *only, int allow_missing) {
-  int rc = 0, compared = 0, missing = 0;
+static int compare(struct arch_ctx *a, const struct arch_bases *bs, const char *only, int allow_missing) {
+  int rc = arch_bases_check(bs, kind_wanted, only), compared = 0, missing = 0, i0 = 0, i1 = 0;
   char names[512] = "";
   for (int k = 0; kinds[k] && !rc; k++) {
     if (!kinds[k]->arch_compare || !kind_wanted(only, kinds[k])) continue;
-    json_t *part = arch_part(a->base, kinds[k]);
-    json_t *res = part ? json_object_get(part, "results") : NULL;
-    if (!part || (res && json_is_array(res) && json_array_size(res) == 0)) {
-      printf("%s variants: not in the baseline (%s has no '%s' part%s)\n", kinds[k]->title, a->base_path,
-             kinds[k]->name, part ? " with a variant" : "");
+    const int i = arch_bases_find(bs, kinds[k], &i0, &i1);
+    if (i >= 0) { /* this kind's baseline, over the range it was recorded over */
+      a->base = bs->b[i].doc, a->base_path = bs->b[i].path;
+      a->sc->o.from = a->ri->from = bs->b[i].from, a->sc->o.to = a->ri->to = bs->b[i].to;
+    }
+    json_t *part = i >= 0 ? arch_part(a->base, kinds[k]) : NULL;
+    if (!arch_part_holds(part)) {
+      if (bs->n > 1)
+        printf("%s variants: not in the baselines (no baseline has a '%s' part%s)\n", kinds[k]->title,
+               kinds[k]->name, part ? " with a variant" : "");
+      else
+        printf("%s variants: not in the baseline (%s has no '%s' part%s)\n", kinds[k]->title, bs->b[0].path,
+               kinds[k]->name, part ? " with a variant" : "");
       /* a part recorded with no variant (none runs on the recording backend), or one this
        * backend would not record either, is no gap */
       if (!part && !(kinds[k]->arch_gpu_only && !a->ri->gpu)) {
@@ -263,16 +282,19 @@ static int compare(struct arch_ctx *a, const char *only, int allow_missing) {
       continue;
     }
     compared++;
+    if (bs->n > 1) printf("%s variants: baseline %s\n", kinds[k]->title, a->base_path);
     rc = kinds[k]->arch_compare(a);
   }
   if (rc) return rc;
   if (!compared) {
-    errorf("%s: compared nothing: the baseline holds no variant of the kinds compared", a->base_path);
+    errorf("%s: compared nothing: %s no variant of the kinds compared", bs->n > 1 ? "arch compare" : bs->b[0].path,
+           bs->n > 1 ? "the baselines hold" : "the baseline holds");
     return EXIT_FAIL;
   }
   if (missing) {
-    printf("incomplete: the baseline lacks %d kind%s that this build records (%s)%s\n", missing, missing > 1 ? "s" : "",
-           names, allow_missing ? "; accepted (--allow-missing)" : "; --allow-missing accepts that, --kinds narrows it");
+    printf("incomplete: the baseline%s %d kind%s that this build records (%s)%s\n", bs->n > 1 ? "s lack" : " lacks",
+           missing, missing > 1 ? "s" : "", names,
+           allow_missing ? "; accepted (--allow-missing)" : "; --allow-missing accepts that, --kinds narrows it");
     if (!allow_missing) return EXIT_FAIL;
   }
   return 0;
@@ -295,7 +317,8 @@ static int arch_extra(int c, const char *arg, void *p) {
 }
 
 /* The command line: 'record' or 'compare', the options; -1 to go on or an exit code. */
-static int parse(int argc, char **argv, struct scan_cli *sc, struct arch_args *aa, int *is_record, char ***pos) {
+static int parse(int argc, char **argv, struct scan_cli *sc, struct arch_args *aa, int *is_record, char ***pos,
+                 int *npos) {
   if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
     usage_arch(argc < 2 ? stderr : stdout);
     return argc < 2 ? EXIT_USAGE : EXIT_OK;
@@ -310,10 +333,11 @@ static int parse(int argc, char **argv, struct scan_cli *sc, struct arch_args *a
                                        {"allow-missing", no_argument, 0, 4005}, {0, 0, 0, 0}};
   int rc = parse_scan_options(argc - 1, argv + 1, sc, arch_extra, aa, more, usage_arch);
   if (rc >= 0) return rc;
-  int npos = argc - 1 - optind;
+  *npos = argc - 1 - optind;
   *pos = argv + 1 + optind;
-  if (*is_record ? npos != 0 : npos != 1) {
-    errorf(*is_record ? "arch record takes no file (use --out)" : "arch compare takes one baseline file");
+  if (*is_record ? *npos != 0 : *npos < 1 || *npos > ARCH_BASES_MAX) {
+    if (*is_record) errorf("arch record takes no file (use --out)");
+    else errorf("arch compare takes one baseline file or several (at most %d)", ARCH_BASES_MAX);
     return EXIT_USAGE;
   }
   if (*is_record && aa->out && output_check(aa->out)) return EXIT_IO;
@@ -333,20 +357,29 @@ int cmd_arch(int argc, char **argv) {
   struct scan_cli sc;
   struct arch_args aa = {NULL, NULL, NULL, 0, 0};
   struct run_info ri;
-  int is_record;
+  int is_record, npos;
   char **pos;
-  int rc = parse(argc, argv, &sc, &aa, &is_record, &pos);
+  int rc = parse(argc, argv, &sc, &aa, &is_record, &pos, &npos);
   if (rc >= 0) return rc;
   struct arch_ctx a = {&sc, &ri, is_record ? aa.reuse : pos[0], NULL, NULL, 0, 0, 0, NULL, 0};
   run_info_init(&ri, 0, NULL);
   snprintf(ri.command, sizeof ri.command, "%s", g_command_line);
   if ((rc = choose_backend(&sc, &ri)) >= 0) return rc;
   rc = 0;
-  if (a.base_path) rc = read_base(&a, is_record);
+  struct arch_bases bs = {0};
+  if (is_record && a.base_path) rc = read_base(&a, 1, NULL);
+  for (int i = 0; !is_record && !rc && i < npos; i++) { /* each baseline, with the range it covers */
+    struct arch_base *b = &bs.b[bs.n++];
+    a.base_path = pos[i], a.base = NULL;
+    rc = read_base(&a, 0, b);
+    b->path = pos[i], b->doc = a.base, b->from = sc.o.from, b->to = sc.o.to;
+  }
+  if (!rc && !is_record) rc = arch_bases_same_origin(&bs);
   ri.from = sc.o.from, ri.to = sc.o.to;
   if (!rc && is_record) rc = record(&a, aa.out, aa.kinds);
-  if (!rc && !is_record) rc = compare(&a, aa.kinds, aa.allow_missing);
+  if (!rc && !is_record) rc = compare(&a, &bs, aa.kinds, aa.allow_missing);
   if (!rc && !is_record && a.differ && !aa.allow) rc = EXIT_FAIL;
-  json_decref(a.base);
+  if (is_record) json_decref(a.base);
+  for (int i = 0; i < bs.n; i++) json_decref(bs.b[i].doc);
   return rc;
 }

@@ -9,6 +9,7 @@
 
 #include "reference/refcache.h"
 #include "src/catalogue/registry.h"
+#include "src/cmd/bench_arch.h"
 #include "src/cmd/bench_expr.h"
 #include "src/cmd/bench_multi.h"
 #include "src/cmd/cmd.h"
@@ -41,6 +42,8 @@ static void usage_bench(FILE *f) {
           "     computed the same statistics,\n"
           "  9. with --expressions: whole processes of users' activation kernels against\n"
           "     references written as expressions, over [--from, --to],\n"
+          "  10. with --arch-record or --arch-compare: an arch record (over [--from, --to]) or a\n"
+          "     comparison with one, in parts, each part a whole process,\n"
           "with per-stage times (GPU kernels and copies, reference, reduction) and peak host and\n"
           "device memory.\n"
           "\n"
@@ -57,13 +60,22 @@ static void usage_bench(FILE *f) {
           "                          expressions, each a whole process (run --source --function --ref,\n"
           "                          cold), with its table's build time and how many reference values\n"
           "                          the table, the ball evaluator and the host's MPFR decided\n"
-          "                          (docs/expressions.md)\n");
+          "                          (docs/expressions.md)\n"
+          "  --arch-record G/G..     only 10.: an arch record in parts, each group G of kinds (K,K..;\n"
+          "                          groups separated by '/') a whole process `arch record --kinds G\n"
+          "                          --no-cache` over [--from, --to], cold: its wall time, each kind's\n"
+          "                          seconds, the sum of the parts (e.g. binary32/float-float/pair)\n"
+          "  --arch-out DIR          keep the parts' records (and logs) in DIR: DIR/partN.json.gz\n"
+          "  --arch-compare G/G..    only 10.: `arch compare BASELINE.. --kinds G`, a process per group\n"
+          "  --arch-baseline FILE    a baseline of --arch-compare (repeat it for a record's parts)\n");
 }
 
 struct bench_args {
   uint64_t naive_n, scaling_n;
   int skip_scaling, only_refs, only_multi, exprs;
   const char *refs, *multi;
+  const char *arch_record, *arch_compare, *arch_out;
+  char arch_bases[8192]; /* the baselines, each quoted for the shell */
 };
 
 static int bench_extra(int c, const char *arg, void *p) {
@@ -85,6 +97,18 @@ static int bench_extra(int c, const char *arg, void *p) {
   case 1006: b->multi = arg; return -1;
   case 1007: b->only_multi = 1; return -1;
   case 1008: b->exprs = 1; return -1;
+  case 1009: b->arch_record = arg; return -1;
+  case 1010: b->arch_compare = arg; return -1;
+  case 1011: b->arch_out = arg; return -1;
+  case 1012: {
+    const size_t n = strlen(b->arch_bases);
+    if (strchr(arg, '\'') || n + strlen(arg) + 4 >= sizeof b->arch_bases || access(arg, R_OK)) {
+      errorf("--arch-baseline: cannot read '%s' (or a name with a quote)", arg);
+      return EXIT_USAGE;
+    }
+    snprintf(b->arch_bases + n, sizeof b->arch_bases - n, "%s'%s'", n ? " " : "", arg);
+    return -1;
+  }
   default: return EXIT_USAGE;
   }
 }
@@ -186,7 +210,7 @@ struct bench {
   int nv, threads;
   struct scan_opts o;
   uint64_t span;
-  json_t *runs, *naive, *scal_v, *scal_t, *refs, *multi, *exprs;
+  json_t *runs, *naive, *scal_v, *scal_t, *refs, *multi, *exprs, *arch;
   char dev[400], cpu[256];
 };
 
@@ -302,6 +326,7 @@ static int bench_json(struct bench *b, const char *path, int gpu, double rss) {
   json_object_set_new(root, "references", json_incref(b->refs));
   json_object_set_new(root, "multi_gpu", json_incref(b->multi));
   if (b->exprs) json_object_set_new(root, "expressions", json_incref(b->exprs));
+  if (b->arch) json_object_set_new(root, "arch", json_incref(b->arch));
   json_object_set_new(root, "peak_rss_gib", json_real(rss));
   json_object_set_new(root, "peak_device_gib", json_real((double)gpu_peak_device_bytes() / (1u << 30)));
   char *s = json_dumps(root, JSON_INDENT(1) | JSON_REAL_PRECISION(6));
@@ -317,7 +342,7 @@ static int bench_json(struct bench *b, const char *path, int gpu, double rss) {
   return 0;
 }
 
-static void bench_header(struct bench *b, const struct scan_cli *sc, const struct run_info *ri, int exprs) {
+static void bench_header(struct bench *b, const struct scan_cli *sc, const struct run_info *ri, const char *alone) {
   if (sc->backend)
     snprintf(b->dev, sizeof b->dev, "%s (sm_%d%d), driver %s", ri->ginfo.name, ri->ginfo.cc_major, ri->ginfo.cc_minor,
              ri->ginfo.driver_release);
@@ -325,9 +350,8 @@ static void bench_header(struct bench *b, const struct scan_cli *sc, const struc
   host_cpu_name(b->cpu, sizeof b->cpu);
   printf("ulpcert %s bench: backend %s, %s; host %s, %d threads\ncommand: %s\n%s\n", ULPCERT_VERSION,
          sc->backend ? "gpu" : "cpu", b->dev, b->cpu, b->threads, g_command_line, gpu_build_info());
-  if (exprs) {
-    printf("users' kernels against expressions; inputs 0x%08x..0x%08x (%llu)\n", b->o.from, b->o.to,
-           (unsigned long long)b->span);
+  if (alone) {
+    printf("%s; inputs 0x%08x..0x%08x (%llu)\n", alone, b->o.from, b->o.to, (unsigned long long)b->span);
     return;
   }
   printf("variants:");
@@ -340,7 +364,7 @@ static void bench_header(struct bench *b, const struct scan_cli *sc, const struc
 
 int cmd_bench(int argc, char **argv) {
   struct scan_cli sc;
-  struct bench_args ba = {1u << 20, 1u << 22, 0, 0, 0, 0, NULL, NULL};
+  struct bench_args ba = {.naive_n = 1u << 20, .scaling_n = 1u << 22};
   static const struct option more[] = {{"naive-inputs", required_argument, 0, 1001},
                                        {"scaling-inputs", required_argument, 0, 1002},
                                        {"skip-scaling", no_argument, 0, 1003},
@@ -349,6 +373,10 @@ int cmd_bench(int argc, char **argv) {
                                        {"multi-gpu", required_argument, 0, 1006},
                                        {"only-multi-gpu", no_argument, 0, 1007},
                                        {"expressions", no_argument, 0, 1008},
+                                       {"arch-record", required_argument, 0, 1009},
+                                       {"arch-compare", required_argument, 0, 1010},
+                                       {"arch-out", required_argument, 0, 1011},
+                                       {"arch-baseline", required_argument, 0, 1012},
                                        {0, 0, 0, 0}};
   int explicit_cache = 0;
   for (int i = 1; i < argc; i++) explicit_cache |= !strncmp(argv[i], "--cache", 7);
@@ -379,8 +407,19 @@ int cmd_bench(int argc, char **argv) {
     errorf("--only-multi-gpu needs --multi-gpu F,F..");
     return EXIT_USAGE;
   }
-  ba.only_refs |= ba.only_multi; /* 1. to 6. left out */
-  bench_header(&b, &sc, &ri, ba.exprs);
+  if ((ba.arch_compare != NULL) != (ba.arch_bases[0] != 0) || (ba.arch_out && !ba.arch_record) ||
+      (ba.arch_record && ba.arch_compare)) {
+    errorf("--arch-compare takes --arch-baseline FILE (and --arch-baseline --arch-compare), --arch-out takes "
+           "--arch-record; one of --arch-record and --arch-compare");
+    return EXIT_USAGE;
+  }
+  const int arch = ba.arch_record || ba.arch_compare;
+  ba.only_refs |= ba.only_multi || arch; /* 1. to 6. left out */
+  if (arch) ba.multi = NULL, ba.refs = NULL, ba.exprs = 0;
+  bench_header(&b, &sc, &ri,
+               ba.exprs ? "users' kernels against expressions"
+               : ba.arch_record ? "arch record in parts"
+               : arch ? "arch compare in parts (the baselines' ranges)" : NULL);
   char p[4200];
   snprintf(p, sizeof p, "%s/%s.ulpref", cache_dir, b.vs[0]->ref->name);
   unlink(p); /* the cold run starts without the cache */
@@ -391,6 +430,18 @@ int cmd_bench(int argc, char **argv) {
   /* (on the CPU backend both rows run on the CPU: a check of the rows themselves) */
   if (!rc && ba.multi)
     rc = bench_multi(ba.multi, &sc, sc.backend && ri.ginfo.device_count > 0 ? ri.ginfo.device_count : 1, b.multi);
+  if (!rc && arch) {
+    char extra[256];
+    int k = snprintf(extra, sizeof extra, "--backend %s", sc.backend ? "gpu" : "cpu");
+    if (ba.arch_record) k += snprintf(extra + k, sizeof extra - k, " --from 0x%08x --to 0x%08x", b.o.from, b.o.to);
+    if (b.o.threads > 0) k += snprintf(extra + k, sizeof extra - k, " --threads %d", b.o.threads);
+    for (int i = 0; i < sc.o.ndevices && k < (int)sizeof extra - 8; i++)
+      k += snprintf(extra + k, sizeof extra - k, "%s%d", i ? "," : " --devices ", sc.o.devices[i]);
+    const struct bench_arch_cfg ac = {ba.arch_record ? ba.arch_record : ba.arch_compare, extra, ba.arch_bases,
+                                      ba.arch_out, ba.arch_compare != NULL};
+    b.arch = json_array();
+    rc = bench_arch(&ac, b.arch);
+  }
   int differ = 0;
   if (!rc && ba.exprs) {
     char extra[256];
@@ -407,6 +458,6 @@ int cmd_bench(int argc, char **argv) {
   if (!rc && sc.json) rc = bench_json(&b, sc.json, sc.backend, rss);
   if (!rc && differ) rc = EXIT_FAIL; /* a written-out form is not its named reference */
   json_decref(b.runs), json_decref(b.naive), json_decref(b.scal_v), json_decref(b.scal_t), json_decref(b.refs);
-  json_decref(b.multi), json_decref(b.exprs);
+  json_decref(b.multi), json_decref(b.exprs), json_decref(b.arch);
   return rc;
 }

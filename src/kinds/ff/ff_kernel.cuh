@@ -226,19 +226,32 @@ __global__ void __launch_bounds__(FF_THREADS, FF_MINBLOCKS)
 }
 
 /* Pairs of high words [x0, x0 + nx) (one bin at most, bin_x0 its first high word): block
- * b's digest and moments into out[b]. */
+ * b's digest and moments into out[b]. The keys are walked as k_ff walks them (ff_walk.h:
+ * a block takes a contiguous run of keys, a warp a few partners of several high words a
+ * round, (high word, partner) advanced by additions, a lane's partner hash shared by
+ * shuffle), not 32 partners of one high word per warp with a 64-bit division per key,
+ * which serialised the warp over every partner's path; the sums are modular, so neither
+ * the order nor the split of the pairs changes them. */
 template <int OP>
-__global__ void __launch_bounds__(FF_THREADS)
+__global__ void __launch_bounds__(FF_THREADS, FF_MINBLOCKS)
     k_ff_out(uint32_t x0, uint32_t nx, uint32_t bin_x0, uint32_t npart, uint64_t seed, struct ff_binsum *out) {
   __shared__ struct ff_binsum sh[FF_THREADS / 32];
+  __shared__ uint32_t sh_step[2];
   const uint64_t key0 = (uint64_t)x0 * npart, nkeys = (uint64_t)nx * npart, first = (uint64_t)bin_x0 * npart;
+  if (threadIdx.x == 0) ff_walk_steps(npart, sh_step);
+  __syncthreads();
+  const uint64_t per = (nkeys + gridDim.x - 1) / gridDim.x;
+  const uint64_t kb = key0 + per * blockIdx.x, ke = min(kb + per, key0 + nkeys);
+  const uint64_t mj = ff_mix(seed + (threadIdx.x & 31));
   struct ff_binsum b;
   ff_binsum_init(&b);
-  const uint64_t stride = (uint64_t)gridDim.x * FF_THREADS;
-  for (uint64_t j = (uint64_t)blockIdx.x * FF_THREADS + threadIdx.x; j < nkeys; j += stride) {
-    const uint64_t key = key0 + j;
+  struct ff_walk w;
+  ff_walk_start(&w, threadIdx.x, kb, npart);
+  for (uint64_t base = kb; base < ke; base += FF_THREADS, ff_walk_next(&w, npart, sh_step)) {
+    const uint64_t key = w.key, mk = ff_mix_k(mj, w.k, npart, seed); /* all lanes: a shuffle */
+    if (key >= ke) continue;
     struct ff_in in;
-    ff_pair(OP, key, npart, seed, &in);
+    ff_pair_xkm(OP, w.xb, w.k, mk, seed, &in);
     if (!ff_pair_finite(&in)) continue;
     uint32_t r[2];
     ff_eval(OP, &in, r);
