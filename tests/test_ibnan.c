@@ -14,6 +14,8 @@
  *    products (by an exact zero too), quotients, powers: NaN on both sides;
  *  - values kept as logarithms (exp(x) for x >= 2^9) outside a domain: asin(exp(x)),
  *    log(-exp(x)), log1p(-exp(x)), acosh(exp(-x));
+ *  - the arguments checked before the program (ib_pre_nan: those computed without a
+ *    function call) give only NaNs the program's own pass gives;
  *  - x^0 swallows a NaN on the host's exact path (mpfr_pow_si(NaN, 0) = 1): log(x)^0 + x
  *    is -1 at x = -2 there, and the balls never decide a NaN in a program with x^0. */
 #include "testutil.h"
@@ -70,6 +72,7 @@ struct tally {
    * host's exact path applies IEEE's rules to the infinity (rsqrt(x)-1/x at 0: inf - inf;
    * sqrt(log(x)) at 0: sqrt(-inf); (x-1)/log(x) at 1: 0/0): no domain, left by the balls */
   long tried, nan, value, left, nan_left, pole_nan, mismatched, unverified;
+  long pre, pre_differ; /* NaN found by the checks before the program (ib_pre_nan); of those, not by the program */
 };
 
 /* one input: the balls' answer, if any, against the host engine's */
@@ -88,6 +91,15 @@ static void one(const struct prog *p, uint32_t x, struct tally *t, const char *t
   }
   if (y != y) t->nan++;
   else t->value++;
+  if (ib_pre_nan(&p->P, x, 1)) { /* the cheap arguments' pass: the program's own must agree */
+    static struct ib_prog Q;
+    Q = p->P;
+    Q.n_pre = 0;
+    double yq;
+    int tq, wq;
+    t->pre++;
+    if (!ib_decide(&Q, x, &yq, &tq, &wq) || d2bits(yq) != d2bits(y) || tq != tt) t->pre_differ++;
+  }
   ref_mpfr(p->ref, x, &ry, &rt);
   if (rt == REF_T_UNDECIDABLE || rt == -REF_T_UNDECIDABLE) { /* beyond the host: only values, never a NaN */
     t->unverified += y != y;
@@ -152,8 +164,11 @@ static void test_domains(void **state) {
     if (load(text, &p)) continue;
     struct tally t = {0};
     sweep(&p, &t, text);
-    printf("  %-22s %5ld inputs: %5ld NaN, %5ld values by the balls, %4ld left (%ld NaN on the host, %ld at a "
-           "pole); %ld mismatched\n", text, t.tried, t.nan, t.value, t.left, t.nan_left, t.pole_nan, t.mismatched);
+    printf("  %-22s %5ld inputs: %5ld NaN (%5ld before the program), %5ld values by the balls, %4ld left (%ld NaN "
+           "on the host, %ld at a pole); %ld mismatched\n", text, t.tried, t.nan, t.pre, t.value, t.left, t.nan_left,
+           t.pole_nan, t.mismatched);
+    CHECK(t.pre_differ == 0, "%s: %ld NaN before the program that the program does not give", text, t.pre_differ);
+    CHECK(t.pre > 0 || p.P.n_pre == 0, "%s: its checks before the program found no NaN", text);
     CHECK(t.mismatched == 0, "%s: %ld inputs differ from the host engine", text, t.mismatched);
     CHECK(t.unverified == 0, "%s: %ld NaN decisions where the host cannot decide", text, t.unverified);
     CHECK(t.nan > 0, "%s: no NaN decided", text);

@@ -40,10 +40,19 @@ struct ib_constant {
   int64_t e;
   int neg, zero, exact; /* exact: the truncation is the value */
 };
+/* an argument checked before the program runs (ib_pre_nan): instructions [start, end)
+ * compute it alone, from an empty stack (a subtree: contiguous in postfix order), with no
+ * function call (cheap); fn the function it goes to, -1 an even root */
+#define IB_PRE_MAX 4
+struct ib_pre {
+  uint8_t start, end;
+  int8_t fn;
+};
 struct ib_prog {
-  int n_ins, n_const;
+  int n_ins, n_const, n_pre;
   struct ib_ins ins[IB_PROG_MAX];
   struct ib_constant k[IB_CONST_MAX];
+  struct ib_pre pre[IB_PRE_MAX];
 };
 
 IB_HD void ib_load_const(ib_ctx *c, ib *r, const struct ib_constant *k) {
@@ -235,6 +244,12 @@ IB_HDN int ib_outside(const ib_ctx *c, const ib *x, int lg, int vn, int fn) {
   }
 }
 
+/* fn has a domain ib_outside checks */
+IB_HD int ib_fn_domain(int fn) {
+  return fn == IBF_LOG || fn == IBF_LOG2 || fn == IBF_LOG10 || fn == IBF_SQRT || fn == IBF_RSQRT || fn == IBF_LOG1P ||
+         fn == IBF_ASIN || fn == IBF_ACOS || fn == IBF_ATANH || fn == IBF_ACOSH;
+}
+
 /* no instruction of P can turn a NaN into a number on the host: no x^0 */
 IB_HD int ib_keeps_nan(const struct ib_prog *P) {
   for (int i = 0; i < P->n_ins; i++)
@@ -242,14 +257,15 @@ IB_HD int ib_keeps_nan(const struct ib_prog *P) {
   return 1;
 }
 
-/* The program at the input x (binary32 bits, finite) with n words: the result ball, or
- * c->fail set. A stack slot may hold a value beyond the exponent range as its logarithm
+/* Instructions [from, to) of the program at the input x (binary32 bits, finite) with n
+ * words, from an empty stack: the value they leave (the whole program: the result ball),
+ * or c->fail set. A stack slot may hold a value beyond the exponent range as its logarithm
  * (lg[], vn[]: ib_lg.h); the result is turned back into an ordinary ball (or bound). */
-IB_HDN void ib_eval(const struct ib_prog *P, uint32_t x, ib_ctx *c, ib *out) {
+IB_HDN void ib_eval_span(const struct ib_prog *P, int from, int to, uint32_t x, ib_ctx *c, ib *out) {
   ib st[IB_STACK];
   unsigned char lg[IB_STACK], vn[IB_STACK];
   int sp = 0;
-  for (int i = 0; i < P->n_ins && !c->fail; i++) {
+  for (int i = from; i < to && !c->fail; i++) {
     const struct ib_ins in = P->ins[i];
     ib *a = sp >= 2 ? &st[sp - 2] : st, *b = sp >= 1 ? &st[sp - 1] : st;
     switch (in.op) {
@@ -306,6 +322,22 @@ IB_HDN void ib_eval(const struct ib_prog *P, uint32_t x, ib_ctx *c, ib *out) {
   else if (lg[0]) ib_lg_demote(c, out, &st[0], vn[0]);
   else ib_copy(out, &st[0]);
 }
+IB_HD void ib_eval(const struct ib_prog *P, uint32_t x, ib_ctx *c, ib *out) { ib_eval_span(P, 0, P->n_ins, x, c, out); }
+
+/* The arguments of P->pre, each alone: 1 when one lies wholly outside its domain. The
+ * whole program's value is then NaN as when the program's own pass finds it (the rule
+ * above: any argument outside gives the host's NaN, in a program without x^0, whatever
+ * the other operands do), without first evaluating what comes before it in postfix
+ * order (exp10(x) in exp10(x)-log2(x)). */
+IB_HDN int ib_pre_nan(const struct ib_prog *P, uint32_t x, int n) {
+  for (int k = 0; k < P->n_pre; k++) {
+    ib_ctx w = {n, 0};
+    ib a;
+    ib_eval_span(P, P->pre[k].start, P->pre[k].end, x, &w, &a);
+    if (!w.fail && ib_outside(&w, &a, 0, 0, P->pre[k].fn)) return 1;
+  }
+  return 0;
+}
 
 /* One precision, 2^lev words: 1 and the pair (y, t) = (RN53 f(x), sign(y - f(x))) when the
  * ball rounds to one pair at every point, or (NaN, 0) when an argument lies wholly
@@ -317,7 +349,8 @@ IB_HDN int ib_decide_level(const struct ib_prog *P, uint32_t x, int lev, double 
   if ((x & 0x7fffffffu) >= 0x7f800000u) return -1;
   ib r;
   ib_ctx c = {1 << lev, 0};
-  ib_eval(P, x, &c, &r);
+  if (!lev && P->n_pre && ib_pre_nan(P, x, 1)) c.fail = IB_FAIL_NAN; /* the cheap arguments first */
+  else ib_eval(P, x, &c, &r);
   if (c.fail == IB_FAIL_NAN && ib_keeps_nan(P)) {
     const uint64_t nan = IB_NAN_BITS;
     memcpy(y, &nan, sizeof nan);
