@@ -5,15 +5,17 @@
  *
  *  - expressions with domains (asin(x)-x, exp10(x)-log2(x), sqrt(x)-x, ...), on the first,
  *    the last and two random inputs of every binade of both signs (subnormals included)
- *    and at the domains' edges (0, +-1, 2 and their neighbours): every input the balls
- *    decide equals the host engine's pair, y bit for bit (the NaN's bits included) and t;
- *    each expression has NaN decisions, and the balls leave at most 1% of its inputs
- *    (before the NaN decisions they left every input outside the domain: about half);
+ *    and at the domains' edges (0, +-1/2, +-1, +-2 and their neighbours): every input the
+ *    balls decide equals the host engine's pair, y bit for bit (the NaN's bits included)
+ *    and t; each expression has NaN decisions; every input where the host gives NaN is
+ *    decided NaN, but at the exact poles (pole_nan); and the balls leave at most 1% of its
+ *    inputs (before the NaN decisions they left every input outside the domain: about
+ *    half), but x^(1/2)-sqrt(x), an exact 0 for x >= 0;
  *  - the NaN through every function and operation of the evaluator: F(sqrt(x)) and
  *    F(sqrt(x - 0.1)) at negative x (the host's exact path and its Arb path), sums,
  *    products (by an exact zero too), quotients, powers: NaN on both sides;
- *  - values kept as logarithms (exp(x) for x >= 2^9) outside a domain: asin(exp(x)),
- *    log(-exp(x)), log1p(-exp(x)), acosh(exp(-x));
+ *  - values kept as logarithms (exp(x) for |x| >= 2^9) outside a domain: asin(exp(x)),
+ *    log(-exp(x)), log1p(-2*exp(x)), acosh(exp(-fabs(x)));
  *  - the arguments checked before the program (ib_pre_nan: those computed without a
  *    function call) give only NaNs the program's own pass gives;
  *  - x^0 swallows a NaN on the host's exact path (mpfr_pow_si(NaN, 0) = 1): log(x)^0 + x
