@@ -456,7 +456,19 @@ static int ps_compose(arb_poly_t r, const arb_poly_t h, ser_fn f, slong len, slo
 }
 
 int expr_fn_apply(arb_poly_t r, const struct node *n, const arb_poly_t h, slong len, slong prec) {
-  return n->ps ? n->ps(r, h, len, prec) : ps_compose(r, h, n->ser, len, prec);
+  int rc = n->ps ? n->ps(r, h, len, prec) : ps_compose(r, h, n->ser, len, prec);
+  if (rc == -1 && fn_table[n->fn].arb) {
+    /* no series: where the argument's values h(0) lie wholly outside f's domain (the
+     * adapter's -1: no point of the ball is in it, e.g. asin on [2, 4]), f is defined
+     * nowhere on the block, which the table's builder leaves undecided without splitting
+     * it (the balls decide such inputs NaN: ib_prog.h) */
+    arb_t c, v;
+    arb_init(c), arb_init(v);
+    arb_poly_get_coeff_arb(c, h, 0);
+    if (fn_table[n->fn].arb(v, c, prec) == -1) rc = FAST_SERIES_NOWHERE;
+    arb_clear(c), arb_clear(v);
+  }
+  return rc;
 }
 
 ps_fn expr_ps_find(const char *name) {

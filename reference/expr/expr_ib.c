@@ -78,6 +78,17 @@ static int emit(struct comp *c, int op, int fn, int32_t p, int32_t q, int push) 
   return 0;
 }
 
+/* the argument just compiled, instructions [start, P->n_ins), as one the evaluator
+ * checks before the program (struct ib_pre) when fn has a domain (fn = -1: an even root)
+ * and the argument calls no function (cheap to compute twice) */
+static void add_pre(struct ib_prog *P, int start, int fn) {
+  if (P->n_pre >= IB_PRE_MAX || P->n_ins <= start) return;
+  if (fn >= 0 && !ib_fn_domain(fn)) return;
+  for (int i = start; i < P->n_ins; i++)
+    if (P->ins[i].op == IBO_FN) return;
+  P->pre[P->n_pre++] = (struct ib_pre){(uint8_t)start, (uint8_t)P->n_ins, (int8_t)fn};
+}
+
 static int comp_const(struct comp *c, const struct node *n) {
   mpfr_t v;
   mpfr_init2(v, 64 * IB_MAXL + 64);
@@ -134,14 +145,21 @@ static int comp_node(struct comp *c, const struct expr *e, int i) {
       return -1;
     }
     const int32_t p = (int32_t)fmpz_get_si(fmpq_numref(n->q)), q = (int32_t)fmpz_get_ui(fmpq_denref(n->q));
-    return comp_node(c, e, n->a) || emit(c, IBO_POW, 0, p, q, 0) ? -1 : 0;
+    const int start = c->P->n_ins;
+    if (comp_node(c, e, n->a)) return -1;
+    if (!(q & 1)) add_pre(c->P, start, -1);
+    return emit(c, IBO_POW, 0, p, q, 0);
   }
   case OP_FN: {
     if (n->b >= 0) return comp_node(c, e, n->b); /* a formula row: its expansion */
     const char *name = expr_fn_name(n->fn);
     for (size_t k = 0; k < sizeof ib_names / sizeof ib_names[0]; k++)
-      if (!strcmp(ib_names[k].name, name))
-        return comp_node(c, e, n->a) || emit(c, IBO_FN, ib_names[k].fn, 0, 0, 0) ? -1 : 0;
+      if (!strcmp(ib_names[k].name, name)) {
+        const int start = c->P->n_ins;
+        if (comp_node(c, e, n->a)) return -1;
+        add_pre(c->P, start, ib_names[k].fn);
+        return emit(c, IBO_FN, ib_names[k].fn, 0, 0, 0);
+      }
     snprintf(c->why, c->whylen, "calls %s, which the ball evaluator does not have", name);
     return -1;
   }

@@ -67,7 +67,11 @@ typedef struct {
 /* The working precision and what went wrong: fail 1, the ball is too wide for an
  * operation (a divisor or a logarithm's argument that may be 0): more precision may
  * help; fail 2, no precision helps here (an exponent beyond IB_EMAX, an argument
- * wholly outside a function's domain, a function the evaluator does not have). */
+ * wholly outside a function's domain, a function the evaluator does not have); fail 3
+ * (IB_FAIL_NAN, set only by ib_prog.h's domain check, before anything else failed): the
+ * argument of an operation of the program lies wholly outside its real domain, so the
+ * value at the input is NaN. */
+#define IB_FAIL_NAN 3
 typedef struct {
   int n;
   int fail;

@@ -40,10 +40,19 @@ struct ib_constant {
   int64_t e;
   int neg, zero, exact; /* exact: the truncation is the value */
 };
+/* an argument checked before the program runs (ib_pre_nan): instructions [start, end)
+ * compute it alone, from an empty stack (a subtree: contiguous in postfix order), with no
+ * function call (cheap); fn the function it goes to, -1 an even root */
+#define IB_PRE_MAX 4
+struct ib_pre {
+  uint8_t start, end;
+  int8_t fn;
+};
 struct ib_prog {
-  int n_ins, n_const;
+  int n_ins, n_const, n_pre;
   struct ib_ins ins[IB_PROG_MAX];
   struct ib_constant k[IB_CONST_MAX];
+  struct ib_pre pre[IB_PRE_MAX];
 };
 
 IB_HD void ib_load_const(ib_ctx *c, ib *r, const struct ib_constant *k) {
@@ -167,14 +176,96 @@ IB_HDN void ib_apply(ib_ctx *c, ib *r, const ib *x, int fn) {
   }
 }
 
-/* The program at the input x (binary32 bits, finite) with n words: the result ball, or
- * c->fail set. A stack slot may hold a value beyond the exponent range as its logarithm
+/* ---------------------------------------------------------------------------------
+ * Arguments wholly outside a function's real domain: the value is NaN.
+ *
+ * The host decides an expression (reference/expr/expr.c, expr_mpfr_formula) by exact MPFR
+ * operations when each is exact, else by Arb balls; either gives NaN at an input where the
+ * exact argument of an operation lies outside the domain below, whatever the rest of the
+ * expression is, except through x^0:
+ *  - exact operations: the argument is then exact, the catalogue's referee gives NaN for
+ *    it (mpfr_log(-2), mpfr_asin(2), mpfr_rootn_ui(-2, 2), ...), and every later MPFR
+ *    operation and referee maps NaN to NaN, exactly (ternary 0: the path goes on) or not
+ *    (the path falls to the balls, below); but mpfr_pow_si(NaN, 0) = 1;
+ *  - Arb balls (eval_arb): the domain's adapter returns -1 once the argument's ball lies
+ *    outside, every node above returns -1, and Ziv's loop answers NaN with ternary 0
+ *    (ref_arb_ziv_arg); at a precision where the ball still straddles the edge, Arb's
+ *    function gives an indeterminate ball (nan +- inf), which every later Arb operation
+ *    keeps indeterminate, so nothing rounds before the NaN is seen, except
+ *    arb_pow_fmpz(x, 0) = 1 again.
+ * So the NaN is decided only for a program without x^0 (ib_keeps_nan), and only where
+ * the ball proves the exact argument outside, with the edges as the host's adapters have
+ * them (all_below / all_above: strict): log, log2, log10, sqrt, rsqrt and even roots below
+ * 0, log1p below -1, asin, acos and atanh outside [-1, 1], acosh below 1. A ball that
+ * reaches an edge (log(0) = -inf, atanh(1) = +inf, the poles; sqrt(-0) = -0) is left to the
+ * function as before: it fails 1 or 2, never NaN. The pair of a NaN is the host's for a NaN
+ * reference: y the binary64 NaN mpfr_get_d gives (IB_NAN_BITS; test_ibnan checks the bits
+ * against the host's), t 0. */
+#define IB_NAN_BITS 0xfff8000000000000ull
+
+/* every point of a stack slot's value is below k (-1) or above k (+1), or neither is
+ * proved (0); k is -1, 0 or 1. A slot kept as a logarithm (lg) is (-1)^vn e^L with L the
+ * ball x: e^L > 0, and |e^L| > 1 where every point of L is > 0, < 1 where every point is
+ * < 0. A ball (or a bound) x: ib_sign of x - k, computed with k exact in a context of its
+ * own (the sum encloses xi - k for every point xi, so its sign is every xi's against k;
+ * a failure there proves nothing and leaves c as it was). */
+IB_HDN int ib_cmp_k(const ib_ctx *c, const ib *x, int lg, int vn, int k) {
+  if (lg) {
+    if (!k) return vn ? -1 : 1;
+    const int s = ib_sign(x);
+    if (s > 0) return vn ? -1 : 1;    /* |v| > 1: v < -1 or v > 1 */
+    if (s < 0) return k > 0 ? -1 : 1; /* |v| < 1: -1 < v < 1 */
+    return 0;
+  }
+  if (!k) return ib_sign(x);
+  ib_ctx w = {c->n, 0};
+  ib kb, d;
+  ib_set_si(&w, &kb, k);
+  ib_sub(&w, &d, x, &kb);
+  return w.fail ? 0 : ib_sign(&d);
+}
+
+/* fn's argument (the slot x, lg, vn) lies wholly outside fn's real domain (the edges
+ * above); fn = -1: an even root */
+IB_HDN int ib_outside(const ib_ctx *c, const ib *x, int lg, int vn, int fn) {
+  switch (fn) {
+  case -1:
+  case IBF_LOG:
+  case IBF_LOG2:
+  case IBF_LOG10:
+  case IBF_SQRT:
+  case IBF_RSQRT: return ib_cmp_k(c, x, lg, vn, 0) < 0;
+  case IBF_LOG1P: return ib_cmp_k(c, x, lg, vn, -1) < 0;
+  case IBF_ASIN:
+  case IBF_ACOS:
+  case IBF_ATANH: return ib_cmp_k(c, x, lg, vn, -1) < 0 || ib_cmp_k(c, x, lg, vn, 1) > 0;
+  case IBF_ACOSH: return ib_cmp_k(c, x, lg, vn, 1) < 0;
+  default: return 0;
+  }
+}
+
+/* fn has a domain ib_outside checks */
+IB_HD int ib_fn_domain(int fn) {
+  return fn == IBF_LOG || fn == IBF_LOG2 || fn == IBF_LOG10 || fn == IBF_SQRT || fn == IBF_RSQRT || fn == IBF_LOG1P ||
+         fn == IBF_ASIN || fn == IBF_ACOS || fn == IBF_ATANH || fn == IBF_ACOSH;
+}
+
+/* no instruction of P can turn a NaN into a number on the host: no x^0 */
+IB_HD int ib_keeps_nan(const struct ib_prog *P) {
+  for (int i = 0; i < P->n_ins; i++)
+    if (P->ins[i].op == IBO_POW && P->ins[i].p == 0) return 0;
+  return 1;
+}
+
+/* Instructions [from, to) of the program at the input x (binary32 bits, finite) with n
+ * words, from an empty stack: the value they leave (the whole program: the result ball),
+ * or c->fail set. A stack slot may hold a value beyond the exponent range as its logarithm
  * (lg[], vn[]: ib_lg.h); the result is turned back into an ordinary ball (or bound). */
-IB_HDN void ib_eval(const struct ib_prog *P, uint32_t x, ib_ctx *c, ib *out) {
+IB_HDN void ib_eval_span(const struct ib_prog *P, int from, int to, uint32_t x, ib_ctx *c, ib *out) {
   ib st[IB_STACK];
   unsigned char lg[IB_STACK], vn[IB_STACK];
   int sp = 0;
-  for (int i = 0; i < P->n_ins && !c->fail; i++) {
+  for (int i = from; i < to && !c->fail; i++) {
     const struct ib_ins in = P->ins[i];
     ib *a = sp >= 2 ? &st[sp - 2] : st, *b = sp >= 1 ? &st[sp - 1] : st;
     switch (in.op) {
@@ -196,12 +287,17 @@ IB_HDN void ib_eval(const struct ib_prog *P, uint32_t x, ib_ctx *c, ib *out) {
       sp--;
       break;
     case IBO_POW:
-      if (lg[sp - 1]) ib_lg_pow(c, b, &vn[sp - 1], in.p, in.q);
+      if (!(in.q & 1) && ib_outside(c, b, lg[sp - 1], vn[sp - 1], -1)) ib_fail(c, IB_FAIL_NAN);
+      else if (lg[sp - 1]) ib_lg_pow(c, b, &vn[sp - 1], in.p, in.q);
       else if (in.q == 1) ib_pow_int(c, b, b, in.p);
       else ib_pow_frac(c, b, b, in.p, in.q);
       break;
     case IBO_FN: {
       int v = 0;
+      if (ib_outside(c, b, lg[sp - 1], vn[sp - 1], in.fn)) {
+        ib_fail(c, IB_FAIL_NAN);
+        break;
+      }
       if (lg[sp - 1]) {
         if (ib_lg_fn(c, b, &lg[sp - 1], &vn[sp - 1], in.fn)) break;
         ib t;
@@ -226,16 +322,41 @@ IB_HDN void ib_eval(const struct ib_prog *P, uint32_t x, ib_ctx *c, ib *out) {
   else if (lg[0]) ib_lg_demote(c, out, &st[0], vn[0]);
   else ib_copy(out, &st[0]);
 }
+IB_HD void ib_eval(const struct ib_prog *P, uint32_t x, ib_ctx *c, ib *out) { ib_eval_span(P, 0, P->n_ins, x, c, out); }
+
+/* The arguments of P->pre, each alone: 1 when one lies wholly outside its domain. The
+ * whole program's value is then NaN as when the program's own pass finds it (the rule
+ * above: any argument outside gives the host's NaN, in a program without x^0, whatever
+ * the other operands do), without first evaluating what comes before it in postfix
+ * order (exp10(x) in exp10(x)-log2(x)). */
+IB_HDN int ib_pre_nan(const struct ib_prog *P, uint32_t x, int n) {
+  for (int k = 0; k < P->n_pre; k++) {
+    ib_ctx w = {n, 0};
+    ib a;
+    ib_eval_span(P, P->pre[k].start, P->pre[k].end, x, &w, &a);
+    if (!w.fail && ib_outside(&w, &a, 0, 0, P->pre[k].fn)) return 1;
+  }
+  return 0;
+}
 
 /* One precision, 2^lev words: 1 and the pair (y, t) = (RN53 f(x), sign(y - f(x))) when the
- * ball rounds to one pair at every point; 0 when it does not (more words may); -1 when no
- * precision can (an exponent or a domain beyond the evaluator: fail 2), or the input is
- * not finite (the host's). */
+ * ball rounds to one pair at every point, or (NaN, 0) when an argument lies wholly
+ * outside its domain (IB_FAIL_NAN, in a program that keeps NaN); 0 when it does not (more
+ * words may); -1 when no precision can (an exponent or a domain edge beyond the
+ * evaluator: fail 2; a NaN that x^0 may swallow), or the input is not finite (the
+ * host's). */
 IB_HDN int ib_decide_level(const struct ib_prog *P, uint32_t x, int lev, double *y, int *t) {
   if ((x & 0x7fffffffu) >= 0x7f800000u) return -1;
   ib r;
   ib_ctx c = {1 << lev, 0};
-  ib_eval(P, x, &c, &r);
+  if (!lev && P->n_pre && ib_pre_nan(P, x, 1)) c.fail = IB_FAIL_NAN; /* the cheap arguments first */
+  else ib_eval(P, x, &c, &r);
+  if (c.fail == IB_FAIL_NAN && ib_keeps_nan(P)) {
+    const uint64_t nan = IB_NAN_BITS;
+    memcpy(y, &nan, sizeof nan);
+    *t = 0;
+    return 1;
+  }
   if (c.fail >= 2) return -1;
   return !c.fail && ib_round53(&r, y, t) ? 1 : 0;
 }

@@ -67,7 +67,7 @@ __global__ void __launch_bounds__(128, 6) k_balls(const struct ib_prog *__restri
 extern "C" int gpu_balls_upload(const struct ib_prog *P, struct ib_prog **d) {
   *d = NULL;
   if (!P) return 0;
-  /* the evaluator's frames (a stack of balls, each function's temporaries: 11248 bytes
+  /* the evaluator's frames (a stack of balls, each function's temporaries: 11536 bytes
    * for sm_90 at 80 registers, ptxas -v) exceed the default per-thread stack */
   if (cudaDeviceSetLimit(cudaLimitStackSize, 16 * 1024) != cudaSuccess) return -1;
   if (cudaMalloc((void **)d, sizeof *P) != cudaSuccess) return -1;
