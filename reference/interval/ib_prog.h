@@ -5,6 +5,9 @@
  * point gives the answer (ib_round53). What the highest precision cannot decide is left
  * to the host's Arb, never guessed.
  *
+ * The first precision is tried in double-word balls first (ib1.h: several times faster);
+ * only where those have no rule does the generic 1-word level run.
+ *
  * The program is a stack machine in postfix order (reference/expr/expr_ib.c compiles the
  * parsed expression into it). Constants are 1280-bit truncations with their exactness.
  *
@@ -227,12 +230,19 @@ IB_HDN void ib_eval(const struct ib_prog *P, uint32_t x, ib_ctx *c, ib *out) {
   else ib_copy(out, &st[0]);
 }
 
+/* the fast first precision (double-word balls): ib1_decide */
+#include "ib1.h"
+
 /* One precision, 2^lev words: 1 and the pair (y, t) = (RN53 f(x), sign(y - f(x))) when the
  * ball rounds to one pair at every point; 0 when it does not (more words may); -1 when no
  * precision can (an exponent or a domain beyond the evaluator: fail 2), or the input is
  * not finite (the host's). */
 IB_HDN int ib_decide_level(const struct ib_prog *P, uint32_t x, int lev, double *y, int *t) {
   if ((x & 0x7fffffffu) >= 0x7f800000u) return -1;
+  if (lev == 0) { /* the fast level first; where it has no rule, the generic one word */
+    const int f = ib1_decide(P, x, y, t);
+    if (f >= 0) return f;
+  }
   ib r;
   ib_ctx c = {1 << lev, 0};
   ib_eval(P, x, &c, &r);
