@@ -372,7 +372,7 @@ IB_HDN int ib1_eval(const struct ib_prog *P, uint32_t x, ib1 *out) {
     case IBO_DIV: ib1_div(a, a, b, &ok), sp--; break;
     case IBO_POW:
       if (in.q == 1) ib1_pow_int(b, b, in.p, &ok);
-      else ib1_generic_fn(b, b, -1, in.p, in.q, &ok);
+      else ib1_pow_frac(b, b, in.p, in.q, &ok);
       break;
     case IBO_FN: ib1_fn(b, b, in.fn, &ok); break;
     default: ok = 0;

@@ -52,14 +52,13 @@ IB_HD ib1 ib1_table_const(const uint64_t *D, int64_t e, int *ok) {
 }
 
 /* The generic 1-word code on x (ib1_to_ib: exact but for the truncation of l to the
- * word, which goes to the radius): fn, or x^(p/q) for fn < 0. Its failures, saturated
- * results and exponents beyond the range leave *ok = 0. */
-IB_HDN void ib1_generic_fn(ib1 *r, const ib1 *x, int fn, int32_t p, int32_t q, int *ok) {
+ * word, which goes to the radius) for the function fn. Its failures, saturated results
+ * and exponents beyond the range leave *ok = 0. */
+IB_HDN void ib1_generic_fn(ib1 *r, const ib1 *x, int fn, int *ok) {
   ib_ctx c = {1, 0};
   ib a, res;
   ib1_to_ib(&c, &a, x);
-  if (fn < 0) ib_pow_frac(&c, &res, &a, p, q);
-  else ib_apply(&c, &res, &a, fn);
+  ib_apply(&c, &res, &a, fn);
   if (c.fail) {
     *ok = 0;
     return;
@@ -230,17 +229,17 @@ IB_HDN void ib1_reduce_pio2(double ax, int *q, ib1 *F, int *ok) {
   F->r = ib1_ru_add(F->r, 0x1p-137);
 }
 
-/* sin t and vers t = 1 - cos t for |t| <= 1 (every point), z = t^2 in [0, Z], Z <= 1:
+/* sin t and vers t = 1 - cos t for |t| <= 2 (every point), z = t^2 in [0, Z], Z <= 4:
  *   sin t = t Q(z), Q(z) = sum_{j>=0} (-1)^j z^j/(2j + 1)!,
  *   vers t = z V(z), V(z) = sum_{j>=0} (-1)^j z^j/(2j + 2)!;
- * both alternate with terms decreasing from the first (z <= 1 < (2j + 2)(2j + 3)), so the
+ * both alternate with terms decreasing from the first (z <= 4 < (2j + 2)(2j + 3)), so the
  * tail after N terms is at most the first omitted, Z^N/(2N + 1)! (Q) or Z^N/(2N + 2)! (V),
  * bounded by 2 Z^N hi. */
 IB_HDN void ib1_sinvers(ib1 *S, ib1 *Vr, const ib1 *t, int *ok) {
   ib1 z, A;
   ib1_mul(&z, t, t, ok);
   const double Z = ib1_upper(&z);
-  if (!*ok || !(Z <= 1)) {
+  if (!*ok || !(Z <= 4)) {
     *ok = 0;
     return;
   }
@@ -268,6 +267,15 @@ IB_HDN void ib1_sincos(ib1 *sn, ib1 *cs, const ib1 *x, int *ok) {
     hp = ib1_table_const(IB_PI_D, IB_PI_E - 1, ok);
     ib1_mul(&t, &F, &hp, ok);
     if (x->h < 0) ib1_neg(&t, &t), q = (4 - q) & 3;
+    if (fabs(x->l) >= 0.78) { /* the low word reduced the same way: t = f_h pi/2 + f_l pi/2 */
+      int q2;
+      ib1 t2;
+      ib1_reduce_pio2(fabs(x->l), &q2, &F, ok);
+      ib1_mul(&t2, &F, &hp, ok);
+      if (x->l < 0) ib1_neg(&t2, &t2), q2 = (4 - q2) & 3;
+      ib1_add(&t, &t, &t2, ok);
+      q = (q + q2) & 3, L.h = 0;
+    }
     ib1_add(&t, &t, &L, ok);
   }
   ib1_sinvers(&S, &V, &t, ok);
@@ -287,6 +295,7 @@ IB_HDN void ib1_sincos(ib1 *sn, ib1 *cs, const ib1 *x, int *ok) {
 IB_HDN void ib1_hyp(ib1 *r, const ib1 *x, int fn, int *ok) {
   ib1 ax, M, D, t;
   const ib1 one = ib1_exact(1), two = ib1_exact(2);
+  const int neg = x->h < 0; /* r may be x */
   ib1_abs(&ax, x);
   if (fn == IBF_TANH) {
     ib1_scale(&ax, &ax, 1, ok);
@@ -306,7 +315,68 @@ IB_HDN void ib1_hyp(ib1 *r, const ib1 *x, int fn, int *ok) {
     }
     ib1_scale(r, r, -1, ok);
   }
-  if (fn != IBF_COSH && x->h < 0) ib1_neg(r, r);
+  if (fn != IBF_COSH && neg) ib1_neg(r, r);
+}
+
+/* atan(x). |x| > 1 at every point: atan x = sign(x) pi/2 - atan(1/x). Then two halvings
+ * atan v = 2 atan(v / (1 + sqrt(1 + v^2))) (every real v) bring |u| <= tan(pi/16) < 0.2
+ * (plus the radius), and atan u = u A(w), w = u^2, A(w) = sum_{j>=0} (-1)^j w^j/(2j+1),
+ * alternating with decreasing terms for w <= 1: the tail after N terms is at most the
+ * first omitted, W^N/(2N+1), bounded by 2 W^N hi_N. */
+IB_HDN void ib1_atan(ib1 *r, const ib1 *x, int *ok) {
+  ib1 v = *x, t, w, A;
+  const ib1 one = ib1_exact(1);
+  const double lo = ib1_lower(x);
+  const int flip = lo > 1, neg = x->h < 0; /* r may be x */
+  if (flip) ib1_div(&v, &one, x, ok);
+  else if (!(ib1_upper(x) <= 1)) {
+    *ok = 0; /* straddles 1: the generic level's */
+    return;
+  }
+  for (int i = 0; i < 2; i++) {
+    ib1_mul(&t, &v, &v, ok);
+    ib1_add(&t, &t, &one, ok);
+    ib1_sqrt(&t, &t, ok);
+    ib1_add(&t, &t, &one, ok);
+    ib1_div(&v, &v, &t, ok);
+  }
+  ib1_mul(&w, &v, &v, ok);
+  const double W = ib1_upper(&w);
+  if (!*ok || !(W <= 0.5)) {
+    *ok = 0;
+    return;
+  }
+  const double(*tab)[2] = IB1_RODD_D;
+  const int N = ib1_terms(W, tab, 0, 1, IB1_NODD - 1);
+  ib1_horner(&A, &w, tab, 0, 1, N, 1, ok);
+  A.r = ib1_ru_add(A.r, ib1_ru_mul(ib1_ru_pow(W, N), 2 * tab[N][0]));
+  ib1_mul(r, &v, &A, ok);
+  ib1_scale(r, r, 2, ok);
+  if (flip) {
+    ib1 hp = ib1_table_const(IB_PI_D, IB_PI_E - 1, ok);
+    if (neg) ib1_neg(&hp, &hp);
+    ib1_sub(r, &hp, r, ok);
+  }
+}
+
+/* x^(p/q), q > 1 (the real q-th root to the power p): for a ball of one sign (q odd, or
+ * positive), |x|^(p/q) = exp(log|x| p / q) (p, q exact integers; ball operations), of the
+ * sign of x^p for odd q. A ball that may hold 0 or a negative one with q even has no
+ * rule (the generic level's). */
+IB_HDN void ib1_pow_frac(ib1 *r, const ib1 *x, int32_t p, int32_t q, int *ok) {
+  const int neg = x->h < 0;
+  if (!(ib1_lower(x) > 0) || (neg && !(q & 1))) {
+    *ok = 0;
+    return;
+  }
+  ib1 a, L;
+  const ib1 P = ib1_exact(p), Q = ib1_exact(q);
+  ib1_abs(&a, x);
+  ib1_log(&L, &a, ok);
+  ib1_mul(&L, &L, &P, ok);
+  ib1_div(&L, &L, &Q, ok);
+  ib1_exp(r, &L, ok);
+  if (neg && (p & 1)) ib1_neg(r, r);
 }
 
 /* one function of the program */
@@ -334,7 +404,10 @@ IB_HDN void ib1_fn(ib1 *r, const ib1 *x, int fn, int *ok) {
   case IBF_COSH:
   case IBF_TANH: ib1_hyp(r, x, fn, ok); return;
   case IBF_FABS: ib1_abs(r, x); return;
-  default: ib1_generic_fn(r, x, fn, 0, 0, ok);
+  case IBF_ATAN: ib1_atan(r, x, ok); return;
+  case IBF_CBRT: ib1_pow_frac(r, x, 1, 3, ok); return;
+  case IBF_RCBRT: ib1_pow_frac(r, x, -1, 3, ok); return;
+  default: ib1_generic_fn(r, x, fn, ok);
   }
 }
 
