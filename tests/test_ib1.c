@@ -80,8 +80,28 @@ static void check_pairs(const double (*tab)[2], int n, int odd) {
   CHECK(bad == 0, "%s: %d pairs farther than 2^-106 |hi| from the value", odd ? "1/(2j+1)" : "1/n!", bad);
   mpfr_clears(c, d, (mpfr_ptr)0);
 }
+static void check_sc64(void) {
+  mpfr_t c, d;
+  mpfr_inits2(400, c, d, (mpfr_ptr)0);
+  int bad = 0;
+  for (int i = 0; i < IB1_NSC; i++)
+    for (int k = 0; k < 2; k++) {
+      mpfr_set_ui(c, i, MPFR_RNDN);
+      mpfr_div_ui(c, c, 64, MPFR_RNDN);
+      if (k) mpfr_cos(c, c, MPFR_RNDN);
+      else mpfr_sin(c, c, MPFR_RNDN);
+      const double hi = ib1_sc64_host[i][2 * k], lo = ib1_sc64_host[i][2 * k + 1];
+      mpfr_sub_d(d, c, hi, MPFR_RNDN);
+      mpfr_sub_d(d, d, lo, MPFR_RNDN);
+      mpfr_abs(d, d, MPFR_RNDN);
+      if (hi == 0 ? !mpfr_zero_p(d) : mpfr_cmp_d(d, ldexp(fabs(hi), -106)) > 0 || hi != mpfr_get_d(c, MPFR_RNDN)) bad++;
+    }
+  CHECK(bad == 0, "sin, cos(i/64): %d entries farther than 2^-106 |hi| from the value", bad);
+  mpfr_clears(c, d, (mpfr_ptr)0);
+}
 static void test_tables(void **state) {
   (void)state;
+  check_sc64();
   check_pairs(ib1_rfact_host, IB1_NFACT, 0);
   check_pairs(ib1_rodd_host, IB1_NODD, 1);
   mpfr_t v;

@@ -255,7 +255,8 @@ IB_HDN void ib1_sinvers(ib1 *S, ib1 *Vr, const ib1 *t, int *ok) {
 }
 /* sin x and cos x: x = h + l (+- r); for |h| >= pi/4, h (2/pi) = k + f (ib1_reduce_pio2,
  * exact but for F's radius), so x = k pi/2 + t with t = f pi/2 + l (+- r) (pi/2 from the
- * generic table: 106 bits and a radius); then by k mod 4: (sin, cos) = (S, C), (C, -S),
+ * generic table: 106 bits and a radius; a low word beyond pi/4 reduced likewise); then
+ * t = i/64 + d and the table's sin, cos(i/64); then by k mod 4: (sin, cos) = (S, C), (C, -S),
  * (-S, -C), (-C, S) with S = sin t, C = 1 - vers t. want: 1 sin, 2 cos, 3 both. */
 IB_HDN void ib1_sincos(ib1 *sn, ib1 *cs, const ib1 *x, int *ok) {
   ib1 t = *x, S, V;
@@ -278,9 +279,35 @@ IB_HDN void ib1_sincos(ib1 *sn, ib1 *cs, const ib1 *x, int *ok) {
     }
     ib1_add(&t, &t, &L, ok);
   }
+  /* t = i/64 + d, |d| <= 1/128 (and the radius): sin t = s_i (1 - vers d) + c_i sin d,
+   * cos t = c_i (1 - vers d) - s_i sin d with s_i, c_i = sin, cos(i/64) from the table
+   * (balls: 2^-103 |hi|); i = 0 leaves t (sin 0 = 0, cos 0 = 1 exactly) */
+  const double ti = nearbyint(t.h * 64);
+  if (!(fabs(ti) <= 128)) {
+    *ok = 0;
+    return;
+  }
+  const int i = (int)fabs(ti), si = ti < 0 ? -1 : 1;
+  if (i) {
+    const ib1 t0 = ib1_exact(ti / 64);
+    ib1_sub(&t, &t, &t0, ok);
+  }
   ib1_sinvers(&S, &V, &t, ok);
   const ib1 one = ib1_exact(1);
-  ib1_sub(&V, &one, &V, ok); /* C */
+  ib1_sub(&V, &one, &V, ok); /* cos d */
+  if (i) {
+    const double(*sc)[4] = IB1_SC64_D;
+    const ib1 s0 = {si * sc[i][0], si * sc[i][1], ib1_ru_mul(fabs(sc[i][0]), 0x1p-103)},
+              c0 = {sc[i][2], sc[i][3], ib1_ru_mul(fabs(sc[i][2]), 0x1p-103)};
+    ib1 a, b, St;
+    ib1_mul(&a, &s0, &V, ok);
+    ib1_mul(&b, &c0, &S, ok);
+    ib1_add(&St, &a, &b, ok);
+    ib1_mul(&a, &c0, &V, ok);
+    ib1_mul(&b, &s0, &S, ok);
+    ib1_sub(&V, &a, &b, ok);
+    S = St;
+  }
   switch (q) {
   case 0: *sn = S, *cs = V; break;
   case 1: *sn = V, ib1_neg(cs, &S); break;
