@@ -10,7 +10,8 @@
  * each result holds the exact result at every point of its operands' balls.
  *
  * The invariant each operation checks on its result (ib1_fits): h = 0 (then l = 0) or
- * 2^-480 <= |h| <= 2^480, and r <= 2^480. So every product of two midpoints' high words
+ * 2^-480 <= |h| <= 2^480, |l| <= 2^-53 |h| (a two_sum's pair, or a table's RN pair, always
+ * is: |l| <= half an ulp of h), and r <= 2^480. So every product of two midpoints' high words
  * lies in [2^-960, 2^960]: its fma residual is exact, nothing overflows. A result outside
  * that range (or any operation without a rule here: a ball that may hold 0 as a divisor, a
  * logarithm's argument reaching 0, exp beyond 2^700) sets *ok = 0 and the whole input
@@ -92,7 +93,8 @@ IB_HD double ib1_lower(const ib1 *a) { return ib1_rd_sub(ib1_rd_sub(fabs(a->h), 
 
 IB_HD void ib1_fits(const ib1 *a, int *ok) {
   const double ah = fabs(a->h);
-  if (!(ah <= IB1_MAX) || !(a->r <= IB1_MAX) || (ah != 0 && ah < IB1_MIN)) *ok = 0; /* NaN fails too */
+  if (!(ah <= IB1_MAX) || !(a->r <= IB1_MAX) || (ah != 0 && ah < IB1_MIN) || !(fabs(a->l) <= ah * 0x1p-53))
+    *ok = 0; /* NaN fails too */
 }
 IB_HD ib1 ib1_exact(double v) {
   ib1 r = {v, 0, 0};
@@ -143,7 +145,8 @@ IB_HD void ib1_abs(ib1 *r, const ib1 *a) {
  * so the midpoint's error is at most |a_l b_l| + u A (1 + (1 + u) + (1 + u)^2) + u |q| +
  * eta (2 + 2u + 3u) <= |a_l b_l| + 2^-51 (A + |q|) + 2^-1073, and 0 when a_l = b_l = 0
  * (then c1 = c2 = c3 = 0 and t = q exactly) or a_h or b_h is 0 (then so is its low word,
- * and every term is an exact 0). The radius: |x y - m_a m_b| <= |m_a| r_b + |m_b| r_a +
+ * and every term is an exact 0). By the invariant |a_l| <= u |a_h|, so |a_l b_l| <= u A and
+ * the bound is at most 2^-50 (A + |q|) + 2^-1073 (u + 2^-51 <= 2^-50). The radius: |x y - m_a m_b| <= |m_a| r_b + |m_b| r_a +
  * r_a r_b with |m| <= |h| + |l|, plus the midpoint's error, all rounded up. */
 IB_HD void ib1_mul(ib1 *r, const ib1 *a, const ib1 *b, int *ok) {
   const double p = a->h * b->h, q = p == 0 ? 0 : fma(a->h, b->h, -p);
@@ -153,8 +156,7 @@ IB_HD void ib1_mul(ib1 *r, const ib1 *a, const ib1 *b, int *ok) {
   double E = 0;
   if ((a->l != 0 || b->l != 0) && a->h != 0 && b->h != 0) {
     const double A = ib1_ru_add(ib1_ru_mul(fabs(a->h), fabs(b->l)), ib1_ru_mul(fabs(a->l), fabs(b->h)));
-    E = ib1_ru_add(ib1_ru_add(ib1_ru_mul(fabs(a->l), fabs(b->l)), ib1_ru_mul(ib1_ru_add(A, fabs(q)), 0x1p-51)),
-                   0x1p-1073);
+    E = ib1_ru_add(ib1_ru_mul(ib1_ru_add(A, fabs(q)), 0x1p-50), 0x1p-1073);
   }
   double rad = E;
   if (b->r != 0) rad = ib1_ru_add(rad, ib1_ru_mul(ib1_ru_add(fabs(a->h), fabs(a->l)), b->r));
