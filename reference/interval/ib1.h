@@ -352,10 +352,12 @@ IB_HDN int ib1_round53(const ib1 *a, double *y, int *t) {
 }
 
 /* The program at x (binary32 bits, finite) in ib1: 1 and *out, or 0 when an operation has
- * no fast rule for its operands (the generic level decides). */
-IB_HDN int ib1_eval(const struct ib_prog *P, uint32_t x, ib1 *out) {
+ * no fast rule for its operands (the generic level decides); *gen: a function ran the
+ * generic code (whose side, if any, the conversion dropped). */
+IB_HDN int ib1_eval(const struct ib_prog *P, uint32_t x, ib1 *out, int *gen) {
   ib1 st[IB_STACK];
   int sp = 0, ok = 1;
+  *gen = 0;
   for (int i = 0; i < P->n_ins && ok; i++) {
     const struct ib_ins in = P->ins[i];
     ib1 *a = sp >= 2 ? &st[sp - 2] : st, *b = sp >= 1 ? &st[sp - 1] : st;
@@ -376,7 +378,7 @@ IB_HDN int ib1_eval(const struct ib_prog *P, uint32_t x, ib1 *out) {
       if (in.q == 1) ib1_pow_int(b, b, in.p, &ok);
       else ib1_pow_frac(b, b, in.p, in.q, &ok);
       break;
-    case IBO_FN: ib1_fn(b, b, in.fn, &ok); break;
+    case IBO_FN: *gen |= ib1_fn(b, b, in.fn, &ok); break;
     default: ok = 0;
     }
   }
@@ -387,11 +389,15 @@ IB_HDN int ib1_eval(const struct ib_prog *P, uint32_t x, ib1 *out) {
 
 /* The fast first precision of input x: 1 and (y, t) when its ball rounds to one pair at
  * every point; 0 when it does not (more words may: the caller goes on to 2 words); -1 when
- * an operation has no fast rule here (the caller runs the generic 1-word level). */
+ * an operation has no fast rule here (the caller runs the generic 1-word level), or when
+ * it does not round and a function ran the generic code (the generic word, with the
+ * sides and slots the conversion drops, may decide it: erf(x) near -1 for 1 + erf(x)). */
 IB_HDN int ib1_decide(const struct ib_prog *P, uint32_t x, double *y, int *t) {
   ib1 r;
-  if (!ib1_eval(P, x, &r)) return -1;
-  return ib1_round53(&r, y, t);
+  int gen;
+  if (!ib1_eval(P, x, &r, &gen)) return -1;
+  const int d = ib1_round53(&r, y, t);
+  return d || !gen ? d : -1;
 }
 
 #endif

@@ -406,35 +406,35 @@ IB_HDN void ib1_pow_frac(ib1 *r, const ib1 *x, int32_t p, int32_t q, int *ok) {
   if (neg && (p & 1)) ib1_neg(r, r);
 }
 
-/* one function of the program */
-IB_HDN void ib1_fn(ib1 *r, const ib1 *x, int fn, int *ok) {
+/* one function of the program; 1 when it ran the generic code (ib1_generic_fn), else 0 */
+IB_HDN int ib1_fn(ib1 *r, const ib1 *x, int fn, int *ok) {
   ib1 t, u;
   const ib1 one = ib1_exact(1);
   switch (fn) {
-  case IBF_EXP: ib1_exp(r, x, ok); return;
-  case IBF_EXPM1: ib1_expm1(r, x, ok); return;
-  case IBF_LOG: ib1_log(r, x, ok); return;
-  case IBF_LOG1P: ib1_log1p(r, x, ok); return;
-  case IBF_SQRT: ib1_sqrt(r, x, ok); return;
+  case IBF_EXP: ib1_exp(r, x, ok); return 0;
+  case IBF_EXPM1: ib1_expm1(r, x, ok); return 0;
+  case IBF_LOG: ib1_log(r, x, ok); return 0;
+  case IBF_LOG1P: ib1_log1p(r, x, ok); return 0;
+  case IBF_SQRT: ib1_sqrt(r, x, ok); return 0;
   case IBF_RSQRT:
     ib1_sqrt(&t, x, ok);
     ib1_div(r, &one, &t, ok);
-    return;
-  case IBF_RECIP: ib1_div(r, &one, x, ok); return;
-  case IBF_SIN: ib1_sincos(r, &t, x, ok); return;
-  case IBF_COS: ib1_sincos(&t, r, x, ok); return;
+    return 0;
+  case IBF_RECIP: ib1_div(r, &one, x, ok); return 0;
+  case IBF_SIN: ib1_sincos(r, &t, x, ok); return 0;
+  case IBF_COS: ib1_sincos(&t, r, x, ok); return 0;
   case IBF_TAN:
     ib1_sincos(&t, &u, x, ok);
     ib1_div(r, &t, &u, ok);
-    return;
+    return 0;
   case IBF_SINH:
   case IBF_COSH:
-  case IBF_TANH: ib1_hyp(r, x, fn, ok); return;
-  case IBF_FABS: ib1_abs(r, x); return;
-  case IBF_ATAN: ib1_atan(r, x, ok); return;
-  case IBF_CBRT: ib1_pow_frac(r, x, 1, 3, ok); return;
-  case IBF_RCBRT: ib1_pow_frac(r, x, -1, 3, ok); return;
-  default: ib1_generic_fn(r, x, fn, ok);
+  case IBF_TANH: ib1_hyp(r, x, fn, ok); return 0;
+  case IBF_FABS: ib1_abs(r, x); return 0;
+  case IBF_ATAN: ib1_atan(r, x, ok); return 0;
+  case IBF_CBRT: ib1_pow_frac(r, x, 1, 3, ok); return 0;
+  case IBF_RCBRT: ib1_pow_frac(r, x, -1, 3, ok); return 0;
+  default: ib1_generic_fn(r, x, fn, ok); return 1;
   }
 }
 
