@@ -14,10 +14,10 @@
  * is: |l| <= half an ulp of h), and r <= 2^480. So every product of two midpoints' high words
  * lies in [2^-960, 2^960]: its fma residual is exact, nothing overflows. A result outside
  * that range (or any operation without a rule here: a ball that may hold 0 as a divisor, a
- * logarithm's argument reaching 0, exp beyond 2^700) sets *ok = 0 and the whole input
+ * logarithm's argument reaching 0, exp beyond |x| = 700) sets *ok = 0 and the whole input
  * goes to the generic 1-word level (ib_prog.h), which has saturated and logarithmic
- * slots and the exponent apart; a function without a fast rule is evaluated by the
- * generic 1-word code on the ball converted exactly (ib1_generic_fn). Nothing here is
+ * slots and the exponent apart; so does every input of a program calling a function
+ * without a fast rule (erf, asin, ...: ib1_has_rule). Nothing here is
  * trusted beyond IEEE binary64 arithmetic rounding to nearest (the host's with
  * -ffp-contract=off, the device's with -fmad=false: no operation is fused unless written
  * as fma) and the elementary functions' results used only as seeds (never in a bound).
@@ -283,45 +283,6 @@ IB_HD void ib1_const(ib1 *r, const struct ib_constant *k, int *ok) {
   }
   ib1_from_words(r, k->d, IB_MAXL, k->e, k->neg, !k->exact, ok);
 }
-/* an upper bound of a mag (m 2^e, m < 2^32) as a double */
-IB_HD double ib1_of_mag(ib_mag m, int *ok) {
-  if (!m.m) return 0;
-  if (m.e + 32 > 470) *ok = 0;
-  if (m.e < -1000) return 0x1p-960; /* m 2^e < 2^(e + 32) <= 2^-968 */
-  return ldexp((double)m.m, (int)m.e); /* >= 2^(e + 31) >= 2^-969: exact */
-}
-/* a generic ball (ib.h) as ib1: its words (one or two in practice; more are truncated
- * into the radius by ib1_from_words) and its radius; a side only narrows the ball, so
- * dropping it widens; a saturated value has no ib1 */
-IB_HD void ib1_of_ib(ib1 *r, const ib *a, int *ok) {
-  if (a->sat) {
-    *ok = 0;
-    return;
-  }
-  if (a->zero) *r = ib1_exact(0);
-  else ib1_from_words(r, a->d, a->l, a->e, a->neg, 0, ok);
-  r->r = ib1_ru_add(r->r, ib1_of_mag(a->r, ok));
-  ib1_fits(r, ok);
-}
-/* an upper bound of a double v >= 0 as a mag */
-IB_HD ib_mag ib1_mag_of(double v) {
-  if (v == 0) return (ib_mag){0, 0};
-  int ex;
-  const double m = frexp(v, &ex); /* exact: v = m 2^ex, m in [1/2, 1) */
-  return ibm_make((uint64_t)ldexp(m, 53), ex - 53);
-}
-/* ib1 as a generic ball at one word: h exactly, plus l (the sum truncated to the word,
- * the truncation in the radius, ib_add), plus the radius rounded up */
-IB_HD void ib1_to_ib(ib_ctx *c, ib *r, const ib1 *a) {
-  ib_set_d(c, r, a->h);
-  if (a->l != 0) {
-    ib t;
-    ib_set_d(c, &t, a->l);
-    ib_add(c, r, r, &t);
-  }
-  if (a->r != 0) ib_add_error(r, ib1_mag_of(a->r));
-}
-
 #include "ib1_fn.h"
 
 /* ---------------------------------------------------------------------------------
@@ -351,13 +312,14 @@ IB_HDN int ib1_round53(const ib1 *a, double *y, int *t) {
   return 1;
 }
 
-/* The program at x (binary32 bits, finite) in ib1: 1 and *out, or 0 when an operation has
- * no fast rule for its operands (the generic level decides); *gen: a function ran the
- * generic code (whose side, if any, the conversion dropped). */
-IB_HDN int ib1_eval(const struct ib_prog *P, uint32_t x, ib1 *out, int *gen) {
+/* The program at x (binary32 bits, finite) in ib1: 1 and *out, or 0 when it calls a function
+ * without a rule here or an operation has no rule for its operands (the generic level
+ * decides). */
+IB_HDN int ib1_eval(const struct ib_prog *P, uint32_t x, ib1 *out) {
+  for (int i = 0; i < P->n_ins; i++)
+    if (P->ins[i].op == IBO_FN && !ib1_has_rule(P->ins[i].fn)) return 0;
   ib1 st[IB_STACK];
   int sp = 0, ok = 1;
-  *gen = 0;
   for (int i = 0; i < P->n_ins && ok; i++) {
     const struct ib_ins in = P->ins[i];
     ib1 *a = sp >= 2 ? &st[sp - 2] : st, *b = sp >= 1 ? &st[sp - 1] : st;
@@ -378,7 +340,7 @@ IB_HDN int ib1_eval(const struct ib_prog *P, uint32_t x, ib1 *out, int *gen) {
       if (in.q == 1) ib1_pow_int(b, b, in.p, &ok);
       else ib1_pow_frac(b, b, in.p, in.q, &ok);
       break;
-    case IBO_FN: *gen |= ib1_fn(b, b, in.fn, &ok); break;
+    case IBO_FN: ib1_fn(b, b, in.fn, &ok); break;
     default: ok = 0;
     }
   }
@@ -389,15 +351,12 @@ IB_HDN int ib1_eval(const struct ib_prog *P, uint32_t x, ib1 *out, int *gen) {
 
 /* The fast first precision of input x: 1 and (y, t) when its ball rounds to one pair at
  * every point; 0 when it does not (more words may: the caller goes on to 2 words); -1 when
- * an operation has no fast rule here (the caller runs the generic 1-word level), or when
- * it does not round and a function ran the generic code (the generic word, with the
- * sides and slots the conversion drops, may decide it: erf(x) near -1 for 1 + erf(x)). */
+ * the program or an operation has no fast rule here (the caller runs the generic 1-word
+ * level). */
 IB_HDN int ib1_decide(const struct ib_prog *P, uint32_t x, double *y, int *t) {
   ib1 r;
-  int gen;
-  if (!ib1_eval(P, x, &r, &gen)) return -1;
-  const int d = ib1_round53(&r, y, t);
-  return d || !gen ? d : -1;
+  if (!ib1_eval(P, x, &r)) return -1;
+  return ib1_round53(&r, y, t);
 }
 
 #endif

@@ -4,9 +4,9 @@
  * coefficients from ib1_const.h, each a ball holding its exact value), adds a bound of the
  * series' tail written beside it to the radius, and undoes the reduction with ib1
  * operations. Ball operations enclose, so the only proofs to check are the identities and
- * the tail bounds here. A function without a rule here (or an argument outside a rule's
- * range) is evaluated by the generic code at one word on the ball converted exactly
- * (ib1_generic_fn), or sets *ok = 0 (the generic level then takes the whole input).
+ * the tail bounds here. A program calling a function without a rule here (erf, asin, ...:
+ * ib1_has_rule), or an argument outside a rule's range (*ok = 0), leaves the whole input
+ * to the generic 1-word level.
  *
  * Trusted: included by ib1.h only. */
 #ifndef ULPCERT_IB1_FN_H
@@ -49,21 +49,6 @@ IB_HD ib1 ib1_table_const(const uint64_t *D, int64_t e, int *ok) {
   ib1 r;
   ib1_from_words(&r, D, IB_MAXL, e, 0, 1, ok);
   return r;
-}
-
-/* The generic 1-word code on x (ib1_to_ib: exact but for the truncation of l to the
- * word, which goes to the radius) for the function fn. Its failures, saturated results
- * and exponents beyond the range leave *ok = 0. */
-IB_HDN void ib1_generic_fn(ib1 *r, const ib1 *x, int fn, int *ok) {
-  ib_ctx c = {1, 0};
-  ib a, res;
-  ib1_to_ib(&c, &a, x);
-  ib_apply(&c, &res, &a, fn);
-  if (c.fail) {
-    *ok = 0;
-    return;
-  }
-  ib1_of_ib(r, &res, ok);
 }
 
 /* expm1(t) for |t| <= T <= 0.36 (every point): t R(t), R(t) = sum_{j>=0} t^j / (j + 1)!.
@@ -406,35 +391,45 @@ IB_HDN void ib1_pow_frac(ib1 *r, const ib1 *x, int32_t p, int32_t q, int *ok) {
   if (neg && (p & 1)) ib1_neg(r, r);
 }
 
-/* one function of the program; 1 when it ran the generic code (ib1_generic_fn), else 0 */
-IB_HDN int ib1_fn(ib1 *r, const ib1 *x, int fn, int *ok) {
+/* the functions with a rule here: a program calling any other runs the generic 1-word
+ * level instead (ib1_eval) */
+IB_HD int ib1_has_rule(int fn) {
+  switch (fn) {
+  case IBF_EXP: case IBF_EXPM1: case IBF_LOG: case IBF_LOG1P: case IBF_SQRT: case IBF_RSQRT: case IBF_RECIP:
+  case IBF_SIN: case IBF_COS: case IBF_TAN: case IBF_SINH: case IBF_COSH: case IBF_TANH: case IBF_FABS:
+  case IBF_ATAN: case IBF_CBRT: case IBF_RCBRT: return 1;
+  default: return 0;
+  }
+}
+/* one function of the program (ib1_has_rule) */
+IB_HDN void ib1_fn(ib1 *r, const ib1 *x, int fn, int *ok) {
   ib1 t, u;
   const ib1 one = ib1_exact(1);
   switch (fn) {
-  case IBF_EXP: ib1_exp(r, x, ok); return 0;
-  case IBF_EXPM1: ib1_expm1(r, x, ok); return 0;
-  case IBF_LOG: ib1_log(r, x, ok); return 0;
-  case IBF_LOG1P: ib1_log1p(r, x, ok); return 0;
-  case IBF_SQRT: ib1_sqrt(r, x, ok); return 0;
+  case IBF_EXP: ib1_exp(r, x, ok); return;
+  case IBF_EXPM1: ib1_expm1(r, x, ok); return;
+  case IBF_LOG: ib1_log(r, x, ok); return;
+  case IBF_LOG1P: ib1_log1p(r, x, ok); return;
+  case IBF_SQRT: ib1_sqrt(r, x, ok); return;
   case IBF_RSQRT:
     ib1_sqrt(&t, x, ok);
     ib1_div(r, &one, &t, ok);
-    return 0;
-  case IBF_RECIP: ib1_div(r, &one, x, ok); return 0;
-  case IBF_SIN: ib1_sincos(r, &t, x, ok); return 0;
-  case IBF_COS: ib1_sincos(&t, r, x, ok); return 0;
+    return;
+  case IBF_RECIP: ib1_div(r, &one, x, ok); return;
+  case IBF_SIN: ib1_sincos(r, &t, x, ok); return;
+  case IBF_COS: ib1_sincos(&t, r, x, ok); return;
   case IBF_TAN:
     ib1_sincos(&t, &u, x, ok);
     ib1_div(r, &t, &u, ok);
-    return 0;
+    return;
   case IBF_SINH:
   case IBF_COSH:
-  case IBF_TANH: ib1_hyp(r, x, fn, ok); return 0;
-  case IBF_FABS: ib1_abs(r, x); return 0;
-  case IBF_ATAN: ib1_atan(r, x, ok); return 0;
-  case IBF_CBRT: ib1_pow_frac(r, x, 1, 3, ok); return 0;
-  case IBF_RCBRT: ib1_pow_frac(r, x, -1, 3, ok); return 0;
-  default: ib1_generic_fn(r, x, fn, ok); return 1;
+  case IBF_TANH: ib1_hyp(r, x, fn, ok); return;
+  case IBF_FABS: ib1_abs(r, x); return;
+  case IBF_ATAN: ib1_atan(r, x, ok); return;
+  case IBF_CBRT: ib1_pow_frac(r, x, 1, 3, ok); return;
+  case IBF_RCBRT: ib1_pow_frac(r, x, -1, 3, ok); return;
+  default: *ok = 0;
   }
 }
 
