@@ -176,7 +176,7 @@ IB_HD void ib1_scale(ib1 *r, const ib1 *a, int k, int *ok) {
   }
   const double l = ldexp(a->l, k);
   double rad = a->r == 0 ? 0 : ib1_ru_mul(a->r, ldexp(1.0, k));
-  if (l != 0 && fabs(l) < 0x1p-1021) rad = ib1_ru_add(rad, 0x1p-1074);
+  if (a->l != 0 && fabs(l) < 0x1p-1021) rad = ib1_ru_add(rad, 0x1p-1074); /* l may even round to 0 */
   r->h = ldexp(a->h, k), r->l = l, r->r = rad;
   ib1_fits(r, ok);
 }
