@@ -33,7 +33,8 @@
  *  (R4) for z > 0, next_up(RN(z)) >= z (RN(z) >= z, or z lies within half the gap above
  *       RN(z)), next_down(RN(z)) <= z likewise: ru_* and rd_* below.
  *
- * Trusted: includes only ib1_const.h (and is included after ib_prog.h's definitions). */
+ * Trusted: includes only ib1_const.h and ib1_fn.h (and is included after ib_prog.h's
+ * definitions, whose words and constants it uses). */
 #ifndef ULPCERT_IB1_H
 #define ULPCERT_IB1_H
 
