@@ -5,6 +5,9 @@
  * point gives the answer (ib_round53). What the highest precision cannot decide is left
  * to the host's Arb, never guessed.
  *
+ * The first precision is tried in double-word balls first (ib1.h: several times faster);
+ * only where those have no rule does the generic 1-word level run.
+ *
  * The program is a stack machine in postfix order (reference/expr/expr_ib.c compiles the
  * parsed expression into it). Constants are 1280-bit truncations with their exactness.
  *
@@ -339,6 +342,9 @@ IB_HDN int ib_pre_nan(const struct ib_prog *P, uint32_t x, int n) {
   return 0;
 }
 
+/* the fast first precision (double-word balls): ib1_decide */
+#include "ib1.h"
+
 /* One precision, 2^lev words: 1 and the pair (y, t) = (RN53 f(x), sign(y - f(x))) when the
  * ball rounds to one pair at every point, or (NaN, 0) when an argument lies wholly
  * outside its domain (IB_FAIL_NAN, in a program that keeps NaN); 0 when it does not (more
@@ -347,6 +353,10 @@ IB_HDN int ib_pre_nan(const struct ib_prog *P, uint32_t x, int n) {
  * host's). */
 IB_HDN int ib_decide_level(const struct ib_prog *P, uint32_t x, int lev, double *y, int *t) {
   if ((x & 0x7fffffffu) >= 0x7f800000u) return -1;
+  if (lev == 0) { /* the fast level first; where it has no rule, the generic one word */
+    const int f = ib1_decide(P, x, y, t);
+    if (f >= 0) return f;
+  }
   ib r;
   ib_ctx c = {1 << lev, 0};
   if (!lev && P->n_pre && ib_pre_nan(P, x, 1)) c.fail = IB_FAIL_NAN; /* the cheap arguments first */

@@ -1,7 +1,9 @@
 /* ballbench: the ball evaluator's device kernel alone, as k_balls runs it (one launch per
  * precision over what the one before left, compacted), in builds with different register
  * caps (variant.cu): inputs decided a second, per precision and in all, and whether every
- * build gives the same (y, t) for every input.
+ * build gives the same (y, t) for every input. Before the levels, the generic 1-word level
+ * alone (the first level before the fast double-word balls of ib1.h) runs over all N
+ * inputs: its rate, what it decides, and that every input both decide has the same pair.
  *   ballbench 'EXPR' FIRST N [BLOCKS_PER_SM [VARIANTS]]  (VARIANTS: digits of vars[]) */
 #include <cuda_runtime.h>
 #include <stdint.h>
@@ -69,6 +71,9 @@ int main(int argc, char **argv) {
   double *y0 = (double *)malloc((size_t)n * 8), *y = (double *)malloc((size_t)n * 8), *yl = (double *)malloc((size_t)n * 8);
   int8_t *t0 = (int8_t *)malloc(n), *t = (int8_t *)malloc(n), *tl = (int8_t *)malloc(n);
   uint8_t *w0 = (uint8_t *)malloc(n), *w = (uint8_t *)malloc(n), *wl = (uint8_t *)malloc(n);
+  double *yo = (double *)malloc((size_t)n * 8); /* the old 1-word level's answers */
+  int8_t *to = (int8_t *)malloc(n);
+  uint8_t *wo = (uint8_t *)malloc(n);
   uint32_t *list = (uint32_t *)malloc((size_t)n * 4), *idx = (uint32_t *)malloc((size_t)n * 4);
   int have0 = 0;
   printf("%s over [0x%08x, +%u), 128 threads, %d SMs\n", argv[1], a, n, sms);
@@ -81,6 +86,24 @@ int main(int argc, char **argv) {
     uint32_t m = n;
     float total = 0;
     printf("%-22s regs %3d stack %5zu B, %d blocks/SM:", vars[v].name, fa.numRegs, fa.localSizeBytes, bps);
+    { /* the generic 1-word level alone (lev -1: the first level before ib1.h), for comparison */
+      cudaEvent_t e0, e1;
+      CK(cudaEventCreate(&e0));
+      CK(cudaEventCreate(&e1));
+      CK(cudaEventRecord(e0));
+      vars[v].k<<<sms * bps, 128>>>(dP, NULL, a, n, -1, dy, dt, dw);
+      CK(cudaGetLastError());
+      CK(cudaEventRecord(e1));
+      CK(cudaEventSynchronize(e1));
+      float ms;
+      CK(cudaEventElapsedTime(&ms, e0, e1));
+      CK(cudaMemcpy(yo, dy, (size_t)n * 8, cudaMemcpyDeviceToHost));
+      CK(cudaMemcpy(to, dt, n, cudaMemcpyDeviceToHost));
+      CK(cudaMemcpy(wo, dw, n, cudaMemcpyDeviceToHost));
+      uint32_t dec = 0;
+      for (uint32_t i = 0; i < n; i++) dec += wo[i] == 1;
+      printf(" [old 1 word: %u decided in %.1f ms, %.2f M inputs/s]", dec, ms, n / (ms * 1e3));
+    }
     for (int lev = 0; lev < IB_LEVELS && m; lev++) {
       if (lev) CK(cudaMemcpy(dl, list, (size_t)m * 4, cudaMemcpyHostToDevice));
       cudaEvent_t e0, e1;
@@ -106,14 +129,15 @@ int main(int argc, char **argv) {
       printf(" [%d words: %u in %.1f ms]", 1 << lev, m, ms);
       m = next;
     }
-    unsigned long long und = 0, bad = 0;
+    unsigned long long und = 0, bad = 0, oldbad = 0;
     for (uint32_t i = 0; i < n; i++) {
       und += w[i] == 0 || w[i] == 255;
+      if (wo[i] == 1 && w[i] && w[i] != 255 && (memcmp(&y[i], &yo[i], 8) || t[i] != to[i])) oldbad++;
       if (have0 && w[i] && w[i] != 255 && w0[i] && w0[i] != 255 && (memcmp(&y[i], &y0[i], 8) || t[i] != t0[i]))
         bad++;
     }
-    printf(" total %.1f ms, %.2f M inputs/s; undecided %llu; differing from the first %llu\n", total, n / (total * 1e3),
-           und, bad);
+    printf(" total %.1f ms, %.2f M inputs/s; undecided %llu; differing from the first %llu, from the old 1-word level %llu\n",
+           total, n / (total * 1e3), und, bad, oldbad);
     if (!have0) {
       memcpy(y0, y, (size_t)n * 8), memcpy(t0, t, n), memcpy(w0, w, n);
       have0 = 1;
