@@ -162,7 +162,14 @@ LIBM_DEFS := $(sort $(wildcard functions/*/libm.def))
 # the search kind's binary64 functions of LLVM libc and musl: names for the script only
 LIBM_SEARCH := src/kinds/search/libm64.def
 GEN_FILES := $(GEN)/host_libc.c $(GEN)/catalogue.def $(GEN)/device_code.cuh $(GEN)/device_flavours.cuh $(GEN)/kinds.def $(GEN)/shortcuts.h $(GEN)/shortcuts.def \
-             $(GEN)/pairs.def $(GEN)/pairs_device.cuh $(GEN)/pairs_ref.h $(GEN)/h16.def $(GEN)/h16_refs.h $(GEN)/libm.def $(GEN)/libm_config.h $(GEN)/conversions.def $(GEN)/conversions.cuh
+             $(GEN)/pairs.def $(GEN)/pairs_device.cuh $(GEN)/pairs_ref.h $(GEN)/h16.def $(GEN)/h16_refs.h $(GEN)/libm.def $(GEN)/libm_config.h $(GEN)/conversions.def $(GEN)/conversions.cuh \
+             $(GEN)/quant_nvrtc.h
+# the text of the quantizers' device scan, as C strings {name, text}: what NVRTC compiles a
+# user's quantizer with (src/kinds/quant/user_gpu.c), the same files quant_gpu.cu includes
+QNV_SRC := reference/quant/quant.h src/kinds/quant/check.h src/kinds/quant/qg_kernel.cuh
+$(GEN)/quant_nvrtc.h: $(QNV_SRC)
+	@mkdir -p $(GEN) && for f in $(QNV_SRC); do printf '{"%s",\n' $$f; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $$f; printf '},\n'; done >$@.tmp && mv $@.tmp $@
 $(GEN)/h16.def: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(H16_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/h16_refs.h: FORCE
