@@ -7,7 +7,8 @@
 # scale ("ceil exactly"), ties away from zero ("rna-sat"), NaN instead of saturation in
 # E4M3 ("rne-nan"), an NVFP4 scale rounded up ("up exactly"); CUDA's own quantizers run on
 # a bf16 slice; results written, read back and merged; stochastic rounding: the built-in
-# bfloat16 forms and a user's FP4 one, right and with the wrong set of random values. Takes seconds.
+# bfloat16 forms and a user's FP4 one, right and with the wrong set of random values; the
+# CUDA C test quantizers of tests/data/quant on the CPU backend. Takes seconds.
 set -u
 U=${ULPCERT:-build/ulpcert}
 T=$(mktemp -d)
@@ -246,6 +247,27 @@ check test $? -eq 2
 echo 'int x = ;' >"$T/bad.c"
 "$U" run mxfp4.bf16.user --source "$T/bad.c" --quiet >/dev/null 2>&1
 check test $? -eq 2
+
+# the CUDA C quantizers of tests/data/quant (quant_base.cuh: written independently of
+# reference/quant; tests/gpu/quant.sh runs them on the GPU, compiled by NVRTC, against these
+# CPU runs): CUDA C that keeps to C runs on the CPU backend too; planted ones named
+D=tests/data/quant
+for f in mxfp4_good:mxfp4 mxfp4_ceil:mxfp4 mxfp4_away:mxfp4 e4m3_nan:mxfp8-e4m3; do
+  "$U" run "${f#*:}.bf16.user" --source "$D/${f%%:*}.cu" --backend cpu --threads 2 --quiet >"$T/cu_${f%%:*}.txt" 2>&1
+  echo $? >"$T/cu_${f%%:*}.rc"
+done
+check test "$(cat "$T/cu_mxfp4_good.rc")" -eq 0
+check grep -q "verdict: the specification's quantizer exactly" "$T/cu_mxfp4_good.txt"
+check test "$(cat "$T/cu_mxfp4_ceil.rc")" -eq 1
+check grep -q 'scale: 32768 amax .*: ceil exactly' "$T/cu_mxfp4_ceil.txt"
+check test "$(cat "$T/cu_mxfp4_away.rc")" -eq 1
+check grep -q 'elements: matches rna-sat exactly' "$T/cu_mxfp4_away.txt"
+check test "$(cat "$T/cu_e4m3_nan.rc")" -eq 1
+check grep -q 'elements: matches rne-nan exactly' "$T/cu_e4m3_nan.txt"
+# beyond C (cuda_fp8.h's conversions): the GPU backend's alone, and the CPU run says so
+"$U" run mxfp8-e4m3.bf16.user --source "$D/cuda_e4m3.cu" --backend cpu --quiet >"$T/cu_cuda.txt" 2>&1
+check test $? -eq 2
+check grep -q 'is CUDA C beyond C (__device__, intrinsics), which runs on the GPU backend only' "$T/cu_cuda.txt"
 
 # stochastic rounding: the built-in bfloat16 forms on a slice, their bias against a Python
 # sum (bits8 keeps the top 8 of the 16 dropped bits: bias -(low mod 256) / 65536 for the
