@@ -3,7 +3,8 @@
  * check.h and reference/quant/quant.h, whose text the build embeds) compiled by NVRTC for
  * sm_90. The test quantizers of tests/data/quant (CUDA C) must compile into a CUBIN holding
  * the kernels of each quantizer asked for (element form, block form and its fix-up), named
- * by family and source; a file whose function has another type, or lacks it, must not
+ * by family and source; one that includes cuda_fp8.h compiles (the toolkit's headers), one
+ * without quant_scale too; a file whose function has another type, or lacks it, must not
  * compile, with NVRTC's message naming the function. Skipped (visibly) where NVRTC is not
  * installed. Seconds. */
 #include <stdlib.h>
@@ -74,6 +75,11 @@ static void test_nvfp4_and_fp8(void **state) {
   if (rc) printf("%s\n", log);
   assert_int_equal(rc, 0);
   assert_true(holds(img, n, "ulpcert_q_5_0") && holds(img, n, "ulpcert_q_0_2"));
+  free(img), img = NULL;
+  /* cuda_fp8.h's conversions, from the toolkit's include folder */
+  rc = compile(r, "tests/data/quant/cuda_e4m3.cu", "quant_element", NULL, &img, &n, log, sizeof log);
+  if (rc) printf("%s\n", log);
+  assert_int_equal(rc, 0);
   free(img), free(r);
 }
 
@@ -87,9 +93,19 @@ static void test_rejects(void **state) {
   int fd = mkstemps(path, 3);
   assert_true(fd >= 0);
   FILE *f = fdopen(fd, "w");
-  fputs("#include <stdint.h>\nfloat quant_element(float x, uint32_t s) { return x; }\n", f);
+  /* first a right one without quant_scale (optional: found by overload resolution) */
+  fputs("#include <stdint.h>\nuint32_t quant_element(uint32_t x, uint32_t s) { return x & 7; }\n", f);
   fclose(f);
   int rc = compile(r, path, "quant_element", NULL, &img, &n, log, sizeof log);
+  if (have_nvrtc) {
+    if (rc) printf("%s\n", log);
+    assert_int_equal(rc, 0);
+    free(img), img = NULL;
+  }
+  f = fopen(path, "w");
+  fputs("#include <stdint.h>\nfloat quant_element(float x, uint32_t s) { return x; }\n", f);
+  fclose(f);
+  rc = compile(r, path, "quant_element", NULL, &img, &n, log, sizeof log);
   if (have_nvrtc) {
     assert_int_equal(rc, EXIT_USAGE);
     assert_null(img);
