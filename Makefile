@@ -225,6 +225,7 @@ TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
 all: $(BUILD)/ulpcert
 	@echo "ulpcert: the binary is $(BUILD)/ulpcert (it finds its libraries in $(BUILD)/lib; 'make install PREFIX=DIR' puts both in DIR)"
 	@echo "ulpcert: $(if $(NVCC),device code for $(strip $(ARCHS)),built for the CPU only ($(NOGPU_WHY)); 'make ARCHS=all' or 'make ARCHS=sm_90' builds device code)"
+	@$(if $(NVCC),echo "ulpcert: stochastic rounding's cvt.rs $(if $(SR_HW_ARCHS),compiled for $(SR_HW_ARCHS:%=%a),NOT compiled: this toolkit has no sm_100a (sr-*.f32.cvt-rs runs are refused))",true)
 	@echo "ulpcert: to call it as the README does: export PATH=\"\$$PWD/$(BUILD):\$$PATH\""
 
 # The reference cache's folder, as ulpcert chooses it (refcache_default_dir in
@@ -268,6 +269,12 @@ $(BUILD)/src/kinds/binary32/device/flavour_ftz.o: NVFLAV := -ftz=true
 $(BUILD)/src/kinds/binary32/device/flavour_fastmath.o: NVFLAV := -use_fast_math
 $(BUILD)/src/kinds/convert/conv_emul.o: NVGEN := -gencode arch=compute_75,code=compute_75
 $(BUILD)/src/kinds/convert/conv_family.o: NVGEN := $(if $(FAM_GENCODE),$(FAM_GENCODE),$(GENCODE) -DCV_FAMILY_ABSENT)
+# the hardware stochastic rounding (src/kinds/sround/sr_hw.cu): cvt.rs exists on sm_100a and
+# sm_103a only, for which it is compiled where the toolkit has them (SR_HW_CODE names them);
+# without them, it is compiled with SR_HW_ABSENT (a run says it was not built) and the build says so
+SR_HW_ARCHS := $(filter sm_100 sm_103,$(shell $(NVCC) --list-gpu-code 2>/dev/null))
+SR_HW_GENCODE := $(foreach a,$(SR_HW_ARCHS),-gencode arch=compute_$(a:sm_%=%)a,code=$(a)a)
+$(BUILD)/src/kinds/sround/sr_hw.o: NVGEN := $(if $(SR_HW_GENCODE),$(SR_HW_GENCODE) -DSR_HW_CODE='"$(SR_HW_ARCHS:%=%a)"',$(GENCODE) -DSR_HW_ABSENT)
 # the codes each flavour's object carries (its code= targets), which its probe checks
 # against the GPU's compute capability before it launches anything
 comma := ,

@@ -285,6 +285,10 @@ assert b16["max_bias"] == 0 and b16["sum_bias"] == 0, b16
 assert abs(b8["max_bias"] - 255 / 65536) < 1e-15, b8["max_bias"]
 assert abs(b8["sum_bias"] + sum(l % 256 for l in lows) / 65536) < 1e-9, b8["sum_bias"]
 PY
+# the hardware form (cvt.rs) needs an sm_100a GPU: without one, not run, and said so (exit 3)
+"$U" run sr-e4m3.f32.cvt-rs --to 0xff --backend cpu --quiet >"$T/srhw.txt" 2>&1
+check test $? -eq 3
+check grep -q 'not run: needs sm_100a' "$T/srhw.txt"
 # the software forms run on the CPU: --backend gpu is refused, not ignored
 "$U" run sr-bf16.f32.bits8 --backend gpu --to 0xff --quiet >"$T/srg.txt" 2>&1
 check test $? -eq 2

@@ -109,3 +109,24 @@ import json, sys
 r = json.load(open(sys.argv[1]))["results"][0]
 assert r["pairs"] == (1 << 32) * 255 and r["wrong"][0] == 0, (r["pairs"], r["wrong"])
 PY
+# Stochastic rounding's hardware form, cvt.rs (sm_100a, sm_103a): on such a GPU, every
+# target over binary32 inputs [1, 1 + 2^-7) (2^16 inputs, each with every random value:
+# 2^32 outputs for the 16-bit targets), checked against the exact k-bit form; a value that
+# is exact in the target must come out unchanged whatever the random bits. Elsewhere the
+# run must refuse with "not run: needs sm_100a" (exit 3), and this says it was not run.
+"$U" run sr-cvt-rs --from 0x3f800000 --to 0x3f80ffff --backend gpu --quiet --json "$T/srhw.json" >"$T/srhw.txt" 2>&1
+rc=$?
+if grep -q 'not run: ' "$T/srhw.txt"; then
+  check test $rc -eq 3
+  echo "quant: cvt.rs NOT RUN here: $(grep -o 'not run: .*' "$T/srhw.txt")"
+else
+  check test $rc -le 1
+  grep -E '^sr-|verdict|random inputs|bias|first' "$T/srhw.txt"
+  check python3 - "$T/srhw.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["results"]
+assert len(r) == 7, [v["variant"] for v in r]
+for v in r:
+    assert v["inputs"] == 1 << 16 and v["deterministic_wrong"] == 0, v
+PY
+fi

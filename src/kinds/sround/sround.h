@@ -8,10 +8,11 @@
 #include "src/engine/kind.h"
 
 /* variants: the software forms built in (binary32 to bfloat16 by adding random bits to the
- * binary32 pattern, 16 or 8 of them), and a user's (--source) for each target and source */
-enum sr_impl { SR_BITS16, SR_BITS8, SR_USER };
+ * binary32 pattern, 16 or 8 of them), a user's (--source) for each target and source, and
+ * the hardware's cvt.rs (sm_100a, sm_103a: sr_hw.cu) from binary32 to each target */
+enum sr_impl { SR_BITS16, SR_BITS8, SR_USER, SR_HW };
 #define SR_NBUILTIN 2
-#define SR_MAXVAR (SR_NBUILTIN + QF_NALL * QX_NSRC)
+#define SR_MAXVAR (SR_NBUILTIN + QF_NALL * QX_NSRC + QF_NALL)
 
 struct sr_var {
   char name[48];
@@ -38,6 +39,7 @@ struct kind_result {
   int nv;
   struct sr_run run[SR_MAXVAR];
   sr_fn user;
+  int device; /* the GPU of the cvt.rs variants */
   char source[1024];
 };
 
