@@ -229,4 +229,8 @@ const struct kind kind_sround = {
     .write = sround_write,
     .print = print,
     .release = release,
+    .report = sround_report,
+    .arch_record = sround_arch_record,
+    .arch_compare = sround_arch_compare,
+    .arch_gpu_only = 1,
 };

@@ -53,5 +53,13 @@ int sr_user_load(struct kind_result *r, const char *path, const char *fn);
 /* json.c */
 int sround_write(const char *path, const struct kind_result *r, char *err, size_t errlen);
 int sround_read(struct json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen);
+/* a variant's result object, as --json writes it */
+struct json_t *sr_run_json(const struct sr_run *q);
+/* report.c: its part of ulpcert report; arch.c: of arch records (cvt.rs, on sm_100a) */
+struct report;
+int sround_report(struct report *rp, struct kind_result *const *rs, char *const *paths, int n);
+struct arch_ctx;
+int sround_arch_record(struct arch_ctx *a);
+int sround_arch_compare(struct arch_ctx *a);
 
 #endif
