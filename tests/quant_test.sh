@@ -8,7 +8,8 @@
 # E4M3 ("rne-nan"), an NVFP4 scale rounded up ("up exactly"); CUDA's own quantizers run on
 # a bf16 slice; results written, read back and merged; stochastic rounding: the built-in
 # bfloat16 forms and a user's FP4 one, right and with the wrong set of random values; the
-# CUDA C test quantizers of tests/data/quant on the CPU backend. Takes seconds.
+# CUDA C test quantizers of tests/data/quant on the CPU backend; the MX specification's
+# sections cited (tests/mx_cites.py). Takes seconds.
 set -u
 U=${ULPCERT:-build/ulpcert}
 T=$(mktemp -d)
@@ -322,6 +323,12 @@ check test "$(cat "$T/sru0.rc")" -eq 1
 check grep -Eq 'random inputs: ([0-9]+); the 8-bit add-and-truncate form exactly: [0-9]+; up-count equal: \1;' "$T/sru0.txt"
 # the sets differ once t >= 1, frac >= 2^-8: from |x| = 2^-9 (FP4's step 0.5 at 0), bf16 0x3b00
 check grep -q 'first input off the form: x=0x00003b00: 1 of 2^8 values round up (the form: the top 1)' "$T/sru0.txt"
+
+# the OCP MX v1.0 sections and tables cited in the quantizers' declarations and docs exist in
+# docs/mx-spec-sections.txt (the spec's numbers and titles, with where they come from), and the
+# check catches planted citations of sections that are not there
+check python3 tests/mx_cites.py
+check python3 tests/mx_cites.py --self-test
 
 echo "quant: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -11,9 +11,11 @@
  * S takes few values (255 finite E8M0 codes, 126 positive finite E4M3 codes), every pair
  * (S, x) can be checked.
  *
- * The specification text each part follows:
- *  - OCP MX v1.0, section 5 (table of the concrete formats: MXFP8 E5M2 and E4M3, MXFP6
- *    E3M2 and E2M3, MXFP4 E2M1, all with an E8M0 scale and blocks of 32 elements) and
+ * The specification text each part follows (the sections and tables cited are listed, with
+ * where their numbers come from, in docs/mx-spec-sections.txt, which tests/quant_test.sh
+ * checks every citation against):
+ *  - OCP MX v1.0, Table 1 (the concrete formats: MXFP8 E5M2 and E4M3, MXFP6 E3M2 and
+ *    E2M3, MXFP4 E2M1, all with an E8M0 scale and blocks of 32 elements) and
  *    section 5.3 (the element formats: E4M3 largest 448, S.1111.111 NaN, no infinity;
  *    E5M2 IEEE-like, largest 57344; FP6 E2M3 largest 7.5, E3M2 largest 28; FP4 E2M1
  *    largest 6; FP6 and FP4 have neither infinity nor NaN); section 5.4 (E8M0: 2^(c-127)
