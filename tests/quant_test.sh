@@ -160,6 +160,9 @@ b = json.load(open(sys.argv[1]))["results"][0]["block"]
 assert b["pairs"] == sum(2 * (a + 1) for a in range(0x3fc0, 0x4000)), b["pairs"]
 assert b["wrong"][1][0] == 0 and b["wrong"][0][0] > 0, b["wrong"]  # ceil + rne-sat none, floor + rne-sat some
 PY
+# ... and its row in the report's quantizers table
+"$U" report "$T/blk1.json" --out "$T/repb" >/dev/null 2>&1
+check grep -q '^| `mxfp4.bf16.user-block` | host (user C) | .* | (element, amax) pairs: ceil scale + rne-sat | ' "$T/repb/ACCURACY.md"
 
 # the correct ones: the specification's, exit 0
 check test "$(cat "$T/good.rc")" -eq 0

@@ -92,6 +92,9 @@ int q_user_cubin(const struct kind_result *r, const char *path, const char *efn,
                  int cc_minor, char **cubin, size_t *size, char *log, size_t loglen);
 /* print.c; q_departs: where a quantizer departs from the specification ("" when nowhere) */
 void q_departs(const struct q_run *q, char *b, size_t n);
+/* a user-block quantizer: the (scale rounding, element variant) pairs it matches exactly
+ * ("ceil scale + rne-sat, ..."), into b; 0 when none, the nearest pair in *bk, *bv */
+int q_block_matched(const struct q_run *q, char *b, size_t n, int *bk, int *bv);
 void q_print(FILE *f, const struct kind_result *r);
 int q_status(const struct kind_result *r);
 /* json.c */
