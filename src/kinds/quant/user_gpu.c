@@ -40,7 +40,7 @@ static const char q_stdint_h[] =
 
 /* the program: the scan, the user's file, and the kernels of every user quantizer of r */
 static char *q_program(const struct kind_result *r, const char *abs, const char *efn, const char *bfn) {
-  size_t cap = 16384, k = 0;
+  size_t cap = 65536, k = 0; /* the head (4 KiB) and Q_MAXVAR quantizers' kernels (under 600 bytes each) */
   char *s = malloc(cap);
   if (!s) return NULL;
   k += (size_t)snprintf(s + k, cap - k,
@@ -83,7 +83,10 @@ static char *q_program(const struct kind_result *r, const char *abs, const char 
                             "extern \"C\" __global__ void ulpcert_qbfix_%d_%d(uint64_t Ng, int Eg, struct q_bstats *tot)"
                             " { qg_block_fix<%d, %d>(Ng, Eg, tot, ulpcert_qbu()); }\n",
                             F, S, F, S, F, S, F, S);
-    if (k >= cap - 1024) break; /* (Q_MAXVAR kernels fit: 36 x 400 bytes) */
+    if (k >= cap - 1024) { /* cannot happen (above) */
+      free(s);
+      return NULL;
+    }
   }
   return s;
 }
