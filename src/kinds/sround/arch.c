@@ -1,9 +1,10 @@
 /* arch.c: the stochastic rounding kind's part of arch records: the hardware's cvt.rs (the
  * seven targets, sm_100a and sm_103a only) over binary32 inputs [1, 1 + 2^-7) with every
  * random value, as `run --json` writes them less their seconds; recorded where the GPU has
- * it, and elsewhere said not to be ("not run: needs sm_100a"). A compare runs them again
- * and names each identical or DIFFERS. The software forms do not depend on the machine:
- * `ulpcert run sr` checks them. */
+ * it, and elsewhere said not to be ("not run: needs sm_100a"; on another GPU the part is
+ * there, empty, as a part of a kind none of whose variants runs there). A compare runs
+ * them again and names each identical or DIFFERS. The software forms do not depend on the
+ * machine: `ulpcert run sr` checks them. */
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +46,12 @@ static int sr_arch_run(struct arch_ctx *a, int t, json_t **out) {
 }
 
 int sround_arch_record(struct arch_ctx *a) {
-  if (!sr_arch_usable(a, "not recorded")) return 0;
+  if (!sr_arch_usable(a, "not recorded")) {
+    /* a GPU without cvt.rs: a part with no variant (none runs here), so that a compare of
+     * this record on the same GPU finds no kind missing */
+    if (a->ri->gpu) json_object_set_new(a->record, "sround", json_array()), a->recorded = 0;
+    return 0;
+  }
   json_t *arr = json_array(), *o;
   int rc = 0;
   for (int t = 0; t < QF_NALL && !rc; t++)
