@@ -162,7 +162,14 @@ LIBM_DEFS := $(sort $(wildcard functions/*/libm.def))
 # the search kind's binary64 functions of LLVM libc and musl: names for the script only
 LIBM_SEARCH := src/kinds/search/libm64.def
 GEN_FILES := $(GEN)/host_libc.c $(GEN)/catalogue.def $(GEN)/device_code.cuh $(GEN)/device_flavours.cuh $(GEN)/kinds.def $(GEN)/shortcuts.h $(GEN)/shortcuts.def \
-             $(GEN)/pairs.def $(GEN)/pairs_device.cuh $(GEN)/pairs_ref.h $(GEN)/h16.def $(GEN)/h16_refs.h $(GEN)/libm.def $(GEN)/libm_config.h $(GEN)/conversions.def $(GEN)/conversions.cuh
+             $(GEN)/pairs.def $(GEN)/pairs_device.cuh $(GEN)/pairs_ref.h $(GEN)/h16.def $(GEN)/h16_refs.h $(GEN)/libm.def $(GEN)/libm_config.h $(GEN)/conversions.def $(GEN)/conversions.cuh \
+             $(GEN)/quant_nvrtc.h
+# the text of the quantizers' device scan, as C strings {name, text}: what NVRTC compiles a
+# user's quantizer with (src/kinds/quant/user_gpu.c), the same files quant_gpu.cu includes
+QNV_SRC := reference/quant/quant.h src/kinds/quant/check.h src/kinds/quant/qg_kernel.cuh
+$(GEN)/quant_nvrtc.h: $(QNV_SRC)
+	@mkdir -p $(GEN) && for f in $(QNV_SRC); do printf '{"%s",\n' $$f; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $$f; printf '},\n'; done >$@.tmp && mv $@.tmp $@
 $(GEN)/h16.def: FORCE
 	@mkdir -p $(GEN) && printf '#include "%s"\n' $(H16_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/h16_refs.h: FORCE
@@ -218,6 +225,7 @@ TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
 all: $(BUILD)/ulpcert
 	@echo "ulpcert: the binary is $(BUILD)/ulpcert (it finds its libraries in $(BUILD)/lib; 'make install PREFIX=DIR' puts both in DIR)"
 	@echo "ulpcert: $(if $(NVCC),device code for $(strip $(ARCHS)),built for the CPU only ($(NOGPU_WHY)); 'make ARCHS=all' or 'make ARCHS=sm_90' builds device code)"
+	@$(if $(NVCC),echo "ulpcert: stochastic rounding's cvt.rs $(if $(SR_HW_ARCHS),compiled for $(SR_HW_ARCHS:%=%a),NOT compiled: this toolkit has no sm_100a (sr-*.f32.cvt-rs runs are refused))",true)
 	@echo "ulpcert: to call it as the README does: export PATH=\"\$$PWD/$(BUILD):\$$PATH\""
 
 # The reference cache's folder, as ulpcert chooses it (refcache_default_dir in
@@ -261,6 +269,12 @@ $(BUILD)/src/kinds/binary32/device/flavour_ftz.o: NVFLAV := -ftz=true
 $(BUILD)/src/kinds/binary32/device/flavour_fastmath.o: NVFLAV := -use_fast_math
 $(BUILD)/src/kinds/convert/conv_emul.o: NVGEN := -gencode arch=compute_75,code=compute_75
 $(BUILD)/src/kinds/convert/conv_family.o: NVGEN := $(if $(FAM_GENCODE),$(FAM_GENCODE),$(GENCODE) -DCV_FAMILY_ABSENT)
+# the hardware stochastic rounding (src/kinds/sround/sr_hw.cu): cvt.rs exists on sm_100a and
+# sm_103a only, for which it is compiled where the toolkit has them (SR_HW_CODE names them);
+# without them, it is compiled with SR_HW_ABSENT (a run says it was not built) and the build says so
+SR_HW_ARCHS := $(filter sm_100 sm_103,$(shell $(NVCC) --list-gpu-code 2>/dev/null))
+SR_HW_GENCODE := $(foreach a,$(SR_HW_ARCHS),-gencode arch=compute_$(a:sm_%=%)a,code=$(a)a)
+$(BUILD)/src/kinds/sround/sr_hw.o: NVGEN := $(if $(SR_HW_GENCODE),$(SR_HW_GENCODE) -DSR_HW_CODE='"$(SR_HW_ARCHS:%=%a)"',$(GENCODE) -DSR_HW_ABSENT)
 # the codes each flavour's object carries (its code= targets), which its probe checks
 # against the GPU's compute capability before it launches anything
 comma := ,

@@ -7,7 +7,9 @@
 # scale ("ceil exactly"), ties away from zero ("rna-sat"), NaN instead of saturation in
 # E4M3 ("rne-nan"), an NVFP4 scale rounded up ("up exactly"); CUDA's own quantizers run on
 # a bf16 slice; results written, read back and merged; stochastic rounding: the built-in
-# bfloat16 forms and a user's FP4 one, right and with the wrong set of random values. Takes seconds.
+# bfloat16 forms and a user's FP4 one, right and with the wrong set of random values; the
+# CUDA C test quantizers of tests/data/quant on the CPU backend; the MX specification's
+# sections cited (tests/mx_cites.py). Takes seconds.
 set -u
 U=${ULPCERT:-build/ulpcert}
 T=$(mktemp -d)
@@ -158,6 +160,9 @@ b = json.load(open(sys.argv[1]))["results"][0]["block"]
 assert b["pairs"] == sum(2 * (a + 1) for a in range(0x3fc0, 0x4000)), b["pairs"]
 assert b["wrong"][1][0] == 0 and b["wrong"][0][0] > 0, b["wrong"]  # ceil + rne-sat none, floor + rne-sat some
 PY
+# ... and its row in the report's quantizers table
+"$U" report "$T/blk1.json" --out "$T/repb" >/dev/null 2>&1
+check grep -q '^| `mxfp4.bf16.user-block` | host (user C) | .* | (element, amax) pairs: ceil scale + rne-sat | ' "$T/repb/ACCURACY.md"
 
 # the correct ones: the specification's, exit 0
 check test "$(cat "$T/good.rc")" -eq 0
@@ -247,6 +252,27 @@ echo 'int x = ;' >"$T/bad.c"
 "$U" run mxfp4.bf16.user --source "$T/bad.c" --quiet >/dev/null 2>&1
 check test $? -eq 2
 
+# the CUDA C quantizers of tests/data/quant (quant_base.cuh: written independently of
+# reference/quant; tests/gpu/quant.sh runs them on the GPU, compiled by NVRTC, against these
+# CPU runs): CUDA C that keeps to C runs on the CPU backend too; planted ones named
+D=tests/data/quant
+for f in mxfp4_good:mxfp4 mxfp4_ceil:mxfp4 mxfp4_away:mxfp4 e4m3_nan:mxfp8-e4m3; do
+  "$U" run "${f#*:}.bf16.user" --source "$D/${f%%:*}.cu" --backend cpu --threads 2 --quiet >"$T/cu_${f%%:*}.txt" 2>&1
+  echo $? >"$T/cu_${f%%:*}.rc"
+done
+check test "$(cat "$T/cu_mxfp4_good.rc")" -eq 0
+check grep -q "verdict: the specification's quantizer exactly" "$T/cu_mxfp4_good.txt"
+check test "$(cat "$T/cu_mxfp4_ceil.rc")" -eq 1
+check grep -q 'scale: 32768 amax .*: ceil exactly' "$T/cu_mxfp4_ceil.txt"
+check test "$(cat "$T/cu_mxfp4_away.rc")" -eq 1
+check grep -q 'elements: matches rna-sat exactly' "$T/cu_mxfp4_away.txt"
+check test "$(cat "$T/cu_e4m3_nan.rc")" -eq 1
+check grep -q 'elements: matches rne-nan exactly' "$T/cu_e4m3_nan.txt"
+# beyond C (cuda_fp8.h's conversions): the GPU backend's alone, and the CPU run says so
+"$U" run mxfp8-e4m3.bf16.user --source "$D/cuda_e4m3.cu" --backend cpu --quiet >"$T/cu_cuda.txt" 2>&1
+check test $? -eq 2
+check grep -q 'is CUDA C beyond C (__device__, intrinsics), which runs on the GPU backend only' "$T/cu_cuda.txt"
+
 # stochastic rounding: the built-in bfloat16 forms on a slice, their bias against a Python
 # sum (bits8 keeps the top 8 of the 16 dropped bits: bias -(low mod 256) / 65536 for the
 # low 16 bits `low` of the pattern; bits16 none), and the carry into infinity above the
@@ -263,6 +289,10 @@ assert b16["max_bias"] == 0 and b16["sum_bias"] == 0, b16
 assert abs(b8["max_bias"] - 255 / 65536) < 1e-15, b8["max_bias"]
 assert abs(b8["sum_bias"] + sum(l % 256 for l in lows) / 65536) < 1e-9, b8["sum_bias"]
 PY
+# the hardware form (cvt.rs) needs an sm_100a GPU: without one, not run, and said so (exit 3)
+"$U" run sr-e4m3.f32.cvt-rs --to 0xff --backend cpu --quiet >"$T/srhw.txt" 2>&1
+check test $? -eq 3
+check grep -q 'not run: needs sm_100a' "$T/srhw.txt"
 # the software forms run on the CPU: --backend gpu is refused, not ignored
 "$U" run sr-bf16.f32.bits8 --backend gpu --to 0xff --quiet >"$T/srg.txt" 2>&1
 check test $? -eq 2
@@ -296,6 +326,12 @@ check test "$(cat "$T/sru0.rc")" -eq 1
 check grep -Eq 'random inputs: ([0-9]+); the 8-bit add-and-truncate form exactly: [0-9]+; up-count equal: \1;' "$T/sru0.txt"
 # the sets differ once t >= 1, frac >= 2^-8: from |x| = 2^-9 (FP4's step 0.5 at 0), bf16 0x3b00
 check grep -q 'first input off the form: x=0x00003b00: 1 of 2^8 values round up (the form: the top 1)' "$T/sru0.txt"
+
+# the OCP MX v1.0 sections and tables cited in the quantizers' declarations and docs exist in
+# docs/mx-spec-sections.txt (the spec's numbers and titles, with where they come from), and the
+# check catches planted citations of sections that are not there
+check python3 tests/mx_cites.py
+check python3 tests/mx_cites.py --self-test
 
 echo "quant: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

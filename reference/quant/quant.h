@@ -11,9 +11,11 @@
  * S takes few values (255 finite E8M0 codes, 126 positive finite E4M3 codes), every pair
  * (S, x) can be checked.
  *
- * The specification text each part follows:
- *  - OCP MX v1.0, section 5 (table of the concrete formats: MXFP8 E5M2 and E4M3, MXFP6
- *    E3M2 and E2M3, MXFP4 E2M1, all with an E8M0 scale and blocks of 32 elements) and
+ * The specification text each part follows (the sections and tables cited are listed, with
+ * where their numbers come from, in docs/mx-spec-sections.txt, which tests/quant_test.sh
+ * checks every citation against):
+ *  - OCP MX v1.0, Table 1 (the concrete formats: MXFP8 E5M2 and E4M3, MXFP6 E3M2 and
+ *    E2M3, MXFP4 E2M1, all with an E8M0 scale and blocks of 32 elements) and
  *    section 5.3 (the element formats: E4M3 largest 448, S.1111.111 NaN, no infinity;
  *    E5M2 IEEE-like, largest 57344; FP6 E2M3 largest 7.5, E3M2 largest 28; FP4 E2M1
  *    largest 6; FP6 and FP4 have neither infinity nor NaN); section 5.4 (E8M0: 2^(c-127)
@@ -110,21 +112,27 @@ struct qr_fmt {
  * 57344 = 7 * 2^13; E2M3: bias 1, 7.5 = 15 * 2^-1; E3M2: bias 3, 28 = 7 * 2^2; E2M1: bias
  * 1, 6 = 3 * 2^1). NaN codes: E4M3 S.1111.111, E5M2 0x7f (one of S.11111.{01,10,11}),
  * as cuda_fp8.hpp produces them; infinity E5M2 S.11111.00. */
+/* (plain initializers rather than compound literals, so that strict C++, NVRTC compiling a
+ * user's quantizer with this file (src/kinds/quant/user_gpu.c), takes it too) */
+#define QR_FMT(...)                                                                                                    \
+  {                                                                                                                    \
+    const struct qr_fmt f_ = {__VA_ARGS__};                                                                            \
+    return f_;                                                                                                         \
+  }
 QR_HD struct qr_fmt qr_format(int id) {
-  struct qr_fmt f;
   switch (id) {
-  case QF_E4M3: f = (struct qr_fmt){4, -6, 8, 1, 0x7eu, 0x80u, 0x7fu, 0x7fu, 7, 6}; break;
-  case QF_E5M2: f = (struct qr_fmt){3, -14, 15, 2, 0x7bu, 0x80u, 0x7fu, 0x7cu, 7, 13}; break;
-  case QF_E2M3: f = (struct qr_fmt){4, 0, 2, 0, 0x1fu, 0x20u, 0, 0, 15, -1}; break;
-  case QF_E3M2: f = (struct qr_fmt){3, -2, 4, 0, 0x1fu, 0x20u, 0, 0, 7, 2}; break;
+  case QF_E4M3: QR_FMT(4, -6, 8, 1, 0x7eu, 0x80u, 0x7fu, 0x7fu, 7, 6)
+  case QF_E5M2: QR_FMT(3, -14, 15, 2, 0x7bu, 0x80u, 0x7fu, 0x7cu, 7, 13)
+  case QF_E2M3: QR_FMT(4, 0, 2, 0, 0x1fu, 0x20u, 0, 0, 15, -1)
+  case QF_E3M2: QR_FMT(3, -2, 4, 0, 0x1fu, 0x20u, 0, 0, 7, 2)
   /* binary16 (largest 65504 = 2047 * 2^5) and bfloat16 (255 * 2^120), targets of
    * stochastic rounding; canonical NaN 0x7fff as cuda_fp16.hpp and cuda_bf16.hpp make it */
-  case QF_F16: f = (struct qr_fmt){11, -14, 15, 2, 0x7bffu, 0x8000u, 0x7fffu, 0x7c00u, 2047, 5}; break;
-  case QF_BF16: f = (struct qr_fmt){8, -126, 127, 2, 0x7f7fu, 0x8000u, 0x7fffu, 0x7f80u, 255, 120}; break;
-  default: f = (struct qr_fmt){2, 0, 2, 0, 0x7u, 0x8u, 0, 0, 3, 1}; break; /* E2M1 */
+  case QF_F16: QR_FMT(11, -14, 15, 2, 0x7bffu, 0x8000u, 0x7fffu, 0x7c00u, 2047, 5)
+  case QF_BF16: QR_FMT(8, -126, 127, 2, 0x7f7fu, 0x8000u, 0x7fffu, 0x7f80u, 255, 120)
+  default: QR_FMT(2, 0, 2, 0, 0x7u, 0x8u, 0, 0, 3, 1) /* E2M1 */
   }
-  return f;
 }
+#undef QR_FMT
 
 QR_HD int qr_top(uint64_t v) { /* index of the top bit of v > 0 */
 #if defined(__CUDA_ARCH__)
@@ -278,7 +286,10 @@ QR_HD uint32_t qr_nv_scale(int src, uint32_t abits, int rnd, uint64_t Ng, int Eg
   if (a.cls == QC_NAN || a.cls == QC_INF) return 0x7fu;
   if (a.cls == QC_ZERO) return 0;
   struct qr_round r = qr_analyze(&f, 0, a.n, 3u * Ng, a.e - 1 - Eg); /* amax / 6 = N / 3 2^(e-1) */
-  if (rnd == QS_UP) return qr_code(&f, (struct qr_round){0, r.lo + (r.rest != 0), 0, r.big}, QE_RZ, QO_SAT);
+  if (rnd == QS_UP) {
+    struct qr_round u = {0, r.lo + (r.rest != 0), 0, r.big};
+    return qr_code(&f, u, QE_RZ, QO_SAT);
+  }
   return qr_code(&f, r, rnd == QS_DOWN ? QE_RZ : QE_RNE, QO_SAT);
 }
 

@@ -168,6 +168,61 @@ static int open_nvrtc(char *log, size_t loglen) {
   return 0;
 }
 
+int userfn_nvrtc(const char *src, int nh, const char *const *headers, const char *const *hnames, const char *path,
+                 int cc_major, int cc_minor, char **cubin, size_t *size, char *log, size_t loglen) {
+  char ap[4096];
+  log[0] = 0, *cubin = NULL, *size = 0;
+  if (abs_path(path, ap, sizeof ap)) {
+    snprintf(log, loglen, "cannot read %s: %s", path, strerror(errno));
+    return EXIT_IO;
+  }
+  if (open_nvrtc(log, loglen)) return EXIT_DEPEND;
+  nvrtcProgram_t prog;
+  if (nv.create(&prog, src, "ulpcert_user.cu", nh, headers, hnames)) {
+    snprintf(log, loglen, "NVRTC could not create the program");
+    return EXIT_USAGE;
+  }
+  char arch[32], inc[4200];
+  snprintf(arch, sizeof arch, "--gpu-architecture=sm_%d%d", cc_major, cc_minor);
+  snprintf(inc, sizeof inc, "-I%s", ap);
+  char *slash = strrchr(inc, '/');
+  if (slash) *slash = 0;
+  /* the toolkit's headers (cuda_fp16.h, cuda_fp8.h, ...), which NVRTC does not hold, where
+   * the toolkit is installed: $CUDA_HOME, else /usr/local/cuda */
+  char tk[4200];
+  const char *home = getenv("CUDA_HOME"), *root = home && *home ? home : "/usr/local/cuda";
+  snprintf(tk, sizeof tk, "%s/include/cuda_fp16.h", root);
+  int ntk = access(tk, R_OK) == 0;
+  snprintf(tk, sizeof tk, "-I%s/include", root);
+  const char *opts[] = {arch, "-default-device", "-std=c++17", inc, tk}; /* NVRTC_FLAGS */
+  int crc = nv.compile(prog, 4 + ntk, opts), rc = 0;
+  size_t ls = 0;
+  nv.log_size(prog, &ls);
+  if (ls > 1) {
+    char *l = malloc(ls);
+    if (l) {
+      nv.log(prog, l);
+      snprintf(log, loglen, "%s", l);
+      free(l);
+    }
+  }
+  if (crc) {
+    rc = EXIT_USAGE;
+  } else {
+    size_t cs = 0;
+    nv.cubin_size(prog, &cs);
+    *cubin = malloc(cs ? cs : 1);
+    if (!*cubin || nv.cubin(prog, *cubin)) {
+      snprintf(log, loglen, "NVRTC gave no CUBIN");
+      free(*cubin), *cubin = NULL;
+      rc = EXIT_USAGE;
+    }
+    *size = cs;
+  }
+  nv.destroy(&prog);
+  return rc;
+}
+
 int userfn_gpu(const char *path, int n, const char *const *fns, int cc_major, int cc_minor, int *ids, char *log,
                size_t loglen) {
   char ap[4096];
@@ -176,7 +231,6 @@ int userfn_gpu(const char *path, int n, const char *const *fns, int cc_major, in
     snprintf(log, loglen, "cannot read %s: %s", path, strerror(errno));
     return EXIT_IO;
   }
-  if (open_nvrtc(log, loglen)) return EXIT_DEPEND;
   size_t cap = 8192 + (size_t)n * 512;
   char *src = malloc(cap);
   if (!src) return EXIT_IO;
@@ -195,52 +249,19 @@ int userfn_gpu(const char *path, int n, const char *const *fns, int cc_major, in
                           " { for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < count;"
                           " i += gridDim.x * blockDim.x) out[i] = __float_as_uint(%s(__uint_as_float(first + i))); }\n",
                           i, fns[i]);
-  nvrtcProgram_t prog;
-  int rc = 0;
-  if (nv.create(&prog, src, "ulpcert_user.cu", 0, NULL, NULL)) {
-    snprintf(log, loglen, "NVRTC could not create the program");
-    free(src);
-    return EXIT_USAGE;
-  }
-  char arch[32], inc[4200];
-  snprintf(arch, sizeof arch, "--gpu-architecture=sm_%d%d", cc_major, cc_minor);
-  snprintf(inc, sizeof inc, "-I%s", ap);
-  char *slash = strrchr(inc, '/');
-  if (slash) *slash = 0;
-  const char *opts[] = {arch, "-default-device", "-std=c++17", inc}; /* NVRTC_FLAGS */
-  int crc = nv.compile(prog, 4, opts);
-  size_t ls = 0;
-  nv.log_size(prog, &ls);
-  if (ls > 1) {
-    char *l = malloc(ls);
-    if (l) {
-      nv.log(prog, l);
-      snprintf(log, loglen, "%s", l);
-      free(l);
+  char *cubin;
+  size_t cs;
+  int rc = userfn_nvrtc(src, 0, NULL, NULL, path, cc_major, cc_minor, &cubin, &cs, log, loglen);
+  for (int i = 0; !rc && i < n; i++) {
+    char kname[64];
+    snprintf(kname, sizeof kname, "ulpcert_eval_%d", i);
+    ids[i] = gpu_dyn_add(cubin, cs, kname, fns[i], user_timeout());
+    if (ids[i] < 0) {
+      snprintf(log, loglen, "%s", gpu_last_error());
+      rc = EXIT_NOGPU;
     }
   }
-  if (crc) {
-    rc = EXIT_USAGE;
-  } else {
-    size_t cs = 0;
-    nv.cubin_size(prog, &cs);
-    char *cubin = malloc(cs ? cs : 1);
-    if (!cubin || nv.cubin(prog, cubin)) {
-      snprintf(log, loglen, "NVRTC gave no CUBIN");
-      rc = EXIT_USAGE;
-    }
-    for (int i = 0; !rc && i < n; i++) {
-      char kname[64];
-      snprintf(kname, sizeof kname, "ulpcert_eval_%d", i);
-      ids[i] = gpu_dyn_add(cubin, cs, kname, fns[i], user_timeout());
-      if (ids[i] < 0) {
-        snprintf(log, loglen, "%s", gpu_last_error());
-        rc = EXIT_NOGPU;
-      }
-    }
-    free(cubin);
-  }
-  nv.destroy(&prog);
+  free(cubin);
   free(src);
   return rc;
 }

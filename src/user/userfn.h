@@ -15,6 +15,14 @@ int userfn_host(const char *path, int n, const char *const *fns, struct user_wor
 int userfn_gpu(const char *path, int n, const char *const *fns, int cc_major, int cc_minor, int *ids, char *log,
                size_t loglen);
 
+/* The machinery of userfn_gpu for a program of the caller's: compile the CUDA C text src
+ * (which includes the user's file at path, found through -I its folder, and the in-memory
+ * headers hnames[i] = headers[i], i < nh) with NVRTC for compute capability cc_major.cc_minor
+ * into a CUBIN (*cubin, malloc'ed, *size bytes), for gpu_dyn_add. 0, or an exit code with
+ * NVRTC's log (or the reason) in log. Needs no GPU. */
+int userfn_nvrtc(const char *src, int nh, const char *const *headers, const char *const *hnames, const char *path,
+                 int cc_major, int cc_minor, char **cubin, size_t *size, char *log, size_t loglen);
+
 /* Is the file CUDA C (its name ends in .cu)? The CPU backend builds one with the host's C
  * compiler, which takes it only when it keeps to C (no __device__, no intrinsics). */
 int userfn_is_cuda(const char *path);

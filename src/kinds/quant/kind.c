@@ -50,8 +50,8 @@ static int owns(const char *name) {
 }
 
 static const char *q_impl_desc(int fam, int impl) {
-  if (impl == QI_USER) return "quant_element(x, scale) and quant_scale(amax) of --source FILE (host C)";
-  if (impl == QI_BLOCK) return "quant_block(x, amax) of --source FILE (host C): every |x| <= amax";
+  if (impl == QI_USER) return "quant_element(x, scale) and quant_scale(amax) of --source FILE (C or CUDA C)";
+  if (impl == QI_BLOCK) return "quant_block(x, amax) of --source FILE (C or CUDA C): every |x| <= amax";
   if (fam == QM_NVFP4)
     return impl == QI_CUDA ? "CUDA: scale __nv_cvt_float_to_fp8(amax / 6.0f), elements __nv_cvt_float_to_fp4(x / s)"
                            : "CUDA: scale __nv_cvt_float_to_fp8(amax / 6.0f), elements __nv_cvt_float_to_fp4(x * (1.0f / s))";
@@ -101,8 +101,9 @@ static int q_tensor_scale(struct kind_result *r, const char *arg) {
   return 0;
 }
 
-/* the variants the names select, in table order */
-static int q_resolve(struct kind_result *r, struct run_request *rq) {
+/* the variants the names select, in table order; *elem, *block: whether user and
+ * user-block quantizers are among them (their --source is loaded by q_load) */
+static int q_resolve(struct kind_result *r, struct run_request *rq, int *elem, int *block) {
   int need_user = 0, need_block = 0;
   for (int v = 0; v < Q_MAXVAR; v++) {
     int take = 0;
@@ -129,8 +130,26 @@ static int q_resolve(struct kind_result *r, struct run_request *rq) {
     errorf("--source is for the .user and .user-block quantizers (FAMILY.SOURCE.user, FAMILY.SOURCE.user-block)");
     return EXIT_USAGE;
   }
-  int rc = q_tensor_scale(r, rq->tensor_scale);
-  return rc ? rc : need_user ? q_user_load(r, rq->source, rq->function, need_elem, need_block) : 0;
+  *elem = need_elem, *block = need_block;
+  return q_tensor_scale(r, rq->tensor_scale);
+}
+
+/* the --source file compiled for the run's backend: the host (cc), or the device (NVRTC) */
+static int q_load(struct kind_result *r, struct run_request *rq, int elem, int block) {
+  if (!elem && !block) return 0;
+  if (!r->ri.gpu) return q_user_load(r, rq->source, rq->function, elem, block);
+  char log[8192];
+  const char *fn = rq->function, *efn = elem ? (fn ? fn : "quant_element") : NULL;
+  const char *bfn = block ? (fn ? fn : "quant_block") : NULL;
+  snprintf(r->source, sizeof r->source, "%s", rq->source);
+  int rc = q_user_gpu(r, rq->source, efn, bfn, r->ri.ginfo.cc_major, r->ri.ginfo.cc_minor, log, sizeof log);
+  if (rc) {
+    errorf("%s: the quantizer does not compile for the GPU (NVRTC, sm_%d%d; it must define uint32_t %s(uint32_t, "
+           "uint32_t)):",
+           rq->source, r->ri.ginfo.cc_major, r->ri.ginfo.cc_minor, efn && bfn ? "quant_element and quant_block" : efn ? efn : bfn);
+    fprintf(stderr, "%s\n", log);
+  }
+  return rc;
 }
 
 static int begin(struct run_request *rq, struct kind_result **out) {
@@ -141,14 +160,15 @@ static int begin(struct run_request *rq, struct kind_result **out) {
     release(r);
     return EXIT_USAGE;
   }
-  int rc = q_resolve(r, rq);
+  int elem = 0, block = 0, rc = q_resolve(r, rq, &elem, &block);
   if (!rc) rc = run_info_for(rq->sc, &r->ri);
+  r->sc = rq->sc;
+  r->device = first_device(rq->sc);
+  if (!rc) rc = q_load(r, rq, elem, block);
   if (rc) {
     release(r);
     return rc;
   }
-  r->sc = rq->sc;
-  r->device = first_device(rq->sc);
   int kept = 0;
   for (int i = 0; i < r->nv; i++) {
     struct q_run *q = &r->run[i];
@@ -210,7 +230,9 @@ const struct kind kind_quant = {
         "conversions as a quantizer, or user: the functions of --source FILE (C: uint32_t\n"
         "quant_element(uint32_t x, uint32_t scale_code), and optionally uint32_t quant_scale(uint32_t amax);\n"
         "--function NAME renames quant_element), or user-block: uint32_t quant_block(uint32_t x, uint32_t\n"
-        "amax) of --source, checked on every amax of the range with every |x| <= amax. --tensor-scale G:\n"
+        "amax) of --source, checked on every amax of the range with every |x| <= amax. On the GPU backend\n"
+        "the file (C, or CUDA C: .cu) is compiled with NVRTC and checked by the device scan of CUDA's own.\n"
+        "--tensor-scale G:\n"
         "NVFP4's per-tensor decode scale. Each element in [--from, --to] is checked against every\n"
         "scale code (255 E8M0, 126 E4M3) and, sign clear, as an amax; the run names the specification\n"
         "variant each quantizer matches (scale floor/ceil/nearest or rne/up/down; elements rne/rna/rz with\n"

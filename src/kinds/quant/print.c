@@ -103,23 +103,34 @@ static void q_print_scale(FILE *out, const struct q_run *q) {
           (unsigned long long)s->nonfin_nan, (unsigned long long)s->nonfin, (unsigned long long)s->sub_flush);
 }
 
-/* user-block: the (scale rounding, element variant) pairs matched exactly, else the nearest */
-static void q_print_block(FILE *out, const struct q_run *q) {
-  const struct q_bstats *b = &q->bs;
+/* user-block: the (scale rounding, element variant) pairs matched exactly, into b
+ * ("ceil scale + rne-sat, ..."); 0 when none, with the nearest pair in *bk, *bv */
+int q_block_matched(const struct q_run *q, char *b, size_t n, int *bk, int *bv) {
+  const struct q_bstats *bs = &q->bs;
   struct qr_fmt f = qr_format(q_fam_elem(q->fam));
-  char vn[16], g[48], w[48];
-  int any = 0, bk = 0, bv = 0;
-  fprintf(out, "  block quantizer (element, amax): %llu pairs (every |x| <= amax): ", (unsigned long long)b->pairs);
+  char vn[16];
+  size_t o = 0;
+  int any = 0;
+  b[0] = 0, *bk = 0, *bv = 0;
   for (int k = 0; k < QS_N; k++)
     for (int v = 0; v < QV_N; v++) {
       if (!q_variant_ok(&f, v)) continue;
-      if (b->wrong[k][v] < b->wrong[bk][bv]) bk = k, bv = v;
-      if (b->wrong[k][v]) continue;
+      if (bs->wrong[k][v] < bs->wrong[*bk][*bv]) *bk = k, *bv = v;
+      if (bs->wrong[k][v] || o >= n) continue;
       q_vname(v, vn, sizeof vn);
-      fprintf(out, "%s%s scale + %s", any++ ? ", " : "matches ", q_srnd(q->fam, k), vn);
+      o += (size_t)snprintf(b + o, n - o, "%s%s scale + %s", any++ ? ", " : "", q_srnd(q->fam, k), vn);
     }
-  if (any) {
-    fprintf(out, " exactly\n");
+  return any;
+}
+
+static void q_print_block(FILE *out, const struct q_run *q) {
+  const struct q_bstats *b = &q->bs;
+  struct qr_fmt f = qr_format(q_fam_elem(q->fam));
+  char vn[16], g[48], w[48], m[512];
+  int bk, bv;
+  fprintf(out, "  block quantizer (element, amax): %llu pairs (every |x| <= amax): ", (unsigned long long)b->pairs);
+  if (q_block_matched(q, m, sizeof m, &bk, &bv)) {
+    fprintf(out, "matches %s exactly\n", m);
   } else {
     q_vname(bv, vn, sizeof vn);
     uint64_t key = b->first[bk][bv];

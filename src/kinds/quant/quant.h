@@ -34,6 +34,7 @@ struct q_run {
   double seconds;
   struct q_stats st;
   struct q_bstats bs; /* user-block */
+  int dyn[2];         /* a user's on the GPU: its kernels (gpu_dyn_add; user-block: the scan, the fix) */
 };
 
 struct kind_result {
@@ -64,6 +65,11 @@ int qcuda_host_scale(int fam, int src, int impl, float g, uint32_t a, uint32_t *
  * 0, or -1 with the reason in err. */
 int qcuda_gpu_scan(int dev, int fam, int src, int impl, float g, uint32_t from, uint32_t to, struct q_stats *st,
                    char *err, size_t errlen);
+/* quant_gpu.cu: a user's quantizer q (compiled by user_gpu.c) on device dev over source
+ * patterns [from, to] (user-block: the amax), added to q->st or q->bs. 0, or -1 with the
+ * reason in err. */
+int quser_gpu_scan(int dev, struct q_run *q, uint64_t Ng, int Eg, uint32_t from, uint32_t to, char *err,
+                   size_t errlen);
 
 #ifdef __cplusplus
 }
@@ -75,8 +81,20 @@ int q_scan_variant(struct kind_result *r, struct q_run *q, uint32_t from, uint32
  * or fn, and quant_scale when present; block: quant_block or fn): 0, or an exit code with
  * the message printed */
 int q_user_load(struct kind_result *r, const char *path, const char *fn, int elem, int block);
+/* user_gpu.c: compile the --source file with NVRTC for compute capability cc_major.cc_minor
+ * into the kernels of r's user quantizers (their dyn[]), with elem (quant_element or
+ * --function) or block (quant_block or --function) the functions they call (NULL: none): 0,
+ * or an exit code with NVRTC's log (or the reason) in log */
+int q_user_gpu(struct kind_result *r, const char *path, const char *efn, const char *bfn, int cc_major, int cc_minor,
+               char *log, size_t loglen);
+/* its compilation alone (no GPU needed): the CUBIN (*cubin, malloc'ed, *size bytes) */
+int q_user_cubin(const struct kind_result *r, const char *path, const char *efn, const char *bfn, int cc_major,
+                 int cc_minor, char **cubin, size_t *size, char *log, size_t loglen);
 /* print.c; q_departs: where a quantizer departs from the specification ("" when nowhere) */
 void q_departs(const struct q_run *q, char *b, size_t n);
+/* a user-block quantizer: the (scale rounding, element variant) pairs it matches exactly
+ * ("ceil scale + rne-sat, ..."), into b; 0 when none, the nearest pair in *bk, *bv */
+int q_block_matched(const struct q_run *q, char *b, size_t n, int *bk, int *bv);
 void q_print(FILE *f, const struct kind_result *r);
 int q_status(const struct kind_result *r);
 /* json.c */

@@ -11,3 +11,9 @@ int qcuda_gpu_scan(int dev, int fam, int src, int impl, float g, uint32_t from, 
   snprintf(err, errlen, "built without CUDA");
   return -1;
 }
+int quser_gpu_scan(int dev, struct q_run *q, uint64_t Ng, int Eg, uint32_t from, uint32_t to, char *err,
+                   size_t errlen) {
+  (void)dev, (void)q, (void)Ng, (void)Eg, (void)from, (void)to;
+  snprintf(err, errlen, "built without CUDA");
+  return -1;
+}

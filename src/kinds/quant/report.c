@@ -2,7 +2,9 @@
  * (after the conversions, in their section of ACCURACY.md and the HTML report): one table
  * of every quantizer and device: the pairs checked, the element variants it matches (else
  * the nearest, its differences by class and the first), its scale rounding, the largest
- * relative error of its dequantized elements, and the verdict against the specification. */
+ * relative error of its dequantized elements, and the verdict against the specification; a
+ * quantizer of the element and the amax (user-block): the (scale, element) variant pairs
+ * its (element, amax) pairs match. */
 #include <string.h>
 
 #include "src/common.h"
@@ -11,6 +13,7 @@
 
 static const char *const r_modes[3] = {"rne", "rna", "rz"}, *const r_ovfs[3] = {"sat", "nan", "inf"};
 static const char *const r_cls[QCL_N] = {"NaN element", "overflow", "tie", "sign of zero", "other"};
+static const char *const mx[QS_N] = {"floor", "ceil", "nearest"}, *const nv[QS_N] = {"rne", "up", "down"};
 
 /* the element cell: "rne-sat, rna-sat", or "nearest rne-sat: 84 (tie 84; first x=0x3d16 scale 0x0f)" */
 static void r_elements(const struct q_run *q, char *b, size_t n) {
@@ -36,7 +39,6 @@ static void r_elements(const struct q_run *q, char *b, size_t n) {
 
 /* the scale cell: the roundings matched on every finite non-zero amax, and the non-finite ones */
 static void r_scale(const struct q_run *q, char *b, size_t n) {
-  static const char *const mx[QS_N] = {"floor", "ceil", "nearest"}, *const nv[QS_N] = {"rne", "up", "down"};
   const struct q_sres *s = &q->st.s;
   size_t k = 0;
   if (!s->amax) {
@@ -48,6 +50,21 @@ static void r_scale(const struct q_run *q, char *b, size_t n) {
   if (!k) k = (size_t)snprintf(b, n, "none");
   if (k < n) snprintf(b + k, n - k, "; non-finite amax %llu of %llu NaN", (unsigned long long)s->nonfin_nan,
                       (unsigned long long)s->nonfin);
+}
+
+/* a user-block quantizer (of the element and the block's amax): its (element, amax) pairs
+ * match (scale rounding, element variant) pairs, shown in the elements cell; the scale cell
+ * says so */
+static void r_block(const struct q_run *q, char *el, size_t ne, char *sc, size_t ns) {
+  char m[400];
+  int bk, bv;
+  if (q_block_matched(q, m, sizeof m, &bk, &bv)) snprintf(el, ne, "(element, amax) pairs: %s", m);
+  else
+    snprintf(el, ne, "(element, amax) pairs: none; nearest %s + %s-%s: %llu (first amax=0x%llx x=0x%llx)",
+             q->fam == QM_NVFP4 ? nv[bk] : mx[bk],
+             r_modes[bv / 3], r_ovfs[bv % 3], (unsigned long long)q->bs.wrong[bk][bv],
+             (unsigned long long)(q->bs.first[bk][bv] >> 32), (unsigned long long)(q->bs.first[bk][bv] & 0xffffffffu));
+  snprintf(sc, ns, "with the elements (amax %#x..%#x)", q->from, q->to);
 }
 
 int q_report(struct report *rp, struct kind_result *const *rs, char *const *paths, int n) {
@@ -67,12 +84,13 @@ int q_report(struct report *rp, struct kind_result *const *rs, char *const *path
     for (int j = 0; j < rs[i]->nv; j++) {
       const struct q_run *q = &rs[i]->run[j];
       char el[512], sc[160], why[256];
-      if (q->impl == QI_BLOCK) continue; /* the block form's pairs are of another kind: run prints them */
-      r_elements(q, el, sizeof el), r_scale(q, sc, sizeof sc);
+      if (q->impl == QI_BLOCK) r_block(q, el, sizeof el, sc, sizeof sc);
+      else r_elements(q, el, sizeof el), r_scale(q, sc, sizeof sc);
       md_escape(el, sizeof el);
       q_departs(q, why, sizeof why);
       tprintf(md, "| `%s` | %s | %s | %llu | %s | %s | %.6g | %s |\n", q->name, q->path,
-              rs[i]->ri.device[0] ? rs[i]->ri.device : "CPU", (unsigned long long)q->st.pairs, el, sc, q->st.err,
+              rs[i]->ri.device[0] ? rs[i]->ri.device : "CPU",
+              (unsigned long long)(q->impl == QI_BLOCK ? q->bs.pairs : q->st.pairs), el, sc, q->st.err,
               why[0] ? why : "the specification's");
     }
   return 0;

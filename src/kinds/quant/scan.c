@@ -1,7 +1,7 @@
-/* scan.c: one quantizer over a range of source elements: on the device (CUDA's
- * quantizers with the GPU backend), or on the host under OpenMP (CUDA's through the
- * headers' software paths, the user's from --source), element by element, each against
- * every scale of its family and, sign clear, as an amax. */
+/* scan.c: one quantizer over a range of source elements: on the device with the GPU
+ * backend (CUDA's quantizers, and a user's compiled by user_gpu.c), or on the host under
+ * OpenMP (CUDA's through the headers' software paths, the user's from --source), element
+ * by element, each against every scale of its family and, sign clear, as an amax. */
 #include <math.h>
 #include <omp.h>
 #include <stdlib.h>
@@ -101,10 +101,17 @@ int q_scan_variant(struct kind_result *r, struct q_run *q, uint32_t from, uint32
   if (from > last) return 0;
   if (to > last) to = last;
   double t0 = omp_get_wtime();
-  if (q->impl == QI_BLOCK) {
+  if (r->ri.gpu && q->impl >= QI_USER) {
+    char err[512];
+    snprintf(q->path, sizeof q->path, "device (user, NVRTC)");
+    if (quser_gpu_scan(r->device, q, r->Ng, r->Eg, from, to, err, sizeof err)) {
+      errorf("%s: %s", q->name, err);
+      return EXIT_NOGPU;
+    }
+  } else if (q->impl == QI_BLOCK) {
     snprintf(q->path, sizeof q->path, "host (user C)");
     block_scan(r, q, from, to, &q->bs);
-  } else if (r->ri.gpu && q->impl != QI_USER) {
+  } else if (r->ri.gpu) {
     char err[256];
     snprintf(q->path, sizeof q->path, "device");
     if (qcuda_gpu_scan(r->device, q->fam, q->src, q->impl, r->g, from, to, &q->st, err, sizeof err)) {

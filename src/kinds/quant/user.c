@@ -1,5 +1,5 @@
 /* user.c: a user's quantizer from --source FILE, compiled for the host at run time (cc,
- * or $ULPCERT_CC) and loaded: uint32_t quant_element(uint32_t x, uint32_t scale_code) (or
+ * or $ULPCERT_CC; on the GPU backend: user_gpu.c) and loaded: uint32_t quant_element(uint32_t x, uint32_t scale_code) (or
  * the --function NAME), the element's code given the source element's bit pattern and the
  * block scale's code, and, when the file defines it, uint32_t quant_scale(uint32_t amax),
  * the scale's code of a block whose largest magnitude has bit pattern amax; or, for the
@@ -15,6 +15,7 @@
 
 #include "src/common.h"
 #include "src/kinds/quant/quant.h"
+#include "src/user/userfn.h"
 
 static void q_show_log(const char *path) {
   FILE *f = fopen(path, "r");
@@ -29,7 +30,9 @@ static int q_wrap(const char *dir, const char *abs, const char *efn, const char 
   FILE *w = fopen(wrap, "w");
   if (!w) return -1;
   /* the per-tensor scale of --tensor-scale (NVFP4; 1 without), readable by the file */
-  fprintf(w, "#include <stdint.h>\nstatic const float quant_tensor_scale = %a;\n#include \"%s\"\n", (double)g, abs);
+  /* CUDA's qualifiers as nothing: a .cu quantizer that keeps to C runs here as on the GPU */
+  fprintf(w, "#include <stdint.h>\n#define __device__\n#define __host__\n#define __forceinline__ inline\n");
+  fprintf(w, "static const float quant_tensor_scale = %a;\n#include \"%s\"\n", (double)g, abs);
   if (efn) fprintf(w, "uint32_t ulpcert_q_element(uint32_t x, uint32_t s) { return %s(x, s); }\n", efn);
   if (bfn) fprintf(w, "uint32_t ulpcert_q_block(uint32_t x, uint32_t a) { return %s(x, a); }\n", bfn);
   fclose(w);
@@ -59,6 +62,7 @@ int q_user_load(struct kind_result *r, const char *path, const char *fn, int ele
     errorf("%s: the quantizer does not compile (it must define uint32_t %s(uint32_t, uint32_t)):", path,
            efn && bfn ? "quant_element and quant_block" : efn ? efn : bfn);
     q_show_log(lg);
+    if (userfn_is_cuda(path)) errorf(USERFN_CUDA_ON_CPU, path);
     rc = WIFEXITED(st) && WEXITSTATUS(st) == 127 ? EXIT_DEPEND : EXIT_USAGE;
   } else if (!(h = dlopen(so, RTLD_NOW | RTLD_LOCAL))) {
     errorf("%s: cannot load the compiled quantizer: %s", path, dlerror());

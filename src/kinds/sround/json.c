@@ -8,22 +8,23 @@
 #include "src/engine/results.h"
 #include "src/kinds/sround/sround.h"
 
-int sround_write(const char *path, const struct kind_result *r, char *err, size_t errlen) {
-  json_t *root = result_header_json(&r->ri, "sround"), *res = json_array();
-  result_range_json(root, &r->ri);
-  for (int i = 0; i < r->nv; i++) {
-    const struct sr_run *q = &r->run[i];
-    const struct sr_stats *s = &q->st;
-    json_array_append_new(
-        res, json_pack("{s:s, s:i, s:I, s:I, s:f, s:I, s:I, s:I, s:I, s:I, s:I, s:f, s:f, s:I, s:I, s:I}", "variant",
+json_t *sr_run_json(const struct sr_run *q) {
+  const struct sr_stats *s = &q->st;
+  json_t *o = json_pack("{s:s, s:i, s:I, s:I, s:f, s:I, s:I, s:I, s:I, s:I, s:I, s:f, s:f, s:I, s:I, s:I}", "variant",
                        q->v.name, "k", q->v.k, "from", (json_int_t)q->from, "to", (json_int_t)q->to, "seconds",
                        q->seconds, "inputs", (json_int_t)s->inputs, "deterministic", (json_int_t)s->det,
                        "deterministic_wrong", (json_int_t)s->det_wrong, "not_neighbour", (json_int_t)s->not_nbr,
                        "k_form", (json_int_t)s->kform, "count_equal", (json_int_t)s->cnt_eq, "max_bias", s->max_bias,
                        "sum_bias", s->sum_bias, "first", s->first == UINT64_MAX ? (json_int_t)-1 : (json_int_t)s->first,
-                       "first_count", (json_int_t)s->first_cnt, "first_t", (json_int_t)s->first_t));
-    json_object_set_new(json_array_get(res, json_array_size(res) - 1), "first_deterministic", json_boolean(s->first_det));
-  }
+                       "first_count", (json_int_t)s->first_cnt, "first_t", (json_int_t)s->first_t);
+  json_object_set_new(o, "first_deterministic", json_boolean(s->first_det));
+  return o;
+}
+
+int sround_write(const char *path, const struct kind_result *r, char *err, size_t errlen) {
+  json_t *root = result_header_json(&r->ri, "sround"), *res = json_array();
+  result_range_json(root, &r->ri);
+  for (int i = 0; i < r->nv; i++) json_array_append_new(res, sr_run_json(&r->run[i]));
   return result_write_free(path, root, res, err, errlen);
 }
 

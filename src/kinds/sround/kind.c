@@ -1,8 +1,8 @@
 /* kind.c: the stochastic rounding kind: a conversion that rounds with random bits, checked
  * on every input of a range against the exact stochastic rounding and its k-bit form
  * (reference/quant/sr.h): for each input, every random value is tried. Variants
- * sr-TARGET.SOURCE.IMPL: the built-in software forms sr-bf16.f32.bits16 and .bits8, and a
- * user's (--source) for any target and source. */
+ * sr-TARGET.SOURCE.IMPL: the built-in software forms sr-bf16.f32.bits16 and .bits8, a
+ * user's (--source) for any target and source, and the hardware's cvt.rs (sr_hw.cu). */
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -12,6 +12,7 @@
 
 #include "src/common.h"
 #include "src/engine/driver.h"
+#include "src/kinds/sround/sr_hw.h"
 #include "src/kinds/sround/sround.h"
 
 static const char *const sr_fmt_names[QF_NALL] = {"e4m3", "e5m2", "e2m3", "e3m2", "e2m1", "f16", "bf16"};
@@ -24,13 +25,21 @@ void sr_variant(int n, struct sr_var *v) {
     return;
   }
   n -= SR_NBUILTIN;
+  if (n >= QF_NALL * QX_NSRC) { /* cvt.rs: from binary32; two lanes of 16 random bits, or four of 8 */
+    n -= QF_NALL * QX_NSRC;
+    *v = (struct sr_var){"", SR_HW, n, QX_F32, n >= QF_F16 ? 16 : 8};
+    snprintf(v->name, sizeof v->name, "sr-%s.f32.cvt-rs", sr_fmt_names[n]);
+    return;
+  }
   *v = (struct sr_var){"", SR_USER, n / QX_NSRC, n % QX_NSRC, n / QX_NSRC >= QF_F16 ? 16 : 8};
   snprintf(v->name, sizeof v->name, "sr-%s.%s.user", sr_fmt_names[v->fmt], sr_src_names[v->src]);
 }
+/* its own name; "sr": the software forms built in; "sr-cvt-rs": every cvt.rs one */
 static int sr_selects(const char *name, int n) {
   struct sr_var v;
   sr_variant(n, &v);
-  return !strcmp(name, v.name) || (v.impl != SR_USER && !strcmp(name, "sr"));
+  return !strcmp(name, v.name) || (v.impl < SR_USER && !strcmp(name, "sr")) ||
+         (v.impl == SR_HW && !strcmp(name, "sr-cvt-rs"));
 }
 static int owns(const char *name) {
   for (int n = 0; n < SR_MAXVAR; n++)
@@ -45,6 +54,7 @@ static void list(FILE *f) {
     fprintf(f, "  %-24s  %s, %d random bits\n", v.name,
             v.impl == SR_BITS16  ? "(x + (r & 0xffff)) >> 16 on the binary32 pattern"
             : v.impl == SR_BITS8 ? "(x + ((r & 0xff) << 8)) >> 16 on the binary32 pattern"
+            : v.impl == SR_HW    ? "PTX cvt.rs.satfinite (sm_100a, sm_103a; r in every lane's slice of rbits)"
                                  : "uint32_t quant_sr(uint32_t x, uint32_t r) of --source",
             v.k);
   }
@@ -85,9 +95,27 @@ int sr_user_load(struct kind_result *r, const char *path, const char *fn) {
   return rc;
 }
 
+/* the cvt.rs variants: a GPU that has it (sm_100a, sm_103a), else "not run" and why */
+static int sr_hw_begin(struct kind_result *r, struct run_request *rq) {
+  char why[256];
+  int rc = run_info_for(rq->sc, &r->ri);
+  if (rc) return rc;
+  r->device = first_device(rq->sc);
+  if (!r->ri.gpu) {
+    errorf("the cvt.rs variants: not run: needs sm_100a (an sm_100a or sm_103a GPU, --backend gpu; this run has "
+           "none%s)", srhw_built() ? "" : ", and this build has no sm_100a code");
+    return EXIT_NOGPU;
+  }
+  if (!srhw_usable(r->device, why, sizeof why)) {
+    errorf("the cvt.rs variants: not run: %s", why);
+    return EXIT_NOGPU;
+  }
+  return 0;
+}
+
 static int begin(struct run_request *rq, struct kind_result **out) {
   struct kind_result *r = calloc(1, sizeof *r);
-  int user = 0, rc = 0;
+  int user = 0, hw = 0, sw = 0, rc = 0;
   if (!r) return EXIT_IO;
   for (int n = 0; n < SR_MAXVAR; n++) {
     int take = 0;
@@ -96,14 +124,15 @@ static int begin(struct run_request *rq, struct kind_result **out) {
     struct sr_run *q = &r->run[r->nv++];
     sr_variant(n, &q->v);
     q->st.first = UINT64_MAX;
-    user |= q->v.impl == SR_USER;
+    user |= q->v.impl == SR_USER, hw |= q->v.impl == SR_HW, sw |= q->v.impl != SR_HW;
   }
   if (rq->resume || rq->shard_n > 1 || rq->pairs || rq->bound) errorf("sr variants take no --resume, --shard, --pairs or --bound"), rc = EXIT_USAGE;
-  else if (rq->sc->backend == 1) errorf("sr variants run on the CPU backend only: --backend gpu does not apply"), rc = EXIT_USAGE;
+  else if (rq->sc->backend == 1 && sw) errorf("the software sr variants run on the CPU backend only: --backend gpu does not apply"), rc = EXIT_USAGE;
   else if (user != (rq->source != NULL)) errorf("--source goes with the .user variants, and they with it"), rc = EXIT_USAGE;
   else if (user) rc = sr_user_load(r, rq->source, rq->function);
+  if (!rc && hw) rc = sr_hw_begin(r, rq);
   if (!rc) {
-    run_info_cpu(rq->sc, &r->ri);
+    if (!hw) run_info_cpu(rq->sc, &r->ri);
     r->sc = rq->sc;
     for (int i = 0; i < r->nv; i++) {
       uint32_t last = r->run[i].v.src == QX_F32 ? 0xffffffffu : 0xffffu;
@@ -185,7 +214,9 @@ const struct kind kind_sround = {
                 "inputs in [--from, --to], each with every random value: sr-bf16.f32.bits16 and .bits8 (binary32 to\n"
                 "bfloat16 adding 16 or 8 random bits to the pattern), or sr-TARGET.SOURCE.user with --source FILE\n"
                 "defining uint32_t quant_sr(uint32_t x, uint32_t r) (TARGET e4m3, e5m2, e2m3, e3m2, e2m1: r has 8\n"
-                "bits; f16, bf16: 16). Exit 1 unless every input is the exact k-bit form (reference/quant/sr.h).\n",
+                "bits; f16, bf16: 16). sr-TARGET.f32.cvt-rs (or sr-cvt-rs, all seven): the hardware's PTX cvt.rs,\n"
+                "on an sm_100a or sm_103a GPU only (elsewhere: not run, exit 3). Exit 1 unless every input is the\n"
+                "exact k-bit form (reference/quant/sr.h).\n",
     .owns = owns,
     .list = list,
     .begin = begin,
@@ -198,4 +229,8 @@ const struct kind kind_sround = {
     .write = sround_write,
     .print = print,
     .release = release,
+    .report = sround_report,
+    .arch_record = sround_arch_record,
+    .arch_compare = sround_arch_compare,
+    .arch_gpu_only = 1,
 };

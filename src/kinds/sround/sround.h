@@ -8,10 +8,11 @@
 #include "src/engine/kind.h"
 
 /* variants: the software forms built in (binary32 to bfloat16 by adding random bits to the
- * binary32 pattern, 16 or 8 of them), and a user's (--source) for each target and source */
-enum sr_impl { SR_BITS16, SR_BITS8, SR_USER };
+ * binary32 pattern, 16 or 8 of them), a user's (--source) for each target and source, and
+ * the hardware's cvt.rs (sm_100a, sm_103a: sr_hw.cu) from binary32 to each target */
+enum sr_impl { SR_BITS16, SR_BITS8, SR_USER, SR_HW };
 #define SR_NBUILTIN 2
-#define SR_MAXVAR (SR_NBUILTIN + QF_NALL * QX_NSRC)
+#define SR_MAXVAR (SR_NBUILTIN + QF_NALL * QX_NSRC + QF_NALL)
 
 struct sr_var {
   char name[48];
@@ -38,6 +39,7 @@ struct kind_result {
   int nv;
   struct sr_run run[SR_MAXVAR];
   sr_fn user;
+  int device; /* the GPU of the cvt.rs variants */
   char source[1024];
 };
 
@@ -51,5 +53,13 @@ int sr_user_load(struct kind_result *r, const char *path, const char *fn);
 /* json.c */
 int sround_write(const char *path, const struct kind_result *r, char *err, size_t errlen);
 int sround_read(struct json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen);
+/* a variant's result object, as --json writes it */
+struct json_t *sr_run_json(const struct sr_run *q);
+/* report.c: its part of ulpcert report; arch.c: of arch records (cvt.rs, on sm_100a) */
+struct report;
+int sround_report(struct report *rp, struct kind_result *const *rs, char *const *paths, int n);
+struct arch_ctx;
+int sround_arch_record(struct arch_ctx *a);
+int sround_arch_compare(struct arch_ctx *a);
 
 #endif

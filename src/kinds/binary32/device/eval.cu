@@ -151,8 +151,10 @@ extern "C" int gpu_dyn_add(const void *image, size_t size, const char *kernel, c
   return GPU_DYN_BASE + g_ndyn++;
 }
 
-static int launch_dyn(int fn, uint32_t first, uint32_t count, uint32_t *out, cudaStream_t st, int blocks) {
+extern "C" int gpu_dyn_launch(int fn, unsigned blocks, unsigned threads, void **args, uint32_t first, uint32_t count,
+                              void *stream) {
   int k = fn - GPU_DYN_BASE, dev = 0;
+  cudaStream_t st = (cudaStream_t)stream;
   cudaCheck(cudaGetDevice(&dev));
   if (k < 0 || k >= g_ndyn || dev >= MAX_DEVICES) {
     set_err("unknown run-time function %d", fn);
@@ -172,16 +174,20 @@ static int launch_dyn(int fn, uint32_t first, uint32_t count, uint32_t *out, cud
     set_err("loading the compiled function on device %d: CUDA driver error %d", dev, (int)r);
     return -1;
   }
-  void *args[] = {&first, &count, &out};
   const int wi = watch_before(dev, g_dyn[k].name, g_dyn[k].limit, first, count, st);
   if (wi < 0) return -1;
-  r = p_cuLaunchKernel(cf, (unsigned)blocks, 1, 1, 256, 1, 1, 0, (CUstream)st, args, NULL);
+  r = p_cuLaunchKernel(cf, blocks, 1, 1, threads, 1, 1, 0, (CUstream)st, args, NULL);
   if (watch_after(wi, st, r == CUDA_SUCCESS)) return -1;
   if (r != CUDA_SUCCESS) {
     set_err("launching the compiled function: CUDA driver error %d", (int)r);
     return -1;
   }
   return 0;
+}
+
+static int launch_dyn(int fn, uint32_t first, uint32_t count, uint32_t *out, cudaStream_t st, int blocks) {
+  void *args[] = {&first, &count, &out};
+  return gpu_dyn_launch(fn, (unsigned)blocks, 256, args, first, count, st);
 }
 
 static int launch(int fn, uint32_t first, uint32_t count, uint32_t *out, cudaStream_t st, int blocks) {

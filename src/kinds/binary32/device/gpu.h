@@ -108,6 +108,11 @@ uint64_t gpu_peak_device_bytes(void);
  * may run (over a chunk's segment; past them the process ends with EXIT_USERCODE and a
  * message: watch.cuh). Returns its function number (>= GPU_DYN_BASE) or -1. */
 int gpu_dyn_add(const void *image, size_t size, const char *kernel, const char *name, double limit_s);
+/* Launch such a kernel with arguments of its own (args, as cuLaunchKernel takes them) on the
+ * current device, stream (NULL: the default one), under the same time limit (first, count:
+ * the inputs its message names). 0, or -1 (gpu_last_error). */
+int gpu_dyn_launch(int fn, unsigned blocks, unsigned threads, void **args, uint32_t first, uint32_t count,
+                   void *stream);
 const char *gpu_last_error(void);
 /* GPU_TABLE's outputs (on every device): tab[0..n) for magnitudes tlo.. of positive inputs, tab[n..2n)
  * for negative ones. 0 or -1. */

@@ -42,6 +42,11 @@ int gpu_dyn_add(const void *image, size_t size, const char *kernel, const char *
   (void)image, (void)size, (void)kernel, (void)name, (void)limit_s;
   return -1;
 }
+int gpu_dyn_launch(int fn, unsigned blocks, unsigned threads, void **args, uint32_t first, uint32_t count,
+                   void *stream) {
+  (void)fn, (void)blocks, (void)threads, (void)args, (void)first, (void)count, (void)stream;
+  return -1;
+}
 
 int gpu_set_reference(struct gpu_ctx *g, int shortcut, const struct fast_view *tab) {
   (void)g, (void)shortcut, (void)tab;

@@ -1,0 +1,7 @@
+/* e4m3_nan.cu: quant_base.cuh with its knobs (a test quantizer: tests/quant_test.sh, tests/gpu/quant.sh) */
+#define Q_SRC 16
+#define Q_CEIL 0
+#define Q_AWAY 0
+#define Q_NANOVF 1
+#define Q_FP8
+#include "quant_base.cuh"
