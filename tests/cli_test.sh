@@ -498,7 +498,8 @@ expect 2 "covers 0x3f800000..0x3f8fffff" -- arch record --backend cpu --from 0x3
   --no-cache --quiet --reuse "$T/arch.json" --out "$T/x.json"
 expect 2 "option of arch record" -- arch compare "$T/arch.json" $A --reuse "$T/arch.json"
 # a record made in two ranges and merged is the record of the whole range; their
-# half-precision parts (here planted) are carried when equal, refused when not
+# half-precision parts (the 16-bit function kind's, here planted) are carried when equal, refused
+# when not
 B="--backend cpu --no-cache --quiet --kinds binary32,half"
 "$U" arch record $B --from 0x3f800000 --to 0x3f87ffff --out "$T/ra.json" >/dev/null 2>&1
 "$U" arch record $B --from 0x3f880000 --to 0x3f8fffff --out "$T/rb.json" >/dev/null 2>&1
@@ -518,7 +519,7 @@ assert a["results"] == b["results"]
 assert b["half"] == [{"variant": "tanh.approx.f16", "outputs": "0000"}]
 PY
 then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: record by ranges, merged"; fi
-expect 2 "different half-precision outputs" -- merge "$T/ra.json" "$T/rc.json" --json "$T/rac.json"
+expect 2 "different 16-bit function outputs" -- merge "$T/ra.json" "$T/rc.json" --json "$T/rac.json"
 
 # arch, two-argument and float-float parts: a planted one-pair difference in each is
 # located (the pair, both outputs); record --reuse takes every statistic it can; records
@@ -624,7 +625,7 @@ rows = json.load(open(sys.argv[1]))["multi_gpu"]
 assert len(rows) == 2
 for r in rows:
     k = r["kinds_s"]
-    assert sorted(k) == ["binary32", "convert", "float-float", "h16", "h16arith", "half", "pair", "quant", "search"], k
+    assert sorted(k) == ["binary32", "convert", "float-float", "h16", "h16arith", "pair", "quant", "search"], k
     assert all(v >= 0 for v in k.values()) and 0.5 * r["wall_s"] <= sum(k.values()) <= r["wall_s"] + 1e-3, (k, r)
 PY
 then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: bench --multi-gpu record: each kind's seconds"; fi

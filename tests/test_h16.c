@@ -8,7 +8,7 @@
 
 #include "h16test.h"
 #include "src/kinds/h16/h16fn.h"
-#include "src/kinds/half/half.h"
+#include "src/kinds/h16/ptx16.h"
 
 enum { B16 = FMT16_BINARY16, BF = FMT16_BFLOAT16 };
 

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "src/kinds/half/half.h"
+#include "src/kinds/h16/ptx16.h"
 
 static const struct half_fmt *const F16 = &half_binary16, *const BF16 = &half_bfloat16;
 

@@ -47,7 +47,8 @@ static void usage_arch(FILE *f) {
           "also when the baseline lacks a kind this build records (it is named: the check is\n"
           "incomplete), unless --allow-missing or --kinds leaves it out. A baseline with no\n"
           "part this build compares is refused (exit status 5).\n"
-          "--kinds K,K..: only these kinds (of: %s).\n"
+          "--kinds K,K..: only these kinds (of: %s; a kind's former name is read as the\n"
+          "kind's: half as h16, whose part the PTX half-precision forms are).\n"
           "--devices (default: all visible GPUs): the kinds that spread their work over them\n"
           "run in turn (%s), the others at once, one device each\n"
           "(%s).\n",
@@ -69,12 +70,13 @@ static const char *kind_names(int which) {
   return buf;
 }
 
-/* Is kind k asked for by --kinds (NULL: every kind)? */
+/* Is kind k asked for by --kinds (NULL: every kind), by its name or an alias? */
 static int kind_wanted(const char *list, const struct kind *k) {
   if (!list) return 1;
-  const size_t n = strlen(k->name);
-  for (const char *p = list; (p = strstr(p, k->name)); p++)
-    if ((p == list || p[-1] == ',') && (p[n] == 0 || p[n] == ',')) return 1;
+  char buf[512];
+  snprintf(buf, sizeof buf, "%s", list);
+  for (char *save, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save))
+    if (kind_named(t) == k) return 1;
   return 0;
 }
 
@@ -83,8 +85,8 @@ static int check_kinds(const char *list) {
   char buf[512];
   snprintf(buf, sizeof buf, "%s", list);
   for (char *save, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-    int found = 0;
-    for (int k = 0; kinds[k]; k++) found |= kinds[k]->arch_record && !strcmp(kinds[k]->name, t);
+    const struct kind *k = kind_named(t);
+    const int found = k && k->arch_record;
     if (!found) {
       errorf("--kinds: '%s' is not a kind with arch records (%s)", t, kind_names(0));
       return EXIT_USAGE;

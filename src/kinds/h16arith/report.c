@@ -84,7 +84,7 @@ static void readme_block(struct text *t, struct kind_result *const *rs, int n) {
 int h16a_report(struct report *rp, struct kind_result *const *rs, char *const *paths, int n) {
   (void)paths;
   if (rp->write_files || !n) return 0;
-  struct text *md = &rp->sec[SEC_NARROW];
+  struct text *md = &rp->sec[SEC_ARITH16];
   tprintf(md, "\n## 16-bit arithmetic: every pair of operands\n\n"
               "From `ulpcert run arith16`: every one of the 2^32 pairs (a, b) of 16-bit operands (for the fused\n"
               "multiply-adds, with a third operand c chosen from each pair: -0, -RN(a b) or the smallest\n"

@@ -1,6 +1,5 @@
-/* report.c: the half-precision kind's part of `ulpcert report` (a table in ACCURACY.md)
- * and of arch records (every output of every variant, so that a compare names every input
- * that changed). */
+/* ptx16_report.c: the PTX half-precision forms' part of `ulpcert report` (a table in
+ * ACCURACY.md, after the 16-bit arithmetic's). */
 #include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
@@ -9,7 +8,7 @@
 #include "src/common.h"
 #include "src/engine/kind.h"
 #include "src/formats/json_io.h"
-#include "src/kinds/half/half_kind.h"
+#include "src/kinds/h16/h16_kind.h"
 #include "src/report/report.h"
 
 
@@ -62,6 +61,6 @@ static void half_table(struct text *md, struct kind_result *const *rs, int nh) {
 
 int half_report(struct report *rp, struct kind_result *const *rs, char *const *paths, int n) {
   (void)paths;
-  if (!rp->write_files) half_table(&rp->sec[SEC_NARROW], rs, n);
+  if (!rp->write_files) half_table(&rp->sec[SEC_PTX16], rs, n);
   return 0;
 }

@@ -1,12 +1,13 @@
-/* half.h: the half-precision MUFU forms (binary16 and bfloat16), each over all 2^16
- * inputs of its format, against MPFR references rounded to that format. */
-#ifndef ULPCERT_HALF_H
-#define ULPCERT_HALF_H
+/* ptx16.h: the PTX half-precision MUFU forms of the 16-bit function kind (family half:
+ * binary16 and bfloat16), each over all 2^16 inputs of its format, against MPFR references
+ * rounded to that format. */
+#ifndef ULPCERT_PTX16_H
+#define ULPCERT_PTX16_H
 
 #include <stdint.h>
 #include <stdio.h>
 
-#include "src/kinds/half/half_fns.h"
+#include "src/kinds/h16/ptx16_list.h"
 
 /* binary16 or bfloat16 as this kind reads it: the format's id and name in
  * reference/formats/format.h, and from its description there p significand bits (the

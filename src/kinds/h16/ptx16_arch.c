@@ -1,4 +1,4 @@
-/* arch.c: the half-precision kind's part of arch records: every output of every variant
+/* ptx16_arch.c: the PTX half-precision forms' part of arch records ("half"): every output of every variant
  * this GPU runs (65,536 x 4 hex digits each), so that a compare names every changed input
  * with both outputs and how the statistics moved. */
 #include <jansson.h>
@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "src/common.h"
-#include "src/kinds/half/half_kind.h"
+#include "src/kinds/h16/h16_kind.h"
 
 static json_t *record_json(int device, char *err, size_t errlen) {
   json_t *a = json_array();

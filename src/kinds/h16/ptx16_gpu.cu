@@ -1,4 +1,4 @@
-/* half_gpu.cu: the half-precision variants over all 2^16 inputs of their format: the
+/* ptx16_gpu.cu: the PTX half-precision forms over all 2^16 inputs of their format: the
  * device functions of the catalogue's HALF_VARIANT lines (in the function folders, e.g.
  * functions/tanh/tanh.cuh), operand and result raw 16-bit registers, so that no conversion
  * touches them. Functions the architecture lacks are compiled out there and refused here,
@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "device_code.cuh" /* generated: every functions/<name>/<name>.cuh */
-#include "src/kinds/half/half_fns.h"
+#include "src/kinds/h16/ptx16_list.h"
 
 template <unsigned short (*F)(unsigned short)> __global__ void half_kernel(uint16_t *out) {
   uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -1,11 +1,11 @@
-/* half.c: the half-precision MUFU forms, tanh.approx and ex2.approx on binary16 and
- * bfloat16, over all 2^16 inputs of their format.
+/* ptx16.c: the PTX half-precision MUFU forms (family half), tanh.approx and ex2.approx on
+ * binary16 and bfloat16, over all 2^16 inputs of their format.
  *
  * Every input of these formats is a binary32 number, so the reference is the one of the
  * binary32 engine: (y, t) with y = RN53(f(x)) and t = sign(y - f(x)) (reference.h).
  * RN_p(f(x)) follows from it exactly for p <= 24 (half_round), and the measures are the
  * engine's (stats_add_special, metrics.h) with the ulp of the narrow format. */
-#include "src/kinds/half/half.h"
+#include "src/kinds/h16/ptx16.h"
 
 #include <jansson.h>
 #include <math.h>
