@@ -625,7 +625,7 @@ rows = json.load(open(sys.argv[1]))["multi_gpu"]
 assert len(rows) == 2
 for r in rows:
     k = r["kinds_s"]
-    assert sorted(k) == ["binary32", "convert", "float-float", "h16", "h16arith", "pair", "quant", "search"], k
+    assert sorted(k) == ["arith16", "binary32", "convert", "float-float", "h16", "pair", "quant", "search"], k
     assert all(v >= 0 for v in k.values()) and 0.5 * r["wall_s"] <= sum(k.values()) <= r["wall_s"] + 1e-3, (k, r)
 PY
 then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: bench --multi-gpu record: each kind's seconds"; fi

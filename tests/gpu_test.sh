@@ -2,7 +2,7 @@
 # gpu_test.sh: tests that need a GPU. Skipped, with a message, where none is usable
 # (CI); run on the GPU machine. Needs $ULPCERT.
 # The tests are in blocks, one file each under tests/gpu/ (binary32, ff, formats: half,
-# h16, h16arith, convert; libm, pair, search, usercode), run in the order of their names; a new block is a
+# h16, arith16, convert; libm, pair, search, usercode), run in the order of their names; a new block is a
 # new file there. GPU_TEST_ONLY=libm (or a comma-separated list) runs only those; a name
 # that is no block is refused (exit 2).
 set -u

@@ -1,5 +1,5 @@
 #!/bin/sh
-# h16_test.sh: the 16-bit kinds (h16: functions, h16arith: operations) on the command line
+# h16_test.sh: the 16-bit kinds (h16: functions, arith16: operations) on the command line
 # without a GPU: their catalogue in `list`, their refusals, and their result files (made
 # here by hand, in the layout the kinds write) read back, merged and reported. The runs
 # themselves are in tests/gpu_test.sh. Needs $ULPCERT.
@@ -41,8 +41,9 @@ expect 2 "first operands, 0x0000 to 0xffff" -- run __hadd.f16 --from 0x10000 --t
 expect 2 "run in separate commands" -- run hexp.f16 __hadd.f16
 expect 2 "unknown variant or family 'hexp.f32'" -- run hexp.f32
 
-# result files as the kinds write them: two shards of h16arith (first operands
-# 0x0000..0x7fff and 0x8000..0xffff) and an h16 run, then merge and report
+# result files as the kinds write them: two shards of arith16 (first operands
+# 0x0000..0x7fff and 0x8000..0xffff; the second of kind "h16arith", the name the kind's
+# files had before) and an h16 run, then merge and report
 V=$("$U" --version | head -1 | cut -d' ' -f2)
 python3 - "$T" "$V" <<'PY'
 import json, sys
@@ -63,7 +64,7 @@ def op(pairs, nan, rnd, first):
             "max_error_ulps": 1.0 if rnd else 0.5, "max_error_at": f"0x{first[0]:04x}{first[1]:04x}",
             "digest": "0x0000000000000001", "verdict": "VIOLATED" if rnd else "HOLDS",
             "documented": "correctly rounded", "source": "test", "seconds": 0.5}
-a = head("h16arith", "0x00000000", "0x00007fff"); a["results"] = [op(2**31, 0, 1, (0x7000, 0x0005))]
+a = head("arith16", "0x00000000", "0x00007fff"); a["results"] = [op(2**31, 0, 1, (0x7000, 0x0005))]
 b = head("h16arith", "0x00008000", "0x0000ffff"); b["results"] = [op(2**31, 0, 1, (0x8001, 0x0002))]
 json.dump(a, open(d + "/a.json", "w")); json.dump(b, open(d + "/b.json", "w"))
 c = head("h16arith", "0x00008000", "0x0000ffff"); c["results"] = [dict(op(2**31, 0, 0, (0, 0)), variant="__hmul.f16")]
@@ -85,7 +86,7 @@ check python3 - "$T/m.json" <<'PY'
 import json, sys
 m = json.load(open(sys.argv[1]))
 r = m["results"][0]
-assert m["kind"] == "h16arith" and (m["domain"]["from"], m["domain"]["to"]) == ("0x00000000", "0x0000ffff")
+assert m["kind"] == "arith16" and (m["domain"]["from"], m["domain"]["to"]) == ("0x00000000", "0x0000ffff")
 assert r["pairs"] == 2**32 and r["mismatches"]["rounding"] == 2, r
 assert [(e["a"], e["b"]) for e in r["first_mismatches"]] == [("0x7000", "0x0005"), ("0x8001", "0x0002")]
 assert r["first_by_class"]["rounding"] == "0x70000005" and r["verdict"] == "VIOLATED"
@@ -105,6 +106,26 @@ check grep -q "^| bfloat16 | \`h2sin\` | h2, -use_fast_math; lanes differ from t
 check grep -q "^| binary16 | \`__hdiv\` | - | Test GPU (sm_90) | 4294967294 of 4294967296 | rounding 2 | VIOLATED |$" "$T/README.md"
 check grep -q "^| \`__hdiv\` | - | Test GPU (sm_90) | 4294967296 | 4294967294 | 0 | 0 | 0 | 0 | 2 | 1 | (0x7000, 0x0005, 0x0000) | correctly rounded (to nearest, ties to even) | VIOLATED |$" "$T/rep/ACCURACY.md"
 check grep -q "^| \`h2sin\` | h2, -use_fast_math; .* | 0 ulp | 131072 | 131000 | 0 | 0 | 2 | 0 | 70 | 3 (0x4049) | 0x3f80: 0x3f58, 0x3f57 (low) | VIOLATED |$" "$T/rep/ACCURACY.md"
+
+# the PTX half-precision forms' results, of the 16-bit function kind: a committed file of
+# the kind "half" (written before the forms joined h16) and the same results as a file of
+# h16 reads now, each a row of their table, after the 16-bit arithmetic's; a file holding
+# both forms' and functions' results is refused
+python3 - reports/results/half-h100.json "$T" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["kind"] == "half"
+d["kind"] = "h16"
+d["device"]["name"] = "Test GPU"
+json.dump(d, open(sys.argv[2] + "/ptx.json", "w"))
+PY
+check "$U" report reports/results/half-h100.json "$T/ptx.json" "$T/m.json" "$T/h.json" --out "$T/rep2" --quiet
+check test "$(grep -c '^| tanh.approx.f16 | \(NVIDIA H100 80GB HBM3\|Test GPU\) (sm_90) | binary16 | abs 2^-10.987 | abs 4.9260e-04 at 0x3e23 | HOLDS |' "$T/rep2/ACCURACY.md")" = 2
+check test "$(grep -n '^## \(16-bit functions\|16-bit arithmetic\|Half-precision forms\)' "$T/rep2/ACCURACY.md" | cut -d' ' -f2- | tr '\n' ,)" = \
+  "16-bit functions: every input,16-bit arithmetic: every pair of operands,Half-precision forms (MUFU),"
+python3 -c 'import json,sys; a,b=(json.load(open(f)) for f in sys.argv[1:3]); a["results"]+=b["results"]; json.dump(a,open(sys.argv[3],"w"))' \
+  "$T/h.json" "$T/ptx.json" "$T/mixed.json"
+expect 5 "mixed.json: not a 16-bit function result" -- report "$T/mixed.json" --out "$T/rep3"
 
 echo "h16: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

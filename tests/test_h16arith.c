@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "h16test.h"
-#include "src/kinds/h16arith/h16a_kind.h"
+#include "src/kinds/arith16/h16a_kind.h"
 
 enum { B16 = FMT16_BINARY16, BF = FMT16_BFLOAT16 };
 enum { ADD, SUB, MUL, DIV, FMA, NOP };

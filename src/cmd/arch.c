@@ -47,8 +47,9 @@ static void usage_arch(FILE *f) {
           "also when the baseline lacks a kind this build records (it is named: the check is\n"
           "incomplete), unless --allow-missing or --kinds leaves it out. A baseline with no\n"
           "part this build compares is refused (exit status 5).\n"
-          "--kinds K,K..: only these kinds (of: %s; a kind's former name is read as the\n"
-          "kind's: half as h16, whose part the PTX half-precision forms are).\n"
+          "--kinds K,K..: only these kinds (of: %s); a kind's former name is taken for\n"
+          "the kind: h16arith for arith16, half for h16 (whose part the PTX half-precision\n"
+          "forms are).\n"
           "--devices (default: all visible GPUs): the kinds that spread their work over them\n"
           "run in turn (%s), the others at once, one device each\n"
           "(%s).\n",

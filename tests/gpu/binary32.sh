@@ -195,7 +195,7 @@ if [ "${ndev:-0}" -ge 2 ]; then
   check grep -Eq "^binary32: [0-9]+ variants in [0-9.]+ s on $ndev GPUs" "$T/rall.txt"
   # the kinds that run on one device, at once on several (one device each, their parts
   # joined in the table's order): the record equals one device's, part for part
-  R="arch record --backend gpu --kinds convert,h16,h16arith --from 0x3f800000 --to 0x3f9fffff --quiet"
+  R="arch record --backend gpu --kinds convert,h16,arith16 --from 0x3f800000 --to 0x3f9fffff --quiet"
   "$U" $R --devices 0 --out "$T/s1.json" >/dev/null
   "$U" $R --out "$T/sall.json" >"$T/sall.txt"
   check python3 scripts/record-equal.py "$T/s1.json" "$T/sall.json"
@@ -204,11 +204,11 @@ import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:3])
 def strip(v):  # a variant's seconds are no statistic
     return [{f: x for f, x in e.items() if f != "seconds"} if isinstance(e, dict) else e for e in v]
-for k in ("convert", "h16", "h16arith", "half"):
+for k in ("convert", "h16", "arith16", "half"):
     assert k in a and strip(a[k]) == strip(b[k]), k
-assert [k for k in a if k in ("convert", "h16", "h16arith", "half")] == [k for k in b if k in ("convert", "h16", "h16arith", "half")]
+assert [k for k in a if k in ("convert", "h16", "arith16", "half")] == [k for k in b if k in ("convert", "h16", "arith16", "half")]
 PY
-  check test "$(grep -Ec '^(convert|h16|h16arith): [0-9]+ variants in [0-9.]+ s on 1 GPU$' "$T/sall.txt")" = 3
+  check test "$(grep -Ec '^(convert|h16|arith16): [0-9]+ variants in [0-9.]+ s on 1 GPU$' "$T/sall.txt")" = 3
 else
   echo "gpu: one device: the two-device comparison is skipped"
 fi

@@ -1,7 +1,7 @@
 # tests/gpu/formats.sh: sourced by tests/gpu_test.sh (GPU_TEST_ONLY=formats runs it alone); uses
 # $U, $T, check, same and $ndev from there.
 # The low-precision kinds on the GPU: h16 (with the PTX half-precision forms, family half),
-# h16arith and convert, with their arch records.
+# arith16 and convert, with their arch records.
 
 # Half precision: every input of each format measured; the arch record carries all
 # outputs; a compare with the record is identical, and one planted output is found
@@ -72,7 +72,7 @@ check test $? -eq 1
 check grep -q "^hexp.f16 *DIFFERS on 1 of 65536 inputs" "$T/cmp16b.txt"
 check grep -q "input 0x3c00 (0x1p+0): baseline 0x4171 .*now 0x4170" "$T/cmp16b.txt"
 
-# 16-bit arithmetic (h16arith): the counts add up over all 2^32 pairs, each operation within
+# 16-bit arithmetic (arith16): the counts add up over all 2^32 pairs, each operation within
 # the target of 2 s; two shards merged give the whole run's statistics; the record's
 # moments locate one planted change exactly (__hmul.f16 at (1, 1): 1, planted 0x3c01).
 "$U" run arith16 --json "$T/ar.json" >"$T/ar.txt" 2>&1
@@ -93,7 +93,7 @@ for r in json.load(open(sys.argv[2]))["results"]:
     a.pop("seconds"), b.pop("seconds")
     assert a == b, r["variant"]
 rec = json.load(open(sys.argv[3]))
-ar = {r["variant"]: r for r in rec["h16arith"]}
+ar = {r["variant"]: r for r in rec["arith16"]}
 assert sorted(ar) == sorted(full)
 M = (1 << 61) - 1
 def mix(z):

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "src/common.h"
-#include "src/kinds/h16arith/h16a_kind.h"
+#include "src/kinds/arith16/h16a_kind.h"
 #include "src/report/report.h"
 
 static const char *mode_of(const char *third, const char *fmt) {
@@ -88,7 +88,7 @@ int h16a_report(struct report *rp, struct kind_result *const *rs, char *const *p
   tprintf(md, "\n## 16-bit arithmetic: every pair of operands\n\n"
               "From `ulpcert run arith16`: every one of the 2^32 pairs (a, b) of 16-bit operands (for the fused\n"
               "multiply-adds, with a third operand c chosen from each pair: -0, -RN(a b) or the smallest\n"
-              "subnormal; src/kinds/h16arith/arith.h says why), against the exact result: the operation's exact\n"
+              "subnormal; src/kinds/arith16/arith.h says why), against the exact result: the operation's exact\n"
               "value rounded to the format (functions/<op>/h16_ref.h), then the documented clamp; minimum and\n"
               "maximum against their documented NaN and zero rules, bit for bit. Mismatches by class (nan,\n"
               "overflow or saturation, zero sign, subnormal or flush, rounding); the largest error in ulps of the\n"

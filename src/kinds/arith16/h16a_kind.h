@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "src/engine/kind.h"
-#include "src/kinds/h16arith/h16a.h"
+#include "src/kinds/arith16/h16a.h"
 
 /* a mismatching pair, as listed */
 struct h16a_sample {
@@ -35,6 +35,7 @@ struct kind_result {
   double wall;
 };
 
+extern const struct kind kind_arith16; /* kind.c */
 extern const char *const h16a_class_names[H16_NCLS];
 extern const char *const h16a_third_names[H16A_NTHIRD];
 

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "src/common.h"
-#include "src/kinds/h16arith/h16a_kind.h"
+#include "src/kinds/arith16/h16a_kind.h"
 
 #define NBIN H16A_NBIN
 #define BIN_ROWS (65536u / NBIN)
@@ -98,7 +98,7 @@ int h16a_arch_record(struct arch_ctx *a) {
   }
   printf("recorded %zu 16-bit operations\n", json_array_size(part));
   a->recorded = (int)json_array_size(part);
-  json_object_set_new(a->record, "h16arith", part);
+  json_object_set_new(a->record, "arith16", part);
   return 0;
 }
 
@@ -171,7 +171,7 @@ static int compare_one(struct kind_result *r, const struct h16a_variant *v, json
 }
 
 int h16a_arch_compare(struct arch_ctx *ac) {
-  json_t *arr = json_object_get(ac->base, "h16arith");
+  json_t *arr = arch_part(ac->base, &kind_arith16); /* or a record's "h16arith" part, of before */
   if (!json_array_size(arr)) return 0;
   if (!ac->ri->gpu) {
     printf("%zu 16-bit operations not compared: they run on a GPU only\n", json_array_size(arr));
@@ -183,7 +183,7 @@ int h16a_arch_compare(struct arch_ctx *ac) {
   json_array_foreach(arr, k, o) {
     const struct h16a_variant *v = h16a_find(json_string_value(json_object_get(o, "variant")) ?: "");
     int rc = v ? compare_one(&r, v, o, &ac->differ) : EXIT_CORRUPT;
-    if (rc == EXIT_CORRUPT) errorf("%s: h16arith[%zu] is not a 16-bit operation's record", ac->base_path, k);
+    if (rc == EXIT_CORRUPT) errorf("%s: arith16[%zu] is not a 16-bit operation's record", ac->base_path, k);
     if (rc) return rc;
   }
   return 0;

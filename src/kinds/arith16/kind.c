@@ -6,7 +6,7 @@
 
 #include "src/common.h"
 #include "src/engine/results.h"
-#include "src/kinds/h16arith/h16a_kind.h"
+#include "src/kinds/arith16/h16a_kind.h"
 
 /* a family (h16.arith: binary16, bf16.arith: bfloat16, arith16: both), an operation
  * (__hfma: its every form), or a variant */
@@ -107,7 +107,7 @@ static int write_file(const char *path, const struct kind_result *r, char *err, 
   json_t *res = json_array();
   for (int i = 0; i < r->nv; i++)
     if (r->ran[i]) json_array_append_new(res, h16a_stats_json(r->v[i], &r->st[i]));
-  return result_write_free(path, result_root(&r->ri, "h16arith", 1, r->wall), res, err, errlen);
+  return result_write_free(path, result_root(&r->ri, "arith16", 1, r->wall), res, err, errlen);
 }
 
 static int read_file(json_t *root, const char *path, struct kind_result **out, char *err, size_t errlen) {
@@ -148,8 +148,12 @@ static void merge(struct kind_result *a, const struct kind_result *b) {
   a->wall += b->wall;
 }
 
-const struct kind kind_h16arith = {
-    .name = "h16arith",
+/* "h16arith": the kind's name before it took its family's, in result files and records */
+static const char *const aliases[] = {"h16arith", NULL};
+
+const struct kind kind_arith16 = {
+    .name = "arith16",
+    .aliases = aliases,
     .title = "16-bit arithmetic",
     .unit = "first operands",
     .run_help = "16-bit arithmetic (families h16.arith, bf16.arith, arith16, or an operation: __hadd,\n"

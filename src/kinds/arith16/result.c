@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/kinds/h16arith/h16a_kind.h"
+#include "src/kinds/arith16/h16a_kind.h"
 
 const char *const h16a_class_names[H16_NCLS] = H16_CLASS_NAMES;
 const char *const h16a_third_names[H16A_NTHIRD] = H16A_THIRD_NAMES;

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "src/common.h"
-#include "src/kinds/h16arith/h16a_kind.h"
+#include "src/kinds/arith16/h16a_kind.h"
 
 /* The host's statistics of row a from the device's outputs, and its mismatches appended
  * to s's list. */

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "src/kinds/h16arith/arith.h"
+#include "src/kinds/arith16/arith.h"
 
 /* every H16_OP line, in catalogue order */
 enum {
