@@ -10,7 +10,7 @@
 #include <zlib.h>
 
 #include "src/common.h"
-#include "src/formats/json_io.h"
+#include "src/jsonio/json_io.h"
 #include "src/kinds/binary32/binary32.h"
 
 struct rctx {
@@ -544,14 +544,17 @@ int b32_read(json_t *root, const char *path, struct kind_result **out, char *err
     b32_release(r);
     return EXIT_IO;
   }
-  /* an arch record also holds other kinds' parts, each under the kind's name: kept, so
-   * that records made in ranges merge into a whole one */
-  for (int k = 0; kinds[k]; k++) {
-    json_t *part = json_object_get(root, kinds[k]->name);
-    if (!part || !strcmp(kinds[k]->name, "binary32")) continue;
-    if (!r->parts) r->parts = json_object();
-    json_object_set(r->parts, kinds[k]->name, part);
-  }
+  /* an arch record also holds other kinds' parts, each under the kind's name or one of
+   * its aliases (the PTX half-precision forms' "half"): kept under that name, so that
+   * records made in ranges merge into a whole one */
+  for (int k = 0; kinds[k]; k++)
+    for (int i = -1; i < 0 || (kinds[k]->aliases && kinds[k]->aliases[i]); i++) {
+      const char *name = i < 0 ? kinds[k]->name : kinds[k]->aliases[i];
+      json_t *part = json_object_get(root, name);
+      if (!part || !strcmp(name, "binary32")) continue;
+      if (!r->parts) r->parts = json_object();
+      json_object_set(r->parts, name, part);
+    }
   for (int i = 0; i < nv; i++) {
     const struct variant *known = variant_find(r->file.v[i].name);
     if (known) r->own[i] = *known;
