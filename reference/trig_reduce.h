@@ -1,5 +1,5 @@
 /* trig_reduce.h: correctly rounded binary64 sin, cos and tan of a binary32 argument of any
- * size, with MPFR's ternary value, for the host and the device (reference/hd.h).
+ * size, with MPFR's ternary value, for the host and the device (reference/host_device.h).
  *
  * Contract.
  *   trig_large(xb, fn, &y, &t)    fn = TRIG_SIN (0), TRIG_COS (1), TRIG_TAN (2)
@@ -79,7 +79,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 #if !defined(__CUDA_ARCH__) && (!defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0)
 #error "trig_reduce.h needs binary64 evaluation of double expressions (FLT_EVAL_METHOD == 0)"
@@ -99,7 +99,7 @@ enum { TRIG_SIN = 0, TRIG_COS = 1, TRIG_TAN = 2 };
 
 /* ---- binary64 and integer primitives, identical on host and device ---- */
 
-/* those of reference/hd.h */
+/* those of reference/host_device.h */
 TRIG_HD double trig_add(double a, double b) { return ref_add(a, b); }
 TRIG_HD double trig_sub(double a, double b) { return ref_sub(a, b); }
 TRIG_HD double trig_mul(double a, double b) { return ref_mul(a, b); }

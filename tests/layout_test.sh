@@ -75,8 +75,8 @@ cp -r src reference kernels functions conversions "$tmp/top/"
 python3 scripts/cycles.py "$tmp/top" >/dev/null && clean=1 || clean=0
 for plant in "reference/reference.h src/common.h reference -> src/common" \
              "reference/expr/expr.h kernels/ptx.cuh reference/expr -> kernels" \
-             "kernels/ptx.cuh src/measure/part.h kernels -> src/measure" \
-             "functions/tanh/tanh.cuh src/kinds/binary32/device/geom.h functions -> src/kinds/binary32/device"; do
+             "kernels/ptx.cuh src/measure/item_stats.h kernels -> src/measure" \
+             "functions/tanh/tanh.cuh src/kinds/binary32/device/work_items.h functions -> src/kinds/binary32/device"; do
   set -- $plant
   cp "$tmp/top/$1" "$tmp/top/$1.keep"
   printf '#include "%s"\n' "$2" >>"$tmp/top/$1"

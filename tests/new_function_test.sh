@@ -29,8 +29,8 @@ VARIANT("cube.host", REF("cube"), HOST(host_cube), DESCRIPTION("x * x * x in bin
 VARIANT("cube.gpu", REF("cube"), DEVICE(cube_dev), DESCRIPTION("x * x * x in binary32 on the device"))
 DEF
 cat >"$D/shortcut.h" <<'SC'
-#include "reference/hd.h"
-#include "reference/shortcuts.h"
+#include "reference/host_device.h"
+#include "reference/shared/exp_hd.h"
 /* x = +0 or +inf: exact. x = 2^k: x^3 = 2^(3k) is a binary64 number (3k >= -447). */
 REF_HD int sc_cube(uint32_t xb, double *y, int *t) {
   int k;

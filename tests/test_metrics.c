@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/measure/part.h"
+#include "src/measure/item_stats.h"
 #include "src/measure/metrics.h"
 #include "reference/reference.h"
 #include "src/catalogue/registry.h"
-#include "src/report/share.h"
+#include "src/report/percent.h"
 
 /* ulp(y) = 2^(max(floor(log2|y|), -126) - 23) */
 static void test_ulp_binades(void **state) {

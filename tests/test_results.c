@@ -1,7 +1,7 @@
 /* test_results.c: the body the kinds share in src/engine/: a run's description
  * (run_info_cpu, run_info_for, run_info_gpu, gpu_only_backend, first_device in options.h)
  * and a result document's start, writing and reading back (results.h). The expected values
- * are the options given and the header's fields as src/formats/head.h describes them (the
+ * are the options given and the header's fields as src/jsonio/head.h describes them (the
  * domain's bounds as 0x%08x text): each helper must hand back what it was given, in its
  * place, and refuse what is not a result. */
 #include <jansson.h>
@@ -14,7 +14,7 @@
 #include "src/engine/device.h"
 #include "src/engine/options.h"
 #include "src/engine/results.h"
-#include "src/formats/json_io.h"
+#include "src/jsonio/json_io.h"
 
 static void cli_of(struct scan_cli *sc, uint32_t from, uint32_t to, int threads) {
   memset(sc, 0, sizeof *sc);

@@ -18,7 +18,7 @@
 #include "src/engine/kind.h"
 #include "src/engine/options.h"
 #include "src/engine/workers.h"
-#include "src/formats/json_io.h"
+#include "src/jsonio/json_io.h"
 
 static const char *kind_names(int which);
 

@@ -13,7 +13,7 @@
 
 #include "src/cmd/refcheck_llvm.h"
 #include "src/common.h"
-#include "src/formats/json_io.h"
+#include "src/jsonio/json_io.h"
 #include "src/kinds/pair/partners.h"
 
 static json_t *hex32(uint32_t v) {

@@ -11,7 +11,7 @@
 #include <stdio.h>
 
 #include "src/engine/options.h"
-#include "src/formats/head.h"
+#include "src/jsonio/head.h"
 
 struct json_t;
 struct report;

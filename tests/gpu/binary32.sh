@@ -18,7 +18,7 @@ check same "$T/a.json" "$T/h.json"
 check same "$T/h2.json" "$T/g2.json"
 
 # Reference values computed on the device (shortcut, table, the undecided ones by MPFR on
-# the host: src/kinds/binary32/device/refkern.cuh) equal the host's MPFR-only values: an odd reference across
+# the host: src/kinds/binary32/device/ref_kernel.cuh) equal the host's MPFR-only values: an odd reference across
 # the sign, NaNs and infinities, small chunks; an asymmetric one (exp) on both signs.
 "$U" run tanh --backend gpu --from 0x7f000000 --to 0x80ffffff --chunk 4096 --no-cache --quiet --no-fast-path --json "$T/nf.json" >/dev/null
 check same "$T/a.json" "$T/nf.json"

@@ -2,7 +2,7 @@
  * and the expected result of a pair on the host (the device's code: arith.h). */
 #include <string.h>
 
-#include "src/kinds/arith16/h16a.h"
+#include "src/kinds/arith16/ops.h"
 
 #define H16A_SUF_none ""
 #define H16A_SUF_negzero ".negzero"

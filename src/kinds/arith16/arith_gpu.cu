@@ -13,7 +13,7 @@
 #include <cuda_runtime.h>
 #include <stdio.h>
 
-#include "src/kinds/arith16/h16a.h"
+#include "src/kinds/arith16/ops.h"
 
 /* operands and results as raw 16-bit patterns */
 #define H16A_IN_f16(x) __ushort_as_half(x)

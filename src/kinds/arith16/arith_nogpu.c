@@ -1,7 +1,7 @@
 /* arith_nogpu.c: the 16-bit arithmetic operations in a build without the CUDA toolkit. */
 #include <stdio.h>
 
-#include "src/kinds/arith16/h16a.h"
+#include "src/kinds/arith16/ops.h"
 
 int gpu_h16a_rows(int dev, int v, uint32_t row0, uint32_t nrows, struct h16a_acc *rows, char *err, size_t errlen) {
   (void)dev, (void)v, (void)row0, (void)nrows, (void)rows;

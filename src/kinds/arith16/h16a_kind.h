@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "src/engine/kind.h"
-#include "src/kinds/arith16/h16a.h"
+#include "src/kinds/arith16/ops.h"
 
 /* a mismatching pair, as listed */
 struct h16a_sample {

@@ -7,7 +7,7 @@
 
 #include "src/common.h"
 #include "src/engine/kind.h"
-#include "src/formats/json_io.h"
+#include "src/jsonio/json_io.h"
 #include "src/kinds/h16/h16_kind.h"
 #include "src/report/report.h"
 

@@ -3,7 +3,7 @@
 #define ULPCERT_SEARCH_RESULT_H
 
 #include "src/engine/kind.h"
-#include "src/formats/head.h"
+#include "src/jsonio/head.h"
 #include "src/kinds/search/search.h"
 
 

@@ -1,6 +1,6 @@
 /* json_io.c: reading and writing JSON documents: plain or gzip-compressed (told by
  * content when reading, by a ".gz" name when writing), written atomically. */
-#include "src/formats/json_io.h"
+#include "src/jsonio/json_io.h"
 
 #include <errno.h>
 #include <jansson.h>

@@ -1,11 +1,12 @@
-/* shortcuts.h: pieces of proved shortcuts that several references share, for the host
- * and the device (hd.h says what that allows). */
-#ifndef ULPCERT_SHORTCUTS_H
-#define ULPCERT_SHORTCUTS_H
+/* exp_hd.h: pieces of proved shortcuts that the exponentials' references share (exp, exp2,
+ * exp10, and log2's power of two), for the host and the device (reference/host_device.h
+ * says what that allows). */
+#ifndef ULPCERT_EXP_HD_H
+#define ULPCERT_EXP_HD_H
 
 #include <stdint.h>
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 /* Exponential-like functions f(x) = b^x (b > 1: 2, e, 10), for a binary32 x given by its
  * bits xb:

@@ -1,9 +1,9 @@
-/* part.h: the statistics of one work item (a run of consecutive inputs of one sign half
+/* item_stats.h: the statistics of one work item (a run of consecutive inputs of one sign half
  * within one bin, for one variant), built by the host reduction (metrics.c) and by the
  * device reduction (src/kinds/binary32/device/reduce.cuh) with the same per-input measure (measure.h), and
  * folded into a variant's statistics by stats_fold_part. */
-#ifndef ULPCERT_PART_H
-#define ULPCERT_PART_H
+#ifndef ULPCERT_ITEM_STATS_H
+#define ULPCERT_ITEM_STATS_H
 
 #include "src/measure/measure.h"
 

@@ -1,5 +1,5 @@
 /* head.c: see head.h. */
-#include "src/formats/head.h"
+#include "src/jsonio/head.h"
 
 #include <gnu/libc-version.h>
 #include <jansson.h>

@@ -1,6 +1,6 @@
-/* share.h: a part of a count in percent, as the tables and summaries print it. */
-#ifndef ULPCERT_SHARE_H
-#define ULPCERT_SHARE_H
+/* percent.h: a part of a count in percent, as the tables and summaries print it. */
+#ifndef ULPCERT_PERCENT_H
+#define ULPCERT_PERCENT_H
 
 #include <stdint.h>
 

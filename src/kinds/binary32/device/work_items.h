@@ -1,4 +1,4 @@
-/* geom.h: how a chunk of the scan is cut into reduction work items, shared by the binary32
+/* work_items.h: how a chunk of the scan is cut into reduction work items, shared by the binary32
  * scan (src/kinds/binary32/scan.c) and the device reduction (reduce.cuh).
  *
  * A chunk evaluates the magnitudes [a0, a0 + len) in both sign halves (a0 is one below
@@ -7,8 +7,8 @@
  * blk0 + nblk - 1 in each half (item it < nblk: positive half, else negative), clipped to
  * the chunk and to the range's magnitudes in that half; red_block divides the bin width,
  * so an item lies in one bin. */
-#ifndef ULPCERT_GEOM_H
-#define ULPCERT_GEOM_H
+#ifndef ULPCERT_WORK_ITEMS_H
+#define ULPCERT_WORK_ITEMS_H
 
 #include <stdint.h>
 

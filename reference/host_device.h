@@ -1,8 +1,8 @@
-/* hd.h: what a reference's shortcut needs to compile for the host and the device.
+/* host_device.h: what a reference's shortcut needs to compile for the host and the device.
  *
  * A shortcut (functions/<name>/shortcut.h) is written once, as REF_HD functions, and
  * runs in the host engine (through reference.c) and in the device reference kernel
- * (src/kinds/binary32/device/refkern.cuh). Both sides must compute the same thing, bit for bit:
+ * (src/kinds/binary32/device/ref_kernel.cuh). Both sides must compute the same thing, bit for bit:
  *  - only binary64 and integer arithmetic, +, -, *, /, sqrt and fma, which are
  *    correctly rounded on both sides (IEEE 754 round to nearest even); the host build
  *    has -ffp-contract=off and the device build -fmad=false, so that no a*b+c is

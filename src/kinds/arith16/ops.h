@@ -1,7 +1,7 @@
-/* h16a.h: the 16-bit arithmetic kind, seen from the host: the catalogue's H16_OP lines as
+/* ops.h: the 16-bit arithmetic kind, seen from the host: the catalogue's H16_OP lines as
  * variants, and the device entry points (arith_gpu.cu; arith_nogpu.c without CUDA). */
-#ifndef ULPCERT_H16A_H
-#define ULPCERT_H16A_H
+#ifndef ULPCERT_ARITH16_OPS_H
+#define ULPCERT_ARITH16_OPS_H
 
 #include <stddef.h>
 #include <stdint.h>
