@@ -6,6 +6,8 @@
 #   - no function over 100 lines in reference/ or kernels/ either;
 #   - no include cycle between the folders of the tree (scripts/cycles.py), and cycles.py finds
 #     one planted in a copy of two folders;
+#   - no circle of calls between the source files of a folder (cycles.py), and cycles.py
+#     finds one planted between two files (a static function of the same name is no call);
 #   - the top level's rules (cycles.py's FORBIDDEN): reference/ includes nothing of src/,
 #     kernels/ or the catalogue; kernels/ includes only reference/ and itself; the catalogue
 #     (functions/, conversions/, their tests aside) includes nothing of src/; and cycles.py
@@ -57,6 +59,18 @@ printf '#include "src/a/a.h"\n' >"$tmp/tree/src/b/b.h"
 out=$(python3 scripts/cycles.py "$tmp/tree")
 if [ $? -eq 1 ] && echo "$out" | grep -q '^src/a -> src/b -> src/a$'; then ok "cycles.py finds a planted include cycle"
 else bad "cycles.py misses a planted include cycle: '$out'"; fi
+# a circle of calls between two files of one folder: found, with the function of each step;
+# the same files with the callee static in one of them are no circle
+mkdir -p "$tmp/fc/src/a"
+printf 'int fa(int x) {\n  return x + 1;\n}\nint ga(int x) { return fb(x); }\n' >"$tmp/fc/src/a/one.c"
+printf 'int fb(int x) {\n  return fa(x) * 2;\n}\n' >"$tmp/fc/src/a/two.c"
+out=$(python3 scripts/cycles.py "$tmp/fc")
+rc=$?
+sed -i 's/^int fa/static int fa/' "$tmp/fc/src/a/one.c"
+if [ $rc -eq 1 ] && echo "$out" | grep -q '^file circle: src/a/one.c -> src/a/two.c -> src/a/one.c$' &&
+   echo "$out" | grep -q '^    src/a/two.c calls fa of src/a/one.c$' && python3 scripts/cycles.py "$tmp/fc" >/dev/null
+then ok "cycles.py finds a planted circle of calls between two files"
+else bad "cycles.py misses a planted circle of calls between two files: '$out'"; fi
 # the engine's rule, on a copy of the engine with one include of a kind's header planted
 mkdir -p "$tmp/eng/src/engine" "$tmp/eng/src/kinds/k"
 cp src/engine/* "$tmp/eng/src/engine/"

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "src/cmd/refcheck_llvm.h"
+#include "src/cmd/refcheck_llvm_miss.h"
 #include "src/common.h"
 #include "src/jsonio/json_io.h"
 #include "src/kinds/pair/partners.h"

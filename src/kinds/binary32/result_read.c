@@ -449,6 +449,17 @@ void result_file_free(struct result_file *rf) {
   memset(rf, 0, sizeof *rf);
 }
 
+/* (here, beside result_file_free, so that reading a result and running one do not call
+ * each other) */
+void b32_release(struct kind_result *r) {
+  if (!r) return;
+  if (r->file.nv) result_file_free(&r->file); /* owns the statistics */
+  else
+    for (int i = 0; r->st && i < r->nalloc; i++) free(r->st[i]);
+  json_decref(r->parts);
+  free(r->st), free(r->v), free(r->own), free(r);
+}
+
 int result_from_root(json_t *root, const char *path, struct result_file *rf, char *err, size_t errlen) {
   return result_from_root_of(root, path, "binary32", rf, err, errlen);
 }

@@ -31,15 +31,6 @@ struct kind_result *b32_alloc(int nv) {
   return r;
 }
 
-void b32_release(struct kind_result *r) {
-  if (!r) return;
-  if (r->file.nv) result_file_free(&r->file); /* owns the statistics */
-  else
-    for (int i = 0; r->st && i < r->nalloc; i++) free(r->st[i]);
-  json_decref(r->parts);
-  free(r->st), free(r->v), free(r->own), free(r);
-}
-
 /* Resolve names into variants the backend can run; 0 or an exit code. */
 static int resolve_names(int n, char **names, int gpu, const struct variant **vs, int *nv) {
   *nv = 0;

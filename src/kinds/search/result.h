@@ -50,5 +50,7 @@ int sr_best(const struct sr_stat *s);
 int sr_violation(const struct sr_variant *v, const struct sr_stat *s);
 /* The verdict in words ("VIOLATED at ...", "no violation found in N inputs", "no bound"). */
 void sr_verdict(const struct sr_variant *v, const struct sr_stat *s, char *buf, size_t n);
+/* "x = 0x1.8p+0" or "x = ..., y = ..." (scan.c, beside sr_verdict, which names it) */
+void sr_where(const struct sr_fn *f, const struct sr_cand *c, char *buf, size_t n);
 
 #endif
