@@ -102,12 +102,8 @@ int b32_begin(struct run_request *rq, struct kind_result **out) {
       rc = EXIT_USAGE;
       goto fail;
     }
-  struct run_info ri;
-  run_info_init(&ri, 0, NULL);
-  snprintf(ri.command, sizeof ri.command, "%s", g_command_line);
-  ri.from = sc->o.from, ri.to = sc->o.to;
-  if ((rc = choose_backend(sc, &ri)) >= 0) goto fail;
-  rc = 0;
+  struct run_info ri; /* the shared kind body's: the range, the threads, the backend chosen */
+  if ((rc = run_info_for(sc, &ri))) goto fail;
   if (!rq->source && !rq->function && (rc = resolve_names(rq->nnames, rq->names, sc->backend, vs, &nv))) goto fail;
   for (int i = 0; i < rq->nvariants && nv < B32_MAXV; i++) vs[nv++] = rq->variants[i];
   if (!(r = b32_alloc(rq->source || rq->function ? 1 : nv))) {
