@@ -210,8 +210,8 @@ FORCE:
 HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/*/*.cuh src/kinds/*/*.h src/kinds/*/*.cuh src/kinds/*/*/*.h src/kinds/*/*/*.cuh reference/*.h reference/*/*.h kernels/*.h kernels/*.cuh functions/*/*.h functions/*/*.cuh functions/*/*.def)
 HDR += $(CONV_DEFS) $(CONV_CUHS)
 
-# the tests: tests/test_*.c, and each function folder's test_<name>.c (its reference's tests)
-TESTS := $(basename $(notdir $(wildcard tests/test_*.c functions/*/test_*.c)))
+# the tests: tests/unit/test_*.c, and each function folder's test_<name>.c (its reference's tests)
+TESTS := $(basename $(notdir $(wildcard tests/unit/test_*.c functions/*/test_*.c)))
 TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
 
 .PHONY: FORCE all deps test-deps run test test-slow bench clean fuzz valgrind ci report report-check mpi-test install
@@ -305,11 +305,11 @@ $(BUILD)/libm-cost: scripts/libm-cost.c $(BUILD)/libulpcert.a $(BUILD)/libm/link
 
 # one rule per test program (its source is in tests/ or in a function folder)
 define TEST_RULE
-$(BUILD)/tests/$(basename $(notdir $(1))): $(1) $(wildcard tests/*.h tests/ref/*.h) $(BUILD)/libulpcert.a $(BUILD)/libm/link | $(BUILD)/.test-deps
+$(BUILD)/tests/$(basename $(notdir $(1))): $(1) $(wildcard tests/unit/*.h tests/ref/*.h) $(BUILD)/libulpcert.a $(BUILD)/libm/link | $(BUILD)/.test-deps
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(CFLAGS) -o $$@ $(1) $$(BUILD)/libulpcert.a $$$$(cat $$(BUILD)/libm/link) $$(LIBS_DEP) $$(GPU_LIBS) -lcmocka $$(LDLIBS)
 endef
-$(foreach t,$(wildcard tests/test_*.c functions/*/test_*.c),$(eval $(call TEST_RULE,$(t))))
+$(foreach t,$(wildcard tests/unit/test_*.c functions/*/test_*.c),$(eval $(call TEST_RULE,$(t))))
 
 # The main job: with a usable GPU, every one of the 2^32 inputs through the tanh family; on
 # the CPU (no GPU, or a build without device code) a slice that takes seconds, RUN_SLICE:
@@ -435,7 +435,7 @@ valgrind: $(BUILD)/ulpcert
 # MPI: 2 ranks on localhost give the single-process result (CPU backend).
 mpi-test:
 	$(MAKE) MPI=1
-	@sh tests/mpi_test.sh build-mpi/ulpcert $(BUILD)/ulpcert
+	@sh tests/suites/mpi_test.sh build-mpi/ulpcert $(BUILD)/ulpcert
 
 # What CI runs: the tests, the tests under sanitizers, the MPI build, the fuzzers for a
 # bounded time, valgrind. Its device code is compiled for one architecture (CI_ARCHS): that

@@ -1,4 +1,4 @@
-# tests/gpu/binary32.sh: sourced by tests/gpu_test.sh (GPU_TEST_ONLY=binary32 runs it alone); uses
+# tests/gpu/binary32.sh: sourced by tests/gpu/gpu_test.sh (GPU_TEST_ONLY=binary32 runs it alone); uses
 # $U, $T, check, same and $ndev from there.
 # binary32 on the GPU: chunking, device reduction and references, library variants,
 # expressions, bound clauses, several GPUs, certify, selftest, the intrinsics rounded in a mode.

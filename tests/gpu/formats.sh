@@ -1,4 +1,4 @@
-# tests/gpu/formats.sh: sourced by tests/gpu_test.sh (GPU_TEST_ONLY=formats runs it alone); uses
+# tests/gpu/formats.sh: sourced by tests/gpu/gpu_test.sh (GPU_TEST_ONLY=formats runs it alone); uses
 # $U, $T, check, same and $ndev from there.
 # The low-precision kinds on the GPU: h16 (with the PTX half-precision forms, family half),
 # arith16 and convert, with their arch records.

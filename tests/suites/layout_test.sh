@@ -24,9 +24,9 @@
 #   - the files docs/adding.md names: every kind folder has its kind.c with its table entry
 #     (and a *_nogpu.c beside device code), every conversions folder its .def and .cuh;
 #     and the check finds each one planted missing in a copy.
-#   - tests/gpu_test.sh refuses a block that is no file of tests/gpu/.
+#   - tests/gpu/gpu_test.sh refuses a block that is no file of tests/gpu/.
 # Prints "layout: N passed, M failed".
-cd "$(dirname "$0")/.." || exit 1
+cd "$(dirname "$0")/../.." || exit 1
 pass=0 fail=0
 ok() { pass=$((pass + 1)); echo "ok: $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
@@ -149,7 +149,7 @@ else bad "the check of the named files on a planted copy: '$out'"; fi
 
 # the GPU tests' blocks are the files of tests/gpu/; a block that is none is refused before
 # any GPU is probed (exit 2), with the blocks there named
-out=$(GPU_TEST_ONLY=libm,nope ULPCERT=/nonexistent sh tests/gpu_test.sh 2>&1)
+out=$(GPU_TEST_ONLY=libm,nope ULPCERT=/nonexistent sh tests/gpu/gpu_test.sh 2>&1)
 if [ $? -eq 2 ] && [ "$out" = "gpu: no block 'nope' (blocks: binary32 ff formats libm pair quant search usercode)" ]; then
   ok "gpu_test.sh refuses a block it has not"
 else bad "gpu_test.sh with GPU_TEST_ONLY=libm,nope: '$out'"; fi

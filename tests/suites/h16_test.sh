@@ -2,7 +2,7 @@
 # h16_test.sh: the 16-bit kinds (h16: functions, arith16: operations) on the command line
 # without a GPU: their catalogue in `list`, their refusals, and their result files (made
 # here by hand, in the layout the kinds write) read back, merged and reported. The runs
-# themselves are in tests/gpu_test.sh. Needs $ULPCERT.
+# themselves are in tests/gpu/gpu_test.sh. Needs $ULPCERT.
 set -u
 U=${ULPCERT:-build/ulpcert}
 pass=0

@@ -14,7 +14,7 @@ ADDED_NEUTRAL = {"undecidable": 0, "undecidable_first": []}
 # Lists that result files gained after the golden files were written, of inputs the old
 # files only counted (the first inputs of non-finite outputs, counted in "nonfinite"): a
 # golden file without one has nothing to compare it with, so it is left out of the new file
-# there; tests/hostile_test.sh checks the list against the inputs it plants.
+# there; tests/suites/hostile_test.sh checks the list against the inputs it plants.
 ADDED_LISTS = {"nonfinite_first"}
 
 

@@ -1,10 +1,10 @@
 /* trig_reduce_compile.cu: reference/trig_reduce.h compiles for the device (a build
  * check, not run by the suite):
- *   nvcc -arch=sm_90 -fmad=false -std=c++17 -I. -c tests/trig_reduce_compile.cu -o /tmp/trc.o
+ *   nvcc -arch=sm_90 -fmad=false -std=c++17 -I. -c tests/unit/trig_reduce_compile.cu -o /tmp/trc.o
  * k_trig_large writes trig_large's answer for n consecutive patterns from first (y, t,
  * decided). A device check would run it over a range on a GPU and compare every entry with
  * the host's trig_large bit for bit (same arithmetic on both sides: trig_reduce.h), as
- * tests/gpu_test.sh does for the shortcuts through refcheck --fast-path. */
+ * tests/gpu/gpu_test.sh does for the shortcuts through refcheck --fast-path. */
 #include <stdint.h>
 
 #include "reference/trig_reduce.h"

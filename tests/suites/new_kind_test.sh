@@ -26,7 +26,7 @@ mkdir -p "$D"
 
 # 2. the folder: one kind.c with the struct kind entry kind_popc
 cat >"$D/kind.c" <<'KIND'
-/* kind.c: popc, a throwaway kind of tests/new_kind_test.sh: the bit count of every 16-bit
+/* kind.c: popc, a throwaway kind of tests/suites/new_kind_test.sh: the bit count of every 16-bit
  * integer in [--from, --to] by each variant, against a bit-by-bit count. CPU only. */
 #include <jansson.h>
 #include <stdlib.h>

@@ -30,7 +30,7 @@ check() { # name family from to
     fail=$((fail + 1)); echo "FAIL: run $fam $from..$to: exit $rc"; sed 's/^/    /' "$T/$name.err" | head -5
     return
   fi
-  if python3 tests/golden_compare.py "$G/$name.json.gz" "$T/$name.json"; then pass=$((pass + 1))
+  if python3 tests/suites/golden_compare.py "$G/$name.json.gz" "$T/$name.json"; then pass=$((pass + 1))
   else fail=$((fail + 1)); echo "FAIL: run $fam $from..$to differs from $G/$name.json.gz"; fi
 }
 for fam in tanh rcp sqrt sin cos exp log; do

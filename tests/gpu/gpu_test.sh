@@ -1,14 +1,14 @@
 #!/bin/sh
 # gpu_test.sh: tests that need a GPU. Skipped, with a message, where none is usable
 # (CI); run on the GPU machine. Needs $ULPCERT.
-# The tests are in blocks, one file each under tests/gpu/ (binary32, ff, formats: half,
-# h16, arith16, convert; libm, pair, search, usercode), run in the order of their names; a new block is a
-# new file there. GPU_TEST_ONLY=libm (or a comma-separated list) runs only those; a name
+# The tests are in blocks, one file each beside this one in tests/gpu/ (binary32, ff,
+# formats: half, h16, arith16, convert; libm, pair, search, usercode), run in the order of
+# their names; a new block is a new file there. GPU_TEST_ONLY=libm (or a comma-separated list) runs only those; a name
 # that is no block is refused (exit 2).
 set -u
 U=${ULPCERT:-build/ulpcert}
-blocks_dir=$(dirname "$0")/gpu
-BLOCKS=$(ls "$blocks_dir" | sed -n 's/\.sh$//p' | tr '\n' ' ')
+blocks_dir=$(dirname "$0")
+BLOCKS=$(ls "$blocks_dir" | grep -v '^gpu_test\.sh$' | sed -n 's/\.sh$//p' | tr '\n' ' ')
 BLOCKS=${BLOCKS% }
 only=${GPU_TEST_ONLY:-}
 for b in $(echo "$only" | tr ',' ' '); do

@@ -9,7 +9,7 @@
 # sm_90, FP8 under __NV_SATFINITE is one cvt and under __NV_NOSAT the header's code.
 # Needs nvcc and the generated lists of a build (make); skipped without nvcc.
 # Prints "conv_paths: N passed, M failed".
-cd "$(dirname "$0")/.." || exit 1
+cd "$(dirname "$0")/../.." || exit 1
 NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 GEN=$(dirname "${ULPCERT:-build/ulpcert}")/gen
 if [ ! -x "$NVCC" ] || [ ! -f "$GEN/conversions.def" ]; then

@@ -1,5 +1,5 @@
 """md_table.py: the rows of a table that `ulpcert report` generates, for the tests' checks
-of the Markdown it writes (import it with PYTHONPATH=tests)."""
+of the Markdown it writes (import it with PYTHONPATH=tests/suites)."""
 
 
 def rows(md_path, heading, prefix):

@@ -22,7 +22,7 @@ mkdir -p "$D"
 
 # 2. the folder
 cat >"$D/cube.def" <<'DEF'
-/* cube: x^3, a throwaway function of tests/new_function_test.sh. */
+/* cube: x^3, a throwaway function of tests/suites/new_function_test.sh. */
 REFERENCE("cube", ref_cube_mpfr, REF_SYM_ODD, REF_MONO_INCREASING, ref_cube_shortcut, ref_cube_series, 0, 0)
 FAST_RANGE("cube", 0x3f800000u, 0x3fffffffu)
 VARIANT("cube.host", REF("cube"), HOST(host_cube), DESCRIPTION("x * x * x in binary32 on the host"))

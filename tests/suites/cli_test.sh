@@ -221,7 +221,7 @@ if grep -q '^| `atan2f.host` | the host of NVIDIA Test GPU | first |' "$T/rep5/A
 "$U" report "$T/pg.json" "$T/pm.json" reports/results/atan2-pairs-h100.json.gz reports/results/atan2-swap-pairs-h100.json.gz \
   --out "$T/rep6" --quiet >/dev/null 2>&1
 check_lib_pair() {
-  PYTHONPATH=tests python3 - "$T/rep6/ACCURACY.md" "$T/pg.json" "$T/pm.json" reports/results/atan2-pairs-h100.json.gz <<'PY'
+  PYTHONPATH=tests/suites python3 - "$T/rep6/ACCURACY.md" "$T/pg.json" "$T/pm.json" reports/results/atan2-pairs-h100.json.gz <<'PY'
 import gzip, json, sys
 from md_table import row
 def cell(r):
@@ -246,7 +246,7 @@ if check_lib_pair; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL:
 "$U" run fmodf.sleef fmodf.host --backend cpu --from 0x3f800000 --to 0x3f80000f --quiet --json "$T/fm.json" >/dev/null 2>&1
 "$U" report "$T/fm.json" --out "$T/rep7" --quiet >/dev/null 2>&1
 check_lib_nonfinite() {
-  PYTHONPATH=tests python3 - "$T/rep7/ACCURACY.md" "$T/fm.json" <<'PY'
+  PYTHONPATH=tests/suites python3 - "$T/rep7/ACCURACY.md" "$T/fm.json" <<'PY'
 import json, sys
 from md_table import row
 c = row(sys.argv[1], "### The C math libraries beside CUDA", "| fmodf | first | — |")
@@ -263,7 +263,7 @@ if check_lib_nonfinite; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "
 # the host column of the same row; each cell's figures are the result files' own.
 "$U" report reports/results/tanh-h100.json.gz "$T/rep.json" --out "$T/replib" --quiet
 check_lib() {
-  PYTHONPATH=tests python3 - "$T/replib/ACCURACY.md" reports/results/tanh-h100.json.gz "$T/rep.json" <<'PY'
+  PYTHONPATH=tests/suites python3 - "$T/replib/ACCURACY.md" reports/results/tanh-h100.json.gz "$T/rep.json" <<'PY'
 import gzip, json, sys
 from md_table import row
 cells = row(sys.argv[1], "## The CUDA math library", "| tanhf | NVIDIA H100")
@@ -288,7 +288,7 @@ json.dump(d, open(sys.argv[2], "w"))
 PY
 "$U" report reports/results/tanh-h100.json.gz "$T/rep.json" "$T/rep-other.json" --out "$T/replib2" --quiet
 check_lib2() {
-  PYTHONPATH=tests python3 - "$T/replib2/ACCURACY.md" "$T/rep.json" <<'PY'
+  PYTHONPATH=tests/suites python3 - "$T/replib2/ACCURACY.md" "$T/rep.json" <<'PY'
 import json, sys
 from md_table import row
 cells = row(sys.argv[1], "## The CUDA math library", "| tanhf |")
