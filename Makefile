@@ -144,7 +144,7 @@ CAT_DEFS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir
 CAT_CUHS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)$(notdir $(d:/=)).cuh) \
               $(sort $(wildcard $(d)$(notdir $(d:/=)).*.cuh)))
 # references whose shortcut compiles for the device too (functions/<name>/shortcut.h, rules
-# in reference/hd.h): the device reference kernel runs them (src/kinds/binary32/device/refkern.cuh)
+# in reference/host_device.h): the device reference kernel runs them (src/kinds/binary32/device/ref_kernel.cuh)
 CAT_SCS := $(foreach d,$(sort $(wildcard functions/*/)),$(wildcard $(d)shortcut.h))
 # two-argument functions: each folder's pair.def and pair.cuh (src/kinds/pair/pair.h)
 PAIR_DEFS := $(sort $(wildcard functions/*/pair.def))
@@ -161,7 +161,7 @@ KIND_DIRS := $(notdir $(patsubst %/,%,$(sort $(wildcard src/kinds/*/))))
 LIBM_DEFS := $(sort $(wildcard functions/*/libm.def))
 # the search kind's binary64 functions of LLVM libc and musl: names for the script only
 LIBM_SEARCH := src/kinds/search/libm64.def
-GEN_FILES := $(GEN)/host_libc.c $(GEN)/catalogue.def $(GEN)/device_code.cuh $(GEN)/device_flavours.cuh $(GEN)/kinds.def $(GEN)/shortcuts.h $(GEN)/shortcuts.def \
+GEN_FILES := $(GEN)/host_libc.c $(GEN)/catalogue.def $(GEN)/device_code.cuh $(GEN)/device_flavours.cuh $(GEN)/kinds.def $(GEN)/all_shortcuts.h $(GEN)/shortcuts.def \
              $(GEN)/pairs.def $(GEN)/pairs_device.cuh $(GEN)/pairs_ref.h $(GEN)/h16.def $(GEN)/h16_refs.h $(GEN)/libm.def $(GEN)/libm_config.h $(GEN)/conversions.def $(GEN)/conversions.cuh \
              $(GEN)/quant_nvrtc.h
 # the text of the quantizers' device scan, as C strings {name, text}: what NVRTC compiles a
@@ -200,7 +200,7 @@ $(GEN)/device_code.cuh: FORCE
 $(GEN)/device_flavours.cuh: FORCE
 	@mkdir -p $(GEN) && sed -nE 's/^(CUDA_FUNCTION\(([a-z0-9_]+),|CUDA_VARIANT\(([a-z0-9_]+), *"[^"]*", *FTZ).*/CUDA_FLAVOURS(\2\3)/p' \
 	  $(CAT_DEFS) >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
-$(GEN)/shortcuts.h: FORCE
+$(GEN)/all_shortcuts.h: FORCE
 	@mkdir -p $(GEN) && for f in $(CAT_SCS); do echo "#include \"$$f\""; done >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 $(GEN)/shortcuts.def: FORCE
 	@mkdir -p $(GEN) && for n in $(notdir $(patsubst %/shortcut.h,%,$(CAT_SCS))); do echo "DEV_SHORTCUT($$n)"; done >$@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
@@ -217,8 +217,8 @@ FORCE:
 HDR := $(GEN_FILES) $(wildcard src/*.h src/*/*.h src/*/*.def src/*/*.cuh src/kinds/*/*.h src/kinds/*/*.cuh src/kinds/*/*/*.h src/kinds/*/*/*.cuh reference/*.h reference/*/*.h kernels/*.h kernels/*.cuh functions/*/*.h functions/*/*.cuh functions/*/*.def)
 HDR += $(CONV_DEFS) $(CONV_CUHS)
 
-# the tests: tests/test_*.c, and each function folder's test_<name>.c (its reference's tests)
-TESTS := $(basename $(notdir $(wildcard tests/test_*.c functions/*/test_*.c)))
+# the tests: tests/unit/test_*.c, and each function folder's test_<name>.c (its reference's tests)
+TESTS := $(basename $(notdir $(wildcard tests/unit/test_*.c functions/*/test_*.c)))
 TEST_BIN := $(addprefix $(BUILD)/tests/,$(TESTS))
 
 .PHONY: FORCE all deps test-deps run test test-slow bench clean fuzz valgrind ci report report-check mpi-test install
@@ -319,11 +319,11 @@ $(BUILD)/libm-cost: scripts/libm-cost.c $(BUILD)/libulpcert.a $(BUILD)/libm/link
 
 # one rule per test program (its source is in tests/ or in a function folder)
 define TEST_RULE
-$(BUILD)/tests/$(basename $(notdir $(1))): $(1) $(wildcard tests/*.h tests/ref/*.h) $(BUILD)/libulpcert.a $(BUILD)/libm/link | $(BUILD)/.test-deps
+$(BUILD)/tests/$(basename $(notdir $(1))): $(1) $(wildcard tests/unit/*.h tests/ref/*.h) $(BUILD)/libulpcert.a $(BUILD)/libm/link | $(BUILD)/.test-deps
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(CFLAGS) -o $$@ $(1) $$(BUILD)/libulpcert.a $$$$(cat $$(BUILD)/libm/link) $$(LIBS_DEP) $$(GPU_LIBS) -lcmocka $$(LDLIBS)
 endef
-$(foreach t,$(wildcard tests/test_*.c functions/*/test_*.c),$(eval $(call TEST_RULE,$(t))))
+$(foreach t,$(wildcard tests/unit/test_*.c functions/*/test_*.c),$(eval $(call TEST_RULE,$(t))))
 
 # The main job: with a usable GPU, every one of the 2^32 inputs through the tanh family; on
 # the CPU (no GPU, or a build without device code) a slice that takes seconds, RUN_SLICE:
@@ -416,10 +416,10 @@ FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -ffp-contract=off -I. -I$(BUILD)/gen \
               -DULPCERT_NO_LIBM
-FUZZ_LIB_SRC := $(GEN)/host_libc.c src/common.c reference/diag.c src/measure/metrics.c src/measure/verdict.c src/catalogue/registry.c \
+FUZZ_LIB_SRC := $(GEN)/host_libc.c src/numbers.c src/process.c reference/diag.c src/measure/metrics.c src/measure/verdict.c src/catalogue/registry.c \
                 src/catalogue/references.c src/kinds/binary32/result_read.c src/user/claims.c src/user/claimnum.c \
-                src/formats/head.c src/formats/json_io.c tests/fuzz/link_stubs.c \
-                reference/reference.c reference/expr/expr.c reference/expr/expr_ib.c reference/expr/expr_anchor.c reference/expr/expr_limit.c \
+                src/jsonio/head.c src/jsonio/json_io.c tests/fuzz/link_stubs.c \
+                reference/reference.c reference/expr/expr.c reference/expr/expr_fn.c reference/expr/expr_ib.c reference/expr/expr_anchor.c reference/expr/expr_limit.c \
                 reference/arb_ziv.c $(wildcard reference/shared/*.c) \
                 $(call NOT_TESTS,$(wildcard functions/*/*.c))
 FUZZERS := result args claims expr
@@ -449,7 +449,7 @@ valgrind: $(BUILD)/ulpcert
 # MPI: 2 ranks on localhost give the single-process result (CPU backend).
 mpi-test:
 	$(MAKE) MPI=1
-	@sh tests/mpi_test.sh build-mpi/ulpcert $(BUILD)/ulpcert
+	@sh tests/suites/mpi_test.sh build-mpi/ulpcert $(BUILD)/ulpcert
 
 # What CI runs: the tests, the tests under sanitizers, the MPI build, the fuzzers for a
 # bounded time, valgrind. Its device code is compiled for one architecture (CI_ARCHS): that

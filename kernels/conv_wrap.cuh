@@ -12,7 +12,7 @@
 #include <cuda_fp8.h>
 #include <stdint.h>
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 #define CV_FN static __host__ __device__ __forceinline__
 

@@ -1,5 +1,5 @@
 /* trig_reduce.h: correctly rounded binary64 sin, cos and tan of a binary32 argument of any
- * size, with MPFR's ternary value, for the host and the device (reference/hd.h).
+ * size, with MPFR's ternary value, for the host and the device (reference/host_device.h).
  *
  * Contract.
  *   trig_large(xb, fn, &y, &t)    fn = TRIG_SIN (0), TRIG_COS (1), TRIG_TAN (2)
@@ -14,7 +14,7 @@
  * binary64 number or midpoint: one input in 2^45 or so at random, and for a few tiny
  * inputs where that is structural, e.g. cos x for x = 2^-26, 2^-25, 2^-24, within
  * x^4/24 of the binary64 number 1 - x^2/2. The tests found no other: random inputs of
- * every binade and the inputs closest to multiples of pi/2 (tests/test_trig_reduce.c),
+ * every binade and the inputs closest to multiples of pi/2 (tests/unit/test_trig_reduce.c),
  * 65934 inputs spread over [2^10, 2^128) per function (functions/{sin,cos,tan}/test_*.c),
  * and, against MPFR (refcheck), the first 2^19 inputs from 2^10, the first 2^20 of the
  * binades of 2^20, 2^60 and 2^127, and the 2^20 of the binade of 2^95 around the worst case
@@ -63,7 +63,7 @@
  *
  * The bounds. The constants that the proof needs (the relative error bounds behind
  * TRIG_EPS_SC_LOG2 and TRIG_EPS_TAN_LOG2) are computed from the operation-by-operation
- * recurrences written below by tests/test_trig_reduce.c (trig_prove, with Arb: mag_t
+ * recurrences written below by tests/unit/test_trig_reduce.c (trig_prove, with Arb: mag_t
  * rounds upwards, arb balls for pi, 1/n!, sin and cos), which fails if a constant here
  * is smaller than what it derives. Its output (upper bounds):
  *   reduction  rho_F <= 2^-105.00 (f)   rho_Z <= 2^-102.91 (z)   |W - z^2| <= 2^-101.49
@@ -79,7 +79,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 #if !defined(__CUDA_ARCH__) && (!defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0)
 #error "trig_reduce.h needs binary64 evaluation of double expressions (FLT_EVAL_METHOD == 0)"
@@ -99,7 +99,7 @@ enum { TRIG_SIN = 0, TRIG_COS = 1, TRIG_TAN = 2 };
 
 /* ---- binary64 and integer primitives, identical on host and device ---- */
 
-/* those of reference/hd.h */
+/* those of reference/host_device.h */
 TRIG_HD double trig_add(double a, double b) { return ref_add(a, b); }
 TRIG_HD double trig_sub(double a, double b) { return ref_sub(a, b); }
 TRIG_HD double trig_mul(double a, double b) { return ref_mul(a, b); }
@@ -139,7 +139,7 @@ TRIG_HD void trig_two_sum(double a, double b, double *s, double *e) { ref_two_su
 
 /* The bits of 2/pi: word j (1 <= j <= 5) is floor(2^(64j) 2/pi) mod 2^64, i.e. bits
  * b_(64j-63) .. b_(64j) of 2/pi = sum_(i>=1) b_i 2^-i, most significant first. Word 0 is
- * b_(-63) .. b_0 = 0 (2/pi < 1). tests/test_trig_reduce.c checks them against MPFR's and
+ * b_(-63) .. b_0 = 0 (2/pi < 1). tests/unit/test_trig_reduce.c checks them against MPFR's and
  * Arb's pi. */
 #define TRIG_2OPI_0 0x0000000000000000ull
 #define TRIG_2OPI_1 0xa2f9836e4e441529ull
@@ -159,7 +159,7 @@ TRIG_HD void trig_two_sum(double a, double b, double *s, double *e) { ref_two_su
  * Coefficient i is stored as hi_i + lo_i (hi_i = RN(c_i), lo_i = RN(c_i - hi_i)) for
  * i < NDD, where Horner runs in double-double, and as hi_i alone above. The Lagrange
  * remainders are |sin z - z P_s(z^2)| <= |z|^29/29! and |cos z - P_c(z^2)| <= z^28/28!.
- * tests/test_trig_reduce.c checks |hi_i + lo_i - c_i| against Arb (the proof uses the
+ * tests/unit/test_trig_reduce.c checks |hi_i + lo_i - c_i| against Arb (the proof uses the
  * exact differences, bounded there). */
 #define TRIG_DEG 13
 #define TRIG_S_NDD 8
@@ -233,7 +233,7 @@ struct trig_poly {
  *   |f + eps0 - F| <= rho_F |F|,  rho_F = (2^-105 + 2^-116)/(1 - 2^-105).
  * (R5) Inputs with |f| < 2^-50 would be binary32 numbers within 2^-49 of a nonzero
  * multiple of pi/2 (below 1 the nearest multiple is 0 and |f| = |x| 2/pi >= 2^-40). The
- * exhaustive search of tests/test_trig_reduce.c (test_hard, run by the suite: every
+ * exhaustive search of tests/unit/test_trig_reduce.c (test_hard, run by the suite: every
  * binary32 from 1 to 2^128, exact integer arithmetic on bits of 2/pi from MPFR, the
  * candidates measured with MPFR) finds none: the closest is x = 16367173 * 2^72 =
  * 0x1.f37c8ap+95, |x - n pi/2| = 2^-29.2 (|f| = 2^-29.86), the single-precision worst case

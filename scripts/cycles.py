@@ -11,7 +11,11 @@ step, and each forbidden include (FORBIDDEN):
   - the catalogue (functions/, conversions/) includes reference/ and kernels/, never src/;
   - the engine, src/engine/, serves every kind, so it includes nothing from the kinds, the
     catalogue, users' code or the commands.
-Exits 1 if there is a cycle or a forbidden include."""
+Also, within each folder, circles between its source files (.c, .cu): file a calls a
+function that file b defines (not static) and b, through any number of files, calls one of
+a's; such a circle is broken by moving what both use into a file of its own with its small
+header. Prints each file circle with the function called at each step.
+Exits 1 if there is a cycle, a forbidden include or a file circle."""
 import glob
 import os
 import re
@@ -86,6 +90,39 @@ def cycles_of(edges):
     return sorted(found, key=len)
 
 
+# a function definition at the start of a line (not static): its name
+DEFN = re.compile(r'^(?!static\b|typedef\b|struct\b[^(]*;)[A-Za-z_][\w \t\*]*?[ \t\*]([A-Za-z_]\w*)[ \t]*\([^;{]*\)[ \t\n]*\{',
+                  re.M)
+CALL = re.compile(r'\b([A-Za-z_]\w*)[ \t]*\(')
+NOT_FN = {"if", "for", "while", "switch", "return", "sizeof"}
+
+
+def code_of(f):
+    """f's text without comments and string literals (line breaks kept)."""
+    s = open(f, errors="ignore").read()
+    s = re.sub(r'/\*.*?\*/', lambda m: re.sub(r'[^\n]', ' ', m.group(0)), s, flags=re.S)
+    s = re.sub(r'//[^\n]*', '', s)
+    return re.sub(r'"(?:\\.|[^"\\\n])*"', '""', s)
+
+
+def file_edges(files):
+    """(a, b) -> the first function of b that a calls, for the source files a != b of one
+    folder."""
+    code = {f: code_of(f) for f in files}
+    defs = {}
+    for f, s in code.items():
+        for m in DEFN.finditer(s):
+            if m.group(1) not in NOT_FN:
+                defs.setdefault(m.group(1), set()).add(f)
+    edges = {}
+    for f, s in code.items():
+        for m in CALL.finditer(s):
+            for b in defs.get(m.group(1), ()):
+                if b != f and folder(b) == folder(f):
+                    edges.setdefault((f, b), m.group(1))
+    return edges
+
+
 def main():
     os.chdir(sys.argv[1] if len(sys.argv) > 1 else ".")
     files = [f for t in TOP for f in glob.glob(t + "/**/*", recursive=True)
@@ -101,9 +138,19 @@ def main():
     bad = forbidden_of(edges)
     for b in bad:
         print(b)
-    print("%d folders, %d dependencies between them, %d cycles, %d forbidden includes"
-          % (len({a for e in edges for a in e}), len(edges), len(cyc), len(bad)))
-    sys.exit(1 if cyc or bad else 0)
+    srcs = [f for t in TOP for f in glob.glob(t + "/**/*", recursive=True)
+            if os.path.isfile(f) and f.endswith((".c", ".cu")) and not os.path.basename(f).startswith("test_")]
+    fe = file_edges(srcs)
+    fcyc = cycles_of(fe)
+    for c in fcyc:
+        ring = list(c) + [c[0]]
+        print("file circle: " + " -> ".join(ring))
+        for a, b in zip(ring, ring[1:]):
+            print("    %s calls %s of %s" % (a, fe[(a, b)], b))
+    print("%d folders, %d dependencies between them, %d cycles, %d forbidden includes; "
+          "%d source files, %d calls between files of a folder, %d file circles"
+          % (len({a for e in edges for a in e}), len(edges), len(cyc), len(bad), len(srcs), len(fe), len(fcyc)))
+    sys.exit(1 if cyc or bad or fcyc else 0)
 
 
 if __name__ == "__main__":

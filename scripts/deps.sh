@@ -50,11 +50,11 @@ if [ "${1:-}" = test ]; then
   have_header cmocka.h || need="$need libcmocka-dev"
   command -v gnuplot >/dev/null 2>&1 || need="$need gnuplot-nox"
 fi
-# Chromium, for the HTML report's browser test (tests/html_test.sh): optional (the test says
+# Chromium, for the HTML report's browser test (tests/suites/html_test.sh): optional (the test says
 # it skipped its browser part without it), so a failed install is only a notice
 if [ "${1:-}" = test ] && ! command -v chromium >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 &&
    { [ "$(id -u)" = 0 ] || sudo -n true 2>/dev/null; }; then
-  echo "ulpcert: installing chromium (for tests/html_test.sh)" >&2
+  echo "ulpcert: installing chromium (for tests/suites/html_test.sh)" >&2
   S=""
   [ "$(id -u)" != 0 ] && S="sudo -n"
   { DEBIAN_FRONTEND=noninteractive $S apt-get update -qq >/dev/null &&

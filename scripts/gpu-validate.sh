@@ -14,7 +14,7 @@
 # stages; REFS and FAMILIES (space-separated) narrow refcheck and runs, HOSTS names the host
 # library's variants the hosts stage runs (outputs from the CPU, the rest on the GPU), PAIRS the two-argument families
 # the pairs stage sweeps (default: all of them, every x against the default partners), BENCH_REFS (R,R,...) the bench's
-# per-reference cold runs, GPU_TEST_ONLY (passed to tests/gpu_test.sh) the tests stage's blocks. Everything lands in OUT/gpu.tgz (refreshed
+# per-reference cold runs, GPU_TEST_ONLY (passed to tests/gpu/gpu_test.sh) the tests stage's blocks. Everything lands in OUT/gpu.tgz (refreshed
 # after each stage, so a run cut short still brings back what it did) and OUT/summary.txt.
 set -u
 OUT=${1:?usage: gpu-validate.sh OUT [BUDGET_S]}
@@ -44,7 +44,7 @@ OUT=$W # every stage writes here; pack copies it to DEST
 # some, and a run cut by the limit says so (it prints no count then)
 if wanted tests && stage "GPU tests" 400; then
   lim=$(left); [ "$lim" -gt 560 ] && lim=560
-  ULPCERT="$U" timeout $lim sh tests/gpu_test.sh >"$OUT/gpu_test.log" 2>&1
+  ULPCERT="$U" timeout $lim sh tests/gpu/gpu_test.sh >"$OUT/gpu_test.log" 2>&1
   [ $? -eq 124 ] && echo "gpu: cut by its $lim s limit (GPU_TEST_ONLY=block,... runs fewer)" >>"$OUT/gpu_test.log"
   tail -1 "$OUT/gpu_test.log" | tee -a "$OUT/summary.txt"
 fi

@@ -20,11 +20,16 @@ def load(path):
         return json.load(f)
 
 
+# parts whose kind has been renamed: the name in older records -> the name now
+RENAMED = {"h16arith": "arith16"}
+
+
 def parts(doc):
     """The parts of a record: the document itself (when it holds results), every
     top-level object that is a result document of its own (float-float), each sweep of
     one with sweeps (pair: the swept operand x, then y), and every top-level list of
-    variants (convert, h16, h16arith)."""
+    variants (convert, h16, arith16; "h16arith", its name in records made before, is
+    read as arith16)."""
     out = {}
     if "results" in doc:
         out[doc.get("kind", "binary32")] = doc
@@ -36,7 +41,7 @@ def parts(doc):
                 out[f"{k} sweep {i}"] = sw
         elif k not in ("results", "half") and isinstance(v, list) and v and all(
                 isinstance(e, dict) and "variant" in e for e in v):
-            out[k] = {"results": v}
+            out[RENAMED.get(k, k)] = {"results": v}
     return out
 
 

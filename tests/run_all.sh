@@ -1,6 +1,7 @@
 #!/bin/sh
-# run_all.sh BUILD TEST...: the CPU test suite (the cmocka programs named, then the shell
-# suites; the GPU tests where a GPU is usable), in tiers. TIER (environment):
+# run_all.sh BUILD TEST...: the CPU test suite (the cmocka programs named, of tests/unit/
+# and the function folders, then the shell suites of tests/suites/; the GPU tests of
+# tests/gpu/ where a GPU is usable), in tiers. TIER (environment):
 #   quick  make test: every suite of tier "quick" in tests/budgets.txt (every kind and command
 #          on small ranges; minutes on two cores)
 #   slow   make test-slow: the suites of tier "slow" (the long ones)
@@ -89,9 +90,10 @@ for s in layout_test readme_test cli_test cli_slow_test hostile_test pair_test s
     echo "== $s"; echo "$s: SKIPPED here: $SKIP_WHY"; skip=$((skip + 1)); continue ;;
   esac
   case $s in
-    cli_slow_test) run "$s" "$B/tests/$s.log" env ULPCERT="$B/ulpcert" CLI_PART=slow sh tests/cli_test.sh ;;
-    cli_test) run "$s" "$B/tests/$s.log" env ULPCERT="$B/ulpcert" CLI_PART=quick sh tests/cli_test.sh ;;
-    *) run "$s" "$B/tests/$s.log" env ULPCERT="$B/ulpcert" sh "tests/$s.sh" ;;
+    cli_slow_test) run "$s" "$B/tests/$s.log" env ULPCERT="$B/ulpcert" CLI_PART=slow sh tests/suites/cli_test.sh ;;
+    cli_test) run "$s" "$B/tests/$s.log" env ULPCERT="$B/ulpcert" CLI_PART=quick sh tests/suites/cli_test.sh ;;
+    gpu_test) run "$s" "$B/tests/$s.log" env ULPCERT="$B/ulpcert" sh tests/gpu/gpu_test.sh ;;
+    *) run "$s" "$B/tests/$s.log" env ULPCERT="$B/ulpcert" sh "tests/suites/$s.sh" ;;
   esac
   line=$(grep -E '^[a-z]+: [0-9]+ passed, [0-9]+ failed' "$B/tests/$s.log" | tail -1)
   p=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed.*/\1/')

@@ -1,9 +1,9 @@
 /* shortcut.h: the inputs where acos's reference needs no MPFR, for the host and the device
- * (reference/hd.h); the proof is in reference.c. */
+ * (reference/host_device.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_ACOS_H
 #define ULPCERT_SC_ACOS_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 #include "reference/shared/elem_hd.h"
 
 #define ACOS_ONE32 0x3f800000u

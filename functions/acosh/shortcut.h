@@ -1,9 +1,9 @@
 /* shortcut.h: the inputs where acosh's reference needs no MPFR, for the host and the device
- * (reference/hd.h); the proof is in reference.c. */
+ * (reference/host_device.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_ACOSH_H
 #define ULPCERT_SC_ACOSH_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 #include "reference/shared/elem_hd.h"
 
 #define ACOSH_ONE32 0x3f800000u

@@ -1,9 +1,9 @@
 /* shortcut.h: the inputs where asinh's reference needs no MPFR, for the host and the device
- * (reference/hd.h); the proof is in reference.c. */
+ * (reference/host_device.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_ASINH_H
 #define ULPCERT_SC_ASINH_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 #include "reference/shared/elem_hd.h"
 
 #define ASINH_T1 0x32b89ba3u /* 0x1.713746p-26 */

@@ -1,9 +1,9 @@
 /* shortcut.h: the inputs where atanh's reference needs no MPFR, for the host and the device
- * (reference/hd.h); the proof is in reference.c. */
+ * (reference/host_device.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_ATANH_H
 #define ULPCERT_SC_ATANH_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 #include "reference/shared/elem_hd.h"
 
 #define ATANH_T1 0x32689769u /* 0x1.d12ed2p-27 */

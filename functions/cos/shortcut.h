@@ -1,9 +1,9 @@
 /* shortcut.h: the inputs where cos's reference needs no MPFR, for the host and the device
- * (reference/hd.h); the proof is in reference.c. */
+ * (reference/host_device.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_COS_H
 #define ULPCERT_SC_COS_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 #include "reference/trig_reduce.h"
 
 /* 2^10: from here up (past the FAST_RANGE of cos.def) trig_large decides, without MPFR

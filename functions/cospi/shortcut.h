@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where cospi's reference needs no MPFR, for the host and the
- * device (reference/hd.h); the proof is in reference.c
+ * device (reference/host_device.h); the proof is in reference.c
  * and, for [2^10, 2^23), beside trig_halfturns (reference/trig_reduce.h). */
 #ifndef ULPCERT_SC_COSPI_H
 #define ULPCERT_SC_COSPI_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 #include "reference/trig_reduce.h"
 
 #define COSPI_T1 0x31667b22u /* 0x1.ccf644p-29 */

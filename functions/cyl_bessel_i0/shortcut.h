@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where cyl_bessel_i0's reference needs neither the table nor the
- * referee, for the host and the device (reference/hd.h); the proof is in reference.c
+ * referee, for the host and the device (reference/host_device.h); the proof is in reference.c
  * ((A), (B), (C)). */
 #ifndef ULPCERT_SC_CYL_BESSEL_I0_H
 #define ULPCERT_SC_CYL_BESSEL_I0_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 #include "reference/shared/bessel_hd.h"
 
 #define I0_TINY 0x32b504f3u /* 0x1.6a09e6p-26 */

@@ -20,7 +20,7 @@
  * (At these precisions t never changes the rounding to the format: a midpoint m has at most
  * 12 significant bits, and a/b != m implies |a/b - m| >= 2^-24 |m| roughly, far above half
  * an ulp53; so q is a midpoint only when a/b is. The pair is exact all the same, and its
- * proof does not lean on that gap; tests/test_h16arith.c checks t against MPFR's ternary.)
+ * proof does not lean on that gap; tests/unit/test_h16arith.c checks t against MPFR's ternary.)
  * Zeros, infinities and NaN (b = 0, a = 0, either infinite or NaN): q is IEEE 754's
  * quotient (x / 0 = inf with the xor sign, 0 / 0 = NaN, inf / inf = NaN, x / inf = 0),
  * exact, and t = 0. */

@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where elu's reference needs no MPFR, for the host and the
- * device (reference/hd.h); the proof is in reference.c. Zeros, infinities and NaN
+ * device (reference/host_device.h); the proof is in reference.c. Zeros, infinities and NaN
  * are MPFR's. */
 #ifndef ULPCERT_SC_ELU_H
 #define ULPCERT_SC_ELU_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 #define ELU_TINY 0x25000000u /* 2^-53 */
 #define ELU_LO 0x42200000u   /* 40 (negative side) */

@@ -1,9 +1,9 @@
 /* shortcut.h: the inputs where erfc's reference needs no MPFR, for the host and the
- * device (reference/hd.h, reference/shared/special_hd.h); the proof is in reference.c. */
+ * device (reference/host_device.h, reference/shared/special_hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_ERFC_H
 #define ULPCERT_SC_ERFC_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 #include "reference/shared/special_hd.h"
 
 #define ERFC_SMALL 0x39800000u /* 2^-12 */

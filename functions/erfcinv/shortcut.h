@@ -1,9 +1,9 @@
 /* shortcut.h: the inputs where erfcinv's reference needs no Arb, for the host and the
- * device (reference/hd.h, reference/shared/special_hd.h); the proof is in reference.c. */
+ * device (reference/host_device.h, reference/shared/special_hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_ERFCINV_H
 #define ULPCERT_SC_ERFCINV_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 #include "reference/shared/special_hd.h"
 
 #define ERFCINV_ONE32 0x3f800000u

@@ -3,7 +3,7 @@
  * overflows binary64: +inf, t = +1. x <= -746: e^x < 2^-1076 < 2^-1075, the midpoint
  * below the smallest subnormal: +0, t = -1. 0 < |x| < 2^-55: |e^x - 1| < 2|x| < 2^-54,
  * within half the gap around 1 (2^-53 above, 2^-54 below): 1, with t = -1 for x > 0
- * (e^x > 1) and t = +1 for x < 0 (shortcuts.h). The code, for the host and the device, is
+ * (e^x > 1) and t = +1 for x < 0 (reference/shared/exp_hd.h). The code, for the host and the device, is
  * in shortcut.h. Compared with MPFR at and around each boundary in test_exp.c.
  *
  * Series: the exponential series of x + t (entire: only a non-finite ball is refused);

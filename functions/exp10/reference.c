@@ -1,6 +1,6 @@
 /* The reference for exp10 = 10^x: MPFR, with the inputs decided without it, as for exp
  * (functions/exp/reference.c) with 10^309 > DBL_MAX (x >= 309), 10^-324 < 2^-1075
- * (x <= -324) and |10^x - 1| < 3|x| < 2^-54 for |x| < 2^-56 (shortcuts.h). The code, for
+ * (x <= -324) and |10^x - 1| < 3|x| < 2^-54 for |x| < 2^-56 (reference/shared/exp_hd.h). The code, for
  * the host and the device, is in shortcut.h. (10^k for the integers 1 <= k <= 22 is exact
  * in binary64; the shortcut leaves those 22 inputs to MPFR.)
  *

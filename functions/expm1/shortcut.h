@@ -1,9 +1,9 @@
 /* shortcut.h: the inputs where expm1's reference needs no MPFR, for the host and the
- * device (reference/hd.h); the proof is in reference.c. */
+ * device (reference/host_device.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_EXPM1_H
 #define ULPCERT_SC_EXPM1_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 #define EXPM1_T1 0x253504f4u /* 0x1.6a09e8p-53 */
 #define EXPM1_T2 0x44317218u /* 0x1.62e43p+9 */

@@ -3,7 +3,7 @@
  * fdim(+inf, +inf) = fdim(-inf, -inf) = +0 since a > b fails).
  *
  * a > b, both finite: a - b is a positive multiple of 2^-149 below 2^129, so its
- * RN53 is normal or exact and TwoSum (hd.h) gives s = RN53(a - b) with the exact error
+ * RN53 is normal or exact and TwoSum (host_device.h) gives s = RN53(a - b) with the exact error
  * e = (a - b) - s: y = s, t = sign(s - (a - b)) = -sign(e). With an infinite operand the
  * difference is +inf, exactly. Every pair is decided. */
 #include "reference/shared/pair_hd.h"

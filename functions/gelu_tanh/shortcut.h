@@ -1,11 +1,11 @@
 /* shortcut.h: the inputs where gelu_tanh's reference needs no MPFR, for the host and the
- * device (reference/hd.h); the proof is in reference.c, the
+ * device (reference/host_device.h); the proof is in reference.c, the
  * shape in reference/shared/activation_hd.h. Zeros, infinities and NaN
  * are MPFR's. */
 #ifndef ULPCERT_SC_GELU_TANH_H
 #define ULPCERT_SC_GELU_TANH_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 #include "reference/shared/activation_hd.h"
 
 #define GELU_TANH_TINY 0x24000000u /* 2^-55 */

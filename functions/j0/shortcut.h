@@ -1,9 +1,9 @@
 /* shortcut.h: the inputs where j0's reference needs neither the table nor MPFR, for the
- * host and the device (reference/hd.h); the proof is in reference.c ((A), (B), (C)). */
+ * host and the device (reference/host_device.h); the proof is in reference.c ((A), (B), (C)). */
 #ifndef ULPCERT_SC_J0_H
 #define ULPCERT_SC_J0_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 #include "reference/shared/bessel_hd.h"
 #include "reference/shared/bessel_hankel_hd.h"
 

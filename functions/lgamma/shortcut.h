@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where lgamma's reference needs no MPFR, for the host and the
- * device (reference/hd.h, reference/shared/special_hd.h); the proof is in reference.c
+ * device (reference/host_device.h, reference/shared/special_hd.h); the proof is in reference.c
  * and, for rs_lgamma_core and the arithmetic under it, in reference/shared/special_hd.h. */
 #ifndef ULPCERT_SC_LGAMMA_H
 #define ULPCERT_SC_LGAMMA_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 #include "reference/shared/special_hd.h"
 
 #define LG_ONE32 0x3f800000u

@@ -1,9 +1,9 @@
 /* shortcut.h: the inputs where log's reference needs no MPFR, for the host and the device
- * (reference/hd.h); the proof is in reference.c. */
+ * (reference/host_device.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_LOG_H
 #define ULPCERT_SC_LOG_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 REF_HD int sc_log(uint32_t xb, double *y, int *t) {
   uint32_t m = xb & 0x7fffffffu;

@@ -1,9 +1,9 @@
 /* shortcut.h: the inputs where log10's reference needs no MPFR, for the host and the
- * device (reference/hd.h); the proof is in reference.c. */
+ * device (reference/host_device.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_LOG10_H
 #define ULPCERT_SC_LOG10_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 REF_HD int sc_log10(uint32_t xb, double *y, int *t) {
   uint32_t m = xb & ~REF_SIGN32;

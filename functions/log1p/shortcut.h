@@ -1,9 +1,9 @@
 /* shortcut.h: the inputs where log1p's reference needs no MPFR, for the host and the
- * device (reference/hd.h); the proof is in reference.c. */
+ * device (reference/host_device.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_LOG1P_H
 #define ULPCERT_SC_LOG1P_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 #define LOG1P_T1 0x253504f4u  /* 0x1.6a09e8p-53 */
 #define LOG1P_ONE 0x3f800000u /* 1 */

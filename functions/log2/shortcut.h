@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where log2's reference needs no MPFR, for the host and the
- * device (reference/hd.h); the proof is in reference.c. */
+ * device (reference/host_device.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_LOG2_H
 #define ULPCERT_SC_LOG2_H
 
-#include "reference/hd.h"
-#include "reference/shortcuts.h"
+#include "reference/host_device.h"
+#include "reference/shared/exp_hd.h"
 
 REF_HD int sc_log2(uint32_t xb, double *y, int *t) {
   uint32_t m = xb & 0x7fffffffu;

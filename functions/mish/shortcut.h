@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where mish's reference needs no MPFR, for the host and the
- * device (reference/hd.h); the proof is in reference.c. Zeros, infinities and NaN
+ * device (reference/host_device.h); the proof is in reference.c. Zeros, infinities and NaN
  * are MPFR's. */
 #ifndef ULPCERT_SC_MISH_H
 #define ULPCERT_SC_MISH_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 #include "reference/shared/activation_hd.h"
 
 #define MISH_TINY 0x21800000u /* 2^-60 */

@@ -1,9 +1,9 @@
 /* shortcut.h: the inputs where nearbyint's reference needs no MPFR (every input but NaN), for the host and
- * the device (reference/hd.h); the proof is in reference.c. */
+ * the device (reference/host_device.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_NEARBYINT_H
 #define ULPCERT_SC_NEARBYINT_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 #include "reference/shared/elem_hd.h"
 
 REF_HD int sc_nearbyint(uint32_t xb, double *y, int *t) {

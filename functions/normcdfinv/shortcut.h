@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where normcdfinv's reference needs no Arb, for the host and
- * the device (reference/hd.h, reference/shared/special_hd.h); the proof is in
+ * the device (reference/host_device.h, reference/shared/special_hd.h); the proof is in
  * reference.c. */
 #ifndef ULPCERT_SC_NORMCDFINV_H
 #define ULPCERT_SC_NORMCDFINV_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 #include "reference/shared/special_hd.h"
 
 #define NORMCDFINV_HALF32 0x3f000000u

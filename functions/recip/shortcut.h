@@ -1,9 +1,9 @@
 /* shortcut.h: recip's reference without MPFR on every input but NaN, for the host and
- * the device (reference/hd.h); the proof is in reference.c. */
+ * the device (reference/host_device.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_RECIP_H
 #define ULPCERT_SC_RECIP_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 REF_HD int sc_recip(uint32_t xb, double *y, int *t) {
   uint32_t m = xb & 0x7fffffffu;

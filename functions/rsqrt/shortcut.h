@@ -1,10 +1,10 @@
 /* shortcut.h: rsqrt's reference without MPFR on every input but NaN (exact integer
  * comparisons, reference/shared/elem_hd.h), for the host and the device
- * (reference/hd.h); the proof is in reference.c. */
+ * (reference/host_device.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_RSQRT_H
 #define ULPCERT_SC_RSQRT_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 #include "reference/shared/elem_hd.h"
 
 REF_HD int sc_rsqrt(uint32_t xb, double *y, int *t) {

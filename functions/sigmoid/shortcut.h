@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where sigmoid's reference needs no MPFR, for the host and the
- * device (reference/hd.h); the proof is in reference.c. Zeros, infinities and NaN
+ * device (reference/host_device.h); the proof is in reference.c. Zeros, infinities and NaN
  * are MPFR's. */
 #ifndef ULPCERT_SC_SIGMOID_H
 #define ULPCERT_SC_SIGMOID_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 #define SIGMOID_TINY 0x33000000u /* 2^-25 */
 #define SIGMOID_HI 0x42200000u   /* 40 */

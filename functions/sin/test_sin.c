@@ -1,6 +1,6 @@
 /* test_sin.c: the sin reference: every shortcut against MPFR at 1024 bits at and around
  * its boundaries, and random inputs below 2^23 (the engine asks for x >= 0 only); from 2^10
- * up (trig_large, reference/trig_reduce.h, tested itself by tests/test_trig_reduce.c)
+ * up (trig_large, reference/trig_reduce.h, tested itself by tests/unit/test_trig_reduce.c)
  * the inputs around 2^10 and FLT_MAX, and a sample of the whole range against MPFR. */
 #include "tests/ref/reftest.h"
 

@@ -1,9 +1,9 @@
 /* shortcut.h: the inputs where sinh's reference needs no MPFR, for the host and the
- * device (reference/hd.h); the proof is in reference.c. */
+ * device (reference/host_device.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_SINH_H
 #define ULPCERT_SC_SINH_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 #define SINH_T1 0x32b89ba3u /* 0x1.713746p-26 */
 #define SINH_T2 0x44319e75u /* 0x1.633ceap+9 */

@@ -1,10 +1,10 @@
 /* shortcut.h: the inputs where softplus's reference needs no MPFR, for the host and the
- * device (reference/hd.h); the proof is in reference.c. Infinities and NaN are
+ * device (reference/host_device.h); the proof is in reference.c. Infinities and NaN are
  * MPFR's. */
 #ifndef ULPCERT_SC_SOFTPLUS_H
 #define ULPCERT_SC_SOFTPLUS_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 #define SOFTPLUS_TINY 0x23800000u /* 2^-56 */
 #define SOFTPLUS_HI 0x42200000u   /* 40 */

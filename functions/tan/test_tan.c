@@ -34,7 +34,7 @@ static int tan_alt(arb_ptr c, const arb_t p, slong len, slong prec) {
 }
 
 /* From 2^10 up, trig_large (reference/trig_reduce.h, tested itself by
- * tests/test_trig_reduce.c): around 2^10 and FLT_MAX, both signs, and every 15013th input
+ * tests/unit/test_trig_reduce.c): around 2^10 and FLT_MAX, both signs, and every 15013th input
  * from 2^10 to FLT_MAX (65934 inputs, every binade): each answered, and as MPFR. */
 static void test_large(void **state) {
   (void)state;

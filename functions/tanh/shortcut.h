@@ -1,9 +1,9 @@
 /* shortcut.h: the inputs where tanh's reference needs no MPFR, for the host and the
- * device (reference/hd.h); the proof is in reference.c. */
+ * device (reference/host_device.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_TANH_H
 #define ULPCERT_SC_TANH_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 #define TANH_TINY 0x32000000u   /* 2^-27 */
 #define TANH_SERIES 0x3d800000u /* 2^-4 */

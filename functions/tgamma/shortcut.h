@@ -1,9 +1,9 @@
 /* shortcut.h: the inputs where tgamma's reference needs no MPFR, for the host and the
- * device (reference/hd.h, reference/shared/special_hd.h); the proof is in reference.c. */
+ * device (reference/host_device.h, reference/shared/special_hd.h); the proof is in reference.c. */
 #ifndef ULPCERT_SC_TGAMMA_H
 #define ULPCERT_SC_TGAMMA_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 #include "reference/shared/special_hd.h"
 #include "reference/fast/fast_eval.h"
 

@@ -1,11 +1,11 @@
 /* shortcut.h: the inputs where y1's reference needs neither the table nor MPFR, for the
- * host and the device (reference/hd.h): the special inputs and the domain exterior
+ * host and the device (reference/host_device.h): the special inputs and the domain exterior
  * (rb_sc_y_special, reference/shared/bessel_hd.h); the reasons are in reference.c; and
  * every x >= 2^11 by Hankel's expansion (reference/shared/bessel_hankel_hd.h, with its proof). */
 #ifndef ULPCERT_SC_Y1_H
 #define ULPCERT_SC_Y1_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 #include "reference/shared/bessel_hd.h"
 #include "reference/shared/bessel_hankel_hd.h"
 

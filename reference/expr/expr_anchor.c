@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "reference/expr/expr.h"
+#include "reference/expr/expr_fn.h"
 #include "reference/expr/expr_tree.h"
 #include "reference/fast/fast.h" /* FAST_SERIES_NOWHERE */
 

@@ -10,6 +10,7 @@
 
 #include "reference/interval/ib_prog.h"
 #include "reference/expr/expr.h"
+#include "reference/expr/expr_fn.h"
 #include "reference/expr/expr_tree.h"
 
 static const struct {

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "reference/expr/expr.h"
+#include "reference/expr/expr_fn.h"
 #include "reference/expr/expr_tree.h"
 #include "reference/arb_ziv.h" /* REF_UNDECIDABLE */
 

@@ -1,5 +1,6 @@
-/* expr_tree.h: the parsed expression as its evaluators see it (expr.c, expr_anchor.c).
- * Private to src/catalogue/: everything else goes through expr.h. */
+/* expr_tree.h: the parsed expression as its evaluators see it (expr.c, expr_anchor.c,
+ * expr_limit.c, expr_ib.c). Private to reference/expr/: everything else goes through
+ * expr.h. */
 #ifndef ULPCERT_EXPR_TREE_H
 #define ULPCERT_EXPR_TREE_H
 
@@ -33,16 +34,5 @@ struct expr {
   struct node *n;
   int nn, cap, root;
 };
-
-/* The name of row fn of the function table ("exp", "tanh", ...). */
-const char *expr_fn_name(int fn);
-/* r = f(h) mod t^len for the function node n (its ps entry, else its catalogue series
- * composed with h): 0, -1 or FAST_SERIES_NOWHERE (ps_fn). */
-int expr_fn_apply(arb_poly_t r, const struct node *n, const arb_poly_t h, slong len, slong prec);
-/* The power series function of a name in Arb's set (exp, expm1, log, log1p, sqrt,
- * rsqrt, recip, fabs, sin, cos, sinh, cosh, atan, erf, erfc), else NULL. */
-ps_fn expr_ps_find(const char *name);
-/* h^q for a rational q (the expression's x^(n/d)): 0, -1 or FAST_SERIES_NOWHERE. */
-int expr_ps_qpow(arb_poly_t r, const arb_poly_t h, const fmpq *q, slong len, slong prec);
 
 #endif

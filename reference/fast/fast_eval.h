@@ -60,7 +60,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 #if defined(__CUDACC__)
 #define FAST_HD static __host__ __device__ __forceinline__
@@ -128,12 +128,12 @@ struct fast_view {
 
 /* ---- IEEE binary64 primitives, identical on host and device ---- */
 
-/* those of reference/hd.h */
+/* those of reference/host_device.h */
 FAST_HD double fast_add(double a, double b) { return ref_add(a, b); }
 FAST_HD double fast_sub(double a, double b) { return ref_sub(a, b); }
 FAST_HD double fast_mul(double a, double b) { return ref_mul(a, b); }
 FAST_HD double fast_fma(double a, double b, double c) { return ref_fma(a, b, c); }
-/* bit casts: those of the shortcuts (reference/hd.h) */
+/* bit casts: those of the shortcuts (reference/host_device.h) */
 FAST_HD uint64_t fast_dbits(double x) { return d2u(x); }
 FAST_HD double fast_bitsd(uint64_t u) { return u2d(u); }
 #define FAST_SIGN64 0x8000000000000000ull
@@ -379,7 +379,7 @@ FAST_HD int fast_sign5(const double *q, int *zero) {
  *
  * The exact sum. (s, e1) = TwoSum(a0, ph), (s, e2) = TwoSum(s, p2h), (s, e3) =
  * TwoSum(s, dh); r = e1, then (r, q_i) = TwoSum(r, v) for v = e2, e3, pl, p2l, dl; (y0,
- * rr) = TwoSum(s, r). Each TwoSum is exact (hd.h; no overflow: every term is below
+ * rr) = TwoSum(s, r). Each TwoSum is exact (host_device.h; no overflow: every term is below
  * 2^1002), so the seven terms sum to y0 + rr + Q, Q = q1 + ... + q5 exactly, and
  *   F - y0 = rr + Q + W + D'.
  * err = fast_up of the RN sum of |q_i|, ur, 2^-1074 and m, with m = RN(eps scale) (eps

@@ -3,7 +3,7 @@
  * lines, restricted to the magnitudes the run needs.
  *
  * The evaluation order of every reference value, on the host (scan.c) and on the
- * device (src/kinds/binary32/device/refkern.cuh), is: the proved shortcut, then this table, then MPFR.
+ * device (src/kinds/binary32/device/ref_kernel.cuh), is: the proved shortcut, then this table, then MPFR.
  * Each of the three gives exactly MPFR's (y, t) or declines, so the order changes only
  * the cost. */
 #ifndef ULPCERT_FASTREF_H

@@ -5,7 +5,7 @@
  * correctly rounded value from a binary64 reference pair (lowp_round_pair). The rounding
  * of a binary32 input under a conversion's documented semantics is lowp.h's; the 16-bit
  * kinds' names for binary16 and bfloat16 are fmt16.h's. Host and device code alike
- * (reference/hd.h's rules; integer arithmetic and exact binary64 operations only).
+ * (reference/host_device.h's rules; integer arithmetic and exact binary64 operations only).
  *
  * A format is a sign bit (except E8M0), ebits exponent bits with bias b and mbits
  * fraction bits: p = mbits + 1 significand bits, normal exponents from emin = 1 - b,

@@ -2,7 +2,7 @@
  * integer arithmetic on bit patterns alone. The same code runs on the host (the
  * CPU backend, the measure of small domains, the tests) and on the device (the kernel
  * that checks all 2^32 binary32 inputs of a conversion where they are computed): it
- * follows reference/hd.h's rules, and the rounding itself uses no floating-point
+ * follows reference/host_device.h's rules, and the rounding itself uses no floating-point
  * operation at all.
  *
  * The formats themselves (fields, classes of a code, values) are format.h's.
@@ -40,7 +40,7 @@
 #include <stdint.h>
 
 #include "reference/formats/format.h"
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 /* rounding modes: LOWP_RU and LOWP_RZ are also E8M0's cudaRoundPosInf and cudaRoundZero,
  * which round |x| (up and down) */

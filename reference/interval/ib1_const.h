@@ -2,7 +2,7 @@
  * Generated with mpmath at 1200 bits: each pair {hi, lo} is hi = RN53(c), lo = RN53(c - hi),
  * so |hi + lo - c| <= 2^-53 |c - hi| <= 2^-106 |hi| (ib1.h takes 2^-103 |hi| as the
  * radius of every entry: 1/n!, 1/(2j+1), sin(i/64), cos(i/64)); 2/pi truncated (toward
- * zero) to 768 bits. tests/test_ib1.c checks every entry against MPFR. Trusted: included by ib1.h only. */
+ * zero) to 768 bits. tests/unit/test_ib1.c checks every entry against MPFR. Trusted: included by ib1.h only. */
 #ifndef ULPCERT_IB1_CONST_H
 #define ULPCERT_IB1_CONST_H
 #include <stdint.h>

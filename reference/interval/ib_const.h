@@ -1,5 +1,5 @@
 /* ib_const.h: pi and log 2 for the ball evaluator (ib_fn.h), 20 words each.
- * Generated with mpmath at 1400 bits (floor(frac * 2^1280)); tests/test_ib.c checks every
+ * Generated with mpmath at 1400 bits (floor(frac * 2^1280)); tests/unit/test_ib.c checks every
  * word against MPFR. Trusted: included by ib_fn.h only. */
 #ifndef ULPCERT_IB_CONST_H
 #define ULPCERT_IB_CONST_H

@@ -12,7 +12,7 @@
  * (S, x) can be checked.
  *
  * The specification text each part follows (the sections and tables cited are listed, with
- * where their numbers come from, in docs/mx-spec-sections.txt, which tests/quant_test.sh
+ * where their numbers come from, in docs/mx-spec-sections.txt, which tests/suites/quant_test.sh
  * checks every citation against):
  *  - OCP MX v1.0, Table 1 (the concrete formats: MXFP8 E5M2 and E4M3, MXFP6 E3M2 and
  *    E2M3, MXFP4 E2M1, all with an E8M0 scale and blocks of 32 elements) and

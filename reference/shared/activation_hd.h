@@ -1,6 +1,6 @@
 /* activation_hd.h: the shortcut shape shared by the activations x g(x) with g rising
  * from 0 at -inf through 1/2 at 0 to 1 at +inf (silu, gelu, gelu_tanh, and mish's tails), for
- * the host and the device (reference/hd.h). The proofs, and the thresholds they hold
+ * the host and the device (reference/host_device.h). The proofs, and the thresholds they hold
  * from, are in each function's reference.c:
  *  - |x| below tiny: x g(x) = x/2 + c x^2 + ..., c > 0, within half an ulp of the exact x/2:
  *    y = x/2, t = -1 (y below the value, either sign);
@@ -11,7 +11,7 @@
 #ifndef ULPCERT_SHARED_ACTIVATION_HD_H
 #define ULPCERT_SHARED_ACTIVATION_HD_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 /* The two tails alone (x nonzero and finite): 1 when x is in one. */
 REF_HD int act_tails(uint32_t xb, uint32_t hi, uint32_t lo, double *y, int *t) {

@@ -1,5 +1,5 @@
 /* bessel_hankel_hd.h: J0, J1, Y0 and Y1 at large binary32 arguments, correctly rounded
- * to binary64 with MPFR's ternary value, for the host and the device (reference/hd.h;
+ * to binary64 with MPFR's ternary value, for the host and the device (reference/host_device.h;
  * called from functions/{j0,j1,y0,y1}/shortcut.h).
  *
  * Contract.
@@ -41,7 +41,7 @@
  * (exact: the result stays above 2^-110, normal) and signed (RN is symmetric).
  *
  * Error bounds (u = 2^-53; every operation through ref_add/mul/fma..., correctly rounded on
- * host and device, never contracted: hd.h; eta = 2^-1075 terms are dropped below, they are
+ * host and device, never contracted: host_device.h; eta = 2^-1075 terms are dropped below, they are
  * 2^-600 times smaller than anything kept; nothing here is near underflow or overflow:
  * 2^-256 < 1/x^2, and every quantity, rounding errors included, lies within [2^-330,
  * 2^10] or is 0).
@@ -110,7 +110,7 @@
 
 #include <stdint.h>
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 #include "reference/trig_reduce.h"
 
 #define RB_HK_MIN_BITS 0x45000000u /* 2^11: the smallest x of the domain */

@@ -1,5 +1,5 @@
 /* bessel_hd.h: what the Bessel shortcuts (functions/j0, j1, y0, y1, cyl_bessel_i0,
- * cyl_bessel_i1: shortcut.h) share, for the host and the device (reference/hd.h says
+ * cyl_bessel_i1: shortcut.h) share, for the host and the device (reference/host_device.h says
  * what that allows: no mpfr.h, no arb.h here). bessel.h (host only: the series and the
  * referees' helpers) includes it. */
 #ifndef ULPCERT_SHARED_BESSEL_HD_H
@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 #define RB_SIGN32 REF_SIGN32
 #define RB_INF32 REF_INF32

@@ -1,6 +1,6 @@
 /* elem_hd.h: the pieces of the elementary functions' shortcuts (functions/<name>/
  * shortcut.h) that several of them share, for the host and the device: the rules are
- * those of reference/hd.h (binary64 and integer arithmetic only, exact C library
+ * those of reference/host_device.h (binary64 and integer arithmetic only, exact C library
  * functions, REF_HD, no statics but constants). No mpfr.h or arb.h here: elem.h includes
  * this header and adds the host side and the rounding lemmas (L1 to L4) that the proofs
  * cite. */
@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 #define RE_SIGN32 0x80000000u
 #define RE_INF32 0x7f800000u

@@ -9,7 +9,7 @@
  * operand is read from, and the result written to, volatile objects: the operation depends
  * on the volatile read and feeds the volatile write, and volatile accesses stay between the
  * two calls, so the operation runs under the mode. The mode is per thread, so OpenMP
- * threads do not interfere. Each host variant's tests (tests/test_rounding.c) compare it
+ * threads do not interfere. Each host variant's tests (tests/unit/test_rounding.c) compare it
  * with MPFR's directed rounding. */
 #ifndef ULPCERT_SHARED_HOST_ROUNDING_H
 #define ULPCERT_SHARED_HOST_ROUNDING_H

@@ -7,13 +7,13 @@
  * binary64's exponent range and subnormals, t the sign of y - f(a, b), a NaN result as
  * REF_NAN with t = 0), exactly what MPFR gives, or 0 when it cannot decide (MPFR then
  * does). It runs on the host (registry.c, before MPFR) and in the device pipeline
- * (pair_pipe.cu), under reference/hd.h's rules, so both give the same bits. The
+ * (pair_pipe.cu), under reference/host_device.h's rules, so both give the same bits. The
  * proof of each lives beside its code; each folder's test (functions/<name>/test_<name>.c,
  * on tests/ref/pair_body.h) compares it with MPFR. */
 #ifndef ULPCERT_SHARED_PAIR_HD_H
 #define ULPCERT_SHARED_PAIR_HD_H
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 /* A reference without a fast path: MPFR decides every pair. */
 REF_HD int pairref_none(uint32_t a, uint32_t b, double *y, int *t) {

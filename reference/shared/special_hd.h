@@ -1,7 +1,7 @@
 /* special_hd.h: the pieces of the special functions' shortcuts
  * (functions/{erf,erfc,erfcx,erfinv,erfcinv,normcdf,normcdfinv,lgamma,tgamma}/shortcut.h)
  * that several of them share, written once for the host and the device
- * (reference/hd.h says what that allows: binary64 + - * / sqrt fma, exact libm
+ * (reference/host_device.h says what that allows: binary64 + - * / sqrt fma, exact libm
  * functions, bit casts of reference/bits.h, REF_HD, no mpfr.h/arb.h).
  * special.h includes this header, so that the host references and their tests see the
  * same names.
@@ -20,7 +20,7 @@
 
 #include <stdint.h>
 
-#include "reference/hd.h"
+#include "reference/host_device.h"
 
 #define RS_SIGN32 0x80000000u
 #define RS_INF32 0x7f800000u

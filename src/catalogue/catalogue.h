@@ -91,10 +91,10 @@
  *     where MPFR would otherwise be called. Outside them the shortcut or MPFR decides.
  *
  * A folder may also hold shortcut.h: its reference's shortcut as a REF_HD function
- * sc_<name>(xbits, &y, &t) (reference/hd.h), which the device reference kernel runs
+ * sc_<name>(xbits, &y, &t) (reference/host_device.h), which the device reference kernel runs
  * too; reference.c then defines the host shortcut_fn as a call to it.
  *
- * tests/test_catalogue.c checks the registry these lines build against these rules.
+ * tests/unit/test_catalogue.c checks the registry these lines build against these rules.
  *
  * The folder's <name>.cuh (device code) and *.c files (references, host variants) are
  * compiled by the Makefile, which also lists every <name>.def in the generated

@@ -20,7 +20,7 @@
 #include "src/engine/kind.h"
 #include "src/engine/options.h"
 #include "src/engine/workers.h"
-#include "src/formats/json_io.h"
+#include "src/jsonio/json_io.h"
 
 static const char *kind_names(int which);
 
@@ -54,7 +54,9 @@ static void usage_arch(FILE *f) {
           "kinds): each kind is compared with the one that holds its part, over that file's\n"
           "range; two that hold the same kind are refused, naming it, and so are baselines of\n"
           "different backends, devices, drivers, toolkits or builds (exit status 2).\n"
-          "--kinds K,K..: only these kinds (of: %s).\n"
+          "--kinds K,K..: only these kinds (of: %s); a kind's former name is taken for\n"
+          "the kind: h16arith for arith16, half for h16 (whose part the PTX half-precision\n"
+          "forms are).\n"
           "--devices (default: all visible GPUs): the kinds that spread their work over them\n"
           "run in turn (%s), the others at once, one device each\n"
           "(%s).\n",
@@ -76,12 +78,13 @@ static const char *kind_names(int which) {
   return buf;
 }
 
-/* Is kind k asked for by --kinds (NULL: every kind)? */
+/* Is kind k asked for by --kinds (NULL: every kind), by its name or an alias? */
 static int kind_wanted(const char *list, const struct kind *k) {
   if (!list) return 1;
-  const size_t n = strlen(k->name);
-  for (const char *p = list; (p = strstr(p, k->name)); p++)
-    if ((p == list || p[-1] == ',') && (p[n] == 0 || p[n] == ',')) return 1;
+  char buf[512];
+  snprintf(buf, sizeof buf, "%s", list);
+  for (char *save, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save))
+    if (kind_named(t) == k) return 1;
   return 0;
 }
 
@@ -90,8 +93,8 @@ static int check_kinds(const char *list) {
   char buf[512];
   snprintf(buf, sizeof buf, "%s", list);
   for (char *save, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-    int found = 0;
-    for (int k = 0; kinds[k]; k++) found |= kinds[k]->arch_record && !strcmp(kinds[k]->name, t);
+    const struct kind *k = kind_named(t);
+    const int found = k && k->arch_record;
     if (!found) {
       errorf("--kinds: '%s' is not a kind with arch records (%s)", t, kind_names(0));
       return EXIT_USAGE;

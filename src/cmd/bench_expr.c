@@ -61,9 +61,9 @@ static const char kernels[] =
     "__device__ float k_xlogx(float x) { return x * logf(fabsf(x)); }\n"
     "__device__ float k_cbrt1(float x) { return cbrtf(1.0f + x) - 1.0f; }\n";
 
-/* The 34 targets of docs/expressions.md: the 14 of tests/test_exprtail.c (a user's
+/* The 34 targets of docs/expressions.md: the 14 of tests/unit/test_exprtail.c (a user's
  * SiLU, six activations users write, and the written-out forms of the seven activation
- * references) and the 20 numerical kernels of issue 44 (tests/test_ib.c); named: the catalogue's reference the expression writes out, whose run with
+ * references) and the 20 numerical kernels of issue 44 (tests/unit/test_ib.c); named: the catalogue's reference the expression writes out, whose run with
  * the same kernel must give the same result field for field (NULL: none); inc: the
  * expression is increasing (run with --ref-increasing, as the named references declare). */
 static const struct {

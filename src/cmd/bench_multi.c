@@ -14,7 +14,7 @@
 #include "src/common.h"
 #include "src/engine/device.h"
 #include "src/engine/kind.h"
-#include "src/formats/json_io.h"
+#include "src/jsonio/json_io.h"
 
 /* Compute limits of the pipelines on an H100 SXM (132 multiprocessors at 1.98 GHz: 33.4
  * T 32-bit instructions and 16.7 T binary64 operations a second; 3.35 TB/s), per family

@@ -40,7 +40,7 @@ static void usage_refcheck(FILE *f) {
           "and infinities included, against MPFR; prints the binades where the fast path leaves\n"
           "inputs to MPFR. Inputs the table decides beyond MPFR's reach (the expression engine\n"
           "answers undecidable, e.g. x/(1+exp(-x)) above 1420) are counted apart: the tests\n"
-          "check those against naive loops (tests/test_exprtail.c).\n"
+          "check those against naive loops (tests/unit/test_exprtail.c).\n"
           "\n"
           "REFERENCE is a reference name or an expression in x, as run's --ref takes it: an\n"
           "expression's table covers every finite magnitude of both signs, its MPFR the\n"

@@ -34,6 +34,7 @@
 #include "reference/expr/expr.h"
 #include "src/catalogue/registry.h"
 #include "src/cmd/refcheck_llvm.h"
+#include "src/cmd/refcheck_llvm_miss.h"
 #include "src/common.h"
 #include "src/engine/driver.h"
 #include "src/kinds/binary32/device/gpu.h"
@@ -103,9 +104,6 @@ struct xc {
   double saved;
 };
 
-static int same32(uint32_t a, uint32_t b) {
-  return a == b || ((a & 0x7fffffffu) > 0x7f800000u && (b & 0x7fffffffu) > 0x7f800000u);
-}
 
 static int fe_of(int mode) {
   static const int fe[RND_COUNT] = {FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD};
@@ -129,14 +127,6 @@ static uint32_t opinion(const struct xc_ref *r, uint32_t a, uint32_t b, int mode
   mpfr_clears(x, y, z, (mpfr_ptr)0);
   mpfr_set_emin(emin), mpfr_set_emax(emax);
   return isnan(f) ? 0x7fc00000u : f2u(f); /* one NaN: its sign and payload say nothing */
-}
-
-static int is_snan(uint32_t v) { return (v & 0x7fffffffu) > 0x7f800000u && !(v & 0x00400000u); }
-
-int xc_who_is_wrong(const struct xc_ref *r, const struct xc_miss *m) {
-  if (!same32(m->mpfr, m->ref)) return 0;
-  const int nan_out = (m->lib & 0x7fffffffu) > 0x7f800000u;
-  return nan_out && (is_snan(m->a) || (r->pr && is_snan(m->b))) ? 2 : 1;
 }
 
 static int miss_before(const struct xc_miss *p, const struct xc_miss *q) {
@@ -174,12 +164,12 @@ static int eval_mode(const struct xc_ref *r, const struct xc_batch *b, uint32_t 
   if (b->pa) {
     for (uint32_t i = i0; i < i1; i++) {
       const uint32_t out = f2u(r->f2(u2f(b->pa[i]), u2f(b->pb[i])));
-      if (!same32(want[i], out)) w->miss[nm].i = i, w->miss[nm].out = out, w->miss[nm++].mode = mode;
+      if (!xc_same32(want[i], out)) w->miss[nm].i = i, w->miss[nm].out = out, w->miss[nm++].mode = mode;
     }
   } else {
     for (uint32_t i = i0; i < i1; i++) {
       const uint32_t out = f2u(r->f1(u2f(b->first + i)));
-      if (!same32(want[i], out)) w->miss[nm].i = i, w->miss[nm].out = out, w->miss[nm++].mode = mode;
+      if (!xc_same32(want[i], out)) w->miss[nm].i = i, w->miss[nm].out = out, w->miss[nm++].mode = mode;
     }
   }
   fesetround(FE_TONEAREST);

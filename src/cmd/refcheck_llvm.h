@@ -69,9 +69,6 @@ struct xc_setup {
   uint64_t seed;
 };
 
-/* The verdict on a mismatch: 0 the reference is wrong, 1 LLVM libc is, 2 a signaling NaN
- * operand given a NaN (neither). */
-int xc_who_is_wrong(const struct xc_ref *r, const struct xc_miss *m);
 /* "RN RZ RU RD" of the modes' bits, in buf. */
 const char *xc_mode_names(unsigned modes, char *buf, size_t n);
 

@@ -12,8 +12,9 @@
 #include <string.h>
 
 #include "src/cmd/refcheck_llvm.h"
+#include "src/cmd/refcheck_llvm_miss.h"
 #include "src/common.h"
-#include "src/formats/json_io.h"
+#include "src/jsonio/json_io.h"
 #include "src/kinds/pair/partners.h"
 
 static json_t *hex32(uint32_t v) {

@@ -13,7 +13,7 @@
 #include "src/cmd/cmd.h"
 #include "src/common.h"
 #include "src/engine/driver.h"
-#include "src/formats/json_io.h"
+#include "src/jsonio/json_io.h"
 #include "src/report/report.h"
 
 static void usage_report(FILE *f) {

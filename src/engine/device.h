@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "src/formats/head.h"
+#include "src/jsonio/head.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -8,7 +8,7 @@
 
 #include "src/common.h"
 #include "src/engine/par.h"
-#include "src/formats/json_io.h"
+#include "src/jsonio/json_io.h"
 
 volatile int g_scan_stop = 0;
 

@@ -20,12 +20,16 @@ const struct kind *kind_of_name(const char *name) {
   return NULL;
 }
 
-const struct kind *kind_of_result(json_t *root) {
-  const char *k = result_kind(root);
-  for (int i = 0; k && kinds[i]; i++)
-    if (!strcmp(kinds[i]->name, k)) return kinds[i];
+const struct kind *kind_named(const char *name) {
+  for (int i = 0; name && kinds[i]; i++) {
+    if (!strcmp(kinds[i]->name, name)) return kinds[i];
+    for (const char *const *a = kinds[i]->aliases; a && *a; a++)
+      if (!strcmp(*a, name)) return kinds[i];
+  }
   return NULL;
 }
+
+const struct kind *kind_of_result(json_t *root) { return kind_named(result_kind(root)); }
 
 const struct kind *kind_for_claims(void) {
   for (int i = 0; kinds[i]; i++)
@@ -36,5 +40,7 @@ const struct kind *kind_for_claims(void) {
 json_t *arch_part(json_t *record, const struct kind *k) {
   const char *own = result_kind(record);
   if (own && !strcmp(own, k->name)) return record;
-  return json_object_get(record, k->name);
+  json_t *p = json_object_get(record, k->name);
+  for (const char *const *a = k->aliases; !p && a && *a; a++) p = json_object_get(record, *a);
+  return p;
 }

@@ -11,7 +11,7 @@
 #include <stdio.h>
 
 #include "src/engine/options.h"
-#include "src/formats/head.h"
+#include "src/jsonio/head.h"
 
 struct json_t;
 struct report;
@@ -55,7 +55,8 @@ struct arch_ctx {
   struct json_t *seconds;   /* record, when set: each kind's wall seconds by name (bench --multi-gpu) */
   double kind_s;            /* record: the last kind's wall seconds */
 };
-/* Kind k's part of a record (NULL: the record has none). */
+/* Kind k's part of a record (NULL: the record has none): its own, else the first of its
+ * aliases' the record has. */
 struct json_t *arch_part(struct json_t *record, const struct kind *k);
 /* The partners and seed of the two-argument and float-float parts of arch records: those
  * of `ulpcert run` by default. */
@@ -86,6 +87,9 @@ struct maxima {
 
 struct kind {
   const char *name;     /* the "kind" field of its result files */
+  /* other names of its result files and record parts, read as this kind's (names it had
+   * before, parts it writes besides its own), NULL-terminated; NULL: none */
+  const char *const *aliases;
   const char *title;    /* what its variants are, for messages and help */
   const char *unit;     /* what its ranges count: "inputs", "high words" */
   const char *run_help; /* its paragraph of `ulpcert run --help`, or NULL */
@@ -143,6 +147,8 @@ struct kind {
 extern const struct kind *const kinds[];
 /* The kind a variant or family name belongs to, or NULL. */
 const struct kind *kind_of_name(const char *name);
+/* The kind named name (or one of its aliases), or NULL. */
+const struct kind *kind_named(const char *name);
 /* The kind of a result document (by its "kind" field), or NULL. */
 const struct kind *kind_of_result(struct json_t *root);
 /* The kind whose maxima certify uses. */

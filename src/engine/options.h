@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "src/formats/head.h"
+#include "src/jsonio/head.h"
 
 #define SCAN_MAXDEV 16
 

@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "src/common.h"
-#include "src/formats/json_io.h"
+#include "src/jsonio/json_io.h"
 
 json_t *result_root(const struct run_info *ri, const char *kind, int range, double wall) {
   json_t *root = result_header_json(ri, kind);

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "src/formats/head.h"
+#include "src/jsonio/head.h"
 
 struct json_t;
 

@@ -2,7 +2,7 @@
  * correctly rounded functions by reference name, and the libraries' versions. */
 #include "src/libm/libm.h"
 #include "src/report/report.h"
-#include "src/report/share.h"
+#include "src/report/percent.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -70,7 +70,7 @@ extern const char *const libm_column_title[LIB_N];
  * "exact" for `.sleef`), or NULL for the columns' own tiers and other variants. */
 const char *libm_sleef_tier(const char *name);
 /* The end of a cell of either library table: the share correctly rounded (cr of inputs, in
- * percent: share_pct, src/report/share.h), the outputs that are not finite where the exact
+ * percent: share_pct, src/report/percent.h), the outputs that are not finite where the exact
  * value is (where there are any), the verdict (its word, or "no bound"), and the cell's
  * closing bar. */
 struct text;

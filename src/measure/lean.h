@@ -21,7 +21,7 @@
  * (below 2^32: no wrap), the digest the same 64-bit sum, and bin_max is the largest ulp
  * error, ulp.v. lean_merge breaks ties on the lower input as measure_merge does, so
  * merged runs (in any order) give the merge of their full accumulators.
- * tests/test_lean.c checks the claim on the host against measure_input_at. */
+ * tests/unit/test_lean.c checks the claim on the host against measure_input_at. */
 #ifndef ULPCERT_LEAN_H
 #define ULPCERT_LEAN_H
 

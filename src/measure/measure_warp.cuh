@@ -1,5 +1,5 @@
 /* measure_warp.cuh: the device merges of the full accumulator (measure.h) and of a work
- * item's part (part.h), on the warp merge every reduction shares (kernels/warp_merge.cuh),
+ * item's part (item_stats.h), on the warp merge every reduction shares (kernels/warp_merge.cuh),
  * and the x-bin of an input as the host computes it. Used by the unary kind's reduction
  * (src/kinds/binary32/device/reduce.cuh) and the two-argument kind's
  * (src/kinds/pair/pair_pipe.cu). Device code only. */
@@ -7,7 +7,7 @@
 #define ULPCERT_MEASURE_WARP_CUH
 
 #include "kernels/warp_merge.cuh"
-#include "src/measure/part.h"
+#include "src/measure/item_stats.h"
 
 #define RED_XBINS 2000 /* XBINS of metrics.h */
 

@@ -15,7 +15,7 @@
 
 #include "src/common.h"
 #include "src/measure/bounds.h"
-#include "src/measure/part.h"
+#include "src/measure/item_stats.h"
 
 /* Inputs per bin of the per-range maxima and digests: 2^20, so 4096 bins cover 2^32. */
 #define BIN_LOG2 20
@@ -128,7 +128,7 @@ static inline int stats_clauses_same(const struct stats *a, const struct stats *
     if (!clause_same(&a->clause[k], &b->clause[k])) return 0;
   return 1;
 }
-/* Fold a work item's statistics (part.h) into s: inputs x0 .. x0+n-1 of one bin. */
+/* Fold a work item's statistics (item_stats.h) into s: inputs x0 .. x0+n-1 of one bin. */
 void stats_fold_part(struct stats *s, uint32_t x0, uint32_t n, const struct part *p);
 /* Fold the GPU's x-bin maxima (per bin: 0 for none, else the error's bits + 1). */
 void stats_fold_xbins(struct stats *s, const uint64_t *dev);

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "src/common.h"
-#include "src/formats/json_io.h"
+#include "src/jsonio/json_io.h"
 #include "src/report/report.h"
 
 /* text[0..n) with HTML's special characters escaped */

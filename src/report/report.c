@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "src/common.h"
-#include "src/formats/json_io.h"
+#include "src/jsonio/json_io.h"
 
 /* buf with every '|' escaped, in place (within n): it goes into a Markdown table cell,
  * and documentation sources quote |y|, which would split the cell. */

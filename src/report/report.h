@@ -30,7 +30,9 @@ void md_escape(char *buf, size_t n);
 enum report_section {
   SEC_HARDWARE = 0, /* hardware approximations against their documented bounds */
   SEC_LIBRARY,      /* the CUDA math library's flavours and the host library, side by side */
-  SEC_NARROW,       /* 16-bit formats */
+  SEC_NARROW,       /* 16-bit formats: the functions of cuda_fp16.h and cuda_bf16.h */
+  SEC_ARITH16,      /* 16-bit arithmetic */
+  SEC_PTX16,        /* the PTX half-precision forms */
   SEC_CONVERT,      /* conversions between binary32 and the low-precision formats */
   SEC_FAMILIES,     /* one table per family of functions, then the plots and the runs */
   SEC_TWO_WORD,     /* two-word (float-float) arithmetic */

@@ -1,4 +1,4 @@
-# tests/gpu/arch.sh: sourced by tests/gpu_test.sh (GPU_TEST_ONLY=arch runs it alone); uses
+# tests/gpu/arch.sh: sourced by tests/gpu/gpu_test.sh (GPU_TEST_ONLY=arch runs it alone); uses
 # $U, $T and check from there.
 # This GPU against the project's committed arch records of its model, as README's
 # "Validating a new GPU" tells a user to compare: reports/arch/<sm>-<gpu>.json.gz and the

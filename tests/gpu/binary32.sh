@@ -1,4 +1,4 @@
-# tests/gpu/binary32.sh: sourced by tests/gpu_test.sh (GPU_TEST_ONLY=binary32 runs it alone); uses
+# tests/gpu/binary32.sh: sourced by tests/gpu/gpu_test.sh (GPU_TEST_ONLY=binary32 runs it alone); uses
 # $U, $T, check, same and $ndev from there.
 # binary32 on the GPU: chunking, device reduction and references, library variants,
 # expressions, bound clauses, several GPUs, certify, selftest, the intrinsics rounded in a mode.
@@ -18,7 +18,7 @@ check same "$T/a.json" "$T/h.json"
 check same "$T/h2.json" "$T/g2.json"
 
 # Reference values computed on the device (shortcut, table, the undecided ones by MPFR on
-# the host: src/kinds/binary32/device/refkern.cuh) equal the host's MPFR-only values: an odd reference across
+# the host: src/kinds/binary32/device/ref_kernel.cuh) equal the host's MPFR-only values: an odd reference across
 # the sign, NaNs and infinities, small chunks; an asymmetric one (exp) on both signs.
 "$U" run tanh --backend gpu --from 0x7f000000 --to 0x80ffffff --chunk 4096 --no-cache --quiet --no-fast-path --json "$T/nf.json" >/dev/null
 check same "$T/a.json" "$T/nf.json"
@@ -195,7 +195,7 @@ if [ "${ndev:-0}" -ge 2 ]; then
   check grep -Eq "^binary32: [0-9]+ variants in [0-9.]+ s on $ndev GPUs" "$T/rall.txt"
   # the kinds that run on one device, at once on several (one device each, their parts
   # joined in the table's order): the record equals one device's, part for part
-  R="arch record --backend gpu --kinds convert,h16,h16arith,half --from 0x3f800000 --to 0x3f9fffff --quiet"
+  R="arch record --backend gpu --kinds convert,h16,arith16 --from 0x3f800000 --to 0x3f9fffff --quiet"
   "$U" $R --devices 0 --out "$T/s1.json" >/dev/null
   "$U" $R --out "$T/sall.json" >"$T/sall.txt"
   check python3 scripts/record-equal.py "$T/s1.json" "$T/sall.json"
@@ -204,11 +204,11 @@ import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:3])
 def strip(v):  # a variant's seconds are no statistic
     return [{f: x for f, x in e.items() if f != "seconds"} if isinstance(e, dict) else e for e in v]
-for k in ("convert", "h16", "h16arith", "half"):
+for k in ("convert", "h16", "arith16", "half"):
     assert k in a and strip(a[k]) == strip(b[k]), k
-assert [k for k in a if k in ("convert", "h16", "h16arith", "half")] == [k for k in b if k in ("convert", "h16", "h16arith", "half")]
+assert [k for k in a if k in ("convert", "h16", "arith16", "half")] == [k for k in b if k in ("convert", "h16", "arith16", "half")]
 PY
-  check test "$(grep -Ec '^(convert|h16|h16arith|half): [0-9]+ variants in [0-9.]+ s on 1 GPU$' "$T/sall.txt")" = 4
+  check test "$(grep -Ec '^(convert|h16|arith16): [0-9]+ variants in [0-9.]+ s on 1 GPU$' "$T/sall.txt")" = 3
 else
   echo "gpu: one device: the two-device comparison is skipped"
 fi

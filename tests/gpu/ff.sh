@@ -1,4 +1,4 @@
-# tests/gpu/ff.sh: sourced by tests/gpu_test.sh (GPU_TEST_ONLY=ff runs it alone); uses
+# tests/gpu/ff.sh: sourced by tests/gpu/gpu_test.sh (GPU_TEST_ONLY=ff runs it alone); uses
 # $U, $T, check, same and $ndev from there.
 # float-float on the GPU: plain flavour against the CPU, shards, published worst cases, flushes.
 

@@ -1,6 +1,7 @@
-# tests/gpu/formats.sh: sourced by tests/gpu_test.sh (GPU_TEST_ONLY=formats runs it alone); uses
+# tests/gpu/formats.sh: sourced by tests/gpu/gpu_test.sh (GPU_TEST_ONLY=formats runs it alone); uses
 # $U, $T, check, same and $ndev from there.
-# The low-precision kinds on the GPU: half, h16, h16arith and convert, with their arch records.
+# The low-precision kinds on the GPU: h16 (with the PTX half-precision forms, family half),
+# arith16 and convert, with their arch records.
 
 # Half precision: every input of each format measured; the arch record carries all
 # outputs; a compare with the record is identical, and one planted output is found
@@ -34,7 +35,7 @@ check grep -q "input 0x3c00 (0x1p+0): baseline 0x4001 .*now 0x4000" "$T/cmp2.txt
 
 # 16-bit functions (h16): every variant over every input of its format, both lanes of the
 # h2 forms; the counts add up; htanh_approx computes what the PTX form tanh.approx.f16
-# (the half kind) does, by the same digest of (input, output) (and the .bf16 ones from
+# (family half) does, by the same digest of (input, output) (and the .bf16 ones from
 # sm_90 on); the record made above carries every output, a compare with it is identical,
 # and an output planted in it is found at its input, also in the variants recorded as
 # the same array.
@@ -71,7 +72,7 @@ check test $? -eq 1
 check grep -q "^hexp.f16 *DIFFERS on 1 of 65536 inputs" "$T/cmp16b.txt"
 check grep -q "input 0x3c00 (0x1p+0): baseline 0x4171 .*now 0x4170" "$T/cmp16b.txt"
 
-# 16-bit arithmetic (h16arith): the counts add up over all 2^32 pairs, each operation within
+# 16-bit arithmetic (arith16): the counts add up over all 2^32 pairs, each operation within
 # the target of 2 s; two shards merged give the whole run's statistics; the record's
 # moments locate one planted change exactly (__hmul.f16 at (1, 1): 1, planted 0x3c01).
 "$U" run arith16 --json "$T/ar.json" >"$T/ar.txt" 2>&1
@@ -92,7 +93,7 @@ for r in json.load(open(sys.argv[2]))["results"]:
     a.pop("seconds"), b.pop("seconds")
     assert a == b, r["variant"]
 rec = json.load(open(sys.argv[3]))
-ar = {r["variant"]: r for r in rec["h16arith"]}
+ar = {r["variant"]: r for r in rec["arith16"]}
 assert sorted(ar) == sorted(full)
 M = (1 << 61) - 1
 def mix(z):

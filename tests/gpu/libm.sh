@@ -1,4 +1,4 @@
-# tests/gpu/libm.sh: sourced by tests/gpu_test.sh (GPU_TEST_ONLY=libm runs it alone); uses
+# tests/gpu/libm.sh: sourced by tests/gpu/gpu_test.sh (GPU_TEST_ONLY=libm runs it alone); uses
 # $U, $T, check, same and $ndev from there.
 # The C math libraries on the GPU backend (where the build links them).
 

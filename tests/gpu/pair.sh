@@ -1,4 +1,4 @@
-# tests/gpu/pair.sh: sourced by tests/gpu_test.sh (GPU_TEST_ONLY=pair runs it alone); uses
+# tests/gpu/pair.sh: sourced by tests/gpu/gpu_test.sh (GPU_TEST_ONLY=pair runs it alone); uses
 # $U, $T, check, same and $ndev from there.
 # The two-argument kind on the GPU: exact families, the device pipeline against the host path,
 # every family at once, several GPUs, arch records of pair and float-float, bench's multi-GPU rows.

@@ -1,4 +1,4 @@
-# tests/gpu/quant.sh: sourced by tests/gpu_test.sh (GPU_TEST_ONLY=quant runs it alone); uses
+# tests/gpu/quant.sh: sourced by tests/gpu/gpu_test.sh (GPU_TEST_ONLY=quant runs it alone); uses
 # $U, $T, check from there.
 # The block quantizers on the GPU: every CUDA quantizer of a 16-bit source, whole (65536
 # elements x every scale), on the device and on the host (the headers' software paths):

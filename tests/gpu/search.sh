@@ -1,4 +1,4 @@
-# tests/gpu/search.sh: sourced by tests/gpu_test.sh (GPU_TEST_ONLY=search runs it alone); uses
+# tests/gpu/search.sh: sourced by tests/gpu/gpu_test.sh (GPU_TEST_ONLY=search runs it alone); uses
 # $U, $T, check and same from there.
 # The search kind on the GPU: the device's sampling is deterministic, the device's dd ranking
 # reference (src/kinds/search/dd.h compiled by nvcc) agrees with MPFR at every candidate kept,

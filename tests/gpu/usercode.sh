@@ -1,4 +1,4 @@
-# tests/gpu/usercode.sh: sourced by tests/gpu_test.sh (GPU_TEST_ONLY=usercode runs it alone); uses
+# tests/gpu/usercode.sh: sourced by tests/gpu/gpu_test.sh (GPU_TEST_ONLY=usercode runs it alone); uses
 # $U, $T and check from there.
 # A user's function on the GPU: a kernel that never returns is stopped at the time limit
 # (src/kinds/binary32/device/watch.cuh) with a message, exit 8 and no result; the first

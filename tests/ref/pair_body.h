@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/testutil.h"
+#include "tests/unit/testutil.h"
 #include "src/kinds/pair/pair.h"
 #include "src/kinds/pair/pair_scan.h"
 

@@ -5,7 +5,7 @@
 #ifndef ULPCERT_REFTEST_H
 #define ULPCERT_REFTEST_H
 
-#include "tests/testutil.h"
+#include "tests/unit/testutil.h"
 
 #include <mpfr.h>
 #include <omp.h>

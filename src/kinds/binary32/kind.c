@@ -135,9 +135,7 @@ static int same(const struct kind_result *a, const struct kind_result *b, const 
   json_t *pb_part;
   json_object_foreach(b->parts, key, pb_part) {
     json_t *pa_part = json_object_get(a->parts, key);
-    const struct kind *k = NULL;
-    for (int i = 0; kinds[i] && !k; i++)
-      if (!strcmp(kinds[i]->name, key)) k = kinds[i];
+    const struct kind *k = kind_named(key);
     if (pa_part && json_equal(pa_part, pb_part)) continue; /* (merge checks each file against the first, itself too) */
     if (pa_part && k && k->arch_merge) {
       json_t *trial = json_deep_copy(pa_part);
@@ -172,9 +170,7 @@ static void merge(struct kind_result *a, const struct kind_result *b) {
   json_object_foreach(b->parts, key, part) {
     if (!a->parts) a->parts = json_object();
     json_t *mine = json_object_get(a->parts, key);
-    const struct kind *k = NULL;
-    for (int i = 0; kinds[i] && !k; i++)
-      if (!strcmp(kinds[i]->name, key)) k = kinds[i];
+    const struct kind *k = kind_named(key);
     char err[512];
     if (!mine) json_object_set(a->parts, key, part);
     else if (k && k->arch_merge && k->arch_merge(mine, part, err, sizeof err)) errorf("%s", err); /* checked by same() */

@@ -13,7 +13,7 @@
 #include "src/kinds/binary32/plots.h"
 #include "src/libm/libm.h"
 #include "src/report/report.h"
-#include "src/report/share.h"
+#include "src/report/percent.h"
 
 /* One row of the tables: a variant of a file, on its device. */
 struct row {

@@ -13,7 +13,7 @@
 #include <zlib.h>
 
 #include "src/common.h"
-#include "src/report/share.h"
+#include "src/report/percent.h"
 
 static json_t *hex32(uint32_t u) {
   char b[16];

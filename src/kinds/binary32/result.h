@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "src/formats/head.h"
+#include "src/jsonio/head.h"
 #include "src/measure/metrics.h"
 #include "src/catalogue/registry.h"
 #include "src/kinds/binary32/scan.h"

@@ -10,7 +10,7 @@
 #include <zlib.h>
 
 #include "src/common.h"
-#include "src/formats/json_io.h"
+#include "src/jsonio/json_io.h"
 #include "src/kinds/binary32/binary32.h"
 
 struct rctx {
@@ -449,6 +449,17 @@ void result_file_free(struct result_file *rf) {
   memset(rf, 0, sizeof *rf);
 }
 
+/* (here, beside result_file_free, so that reading a result and running one do not call
+ * each other) */
+void b32_release(struct kind_result *r) {
+  if (!r) return;
+  if (r->file.nv) result_file_free(&r->file); /* owns the statistics */
+  else
+    for (int i = 0; r->st && i < r->nalloc; i++) free(r->st[i]);
+  json_decref(r->parts);
+  free(r->st), free(r->v), free(r->own), free(r);
+}
+
 int result_from_root(json_t *root, const char *path, struct result_file *rf, char *err, size_t errlen) {
   return result_from_root_of(root, path, "binary32", rf, err, errlen);
 }
@@ -544,14 +555,17 @@ int b32_read(json_t *root, const char *path, struct kind_result **out, char *err
     b32_release(r);
     return EXIT_IO;
   }
-  /* an arch record also holds other kinds' parts, each under the kind's name: kept, so
-   * that records made in ranges merge into a whole one */
-  for (int k = 0; kinds[k]; k++) {
-    json_t *part = json_object_get(root, kinds[k]->name);
-    if (!part || !strcmp(kinds[k]->name, "binary32")) continue;
-    if (!r->parts) r->parts = json_object();
-    json_object_set(r->parts, kinds[k]->name, part);
-  }
+  /* an arch record also holds other kinds' parts, each under the kind's name or one of
+   * its aliases (the PTX half-precision forms' "half"): kept under that name, so that
+   * records made in ranges merge into a whole one */
+  for (int k = 0; kinds[k]; k++)
+    for (int i = -1; i < 0 || (kinds[k]->aliases && kinds[k]->aliases[i]); i++) {
+      const char *name = i < 0 ? kinds[k]->name : kinds[k]->aliases[i];
+      json_t *part = json_object_get(root, name);
+      if (!part || !strcmp(name, "binary32")) continue;
+      if (!r->parts) r->parts = json_object();
+      json_object_set(r->parts, name, part);
+    }
   for (int i = 0; i < nv; i++) {
     const struct variant *known = variant_find(r->file.v[i].name);
     if (known) r->own[i] = *known;

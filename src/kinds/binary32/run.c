@@ -31,15 +31,6 @@ struct kind_result *b32_alloc(int nv) {
   return r;
 }
 
-void b32_release(struct kind_result *r) {
-  if (!r) return;
-  if (r->file.nv) result_file_free(&r->file); /* owns the statistics */
-  else
-    for (int i = 0; r->st && i < r->nalloc; i++) free(r->st[i]);
-  json_decref(r->parts);
-  free(r->st), free(r->v), free(r->own), free(r);
-}
-
 /* Resolve names into variants the backend can run; 0 or an exit code. */
 static int resolve_names(int n, char **names, int gpu, const struct variant **vs, int *nv) {
   *nv = 0;
@@ -111,12 +102,8 @@ int b32_begin(struct run_request *rq, struct kind_result **out) {
       rc = EXIT_USAGE;
       goto fail;
     }
-  struct run_info ri;
-  run_info_init(&ri, 0, NULL);
-  snprintf(ri.command, sizeof ri.command, "%s", g_command_line);
-  ri.from = sc->o.from, ri.to = sc->o.to;
-  if ((rc = choose_backend(sc, &ri)) >= 0) goto fail;
-  rc = 0;
+  struct run_info ri; /* the shared kind body's: the range, the threads, the backend chosen */
+  if ((rc = run_info_for(sc, &ri))) goto fail;
   if (!rq->source && !rq->function && (rc = resolve_names(rq->nnames, rq->names, sc->backend, vs, &nv))) goto fail;
   for (int i = 0; i < rq->nvariants && nv < B32_MAXV; i++) vs[nv++] = rq->variants[i];
   if (!(r = b32_alloc(rq->source || rq->function ? 1 : nv))) {

@@ -69,7 +69,7 @@ struct ctx {
   int user_threads; /* the most threads a user's host function ran on (host_batch) */
   struct ref_fast fast; /* the fast path's table (fastref.h); fast.ok = 0: none */
   const struct ib_prog *ib; /* the ball evaluator's program (an expression's; NULL: none, or --no-fast-path) */
-  int dev_ref;          /* the device computes the reference values (refkern.cuh) */
+  int dev_ref;          /* the device computes the reference values (ref_kernel.cuh) */
   uint64_t mpfr_calls, cache_hits, shortcut_hits, fast_hits, ball_hits;
   int n_undec; /* the lowest inputs whose reference was undecidable (metrics.h) */
   struct sample undec[LIST_MAX];
@@ -194,7 +194,7 @@ static int eval_host_fns(struct ctx *c, const struct variant *const *vs, int nv,
 
 static int eval_cpu(struct ctx *c, const struct chunk *ch) { return eval_host_fns(c, c->v, c->nv, ch, c->cpu_out); }
 
-/* The geometry of a chunk's work items (geom.h). */
+/* The geometry of a chunk's work items (work_items.h). */
 static struct gpu_geom chunk_geom(const struct ctx *c, const struct chunk *ch) {
   struct gpu_geom g = {ch->a0, ch->len, ch->first, ch->first / RED_BLOCK,
                        (ch->a0 + ch->len - 1) / RED_BLOCK - ch->first / RED_BLOCK + 1, RED_BLOCK,

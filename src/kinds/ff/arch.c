@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "src/common.h"
-#include "src/formats/json_io.h"
+#include "src/jsonio/json_io.h"
 #include "src/kinds/ff/ff_gpu.h"
 #include "src/kinds/ff/ff_kind.h"
 

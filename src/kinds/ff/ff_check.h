@@ -18,7 +18,7 @@
  * comparison decides. All binary64 operations are written as explicit round-to-nearest
  * intrinsics on the device, so that no build flavour contracts or flushes them; binary32
  * words enter binary64 through their bits, never through a conversion instruction that
- * -ftz could flush. tests/test_ff.c checks all of this against MPFR. */
+ * -ftz could flush. tests/unit/test_ff.c checks all of this against MPFR. */
 #ifndef ULPCERT_FF_CHECK_H
 #define ULPCERT_FF_CHECK_H
 
@@ -306,7 +306,7 @@ FF_FN void ff_worst_add(uint32_t xb, uint32_t *xl, uint32_t *yh, uint32_t *yl) {
  * binary64 has the same integer part. Q = 2^47 / d is in (2^23, 2^24]; q = Q when Q is an
  * integer; otherwise the fractional part of Q, a nonzero multiple of 1/d, lies in
  * [1/d, 1 - 1/d] with 1/d > 2^-24, while |q - Q| <= ulp(Q) / 2 <= 2^-29: q stays strictly
- * between the same two integers. tests/test_ff.c checks every d against the division. */
+ * between the same two integers. tests/unit/test_ff.c checks every d against the division. */
 FF_FN uint64_t ff_div47(uint32_t d) { return (uint64_t)DDIV(0x1p47, (double)d); }
 
 /* FF_WORST_MUL: the low word of x and the partner, from xh and random bits r:

@@ -16,7 +16,7 @@
  *     a 16-bit arithmetic operation: op (a CUDA identifier: __hadd, __hfma_sat) on format
  *     fmt over all 2^32 pairs of operands (a, b), with, for the three-operand ones, a third
  *     operand c chosen from (a, b) by the rule 'third' (none, negzero, residual or tiny:
- *     src/kinds/h16arith/arith.h says which and why); post: none, sat (the result clamped
+ *     src/kinds/arith16/arith.h says which and why); post: none, sat (the result clamped
  *     to [0, 1], NaN to +0) or relu (negative results to +0, NaN to the canonical NaN);
  *     reference: the exact reference, a host-and-device function of the folder's
  *     h16_ref.h; on GPUs of compute capability >= min_cc (10 major + minor); documented:

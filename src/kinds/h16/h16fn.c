@@ -3,7 +3,7 @@
  *
  * Every 16-bit input is a binary32 number, so the reference is the binary32 engine's pair
  * (y, t), y = RN53(f(x)), t = sign(y - f(x)) (reference.h), and RN_p(f(x)) follows from it
- * exactly (f16_round, whose claim needs y = RN53(f(x)) only). tests/test_h16.c checks the
+ * exactly (f16_round, whose claim needs y = RN53(f(x)) only). tests/unit/test_h16.c checks the
  * result against MPFR rounding straight to the format on every input of every line. */
 #include "src/kinds/h16/h16fn.h"
 

@@ -39,9 +39,9 @@
  * maximum's index is the pair's (c->now, set by pp_measure), and output and reference are
  * functions of the pair. Counts are the same sums, the digest the same 64-bit sum, and the
  * full accumulator's bin_max, the largest ulp error, is the ulp maximum's value. pl_merge
- * applies the merge rule of measure_merge to (v, key). tests/test_pair_lean.c checks the
+ * applies the merge rule of measure_merge to (v, key). tests/unit/test_pair_lean.c checks the
  * claim against measure_input_at (ties, every branch of the measure, with and without
- * pl_hot_newx), and tests/test_pair.c the pipeline's statistics against the host's full
+ * pl_hot_newx), and tests/unit/test_pair.c the pipeline's statistics against the host's full
  * accumulator on ranges of every partner set. */
 #ifndef ULPCERT_PAIR_LEAN_H
 #define ULPCERT_PAIR_LEAN_H

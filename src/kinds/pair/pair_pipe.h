@@ -18,7 +18,7 @@
 #include <stdint.h>
 
 #include "src/kinds/pair/pair.h"
-#include "src/measure/part.h"
+#include "src/measure/item_stats.h"
 
 #ifdef __cplusplus
 extern "C" {

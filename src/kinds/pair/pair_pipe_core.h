@@ -9,7 +9,7 @@
 #include "src/kinds/pair/pair_lean.h"
 #include "src/kinds/pair/pair_store.h"
 #include "src/kinds/pair/partners.h"
-#include "src/measure/part.h"
+#include "src/measure/item_stats.h"
 
 /* t of a pair whose reference MPFR has yet to decide */
 #define PP_PENDING 3
@@ -54,7 +54,7 @@ MEASURE_FN void pp_mom_add(struct pp_mom *m, uint32_t i, uint32_t out) {
   m->hi += m->lo < t; /* the carry */
 }
 
-/* (m0, m1) <- the moments modulo MOD_P (part.h): 2^64 = 8 (2^61 - 1) + 8, so s1 = 8 hi + lo
+/* (m0, m1) <- the moments modulo MOD_P (item_stats.h): 2^64 = 8 (2^61 - 1) + 8, so s1 = 8 hi + lo
  * modulo MOD_P, with 8 hi < 2^35 */
 MEASURE_FN void pp_mom_fold(const struct pp_mom *m, uint64_t *m0, uint64_t *m1) {
   *m0 = pp_modp(m->s0);

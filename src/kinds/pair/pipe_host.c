@@ -4,7 +4,7 @@
  * and MPFR for what it leaves, the measure into lean accumulators over slices of the
  * block, merged and finished into one part per variant and unit. The CPU backend runs
  * two-argument variants through it; its statistics equal those of scan.c's batch path
- * (the full accumulator, MPFR for every pair) field for field (tests/test_pair.c). */
+ * (the full accumulator, MPFR for every pair) field for field (tests/unit/test_pair.c). */
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>

@@ -11,7 +11,7 @@
 #include "src/kinds/pair/pair_result.h"
 #include "src/libm/libm.h"
 #include "src/report/report.h"
-#include "src/report/share.h"
+#include "src/report/percent.h"
 
 static void row(struct text *t, const struct pair_result *r, int i) {
   const struct stats *s = r->st[i];

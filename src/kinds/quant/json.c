@@ -1,4 +1,4 @@
-/* json.c: the quantizers' result files: the common header (src/formats/head.h) and per
+/* json.c: the quantizers' result files: the common header (src/jsonio/head.h) and per
  * quantizer its totals; arrays are indexed as check.h's (element variants mode * 3 + rule:
  * rne-sat, rne-nan, rne-inf, rna-sat, ..., rz-inf; scale roundings floor, ceil, nearest
  * for MX, rne, up, down for NVFP4); "first" keys are hex strings (check.h), null for none. */

@@ -1,7 +1,7 @@
 /* dd.h: double-double (dd) evaluation of the search kind's functions, host and device code alike:
  * the device's ranking reference. It RANKS candidates only: no figure the kind reports comes from
  * it (MPFR recomputes every reported error, reference/search/ref64.c), so its accuracy is measured,
- * not proved: tests/test_search.c compares it with MPFR on random inputs of every function's
+ * not proved: tests/unit/test_search.c compares it with MPFR on random inputs of every function's
  * domain and requires a relative error below 2^-80 (the ranking needs about 2^-60: errors of
  * outputs are told apart to 2^-8 ulp).
  *

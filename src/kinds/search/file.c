@@ -12,13 +12,6 @@
 
 static const char *lib_word[] = {"cuda", "glibc", "llvm", "musl", "sleef", "planted"};
 
-void sr_where(const struct sr_fn *f, const struct sr_cand *c, char *buf, size_t n) {
-  if (f->dom.arity == 2)
-    snprintf(buf, n, "x = %a, y = %a", c->x, c->y);
-  else
-    snprintf(buf, n, "x = %a", c->x);
-}
-
 static json_t *hex(double d) {
   char b[40];
   snprintf(b, sizeof b, "%a", d);

@@ -13,7 +13,5 @@ int sr_same(const struct kind_result *a, const struct kind_result *b, const char
             size_t errlen);
 void sr_merge(struct kind_result *a, const struct kind_result *b);
 void sr_print(FILE *f, const struct kind_result *r);
-/* "x = 0x1.8p+0" or "x = ..., y = ..." */
-void sr_where(const struct sr_fn *f, const struct sr_cand *c, char *buf, size_t n);
 
 #endif

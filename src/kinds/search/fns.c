@@ -58,7 +58,7 @@ static long double cospi_ld(long double x) { return sincospi_ld(x, 1); }
  * edition as of CUDA 13.0, the table after the single-precision Table 17), in steps from the
  * correctly rounded result over the full range; powf, atan2f, hypotf: the single-precision Table 17
  * (docs/cuda-math/ulp-bounds.tsv). The double-precision table is committed as data in
- * docs/cuda-math/ulp-bounds-double.tsv (verbatim cells and their numbers); tests/test_search_bounds.c
+ * docs/cuda-math/ulp-bounds-double.tsv (verbatim cells and their numbers); tests/unit/test_search_bounds.c
  * checks every bound below against it. A VIOLATED verdict names the input, so it can be checked
  * against any edition. */
 const struct sr_fn sr_fns[] = {

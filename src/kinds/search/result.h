@@ -3,7 +3,7 @@
 #define ULPCERT_SEARCH_RESULT_H
 
 #include "src/engine/kind.h"
-#include "src/formats/head.h"
+#include "src/jsonio/head.h"
 #include "src/kinds/search/search.h"
 
 
@@ -69,5 +69,7 @@ int sr_best(const struct sr_stat *s);
 int sr_violation(const struct sr_variant *v, const struct sr_stat *s);
 /* The verdict in words ("VIOLATED at ...", "no violation found in N inputs", "no bound"). */
 void sr_verdict(const struct sr_variant *v, const struct sr_stat *s, char *buf, size_t n);
+/* "x = 0x1.8p+0" or "x = ..., y = ..." (scan.c, beside sr_verdict, which names it) */
+void sr_where(const struct sr_fn *f, const struct sr_cand *c, char *buf, size_t n);
 
 #endif

@@ -267,6 +267,13 @@ int sr_violation(const struct sr_variant *v, const struct sr_stat *s) {
   return b;
 }
 
+void sr_where(const struct sr_fn *f, const struct sr_cand *c, char *buf, size_t n) {
+  if (f->dom.arity == 2)
+    snprintf(buf, n, "x = %a, y = %a", c->x, c->y);
+  else
+    snprintf(buf, n, "x = %a", c->x);
+}
+
 void sr_verdict(const struct sr_variant *v, const struct sr_stat *s, char *buf, size_t n) {
   unsigned long long searched = (unsigned long long)(s->sampled + s->local + s->listed);
   const char *unit = v->bound == SR_BOUND_STEPS ? "ulp from the correctly rounded result" : "ulp";

@@ -1,4 +1,4 @@
-/* e4m3_nan.cu: quant_base.cuh with its knobs (a test quantizer: tests/quant_test.sh, tests/gpu/quant.sh) */
+/* e4m3_nan.cu: quant_base.cuh with its knobs (a test quantizer: tests/suites/quant_test.sh, tests/gpu/quant.sh) */
 #define Q_SRC 16
 #define Q_CEIL 0
 #define Q_AWAY 0

@@ -1,4 +1,4 @@
-/* mxfp4_f32.cu: quant_base.cuh with its knobs (a test quantizer: tests/quant_test.sh, tests/gpu/quant.sh) */
+/* mxfp4_f32.cu: quant_base.cuh with its knobs (a test quantizer: tests/suites/quant_test.sh, tests/gpu/quant.sh) */
 #define Q_SRC 32
 #define Q_CEIL 0
 #define Q_AWAY 0

@@ -1,4 +1,4 @@
-/* mxfp4_good.cu: quant_base.cuh with its knobs (a test quantizer: tests/quant_test.sh, tests/gpu/quant.sh) */
+/* mxfp4_good.cu: quant_base.cuh with its knobs (a test quantizer: tests/suites/quant_test.sh, tests/gpu/quant.sh) */
 #define Q_SRC 16
 #define Q_CEIL 0
 #define Q_AWAY 0

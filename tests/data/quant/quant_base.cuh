@@ -1,4 +1,4 @@
-/* quant_base.cuh: a block quantizer written for tests/quant_test.sh and tests/gpu/quant.sh,
+/* quant_base.cuh: a block quantizer written for tests/suites/quant_test.sh and tests/gpu/quant.sh,
  * independently of reference/quant: the element format's values from the OCP formulas
  * (code c = e.m: (1 + m / 2^MB) 2^(e - B), subnormal m / 2^MB 2^(1 - B)), the code nearest
  * |x| / 2^k by bisection on those values (exact in binary64), the tie rule by the code's

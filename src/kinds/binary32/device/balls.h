@@ -5,7 +5,7 @@
 #include <cuda_runtime.h>
 #include <stdint.h>
 
-#include "src/kinds/binary32/device/geom.h"
+#include "src/kinds/binary32/device/work_items.h"
 
 struct ib_prog;
 

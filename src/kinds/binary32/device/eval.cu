@@ -204,7 +204,7 @@ static int launch(int fn, uint32_t first, uint32_t count, uint32_t *out, cudaStr
 
 
 #include "src/kinds/binary32/device/reduce.cuh"
-#include "src/kinds/binary32/device/refkern.cuh"
+#include "src/kinds/binary32/device/ref_kernel.cuh"
 
 struct gpu_ctx {
   int dev;
@@ -581,7 +581,7 @@ static void close_now(struct gpu_ctx *g) {
   free(g);
 }
 
-/* ---- Reference values on the device (refkern.cuh) ---- */
+/* ---- Reference values on the device (ref_kernel.cuh) ---- */
 
 /* The table's three arrays in one device allocation; *d gets the device view. */
 static int upload_table(const struct fast_view *tab, struct fast_view *d, void **mem) {

@@ -7,9 +7,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "src/kinds/binary32/device/geom.h"
-#include "src/formats/head.h"
-#include "src/measure/part.h"
+#include "src/kinds/binary32/device/work_items.h"
+#include "src/jsonio/head.h"
+#include "src/measure/item_stats.h"
 #include "reference/fast/fast_eval.h"
 
 #ifdef __cplusplus
@@ -53,7 +53,7 @@ void gpu_ref_buffers(struct gpu_ctx *g, int slot, double **ry, int8_t **rt);
  * outputs-only reduction) to the device and reduce every work item of geom for every
  * function into parts (index v * 2 * nblk + item; reduce.cuh). 0 or -1. */
 int gpu_submit_reduce(struct gpu_ctx *g, int slot, const struct gpu_geom *geom, uint32_t nref);
-/* Reference values computed on the device (refkern.cuh). Set once per context:
+/* Reference values computed on the device (ref_kernel.cuh). Set once per context:
  * the reference's device shortcut (ref_device_shortcut, -1 for none) and its fast-path
  * table (NULL or an empty view for none), copied to the device. 0 or -1. */
 int gpu_set_reference(struct gpu_ctx *g, int shortcut, const struct fast_view *tab);

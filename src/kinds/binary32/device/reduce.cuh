@@ -1,4 +1,4 @@
-/* reduce.cuh: the device reduction. One block per (work item, variant) (geom.h); each
+/* reduce.cuh: the device reduction. One block per (work item, variant) (work_items.h); each
  * warp takes a contiguous eighth of the item, 32 consecutive inputs a step, through
  * measure_input, the per-input definition shared with the host reduction
  * (src/measure/measure.h); the threads' accumulators merge exactly (measure_merge: sums
@@ -8,7 +8,7 @@
  * order (warp ballots), and the warps' lists, whose ranges ascend with the warp, are
  * concatenated in warp order. Included by eval.cu (built with -fmad=false: no contraction, so
  * every binary64 operation is the host's). */
-#include "src/kinds/binary32/device/geom.h"
+#include "src/kinds/binary32/device/work_items.h"
 #include "src/measure/lean.h"
 #include "src/measure/measure_warp.cuh"
 
@@ -30,7 +30,7 @@ struct red_cnt {
 };
 
 /* The events whose first inputs a block lists: special-value mismatches, symmetry and
- * monotonicity violations, non-finite outputs (part.h). */
+ * monotonicity violations, non-finite outputs (item_stats.h). */
 #define RED_EVENTS 4
 
 /* The shared state of a block. */
