@@ -57,18 +57,19 @@ assert len(a["results"]) == 2 and a["results"] == b["results"], "differ"
 PY
 ULPCERT_SEARCH_WORKERS=17 expect 2 "ULPCERT_SEARCH_WORKERS=17: not a number of workers" run search.exp.glibc --backend cpu --to 0x0
 # a run cut by SIGINT keeps its completed blocks (complete: false) and, resumed, gives the uncut run
-"$U" run search.exp.glibc --backend cpu --to 0x3f --threads 2 --quiet --json "$T/uncut.json" >/dev/null 2>&1
-"$U" run search.exp.glibc --backend cpu --to 0x3f --threads 2 --quiet --json "$T/cut.json" >/dev/null 2>&1 &
+# (512 blocks: long enough, a second or more on an idle 2-core machine, to be cut after 1 s)
+"$U" run search.exp.glibc --backend cpu --to 0x1ff --threads 2 --quiet --json "$T/uncut.json" >/dev/null 2>&1
+"$U" run search.exp.glibc --backend cpu --to 0x1ff --threads 2 --quiet --json "$T/cut.json" >/dev/null 2>&1 &
 pid=$!
-sleep 0.4
+sleep 1
 kill -INT $pid
 wait $pid
 check "the interrupted run kept part of the blocks" python3 -c "
 import json
 d = json.load(open('$T/cut.json')); r = d['results'][0]
-assert not d['complete'] and 0 < r['sampled'] < 64 * 65536 and d['search']['local_search'] == 'pending', (d['complete'], r['sampled'])
+assert not d['complete'] and 0 < r['sampled'] < 512 * 65536 and d['search']['local_search'] == 'pending', (d['complete'], r['sampled'])
 "
-"$U" run search.exp.glibc --backend cpu --to 0x3f --threads 2 --quiet --resume "$T/cut.json" --json "$T/rescut.json" >/dev/null 2>&1
+"$U" run search.exp.glibc --backend cpu --to 0x1ff --threads 2 --quiet --resume "$T/cut.json" --json "$T/rescut.json" >/dev/null 2>&1
 check "the resumed run is the uncut run" python3 - "$T/uncut.json" "$T/rescut.json" <<'PY'
 import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:3])
