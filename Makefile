@@ -272,7 +272,7 @@ $(BUILD)/src/kinds/convert/conv_family.o: NVGEN := $(if $(FAM_GENCODE),$(FAM_GEN
 # the hardware stochastic rounding (src/kinds/sround/sr_hw.cu): cvt.rs exists on sm_100a and
 # sm_103a only, for which it is compiled where the toolkit has them (SR_HW_CODE names them);
 # without them, it is compiled with SR_HW_ABSENT (a run says it was not built) and the build says so
-SR_HW_ARCHS := $(filter sm_100 sm_103,$(shell $(NVCC) --list-gpu-code 2>/dev/null))
+SR_HW_ARCHS := $(if $(NVCC),$(filter sm_100 sm_103,$(shell $(NVCC) --list-gpu-code 2>/dev/null)))
 SR_HW_GENCODE := $(foreach a,$(SR_HW_ARCHS),-gencode arch=compute_$(a:sm_%=%)a,code=$(a)a)
 $(BUILD)/src/kinds/sround/sr_hw.o: NVGEN := $(if $(SR_HW_GENCODE),$(SR_HW_GENCODE) -DSR_HW_CODE='"$(SR_HW_ARCHS:%=%a)"',$(GENCODE) -DSR_HW_ABSENT)
 # the codes each flavour's object carries (its code= targets), which its probe checks
