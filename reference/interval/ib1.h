@@ -33,11 +33,12 @@
  *  (R4) for z > 0, next_up(RN(z)) >= z (RN(z) >= z, or z lies within half the gap above
  *       RN(z)), next_down(RN(z)) <= z likewise: ru_* and rd_* below.
  *
- * Trusted: includes only ib1_const.h and ib1_fn.h (and is included after ib_prog.h's
- * definitions, whose words and constants it uses). */
+ * Trusted: includes only reference/bits.h, ib1_const.h and ib1_fn.h (and is included
+ * after ib_prog.h's definitions, whose words and constants it uses). */
 #ifndef ULPCERT_IB1_H
 #define ULPCERT_IB1_H
 
+#include "reference/bits.h" /* d2u, u2d */
 #include "ib1_const.h"
 
 typedef struct {
@@ -50,27 +51,9 @@ typedef struct {
 /* ---------------------------------------------------------------------------------
  * Bits and directed rounding. */
 
-IB_HD uint64_t ib1_bits(double v) {
-#if defined(__CUDA_ARCH__)
-  return (uint64_t)__double_as_longlong(v);
-#else
-  uint64_t b;
-  memcpy(&b, &v, 8);
-  return b;
-#endif
-}
-IB_HD double ib1_double(uint64_t b) {
-#if defined(__CUDA_ARCH__)
-  return __longlong_as_double((long long)b);
-#else
-  double v;
-  memcpy(&v, &b, 8);
-  return v;
-#endif
-}
 /* v >= 0 (finite): the least double above v; v > 0: the greatest below (R4) */
-IB_HD double ib1_next_up(double v) { return v == 0 ? 0x1p-1074 : ib1_double(ib1_bits(v) + 1); }
-IB_HD double ib1_next_down(double v) { return ib1_double(ib1_bits(v) - 1); }
+IB_HD double ib1_next_up(double v) { return v == 0 ? 0x1p-1074 : u2d(d2u(v) + 1); }
+IB_HD double ib1_next_down(double v) { return u2d(d2u(v) - 1); }
 /* upper bounds of a + b, a b, a / b for a, b >= 0 (b > 0 for a / b): next_up of the
  * rounded result (R4), exact where an operand makes the result an exact 0 */
 IB_HD double ib1_ru_add(double a, double b) { return a == 0 ? b : b == 0 ? a : ib1_next_up(a + b); }
@@ -305,8 +288,8 @@ IB_HDN int ib1_round53(const ib1 *a, double *y, int *t) {
   }
   if (!(a->r < fabs(d))) return 0;
   /* the neighbour on d's side: away from 0 (bits + 1) when d has y's sign */
-  const uint64_t b = ib1_bits(yy);
-  const double nb = ib1_double((d > 0) == (yy > 0) ? b + 1 : b - 1);
+  const uint64_t b = d2u(yy);
+  const double nb = u2d((d > 0) == (yy > 0) ? b + 1 : b - 1);
   const double half = fabs(nb - yy) * 0.5;
   if (!(ib1_ru_add(fabs(d), a->r) < half)) return 0;
   *y = yy, *t = d > 0 ? -1 : 1;
