@@ -21,6 +21,7 @@
  *  - x^0 swallows a NaN on the host's exact path (mpfr_pow_si(NaN, 0) = 1): log(x)^0 + x
  *    is -1 at x = -2 there, and the balls never decide a NaN in a program with x^0. */
 #include "testutil.h"
+#include "ib_test.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -29,15 +30,6 @@
 #include "reference/expr/expr.h"
 #include "reference/reference.h"
 
-static int check_failures;
-#define CHECK(cond, ...)                                                                                         \
-  do {                                                                                                         \
-    if (!(cond)) {                                                                                             \
-      fprintf(stderr, __VA_ARGS__);                                                                            \
-      fprintf(stderr, "\n");                                                                                    \
-      check_failures++;                                                                                        \
-    }                                                                                                          \
-  } while (0)
 
 static uint64_t d2bits(double d) {
   uint64_t u;
