@@ -31,6 +31,8 @@ static void usage_report(FILE *f) {
           "                      claimed and the documented bound, the verdict; then the runs\n"
           "                      (command, version, GPU, driver, toolkit, date)\n"
           "  DIR/accuracy.csv    the same rows, one header line\n"
+          "  DIR/search.csv      with search results: one row per searched variant (binary64 and\n"
+          "                      two-argument functions; each figure a lower bound, at its input)\n"
           "  DIR/plots/*.svg     per variant: max ulp error per bin along the bit patterns and\n"
           "                      over x (the part of [-10, 10] the run covered), and the error\n"
           "                      histogram; per family: the variants compared, identical curves\n"
@@ -139,6 +141,10 @@ static int write_report(struct report *rp) {
   if (!rc && rp->csv.len) {
     snprintf(p, sizeof p, "%s/accuracy.csv", rp->dir);
     rc = atomic_write(p, write_text, &rp->csv, err, sizeof err);
+  }
+  if (!rc && rp->csv_search.len) {
+    snprintf(p, sizeof p, "%s/search.csv", rp->dir);
+    rc = atomic_write(p, write_text, &rp->csv_search, err, sizeof err);
   }
   for (int b = 0; !rc && rp->readme && b < rp->nblock; b++) {
     if (rp->block[b].absent) continue;

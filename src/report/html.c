@@ -280,7 +280,8 @@ static int write_page(const struct report *rp, const char *file, const char *tit
   esc(&t, title, strlen(title));
   tprintf(&o, page_head, t.buf);
   tprintf(&o, "<nav><a href=\"index.html\">All results</a><a href=\"index.html#functions\">Functions</a>"
-              "<a href=\"../ACCURACY.md\">ACCURACY.md</a><a href=\"../accuracy.csv\">accuracy.csv</a></nav>\n");
+              "<a href=\"../ACCURACY.md\">ACCURACY.md</a><a href=\"../accuracy.csv\">accuracy.csv</a>%s</nav>\n",
+          rp->csv_search.len ? "<a href=\"../search.csv\">search.csv</a>" : "");
   md_html(&o, md);
   unique_ids(&o);
   tprintf(&o, "%s", page_script);

@@ -171,9 +171,27 @@ struct text *report_page(struct report *rp, const char *name, const char *title)
   return &p->md;
 }
 
+int report_note_max(struct report *rp, const char *variant, const char *device, double max_ulp) {
+  struct report_max *m = realloc(rp->max, (size_t)(rp->nmax + 1) * sizeof *m);
+  if (!m) return -1;
+  rp->max = m;
+  m += rp->nmax++;
+  snprintf(m->variant, sizeof m->variant, "%s", variant);
+  snprintf(m->device, sizeof m->device, "%s", device);
+  m->max_ulp = max_ulp;
+  return 0;
+}
+
+int report_find_max(const struct report *rp, const char *variant) {
+  int best = -1;
+  for (int i = 0; i < rp->nmax; i++)
+    if (!strcmp(rp->max[i].variant, variant) && (best < 0 || rp->max[i].max_ulp > rp->max[best].max_ulp)) best = i;
+  return best;
+}
+
 void report_free(struct report *rp) {
   for (int s = 0; s < SEC_N; s++) free(rp->sec[s].buf), free(rp->html_sec[s].buf);
   for (int b = 0; b < rp->nblock; b++) free(rp->block[b].t.buf);
   for (int i = 0; i < rp->npage; i++) free(rp->page[i]->md.buf), free(rp->page[i]);
-  free(rp->page), free(rp->csv.buf);
+  free(rp->page), free(rp->csv.buf), free(rp->csv_search.buf), free(rp->max);
 }

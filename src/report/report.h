@@ -66,6 +66,14 @@ struct report {
   int npage;
   struct report_page **page;
   struct text csv;
+  struct text csv_search; /* DIR/search.csv: the search kind's lower bounds (empty: not written) */
+  /* the exhaustive binary32 maxima the binary32 kind reported (its report runs before the
+   * search kind's, which shows them beside the binary64 figures): variant, device, max ulp */
+  int nmax;
+  struct report_max {
+    char variant[64], device[160];
+    double max_ulp;
+  } *max;
   int nblock; /* README blocks: the text between "<!-- BEGIN generated: NAME -->" and "<!-- END generated -->" */
   struct {
     const char *name;
@@ -84,6 +92,10 @@ struct text *report_block_optional(struct report *rp, const char *name);
 struct text *report_page(struct report *rp, const char *name, const char *title);
 /* Write DIR/html/index.html (intro, then every section) and the pages. 0 or EXIT_IO with err. */
 int html_write(const struct report *rp, const char *intro, char *err, size_t errlen);
+/* Note a variant's max ulp error over all 2^32 binary32 inputs on a device (0, or -1 out of
+ * memory); the largest noted for a variant name: its index, or -1. */
+int report_note_max(struct report *rp, const char *variant, const char *device, double max_ulp);
+int report_find_max(const struct report *rp, const char *variant);
 /* Free what the report holds. */
 void report_free(struct report *rp);
 

@@ -86,7 +86,22 @@ expect 2 "differ in the field search.seed" run search.exp.glibc --backend cpu --
 "$U" run search.planted --backend cpu --to 0xf --threads 2 --quiet --json "$T/planted.json" >/dev/null 2>&1
 "$U" report "$T/whole.json" "$T/planted.json" --out "$T/rep" --quiet >/dev/null 2>&1
 check "report: searched functions' tables" grep -q "^## Searched functions: binary64" "$T/rep/ACCURACY.md"
-check "report: glibc exp a lower bound" grep -Eq '^\| `exp` \| binary64 \| — \| ≥ 0\.5[0-9]+ \(1 step\) \|' "$T/rep/ACCURACY.md"
+check "report: glibc exp a lower bound" grep -Eq '^\| `exp` \| binary64 \| — \| — \| ≥ 0\.5[0-9]+ \(1 step\) \|' "$T/rep/ACCURACY.md"
+# search.csv: a row per variant whose largest error, input and verdict are the result file's (read
+# here from the JSON, independently of the report's code)
+check "report: search.csv rows equal the results' largest errors" python3 -c "
+import csv, json
+rows = {r['variant']: r for r in csv.DictReader(open('$T/rep/search.csv'))}
+assert set(rows) == {'search.exp.glibc', 'search.exp.planted'}, rows.keys()
+for f in ('$T/whole.json', '$T/planted.json'):
+    for v in json.load(open(f))['results']:
+        best = max((c for c in v['candidates'] if c['measured']), key=lambda c: float.fromhex(c['ulp_error']))
+        r = rows[v['variant']]
+        assert float(r['at_least_ulp']) == float.fromhex(best['ulp_error']), (r, best)
+        assert float.fromhex(r['x']) == float.fromhex(best['x']) and int(r['steps']) == best['steps'], (r, best)
+        assert r['verdict'] == v['verdict'] and int(r['inputs_searched']) == v['sampled'] + v['local'] + v['listed']
+assert rows['search.exp.planted']['verdict'].startswith('VIOLATED') and rows['search.exp.glibc']['binary32_cuda_max_ulp'] == ''
+"
 check "report: the planted row VIOLATED" grep -Eq '^\| `search.exp.planted` \| CPU \| 1114112 \| 1\.[0-9]+ \| [0-9]+ \| x = 0x1\.80[0-9a-f]*p\+0 \| VIOLATED' "$T/rep/ACCURACY.md"
 # arch: a changed digest is named
 "$U" arch record --backend cpu --kinds search --threads 2 --out "$T/arch.json" >/dev/null 2>&1

@@ -605,6 +605,8 @@ static void family_tables(struct report *rp, const struct row *rows, int n, char
     if (strcmp(fam, r->rv->family)) family_head(md, fam = r->rv->family, 0);
     family_row(md, r);
     csv_row(&rp->csv, r, paths[r->file], row_verdict(r->rv));
+    /* every input of binary32 measured: the search kind's table shows it beside binary64's */
+    if (r->rv->st->inputs == (uint64_t)1 << 32) report_note_max(rp, r->rv->name, r->dev, r->rv->st->max_ulp);
   }
 }
 

@@ -2,8 +2,10 @@
  * after the two-argument functions, one table of lower bounds per function and library (CUDA's
  * binary64 functions beside glibc's and SLEEF's), then one row per variant of every result with
  * its input; the same tables in the optional README block "search". Every figure is MPFR's at
- * the input named and is a lower bound ("at least"). accuracy.csv has binary32's columns and
- * carries no search rows. */
+ * the input named and is a lower bound ("at least"). Beside each function, the exhaustive
+ * binary32 maximum of CUDA's float function where the report has it (binary32's report runs
+ * first and notes them). search.csv has the per-variant rows (accuracy.csv keeps binary32's
+ * columns). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,12 +54,21 @@ static int pick(struct kind_result *const *rs, int n, int fn, int lib, int *file
   return *file >= 0;
 }
 
-static void tables(struct text *t, struct kind_result *const *rs, char *const *paths, int n) {
+/* The exhaustive binary32 maximum of CUDA's float function of f ("expf.cuda" for exp): its
+ * index among the report's notes, or -1 (none, or f is of binary32 already). */
+static int b32_max(const struct report *rp, const struct sr_fn *f) {
+  if (f->dom.fmt != SR_F64) return -1;
+  char name[64];
+  snprintf(name, sizeof name, "%sf.cuda", f->name);
+  return report_find_max(rp, name);
+}
+
+static void tables(const struct report *rp, struct text *t, struct kind_result *const *rs, char *const *paths, int n) {
   const struct sr_variant *vs;
   sr_variants(&vs);
-  tprintf(t, "| function | format |");
+  tprintf(t, "| function | format | CUDA binary32, all 2^32 (max) |");
   for (int lib = SR_CUDA; lib <= SR_SLEEF; lib++) tprintf(t, " %s |", lib_title[lib]);
-  tprintf(t, "\n|---|---|");
+  tprintf(t, "\n|---|---|---|");
   for (int lib = SR_CUDA; lib <= SR_SLEEF; lib++) tprintf(t, "---|");
   tprintf(t, "\n");
   for (int f = 0; f < sr_nfns; f++) {
@@ -65,6 +76,9 @@ static void tables(struct text *t, struct kind_result *const *rs, char *const *p
     for (int lib = SR_CUDA; lib <= SR_SLEEF; lib++) any |= pick(rs, n, f, lib, &file, &idx);
     if (!any) continue;
     tprintf(t, "| `%s` | %s |", sr_fns[f].name, sr_fns[f].dom.fmt == SR_F64 ? "binary64" : "binary32");
+    int m = b32_max(rp, &sr_fns[f]);
+    if (m >= 0) tprintf(t, " %.5f (`%s`) |", rp->max[m].max_ulp, rp->max[m].variant);
+    else tprintf(t, " — |");
     for (int lib = SR_CUDA; lib <= SR_SLEEF; lib++)
       if (pick(rs, n, f, lib, &file, &idx))
         cell(t, &vs[rs[file]->v[idx]], &rs[file]->st[idx]);
@@ -97,17 +111,69 @@ static void tables(struct text *t, struct kind_result *const *rs, char *const *p
   tprintf(t, ".\n");
 }
 
+/* a CSV field: quoted, inner quotes doubled */
+static void csv_str(struct text *t, const char *s) {
+  tprintf(t, "\"");
+  for (; *s; s++) tprintf(t, *s == '"' ? "\"\"" : "%c", *s);
+  tprintf(t, "\",");
+}
+
+/* search.csv: one row per variant of every file, the figures of the second table with every
+ * digit (the largest error found is a lower bound: column at_least_ulp). */
+static void csv_rows(struct report *rp, struct kind_result *const *rs, char *const *paths, int n) {
+  const struct sr_variant *vs;
+  sr_variants(&vs);
+  struct text *t = &rp->csv_search;
+  if (!t->len)
+    tprintf(t, "function,format,variant,library,device,backend,inputs_searched,at_least_ulp,steps,x,y,output,"
+               "exact,documented_ulp,verdict,seed,result,binary32_cuda_max_ulp\n");
+  for (int k = 0; k < n; k++)
+    for (int i = 0; i < rs[k]->nv; i++) {
+      const struct sr_variant *v = &vs[rs[k]->v[i]];
+      const struct sr_fn *f = &sr_fns[v->fn];
+      const struct sr_stat *s = &rs[k]->st[i];
+      int b = sr_best(s), m = b32_max(rp, f);
+      char verdict[512];
+      sr_verdict(v, s, verdict, sizeof verdict);
+      tprintf(t, "%s,%s,%s,%s,", f->name, f->dom.fmt == SR_F64 ? "binary64" : "binary32", v->name, lib_title[v->lib]);
+      csv_str(t, rs[k]->ri.gpu ? rs[k]->ri.device : "CPU");
+      tprintf(t, "%s,%llu,", rs[k]->ri.gpu ? "gpu" : "cpu", (unsigned long long)(s->sampled + s->local + s->listed));
+      if (b >= 0) {
+        const struct sr_cand *c = &s->pool[b];
+        if (c->steps == UINT64_MAX) tprintf(t, "non-finite,,");
+        else tprintf(t, "%.17g,%llu,", c->ulp_err, (unsigned long long)c->steps);
+        tprintf(t, "%a,", c->x);
+        if (f->dom.arity == 2) tprintf(t, "%a,", c->y);
+        else tprintf(t, ",");
+        tprintf(t, "%a,", c->out);
+        csv_str(t, c->exact);
+      } else {
+        tprintf(t, ",,,,,,");
+      }
+      if (v->bound != SR_NO_BOUND) tprintf(t, "%g,", v->bound_value);
+      else tprintf(t, ",");
+      csv_str(t, verdict);
+      tprintf(t, "0x%016llx,", (unsigned long long)rs[k]->seed);
+      csv_str(t, paths[k]);
+      if (m >= 0) tprintf(t, "%.17g\n", rp->max[m].max_ulp);
+      else tprintf(t, "\n");
+    }
+}
+
 int sr_report(struct report *rp, struct kind_result *const *rs, char *const *paths, int n) {
   if (rp->write_files || n == 0) return 0;
   struct text tab = {0};
-  tables(&tab, rs, paths, n);
+  tables(rp, &tab, rs, paths, n);
+  csv_rows(rp, rs, paths, n);
   tprintf(&rp->sec[SEC_TWO_ARG],
           "\n## Searched functions: binary64, and binary32 of two arguments (lower bounds)\n\n"
           "From `ulpcert run` of search variants (docs/search.md): sampled from a recorded seed, a local\n"
           "search around the largest errors, MPFR at every input reported. Each figure is the largest\n"
           "ulp error found, exact at its input: **a lower bound** (≥), never a bound over the domain. Steps:\n"
           "from the correctly rounded result, the CUDA Programming Guide's measure; a documented bound is\n"
-          "VIOLATED only at an input that proves it, otherwise no violation was found in the inputs searched.\n\n%s",
+          "VIOLATED only at an input that proves it, otherwise no violation was found in the inputs searched.\n"
+          "Beside them, the exact maximum of CUDA's float function over all 2^32 binary32 inputs (from this\n"
+          "report's binary32 runs). The same rows, every digit: search.csv.\n\n%s",
           tab.buf ? tab.buf : "");
   if (rp->readme) {
     struct text *blk = report_block_optional(rp, "search");
