@@ -6,6 +6,7 @@
 
 #include "src/common.h"
 #include "src/kinds/arith16/h16a_kind.h"
+#include "src/report/cells.h"
 #include "src/report/report.h"
 
 static const char *mode_of(const char *third, const char *fmt) {
@@ -15,27 +16,6 @@ static const char *mode_of(const char *third, const char *fmt) {
   return "-";
 }
 
-static const char *str(json_t *o, const char *k) { return json_string_value(json_object_get(o, k)) ?: "-"; }
-
-/* "nan 3, rounding 12" (the classes with mismatches), or "none" */
-static void classes(json_t *r, char *buf, size_t n) {
-  json_t *m = json_object_get(r, "mismatches");
-  const char *key;
-  json_t *v;
-  size_t len = 0;
-  buf[0] = 0;
-  json_object_foreach(m, key, v) if (json_integer_value(v) && len < n)
-      len += (size_t)snprintf(buf + len, n - len, "%s%s %lld", len ? ", " : "", key, json_integer_value(v));
-  if (!len) snprintf(buf, n, "none");
-}
-
-static void device_of(const struct run_info *ri, char *buf, size_t n) {
-  char cc[8] = "", *c = cc;
-  for (const char *p = ri->cc; *p && c < cc + 7; p++)
-    if (*p != '.') *c++ = *p;
-  *c = 0;
-  snprintf(buf, n, "%s (sm_%s)", ri->device, cc);
-}
 
 static void table(struct text *md, struct kind_result *const *rs, int n, const char *fmt) {
   tprintf(md, "\n### %s (`%s`)\n\n| operation | mode | device | pairs | exact | nan | overflow | zero sign | "
@@ -44,21 +24,21 @@ static void table(struct text *md, struct kind_result *const *rs, int n, const c
           fmt, strcmp(fmt, "bfloat16") ? "__half" : "__nv_bfloat16");
   for (int i = 0; i < n; i++) {
     char dev[300];
-    device_of(&rs[i]->ri, dev, sizeof dev);
+    cell_device_sm(&rs[i]->ri, dev, sizeof dev);
     size_t k;
     json_t *r;
     json_array_foreach(rs[i]->results, k, r) {
-      if (strcmp(str(r, "format"), fmt)) continue;
+      if (strcmp(cell_str(r, "format"), fmt)) continue;
       json_t *m = json_object_get(r, "mismatches"), *l = json_array_get(json_object_get(r, "first_mismatches"), 0);
       char first[64] = "-", me[32] = "-";
-      if (l) snprintf(first, sizeof first, "(%s, %s, %s)", str(l, "a"), str(l, "b"), str(l, "c"));
+      if (l) snprintf(first, sizeof first, "(%s, %s, %s)", cell_str(l, "a"), cell_str(l, "b"), cell_str(l, "c"));
       if (json_is_number(json_object_get(r, "max_error_ulps")))
         snprintf(me, sizeof me, "%.4g", json_number_value(json_object_get(r, "max_error_ulps")));
-      tprintf(md, "| `%s` | %s | %s | %lld | %lld", str(r, "operation"), mode_of(str(r, "third_operand"), fmt), dev,
+      tprintf(md, "| `%s` | %s | %s | %lld | %lld", cell_str(r, "operation"), mode_of(cell_str(r, "third_operand"), fmt), dev,
               json_integer_value(json_object_get(r, "pairs")), json_integer_value(json_object_get(r, "exact")));
       for (int c = 0; c < H16_NCLS; c++)
         tprintf(md, " | %lld", json_integer_value(json_object_get(m, h16a_class_names[c])));
-      tprintf(md, " | %s | %s | %s | %s |\n", me, first, str(r, "documented"), str(r, "verdict"));
+      tprintf(md, " | %s | %s | %s | %s |\n", me, first, cell_str(r, "documented"), cell_str(r, "verdict"));
     }
   }
 }
@@ -68,15 +48,15 @@ static void readme_block(struct text *t, struct kind_result *const *rs, int n) {
              "| --- | --- | --- | --- | ---: | --- | --- |\n");
   for (int i = 0; i < n; i++) {
     char dev[300];
-    device_of(&rs[i]->ri, dev, sizeof dev);
+    cell_device_sm(&rs[i]->ri, dev, sizeof dev);
     size_t k;
     json_t *r;
     json_array_foreach(rs[i]->results, k, r) {
       char cl[200];
-      classes(r, cl, sizeof cl);
-      tprintf(t, "| %s | `%s` | %s | %s | %lld of %lld | %s | %s |\n", str(r, "format"), str(r, "operation"),
-              mode_of(str(r, "third_operand"), str(r, "format")), dev, json_integer_value(json_object_get(r, "exact")),
-              json_integer_value(json_object_get(r, "pairs")), cl, str(r, "verdict"));
+      cell_classes(json_object_get(r, "mismatches"), h16a_class_names, H16_NCLS, cl, sizeof cl);
+      tprintf(t, "| %s | `%s` | %s | %s | %lld of %lld | %s | %s |\n", cell_str(r, "format"), cell_str(r, "operation"),
+              mode_of(cell_str(r, "third_operand"), cell_str(r, "format")), dev, json_integer_value(json_object_get(r, "exact")),
+              json_integer_value(json_object_get(r, "pairs")), cl, cell_str(r, "verdict"));
     }
   }
 }

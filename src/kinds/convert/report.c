@@ -10,15 +10,11 @@
 
 #include "src/common.h"
 #include "src/kinds/convert/conv_kind.h"
+#include "src/report/cells.h"
 #include "src/report/report.h"
 
 static const char *const class_names[CL_N] = CONV_CLASS_NAMES;
 
-static const char *str(json_t *o, const char *k) {
-  const char *s = json_string_value(json_object_get(o, k));
-  return s ? s : "-";
-}
-static long long num(json_t *o, const char *k) { return json_integer_value(json_object_get(o, k)); }
 
 /* "nan 3 (0x7f800001), tie 1 (0x3f880000)", or "none" */
 static void classes_cell(json_t *o, char *buf, size_t n) {
@@ -27,9 +23,9 @@ static void classes_cell(json_t *o, char *buf, size_t n) {
   buf[0] = 0;
   for (int c = 0; c < CL_N && k < n; c++) {
     json_t *e = json_object_get(cl, class_names[c]);
-    if (num(e, "count"))
-      k += (size_t)snprintf(buf + k, n - k, "%s%s %lld (first %s)", k ? ", " : "", class_names[c], num(e, "count"),
-                            str(e, "first"));
+    if (cell_num(e, "count"))
+      k += (size_t)snprintf(buf + k, n - k, "%s%s %lld (first %s)", k ? ", " : "", class_names[c], cell_num(e, "count"),
+                            cell_str(e, "first"));
   }
   if (!k) snprintf(buf, n, "none");
 }
@@ -48,12 +44,12 @@ static void row(struct text *md, json_t *o, const char *dev) {
   classes_cell(o, cls, sizeof cls);
   md_escape(cls, sizeof cls);
   if (json_is_real(json_object_get(o, "max_err")))
-    snprintf(err, sizeof err, "%.6g at %s", json_real_value(json_object_get(o, "max_err")), str(o, "max_err_input"));
+    snprintf(err, sizeof err, "%.6g at %s", json_real_value(json_object_get(o, "max_err")), cell_str(o, "max_err_input"));
   json_t *l = json_object_get(o, "x2");
-  if (json_is_object(l)) snprintf(x2, sizeof x2, "%lld of %lld differ", num(l, "mismatches"), num(l, "lanes"));
-  tprintf(md, "| `%s` | %s | %s | %s -> %s | %s, %s | %lld | %lld | %s | %s | %s | %s |\n", str(o, "variant"),
-          str(o, "path"), dev, str(o, "source"), str(o, "target"), str(o, "mode"), str(o, "overflow"),
-          num(o, "inputs"), num(o, "exact"), cls, err, x2, str(o, "verdict"));
+  if (json_is_object(l)) snprintf(x2, sizeof x2, "%lld of %lld differ", cell_num(l, "mismatches"), cell_num(l, "lanes"));
+  tprintf(md, "| `%s` | %s | %s | %s -> %s | %s, %s | %lld | %lld | %s | %s | %s | %s |\n", cell_str(o, "variant"),
+          cell_str(o, "path"), dev, cell_str(o, "source"), cell_str(o, "target"), cell_str(o, "mode"), cell_str(o, "overflow"),
+          cell_num(o, "inputs"), cell_num(o, "exact"), cls, err, x2, cell_str(o, "verdict"));
 }
 
 /* one format's section: its table, what did not run, the documented semantics */
@@ -70,9 +66,9 @@ static void format_section(struct text *md, const char *fam, struct kind_result 
     size_t k;
     json_t *o;
     json_array_foreach(rs[i]->results, k, o) {
-      if (strcmp(str(o, "family"), fam)) continue;
+      if (strcmp(cell_str(o, "family"), fam)) continue;
       if (json_is_true(json_object_get(o, "ran"))) row(md, o, dev);
-      else tprintf(&skipped, "- `%s` on %s: %s\n", str(o, "variant"), dev, str(o, "why"));
+      else tprintf(&skipped, "- `%s` on %s: %s\n", cell_str(o, "variant"), dev, cell_str(o, "why"));
     }
   }
   if (skipped.len) tprintf(md, "\nNot run:\n\n%s", skipped.buf);
@@ -98,12 +94,12 @@ static void readme_block(struct text *t, struct kind_result *const *rs, int n) {
       size_t k;
       json_t *o;
       json_array_foreach(rs[i]->results, k, o) {
-        if (strcmp(str(o, "variant"), v[j].name) || !json_is_true(json_object_get(o, "ran"))) continue;
+        if (strcmp(cell_str(o, "variant"), v[j].name) || !json_is_true(json_object_get(o, "ran"))) continue;
         classes_cell(o, cls, sizeof cls);
         md_escape(cls, sizeof cls);
         tprintf(t, "| %s | `%s` | %s, %s | %s | %s | %lld of %lld | %s | %s |\n", v[j].d->family, v[j].name,
-                str(o, "mode"), str(o, "overflow"), str(o, "path"), dev, num(o, "exact"), num(o, "inputs"), cls,
-                str(o, "verdict"));
+                cell_str(o, "mode"), cell_str(o, "overflow"), cell_str(o, "path"), dev, cell_num(o, "exact"), cell_num(o, "inputs"), cls,
+                cell_str(o, "verdict"));
       }
     }
   tprintf(t, "\nRuns:");

@@ -6,38 +6,18 @@
 
 #include "src/common.h"
 #include "src/kinds/h16/h16_kind.h"
+#include "src/report/cells.h"
 #include "src/report/report.h"
 
-static const char *str(json_t *o, const char *k) { return json_string_value(json_object_get(o, k)) ?: "-"; }
-static long long num(json_t *o, const char *k) { return json_integer_value(json_object_get(o, k)); }
-
-static void classes(json_t *r, char *buf, size_t n) {
-  json_t *m = json_object_get(r, "mismatches");
-  size_t len = 0;
-  buf[0] = 0;
-  for (int k = 0; k < H16_NCLS && len < n; k++) {
-    long long c = num(m, h16fn_class_names[k]);
-    if (c) len += (size_t)snprintf(buf + len, n - len, "%s%s %lld", len ? ", " : "", h16fn_class_names[k], c);
-  }
-  if (!len) snprintf(buf, n, "none");
-}
-
-static void device_of(const struct run_info *ri, char *buf, size_t n) {
-  char cc[8] = "", *c = cc;
-  for (const char *p = ri->cc; *p && c < cc + 7; p++)
-    if (*p != '.') *c++ = *p;
-  *c = 0;
-  snprintf(buf, n, "%s (sm_%s)", ri->device, cc);
-}
 
 /* "h2, -use_fast_math; lanes differ from scalar: low 3, high 3" */
 static void mode_of(json_t *r, char *buf, size_t n) {
   json_t *l = json_object_get(r, "lanes");
-  size_t len = (size_t)snprintf(buf, n, "%s, %s", str(r, "form"),
-                                strcmp(str(r, "build"), "fastmath") ? "default build" : "-use_fast_math");
-  if (l && (num(l, "low_differs_from_scalar") || num(l, "high_differs_from_scalar")) && len < n)
+  size_t len = (size_t)snprintf(buf, n, "%s, %s", cell_str(r, "form"),
+                                strcmp(cell_str(r, "build"), "fastmath") ? "default build" : "-use_fast_math");
+  if (l && (cell_num(l, "low_differs_from_scalar") || cell_num(l, "high_differs_from_scalar")) && len < n)
     snprintf(buf + len, n - len, "; lanes differ from the scalar form: low %lld, high %lld",
-             num(l, "low_differs_from_scalar"), num(l, "high_differs_from_scalar"));
+             cell_num(l, "low_differs_from_scalar"), cell_num(l, "high_differs_from_scalar"));
 }
 
 static void table(struct text *md, struct kind_result *const *rs, int n, const char *fmt) {
@@ -48,21 +28,21 @@ static void table(struct text *md, struct kind_result *const *rs, int n, const c
           fmt, strcmp(fmt, "bfloat16") ? "__half" : "__nv_bfloat16");
   for (int i = 0; i < n; i++) {
     char dev[300];
-    device_of(&rs[i]->ri, dev, sizeof dev);
+    cell_device_sm(&rs[i]->ri, dev, sizeof dev);
     size_t k;
     json_t *r;
     json_array_foreach(rs[i]->results, k, r) {
-      if (strcmp(str(r, "format"), fmt)) continue;
+      if (strcmp(cell_str(r, "format"), fmt)) continue;
       json_t *m = json_object_get(r, "mismatches"), *l = json_array_get(json_object_get(r, "first_mismatches"), 0);
       char mode[200], first[80] = "-";
       mode_of(r, mode, sizeof mode);
-      if (l) snprintf(first, sizeof first, "%s: %s, %s (%s)", str(l, "input"), str(l, "output"), str(l, "expected"),
-                      str(l, "lane"));
-      tprintf(md, "| `%s` | %s | %s | %lld ulp | %lld | %lld", str(r, "function"), mode, dev, num(r, "documented_ulps"),
-              num(r, "inputs"), num(r, "exact"));
-      for (int c = 0; c < H16_NCLS; c++) tprintf(md, " | %lld", num(m, h16fn_class_names[c]));
-      tprintf(md, " | %lld (%s) | %s | %s |\n", num(r, "max_ulps_from_cr"), str(r, "max_ulps_from_cr_input"), first,
-              str(r, "verdict"));
+      if (l) snprintf(first, sizeof first, "%s: %s, %s (%s)", cell_str(l, "input"), cell_str(l, "output"), cell_str(l, "expected"),
+                      cell_str(l, "lane"));
+      tprintf(md, "| `%s` | %s | %s | %lld ulp | %lld | %lld", cell_str(r, "function"), mode, dev, cell_num(r, "documented_ulps"),
+              cell_num(r, "inputs"), cell_num(r, "exact"));
+      for (int c = 0; c < H16_NCLS; c++) tprintf(md, " | %lld", cell_num(m, h16fn_class_names[c]));
+      tprintf(md, " | %lld (%s) | %s | %s |\n", cell_num(r, "max_ulps_from_cr"), cell_str(r, "max_ulps_from_cr_input"), first,
+              cell_str(r, "verdict"));
     }
   }
 }
@@ -72,16 +52,16 @@ static void readme_block(struct text *t, struct kind_result *const *rs, int n) {
              "(documented) | verdict |\n| --- | --- | --- | --- | ---: | --- | --- | --- |\n");
   for (int i = 0; i < n; i++) {
     char dev[300];
-    device_of(&rs[i]->ri, dev, sizeof dev);
+    cell_device_sm(&rs[i]->ri, dev, sizeof dev);
     size_t k;
     json_t *r;
     json_array_foreach(rs[i]->results, k, r) {
       char cl[200], mode[200];
-      classes(r, cl, sizeof cl);
+      cell_classes(json_object_get(r, "mismatches"), h16fn_class_names, H16_NCLS, cl, sizeof cl);
       mode_of(r, mode, sizeof mode);
-      tprintf(t, "| %s | `%s` | %s | %s | %lld of %lld | %s | %lld (%lld) | %s |\n", str(r, "format"),
-              str(r, "function"), mode, dev, num(r, "exact"), num(r, "inputs"), cl, num(r, "max_ulps_from_cr"),
-              num(r, "documented_ulps"), str(r, "verdict"));
+      tprintf(t, "| %s | `%s` | %s | %s | %lld of %lld | %s | %lld (%lld) | %s |\n", cell_str(r, "format"),
+              cell_str(r, "function"), mode, dev, cell_num(r, "exact"), cell_num(r, "inputs"), cl, cell_num(r, "max_ulps_from_cr"),
+              cell_num(r, "documented_ulps"), cell_str(r, "verdict"));
     }
   }
 }
