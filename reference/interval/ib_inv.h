@@ -14,11 +14,11 @@
  * proof holds whatever the Newton steps and their binary64 seeds did. When it fails, D is
  * widened (2^16 D, twice); then the rule fails (1) and more words may prove it.
  *
- * D: |G^-1(u) - y| <= |G(y) - u| / min |G'| near y, and |G(y) - u| <= |G(y) - mid v| +
- * rad G(y) + rad v, all bounded by ib_upper of the ball G(y) - v; 1/|G'(y)| = (sqrt pi / 2)
- * e^(y^2) for erf and erfc. D is four times that (G' varies by a factor e^(2|y| D) ~ 1 over
- * [a, b], and G(a), G(b) carry radii of their own), plus 2^-(64n - 2) |y| for the rounding
- * of a and b.
+ * D (a guess: the proof decides): |G^-1(u) - y| <= |G(y) - u| / min |G'| near y, and
+ * |G(y) - u| <= |G(y) - mid v| + rad G(y) + rad v; after Newton's steps have converged the
+ * first term is negligible; 1/|G'(y)| = (sqrt pi / 2) e^(y^2) for erf and erfc. D is four
+ * times that (G' varies by a factor e^(2|y| D) ~ 1 over [a, b], and G(a), G(b) carry radii
+ * of their own), plus 2^-(64n - 2) |y|, the result's own precision.
  *
  * The three functions through it, each identity valid on its whole domain, chosen so that
  * the forward function keeps its relative accuracy where the value is decided:
@@ -114,28 +114,32 @@ IB_HD double ib_mid_log(const ib *a) {
   return log(ldexp((double)(a->d[0] >> 11), -53)) + (double)a->e * 0.69314718055994531;
 }
 
-/* G^-1(v) by the bracketing above, from the seed y (a ball: its midpoint is used). */
+/* G^-1(v) by the bracketing above, from the seed y (a ball: its midpoint is used). The
+ * work runs at N = n + 1 words (the forward function's radius and y's last bits then lie
+ * far below the result's 64 n bits); the result is rounded to n words. */
 IB_HDN void ib_inv_mono(ib_ctx *c, ib *r, const ib *v, int g, const ib *seed) {
   const int n = c->n, dir = ib_inv_dir(g);
-  ib y, F, t, k;
+  ib_ctx wc = ib_wider(c, 1);
+  const int N = wc.n;
+  ib y, F, t, k, vm;
   ib_copy(&y, seed);
   ib_mid(&y);
-  /* Newton's steps y -= (G(y) - v) / G'(y) at the words the bits need: after a step of
-   * 2^-s |y|, about 2 s - log2(y^2 + 1) - 4 bits are right (the quadratic term G''/2G' ~
-   * y for erf and erfc), at most 64 wn - 8 at wn words; the seed is taken as 20 bits */
-  int bits = 20;
-  ib vm;
   ib_copy(&vm, v);
   ib_mid(&vm);
-  const double ym = fabs(ib_mid_d(&y)) + 1;
-  const int curv = (int)(2 * log2(ym)) + 4;
+  /* Newton's steps y -= (G(y) - v) / G'(y) at the words the bits need: after a step of
+   * 2^-s |y|, about 2 s - log2(y^2 + 1) - 4 bits are right (the quadratic term G''/2G' ~
+   * y for erf and erfc), at most 64 wn - 8 at wn words; the seed is taken as 40 bits */
+  int bits = 40;
+  ib_mag radF = {0, 0}, last = {0, 0};
+  const int curv = (int)(2 * log2(fabs(ib_mid_d(&y)) + 1)) + 4;
   for (int it = 0; it < 16 && bits < 64 * n + 16; it++) {
     int wn = bits * 2 / 64 + 1;
-    if (wn > n) wn = n;
+    if (wn > N) wn = N;
     ib_ctx w = {wn, 0};
     ib_round(&w, &y, &y);
     ib_mid(&y);
     ib_inv_fwd(&w, &F, &y, g);
+    radF = F.r;
     ib_mid(&F);
     ib_sub(&w, &t, &F, &vm);
     ib_inv_rderiv(&w, &k, &y);
@@ -144,6 +148,7 @@ IB_HDN void ib_inv_mono(ib_ctx *c, ib *r, const ib *v, int g, const ib *seed) {
     if (dir > 0) ib_sub(&w, &y, &y, &t);
     else ib_add(&w, &y, &y, &t);
     ib_mid(&y);
+    last = ib_upper(&t);
     if (w.fail || t.sat || y.sat) {
       ib_merge(c, &w);
       break;
@@ -153,43 +158,41 @@ IB_HDN void ib_inv_mono(ib_ctx *c, ib *r, const ib *v, int g, const ib *seed) {
       const int64_t s2 = 2 * (y.e - t.e) - curv;
       if (s2 < nb) nb = s2 < 0 ? 0 : (int)s2;
     }
-    if (nb <= bits && wn == n) break; /* no progress at the full words */
+    if (nb <= bits && wn == N) break; /* no progress at the full words */
     bits = nb > bits ? nb : bits + 1;
   }
-  if (c->fail) {
-    ib_zero(r);
-    return;
-  }
-  ib_round(c, &y, &y);
+  ib_round(&wc, &y, &y);
   ib_mid(&y);
-  ib_inv_fwd(c, &F, &y, g);
-  /* D = 4 |G(y) - v| / |G'(y)| + 2^-(64n - 2) |y| */
-  ib_sub(c, &t, &F, v);
-  ib_inv_rderiv(c, &k, &y);
-  ib_mag D = ibm_mul(ibm_mul(ib_upper(&t), ib_upper(&k)), ibm_pow2(2));
+  /* D = 4 (rad G(y) + rad v) / |G'(y)| + 2^-(64n - 2) |y|, and 4 times the last step
+   * where the steps stopped short of 64 n + 16 bits (a seed's guess: the proof below
+   * decides) */
+  ib_inv_rderiv(&wc, &k, &y);
+  ib_mag D = ibm_mul(ibm_mul(ibm_add(radF, v->r), ib_upper(&k)), ibm_pow2(2));
+  if (bits < 64 * n + 16) D = ibm_add(D, ibm_mul(last, ibm_pow2(2)));
   if (!y.zero) D = ibm_add(D, ibm_pow2(y.e - 64 * (int64_t)n + 2));
-  if (c->fail || !D.m) { /* D = 0: y is exact and G(y) = v exactly (erf(0) = 0) */
-    if (!c->fail) ib_copy(r, &y);
+  if (c->fail || wc.fail || !D.m) { /* D = 0: y = 0 exactly, no radius (v = 0 exactly) */
+    ib_merge(c, &wc);
+    if (!c->fail) ib_round(c, r, &y);
     else ib_zero(r);
     return;
   }
   for (int attempt = 0; attempt < 3; attempt++, D.e += 16) {
-    ib_ctx w = ib_wider(c, 1);
     ib Db, a, b, Ga, Gb;
-    ib_set_u64_2exp(&w, &Db, D.m, D.e, 0);
-    ib_sub(&w, &a, &y, &Db);
-    ib_add(&w, &b, &y, &Db);
-    ib_inv_fwd(c, &Ga, &a, g);
-    ib_inv_fwd(c, &Gb, &b, g);
-    ib_sub(&w, &Ga, v, &Ga); /* v - G(a): > 0 at every point for increasing G */
-    ib_sub(&w, &Gb, &Gb, v); /* G(b) - v */
-    if (c->fail || w.fail) break;
+    ib_set_u64_2exp(&wc, &Db, D.m, D.e, 0);
+    ib_sub(&wc, &a, &y, &Db);
+    ib_add(&wc, &b, &y, &Db);
+    ib_inv_fwd(&wc, &Ga, &a, g);
+    ib_inv_fwd(&wc, &Gb, &b, g);
+    ib_sub(&wc, &Ga, v, &Ga); /* v - G(a): > 0 at every point for increasing G */
+    ib_sub(&wc, &Gb, &Gb, v); /* G(b) - v */
+    if (wc.fail) break;
     if (ib_sign(&Ga) == dir && ib_sign(&Gb) == dir) {
-      ib_copy(r, &y);
+      ib_round(c, r, &y);
       ib_add_error(r, ibm_add(D, ibm_add(a.r, b.r)));
       return;
     }
   }
+  ib_merge(c, &wc);
   ib_fail(c, 1);
   ib_zero(r);
 }
