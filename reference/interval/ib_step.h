@@ -16,8 +16,8 @@
  * the working precision, with lo and hi exact): every point > lo (ib_sign), or, at a closed
  * end, the difference exactly 0 (x is the end itself). Then the value is V at every point
  * of the ball: an exact result, radius 0. A ball that reaches past its midpoint's piece
- * fails (1): more words may narrow it, and an exact boundary point with a radius but no
- * side can never be decided (the host does). A saturated small value (0 < |x| <= 2^e,
+ * gives the hull below instead (ib_step_hull): more words may narrow it, and an exact
+ * boundary point with a radius but no side can never be decided (the host does). A saturated small value (0 < |x| <= 2^e,
  * e <= -2) lies in (-1/4, 1/4) minus 0: floor gives 0 or -1 and ceil 1 or 0 by its sign,
  * the others 0; any other saturated value fails (2). logb of a ball that reaches 0 fails
  * (1; an exact 0 is the pole -inf: 2).
@@ -121,6 +121,26 @@ IB_HDN int ib_step_within(ib_ctx *c, const ib *x, const ib *V, int lo2, int lc, 
   return !w.fail && ib_step_above(&d, hc);
 }
 
+/* Where the ball is not inside one piece: the hull. At every point t, floor t is in
+ * [t - 1, t], ceil t in [t, t + 1], trunc t in floor's interval for t > 0 and ceil's for
+ * t < 0 (either for a ball of one sign, else [t - 1, t + 1]), round t and rint t in
+ * [t - 1/2, t + 1/2]: so g over the ball lies in the ball shifted by the interval's centre
+ * with its half-width added to the radius (ball operations: an enclosure). It rounds to
+ * binary64 where the value is far above 2^53 (floor(exp(x)) at x = 100), never where the
+ * ball straddles a boundary at a small value (floor(sqrt(2)^2)). */
+IB_HDN void ib_step_hull(ib_ctx *c, ib *r, const ib *x, int kind) {
+  int lo2 = -1, hi2 = 1; /* the interval [t + lo2/2, t + hi2/2] */
+  const int s = ib_sign(x);
+  if (kind == IB_STEP_FLOOR || (kind == IB_STEP_TRUNC && s > 0)) lo2 = -2, hi2 = 0;
+  else if (kind == IB_STEP_CEIL || (kind == IB_STEP_TRUNC && s < 0)) lo2 = 0, hi2 = 2;
+  else if (kind == IB_STEP_TRUNC) lo2 = -2, hi2 = 2;
+  ib k;
+  ib_set_si(c, &k, lo2 + hi2);
+  ib_mul_2exp(c, &k, &k, -2);
+  ib_add(c, r, x, &k);
+  ib_add_error(r, ibm_make((uint64_t)(hi2 - lo2), -2));
+}
+
 IB_HDN void ib_step(ib_ctx *c, ib *r, const ib *x, int kind) {
   if (x->sat) {
     if (x->sat > 0 || x->e > -2) {
@@ -136,8 +156,7 @@ IB_HDN void ib_step(ib_ctx *c, ib *r, const ib *x, int kind) {
   ib V;
   ib_step_guess(c, &V, x, kind);
   if (c->fail || V.r.m || V.side) {
-    ib_fail(c, 1);
-    ib_zero(r);
+    if (!c->fail) ib_step_hull(c, r, x, kind);
     return;
   }
   const int sv = V.zero ? 0 : V.neg ? -1 : 1;
@@ -160,8 +179,7 @@ IB_HDN void ib_step(ib_ctx *c, ib *r, const ib *x, int kind) {
   default: break;
   }
   if (!ib_step_within(c, x, &V, lo2, lc, hi2, hc)) {
-    ib_fail(c, 1);
-    ib_zero(r);
+    ib_step_hull(c, r, x, kind);
     return;
   }
   ib_round(c, r, &V);
