@@ -11,8 +11,11 @@
  * theorem and monotonicity put G^-1(u) in (a', b') within [a - rad a, b + rad b]; for
  * decreasing G the same with the comparisons turned. The result is y with radius D + rad a
  * + rad b. The comparisons are ball subtractions and ib_sign (every point's sign), so the
- * proof holds whatever the Newton steps and their binary64 seeds did. When it fails, D is
- * widened (2^16 D, twice); then the rule fails (1) and more words may prove it.
+ * proof holds whatever the Newton steps and their binary64 seeds did. G(a) and G(b) are
+ * first enclosed without evaluating G there, by the mean value theorem from Newton's last
+ * evaluation (ib_inv_mvt: one exponential instead of two erf); where that does not prove
+ * it, G is evaluated at a and b. Each is tried with D and 2^16 D; then the rule fails (1)
+ * and more words may prove it.
  *
  * D (a guess: the proof decides): |G^-1(u) - y| <= |G(y) - u| / min |G'| near y, and
  * |G(y) - u| <= |G(y) - mid v| + rad G(y) + rad v; after Newton's steps have converged the
@@ -77,6 +80,45 @@ IB_HDN void ib_inv_rderiv(ib_ctx *c, ib *r, const ib *y) {
   ib_div(c, r, &t, &k);
 }
 
+/* G'(t) over the ball h: (2/sqrt pi) e^(-t^2), negated for erfc (an enclosure at every
+ * point t of h: ball operations) */
+IB_HDN void ib_inv_deriv(ib_ctx *c, ib *r, const ib *h, int g) {
+  ib t, k;
+  ib_mul(c, &t, h, h);
+  ib_neg(&t, &t);
+  ib_exp(c, &t, &t);
+  ib_two_rsqrtpi(c, &k);
+  ib_mul(c, r, &t, &k);
+  if (ib_inv_dir(g) < 0) ib_neg(r, r);
+}
+
+/* The proof for [y - D, y + D] without evaluating G there, by the mean value theorem
+ * from the last evaluation F0 = G(y0) (y0 exact): every point p of the ball a = y - D has
+ * G(p) = G(y0) + (p - y0) G'(xi) with xi between y0 and p, so within R = the larger of
+ * |a - y0|, |b - y0| (upper bounds) of y0: G(p) lies in F0 + (a - y0) G'(H), H the ball
+ * (y0, R); the same for b. 1 and *rad (the radii of a and b) when the comparisons hold. */
+IB_HDN int ib_inv_mvt(ib_ctx *w, const ib *v, int g, const ib *y0, const ib *F0, const ib *y, ib_mag D, ib_mag *rad) {
+  ib Db, a, b, H, Dg;
+  ib_set_u64_2exp(w, &Db, D.m, D.e, 0);
+  ib_sub(w, &a, y, &Db);
+  ib_add(w, &b, y, &Db);
+  *rad = ibm_add(a.r, b.r);
+  ib_sub(w, &a, &a, y0);
+  ib_sub(w, &b, &b, y0);
+  ib_copy(&H, y0);
+  ib_mid(&H);
+  ib_add_error(&H, ibm_add(ib_upper(&a), ib_upper(&b)));
+  ib_inv_deriv(w, &Dg, &H, g);
+  ib_mul(w, &a, &a, &Dg);
+  ib_add(w, &a, F0, &a); /* G(a) */
+  ib_mul(w, &b, &b, &Dg);
+  ib_add(w, &b, F0, &b); /* G(b) */
+  ib_sub(w, &a, v, &a);
+  ib_sub(w, &b, &b, v);
+  const int dir = ib_inv_dir(g);
+  return !w->fail && ib_sign(&a) == dir && ib_sign(&b) == dir;
+}
+
 /* binary64 seeds (never part of a bound). Winitzki's closed form for erfinv, in terms of
  * l = log(1 - u^2) < 0 (relative error below 2e-3 on (-1, 1), a = 0.147):
  *   erfinv u ~ sign(u) sqrt(sqrt(t^2 - l / a) - t), t = 2 / (pi a) + l / 2. */
@@ -121,7 +163,7 @@ IB_HDN void ib_inv_mono(ib_ctx *c, ib *r, const ib *v, int g, const ib *seed) {
   const int n = c->n, dir = ib_inv_dir(g);
   ib_ctx wc = ib_wider(c, 1);
   const int N = wc.n;
-  ib y, F, t, k, vm;
+  ib y, F, t, k, vm, y0, F0;
   ib_copy(&y, seed);
   ib_mid(&y);
   ib_copy(&vm, v);
@@ -139,6 +181,8 @@ IB_HDN void ib_inv_mono(ib_ctx *c, ib *r, const ib *v, int g, const ib *seed) {
     ib_round(&w, &y, &y);
     ib_mid(&y);
     ib_inv_fwd(&w, &F, &y, g);
+    ib_copy(&y0, &y);
+    ib_copy(&F0, &F);
     radF = F.r;
     ib_mid(&F);
     ib_sub(&w, &t, &F, &vm);
@@ -176,7 +220,15 @@ IB_HDN void ib_inv_mono(ib_ctx *c, ib *r, const ib *v, int g, const ib *seed) {
     else ib_zero(r);
     return;
   }
-  for (int attempt = 0; attempt < 3; attempt++, D.e += 16) {
+  ib_mag rad;
+  for (int attempt = 0; attempt < 2; attempt++) /* cheap: from the last evaluation */
+    if (radF.m && ib_inv_mvt(&wc, v, g, &y0, &F0, &y, attempt ? ibm_mul(D, ibm_pow2(16)) : D, &rad)) {
+      ib_round(c, r, &y);
+      ib_add_error(r, ibm_add(attempt ? ibm_mul(D, ibm_pow2(16)) : D, rad));
+      return;
+    }
+  wc.fail = 0;
+  for (int attempt = 0; attempt < 2; attempt++, D.e += 16) { /* G at a and b */
     ib Db, a, b, Ga, Gb;
     ib_set_u64_2exp(&wc, &Db, D.m, D.e, 0);
     ib_sub(&wc, &a, &y, &Db);
