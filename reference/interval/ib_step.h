@@ -19,7 +19,8 @@
  * gives the hull below instead (ib_step_hull): more words may narrow it, and an exact
  * boundary point with a radius but no side can never be decided (the host does). A saturated small value (0 < |x| <= 2^e,
  * e <= -2) lies in (-1/4, 1/4) minus 0: floor gives 0 or -1 and ceil 1 or 0 by its sign,
- * the others 0; any other saturated value fails (2). logb of a ball that reaches 0 fails
+ * the others 0; a saturated big value (|x| >= 2^e, e >= 1) gives one (|g(x)| >= |x| - 1 >=
+ * 2^(e-1), x's sign); any other saturated value fails (2). logb of a ball that reaches 0 fails
  * (1; an exact 0 is the pole -inf: 2).
  *
  * Trusted: includes only ib.h. */
@@ -142,8 +143,13 @@ IB_HDN void ib_step_hull(ib_ctx *c, ib *r, const ib *x, int kind) {
 }
 
 IB_HDN void ib_step(ib_ctx *c, ib *r, const ib *x, int kind) {
+  if (x->sat > 0) { /* |t| >= 2^e, e >= 1: |g(t)| >= |t| - 1 >= 2^(e-1), t's sign */
+    if (x->e >= 1) ib_set_sat(r, 1, x->e - 1, x->neg);
+    else ib_sat_fail(c, r, 2);
+    return;
+  }
   if (x->sat) {
-    if (x->sat > 0 || x->e > -2) {
+    if (x->e > -2) {
       ib_sat_fail(c, r, 2);
       return;
     }

@@ -470,6 +470,16 @@ static void test_domain_tails(void **state) {
     else if (dom[i].nan == 0) assert_false(d);
     else assert_true(d); /* erfcinv(2^-149) = 26.2...: decided */
   }
+  /* floor(exp(x)) at x = 1000 and 2^60: e^x > 2^1443 (1000 / ln 2 = 1442.7), far beyond
+   * binary64, whose RN is +inf above the value (t = 1), from the balls' hull and their
+   * rule for saturated values (the naive loop stops at 2^8000) */
+  const float fx[] = {1000, 0x1p60f};
+  for (int i = 0; i < 2; i++) {
+    double y = 0;
+    int t = 0;
+    assert_true(decide("floor(exp(x))", fx[i], &y, &t));
+    assert_true(isinf(y) && y > 0 && t == 1);
+  }
   /* the tails: normcdfinv(10^-30) (the lower tail, 2p tiny for erfc), erfinv(1 - 2^-k)
    * (1 - x formed exactly at 2 and 3 words), erfinv(2^-149) (relative accuracy near 0) */
   const struct {
