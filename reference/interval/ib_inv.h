@@ -161,6 +161,12 @@ IB_HD double ib_mid_log(const ib *a) {
  * far below the result's 64 n bits); the result is rounded to n words. */
 IB_HDN void ib_inv_mono(ib_ctx *c, ib *r, const ib *v, int g, const ib *seed) {
   const int n = c->n, dir = ib_inv_dir(g);
+  const ib_mag lo = ib_lower(v);
+  if (lo.m && v->r.m && v->r.e + 32 > lo.e + 31 - 20) { /* rad v > 2^-20 |v|: the result would be */
+    ib_fail(c, 1);                                      /* as wide; more words first */
+    ib_zero(r);
+    return;
+  }
   ib_ctx wc = ib_wider(c, 1);
   const int N = wc.n;
   ib y, F, t, k, vm, y0, F0;
