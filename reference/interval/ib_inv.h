@@ -161,9 +161,12 @@ IB_HD double ib_mid_log(const ib *a) {
  * far below the result's 64 n bits); the result is rounded to n words. */
 IB_HDN void ib_inv_mono(ib_ctx *c, ib *r, const ib *v, int g, const ib *seed) {
   const int n = c->n, dir = ib_inv_dir(g);
-  const ib_mag lo = ib_lower(v);
-  if (lo.m && v->r.m && v->r.e + 32 > lo.e + 31 - 20) { /* rad v > 2^-20 |v|: the result would be */
-    ib_fail(c, 1);                                      /* as wide; more words first */
+  /* the result's relative width is about rad v / (|G'(y)| |y|) <= rad v e^(y^2) / |y| (the
+   * seed's y): beyond 2^-20 no rounding can follow, more words first (fail 1) */
+  const double ys = ib_mid_d(seed);
+  if (v->r.m && !seed->zero && !seed->sat &&
+      (double)(v->r.e + 32) + ys * ys * 1.4426950408889634 - (double)(seed->e - 1) > -20) {
+    ib_fail(c, 1);
     ib_zero(r);
     return;
   }
