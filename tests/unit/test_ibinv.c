@@ -480,6 +480,16 @@ static void test_domain_tails(void **state) {
     assert_true(decide("floor(exp(x))", fx[i], &y, &t));
     assert_true(isinf(y) && y > 0 && t == 1);
   }
+  /* ceil(exp(x))-exp(x) = 1 - e^x for x < 0 (e^x in (0, 1): ceil is 1); at x = -1000 and
+   * -2^100 that is 1 minus less than 2^-1442, above 1 - 2^-54 (the midpoint below 1): RN53
+   * is 1, above the value (t = 1), which only the ball's side tells (the host engine cannot) */
+  const float cx[] = {-1000, -0x1p100f};
+  for (int i = 0; i < 2; i++) {
+    double y = 0;
+    int t = 0;
+    assert_true(decide("ceil(exp(x))-exp(x)", cx[i], &y, &t));
+    assert_true(y == 1 && t == 1);
+  }
   /* the tails: normcdfinv(10^-30) (the lower tail, 2p tiny for erfc), erfinv(1 - 2^-k)
    * (1 - x formed exactly at 2 and 3 words), erfinv(2^-149) (relative accuracy near 0) */
   const struct {
