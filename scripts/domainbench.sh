@@ -21,6 +21,8 @@ U=build/ulpcert B=gpu O=
 [ -n "$O" ] || O=$(mktemp -d)
 mkdir -p "$O" || exit 2
 # the kernels as a user writes them: CUDA C for the GPU backend, plain C for the CPU's
+# another script's kernels and list instead (scripts/invbench.sh): BENCH_KERNELS, BENCH_LIST
+if [ -n "${BENCH_KERNELS:-}" ]; then cp "$BENCH_KERNELS" "$O/kernels.cu"; else
 cat > "$O/kernels.cu" <<'EOF'
 #ifndef __CUDACC_RTC__
 #include <math.h>
@@ -39,9 +41,24 @@ __device__ float k_log10x(float x) { return log10f(x - 1.0f) * x; }
 __device__ float k_rsqrtmr(float x) { return 1.0f / sqrtf(x) - 1.0f / x; }
 __device__ float k_sqrtlog(float x) { return sqrtf(logf(x)); }
 EOF
+fi
 cp "$O/kernels.cu" "$O/kernels.c"
 src="$O/kernels.cu"
 [ "$B" = cpu ] && src="$O/kernels.c"
+cat > "$O/list" <<'EOF'
+k_asin asin(x)-x
+k_e10l2 exp10(x)-log2(x)
+k_sqrtmx sqrt(x)-x
+k_logdx log(x)/x
+k_acosh2 acosh(x)*2
+k_atanhx atanh(x)+x
+k_log1mxx log(1-x*x)
+k_xm1dlog (x-1)/log(x)
+k_acoslog1p acos(x)+log1p(x)
+k_log10x log10(x-1)*x
+k_rsqrtmr rsqrt(x)-1/x
+k_sqrtlog sqrt(log(x))
+EOF
 printf '%-20s %4s %9s %12s %12s %10s\n' expression rc wall_s table balls mpfr
 while read -r fn ref; do
   t0=$(date +%s.%N)
@@ -59,18 +76,5 @@ except (OSError, ValueError):
 print("%-20s %4s %9.2f %12s %12s %10s" % (ref, rc, float(t1) - float(t0), t.get("fast_hits", "-"),
                                           t.get("ball_hits", "-"), t.get("mpfr_calls", "-")))
 EOF
-done <<'EOF'
-k_asin asin(x)-x
-k_e10l2 exp10(x)-log2(x)
-k_sqrtmx sqrt(x)-x
-k_logdx log(x)/x
-k_acosh2 acosh(x)*2
-k_atanhx atanh(x)+x
-k_log1mxx log(1-x*x)
-k_xm1dlog (x-1)/log(x)
-k_acoslog1p acos(x)+log1p(x)
-k_log10x log10(x-1)*x
-k_rsqrtmr rsqrt(x)-1/x
-k_sqrtlog sqrt(log(x))
-EOF
+done < "${BENCH_LIST:-$O/list}"
 echo "JSON and outputs in $O"

@@ -16,6 +16,8 @@
 #define ULPCERT_IB_PROG_H
 
 #include "ib_fn.h"
+#include "ib_inv.h"  /* erfinv, erfcinv, normcdfinv */
+#include "ib_step.h" /* floor, ceil, trunc, round, rint, logb */
 
 #define IB_PROG_MAX 96  /* instructions */
 #define IB_CONST_MAX 12 /* constants */
@@ -28,7 +30,8 @@ enum ib_fn {
   IBF_EXP, IBF_EXPM1, IBF_LOG, IBF_LOG1P, IBF_SQRT, IBF_RSQRT, IBF_RECIP, IBF_CBRT, IBF_SIN, IBF_COS,
   IBF_TAN, IBF_ATAN, IBF_SINH, IBF_COSH, IBF_TANH, IBF_ERF, IBF_ERFC, IBF_FABS, IBF_EXP2, IBF_EXP10,
   IBF_LOG2, IBF_LOG10, IBF_RCBRT, IBF_SINPI, IBF_COSPI, IBF_ASIN, IBF_ACOS, IBF_ASINH, IBF_ACOSH, IBF_ATANH,
-  IBF_NORMCDF, IBF_ERFCX, IBF_N
+  IBF_NORMCDF, IBF_ERFCX, IBF_ERFINV, IBF_ERFCINV, IBF_NORMCDFINV, IBF_FLOOR, IBF_CEIL, IBF_TRUNC, IBF_ROUND,
+  IBF_RINT, IBF_LOGB, IBF_N
 };
 
 /* the rules for values kept as logarithms (they name the operations above) */
@@ -164,6 +167,15 @@ IB_HDN void ib_apply(ib_ctx *c, ib *r, const ib *x, int fn) {
   case IBF_ACOSH: ib_acosh(c, r, x); return;
   case IBF_ATANH: ib_atanh(c, r, x); return;
   case IBF_FABS: ib_abs(r, x); return;
+  case IBF_ERFINV: ib_erfinv(c, r, x); return;
+  case IBF_ERFCINV: ib_erfcinv(c, r, x); return;
+  case IBF_NORMCDFINV: ib_normcdfinv(c, r, x); return;
+  case IBF_FLOOR: ib_step(c, r, x, IB_STEP_FLOOR); return;
+  case IBF_CEIL: ib_step(c, r, x, IB_STEP_CEIL); return;
+  case IBF_TRUNC: ib_step(c, r, x, IB_STEP_TRUNC); return;
+  case IBF_ROUND: ib_step(c, r, x, IB_STEP_ROUND); return;
+  case IBF_RINT: ib_step(c, r, x, IB_STEP_RINT); return;
+  case IBF_LOGB: ib_logb(c, r, x); return;
   case IBF_EXP2: /* 2^x = e^(x log 2) */
   case IBF_EXP10: /* 10^x = e^(x log 10) */
     ib_mul_log_base(c, &t, x, fn == IBF_EXP10);
@@ -199,7 +211,8 @@ IB_HDN void ib_apply(ib_ctx *c, ib *r, const ib *x, int fn) {
  * So the NaN is decided only for a program without x^0 (ib_keeps_nan), and only where
  * the ball proves the exact argument outside, with the edges as the host's adapters have
  * them (all_below / all_above: strict): log, log2, log10, sqrt, rsqrt and even roots below
- * 0, log1p below -1, asin, acos and atanh outside [-1, 1], acosh below 1. A ball that
+ * 0, log1p below -1, asin, acos, atanh and erfinv outside [-1, 1], acosh below 1, erfcinv
+ * outside [0, 2], normcdfinv outside [0, 1]. A ball that
  * reaches an edge (log(0) = -inf, atanh(1) = +inf, the poles; sqrt(-0) = -0) is left to the
  * function as before: it fails 1 or 2, never NaN. The pair of a NaN is the host's for a NaN
  * reference: y the binary64 NaN mpfr_get_d gives (IB_NAN_BITS; test_ibnan checks the bits
@@ -207,7 +220,7 @@ IB_HDN void ib_apply(ib_ctx *c, ib *r, const ib *x, int fn) {
 #define IB_NAN_BITS 0xfff8000000000000ull
 
 /* every point of a stack slot's value is below k (-1) or above k (+1), or neither is
- * proved (0); k is -1, 0 or 1. A slot kept as a logarithm (lg) is (-1)^vn e^L with L the
+ * proved (0); k is -1, 0, 1 or 2 (2: not for a slot kept as a logarithm). A slot kept as a logarithm (lg) is (-1)^vn e^L with L the
  * ball x: e^L > 0, and |e^L| > 1 where every point of L is > 0, < 1 where every point is
  * < 0. A ball (or a bound) x: ib_sign of x - k, computed with k exact in a context of its
  * own (the sum encloses xi - k for every point xi, so its sign is every xi's against k;
@@ -243,6 +256,9 @@ IB_HDN int ib_outside(const ib_ctx *c, const ib *x, int lg, int vn, int fn) {
   case IBF_ACOS:
   case IBF_ATANH: return ib_cmp_k(c, x, lg, vn, -1) < 0 || ib_cmp_k(c, x, lg, vn, 1) > 0;
   case IBF_ACOSH: return ib_cmp_k(c, x, lg, vn, 1) < 0;
+  case IBF_ERFINV: return ib_cmp_k(c, x, lg, vn, -1) < 0 || ib_cmp_k(c, x, lg, vn, 1) > 0;
+  case IBF_NORMCDFINV: return ib_cmp_k(c, x, lg, vn, 0) < 0 || ib_cmp_k(c, x, lg, vn, 1) > 0;
+  case IBF_ERFCINV: return ib_cmp_k(c, x, lg, vn, 0) < 0 || (!lg && ib_cmp_k(c, x, 0, 0, 2) > 0);
   default: return 0;
   }
 }
@@ -250,7 +266,8 @@ IB_HDN int ib_outside(const ib_ctx *c, const ib *x, int lg, int vn, int fn) {
 /* fn has a domain ib_outside checks */
 IB_HD int ib_fn_domain(int fn) {
   return fn == IBF_LOG || fn == IBF_LOG2 || fn == IBF_LOG10 || fn == IBF_SQRT || fn == IBF_RSQRT || fn == IBF_LOG1P ||
-         fn == IBF_ASIN || fn == IBF_ACOS || fn == IBF_ATANH || fn == IBF_ACOSH;
+         fn == IBF_ASIN || fn == IBF_ACOS || fn == IBF_ATANH || fn == IBF_ACOSH || fn == IBF_ERFINV ||
+         fn == IBF_ERFCINV || fn == IBF_NORMCDFINV;
 }
 
 /* no instruction of P can turn a NaN into a number on the host: no x^0 */
