@@ -11,7 +11,7 @@
  * The program is a stack machine in postfix order (reference/expr/expr_ib.c compiles the
  * parsed expression into it). Constants are 1280-bit truncations with their exactness.
  *
- * Trusted: includes only ib_fn.h. */
+ * Trusted: includes only ib_fn.h and ib_gamma.h. */
 #ifndef ULPCERT_IB_PROG_H
 #define ULPCERT_IB_PROG_H
 
@@ -28,8 +28,11 @@ enum ib_fn {
   IBF_EXP, IBF_EXPM1, IBF_LOG, IBF_LOG1P, IBF_SQRT, IBF_RSQRT, IBF_RECIP, IBF_CBRT, IBF_SIN, IBF_COS,
   IBF_TAN, IBF_ATAN, IBF_SINH, IBF_COSH, IBF_TANH, IBF_ERF, IBF_ERFC, IBF_FABS, IBF_EXP2, IBF_EXP10,
   IBF_LOG2, IBF_LOG10, IBF_RCBRT, IBF_SINPI, IBF_COSPI, IBF_ASIN, IBF_ACOS, IBF_ASINH, IBF_ACOSH, IBF_ATANH,
-  IBF_NORMCDF, IBF_ERFCX, IBF_N
+  IBF_NORMCDF, IBF_ERFCX, IBF_TGAMMA, IBF_LGAMMA, IBF_N
 };
+
+/* Gamma and log|Gamma| (ib_lg.h's tgamma rule names them) */
+#include "ib_gamma.h"
 
 /* the rules for values kept as logarithms (they name the operations above) */
 #include "ib_lg.h"
@@ -164,6 +167,8 @@ IB_HDN void ib_apply(ib_ctx *c, ib *r, const ib *x, int fn) {
   case IBF_ACOSH: ib_acosh(c, r, x); return;
   case IBF_ATANH: ib_atanh(c, r, x); return;
   case IBF_FABS: ib_abs(r, x); return;
+  case IBF_TGAMMA: ib_tgamma(c, r, x); return;
+  case IBF_LGAMMA: ib_lgamma(c, r, x); return;
   case IBF_EXP2: /* 2^x = e^(x log 2) */
   case IBF_EXP10: /* 10^x = e^(x log 10) */
     ib_mul_log_base(c, &t, x, fn == IBF_EXP10);
