@@ -15,7 +15,9 @@
  *  (R) the recurrence Gamma(x) = Gamma(x + m) / (x (x + 1) ... (x + m - 1)), x > 0:
  *        log Gamma(x) = log Gamma(x + m) - log(x (x + 1) ... (x + m - 1)),
  *      with m the least integer that takes every point of x to z = x + m >= N = 20 n + 8 (n
- *      the working precision's words). The terms of (S) at z >= N fall below 2^-(64 n + 8)
+ *      the words of the precision it runs at: one more than the working precision, below).
+ *      One logarithm serves the product and the constants: log Gamma(x) = A(z) +
+ *      log(sqrt(2 pi) / P), A(z) the terms of (S) but log(2 pi)/2, P the product. The terms of (S) at z >= N fall below 2^-(64 n + 8)
  *      of the sum after at most 7, 13, 27, 54, 109 terms at 1, 2, 4, 8, 16 words (about
  *      2 pi N log2(e) > 64 n bits: the series' smallest term is about e^(-2 pi z)); the
  *      table (ib_gamma_const.h) holds B_2 .. B_240, k <= 120. A larger N would need fewer
@@ -23,6 +25,7 @@
  *  (F) the reflection formula, x not an integer: Gamma(x) Gamma(1 - x) = pi / sin(pi x),
  *      so for x < 0 (1 - x > 1, Gamma(1 - x) > 0):
  *        log|Gamma(x)| = log pi - log|sin(pi x)| - log Gamma(1 - x),
+ *      (one logarithm: log(pi P / (|sin(pi x)| sqrt(2 pi))) - A(1 - x + m)),
  *      and Gamma(x) has the sign of sin(pi x) (ib_sincospi: x reduced exactly by an even
  *      integer, so sin(pi x) keeps its relative accuracy next to the poles).
  *  (G) Gamma(x) = (-1)^s e^(log|Gamma(x)|), s the sign from (F) (Gamma > 0 for x > 0); at an
@@ -65,9 +68,10 @@ IB_HDN void ib_stirling_coef(ib_ctx *c, ib *r, int k) {
   ib_div_ui(c, r, r, (uint32_t)(2 * k * (2 * k - 1)));
 }
 
-/* (S) at a ball z0 > 0 (every point); the caller takes z0 large enough for the terms to fall
- * (else the table runs out: fail 1). r may be z0. */
-IB_HDN void ib_lgamma_stirling(ib_ctx *c, ib *r, const ib *z0) {
+/* A(z) = (z - 1/2) log z - z + sum_k c_k z^(1-2k) of (S) at a ball z0 > 0 (every point), the
+ * remainder's bound in the radius (log Gamma(z) = A(z) + log sqrt(2 pi)); the caller takes z0
+ * large enough for the terms to fall (else the table runs out: fail 1). r may be z0. */
+IB_HDN void ib_stirling_a(ib_ctx *c, ib *r, const ib *z0) {
   ib z[1], lz, t, w, w2, pw, ck, term;
   ib_copy(z, z0);
   ib_log(c, &lz, z);
@@ -76,11 +80,6 @@ IB_HDN void ib_lgamma_stirling(ib_ctx *c, ib *r, const ib *z0) {
   ib_sub(c, &t, z, &t);
   ib_mul(c, r, &t, &lz);
   ib_sub(c, r, r, z);
-  ib_pi(c, &t); /* log(2 pi)/2 */
-  ib_mul_2exp(c, &t, &t, 1);
-  ib_log(c, &t, &t);
-  ib_mul_2exp(c, &t, &t, -1);
-  ib_add(c, r, r, &t);
   ib_set_si(c, &t, 1);
   ib_div(c, &w, &t, z);
   ib_mul(c, &w2, &w, &w);
@@ -102,25 +101,33 @@ IB_HDN void ib_lgamma_stirling(ib_ctx *c, ib *r, const ib *z0) {
   }
 }
 
-/* log Gamma(x) for a ball x > 0 (every point): (R) then (S) */
-IB_HDN void ib_lgamma_pos(ib_ctx *c, ib *r, const ib *x) {
+/* For a ball x > 0 (every point): log Gamma(x) = A(x + m) + log(sqrt(2 pi) / P) by (R) and
+ * (S), P = x (x + 1) ... (x + m - 1) (P = 1, m = 0, where x >= N already): A and P. The
+ * callers take one logarithm of a product of P with the constants, not one each. */
+IB_HDN void ib_lgamma_parts(ib_ctx *c, ib *A, ib *P, const ib *x) {
   const double N = 20.0 * c->n + 8, lo = ib_lower_d(x); /* lo <= every point of x */
   if (lo >= N) {
-    ib_lgamma_stirling(c, r, x);
+    ib_stirling_a(c, A, x);
+    ib_set_si(c, P, 1);
     return;
   }
   const int m = (int)(N - floor(lo)); /* x + m >= lo + N - floor(lo) >= N */
-  ib z, p, one;
+  ib z, one;
   ib_set_si(c, &one, 1);
-  ib_copy(&p, x);
+  ib_copy(P, x);
   ib_add(c, &z, x, &one);
-  for (int i = 1; i < m; i++) { /* p = x (x + 1) ... (x + i), z = x + i + 1 */
-    ib_mul(c, &p, &p, &z);
+  for (int i = 1; i < m; i++) { /* P = x (x + 1) ... (x + i), z = x + i + 1 */
+    ib_mul(c, P, P, &z);
     ib_add(c, &z, &z, &one);
   }
-  ib_lgamma_stirling(c, r, &z);
-  ib_log(c, &p, &p);
-  ib_sub(c, r, r, &p);
+  ib_stirling_a(c, A, &z);
+}
+
+/* sqrt(2 pi) */
+IB_HDN void ib_sqrt2pi(ib_ctx *c, ib *r) {
+  ib_pi(c, r);
+  ib_mul_2exp(c, r, r, 1);
+  ib_sqrt(c, r, r);
 }
 
 /* x is exactly an integer v with |v| < 2^31 (no radius, no side): 1 and *v */
@@ -142,7 +149,7 @@ IB_HDN int ib_exact_int(const ib *x, int64_t *v) {
 }
 
 /* log|Gamma(x)| in r and the sign of Gamma(x) in *neg (1: negative), by (R), (S), (F) */
-IB_HDN void ib_lgamma_s(ib_ctx *c, ib *r, const ib *x, int *neg) {
+IB_HDN void ib_lgamma_s_at(ib_ctx *c, ib *r, const ib *x, int *neg) {
   int64_t v;
   *neg = 0;
   if (x->sat) {
@@ -160,15 +167,20 @@ IB_HDN void ib_lgamma_s(ib_ctx *c, ib *r, const ib *x, int *neg) {
     }
   }
   const int s = ib_sign(x);
-  if (s > 0) {
-    ib_lgamma_pos(c, r, x);
+  ib A, P, t;
+  if (s > 0) { /* A + log(sqrt(2 pi) / P) */
+    ib_lgamma_parts(c, &A, &P, x);
+    ib_sqrt2pi(c, &t);
+    ib_div(c, &t, &t, &P);
+    ib_log(c, &t, &t);
+    ib_add(c, r, &A, &t);
     return;
   }
   if (!s) { /* the ball reaches 0 */
     ib_sat_fail(c, r, 1);
     return;
   }
-  ib sn, t, one;
+  ib sn, one;
   ib_sincospi(c, &sn, x, 0);
   if (ib_exact0(&sn)) { /* an exact integer beyond ib_exact_int's range: a pole */
     ib_sat_fail(c, r, 2);
@@ -181,14 +193,25 @@ IB_HDN void ib_lgamma_s(ib_ctx *c, ib *r, const ib *x, int *neg) {
   }
   *neg = ss < 0;
   ib_abs(&sn, &sn);
-  ib_log(c, &sn, &sn);
   ib_set_si(c, &one, 1);
   ib_sub(c, &t, &one, x);
-  ib_lgamma_pos(c, r, &t);
-  ib_add(c, r, r, &sn);
-  ib_pi(c, &t);
-  ib_log(c, &t, &t);
-  ib_sub(c, r, &t, r);
+  ib_lgamma_parts(c, &A, &P, &t); /* log Gamma(1 - x) = A + log(sqrt(2 pi) / P) */
+  ib_pi(c, &t); /* log pi - log|sin(pi x)| - log Gamma(1 - x) = log(pi P / (|sin(pi x)| sqrt(2 pi))) - A */
+  ib_mul(c, &P, &P, &t);
+  ib_sqrt2pi(c, &t);
+  ib_mul(c, &sn, &sn, &t);
+  ib_div(c, &P, &P, &sn);
+  ib_log(c, &P, &P);
+  ib_sub(c, r, &P, &A);
+}
+
+/* ib_lgamma_s_at at one word more than the working precision (the recurrence's product and
+ * the difference of terms of size log N! cost about 2^7 in absolute error against a
+ * result of size 1: the extra word lets the first precision decide most inputs) */
+IB_HDN void ib_lgamma_s(ib_ctx *c, ib *r, const ib *x, int *neg) {
+  ib_ctx w = ib_wider(c, 1);
+  ib_lgamma_s_at(&w, r, x, neg);
+  ib_merge(c, &w);
 }
 
 IB_HDN void ib_lgamma(ib_ctx *c, ib *r, const ib *x) {
@@ -214,12 +237,14 @@ IB_HDN void ib_tgamma(ib_ctx *c, ib *r, const ib *x) {
   }
   int neg;
   ib L;
-  ib_lgamma_s(c, &L, x, &neg);
+  ib_ctx w = ib_wider(c, 1); /* e^L at the precision of L: |L| up to about 2^9 costs 9 bits */
+  ib_lgamma_s_at(&w, &L, x, &neg);
+  if (!w.fail) ib_exp(&w, r, &L);
+  ib_merge(c, &w);
   if (c->fail) {
     ib_sat_fail(c, r, c->fail);
     return;
   }
-  ib_exp(c, r, &L);
   if (neg) ib_neg(r, r);
 }
 
