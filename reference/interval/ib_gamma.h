@@ -35,7 +35,8 @@
  * Exact values: lgamma(1) = lgamma(2) = 0 (Gamma(1) = Gamma(2) = 1), an exact zero.
  *
  * Where no rule encloses: an exact pole (x an integer <= 0: the host's MPFR gives tgamma NaN
- * or +-inf, lgamma +inf) fails 2; a ball that reaches 0 or a negative integer without being
+ * or +-inf, lgamma +inf) fails 2 (but tgamma's NaN at the negative integers is decided by
+ * ib_prog.h's domain check: ib_tgamma_nan); a ball that reaches 0 or a negative integer without being
  * it fails 1 (more precision may separate it); a saturated argument fails 2 but for
  * tgamma of 0 < |x| <= 2^e <= 1/2, where |Gamma(x)| = Gamma(1 + x)/|x| >= 0.8856/|x| >=
  * 2^(-e - 1) (Gamma's least value on (0, inf) is 0.8856... at 1.4616...), of x's sign.
@@ -246,6 +247,23 @@ IB_HDN void ib_tgamma(ib_ctx *c, ib *r, const ib *x) {
     return;
   }
   if (neg) ib_neg(r, r);
+}
+
+/* tgamma's argument x is a pole where the host's value is NaN (ib_prog.h's domain check):
+ * x exactly a negative integer (mpfr_gamma gives NaN there; at +-0 it gives +-inf, left to
+ * the host). Decided only from a ball computed exactly at no more than 8 words: every
+ * operation that made it then had an exact result of at most 512 bits, so the host's exact
+ * MPFR evaluation (EXPR_EXACT_PREC = 512 bits, reference/expr/expr.c) forms the same
+ * argument exactly and the referee's NaN follows (at 16 words a ball may be exact where
+ * MPFR's 512 bits are not: the host's Arb path then sees a ball around the pole, not NaN).
+ * x is an integer when the lowest set bit of its midpoint weighs 2^0 or more. */
+IB_HD int ib_tgamma_nan(const ib_ctx *c, const ib *x) {
+  if (c->n > 8 || x->sat || x->r.m || x->side || x->zero || !x->neg) return 0;
+  int i = x->l - 1;
+  while (i > 0 && !x->d[i]) i--;
+  const uint64_t v = x->d[i];
+  if (!v) return 0;
+  return x->e - 64 * (int64_t)(i + 1) + (63 - ib_clz64(v & (0 - v))) >= 0;
 }
 
 /* tgamma of |x| >= 2^9 as a value kept by its logarithm (ib_lg.h): L = log|Gamma(x)|, the

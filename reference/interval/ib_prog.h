@@ -204,7 +204,8 @@ IB_HDN void ib_apply(ib_ctx *c, ib *r, const ib *x, int fn) {
  * So the NaN is decided only for a program without x^0 (ib_keeps_nan), and only where
  * the ball proves the exact argument outside, with the edges as the host's adapters have
  * them (all_below / all_above: strict): log, log2, log10, sqrt, rsqrt and even roots below
- * 0, log1p below -1, asin, acos and atanh outside [-1, 1], acosh below 1. A ball that
+ * 0, log1p below -1, asin, acos and atanh outside [-1, 1], acosh below 1; tgamma at an
+ * exact negative integer (a point, from the exact path only: ib_tgamma_nan). A ball that
  * reaches an edge (log(0) = -inf, atanh(1) = +inf, the poles; sqrt(-0) = -0) is left to the
  * function as before: it fails 1 or 2, never NaN. The pair of a NaN is the host's for a NaN
  * reference: y the binary64 NaN mpfr_get_d gives (IB_NAN_BITS; test_ibnan checks the bits
@@ -248,6 +249,7 @@ IB_HDN int ib_outside(const ib_ctx *c, const ib *x, int lg, int vn, int fn) {
   case IBF_ACOS:
   case IBF_ATANH: return ib_cmp_k(c, x, lg, vn, -1) < 0 || ib_cmp_k(c, x, lg, vn, 1) > 0;
   case IBF_ACOSH: return ib_cmp_k(c, x, lg, vn, 1) < 0;
+  case IBF_TGAMMA: return !lg && ib_tgamma_nan(c, x); /* a negative integer, exactly (ib_gamma.h) */
   default: return 0;
   }
 }
@@ -255,7 +257,7 @@ IB_HDN int ib_outside(const ib_ctx *c, const ib *x, int lg, int vn, int fn) {
 /* fn has a domain ib_outside checks */
 IB_HD int ib_fn_domain(int fn) {
   return fn == IBF_LOG || fn == IBF_LOG2 || fn == IBF_LOG10 || fn == IBF_SQRT || fn == IBF_RSQRT || fn == IBF_LOG1P ||
-         fn == IBF_ASIN || fn == IBF_ACOS || fn == IBF_ATANH || fn == IBF_ACOSH;
+         fn == IBF_ASIN || fn == IBF_ACOS || fn == IBF_ATANH || fn == IBF_ACOSH || fn == IBF_TGAMMA;
 }
 
 /* no instruction of P can turn a NaN into a number on the host: no x^0 */

@@ -16,7 +16,14 @@
  *    -30 .. 30 and their neighbours (the poles and the exact factorials), the neighbours
  *    of 1 and 2 (lgamma's zeros: 1 +- k 2^-24, 2 +- k 2^-23), the binary32 numbers around
  *    the negative zeros of lgamma (-2.4570247, -2.7476826, -3.1435769, -3.9552227), and
- *    around the overflow of Gamma (171.62) and its underflow (-179.7 .. -176). */
+ *    around the overflow of Gamma (171.62) and its underflow (-179.7 .. -176).
+ * 3. The poles: at the exact negative integers (-1 .. -40, -2^23 - 2, -2^30, -1.5 2^64,
+ *    -2^127, -FLT_MAX) tgamma's argument decides NaN (ib_prog.h's domain check,
+ *    ib_tgamma_nan), with the host engine's bits and t = 0 (the host's expression engine,
+ *    exact MPFR operations: mpfr_gamma gives NaN there); at +-0 (+-inf on the host) the
+ *    balls decide nothing; through x^0 no NaN is decided (the host's mpfr_pow_si(NaN, 0)
+ *    = 1); and a ball exact only at 16 words (beyond the host's 512-bit exact path) is
+ *    not taken for a pole. */
 #include "testutil.h"
 
 #include <arb.h>
@@ -29,6 +36,8 @@
 
 #include "reference/expr/expr.h"
 #include "reference/interval/ib_prog.h"
+#include "reference/reference.h"
+#include "src/catalogue/registry.h"
 
 static void test_bernoulli_table(void **state) {
   (void)state;
@@ -289,7 +298,67 @@ static void test_naive_arb(void **state) {
   flint_cleanup();
 }
 
+static uint64_t d2bits(double d) {
+  uint64_t u;
+  memcpy(&u, &d, sizeof u);
+  return u;
+}
+
+static void test_poles(void **state) {
+  (void)state;
+  static const char *texts[] = {"tgamma(x)/x", "tgamma(x)+x", "tgamma(2*x)*3", "exp(tgamma(x-1))", "tgamma(x)^0+x"};
+  uint32_t in[64];
+  int n = 0;
+  for (int v = 1; v <= 40; v++) in[n++] = fbits(-(float)v);
+  in[n++] = fbits(-0x1p23f - 2), in[n++] = fbits(-0x1p30f), in[n++] = fbits(-0x1.8p64f), in[n++] = fbits(-0x1p127f);
+  in[n++] = 0xff7fffffu;
+  const int n_poles = n;
+  in[n++] = 0, in[n++] = 0x80000000u;
+  char err[256];
+  static struct ib_prog P;
+  for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
+    struct expr *e = expr_parse(texts[k], err, sizeof err);
+    assert_non_null(e);
+    assert_int_equal(expr_ib_compile(e, &P, err, sizeof err), 0);
+    expr_free(e);
+    const struct reference *ref = ref_resolve(texts[k], 0, 0, "--ref", err, sizeof err);
+    assert_non_null(ref);
+    const int keeps = ib_keeps_nan(&P);
+    long nan = 0;
+    for (int i = 0; i < n; i++) {
+      double y, ry;
+      int t, rt, words;
+      const int d = ib_decide(&P, in[i], &y, &t, &words);
+      if (!d) {
+        /* left: where the NaN would come through x^0, or at +-0 (poles of +-inf) */
+        assert_true(!keeps || i >= n_poles);
+        continue;
+      }
+      assert_true(keeps && y != y); /* nothing but NaN is decided here (exp(tgamma(x-1)) at +-0: tgamma(-1)) */
+      ref_mpfr(ref, in[i], &ry, &rt);
+      if (d2bits(y) != d2bits(ry) || t != rt) {
+        fprintf(stderr, "  %s at x=%a: balls %a t=%d, host %a t=%d\n", texts[k], (double)u2f(in[i]), y, t, ry, rt);
+        fail();
+      }
+      nan++;
+    }
+    printf("  %-18s %d poles and +-0: %ld NaN decided by the balls, equal to the host engine's\n", texts[k], n, nan);
+    assert_true(keeps ? nan >= n_poles : nan == 0);
+  }
+  /* -3 exact: a pole at 1 to 8 words, not at 16 */
+  for (int w = 1; w <= 16; w *= 2) {
+    ib_ctx c = {w, 0};
+    ib x;
+    ib_set_si(&c, &x, -3);
+    assert_int_equal(ib_tgamma_nan(&c, &x), w <= 8);
+    ib_set_si(&c, &x, 3);
+    assert_false(ib_tgamma_nan(&c, &x));
+  }
+  flint_cleanup();
+}
+
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_bernoulli_table), cmocka_unit_test(test_naive_arb)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_bernoulli_table), cmocka_unit_test(test_naive_arb),
+                                     cmocka_unit_test(test_poles)};
   return cmocka_run_group_tests_name("ibgamma", tests, NULL, NULL);
 }
