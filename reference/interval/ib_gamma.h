@@ -250,12 +250,13 @@ IB_HDN void ib_tgamma(ib_ctx *c, ib *r, const ib *x) {
 }
 
 /* tgamma's argument x is a pole where the host's value is NaN (ib_prog.h's domain check):
- * x exactly a negative integer (mpfr_gamma gives NaN there; at +-0 it gives +-inf, left to
- * the host). Decided only from a ball computed exactly at no more than 8 words: every
- * operation that made it then had an exact result of at most 512 bits, so the host's exact
- * MPFR evaluation (EXPR_EXACT_PREC = 512 bits, reference/expr/expr.c) forms the same
- * argument exactly and the referee's NaN follows (at 16 words a ball may be exact where
- * MPFR's 512 bits are not: the host's Arb path then sees a ball around the pole, not NaN).
+ * x exactly a negative integer (at +-0 the host gives +-inf: left to it). The host gives NaN
+ * there on both of its paths: exact MPFR operations (mpfr_gamma's NaN) and Arb balls (the
+ * adapter a_tgamma, reference/expr/expr_fn.c, answers -1, outside the domain, for an exact
+ * negative integer ball). Decided only from a ball computed exactly at no more than 8
+ * words: every operation that made it then had an exact result of at most 512 bits, so the
+ * host forms the same argument exactly (MPFR at EXPR_EXACT_PREC = 512 bits; Arb from 512
+ * bits of Ziv's loop on); a ball exact only at 16 words may be inexact on the host.
  * x is an integer when the lowest set bit of its midpoint weighs 2^0 or more. */
 IB_HD int ib_tgamma_nan(const ib_ctx *c, const ib *x) {
   if (c->n > 8 || x->sat || x->r.m || x->side || x->zero || !x->neg) return 0;
