@@ -18,7 +18,7 @@ from fractions import Fraction
 from math import comb
 import sys
 
-K = 120  # B_2 .. B_240: the Stirling series needs k <= 109 at 16 words (ib_gamma.h)
+K = 120  # B_2 .. B_240: the Stirling series needs about k <= 116 at 17 words (ib_gamma.h)
 
 
 def bernoulli_even(kmax):
