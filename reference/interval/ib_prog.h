@@ -205,7 +205,7 @@ IB_HDN void ib_apply(ib_ctx *c, ib *r, const ib *x, int fn) {
  * the ball proves the exact argument outside, with the edges as the host's adapters have
  * them (all_below / all_above: strict): log, log2, log10, sqrt, rsqrt and even roots below
  * 0, log1p below -1, asin, acos and atanh outside [-1, 1], acosh below 1; tgamma at an
- * exact negative integer (a point, from the exact path only: ib_tgamma_nan). A ball that
+ * exact negative integer (a point, formed exactly on the host too: ib_tgamma_nan). A ball that
  * reaches an edge (log(0) = -inf, atanh(1) = +inf, the poles; sqrt(-0) = -0) is left to the
  * function as before: it fails 1 or 2, never NaN. The pair of a NaN is the host's for a NaN
  * reference: y the binary64 NaN mpfr_get_d gives (IB_NAN_BITS; test_ibnan checks the bits
