@@ -55,7 +55,14 @@ PLAIN(atan, arb_atan)
 PLAIN(asinh, arb_asinh)
 PLAIN(erf, arb_hypgeom_erf)
 PLAIN(erfc, arb_hypgeom_erfc)
-PLAIN(tgamma, arb_gamma)
+/* tgamma: at an exact negative integer, a pole where mpfr_gamma (the exact path) gives NaN,
+ * the argument lies outside the domain (-1: NaN, as for log below 0), so that both paths
+ * give NaN there (a ball around a pole is Arb's indeterminate gamma, as before) */
+static int a_tgamma(arb_t r, const arb_t x, slong prec) {
+  if (arb_is_int(x) && arb_is_negative(x)) return -1;
+  arb_gamma(r, x, prec);
+  return 0;
+}
 PLAIN(recip, arb_inv)
 
 static int a_fabs(arb_t r, const arb_t x, slong prec) {

@@ -26,7 +26,8 @@ static const struct {
                 {"acosh", IBF_ACOSH}, {"atanh", IBF_ATANH}, {"normcdf", IBF_NORMCDF}, {"erfcx", IBF_ERFCX},
                 {"erfinv", IBF_ERFINV}, {"erfcinv", IBF_ERFCINV}, {"normcdfinv", IBF_NORMCDFINV},
                 {"floor", IBF_FLOOR}, {"ceil", IBF_CEIL}, {"trunc", IBF_TRUNC}, {"round", IBF_ROUND},
-                {"rint", IBF_RINT}, {"nearbyint", IBF_RINT}, {"logb", IBF_LOGB}};
+                {"rint", IBF_RINT}, {"nearbyint", IBF_RINT}, {"logb", IBF_LOGB},
+                {"tgamma", IBF_TGAMMA}, {"lgamma", IBF_LGAMMA}};
 
 struct comp {
   struct ib_prog *P;

@@ -76,7 +76,8 @@ IB_HD void ib_lg_err(ib *L, int s, ib_mag rad) {
  *   sinh x = sign(x) e^|x| (1 - d) / 2 and cosh x = e^|x| (1 + d) / 2 with d = e^(-2|x|):
  *   L = |x| - log 2 + log(1 -+ d), |log(1 -+ d)| <= 2d for d <= 1/2, and d <= 2^(-2k)
  *   with e^|x| >= 2^k (k >= 1 required).
- *   expm1 x for x > 0: e^x (1 - e^-x), L = x + log(1 - e^-x), |log(1 - e^-x)| <= 2^(1 - k). */
+ *   expm1 x for x > 0: e^x (1 - e^-x), L = x + log(1 - e^-x), |log(1 - e^-x)| <= 2^(1 - k).
+ *   tgamma x: L = log|Gamma(x)|, the sign Gamma's (ib_gamma.h). */
 IB_HDN int ib_lg_make(ib_ctx *c, int fn, const ib *x, ib *L, int *vneg) {
   int64_t lx;
   if (x->sat) return 0;
@@ -106,6 +107,7 @@ IB_HDN int ib_lg_make(ib_ctx *c, int fn, const ib *x, ib *L, int *vneg) {
     ib_lg_err(L, -1, ibm_pow2(1 - k));
     return 1;
   }
+  case IBF_TGAMMA: return ib_tgamma_lg(c, x, L, vneg); /* L = log|Gamma(x)| (ib_gamma.h) */
   default: return 0;
   }
 }

@@ -11,7 +11,7 @@
  * The program is a stack machine in postfix order (reference/expr/expr_ib.c compiles the
  * parsed expression into it). Constants are 1280-bit truncations with their exactness.
  *
- * Trusted: includes only ib_fn.h. */
+ * Trusted: includes only ib_fn.h and ib_gamma.h. */
 #ifndef ULPCERT_IB_PROG_H
 #define ULPCERT_IB_PROG_H
 
@@ -31,8 +31,11 @@ enum ib_fn {
   IBF_TAN, IBF_ATAN, IBF_SINH, IBF_COSH, IBF_TANH, IBF_ERF, IBF_ERFC, IBF_FABS, IBF_EXP2, IBF_EXP10,
   IBF_LOG2, IBF_LOG10, IBF_RCBRT, IBF_SINPI, IBF_COSPI, IBF_ASIN, IBF_ACOS, IBF_ASINH, IBF_ACOSH, IBF_ATANH,
   IBF_NORMCDF, IBF_ERFCX, IBF_ERFINV, IBF_ERFCINV, IBF_NORMCDFINV, IBF_FLOOR, IBF_CEIL, IBF_TRUNC, IBF_ROUND,
-  IBF_RINT, IBF_LOGB, IBF_N
+  IBF_RINT, IBF_LOGB, IBF_TGAMMA, IBF_LGAMMA, IBF_N
 };
+
+/* Gamma and log|Gamma| (ib_lg.h's tgamma rule names them) */
+#include "ib_gamma.h"
 
 /* the rules for values kept as logarithms (they name the operations above) */
 #include "ib_lg.h"
@@ -176,6 +179,8 @@ IB_HDN void ib_apply(ib_ctx *c, ib *r, const ib *x, int fn) {
   case IBF_ROUND: ib_step(c, r, x, IB_STEP_ROUND); return;
   case IBF_RINT: ib_step(c, r, x, IB_STEP_RINT); return;
   case IBF_LOGB: ib_logb(c, r, x); return;
+  case IBF_TGAMMA: ib_tgamma(c, r, x); return;
+  case IBF_LGAMMA: ib_lgamma(c, r, x); return;
   case IBF_EXP2: /* 2^x = e^(x log 2) */
   case IBF_EXP10: /* 10^x = e^(x log 10) */
     ib_mul_log_base(c, &t, x, fn == IBF_EXP10);
@@ -212,7 +217,8 @@ IB_HDN void ib_apply(ib_ctx *c, ib *r, const ib *x, int fn) {
  * the ball proves the exact argument outside, with the edges as the host's adapters have
  * them (all_below / all_above: strict): log, log2, log10, sqrt, rsqrt and even roots below
  * 0, log1p below -1, asin, acos, atanh and erfinv outside [-1, 1], acosh below 1, erfcinv
- * outside [0, 2], normcdfinv outside [0, 1]. A ball that
+ * outside [0, 2], normcdfinv outside [0, 1]; tgamma at an exact negative integer (a point,
+ * formed exactly on the host too: ib_tgamma_nan). A ball that
  * reaches an edge (log(0) = -inf, atanh(1) = +inf, the poles; sqrt(-0) = -0) is left to the
  * function as before: it fails 1 or 2, never NaN. The pair of a NaN is the host's for a NaN
  * reference: y the binary64 NaN mpfr_get_d gives (IB_NAN_BITS; test_ibnan checks the bits
@@ -259,6 +265,7 @@ IB_HDN int ib_outside(const ib_ctx *c, const ib *x, int lg, int vn, int fn) {
   case IBF_ERFINV: return ib_cmp_k(c, x, lg, vn, -1) < 0 || ib_cmp_k(c, x, lg, vn, 1) > 0;
   case IBF_NORMCDFINV: return ib_cmp_k(c, x, lg, vn, 0) < 0 || ib_cmp_k(c, x, lg, vn, 1) > 0;
   case IBF_ERFCINV: return ib_cmp_k(c, x, lg, vn, 0) < 0 || (!lg && ib_cmp_k(c, x, 0, 0, 2) > 0);
+  case IBF_TGAMMA: return !lg && ib_tgamma_nan(c, x); /* a negative integer, exactly (ib_gamma.h) */
   default: return 0;
   }
 }
@@ -267,7 +274,7 @@ IB_HDN int ib_outside(const ib_ctx *c, const ib *x, int lg, int vn, int fn) {
 IB_HD int ib_fn_domain(int fn) {
   return fn == IBF_LOG || fn == IBF_LOG2 || fn == IBF_LOG10 || fn == IBF_SQRT || fn == IBF_RSQRT || fn == IBF_LOG1P ||
          fn == IBF_ASIN || fn == IBF_ACOS || fn == IBF_ATANH || fn == IBF_ACOSH || fn == IBF_ERFINV ||
-         fn == IBF_ERFCINV || fn == IBF_NORMCDFINV;
+         fn == IBF_ERFCINV || fn == IBF_NORMCDFINV || fn == IBF_TGAMMA;
 }
 
 /* no instruction of P can turn a NaN into a number on the host: no x^0 */
