@@ -375,6 +375,16 @@ IB_HDN int ib_pre_nan(const struct ib_prog *P, uint32_t x, int n) {
  * words may); -1 when no precision can (an exponent or a domain edge beyond the
  * evaluator: fail 2; a NaN that x^0 may swallow), or the input is not finite (the
  * host's). */
+/* An evaluation that did not fail and still does not round, where more words cannot help: an
+ * exact zero (radius 0: every operation was exact, so the value is exactly 0 at every
+ * precision), whose sign is the host's (ib_round53). The input goes to the host at once
+ * instead of after the 2, 4, 8 and 16 word levels (x-floor(x) at every integer x). A ball
+ * that is merely narrow is not such a case: in an expression's tails the value lies within
+ * 2^-200 or less of a binary64 number (sin(x)/x at x = 2^-100 is 1 - 2^-201.6) and only
+ * more words decide it; an expression whose value is exactly a binary64 number that no ball
+ * can pin (tgamma(x+1)/tgamma(x) = x) runs every level before the host. */
+IB_HD int ib_hopeless(const ib *r) { return !r->sat && r->zero && !r->r.m; }
+
 IB_HDN int ib_decide_level(const struct ib_prog *P, uint32_t x, int lev, double *y, int *t) {
   if ((x & 0x7fffffffu) >= 0x7f800000u) return -1;
   if (lev == 0) { /* the fast level first; where it has no rule, the generic one word */
@@ -392,7 +402,9 @@ IB_HDN int ib_decide_level(const struct ib_prog *P, uint32_t x, int lev, double 
     return 1;
   }
   if (c.fail >= 2) return -1;
-  return !c.fail && ib_round53(&r, y, t) ? 1 : 0;
+  if (c.fail) return 0;
+  if (ib_round53(&r, y, t)) return 1;
+  return ib_hopeless(&r) ? -1 : 0;
 }
 
 /* (y, t) of the input x: 1 and the pair, with *words the precision that decided it; 0
