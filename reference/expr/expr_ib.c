@@ -23,7 +23,9 @@ static const struct {
                 {"erfc", IBF_ERFC},   {"fabs", IBF_FABS},   {"exp2", IBF_EXP2},   {"exp10", IBF_EXP10},
                 {"log2", IBF_LOG2},   {"log10", IBF_LOG10}, {"rcbrt", IBF_RCBRT}, {"sinpi", IBF_SINPI},
                 {"cospi", IBF_COSPI}, {"asin", IBF_ASIN},   {"acos", IBF_ACOS},   {"asinh", IBF_ASINH},
-                {"acosh", IBF_ACOSH}, {"atanh", IBF_ATANH}, {"normcdf", IBF_NORMCDF}, {"erfcx", IBF_ERFCX}};
+                {"acosh", IBF_ACOSH}, {"atanh", IBF_ATANH}, {"normcdf", IBF_NORMCDF}, {"erfcx", IBF_ERFCX},
+                {"j0", IBF_J0},       {"j1", IBF_J1},       {"y0", IBF_Y0},       {"y1", IBF_Y1},
+                {"cyl_bessel_i0", IBF_I0}, {"cyl_bessel_i1", IBF_I1}};
 
 struct comp {
   struct ib_prog *P;

@@ -11,11 +11,12 @@
  * The program is a stack machine in postfix order (reference/expr/expr_ib.c compiles the
  * parsed expression into it). Constants are 1280-bit truncations with their exactness.
  *
- * Trusted: includes only ib_fn.h. */
+ * Trusted: includes only ib_fn.h and ib_bessel.h. */
 #ifndef ULPCERT_IB_PROG_H
 #define ULPCERT_IB_PROG_H
 
 #include "ib_fn.h"
+#include "ib_bessel.h"
 
 #define IB_PROG_MAX 96  /* instructions */
 #define IB_CONST_MAX 12 /* constants */
@@ -28,7 +29,9 @@ enum ib_fn {
   IBF_EXP, IBF_EXPM1, IBF_LOG, IBF_LOG1P, IBF_SQRT, IBF_RSQRT, IBF_RECIP, IBF_CBRT, IBF_SIN, IBF_COS,
   IBF_TAN, IBF_ATAN, IBF_SINH, IBF_COSH, IBF_TANH, IBF_ERF, IBF_ERFC, IBF_FABS, IBF_EXP2, IBF_EXP10,
   IBF_LOG2, IBF_LOG10, IBF_RCBRT, IBF_SINPI, IBF_COSPI, IBF_ASIN, IBF_ACOS, IBF_ASINH, IBF_ACOSH, IBF_ATANH,
-  IBF_NORMCDF, IBF_ERFCX, IBF_N
+  IBF_NORMCDF, IBF_ERFCX,
+  IBF_J0, IBF_J1, IBF_Y0, IBF_Y1, IBF_I0, IBF_I1, /* ib_bessel.h */
+  IBF_N
 };
 
 /* the rules for values kept as logarithms (they name the operations above) */
@@ -164,6 +167,9 @@ IB_HDN void ib_apply(ib_ctx *c, ib *r, const ib *x, int fn) {
   case IBF_ACOSH: ib_acosh(c, r, x); return;
   case IBF_ATANH: ib_atanh(c, r, x); return;
   case IBF_FABS: ib_abs(r, x); return;
+  case IBF_J0: case IBF_J1: case IBF_Y0: case IBF_Y1: case IBF_I0: case IBF_I1: /* the order is J, Y, I; nu 0, 1 */
+    ib_bessel(c, r, x, "JJYYII"[fn - IBF_J0], (fn - IBF_J0) & 1);
+    return;
   case IBF_EXP2: /* 2^x = e^(x log 2) */
   case IBF_EXP10: /* 10^x = e^(x log 10) */
     ib_mul_log_base(c, &t, x, fn == IBF_EXP10);
@@ -198,7 +204,7 @@ IB_HDN void ib_apply(ib_ctx *c, ib *r, const ib *x, int fn) {
  *    arb_pow_fmpz(x, 0) = 1 again.
  * So the NaN is decided only for a program without x^0 (ib_keeps_nan), and only where
  * the ball proves the exact argument outside, with the edges as the host's adapters have
- * them (all_below / all_above: strict): log, log2, log10, sqrt, rsqrt and even roots below
+ * them (all_below / all_above: strict): log, log2, log10, sqrt, rsqrt, y0, y1 and even roots below
  * 0, log1p below -1, asin, acos and atanh outside [-1, 1], acosh below 1. A ball that
  * reaches an edge (log(0) = -inf, atanh(1) = +inf, the poles; sqrt(-0) = -0) is left to the
  * function as before: it fails 1 or 2, never NaN. The pair of a NaN is the host's for a NaN
@@ -237,7 +243,9 @@ IB_HDN int ib_outside(const ib_ctx *c, const ib *x, int lg, int vn, int fn) {
   case IBF_LOG2:
   case IBF_LOG10:
   case IBF_SQRT:
-  case IBF_RSQRT: return ib_cmp_k(c, x, lg, vn, 0) < 0;
+  case IBF_RSQRT:
+  case IBF_Y0:
+  case IBF_Y1: return ib_cmp_k(c, x, lg, vn, 0) < 0;
   case IBF_LOG1P: return ib_cmp_k(c, x, lg, vn, -1) < 0;
   case IBF_ASIN:
   case IBF_ACOS:
@@ -250,7 +258,7 @@ IB_HDN int ib_outside(const ib_ctx *c, const ib *x, int lg, int vn, int fn) {
 /* fn has a domain ib_outside checks */
 IB_HD int ib_fn_domain(int fn) {
   return fn == IBF_LOG || fn == IBF_LOG2 || fn == IBF_LOG10 || fn == IBF_SQRT || fn == IBF_RSQRT || fn == IBF_LOG1P ||
-         fn == IBF_ASIN || fn == IBF_ACOS || fn == IBF_ATANH || fn == IBF_ACOSH;
+         fn == IBF_ASIN || fn == IBF_ACOS || fn == IBF_ATANH || fn == IBF_ACOSH || fn == IBF_Y0 || fn == IBF_Y1;
 }
 
 /* no instruction of P can turn a NaN into a number on the host: no x^0 */
