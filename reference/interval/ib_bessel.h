@@ -56,6 +56,23 @@
  *   [pi/2, pi] is above -1/2, that over [1/8, pi/2] is >= 0) >= 2^(1.4314 x - 4.67) - 1/2
  *   >= 2^(1.43 x - 6) for x >= 8. So |I_nu(x)| >= 2^(floor(1.43 |x|) - 6) >= 2^1029 from
  *   |x| >= 724 on (I0 even, I1 odd: the sign of x for I1).
+ * (A) log I_nu(|x|) for |x| >= 724, where ib_lg.h keeps I's value as its logarithm
+ *   (ib_bes_i_lg; so I1(x)/I0(x) or I0(x) exp(-x) stay ordinary numbers). From I_nu(x) =
+ *   (1/pi) int_0^pi e^(x cos t) cos(nu t) dt (DLMF 10.32.3, integer nu), with s = 1 - cos t:
+ *   I_nu(x) = (e^x/pi) int_0^2 e^(-xs) T_nu(1 - s) (s (2 - s))^(-1/2) ds, T_0 = 1, T_1(z) = z.
+ *   The part over [1, 2] lies within (1/pi) int_1^2 (s(2-s))^(-1/2) ds = 1/2 of 0 (e^(-xs) <=
+ *   e^-x, |T_nu| <= 1). On [0, 1], (2 - s)^(-1/2) = 2^(-1/2) sum_k c_k (s/2)^k with c_k =
+ *   binom(2k, k)/4^k, decreasing, so the remainder after k < K is at most c_K (s/2)^K /
+ *   (1 - s/2) <= 2 c_K (s/2)^K. With int_0^inf e^(-xs) s^(k - 1/2) ds = Gamma(k + 1/2)/x^(k+1/2)
+ *   and int_1^inf e^(-xs) s^m ds <= e^-x / (x - m) (s^m <= e^(m (s - 1)), m <= k + 1 < x):
+ *     I_nu(x) = F (B + theta 2 d_K) + theta',  F = e^x / sqrt(2 pi x), |theta| <= 1,
+ *     |theta'| <= 1/2 + 2 / (pi (x - K - 1)) <= 1 for K <= x - 3,
+ *     d_k = c_k Gamma(k + 1/2) / (sqrt(pi) 2^k x^k): d_0 = 1, d_k = d_(k-1) (2k - 1)^2 / (8 k x),
+ *     B = sum_{k<K} d_k (nu = 0),  B = sum_{k<K} d_k (1 - (2k + 1)/(2x)) (nu = 1: the factor
+ *     1 - s turns s^(k - 1/2) into s^(k - 1/2) - s^(k + 1/2)).
+ *   1/F <= e^(-x/2) <= 2^-floor(0.72 x) for x >= 5, so log I_nu(x) = x - log(2 pi x)/2 +
+ *   log(B + delta), |delta| <= 2 d_K + 2^-floor(0.72 x). The sum stops before the first d_K
+ *   below 2^-(64 n + 8), or where the terms begin to grow (the bound holds at any K <= x - 3).
  * Symmetries: J0, I0 even; J1, I1 odd (the series (S) are evaluated at x itself, any
  * sign; (H) and (I) at |x|). Y0, Y1 are real for x > 0 only: x < 0 is NaN by ib_prog.h's
  * domain check, a ball reaching 0 fails (1; an exact 0, the pole, fails 2).
@@ -226,6 +243,58 @@ IB_HDN void ib_bes_hankel(ib_ctx *c, ib *r, const ib *ax, int nu, int y) {
   ib_div(&w, &t, &t, &S);
   ib_merge(c, &w);
   ib_round(c, r, &t);
+}
+
+/* (A): L = log |I_nu(x)| and *vneg its sign (I1 odd) for every point of x, |x| >= 724;
+ * 0 (nothing written) elsewhere or where K would pass x - 3 */
+IB_HDN int ib_bes_i_lg(ib_ctx *c, const ib *x, ib *L, int *vneg, int nu) {
+  const double lo = ib_lower_d(x);
+  if (x->sat || !(lo >= IB_BES_IMAX)) return 0;
+  ib_ctx w = ib_wider(c, 1);
+  ib ax, inv, d, nx, B, t, u;
+  ib_abs(&ax, x);
+  ib_set_si(&w, &u, 1);
+  ib_div(&w, &inv, &u, &ax);
+  ib_copy(&d, &u); /* d_0 */
+  ib_copy(&B, &u);
+  if (nu) { /* d_0 (1 - 1/(2x)) */
+    ib_mul_2exp(&w, &t, &inv, -1);
+    ib_sub(&w, &B, &B, &t);
+  }
+  for (int64_t k = 1;; k++) { /* d = d_(k-1), added; nx = d_k */
+    ib_set_si(&w, &t, (2 * k - 1) * (2 * k - 1));
+    ib_mul(&w, &nx, &d, &t);
+    ib_div_ui(&w, &nx, &nx, (uint32_t)(8 * k));
+    ib_mul(&w, &nx, &nx, &inv);
+    const ib_mag bn = ib_upper(&nx);
+    if (ibm_le_pow2(bn, -64 * (int64_t)w.n - 8) || fabs(ib_mid_d(&nx)) >= fabs(ib_mid_d(&d))) {
+      const double z = floor(0.72 * lo);
+      ib_add_error(&B, ibm_add(ibm_mul(bn, ibm_pow2(1)), ibm_pow2(-(int64_t)(z > 0x1p60 ? 0x1p60 : z))));
+      break;
+    }
+    if ((double)k > lo - 4 || k >= IB_BES_KMAX) return 0;
+    if (nu) { /* d_k (1 - (2k + 1)/(2x)) */
+      ib_set_si(&w, &t, 2 * k + 1);
+      ib_mul(&w, &t, &t, &inv);
+      ib_mul_2exp(&w, &t, &t, -1);
+      ib_mul(&w, &t, &t, &nx);
+      ib_sub(&w, &t, &nx, &t);
+      ib_add(&w, &B, &B, &t);
+    } else ib_add(&w, &B, &B, &nx);
+    ib_copy(&d, &nx);
+  }
+  ib_log(&w, &B, &B);
+  ib_pi(&w, &t); /* x - log(2 pi x)/2 */
+  ib_mul(&w, &t, &t, &ax);
+  ib_mul_2exp(&w, &t, &t, 1);
+  ib_log(&w, &t, &t);
+  ib_mul_2exp(&w, &t, &t, -1);
+  ib_sub(&w, &t, &ax, &t);
+  ib_add(&w, &t, &t, &B);
+  if (w.fail) return 0;
+  ib_round(c, L, &t);
+  *vneg = nu && x->neg;
+  return 1;
 }
 
 /* the arguments kept as bounds (sat): the rules of the header; kind 'J', 'Y' or 'I' */
