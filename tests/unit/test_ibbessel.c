@@ -359,7 +359,39 @@ static void test_euler_const(void **state) {
   mpfr_clear(g);
 }
 
-int main(void) {
+/* `test_ibbessel --measure N` (opt-in): N inputs of each expression spread over all 2^32
+ * patterns, the share decided at each precision and the CPU time per input */
+static void measure(long n) {
+  printf("%-36s %8s %8s %8s %8s %8s %8s %9s\n", "expression", "1 word", "2", "4", "8", "16", "left", "us/input");
+  for (int k = 0; k < N_CASES; k++) {
+    char err[256];
+    struct expr *e = expr_parse(cases[k].text, err, sizeof err);
+    static struct ib_prog P;
+    if (!e || expr_ib_compile(e, &P, err, sizeof err)) continue;
+    long by[17] = {0}, left = 0, finite = 0;
+    const double t0 = omp_get_wtime();
+    for (long i = 0; i < n; i++) {
+      const uint32_t x = (uint32_t)(((uint64_t)i * 2654435761ull + (uint64_t)k * 40503u) * 0x9e3779b1ull >> 13);
+      if ((x & 0x7fffffffu) >= 0x7f800000u) continue;
+      finite++;
+      double y;
+      int t, w;
+      if (ib_decide(&P, x, &y, &t, &w)) by[w]++;
+      else left++;
+    }
+    const double dt = omp_get_wtime() - t0;
+    printf("%-36s %7.3f%% %7.3f%% %7.3f%% %7.3f%% %7.3f%% %7.3f%% %9.2f\n", cases[k].text, 100.0 * by[1] / finite,
+           100.0 * by[2] / finite, 100.0 * by[4] / finite, 100.0 * by[8] / finite, 100.0 * by[16] / finite,
+           100.0 * left / finite, 1e6 * dt / finite);
+    expr_free(e);
+  }
+}
+
+int main(int argc, char **argv) {
+  if (argc > 2 && !strcmp(argv[1], "--measure")) {
+    measure(atol(argv[2]));
+    return 0;
+  }
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_euler_const), cmocka_unit_test(test_y_domain),
                                      cmocka_unit_test(test_naive_arb)};
   return cmocka_run_group_tests_name("ibbessel", tests, NULL, NULL);
