@@ -19,7 +19,14 @@
  * y1 of negative inputs are NaN as the host engine gives (ref_mpfr). IBB_DEBUG=1 prints the
  * inputs the naive loop decides and the balls leave (e.g. I0 at x in [2^56, 2^57): log I0 x is
  * kept as a logarithm, and e^L for L that close to 2^57 is past ib_exp, as cosh's is).
- * Also: the 1280-bit Euler constant of ib_bessel.h against MPFR. */
+ * Also: the 1280-bit Euler constant of ib_bessel.h against MPFR; single balls (exact and
+ * with a radius) through ib_bessel and ib_bes_i_lg at 1 to 8 words holding Arb's value at
+ * their midpoint, on both sides of every switch (2000 of them); Hankel's P and Q alone from
+ * x = 8 up, where the remainder bound of DLMF 10.17(iii) is what makes the radius, against
+ * P and Q solved from Arb's J and Y. Planted bugs these catch: the bound of P and Q 2^40
+ * times too small (P, Q miss at x = 8), the power series' tail bound 2^41 times too small
+ * (J0 misses at 1/4 and 1), the side of (T) flipped (340 of j0's pairs differ). (A)'s bound
+ * lies below the rounding of every ball it makes (x >= 724), so shrinking it shows nowhere. */
 #include "testutil.h"
 
 #include <arb.h>
@@ -359,6 +366,156 @@ static void test_euler_const(void **state) {
   mpfr_clear(g);
 }
 
+/* ---- enclosure of single balls: ib_bessel and ib_bes_i_lg at 1 to 8 words hold Arb's
+ * value (4200 bits) at the ball's midpoint, exact arguments and arguments with a radius,
+ * on both sides of every switch (Hankel's 22.2 n + 6, I's 724) and where each series or
+ * expansion stops at its best accuracy rather than at the working precision (Hankel just
+ * above its threshold), where a too small remainder bound would show ---- */
+static void mid_mpfr(mpfr_ptr m, const ib *a) { /* the midpoint, exactly */
+  mpfr_set_prec(m, 64 * IB_MAXL + 64);
+  mpfr_set_ui(m, 0, MPFR_RNDN);
+  if (a->zero) return;
+  mpz_t z;
+  mpz_init(z);
+  for (int i = 0; i < a->l; i++) {
+    mpz_mul_2exp(z, z, 64);
+    mpz_add_ui(z, z, (unsigned long)a->d[i]);
+  }
+  mpfr_set_z_2exp(m, z, a->e - 64 * (mpfr_exp_t)a->l, MPFR_RNDN); /* at most 1280 bits: exact */
+  if (a->neg) mpfr_neg(m, m, MPFR_RNDN);
+  mpz_clear(z);
+}
+/* every point of Arb's ball v lies within the ball a */
+static int holds_arb(const ib *a, const arb_t v) {
+  if (a->sat || !arb_is_finite(v)) return 0;
+  mpfr_t m, lo, hi, r;
+  mpfr_inits2(4400, m, lo, hi, r, (mpfr_ptr)0);
+  mid_mpfr(m, a);
+  mpfr_prec_round(m, 4400, MPFR_RNDN); /* exact: more bits */
+  arb_get_interval_mpfr(lo, hi, v);
+  mpfr_set_uj(r, a->r.m, MPFR_RNDN);
+  mpfr_mul_2si(r, r, a->r.e, MPFR_RNDN);
+  mpfr_sub(lo, lo, m, MPFR_RNDN); /* exact at 4400 bits for these magnitudes */
+  mpfr_sub(hi, hi, m, MPFR_RNDN);
+  mpfr_abs(lo, lo, MPFR_RNDN);
+  mpfr_abs(hi, hi, MPFR_RNDN);
+  const int ok = !mpfr_nan_p(lo) && !mpfr_nan_p(hi) && mpfr_cmp(lo, r) <= 0 && mpfr_cmp(hi, r) <= 0;
+  mpfr_clears(m, lo, hi, r, (mpfr_ptr)0);
+  return ok;
+}
+static void test_enclosure(void **state) {
+  (void)state;
+  static const double xs[] = {1e-30, 3e-7, 0.25, 1.0, 2.404825557695773, 5.5, 17.0, 28.0, 28.3, 30.0, 50.3, 50.5,
+                              52.0, 94.7, 95.0, 120.0, 300.0, 361.3, 700.0, 723.9, 724.5, 1000.0, 3e4, 1e9, 0x1p100};
+  const char kinds[3] = {'J', 'Y', 'I'};
+  long checked = 0, bad = 0;
+  const mpfr_exp_t emin0 = mpfr_get_emin(), emax0 = mpfr_get_emax(); /* the host engine narrows them */
+  mpfr_set_emin(mpfr_get_emin_min()), mpfr_set_emax(mpfr_get_emax_max());
+  arb_t x, v, n;
+  arb_init(x), arb_init(v), arb_init(n);
+  for (int k = 0; k < 3; k++)
+    for (int nu = 0; nu < 2; nu++)
+      for (int words = 1; words <= 8; words *= 2)
+        for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++)
+          for (int sg = 0; sg < 2; sg++)
+            for (int wide = 0; wide < 2; wide++) {
+              if (kinds[k] == 'Y' && sg) continue;
+              ib_ctx c = {words, 0};
+              ib b, r;
+              ib_set_d(&c, &b, sg ? -xs[i] : xs[i]);
+              if (wide) b.r = ibm_pow2(b.e - 64 * words - 6); /* a radius near the working precision */
+              ib_bessel(&c, &r, &b, kinds[k], nu);
+              if (c.fail) continue;
+              arb_set_d(x, sg ? -xs[i] : xs[i]);
+              arb_set_si(n, nu);
+              if (kinds[k] == 'J') arb_hypgeom_bessel_j(v, n, x, 4200);
+              else if (kinds[k] == 'Y') arb_hypgeom_bessel_y(v, n, x, 4200);
+              else arb_hypgeom_bessel_i(v, n, x, 4200);
+              checked++;
+              if (r.sat) { /* a bound: |v| >= 2^e (I beyond 724) */
+                arf_t a;
+                arf_init(a);
+                arb_get_abs_lbound_arf(a, v, 64);
+                if (r.sat < 0 || arf_cmp_2exp_si(a, r.e) < 0) bad++;
+                arf_clear(a);
+                continue;
+              }
+              if (!holds_arb(&r, v)) {
+                if (bad < 5) fprintf(stderr, "  %c%d(%a) at %d words (radius %d): the ball misses Arb's value\n",
+                                     kinds[k], nu, sg ? -xs[i] : xs[i], words, wide);
+                bad++;
+              }
+              if (kinds[k] == 'I' && fabs(xs[i]) >= 724) { /* the logarithm ib_lg.h keeps */
+                ib L;
+                int vn = 0;
+                ib_ctx c2 = {words, 0};
+                if (!ib_bes_i_lg(&c2, &b, &L, &vn, nu) || c2.fail) continue;
+                arb_abs(v, v);
+                arb_log(v, v, 4200);
+                checked++;
+                if (!holds_arb(&L, v) || vn != (nu && sg)) bad++;
+              }
+            }
+  arb_clear(x), arb_clear(v), arb_clear(n);
+  mpfr_set_emin(emin0), mpfr_set_emax(emax0);
+  printf("  %ld balls checked against Arb, %ld miss\n", checked, bad);
+  assert_int_equal(bad, 0);
+  assert_true(checked >= 1000);
+  flint_cleanup();
+}
+
+/* Hankel's P and Q (ib_bes_hankel_pq) at x from 8 up, 1 to 4 words, hold the exact P and Q
+ * from Arb's J and Y: P = sqrt(pi x/2) (J cos w + Y sin w), Q = sqrt(pi x/2) (Y cos w - J sin w),
+ * w = x - (nu/2 + 1/4) pi (DLMF 10.17.3-4 solved for P and Q). Below the switch the expansion's
+ * best accuracy (about e^-2x) is far above the working precision, so the remainder bound of
+ * DLMF 10.17(iii) is what the radius is made of there: a smaller one would miss. */
+static void test_hankel_pq(void **state) {
+  (void)state;
+  static const double xs[] = {8.0, 9.5, 12.0, 15.25, 20.0, 28.3, 40.0, 64.0, 100.0, 1e5};
+  arb_t x, j, y, n, c, sn, wv, t, P, Q;
+  arb_init(x), arb_init(j), arb_init(y), arb_init(n), arb_init(c), arb_init(sn), arb_init(wv), arb_init(t);
+  arb_init(P), arb_init(Q);
+  long checked = 0, bad = 0;
+  const slong pr = 4200;
+  for (int nu = 0; nu < 2; nu++)
+    for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++)
+      for (int words = 1; words <= 4; words *= 2) {
+        ib_ctx w = {words, 0};
+        ib b, Pb, Qb;
+        ib_set_d(&w, &b, xs[i]);
+        ib_bes_hankel_pq(&w, &Pb, &Qb, &b, nu);
+        if (w.fail) continue;
+        arb_set_d(x, xs[i]);
+        arb_set_si(n, nu);
+        arb_hypgeom_bessel_j(j, n, x, pr);
+        arb_hypgeom_bessel_y(y, n, x, pr);
+        arb_const_pi(t, pr);
+        arb_mul_si(wv, t, 2 * nu + 1, pr);
+        arb_mul_2exp_si(wv, wv, -2);
+        arb_sub(wv, x, wv, pr); /* w */
+        arb_sin_cos(sn, c, wv, pr);
+        arb_mul(t, t, x, pr);
+        arb_mul_2exp_si(t, t, -1);
+        arb_sqrt(t, t, pr); /* sqrt(pi x / 2) */
+        arb_mul(P, j, c, pr);
+        arb_addmul(P, y, sn, pr);
+        arb_mul(P, P, t, pr);
+        arb_mul(Q, y, c, pr);
+        arb_submul(Q, j, sn, pr);
+        arb_mul(Q, Q, t, pr);
+        checked += 2;
+        const int ok = holds_arb(&Pb, P) && holds_arb(&Qb, Q);
+        if (!ok && bad < 5) fprintf(stderr, "  P, Q (nu %d) at x=%a, %d words: a ball misses Arb's value\n", nu, xs[i], words);
+        bad += !ok;
+      }
+  printf("  %ld of Hankel's P and Q checked against Arb, %ld miss\n", checked, bad);
+  assert_int_equal(bad, 0);
+  assert_true(checked >= 100);
+  arb_clear(x), arb_clear(j), arb_clear(y), arb_clear(n), arb_clear(c), arb_clear(sn), arb_clear(wv), arb_clear(t);
+  arb_clear(P), arb_clear(Q);
+  flint_cleanup();
+}
+
 /* `test_ibbessel --measure N` (opt-in): N inputs of each expression spread over all 2^32
  * patterns, the share decided at each precision and the CPU time per input */
 static void measure(long n) {
@@ -393,6 +550,8 @@ int main(int argc, char **argv) {
     return 0;
   }
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_euler_const), cmocka_unit_test(test_y_domain),
+                                     cmocka_unit_test(test_enclosure),
+                                     cmocka_unit_test(test_hankel_pq),
                                      cmocka_unit_test(test_naive_arb)};
   return cmocka_run_group_tests_name("ibbessel", tests, NULL, NULL);
 }
