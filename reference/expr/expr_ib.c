@@ -27,7 +27,10 @@ static const struct {
                 {"erfinv", IBF_ERFINV}, {"erfcinv", IBF_ERFCINV}, {"normcdfinv", IBF_NORMCDFINV},
                 {"floor", IBF_FLOOR}, {"ceil", IBF_CEIL}, {"trunc", IBF_TRUNC}, {"round", IBF_ROUND},
                 {"rint", IBF_RINT}, {"nearbyint", IBF_RINT}, {"logb", IBF_LOGB},
-                {"tgamma", IBF_TGAMMA}, {"lgamma", IBF_LGAMMA}};
+                {"tgamma", IBF_TGAMMA}, {"lgamma", IBF_LGAMMA},
+
+                {"j0", IBF_J0},       {"j1", IBF_J1},       {"y0", IBF_Y0},       {"y1", IBF_Y1},
+                {"cyl_bessel_i0", IBF_I0}, {"cyl_bessel_i1", IBF_I1}};
 
 struct comp {
   struct ib_prog *P;

@@ -77,7 +77,8 @@ IB_HD void ib_lg_err(ib *L, int s, ib_mag rad) {
  *   L = |x| - log 2 + log(1 -+ d), |log(1 -+ d)| <= 2d for d <= 1/2, and d <= 2^(-2k)
  *   with e^|x| >= 2^k (k >= 1 required).
  *   expm1 x for x > 0: e^x (1 - e^-x), L = x + log(1 - e^-x), |log(1 - e^-x)| <= 2^(1 - k).
- *   tgamma x: L = log|Gamma(x)|, the sign Gamma's (ib_gamma.h). */
+ *   tgamma x: L = log|Gamma(x)|, the sign Gamma's (ib_gamma.h).
+ *   I0 and I1 for |x| >= 724: L = log |I_nu(x)| from their asymptotic expansion (ib_bessel.h (A)). */
 IB_HDN int ib_lg_make(ib_ctx *c, int fn, const ib *x, ib *L, int *vneg) {
   int64_t lx;
   if (x->sat) return 0;
@@ -108,6 +109,8 @@ IB_HDN int ib_lg_make(ib_ctx *c, int fn, const ib *x, ib *L, int *vneg) {
     return 1;
   }
   case IBF_TGAMMA: return ib_tgamma_lg(c, x, L, vneg); /* L = log|Gamma(x)| (ib_gamma.h) */
+  case IBF_I0:
+  case IBF_I1: return ib_bes_i_lg(c, x, L, vneg, fn == IBF_I1); /* log I_nu, |x| >= 724 (ib_bessel.h) */
   default: return 0;
   }
 }

@@ -11,13 +11,14 @@
  * The program is a stack machine in postfix order (reference/expr/expr_ib.c compiles the
  * parsed expression into it). Constants are 1280-bit truncations with their exactness.
  *
- * Trusted: includes only ib_fn.h and ib_gamma.h. */
+ * Trusted: includes only ib_fn.h, ib_inv.h, ib_step.h, ib_gamma.h and ib_bessel.h. */
 #ifndef ULPCERT_IB_PROG_H
 #define ULPCERT_IB_PROG_H
 
 #include "ib_fn.h"
 #include "ib_inv.h"  /* erfinv, erfcinv, normcdfinv */
 #include "ib_step.h" /* floor, ceil, trunc, round, rint, logb */
+#include "ib_bessel.h" /* j0, j1, y0, y1, cyl_bessel_i0, cyl_bessel_i1 */
 
 #define IB_PROG_MAX 96  /* instructions */
 #define IB_CONST_MAX 12 /* constants */
@@ -31,7 +32,9 @@ enum ib_fn {
   IBF_TAN, IBF_ATAN, IBF_SINH, IBF_COSH, IBF_TANH, IBF_ERF, IBF_ERFC, IBF_FABS, IBF_EXP2, IBF_EXP10,
   IBF_LOG2, IBF_LOG10, IBF_RCBRT, IBF_SINPI, IBF_COSPI, IBF_ASIN, IBF_ACOS, IBF_ASINH, IBF_ACOSH, IBF_ATANH,
   IBF_NORMCDF, IBF_ERFCX, IBF_ERFINV, IBF_ERFCINV, IBF_NORMCDFINV, IBF_FLOOR, IBF_CEIL, IBF_TRUNC, IBF_ROUND,
-  IBF_RINT, IBF_LOGB, IBF_TGAMMA, IBF_LGAMMA, IBF_N
+  IBF_RINT, IBF_LOGB, IBF_TGAMMA, IBF_LGAMMA,
+  IBF_J0, IBF_J1, IBF_Y0, IBF_Y1, IBF_I0, IBF_I1, /* ib_bessel.h */
+  IBF_N
 };
 
 /* Gamma and log|Gamma| (ib_lg.h's tgamma rule names them) */
@@ -181,6 +184,9 @@ IB_HDN void ib_apply(ib_ctx *c, ib *r, const ib *x, int fn) {
   case IBF_LOGB: ib_logb(c, r, x); return;
   case IBF_TGAMMA: ib_tgamma(c, r, x); return;
   case IBF_LGAMMA: ib_lgamma(c, r, x); return;
+  case IBF_J0: case IBF_J1: case IBF_Y0: case IBF_Y1: case IBF_I0: case IBF_I1: /* the order is J, Y, I; nu 0, 1 */
+    ib_bessel(c, r, x, "JJYYII"[fn - IBF_J0], (fn - IBF_J0) & 1);
+    return;
   case IBF_EXP2: /* 2^x = e^(x log 2) */
   case IBF_EXP10: /* 10^x = e^(x log 10) */
     ib_mul_log_base(c, &t, x, fn == IBF_EXP10);
@@ -215,7 +221,7 @@ IB_HDN void ib_apply(ib_ctx *c, ib *r, const ib *x, int fn) {
  *    arb_pow_fmpz(x, 0) = 1 again.
  * So the NaN is decided only for a program without x^0 (ib_keeps_nan), and only where
  * the ball proves the exact argument outside, with the edges as the host's adapters have
- * them (all_below / all_above: strict): log, log2, log10, sqrt, rsqrt and even roots below
+ * them (all_below / all_above: strict): log, log2, log10, sqrt, rsqrt, y0, y1 and even roots below
  * 0, log1p below -1, asin, acos, atanh and erfinv outside [-1, 1], acosh below 1, erfcinv
  * outside [0, 2], normcdfinv outside [0, 1]; tgamma at an exact negative integer (a point,
  * formed exactly on the host too: ib_tgamma_nan). A ball that
@@ -256,7 +262,9 @@ IB_HDN int ib_outside(const ib_ctx *c, const ib *x, int lg, int vn, int fn) {
   case IBF_LOG2:
   case IBF_LOG10:
   case IBF_SQRT:
-  case IBF_RSQRT: return ib_cmp_k(c, x, lg, vn, 0) < 0;
+  case IBF_RSQRT:
+  case IBF_Y0:
+  case IBF_Y1: return ib_cmp_k(c, x, lg, vn, 0) < 0;
   case IBF_LOG1P: return ib_cmp_k(c, x, lg, vn, -1) < 0;
   case IBF_ASIN:
   case IBF_ACOS:
@@ -274,7 +282,8 @@ IB_HDN int ib_outside(const ib_ctx *c, const ib *x, int lg, int vn, int fn) {
 IB_HD int ib_fn_domain(int fn) {
   return fn == IBF_LOG || fn == IBF_LOG2 || fn == IBF_LOG10 || fn == IBF_SQRT || fn == IBF_RSQRT || fn == IBF_LOG1P ||
          fn == IBF_ASIN || fn == IBF_ACOS || fn == IBF_ATANH || fn == IBF_ACOSH || fn == IBF_ERFINV ||
-         fn == IBF_ERFCINV || fn == IBF_NORMCDFINV || fn == IBF_TGAMMA;
+         fn == IBF_ERFCINV || fn == IBF_NORMCDFINV || fn == IBF_TGAMMA || fn == IBF_Y0 ||
+         fn == IBF_Y1;
 }
 
 /* no instruction of P can turn a NaN into a number on the host: no x^0 */
