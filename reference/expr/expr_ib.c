@@ -30,7 +30,7 @@ static const struct {
                 {"tgamma", IBF_TGAMMA}, {"lgamma", IBF_LGAMMA},
 
                 {"j0", IBF_J0},       {"j1", IBF_J1},       {"y0", IBF_Y0},       {"y1", IBF_Y1},
-                {"cyl_bessel_i0", IBF_I0}, {"cyl_bessel_i1", IBF_I1}};
+                {"cyl_bessel_i0", IBF_I0}, {"cyl_bessel_i1", IBF_I1}, {"elu", IBF_ELU}};
 
 struct comp {
   struct ib_prog *P;

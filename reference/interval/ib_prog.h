@@ -34,7 +34,7 @@ enum ib_fn {
   IBF_NORMCDF, IBF_ERFCX, IBF_ERFINV, IBF_ERFCINV, IBF_NORMCDFINV, IBF_FLOOR, IBF_CEIL, IBF_TRUNC, IBF_ROUND,
   IBF_RINT, IBF_LOGB, IBF_TGAMMA, IBF_LGAMMA,
   IBF_J0, IBF_J1, IBF_Y0, IBF_Y1, IBF_I0, IBF_I1, /* ib_bessel.h */
-  IBF_N
+  IBF_ELU, IBF_N
 };
 
 /* Gamma and log|Gamma| (ib_lg.h's tgamma rule names them) */
@@ -173,6 +173,21 @@ IB_HDN void ib_apply(ib_ctx *c, ib *r, const ib *x, int fn) {
   case IBF_ACOSH: ib_acosh(c, r, x); return;
   case IBF_ATANH: ib_atanh(c, r, x); return;
   case IBF_FABS: ib_abs(r, x); return;
+  case IBF_ELU: /* x for x > 0, expm1(x) for x <= 0 (alpha = 1, the catalogue's elu): a ball
+                 * of one sign takes that branch; an exact 0 is 0 (both branches agree); a ball
+                 * around 0 fails (1): more words may give it a sign */
+    if (!x->sat && x->zero && !x->r.m) {
+      ib_zero(r);
+      return;
+    }
+    if (ib_sign(x) > 0) ib_copy(r, x);
+    else if (ib_sign(x) < 0) ib_expm1(c, r, x);
+    else {
+      ib_fail(c, 1);
+      ib_zero(r);
+      r->r = ibm_pow2(IB_EMAX);
+    }
+    return;
   case IBF_ERFINV: ib_erfinv(c, r, x); return;
   case IBF_ERFCINV: ib_erfcinv(c, r, x); return;
   case IBF_NORMCDFINV: ib_normcdfinv(c, r, x); return;

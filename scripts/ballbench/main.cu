@@ -56,7 +56,7 @@ int main(int argc, char **argv) {
   const char *only = argc > 5 ? argv[5] : "012";
   int sms;
   CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-  CK(cudaDeviceSetLimit(cudaLimitStackSize, 16 * 1024));
+  CK(cudaDeviceSetLimit(cudaLimitStackSize, 24 * 1024)); /* the evaluator's frames: 15504 bytes (ptxas -v, sm_90) */
   struct ib_prog *dP;
   CK(cudaMalloc(&dP, sizeof P));
   CK(cudaMemcpy(dP, &P, sizeof P, cudaMemcpyHostToDevice));

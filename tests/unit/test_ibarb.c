@@ -236,6 +236,28 @@ static void f_log1pcube(arb_t y, const arb_t x, slong p) { /* log1p(exp(x)^3)/x:
   arb_div(y, y, x, p);
 }
 
+/* elu (alpha = 1): x above 0, expm1(x) below, 0 at an exact 0; a ball across 0 is left
+ * indeterminate (the naive loop then decides nothing there) */
+static void naive_elu(arb_t y, const arb_t x, slong p) {
+  if (arb_is_positive(x)) arb_set(y, x);
+  else if (arb_is_negative(x)) arb_expm1(y, x, p);
+  else if (arb_is_zero(x)) arb_zero(y);
+  else arb_indeterminate(y);
+}
+static void f_elu3(arb_t y, const arb_t x, slong p) { /* elu(x)*3 */
+  naive_elu(y, x, p);
+  arb_mul_ui(y, y, 3, p);
+}
+static void f_elusin(arb_t y, const arb_t x, slong p) { /* elu(x-1)+sin(x) */
+  arb_t t;
+  arb_init(t);
+  arb_sub_ui(t, x, 1, p);
+  naive_elu(y, t, p);
+  arb_sin(t, x, p);
+  arb_add(y, y, t, p);
+  arb_clear(t);
+}
+
 /* an expression and the same formula as a naive Arb evaluation */
 struct ncase {
   const char *text;
@@ -243,6 +265,8 @@ struct ncase {
 };
 static const struct ncase cases[] = {
     {"1-cos(x)", f_1mcos},
+    {"elu(x)*3", f_elu3},
+    {"elu(x-1)+sin(x)", f_elusin},
     {"exp(x)-1-x", f_expm1x},
     {"sqrt(x^2+4)-2", f_sqrt4},
     {"log(x+sqrt(x^2+1))", f_asinh},

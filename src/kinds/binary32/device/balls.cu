@@ -67,9 +67,15 @@ __global__ void __launch_bounds__(128, 6) k_balls(const struct ib_prog *__restri
 extern "C" int gpu_balls_upload(const struct ib_prog *P, struct ib_prog **d) {
   *d = NULL;
   if (!P) return 0;
-  /* the evaluator's frames (a stack of balls, each function's temporaries: 11536 bytes
-   * for sm_90 at 80 registers, ptxas -v) exceed the default per-thread stack */
-  if (cudaDeviceSetLimit(cudaLimitStackSize, 16 * 1024) != cudaSuccess) return -1;
+  /* the evaluator's frames (a stack of balls, each function's temporaries: 15504 bytes
+   * cumulative for sm_90 at 80 registers, ptxas -v, with the special functions' rules)
+   * exceed the default per-thread stack: 24 KB, or the kernel's own local size and 8 KB
+   * more where that is larger (a frame grown by new rules then fails no launch) */
+  size_t stack = 24 * 1024;
+  cudaFuncAttributes fa;
+  if (cudaFuncGetAttributes(&fa, k_balls) == cudaSuccess && fa.localSizeBytes + 8 * 1024 > stack)
+    stack = fa.localSizeBytes + 8 * 1024;
+  if (cudaDeviceSetLimit(cudaLimitStackSize, stack) != cudaSuccess) return -1;
   if (cudaMalloc((void **)d, sizeof *P) != cudaSuccess) return -1;
   if (cudaMemcpy(*d, P, sizeof *P, cudaMemcpyHostToDevice) != cudaSuccess) {
     cudaFree(*d);
