@@ -279,7 +279,7 @@ IB_HD void ib1_const(ib1 *r, const struct ib_constant *k, int *ok) {
  * inside y's rounding interval (no tie): all round to y with t = -sign(d). r = d = 0: the
  * value is y exactly, t = 0. y is normal (the invariant), so the gap is exact. */
 IB_HDN int ib1_round53(const ib1 *a, double *y, int *t) {
-  if (a->h == 0) return 0; /* an exact zero's sign is the host's */
+  if (a->h == 0) return a->r == 0 ? -1 : 0; /* an exact zero: the generic level has its sign (ib_zero.h) */
   double yy, d;
   ib1_two_sum(a->h, a->l, &yy, &d);
   if (d == 0 && a->r == 0) {

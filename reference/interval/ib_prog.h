@@ -42,6 +42,8 @@ enum ib_fn {
 
 /* the rules for values kept as logarithms (they name the operations above) */
 #include "ib_lg.h"
+/* exact zeros and their signs (they name the operations above) */
+#include "ib_zero.h"
 
 struct ib_ins {
   uint8_t op, fn;   /* enum ib_op; IBO_FN: enum ib_fn */
@@ -311,20 +313,33 @@ IB_HD int ib_keeps_nan(const struct ib_prog *P) {
 /* Instructions [from, to) of the program at the input x (binary32 bits, finite) with n
  * words, from an empty stack: the value they leave (the whole program: the result ball),
  * or c->fail set. A stack slot may hold a value beyond the exponent range as its logarithm
- * (lg[], vn[]: ib_lg.h); the result is turned back into an ordinary ball (or bound). */
-IB_HDN void ib_eval_span(const struct ib_prog *P, int from, int to, uint32_t x, ib_ctx *c, ib *out) {
+ * (lg[], vn[]: ib_lg.h); the result is turned back into an ordinary ball (or bound).
+ * Beside each slot, the sign of an exact zero (zs[]) and whether the host's exact path
+ * reaches it (hx[]: ib_zero.h); *zd (when not NULL): the result's zero decision. */
+IB_HDN void ib_eval_span_z(const struct ib_prog *P, int from, int to, uint32_t x, ib_ctx *c, ib *out, int *zd) {
   ib st[IB_STACK];
   unsigned char lg[IB_STACK], vn[IB_STACK];
+  signed char zs[IB_STACK], hx[IB_STACK];
   int sp = 0;
   for (int i = from; i < to && !c->fail; i++) {
     const struct ib_ins in = P->ins[i];
     ib *a = sp >= 2 ? &st[sp - 2] : st, *b = sp >= 1 ? &st[sp - 1] : st;
+    struct ib_z_in za = {0, 0, 0, 0}, zb = {0, 0, 0, 0};
+    if (in.op >= IBO_ADD && in.op <= IBO_DIV) za = ib_z_take(a, lg[sp - 2], vn[sp - 2], zs[sp - 2], hx[sp - 2]);
+    if (in.op >= IBO_ADD) zb = ib_z_take(b, lg[sp - 1], vn[sp - 1], zs[sp - 1], hx[sp - 1]);
     switch (in.op) {
-    case IBO_X: ib_set_f32bits(c, &st[sp], x), lg[sp] = vn[sp] = 0, sp++; break;
-    case IBO_CONST: ib_load_const(c, &st[sp], &P->k[in.p]), lg[sp] = vn[sp] = 0, sp++; break;
+    case IBO_X:
+      ib_set_f32bits(c, &st[sp], x), lg[sp] = vn[sp] = 0;
+      zs[sp] = (signed char)(x & 0x80000000u ? -1 : 1), hx[sp] = 1, sp++;
+      break;
+    case IBO_CONST:
+      ib_load_const(c, &st[sp], &P->k[in.p]), lg[sp] = vn[sp] = 0;
+      zs[sp] = 1, hx[sp] = (signed char)ib_z_fits(&st[sp]), sp++;
+      break;
     case IBO_NEG:
       if (lg[sp - 1]) vn[sp - 1] ^= 1;
       else ib_neg(b, b);
+      zs[sp - 1] = (signed char)-zs[sp - 1];
       break;
     case IBO_ADD:
     case IBO_SUB:
@@ -335,6 +350,7 @@ IB_HDN void ib_eval_span(const struct ib_prog *P, int from, int to, uint32_t x, 
       else if (in.op == IBO_SUB) ib_sub(c, a, a, b);
       else if (in.op == IBO_MUL) ib_mul(c, a, a, b);
       else ib_div(c, a, a, b);
+      ib_z_binop(in.op, a, lg[sp - 2], za, zb, &zs[sp - 2], &hx[sp - 2]);
       sp--;
       break;
     case IBO_POW:
@@ -342,9 +358,11 @@ IB_HDN void ib_eval_span(const struct ib_prog *P, int from, int to, uint32_t x, 
       else if (lg[sp - 1]) ib_lg_pow(c, b, &vn[sp - 1], in.p, in.q);
       else if (in.q == 1) ib_pow_int(c, b, b, in.p);
       else ib_pow_frac(c, b, b, in.p, in.q);
+      ib_z_pow(in.p, in.q, b, lg[sp - 1], zb, &zs[sp - 1], &hx[sp - 1]);
       break;
     case IBO_FN: {
       int v = 0;
+      zs[sp - 1] = hx[sp - 1] = 0; /* until ib_z_fn: a value kept as a logarithm is never zero */
       if (ib_outside(c, b, lg[sp - 1], vn[sp - 1], in.fn)) {
         ib_fail(c, IB_FAIL_NAN);
         break;
@@ -364,6 +382,7 @@ IB_HDN void ib_eval_span(const struct ib_prog *P, int from, int to, uint32_t x, 
         }
       }
       ib_apply(c, b, b, in.fn);
+      ib_z_fn(in.fn, b, lg[sp - 1], zb, &zs[sp - 1], &hx[sp - 1]);
       break;
     }
     default: ib_fail(c, 2);
@@ -372,6 +391,10 @@ IB_HDN void ib_eval_span(const struct ib_prog *P, int from, int to, uint32_t x, 
   if (sp < 1) ib_fail(c, 2);
   else if (lg[0]) ib_lg_demote(c, out, &st[0], vn[0]);
   else ib_copy(out, &st[0]);
+  if (zd) *zd = !c->fail && sp >= 1 && ib_z_is0(&st[0], lg[0]) ? ib_z_decide(zs[0], hx[0]) : 0;
+}
+IB_HDN void ib_eval_span(const struct ib_prog *P, int from, int to, uint32_t x, ib_ctx *c, ib *out) {
+  ib_eval_span_z(P, from, to, x, c, out, 0);
 }
 IB_HD void ib_eval(const struct ib_prog *P, uint32_t x, ib_ctx *c, ib *out) { ib_eval_span(P, 0, P->n_ins, x, c, out); }
 
@@ -417,8 +440,9 @@ IB_HDN int ib_decide_level(const struct ib_prog *P, uint32_t x, int lev, double 
   }
   ib r;
   ib_ctx c = {1 << lev, 0};
+  int zd = 0;
   if (!lev && P->n_pre && ib_pre_nan(P, x, 1)) c.fail = IB_FAIL_NAN; /* the cheap arguments first */
-  else ib_eval(P, x, &c, &r);
+  else ib_eval_span_z(P, 0, P->n_ins, x, &c, &r, &zd);
   if (c.fail == IB_FAIL_NAN && ib_keeps_nan(P)) {
     const uint64_t nan = IB_NAN_BITS;
     memcpy(y, &nan, sizeof nan);
@@ -427,6 +451,11 @@ IB_HDN int ib_decide_level(const struct ib_prog *P, uint32_t x, int lev, double 
   }
   if (c.fail >= 2) return -1;
   if (c.fail) return 0;
+  if (zd) { /* an exact zero of a known sign (ib_zero.h) */
+    *y = zd < 0 ? -0.0 : 0.0;
+    *t = 0;
+    return 1;
+  }
   if (ib_round53(&r, y, t)) return 1;
   return ib_hopeless(&r) ? -1 : 0;
 }

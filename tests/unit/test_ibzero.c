@@ -1,0 +1,243 @@
+/* test_ibzero.c: exact zeros decided by the ball evaluator with their IEEE signs
+ * (reference/interval/ib_zero.h, tracked by ib_prog.h's interpreter), against the host's
+ * expression engine (ref_mpfr: exact MPFR operations, else Ziv's loop over Arb balls).
+ *
+ *  - about 40 expressions with exact zeros (x-floor(x), round(x*16)/16-x, floor(exp(x)),
+ *    -x+x, 0/x, sqrt(x-x), x^3-x*x*x, logb(x)-logb(x), log(x/x), ...), at every input class
+ *    that gives a zero: +-0, integers, halves, quarters, subnormals, huge values, both
+ *    signs, and the first, last and two random inputs of every binade: every input the
+ *    balls decide equals the host engine's pair bit for bit (the zero's sign included);
+ *    each expression's zeros are decided by the balls (at most a few per expression left,
+ *    where a rule gives no sign on purpose);
+ *  - every rule's sign, at points where the host decides by its exact path: f(+-0) of the
+ *    odd functions, the step functions at +-0.3, +-0.5, log(1), acos(1), logb(1), sinpi(n),
+ *    cospi(n+1/2), roots and powers of -0, sums and products of signed zeros;
+ *  - where the host cannot give the sign by its exact path (a zero reached through an
+ *    inexact operand: floor(exp(x)), 0*sin(x)), only +0 is decided, and -0 never.
+ * A zero the balls decide where the host cannot (REF_T_UNDECIDABLE) must be +0 (the only
+ * zero decided outside the host's exact path). */
+#include "testutil.h"
+#include "ib_test.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reference/interval/ib_prog.h"
+#include "reference/expr/expr.h"
+#include "reference/reference.h"
+
+static uint64_t d2bits(double d) {
+  uint64_t u;
+  memcpy(&u, &d, sizeof u);
+  return u;
+}
+static uint32_t f2bits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  return u;
+}
+
+struct prog {
+  const struct reference *ref;
+  struct ib_prog P;
+};
+
+static int load(const char *text, struct prog *p) {
+  char err[256];
+  struct expr *e = expr_parse(text, err, sizeof err);
+  CHECK(e != NULL, "%s: %s", text, err);
+  if (!e) return -1;
+  const int rc = expr_ib_compile(e, &p->P, err, sizeof err);
+  expr_free(e);
+  CHECK(rc == 0, "%s: no program: %s", text, err);
+  p->ref = ref_resolve(text, 0, 0, "--ref", err, sizeof err);
+  CHECK(p->ref != NULL, "%s: %s", text, err);
+  return rc || !p->ref ? -1 : 0;
+}
+
+struct tally {
+  long tried, zeros, negzeros, host_zeros, zero_left, beyond, mismatched;
+};
+
+/* one input: the balls' pair against the host engine's */
+static void one(const struct prog *p, uint32_t x, struct tally *t, const char *text) {
+  double y, ry;
+  int tt, rt, words;
+  t->tried++;
+  const int d = ib_decide(&p->P, x, &y, &tt, &words);
+  ref_mpfr(p->ref, x, &ry, &rt);
+  const int host_ok = rt != REF_T_UNDECIDABLE && rt != -REF_T_UNDECIDABLE;
+  if (host_ok && ry == 0 && rt == 0) {
+    t->host_zeros++;
+    if (!d || y != 0) t->zero_left++;
+  }
+  if (!d) return;
+  if (y == 0) t->zeros++, t->negzeros += signbit(y) != 0;
+  if (!host_ok) {
+    t->beyond++;
+    CHECK(y != 0 || (!signbit(y) && tt == 0), "%s at x=%a: -0 decided where the host cannot", text,
+          (double)u2f(x));
+    return;
+  }
+  if (d2bits(y) != d2bits(ry) || tt != rt) {
+    if (t->mismatched < 5)
+      fprintf(stderr, "  %s at x=%a (0x%08x): balls %a t=%d, host %a t=%d\n", text, (double)u2f(x), x, y, tt, ry,
+              rt);
+    t->mismatched++;
+  }
+}
+
+static uint64_t rng = 0x2545f4914f6cdd1dull;
+static uint32_t next32(void) {
+  rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+  return (uint32_t)(rng >> 16);
+}
+
+/* every binade of both signs, and the inputs where zeros arise */
+static void sweep(const struct prog *p, struct tally *t, const char *text) {
+  static const float pts[] = {0.0f,  1.0f,  2.0f,       3.0f,       0.5f,     1.5f,      2.5f,  0.25f,
+                              0.3f,  0.75f, 0.0625f,    0x1p-149f,  0x1p-140f, 0x1p23f,  0x1p23f + 1,
+                              0x1p24f, 1e30f, 3.4e38f,  8388607.5f, 100.0f,   1000.0f,   0x1p-20f};
+  for (int s = 0; s < 2; s++) {
+    const uint32_t sg = s ? 0x80000000u : 0;
+    for (uint32_t e = 0; e < 255; e++) {
+      const uint32_t lo = e ? e << 23 : 1, hi = (e << 23) + 0x7fffff;
+      one(p, sg | lo, t, text);
+      one(p, sg | hi, t, text);
+      for (int i = 0; i < 2; i++) one(p, sg | (lo + next32() % (hi - lo + 1)), t, text);
+    }
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) one(p, sg | f2bits(pts[i]), t, text);
+  }
+}
+
+/* expressions with exact zeros; left: the most host zeros the balls may leave: the -0 of
+ * sin(x)*0 and rint(x/1e30) at negative x (an inexact operand: the host's Arb path answers
+ * +0 there, so the balls leave it, test_inexact_paths), cospi's zeros at |x| >= 2^24
+ * (sincospi's ball is not exact there), and the sums of x and 2^-600 (beyond the balls'
+ * exactness at the host's words: the host decides them, the balls leave them) */
+static const struct {
+  const char *text;
+  long left;
+} zexprs[] = {
+    {"x-floor(x)", 0}, {"x-trunc(x)", 0}, {"x-ceil(x)", 0}, {"round(x*16)/16-x", 0}, {"round(x*16)/16", 0},
+    {"floor(exp(x))", 0}, {"trunc(x*3)+rint(x)", 0}, {"-x+x", 0}, {"x*0", 0}, {"0/x", 0},
+    {"(x-x)*-1", 0}, {"sin(x)*0", 1031}, {"0*sin(x)", 0}, {"log(x/x)", 0}, {"sqrt(x-x)", 0},
+    {"-(x-x)", 0}, {"x^3-x*x*x", 0}, {"fabs(x)-x", 0}, {"logb(x)-logb(x)", 0}, {"floor(x)", 0},
+    {"ceil(x)", 0}, {"trunc(x)", 0}, {"round(x)", 0}, {"rint(x)", 0}, {"nearbyint(x)", 0},
+    {"sin(x)", 0}, {"sqrt(x)", 0}, {"x^(1/2)", 0}, {"x^3", 0}, {"x^2", 0}, {"cbrt(x)", 0},
+    {"x^(2/3)", 0}, {"x^(3/5)", 0}, {"atan(x)*x", 0}, {"tanh(x)/(x*x+1)", 0}, {"sinpi(x)", 0},
+    {"sinpi(x*0.5)", 0}, {"cospi(x+0.5)", 611}, {"log(fabs(x))", 0}, {"log2(x)*x", 0},
+    {"acos(x)", 0}, {"acosh(x)", 0}, {"logb(x)", 0}, {"-floor(x)", 0},
+    {"floor(-x)", 0}, {"rint(x/1e30)", 1042}, {"(x-x)*exp(x)", 0}, {"exp(x)*(x-x)", 0}, {"-(x-x)/exp(-x)", 0},
+    {"x*x-x^2", 0}, {"expm1(x-x)+erf(-(x-x))", 0}, {"asinh(x*0)", 0}, {"erfinv(x-x)", 0},
+    {"exp(x)-exp(x)", 0}, {"(x+2^-600)-(x+2^-600)", 2084}, {"-((x+2^-600)-(x+2^-600))", 2084}};
+
+static void test_zeros(void **state) {
+  (void)state;
+  check_failures = 0;
+  long all = 0, neg = 0;
+  for (size_t k = 0; k < sizeof zexprs / sizeof zexprs[0]; k++) {
+    static struct prog p;
+    const char *text = zexprs[k].text;
+    if (load(text, &p)) continue;
+    struct tally t = {0};
+    sweep(&p, &t, text);
+    printf("  %-24s %5ld inputs: %4ld zeros by the balls (%4ld -0), host zeros %4ld, left %4ld, beyond the host "
+           "%ld; %ld mismatched\n", text, t.tried, t.zeros, t.negzeros, t.host_zeros, t.zero_left, t.beyond,
+           t.mismatched);
+    CHECK(t.mismatched == 0, "%s: %ld inputs differ from the host engine", text, t.mismatched);
+    CHECK(t.zeros > 0, "%s: no zero decided", text);
+    CHECK(t.zero_left <= zexprs[k].left, "%s: %ld host zeros left by the balls", text, t.zero_left);
+    all += t.zeros, neg += t.negzeros;
+  }
+  printf("  %ld zeros decided, %ld of them -0\n", all, neg);
+  CHECK(neg > 0 && all > neg, "both signs");
+  ref_thread_cleanup();
+  assert_int_equal(check_failures, 0);
+}
+
+/* single points with the zero each rule must give, as the host's exact path gives it:
+ * sign -1 (-0), +1 (+0), derived from IEEE 754 / MPFR's documented special values */
+static const struct {
+  const char *text;
+  float x;
+  int sign;
+} pts[] = {
+    {"sin(x)", -0.0f, -1},     {"tan(x)", -0.0f, -1},      {"atan(x)", -0.0f, -1},     {"sinh(x)", -0.0f, -1},
+    {"tanh(x)", -0.0f, -1},    {"asin(x)", -0.0f, -1},     {"asinh(x)", -0.0f, -1},    {"atanh(x)", -0.0f, -1},
+    {"erf(x)", -0.0f, -1},     {"expm1(x)", -0.0f, -1},    {"log1p(x)", -0.0f, -1},    {"sqrt(x)", -0.0f, -1},
+    {"cbrt(x)", -0.0f, -1},    {"sinpi(x)", -0.0f, -1},    {"erfinv(x)", -0.0f, -1},   {"fabs(x)", -0.0f, 1},
+    {"floor(x)", -0.0f, -1},   {"floor(x)", 0.3f, 1},      {"ceil(x)", -0.3f, -1},     {"trunc(x)", -0.3f, -1},
+    {"round(x)", -0.3f, -1},   {"rint(x)", -0.3f, -1},     {"rint(x)", -0.5f, -1},     {"nearbyint(x)", 0.5f, 1},
+    {"log(x)", 1.0f, 1},       {"log2(x)", 1.0f, 1},       {"log10(x)", 1.0f, 1},      {"acos(x)", 1.0f, 1},
+    {"acosh(x)", 1.0f, 1},     {"logb(x)", 1.0f, 1},       {"logb(x)", -1.5f, 1},      {"erfcinv(x)", 1.0f, 1},
+    {"normcdfinv(x)", 0.5f, 1}, {"sinpi(x)", 2.0f, 1},     {"sinpi(x)", -3.0f, -1},    {"cospi(x)", 0.5f, 1},
+    {"cospi(x)", -1.5f, 1},    {"x^(1/2)", -0.0f, 1},      {"x^(1/3)", -0.0f, -1},     {"x^3", -0.0f, -1},
+    {"x^2", -0.0f, 1},         {"x^(2/3)", -0.0f, 1},      {"-x+x", -0.0f, 1},         {"x+x", -0.0f, -1},
+    {"x-x", -0.0f, 1},         {"-(x-x)", 2.0f, -1},       {"x*0", -3.0f, -1},         {"0/x", -3.0f, -1},
+    {"(x-x)*-1", 5.0f, -1},    {"sqrt(x-x)", 7.0f, 1},     {"sqrt(-(x-x))", 7.0f, -1}, {"-x-x", 0.0f, -1},
+    {"x*x*x-x^3", -2.5f, 1},   {"0*sin(x)", -1.0f, -1},    {"sin(x)*0", 0.0f, 1},      {"log(x/x)", -5.0f, 1},
+};
+
+static void test_rules(void **state) {
+  (void)state;
+  check_failures = 0;
+  static struct prog p;
+  for (size_t k = 0; k < sizeof pts / sizeof pts[0]; k++) {
+    if (load(pts[k].text, &p)) continue;
+    const uint32_t x = f2bits(pts[k].x);
+    double y = 1, ry = 1;
+    int t = 9, rt = 9, words;
+    const int d = ib_decide(&p.P, x, &y, &t, &words);
+    ref_mpfr(p.ref, x, &ry, &rt);
+    const double want = pts[k].sign < 0 ? -0.0 : 0.0;
+    CHECK(d2bits(ry) == d2bits(want) && rt == 0, "%s at x=%a: the host gives %a t=%d, not %s0", pts[k].text,
+          (double)pts[k].x, ry, rt, pts[k].sign < 0 ? "-" : "+");
+    CHECK(d && d2bits(y) == d2bits(want) && t == 0, "%s at x=%a: the balls %s %a t=%d, not %s0", pts[k].text,
+          (double)pts[k].x, d ? "give" : "leave it:", y, t, pts[k].sign < 0 ? "-" : "+");
+  }
+  printf("  %zu rules: the balls' signed zero equals the derived one and the host's\n", sizeof pts / sizeof pts[0]);
+  ref_thread_cleanup();
+  assert_int_equal(check_failures, 0);
+}
+
+/* a -0 through an inexact operand: the host's exact path stops there and its Arb balls
+ * give +0 (an exactly-zero ball), so the balls leave -0 to the host and decide +0 only */
+static void test_inexact_paths(void **state) {
+  (void)state;
+  check_failures = 0;
+  static struct prog p;
+  static const struct {
+    const char *text;
+    float x;
+    int decided; /* the balls decide +0 (1) or leave it (0) */
+  } cases[] = {{"sin(x)*0", -1.0f, 0}, {"sin(x)*0", 1.0f, 1},         {"ceil(-exp(x))", -2.0f, 0},
+               {"floor(exp(x))", -2.0f, 1}, {"round(sin(x))", -0.25f, 0}, {"round(sin(x))", 0.25f, 1}};
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    if (load(cases[k].text, &p)) continue;
+    double y = 1, ry;
+    int t = 9, rt, words;
+    const int d = ib_decide(&p.P, f2bits(cases[k].x), &y, &t, &words);
+    ref_mpfr(p.ref, f2bits(cases[k].x), &ry, &rt);
+    CHECK(d == cases[k].decided, "%s at x=%a: the balls %s", cases[k].text, (double)cases[k].x,
+          d ? "decide" : "leave it");
+    CHECK(!d || (d2bits(y) == 0 && t == 0), "%s at x=%a: the balls give %a t=%d", cases[k].text,
+          (double)cases[k].x, y, t);
+    CHECK(!d || (d2bits(ry) == 0 && rt == 0), "%s at x=%a: the host gives %a t=%d", cases[k].text,
+          (double)cases[k].x, ry, rt);
+    printf("  %-16s at %5g: host %a t=%d, balls %s\n", cases[k].text, (double)cases[k].x, ry, rt,
+           d ? "+0" : "leave it");
+  }
+  ref_thread_cleanup();
+  assert_int_equal(check_failures, 0);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_rules),
+      cmocka_unit_test(test_zeros),
+      cmocka_unit_test(test_inexact_paths),
+  };
+  return cmocka_run_group_tests_name("ibzero", tests, NULL, NULL);
+}
