@@ -304,6 +304,16 @@ IB_HDN void ib_log1p(ib_ctx *c, ib *r, const ib *x) {
  * sin 2v = 2 sin v (1 - vers v), vers 2v = 2 sin^2 v; no step cancels. */
 IB_HDN void ib_sinvers_small(ib_ctx *c, ib *S, ib *V, const ib *t) {
   const int64_t ut = ibm_ceil_log2(ib_upper(t));
+  if (ut > 4) { /* |t| may exceed 16: a reduction that could not bring the argument near 0 (a
+                 * ball wider than pi). sin t in [-1, 1], vers t in [0, 2] for every real t: the
+                 * balls 0 +- 1 and 1 +- 1, enclosures at any precision (more words narrow the
+                 * reduced argument). The doublings below would square a radius above 1 up to
+                 * ut + 22 times: its exponent doubling each time, beyond int64_t. */
+    ib_set_tiny(S, 0);
+    ib_set_si(c, V, 1);
+    ib_add_error(V, ibm_pow2(0));
+    return;
+  }
   const int SS = 6 + c->n;
   const int s = ut + SS > 0 ? (int)(ut + SS) : 0;
   ib u, u2, term, one;
