@@ -19,6 +19,7 @@
 
 #include <math.h>
 
+#include "reference/host_device.h"
 #include "src/kinds/search/sample.h"
 
 typedef struct {
@@ -38,9 +39,13 @@ SR_HD dd fast_two_sum(double a, double b) { /* |a| >= |b| */
   double s = a + b;
   return dd_make(s, b - (s - a));
 }
+/* The product rounded as a product: this object is compiled with nvcc's default -fmad=true (for
+ * CUDA's own functions), which would fuse a * b into a later sum (x - k ln2 as one fma) and break
+ * every error-free step built on it (the exp reduction lost 2^-43: 511 ulp estimates for 0.5).
+ * ref_mul is __dmul_rn on the device, which is never fused. */
 SR_HD dd two_prod(double a, double b) {
-  double p = a * b;
-  return dd_make(p, fma(a, b, -p));
+  double p = ref_mul(a, b);
+  return dd_make(p, ref_fma(a, b, -p));
 }
 SR_HD dd dd_add(dd a, dd b) {
   dd s = two_sum(a.hi, b.hi), t = two_sum(a.lo, b.lo);
