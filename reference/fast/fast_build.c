@@ -32,6 +32,7 @@
 #define FAST_MAX_PREC 4096     /* precision cap of the retries */
 #define FAST_KEEP_LOG2 (-60)   /* best-effort blocks are kept if eps <= 2^-60 (scaled) */
 #define FAST_EPS_MIN_LOG2 (-900)
+#define FAST_ZANC_MAX 0x1p-16  /* blocks within [-2^-16, 2^-16] try the Taylor anchor at 0 */
 
 void fast_opts_default(struct fast_opts *o) {
   o->nmax = 20;
@@ -210,6 +211,8 @@ struct ctx {
   int oom;
   double deadline;   /* omp_get_wtime() past which no block is tried (0: none) */
   int over_budget;   /* some block was left undecided for want of time (or a stop) */
+  int zanc_ok;       /* zanc holds the anchor of f's Taylor polynomial at 0 (zero_anchor) */
+  double zanc[4];
 };
 
 /* Geometry (fast_eval.h): centre c = sign*(X0 + (2^k-1) h/2), exact in binary64
@@ -237,16 +240,45 @@ enum { TRY_OK, TRY_SPLIT, TRY_UNDEC, TRY_NOWHERE };
 
 /* Where a block's series come from: the function's own series, or (plan != NULL) its
  * anchored series (fast.h) following the plan recorded at the block's centre, whose
- * anchor was anc; with fold, the anchor is added back (the series of f itself). */
+ * anchor was anc; or (poly) f's own series less the anchor anc (the Taylor polynomial of f
+ * at 0: zero_anchor); with fold, the anchor is added back (the series of f itself). */
 struct src {
   const struct fast_fn *fn;
   signed char *plan;
   double anc[5]; /* the anchor (a0, a1, a2, q) and the sign of D (fast_anchored_fn) */
   int fold;
+  int poly;
 };
+
+/* res += s A(x + t) as a series in t (s = +-1): A(x + t) = A(x) + (a1/q + 2 a2 x) t + a2 t^2 */
+static void anchor_series_add(arb_ptr res, const double *a, const arb_t x, slong len, slong prec, int s) {
+  arb_t t, u;
+  arb_init(t), arb_init(u);
+  arb_set_d(t, s * a[2]);
+  if (len > 2) arb_add(res + 2, res + 2, t, prec);
+  arb_mul_2exp_si(u, t, 1);
+  arb_mul(u, u, x, prec);
+  arb_set_d(t, s * a[1]);
+  arb_div_ui(t, t, (ulong)a[3], prec);
+  arb_add(u, u, t, prec);
+  if (len > 1) arb_add(res + 1, res + 1, u, prec);
+  arb_set_d(u, s * a[2]);
+  arb_mul(u, u, x, prec);
+  arb_add(u, u, t, prec);
+  arb_mul(u, u, x, prec);
+  arb_set_d(t, s * a[0]);
+  arb_add(u, u, t, prec);
+  arb_add(res, res, u, prec);
+  arb_clear(t), arb_clear(u);
+}
 
 static int src_series(const struct src *s, arb_ptr res, const arb_t x, slong len, slong prec, int *dsgn) {
   if (dsgn) *dsgn = 0;
+  if (s->poly) { /* D = f - A: Arb's balls carry the cancellation, the callers raise the precision */
+    int rc = fast_fn_series(s->fn, res, x, len, prec);
+    if (!rc && !s->fold) anchor_series_add(res, s->anc, x, len, prec, -1);
+    return rc;
+  }
   if (!s->plan) return fast_fn_series(s->fn, res, x, len, prec);
   double a[5];
   int rc = s->fn->anchored(res, a, x, len, prec, s->fn->ctx, s->plan, 1);
@@ -254,26 +286,7 @@ static int src_series(const struct src *s, arb_ptr res, const arb_t x, slong len
   if (dsgn && !s->fold) *dsgn = (int)a[4];
   for (int k = 0; k < 4; k++)
     if (a[k] != s->anc[k]) return -1; /* the plan fixes the anchor: cannot happen */
-  if (s->fold) { /* + A(x + t) = A(x) + (a1/q + 2 a2 x) t + a2 t^2 */
-    arb_t t, u;
-    arb_init(t), arb_init(u);
-    arb_set_d(t, a[2]);
-    if (len > 2) arb_add(res + 2, res + 2, t, prec);
-    arb_mul_2exp_si(u, t, 1);
-    arb_mul(u, u, x, prec);
-    arb_set_d(t, a[1]);
-    arb_div_ui(t, t, (ulong)a[3], prec);
-    arb_add(u, u, t, prec);
-    if (len > 1) arb_add(res + 1, res + 1, u, prec);
-    arb_set_d(u, a[2]);
-    arb_mul(u, u, x, prec);
-    arb_add(u, u, t, prec);
-    arb_mul(u, u, x, prec);
-    arb_set_d(t, a[0]);
-    arb_add(u, u, t, prec);
-    arb_add(res, res, u, prec);
-    arb_clear(t), arb_clear(u);
-  }
+  if (s->fold) anchor_series_add(res, a, x, len, prec, 1);
   return 0;
 }
 
@@ -506,7 +519,7 @@ static int try_block_plain(struct ctx *cx, uint32_t first, int k, struct leaf *L
   int lr;
   geometry(first, k, &c, &rad, &lr);
   L->first = first, L->k = k, L->ok = 0;
-  const struct src sr = {cx->fn, NULL, {0, 0, 0, 1, 0}, 0};
+  const struct src sr = {cx->fn, NULL, {0, 0, 0, 1, 0}, 0, 0};
   arb_ptr bc = _arb_vec_init(len);
   mag_t lowf, upf;
   mag_init(lowf), mag_init(upf);
@@ -565,7 +578,7 @@ static void dev_range(mag_t lo, mag_t hi, int *sgn, arb_srcptr cc, arb_srcptr bc
 
 /* The anchor (a0, a1, a2, q) fits the device's rounding (fast_eval.h,
  * fast_round_anchored) on the whole block: each of |a0|, |a1 x / q|, |a2 x^2| is 0 or in
- * [2^-900, 2^1000], 2^-900 <= |A| <= 2^1000, and |D| <= |A|/4 (dhi bounds |D|); q = 1,
+ * [2^-900, 2^1000] at each binary32 x of the block, 2^-900 <= |A| <= 2^1000, and |D| <= |A|/4 (dhi bounds |D|); q = 1,
  * or q odd with a1 an integer below 2^29. *ainf: a lower bound of |A|. */
 static int anchor_fits(const double *anc, double c, double rad, const mag_t dhi, mag_t ainf) {
   arb_t a, xb, term;
@@ -589,6 +602,12 @@ static int anchor_fits(const double *anc, double c, double rad, const mag_t dhi,
     }
     arb_add(a, a, term, 128);
     arb_get_mag_lower(t, term);
+    if (k > 0 && mag_is_zero(t) && arb_contains_zero(xb)) {
+      /* the term is 0 at x = 0, which the rounding allows, and at every other binary32 x
+       * of the block (|x| >= 2^-149) at least |a_k| 2^(-149 k) / q */
+      mag_set_d_lower(t, fabs(anc[k]));
+      mag_mul_2exp_si(t, t, -149 * k - (k == 1 && anc[3] != 1 ? (slong)ceil(log2(anc[3])) : 0));
+    }
     ok = ok && mag_cmp_2exp_si(t, -900) >= 0;
     arb_get_mag(t, term);
     ok = ok && mag_cmp_2exp_si(t, 1000) <= 0;
@@ -703,6 +722,80 @@ static int block_anchored(struct ctx *cx, const struct src *sr, arb_srcptr cc, a
   return st;
 }
 
+/* The anchor of f's Taylor polynomial at 0, for an expression's blocks near 0 (before
+ * the anchors of its rules, reference/expr/expr_anchor.c, which serve elsewhere): A = a0 + a1 x + a2 x^2 with a0, a1, a2 the leading coefficients of f's
+ * series at the exact point 0 that are binary64 numbers (Arb balls of radius 0 whose
+ * midpoint a double holds, between 2^-900 and 2^900); the first one that is not, and
+ * those after it, taken as 0. Why: near 0 an expression's value often lies within a tiny fraction of an
+ * ulp of that exact quadratic (1 - cos x = x^2/2 - x^4/24 + ...: within 2^-123 relative at x
+ * = 2^-60, against the 2^-80 a plain block aims at), where no polynomial of the value
+ * alone decides the rounding; the anchored block rounds A + D instead (fast_eval.h,
+ * fast_round_anchored), with D = f - A enclosed by Arb at a precision raised until it keeps
+ * its own relative accuracy (src_series, poly; zero_anchored_centre). Rigour does not
+ * depend on A: f = A + (f - A) for any exact A, and every block's D is Arb's enclosure of
+ * f - A at its points; A only decides how many inputs the block can round. 1 with anc =
+ * (a0, a1, a2, q = 1) when some a_k != 0. */
+/* a1 = m / q for the first odd q <= 99 such that the ball q a1 contains an integer m,
+ * |m| < 2^29 (the rounding's form: fast_eval.h): (1 + x)^(1/3) - 1 = x/3 - x^2/9 + ... The
+ * ball is not a proof that a1 is m/q, and need not be: any exact anchor is valid (below). */
+static int rational_slope(const arb_t a1, double anc[4]) {
+  arb_t t;
+  fmpz_t m;
+  arb_init(t), fmpz_init(m);
+  int ok = 0;
+  for (ulong q = 3; q <= 99 && !ok; q += 2) {
+    arb_mul_ui(t, a1, q, 256);
+    if (arb_get_unique_fmpz(m, t) && !fmpz_is_zero(m) && fmpz_bits(m) <= 29)
+      anc[1] = (double)fmpz_get_si(m), anc[3] = (double)q, ok = 1;
+  }
+  arb_clear(t), fmpz_clear(m);
+  return ok;
+}
+
+static int zero_anchor(const struct fast_fn *fn, double anc[4]) {
+  arb_ptr a = _arb_vec_init(3);
+  arb_t x;
+  arf_t m;
+  arb_init(x), arf_init(m); /* x = 0, exactly */
+  int any = 0;
+  anc[0] = anc[1] = anc[2] = 0, anc[3] = 1;
+  if (fast_fn_series(fn, a, x, 3, 256) == 0)
+    for (int k = 0; k < 3; k++) {
+      if (!arb_is_exact(a + k)) {
+        if (k == 1) any |= rational_slope(a + 1, anc);
+        break;
+      }
+      const double d = arf_get_d(arb_midref(a + k), ARF_RND_NEAR);
+      arf_set_d(m, d);
+      if (!isfinite(d) || !arf_equal(m, arb_midref(a + k)) || (d != 0 && !(fabs(d) >= 0x1p-900 && fabs(d) <= 0x1p900)))
+        break;
+      anc[k] = d;
+      any |= d != 0;
+    }
+  _arb_vec_clear(a, 3);
+  arb_clear(x), arf_clear(m);
+  return any;
+}
+
+/* D = f - A at the centre x (sr switched to the Taylor anchor at 0): the precision doubled
+ * until D's value keeps 64 bits of relative accuracy (the cancellation of f - A costs as
+ * many bits as D is below A). 0 (sr left as it was) where no precision up to
+ * FAST_MAX_PREC gives it. */
+static int zero_anchored_centre(const struct ctx *cx, struct src *sr, arb_ptr cc, const arb_t x, slong len) {
+  struct src z = *sr;
+  z.poly = 1, z.fold = 0;
+  memcpy(z.anc, cx->zanc, sizeof cx->zanc);
+  z.anc[4] = 0;
+  for (slong p = cx->o.prec; p <= FAST_MAX_PREC; p *= 2) {
+    if (src_series(&z, cc, x, len, p, NULL) != 0 || !vec_finite(cc, len)) return 0;
+    if (arb_rel_accuracy_bits(cc) >= 64) {
+      *sr = z;
+      return 1;
+    }
+  }
+  return 0;
+}
+
 /* Tries the block of 2^k patterns from first with the anchored series: the plan
  * recorded at the centre, then replayed on the ball and at the centre for the
  * coefficients. Where the centre gives no series (outside the domain, a pole), the
@@ -719,8 +812,11 @@ static int anchored_try(struct ctx *cx, struct src *sr, arb_ptr cc, arb_ptr bc, 
   arb_set_d(x, c);
   int st = -1, dsgn = 0;
   memset(sr->plan, 0, (size_t)cx->fn->plan_len);
-  if (cx->fn->anchored(cc, sr->anc, x, len, cx->o.prec, cx->fn->ctx, sr->plan, 0) == 0 && vec_finite(cc, len))
-    st = ball_series(sr, bc, len, c, rad, &dsgn);
+  /* near 0, f's Taylor polynomial at 0 (the closest exact quadratic there), else the rules' */
+  int rc = 0;
+  if (!(cx->zanc_ok && fabs(c) + rad <= FAST_ZANC_MAX && zero_anchored_centre(cx, sr, cc, x, len)))
+    rc = cx->fn->anchored(cc, sr->anc, x, len, cx->o.prec, cx->fn->ctx, sr->plan, 0);
+  if (rc == 0 && vec_finite(cc, len)) st = ball_series(sr, bc, len, c, rad, &dsgn);
   if (st == TRY_OK) dev_range(lo, hi, &sgn, cc, bc, nmax, lr);
   const int anchored = sr->anc[0] != 0 || sr->anc[1] != 0 || sr->anc[2] != 0;
   if (st == TRY_OK && anchored && !anchor_fits(sr->anc, c, rad, hi, ainf)) { /* f = A + D, unanchored */
@@ -742,7 +838,7 @@ static int anchored_try(struct ctx *cx, struct src *sr, arb_ptr cc, arb_ptr bc, 
 static int try_block_anchored(struct ctx *cx, uint32_t first, int k, struct leaf *L) {
   const int len = cx->o.nmax + 2;
   L->first = first, L->k = k, L->ok = 0;
-  struct src sr = {cx->fn, malloc((size_t)cx->fn->plan_len), {0, 0, 0, 1, 0}, 0};
+  struct src sr = {cx->fn, malloc((size_t)cx->fn->plan_len), {0, 0, 0, 1, 0}, 0, 0};
   arb_ptr cc = _arb_vec_init(len), bc = _arb_vec_init(len);
   int st = sr.plan ? anchored_try(cx, &sr, cc, bc, first, k, L) : -1;
   _arb_vec_clear(cc, len), _arb_vec_clear(bc, len);
@@ -987,6 +1083,7 @@ int fast_build(struct fast_table *tab, const struct fast_fn *fn, const struct fa
     return -1;
   double t0 = omp_get_wtime();
   cx.deadline = cx.o.budget_s > 0 ? t0 + cx.o.budget_s : 0;
+  cx.zanc_ok = fn->anchored && zero_anchor(fn, cx.zanc);
   struct fast_range *pc;
   int npc;
   if (normalize_ranges(ranges, nranges, fn->symmetry != FAST_SYM_NONE, cx.o.min_lgsize, &pc,
