@@ -19,7 +19,7 @@
  * y1 of negative inputs are NaN as the host engine gives (ref_mpfr). IB_TEST_LEFT=1 prints the
  * inputs the naive loop decides and the balls leave (e.g. I0 at x in [2^56, 2^57): log I0 x is
  * kept as a logarithm, and e^L for L that close to 2^57 is past ib_exp, as cosh's is).
- * Also: the 1280-bit Euler constant of ib_bessel.h against MPFR; single balls (exact and
+ * Also (Euler's constant, ib_const.h, is checked against MPFR by test_ib): single balls (exact and
  * with a radius) through ib_bessel and ib_bes_i_lg at 1 to 8 words holding Arb's value at
  * their midpoint, on both sides of every switch (2000 of them); Hankel's P and Q alone from
  * x = 8 up, where the remainder bound of DLMF 10.17(iii) is what makes the radius, against
@@ -235,28 +235,6 @@ static void test_y_domain(void **state) {
   }
 }
 
-/* IB_EULER_WORDS is floor(gamma 2^1280) word for word */
-static void test_euler_const(void **state) {
-  (void)state;
-  static const uint64_t w[IB_MAXL] = IB_EULER_WORDS;
-  mpfr_t g;
-  mpfr_init2(g, 1400);
-  mpfr_const_euler(g, MPFR_RNDD); /* below gamma by less than 2^-1400 */
-  /* floor(g 2^1280) as an integer (that of gamma: g is within 2^-1400 below), against the words */
-  mpz_t z, v;
-  mpz_init(z), mpz_init(v);
-  mpfr_mul_2ui(g, g, 1280, MPFR_RNDD);
-  mpfr_get_z(z, g, MPFR_RNDD);
-  for (int i = 0; i < IB_MAXL; i++) {
-    mpz_mul_2exp(v, v, 64);
-    mpz_add_ui(v, v, (unsigned long)w[i]);
-  }
-  assert_int_equal(mpz_cmp(z, v), 0);
-  assert_int_equal(IB_EULER_E, 0);
-  mpz_clear(z), mpz_clear(v);
-  mpfr_clear(g);
-}
-
 /* ---- enclosure of single balls: ib_bessel and ib_bes_i_lg at 1 to 8 words hold Arb's
  * value (4200 bits) at the ball's midpoint, exact arguments and arguments with a radius,
  * on both sides of every switch (Hankel's 22.2 n + 6, I's 724) and where each series or
@@ -438,7 +416,7 @@ int main(int argc, char **argv) {
     measure(atol(argv[2]));
     return 0;
   }
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_euler_const), cmocka_unit_test(test_y_domain),
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_y_domain),
                                      cmocka_unit_test(test_enclosure),
                                      cmocka_unit_test(test_hankel_pq),
                                      cmocka_unit_test(test_naive_arb)};
