@@ -3,7 +3,7 @@
  * 20 numerical kernels of issue 44 (docs/expressions.md).
  *
  * Each expression is written a second time below as a plain Arb evaluation in the order
- * the formula reads (no identity, no rewriting): the value at x is computed at 64, 128,
+ * the formula reads (no identity, no rewriting): the value at x is computed (ib_test.h's ib_naive_pair) at 64, 128,
  * ... 8192 bits until the ball's two ends round to the same binary64 number on the same
  * side of it (round to nearest even, subnormals included, mpfr_get_d; the ternary t is
  * the sign of y minus the exact value, MPFR's), which is then the exact pair, since

@@ -3,7 +3,7 @@
  *
  * Each expression is written a second time as a plain Arb evaluation of the formula
  * (arb_hypgeom_bessel_j, _y, _i and Arb's arithmetic: nothing of the ball evaluator or the
- * project's host engine), run at 64, 128, ... 8192 bits until the ball's two ends round
+ * project's host engine), run (ib_test.h's ib_naive_pair) at 64, 128, ... 8192 bits until the ball's two ends round
  * to the same binary64 number on the same side (mpfr_get_d, round to nearest; t the sign
  * of y minus the exact value): then that pair is the exact one, as every Arb operation
  * encloses its exact result. Every input both decide must give the same pair (y bit for

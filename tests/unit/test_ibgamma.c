@@ -6,7 +6,7 @@
  *    arith_bernoulli_number(2k) (numerator, denominator and sign).
  * 2. Expressions calling tgamma and lgamma, each written a second time as a plain Arb
  *    evaluation (arb_gamma, arb_lgamma; log|Gamma| of a negative x as log|arb_gamma(x)|,
- *    Arb's own reflection): the value at x is computed at 64, 128, ... 8192 bits until both
+ *    Arb's own reflection): the value at x is computed (ib_test.h's ib_naive_pair) at 64, 128, ... 8192 bits until both
  *    ends of the ball round to the same binary64 number on the same side (round to nearest,
  *    subnormals and overflow included: mpfr_get_d; t = sign(y - value)), which is then the
  *    exact pair. Every input both decide must give the same pair (y and t, bit for bit),

@@ -7,14 +7,14 @@
  * = -sqrt(2) erfcinv(2p)), and the step functions applied by MPFR (mpfr_floor, mpfr_ceil,
  * mpfr_trunc, mpfr_round: half-way cases away from 0, mpfr_rint in MPFR_RNDN: to even;
  * logb as the exponent of |v| minus 1) to both ends of the argument's Arb ball, exactly,
- * the value known only where both ends give the same integer. The value at x is computed at
- * 64, 128, ... 8192 bits until the ball's ends round to the same binary64 number on the same
- * side of it (round to nearest even with subnormals, mpfr_get_d; t the sign of y minus the
- * exact value), which is then the exact pair. Inputs where it cannot decide (the value an
- * exact zero, whose sign is IEEE's rule; a step function's argument exactly on a boundary,
- * which no ball of Arb's isolates) are counted apart; the test asserts that both sides
- * decide most inputs, so that it cannot pass by deciding nothing. For every input both
- * decide, the pairs are equal bit for bit (y and t).
+ * the value known only where both ends give the same integer. The value at x is computed
+ * (ib_test.h's ib_naive_pair) at 64, 128, ... 8192 bits until the ball's ends round to the
+ * same binary64 number on the same side of it (round to nearest even with subnormals,
+ * mpfr_get_d; t the sign of y minus the exact value), which is then the exact pair. Inputs
+ * where it cannot decide (the value an exact zero, whose sign is IEEE's rule; a step
+ * function's argument exactly on a boundary, which no ball of Arb's isolates) are counted
+ * apart; the test asserts that both sides decide most inputs, so that it cannot pass by
+ * deciding nothing. For every input both decide, the pairs are equal bit for bit (y and t).
  *
  * And: exact values the balls must never claim wrongly (floor(sqrt(x)^2) = x at integer x,
  * the argument exactly an integer that no ball isolates; erfinv(erf(x)) = x), derived by
