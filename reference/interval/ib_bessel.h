@@ -97,26 +97,6 @@
 #define IB_BES_KMAX 4000 /* terms of a series at most (else fail 1) */
 #define IB_BES_IMAX 724.0 /* (I): I_nu by its series below, a lower bound from there on */
 
-/* Euler's constant gamma truncated (toward zero) to 1280 bits: 0.d 2^0, below the value by
- * less than 2^-1280 (floor(gamma 2^1280), computed with mpmath at 1500 bits;
- * tests/unit/test_ibbessel.c checks every word against MPFR's mpfr_const_euler) */
-#define IB_EULER_E 0
-#define IB_EULER_WORDS { \
-    0x93c467e37db0c7a4ull, 0xd1be3f810152cb56ull, 0xa1cecc3af65cc019ull, 0x0c03df34709affbdull, \
-    0x8e4b59fa03a9f0eeull, 0xd0649ccb621057d1ull, 0x1056ae9132135a08ull, 0xe43b4673d74bafeaull, \
-    0x58deb878cc86d733ull, 0xdbe7bf38154b36cfull, 0x8a96d1567899aaaeull, 0x0c09d4c8b6b7b86full, \
-    0xd2a1ea1de62ff864ull, 0x3ec7c27182797722ull, 0x5e6ac2f0bd61c746ull, 0x961542a3ce3bea5dull, \
-    0xb54fe70e63e6d09full, 0x8fc28658e80567a4ull, 0x7cfde60ee741e5d8ull, 0x5a7bd46931ced822ull}
-static const uint64_t ib_euler_host[IB_MAXL] = IB_EULER_WORDS;
-#if defined(__CUDACC__)
-static __device__ __constant__ const uint64_t ib_euler_dev[IB_MAXL] = IB_EULER_WORDS;
-#endif
-#if defined(__CUDA_ARCH__)
-#define IB_EULER_D ib_euler_dev
-#else
-#define IB_EULER_D ib_euler_host
-#endif
-
 /* a binary64 number >= every |x| of the ball (inf for a bound or beyond 2^1000) */
 IB_HD double ib_upper_d(const ib *x) {
   if (x->sat > 0) return INFINITY;
@@ -340,7 +320,7 @@ IB_HDN void ib_bes_y_series(ib_ctx *c, ib *r, const ib *x, int nu, int extra) {
   }
   ib_mul_2exp(&w, &L, x, -1);
   ib_log(&w, &L, &L);
-  ib_const_words(&w, &g, IB_EULER_D, IB_EULER_E);
+  ib_const_words(&w, &g, IB_EULER_D, IB_EULER_E); /* gamma (ib_const.h) */
   ib_add(&w, &L, &L, &g);
   ib_mul(&w, &L, &L, &SJ);
   ib_mul_2exp(&w, &L, &L, 1);

@@ -1,6 +1,7 @@
 /* test_ib.c: the ball evaluator (reference/interval/) against MPFR and Arb.
  *
- *  - its constants (pi, log 2: 20 words each) against MPFR's, word for word;
+ *  - its constants (pi, log 2, Euler's gamma: 20 words each, ib_const.h) against MPFR's,
+ *    word for word;
  *  - its operations on random balls: every result must enclose Arb's value at the
  *    midpoints (a necessary condition of an enclosure);
  *  - the 34 expressions of docs/expressions.md (the 14 of `bench --expressions` and 20 a
@@ -71,6 +72,7 @@ static void check_const(const uint64_t *D, int64_t E, void (*mp)(mpfr_ptr, mpfr_
 }
 static void mp_ln2(mpfr_ptr v, mpfr_rnd_t r) { mpfr_const_log2(v, r); }
 static void mp_pi(mpfr_ptr v, mpfr_rnd_t r) { mpfr_const_pi(v, r); }
+static void mp_euler(mpfr_ptr v, mpfr_rnd_t r) { mpfr_const_euler(v, r); }
 
 /* ---- the operations: random balls, the result must hold the exact result at the
  * midpoints (computed with MPFR at 4000 bits) ---- */
@@ -333,6 +335,7 @@ static void test_constants(void **state) {
   (void)state;
   check_const(ib_pi_host, IB_PI_E, mp_pi, "pi");
   check_const(ib_ln2_host, IB_LN2_E, mp_ln2, "log 2");
+  check_const(ib_euler_host, IB_EULER_E, mp_euler, "Euler's gamma");
   assert_int_equal(check_failures, 0);
 }
 static void test_operations(void **state) {

@@ -3,7 +3,7 @@
  * 20 numerical kernels of issue 44 (docs/expressions.md).
  *
  * Each expression is written a second time below as a plain Arb evaluation in the order
- * the formula reads (no identity, no rewriting): the value at x is computed at 64, 128,
+ * the formula reads (no identity, no rewriting): the value at x is computed (ib_test.h's ib_naive_pair) at 64, 128,
  * ... 8192 bits until the ball's two ends round to the same binary64 number on the same
  * side of it (round to nearest even, subnormals included, mpfr_get_d; the ternary t is
  * the sign of y minus the exact value, MPFR's), which is then the exact pair, since
@@ -25,6 +25,7 @@
  * Also: the table's build budget for an expression with and without a ball program
  * (reference/fast/fastref.h), and a build stopped by its flag (a signal's). */
 #include "testutil.h"
+#include "ib_test.h"
 
 #include <arb.h>
 #include <arb_hypgeom.h>
@@ -39,9 +40,6 @@
 #include "reference/fast/fastref.h"
 #include "reference/interval/ib_prog.h"
 #include "src/catalogue/registry.h"
-
-/* x -> value at precision p, by the formula as written */
-typedef void (*naive_fn)(arb_t y, const arb_t x, slong p);
 
 static void sigm(arb_t s, const arb_t x, slong p) { /* 1 / (1 + e^-x) */
   arb_neg(s, x);
@@ -258,12 +256,7 @@ static void f_elusin(arb_t y, const arb_t x, slong p) { /* elu(x-1)+sin(x) */
   arb_clear(t);
 }
 
-/* an expression and the same formula as a naive Arb evaluation */
-struct ncase {
-  const char *text;
-  naive_fn f;
-};
-static const struct ncase cases[] = {
+static const struct ib_ncase cases[] = {
     {"1-cos(x)", f_1mcos},
     {"elu(x)*3", f_elu3},
     {"elu(x-1)+sin(x)", f_elusin},
@@ -289,77 +282,13 @@ static const struct ncase cases[] = {
 };
 #define N_CASES ((int)(sizeof cases / sizeof cases[0]))
 
-/* One end v of a ball rounded to nearest binary64 (subnormals, overflow to inf included:
- * mpfr_get_d rounds correctly to the double format), with t = sign(y - v). */
-static void round_end(const mpfr_t v, double *y, int *t) {
-  *y = mpfr_get_d(v, MPFR_RNDN);
-  if (isinf(*y)) *t = *y > 0 ? 1 : -1;
-  else {
-    const int c = mpfr_cmp_d(v, *y); /* v - y */
-    *t = c > 0 ? -1 : c < 0 ? 1 : 0;
-  }
-}
-
-/* The naive loop: 1 and the pair when some precision up to 8192 bits decides it; 0 when
- * none does, the value is not finite, or it is an exact zero (IEEE's sign, not Arb's). */
-static int naive_pair(naive_fn f, uint32_t xb, double *y, int *t) {
-  arb_t x, v;
-  arf_t a, b;
-  mpfr_t lo, hi;
-  arb_init(x), arb_init(v), arf_init(a), arf_init(b);
-  mpfr_init2(lo, 8300), mpfr_init2(hi, 8300);
-  arb_set_d(x, (double)u2f(xb));
-  int ok = 0;
-  for (slong p = 64; p <= 8192 && !ok; p *= 2) {
-    f(v, x, p);
-    if (!arb_is_finite(v)) continue;
-    if (arb_is_zero(v)) break;
-    const int sign = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
-    arb_get_lbound_arf(a, v, 64);
-    arb_get_abs_ubound_arf(b, v, 64);
-    if (sign && arf_cmpabs_2exp_si(a, 1100) > 0) { /* beyond binary64's range: +-inf */
-      *y = sign * INFINITY, *t = sign, ok = 1;
-      break;
-    }
-    if (sign && arf_cmpabs_2exp_si(b, -1100) < 0) { /* below half the least subnormal: +-0 */
-      *y = sign > 0 ? 0.0 : -0.0, *t = -sign, ok = 1;
-      break;
-    }
-    if (arf_cmpabs_2exp_si(b, 1100) > 0) continue; /* straddles zero, or too wide yet */
-    arb_get_interval_mpfr(lo, hi, v);
-    double ylo, yhi;
-    int tlo, thi;
-    round_end(lo, &ylo, &tlo);
-    round_end(hi, &yhi, &thi);
-    /* decided: both ends round to the same number, on the same side (or the ball is
-     * one exact point); a binary64 number inside the ball leaves it open */
-    ok = !memcmp(&ylo, &yhi, sizeof ylo) && tlo == thi && (tlo != 0 || arb_is_exact(v));
-    if (ok) *y = ylo, *t = tlo;
-  }
-  arb_clear(x), arb_clear(v), arf_clear(a), arf_clear(b);
-  mpfr_clear(lo), mpfr_clear(hi);
-  return ok;
-}
-
-static uint64_t rng = 0x243f6a8885a308d3ull;
-static uint32_t next32(void) {
-  rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-  return (uint32_t)(rng >> 32);
-}
-
 /* The inputs (see the top): into in[] (680 of them), their count. */
 static int inputs(uint32_t *in) {
   static const int binades[] = {-149, -126, -60, -20, 0, 20, 64, 127};
   int n = 0;
   for (int s = 0; s < 2; s++) {
     const uint32_t sg = s ? 0x80000000u : 0;
-    for (size_t b = 0; b < sizeof binades / sizeof binades[0]; b++)
-      for (int side = 0; side < 2; side++) {
-        const int kk = binades[b] - side;
-        uint32_t lo = kk < -126 ? 1 : (uint32_t)(kk + 127) << 23, hi = kk < -126 ? 0x007fffff : lo + 0x7fffff;
-        in[n++] = sg | lo, in[n++] = sg | hi;
-        for (int i = 0; i < 14; i++) in[n++] = sg | (lo + next32() % (hi - lo + 1));
-      }
+    n = ib_sweep(in, n, sg, binades, (int)(sizeof binades / sizeof binades[0]), 14);
     const uint32_t special[] = {0, 1, 2, 0x3f800000u, 0x3f7fffffu, 0x3f800001u};
     for (size_t i = 0; i < sizeof special / sizeof special[0]; i++) in[n++] = sg | special[i];
     /* the binary32 numbers nearest k pi/2 (binary64 k pi/2 is within 2^-40 relative of
@@ -367,46 +296,10 @@ static int inputs(uint32_t *in) {
      * neighbours are tried too) */
     for (int k = 1; k <= 26; k++) {
       const double kk = k <= 24 ? k : k == 25 ? 1024 : 65536;
-      float c = (float)(kk * 1.5707963267948966);
-      uint32_t cb;
-      memcpy(&cb, &c, 4);
-      in[n++] = sg | (cb - 1), in[n++] = sg | cb, in[n++] = sg | (cb + 1);
+      n = ib_around(in, n, sg | f2u((float)(kk * 1.5707963267948966)), 1);
     }
   }
   return n;
-}
-
-/* One expression over in[0..n): how many inputs the balls decide, the naive loop decides,
- * both decide, and of those how many have |x| >= 2^57 and how many pairs differ (the first
- * five printed). */
-struct tally {
-  long balls, naive, both, big, big_both, bad;
-};
-static struct tally compare(const struct ncase *k, const uint32_t *in, int n) {
-  char err[256];
-  struct expr *e = expr_parse(k->text, err, sizeof err);
-  assert_non_null(e);
-  static struct ib_prog P;
-  assert_int_equal(expr_ib_compile(e, &P, err, sizeof err), 0);
-  struct tally t = {0};
-  for (int i = 0; i < n; i++) {
-    double yb = 0, yn = 0;
-    int tb = 0, tn = 0, words = 0;
-    const int db = ib_decide(&P, in[i], &yb, &tb, &words);
-    const int dn = naive_pair(k->f, in[i], &yn, &tn);
-    const int huge = (in[i] & 0x7fffffffu) >= 0x5c000000u; /* |x| >= 2^57 */
-    t.balls += db, t.naive += dn, t.big += huge && dn;
-    if (!db || !dn) continue;
-    t.both++, t.big_both += huge;
-    if (memcmp(&yb, &yn, sizeof yb) || tb != tn) {
-      if (t.bad < 5)
-        fprintf(stderr, "  %s at x=%a (0x%08x): balls %a t=%d, naive Arb %a t=%d\n", k->text, (double)u2f(in[i]),
-                in[i], yb, tb, yn, tn);
-      t.bad++;
-    }
-  }
-  expr_free(e);
-  return t;
 }
 
 static void test_naive_arb(void **state) {
@@ -416,7 +309,7 @@ static void test_naive_arb(void **state) {
   assert_true(n <= 1024);
   long total_both = 0;
   for (int c = 0; c < N_CASES; c++) {
-    const struct tally t = compare(&cases[c], in, n);
+    const struct ib_tally t = ib_compare(cases[c].text, cases[c].f, in, n);
     printf("  %-28s %d inputs: %ld decided by the balls, %ld by the naive Arb loop, %ld by both, %ld differ\n",
            cases[c].text, n, t.balls, t.naive, t.both, t.bad);
     assert_int_equal(t.bad, 0);
@@ -478,7 +371,7 @@ static void f_expm1exp(arb_t y, const arb_t x, slong p) { /* expm1(x)*exp(-x): 1
   arb_clear(t);
 }
 
-static const struct ncase lg_cases[] = {
+static const struct ib_ncase lg_cases[] = {
     {"log(cosh(x))", f_logcosh},         {"log(exp(x)+exp(x/2))", f_logsum},
     {"log(exp(x)-exp(x/2))", f_logdiff}, {"log(x^2*exp(x))-x", f_logx2exp},
     {"log10(exp(x)+x)/x", f_log10add},   {"sqrt(cosh(x))/exp(x/2)", f_sqrtcosh},
@@ -495,10 +388,10 @@ static void test_log_forms(void **state) {
   int n = inputs(in);
   /* and [2^9, 2^12) of both signs, where e^|x| has just left binary64's range and the
    * naive loop still sees deviations of e^-|x| (2^-738 to 2^-5909) */
-  for (int i = 0; i < 96; i++) in[n++] = (i & 1 ? 0x80000000u : 0) | (0x44000000u + next32() % 0x1800000u);
+  for (int i = 0; i < 96; i++) in[n++] = (i & 1 ? 0x80000000u : 0) | (0x44000000u + ib_next32() % 0x1800000u);
   long total_big = 0;
   for (size_t c = 0; c < sizeof lg_cases / sizeof lg_cases[0]; c++) {
-    const struct tally t = compare(&lg_cases[c], in, n);
+    const struct ib_tally t = ib_compare(lg_cases[c].text, lg_cases[c].f, in, n);
     printf("  %-26s %d inputs: the naive Arb loop decides %ld, the balls too %ld (of |x| >= 2^57: %ld of %ld), %ld "
            "differ\n",
            lg_cases[c].text, n, t.naive, t.both, t.big_both, t.big, t.bad);
@@ -553,7 +446,7 @@ static void g_rcbrt(arb_t y, const arb_t x, slong p) { /* sign(x) |x|^(-1/3) */
   arb_inv(y, y, p);
   if (neg) arb_neg(y, y);
 }
-static const struct ncase fn_cases[] = {
+static const struct ib_ncase fn_cases[] = {
     {"asin(x)", g_asin},   {"acos(x)", g_acos},   {"asinh(x)", g_asinh},     {"acosh(x)", g_acosh},
     {"atanh(x)", g_atanh}, {"sinpi(x)", g_sinpi}, {"cospi(x)", g_cospi},     {"erfc(x)", g_erfc},
     {"erfcx(x)", g_erfcx}, {"rcbrt(x)", g_rcbrt}, {"normcdf(x)", g_normcdf},
@@ -566,9 +459,9 @@ static void test_functions(void **state) {
   static uint32_t in[1024 + 64];
   int n = inputs(in);
   /* and 64 inputs of [-1, 1], where asin, acos and atanh are defined */
-  for (int i = 0; i < 64; i++) in[n++] = (i & 1 ? 0x80000000u : 0) | (0x30000000u + next32() % 0xf800000u);
+  for (int i = 0; i < 64; i++) in[n++] = (i & 1 ? 0x80000000u : 0) | (0x30000000u + ib_next32() % 0xf800000u);
   for (size_t c = 0; c < sizeof fn_cases / sizeof fn_cases[0]; c++) {
-    const struct tally t = compare(&fn_cases[c], in, n);
+    const struct ib_tally t = ib_compare(fn_cases[c].text, fn_cases[c].f, in, n);
     printf("  %-12s %d inputs: the naive Arb loop decides %ld, the balls too %ld, %ld differ\n", fn_cases[c].text, n,
            t.naive, t.both, t.bad);
     assert_int_equal(t.bad, 0);
@@ -620,6 +513,7 @@ static void test_ziv_range_ends(void **state) {
 }
 
 int main(void) {
+  ib_seed(0x243f6a8885a308d3ull);
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_naive_arb), cmocka_unit_test(test_log_forms),
                                      cmocka_unit_test(test_functions), cmocka_unit_test(test_ziv_range_ends),
                                      cmocka_unit_test(test_budget_and_stop)};

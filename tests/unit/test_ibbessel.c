@@ -3,7 +3,7 @@
  *
  * Each expression is written a second time as a plain Arb evaluation of the formula
  * (arb_hypgeom_bessel_j, _y, _i and Arb's arithmetic: nothing of the ball evaluator or the
- * project's host engine), run at 64, 128, ... 8192 bits until the ball's two ends round
+ * project's host engine), run (ib_test.h's ib_naive_pair) at 64, 128, ... 8192 bits until the ball's two ends round
  * to the same binary64 number on the same side (mpfr_get_d, round to nearest; t the sign
  * of y minus the exact value): then that pair is the exact one, as every Arb operation
  * encloses its exact result. Every input both decide must give the same pair (y bit for
@@ -16,10 +16,10 @@
  * Y0, Y1, and zeros near 10^3, 10^5 and 10^7, with two neighbours each side (where the
  * value is small and the sums cancel); I's inputs around 724. The test asserts that the
  * balls decide most inputs, so that it cannot pass by deciding nothing, and that y0 and
- * y1 of negative inputs are NaN as the host engine gives (ref_mpfr). IBB_DEBUG=1 prints the
+ * y1 of negative inputs are NaN as the host engine gives (ref_mpfr). IB_TEST_LEFT=1 prints the
  * inputs the naive loop decides and the balls leave (e.g. I0 at x in [2^56, 2^57): log I0 x is
  * kept as a logarithm, and e^L for L that close to 2^57 is past ib_exp, as cosh's is).
- * Also: the 1280-bit Euler constant of ib_bessel.h against MPFR; single balls (exact and
+ * Also (Euler's constant, ib_const.h, is checked against MPFR by test_ib): single balls (exact and
  * with a radius) through ib_bessel and ib_bes_i_lg at 1 to 8 words holding Arb's value at
  * their midpoint, on both sides of every switch (2000 of them); Hankel's P and Q alone from
  * x = 8 up, where the remainder bound of DLMF 10.17(iii) is what makes the radius, against
@@ -28,6 +28,7 @@
  * (J0 misses at 1/4 and 1), the side of (T) flipped (340 of j0's pairs differ). (A)'s bound
  * lies below the rounding of every ball it makes (x >= 724), so shrinking it shows nowhere. */
 #include "testutil.h"
+#include "ib_test.h"
 
 #include <arb.h>
 #include <arb_hypgeom.h>
@@ -40,8 +41,6 @@
 #include "reference/expr/expr.h"
 #include "reference/interval/ib_prog.h"
 #include "reference/reference.h"
-
-typedef void (*naive_fn)(arb_t y, const arb_t x, slong p);
 
 static void bes(arb_t y, const arb_t x, int kind, int nu, slong p) {
   if (kind == 'Y' && arb_is_negative(x)) { /* no real value (the loop leaves the input) */
@@ -119,12 +118,11 @@ static void f_y0exp(arb_t y, const arb_t x, slong p) { /* y0(exp(x)) */
   bes(y, y, 'Y', 0, p);
 }
 
-struct ncase {
+static const struct {
   const char *text;
-  naive_fn f;
+  ib_naive_fn f;
   int min_pct; /* the balls decide at least this share of the inputs the naive loop decides */
-};
-static const struct ncase cases[] = {
+} cases[] = {
     {"j0(x)", f_j0, 98},
     {"j1(x)", f_j1, 98},
     {"y0(x)", f_y0, 98},
@@ -143,76 +141,6 @@ static const struct ncase cases[] = {
     {"y0(exp(x))", f_y0exp, 85}, /* e^x beyond 2^190: past ib_sincos's reduction, left */
 };
 #define N_CASES ((int)(sizeof cases / sizeof cases[0]))
-
-static void round_end(const mpfr_t v, double *y, int *t) {
-  *y = mpfr_get_d(v, MPFR_RNDN);
-  if (isinf(*y)) *t = *y > 0 ? 1 : -1;
-  else {
-    const int c = mpfr_cmp_d(v, *y);
-    *t = c > 0 ? -1 : c < 0 ? 1 : 0;
-  }
-}
-
-/* 1 and the pair when some precision up to 8192 bits decides it; 0 when none does, the
- * value is not finite (NaN: Arb's indeterminate ball), or it is an exact zero */
-static int naive_pair(naive_fn f, uint32_t xb, double *y, int *t) {
-  arb_t x, v;
-  arf_t a, b;
-  mpfr_t lo, hi;
-  arb_init(x), arb_init(v), arf_init(a), arf_init(b);
-  mpfr_init2(lo, 8300), mpfr_init2(hi, 8300);
-  arb_set_d(x, (double)u2f(xb));
-  int ok = 0;
-  for (slong p = 64; p <= 8192 && !ok; p *= 2) {
-    f(v, x, p);
-    if (!arb_is_finite(v)) continue;
-    if (arb_is_zero(v)) break;
-    const int sign = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
-    arb_get_lbound_arf(a, v, 64);
-    arb_get_abs_ubound_arf(b, v, 64);
-    if (sign > 0 && arf_cmpabs_2exp_si(a, 1100) > 0) {
-      *y = INFINITY, *t = 1, ok = 1;
-      break;
-    }
-    if (sign < 0) { /* the lower bound of |v|: -upper of v */
-      arf_t c;
-      arf_init(c);
-      arb_get_ubound_arf(c, v, 64);
-      const int big = arf_cmpabs_2exp_si(c, 1100) > 0;
-      arf_clear(c);
-      if (big) {
-        *y = -INFINITY, *t = -1, ok = 1;
-        break;
-      }
-    }
-    if (sign && arf_cmpabs_2exp_si(b, -1100) < 0) {
-      *y = sign > 0 ? 0.0 : -0.0, *t = -sign, ok = 1;
-      break;
-    }
-    if (arf_cmpabs_2exp_si(b, 1100) > 0) continue;
-    arb_get_interval_mpfr(lo, hi, v);
-    double ylo, yhi;
-    int tlo, thi;
-    round_end(lo, &ylo, &tlo);
-    round_end(hi, &yhi, &thi);
-    ok = !memcmp(&ylo, &yhi, sizeof ylo) && tlo == thi && (tlo != 0 || arb_is_exact(v));
-    if (ok) *y = ylo, *t = tlo;
-  }
-  arb_clear(x), arb_clear(v), arf_clear(a), arf_clear(b);
-  mpfr_clear(lo), mpfr_clear(hi);
-  return ok;
-}
-
-static uint64_t rng = 0x243f6a8885a308d3ull;
-static uint32_t next32(void) {
-  rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-  return (uint32_t)(rng >> 32);
-}
-static uint32_t fbits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-}
 
 /* a zero of f (fd its derivative) near x0 by Newton's iteration in binary64: only where
  * the inputs lie, never part of a verdict */
@@ -237,13 +165,11 @@ static int inputs(uint32_t *in, int max) {
     const uint32_t sg = s ? 0x80000000u : 0;
     for (int e = -149; e <= 127; e++) {
       if (!(e >= -4 && e <= 12) && (e & 3)) continue;
-      const uint32_t lo = e < -126 ? 1 : (uint32_t)(e + 127) << 23, hi = e < -126 ? 0x7fffff : lo + 0x7fffff;
       if (e < -126 && e != -149) continue;
-      in[n++] = sg | lo, in[n++] = sg | hi;
-      for (int i = 0; i < 6; i++) in[n++] = sg | (lo + next32() % (hi - lo + 1));
+      n = ib_binade(in, n, sg, e, 6);
     }
     in[n++] = sg, in[n++] = sg | 1, in[n++] = sg | 2;
-    for (int i = -3; i <= 3; i++) in[n++] = sg | (fbits(724.0f) + (uint32_t)(i * 1000));
+    for (int i = -3; i <= 3; i++) in[n++] = sg | (f2u(724.0f) + (uint32_t)(i * 1000));
   }
   /* zeros: McMahon's first approximation (k + nu/2 - 1/4) pi for J, (k + nu/2 - 3/4) pi for Y */
   double (*fs[4])(double) = {j0, j1, y0, y1}, (*ds[4])(double) = {dj0, dj1, dy0, dy1};
@@ -252,42 +178,11 @@ static int inputs(uint32_t *in, int max) {
     for (int k = 1; k <= 43; k++) {
       const double kk = k <= 40 ? k : ks[k - 41], nu = f & 1;
       const double z = newton(fs[f], ds[f], (kk + nu / 2 - (f < 2 ? 0.25 : 0.75)) * M_PI);
-      const uint32_t b = fbits((float)z);
+      const uint32_t b = f2u((float)z);
       for (int d = -2; d <= 2; d++)
         if (n < max) in[n++] = b + (uint32_t)d;
     }
   return n;
-}
-
-struct tally {
-  long balls, naive, both, bad;
-};
-static struct tally compare(const struct ncase *k, const uint32_t *in, int n) {
-  char err[256];
-  struct expr *e = expr_parse(k->text, err, sizeof err);
-  assert_non_null(e);
-  static struct ib_prog P;
-  assert_int_equal(expr_ib_compile(e, &P, err, sizeof err), 0);
-  struct tally t = {0};
-  for (int i = 0; i < n; i++) {
-    double yb = 0, yn = 0;
-    int tb = 0, tn = 0, words = 0;
-    const int db = ib_decide(&P, in[i], &yb, &tb, &words);
-    const int dn = naive_pair(k->f, in[i], &yn, &tn);
-    t.balls += db, t.naive += dn;
-    if (dn && !db && getenv("IBB_DEBUG")) /* IBB_DEBUG=1: the inputs the balls leave */
-      fprintf(stderr, "  left: %s at x=%a (0x%08x)\n", k->text, (double)u2f(in[i]), in[i]);
-    if (!db || !dn) continue;
-    t.both++;
-    if (memcmp(&yb, &yn, sizeof yb) || tb != tn) {
-      if (t.bad < 5)
-        fprintf(stderr, "  %s at x=%a (0x%08x): balls %a t=%d, naive Arb %a t=%d\n", k->text, (double)u2f(in[i]),
-                in[i], yb, tb, yn, tn);
-      t.bad++;
-    }
-  }
-  expr_free(e);
-  return t;
 }
 
 static void test_naive_arb(void **state) {
@@ -297,7 +192,7 @@ static void test_naive_arb(void **state) {
   long total = 0;
   for (int c = 0; c < N_CASES; c++) {
     const double t0 = omp_get_wtime();
-    const struct tally t = compare(&cases[c], in, n);
+    const struct ib_tally t = ib_compare(cases[c].text, cases[c].f, in, n);
     printf("  %-36s %d inputs: the naive Arb loop decides %ld, the balls %ld, both %ld, %ld differ (%.2f s)\n",
            cases[c].text, n, t.naive, t.balls, t.both, t.bad, omp_get_wtime() - t0);
     assert_int_equal(t.bad, 0);
@@ -315,21 +210,17 @@ static void test_y_domain(void **state) {
   (void)state;
   const char *texts[] = {"y0(x)", "y1(x)*x", "y0(x-1)"};
   for (int k = 0; k < 3; k++) {
-    char err[256];
-    struct expr *e = expr_parse(texts[k], err, sizeof err);
-    assert_non_null(e);
-    static struct ib_prog P;
-    assert_int_equal(expr_ib_compile(e, &P, err, sizeof err), 0);
-    expr_free(e);
-    const struct reference *ref = ref_resolve(texts[k], 0, 0, "--ref", err, sizeof err);
-    assert_non_null(ref);
+    static struct ib_test_prog p;
+    assert_int_equal(ib_test_load(texts[k], &p, 1), 0);
+    const struct ib_prog *const P = &p.P;
+    const struct reference *ref = p.ref;
     long nan = 0;
     for (int i = 0; i < 200; i++) {
-      const uint32_t x = 0x80000000u | (1 + next32() % 0x7f7fffffu);
+      const uint32_t x = 0x80000000u | (1 + ib_next32() % 0x7f7fffffu);
       if (k == 2 && u2f(x) > -1) continue;
       double y, ry;
       int t, rt, w;
-      if (!ib_decide(&P, x, &y, &t, &w)) continue;
+      if (!ib_decide(P, x, &y, &t, &w)) continue;
       ref_mpfr(ref, x, &ry, &rt);
       assert_true(y != y && ry != ry && t == 0 && rt == 0);
       assert_memory_equal(&y, &ry, sizeof y);
@@ -337,33 +228,11 @@ static void test_y_domain(void **state) {
     }
     double y;
     int t, w;
-    assert_false(ib_decide(&P, 0x00000000u, &y, &t, &w) && k < 2);
-    assert_false(ib_decide(&P, 0x80000000u, &y, &t, &w) && k < 2);
+    assert_false(ib_decide(P, 0x00000000u, &y, &t, &w) && k < 2);
+    assert_false(ib_decide(P, 0x80000000u, &y, &t, &w) && k < 2);
     printf("  %-8s %ld negative inputs decided NaN as on the host\n", texts[k], nan);
     assert_true(nan >= 50);
   }
-}
-
-/* IB_EULER_WORDS is floor(gamma 2^1280) word for word */
-static void test_euler_const(void **state) {
-  (void)state;
-  static const uint64_t w[IB_MAXL] = IB_EULER_WORDS;
-  mpfr_t g;
-  mpfr_init2(g, 1400);
-  mpfr_const_euler(g, MPFR_RNDD); /* below gamma by less than 2^-1400 */
-  /* floor(g 2^1280) as an integer (that of gamma: g is within 2^-1400 below), against the words */
-  mpz_t z, v;
-  mpz_init(z), mpz_init(v);
-  mpfr_mul_2ui(g, g, 1280, MPFR_RNDD);
-  mpfr_get_z(z, g, MPFR_RNDD);
-  for (int i = 0; i < IB_MAXL; i++) {
-    mpz_mul_2exp(v, v, 64);
-    mpz_add_ui(v, v, (unsigned long)w[i]);
-  }
-  assert_int_equal(mpz_cmp(z, v), 0);
-  assert_int_equal(IB_EULER_E, 0);
-  mpz_clear(z), mpz_clear(v);
-  mpfr_clear(g);
 }
 
 /* ---- enclosure of single balls: ib_bessel and ib_bes_i_lg at 1 to 8 words hold Arb's
@@ -521,10 +390,8 @@ static void test_hankel_pq(void **state) {
 static void measure(long n) {
   printf("%-36s %8s %8s %8s %8s %8s %8s %9s\n", "expression", "1 word", "2", "4", "8", "16", "left", "us/input");
   for (int k = 0; k < N_CASES; k++) {
-    char err[256];
-    struct expr *e = expr_parse(cases[k].text, err, sizeof err);
-    static struct ib_prog P;
-    if (!e || expr_ib_compile(e, &P, err, sizeof err)) continue;
+    static struct ib_test_prog p;
+    if (ib_test_load(cases[k].text, &p, 0)) continue;
     long by[17] = {0}, left = 0, finite = 0;
     const double t0 = omp_get_wtime();
     for (long i = 0; i < n; i++) {
@@ -533,23 +400,23 @@ static void measure(long n) {
       finite++;
       double y;
       int t, w;
-      if (ib_decide(&P, x, &y, &t, &w)) by[w]++;
+      if (ib_decide(&p.P, x, &y, &t, &w)) by[w]++;
       else left++;
     }
     const double dt = omp_get_wtime() - t0;
     printf("%-36s %7.3f%% %7.3f%% %7.3f%% %7.3f%% %7.3f%% %7.3f%% %9.2f\n", cases[k].text, 100.0 * by[1] / finite,
            100.0 * by[2] / finite, 100.0 * by[4] / finite, 100.0 * by[8] / finite, 100.0 * by[16] / finite,
            100.0 * left / finite, 1e6 * dt / finite);
-    expr_free(e);
   }
 }
 
 int main(int argc, char **argv) {
+  ib_seed(0x243f6a8885a308d3ull);
   if (argc > 2 && !strcmp(argv[1], "--measure")) {
     measure(atol(argv[2]));
     return 0;
   }
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_euler_const), cmocka_unit_test(test_y_domain),
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_y_domain),
                                      cmocka_unit_test(test_enclosure),
                                      cmocka_unit_test(test_hankel_pq),
                                      cmocka_unit_test(test_naive_arb)};

@@ -7,20 +7,21 @@
  * = -sqrt(2) erfcinv(2p)), and the step functions applied by MPFR (mpfr_floor, mpfr_ceil,
  * mpfr_trunc, mpfr_round: half-way cases away from 0, mpfr_rint in MPFR_RNDN: to even;
  * logb as the exponent of |v| minus 1) to both ends of the argument's Arb ball, exactly,
- * the value known only where both ends give the same integer. The value at x is computed at
- * 64, 128, ... 8192 bits until the ball's ends round to the same binary64 number on the same
- * side of it (round to nearest even with subnormals, mpfr_get_d; t the sign of y minus the
- * exact value), which is then the exact pair. Inputs where it cannot decide (the value an
- * exact zero, whose sign is IEEE's rule; a step function's argument exactly on a boundary,
- * which no ball of Arb's isolates) are counted apart; the test asserts that both sides
- * decide most inputs, so that it cannot pass by deciding nothing. For every input both
- * decide, the pairs are equal bit for bit (y and t).
+ * the value known only where both ends give the same integer. The value at x is computed
+ * (ib_test.h's ib_naive_pair) at 64, 128, ... 8192 bits until the ball's ends round to the
+ * same binary64 number on the same side of it (round to nearest even with subnormals,
+ * mpfr_get_d; t the sign of y minus the exact value), which is then the exact pair. Inputs
+ * where it cannot decide (the value an exact zero, whose sign is IEEE's rule; a step
+ * function's argument exactly on a boundary, which no ball of Arb's isolates) are counted
+ * apart; the test asserts that both sides decide most inputs, so that it cannot pass by
+ * deciding nothing. For every input both decide, the pairs are equal bit for bit (y and t).
  *
  * And: exact values the balls must never claim wrongly (floor(sqrt(x)^2) = x at integer x,
  * the argument exactly an integer that no ball isolates; erfinv(erf(x)) = x), derived by
  * hand; the domain (NaN outside, no decision at the poles); the tails (normcdfinv at
  * 10^-30, erfinv(1-x) for x down to 2^-149). */
 #include "testutil.h"
+#include "ib_test.h"
 
 #include <arb.h>
 #include <arb_hypgeom.h>
@@ -31,8 +32,6 @@
 
 #include "reference/expr/expr.h"
 #include "reference/interval/ib_prog.h"
-
-typedef void (*naive_fn)(arb_t y, const arb_t x, slong p);
 
 /* ---- the naive evaluations ---- */
 
@@ -184,65 +183,6 @@ static void c_erfinvfloor(arb_t y, const arb_t x, slong p) { /* erfinv(x-trunc(x
   n_erfinv(y, y, p);
 }
 
-struct ncase {
-  const char *text;
-  naive_fn f;
-};
-
-/* One end v of a ball rounded to nearest binary64, with t = sign(y - v). */
-static void round_end(const mpfr_t v, double *y, int *t) {
-  *y = mpfr_get_d(v, MPFR_RNDN);
-  if (isinf(*y)) *t = *y > 0 ? 1 : -1;
-  else {
-    const int c = mpfr_cmp_d(v, *y);
-    *t = c > 0 ? -1 : c < 0 ? 1 : 0;
-  }
-}
-
-/* 1 and the pair when some precision up to 8192 bits decides f at xb */
-static int naive_pair(naive_fn f, uint32_t xb, double *y, int *t) {
-  arb_t x, v;
-  arf_t a, b;
-  mpfr_t lo, hi;
-  arb_init(x), arb_init(v), arf_init(a), arf_init(b);
-  mpfr_init2(lo, 8300), mpfr_init2(hi, 8300);
-  arb_set_d(x, (double)u2f(xb));
-  int ok = 0;
-  for (slong p = 64; p <= 8192 && !ok; p *= 2) {
-    f(v, x, p);
-    if (!arb_is_finite(v)) continue;
-    if (arb_is_zero(v)) break;
-    const int sign = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
-    arb_get_lbound_arf(a, v, 64);
-    arb_get_abs_ubound_arf(b, v, 64);
-    if (sign && arf_cmpabs_2exp_si(a, 1100) > 0) {
-      *y = sign * INFINITY, *t = sign, ok = 1;
-      break;
-    }
-    if (sign && arf_cmpabs_2exp_si(b, -1100) < 0) {
-      *y = sign > 0 ? 0.0 : -0.0, *t = -sign, ok = 1;
-      break;
-    }
-    if (arf_cmpabs_2exp_si(b, 1100) > 0) continue;
-    arb_get_interval_mpfr(lo, hi, v);
-    double ylo, yhi;
-    int tlo, thi;
-    round_end(lo, &ylo, &tlo);
-    round_end(hi, &yhi, &thi);
-    ok = !memcmp(&ylo, &yhi, sizeof ylo) && tlo == thi && (tlo != 0 || arb_is_exact(v));
-    if (ok) *y = ylo, *t = tlo;
-  }
-  arb_clear(x), arb_clear(v), arf_clear(a), arf_clear(b);
-  mpfr_clear(lo), mpfr_clear(hi);
-  return ok;
-}
-
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static uint32_t next32(void) {
-  rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-  return (uint32_t)(rng >> 32);
-}
-
 /* The inputs: the binades around 2^-149, 2^-126, 2^-60, 2^-20, 1/2, 1, 2, 2^20, 2^64, 2^127
  * of both signs (the first and last input and 10 random ones of each binade [2^k, 2^(k+1))
  * and of the one below), 0, 1, the smallest subnormal, 10^-30, 1 - 2^-24, 1 + 2^-23 and 2 -
@@ -253,72 +193,30 @@ static int inputs(uint32_t *in) {
   int n = 0;
   for (int s = 0; s < 2; s++) {
     const uint32_t sg = s ? 0x80000000u : 0;
-    for (size_t b = 0; b < sizeof binades / sizeof binades[0]; b++)
-      for (int side = 0; side < 2; side++) {
-        const int kk = binades[b] - side;
-        uint32_t lo = kk < -126 ? 1 : (uint32_t)(kk + 127) << 23, hi = kk < -126 ? 0x007fffff : lo + 0x7fffff;
-        in[n++] = sg | lo, in[n++] = sg | hi;
-        for (int i = 0; i < 10; i++) in[n++] = sg | (lo + next32() % (hi - lo + 1));
-      }
+    n = ib_sweep(in, n, sg, binades, (int)(sizeof binades / sizeof binades[0]), 10);
     const uint32_t special[] = {0, 1, 0x0da24260u /* 1e-30 */, 0x3f7fffffu, 0x3f800000u, 0x3f800001u, 0x3fffffffu,
                                 0x40000000u};
     for (size_t i = 0; i < sizeof special / sizeof special[0]; i++) {
       in[n++] = sg | special[i];
       if (special[i] > 1) in[n++] = sg | (special[i] - 1), in[n++] = sg | (special[i] + 1);
     }
-    for (int k = 1; k <= 80; k++) { /* k/2 */
-      const uint32_t b = f2u((float)k / 2);
-      in[n++] = sg | (b - 1), in[n++] = sg | b, in[n++] = sg | (b + 1);
-    }
+    for (int k = 1; k <= 80; k++) n = ib_around(in, n, sg | f2u((float)k / 2), 1); /* k/2 */
     const float big[] = {0x1p23f + 0.5f, 0x1p23f - 0.5f, 0x1p24f + 2, 0x1p24f - 1};
-    for (int i = 0; i < 4; i++) {
-      const uint32_t b = f2u(big[i]);
-      in[n++] = sg | (b - 1), in[n++] = sg | b, in[n++] = sg | (b + 1);
-    }
+    for (int i = 0; i < 4; i++) n = ib_around(in, n, sg | f2u(big[i]), 1);
   }
-  for (int i = 0; i < 64; i++) in[n++] = (i & 1 ? 0x80000000u : 0) | (0x30000000u + next32() % 0xf800000u);
+  for (int i = 0; i < 64; i++) in[n++] = (i & 1 ? 0x80000000u : 0) | (0x30000000u + ib_next32() % 0xf800000u);
   return n;
-}
-
-struct tally {
-  long balls, naive, both, bad;
-};
-static struct tally compare(const struct ncase *k, const uint32_t *in, int n) {
-  char err[256];
-  struct expr *e = expr_parse(k->text, err, sizeof err);
-  assert_non_null(e);
-  static struct ib_prog P;
-  assert_int_equal(expr_ib_compile(e, &P, err, sizeof err), 0);
-  struct tally t = {0};
-  for (int i = 0; i < n; i++) {
-    double yb = 0, yn = 0;
-    int tb = 0, tn = 0, words = 0;
-    const int db = ib_decide(&P, in[i], &yb, &tb, &words);
-    const int dn = naive_pair(k->f, in[i], &yn, &tn);
-    t.balls += db, t.naive += dn;
-    if (dn && !db && getenv("IBINV_MISSED")) fprintf(stderr, "  %s at x=%a (0x%08x): the balls leave it\n", k->text, (double)u2f(in[i]), in[i]);
-    if (!db || !dn) continue;
-    t.both++;
-    if (memcmp(&yb, &yn, sizeof yb) || tb != tn) {
-      if (t.bad < 5)
-        fprintf(stderr, "  %s at x=%a (0x%08x): balls %a t=%d, naive %a t=%d\n", k->text, (double)u2f(in[i]), in[i],
-                yb, tb, yn, tn);
-      t.bad++;
-    }
-  }
-  expr_free(e);
-  return t;
 }
 
 /* every case: 0 differ; the balls decide all but 2% of what the naive loop decides, and
  * the naive loop decides at least min_naive inputs */
-static void run_cases(const struct ncase *cs, int nc, long min_naive) {
+static void run_cases(const struct ib_ncase *cs, int nc, long min_naive) {
   static uint32_t in[2048];
   const int n = inputs(in);
   assert_true(n <= 2048);
   long total = 0;
   for (int c = 0; c < nc; c++) {
-    const struct tally t = compare(&cs[c], in, n);
+    const struct ib_tally t = ib_compare(cs[c].text, cs[c].f, in, n);
     printf("  %-34s %d inputs: the naive loop decides %ld, the balls %ld, both %ld, %ld differ\n", cs[c].text, n,
            t.naive, t.balls, t.both, t.bad);
     assert_int_equal(t.bad, 0);
@@ -329,7 +227,7 @@ static void run_cases(const struct ncase *cs, int nc, long min_naive) {
   printf("  %ld pairs compared, 0 differ\n", total);
 }
 
-static const struct ncase inv_cases[] = {
+static const struct ib_ncase inv_cases[] = {
     {"erfinv(x)", n_erfinv},        {"erfcinv(x)", n_erfcinv},         {"normcdfinv(x)", n_normcdfinv},
     {"erfinv(1-x)", c_erfinv1mx},   {"erfinv(x)*2", c_erfinv2},        {"normcdfinv(x)+x", c_ncdfinvx},
     {"erfcinv(x)-1", c_erfcinvm1},  {"erfinv(sin(x))", c_erfinvsin},   {"normcdfinv(x*x)", c_ncdfinvx2},
@@ -349,37 +247,34 @@ static void test_levels(void **state) {
   (void)state;
   static uint32_t in[2048];
   const int n = inputs(in);
-  const struct ncase *cs[] = {&inv_cases[0], &inv_cases[1], &inv_cases[2], &inv_cases[3]};
+  const struct ib_ncase *cs[] = {&inv_cases[0], &inv_cases[1], &inv_cases[2], &inv_cases[3]};
   for (size_t c = 0; c < sizeof cs / sizeof cs[0]; c++) {
-    char err[256];
-    struct expr *e = expr_parse(cs[c]->text, err, sizeof err);
-    static struct ib_prog P;
-    assert_int_equal(expr_ib_compile(e, &P, err, sizeof err), 0);
+    static struct ib_test_prog p;
+    assert_int_equal(ib_test_load(cs[c]->text, &p, 0), 0);
     long naive = 0, dec[IB_LEVELS] = {0};
     for (int i = 0; i < n; i += 4) {
       double yn, yb;
       int tn, tb;
-      if (!naive_pair(cs[c]->f, in[i], &yn, &tn) || isnan(yn)) continue;
+      if (!ib_naive_pair(cs[c]->f, in[i], &yn, &tn) || isnan(yn)) continue;
       naive++;
       for (int lev = 0; lev < IB_LEVELS; lev++) {
-        if (ib_decide_level(&P, in[i], lev, &yb, &tb) != 1) continue;
+        if (ib_decide_level(&p.P, in[i], lev, &yb, &tb) != 1) continue;
         dec[lev]++;
-        if (memcmp(&yb, &yn, sizeof yb) || tb != tn)
+        if (d2u(yb) != d2u(yn) || tb != tn)
           fprintf(stderr, "  %s at 0x%08x, %d words: %a t=%d, naive %a t=%d\n", cs[c]->text, in[i], 1 << lev, yb, tb, yn,
                   tn);
-        assert_true(!memcmp(&yb, &yn, sizeof yb) && tb == tn);
+        assert_true(d2u(yb) == d2u(yn) && tb == tn);
       }
     }
     printf("  %-12s the naive loop decides %ld; each precision alone, 64 to 1024 bits: %ld %ld %ld %ld %ld\n", cs[c]->text,
            naive, dec[0], dec[1], dec[2], dec[3], dec[4]);
     /* erfinv(1-x): 1 - x holds x < 2^-64 only from 2 words (x = 2^-149: 3 words, 256 bits) */
     for (int lev = c == 3 ? 2 : 0; lev < IB_LEVELS; lev++) assert_true(dec[lev] * 10 >= naive * 9);
-    expr_free(e);
   }
   flint_cleanup();
 }
 
-static const struct ncase step_cases[] = {
+static const struct ib_ncase step_cases[] = {
     {"floor(x)", n_floor},
     {"ceil(x)", n_ceil},
     {"trunc(x)", n_trunc},
@@ -403,15 +298,10 @@ static void test_steps(void **state) {
 
 /* the program of text, decided at xb: 1 and (y, t), or 0 */
 static int decide(const char *text, float xf, double *y, int *t) {
-  char err[256];
-  struct expr *e = expr_parse(text, err, sizeof err);
-  assert_non_null(e);
-  static struct ib_prog P;
-  assert_int_equal(expr_ib_compile(e, &P, err, sizeof err), 0);
+  static struct ib_test_prog p;
+  assert_int_equal(ib_test_load(text, &p, 0), 0);
   int words = 0;
-  const int d = ib_decide(&P, f2u(xf), y, t, &words);
-  expr_free(e);
-  return d;
+  return ib_decide(&p.P, f2u(xf), y, t, &words);
 }
 
 /* Values the balls must never get wrong where no ball isolates the argument from a
@@ -495,7 +385,7 @@ static void test_domain_tails(void **state) {
    * (1 - x formed exactly at 2 and 3 words), erfinv(2^-149) (relative accuracy near 0) */
   const struct {
     const char *text;
-    naive_fn f;
+    ib_naive_fn f;
     uint32_t x;
   } tails[] = {{"normcdfinv(x)", n_normcdfinv, 0x0da24260u}, {"erfinv(1-x)", c_erfinv1mx, 0x0b800000u},
                {"erfinv(1-x)", c_erfinv1mx, 1},              {"erfinv(x)", n_erfinv, 1},
@@ -504,14 +394,15 @@ static void test_domain_tails(void **state) {
     double yb, yn;
     int tb, tn;
     assert_true(decide(tails[i].text, u2f(tails[i].x), &yb, &tb));
-    assert_true(naive_pair(tails[i].f, tails[i].x, &yn, &tn));
+    assert_true(ib_naive_pair(tails[i].f, tails[i].x, &yn, &tn));
     printf("  %-14s at %a: %a t=%d (naive %a t=%d)\n", tails[i].text, (double)u2f(tails[i].x), yb, tb, yn, tn);
-    assert_true(!memcmp(&yb, &yn, sizeof yb) && tb == tn);
+    assert_true(d2u(yb) == d2u(yn) && tb == tn);
   }
   flint_cleanup();
 }
 
 int main(void) {
+  ib_seed(0x9e3779b97f4a7c15ull);
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_inverses), cmocka_unit_test(test_levels), cmocka_unit_test(test_steps),
                                      cmocka_unit_test(test_exact_points), cmocka_unit_test(test_domain_tails)};
   return cmocka_run_group_tests_name("ibinv", tests, NULL, NULL);

@@ -31,36 +31,6 @@
 #include "reference/reference.h"
 
 
-static uint64_t d2bits(double d) {
-  uint64_t u;
-  memcpy(&u, &d, sizeof u);
-  return u;
-}
-static uint32_t f2bits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, sizeof u);
-  return u;
-}
-
-struct prog {
-  const struct reference *ref;
-  struct ib_prog P;
-};
-
-/* the program and the host engine's reference of text: 0, or -1 (a failed check) */
-static int load(const char *text, struct prog *p) {
-  char err[256];
-  struct expr *e = expr_parse(text, err, sizeof err);
-  CHECK(e != NULL, "%s: %s", text, err);
-  if (!e) return -1;
-  const int rc = expr_ib_compile(e, &p->P, err, sizeof err);
-  expr_free(e);
-  CHECK(rc == 0, "%s: no program: %s", text, err);
-  p->ref = ref_resolve(text, 0, 0, "--ref", err, sizeof err);
-  CHECK(p->ref != NULL, "%s: %s", text, err);
-  return rc || !p->ref ? -1 : 0;
-}
-
 struct tally {
   /* pole_nan: NaN on the host at +-0 or 1, where an operation meets an exact pole and the
    * host's exact path applies IEEE's rules to the infinity (rsqrt(x)-1/x at 0: inf - inf;
@@ -70,7 +40,7 @@ struct tally {
 };
 
 /* one input: the balls' answer, if any, against the host engine's */
-static void one(const struct prog *p, uint32_t x, struct tally *t, const char *text) {
+static void one(const struct ib_test_prog *p, uint32_t x, struct tally *t, const char *text) {
   double y, ry;
   int tt, rt, words;
   t->tried++;
@@ -92,45 +62,36 @@ static void one(const struct prog *p, uint32_t x, struct tally *t, const char *t
     double yq;
     int tq, wq;
     t->pre++;
-    if (!ib_decide(&Q, x, &yq, &tq, &wq) || d2bits(yq) != d2bits(y) || tq != tt) t->pre_differ++;
+    if (!ib_decide(&Q, x, &yq, &tq, &wq) || d2u(yq) != d2u(y) || tq != tt) t->pre_differ++;
   }
   ref_mpfr(p->ref, x, &ry, &rt);
   if (rt == REF_T_UNDECIDABLE || rt == -REF_T_UNDECIDABLE) { /* beyond the host: only values, never a NaN */
     t->unverified += y != y;
     return;
   }
-  if (d2bits(y) != d2bits(ry) || tt != rt) {
+  if (d2u(y) != d2u(ry) || tt != rt) {
     if (t->mismatched < 5)
       fprintf(stderr, "  %s at x=%a (0x%08x): balls %a (0x%016llx) t=%d, host %a (0x%016llx) t=%d\n", text,
-              (double)u2f(x), x, y, (unsigned long long)d2bits(y), tt, ry, (unsigned long long)d2bits(ry), rt);
+              (double)u2f(x), x, y, (unsigned long long)d2u(y), tt, ry, (unsigned long long)d2u(ry), rt);
     t->mismatched++;
   }
 }
 
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static uint32_t next32(void) {
-  rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-  return (uint32_t)(rng >> 16);
-}
-
 /* every binade of both signs (first, last, two random inputs) and the domains' edges */
-static void sweep(const struct prog *p, struct tally *t, const char *text) {
+static void sweep(const struct ib_test_prog *p, struct tally *t, const char *text) {
+  static const float edges[] = {0.0f, 1.0f, 2.0f, 0.5f};
+  static uint32_t in[2 * (255 * 4 + 3 * 4)];
+  int n = 0;
   for (int s = 0; s < 2; s++) {
     const uint32_t sg = s ? 0x80000000u : 0;
-    for (uint32_t e = 0; e < 255; e++) {
-      const uint32_t lo = e ? e << 23 : 1, hi = (e << 23) + 0x7fffff;
-      one(p, sg | lo, t, text);
-      one(p, sg | hi, t, text);
-      for (int i = 0; i < 2; i++) one(p, sg | (lo + next32() % (hi - lo + 1)), t, text);
-    }
-    const float edges[] = {0.0f, 1.0f, 2.0f, 0.5f};
+    for (int k = -127; k <= 127; k++) n = ib_binade(in, n, sg, k, 2); /* the subnormals, then 2^-126 .. 2^127 */
     for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
-      const uint32_t b = f2bits(edges[i]);
-      one(p, sg | b, t, text);
-      one(p, sg | (b + 1), t, text);
-      if (b) one(p, sg | (b - 1), t, text);
+      const uint32_t b = f2u(edges[i]);
+      in[n++] = sg | b, in[n++] = sg | (b + 1);
+      if (b) in[n++] = sg | (b - 1);
     }
   }
+  for (int i = 0; i < n; i++) one(p, in[i], t, text);
 }
 
 /* each with the most inputs of the sweep (2062) the balls may leave: 1%, but for
@@ -153,9 +114,9 @@ static void test_domains(void **state) {
   (void)state;
   check_failures = 0;
   for (size_t k = 0; k < sizeof domains / sizeof domains[0]; k++) {
-    static struct prog p;
+    static struct ib_test_prog p;
     const char *text = domains[k].text;
-    if (load(text, &p)) continue;
+    if (ib_test_load(text, &p, 1)) continue;
     struct tally t = {0};
     sweep(&p, &t, text);
     printf("  %-22s %5ld inputs: %5ld NaN (%5ld before the program), %5ld values by the balls, %4ld left (%ld NaN "
@@ -174,16 +135,16 @@ static void test_domains(void **state) {
 }
 
 /* the balls and the host at x, which must both be NaN with t = 0, bit for bit */
-static void both_nan(const struct prog *p, float xf, const char *text) {
-  const uint32_t x = f2bits(xf);
+static void both_nan(const struct ib_test_prog *p, float xf, const char *text) {
+  const uint32_t x = f2u(xf);
   double y = 0, ry;
   int t = 0, rt, words;
   const int d = ib_decide(&p->P, x, &y, &t, &words);
   ref_mpfr(p->ref, x, &ry, &rt);
   CHECK(ry != ry && rt == 0, "%s at x=%a: the host gives %a t=%d, not NaN", text, (double)xf, ry, rt);
   CHECK(d && y != y && t == 0, "%s at x=%a: the balls %s", text, (double)xf, d ? "decide a number" : "leave it");
-  CHECK(!d || d2bits(y) == d2bits(ry), "%s at x=%a: NaN 0x%016llx, the host's 0x%016llx", text, (double)xf,
-        (unsigned long long)d2bits(y), (unsigned long long)d2bits(ry));
+  CHECK(!d || d2u(y) == d2u(ry), "%s at x=%a: NaN 0x%016llx, the host's 0x%016llx", text, (double)xf,
+        (unsigned long long)d2u(y), (unsigned long long)d2u(ry));
 }
 
 static const char *const fns[] = {"exp",  "expm1", "log",   "log1p", "sqrt",  "rsqrt", "recip", "cbrt",
@@ -201,15 +162,15 @@ static void test_propagation(void **state) {
   check_failures = 0;
   const float xs[] = {-4.0f, -0x1p-140f, -3e38f, -1.5f};
   char text[128];
-  static struct prog p;
+  static struct ib_test_prog p;
   for (size_t k = 0; k < sizeof fns / sizeof fns[0]; k++)
     for (int form = 0; form < 2; form++) { /* the host's exact path, and its Arb path (0.1 is inexact) */
       snprintf(text, sizeof text, form ? "%s(sqrt(x-0.1))" : "%s(sqrt(x))", fns[k]);
-      if (load(text, &p)) continue;
+      if (ib_test_load(text, &p, 1)) continue;
       for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) both_nan(&p, xs[i], text);
     }
   for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
-    if (load(ops[k], &p)) continue;
+    if (ib_test_load(ops[k], &p, 1)) continue;
     for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) both_nan(&p, xs[i] == -1.5f ? -2.5f : xs[i], ops[k]);
   }
   printf("  %zu functions (two forms each) and %zu operations carry the NaN on both sides\n",
@@ -224,9 +185,9 @@ static void test_swallow(void **state) {
   (void)state;
   check_failures = 0;
   const char *const sw[] = {"log(x)^0+x", "sqrt(x-0.1)^0*x", "(1+asin(x)^0)*x"};
-  static struct prog p;
+  static struct ib_test_prog p;
   for (size_t k = 0; k < sizeof sw / sizeof sw[0]; k++) {
-    if (load(sw[k], &p)) continue;
+    if (ib_test_load(sw[k], &p, 1)) continue;
     struct tally t = {0};
     sweep(&p, &t, sw[k]);
     printf("  %-20s %5ld inputs: %5ld NaN, %5ld values by the balls, %4ld left; %ld mismatched\n", sw[k], t.tried,
@@ -236,10 +197,10 @@ static void test_swallow(void **state) {
     CHECK(t.left > 0, "%s: nothing left to the host", sw[k]);
     CHECK(t.left >= t.nan_left, "%s", sw[k]);
   }
-  if (!load("log(x)^0+x", &p)) {
+  if (!ib_test_load("log(x)^0+x", &p, 1)) {
     double ry;
     int rt;
-    ref_mpfr(p.ref, f2bits(-2.0f), &ry, &rt);
+    ref_mpfr(p.ref, f2u(-2.0f), &ry, &rt);
     CHECK(ry == -1.0 && rt == 0, "log(x)^0+x at -2: the host gives %a t=%d; MPFR's pow_si(NaN, 0) = 1 gives -1", ry,
           rt);
   }
@@ -248,6 +209,7 @@ static void test_swallow(void **state) {
 }
 
 int main(void) {
+  ib_seed(0x9e3779b97f4a7c15ull);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_domains),
       cmocka_unit_test(test_propagation),

@@ -27,41 +27,12 @@
 #include "reference/expr/expr.h"
 #include "reference/reference.h"
 
-static uint64_t d2bits(double d) {
-  uint64_t u;
-  memcpy(&u, &d, sizeof u);
-  return u;
-}
-static uint32_t f2bits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, sizeof u);
-  return u;
-}
-
-struct prog {
-  const struct reference *ref;
-  struct ib_prog P;
-};
-
-static int load(const char *text, struct prog *p) {
-  char err[256];
-  struct expr *e = expr_parse(text, err, sizeof err);
-  CHECK(e != NULL, "%s: %s", text, err);
-  if (!e) return -1;
-  const int rc = expr_ib_compile(e, &p->P, err, sizeof err);
-  expr_free(e);
-  CHECK(rc == 0, "%s: no program: %s", text, err);
-  p->ref = ref_resolve(text, 0, 0, "--ref", err, sizeof err);
-  CHECK(p->ref != NULL, "%s: %s", text, err);
-  return rc || !p->ref ? -1 : 0;
-}
-
 struct tally {
   long tried, zeros, negzeros, host_zeros, zero_left, beyond, mismatched;
 };
 
 /* one input: the balls' pair against the host engine's */
-static void one(const struct prog *p, uint32_t x, struct tally *t, const char *text) {
+static void one(const struct ib_test_prog *p, uint32_t x, struct tally *t, const char *text) {
   double y, ry;
   int tt, rt, words;
   t->tried++;
@@ -80,7 +51,7 @@ static void one(const struct prog *p, uint32_t x, struct tally *t, const char *t
           (double)u2f(x));
     return;
   }
-  if (d2bits(y) != d2bits(ry) || tt != rt) {
+  if (d2u(y) != d2u(ry) || tt != rt) {
     if (t->mismatched < 5)
       fprintf(stderr, "  %s at x=%a (0x%08x): balls %a t=%d, host %a t=%d\n", text, (double)u2f(x), x, y, tt, ry,
               rt);
@@ -88,27 +59,19 @@ static void one(const struct prog *p, uint32_t x, struct tally *t, const char *t
   }
 }
 
-static uint64_t rng = 0x2545f4914f6cdd1dull;
-static uint32_t next32(void) {
-  rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-  return (uint32_t)(rng >> 16);
-}
-
 /* every binade of both signs, and the inputs where zeros arise */
-static void sweep(const struct prog *p, struct tally *t, const char *text) {
+static void sweep(const struct ib_test_prog *p, struct tally *t, const char *text) {
   static const float pts[] = {0.0f,  1.0f,  2.0f,       3.0f,       0.5f,     1.5f,      2.5f,  0.25f,
                               0.3f,  0.75f, 0.0625f,    0x1p-149f,  0x1p-140f, 0x1p23f,  0x1p23f + 1,
                               0x1p24f, 1e30f, 3.4e38f,  8388607.5f, 100.0f,   1000.0f,   0x1p-20f};
+  static uint32_t in[2 * (255 * 4 + sizeof pts / sizeof pts[0])];
+  int n = 0;
   for (int s = 0; s < 2; s++) {
     const uint32_t sg = s ? 0x80000000u : 0;
-    for (uint32_t e = 0; e < 255; e++) {
-      const uint32_t lo = e ? e << 23 : 1, hi = (e << 23) + 0x7fffff;
-      one(p, sg | lo, t, text);
-      one(p, sg | hi, t, text);
-      for (int i = 0; i < 2; i++) one(p, sg | (lo + next32() % (hi - lo + 1)), t, text);
-    }
-    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) one(p, sg | f2bits(pts[i]), t, text);
+    for (int k = -127; k <= 127; k++) n = ib_binade(in, n, sg, k, 2); /* the subnormals, then 2^-126 .. 2^127 */
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) in[n++] = sg | f2u(pts[i]);
   }
+  for (int i = 0; i < n; i++) one(p, in[i], t, text);
 }
 
 /* expressions with exact zeros; left: the most host zeros the balls may leave: the -0 of
@@ -138,9 +101,9 @@ static void test_zeros(void **state) {
   check_failures = 0;
   long all = 0, neg = 0;
   for (size_t k = 0; k < sizeof zexprs / sizeof zexprs[0]; k++) {
-    static struct prog p;
+    static struct ib_test_prog p;
     const char *text = zexprs[k].text;
-    if (load(text, &p)) continue;
+    if (ib_test_load(text, &p, 1)) continue;
     struct tally t = {0};
     sweep(&p, &t, text);
     printf("  %-24s %5ld inputs: %4ld zeros by the balls (%4ld -0), host zeros %4ld, left %4ld, beyond the host "
@@ -183,18 +146,18 @@ static const struct {
 static void test_rules(void **state) {
   (void)state;
   check_failures = 0;
-  static struct prog p;
+  static struct ib_test_prog p;
   for (size_t k = 0; k < sizeof pts / sizeof pts[0]; k++) {
-    if (load(pts[k].text, &p)) continue;
-    const uint32_t x = f2bits(pts[k].x);
+    if (ib_test_load(pts[k].text, &p, 1)) continue;
+    const uint32_t x = f2u(pts[k].x);
     double y = 1, ry = 1;
     int t = 9, rt = 9, words;
     const int d = ib_decide(&p.P, x, &y, &t, &words);
     ref_mpfr(p.ref, x, &ry, &rt);
     const double want = pts[k].sign < 0 ? -0.0 : 0.0;
-    CHECK(d2bits(ry) == d2bits(want) && rt == 0, "%s at x=%a: the host gives %a t=%d, not %s0", pts[k].text,
+    CHECK(d2u(ry) == d2u(want) && rt == 0, "%s at x=%a: the host gives %a t=%d, not %s0", pts[k].text,
           (double)pts[k].x, ry, rt, pts[k].sign < 0 ? "-" : "+");
-    CHECK(d && d2bits(y) == d2bits(want) && t == 0, "%s at x=%a: the balls %s %a t=%d, not %s0", pts[k].text,
+    CHECK(d && d2u(y) == d2u(want) && t == 0, "%s at x=%a: the balls %s %a t=%d, not %s0", pts[k].text,
           (double)pts[k].x, d ? "give" : "leave it:", y, t, pts[k].sign < 0 ? "-" : "+");
   }
   printf("  %zu rules: the balls' signed zero equals the derived one and the host's\n", sizeof pts / sizeof pts[0]);
@@ -207,7 +170,7 @@ static void test_rules(void **state) {
 static void test_inexact_paths(void **state) {
   (void)state;
   check_failures = 0;
-  static struct prog p;
+  static struct ib_test_prog p;
   static const struct {
     const char *text;
     float x;
@@ -215,16 +178,16 @@ static void test_inexact_paths(void **state) {
   } cases[] = {{"sin(x)*0", -1.0f, 0}, {"sin(x)*0", 1.0f, 1},         {"ceil(-exp(x))", -2.0f, 0},
                {"floor(exp(x))", -2.0f, 1}, {"round(sin(x))", -0.25f, 0}, {"round(sin(x))", 0.25f, 1}};
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-    if (load(cases[k].text, &p)) continue;
+    if (ib_test_load(cases[k].text, &p, 1)) continue;
     double y = 1, ry;
     int t = 9, rt, words;
-    const int d = ib_decide(&p.P, f2bits(cases[k].x), &y, &t, &words);
-    ref_mpfr(p.ref, f2bits(cases[k].x), &ry, &rt);
+    const int d = ib_decide(&p.P, f2u(cases[k].x), &y, &t, &words);
+    ref_mpfr(p.ref, f2u(cases[k].x), &ry, &rt);
     CHECK(d == cases[k].decided, "%s at x=%a: the balls %s", cases[k].text, (double)cases[k].x,
           d ? "decide" : "leave it");
-    CHECK(!d || (d2bits(y) == 0 && t == 0), "%s at x=%a: the balls give %a t=%d", cases[k].text,
+    CHECK(!d || (d2u(y) == 0 && t == 0), "%s at x=%a: the balls give %a t=%d", cases[k].text,
           (double)cases[k].x, y, t);
-    CHECK(!d || (d2bits(ry) == 0 && rt == 0), "%s at x=%a: the host gives %a t=%d", cases[k].text,
+    CHECK(!d || (d2u(ry) == 0 && rt == 0), "%s at x=%a: the host gives %a t=%d", cases[k].text,
           (double)cases[k].x, ry, rt);
     printf("  %-16s at %5g: host %a t=%d, balls %s\n", cases[k].text, (double)cases[k].x, ry, rt,
            d ? "+0" : "leave it");
@@ -234,6 +197,7 @@ static void test_inexact_paths(void **state) {
 }
 
 int main(void) {
+  ib_seed(0x2545f4914f6cdd1dull);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_rules),
       cmocka_unit_test(test_zeros),
