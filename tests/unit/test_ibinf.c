@@ -15,7 +15,7 @@
  * Two planted wrong rules in ib_inf.h (inf - inf = inf instead of NaN; erfc(-inf) = +0
  * instead of 2), compiled into this test from a copy of reference/interval/, fail it: 2
  * rules (1/x-1/x at 0, erfc(1/x) at -0) and 6 expression inputs (1/x-1/x at +-0 twice
- * each, lgamma(x)+1/x at +-0) differ. */
+ * each, lgamma(x)+1/x at -0 twice: +inf + -inf) differ. */
 #include "testutil.h"
 #include "ib_test.h"
 
