@@ -44,6 +44,8 @@ enum ib_fn {
 #include "ib_lg.h"
 /* exact zeros and their signs (they name the operations above) */
 #include "ib_zero.h"
+/* exact infinities (poles) and the NaNs they lead to */
+#include "ib_inf.h"
 
 struct ib_ins {
   uint8_t op, fn;   /* enum ib_op; IBO_FN: enum ib_fn */
@@ -319,8 +321,8 @@ IB_HD int ib_keeps_nan(const struct ib_prog *P) {
 IB_HDN void ib_eval_span_z(const struct ib_prog *P, int from, int to, uint32_t x, ib_ctx *c, ib *out, int *zd) {
   ib st[IB_STACK];
   unsigned char lg[IB_STACK], vn[IB_STACK];
-  signed char zs[IB_STACK], hx[IB_STACK];
-  int sp = 0;
+  signed char zs[IB_STACK], hx[IB_STACK], fi[IB_STACK]; /* fi: an infinity's state (ib_inf.h) */
+  int sp = 0, k;
   for (int i = from; i < to && !c->fail; i++) {
     const struct ib_ins in = P->ins[i];
     ib *a = sp >= 2 ? &st[sp - 2] : st, *b = sp >= 1 ? &st[sp - 1] : st;
@@ -329,22 +331,27 @@ IB_HDN void ib_eval_span_z(const struct ib_prog *P, int from, int to, uint32_t x
     if (in.op >= IBO_ADD) zb = ib_z_take(b, lg[sp - 1], vn[sp - 1], zs[sp - 1], hx[sp - 1]);
     switch (in.op) {
     case IBO_X:
-      ib_set_f32bits(c, &st[sp], x), lg[sp] = vn[sp] = 0;
+      ib_set_f32bits(c, &st[sp], x), lg[sp] = vn[sp] = 0, fi[sp] = 0;
       zs[sp] = (signed char)(x & 0x80000000u ? -1 : 1), hx[sp] = 1, sp++;
       break;
     case IBO_CONST:
-      ib_load_const(c, &st[sp], &P->k[in.p]), lg[sp] = vn[sp] = 0;
+      ib_load_const(c, &st[sp], &P->k[in.p]), lg[sp] = vn[sp] = 0, fi[sp] = 0;
       zs[sp] = 1, hx[sp] = (signed char)ib_z_fits(&st[sp]), sp++;
       break;
     case IBO_NEG:
       if (lg[sp - 1]) vn[sp - 1] ^= 1;
       else ib_neg(b, b);
       zs[sp - 1] = (signed char)-zs[sp - 1];
+      if (fi[sp - 1] != IB_INF_NAN) fi[sp - 1] = (signed char)-fi[sp - 1];
       break;
     case IBO_ADD:
     case IBO_SUB:
     case IBO_MUL:
     case IBO_DIV:
+      if ((k = ib_inf_binop(in.op, fi[sp - 2], fi[sp - 1], za, zb))) {
+        ib_inf_put(c, k, a, &lg[sp - 2], &vn[sp - 2], &fi[sp - 2], &zs[sp - 2], &hx[sp - 2]), sp--;
+        break;
+      }
       if (lg[sp - 2] || lg[sp - 1]) ib_lg_binop(c, in.op, a, &lg[sp - 2], &vn[sp - 2], b, lg[sp - 1], vn[sp - 1]);
       else if (in.op == IBO_ADD) ib_add(c, a, a, b);
       else if (in.op == IBO_SUB) ib_sub(c, a, a, b);
@@ -354,6 +361,10 @@ IB_HDN void ib_eval_span_z(const struct ib_prog *P, int from, int to, uint32_t x
       sp--;
       break;
     case IBO_POW:
+      if ((k = ib_inf_pow(in.p, in.q, fi[sp - 1], zb))) {
+        ib_inf_put(c, k, b, &lg[sp - 1], &vn[sp - 1], &fi[sp - 1], &zs[sp - 1], &hx[sp - 1]);
+        break;
+      }
       if (!(in.q & 1) && ib_outside(c, b, lg[sp - 1], vn[sp - 1], -1)) ib_fail(c, IB_FAIL_NAN);
       else if (lg[sp - 1]) ib_lg_pow(c, b, &vn[sp - 1], in.p, in.q);
       else if (in.q == 1) ib_pow_int(c, b, b, in.p);
@@ -362,6 +373,10 @@ IB_HDN void ib_eval_span_z(const struct ib_prog *P, int from, int to, uint32_t x
       break;
     case IBO_FN: {
       int v = 0;
+      if ((k = ib_inf_fn(c, in.fn, b, fi[sp - 1], zb))) {
+        ib_inf_put(c, k, b, &lg[sp - 1], &vn[sp - 1], &fi[sp - 1], &zs[sp - 1], &hx[sp - 1]);
+        break;
+      }
       zs[sp - 1] = hx[sp - 1] = 0; /* until ib_z_fn: a value kept as a logarithm is never zero */
       if (ib_outside(c, b, lg[sp - 1], vn[sp - 1], in.fn)) {
         ib_fail(c, IB_FAIL_NAN);
@@ -389,9 +404,11 @@ IB_HDN void ib_eval_span_z(const struct ib_prog *P, int from, int to, uint32_t x
     }
   }
   if (sp < 1) ib_fail(c, 2);
+  else if (fi[0] && !zd) ib_fail(c, 2); /* an infinity or NaN: only the decision has it */
   else if (lg[0]) ib_lg_demote(c, out, &st[0], vn[0]);
   else ib_copy(out, &st[0]);
   if (zd) *zd = !c->fail && sp >= 1 && ib_z_is0(&st[0], lg[0]) ? ib_z_decide(zs[0], hx[0]) : 0;
+  if (zd && !c->fail && sp >= 1 && fi[0]) *zd = fi[0] == IB_INF_NAN ? 3 : 2 * fi[0]; /* ib_inf.h */
 }
 IB_HDN void ib_eval_span(const struct ib_prog *P, int from, int to, uint32_t x, ib_ctx *c, ib *out) {
   ib_eval_span_z(P, from, to, x, c, out, 0);
@@ -451,8 +468,10 @@ IB_HDN int ib_decide_level(const struct ib_prog *P, uint32_t x, int lev, double 
   }
   if (c.fail >= 2) return -1;
   if (c.fail) return 0;
-  if (zd) { /* an exact zero of a known sign (ib_zero.h) */
-    *y = zd < 0 ? -0.0 : 0.0;
+  if (zd) { /* an exact zero of a known sign (ib_zero.h), an exact infinity or NaN (ib_inf.h) */
+    const uint64_t inf = zd == 3 ? IB_NAN_BITS : zd == 2 ? 0x7ff0000000000000ull : 0xfff0000000000000ull;
+    if (zd == 3 || zd == 2 || zd == -2) memcpy(y, &inf, sizeof inf);
+    else *y = zd < 0 ? -0.0 : 0.0;
     *t = 0;
     return 1;
   }
