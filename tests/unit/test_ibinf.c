@@ -27,35 +27,6 @@
 #include "reference/expr/expr.h"
 #include "reference/reference.h"
 
-static uint64_t d2bits(double d) {
-  uint64_t u;
-  memcpy(&u, &d, sizeof u);
-  return u;
-}
-static uint32_t f2bits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, sizeof u);
-  return u;
-}
-
-struct prog {
-  const struct reference *ref;
-  struct ib_prog P;
-};
-
-static int load(const char *text, struct prog *p) {
-  char err[256];
-  struct expr *e = expr_parse(text, err, sizeof err);
-  CHECK(e != NULL, "%s: %s", text, err);
-  if (!e) return -1;
-  const int rc = expr_ib_compile(e, &p->P, err, sizeof err);
-  expr_free(e);
-  CHECK(rc == 0, "%s: no program: %s", text, err);
-  p->ref = ref_resolve(text, 0, 0, "--ref", err, sizeof err);
-  CHECK(p->ref != NULL, "%s: %s", text, err);
-  return rc || !p->ref ? -1 : 0;
-}
-
 #define PINF 0x7ff0000000000000ull
 #define NINF 0xfff0000000000000ull
 #define NAN_ IB_NAN_BITS /* the host's NaN for a NaN reference (test_ibnan checks it) */
@@ -123,11 +94,11 @@ static const struct {
 static void test_rules(void **state) {
   (void)state;
   check_failures = 0;
-  static struct prog p;
+  static struct ib_test_prog p;
   int decided = 0;
   for (size_t k = 0; k < sizeof rules / sizeof rules[0]; k++) {
-    if (load(rules[k].text, &p)) continue;
-    const uint32_t x = f2bits(rules[k].x);
+    if (ib_test_load(rules[k].text, &p, 1)) continue;
+    const uint32_t x = f2u(rules[k].x);
     double y = 1, ry = 1;
     int t = 9, rt = 9, words;
     const int d = ib_decide(&p.P, x, &y, &t, &words);
@@ -139,9 +110,9 @@ static void test_rules(void **state) {
       CHECK(!d, "%s at x=%a: the balls give %a t=%d where the host cannot", rules[k].text, (double)rules[k].x, y, t);
       continue;
     }
-    CHECK(d2bits(ry) == want && rt == 0, "%s at x=%a: the host gives %a t=%d, not %a", rules[k].text,
+    CHECK(d2u(ry) == want && rt == 0, "%s at x=%a: the host gives %a t=%d, not %a", rules[k].text,
           (double)rules[k].x, ry, rt, u2d(want));
-    CHECK(d && d2bits(y) == want && t == 0, "%s at x=%a: the balls %s %a t=%d, not %a", rules[k].text,
+    CHECK(d && d2u(y) == want && t == 0, "%s at x=%a: the balls %s %a t=%d, not %a", rules[k].text,
           (double)rules[k].x, d ? "give" : "leave it:", y, t, u2d(want));
     decided += d;
   }
@@ -155,7 +126,7 @@ struct tally {
   long tried, infs, nans, host_infs, inf_left, beyond, mismatched;
 };
 
-static void one(const struct prog *p, uint32_t x, struct tally *t, const char *text) {
+static void one(const struct ib_test_prog *p, uint32_t x, struct tally *t, const char *text) {
   double y, ry;
   int tt, rt, words;
   t->tried++;
@@ -173,7 +144,7 @@ static void one(const struct prog *p, uint32_t x, struct tally *t, const char *t
     CHECK(isfinite(y), "%s at x=%a: %a decided where the host cannot", text, (double)u2f(x), y);
     return;
   }
-  if (d2bits(y) != d2bits(ry) || tt != rt) {
+  if (d2u(y) != d2u(ry) || tt != rt) {
     if (t->mismatched < 5)
       fprintf(stderr, "  %s at x=%a (0x%08x): balls %a t=%d, host %a t=%d\n", text, (double)u2f(x), x, y, tt, ry,
               rt);
@@ -188,7 +159,7 @@ static uint32_t next32(void) {
 }
 
 /* every binade of both signs, the poles and their neighbours */
-static void sweep(const struct prog *p, struct tally *t, const char *text) {
+static void sweep(const struct ib_test_prog *p, struct tally *t, const char *text) {
   static const float pts[] = {0.0f, 1.0f, 2.0f, 3.0f, 0.5f, 7.0f, 1e30f, 3.4e38f, 0x1p23f, 0x1p24f, 0x1p-149f};
   for (int s = 0; s < 2; s++) {
     const uint32_t sg = s ? 0x80000000u : 0;
@@ -199,7 +170,7 @@ static void sweep(const struct prog *p, struct tally *t, const char *text) {
       for (int i = 0; i < 2; i++) one(p, sg | (lo + next32() % (hi - lo + 1)), t, text);
     }
     for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
-      const uint32_t b = sg | f2bits(pts[i]);
+      const uint32_t b = sg | f2u(pts[i]);
       one(p, b, t, text);
       if (b & 0x7fffffffu) one(p, b - 1, t, text);
       one(p, b + 1, t, text);
@@ -223,9 +194,9 @@ static void test_exprs(void **state) {
   check_failures = 0;
   long all = 0;
   for (size_t k = 0; k < sizeof pexprs / sizeof pexprs[0]; k++) {
-    static struct prog p;
+    static struct ib_test_prog p;
     const char *text = pexprs[k].text;
-    if (load(text, &p)) continue;
+    if (ib_test_load(text, &p, 1)) continue;
     struct tally t = {0};
     sweep(&p, &t, text);
     printf("  %-18s %5ld inputs: %4ld infinities and %4ld NaNs by the balls, host infinities %4ld, left %ld, beyond "
