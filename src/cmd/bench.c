@@ -61,6 +61,8 @@ static void usage_bench(FILE *f) {
           "                          cold), with its table's build time and how many reference values\n"
           "                          the table, the ball evaluator and the host's MPFR decided\n"
           "                          (docs/expressions.md)\n"
+          "  --expr-limit S          with --expressions: stop a process after S seconds (SIGINT: it\n"
+          "                          keeps what it decided) and mark its row cut (\"cut_at_s\")\n"
           "  --arch-record G/G..     only 10.: an arch record in parts, each group G of kinds (K,K..;\n"
           "                          groups separated by '/') a whole process `arch record --kinds G\n"
           "                          --no-cache` over [--from, --to], cold: its wall time, each kind's\n"
@@ -73,6 +75,7 @@ static void usage_bench(FILE *f) {
 struct bench_args {
   uint64_t naive_n, scaling_n;
   int skip_scaling, only_refs, only_multi, exprs;
+  double expr_limit; /* --expr-limit: seconds a process of --expressions may run (0: no limit) */
   const char *refs, *multi;
   const char *arch_record, *arch_compare, *arch_out;
   char arch_bases[8192]; /* the baselines, each quoted for the shell */
@@ -97,6 +100,15 @@ static int bench_extra(int c, const char *arg, void *p) {
   case 1006: b->multi = arg; return -1;
   case 1007: b->only_multi = 1; return -1;
   case 1008: b->exprs = 1; return -1;
+  case 1013: {
+    char *end;
+    b->expr_limit = strtod(arg, &end);
+    if (end == arg || *end || !(b->expr_limit >= 1 && b->expr_limit <= 86400)) {
+      errorf("--expr-limit: '%s' is not a number of seconds in [1, 86400]", arg);
+      return EXIT_USAGE;
+    }
+    return -1;
+  }
   case 1009: b->arch_record = arg; return -1;
   case 1010: b->arch_compare = arg; return -1;
   case 1011: b->arch_out = arg; return -1;
@@ -377,6 +389,7 @@ int cmd_bench(int argc, char **argv) {
                                        {"arch-compare", required_argument, 0, 1010},
                                        {"arch-out", required_argument, 0, 1011},
                                        {"arch-baseline", required_argument, 0, 1012},
+                                       {"expr-limit", required_argument, 0, 1013},
                                        {0, 0, 0, 0}};
   int explicit_cache = 0;
   for (int i = 1; i < argc; i++) explicit_cache |= !strncmp(argv[i], "--cache", 7);
@@ -448,7 +461,7 @@ int cmd_bench(int argc, char **argv) {
     int k = snprintf(extra, sizeof extra, "--backend %s --from 0x%08x --to 0x%08x", sc.backend ? "gpu" : "cpu",
                      b.o.from, b.o.to);
     if (b.o.threads > 0) snprintf(extra + k, sizeof extra - k, " --threads %d", b.o.threads);
-    rc = bench_expressions(sc.backend, extra, &b.exprs, &differ);
+    rc = bench_expressions(sc.backend, extra, ba.expr_limit, &b.exprs, &differ);
   }
   double rss = peak_rss_gib();
   if (!rc)

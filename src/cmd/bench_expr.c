@@ -116,25 +116,33 @@ static const char *kernels_file(int gpu) { return gpu ? "kernels.cu" : "kernels.
 /* One run as its own process (`run --source DIR/kernels.cu --function FN --ref REF
  * --no-cache`, cold; kernels.c with the CPU backend; with --ref-increasing where inc),
  * its wall time into *wall, its first result and its timing into *res and *tm (new
- * references). 0 or an exit code. */
+ * references). With limit > 0 the process is sent SIGINT after limit seconds (coreutils
+ * timeout; SIGKILL 30 s later), and its partial result, which an interrupted run writes,
+ * is read: *cut = 1. 0 or an exit code. */
 static int run_process(const char *self, const char *dir, const char *fn, const char *ref, int inc, int gpu,
-                       const char *extra, double *wall, json_t **res, json_t **tm) {
-  char js[4200], cmd[16384];
+                       const char *extra, double limit, double *wall, json_t **res, json_t **tm, int *cut) {
+  char js[4200], cmd[16384], lim[64] = "";
   snprintf(js, sizeof js, "%s/run.json", dir);
   unlink(js);
+  if (limit > 0) snprintf(lim, sizeof lim, "timeout --signal=INT --kill-after=30 %.0f ", limit);
   /* no single quote in an expression of the table: single quotes keep it whole for the shell */
-  snprintf(cmd, sizeof cmd, "'%s' run --source '%s/%s' --function %s --ref '%s' --no-cache --quiet --json '%s'%s %s >/dev/null",
-           self, dir, kernels_file(gpu), fn, ref, js, inc ? " --ref-increasing" : "", extra);
+  snprintf(cmd, sizeof cmd, "%s'%s' run --source '%s/%s' --function %s --ref '%s' --no-cache --quiet --json '%s'%s %s >/dev/null",
+           lim, self, dir, kernels_file(gpu), fn, ref, js, inc ? " --ref-increasing" : "", extra);
   fflush(stdout);
   const double t0 = now_s();
   const int st = system(cmd);
   *wall = now_s() - t0;
+  *cut = limit > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 124; /* timeout's status: the limit was reached */
   json_error_t je;
-  json_t *root = st == 0 ? json_load_file(js, 0, &je) : NULL;
+  json_t *root = st == 0 || *cut ? json_load_file(js, 0, &je) : NULL;
   unlink(js);
   *res = root ? json_incref(json_array_get(json_object_get(root, "results"), 0)) : NULL;
   *tm = root ? json_incref(json_object_get(root, "timing")) : NULL;
   json_decref(root);
+  if (*cut && (!*res || !*tm)) { /* cut before its first chunk: nothing to read, the row says so */
+    json_decref(*res), json_decref(*tm);
+    *res = json_object(), *tm = json_object();
+  }
   if (!*res || !*tm) {
     json_decref(*res), json_decref(*tm);
     errorf("'%s' failed (status %d)", cmd, st);
@@ -158,25 +166,33 @@ static json_t *differing_fields(json_t *a, json_t *b) {
 /* The result of target k's kernel against its named reference: the run of an earlier target
  * with the same kernel and name, or a new one (into done[k]). NULL after a message. */
 static json_t *named_result(const char *self, const char *dir, int k, int gpu, const char *extra, json_t **done,
-                            double *wall) {
+                            double limit, double *wall) {
   *wall = 0;
   for (int i = 0; i < k; i++)
     if (done[i] && !strcmp(targets[i].fn, targets[k].fn) && !strcmp(targets[i].named, targets[k].named))
       return done[i];
   json_t *tm;
-  if (run_process(self, dir, targets[k].fn, targets[k].named, 0, gpu, extra, wall, &done[k], &tm)) return NULL;
+  int cut;
+  if (run_process(self, dir, targets[k].fn, targets[k].named, 0, gpu, extra, limit, wall, &done[k], &tm, &cut))
+    return NULL;
   json_decref(tm);
+  if (cut) { /* a partial result compares with nothing */
+    json_decref(done[k]);
+    done[k] = NULL;
+  }
   return done[k];
 }
 
 /* Target k: its row into *row (the expression's run, and the comparison with its named
  * reference's run). 0 or an exit code. */
-static int bench_one(const char *self, const char *dir, int k, int gpu, const char *extra, json_t **done,
-                     json_t **row) {
+static int bench_one(const char *self, const char *dir, int k, int gpu, const char *extra, double limit,
+                     json_t **done, json_t **row) {
   double wall, nwall;
   json_t *res, *tm;
+  int cut;
   *row = NULL;
-  int rc = run_process(self, dir, targets[k].fn, targets[k].ref, targets[k].inc, gpu, extra, &wall, &res, &tm);
+  int rc = run_process(self, dir, targets[k].fn, targets[k].ref, targets[k].inc, gpu, extra, limit, &wall, &res, &tm,
+                       &cut);
   if (rc) return rc;
   /* the row's fields: from the run's timing (0) or its result (1) */
   static const struct {
@@ -188,13 +204,15 @@ static int bench_one(const char *self, const char *dir, int k, int gpu, const ch
                 {"host_decisions", "mpfr_calls", 0},
                 {"undecidable", "undecidable", 1},  {"inputs", "inputs", 1},
                 {"correctly_rounded", "correctly_rounded", 1}, {"max_ulp", "max_ulp", 1}};
-  *row = json_pack("{s:s, s:s, s:f}", "kernel", targets[k].fn, "ref", targets[k].ref, "process_wall_s", wall);
+  *row = json_pack("{s:s, s:s, s:f, s:b}", "kernel", targets[k].fn, "ref", targets[k].ref, "process_wall_s", wall,
+                   "complete", !cut);
+  if (cut) json_object_set_new(*row, "cut_at_s", json_real(limit));
   for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
     json_t *v = json_object_get(fields[i].res ? res : tm, fields[i].from);
     json_object_set_new(*row, fields[i].key, v ? json_incref(v) : json_null());
   }
-  if (targets[k].named) {
-    json_t *nres = named_result(self, dir, k, gpu, extra, done, &nwall);
+  if (targets[k].named && !cut) {
+    json_t *nres = named_result(self, dir, k, gpu, extra, done, limit, &nwall);
     if (!nres) rc = EXIT_FAIL;
     else {
       json_t *d = differing_fields(res, nres);
@@ -213,18 +231,25 @@ static void print_row(const json_t *row) {
   char named[64] = "-";
   if (same) snprintf(named, sizeof named, "%s %s", json_is_true(same) ? "=" : "DIFFERS from",
                      json_string_value(json_object_get(row, "named")));
-  printf("| %-44s | %-15s | %9.2f | %8.2f | %11lld | %10lld | %9lld | %6lld | %-22s |\n",
-         json_string_value(json_object_get(row, "ref")), json_string_value(json_object_get(row, "kernel")),
-         json_real_value(json_object_get(row, "process_wall_s")),
-         json_number_value(json_object_get(row, "fast_build_s")),
-         (long long)json_integer_value(json_object_get(row, "by_table")),
-         (long long)json_integer_value(json_object_get(row, "by_balls")),
-         (long long)json_integer_value(json_object_get(row, "host_decisions")),
-         (long long)json_integer_value(json_object_get(row, "undecidable")), named);
+  char wall[32];
+  const json_t *cut = json_object_get(row, "cut_at_s");
+  if (cut) snprintf(wall, sizeof wall, "cut %.0f", json_real_value(cut));
+  else snprintf(wall, sizeof wall, "%.2f", json_real_value(json_object_get(row, "process_wall_s")));
+  char c[5][24]; /* "-" where a process cut before its first chunk has no figure */
+  static const char *keys[5] = {"fast_build_s", "by_table", "by_balls", "host_decisions", "undecidable"};
+  for (int i = 0; i < 5; i++) {
+    const json_t *v = json_object_get(row, keys[i]);
+    if (!v || json_is_null(v)) snprintf(c[i], sizeof c[i], "-");
+    else if (i == 0) snprintf(c[i], sizeof c[i], "%.2f", json_number_value(v));
+    else snprintf(c[i], sizeof c[i], "%lld", (long long)json_integer_value(v));
+  }
+  printf("| %-44s | %-15s | %9s | %8s | %11s | %10s | %9s | %6s | %-22s |\n",
+         json_string_value(json_object_get(row, "ref")), json_string_value(json_object_get(row, "kernel")), wall, c[0],
+         c[1], c[2], c[3], c[4], named);
   fflush(stdout);
 }
 
-int bench_expressions(int gpu, const char *extra, json_t **out, int *ndiffer) {
+int bench_expressions(int gpu, const char *extra, double limit, json_t **out, int *ndiffer) {
   *ndiffer = 0;
   char self[4096], dir[] = "/tmp/ulpcert-bench-expr-XXXXXX", src[4200];
   const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
@@ -245,15 +270,19 @@ int bench_expressions(int gpu, const char *extra, json_t **out, int *ndiffer) {
          "process s", "table s", "by table", "by balls", "by host", "undec.", "named reference");
   printf("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
   json_t *done[NTARGETS] = {0};
-  int rc = EXIT_OK, differ = 0;
+  int rc = EXIT_OK, differ = 0, ncut = 0;
   for (int k = 0; k < NTARGETS && rc == EXIT_OK; k++) {
     json_t *row;
-    rc = bench_one(self, dir, k, gpu, extra, done, &row);
+    rc = bench_one(self, dir, k, gpu, extra, limit, done, &row);
     if (!row) break;
     print_row(row);
     differ += json_is_false(json_object_get(row, "same_as_named"));
+    ncut += json_object_get(row, "cut_at_s") != NULL;
     json_array_append_new(*out, row);
   }
+  if (ncut)
+    printf("\n%d process%s cut at the --expr-limit of %.0f s (their counts are what they had decided)\n", ncut,
+           ncut > 1 ? "es" : "", limit);
   for (int k = 0; k < NTARGETS; k++) json_decref(done[k]);
   unlink(src), rmdir(dir);
   *ndiffer = differ;

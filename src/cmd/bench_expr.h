@@ -9,8 +9,10 @@
  * file, else as a .c file); extra: more options for it, e.g. "--backend cpu
  * --from ..."), and the same kernel against the catalogue's reference the expression
  * writes out; a table on stdout, the rows into *out (a JSON array, new), how many
- * written-out forms gave another result than their named reference into *ndiffer.
+ * written-out forms gave another result than their named reference into *ndiffer. With
+ * limit > 0, a process still running after limit seconds is interrupted (SIGINT: it
+ * writes what it has) and its row marked cut ("cut_at_s", "complete": false).
  * 0 or an exit code. */
-int bench_expressions(int gpu, const char *extra, json_t **out, int *ndiffer);
+int bench_expressions(int gpu, const char *extra, double limit, json_t **out, int *ndiffer);
 
 #endif
