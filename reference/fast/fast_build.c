@@ -213,6 +213,8 @@ struct ctx {
   int over_budget;   /* some block was left undecided for want of time (or a stop) */
   int zanc_ok;       /* zanc holds the anchor of f's Taylor polynomial at 0 (zero_anchor) */
   double zanc[4];
+  struct leaf *split; /* the first pass's blocks to split (build_rec's defer) */
+  size_t nsplit, splitcap;
 };
 
 /* Geometry (fast_eval.h): centre c = sign*(X0 + (2^k-1) h/2), exact in binary64
@@ -865,8 +867,30 @@ static void add_leaf(struct ctx *cx, const struct leaf *L) {
   }
 }
 
-/* The recursion: one OpenMP task per half. */
-static void build_rec(struct ctx *cx, uint32_t first, int k) {
+/* leaves by magnitude, then sign */
+static int cmp_leaf_mag(const void *a, const void *b) {
+  const struct leaf *x = a, *y = b;
+  const uint32_t u = x->first & 0x7fffffffu, v = y->first & 0x7fffffffu;
+  return u != v ? (u < v ? -1 : 1) : (x->first < y->first ? -1 : x->first > y->first);
+}
+
+/* a block of the first pass to split in the second (build_rec's defer) */
+static void defer_split(struct ctx *cx, uint32_t first, int k) {
+#pragma omp critical(fast_split)
+  {
+    if (cx->nsplit == cx->splitcap) {
+      size_t nc = cx->splitcap ? 2 * cx->splitcap : 256;
+      struct leaf *ns = realloc(cx->split, nc * sizeof *ns);
+      if (ns) cx->split = ns, cx->splitcap = nc;
+      else cx->oom = 1;
+    }
+    if (cx->nsplit < cx->splitcap) cx->split[cx->nsplit].first = first, cx->split[cx->nsplit++].k = k;
+  }
+}
+
+/* The recursion: one OpenMP task per half; with defer (the first pass), a block to split
+ * is noted instead (defer_split) and split in the second pass. */
+static void build_rec(struct ctx *cx, uint32_t first, int k, int defer) {
   struct leaf *L = malloc(sizeof *L);
   if (!L) {
     cx->oom = 1;
@@ -882,12 +906,14 @@ static void build_rec(struct ctx *cx, uint32_t first, int k) {
     cx->tries++;
     st = try_block(cx, first, k, L);
   }
-  if (st == TRY_SPLIT) {
+  if (st == TRY_SPLIT && defer) {
+    defer_split(cx, first, k);
+  } else if (st == TRY_SPLIT) {
     uint32_t half = 1u << (k - 1);
 #pragma omp task firstprivate(cx, first, k)
-    build_rec(cx, first, k - 1);
+    build_rec(cx, first, k - 1, 0);
 #pragma omp task firstprivate(cx, first, k, half)
-    build_rec(cx, first + half, k - 1);
+    build_rec(cx, first + half, k - 1, 0);
   } else {
     add_leaf(cx, L);
   }
@@ -1089,20 +1115,37 @@ int fast_build(struct fast_table *tab, const struct fast_fn *fn, const struct fa
   if (normalize_ranges(ranges, nranges, fn->symmetry != FAST_SYM_NONE, cx.o.min_lgsize, &pc,
                        &npc) != 0)
     return -1;
+  /* Two passes: first every block of the ranges as it is (whole binades mostly: the
+   * constant, NaN and anchored blocks of an expression's tails are one try each), then the
+   * splits, so that a budget spent on the blocks that need thousands of pieces (1 - cos x
+   * at large x) leaves no cheap whole binade untried. */
 #pragma omp parallel num_threads(cx.o.threads > 0 ? cx.o.threads : omp_get_max_threads())
 #pragma omp single
-  for (int i = 0; i < npc; i++) {
-    uint64_t p = pc[i].lo, hi = pc[i].hi;
-    while (p <= hi) { /* the largest aligned block from p inside [p, hi], k <= 23 */
-      int k = 23;
-      while (k > 0 && ((p & ((1u << k) - 1u)) != 0 || p + (1u << k) - 1u > hi)) k--;
-      uint32_t f = (uint32_t)p;
+  {
+    for (int i = 0; i < npc; i++) {
+      uint64_t p = pc[i].lo, hi = pc[i].hi;
+      while (p <= hi) { /* the largest aligned block from p inside [p, hi], k <= 23 */
+        int k = 23;
+        while (k > 0 && ((p & ((1u << k) - 1u)) != 0 || p + (1u << k) - 1u > hi)) k--;
+        uint32_t f = (uint32_t)p;
 #pragma omp task firstprivate(f, k)
-      build_rec(&cx, f, k);
-      p += 1u << k;
+        build_rec(&cx, f, k, 1);
+        p += 1u << k;
+      }
+    }
+#pragma omp taskwait
+    qsort(cx.split, cx.nsplit, sizeof *cx.split, cmp_leaf_mag); /* as the ranges run: small |x| first */
+    for (size_t i = 0; i < cx.nsplit; i++) {
+      const uint32_t f = cx.split[i].first, half = 1u << (cx.split[i].k - 1);
+      const int k = cx.split[i].k - 1;
+#pragma omp task firstprivate(f, k)
+      build_rec(&cx, f, k, 0);
+#pragma omp task firstprivate(f, k, half)
+      build_rec(&cx, f + half, k, 0);
     }
   }
   free(pc);
+  free(cx.split);
   int ret = cx.oom ? -1 : assemble(&cx, tab);
   free(cx.leaves);
   tab->hdr.magic = FAST_MAGIC;

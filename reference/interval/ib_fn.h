@@ -103,8 +103,11 @@ IB_HDN void ib_expm1_small(ib_ctx *c, ib *r, const ib *x) {
 
 /* exp(x) = 2^k (1 + expm1(x - k log 2)), k the nearest integer to x / log 2 (from a
  * binary64 seed: any k would do, the reduction is a ball operation); k log 2 at n + 2
- * words, as |k| < 2^58 costs at most 58 bits of the reduced argument's precision.
- * |x| >= 2^57 fails (2): exp(x) lies beyond the exponent range. */
+ * words, as |k| < 2^52 costs at most 52 bits of the reduced argument's precision.
+ * |x| > 2^50 saturates: e^|x| >= 2^(2^50) and e^-|x| <= 2^-(2^50), far beyond any
+ * binary64 (an exact exponent there, up to 2^57.5, left the sums that follow, e^x -
+ * e^-x, with exponent gaps past IB_EMAX: (exp(x)-exp(-x))/2 over [2^56, 2^57) went to
+ * the host). */
 IB_HDN void ib_exp(ib_ctx *c, ib *r, const ib *x) {
   if (x->sat < 0) { /* |x| <= 2^e <= 1/2: |e^x - 1| <= |x| e^|x| <= 2 |x| */
     if (x->e > -1) ib_sat_fail(c, r, 2);
@@ -121,7 +124,7 @@ IB_HDN void ib_exp(ib_ctx *c, ib *r, const ib *x) {
     return;
   }
   int64_t k2;
-  if (x->sat > 0 || ibm_ceil_log2(ib_upper(x)) > 57) {
+  if (x->sat > 0 || ibm_ceil_log2(ib_upper(x)) > 50) {
     /* |x| >= 2^k (k >= 0): e^|x| >= 2^|x| >= 2^(2^k) and e^-|x| <= 2^(-2^k) */
     if (!ib_llog2(x, &k2) || k2 < 0 || !ib_sign(x)) {
       ib_sat_fail(c, r, 2);
