@@ -33,6 +33,8 @@
 #define FAST_KEEP_LOG2 (-60)   /* best-effort blocks are kept if eps <= 2^-60 (scaled) */
 #define FAST_EPS_MIN_LOG2 (-900)
 #define FAST_ZANC_MAX 0x1p-16  /* blocks within [-2^-16, 2^-16] try the Taylor anchor at 0 */
+#define FAST_LANC_MIN 0x1p16   /* blocks beyond 2^16 in magnitude try the line f follows there */
+#define FAST_LANC_BITS 20      /* significant bits of that line's coefficients */
 
 void fast_opts_default(struct fast_opts *o) {
   o->nmax = 20;
@@ -779,14 +781,15 @@ static int zero_anchor(const struct fast_fn *fn, double anc[4]) {
   return any;
 }
 
-/* D = f - A at the centre x (sr switched to the Taylor anchor at 0): the precision doubled
- * until D's value keeps 64 bits of relative accuracy (the cancellation of f - A costs as
- * many bits as D is below A). 0 (sr left as it was) where no precision up to
- * FAST_MAX_PREC gives it. */
-static int zero_anchored_centre(const struct ctx *cx, struct src *sr, arb_ptr cc, const arb_t x, slong len) {
+/* D = f - A at the centre x (sr switched to the exact anchor anc = (a0, a1, a2, q)): the
+ * precision doubled until D's value keeps 64 bits of relative accuracy (the cancellation
+ * of f - A costs as many bits as D is below A). 0 (sr left as it was, cc lost) where no
+ * precision up to FAST_MAX_PREC gives it. */
+static int anchored_centre(const struct ctx *cx, struct src *sr, arb_ptr cc, const arb_t x, slong len,
+                           const double *anc) {
   struct src z = *sr;
   z.poly = 1, z.fold = 0;
-  memcpy(z.anc, cx->zanc, sizeof cx->zanc);
+  memcpy(z.anc, anc, 4 * sizeof *anc);
   z.anc[4] = 0;
   for (slong p = cx->o.prec; p <= FAST_MAX_PREC; p *= 2) {
     if (src_series(&z, cc, x, len, p, NULL) != 0 || !vec_finite(cc, len)) return 0;
@@ -796,6 +799,63 @@ static int zero_anchored_centre(const struct ctx *cx, struct src *sr, arb_ptr cc
     }
   }
   return 0;
+}
+
+/* v rounded to FAST_LANC_BITS significant bits, into *d; 1 where v's ball lies within
+ * 2^-40 |d| of it (0 < |d| < 2^900) */
+static int short_dyadic(const arb_t v, double *d) {
+  arf_t r;
+  arb_t t;
+  arf_init(r), arb_init(t);
+  arf_set_round(r, arb_midref(v), FAST_LANC_BITS, ARF_RND_NEAR);
+  *d = arf_get_d(r, ARF_RND_NEAR); /* exact: FAST_LANC_BITS bits */
+  arb_set_d(t, *d);
+  arb_sub(t, v, t, 256);
+  int ok = *d != 0 && fabs(*d) < 0x1p900 && fabs(*d) > 0x1p-900;
+  if (ok) {
+    mag_t e, b;
+    mag_init(e), mag_init(b);
+    arb_get_mag(e, t);
+    mag_set_d(b, fabs(*d));
+    mag_mul_2exp_si(b, b, -40);
+    ok = mag_cmp(e, b) <= 0;
+    mag_clear(e), mag_clear(b);
+  }
+  arf_clear(r), arb_clear(t);
+  return ok;
+}
+
+/* Far from 0 (|x| >= 2^16 on the whole block), where the rules give no anchor: the line
+ * A = a0 + a1 x that f follows to 2^-40 relative there, if any (x^3/(1+x^2) = x - x/(1 +
+ * x^2): within 2^-128 of x at 2^64; sqrt(x^2+1); x/sqrt(1+x^2) = 1 - ...), a0 and a1 short
+ * dyadics (FAST_LANC_BITS bits) read from f's value and slope at the centre c: a1 from
+ * f'(c) (or 0 where |f'(c) c| <= 2^-40 |f(c)|), a0 from f(c) - a1 c (or 0 where that is
+ * below 2^-40 |f(c)|). As for zero_anchor, any exact A is valid: it decides only how
+ * many inputs the block can round. 1 with anc. */
+static int line_anchor(const struct ctx *cx, const arb_t x, double anc[4]) {
+  arb_ptr t = _arb_vec_init(2);
+  arb_t u;
+  mag_t m, b;
+  arb_init(u), mag_init(m), mag_init(b);
+  const double c = arf_get_d(arb_midref(x), ARF_RND_NEAR);
+  int ok = fast_fn_series(cx->fn, t, x, 2, 192) == 0 && vec_finite(t, 2) && !arb_contains_zero(t);
+  anc[0] = anc[1] = anc[2] = 0, anc[3] = 1;
+  if (ok) { /* the slope: 0, or a short dyadic */
+    arb_mul(u, t + 1, x, 192);
+    arb_get_mag(m, u);
+    arb_get_mag_lower(b, t);
+    mag_mul_2exp_si(b, b, -40);
+    if (mag_cmp(m, b) > 0) ok = short_dyadic(t + 1, &anc[1]);
+  }
+  if (ok) { /* the intercept f(c) - a1 c: 0, or a short dyadic */
+    arb_set_d(u, anc[1] * c); /* exact: FAST_LANC_BITS + 24 bits */
+    arb_sub(u, t, u, 256);
+    arb_get_mag(m, u);
+    if (mag_cmp(m, b) > 0) ok = short_dyadic(u, &anc[0]);
+  }
+  _arb_vec_clear(t, 2);
+  arb_clear(u), mag_clear(m), mag_clear(b);
+  return ok && (anc[0] != 0 || anc[1] != 0);
 }
 
 /* Tries the block of 2^k patterns from first with the anchored series: the plan
@@ -816,8 +876,15 @@ static int anchored_try(struct ctx *cx, struct src *sr, arb_ptr cc, arb_ptr bc, 
   memset(sr->plan, 0, (size_t)cx->fn->plan_len);
   /* near 0, f's Taylor polynomial at 0 (the closest exact quadratic there), else the rules' */
   int rc = 0;
-  if (!(cx->zanc_ok && fabs(c) + rad <= FAST_ZANC_MAX && zero_anchored_centre(cx, sr, cc, x, len)))
+  double lanc[4];
+  if (!(cx->zanc_ok && fabs(c) + rad <= FAST_ZANC_MAX && anchored_centre(cx, sr, cc, x, len, cx->zanc)))
     rc = cx->fn->anchored(cc, sr->anc, x, len, cx->o.prec, cx->fn->ctx, sr->plan, 0);
+  /* far from 0 with no rule's anchor: the line f follows there, if any */
+  if (rc == 0 && sr->anc[0] == 0 && sr->anc[1] == 0 && sr->anc[2] == 0 && fabs(c) - rad >= FAST_LANC_MIN &&
+      line_anchor(cx, x, lanc) && !anchored_centre(cx, sr, cc, x, len, lanc)) {
+    memset(sr->plan, 0, (size_t)cx->fn->plan_len); /* cc is lost: the rules' series again */
+    rc = cx->fn->anchored(cc, sr->anc, x, len, cx->o.prec, cx->fn->ctx, sr->plan, 0);
+  }
   if (rc == 0 && vec_finite(cc, len)) st = ball_series(sr, bc, len, c, rad, &dsgn);
   if (st == TRY_OK) dev_range(lo, hi, &sgn, cc, bc, nmax, lr);
   const int anchored = sr->anc[0] != 0 || sr->anc[1] != 0 || sr->anc[2] != 0;

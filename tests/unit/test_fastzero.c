@@ -1,7 +1,8 @@
 /* test_fastzero.c: the fast path's table near 0 for expressions whose value lies within a
  * tiny fraction of an ulp of an exact quadratic there (1 - cos x = x^2/2 - x^4/24 + ...),
  * where its blocks are anchored on f's Taylor polynomial at 0 (reference/fast/fast_build.c,
- * zero_anchor): no rule of the expression code covers these forms.
+ * zero_anchor), and far from 0 for those that follow a line there (x^3/(1+x^2) ~ x:
+ * line_anchor): no rule of the expression code covers these forms.
  *
  * Expected values come from naive MPFR loops written here, operation by operation, at 300
  * bits and then at ever higher precisions until twice the precision gives the same (y, t)
@@ -95,6 +96,27 @@ static void nv_xexp(mpfr_ptr z, mpfr_srcptr x) {
   mpfr_exp(z, z, MPFR_RNDN);
   mpfr_mul(z, z, x, MPFR_RNDN);
 }
+
+static void nv_x3(mpfr_ptr z, mpfr_srcptr x) { /* x^3/(1+x^2) */
+  mpfr_t d;
+  mpfr_init2(d, mpfr_get_prec(z));
+  mpfr_sqr(d, x, MPFR_RNDN);
+  mpfr_add_ui(d, d, 1, MPFR_RNDN);
+  mpfr_pow_ui(z, x, 3, MPFR_RNDN);
+  mpfr_div(z, z, d, MPFR_RNDN);
+  mpfr_clear(d);
+}
+static void nv_hyp1(mpfr_ptr z, mpfr_srcptr x) { /* sqrt(x^2+1) */
+  mpfr_sqr(z, x, MPFR_RNDN);
+  mpfr_add_ui(z, z, 1, MPFR_RNDN);
+  mpfr_sqrt(z, z, MPFR_RNDN);
+}
+static const struct {
+  const char *text;
+  naive_fn f;
+} far[] = {
+    {"x^3/(1+x^2)", nv_x3}, {"sqrt(x^2+1)", nv_hyp1}, {"x/sqrt(1+x^2)", nv_xsqrt},
+};
 
 static const struct {
   const char *text;
@@ -190,7 +212,50 @@ static void test_zero_anchor(void **state) {
   ref_thread_cleanup();
 }
 
+/* Far from 0 (|x| >= 2^16), expressions that follow a line there to far below an ulp
+ * (x^3/(1+x^2) = x - x/(1+x^2), within 2^-128 relative of x at 2^64): the table over each
+ * binade of 2^17, 2^30, 2^50, 2^64, 2^100, 2^127, both signs (sqrt(x^2+1) at 2^100 is
+ * 2^-201 relative above |x|), every decided input against the naive loop, and >= 99%
+ * decided (before the line anchors: none at 2^64). */
+static void test_line_anchor(void **state) {
+  (void)state;
+  static const int binades[] = {144, 157, 177, 191, 227, 254}; /* biased exponents: 2^17 .. 2^127 */
+  const int nb = sizeof binades / sizeof binades[0], per = 150;
+  for (size_t k = 0; k < sizeof far / sizeof far[0]; k++) {
+    char err[512];
+    const struct reference *r = ref_resolve(far[k].text, 0, 0, "--ref", err, sizeof err);
+    if (!r) fail_msg("%s: %s", far[k].text, err);
+    struct fast_range decl[MAX_FAST_RANGES];
+    const int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
+    long decided = 0, total = 0;
+    double build = 0;
+    for (int b = 0; b < nb; b++) { /* a table for each binade: the whole range would take minutes */
+      struct ref_fast f;
+      const uint32_t lo = (uint32_t)binades[b] << 23, hi = lo | 0x7fffffu;
+      assert_int_equal(ref_fast_prepare(&f, r, decl, nd, lo, hi, lo, hi, 2, NULL), 0);
+      assert_true(f.ok);
+      build += f.build_s;
+      for (int s = 0; s < 2; s++)
+        for (int i = 0; i < per; i++, total++) {
+          const uint32_t xb = binade_input(binades[b], s, i);
+          double y, yn;
+          int t, tn;
+          if (!fast_eval(&f.view, xb, &y, &t)) continue;
+          decided++;
+          naive(far[k].f, u2f(xb), &yn, &tn);
+          if (d2u(y) != d2u(yn) || t != tn)
+            fail_msg("%s at %a: table (%a, %d), naive (%a, %d)", far[k].text, (double)u2f(xb), y, t, yn, tn);
+        }
+      ref_fast_free(&f);
+    }
+    printf("%-28s tables built in %.2f s; decided %ld of %ld inputs above 2^16 (%.2f%%), each as the naive loop\n",
+           far[k].text, build, decided, total, 100.0 * decided / total);
+    if (decided < total * 99 / 100) fail_msg("%s: the table decided only %ld of %ld", far[k].text, decided, total);
+  }
+  ref_thread_cleanup();
+}
+
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_zero_anchor)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_zero_anchor), cmocka_unit_test(test_line_anchor)};
   return cmocka_run_group_tests_name("fastzero", tests, NULL, NULL);
 }
