@@ -1201,7 +1201,7 @@ int fast_build(struct fast_table *tab, const struct fast_fn *fn, const struct fa
       }
     }
 #pragma omp taskwait
-    qsort(cx.split, cx.nsplit, sizeof *cx.split, cmp_leaf_mag); /* as the ranges run: small |x| first */
+    if (cx.nsplit) qsort(cx.split, cx.nsplit, sizeof *cx.split, cmp_leaf_mag); /* as the ranges run: small |x| first */
     for (size_t i = 0; i < cx.nsplit; i++) {
       const uint32_t f = cx.split[i].first, half = 1u << (cx.split[i].k - 1);
       const int k = cx.split[i].k - 1;
