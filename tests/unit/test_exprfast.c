@@ -8,6 +8,7 @@
  * coefficients derived by hand; and, on the command line, runs with the fast path
  * against runs without it. */
 #include "testutil.h"
+#include "naive64.h"
 
 #include <jansson.h>
 #include <mpfr.h>
@@ -21,9 +22,6 @@
 #include "reference/fast/fastref.h"
 
 #define NAIVE_PREC 300
-
-/* f(x) at NAIVE_PREC bits, operation by operation (the widest exponent range is set) */
-typedef void (*naive_fn)(mpfr_ptr z, mpfr_srcptr x);
 
 static void nv_silu(mpfr_ptr z, mpfr_srcptr x) {
   mpfr_t e;
@@ -108,54 +106,6 @@ static void nv_elu(mpfr_ptr z, mpfr_srcptr x) {
     mpfr_set(z, x, MPFR_RNDN);
   else
     mpfr_expm1(z, x, MPFR_RNDN);
-}
-
-/* (y, t) of z: y = RN53(z) in binary64's range with subnormals, t = sign(y - z) (NaN:
- * y NaN) */
-static void round64(mpfr_srcptr z, double *y, int *t) {
-  if (mpfr_nan_p(z)) {
-    *y = NAN, *t = 0;
-    return;
-  }
-  mpfr_t r;
-  mpfr_init2(r, 53);
-  int tr = mpfr_set(r, z, MPFR_RNDN);
-  mpfr_set_emin(-1073), mpfr_set_emax(1024);
-  tr = mpfr_check_range(r, tr, MPFR_RNDN);
-  tr = mpfr_subnormalize(r, tr, MPFR_RNDN);
-  *y = mpfr_get_d(r, MPFR_RNDN);
-  mpfr_set_emin(mpfr_get_emin_min()), mpfr_set_emax(mpfr_get_emax_max());
-  mpfr_set_d(r, *y, MPFR_RNDN);
-  int c = mpfr_cmp(r, z);
-  *t = (c > 0) - (c < 0);
-  mpfr_clear(r);
-}
-
-static void naive_prec(naive_fn f, float xf, double *y, int *t, mpfr_prec_t prec) {
-  const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
-  mpfr_set_emin(mpfr_get_emin_min()), mpfr_set_emax(mpfr_get_emax_max());
-  mpfr_t x, z;
-  mpfr_init2(x, 24), mpfr_init2(z, prec);
-  mpfr_set_flt(x, xf, MPFR_RNDN);
-  f(z, x);
-  round64(z, y, t);
-  mpfr_clear(x), mpfr_clear(z);
-  mpfr_set_emin(emin), mpfr_set_emax(emax);
-}
-/* At NAIVE_PREC bits, then at ever higher precisions (x4) until the value is not exactly
- * a binary64 number (t != 0) and twice the precision gives the same y and t: x erf(x) =
- * x - x erfc(x) on [32, 64) needs some 6000 bits to show its gap below x, e^(-x^2)/(x
- * sqrt(pi)) < 2^-1470 relative, and looks exact (t = 0) below that. */
-static void naive(naive_fn f, float xf, double *y, int *t) {
-  double y2;
-  int t2;
-  for (mpfr_prec_t p = NAIVE_PREC; p <= 19200; p *= 4) {
-    naive_prec(f, xf, y, t, p);
-    if (isnan(*y)) return;
-    if (*t == 0) continue;
-    naive_prec(f, xf, &y2, &t2, 2 * p);
-    if (d2u(y2) == d2u(*y) && t2 == *t) return;
-  }
 }
 
 static const struct {

@@ -11,6 +11,7 @@
  * input of these binades (it decided none below about 2^-50 before the anchors: the value
  * is too close to a binary64 number for a polynomial of the value alone). */
 #include "testutil.h"
+#include "naive64.h"
 
 #include <mpfr.h>
 #include <stdlib.h>
@@ -20,8 +21,6 @@
 #include "reference/fast/fast.h"
 #include "reference/fast/fastref.h"
 #include "src/catalogue/registry.h"
-
-typedef void (*naive_fn)(mpfr_ptr z, mpfr_srcptr x);
 
 static void nv_1mcos(mpfr_ptr z, mpfr_srcptr x) {
   mpfr_cos(z, x, MPFR_RNDN);
@@ -129,44 +128,6 @@ static const struct {
     {"x*exp(-x)", nv_xexp},
 };
 
-/* (y, t) of z: y = RN53(z) with binary64's subnormals, t = sign(y - z) */
-static void round64(mpfr_srcptr z, double *y, int *t) {
-  mpfr_t r;
-  mpfr_init2(r, 53);
-  int tr = mpfr_set(r, z, MPFR_RNDN);
-  mpfr_set_emin(-1073), mpfr_set_emax(1024);
-  tr = mpfr_check_range(r, tr, MPFR_RNDN);
-  tr = mpfr_subnormalize(r, tr, MPFR_RNDN);
-  *y = mpfr_get_d(r, MPFR_RNDN);
-  mpfr_set_emin(mpfr_get_emin_min()), mpfr_set_emax(mpfr_get_emax_max());
-  mpfr_set_d(r, *y, MPFR_RNDN);
-  const int c = mpfr_cmp(r, z);
-  *t = (c > 0) - (c < 0);
-  mpfr_clear(r);
-}
-
-static void naive_prec(naive_fn f, float xf, double *y, int *t, mpfr_prec_t prec) {
-  mpfr_set_emin(mpfr_get_emin_min()), mpfr_set_emax(mpfr_get_emax_max());
-  mpfr_t x, z;
-  mpfr_init2(x, 24), mpfr_init2(z, prec);
-  mpfr_set_flt(x, xf, MPFR_RNDN);
-  f(z, x);
-  round64(z, y, t);
-  mpfr_clear(x), mpfr_clear(z);
-}
-/* at 300 bits, then x4 until the value is not a binary64 number (t != 0) and twice the
- * precision gives the same (y, t) */
-static void naive(naive_fn f, float xf, double *y, int *t) {
-  double y2;
-  int t2;
-  for (mpfr_prec_t p = 300; p <= 19200; p *= 4) {
-    naive_prec(f, xf, y, t, p);
-    if (*t == 0) continue;
-    naive_prec(f, xf, &y2, &t2, 2 * p);
-    if (d2u(y2) == d2u(*y) && t2 == *t) return;
-  }
-}
-
 /* n inputs of the binade of biased exponent be (0: zero and the subnormals) of sign s:
  * both ends, then random mantissas */
 static uint32_t binade_input(int be, int s, int i) {
@@ -175,38 +136,55 @@ static uint32_t binade_input(int be, int s, int i) {
   return first | m;
 }
 
+/* the table of text over magnitudes [lo, hi] of both signs, into *f */
+static void prepare(const char *text, uint32_t lo, uint32_t hi, struct ref_fast *f) {
+  char err[512];
+  const struct reference *r = ref_resolve(text, 0, 0, "--ref", err, sizeof err);
+  if (!r) fail_msg("%s: %s", text, err);
+  struct fast_range decl[MAX_FAST_RANGES];
+  const int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
+  assert_int_equal(ref_fast_prepare(f, r, decl, nd, lo, hi, lo, hi, 2, NULL), 0);
+  assert_true(f->ok);
+}
+
+/* PER inputs of each sign of the binade of biased exponent be: every one the table decides
+ * against the naive loop, bit for bit; counts into *decided and *total */
+#define PER 150
+static void check_binade(const struct ref_fast *f, const char *text, naive_fn nf, int be, long *decided,
+                         long *total) {
+  for (int s = 0; s < 2; s++)
+    for (int i = 0; i < PER; i++, ++*total) {
+      const uint32_t xb = binade_input(be, s, i);
+      double y, yn;
+      int t, tn;
+      if (!fast_eval(&f->view, xb, &y, &t)) continue;
+      ++*decided;
+      naive(nf, u2f(xb), &yn, &tn);
+      if (d2u(y) != d2u(yn) || t != tn)
+        fail_msg("%s at %a: table (%a, %d), naive (%a, %d)", text, (double)u2f(xb), y, t, yn, tn);
+    }
+}
+
+/* the decided share, printed and required to be at least 99% */
+static void require_decided(const char *text, double build, long decided, long total, const char *where) {
+  printf("%-28s table built in %.2f s; decided %ld of %ld inputs %s (%.2f%%), each as the naive loop\n", text, build,
+         decided, total, where, 100.0 * decided / total);
+  if (decided < total * 99 / 100) fail_msg("%s: the table decided only %ld of %ld", text, decided, total);
+}
+
 /* For each expression: the table over magnitudes below 2^-16 (both signs); over the binades
  * of subnormals, 2^-126, 2^-100, 2^-75, 2^-60, 2^-40, 2^-24 and 2^-17 of each sign, every
  * input the table decides against the naive loop, bit for bit; and at least 99% decided. */
 static void test_zero_anchor(void **state) {
   (void)state;
   static const int binades[] = {0, 1, 27, 52, 67, 87, 103, 110}; /* biased exponents */
-  const int nb = sizeof binades / sizeof binades[0], per = 150;
   for (size_t k = 0; k < sizeof exprs / sizeof exprs[0]; k++) {
-    char err[512];
-    const struct reference *r = ref_resolve(exprs[k].text, 0, 0, "--ref", err, sizeof err);
-    if (!r) fail_msg("%s: %s", exprs[k].text, err);
-    struct fast_range decl[MAX_FAST_RANGES];
-    const int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
     struct ref_fast f;
-    assert_int_equal(ref_fast_prepare(&f, r, decl, nd, 0, 0x377fffff, 0, 0x377fffff, 2, NULL), 0);
-    assert_true(f.ok);
+    prepare(exprs[k].text, 0, 0x377fffff, &f);
     long decided = 0, total = 0;
-    for (int b = 0; b < nb; b++)
-      for (int s = 0; s < 2; s++)
-        for (int i = 0; i < per; i++, total++) {
-          const uint32_t xb = binade_input(binades[b], s, i);
-          double y, yn;
-          int t, tn;
-          if (!fast_eval(&f.view, xb, &y, &t)) continue;
-          decided++;
-          naive(exprs[k].f, u2f(xb), &yn, &tn);
-          if (d2u(y) != d2u(yn) || t != tn)
-            fail_msg("%s at %a: table (%a, %d), naive (%a, %d)", exprs[k].text, (double)u2f(xb), y, t, yn, tn);
-        }
-    printf("%-28s table built in %.2f s; decided %ld of %ld inputs below 2^-16 (%.2f%%), each as the naive loop\n",
-           exprs[k].text, f.build_s, decided, total, 100.0 * decided / total);
-    if (decided < total * 99 / 100) fail_msg("%s: the table decided only %ld of %ld", exprs[k].text, decided, total);
+    for (size_t b = 0; b < sizeof binades / sizeof binades[0]; b++)
+      check_binade(&f, exprs[k].text, exprs[k].f, binades[b], &decided, &total);
+    require_decided(exprs[k].text, f.build_s, decided, total, "below 2^-16");
     ref_fast_free(&f);
   }
   ref_thread_cleanup();
@@ -220,37 +198,18 @@ static void test_zero_anchor(void **state) {
 static void test_line_anchor(void **state) {
   (void)state;
   static const int binades[] = {144, 157, 177, 191, 227, 254}; /* biased exponents: 2^17 .. 2^127 */
-  const int nb = sizeof binades / sizeof binades[0], per = 150;
   for (size_t k = 0; k < sizeof far / sizeof far[0]; k++) {
-    char err[512];
-    const struct reference *r = ref_resolve(far[k].text, 0, 0, "--ref", err, sizeof err);
-    if (!r) fail_msg("%s: %s", far[k].text, err);
-    struct fast_range decl[MAX_FAST_RANGES];
-    const int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
     long decided = 0, total = 0;
     double build = 0;
-    for (int b = 0; b < nb; b++) { /* a table for each binade: the whole range would take minutes */
+    for (size_t b = 0; b < sizeof binades / sizeof binades[0]; b++) { /* a table each: the whole range takes minutes */
       struct ref_fast f;
-      const uint32_t lo = (uint32_t)binades[b] << 23, hi = lo | 0x7fffffu;
-      assert_int_equal(ref_fast_prepare(&f, r, decl, nd, lo, hi, lo, hi, 2, NULL), 0);
-      assert_true(f.ok);
+      const uint32_t lo = (uint32_t)binades[b] << 23;
+      prepare(far[k].text, lo, lo | 0x7fffffu, &f);
       build += f.build_s;
-      for (int s = 0; s < 2; s++)
-        for (int i = 0; i < per; i++, total++) {
-          const uint32_t xb = binade_input(binades[b], s, i);
-          double y, yn;
-          int t, tn;
-          if (!fast_eval(&f.view, xb, &y, &t)) continue;
-          decided++;
-          naive(far[k].f, u2f(xb), &yn, &tn);
-          if (d2u(y) != d2u(yn) || t != tn)
-            fail_msg("%s at %a: table (%a, %d), naive (%a, %d)", far[k].text, (double)u2f(xb), y, t, yn, tn);
-        }
+      check_binade(&f, far[k].text, far[k].f, binades[b], &decided, &total);
       ref_fast_free(&f);
     }
-    printf("%-28s tables built in %.2f s; decided %ld of %ld inputs above 2^16 (%.2f%%), each as the naive loop\n",
-           far[k].text, build, decided, total, 100.0 * decided / total);
-    if (decided < total * 99 / 100) fail_msg("%s: the table decided only %ld of %ld", far[k].text, decided, total);
+    require_decided(far[k].text, build, decided, total, "above 2^16");
   }
   ref_thread_cleanup();
 }
