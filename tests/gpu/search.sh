@@ -13,14 +13,14 @@ import json, sys
 a, b = (json.load(open(p))["results"] for p in sys.argv[1:3])
 assert len(a) == 40, len(a)  # the 37 binary64 functions of fns.c with device code, powf, atan2f, hypotf
 for u, v in zip(a, b):
-    assert u["candidates"] == v["candidates"], u["variant"]
+    assert u["candidates"] == v["candidates"], (u["variant"], u["candidates"][:2], v["candidates"][:2])
 PY
 # the device's estimate (dd, or CUDA's double function for powf, atan2f, hypotf) is MPFR's error
 # to 2^-20 ulp at every finite candidate
 check python3 - "$T/s1.json" <<'PY'
 import json, sys, math
 for v in json.load(open(sys.argv[1]))["results"]:
-    assert v["sampled"] == 64 * 65536 and v["local"] == 8 * 64 * 65536, v["variant"]
+    assert v["sampled"] == 64 * 65536 and v["local"] == 8 * 64 * 65536, (v["variant"], v["sampled"], v["local"], v["unmeasured"], len(v["candidates"]))
     for c in v["candidates"]:
         if not c["checked"] or not c["measured"] or c["steps"] < 0:
             continue

@@ -1,6 +1,7 @@
 /* naive64.h: the tests' naive MPFR decider of a binary32 input's reference pair (y, t):
  * y = RN53(f(x)) with binary64's subnormals, t = sign(y - f(x)), f written by the test as
- * plain MPFR operations (test_exprfast, test_fastzero). */
+ * plain MPFR operations (test_exprfast, test_fastzero; test_exprtail rounds its balls' ends
+ * with round64). */
 #ifndef ULPCERT_TESTS_NAIVE64_H
 #define ULPCERT_TESTS_NAIVE64_H
 

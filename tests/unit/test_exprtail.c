@@ -30,6 +30,7 @@
 #include "reference/expr/expr.h"
 #include "src/catalogue/registry.h"
 #include "reference/fast/fastref.h"
+#include "naive64.h"
 
 /* ---- the formulas, with Arb balls ---- */
 
@@ -333,22 +334,6 @@ static const struct tcase {
 
 /* ---- rounding a ball: (y, t) = (RN53(v), sign(y - v)) for every v of the ball ---- */
 
-/* (y, t) of an exact z (an MPFR number in the widest exponent range) */
-static void round64(mpfr_srcptr z, double *y, int *t) {
-  mpfr_t r;
-  mpfr_init2(r, 53);
-  int tr = mpfr_set(r, z, MPFR_RNDN);
-  mpfr_set_emin(-1073), mpfr_set_emax(1024);
-  tr = mpfr_check_range(r, tr, MPFR_RNDN);
-  tr = mpfr_subnormalize(r, tr, MPFR_RNDN);
-  *y = mpfr_get_d(r, MPFR_RNDN);
-  mpfr_set_emin(mpfr_get_emin_min()), mpfr_set_emax(mpfr_get_emax_max());
-  mpfr_set_d(r, *y, MPFR_RNDN);
-  const int c = mpfr_cmp(r, z);
-  *t = (c > 0) - (c < 0);
-  mpfr_clear(r);
-}
-
 /* 1 with (y, t) when every point of the ball v has the same pair, else 0. Beyond
  * binary64's range by far (|v| < 2^-1076: RN53 is a zero of v's sign; |v| > 2^1025:
  * an infinity) the pair follows from the ball's sign, whatever MPFR's exponents hold. */
@@ -386,7 +371,7 @@ static int round_ball(const arb_t v, double *y, int *t) {
 }
 
 /* The naive pair of case c at x; 0 when no precision up to 8192 bits decides it. */
-static int naive(const struct tcase *c, float xf, double *y, int *t) {
+static int naive_case(const struct tcase *c, float xf, double *y, int *t) {
   const int big = fabsf(xf) >= 64, a = xf > 0 ? c->apos : c->aneg;
   const dev_f d = xf > 0 ? c->dpos : c->dneg;
   arb_t x, v, w;
@@ -460,7 +445,7 @@ static void test_tails_vs_naive(void **state) {
           int t, tn = 0;
           if (!fast_eval(&f.view, xb, &y, &t)) continue;
           decided++;
-          if (!naive(&cases[k], u2f(xb), &yn, &tn))
+          if (!naive_case(&cases[k], u2f(xb), &yn, &tn))
             fail_msg("%s at 0x%08x (%a): the naive loop decides nothing", cases[k].text, xb, (double)u2f(xb));
           if (d2u(y) != d2u(yn) || t != tn)
             fail_msg("%s at 0x%08x (%a): table (%a, %d), naive (%a, %d)", cases[k].text, xb, (double)u2f(xb), y, t, yn,
