@@ -176,6 +176,50 @@ static inline struct ib_tally ib_compare(const char *text, ib_naive_fn f, const 
   return t;
 }
 
+/* The balls against the host engine (ref_mpfr) at one input, for the tests of one class of
+ * exact value (test_ibzero: zeros, test_ibinf: infinities). host_special(ry, rt): the host's
+ * pairs of that class; special(y): the balls' values of it (counted in .special, and the
+ * subclass sub(y), -0 or NaN, in .sub); beyond_ok(y, t): what the balls may decide where
+ * the host cannot (checked). .left counts the host's special pairs that the balls leave or
+ * give otherwise; .mismatched the pairs that differ (y bit for bit, or t; the first five
+ * printed). */
+struct ib_host_tally {
+  long tried, special, sub, host_special, left, beyond, mismatched;
+};
+struct ib_host_class {
+  int (*host_special)(double ry, int rt);
+  int (*special)(double y);
+  int (*sub)(double y);
+  int (*beyond_ok)(double y, int t);
+};
+static inline void ib_vs_host(const struct ib_test_prog *p, uint32_t x, const struct ib_host_class *c,
+                              struct ib_host_tally *t, const char *text) {
+  double y, ry;
+  int tt, rt, words;
+  t->tried++;
+  const int d = ib_decide(&p->P, x, &y, &tt, &words);
+  ref_mpfr(p->ref, x, &ry, &rt);
+  const int host_ok = rt != REF_T_UNDECIDABLE && rt != -REF_T_UNDECIDABLE;
+  if (host_ok && c->host_special(ry, rt)) {
+    t->host_special++;
+    if (!d || !c->special(y)) t->left++;
+  }
+  if (!d) return;
+  if (c->special(y)) t->special++;
+  t->sub += c->sub(y) != 0;
+  if (!host_ok) {
+    t->beyond++;
+    CHECK(c->beyond_ok(y, tt), "%s at x=%a: %a t=%d decided where the host cannot", text, (double)u2f(x), y, tt);
+    return;
+  }
+  if (d2u(y) != d2u(ry) || tt != rt) {
+    if (t->mismatched < 5)
+      fprintf(stderr, "  %s at x=%a (0x%08x): balls %a t=%d, host %a t=%d\n", text, (double)u2f(x), x, y, tt, ry,
+              rt);
+    t->mismatched++;
+  }
+}
+
 /* ---- the inputs ---- */
 
 /* a 64-bit LCG (Knuth's MMIX multiplier and increment), its high half drawn; each test seeds

@@ -27,40 +27,16 @@
 #include "reference/expr/expr.h"
 #include "reference/reference.h"
 
-struct tally {
-  long tried, zeros, negzeros, host_zeros, zero_left, beyond, mismatched;
-};
-
-/* one input: the balls' pair against the host engine's */
-static void one(const struct ib_test_prog *p, uint32_t x, struct tally *t, const char *text) {
-  double y, ry;
-  int tt, rt, words;
-  t->tried++;
-  const int d = ib_decide(&p->P, x, &y, &tt, &words);
-  ref_mpfr(p->ref, x, &ry, &rt);
-  const int host_ok = rt != REF_T_UNDECIDABLE && rt != -REF_T_UNDECIDABLE;
-  if (host_ok && ry == 0 && rt == 0) {
-    t->host_zeros++;
-    if (!d || y != 0) t->zero_left++;
-  }
-  if (!d) return;
-  if (y == 0) t->zeros++, t->negzeros += signbit(y) != 0;
-  if (!host_ok) {
-    t->beyond++;
-    CHECK(y != 0 || (!signbit(y) && tt == 0), "%s at x=%a: -0 decided where the host cannot", text,
-          (double)u2f(x));
-    return;
-  }
-  if (d2u(y) != d2u(ry) || tt != rt) {
-    if (t->mismatched < 5)
-      fprintf(stderr, "  %s at x=%a (0x%08x): balls %a t=%d, host %a t=%d\n", text, (double)u2f(x), x, y, tt, ry,
-              rt);
-    t->mismatched++;
-  }
-}
+/* the zeros: the host's exact ones (t = 0), the balls' of either sign, -0 counted apart; a
+ * zero decided where the host cannot is +0 and exact, never -0 */
+static int host_zero(double ry, int rt) { return ry == 0 && rt == 0; }
+static int is_zero(double y) { return y == 0; }
+static int neg_zero(double y) { return y == 0 && signbit(y); }
+static int zero_beyond(double y, int t) { return y != 0 || (!signbit(y) && t == 0); }
+static const struct ib_host_class zeros = {host_zero, is_zero, neg_zero, zero_beyond};
 
 /* every binade of both signs, and the inputs where zeros arise */
-static void sweep(const struct ib_test_prog *p, struct tally *t, const char *text) {
+static void sweep(const struct ib_test_prog *p, struct ib_host_tally *t, const char *text) {
   static const float pts[] = {0.0f,  1.0f,  2.0f,       3.0f,       0.5f,     1.5f,      2.5f,  0.25f,
                               0.3f,  0.75f, 0.0625f,    0x1p-149f,  0x1p-140f, 0x1p23f,  0x1p23f + 1,
                               0x1p24f, 1e30f, 3.4e38f,  8388607.5f, 100.0f,   1000.0f,   0x1p-20f};
@@ -71,7 +47,7 @@ static void sweep(const struct ib_test_prog *p, struct tally *t, const char *tex
     for (int k = -127; k <= 127; k++) n = ib_binade(in, n, sg, k, 2); /* the subnormals, then 2^-126 .. 2^127 */
     for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) in[n++] = sg | f2u(pts[i]);
   }
-  for (int i = 0; i < n; i++) one(p, in[i], t, text);
+  for (int i = 0; i < n; i++) ib_vs_host(p, in[i], &zeros, t, text);
 }
 
 /* expressions with exact zeros; left: the most host zeros the balls may leave: the -0 of
@@ -104,15 +80,15 @@ static void test_zeros(void **state) {
     static struct ib_test_prog p;
     const char *text = zexprs[k].text;
     if (ib_test_load(text, &p, 1)) continue;
-    struct tally t = {0};
+    struct ib_host_tally t = {0};
     sweep(&p, &t, text);
     printf("  %-24s %5ld inputs: %4ld zeros by the balls (%4ld -0), host zeros %4ld, left %4ld, beyond the host "
-           "%ld; %ld mismatched\n", text, t.tried, t.zeros, t.negzeros, t.host_zeros, t.zero_left, t.beyond,
+           "%ld; %ld mismatched\n", text, t.tried, t.special, t.sub, t.host_special, t.left, t.beyond,
            t.mismatched);
     CHECK(t.mismatched == 0, "%s: %ld inputs differ from the host engine", text, t.mismatched);
-    CHECK(t.zeros > 0, "%s: no zero decided", text);
-    CHECK(t.zero_left <= zexprs[k].left, "%s: %ld host zeros left by the balls", text, t.zero_left);
-    all += t.zeros, neg += t.negzeros;
+    CHECK(t.special > 0, "%s: no zero decided", text);
+    CHECK(t.left <= zexprs[k].left, "%s: %ld host zeros left by the balls", text, t.left);
+    all += t.special, neg += t.sub;
   }
   printf("  %ld zeros decided, %ld of them -0\n", all, neg);
   CHECK(neg > 0 && all > neg, "both signs");
