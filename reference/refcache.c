@@ -86,11 +86,15 @@ static int io_full(int fd, void *buf, size_t n, int wr) {
 static int read_full(int fd, void *buf, size_t n) { return io_full(fd, buf, n, 0); }
 static int write_full(int fd, const void *buf, size_t n) { return io_full(fd, (void *)buf, n, 1); }
 
-static int try_load(struct refcache *c) {
+/* Load the cache of c; -1 (with a notice saying why, and whether this run rebuilds it:
+ * build) where it is missing, unreadable, of another reference, range, MPFR or version,
+ * truncated or corrupt. */
+static int try_load(struct refcache *c, int build) {
+  const char *then = build ? "rebuilding" : "not used (a run over all of its inputs rebuilds it)";
   /* O_NONBLOCK: a FIFO (or a device) in the cache folder must not block the run in open() */
   int fd = open(c->path, O_RDONLY | O_NONBLOCK);
   if (fd < 0) {
-    if (errno != ENOENT) noticef("reference cache %s unreadable (%s): rebuilding", c->path, strerror(errno));
+    if (errno != ENOENT) noticef("reference cache %s unreadable (%s): %s", c->path, strerror(errno), then);
     return -1;
   }
   uint32_t n = c->hi - c->lo;
@@ -100,12 +104,14 @@ static int try_load(struct refcache *c) {
   const char *why = NULL;
   if (fstat(fd, &st) || !S_ISREG(st.st_mode)) why = "not a regular file";
   else if (fcntl(fd, F_SETFL, 0)) why = "unreadable";
-  else if (st.st_size != (off_t)(sizeof got + (size_t)n * 9)) why = "wrong size (truncated?)";
+  else if (st.st_size < (off_t)sizeof got) why = "shorter than its header (truncated?)";
   else if (read_full(fd, &got, sizeof got)) why = "unreadable header";
   else if (memcmp(got.magic, want.magic, 8) || got.format != want.format) why = "not a cache of this format";
-  else if (strcmp(got.ref, want.ref) || got.lo != want.lo || got.hi != want.hi) why = "another function or range";
-  else if (strcmp(got.mpfr, want.mpfr)) why = "made with another MPFR version";
+  else if (strncmp(got.ref, want.ref, sizeof got.ref) || got.lo != want.lo || got.hi != want.hi)
+    why = "another function or range";
+  else if (strncmp(got.mpfr, want.mpfr, sizeof got.mpfr)) why = "made with another MPFR version";
   else if (strncmp(got.writer, want.writer, sizeof got.writer)) why = "made by another ulpcert version";
+  else if (st.st_size != (off_t)(sizeof got + (size_t)n * 9)) why = "wrong size (truncated?)";
   if (!why) {
     c->y = malloc((size_t)n * 8);
     c->t = malloc(n);
@@ -115,7 +121,7 @@ static int try_load(struct refcache *c) {
   }
   close(fd);
   if (why) {
-    noticef("reference cache %s is stale or corrupt (%s): rebuilding", c->path, why);
+    noticef("reference cache %s is stale or corrupt (%s): %s", c->path, why, then);
     free(c->y), free(c->t);
     c->y = NULL, c->t = NULL;
     return -1;
@@ -159,7 +165,7 @@ int refcache_open(struct refcache *c, const struct reference *r, const char *dir
   if (!dir || c->hi <= c->lo) return 0;
   snprintf(c->path, sizeof c->path, "%s/%s.ulpref", dir, r->name);
   clean_stale(c->path);
-  if (try_load(c) == 0) return 0;
+  if (try_load(c, build) == 0) return 0;
   if (!build) return 0;
   uint32_t n = c->hi - c->lo;
   c->y = malloc((size_t)n * 8);

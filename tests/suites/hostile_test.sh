@@ -291,6 +291,19 @@ else
   fail=$((fail + 1)); echo "FAIL: cache folder with a FIFO and temporaries: exit $rc"; cat "$T/out"
 fi
 
+# a cache this run cannot use: the notice says why, and that a run over part of its inputs
+# does not rebuild it (the file is left as it was)
+mkdir "$T/cache2"
+printf 'not a cache' >"$T/cache2/tanh.ulpref"
+ULPCERT_CACHE="$T/cache2" timeout 60 "$U" run tanhf.host --backend cpu --from 0x3f800000 --to 0x3f8000ff >/dev/null 2>"$T/out"
+rc=$?
+if [ $rc -eq 0 ] && grep -q "shorter than its header (truncated?)): not used (a run over all of its inputs rebuilds it)" "$T/out" &&
+   [ "$(cat "$T/cache2/tanh.ulpref")" = "not a cache" ]; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL: a short cache file on a partial run: exit $rc"; cat "$T/out"
+fi
+
 echo
 echo "hostile: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
