@@ -20,7 +20,11 @@ PY
 check python3 - "$T/s1.json" <<'PY'
 import json, sys, math
 for v in json.load(open(sys.argv[1]))["results"]:
-    assert v["sampled"] == 64 * 65536 and v["local"] == 8 * 64 * 65536, (v["variant"], v["sampled"], v["local"], v["unmeasured"], len(v["candidates"]))
+    # the local search walks from the first 8 distinct candidates of the sampling, fewer
+    # where the 64 blocks' best inputs are fewer distinct ones (search.asinh.cuda on an
+    # H100: 2): 64 rounds of 65536 a walk
+    walks, rest = divmod(v["local"], 64 * 65536)
+    assert v["sampled"] == 64 * 65536 and rest == 0 and 1 <= walks <= 8, (v["variant"], v["sampled"], v["local"], v["unmeasured"], len(v["candidates"]))
     for c in v["candidates"]:
         if not c["checked"] or not c["measured"] or c["steps"] < 0:
             continue
