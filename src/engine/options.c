@@ -207,7 +207,32 @@ static int empty_gap(const struct scan_cli *sc) {
   return EXIT_USAGE;
 }
 
+/* One end a value, the other a bit pattern (or the default --to 0xffffffff): the range is
+ * of bit patterns, and past +inf it runs through the NaNs into the negative numbers (or,
+ * from a negative value, on past -inf into the negative NaNs), which a value typed
+ * alone may not mean. Said as a notice, and a value beyond binary32's finite range as the
+ * infinity it rounds to; the range is kept as given. */
+static void note_mixed_range(const struct scan_cli *sc) {
+  for (int to = 0; to < 2; to++) {
+    const char *text = to ? sc->to_text : sc->from_text;
+    if (!(to ? sc->to_value : sc->from_value)) continue;
+    const double v = strtod(text, NULL);
+    const uint32_t p = to ? sc->o.to : sc->o.from;
+    if (isfinite(v) && fabs(v) > FLT_MAX)
+      noticef("%s %s lies beyond binary32's largest finite value: rounded %s it is %s%a (0x%08x)", to ? "--to" : "--from",
+              text, to ? "downward" : "upward", isinf(u2f(p)) && !signbit(u2f(p)) ? "+" : "", (double)u2f(p), p);
+  }
+  if (!sc->from_value || sc->to_value) return;
+  const uint32_t a = sc->o.from, b = sc->o.to, inf = a & SIGN32 ? 0xff800000u : 0x7f800000u;
+  if (a <= inf && b > inf)
+    noticef("--from %s with --to 0x%08x: the range is of bit patterns, 0x%08x..0x%08x: after %sinf come the %sNaNs%s"
+            " (to end at %sinf: --to %sinf)", sc->from_text, b, a, b, a & SIGN32 ? "-" : "+",
+            a & SIGN32 ? "negative " : "", a & SIGN32 || b < SIGN32 ? "" : " and every negative number",
+            a & SIGN32 ? "-" : "+", a & SIGN32 ? "-" : "");
+}
+
 static int value_range(struct scan_cli *sc) {
+  note_mixed_range(sc);
   if (!sc->from_value || !sc->to_value) return -1;
   if (empty_gap(sc) >= 0) return EXIT_USAGE;
   uint32_t a = sc->o.from, b = sc->o.to;

@@ -50,6 +50,14 @@ expect 2 "--from 1e40 and --to 2e40 both lie beyond binary32's largest finite va
   run tanhf.host --backend cpu --from 1e40 --to 2e40
 expect 2 "--from -2e40 and --to -1e40 both lie beyond binary32's largest finite value \(-0x1.fffffep\+127" -- \
   run tanhf.host --backend cpu --from -2e40 --to -1e40
+# one end a value, the other a bit pattern: what the bit patterns hold past the infinity is said,
+# and a value beyond binary32's range as what it rounds to (the range itself as given)
+expect 0 "--from 1e40 lies beyond binary32's largest finite value: rounded upward it is \+inf \(0x7f800000\)" -- \
+  run tanhf.host --backend cpu --from 1e40 --to 0x7f800003
+expect 0 "--from 1e40 with --to 0x7f800003: the range is of bit patterns, 0x7f800000..0x7f800003: after \+inf come the NaNs \(to end at \+inf: --to inf\)" -- \
+  run tanhf.host --backend cpu --from 1e40 --to 0x7f800003
+expect 0 "after -inf come the negative NaNs \(to end at -inf: --to -inf\)" -- \
+  run tanhf.host --backend cpu --from -0x1.fffffep127 --to 0xff800002
 expect 2 "no binary32 value lies between --from 1.00000001 and --to 1.00000002: both fall between the neighbours 0x1p\+0 and 0x1.000002p\+0" -- \
   run tanhf.host --backend cpu --from 1.00000001 --to 1.00000002
 # a cache folder named by --cache that cannot hold the cache is said at once (exit 4), not
