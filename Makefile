@@ -377,7 +377,10 @@ test-slow:
 # the bench excerpts of docs/speed.md from reports/bench/).
 # reports/results/libm/: the C math libraries' runs (libm-runs.sh), after the others: their glibc variant adds
 # nothing where another result has it (its plots stay that result's)
-RESULTS := $(sort $(wildcard reports/results/*.json reports/results/*.json.gz reports/arch/*.json reports/arch/*.json.gz)) \
+# reports/arch/<model>.json.gz is a record of kind binary32 (its conversion and 16-bit parts
+# beside): the report reads it; <model>.<part>.json.gz, records of kind arch, are arch compare's
+RESULTS := $(sort $(wildcard reports/results/*.json reports/results/*.json.gz) \
+             $(shell ls reports/arch/*.json reports/arch/*.json.gz 2>/dev/null | grep -Ev '\.[^/.]+\.json(\.gz)?$$')) \
            $(sort $(wildcard reports/results/libm/*.json.gz)) $(sort $(wildcard reports/results/search/*.json.gz reports/search/*.json))
 GEN_DOCS := README.md docs/binary32.md docs/float-float.md docs/half.md docs/conversions.md docs/pair.md docs/libm.md
 # the ulp budgets of every committed result, in each format of report --budgets (reports/budgets/)

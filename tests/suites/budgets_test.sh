@@ -15,7 +15,8 @@ ok() { pass=$((pass + 1)); }
 ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 # the results make report reads (the Makefile's RESULTS)
-R="$(ls reports/results/*.json reports/results/*.json.gz reports/arch/*.json reports/arch/*.json.gz 2>/dev/null | LC_ALL=C sort)
+R="$( (ls reports/results/*.json reports/results/*.json.gz 2>/dev/null;
+  ls reports/arch/*.json reports/arch/*.json.gz 2>/dev/null | grep -Ev '\.[^/.]+\.json(\.gz)?$') | LC_ALL=C sort)
 $(ls reports/results/libm/*.json.gz 2>/dev/null | LC_ALL=C sort)"
 R=$(echo "$R" | grep .)
 

@@ -50,6 +50,9 @@ expect 2 "--from 1e40 and --to 2e40 both lie beyond binary32's largest finite va
   run tanhf.host --backend cpu --from 1e40 --to 2e40
 expect 2 "--from -2e40 and --to -1e40 both lie beyond binary32's largest finite value \(-0x1.fffffep\+127" -- \
   run tanhf.host --backend cpu --from -2e40 --to -1e40
+# a record of several kinds (a part of an arch record) given to report: said what it is
+expect 2 "an arch record of several kinds \(kind 'arch'\): .ulpcert arch compare. reads it" -- \
+  report "$R/reports/arch/sm90-NVIDIA-H100-80GB-HBM3.pair.json.gz" --out "$T/rp"
 # one end a value, the other a bit pattern: what the bit patterns hold past the infinity is said,
 # and a value beyond binary32's range as what it rounds to (the range itself as given)
 expect 0 "--from 1e40 lies beyond binary32's largest finite value: rounded upward it is \+inf \(0x7f800000\)" -- \
