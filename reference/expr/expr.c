@@ -153,6 +153,47 @@ static int binary(struct parser *p, enum op op, int a, int b, size_t at) {
   return k;
 }
 
+/* b ^ ex (at: the exponent's column, for messages): the exponent a constant rational; a
+ * rational base with an integer exponent folds. Shared by '^' and pow(b, ex). */
+static int power(struct parser *p, int b, int ex, size_t at) {
+  const fmpq *q = p->e->n[ex].q;
+  if (p->e->n[ex].op != OP_Q) return fail(p, at, "%s", "the exponent must be a constant integer or rational");
+  if (!fmpz_fits_si(fmpq_numref(q)) || fmpz_cmp_ui(fmpq_denref(q), 1u << 20) > 0 ||
+      fmpz_bits(fmpq_numref(q)) > 20)
+    return fail(p, at, "%s", "an exponent too large");
+  const slong num = fmpz_get_si(fmpq_numref(q));
+  if (p->e->n[b].op == OP_Q && fmpz_is_one(fmpq_denref(q)) && num >= -64 && num <= 64) {
+    if (num < 0 && fmpq_is_zero(p->e->n[b].q)) return fail(p, at, "%s", "division by zero");
+    int k = new_node(p, OP_Q, -1, -1);
+    if (k >= 0) fmpq_pow_si(p->e->n[k].q, p->e->n[b].q, num);
+    return k;
+  }
+  int k = new_node(p, OP_POW, b, -1);
+  if (k >= 0) fmpq_set(p->e->n[k].q, p->e->n[ex].q);
+  return k;
+}
+
+/* pow(a, b) after its name: a ^ b, b a constant rational as after '^' (C's spelling of the
+ * power; a variable exponent is written exp(b*log(a)), a > 0) */
+static int pow_call(struct parser *p) {
+  if (peek(p) != '(') return fail(p, p->i, "%s", "expected '(' after pow");
+  p->i++;
+  int a = parse_expr(p);
+  if (a < 0) return -1;
+  if (peek(p) != ',') return fail(p, p->i, "%s", "expected ',' (pow takes two arguments: pow(a, b), b constant)");
+  p->i++;
+  skip_space(p);
+  size_t bat = p->i;
+  int b = parse_expr(p);
+  if (b < 0) return -1;
+  if (peek(p) != ')') return fail(p, p->i, "%s", "expected ')'");
+  p->i++;
+  if (p->e->n[b].op != OP_Q)
+    return fail(p, bat, "%s", "pow's exponent must be a constant integer or rational (a variable exponent: "
+                              "exp(b*log(a)) for a > 0)");
+  return power(p, a, b, bat);
+}
+
 /* NAME '(' expr ')': a row of the table; a formula row is expanded with the argument as x */
 static int call(struct parser *p, size_t at, size_t nlen) {
   int f = -1;
@@ -160,8 +201,19 @@ static int call(struct parser *p, size_t at, size_t nlen) {
     if (strlen(expr_fn_table[i].name) == nlen && !strncmp(expr_fn_table[i].name, p->s + at, nlen)) f = i;
   char name[64];
   snprintf(name, sizeof name, "%.*s", (int)(nlen < 40 ? nlen : 40), p->s + at);
-  if (f < 0)
+  if (f < 0 && nlen == 3 && !strncmp(p->s + at, "pow", 3)) return pow_call(p);
+  if (f < 0) { /* C's float names (expf, sqrtf, powf): the name without its f */
+    int g = -1;
+    for (int i = 0; i < expr_fn_count && g < 0 && nlen > 1 && p->s[at + nlen - 1] == 'f'; i++)
+      if (strlen(expr_fn_table[i].name) == nlen - 1 && !strncmp(expr_fn_table[i].name, p->s + at, nlen - 1)) g = i;
+    if (g >= 0 || (nlen == 4 && !strncmp(p->s + at, "powf", 4))) {
+      char m[160];
+      snprintf(m, sizeof m, "unknown name '%s': the expression is exact mathematics, write %s", name,
+               g >= 0 ? expr_fn_table[g].name : "pow(a, b) or a^b");
+      return fail(p, at, "%s", m);
+    }
     return fail(p, at, "unknown name '%s' (x, pi, e, numbers, and the references 'ulpcert run --help' lists)", name);
+  }
   if (peek(p) != '(') return fail(p, p->i, "expected '(' after %s", name);
   p->i++;
   int arg = parse_expr(p);
@@ -222,21 +274,7 @@ static int parse_power(struct parser *p) {
   size_t at = p->i;
   int ex = parse_unary(p);
   if (ex < 0) return -1;
-  const fmpq *q = p->e->n[ex].q;
-  if (p->e->n[ex].op != OP_Q) return fail(p, at, "%s", "the exponent must be a constant integer or rational");
-  if (!fmpz_fits_si(fmpq_numref(q)) || fmpz_cmp_ui(fmpq_denref(q), 1u << 20) > 0 ||
-      fmpz_bits(fmpq_numref(q)) > 20)
-    return fail(p, at, "%s", "an exponent too large");
-  const slong num = fmpz_get_si(fmpq_numref(q));
-  if (p->e->n[b].op == OP_Q && fmpz_is_one(fmpq_denref(q)) && num >= -64 && num <= 64) {
-    if (num < 0 && fmpq_is_zero(p->e->n[b].q)) return fail(p, at, "%s", "division by zero");
-    int k = new_node(p, OP_Q, -1, -1);
-    if (k >= 0) fmpq_pow_si(p->e->n[k].q, p->e->n[b].q, num);
-    return k;
-  }
-  int k = new_node(p, OP_POW, b, -1);
-  if (k >= 0) fmpq_set(p->e->n[k].q, p->e->n[ex].q);
-  return k;
+  return power(p, b, ex, at);
 }
 
 static int parse_unary(struct parser *p) {

@@ -7,9 +7,11 @@
  *   power   := primary ('^' unary)?          right-associative; the exponent must be a
  *                                             constant integer or rational (x^(1/3))
  *   primary := number | 'x' | 'pi' | 'e' | NAME '(' expr ')' | '(' expr ')'
+ *            | 'pow' '(' expr ',' expr ')'   C's spelling of a ^ b, b as after '^'
  *   number  := decimal (123, 0.044715, 1e-3) or hexadecimal (0x1p-3, 0x1.8p+1, 0x10)
  * NAME is any reference of the catalogue (exp, log, tanh, erf, sqrt, sigmoid, ...): the
- * table in expr.c maps each to its Arb enclosure. Numbers are exact rationals; constant
+ * table in expr.c maps each to its Arb enclosure; C's float names (expf, sqrtf, powf) are
+ * refused with the name to write. Numbers are exact rationals; constant
  * subexpressions of rationals are folded exactly.
  *
  * The value is the exact real value of the expression at the binary32 input x, rounded as
