@@ -173,21 +173,66 @@ static int power(struct parser *p, int b, int ex, size_t at) {
   return k;
 }
 
+/* The node of row f of the function table applied to arg (body: a formula row's expansion,
+ * else -1). */
+static int fn_node(struct parser *p, int f, int arg, int body, size_t at) {
+  const struct reference *r = ref_find(expr_fn_table[f].name);
+  if (!r) return fail(p, at, "'%s' is not a reference of the catalogue", expr_fn_table[f].name);
+  int k = new_node(p, OP_FN, arg, body);
+  if (k < 0) return k;
+  struct node *n = &p->e->n[k];
+  n->fn = f, n->ref = r->mpfr_fn, n->ser = r->series;
+  n->ps = expr_ps_find(expr_fn_table[f].name);
+  return k;
+}
+
+/* '(' expr ',' expr ')' after the name of a function of two arguments: their nodes into
+ * *a and *b, *bat the second's column. 0, or -1 after a message. */
+static int two_args(struct parser *p, const char *name, int *a, int *b, size_t *bat) {
+  if (peek(p) != '(') return fail(p, p->i, "expected '(' after %s", name);
+  p->i++;
+  if ((*a = parse_expr(p)) < 0) return -1;
+  if (peek(p) != ',') return fail(p, p->i, "expected ',' (%s takes two arguments)", name);
+  p->i++;
+  skip_space(p);
+  *bat = p->i;
+  if ((*b = parse_expr(p)) < 0) return -1;
+  if (peek(p) != ')') return fail(p, p->i, "%s", "expected ')'");
+  p->i++;
+  return 0;
+}
+
+/* max(a, b) and min(a, b) after the name (sign +1, -1): the exact real value
+ * (a + b +- |a - b|) / 2, built of the grammar's own nodes (each of a and b evaluated
+ * twice), so that every evaluator decides it as any expression; an argument without a
+ * real value (NaN) gives NaN, not C's fmax's other argument. */
+static int minmax_call(struct parser *p, int sign, size_t at) {
+  int a, b;
+  size_t bat;
+  if (two_args(p, sign > 0 ? "max" : "min", &a, &b, &bat)) return -1;
+  int fabs_row = -1;
+  for (int i = 0; i < expr_fn_count && fabs_row < 0; i++)
+    if (!strcmp(expr_fn_table[i].name, "fabs")) fabs_row = i;
+  if (fabs_row < 0) return fail(p, at, "%s", "no fabs in the function table");
+  int d = binary(p, OP_SUB, a, b, at);
+  int ad = d < 0 ? -1 : p->e->n[d].op == OP_Q ? -1 : fn_node(p, fabs_row, d, -1, at);
+  if (d >= 0 && p->e->n[d].op == OP_Q) { /* constants: |a - b| folded exactly */
+    if ((ad = new_node(p, OP_Q, -1, -1)) >= 0) fmpq_abs(p->e->n[ad].q, p->e->n[d].q);
+  }
+  int sum = ad < 0 ? -1 : binary(p, OP_ADD, a, b, at);
+  int t = sum < 0 ? -1 : binary(p, sign > 0 ? OP_ADD : OP_SUB, sum, ad, at);
+  int two = t < 0 ? -1 : new_node(p, OP_Q, -1, -1);
+  if (two < 0) return -1;
+  fmpq_set_si(p->e->n[two].q, 2, 1);
+  return binary(p, OP_DIV, t, two, at);
+}
+
 /* pow(a, b) after its name: a ^ b, b a constant rational as after '^' (C's spelling of the
  * power; a variable exponent is written exp(b*log(a)), a > 0) */
 static int pow_call(struct parser *p) {
-  if (peek(p) != '(') return fail(p, p->i, "%s", "expected '(' after pow");
-  p->i++;
-  int a = parse_expr(p);
-  if (a < 0) return -1;
-  if (peek(p) != ',') return fail(p, p->i, "%s", "expected ',' (pow takes two arguments: pow(a, b), b constant)");
-  p->i++;
-  skip_space(p);
-  size_t bat = p->i;
-  int b = parse_expr(p);
-  if (b < 0) return -1;
-  if (peek(p) != ')') return fail(p, p->i, "%s", "expected ')'");
-  p->i++;
+  int a, b;
+  size_t bat;
+  if (two_args(p, "pow", &a, &b, &bat)) return -1;
   if (p->e->n[b].op != OP_Q)
     return fail(p, bat, "%s", "pow's exponent must be a constant integer or rational (a variable exponent: "
                               "exp(b*log(a)) for a > 0)");
@@ -202,6 +247,11 @@ static int call(struct parser *p, size_t at, size_t nlen) {
   char name[64];
   snprintf(name, sizeof name, "%.*s", (int)(nlen < 40 ? nlen : 40), p->s + at);
   if (f < 0 && nlen == 3 && !strncmp(p->s + at, "pow", 3)) return pow_call(p);
+  if (f < 0 && nlen == 3 && (!strncmp(p->s + at, "max", 3) || !strncmp(p->s + at, "min", 3)))
+    return minmax_call(p, p->s[at + 1] == 'a' ? 1 : -1, at);
+  if (f < 0 && nlen >= 4 && nlen <= 5 && (!strncmp(p->s + at, "fmax", 4) || !strncmp(p->s + at, "fmin", 4)))
+    return fail(p, at, "unknown name '%s': the expression is exact mathematics, write max(a, b) or min(a, b) (an "
+                "argument without a real value gives NaN, not the other argument)", name);
   if (f < 0) { /* C's float names (expf, sqrtf, powf): the name without its f */
     int g = -1;
     for (int i = 0; i < expr_fn_count && g < 0 && nlen > 1 && p->s[at + nlen - 1] == 'f'; i++)
@@ -226,14 +276,7 @@ static int call(struct parser *p, size_t at, size_t nlen) {
     body = parse_formula(p->e, expr_fn_table[f].formula, arg, err, sizeof err);
     if (body < 0) return fail(p, at, "%s", err);
   }
-  const struct reference *r = ref_find(expr_fn_table[f].name);
-  if (!r) return fail(p, at, "'%s' is not a reference of the catalogue", name);
-  int k = new_node(p, OP_FN, arg, body);
-  if (k < 0) return k;
-  struct node *n = &p->e->n[k];
-  n->fn = f, n->ref = r->mpfr_fn, n->ser = r->series;
-  n->ps = expr_ps_find(expr_fn_table[f].name);
-  return k;
+  return fn_node(p, f, arg, body, at);
 }
 
 static int parse_primary(struct parser *p) {

@@ -8,6 +8,7 @@
  *                                             constant integer or rational (x^(1/3))
  *   primary := number | 'x' | 'pi' | 'e' | NAME '(' expr ')' | '(' expr ')'
  *            | 'pow' '(' expr ',' expr ')'   C's spelling of a ^ b, b as after '^'
+ *            | ('max' | 'min') '(' expr ',' expr ')'   (a + b +- |a - b|) / 2 exactly
  *   number  := decimal (123, 0.044715, 1e-3) or hexadecimal (0x1p-3, 0x1.8p+1, 0x10)
  * NAME is any reference of the catalogue (exp, log, tanh, erf, sqrt, sigmoid, ...): the
  * table in expr.c maps each to its Arb enclosure; C's float names (expf, sqrtf, powf) are

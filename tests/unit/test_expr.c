@@ -41,10 +41,12 @@ static void test_parse_errors(void **state) {
       {"exp", "expected '(' after exp at column 4"},
       {"x^x", "the exponent must be a constant integer or rational at column 3"},
       {"pow(x,x)", "pow's exponent must be a constant integer or rational (a variable exponent: exp(b*log(a)) for a > 0) at column 7"},
-      {"pow(x)", "expected ',' (pow takes two arguments: pow(a, b), b constant) at column 6"},
+      {"pow(x)", "expected ',' (pow takes two arguments) at column 6"},
       {"pow(x, 10^9)", "an exponent too large at column 8"},
       {"expf(x)", "unknown name 'expf': the expression is exact mathematics, write exp at column 1"},
       {"2*powf(x, 2)", "unknown name 'powf': the expression is exact mathematics, write pow(a, b) or a^b at column 3"},
+      {"max(x)", "expected ',' (max takes two arguments) at column 6"},
+      {"fmax(x, 0)", "unknown name 'fmax': the expression is exact mathematics, write max(a, b) or min(a, b)"},
       {"x^(1/0)", "division by zero at column 5"},
       {"x)", "unbalanced ')' at column 2"},
       {"2e+", "expected the exponent's digits at column 4"},
@@ -99,6 +101,17 @@ static void test_exact_values(void **state) {
   assert_true(y == 0.0625 && t == 0);
   eval("pow(x, 1/3) + pow(2, 3)", -27.0f, &y, &t); /* -3 + 8 */
   assert_true(y == 5.0 && t == 0);
+  /* max and min, by hand: (a + b +- |a - b|) / 2 */
+  eval("max(x, 0)", -2.0f, &y, &t);
+  assert_true(y == 0.0 && !signbit(y) && t == 0);
+  eval("min(max(x, -1), 1)", 0.5f, &y, &t);
+  assert_true(y == 0.5 && t == 0);
+  eval("min(max(x, -1), 1)", 3.0f, &y, &t);
+  assert_true(y == 1.0 && t == 0);
+  eval("x*min(max(x+3, 0), 6)/6", 4.0f, &y, &t); /* hard swish, saturated: x */
+  assert_true(y == 4.0 && t == 0);
+  eval("max(2, 3)*x - min(-1, 1/2)", 1.5f, &y, &t); /* constants folded: 4.5 + 1 */
+  assert_true(y == 5.5 && t == 0);
   eval("(x+1)^2-x^2-2*x", 12345.678f, &y, &t);
   assert_true(y == 1.0 && t == 0);
   eval("0x1.8p1 + 0x10", 0.0f, &y, &t);
