@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "reference/interval/ib_prog.h"
@@ -378,6 +379,31 @@ struct expr *expr_parse(const char *text, char *err, size_t errlen) {
   }
   e->root = parse_formula(e, text, -1, err, errlen);
   if (e->root < 0) {
+    expr_free(e);
+    return NULL;
+  }
+  /* the operations the evaluators walk (children precede their parents in e->n) */
+  uint64_t *w = calloc((size_t)e->nn, sizeof *w);
+  if (!w) {
+    snprintf(err, errlen, "out of memory");
+    expr_free(e);
+    return NULL;
+  }
+  for (int k = 0; k < e->nn; k++) {
+    const struct node *n = &e->n[k];
+    uint64_t c = 1;
+    if (n->op == OP_FN && n->b >= 0) c += w[n->b]; /* a formula row: its expansion */
+    else {
+      if (n->a >= 0) c += w[n->a];
+      if (n->b >= 0) c += w[n->b];
+    }
+    w[k] = c > EXPR_MAX_WALK ? EXPR_MAX_WALK + 1 : c;
+  }
+  const uint64_t walk = w[e->root];
+  free(w);
+  if (walk > EXPR_MAX_WALK) {
+    snprintf(err, errlen, "the expression expands to more than %d operations (max, min and the formulas of sigmoid, "
+             "gelu... walk their arguments again each time: nested ones double them)", EXPR_MAX_WALK);
     expr_free(e);
     return NULL;
   }

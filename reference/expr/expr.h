@@ -42,6 +42,10 @@
 
 #define EXPR_MAX_LEN 4096  /* characters of an expression */
 #define EXPR_MAX_DEPTH 128 /* nesting of parentheses, operators and calls */
+/* operations of the expression as the evaluators walk it, a shared subexpression (an
+ * argument of max, min or a formula row) counted each time it is walked: nested max and
+ * min double their arguments' */
+#define EXPR_MAX_WALK 65536
 #define EXPR_EXACT_PREC 512
 #define EXPR_PREC_MAX 2048
 

@@ -71,6 +71,17 @@ static void test_parse_errors(void **state) {
   char err[512];
   assert_null(expr_parse(deep, err, sizeof err));
   assert_non_null(strstr(err, "nested too deeply"));
+  /* max walks each argument twice: 10 nested are 4 x 2^10 walks or so, 20 beyond the limit */
+  for (int levels = 10; levels <= 20; levels += 10) {
+    k = 0;
+    for (int i = 0; i < levels; i++) k += (size_t)snprintf(deep + k, sizeof deep - k, "max(");
+    k += (size_t)snprintf(deep + k, sizeof deep - k, "x");
+    for (int i = 0; i < levels; i++) k += (size_t)snprintf(deep + k, sizeof deep - k, ",x-%d)", i + 1);
+    struct expr *e = expr_parse(deep, err, sizeof err);
+    if (levels == 10) assert_non_null(e);
+    else assert_true(!e && strstr(err, "expands to more than 65536 operations"));
+    expr_free(e);
+  }
   /* a lone unknown name is an unknown reference */
   assert_null(ref_resolve("sech", 0, 0, "--ref", err, sizeof err));
   assert_non_null(strstr(err, "unknown reference 'sech'"));
