@@ -174,6 +174,13 @@ static int power(struct parser *p, int b, int ex, size_t at) {
   return k;
 }
 
+/* The row of the function table named by the n characters at s, or -1. */
+static int fn_row(const char *s, size_t n) {
+  for (int i = 0; i < expr_fn_count; i++)
+    if (strlen(expr_fn_table[i].name) == n && !strncmp(expr_fn_table[i].name, s, n)) return i;
+  return -1;
+}
+
 /* The node of row f of the function table applied to arg (body: a formula row's expansion,
  * else -1). */
 static int fn_node(struct parser *p, int f, int arg, int body, size_t at) {
@@ -211,18 +218,17 @@ static int minmax_call(struct parser *p, int sign, size_t at) {
   int a, b;
   size_t bat;
   if (two_args(p, sign > 0 ? "max" : "min", &a, &b, &bat)) return -1;
-  int fabs_row = -1;
-  for (int i = 0; i < expr_fn_count && fabs_row < 0; i++)
-    if (!strcmp(expr_fn_table[i].name, "fabs")) fabs_row = i;
+  const int fabs_row = fn_row("fabs", 4);
   if (fabs_row < 0) return fail(p, at, "%s", "no fabs in the function table");
-  int d = binary(p, OP_SUB, a, b, at);
-  int ad = d < 0 ? -1 : p->e->n[d].op == OP_Q ? -1 : fn_node(p, fabs_row, d, -1, at);
-  if (d >= 0 && p->e->n[d].op == OP_Q) { /* constants: |a - b| folded exactly */
-    if ((ad = new_node(p, OP_Q, -1, -1)) >= 0) fmpq_abs(p->e->n[ad].q, p->e->n[d].q);
-  }
-  int sum = ad < 0 ? -1 : binary(p, OP_ADD, a, b, at);
-  int t = sum < 0 ? -1 : binary(p, sign > 0 ? OP_ADD : OP_SUB, sum, ad, at);
-  int two = t < 0 ? -1 : new_node(p, OP_Q, -1, -1);
+  const int d = binary(p, OP_SUB, a, b, at); /* constants fold, |a - b| of them too */
+  if (d < 0) return -1;
+  int ad;
+  if (p->e->n[d].op != OP_Q) ad = fn_node(p, fabs_row, d, -1, at);
+  else if ((ad = new_node(p, OP_Q, -1, -1)) >= 0) fmpq_abs(p->e->n[ad].q, p->e->n[d].q);
+  if (ad < 0) return -1;
+  const int sum = binary(p, OP_ADD, a, b, at);
+  const int t = sum < 0 ? -1 : binary(p, sign > 0 ? OP_ADD : OP_SUB, sum, ad, at);
+  const int two = t < 0 ? -1 : new_node(p, OP_Q, -1, -1);
   if (two < 0) return -1;
   fmpq_set_si(p->e->n[two].q, 2, 1);
   return binary(p, OP_DIV, t, two, at);
@@ -242,9 +248,7 @@ static int pow_call(struct parser *p) {
 
 /* NAME '(' expr ')': a row of the table; a formula row is expanded with the argument as x */
 static int call(struct parser *p, size_t at, size_t nlen) {
-  int f = -1;
-  for (int i = 0; i < expr_fn_count && f < 0; i++)
-    if (strlen(expr_fn_table[i].name) == nlen && !strncmp(expr_fn_table[i].name, p->s + at, nlen)) f = i;
+  const int f = fn_row(p->s + at, nlen);
   char name[64];
   snprintf(name, sizeof name, "%.*s", (int)(nlen < 40 ? nlen : 40), p->s + at);
   if (f < 0 && nlen == 3 && !strncmp(p->s + at, "pow", 3)) return pow_call(p);
@@ -254,9 +258,7 @@ static int call(struct parser *p, size_t at, size_t nlen) {
     return fail(p, at, "unknown name '%s': the expression is exact mathematics, write max(a, b) or min(a, b) (an "
                 "argument without a real value gives NaN, not the other argument)", name);
   if (f < 0) { /* C's float names (expf, sqrtf, powf): the name without its f */
-    int g = -1;
-    for (int i = 0; i < expr_fn_count && g < 0 && nlen > 1 && p->s[at + nlen - 1] == 'f'; i++)
-      if (strlen(expr_fn_table[i].name) == nlen - 1 && !strncmp(expr_fn_table[i].name, p->s + at, nlen - 1)) g = i;
+    const int g = nlen > 1 && p->s[at + nlen - 1] == 'f' ? fn_row(p->s + at, nlen - 1) : -1;
     if (g >= 0 || (nlen == 4 && !strncmp(p->s + at, "powf", 4))) {
       char m[160];
       snprintf(m, sizeof m, "unknown name '%s': the expression is exact mathematics, write %s", name,

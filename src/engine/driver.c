@@ -82,20 +82,18 @@ int read_result(const char *path, const struct kind **kind, struct kind_result *
   if (rc) return rc;
   const char *tool = json_string_value(json_object_get(root, "tool"));
   *kind = kind_of_result(root);
+  const char *kname = json_string_value(json_object_get(root, "kind"));
   if (!json_is_object(root) || !tool || strcmp(tool, "ulpcert")) {
     snprintf(err, errlen, "%s: not an ulpcert result (field 'tool')", path);
     rc = EXIT_CORRUPT;
-  } else if (!*kind && json_string_value(json_object_get(root, "kind")) &&
-             !strcmp(json_string_value(json_object_get(root, "kind")), "arch")) {
+  } else if (!*kind && kname && !strcmp(kname, "arch")) {
     snprintf(err, errlen, "%s: an arch record of several kinds (kind 'arch'): `ulpcert arch compare` reads it, not a "
                           "command that reads the results of runs", path);
     rc = EXIT_USAGE;
   } else if (!*kind) {
     json_t *f = json_object_get(root, "format");
     snprintf(err, errlen, "%s: result format %s of kind '%s': this ulpcert reads formats 1 and %d (fields 'format', "
-                          "'kind')", path, json_is_integer(f) ? "other" : "missing",
-             json_string_value(json_object_get(root, "kind")) ? json_string_value(json_object_get(root, "kind")) : "-",
-             ULPCERT_FORMAT);
+                          "'kind')", path, json_is_integer(f) ? "other" : "missing", kname ? kname : "-", ULPCERT_FORMAT);
     rc = EXIT_CORRUPT;
   } else {
     rc = (*kind)->read(root, path, r, err, errlen);
