@@ -422,7 +422,7 @@ FUZZ_FLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined 
 FUZZ_LIB_SRC := $(GEN)/host_libc.c src/numbers.c src/process.c reference/diag.c src/measure/metrics.c src/measure/verdict.c src/catalogue/registry.c \
                 src/catalogue/references.c src/kinds/binary32/result_read.c src/user/claims.c src/user/claimnum.c \
                 src/jsonio/head.c src/jsonio/json_io.c tests/fuzz/link_stubs.c \
-                reference/reference.c reference/expr/expr.c reference/expr/expr_fn.c reference/expr/expr_ib.c reference/expr/expr_anchor.c reference/expr/expr_limit.c \
+                reference/reference.c reference/expr/expr.c reference/expr/expr_fn.c reference/expr/expr_ib.c reference/expr/expr_anchor.c reference/expr/expr_limit.c reference/expr/expr_range.c \
                 reference/arb_ziv.c $(wildcard reference/shared/*.c) \
                 $(call NOT_TESTS,$(wildcard functions/*/*.c))
 FUZZERS := result args claims expr

@@ -46,6 +46,9 @@ struct reference {
   int (*ctx_anchored)(arb_ptr res, double anchor[5], const arb_t x, slong len, slong prec, const void *ctx,
                       signed char *plan, int replay);
   int ctx_plan_len;
+  /* An enclosure of its values over an interval of x (expr.h, expr_range), or NULL: the
+   * fast path's constant blocks beyond binary64's range. */
+  int (*ctx_range)(arf_t lo, arf_t hi, const arf_t xlo, const arf_t xhi, const void *ctx);
   /* The expression as the ball evaluator's program (reference/interval/ib_prog.h: decides
    * an input on the host or the device in balls of 64 to 1024 bits, where the table does
    * not), or NULL. */

@@ -480,12 +480,40 @@ int expr_arb(arb_t r, const struct expr *e, const arb_t x, slong prec) { return 
 
 static int ser_eval(arb_poly_t r, const struct expr *e, int k, const arb_poly_t xs, slong len, slong prec);
 
-/* r = a (op) b for the binary nodes; a division by a series whose value may be 0: -1 */
-static int ser_binary(arb_poly_t r, const struct node *n, const arb_poly_t b, slong len, slong prec) {
+/* coefficient k of p is exactly 0 (midpoint and radius) */
+static int exact_zero_coeff(const arb_poly_t p, slong k) {
+  return k >= arb_poly_length(p) || arb_is_zero(arb_poly_get_coeff_ptr(p, k));
+}
+
+/* r = r / b where b's value may be 0: at a point where both series vanish exactly to order
+ * v (their first v coefficients exactly 0: sin(x)/x at x = 0 exactly), t^v cancels and the
+ * quotient is the series of the analytic continuation (the limit 1 for sin(x)/x), known to
+ * len - v coefficients, the rest left indeterminate; 0. Else -1: no series. Only an exact
+ * point can have exact zero coefficients, and the fast path's builder reads series at exact
+ * points only to choose anchors (zero_anchor) and at block centres, which are no inputs. */
+static int ser_div_cancel(arb_poly_t r, arb_poly_t b, slong len, slong prec) {
+  slong v = 0;
+  while (v < len - 1 && exact_zero_coeff(r, v) && exact_zero_coeff(b, v)) v++;
+  if (v == 0 || exact_zero_coeff(b, v)) return -1;
+  arb_poly_shift_right(r, r, v);
+  arb_poly_shift_right(b, b, v);
+  if (expr_ps_sign(b) >= 2) return -1;
+  arb_poly_div_series(r, r, b, len - v, prec);
+  arb_t nan;
+  arb_init(nan);
+  arb_indeterminate(nan);
+  for (slong k = len - v; k < len; k++) arb_poly_set_coeff_arb(r, k, nan);
+  arb_clear(nan);
+  return 0;
+}
+
+/* r = a (op) b for the binary nodes; a division by a series whose value may be 0: -1
+ * (but for a cancelling t^v, ser_div_cancel) */
+static int ser_binary(arb_poly_t r, const struct node *n, arb_poly_t b, slong len, slong prec) {
   if (n->op == OP_ADD) arb_poly_add(r, r, b, prec);
   else if (n->op == OP_SUB) arb_poly_sub(r, r, b, prec);
   else if (n->op == OP_MUL) arb_poly_mullow(r, r, b, len, prec);
-  else if (expr_ps_sign(b) >= 2) return -1;
+  else if (expr_ps_sign(b) >= 2) return ser_div_cancel(r, b, len, prec);
   else arb_poly_div_series(r, r, b, len, prec);
   return 0;
 }
@@ -681,6 +709,11 @@ static const struct ib_prog *ib_program(const struct expr *e) {
   return P;
 }
 
+/* the reference's ctx_range: expr_range at 128 bits (the fast path's constant blocks) */
+static int range_ref(arf_t lo, arf_t hi, const arf_t xlo, const arf_t xhi, const void *e) {
+  return expr_range(lo, hi, e, xlo, xhi, 128);
+}
+
 const struct reference *ref_resolve(const char *name, int odd, int increasing, const char *label, char *err,
                                     size_t errlen) {
   const struct reference *r = ref_find(name);
@@ -716,7 +749,8 @@ const struct reference *ref_resolve(const char *name, int odd, int increasing, c
                                   .shortcut = ref_no_shortcut, .series = ref_no_series, .ctx_fn = expr_mpfr, .ctx = e,
                                   .ctx_series = expr_has_series(e) ? expr_series : NULL,
                                   .ctx_anchored = expr_has_series(e) ? expr_anchored : NULL,
-                                  .ctx_plan_len = expr_plan_len(e), .ctx_ib = ib_program(e)};
+                                  .ctx_plan_len = expr_plan_len(e), .ctx_ib = ib_program(e),
+                                  .ctx_range = range_ref};
       m->next = made, made = m;
       r = &m->ref;
     } else {

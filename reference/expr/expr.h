@@ -71,6 +71,12 @@ int expr_series(arb_ptr res, const arb_t x, slong len, slong prec, const void *e
 /* Every function the expression calls has a series (expr_series can answer 0). */
 int expr_has_series(const struct expr *e);
 
+/* An enclosure [lo, hi] of the expression's values at every x of [xlo, xhi], by interval
+ * arithmetic with separate endpoints (expr_range.c, where the rules are; prec bits): 0,
+ * or -1 where none is proved (an end outside a function's domain, a divisor that may be
+ * 0, a value Arb cannot bound). */
+int expr_range(arf_t lo, arf_t hi, const struct expr *e, const arf_t xlo, const arf_t xhi, slong prec);
+
 /* The anchored series (expr_anchor.c, where the rules and why are): the expression
  * written as A(x) + D(x) with an exact anchor A = anchor[0] + anchor[1] x / anchor[3] +
  * anchor[2] x^2 (the device's form, fast_eval.h: often 0, a constant, x, x/2 or 3x/5

@@ -45,6 +45,10 @@ struct fast_fn {
   fast_anchored_fn anchored; /* when not NULL, blocks are built from it (anchored blocks,
                                 fast_eval.h); series_ctx serves where it gives nothing */
   int plan_len;              /* bytes of its plan */
+  /* [*lo, *hi] holds f's value at every x of [xlo, xhi] (an expression's, expr_range), 0;
+   * or -1 (none proved). When not NULL, a block whose range lies beyond binary64's (|f| >=
+   * 2^1024, or 0 < |f| < 2^-1075 with one sign) is one constant block (+-inf, +-0). */
+  int (*range)(arf_t lo, arf_t hi, const arf_t xlo, const arf_t xhi, const void *ctx);
 };
 
 /* fn's series at the ball x */

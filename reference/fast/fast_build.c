@@ -763,7 +763,7 @@ static int zero_anchor(const struct fast_fn *fn, double anc[4]) {
   arb_init(x), arf_init(m); /* x = 0, exactly */
   int any = 0;
   anc[0] = anc[1] = anc[2] = 0, anc[3] = 1;
-  if (fast_fn_series(fn, a, x, 3, 256) == 0)
+  if (fast_fn_series(fn, a, x, 3, 256) == 0 && vec_finite(a, 1))
     for (int k = 0; k < 3; k++) {
       if (!arb_is_exact(a + k)) {
         if (k == 1) any |= rational_slope(a + 1, anc);
@@ -885,6 +885,18 @@ static int anchored_try(struct ctx *cx, struct src *sr, arb_ptr cc, arb_ptr bc, 
     memset(sr->plan, 0, (size_t)cx->fn->plan_len); /* cc is lost: the rules' series again */
     rc = cx->fn->anchored(cc, sr->anc, x, len, cx->o.prec, cx->fn->ctx, sr->plan, 0);
   }
+  /* no anchor, and f's value at the centre known to fewer than 64 bits at the working
+   * precision (a cancellation inside the formula: log(sinh(x)/x) = x^2/6 + ... at x = 2^-100
+   * is log(1 + 2^-202)): f's own series there, its precision raised until the value keeps 64
+   * bits (anchored_centre with A = 0); else the rules' series again */
+  if (rc == 0 && sr->anc[0] == 0 && sr->anc[1] == 0 && sr->anc[2] == 0 && vec_finite(cc, len) &&
+      arb_rel_accuracy_bits(cc) < 64) {
+    static const double plain[4] = {0, 0, 0, 1};
+    if (!anchored_centre(cx, sr, cc, x, len, plain)) {
+      memset(sr->plan, 0, (size_t)cx->fn->plan_len);
+      rc = cx->fn->anchored(cc, sr->anc, x, len, cx->o.prec, cx->fn->ctx, sr->plan, 0);
+    }
+  }
   if (rc == 0 && vec_finite(cc, len)) st = ball_series(sr, bc, len, c, rad, &dsgn);
   if (st == TRY_OK) dev_range(lo, hi, &sgn, cc, bc, nmax, lr);
   const int anchored = sr->anc[0] != 0 || sr->anc[1] != 0 || sr->anc[2] != 0;
@@ -917,7 +929,35 @@ static int try_block_anchored(struct ctx *cx, uint32_t first, int k, struct leaf
   return st;
 }
 
+/* A block whose values all lie beyond binary64's range, proved by f's range over the
+ * block's interval (fn->range: interval arithmetic with separate endpoints, which keeps
+ * the lower bound that a ball over a wide block loses, e^x over [2^21, 2^22]): one
+ * constant block, +-inf where |f| >= 2^1024 (t = sign f), +-0 where 0 < |f| < 2^-1075 with
+ * one sign (t = -sign f), as block_unanchored's. 1 with L filled, else 0. */
+static int try_const(struct ctx *cx, uint32_t first, int k, struct leaf *L) {
+  double c, rad;
+  int lr;
+  geometry(first, k, &c, &rad, &lr);
+  arf_t a, b, lo, hi;
+  arf_init(a), arf_init(b), arf_init(lo), arf_init(hi);
+  arf_set_d(a, c - rad), arf_set_d(b, c + rad); /* exact: the block's first and last values */
+  int sgn = 0, big = 0;
+  if (!cx->fn->range(lo, hi, a, b, cx->fn->ctx)) {
+    if (arf_cmp_2exp_si(lo, 1024) >= 0) sgn = 1, big = 1;
+    else if (arf_sgn(hi) < 0 && arf_cmpabs_2exp_si(hi, 1024) >= 0) sgn = -1, big = 1;
+    else if (arf_sgn(lo) > 0 && arf_cmp_2exp_si(hi, -1075) < 0) sgn = 1;
+    else if (arf_sgn(hi) < 0 && arf_cmpabs_2exp_si(lo, -1075) < 0) sgn = -1;
+  }
+  arf_clear(a), arf_clear(b), arf_clear(lo), arf_clear(hi);
+  if (!sgn) return 0;
+  L->first = first, L->k = k, L->ok = 0;
+  if (big) fill_flat(L, sgn > 0 ? (double)INFINITY : -(double)INFINITY, 0, FAST_CONST | (sgn < 0 ? FAST_NEG : 0u));
+  else fill_flat(L, sgn > 0 ? 0.0 : -0.0, 0, FAST_CONST | (sgn > 0 ? FAST_NEG : 0u));
+  return 1;
+}
+
 static int try_block(struct ctx *cx, uint32_t first, int k, struct leaf *L) {
+  if (cx->fn->range && try_const(cx, first, k, L)) return TRY_OK;
   return cx->fn->anchored ? try_block_anchored(cx, first, k, L) : try_block_plain(cx, first, k, L);
 }
 

@@ -54,7 +54,7 @@ int ref_fast_prepare(struct ref_fast *f, const struct reference *r, const struct
                        r->symmetry == REF_SYM_ODD    ? FAST_SYM_ODD
                        : r->symmetry == REF_SYM_EVEN ? FAST_SYM_EVEN
                                                      : FAST_SYM_NONE,
-                       r->ctx_series, r->ctx, r->ctx_anchored, r->ctx_plan_len};
+                       r->ctx_series, r->ctx, r->ctx_anchored, r->ctx_plan_len, r->ctx_range};
   struct fast_opts o;
   fast_opts_default(&o);
   o.threads = threads;

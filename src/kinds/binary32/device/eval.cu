@@ -237,8 +237,9 @@ struct gpu_ctx {
   unsigned long long *d_cnt[GPU_SLOTS], *h_cnt[GPU_SLOTS];
   double *d_py[GPU_SLOTS];
   int8_t *d_pt[GPU_SLOTS];
-  cudaEvent_t ev_ref0[GPU_SLOTS], ev_ref[GPU_SLOTS];
+  cudaEvent_t ev_ref0[GPU_SLOTS], ev_ref[GPU_SLOTS], ev_tab[GPU_SLOTS];
   double ref_ms[GPU_SLOTS];
+  int trace; /* ULPCERT_TRACE_REF set: one line a chunk on stderr (the table's and the balls' times, counts) */
 };
 
 extern "C" const char *gpu_last_error(void) { return g_err; }
@@ -575,6 +576,7 @@ static void close_now(struct gpu_ctx *g) {
     if (g->d_pt[s]) cudaFree(g->d_pt[s]);
     if (g->ev_ref0[s]) cudaEventDestroy(g->ev_ref0[s]);
     if (g->ev_ref[s]) cudaEventDestroy(g->ev_ref[s]);
+    if (g->ev_tab[s]) cudaEventDestroy(g->ev_tab[s]);
   }
   if (g->d_tab_mem) cudaFree(g->d_tab_mem);
   if (g->d_ib) cudaFree(g->d_ib);
@@ -620,7 +622,9 @@ extern "C" int gpu_set_reference(struct gpu_ctx *g, int shortcut, const struct f
     cudaCheck(cudaMalloc(&g->d_pt[s], (size_t)g->max_count));
     cudaCheck(cudaEventCreate(&g->ev_ref0[s]));
     cudaCheck(cudaEventCreate(&g->ev_ref[s]));
+    cudaCheck(cudaEventCreate(&g->ev_tab[s]));
   }
+  g->trace = getenv("ULPCERT_TRACE_REF") != NULL;
   if (g->d_tab_mem) {
     cudaCheck(cudaFree(g->d_tab_mem));
     g->d_tab_mem = NULL;
@@ -661,6 +665,7 @@ extern "C" int gpu_submit_reference(struct gpu_ctx *g, int slot, const struct gp
   ref_kernels[g->ref_k]<<<g->blocks, 256, 0, st>>>(*geom, g->d_tab, g->d_ry[slot], g->d_rt[slot], g->d_undec[slot],
                                                    g->d_cnt[slot]);
   cudaCheck(cudaGetLastError());
+  cudaCheck(cudaEventRecord(g->ev_tab[slot], st));
   if (g->d_ib && gpu_balls_launch(g->d_ib, geom, g->d_ry[slot], g->d_rt[slot], g->d_undec[slot],
                                   g->d_left[slot] + g->max_count, g->d_left[slot] + 2 * (size_t)g->max_count,
                                   g->d_left[slot], g->d_cnt[slot], g->blocks, st)) {
@@ -682,6 +687,14 @@ extern "C" int gpu_reference_undecided(struct gpu_ctx *g, int slot, const uint32
   g->ref_ms[slot] += ms;
   const unsigned long long *c = g->h_cnt[slot];
   const unsigned long long left = g->d_ib ? c[4] : c[2]; /* what the balls left, or k_ref */
+  if (g->trace) {
+    float tab_ms = 0;
+    cudaCheck(cudaEventElapsedTime(&tab_ms, g->ev_ref0[slot], g->ev_tab[slot]));
+    fprintf(stderr, "trace-ref slot %d: table %.3f ms, balls %.3f ms; shortcut %llu table %llu left %llu; balls %llu, "
+            "passed on by level 0..3: %llu %llu %llu %llu; to the host %llu\n", slot, tab_ms, ms - tab_ms, c[0], c[1],
+            c[2], g->d_ib ? c[3] : 0ull, g->d_ib ? c[5] : 0ull, g->d_ib ? c[6] : 0ull, g->d_ib ? c[7] : 0ull,
+            g->d_ib ? c[8] : 0ull, left);
+  }
   if (c[2] > g->max_count || left > g->max_count) {
     set_err("gpu_reference_undecided: %llu entries exceed the buffer", c[2]);
     return -1;

@@ -1,0 +1,348 @@
+/* test_exprrange.c: an expression's range over an interval (expr_range, interval
+ * arithmetic with separate endpoints) and the fast path's constant blocks built from it
+ * (a block whose values all lie beyond binary64's range: +-inf, +-0).
+ *
+ * Expected values come from naive MPFR loops written here (naive64.h: the expression
+ * operation by operation at 300 bits and more, in the widest exponent range, rounded to
+ * binary64 with subnormals), nothing shared with the table or the range but MPFR:
+ *   - every value of an expression at the ends of an interval and at 64 points inside
+ *     lies within the range expr_range gives for it (18 expressions, intervals of every
+ *     width from a few ulps to whole binades, of either sign or across 0, from 2^-30 to
+ *     2^20), and the range is refused (-1) where the expression has no value somewhere;
+ *   - the range decides what it is for: e^x over [2^21, 2^22] lies above 2^1024,
+ *     x e^-x over [-2^22, -2^21] below -2^1024, e^-x over [2^21, 2^22] in (0, 2^-1075);
+ *   - the tables of five expressions over binades where the value leaves binary64's
+ *     range (around the overflow of e^x near 710, e^(x^2) near 26.6, and far beyond) agree
+ *     with the naive pairs at every input sampled, and decide at least 99% of the binades
+ *     wholly beyond the range as constants. */
+#include "testutil.h"
+#include "naive64.h"
+
+#include <arb.h>
+#include <mpfr.h>
+#include <stdlib.h>
+
+#include "reference/expr/expr.h"
+#include "reference/fast/fast.h"
+#include "reference/fast/fastref.h"
+#include "src/catalogue/registry.h"
+
+/* the naive forms, in the order the expressions read */
+static void nv_sinh2(mpfr_ptr z, mpfr_srcptr x) { /* (exp(x)-exp(-x))/2 */
+  mpfr_t a;
+  mpfr_init2(a, mpfr_get_prec(z));
+  mpfr_exp(z, x, MPFR_RNDN);
+  mpfr_neg(a, x, MPFR_RNDN);
+  mpfr_exp(a, a, MPFR_RNDN);
+  mpfr_sub(z, z, a, MPFR_RNDN);
+  mpfr_div_2ui(z, z, 1, MPFR_RNDN);
+  mpfr_clear(a);
+}
+static void nv_xexp(mpfr_ptr z, mpfr_srcptr x) { /* x*exp(-x) */
+  mpfr_neg(z, x, MPFR_RNDN);
+  mpfr_exp(z, z, MPFR_RNDN);
+  mpfr_mul(z, z, x, MPFR_RNDN);
+}
+static void nv_coshm1(mpfr_ptr z, mpfr_srcptr x) { /* cosh(x)-1 */
+  mpfr_cosh(z, x, MPFR_RNDN);
+  mpfr_sub_ui(z, z, 1, MPFR_RNDN);
+}
+static void nv_erfx2(mpfr_ptr z, mpfr_srcptr x) { /* erf(x)*exp(x^2) */
+  mpfr_t a;
+  mpfr_init2(a, mpfr_get_prec(z));
+  mpfr_sqr(a, x, MPFR_RNDN);
+  mpfr_exp(a, a, MPFR_RNDN);
+  mpfr_erf(z, x, MPFR_RNDN);
+  mpfr_mul(z, z, a, MPFR_RNDN);
+  mpfr_clear(a);
+}
+static void nv_x2exp(mpfr_ptr z, mpfr_srcptr x) { /* x^2*exp(x)/(1+x^2) */
+  mpfr_t a;
+  mpfr_init2(a, mpfr_get_prec(z));
+  mpfr_sqr(a, x, MPFR_RNDN);
+  mpfr_exp(z, x, MPFR_RNDN);
+  mpfr_mul(z, z, a, MPFR_RNDN);
+  mpfr_add_ui(a, a, 1, MPFR_RNDN);
+  mpfr_div(z, z, a, MPFR_RNDN);
+  mpfr_clear(a);
+}
+static void nv_1mcos(mpfr_ptr z, mpfr_srcptr x) {
+  mpfr_cos(z, x, MPFR_RNDN);
+  mpfr_ui_sub(z, 1, z, MPFR_RNDN);
+}
+static void nv_sqrt4(mpfr_ptr z, mpfr_srcptr x) { /* sqrt(x^2+4)-2 */
+  mpfr_sqr(z, x, MPFR_RNDN);
+  mpfr_add_ui(z, z, 4, MPFR_RNDN);
+  mpfr_sqrt(z, z, MPFR_RNDN);
+  mpfr_sub_ui(z, z, 2, MPFR_RNDN);
+}
+static void nv_x3(mpfr_ptr z, mpfr_srcptr x) { /* x^3/(1+x^2) */
+  mpfr_t a;
+  mpfr_init2(a, mpfr_get_prec(z));
+  mpfr_sqr(a, x, MPFR_RNDN);
+  mpfr_mul(z, a, x, MPFR_RNDN);
+  mpfr_add_ui(a, a, 1, MPFR_RNDN);
+  mpfr_div(z, z, a, MPFR_RNDN);
+  mpfr_clear(a);
+}
+static void nv_cbrt1(mpfr_ptr z, mpfr_srcptr x) { /* (1+x)^(1/3)-1 */
+  mpfr_add_ui(z, x, 1, MPFR_RNDN);
+  mpfr_cbrt(z, z, MPFR_RNDN);
+  mpfr_sub_ui(z, z, 1, MPFR_RNDN);
+}
+static void nv_expinv(mpfr_ptr z, mpfr_srcptr x) { /* exp(-1/x^2) */
+  mpfr_sqr(z, x, MPFR_RNDN);
+  mpfr_ui_div(z, 1, z, MPFR_RNDN);
+  mpfr_neg(z, z, MPFR_RNDN);
+  mpfr_exp(z, z, MPFR_RNDN);
+}
+static void nv_xm3(mpfr_ptr z, mpfr_srcptr x) { /* x^-3 */
+  mpfr_pow_si(z, x, -3, MPFR_RNDN);
+}
+static void nv_absm2(mpfr_ptr z, mpfr_srcptr x) { /* fabs(x)-2 */
+  mpfr_abs(z, x, MPFR_RNDN);
+  mpfr_sub_ui(z, z, 2, MPFR_RNDN);
+}
+static void nv_dsig(mpfr_ptr z, mpfr_srcptr x) { /* sigmoid(x)*(1-sigmoid(x)) = e^-x / (1+e^-x)^2 */
+  mpfr_t a;
+  mpfr_init2(a, mpfr_get_prec(z));
+  mpfr_neg(a, x, MPFR_RNDN);
+  mpfr_exp(a, a, MPFR_RNDN);
+  mpfr_add_ui(z, a, 1, MPFR_RNDN);
+  mpfr_sqr(z, z, MPFR_RNDN);
+  mpfr_div(z, a, z, MPFR_RNDN);
+  mpfr_clear(a);
+}
+static void nv_atanlog(mpfr_ptr z, mpfr_srcptr x) { /* atan(x)*log(1+x^2) */
+  mpfr_t a;
+  mpfr_init2(a, mpfr_get_prec(z));
+  mpfr_sqr(a, x, MPFR_RNDN);
+  mpfr_log1p(a, a, MPFR_RNDN);
+  mpfr_atan(z, x, MPFR_RNDN);
+  mpfr_mul(z, z, a, MPFR_RNDN);
+  mpfr_clear(a);
+}
+static void nv_sinx(mpfr_ptr z, mpfr_srcptr x) { /* sin(x)/x */
+  mpfr_sin(z, x, MPFR_RNDN);
+  mpfr_div(z, z, x, MPFR_RNDN);
+}
+static void nv_tanhx(mpfr_ptr z, mpfr_srcptr x) { /* tanh(x)-x */
+  mpfr_tanh(z, x, MPFR_RNDN);
+  mpfr_sub(z, z, x, MPFR_RNDN);
+}
+static void nv_erfcq(mpfr_ptr z, mpfr_srcptr x) { /* erfc(x)*x^2 */
+  mpfr_t a;
+  mpfr_init2(a, mpfr_get_prec(z));
+  mpfr_sqr(a, x, MPFR_RNDN);
+  mpfr_erfc(z, x, MPFR_RNDN);
+  mpfr_mul(z, z, a, MPFR_RNDN);
+  mpfr_clear(a);
+}
+static void nv_rsq(mpfr_ptr z, mpfr_srcptr x) { /* rsqrt(x*x+1)*cosh(x) */
+  mpfr_t a;
+  mpfr_init2(a, mpfr_get_prec(z));
+  mpfr_sqr(a, x, MPFR_RNDN);
+  mpfr_add_ui(a, a, 1, MPFR_RNDN);
+  mpfr_rec_sqrt(a, a, MPFR_RNDN);
+  mpfr_cosh(z, x, MPFR_RNDN);
+  mpfr_mul(z, z, a, MPFR_RNDN);
+  mpfr_clear(a);
+}
+
+static const struct {
+  const char *text;
+  naive_fn nv;
+} exprs[] = {
+    {"(exp(x)-exp(-x))/2", nv_sinh2}, {"x*exp(-x)", nv_xexp},         {"cosh(x)-1", nv_coshm1},
+    {"erf(x)*exp(x^2)", nv_erfx2},    {"x^2*exp(x)/(1+x^2)", nv_x2exp}, {"1-cos(x)", nv_1mcos},
+    {"sqrt(x^2+4)-2", nv_sqrt4},      {"x^3/(1+x^2)", nv_x3},          {"(1+x)^(1/3)-1", nv_cbrt1},
+    {"exp(-1/x^2)", nv_expinv},       {"x^-3", nv_xm3},                {"fabs(x)-2", nv_absm2},
+    {"sigmoid(x)*(1-sigmoid(x))", nv_dsig}, {"atan(x)*log(1+x^2)", nv_atanlog}, {"sin(x)/x", nv_sinx},
+    {"tanh(x)-x", nv_tanhx},          {"erfc(x)*x^2", nv_erfcq},       {"rsqrt(x*x+1)*cosh(x)", nv_rsq},
+};
+#define NEXPR ((int)(sizeof exprs / sizeof exprs[0]))
+
+static struct expr *parse(const char *text) {
+  char err[256];
+  struct expr *e = expr_parse(text, err, sizeof err);
+  if (!e) fail_msg("%s: %s", text, err);
+  return e;
+}
+
+/* f's naive value at xf (300 bits, the widest exponent range) against [lo, hi] */
+static int inside(naive_fn f, float xf, const arf_t lo, const arf_t hi) {
+  const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_set_emin(mpfr_get_emin_min()), mpfr_set_emax(mpfr_get_emax_max());
+  mpfr_t x, z, b;
+  mpfr_init2(x, 24), mpfr_init2(z, 300), mpfr_init2(b, 300);
+  mpfr_set_flt(x, xf, MPFR_RNDN);
+  f(z, x);
+  int ok = !mpfr_nan_p(z);
+  if (ok) {
+    arf_get_mpfr(b, lo, MPFR_RNDD);
+    ok = mpfr_cmp(b, z) <= 0;
+    arf_get_mpfr(b, hi, MPFR_RNDU);
+    ok = ok && mpfr_cmp(z, b) <= 0;
+  }
+  mpfr_clear(x), mpfr_clear(z), mpfr_clear(b);
+  mpfr_set_emin(emin), mpfr_set_emax(emax);
+  return ok;
+}
+
+static float from_bits(uint32_t u) {
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+
+static void test_range_encloses(void **state) {
+  (void)state;
+  int checked = 0, ranged = 0;
+  arf_t lo, hi, a, b;
+  arf_init(lo), arf_init(hi), arf_init(a), arf_init(b);
+  for (int i = 0; i < NEXPR; i++) {
+    struct expr *e = parse(exprs[i].text);
+    for (int trial = 0; trial < 60; trial++) {
+      /* a magnitude from 2^-30 to 2^20, a width of 2^0 to 2^23 patterns, either sign */
+      const uint32_t eb = 97 + (uint32_t)(test_rand64() % 51), w = (uint32_t)1 << (test_rand64() % 24);
+      uint32_t p = (eb << 23) | (uint32_t)(test_rand64() & 0x7fffff);
+      uint32_t q = p + w > 0x7f7fffffu ? 0x7f7fffffu : p + w;
+      float xa = from_bits(p), xb = from_bits(q);
+      const uint64_t how = test_rand64() % 4;
+      if (how == 1) { /* the mirror image */
+        const float t = -xb;
+        xb = -xa, xa = t;
+      } else if (how == 2) { /* across 0 */
+        xa = -xa;
+      }
+      arf_set_d(a, xa), arf_set_d(b, xb);
+      if (expr_range(lo, hi, e, a, b, 128)) continue;
+      ranged++;
+      for (int j = 0; j <= 65; j++) {
+        float xf = j == 0 ? xa : j == 1 ? xb : xa + (float)((double)(xb - xa) * ((double)(test_rand64() >> 11) * 0x1p-53));
+        if (xf < xa) xf = xa;
+        if (xf > xb) xf = xb;
+        checked++;
+        if (!inside(exprs[i].nv, xf, lo, hi))
+          fail_msg("%s at %a: outside the range over [%a, %a]", exprs[i].text, (double)xf, (double)xa, (double)xb);
+      }
+    }
+    expr_free(e);
+  }
+  printf("expr_range: %d intervals ranged, %d values inside their ranges\n", ranged, checked);
+  assert_true(ranged > NEXPR * 30);
+  arf_clear(lo), arf_clear(hi), arf_clear(a), arf_clear(b);
+}
+
+/* the range over [xa, xb] of text: 0 and the bounds, or -1 */
+static int range_of(const char *text, double xa, double xb, arf_t lo, arf_t hi) {
+  struct expr *e = parse(text);
+  arf_t a, b;
+  arf_init(a), arf_init(b);
+  arf_set_d(a, xa), arf_set_d(b, xb);
+  int rc = expr_range(lo, hi, e, a, b, 128);
+  arf_clear(a), arf_clear(b);
+  expr_free(e);
+  return rc;
+}
+
+static void test_range_decides(void **state) {
+  (void)state;
+  arf_t lo, hi;
+  arf_init(lo), arf_init(hi);
+  assert_int_equal(range_of("exp(x)", 0x1p21, 0x1p22, lo, hi), 0);
+  assert_true(arf_cmp_2exp_si(lo, 1024) >= 0);
+  assert_int_equal(range_of("x*exp(-x)", -0x1p22, -0x1p21, lo, hi), 0);
+  assert_true(arf_sgn(hi) < 0 && arf_cmpabs_2exp_si(hi, 1024) >= 0);
+  assert_int_equal(range_of("exp(-x)", 0x1p21, 0x1p22, lo, hi), 0);
+  assert_true(arf_sgn(lo) > 0 && arf_cmp_2exp_si(hi, -1075) < 0);
+  assert_int_equal(range_of("(exp(x)-exp(-x))/2", 0x1p126, 0x1p127, lo, hi), 0);
+  assert_true(arf_cmp_2exp_si(lo, 1024) >= 0);
+  /* no claim where a function's domain is left, or a divisor may be 0 */
+  assert_int_equal(range_of("log(x)", -1.0, 2.0, lo, hi), -1);
+  assert_int_equal(range_of("1/x", -1.0, 2.0, lo, hi), -1);
+  assert_int_equal(range_of("sqrt(x-3)", 2.0, 4.0, lo, hi), -1);
+  arf_clear(lo), arf_clear(hi);
+}
+
+/* The table of text over the binades [ea, eb) of both signs (biased exponents): every
+ * input sampled that it decides equals the naive pair; *beyond_dec counts the decided
+ * inputs of the binades where naive says every sampled value is +-0 or +-inf. */
+static void table_vs_naive(const char *text, naive_fn nv, uint32_t ea, uint32_t eb, int *decided, int *beyond,
+                           int *beyond_dec) {
+  char err[256];
+  const struct reference *r = ref_resolve(text, 0, 0, "--ref", err, sizeof err);
+  if (!r) fail_msg("%s", err);
+  struct ref_fast fast;
+  struct fast_range decl[MAX_FAST_RANGES];
+  const int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
+  assert_int_equal(ref_fast_prepare(&fast, r, decl, nd, ea << 23, (eb << 23) - 1, ea << 23, (eb << 23) - 1, 2, NULL), 0);
+  assert_true(fast.ok);
+  for (uint32_t s = 0; s < 2; s++)
+    for (uint32_t g = ea; g < eb; g++) {
+      int all_flat = 1, dec = 0;
+      for (int j = 0; j < 48; j++) {
+        const uint32_t m = j == 0 ? 0 : j == 1 ? 0x7fffff : (uint32_t)(test_rand64() & 0x7fffff);
+        const uint32_t xb = (s << 31) | (g << 23) | m;
+        double y, yn;
+        int t, tn;
+        naive(nv, from_bits(xb), &yn, &tn);
+        all_flat &= yn == 0 || isinf(yn);
+        if (!fast_eval(&fast.view, xb, &y, &t)) continue;
+        dec++;
+        if (d2u(y) != d2u(yn) || t != tn)
+          fail_msg("%s at 0x%08x (%a): table %a t=%d, naive %a t=%d", text, xb, (double)from_bits(xb), y, t, yn, tn);
+      }
+      *decided += dec;
+      if (all_flat) *beyond += 48, *beyond_dec += dec;
+    }
+  ref_fast_free(&fast);
+}
+
+static void test_const_blocks(void **state) {
+  (void)state;
+  static const struct {
+    const char *text;
+    naive_fn nv;
+    uint32_t ea, eb; /* biased exponents */
+  } cases[] = {
+      {"(exp(x)-exp(-x))/2", nv_sinh2, 127 + 8, 127 + 22},   /* [2^8, 2^22): overflow near 710 */
+      {"x*exp(-x)", nv_xexp, 127 + 8, 127 + 22},            /* both ends: -inf below, +0 above */
+      {"cosh(x)-1", nv_coshm1, 127 + 8, 127 + 22},
+      {"erf(x)*exp(x^2)", nv_erfx2, 127 + 3, 127 + 20},     /* e^(x^2) overflows near 26.6 */
+      {"x^2*exp(x)/(1+x^2)", nv_x2exp, 127 + 8, 127 + 22},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    int decided = 0, beyond = 0, beyond_dec = 0;
+    table_vs_naive(cases[i].text, cases[i].nv, cases[i].ea, cases[i].eb, &decided, &beyond, &beyond_dec);
+    printf("%s: %d sampled inputs decided by the table, equal to the naive pairs; beyond binary64's range: %d of %d\n",
+           cases[i].text, decided, beyond_dec, beyond);
+    assert_true(beyond > 0);
+    assert_true(beyond_dec * 100 >= beyond * 99);
+  }
+}
+
+/* Near 0, the Taylor anchor of an expression that is 0/0 at 0 (sin(x)/x, its limit 1 from
+ * the series with t cancelled): the tiny binades decided by the table, equal to naive. */
+static void test_removable_zero(void **state) {
+  (void)state;
+  static const struct {
+    const char *text;
+    naive_fn nv;
+  } cases[] = {{"sin(x)/x", nv_sinx}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    int decided = 0, beyond = 0, beyond_dec = 0;
+    /* [2^-126, 2^-100) and [2^-40, 2^-20) */
+    table_vs_naive(cases[i].text, cases[i].nv, 1, 27, &decided, &beyond, &beyond_dec);
+    table_vs_naive(cases[i].text, cases[i].nv, 87, 107, &decided, &beyond, &beyond_dec);
+    printf("%s near 0: %d of %d sampled inputs decided by the table, equal to the naive pairs\n", cases[i].text,
+           decided, 2 * 46 * 48);
+    assert_true(decided * 100 >= 2 * 46 * 48 * 99);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_range_decides), cmocka_unit_test(test_range_encloses),
+                                     cmocka_unit_test(test_const_blocks), cmocka_unit_test(test_removable_zero)};
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
