@@ -49,6 +49,11 @@ struct reference {
   /* An enclosure of its values over an interval of x (expr.h, expr_range), or NULL: the
    * fast path's constant blocks beyond binary64's range. */
   int (*ctx_range)(arf_t lo, arf_t hi, const arf_t xlo, const arf_t xhi, const void *ctx);
+  /* The symmetry of its real values, proved from the formula (expr.h, expr_parity), for
+   * the fast path's table alone: it tabulates |x| and mirrors. The reference's own
+   * symmetry stays as declared: IEEE's signed zeros need not follow the real values'
+   * symmetry (tanh(x) - x is +0 at -0), so the table declines +-0 when it mirrors. */
+  enum ref_symmetry table_symmetry;
   /* The expression as the ball evaluator's program (reference/interval/ib_prog.h: decides
    * an input on the host or the device in balls of 64 to 1024 bits, where the table does
    * not), or NULL. */

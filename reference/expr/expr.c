@@ -709,6 +709,46 @@ static const struct ib_prog *ib_program(const struct expr *e) {
   return P;
 }
 
+/* node k's parity: 1 odd, 2 even, 0 neither (expr_parity) */
+static int parity(const struct expr *e, int k) {
+  static const char *const odd_fn[] = {"sin",   "tan",  "sinpi", "asin",   "atan",    "sinh",  "tanh", "asinh",
+                                       "atanh", "erf",  "erfinv", "cbrt",  "trunc",   "round", "j1",   "cyl_bessel_i1",
+                                       "recip", "rcbrt"};
+  static const char *const even_fn[] = {"cos", "cospi", "cosh", "fabs", "j0", "cyl_bessel_i0"};
+  const struct node *n = &e->n[k];
+  switch (n->op) {
+  case OP_X: return 1;
+  case OP_Q:
+  case OP_PI:
+  case OP_E: return 2;
+  default: break;
+  }
+  if (n->op == OP_FN && n->b >= 0) return parity(e, n->b); /* a formula row */
+  const int a = parity(e, n->a);
+  if (n->op == OP_NEG) return a;
+  if (n->op == OP_FN) {
+    if (a == 2) return 2;
+    if (a != 1) return 0;
+    const char *name = expr_fn_name(n->fn);
+    for (size_t i = 0; i < sizeof odd_fn / sizeof odd_fn[0]; i++)
+      if (!strcmp(name, odd_fn[i])) return 1;
+    for (size_t i = 0; i < sizeof even_fn / sizeof even_fn[0]; i++)
+      if (!strcmp(name, even_fn[i])) return 2;
+    return 0;
+  }
+  if (n->op == OP_POW) { /* an integer power keeps an odd base's parity by its own; a root (odd denominator) too */
+    if (a == 2) return 2;
+    if (a != 1 || fmpz_is_even(fmpq_denref(n->q))) return 0;
+    return fmpz_is_odd(fmpq_numref(n->q)) ? 1 : 2;
+  }
+  const int b = parity(e, n->b);
+  if (!a || !b) return 0;
+  if (n->op == OP_ADD || n->op == OP_SUB) return a == b ? a : 0;
+  return a == b ? 2 : 1; /* OP_MUL, OP_DIV */
+}
+
+int expr_parity(const struct expr *e) { return parity(e, e->root); }
+
 /* the reference's ctx_range: expr_range at 128 bits (the fast path's constant blocks) */
 static int range_ref(arf_t lo, arf_t hi, const arf_t xlo, const arf_t xhi, const void *e) {
   return expr_range(lo, hi, e, xlo, xhi, 128);
@@ -750,7 +790,9 @@ const struct reference *ref_resolve(const char *name, int odd, int increasing, c
                                   .ctx_series = expr_has_series(e) ? expr_series : NULL,
                                   .ctx_anchored = expr_has_series(e) ? expr_anchored : NULL,
                                   .ctx_plan_len = expr_plan_len(e), .ctx_ib = ib_program(e),
-                                  .ctx_range = range_ref};
+                                  .ctx_range = range_ref,
+                                  .table_symmetry = (enum ref_symmetry)(odd ? REF_SYM_ODD : expr_parity(e) == 1 ? REF_SYM_ODD
+                                                                        : expr_parity(e) == 2 ? REF_SYM_EVEN : REF_SYM_NONE)};
       m->next = made, made = m;
       r = &m->ref;
     } else {

@@ -77,6 +77,15 @@ int expr_has_series(const struct expr *e);
  * 0, a value Arb cannot bound). */
 int expr_range(arf_t lo, arf_t hi, const struct expr *e, const arf_t xlo, const arf_t xhi, slong prec);
 
+/* The parity of the expression's real values, proved node by node from its formula: 1 odd
+ * (f(-x) = -f(x) wherever f is defined), 2 even, 0 neither or not proved. x is odd,
+ * constants even; a sum or difference of two of one parity keeps it; a product or quotient
+ * is even when both factors have one parity and they agree, odd when they differ; x^n by
+ * n's parity for an odd base; an odd function of the table (sin, tan, atan, sinh, tanh,
+ * erf, cbrt, ...) keeps its argument's parity, an even one (cos, cosh, fabs) makes it
+ * even, any function of an even argument is even. */
+int expr_parity(const struct expr *e);
+
 /* The anchored series (expr_anchor.c, where the rules and why are): the expression
  * written as A(x) + D(x) with an exact anchor A = anchor[0] + anchor[1] x / anchor[3] +
  * anchor[2] x^2 (the device's form, fast_eval.h: often 0, a constant, x, x/2 or 3x/5

@@ -76,7 +76,12 @@ struct fast_opts {
                       limit); the table stays correct, MPFR decides what it leaves */
   volatile int *stop; /* when non-NULL and set (from a signal handler), blocks not yet
                          tried are left undecided as past the budget (default NULL) */
+  double min_rate; /* the splits (second pass) stop, as past the budget, when they decide fewer
+                      patterns than this a second of wall time over a window of
+                      FAST_RATE_WINDOW_S, where what the table leaves is decided faster
+                      elsewhere (the device's balls); 0: no floor (default) */
 };
+#define FAST_RATE_WINDOW_S 0.25
 
 /* Fills o with the defaults. */
 void fast_opts_default(struct fast_opts *o);

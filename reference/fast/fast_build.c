@@ -45,6 +45,7 @@ void fast_opts_default(struct fast_opts *o) {
   o->verbose = 0;
   o->budget_s = 0;
   o->stop = NULL;
+  o->min_rate = 0;
 }
 
 /* ---------------------------------------------------------------------------
@@ -217,7 +218,39 @@ struct ctx {
   double zanc[4];
   struct leaf *split; /* the first pass's blocks to split (build_rec's defer) */
   size_t nsplit, splitcap;
+  /* the rate floor (fast_opts.min_rate) in the second pass: patterns decided so far, and
+   * the window's start (time, patterns); slow: the floor was crossed */
+  uint64_t decided, win_decided;
+  double win_t;
+  int slow;
 };
+
+/* the second pass's rate floor: 1 when the last window decided fewer patterns a second
+ * than o.min_rate (then every block not yet tried is left, as past the budget) */
+static int too_slow(struct ctx *cx) {
+  if (cx->o.min_rate <= 0 || cx->win_t <= 0) return 0;
+  int slow;
+#pragma omp atomic read
+  slow = cx->slow;
+  if (slow) return 1;
+  const double now = omp_get_wtime();
+  if (now - cx->win_t < FAST_RATE_WINDOW_S) return 0;
+#pragma omp critical(fast_rate)
+  if (now - cx->win_t >= FAST_RATE_WINDOW_S) {
+    uint64_t d;
+#pragma omp atomic read
+    d = cx->decided;
+    if ((double)(d - cx->win_decided) < cx->o.min_rate * (now - cx->win_t)) {
+#pragma omp atomic write
+      cx->slow = 1;
+    }
+    cx->win_decided = d, cx->win_t = now;
+  }
+  int s;
+#pragma omp atomic read
+  s = cx->slow;
+  return s;
+}
 
 /* Geometry (fast_eval.h): centre c = sign*(X0 + (2^k-1) h/2), exact in binary64
  * (an integer < 2^25 times h/2); the ball radius (2^k-1) h/2 = max |x - c|, exact;
@@ -971,6 +1004,10 @@ static void add_leaf(struct ctx *cx, const struct leaf *L) {
       else cx->oom = 1;
     }
     if (cx->nleaves < cx->cap) cx->leaves[cx->nleaves++] = *L;
+    if (L->ok) {
+#pragma omp atomic update
+      cx->decided += (uint64_t)1 << L->k;
+    }
   }
 }
 
@@ -1004,8 +1041,8 @@ static void build_rec(struct ctx *cx, uint32_t first, int k, int defer) {
     return;
   }
   int st = TRY_UNDEC;
-  if ((cx->o.stop && *cx->o.stop) ||
-      (cx->deadline > 0 && omp_get_wtime() > cx->deadline)) { /* out of time or stopped: left to MPFR */
+  if ((cx->o.stop && *cx->o.stop) || (cx->deadline > 0 && omp_get_wtime() > cx->deadline) ||
+      (!defer && too_slow(cx))) { /* out of time, stopped, or below the rate floor: left to the balls or MPFR */
     L->first = first, L->k = k, L->ok = 0;
     cx->over_budget = 1;
   } else {
@@ -1226,22 +1263,41 @@ int fast_build(struct fast_table *tab, const struct fast_fn *fn, const struct fa
    * constant, NaN and anchored blocks of an expression's tails are one try each), then the
    * splits, so that a budget spent on the blocks that need thousands of pieces (1 - cos x
    * at large x) leaves no cheap whole binade untried. */
+  /* the first pass's blocks in order of magnitude, both signs together: a budget spent
+   * before the end leaves the largest magnitudes of both signs, not a whole sign */
+  size_t nfirst = 0, capfirst = 0;
+  struct leaf *first = NULL;
+  for (int i = 0; i < npc && !cx.oom; i++) {
+    uint64_t p = pc[i].lo, hi = pc[i].hi;
+    while (p <= hi) { /* the largest aligned block from p inside [p, hi], k <= 23 */
+      int k = 23;
+      while (k > 0 && ((p & ((1u << k) - 1u)) != 0 || p + (1u << k) - 1u > hi)) k--;
+      if (nfirst == capfirst) {
+        capfirst = capfirst ? 2 * capfirst : 1024;
+        struct leaf *nf = realloc(first, capfirst * sizeof *nf);
+        if (!nf) {
+          cx.oom = 1;
+          break;
+        }
+        first = nf;
+      }
+      first[nfirst].first = (uint32_t)p, first[nfirst++].k = k;
+      p += 1u << k;
+    }
+  }
+  if (nfirst) qsort(first, nfirst, sizeof *first, cmp_leaf_mag);
 #pragma omp parallel num_threads(cx.o.threads > 0 ? cx.o.threads : omp_get_max_threads())
 #pragma omp single
   {
-    for (int i = 0; i < npc; i++) {
-      uint64_t p = pc[i].lo, hi = pc[i].hi;
-      while (p <= hi) { /* the largest aligned block from p inside [p, hi], k <= 23 */
-        int k = 23;
-        while (k > 0 && ((p & ((1u << k) - 1u)) != 0 || p + (1u << k) - 1u > hi)) k--;
-        uint32_t f = (uint32_t)p;
+    for (size_t i = 0; i < nfirst; i++) {
+      const uint32_t f = first[i].first;
+      const int k = first[i].k;
 #pragma omp task firstprivate(f, k)
-        build_rec(&cx, f, k, 1);
-        p += 1u << k;
-      }
+      build_rec(&cx, f, k, 1);
     }
 #pragma omp taskwait
     if (cx.nsplit) qsort(cx.split, cx.nsplit, sizeof *cx.split, cmp_leaf_mag); /* as the ranges run: small |x| first */
+    cx.win_decided = cx.decided, cx.win_t = omp_get_wtime(); /* the rate floor's first window */
     for (size_t i = 0; i < cx.nsplit; i++) {
       const uint32_t f = cx.split[i].first, half = 1u << (cx.split[i].k - 1);
       const int k = cx.split[i].k - 1;
@@ -1252,6 +1308,7 @@ int fast_build(struct fast_table *tab, const struct fast_fn *fn, const struct fa
     }
   }
   free(pc);
+  free(first);
   free(cx.split);
   int ret = cx.oom ? -1 : assemble(&cx, tab);
   free(cx.leaves);
@@ -1263,6 +1320,7 @@ int fast_build(struct fast_table *tab, const struct fast_fn *fn, const struct fa
   snprintf(tab->hdr.name, sizeof tab->hdr.name, "%s", fn->name ? fn->name : "");
   tab->stats.tries = cx.tries;
   tab->stats.over_budget = cx.over_budget;
+  tab->stats.below_rate = cx.slow;
   tab->stats.best_effort = cx.best_effort;
   tab->stats.build_s = omp_get_wtime() - t0;
   if (ret != 0) fast_table_free(tab);

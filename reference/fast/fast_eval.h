@@ -80,6 +80,11 @@
 #define FAST_MAX_DEG 30          /* largest degree the format allows */
 
 enum fast_symmetry { FAST_SYM_NONE = 0, FAST_SYM_ODD = 1, FAST_SYM_EVEN = 2 };
+/* with a symmetry: +-0 are declined (the caller decides them), for a table whose symmetry
+ * holds for the real values only (an expression's parity, expr.h: IEEE's signed zeros
+ * need not follow it) */
+#define FAST_SYM_NOZERO 0x100u
+#define FAST_SYM_KIND 0xffu
 
 /* The kinds of block (flags & FAST_KIND). A plain block's polynomial approximates f; the
  * others are an expression's anchored blocks (reference/fast/fast_build.c, from
@@ -469,7 +474,8 @@ FAST_HD int fast_round_anchored(const struct fast_block *b, const double *an, do
 FAST_HD int fast_approx(const struct fast_view *tab, uint32_t xbits, uint32_t *bi,
                         double *vh, double *vl, int *neg) {
   *neg = 0;
-  if (tab->symmetry != FAST_SYM_NONE && (xbits & 0x80000000u) != 0u) {
+  if ((tab->symmetry & FAST_SYM_NOZERO) && (xbits & 0x7fffffffu) == 0u) return 0;
+  if ((tab->symmetry & FAST_SYM_KIND) != FAST_SYM_NONE && (xbits & 0x80000000u) != 0u) {
     *neg = 1;
     xbits &= 0x7fffffffu;
   }
@@ -507,7 +513,7 @@ FAST_HD int fast_eval(const struct fast_view *tab, uint32_t xbits, double *y, in
     const double x = (double)u2f(neg ? xbits & 0x7fffffffu : xbits);
     if (!fast_round_anchored(b, an, x, vh, vl, y, t)) return 0;
   }
-  if (neg && tab->symmetry == FAST_SYM_ODD) {
+  if (neg && (tab->symmetry & FAST_SYM_KIND) == FAST_SYM_ODD) {
     *y = fast_bitsd(fast_dbits(*y) ^ FAST_SIGN64);
     *t = -*t;
   }

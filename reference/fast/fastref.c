@@ -29,13 +29,16 @@ double ref_fast_budget(const struct reference *r, int threads) {
 }
 
 int ref_fast_prepare(struct ref_fast *f, const struct reference *r, const struct fast_range *decl, int nd,
-                     int64_t plo, int64_t phi, int64_t nlo, int64_t nhi, int threads, volatile int *stop) {
+                     int64_t plo, int64_t phi, int64_t nlo, int64_t nhi, int threads, volatile int *stop,
+                     double min_rate) {
   memset(f, 0, sizeof *f);
   if (!ref_has_series(r)) return 0;
   if (nd > MAX_FAST_RANGES) nd = MAX_FAST_RANGES;
   struct fast_range want[2 * MAX_FAST_RANGES];
   int nw = 0;
-  const int sym = r->symmetry != REF_SYM_NONE;
+  /* the declared symmetry, else the one the formula proves for the table alone */
+  const enum ref_symmetry rs = r->symmetry != REF_SYM_NONE ? r->symmetry : r->table_symmetry;
+  const int sym = rs != REF_SYM_NONE;
   for (int i = 0; i < nd; i++) {
     uint32_t lo = decl[i].lo, hi = decl[i].hi;
     if (lo > hi) continue;
@@ -51,17 +54,23 @@ int ref_fast_prepare(struct ref_fast *f, const struct reference *r, const struct
   }
   if (!nw) return 0;
   struct fast_fn fn = {r->name, r->series,
-                       r->symmetry == REF_SYM_ODD    ? FAST_SYM_ODD
-                       : r->symmetry == REF_SYM_EVEN ? FAST_SYM_EVEN
-                                                     : FAST_SYM_NONE,
+                       (rs == REF_SYM_ODD    ? FAST_SYM_ODD
+                        : rs == REF_SYM_EVEN ? FAST_SYM_EVEN
+                                             : FAST_SYM_NONE) |
+                           (r->symmetry == REF_SYM_NONE && sym ? FAST_SYM_NOZERO : 0u),
                        r->ctx_series, r->ctx, r->ctx_anchored, r->ctx_plan_len, r->ctx_range};
   struct fast_opts o;
   fast_opts_default(&o);
   o.threads = threads;
   o.budget_s = ref_fast_budget(r, threads); /* a user's expression: any shape */
   o.stop = stop;
+  o.min_rate = min_rate;
   if (fast_build(&f->tab, &fn, want, nw, &o) != 0) return -1;
-  if (f->tab.stats.over_budget && !(stop && *stop))
+  if (f->tab.stats.below_rate && !(stop && *stop))
+    noticef("the fast path's table of %s stopped splitting after %.1f s (below %.0e inputs a second, which the "
+            "device's balls decide faster): %llu inputs left to %s", r->name, f->tab.stats.build_s, min_rate,
+            (unsigned long long)f->tab.stats.patterns_undec, r->ctx_ib ? "the balls, then MPFR" : "MPFR");
+  else if (f->tab.stats.over_budget && !(stop && *stop))
     noticef("the fast path's table of %s stopped after %.0f s of building: %llu inputs left to %s", r->name,
             o.budget_s, (unsigned long long)f->tab.stats.patterns_undec, r->ctx_ib ? "the balls, then MPFR" : "MPFR");
   f->ok = 1;

@@ -173,7 +173,7 @@ static int check_fast_path(const struct reference *r, struct scan_cli *sc, int t
   struct ref_fast fast;
   struct fast_range decl[MAX_FAST_RANGES];
   int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
-  if (ref_fast_prepare(&fast, r, decl, nd, plo, phi, nlo, nhi, threads, NULL)) {
+  if (ref_fast_prepare(&fast, r, decl, nd, plo, phi, nlo, nhi, threads, NULL, 0)) {
     errorf("out of memory building the table of %s", r->name);
     return EXIT_IO;
   }
@@ -248,7 +248,7 @@ static int check_binades(const struct reference *r, struct scan_cli *sc, int thr
   struct ref_fast fast;
   struct fast_range decl[MAX_FAST_RANGES];
   const int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
-  if (ref_fast_prepare(&fast, r, decl, nd, 0, 0x7fffffff, 0, 0x7fffffff, threads, NULL)) {
+  if (ref_fast_prepare(&fast, r, decl, nd, 0, 0x7fffffff, 0, 0x7fffffff, threads, NULL, 0)) {
     errorf("out of memory building the table of %s", r->name);
     return EXIT_IO;
   }

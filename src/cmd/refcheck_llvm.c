@@ -311,7 +311,7 @@ static int check_unary(struct xc *k, struct xc_ref *r) {
   struct ref_fast fast;
   struct fast_range decl[MAX_FAST_RANGES];
   const int nd = ref_fast_ranges(r->r, decl, MAX_FAST_RANGES);
-  if (ref_fast_prepare(&fast, r->r, decl, nd, plo, phi, nlo, nhi, k->threads, &g_scan_stop)) {
+  if (ref_fast_prepare(&fast, r->r, decl, nd, plo, phi, nlo, nhi, k->threads, &g_scan_stop, 0)) {
     errorf("out of memory building the table of %s", r->name);
     return EXIT_IO;
   }

@@ -151,7 +151,7 @@ static void test_fast_vs_naive(void **state) {
     int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
     assert_int_equal(nd, 2);
     struct ref_fast f;
-    assert_int_equal(ref_fast_prepare(&f, r, decl, nd, 0x30800000, 0x427fffff, 0x30800000, 0x427fffff, 2, NULL), 0);
+    assert_int_equal(ref_fast_prepare(&f, r, decl, nd, 0x30800000, 0x427fffff, 0x30800000, 0x427fffff, 2, NULL, 0), 0);
     assert_true(f.ok);
     long decided = 0, total = 0, cross = 0, low = 0;
     for (int b = 0; b < nb; b++)

@@ -424,7 +424,7 @@ static const struct reference *resolve(const char *text) {
 static void table(struct ref_fast *f, const struct reference *r) {
   struct fast_range decl[MAX_FAST_RANGES];
   const int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
-  assert_int_equal(ref_fast_prepare(f, r, decl, nd, 0, 0x7f7fffff, 0, 0x7f7fffff, 2, NULL), 0);
+  assert_int_equal(ref_fast_prepare(f, r, decl, nd, 0, 0x7f7fffff, 0, 0x7f7fffff, 2, NULL, 0), 0);
 }
 
 /* Every sampled input the table decides against the naive loops; the table decides

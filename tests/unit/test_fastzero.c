@@ -143,7 +143,7 @@ static void prepare(const char *text, uint32_t lo, uint32_t hi, struct ref_fast 
   if (!r) fail_msg("%s: %s", text, err);
   struct fast_range decl[MAX_FAST_RANGES];
   const int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
-  assert_int_equal(ref_fast_prepare(f, r, decl, nd, lo, hi, lo, hi, 2, NULL), 0);
+  assert_int_equal(ref_fast_prepare(f, r, decl, nd, lo, hi, lo, hi, 2, NULL, 0), 0);
   assert_true(f->ok);
 }
 

@@ -346,7 +346,7 @@ static void test_budget_and_stop(void **state) {
   volatile int stop = 1;
   struct ref_fast f;
   const double t0 = omp_get_wtime();
-  assert_int_equal(ref_fast_prepare(&f, with, decl, nd, 0, 0x7f7fffff, 0, 0x7f7fffff, 2, &stop), 0);
+  assert_int_equal(ref_fast_prepare(&f, with, decl, nd, 0, 0x7f7fffff, 0, 0x7f7fffff, 2, &stop, 0), 0);
   const double took = omp_get_wtime() - t0;
   printf("  a build stopped before it began: %llu of %llu patterns left, %.3f s\n",
          (unsigned long long)f.patterns_undec, (unsigned long long)f.patterns, took);
