@@ -132,6 +132,10 @@ int expr_ziv(mpfr_ptr y, mpfr_srcptr x, mpfr_rnd_t rnd, const struct expr *e);
 struct ib_prog;
 int expr_ib_compile(const struct expr *e, struct ib_prog *P, char *why, size_t whylen);
 
+/* 1 when the ball program P's fast first precision (reference/interval/ib1.h) decides the
+ * input x (binary32 bits): the fast path's balls_first (fast.h) */
+int expr_ib_fast_decides(uint32_t x, const void *P);
+
 const char *expr_names(void); /* the function names, comma-separated (help and errors) */
 
 /* A reference for NAME: a catalogue reference when NAME is one, else NAME parsed as an

@@ -186,3 +186,9 @@ int expr_ib_compile(const struct expr *e, struct ib_prog *P, char *why, size_t w
   }
   return 0;
 }
+
+int expr_ib_fast_decides(uint32_t x, const void *P) {
+  double y;
+  int t;
+  return ib1_decide((const struct ib_prog *)P, x, &y, &t) == 1;
+}

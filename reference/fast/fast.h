@@ -49,6 +49,10 @@ struct fast_fn {
    * or -1 (none proved). When not NULL, a block whose range lies beyond binary64's (|f| >=
    * 2^1024, or 0 < |f| < 2^-1075 with one sign) is one constant block (+-inf, +-0). */
   int (*range)(arf_t lo, arf_t hi, const arf_t xlo, const arf_t xhi, const void *ctx);
+  /* 1 when the balls' fast first precision decides input x (binary32 bits) of the ball
+   * program ib (fast_opts.balls_first), or NULL */
+  int (*fast_balls)(uint32_t x, const void *ib);
+  const void *ib;
 };
 
 /* fn's series at the ball x */
@@ -76,12 +80,10 @@ struct fast_opts {
                       limit); the table stays correct, MPFR decides what it leaves */
   volatile int *stop; /* when non-NULL and set (from a signal handler), blocks not yet
                          tried are left undecided as past the budget (default NULL) */
-  double min_rate; /* the splits (second pass) stop, as past the budget, when they decide fewer
-                      patterns than this a second of wall time over a window of
-                      FAST_RATE_WINDOW_S, where what the table leaves is decided faster
-                      elsewhere (the device's balls); 0: no floor (default) */
+  int balls_first; /* leave to the balls' fast first precision the blocks it decides instead of
+                      splitting them (leave_to_balls, fast_build.c): when the device's balls take
+                      what the table leaves (default 0) */
 };
-#define FAST_RATE_WINDOW_S 0.25
 
 /* Fills o with the defaults. */
 void fast_opts_default(struct fast_opts *o);

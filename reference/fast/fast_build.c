@@ -45,7 +45,7 @@ void fast_opts_default(struct fast_opts *o) {
   o->verbose = 0;
   o->budget_s = 0;
   o->stop = NULL;
-  o->min_rate = 0;
+  o->balls_first = 0;
 }
 
 /* ---------------------------------------------------------------------------
@@ -218,39 +218,9 @@ struct ctx {
   double zanc[4];
   struct leaf *split; /* the first pass's blocks to split (build_rec's defer) */
   size_t nsplit, splitcap;
-  /* the rate floor (fast_opts.min_rate) in the second pass: patterns decided so far, and
-   * the window's start (time, patterns); slow: the floor was crossed */
-  uint64_t decided, win_decided;
-  double win_t;
-  int slow;
+  uint64_t left_fast; /* patterns of the splits left to the fast balls (fast_opts.balls_first) */
 };
 
-/* the second pass's rate floor: 1 when the last window decided fewer patterns a second
- * than o.min_rate (then every block not yet tried is left, as past the budget) */
-static int too_slow(struct ctx *cx) {
-  if (cx->o.min_rate <= 0 || cx->win_t <= 0) return 0;
-  int slow;
-#pragma omp atomic read
-  slow = cx->slow;
-  if (slow) return 1;
-  const double now = omp_get_wtime();
-  if (now - cx->win_t < FAST_RATE_WINDOW_S) return 0;
-#pragma omp critical(fast_rate)
-  if (now - cx->win_t >= FAST_RATE_WINDOW_S) {
-    uint64_t d;
-#pragma omp atomic read
-    d = cx->decided;
-    if ((double)(d - cx->win_decided) < cx->o.min_rate * (now - cx->win_t)) {
-#pragma omp atomic write
-      cx->slow = 1;
-    }
-    cx->win_decided = d, cx->win_t = now;
-  }
-  int s;
-#pragma omp atomic read
-  s = cx->slow;
-  return s;
-}
 
 /* Geometry (fast_eval.h): centre c = sign*(X0 + (2^k-1) h/2), exact in binary64
  * (an integer < 2^25 times h/2); the ball radius (2^k-1) h/2 = max |x - c|, exact;
@@ -1004,10 +974,6 @@ static void add_leaf(struct ctx *cx, const struct leaf *L) {
       else cx->oom = 1;
     }
     if (cx->nleaves < cx->cap) cx->leaves[cx->nleaves++] = *L;
-    if (L->ok) {
-#pragma omp atomic update
-      cx->decided += (uint64_t)1 << L->k;
-    }
   }
 }
 
@@ -1032,6 +998,27 @@ static void defer_split(struct ctx *cx, uint32_t first, int k) {
   }
 }
 
+/* With fast_opts.balls_first: a first-pass block to split whose sampled inputs (8 spread
+ * over it) the balls' fast first precision all decides (fn->fast_balls) is left to them,
+ * undecided here: splitting it would cost the build more than the device's balls take for
+ * it (cos at large |x| needs blocks of a few patterns; the balls decide 2 x 10^9 inputs a
+ * second there). A block where they need more words (1 - cos x near 0, sin(x)/x below
+ * 2^-60) is split as before. 1 with the undecided leaf added. */
+static int leave_to_balls(struct ctx *cx, uint32_t first, int k) {
+  if (!cx->o.balls_first || !cx->fn->fast_balls) return 0;
+  for (uint32_t j = 0; j < 8; j++) {
+    const uint32_t x = first + (uint32_t)(((uint64_t)((1u << k) - 1u) * j) / 7u);
+    if (!cx->fn->fast_balls(x, cx->fn->ib)) return 0;
+  }
+  struct leaf L;
+  memset(&L, 0, sizeof L);
+  L.first = first, L.k = k, L.ok = 0;
+  add_leaf(cx, &L);
+#pragma omp atomic update
+  cx->left_fast += (uint64_t)1 << k;
+  return 1;
+}
+
 /* The recursion: one OpenMP task per half; with defer (the first pass), a block to split
  * is noted instead (defer_split) and split in the second pass. */
 static void build_rec(struct ctx *cx, uint32_t first, int k, int defer) {
@@ -1041,8 +1028,8 @@ static void build_rec(struct ctx *cx, uint32_t first, int k, int defer) {
     return;
   }
   int st = TRY_UNDEC;
-  if ((cx->o.stop && *cx->o.stop) || (cx->deadline > 0 && omp_get_wtime() > cx->deadline) ||
-      (!defer && too_slow(cx))) { /* out of time, stopped, or below the rate floor: left to the balls or MPFR */
+  if ((cx->o.stop && *cx->o.stop) ||
+      (cx->deadline > 0 && omp_get_wtime() > cx->deadline)) { /* out of time or stopped: left to MPFR */
     L->first = first, L->k = k, L->ok = 0;
     cx->over_budget = 1;
   } else {
@@ -1297,10 +1284,10 @@ int fast_build(struct fast_table *tab, const struct fast_fn *fn, const struct fa
     }
 #pragma omp taskwait
     if (cx.nsplit) qsort(cx.split, cx.nsplit, sizeof *cx.split, cmp_leaf_mag); /* as the ranges run: small |x| first */
-    cx.win_decided = cx.decided, cx.win_t = omp_get_wtime(); /* the rate floor's first window */
     for (size_t i = 0; i < cx.nsplit; i++) {
       const uint32_t f = cx.split[i].first, half = 1u << (cx.split[i].k - 1);
       const int k = cx.split[i].k - 1;
+      if (leave_to_balls(&cx, f, k + 1)) continue;
 #pragma omp task firstprivate(f, k)
       build_rec(&cx, f, k, 0);
 #pragma omp task firstprivate(f, k, half)
@@ -1320,7 +1307,7 @@ int fast_build(struct fast_table *tab, const struct fast_fn *fn, const struct fa
   snprintf(tab->hdr.name, sizeof tab->hdr.name, "%s", fn->name ? fn->name : "");
   tab->stats.tries = cx.tries;
   tab->stats.over_budget = cx.over_budget;
-  tab->stats.below_rate = cx.slow;
+  tab->stats.left_fast = cx.left_fast;
   tab->stats.best_effort = cx.best_effort;
   tab->stats.build_s = omp_get_wtime() - t0;
   if (ret != 0) fast_table_free(tab);

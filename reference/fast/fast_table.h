@@ -39,7 +39,7 @@ struct fast_stats {
   uint64_t lg_hist[24];     /* blocks by lgsize */
   uint64_t kind_hist[4];    /* blocks by kind (fast_eval.h: FAST_PLAIN ... FAST_CONST) */
   int over_budget;          /* the build ran out of its time (fast_opts.budget_s) or was stopped */
-  int below_rate;           /* its splits stopped below fast_opts.min_rate */
+  uint64_t left_fast;       /* patterns left to the balls' fast first precision (fast_opts.balls_first) */
 };
 
 struct fast_table {

@@ -7,6 +7,8 @@
 #include "reference/bits.h"
 #include "reference/diag.h"
 #include "reference/fast/fast.h"
+#include "reference/expr/expr.h"
+#include <stdlib.h>
 
 #define MAG 0x7fffffffu
 
@@ -30,7 +32,7 @@ double ref_fast_budget(const struct reference *r, int threads) {
 
 int ref_fast_prepare(struct ref_fast *f, const struct reference *r, const struct fast_range *decl, int nd,
                      int64_t plo, int64_t phi, int64_t nlo, int64_t nhi, int threads, volatile int *stop,
-                     double min_rate) {
+                     int balls_first) {
   memset(f, 0, sizeof *f);
   if (!ref_has_series(r)) return 0;
   if (nd > MAX_FAST_RANGES) nd = MAX_FAST_RANGES;
@@ -58,19 +60,19 @@ int ref_fast_prepare(struct ref_fast *f, const struct reference *r, const struct
                         : rs == REF_SYM_EVEN ? FAST_SYM_EVEN
                                              : FAST_SYM_NONE) |
                            (r->symmetry == REF_SYM_NONE && sym ? FAST_SYM_NOZERO : 0u),
-                       r->ctx_series, r->ctx, r->ctx_anchored, r->ctx_plan_len, r->ctx_range};
+                       r->ctx_series, r->ctx, r->ctx_anchored, r->ctx_plan_len, r->ctx_range,
+                       r->ctx_ib ? expr_ib_fast_decides : NULL, r->ctx_ib};
   struct fast_opts o;
   fast_opts_default(&o);
   o.threads = threads;
   o.budget_s = ref_fast_budget(r, threads); /* a user's expression: any shape */
   o.stop = stop;
-  o.min_rate = min_rate;
+  o.balls_first = balls_first;
   if (fast_build(&f->tab, &fn, want, nw, &o) != 0) return -1;
-  if (f->tab.stats.below_rate && !(stop && *stop))
-    noticef("the fast path's table of %s stopped splitting after %.1f s (below %.0e inputs a second, which the "
-            "device's balls decide faster): %llu inputs left to %s", r->name, f->tab.stats.build_s, min_rate,
-            (unsigned long long)f->tab.stats.patterns_undec, r->ctx_ib ? "the balls, then MPFR" : "MPFR");
-  else if (f->tab.stats.over_budget && !(stop && *stop))
+  if (f->tab.stats.left_fast && getenv("ULPCERT_TRACE_REF"))
+    noticef("the fast path's table of %s left %llu inputs to the balls' fast first precision", r->name,
+            (unsigned long long)f->tab.stats.left_fast);
+  if (f->tab.stats.over_budget && !(stop && *stop))
     noticef("the fast path's table of %s stopped after %.0f s of building: %llu inputs left to %s", r->name,
             o.budget_s, (unsigned long long)f->tab.stats.patterns_undec, r->ctx_ib ? "the balls, then MPFR" : "MPFR");
   f->ok = 1;

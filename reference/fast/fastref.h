@@ -29,13 +29,6 @@
 #define REF_FAST_BALL_CORE_S 48.0
 #define REF_FAST_BALL_MIN_S 3.0
 #define REF_FAST_BALL_MAX_S 15.0
-/* The rate floor of the table's splits when the device decides what it leaves
- * (fast_opts.min_rate, ref_fast_prepare's min_rate): patterns a second of wall time. The
- * device's balls decide 2 to 3 x 10^9 inputs a second at their fast first precision and
- * 0.8 to 2 x 10^8 at the generic one (one H100; docs/expressions.md), so a table splitting
- * blocks at fewer than 3 x 10^8 patterns a second (cos at large |x|: a few per block) only
- * delays the run. */
-#define REF_FAST_DEVICE_RATE 3e8
 
 struct ref_fast {
   int ok; /* a table was built: view is usable */
@@ -53,13 +46,13 @@ struct ref_fast {
  * ranges are magnitudes of positive inputs. threads: OpenMP threads, 0 for all. stop:
  * NULL, or a flag that, once set (a signal handler), ends the build within the blocks
  * under way, what is left undecided as past the budget (the table stays correct).
- * min_rate: the splits' rate floor in patterns a second (fast_opts.min_rate; 0: none;
- * REF_FAST_DEVICE_RATE when the device's balls take what the table leaves).
+ * balls_first: the device's balls take what the table leaves; the blocks their fast first
+ * precision decides are left to them rather than split (fast_opts.balls_first).
  * Returns 0 (f->ok = 0 when r has no series, no FAST_RANGE line or nothing in common
  * with the run), or -1 when the builder failed (out of memory). */
 int ref_fast_prepare(struct ref_fast *f, const struct reference *r, const struct fast_range *decl, int nd,
                      int64_t plo, int64_t phi, int64_t nlo, int64_t nhi, int threads, volatile int *stop,
-                     double min_rate);
+                     int balls_first);
 /* The build budget of r's table in seconds with that many threads (0: none). */
 double ref_fast_budget(const struct reference *r, int threads);
 void ref_fast_free(struct ref_fast *f);

@@ -128,7 +128,7 @@ IB_HDN void ib1_log(ib1 *r, const ib1 *x, int *ok) {
   int ex;
   const double m = frexp(x->h, &ex);
   const int k = m < 0.70710678118654752 ? ex - 1 : ex;
-  ib1 v, num, den, s;
+  ib1 v = {0, 0, 0}, num, den, s; /* v: ib1_scale leaves it on failure (ok = 0) */
   const ib1 one = ib1_exact(1);
   ib1_scale(&v, x, -k, ok);
   ib1_sub(&num, &v, &one, ok);

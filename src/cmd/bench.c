@@ -468,7 +468,12 @@ int cmd_bench(int argc, char **argv) {
     printf("\npeak host memory (max RSS): %.2f GiB; peak device memory in use: %.2f GiB\n", rss,
            (double)gpu_peak_device_bytes() / (1u << 30));
   if (!explicit_cache) unlink(p), rmdir(cache_dir);
-  if (!rc && sc.json) rc = bench_json(&b, sc.json, sc.backend, rss);
+  /* a failed expression process leaves its row marked: the figures of the others are kept */
+  const int failed_rows = rc == EXIT_FAIL && b.exprs && json_array_size(b.exprs) > 0;
+  if ((!rc || failed_rows) && sc.json) {
+    const int jrc = bench_json(&b, sc.json, sc.backend, rss);
+    if (jrc) rc = jrc;
+  }
   if (!rc && differ) rc = EXIT_FAIL; /* a written-out form is not its named reference */
   json_decref(b.runs), json_decref(b.naive), json_decref(b.scal_v), json_decref(b.scal_t), json_decref(b.refs);
   json_decref(b.multi), json_decref(b.exprs), json_decref(b.arch);

@@ -193,7 +193,11 @@ static int bench_one(const char *self, const char *dir, int k, int gpu, const ch
   *row = NULL;
   int rc = run_process(self, dir, targets[k].fn, targets[k].ref, targets[k].inc, gpu, extra, limit, &wall, &res, &tm,
                        &cut);
-  if (rc) return rc;
+  if (rc) { /* the process failed (its message above): a row that says so, and the others go on */
+    *row = json_pack("{s:s, s:s, s:f, s:b, s:b}", "kernel", targets[k].fn, "ref", targets[k].ref, "process_wall_s",
+                     wall, "complete", 0, "failed", 1);
+    return rc;
+  }
   /* the row's fields: from the run's timing (0) or its result (1) */
   static const struct {
     const char *key, *from;
@@ -233,7 +237,8 @@ static void print_row(const json_t *row) {
                      json_string_value(json_object_get(row, "named")));
   char wall[32];
   const json_t *cut = json_object_get(row, "cut_at_s");
-  if (cut) snprintf(wall, sizeof wall, "cut %.0f", json_real_value(cut));
+  if (json_is_true(json_object_get(row, "failed"))) snprintf(wall, sizeof wall, "FAILED");
+  else if (cut) snprintf(wall, sizeof wall, "cut %.0f", json_real_value(cut));
   else snprintf(wall, sizeof wall, "%.2f", json_real_value(json_object_get(row, "process_wall_s")));
   char c[5][24]; /* "-" where a process cut before its first chunk has no figure */
   static const char *keys[5] = {"fast_build_s", "by_table", "by_balls", "host_decisions", "undecidable"};
@@ -270,7 +275,7 @@ int bench_expressions(int gpu, const char *extra, double limit, json_t **out, in
          "process s", "table s", "by table", "by balls", "by host", "undec.", "named reference");
   printf("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
   json_t *done[NTARGETS] = {0};
-  int rc = EXIT_OK, differ = 0, ncut = 0;
+  int rc = EXIT_OK, differ = 0, ncut = 0, nfailed = 0;
   for (int k = 0; k < NTARGETS && rc == EXIT_OK; k++) {
     json_t *row;
     rc = bench_one(self, dir, k, gpu, extra, limit, done, &row);
@@ -278,11 +283,16 @@ int bench_expressions(int gpu, const char *extra, double limit, json_t **out, in
     print_row(row);
     differ += json_is_false(json_object_get(row, "same_as_named"));
     ncut += json_object_get(row, "cut_at_s") != NULL;
+    if (json_is_true(json_object_get(row, "failed"))) nfailed++, rc = EXIT_OK; /* the next rows still run */
     json_array_append_new(*out, row);
   }
   if (ncut)
     printf("\n%d process%s cut at the --expr-limit of %.0f s (their counts are what they had decided)\n", ncut,
            ncut > 1 ? "es" : "", limit);
+  if (nfailed) {
+    printf("\n%d process%s FAILED (the messages above; rows marked \"failed\")\n", nfailed, nfailed > 1 ? "es" : "");
+    if (!rc) rc = EXIT_FAIL;
+  }
   for (int k = 0; k < NTARGETS; k++) json_decref(done[k]);
   unlink(src), rmdir(dir);
   *ndiffer = differ;

@@ -16,8 +16,9 @@
  *     with the naive pairs at every input sampled, and decide at least 99% of the binades
  *     wholly beyond the range as constants;
  *   - sin(x)/x near 0 (0/0 at 0: the Taylor anchor of its limit) decided by the table;
- *   - the splits' rate floor stops a table that splits slowly (1 - cos x at 2^20), which
- *     stays exact. */
+ *   - with balls_first (a run on the device), a block the balls' fast first precision
+ *     decides is left to them instead of split (1 - cos x at 2^20), and the table stays
+ *     exact; blocks they cannot decide fast (sin(x)/x near 0) are still split. */
 #include "testutil.h"
 #include "naive64.h"
 
@@ -344,25 +345,26 @@ static void test_removable_zero(void **state) {
   }
 }
 
-/* The splits' rate floor (fast_opts.min_rate, what a run on the device asks): 1 - cos x
- * over [2^20, 2^22) needs blocks of a few patterns; with a floor far above what the splits
- * reach, they stop after the first window (well inside the budget), the table says so, and
- * what it decided is still exact; without a floor it builds to its budget. */
-static void test_rate_floor(void **state) {
+/* balls_first (fast_opts, what a run on the device asks): a block that needs splitting and
+ * whose sampled inputs the balls' fast first precision decides is left to them. 1 - cos x
+ * over [2^20, 2^22) (blocks of a few patterns there): left almost whole, in a fraction of
+ * the budget, and what the table decided is exact; sin(x)/x over [2^-100, 2^-98), where the
+ * balls need 4 words: still decided by the table. */
+static void test_balls_first(void **state) {
   (void)state;
   char err[256];
   const struct reference *r = ref_resolve("1-cos(x)", 0, 0, "--ref", err, sizeof err);
   assert_non_null(r);
   struct fast_range decl[MAX_FAST_RANGES];
-  const int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
+  int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
   struct ref_fast fast;
-  const uint32_t lo = (127u + 20) << 23, hi = ((127u + 22) << 23) - 1;
-  assert_int_equal(ref_fast_prepare(&fast, r, decl, nd, lo, hi, lo, hi, 2, NULL, 1e12), 0);
+  uint32_t lo = (127u + 20) << 23, hi = ((127u + 22) << 23) - 1;
+  assert_int_equal(ref_fast_prepare(&fast, r, decl, nd, lo, hi, lo, hi, 2, NULL, 1), 0);
   assert_true(fast.ok);
-  printf("1-cos(x) over [2^20, 2^22) with a floor of 1e12 patterns/s: stopped after %.2f s, %llu of %llu patterns "
-         "left\n", fast.build_s, (unsigned long long)fast.patterns_undec, (unsigned long long)fast.patterns);
-  assert_true(fast.tab.stats.below_rate);
-  assert_true(fast.build_s < ref_fast_budget(r, 2));
+  printf("1-cos(x) over [2^20, 2^22), balls first: built in %.2f s, %llu of %llu patterns left to the fast balls\n",
+         fast.build_s, (unsigned long long)fast.tab.stats.left_fast, (unsigned long long)fast.patterns);
+  assert_true(fast.tab.stats.left_fast * 10 >= fast.patterns * 9);
+  assert_true(fast.build_s < ref_fast_budget(r, 2) / 2);
   int dec = 0;
   for (int j = 0; j < 2000; j++) {
     const uint32_t xb = (lo + (uint32_t)(test_rand64() % (hi - lo + 1))) | (j & 1 ? 0x80000000u : 0);
@@ -375,11 +377,20 @@ static void test_rate_floor(void **state) {
   }
   printf("  %d sampled inputs decided by it, equal to the naive pairs\n", dec);
   ref_fast_free(&fast);
+  r = ref_resolve("sin(x)/x", 0, 0, "--ref", err, sizeof err);
+  assert_non_null(r);
+  nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
+  lo = (127u - 100) << 23, hi = ((127u - 98) << 23) - 1;
+  assert_int_equal(ref_fast_prepare(&fast, r, decl, nd, lo, hi, lo, hi, 2, NULL, 1), 0);
+  printf("sin(x)/x over [2^-100, 2^-98), balls first: %llu of %llu patterns undecided\n",
+         (unsigned long long)fast.patterns_undec, (unsigned long long)fast.patterns);
+  assert_true(fast.patterns_undec * 100 <= fast.patterns);
+  ref_fast_free(&fast);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_range_decides), cmocka_unit_test(test_range_encloses),
                                      cmocka_unit_test(test_const_blocks), cmocka_unit_test(test_removable_zero),
-                                     cmocka_unit_test(test_rate_floor)};
+                                     cmocka_unit_test(test_balls_first)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -364,10 +364,11 @@ static int fast_prepare(struct ctx *c, char *err, size_t errlen) {
   double t0 = now_s();
   struct fast_range decl[MAX_FAST_RANGES];
   int nd = ref_fast_ranges(c->ref, decl, MAX_FAST_RANGES);
-  /* on the device, the balls take what the table leaves: its splits stop below their rate */
-  const double floor = o->gpu && !o->host_reduce && c->ib ? REF_FAST_DEVICE_RATE : 0;
+  /* on the device, the balls take what the table leaves: what their fast first precision
+   * decides is left to them rather than split */
+  const int balls_first = o->gpu && !o->host_reduce && c->ib != NULL;
   if (ref_fast_prepare(&c->fast, c->ref, decl, nd, c->P.lo, c->P.hi, c->N.lo, c->N.hi, c->nthreads,
-                       &g_scan_stop, floor)) {
+                       &g_scan_stop, balls_first)) {
     snprintf(err, errlen, "out of host memory building the fast path's table of %s", c->ref->name);
     return EXIT_IO;
   }
