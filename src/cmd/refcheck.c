@@ -31,8 +31,8 @@ static void usage_refcheck(FILE *f) {
           "the ball evaluator (balls of 64 to 1024 bits, reference/interval/; on the host even\n"
           "with --backend gpu, where the device runs the same source after the table), on the\n"
           "host or, with --backend gpu, on the device; every input they decide is compared with\n"
-          "MPFR. Prints how many each decided, how many are left to MPFR (and their share\n"
-          "of the inputs), and every disagreement.\n"
+          "MPFR. Prints how many each decided (the balls' by precision: 64 to 1024 bits), how\n"
+          "many are left to MPFR (and their share of the inputs), and every disagreement.\n"
           "\n"
           "With --binades (the default for an expression given without --from and --to): the\n"
           "fast path as with --fast-path, on --per inputs (default 64: the first and last 16 and\n"
@@ -78,6 +78,7 @@ struct check {
   double *y;
   int8_t *t;
   uint8_t *how;
+  uint64_t words[IB_LEVELS]; /* the balls' decisions by precision: 1, 2, 4, 8, 16 words (zero-initialized) */
 };
 
 /* The share of the inputs left to MPFR, in percent (by: as struct check's). */
@@ -86,10 +87,18 @@ static double share_pct(const uint64_t *by) {
   return n ? 100.0 * (double)by[0] / (double)n : 0;
 }
 
+/* the level (0 for 1 word ... 4 for 16) of a precision of words words */
+static int words_level(int words) {
+  int l = 0;
+  while ((1 << l) < words && l < IB_LEVELS - 1) l++;
+  return l;
+}
+
 /* The answers of [first, first + n) on the host (same order as scan.c: shortcut, table, the
  * ball evaluator of an expression). */
 static void host_batch(struct check *k, uint32_t first, uint32_t n) {
-#pragma omp parallel for num_threads(k->threads) schedule(dynamic, 4096)
+  uint64_t w[IB_LEVELS] = {0};
+#pragma omp parallel for num_threads(k->threads) schedule(dynamic, 4096) reduction(+ : w[:IB_LEVELS])
   for (uint32_t i = 0; i < n; i++) {
     double y = 0;
     int t = 0, how = 0;
@@ -97,22 +106,33 @@ static void host_batch(struct check *k, uint32_t first, uint32_t n) {
     int words;
     if (k->r->shortcut(x, &y, &t)) how = 1;
     else if (k->fast->ok && fast_eval(&k->fast->view, x, &y, &t)) how = 2;
-    else if (k->r->ctx_ib && (x & 0x7fffffffu) <= 0x7f800000u && ib_decide(k->r->ctx_ib, x, &y, &t, &words)) how = 3;
+    else if (k->r->ctx_ib && (x & 0x7fffffffu) <= 0x7f800000u && ib_decide(k->r->ctx_ib, x, &y, &t, &words)) {
+      how = 3;
+      w[words_level(words)]++;
+    }
     k->y[i] = y, k->t[i] = (int8_t)t, k->how[i] = (uint8_t)how;
   }
+  for (int l = 0; l < IB_LEVELS; l++) k->words[l] += w[l];
+}
+
+/* the balls' decisions by precision, one line (nothing when they decided none) */
+static void print_words(const struct check *k) {
+  if (!k->by[3]) return;
+  printf("the balls by precision:");
+  for (int l = 0; l < IB_LEVELS; l++) printf(" %d bits %llu%s", 64 << l, (unsigned long long)k->words[l], l + 1 < IB_LEVELS ? "," : "\n");
 }
 
 /* Every decided answer of the batch against MPFR. */
 static void compare_batch(struct check *k, uint32_t first, uint32_t n) {
-  uint64_t by0 = 0, by1 = 0, by2 = 0, by3 = 0, bad = 0;
-#pragma omp parallel for num_threads(k->threads) schedule(dynamic, 4096) reduction(+ : by0, by1, by2, by3, bad)
+  uint64_t by0 = 0, by1 = 0, by2 = 0, by3 = 0, bad = 0, w[IB_LEVELS] = {0};
+#pragma omp parallel for num_threads(k->threads) schedule(dynamic, 4096) reduction(+ : by0, by1, by2, by3, bad, w[:IB_LEVELS])
   for (uint32_t i = 0; i < n; i++) {
     uint32_t x = first + i;
     if ((x & 0x7fffffffu) > 0x7f800000u) continue; /* NaN: the engine's own case */
     if (k->gpu && k->how[i] == 0 && k->r->ctx_ib && (x & 0x7fffffffu) < 0x7f800000u) { /* the balls, here */
       double y;
       int t, words;
-      if (ib_decide(k->r->ctx_ib, x, &y, &t, &words)) k->y[i] = y, k->t[i] = (int8_t)t, k->how[i] = 3;
+      if (ib_decide(k->r->ctx_ib, x, &y, &t, &words)) k->y[i] = y, k->t[i] = (int8_t)t, k->how[i] = 3, w[words_level(words)]++;
     }
     by0 += k->how[i] == 0, by1 += k->how[i] == 1, by2 += k->how[i] == 2, by3 += k->how[i] == 3;
     if (k->how[i] == 0) continue;
@@ -132,6 +152,7 @@ static void compare_batch(struct check *k, uint32_t first, uint32_t n) {
     }
   }
   k->by[0] += by0, k->by[1] += by1, k->by[2] += by2, k->by[3] += by3, k->bad += bad;
+  for (int l = 0; l < IB_LEVELS; l++) k->words[l] += w[l];
 }
 
 /* The batches of [from, to]: their answers on the host, or on the device (the next batch
@@ -177,7 +198,7 @@ static int check_fast_path(const struct reference *r, struct scan_cli *sc, int t
     errorf("out of memory building the table of %s", r->name);
     return EXIT_IO;
   }
-  struct check k = {r, &fast, sc->o.gpu, threads, {0, 0, 0, 0}, 0, 0, NULL, NULL, NULL};
+  struct check k = {r, &fast, sc->o.gpu, threads, {0, 0, 0, 0}, 0, 0, NULL, NULL, NULL, {0}};
   double *hy = malloc((size_t)BATCH * 8);
   int8_t *ht = malloc(BATCH);
   uint8_t *hh = malloc(BATCH);
@@ -193,6 +214,7 @@ static int check_fast_path(const struct reference *r, struct scan_cli *sc, int t
          to, (unsigned long long)(k.by[0] + k.by[1] + k.by[2] + k.by[3]), (unsigned long long)k.by[1],
          (unsigned long long)k.by[2], (unsigned long long)k.by[3], (unsigned long long)k.by[0],
          share_pct(k.by), (unsigned long long)k.bad, now_s() - t0);
+  print_words(&k);
   if (fast.ok)
     printf("table: %u blocks, %.1f KiB, built in %.2f s over %llu patterns (%llu undecided by construction)\n",
            fast.tab.hdr.nblk, fast_table_bytes(&fast.tab) / 1024.0, fast.build_s, (unsigned long long)fast.patterns,
@@ -252,7 +274,7 @@ static int check_binades(const struct reference *r, struct scan_cli *sc, int thr
     errorf("out of memory building the table of %s", r->name);
     return EXIT_IO;
   }
-  struct check k = {r, &fast, sc->o.gpu, threads, {0, 0, 0, 0}, 0, 0, malloc((size_t)per * 8), malloc(per), malloc(per)};
+  struct check k = {r, &fast, sc->o.gpu, threads, {0, 0, 0, 0}, 0, 0, malloc((size_t)per * 8), malloc(per), malloc(per), {0}};
   struct gpu_refs *gr = NULL;
   double t0 = now_s();
   uint64_t rng = 0x2545f4914f6cdd1dull;
@@ -279,6 +301,7 @@ static int check_binades(const struct reference *r, struct scan_cli *sc, int thr
          r->name, k.gpu ? "device" : "host", (unsigned long long)(k.by[0] + k.by[1] + k.by[2] + k.by[3]),
          (unsigned long long)k.by[1], (unsigned long long)k.by[2], (unsigned long long)k.by[3], (unsigned long long)k.by[0],
          share_pct(k.by), (unsigned long long)k.beyond, (unsigned long long)k.bad, now_s() - t0);
+  print_words(&k);
   if (fast.ok)
     printf("table: %u blocks, %.1f KiB, built in %.2f s (%llu of its %llu patterns left undecided)\n", fast.tab.hdr.nblk,
            fast_table_bytes(&fast.tab) / 1024.0, fast.build_s, (unsigned long long)fast.patterns_undec,

@@ -872,6 +872,8 @@ expect 0 "by the table" -- refcheck tanh --fast-path --backend cpu --from 0xc198
 expect 2 "needs --fast-path" -- refcheck tanh --backend gpu
 expect 2 "unknown reference 'nope'" -- refcheck nope --fast-path
 expect 0 "table: none" -- refcheck fabs --fast-path --backend cpu --from 0x3f800000 --to 0x3f800fff
+# an expression: the balls' decisions by precision (sin(x)/x at 2^125: the table leaves all, the first precision decides)
+expect 0 "the balls by precision: 64 bits 4096, 128 bits 0," -- refcheck 'sin(x)/x' --fast-path --backend cpu --from 0x7e000000 --to 0x7e000fff --threads 2
 
 # bench --expressions: the 34 target expressions, each a process of its own, over the
 # subnormals' first 2^12 inputs and across 2^8 (tails both): every input decided by the
