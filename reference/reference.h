@@ -58,6 +58,9 @@ struct reference {
    * an input on the host or the device in balls of 64 to 1024 bits, where the table does
    * not), or NULL. */
   const struct ib_prog *ctx_ib;
+  /* 1 when ctx_ib's fast first precision decides input x (expr.h, expr_ib_fast_decides),
+   * or NULL: the fast path's balls_first */
+  int (*ctx_fast_balls)(uint32_t x, const void *ib);
 };
 
 /* The ternary sign t of a reference value that could not be decided (y is then NaN):

@@ -790,7 +790,7 @@ const struct reference *ref_resolve(const char *name, int odd, int increasing, c
                                   .ctx_series = expr_has_series(e) ? expr_series : NULL,
                                   .ctx_anchored = expr_has_series(e) ? expr_anchored : NULL,
                                   .ctx_plan_len = expr_plan_len(e), .ctx_ib = ib_program(e),
-                                  .ctx_range = range_ref,
+                                  .ctx_range = range_ref, .ctx_fast_balls = expr_ib_fast_decides,
                                   .table_symmetry = (enum ref_symmetry)(odd ? REF_SYM_ODD : expr_parity(e) == 1 ? REF_SYM_ODD
                                                                         : expr_parity(e) == 2 ? REF_SYM_EVEN : REF_SYM_NONE)};
       m->next = made, made = m;

@@ -7,7 +7,6 @@
 #include "reference/bits.h"
 #include "reference/diag.h"
 #include "reference/fast/fast.h"
-#include "reference/expr/expr.h"
 #include <stdlib.h>
 
 #define MAG 0x7fffffffu
@@ -61,7 +60,7 @@ int ref_fast_prepare(struct ref_fast *f, const struct reference *r, const struct
                                              : FAST_SYM_NONE) |
                            (r->symmetry == REF_SYM_NONE && sym ? FAST_SYM_NOZERO : 0u),
                        r->ctx_series, r->ctx, r->ctx_anchored, r->ctx_plan_len, r->ctx_range,
-                       r->ctx_ib ? expr_ib_fast_decides : NULL, r->ctx_ib};
+                       r->ctx_ib ? r->ctx_fast_balls : NULL, r->ctx_ib};
   struct fast_opts o;
   fast_opts_default(&o);
   o.threads = threads;

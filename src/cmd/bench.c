@@ -374,6 +374,29 @@ static void bench_header(struct bench *b, const struct scan_cli *sc, const struc
   printf("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
 }
 
+/* 10.: the arch record or compare in parts, each a process of its own */
+static int bench_arch_step(struct bench *b, const struct scan_cli *sc, const struct bench_args *ba) {
+  char extra[256];
+  int k = snprintf(extra, sizeof extra, "--backend %s", sc->backend ? "gpu" : "cpu");
+  if (ba->arch_record) k += snprintf(extra + k, sizeof extra - k, " --from 0x%08x --to 0x%08x", b->o.from, b->o.to);
+  if (b->o.threads > 0) k += snprintf(extra + k, sizeof extra - k, " --threads %d", b->o.threads);
+  for (int i = 0; i < sc->o.ndevices && k < (int)sizeof extra - 8; i++)
+    k += snprintf(extra + k, sizeof extra - k, "%s%d", i ? "," : " --devices ", sc->o.devices[i]);
+  const struct bench_arch_cfg ac = {ba->arch_record ? ba->arch_record : ba->arch_compare, extra, ba->arch_bases,
+                                    ba->arch_out, ba->arch_compare != NULL};
+  b->arch = json_array();
+  return bench_arch(&ac, b->arch);
+}
+
+/* 9.: users' kernels against expressions, each a process of its own */
+static int bench_exprs_step(struct bench *b, const struct scan_cli *sc, const struct bench_args *ba, int *differ) {
+  char extra[256];
+  int k = snprintf(extra, sizeof extra, "--backend %s --from 0x%08x --to 0x%08x", sc->backend ? "gpu" : "cpu",
+                   b->o.from, b->o.to);
+  if (b->o.threads > 0) snprintf(extra + k, sizeof extra - k, " --threads %d", b->o.threads);
+  return bench_expressions(sc->backend, extra, ba->expr_limit, &b->exprs, differ);
+}
+
 int cmd_bench(int argc, char **argv) {
   struct scan_cli sc;
   struct bench_args ba = {.naive_n = 1u << 20, .scaling_n = 1u << 22};
@@ -443,26 +466,9 @@ int cmd_bench(int argc, char **argv) {
   /* (on the CPU backend both rows run on the CPU: a check of the rows themselves) */
   if (!rc && ba.multi)
     rc = bench_multi(ba.multi, &sc, sc.backend && ri.ginfo.device_count > 0 ? ri.ginfo.device_count : 1, b.multi);
-  if (!rc && arch) {
-    char extra[256];
-    int k = snprintf(extra, sizeof extra, "--backend %s", sc.backend ? "gpu" : "cpu");
-    if (ba.arch_record) k += snprintf(extra + k, sizeof extra - k, " --from 0x%08x --to 0x%08x", b.o.from, b.o.to);
-    if (b.o.threads > 0) k += snprintf(extra + k, sizeof extra - k, " --threads %d", b.o.threads);
-    for (int i = 0; i < sc.o.ndevices && k < (int)sizeof extra - 8; i++)
-      k += snprintf(extra + k, sizeof extra - k, "%s%d", i ? "," : " --devices ", sc.o.devices[i]);
-    const struct bench_arch_cfg ac = {ba.arch_record ? ba.arch_record : ba.arch_compare, extra, ba.arch_bases,
-                                      ba.arch_out, ba.arch_compare != NULL};
-    b.arch = json_array();
-    rc = bench_arch(&ac, b.arch);
-  }
+  if (!rc && arch) rc = bench_arch_step(&b, &sc, &ba);
   int differ = 0;
-  if (!rc && ba.exprs) {
-    char extra[256];
-    int k = snprintf(extra, sizeof extra, "--backend %s --from 0x%08x --to 0x%08x", sc.backend ? "gpu" : "cpu",
-                     b.o.from, b.o.to);
-    if (b.o.threads > 0) snprintf(extra + k, sizeof extra - k, " --threads %d", b.o.threads);
-    rc = bench_expressions(sc.backend, extra, ba.expr_limit, &b.exprs, &differ);
-  }
+  if (!rc && ba.exprs) rc = bench_exprs_step(&b, &sc, &ba, &differ);
   double rss = peak_rss_gib();
   if (!rc)
     printf("\npeak host memory (max RSS): %.2f GiB; peak device memory in use: %.2f GiB\n", rss,
