@@ -709,12 +709,9 @@ static const struct ib_prog *ib_program(const struct expr *e) {
   return P;
 }
 
-/* node k's parity: 1 odd, 2 even, 0 neither (expr_parity) */
+/* node k's parity: 1 odd, 2 even, 0 neither (expr_parity; a function's own from its row
+ * of the table, expr_fn.h) */
 static int parity(const struct expr *e, int k) {
-  static const char *const odd_fn[] = {"sin",   "tan",  "sinpi", "asin",   "atan",    "sinh",  "tanh", "asinh",
-                                       "atanh", "erf",  "erfinv", "cbrt",  "trunc",   "round", "j1",   "cyl_bessel_i1",
-                                       "recip", "rcbrt"};
-  static const char *const even_fn[] = {"cos", "cospi", "cosh", "fabs", "j0", "cyl_bessel_i0"};
   const struct node *n = &e->n[k];
   switch (n->op) {
   case OP_X: return 1;
@@ -726,15 +723,9 @@ static int parity(const struct expr *e, int k) {
   if (n->op == OP_FN && n->b >= 0) return parity(e, n->b); /* a formula row */
   const int a = parity(e, n->a);
   if (n->op == OP_NEG) return a;
-  if (n->op == OP_FN) {
-    if (a == 2) return 2;
-    if (a != 1) return 0;
-    const char *name = expr_fn_name(n->fn);
-    for (size_t i = 0; i < sizeof odd_fn / sizeof odd_fn[0]; i++)
-      if (!strcmp(name, odd_fn[i])) return 1;
-    for (size_t i = 0; i < sizeof even_fn / sizeof even_fn[0]; i++)
-      if (!strcmp(name, even_fn[i])) return 2;
-    return 0;
+  if (n->op == OP_FN) { /* of an even argument even; of an odd one the function's own */
+    const int f = expr_fn_table[n->fn].parity;
+    return a == 2 ? 2 : a == 1 && f == EXPR_FN_ODD ? 1 : a == 1 && f == EXPR_FN_EVEN ? 2 : 0;
   }
   if (n->op == OP_POW) { /* an integer power keeps an odd base's parity by its own; a root (odd denominator) too */
     if (a == 2) return 2;
@@ -748,6 +739,12 @@ static int parity(const struct expr *e, int k) {
 }
 
 int expr_parity(const struct expr *e) { return parity(e, e->root); }
+
+/* the reference's table_symmetry: the declared one (odd), else what the formula proves */
+static enum ref_symmetry table_symmetry(const struct expr *e, int odd) {
+  const int p = odd ? 1 : expr_parity(e);
+  return p == 1 ? REF_SYM_ODD : p == 2 ? REF_SYM_EVEN : REF_SYM_NONE;
+}
 
 /* the reference's ctx_range: expr_range at 128 bits (the fast path's constant blocks) */
 static int range_ref(arf_t lo, arf_t hi, const arf_t xlo, const arf_t xhi, const void *e) {
@@ -791,8 +788,7 @@ const struct reference *ref_resolve(const char *name, int odd, int increasing, c
                                   .ctx_anchored = expr_has_series(e) ? expr_anchored : NULL,
                                   .ctx_plan_len = expr_plan_len(e), .ctx_ib = ib_program(e),
                                   .ctx_range = range_ref, .ctx_fast_balls = expr_ib_fast_decides,
-                                  .table_symmetry = (enum ref_symmetry)(odd ? REF_SYM_ODD : expr_parity(e) == 1 ? REF_SYM_ODD
-                                                                        : expr_parity(e) == 2 ? REF_SYM_EVEN : REF_SYM_NONE)};
+                                  .table_symmetry = table_symmetry(e, odd)};
       m->next = made, made = m;
       r = &m->ref;
     } else {

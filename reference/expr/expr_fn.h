@@ -22,7 +22,16 @@ struct expr_fnrow {
   const char *name;
   arb_fn arb;
   const char *formula;
+  /* its symmetry, for the parity of an expression (expr.c, expr_parity): EXPR_FN_ODD,
+   * EXPR_FN_EVEN, 0 none (a formula row: its formula's) */
+  signed char parity;
+  /* its direction on its domain, for the range of an expression (expr_range.c): 1
+   * increasing, -1 decreasing, 2 decreasing then increasing with its least value at 0 (cosh,
+   * fabs), -2 decreasing on each side of a pole at 0 (recip, rsqrt, rcbrt), 0 none known */
+  signed char dir;
 };
+#define EXPR_FN_ODD 1
+#define EXPR_FN_EVEN 2
 extern const struct expr_fnrow expr_fn_table[];
 extern const int expr_fn_count;
 

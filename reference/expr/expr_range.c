@@ -27,8 +27,6 @@
  * methods, so this can decide a block only where every step is proved. */
 #include "reference/expr/expr.h"
 
-#include <string.h>
-
 #include "reference/expr/expr_fn.h"
 #include "reference/expr/expr_tree.h"
 
@@ -38,6 +36,11 @@ struct iv {
 
 static void iv_init(struct iv *v) { arf_init(v->lo), arf_init(v->hi); }
 static void iv_clear(struct iv *v) { arf_clear(v->lo), arf_clear(v->hi); }
+/* v = -v: [-hi, -lo], exact */
+static void iv_neg(struct iv *v) {
+  arf_swap(v->lo, v->hi);
+  arf_neg(v->lo, v->lo), arf_neg(v->hi, v->hi);
+}
 
 /* v = the bounds of the ball b (0), or -1 if b is not finite */
 static int iv_from_arb(struct iv *v, const arb_t b, slong prec) {
@@ -66,25 +69,6 @@ static int iv_hull(struct iv *v, arb_srcptr b, int n, slong prec) {
   return rc;
 }
 
-/* the direction of a function of the table on its whole domain: 1 increasing, -1
- * decreasing, 2 decreasing then increasing with its least value at 0 (cosh, fabs),
- * -2 decreasing on each side of 0 with a pole there (recip, rsqrt's and rcbrt's
- * branches), 0 none known (the ball function decides) */
-static int fn_direction(const char *name) {
-  static const char *const inc[] = {"exp",   "exp2",  "exp10", "expm1",      "log",     "log2",  "log10",
-                                    "log1p", "sqrt",  "cbrt",  "asin",       "atan",    "sinh",  "tanh",
-                                    "asinh", "acosh", "atanh", "erf",        "erfinv",  "normcdf", "normcdfinv",
-                                    "floor", "ceil",  "trunc", "rint",       "nearbyint", "round", "elu"};
-  static const char *const dec[] = {"acos", "erfc", "erfcinv", "erfcx"};
-  for (size_t i = 0; i < sizeof inc / sizeof inc[0]; i++)
-    if (!strcmp(name, inc[i])) return 1;
-  for (size_t i = 0; i < sizeof dec / sizeof dec[0]; i++)
-    if (!strcmp(name, dec[i])) return -1;
-  if (!strcmp(name, "cosh") || !strcmp(name, "fabs")) return 2;
-  if (!strcmp(name, "recip") || !strcmp(name, "rsqrt") || !strcmp(name, "rcbrt")) return -2;
-  return 0;
-}
-
 typedef int (*pt_fn)(arb_t r, const arb_t a, slong prec, const void *arg);
 
 static int pt_table(arb_t r, const arb_t a, slong prec, const void *arg) {
@@ -104,8 +88,9 @@ static int at_point(arb_t r, pt_fn f, const void *arg, const arf_t p, slong prec
   return rc || !arb_is_finite(r) ? -1 : 0;
 }
 
-/* v = f over [v.lo, v.hi] for f of direction dir (fn_direction; 3: monotone increasing
- * for a power, 4: even power) */
+/* v = f over [v.lo, v.hi] for f of direction dir (expr_fn.h's: 1 or -1 monotone, 2 least
+ * at 0, -2 monotone on each side of a pole at 0, 0 none known). A monotone f's values at
+ * the ends bound it whichever its direction: their hull is taken. */
 static int apply_fn(struct iv *v, pt_fn f, const void *arg, int dir, slong prec) {
   arb_ptr b = _arb_vec_init(3);
   const int neg = arf_sgn(v->hi) < 0, pos = arf_sgn(v->lo) > 0, nonneg = arf_sgn(v->lo) >= 0,
@@ -176,13 +161,12 @@ static int range_node(struct iv *v, const struct expr *e, int k, const struct iv
   if (n->op == OP_FN && n->b >= 0) return range_node(v, e, n->b, x, prec); /* a formula row */
   if (range_node(v, e, n->a, x, prec)) return -1;
   if (n->op == OP_NEG) {
-    arf_swap(v->lo, v->hi);
-    arf_neg(v->lo, v->lo), arf_neg(v->hi, v->hi);
+    iv_neg(v);
     return 0;
   }
-  if (n->op == OP_FN) return apply_fn(v, pt_table, &n->fn, fn_direction(expr_fn_name(n->fn)), prec);
+  if (n->op == OP_FN) return apply_fn(v, pt_table, &n->fn, expr_fn_table[n->fn].dir, prec);
   if (n->op == OP_POW) {
-    int dir = 0;
+    int dir = 0; /* as a function's (apply_fn) */
     if (fmpz_is_one(fmpq_denref(n->q))) /* an integer power: odd monotone, even by sign */
       dir = fmpz_is_odd(fmpq_numref(n->q)) ? (fmpz_sgn(fmpq_numref(n->q)) > 0 ? 1 : -2)
                                            : (fmpz_sgn(fmpq_numref(n->q)) > 0 ? 2 : 0);
@@ -194,10 +178,7 @@ static int range_node(struct iv *v, const struct expr *e, int k, const struct iv
   iv_init(&b);
   rc = range_node(&b, e, n->b, x, prec);
   if (!rc && (n->op == OP_ADD || n->op == OP_SUB)) {
-    if (n->op == OP_SUB) {
-      arf_swap(b.lo, b.hi);
-      arf_neg(b.lo, b.lo), arf_neg(b.hi, b.hi);
-    }
+    if (n->op == OP_SUB) iv_neg(&b);
     arf_add(v->lo, v->lo, b.lo, prec, ARF_RND_FLOOR);
     arf_add(v->hi, v->hi, b.hi, prec, ARF_RND_CEIL);
   } else if (!rc) {

@@ -221,7 +221,6 @@ struct ctx {
   uint64_t left_fast; /* patterns of the splits left to the fast balls (fast_opts.balls_first) */
 };
 
-
 /* Geometry (fast_eval.h): centre c = sign*(X0 + (2^k-1) h/2), exact in binary64
  * (an integer < 2^25 times h/2); the ball radius (2^k-1) h/2 = max |x - c|, exact;
  * r = 2^(k-1) h = 2^lr. */
@@ -666,18 +665,20 @@ static int all_zero(arb_srcptr v, slong len) {
   return 1;
 }
 
-/* A block of f = D (no anchor; sgn its sign where known, else 0): +-0 where |f| <
- * 2^-1075 (below half the smallest subnormal: RN53 gives the zero of f's sign, t =
- * -sign f), +-inf where |f| >= 2^1024 (above DBL_MAX + ulp/2: t = sign f), else f's
- * polynomial. */
+/* A constant block beyond binary64's range, f of sign sgn (+-1) on all of it: +-inf where
+ * |f| >= 2^1024 (big; above DBL_MAX + ulp/2: t = sign f), else +-0 where |f| < 2^-1075
+ * (below half the smallest subnormal: RN53 gives the zero of f's sign, t = -sign f). */
+static void fill_const(struct leaf *L, int sgn, int big) {
+  if (big) fill_flat(L, sgn > 0 ? (double)INFINITY : -(double)INFINITY, 0, FAST_CONST | (sgn < 0 ? FAST_NEG : 0u));
+  else fill_flat(L, sgn > 0 ? 0.0 : -0.0, 0, FAST_CONST | (sgn > 0 ? FAST_NEG : 0u));
+}
+
+/* A block of f = D (no anchor; sgn its sign where known, else 0): +-0 or +-inf beyond
+ * binary64's range (fill_const), else f's polynomial. */
 static int block_unanchored(struct ctx *cx, const struct src *sr, arb_srcptr bc, double c, int lr, int can_split,
                             struct leaf *L, const mag_t lo, const mag_t hi, int sgn) {
-  if (sgn && mag_cmp_2exp_si(hi, -1075) < 0) {
-    fill_flat(L, sgn > 0 ? 0.0 : -0.0, 0, FAST_CONST | (sgn > 0 ? FAST_NEG : 0u));
-    return TRY_OK;
-  }
-  if (mag_cmp_2exp_si(lo, 1024) >= 0) {
-    fill_flat(L, sgn > 0 ? (double)INFINITY : -(double)INFINITY, 0, FAST_CONST | (sgn < 0 ? FAST_NEG : 0u));
+  if ((sgn && mag_cmp_2exp_si(hi, -1075) < 0) || mag_cmp_2exp_si(lo, 1024) >= 0) {
+    fill_const(L, sgn, mag_cmp_2exp_si(lo, 1024) >= 0);
     return TRY_OK;
   }
   mag_t tgt;
@@ -935,8 +936,8 @@ static int try_block_anchored(struct ctx *cx, uint32_t first, int k, struct leaf
 /* A block whose values all lie beyond binary64's range, proved by f's range over the
  * block's interval (fn->range: interval arithmetic with separate endpoints, which keeps
  * the lower bound that a ball over a wide block loses, e^x over [2^21, 2^22]): one
- * constant block, +-inf where |f| >= 2^1024 (t = sign f), +-0 where 0 < |f| < 2^-1075 with
- * one sign (t = -sign f), as block_unanchored's. 1 with L filled, else 0. */
+ * constant block (fill_const: |f| >= 2^1024, or 0 < |f| < 2^-1075 with one sign). 1 with L
+ * filled, else 0. */
 static int try_const(struct ctx *cx, uint32_t first, int k, struct leaf *L) {
   double c, rad;
   int lr;
@@ -954,8 +955,7 @@ static int try_const(struct ctx *cx, uint32_t first, int k, struct leaf *L) {
   arf_clear(a), arf_clear(b), arf_clear(lo), arf_clear(hi);
   if (!sgn) return 0;
   L->first = first, L->k = k, L->ok = 0;
-  if (big) fill_flat(L, sgn > 0 ? (double)INFINITY : -(double)INFINITY, 0, FAST_CONST | (sgn < 0 ? FAST_NEG : 0u));
-  else fill_flat(L, sgn > 0 ? 0.0 : -0.0, 0, FAST_CONST | (sgn > 0 ? FAST_NEG : 0u));
+  fill_const(L, sgn, big);
   return 1;
 }
 
