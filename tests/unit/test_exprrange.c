@@ -21,36 +21,15 @@
  *     exact; blocks they cannot decide fast (sin(x)/x near 0) are still split. */
 #include "testutil.h"
 #include "naive64.h"
+#include "expr_test.h"
 
 #include <arb.h>
 #include <mpfr.h>
 #include <stdlib.h>
 
-#include "reference/expr/expr.h"
 #include "reference/fast/fast.h"
-#include "reference/fast/fastref.h"
-#include "src/catalogue/registry.h"
 
-/* the naive forms, in the order the expressions read */
-static void nv_sinh2(mpfr_ptr z, mpfr_srcptr x) { /* (exp(x)-exp(-x))/2 */
-  mpfr_t a;
-  mpfr_init2(a, mpfr_get_prec(z));
-  mpfr_exp(z, x, MPFR_RNDN);
-  mpfr_neg(a, x, MPFR_RNDN);
-  mpfr_exp(a, a, MPFR_RNDN);
-  mpfr_sub(z, z, a, MPFR_RNDN);
-  mpfr_div_2ui(z, z, 1, MPFR_RNDN);
-  mpfr_clear(a);
-}
-static void nv_xexp(mpfr_ptr z, mpfr_srcptr x) { /* x*exp(-x) */
-  mpfr_neg(z, x, MPFR_RNDN);
-  mpfr_exp(z, z, MPFR_RNDN);
-  mpfr_mul(z, z, x, MPFR_RNDN);
-}
-static void nv_coshm1(mpfr_ptr z, mpfr_srcptr x) { /* cosh(x)-1 */
-  mpfr_cosh(z, x, MPFR_RNDN);
-  mpfr_sub_ui(z, z, 1, MPFR_RNDN);
-}
+/* the naive forms of the expressions expr_test.h has not, in the order they read */
 static void nv_erfx2(mpfr_ptr z, mpfr_srcptr x) { /* erf(x)*exp(x^2) */
   mpfr_t a;
   mpfr_init2(a, mpfr_get_prec(z));
@@ -70,30 +49,6 @@ static void nv_x2exp(mpfr_ptr z, mpfr_srcptr x) { /* x^2*exp(x)/(1+x^2) */
   mpfr_div(z, z, a, MPFR_RNDN);
   mpfr_clear(a);
 }
-static void nv_1mcos(mpfr_ptr z, mpfr_srcptr x) {
-  mpfr_cos(z, x, MPFR_RNDN);
-  mpfr_ui_sub(z, 1, z, MPFR_RNDN);
-}
-static void nv_sqrt4(mpfr_ptr z, mpfr_srcptr x) { /* sqrt(x^2+4)-2 */
-  mpfr_sqr(z, x, MPFR_RNDN);
-  mpfr_add_ui(z, z, 4, MPFR_RNDN);
-  mpfr_sqrt(z, z, MPFR_RNDN);
-  mpfr_sub_ui(z, z, 2, MPFR_RNDN);
-}
-static void nv_x3(mpfr_ptr z, mpfr_srcptr x) { /* x^3/(1+x^2) */
-  mpfr_t a;
-  mpfr_init2(a, mpfr_get_prec(z));
-  mpfr_sqr(a, x, MPFR_RNDN);
-  mpfr_mul(z, a, x, MPFR_RNDN);
-  mpfr_add_ui(a, a, 1, MPFR_RNDN);
-  mpfr_div(z, z, a, MPFR_RNDN);
-  mpfr_clear(a);
-}
-static void nv_cbrt1(mpfr_ptr z, mpfr_srcptr x) { /* (1+x)^(1/3)-1 */
-  mpfr_add_ui(z, x, 1, MPFR_RNDN);
-  mpfr_cbrt(z, z, MPFR_RNDN);
-  mpfr_sub_ui(z, z, 1, MPFR_RNDN);
-}
 static void nv_expinv(mpfr_ptr z, mpfr_srcptr x) { /* exp(-1/x^2) */
   mpfr_sqr(z, x, MPFR_RNDN);
   mpfr_ui_div(z, 1, z, MPFR_RNDN);
@@ -107,7 +62,9 @@ static void nv_absm2(mpfr_ptr z, mpfr_srcptr x) { /* fabs(x)-2 */
   mpfr_abs(z, x, MPFR_RNDN);
   mpfr_sub_ui(z, z, 2, MPFR_RNDN);
 }
-static void nv_dsig(mpfr_ptr z, mpfr_srcptr x) { /* sigmoid(x)*(1-sigmoid(x)) = e^-x / (1+e^-x)^2 */
+/* sigmoid(x)*(1-sigmoid(x)) written e^-x / (1+e^-x)^2: no cancellation where sigmoid(x) is
+ * within 2^-300 of 1 (expr_test.h's s (1 - s) is 0 there at 300 bits) */
+static void nv_dsig(mpfr_ptr z, mpfr_srcptr x) {
   mpfr_t a;
   mpfr_init2(a, mpfr_get_prec(z));
   mpfr_neg(a, x, MPFR_RNDN);
@@ -157,7 +114,7 @@ static const struct {
   const char *text;
   naive_fn nv;
 } exprs[] = {
-    {"(exp(x)-exp(-x))/2", nv_sinh2}, {"x*exp(-x)", nv_xexp},         {"cosh(x)-1", nv_coshm1},
+    {"(exp(x)-exp(-x))/2", nv_sinh}, {"x*exp(-x)", nv_xexp},         {"cosh(x)-1", nv_coshm1},
     {"erf(x)*exp(x^2)", nv_erfx2},    {"x^2*exp(x)/(1+x^2)", nv_x2exp}, {"1-cos(x)", nv_1mcos},
     {"sqrt(x^2+4)-2", nv_sqrt4},      {"x^3/(1+x^2)", nv_x3},          {"(1+x)^(1/3)-1", nv_cbrt1},
     {"exp(-1/x^2)", nv_expinv},       {"x^-3", nv_xm3},                {"fabs(x)-2", nv_absm2},
@@ -193,12 +150,6 @@ static int inside(naive_fn f, float xf, const arf_t lo, const arf_t hi) {
   return ok;
 }
 
-static float from_bits(uint32_t u) {
-  float f;
-  memcpy(&f, &u, 4);
-  return f;
-}
-
 static void test_range_encloses(void **state) {
   (void)state;
   int checked = 0, ranged = 0;
@@ -211,7 +162,7 @@ static void test_range_encloses(void **state) {
       const uint32_t eb = 97 + (uint32_t)(test_rand64() % 51), w = (uint32_t)1 << (test_rand64() % 24);
       uint32_t p = (eb << 23) | (uint32_t)(test_rand64() & 0x7fffff);
       uint32_t q = p + w > 0x7f7fffffu ? 0x7f7fffffu : p + w;
-      float xa = from_bits(p), xb = from_bits(q);
+      float xa = u2f(p), xb = u2f(q);
       const uint64_t how = test_rand64() % 4;
       if (how == 1) { /* the mirror image */
         const float t = -xb;
@@ -274,14 +225,8 @@ static void test_range_decides(void **state) {
  * inputs of the binades where naive says every sampled value is +-0 or +-inf. */
 static void table_vs_naive(const char *text, naive_fn nv, uint32_t ea, uint32_t eb, int *decided, int *beyond,
                            int *beyond_dec) {
-  char err[256];
-  const struct reference *r = ref_resolve(text, 0, 0, "--ref", err, sizeof err);
-  if (!r) fail_msg("%s", err);
   struct ref_fast fast;
-  struct fast_range decl[MAX_FAST_RANGES];
-  const int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
-  assert_int_equal(ref_fast_prepare(&fast, r, decl, nd, ea << 23, (eb << 23) - 1, ea << 23, (eb << 23) - 1, 2, NULL, 0), 0);
-  assert_true(fast.ok);
+  expr_table(text, ea << 23, (eb << 23) - 1, 0, &fast);
   for (uint32_t s = 0; s < 2; s++)
     for (uint32_t g = ea; g < eb; g++) {
       int all_flat = 1, dec = 0;
@@ -290,12 +235,12 @@ static void table_vs_naive(const char *text, naive_fn nv, uint32_t ea, uint32_t 
         const uint32_t xb = (s << 31) | (g << 23) | m;
         double y, yn;
         int t, tn;
-        naive(nv, from_bits(xb), &yn, &tn);
+        naive(nv, u2f(xb), &yn, &tn);
         all_flat &= yn == 0 || isinf(yn);
         if (!fast_eval(&fast.view, xb, &y, &t)) continue;
         dec++;
         if (d2u(y) != d2u(yn) || t != tn)
-          fail_msg("%s at 0x%08x (%a): table %a t=%d, naive %a t=%d", text, xb, (double)from_bits(xb), y, t, yn, tn);
+          fail_msg("%s at 0x%08x (%a): table %a t=%d, naive %a t=%d", text, xb, (double)u2f(xb), y, t, yn, tn);
       }
       *decided += dec;
       if (all_flat) *beyond += 48, *beyond_dec += dec;
@@ -310,7 +255,7 @@ static void test_const_blocks(void **state) {
     naive_fn nv;
     uint32_t ea, eb; /* biased exponents */
   } cases[] = {
-      {"(exp(x)-exp(-x))/2", nv_sinh2, 127 + 8, 127 + 22},   /* [2^8, 2^22): overflow near 710 */
+      {"(exp(x)-exp(-x))/2", nv_sinh, 127 + 8, 127 + 22},   /* [2^8, 2^22): overflow near 710 */
       {"x*exp(-x)", nv_xexp, 127 + 8, 127 + 22},            /* both ends: -inf below, +0 above */
       {"cosh(x)-1", nv_coshm1, 127 + 8, 127 + 22},
       {"erf(x)*exp(x^2)", nv_erfx2, 127 + 3, 127 + 20},     /* e^(x^2) overflows near 26.6 */
@@ -352,18 +297,14 @@ static void test_removable_zero(void **state) {
  * balls need 4 words: still decided by the table. */
 static void test_balls_first(void **state) {
   (void)state;
-  char err[256];
-  const struct reference *r = ref_resolve("1-cos(x)", 0, 0, "--ref", err, sizeof err);
-  assert_non_null(r);
-  struct fast_range decl[MAX_FAST_RANGES];
-  int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
   struct ref_fast fast;
   uint32_t lo = (127u + 20) << 23, hi = ((127u + 22) << 23) - 1;
-  assert_int_equal(ref_fast_prepare(&fast, r, decl, nd, lo, hi, lo, hi, 2, NULL, 1), 0);
-  assert_true(fast.ok);
+  expr_table("1-cos(x)", lo, hi, 1, &fast);
   printf("1-cos(x) over [2^20, 2^22), balls first: built in %.2f s, %llu of %llu patterns left to the fast balls\n",
          fast.build_s, (unsigned long long)fast.tab.stats.left_fast, (unsigned long long)fast.patterns);
   assert_true(fast.tab.stats.left_fast * 10 >= fast.patterns * 9);
+  char err[256];
+  const struct reference *r = ref_resolve("1-cos(x)", 0, 0, "--ref", err, sizeof err);
   assert_true(fast.build_s < ref_fast_budget(r, 2) / 2);
   int dec = 0;
   for (int j = 0; j < 2000; j++) {
@@ -372,16 +313,13 @@ static void test_balls_first(void **state) {
     int t, tn;
     if (!fast_eval(&fast.view, xb, &y, &t)) continue;
     dec++;
-    naive(nv_1mcos, from_bits(xb), &yn, &tn);
+    naive(nv_1mcos, u2f(xb), &yn, &tn);
     if (d2u(y) != d2u(yn) || t != tn) fail_msg("1-cos(x) at 0x%08x: table %a t=%d, naive %a t=%d", xb, y, t, yn, tn);
   }
   printf("  %d sampled inputs decided by it, equal to the naive pairs\n", dec);
   ref_fast_free(&fast);
-  r = ref_resolve("sin(x)/x", 0, 0, "--ref", err, sizeof err);
-  assert_non_null(r);
-  nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
   lo = (127u - 100) << 23, hi = ((127u - 98) << 23) - 1;
-  assert_int_equal(ref_fast_prepare(&fast, r, decl, nd, lo, hi, lo, hi, 2, NULL, 1), 0);
+  expr_table("sin(x)/x", lo, hi, 1, &fast);
   printf("sin(x)/x over [2^-100, 2^-98), balls first: %llu of %llu patterns undecided\n",
          (unsigned long long)fast.patterns_undec, (unsigned long long)fast.patterns);
   assert_true(fast.patterns_undec * 100 <= fast.patterns);
@@ -416,8 +354,8 @@ static void test_parity(void **state) {
       const uint32_t xb = (uint32_t)(1 + (test_rand64() % 0x7f7fffffu));
       double y1, y2;
       int t1, t2;
-      naive(cases[i].nv, from_bits(xb), &y1, &t1);
-      naive(cases[i].nv, -from_bits(xb), &y2, &t2);
+      naive(cases[i].nv, u2f(xb), &y1, &t1);
+      naive(cases[i].nv, -u2f(xb), &y2, &t2);
       if (isnan(y1) && isnan(y2)) continue;
       if (p == 1) y2 = -y2, t2 = -t2;
       if (d2u(y1) != d2u(y2) || t1 != t2)

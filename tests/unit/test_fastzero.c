@@ -12,6 +12,7 @@
  * is too close to a binary64 number for a polynomial of the value alone). */
 #include "testutil.h"
 #include "naive64.h"
+#include "expr_test.h"
 
 #include <mpfr.h>
 #include <stdlib.h>
@@ -22,94 +23,6 @@
 #include "reference/fast/fastref.h"
 #include "src/catalogue/registry.h"
 
-static void nv_1mcos(mpfr_ptr z, mpfr_srcptr x) {
-  mpfr_cos(z, x, MPFR_RNDN);
-  mpfr_ui_sub(z, 1, z, MPFR_RNDN);
-}
-static void nv_expm1x(mpfr_ptr z, mpfr_srcptr x) {
-  mpfr_exp(z, x, MPFR_RNDN);
-  mpfr_sub_ui(z, z, 1, MPFR_RNDN);
-  mpfr_sub(z, z, x, MPFR_RNDN);
-}
-static void nv_sqrt4(mpfr_ptr z, mpfr_srcptr x) {
-  mpfr_sqr(z, x, MPFR_RNDN);
-  mpfr_add_ui(z, z, 4, MPFR_RNDN);
-  mpfr_sqrt(z, z, MPFR_RNDN);
-  mpfr_sub_ui(z, z, 2, MPFR_RNDN);
-}
-static void nv_coshm1(mpfr_ptr z, mpfr_srcptr x) {
-  mpfr_cosh(z, x, MPFR_RNDN);
-  mpfr_sub_ui(z, z, 1, MPFR_RNDN);
-}
-static void nv_dsigmoid(mpfr_ptr z, mpfr_srcptr x) { /* s (1 - s), s = 1/(1 + e^-x) */
-  mpfr_t s;
-  mpfr_init2(s, mpfr_get_prec(z));
-  mpfr_neg(s, x, MPFR_RNDN);
-  mpfr_exp(s, s, MPFR_RNDN);
-  mpfr_add_ui(s, s, 1, MPFR_RNDN);
-  mpfr_ui_div(s, 1, s, MPFR_RNDN);
-  mpfr_ui_sub(z, 1, s, MPFR_RNDN);
-  mpfr_mul(z, z, s, MPFR_RNDN);
-  mpfr_clear(s);
-}
-static void nv_lorentz(mpfr_ptr z, mpfr_srcptr x) {
-  mpfr_sqr(z, x, MPFR_RNDN);
-  mpfr_add_ui(z, z, 1, MPFR_RNDN);
-  mpfr_ui_div(z, 1, z, MPFR_RNDN);
-}
-static void nv_log1x2(mpfr_ptr z, mpfr_srcptr x) {
-  mpfr_sqr(z, x, MPFR_RNDN);
-  mpfr_log1p(z, z, MPFR_RNDN);
-}
-static void nv_xsqrt(mpfr_ptr z, mpfr_srcptr x) {
-  mpfr_sqr(z, x, MPFR_RNDN);
-  mpfr_add_ui(z, z, 1, MPFR_RNDN);
-  mpfr_rec_sqrt(z, z, MPFR_RNDN);
-  mpfr_mul(z, z, x, MPFR_RNDN);
-}
-static void nv_cbrt1(mpfr_ptr z, mpfr_srcptr x) { /* (1 + x)^(1/3) - 1 */
-  mpfr_add_ui(z, x, 1, MPFR_RNDN);
-  mpfr_cbrt(z, z, MPFR_RNDN);
-  mpfr_sub_ui(z, z, 1, MPFR_RNDN);
-}
-
-static void nv_sinh(mpfr_ptr z, mpfr_srcptr x) { /* (e^x - e^-x)/2 */
-  mpfr_t e;
-  mpfr_init2(e, mpfr_get_prec(z));
-  mpfr_exp(z, x, MPFR_RNDN);
-  mpfr_neg(e, x, MPFR_RNDN);
-  mpfr_exp(e, e, MPFR_RNDN);
-  mpfr_sub(z, z, e, MPFR_RNDN);
-  mpfr_div_2ui(z, z, 1, MPFR_RNDN);
-  mpfr_clear(e);
-}
-static void nv_asinh(mpfr_ptr z, mpfr_srcptr x) { /* log(x + sqrt(x^2 + 1)) */
-  mpfr_sqr(z, x, MPFR_RNDN);
-  mpfr_add_ui(z, z, 1, MPFR_RNDN);
-  mpfr_sqrt(z, z, MPFR_RNDN);
-  mpfr_add(z, z, x, MPFR_RNDN);
-  mpfr_log(z, z, MPFR_RNDN);
-}
-static void nv_xexp(mpfr_ptr z, mpfr_srcptr x) {
-  mpfr_neg(z, x, MPFR_RNDN);
-  mpfr_exp(z, z, MPFR_RNDN);
-  mpfr_mul(z, z, x, MPFR_RNDN);
-}
-
-static void nv_x3(mpfr_ptr z, mpfr_srcptr x) { /* x^3/(1+x^2) */
-  mpfr_t d;
-  mpfr_init2(d, mpfr_get_prec(z));
-  mpfr_sqr(d, x, MPFR_RNDN);
-  mpfr_add_ui(d, d, 1, MPFR_RNDN);
-  mpfr_pow_ui(z, x, 3, MPFR_RNDN);
-  mpfr_div(z, z, d, MPFR_RNDN);
-  mpfr_clear(d);
-}
-static void nv_hyp1(mpfr_ptr z, mpfr_srcptr x) { /* sqrt(x^2+1) */
-  mpfr_sqr(z, x, MPFR_RNDN);
-  mpfr_add_ui(z, z, 1, MPFR_RNDN);
-  mpfr_sqrt(z, z, MPFR_RNDN);
-}
 static const struct {
   const char *text;
   naive_fn f;
@@ -134,17 +47,6 @@ static uint32_t binade_input(int be, int s, int i) {
   const uint32_t first = (uint32_t)be << 23 | (s ? 0x80000000u : 0);
   const uint32_t m = i < 8 ? (uint32_t)i : i < 16 ? 0x7fffffu - (uint32_t)(i - 8) : (uint32_t)(test_rand64() & 0x7fffff);
   return first | m;
-}
-
-/* the table of text over magnitudes [lo, hi] of both signs, into *f */
-static void prepare(const char *text, uint32_t lo, uint32_t hi, struct ref_fast *f) {
-  char err[512];
-  const struct reference *r = ref_resolve(text, 0, 0, "--ref", err, sizeof err);
-  if (!r) fail_msg("%s: %s", text, err);
-  struct fast_range decl[MAX_FAST_RANGES];
-  const int nd = ref_fast_ranges(r, decl, MAX_FAST_RANGES);
-  assert_int_equal(ref_fast_prepare(f, r, decl, nd, lo, hi, lo, hi, 2, NULL, 0), 0);
-  assert_true(f->ok);
 }
 
 /* PER inputs of each sign of the binade of biased exponent be: every one the table decides
@@ -180,7 +82,7 @@ static void test_zero_anchor(void **state) {
   static const int binades[] = {0, 1, 27, 52, 67, 87, 103, 110}; /* biased exponents */
   for (size_t k = 0; k < sizeof exprs / sizeof exprs[0]; k++) {
     struct ref_fast f;
-    prepare(exprs[k].text, 0, 0x377fffff, &f);
+    expr_table(exprs[k].text, 0, 0x377fffff, 0, &f);
     long decided = 0, total = 0;
     for (size_t b = 0; b < sizeof binades / sizeof binades[0]; b++)
       check_binade(&f, exprs[k].text, exprs[k].f, binades[b], &decided, &total);
@@ -204,7 +106,7 @@ static void test_line_anchor(void **state) {
     for (size_t b = 0; b < sizeof binades / sizeof binades[0]; b++) { /* a table each: the whole range takes minutes */
       struct ref_fast f;
       const uint32_t lo = (uint32_t)binades[b] << 23;
-      prepare(far[k].text, lo, lo | 0x7fffffu, &f);
+      expr_table(far[k].text, lo, lo | 0x7fffffu, 0, &f);
       build += f.build_s;
       check_binade(&f, far[k].text, far[k].f, binades[b], &decided, &total);
       ref_fast_free(&f);
