@@ -6,6 +6,15 @@
 # Half precision: every input of each format measured; the arch record carries all
 # outputs; a compare with the record is identical, and one planted output is found
 # at exactly its input with both values.
+# arch compare BASE of this block's kinds into OUT, its status required to be WANT (a status
+# other than 0 and 1, an error, shows the compare's last lines)
+compare_kinds() {
+  "$U" arch compare "$1" --backend gpu --kinds binary32,h16,arith16,convert --no-cache >"$2" 2>&1
+  rc=$?
+  [ $rc -le 1 ] || tail -3 "$2"
+  check test $rc -eq "$3"
+}
+
 "$U" run half --json "$T/half.json" >"$T/half.txt" 2>&1
 rc=$?
 check test "$rc" -le 1
@@ -26,13 +35,9 @@ assert out[4 * 0x3c00: 4 * 0x3c01] == "4000", out[4 * 0x3c00: 4 * 0x3c01]   # 2^
 half["ex2.approx.f16"]["outputs"] = out[:4 * 0x3c00] + "4001" + out[4 * 0x3c01:]
 json.dump(rec, open(sys.argv[3], "w"))
 PY
-"$U" arch compare "$T/rec.json" --backend gpu --kinds binary32,h16,arith16,convert --no-cache >"$T/cmp.txt" 2>&1
-rc=$?; [ $rc -le 1 ] || tail -3 "$T/cmp.txt"
-check test $rc -eq 0
+compare_kinds "$T/rec.json" "$T/cmp.txt" 0
 check grep -q "tanh.approx.f16 *identical (65536 inputs)" "$T/cmp.txt"
-"$U" arch compare "$T/rec-planted.json" --backend gpu --kinds binary32,h16,arith16,convert --no-cache >"$T/cmp2.txt" 2>&1
-rc=$?; [ $rc -le 1 ] || tail -3 "$T/cmp2.txt"
-check test $rc -eq 1
+compare_kinds "$T/rec-planted.json" "$T/cmp2.txt" 1
 check grep -q "ex2.approx.f16 *DIFFERS on 1 of 65536 inputs" "$T/cmp2.txt"
 check grep -q "input 0x3c00 (0x1p+0): baseline 0x4001 .*now 0x4000" "$T/cmp2.txt"
 
@@ -66,14 +71,10 @@ assert out[4 * 0x3c00: 4 * 0x3c01] == "4170", out[4 * 0x3c00: 4 * 0x3c01]   # e^
 h16["hexp.f16"]["outputs"] = out[:4 * 0x3c00] + "4171" + out[4 * 0x3c01:]
 json.dump(rec, open(sys.argv[4], "w"))
 PY
-"$U" arch compare "$T/rec.json" --backend gpu --kinds binary32,h16,arith16,convert --no-cache >"$T/cmp16.txt" 2>&1
-rc=$?; [ $rc -le 1 ] || tail -3 "$T/cmp16.txt"
-check test $rc -eq 0
+compare_kinds "$T/rec.json" "$T/cmp16.txt" 0
 check grep -q "h2sin.bf16.fastmath *identical (65536 inputs, both lanes)" "$T/cmp16.txt"
 check grep -q "__hdiv.bf16 *identical (4294967296 pairs)" "$T/cmp16.txt"
-"$U" arch compare "$T/rec16.json" --backend gpu --kinds binary32,h16,arith16,convert --no-cache >"$T/cmp16b.txt" 2>&1
-rc=$?; [ $rc -le 1 ] || tail -3 "$T/cmp16b.txt"
-check test $rc -eq 1
+compare_kinds "$T/rec16.json" "$T/cmp16b.txt" 1
 check grep -q "^hexp.f16 *DIFFERS on 1 of 65536 inputs" "$T/cmp16b.txt"
 check grep -q "input 0x3c00 (0x1p+0): baseline 0x4171 .*now 0x4170" "$T/cmp16b.txt"
 
@@ -115,9 +116,7 @@ m0, m1 = (m0 + 1) % M, (m1 + j1) % M
 r["bins"] = bins[:48 * k] + "%016x%016x%016x" % (dg, m0, m1) + bins[48 * k + 48:]
 json.dump(rec, open(sys.argv[4], "w"))
 PY
-"$U" arch compare "$T/rec16a.json" --backend gpu --kinds binary32,h16,arith16,convert --no-cache >"$T/cmp16c.txt" 2>&1
-rc=$?; [ $rc -le 1 ] || tail -3 "$T/cmp16c.txt"
-check test $rc -eq 1
+compare_kinds "$T/rec16a.json" "$T/cmp16c.txt" 1
 check grep -q "^__hmul.f16 *DIFFERS in 1 of 256 bins" "$T/cmp16c.txt"
 check grep -q "pair (0x3c00, 0x3c00): baseline 0x3c01, now 0x3c00" "$T/cmp16c.txt"
 # Conversions (src/kinds/convert) in the same record: every binary32 conversion with its
@@ -138,9 +137,7 @@ b["outputs"] = b["outputs"][:4 * 0x38] + "3c01" + b["outputs"][4 * 0x39:]
 e["bins"][0x3f] = "%016x" % (int(e["bins"][0x3f], 16) ^ 1)
 json.dump(rec, open(sys.argv[2], "w"))
 PY
-"$U" arch compare "$T/rec-cv.json" --backend gpu --kinds binary32,h16,arith16,convert --no-cache >"$T/cmp3.txt" 2>&1
-rc=$?; [ $rc -le 1 ] || tail -3 "$T/cmp3.txt"
-check test $rc -eq 1
+compare_kinds "$T/rec-cv.json" "$T/cmp3.txt" 1
 check grep -q "cvt.e4m3.f32.satfinite *DIFFERS" "$T/cmp3.txt"
 check grep -q "bin 0x3f (inputs 0x3f000000..0x3fffffff) differs" "$T/cmp3.txt"
 check grep -q "input 0x38: baseline 0x3c01, now 0x3c00" "$T/cmp3.txt"
