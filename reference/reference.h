@@ -55,12 +55,16 @@ struct reference {
    * symmetry (tanh(x) - x is +0 at -0), so the table declines +-0 when it mirrors. */
   enum ref_symmetry table_symmetry;
   /* The expression as the ball evaluator's program (reference/interval/ib_prog.h: decides
-   * an input on the host or the device in balls of 64 to 1024 bits, where the table does
+   * an input on the host or the device in balls of 64 to 1280 bits, where the table does
    * not), or NULL. */
   const struct ib_prog *ctx_ib;
   /* 1 when ctx_ib's fast first precision decides input x (expr.h, expr_ib_fast_decides),
    * or NULL: the fast path's balls_first */
   int (*ctx_fast_balls)(uint32_t x, const void *ib);
+  /* A Taylor model of ctx_series' function over a block (expr.h, expr_tm), or NULL: the
+   * fast path's blocks where the series on the block's ball loses to the dependency
+   * problem. */
+  int (*ctx_tm)(arb_ptr P, mag_t I, double c, double rad, slong len, slong prec, const void *ctx);
 };
 
 /* The ternary sign t of a reference value that could not be decided (y is then NaN):

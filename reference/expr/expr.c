@@ -577,6 +577,224 @@ int expr_series(arb_ptr res, const arb_t x, slong len, slong prec, const void *a
   return rc;
 }
 
+/* ---------------------------------------------------------------------------------
+ * Taylor models: node k at x = c + t, for every |t| <= rad, as P(t) + e with P a
+ * polynomial of degree < len whose ball coefficients enclose the node's exact Taylor
+ * coefficients at c, and |e| <= I. Over a block this keeps what the ball series loses to
+ * the dependency problem: x + sqrt(x^2 + 1) over [-2^21, -2^20] is a ball of width 2^21
+ * around ~0 (log of it: no series), while its model is the exact P at c (the cancellation
+ * done coefficient by coefficient, at the precision asked) plus a remainder that only
+ * sqrt's higher terms make. The rules, each a bound for every |t| <= rad (B(Q) =
+ * sum_i |Q_i| rad^i >= |Q(t)|):
+ *  - sums: P1 +- P2, I1 + I2;
+ *  - products: (P1 + e1)(P2 + e2) = lo(P1 P2) + hi(P1 P2) + P1 e2 + P2 e1 + e1 e2, lo the
+ *    terms of degree < len (still the product's Taylor coefficients), so
+ *    I = B(hi) + B(P1) I2 + B(P2) I1 + I1 I2;
+ *  - f(g) for g = P + e, c0 = P(0) (a ball holding g(c)), u = P - c0, U = B(u) + I_g:
+ *    f(c0 + u + e) = f(c0 + u) + f'(xi1) e, and f(c0 + u) = sum_{k<len} A_k u^k +
+ *    F_len(xi2) u^len with A_k = f^(k)(c0)/k! (f's series at the point c0) and F_len
+ *    enclosing f^(len)/len! on the ball c0 +- U (f's series there; xi1, xi2 lie in it). The
+ *    sum is taken by Horner's rule on polynomials, each product's terms of degree >= len
+ *    bounded and carried: acc_k = A_k + u acc_{k+1}, R_k = B(u) R_{k+1} + B(hi(u acc_{k+1})),
+ *    so I = R_0 + |F_len| B(u)^len + |F_1| I_g. Division is the product by 1/g, a rational
+ *    power and every function the same composition with its series (expr_fn_apply).
+ * The fast path's builder uses the model where the ball series of a block fails or is
+ * wider (reference/fast/fast_build.c, tm_refine). */
+
+struct tmod {
+  arb_poly_t P;
+  mag_t I;
+};
+static void tm_init(struct tmod *m) { arb_poly_init(m->P), mag_init(m->I); }
+static void tm_clear(struct tmod *m) { arb_poly_clear(m->P), mag_clear(m->I); }
+
+/* b >= sum_{i >= from} |P_i| rad^i */
+static void tm_bound(mag_t b, const arb_poly_t P, slong from, const mag_t rad) {
+  mag_t t, p;
+  mag_init(t), mag_init(p);
+  mag_zero(b);
+  mag_one(p);
+  for (slong i = 0; i < arb_poly_length(P); i++) {
+    if (i >= from) {
+      arb_get_mag(t, arb_poly_get_coeff_ptr(P, i));
+      mag_mul(t, t, p);
+      mag_add(b, b, t);
+    }
+    mag_mul(p, p, rad);
+  }
+  mag_clear(t), mag_clear(p);
+}
+
+/* r = lo(a b) into r (degree < len), *hi >= B of the rest; r may be a or b */
+static void tm_polymul(arb_poly_t r, mag_t hi, const arb_poly_t a, const arb_poly_t b, slong len, const mag_t rad,
+                       slong prec) {
+  arb_poly_t q;
+  arb_poly_init(q);
+  arb_poly_mul(q, a, b, prec);
+  tm_bound(hi, q, len, rad);
+  arb_poly_truncate(q, len);
+  arb_poly_swap(r, q);
+  arb_poly_clear(q);
+}
+
+static void tm_mul(struct tmod *a, const struct tmod *b, slong len, const mag_t rad, slong prec) {
+  mag_t ba, bb, t, hi;
+  mag_init(ba), mag_init(bb), mag_init(t), mag_init(hi);
+  tm_bound(ba, a->P, 0, rad);
+  tm_bound(bb, b->P, 0, rad);
+  mag_mul(t, a->I, b->I);      /* I1 I2 */
+  mag_addmul(t, ba, b->I);     /* + B(P1) I2 */
+  mag_addmul(t, bb, a->I);     /* + B(P2) I1 */
+  tm_polymul(a->P, hi, a->P, b->P, len, rad, prec);
+  mag_add(a->I, t, hi);
+  mag_clear(ba), mag_clear(bb), mag_clear(t), mag_clear(hi);
+}
+
+/* how a composition applies f to a power series (the rules of ser_eval) */
+enum tm_fop { TMF_FN, TMF_POW, TMF_RECIP };
+static int tm_apply(arb_poly_t r, const struct node *n, enum tm_fop op, const arb_poly_t h, slong len, slong prec) {
+  if (op == TMF_FN) return expr_fn_apply(r, n, h, len, prec);
+  if (op == TMF_POW) return expr_ps_qpow(r, h, n->q, len, prec);
+  if (expr_ps_sign(h) >= 2) return -1; /* a pole in the ball */
+  arb_poly_inv_series(r, h, len, prec);
+  return 0;
+}
+
+/* g = f(g) (the composition rule above): 0, or -1 / FAST_SERIES_NOWHERE from f's series */
+static int tm_compose(struct tmod *g, const struct node *n, enum tm_fop op, slong len, const mag_t rad, slong prec) {
+  arb_t c0;
+  arb_poly_t u, h, A, acc;
+  mag_t Bu, U, R, hi, t;
+  arb_init(c0);
+  arb_poly_init(u), arb_poly_init(h), arb_poly_init(A), arb_poly_init(acc);
+  mag_init(Bu), mag_init(U), mag_init(R), mag_init(hi), mag_init(t);
+  arb_poly_get_coeff_arb(c0, g->P, 0);
+  arb_poly_set(u, g->P);
+  arb_poly_set_coeff_si(u, 0, 0);
+  tm_bound(Bu, u, 1, rad);
+  mag_add(U, Bu, g->I);
+  /* A_k = f^(k)(c0)/k!, k < len */
+  arb_poly_set_coeff_si(h, 1, 1);
+  arb_poly_set_coeff_arb(h, 0, c0);
+  int rc = tm_apply(A, n, op, h, len, prec);
+  /* F on the ball c0 +- U: F_1 and F_len */
+  arb_t cb, F1, Fl;
+  arb_init(cb), arb_init(F1), arb_init(Fl);
+  if (!rc) {
+    arb_set(cb, c0);
+    mag_add(arb_radref(cb), arb_radref(cb), U);
+    arb_poly_set_coeff_arb(h, 0, cb);
+    arb_poly_t B;
+    arb_poly_init(B);
+    rc = tm_apply(B, n, op, h, len + 1, prec);
+    arb_poly_get_coeff_arb(F1, B, 1);
+    arb_poly_get_coeff_arb(Fl, B, len);
+    arb_poly_clear(B);
+    if (!rc && (!arb_is_finite(F1) || !arb_is_finite(Fl))) rc = -1;
+  }
+  for (slong k = 0; !rc && k < arb_poly_length(A); k++)
+    if (!arb_is_finite(arb_poly_get_coeff_ptr(A, k))) rc = -1;
+  if (!rc) {
+    /* Horner: acc = sum_k A_k u^k (degree < len), R its carried bound */
+    arb_t a;
+    arb_init(a);
+    arb_poly_get_coeff_arb(a, A, len - 1);
+    arb_poly_set_arb(acc, a);
+    for (slong k = len - 2; k >= 0; k--) {
+      tm_polymul(acc, hi, acc, u, len, rad, prec);
+      mag_mul(R, R, Bu);
+      mag_add(R, R, hi);
+      arb_poly_get_coeff_arb(a, A, k);
+      arb_poly_get_coeff_arb(c0, acc, 0);
+      arb_add(c0, c0, a, prec);
+      arb_poly_set_coeff_arb(acc, 0, c0);
+    }
+    arb_clear(a);
+    /* + |F_len| B(u)^len + |F_1| I_g */
+    mag_pow_ui(t, Bu, (ulong)len);
+    arb_get_mag(hi, Fl);
+    mag_mul(t, t, hi);
+    mag_add(R, R, t);
+    arb_get_mag(hi, F1);
+    mag_mul(t, hi, g->I);
+    mag_add(R, R, t);
+    arb_poly_swap(g->P, acc);
+    mag_set(g->I, R);
+  }
+  arb_clear(cb), arb_clear(F1), arb_clear(Fl);
+  arb_clear(c0);
+  arb_poly_clear(u), arb_poly_clear(h), arb_poly_clear(A), arb_poly_clear(acc);
+  mag_clear(Bu), mag_clear(U), mag_clear(R), mag_clear(hi), mag_clear(t);
+  return rc;
+}
+
+/* node k's model into m, c exact: 0, -1 or FAST_SERIES_NOWHERE */
+static int tm_eval(struct tmod *m, const struct expr *e, int k, const arb_t c, const mag_t rad, slong len,
+                   slong prec) {
+  const struct node *n = &e->n[k];
+  if (n->op == OP_X) {
+    arb_poly_zero(m->P);
+    arb_poly_set_coeff_arb(m->P, 0, c);
+    arb_poly_set_coeff_si(m->P, 1, 1);
+    mag_zero(m->I);
+    return 0;
+  }
+  if (n->op == OP_Q || n->op == OP_PI || n->op == OP_E) {
+    arb_t v;
+    arb_init(v);
+    if (n->op == OP_Q) arb_set_fmpq(v, n->q, prec);
+    else if (n->op == OP_PI) arb_const_pi(v, prec);
+    else arb_const_e(v, prec);
+    arb_poly_set_arb(m->P, v);
+    mag_zero(m->I);
+    arb_clear(v);
+    return 0;
+  }
+  if (n->op == OP_FN && n->b >= 0) return tm_eval(m, e, n->b, c, rad, len, prec);
+  const slong wp = prec + 8;
+  int rc = tm_eval(m, e, n->a, c, rad, len, wp);
+  if (rc) return rc;
+  if (n->op == OP_NEG) {
+    arb_poly_neg(m->P, m->P);
+    return 0;
+  }
+  if (n->op == OP_POW) return tm_compose(m, n, TMF_POW, len, rad, prec);
+  if (n->op == OP_FN) return tm_compose(m, n, TMF_FN, len, rad, prec);
+  struct tmod b;
+  tm_init(&b);
+  rc = tm_eval(&b, e, n->b, c, rad, len, wp);
+  if (!rc) {
+    if (n->op == OP_ADD || n->op == OP_SUB) {
+      if (n->op == OP_ADD) arb_poly_add(m->P, m->P, b.P, prec);
+      else arb_poly_sub(m->P, m->P, b.P, prec);
+      mag_add(m->I, m->I, b.I);
+    } else {
+      if (n->op == OP_DIV) rc = tm_compose(&b, n, TMF_RECIP, len, rad, wp);
+      if (!rc) tm_mul(m, &b, len, rad, prec);
+    }
+  }
+  tm_clear(&b);
+  return rc;
+}
+
+int expr_tm(arb_ptr P, mag_t I, double c, double rad, slong len, slong prec, const void *arg) {
+  const struct expr *e = arg;
+  struct tmod m;
+  arb_t cx;
+  mag_t r;
+  tm_init(&m);
+  arb_init(cx), mag_init(r);
+  arb_set_d(cx, c);
+  mag_set_d(r, rad); /* an upper bound */
+  int rc = tm_eval(&m, e, e->root, cx, r, len, prec);
+  for (slong k = 0; k < len; k++) arb_poly_get_coeff_arb(P + k, m.P, k);
+  mag_set(I, m.I);
+  if (!rc && (!mag_is_finite(I) || !_arb_vec_is_finite(P, len))) rc = -1;
+  tm_clear(&m);
+  arb_clear(cx), mag_clear(r);
+  return rc;
+}
+
 /* The sign of node k's value at the finite x, from its Arb enclosure: +-1 where the ball
  * is finite and excludes 0, else 0. */
 static int node_sign(const struct expr *e, int k, mpfr_srcptr x) {
@@ -788,6 +1006,7 @@ const struct reference *ref_resolve(const char *name, int odd, int increasing, c
                                   .ctx_anchored = expr_has_series(e) ? expr_anchored : NULL,
                                   .ctx_plan_len = expr_plan_len(e), .ctx_ib = ib_program(e),
                                   .ctx_range = range_ref, .ctx_fast_balls = expr_ib_fast_decides,
+                                  .ctx_tm = expr_has_series(e) ? expr_tm : NULL,
                                   .table_symmetry = table_symmetry(e, odd)};
       m->next = made, made = m;
       r = &m->ref;

@@ -70,6 +70,12 @@ int expr_arb(arb_t r, const struct expr *e, const arb_t x, slong prec);
 int expr_series(arb_ptr res, const arb_t x, slong len, slong prec, const void *e);
 /* Every function the expression calls has a series (expr_series can answer 0). */
 int expr_has_series(const struct expr *e);
+/* A Taylor model of the expression over the block [c - rad, c + rad] (c a binary64
+ * number): for every x of it, f(x) = sum_{k<len} P_k (x - c)^k + e with P[k] enclosing
+ * f's exact Taylor coefficients at c and |e| <= I (expr.c, where the rules are). 0; -1
+ * where the rules fail (a pole or branch point within reach, a function without a series);
+ * FAST_SERIES_NOWHERE where a function's argument lies wholly outside its domain. */
+int expr_tm(arb_ptr P, mag_t I, double c, double rad, slong len, slong prec, const void *e);
 
 /* An enclosure [lo, hi] of the expression's values at every x of [xlo, xhi], by interval
  * arithmetic with separate endpoints (expr_range.c, where the rules are; prec bits): 0,

@@ -471,6 +471,19 @@ static int lim_fabs(struct lim *v) {
 
 static int lim_eval(struct lim *v, const struct expr *e, int k, int sgn);
 
+/* atan of an infinity s T: s pi/2 - 1/T + O(T^-3), approached from below for s > 0 */
+static int lim_atan(struct lim *v) {
+  if (v->T.absent || v->T.s == 0) return -1;
+  const int s = v->T.s;
+  t_inv(&v->T, &v->T); /* 1/T, of sign s */
+  v->T.s = -s;
+  v->inf = 0, v->lq = 0, v->exact = 0;
+  arb_const_pi(v->L, LIM_PREC);
+  arb_mul_2exp_si(v->L, v->L, -1);
+  if (s < 0) arb_neg(v->L, v->L);
+  return 0;
+}
+
 /* a function node with the argument's limit in v */
 static int lim_fn(struct lim *v, const struct node *n) {
   const char *nm = expr_fn_name(n->fn);
@@ -514,6 +527,32 @@ static int lim_fn(struct lim *v, const struct node *n) {
     return rc;
   }
   if (v->inf && (!strcmp(nm, "tanh") || !strcmp(nm, "erf") || !strcmp(nm, "erfc"))) return lim_sat(v, nm);
+  if (v->inf && !strcmp(nm, "atan")) return lim_atan(v);
+  if (v->inf && (!strcmp(nm, "sinh") || !strcmp(nm, "cosh"))) { /* e^|v| / 2 - -+ e^-|v| / 2 */
+    const int s = v->T.s;
+    if (s < 0) v->T.s = 1; /* |v| */
+    rc = lim_exp(v);
+    if (!rc && s < 0 && !strcmp(nm, "sinh")) v->T.s = -1; /* sinh of -inf: -e^|v|/2 */
+    return rc;
+  }
+  if (v->inf && (!strcmp(nm, "exp2") || !strcmp(nm, "exp10"))) { /* e^(v log b) */
+    arb_t l;
+    arb_init(l);
+    arb_set_ui(l, nm[3] == '2' ? 2 : 10);
+    arb_log(l, l, LIM_PREC);
+    arb_mul(v->T.c, v->T.c, l, LIM_PREC);
+    arb_clear(l);
+    v->exact = 0;
+    return lim_exp(v);
+  }
+  if (v->inf && (!strcmp(nm, "cbrt") || !strcmp(nm, "rcbrt"))) {
+    fmpq_t q;
+    fmpq_init(q);
+    fmpq_set_si(q, nm[0] == 'r' ? -1 : 1, 3);
+    rc = lim_pow(v, q);
+    fmpq_clear(q);
+    return rc;
+  }
   if (v->inf) return -1; /* oscillating, or not known here */
   return fin_fn(v, n, NULL);
 }

@@ -53,6 +53,9 @@ struct fast_fn {
    * program ib (fast_opts.balls_first), or NULL */
   int (*fast_balls)(uint32_t x, const void *ib);
   const void *ib;
+  /* A Taylor model over [c - rad, c + rad] (an expression's, expr_tm): P[0..len) and I, or
+   * NULL. Used where the series on the block's ball fails or is wider. */
+  int (*tm)(arb_ptr P, mag_t I, double c, double rad, slong len, slong prec, const void *ctx);
 };
 
 /* fn's series at the ball x */

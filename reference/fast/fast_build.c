@@ -517,6 +517,93 @@ out:
   return st;
 }
 
+/* The Taylor model's bounds (fn->tm, expr_tm) in the form of the ball series that fit_poly
+ * reads: bc[0] the values' range, P_0 +- (sum_{i>=1} |P_i| rho^i + I); bc[m + 1] (m <
+ * len - 1) a ball around 0 whose radius times rho^(m+1) is R_m = sum_{m<i<len} |P_i| rho^i +
+ * I, the remainder of the degree-m Taylor polynomial at c on the block (P_i enclose the
+ * exact coefficients, and f - P <= I there), rho = 2^lr >= rad. Each entry replaces the
+ * ball series' where that failed (*st TRY_SPLIT: then TRY_OK) or is wider; bc[0] is the
+ * intersection of both ranges. With an anchor anc (fast.h's A = a0 + a1 x / q + a2 x^2, or
+ * NULL), the model is D = f - A's: A's Taylor coefficients at c, exact, are subtracted
+ * from P. The model's precision is doubled until its value keeps 64 bits (a cancellation at
+ * the centre, or against A). fc (or NULL): the value at the centre, known accurately; a
+ * model whose remainder I alone exceeds the target there (|fc| 2^target_log2: no degree can
+ * reach it, the block is split whatever the model says) is dropped at once, before any
+ * precision is raised. Nothing changes where the model fails. */
+static void tm_refine(const struct ctx *cx, arb_ptr bc, slong len, double c, double rad, int lr, int *st,
+                      const double *anc, arb_srcptr fc) {
+  arb_ptr P = _arb_vec_init(len);
+  mag_t I, S, t;
+  arb_t r0;
+  mag_init(I), mag_init(S), mag_init(t);
+  arb_init(r0);
+  int rc = -1;
+  if (fc) { /* the target at the centre */
+    arb_get_mag_lower(S, fc);
+    mag_mul_2exp_si(S, S, cx->o.target_log2);
+  }
+  for (slong p = cx->o.prec; p <= FAST_MAX_PREC; p *= 2) {
+    rc = cx->fn->tm(P, I, c, rad, len, p, cx->fn->ctx);
+    if (!rc && fc && mag_cmp(I, S) > 0) rc = -1; /* out of reach */
+    if (!rc && anc && (anc[0] != 0 || anc[1] != 0 || anc[2] != 0)) {
+      /* A(c + t) = (a0 + a1 c / q + a2 c^2) + (a1 / q + 2 a2 c) t + a2 t^2 */
+      arb_t a, u, a2, cb;
+      arb_init(a), arb_init(u), arb_init(a2), arb_init(cb);
+      arb_set_d(cb, c);
+      arb_set_d(a2, anc[2]);
+      arb_set_d(a, anc[1]);
+      arb_div_ui(a, a, (ulong)anc[3], 2 * p); /* a1 / q */
+      arb_mul(u, a2, cb, 2 * p);
+      arb_mul_2exp_si(u, u, 1);               /* 2 a2 c */
+      arb_add(u, u, a, 2 * p);
+      if (len > 1) arb_sub(P + 1, P + 1, u, p);
+      if (len > 2) arb_sub(P + 2, P + 2, a2, p);
+      arb_mul(a, a, cb, 2 * p);               /* a1 c / q */
+      arb_mul(u, a2, cb, 2 * p);
+      arb_mul(u, u, cb, 2 * p);               /* a2 c^2 */
+      arb_add(a, a, u, 2 * p);
+      arb_set_d(u, anc[0]);
+      arb_add(a, a, u, 2 * p);
+      arb_sub(P, P, a, p);
+      arb_clear(a), arb_clear(u), arb_clear(a2), arb_clear(cb);
+    }
+    if (rc || (!arb_contains_zero(P) && arb_rel_accuracy_bits(P) >= 64)) break;
+  }
+  if (!rc) {
+    /* S = I + sum_{i > m} |P_i| rho^i, from the top down: bc[m + 1] for m = len - 2 .. 0 */
+    mag_set(S, I);
+    for (slong i = len - 1; i >= 1; i--) {
+      arb_get_mag(t, P + i);
+      mag_mul_2exp_si(t, t, i * lr);
+      mag_add(S, S, t); /* S = I + sum_{j >= i} |P_j| rho^j = R_{i-1} */
+      mag_mul_2exp_si(t, S, -i * lr);
+      mag_t b;
+      mag_init(b);
+      arb_get_mag(b, bc + i); /* the ball series' bound, |bc[i]| */
+      if (*st != TRY_OK || mag_cmp(t, b) < 0) {
+        arb_zero(bc + i);
+        mag_set(arb_radref(bc + i), t);
+      }
+      mag_clear(b);
+    }
+    arb_set(r0, P);
+    mag_add(arb_radref(r0), arb_radref(r0), S);
+    if (*st != TRY_OK) arb_set(bc, r0);
+    else if (!arb_intersection(r0, r0, bc, 2 * FAST_MAX_PREC)) arb_set(bc, r0);
+    *st = TRY_OK;
+  }
+  _arb_vec_clear(P, len);
+  mag_clear(I), mag_clear(S), mag_clear(t);
+  arb_clear(r0);
+}
+
+/* The ball series of a block may do with a Taylor model where it failed (a function's
+ * argument whose ball reaches a pole or a branch point: the dependency problem's mark); a
+ * block where the ball series merely converges slowly is split, which is cheaper than a
+ * model (on the 2-core machine, trying models also where the ball's range holds 0 decided
+ * no more and cost x^3/(1+x^2)'s table twice the time) */
+static int tm_worth(const struct ctx *cx, int st) { return cx->fn->tm && st == TRY_SPLIT; }
+
 /* Tries the block of 2^k patterns from first with f's own series. TRY_OK: *L holds a
  * polynomial; TRY_SPLIT: try the halves; TRY_UNDEC / TRY_NOWHERE: leave it undecided. */
 static int try_block_plain(struct ctx *cx, uint32_t first, int k, struct leaf *L) {
@@ -530,6 +617,7 @@ static int try_block_plain(struct ctx *cx, uint32_t first, int k, struct leaf *L
   mag_t lowf, upf;
   mag_init(lowf), mag_init(upf);
   int st = ball_series(&sr, bc, len, c, rad, NULL);
+  if (tm_worth(cx, st)) tm_refine(cx, bc, len, c, rad, lr, &st, NULL, NULL);
   if (st == TRY_OK) {
     arb_get_mag_lower(lowf, bc);
     arb_get_mag(upf, bc);
@@ -902,6 +990,8 @@ static int anchored_try(struct ctx *cx, struct src *sr, arb_ptr cc, arb_ptr bc, 
     }
   }
   if (rc == 0 && vec_finite(cc, len)) st = ball_series(sr, bc, len, c, rad, &dsgn);
+  /* the series on the ball lost to the dependency problem: D's Taylor model (f's less A) */
+  if (rc == 0 && !sr->fold && tm_worth(cx, st)) tm_refine(cx, bc, len, c, rad, lr, &st, sr->anc, cc);
   if (st == TRY_OK) dev_range(lo, hi, &sgn, cc, bc, nmax, lr);
   const int anchored = sr->anc[0] != 0 || sr->anc[1] != 0 || sr->anc[2] != 0;
   if (st == TRY_OK && anchored && !anchor_fits(sr->anc, c, rad, hi, ainf)) { /* f = A + D, unanchored */

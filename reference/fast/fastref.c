@@ -60,7 +60,7 @@ int ref_fast_prepare(struct ref_fast *f, const struct reference *r, const struct
                                              : FAST_SYM_NONE) |
                            (r->symmetry == REF_SYM_NONE && sym ? FAST_SYM_NOZERO : 0u),
                        r->ctx_series, r->ctx, r->ctx_anchored, r->ctx_plan_len, r->ctx_range,
-                       r->ctx_ib ? r->ctx_fast_balls : NULL, r->ctx_ib};
+                       r->ctx_ib ? r->ctx_fast_balls : NULL, r->ctx_ib, r->ctx_tm};
   struct fast_opts o;
   fast_opts_default(&o);
   o.threads = threads;

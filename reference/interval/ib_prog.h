@@ -1,6 +1,6 @@
 /* ib_prog.h: an expression as a small program the ball evaluator interprets, on the host
  * and the device (one struct, no per-expression compile), and the decision of a binary32
- * input: the program is evaluated in balls of 1, 2, 4, 8 and 16 words (64 to 1024 bits);
+ * input: the program is evaluated in balls of 1, 2, 4, 8, 16 and 20 words (64 to 1280 bits);
  * the first ball that rounds to one pair (y, t) = (RN53 f(x), sign(y - f(x))) at every
  * point gives the answer (ib_round53). What the highest precision cannot decide is left
  * to the host's Arb, never guessed.
@@ -23,7 +23,13 @@
 #define IB_PROG_MAX 96  /* instructions */
 #define IB_CONST_MAX 12 /* constants */
 #define IB_STACK 12     /* the depth of the stack */
-#define IB_LEVELS 5     /* 1, 2, 4, 8, 16 words */
+#define IB_LEVELS 6     /* 1, 2, 4, 8, 16 and 20 words (IB_MAXL: the constants' 1280 bits) */
+
+/* the words of level lev: doubling up to 16, then IB_MAXL. The last level reaches the
+ * precision of the constants (ib_const.h, ib_load_const), so that a difference that cancels
+ * up to about 1200 bits (1 - sigmoid(x) for x up to 745, where e^-x leaves binary64's range)
+ * is still decided on the device. */
+IB_HD int ib_level_words(int lev) { return lev < 5 ? 1 << lev : IB_MAXL; }
 
 enum ib_op { IBO_X, IBO_CONST, IBO_NEG, IBO_ADD, IBO_SUB, IBO_MUL, IBO_DIV, IBO_POW, IBO_FN };
 /* the functions of the grammar the evaluator has (any other makes no program) */
@@ -442,7 +448,7 @@ IB_HDN int ib_pre_nan(const struct ib_prog *P, uint32_t x, int n) {
 /* An evaluation that did not fail and still does not round, where more words cannot help: an
  * exact zero (radius 0: every operation was exact, so the value is exactly 0 at every
  * precision), whose sign is the host's (ib_round53). The input goes to the host at once
- * instead of after the 2, 4, 8 and 16 word levels (x-floor(x) at every integer x). A ball
+ * instead of after the 2, 4, 8, 16 and 20 word levels (x-floor(x) at every integer x). A ball
  * that is merely narrow is not such a case: in an expression's tails the value lies within
  * 2^-200 or less of a binary64 number (sin(x)/x at x = 2^-100 is 1 - 2^-201.6) and only
  * more words decide it; an expression whose value is exactly a binary64 number that no ball
@@ -456,7 +462,7 @@ IB_HDN int ib_decide_level(const struct ib_prog *P, uint32_t x, int lev, double 
     if (f >= 0) return f;
   }
   ib r;
-  ib_ctx c = {1 << lev, 0};
+  ib_ctx c = {ib_level_words(lev), 0};
   int zd = 0;
   if (!lev && P->n_pre && ib_pre_nan(P, x, 1)) c.fail = IB_FAIL_NAN; /* the cheap arguments first */
   else ib_eval_span_z(P, 0, P->n_ins, x, &c, &r, &zd);
@@ -486,7 +492,7 @@ IB_HDN int ib_decide(const struct ib_prog *P, uint32_t x, double *y, int *t, int
     const int d = ib_decide_level(P, x, lev, y, t);
     if (d < 0) return 0;
     if (d) {
-      *words = 1 << lev;
+      *words = ib_level_words(lev);
       return 1;
     }
   }

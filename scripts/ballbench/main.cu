@@ -126,7 +126,7 @@ int main(int argc, char **argv) {
         y[k] = yl[i], t[k] = tl[i], w[k] = wl[i];
         if (!wl[i]) list[next] = lev ? list[i] : a + i, idx[next++] = k;
       }
-      printf(" [%d words: %u in %.1f ms]", 1 << lev, m, ms);
+      printf(" [%d words: %u in %.1f ms]", ib_level_words(lev), m, ms);
       m = next;
     }
     unsigned long long und = 0, bad = 0, oldbad = 0;

@@ -28,10 +28,10 @@ static void usage_refcheck(FILE *f) {
           "With --fast-path: every input of the range goes through what a run computes before\n"
           "it calls MPFR: the shortcut, then the fast path's table (built from the reference's\n"
           "Taylor series over its FAST_RANGE lines within the range), then for an expression\n"
-          "the ball evaluator (balls of 64 to 1024 bits, reference/interval/; on the host even\n"
+          "the ball evaluator (balls of 64 to 1280 bits, reference/interval/; on the host even\n"
           "with --backend gpu, where the device runs the same source after the table), on the\n"
           "host or, with --backend gpu, on the device; every input they decide is compared with\n"
-          "MPFR. Prints how many each decided (the balls' by precision: 64 to 1024 bits), how\n"
+          "MPFR. Prints how many each decided (the balls' by precision: 64 to 1280 bits), how\n"
           "many are left to MPFR (and their share of the inputs), and every disagreement.\n"
           "\n"
           "With --binades (the default for an expression given without --from and --to): the\n"
@@ -78,7 +78,7 @@ struct check {
   double *y;
   int8_t *t;
   uint8_t *how;
-  uint64_t words[IB_LEVELS]; /* the balls' decisions by precision: 1, 2, 4, 8, 16 words (zero-initialized) */
+  uint64_t words[IB_LEVELS]; /* the balls' decisions by precision: 1, 2, 4, 8, 16, 20 words (zero-initialized) */
 };
 
 /* The share of the inputs left to MPFR, in percent (by: as struct check's). */
@@ -87,10 +87,10 @@ static double share_pct(const uint64_t *by) {
   return n ? 100.0 * (double)by[0] / (double)n : 0;
 }
 
-/* the level (0 for 1 word ... 4 for 16) of a precision of words words */
+/* the level (0 for 1 word ... IB_LEVELS - 1 for the last) of a precision of words words */
 static int words_level(int words) {
   int l = 0;
-  while ((1 << l) < words && l < IB_LEVELS - 1) l++;
+  while (ib_level_words(l) < words && l < IB_LEVELS - 1) l++;
   return l;
 }
 
@@ -119,7 +119,7 @@ static void host_batch(struct check *k, uint32_t first, uint32_t n) {
 static void print_words(const struct check *k) {
   if (!k->by[3]) return;
   printf("the balls by precision:");
-  for (int l = 0; l < IB_LEVELS; l++) printf(" %d bits %llu%s", 64 << l, (unsigned long long)k->words[l], l + 1 < IB_LEVELS ? "," : "\n");
+  for (int l = 0; l < IB_LEVELS; l++) printf(" %d bits %llu%s", 64 * ib_level_words(l), (unsigned long long)k->words[l], l + 1 < IB_LEVELS ? "," : "\n");
 }
 
 /* Every decided answer of the batch against MPFR. */

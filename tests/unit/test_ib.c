@@ -15,6 +15,8 @@
  *    shortcut, or a hand derivation below; none may be left unchecked); and the
  *    evaluator's other functions (tan, erfc, exp2, exp10, log2, log10, recip, cbrt) alone
  *    and in cancelling sums. It also prints how many it decided at each precision.
+ * And the last precision (20 words, 1280 bits): differences that cancel 740 to 1075 bits
+ * (1 - sigmoid(x) for x in [512, 745]), decided there and equal to a naive Arb loop.
  * `test_ib --measure N` (opt-in) samples N random inputs of each expression over all 2^32
  * patterns and prints the share decided at each precision and the time per input. */
 #include "testutil.h"
@@ -168,7 +170,7 @@ static void check_ops(void) {
 
 /* ---- the expressions ---- */
 struct tally {
-  long tried, decided, by_words[17], mismatched, host_undecidable, by_named, unverified;
+  long tried, decided, by_words[IB_MAXL + 1], mismatched, host_undecidable, by_named, unverified;
 };
 /* The catalogue reference a written-out form stands for (its referee and proved shortcut:
  * functions/<name>/), or NULL: where the host engine cannot decide an input (a deviation
@@ -288,9 +290,9 @@ static void check_expr(const char *text) {
     one_input(&P, ref, special[i], &t, text);
     one_input(&P, ref, special[i] | 0x80000000u, &t, text);
   }
-  printf("  %-40s %3ld inputs, %3ld decided (1w %3ld, 2w %3ld, 4w %3ld, 8w %3ld, 16w %3ld), %ld mismatched; "
+  printf("  %-40s %3ld inputs, %3ld decided (1w %3ld, 2w %3ld, 4w %3ld, 8w %3ld, 16w %3ld, 20w %3ld), %ld mismatched; "
          "%ld beyond the host's reach: %ld checked against the named reference or by hand, %ld unchecked\n",
-         text, t.tried, t.decided, t.by_words[1], t.by_words[2], t.by_words[4], t.by_words[8], t.by_words[16],
+         text, t.tried, t.decided, t.by_words[1], t.by_words[2], t.by_words[4], t.by_words[8], t.by_words[16], t.by_words[IB_MAXL],
          t.mismatched, t.host_undecidable, t.by_named, t.unverified);
   CHECK(t.mismatched == 0, "%s: %ld inputs differ from the host engine", text, t.mismatched);
   CHECK(t.unverified == 0, "%s: %ld decided inputs that nothing here checks", text, t.unverified);
@@ -299,7 +301,7 @@ static void check_expr(const char *text) {
 
 /* ---- the opt-in measurement ---- */
 static void measure(long n) {
-  printf("%-46s %9s %8s %8s %8s %8s %8s %8s %10s\n", "expression", "inputs", "1 word", "2", "4", "8", "16",
+  printf("%-46s %9s %8s %8s %8s %8s %8s %8s %8s %10s\n", "expression", "inputs", "1 word", "2", "4", "8", "16", "20",
          "left", "us/input");
   for (int k = 0; k < N_EXPR; k++) {
     char err[256];
@@ -309,7 +311,7 @@ static void measure(long n) {
       printf("%-46s no program: %s\n", exprs[k], err);
       continue;
     }
-    long by[17] = {0}, left = 0, finite = 0;
+    long by[IB_MAXL + 1] = {0}, left = 0, finite = 0;
     const double t0 = omp_get_wtime();
 #pragma omp parallel for schedule(dynamic, 64) reduction(+ : left, finite)
     for (long i = 0; i < n; i++) {
@@ -324,11 +326,67 @@ static void measure(long n) {
       } else left++;
     }
     const double dt = omp_get_wtime() - t0;
-    printf("%-46s %9ld %7.3f%% %7.3f%% %7.3f%% %7.3f%% %7.3f%% %7.4f%% %10.2f\n", exprs[k], finite,
+    printf("%-46s %9ld %7.3f%% %7.3f%% %7.3f%% %7.3f%% %7.3f%% %7.3f%% %7.4f%% %10.2f\n", exprs[k], finite,
            100.0 * by[1] / finite, 100.0 * by[2] / finite, 100.0 * by[4] / finite, 100.0 * by[8] / finite,
-           100.0 * by[16] / finite, 100.0 * left / finite, 1e6 * dt * omp_get_max_threads() / finite);
+           100.0 * by[16] / finite, 100.0 * by[IB_MAXL] / finite, 100.0 * left / finite, 1e6 * dt * omp_get_max_threads() / finite);
     expr_free(e);
   }
+}
+
+/* sigmoid(x) (1 - sigmoid(x)) and 1 - tanh(x/2) over [512, 746): 1 - sigmoid(x)
+ * = e^-x / (1 + e^-x) (and 1 - tanh(x/2), twice that) cancels x log2(e) = 739 to 1076 bits, beyond 16 words (1024 bits) from
+ * x = 672 or so; the value stays a normal binary64 (e^-745 > 2^-1075). Every input the
+ * balls decide equals the naive Arb loop's pair, the balls decide 99% of what the loop
+ * decides, and the 20-word level decides some of them (those 16 words cannot). */
+static void naive_dsig(arb_t y, const arb_t x, slong p) {
+  arb_t s, u;
+  arb_init(s), arb_init(u);
+  arb_neg(u, x);
+  arb_exp(u, u, p);
+  arb_add_ui(u, u, 1, p);
+  arb_inv(s, u, p); /* sigmoid */
+  arb_sub_ui(u, s, 1, p);
+  arb_neg(u, u);
+  arb_mul(y, s, u, p);
+  arb_clear(s), arb_clear(u);
+}
+static void naive_1mtanh(arb_t y, const arb_t x, slong p) {
+  arb_t u;
+  arb_init(u);
+  arb_mul_2exp_si(u, x, -1);
+  arb_tanh(u, u, p);
+  arb_sub_ui(u, u, 1, p);
+  arb_neg(y, u);
+  arb_clear(u);
+}
+static void test_last_level(void **state) {
+  (void)state;
+  const struct ib_ncase cs[] = {{"sigmoid(x)*(1-sigmoid(x))", naive_dsig}, {"1-tanh(x/2)", naive_1mtanh}};
+  for (size_t c = 0; c < sizeof cs / sizeof cs[0]; c++) {
+    static struct ib_test_prog p;
+    assert_int_equal(ib_test_load(cs[c].text, &p, 0), 0);
+    long naive = 0, both = 0, by_last = 0, bad = 0;
+    const uint32_t lo = 0x44000000u, hi = 0x443a8000u; /* 512, 746 */
+    for (uint32_t x = lo; x < hi; x += 7919) {
+      double yb, yn;
+      int tb, tn, words = 0;
+      const int db = ib_decide(&p.P, x, &yb, &tb, &words), dn = ib_naive_pair(cs[c].f, x, &yn, &tn);
+      naive += dn;
+      if (!db || !dn) continue;
+      both++, by_last += words == IB_MAXL;
+      if (d2u(yb) != d2u(yn) || tb != tn) {
+        if (bad++ < 5)
+          fprintf(stderr, "  %s at x=%a (0x%08x), %d words: %a t=%d, naive %a t=%d\n", cs[c].text, (double)u2f(x), x,
+                  words, yb, tb, yn, tn);
+      }
+    }
+    printf("  %-28s [512, 746): the naive loop decides %ld, the balls %ld of them (%ld at %d words), %ld differ\n",
+           cs[c].text, naive, both, by_last, IB_MAXL, bad);
+    assert_int_equal(bad, 0);
+    assert_true(both * 100 >= naive * 99);
+    assert_true(by_last > 0);
+  }
+  flint_cleanup();
 }
 
 static void test_constants(void **state) {
@@ -360,6 +418,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_constants),
       cmocka_unit_test(test_operations),
       cmocka_unit_test(test_expressions),
+      cmocka_unit_test(test_last_level),
   };
   return cmocka_run_group_tests_name("ib", tests, NULL, NULL);
 }

@@ -1,6 +1,6 @@
 /* balls.cu: the ball evaluator on the device (reference/interval/ib_prog.h, the same
  * source as the host's): after k_ref (ref_kernel.cuh), every entry it left undecided is
- * decided in balls of 1, 2, 4, 8 and 16 words where they round to one pair; what none
+ * decided in balls of 1, 2, 4, 8, 16 and 20 words where they round to one pair; what none
  * decides goes to a list for the host's MPFR/Arb. Its own object: the evaluator's code
  * stays out of the table kernel (one instance, not one per shortcut).
  *

@@ -691,9 +691,9 @@ extern "C" int gpu_reference_undecided(struct gpu_ctx *g, int slot, const uint32
     float tab_ms = 0;
     cudaCheck(cudaEventElapsedTime(&tab_ms, g->ev_ref0[slot], g->ev_tab[slot]));
     fprintf(stderr, "trace-ref slot %d: table %.3f ms, balls %.3f ms; shortcut %llu table %llu left %llu; balls %llu, "
-            "passed on by level 0..3: %llu %llu %llu %llu; to the host %llu\n", slot, tab_ms, ms - tab_ms, c[0], c[1],
+            "passed on by level 0..4: %llu %llu %llu %llu %llu; to the host %llu\n", slot, tab_ms, ms - tab_ms, c[0], c[1],
             c[2], g->d_ib ? c[3] : 0ull, g->d_ib ? c[5] : 0ull, g->d_ib ? c[6] : 0ull, g->d_ib ? c[7] : 0ull,
-            g->d_ib ? c[8] : 0ull, left);
+            g->d_ib ? c[8] : 0ull, g->d_ib ? c[9] : 0ull, left);
   }
   if (c[2] > g->max_count || left > g->max_count) {
     set_err("gpu_reference_undecided: %llu entries exceed the buffer", c[2]);
