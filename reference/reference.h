@@ -48,7 +48,7 @@ struct reference {
   int ctx_plan_len;
   /* An enclosure of its values over an interval of x (expr.h, expr_range), or NULL: the
    * fast path's constant blocks beyond binary64's range. */
-  int (*ctx_range)(arf_t lo, arf_t hi, const arf_t xlo, const arf_t xhi, const void *ctx);
+  int (*ctx_range)(arf_t lo, arf_t hi, int *open, const arf_t xlo, const arf_t xhi, const void *ctx);
   /* The symmetry of its real values, proved from the formula (expr.h, expr_parity), for
    * the fast path's table alone: it tabulates |x| and mirrors. The reference's own
    * symmetry stays as declared: IEEE's signed zeros need not follow the real values'

@@ -964,9 +964,16 @@ static enum ref_symmetry table_symmetry(const struct expr *e, int odd) {
   return p == 1 ? REF_SYM_ODD : p == 2 ? REF_SYM_EVEN : REF_SYM_NONE;
 }
 
-/* the reference's ctx_range: expr_range at 128 bits (the fast path's constant blocks) */
-static int range_ref(arf_t lo, arf_t hi, const arf_t xlo, const arf_t xhi, const void *e) {
-  return expr_range(lo, hi, e, xlo, xhi, 128);
+/* the reference's ctx_range: expr_range at 128 bits (the fast path's constant blocks); a
+ * range of one sign that touches 0 only at an open end and reaches no further than 2^-64
+ * from it is a cancellation the working precision bounds (1 - sigmoid(x) over [2^20, 2^21]
+ * is (0, 2^-128] at 128 bits): once more at 1280 bits, where it may fall below 2^-1075 */
+static int range_ref(arf_t lo, arf_t hi, int *open, const arf_t xlo, const arf_t xhi, const void *e) {
+  int rc = expr_range(lo, hi, open, e, xlo, xhi, 128);
+  if (!rc && ((arf_is_zero(lo) && (*open & 1) && arf_cmp_2exp_si(hi, -64) < 0) ||
+              (arf_is_zero(hi) && (*open & 2) && arf_cmpabs_2exp_si(lo, -64) < 0)))
+    rc = expr_range(lo, hi, open, e, xlo, xhi, 1280);
+  return rc;
 }
 
 const struct reference *ref_resolve(const char *name, int odd, int increasing, const char *label, char *err,

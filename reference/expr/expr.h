@@ -80,8 +80,9 @@ int expr_tm(arb_ptr P, mag_t I, double c, double rad, slong len, slong prec, con
 /* An enclosure [lo, hi] of the expression's values at every x of [xlo, xhi], by interval
  * arithmetic with separate endpoints (expr_range.c, where the rules are; prec bits): 0,
  * or -1 where none is proved (an end outside a function's domain, a divisor that may be
- * 0, a value Arb cannot bound). */
-int expr_range(arf_t lo, arf_t hi, const struct expr *e, const arf_t xlo, const arf_t xhi, slong prec);
+ * 0, a value Arb cannot bound). *open (may be NULL): bit 0 set where every value lies
+ * strictly above lo, bit 1 strictly below hi. */
+int expr_range(arf_t lo, arf_t hi, int *open, const struct expr *e, const arf_t xlo, const arf_t xhi, slong prec);
 
 /* The parity of the expression's real values, proved node by node from its formula: 1 odd
  * (f(-x) = -f(x) wherever f is defined), 2 even, 0 neither or not proved. x is odd,

@@ -29,6 +29,9 @@ struct expr_fnrow {
    * increasing, -1 decreasing, 2 decreasing then increasing with its least value at 0 (cosh,
    * fabs), -2 decreasing on each side of a pole at 0 (recip, rsqrt, rcbrt), 0 none known */
   signed char dir;
+  /* 1 for a step function (floor, ceil, trunc, round, rint): monotone but constant on
+   * intervals; every other monotone row is strictly so (expr_range's open endpoints) */
+  signed char step;
 };
 #define EXPR_FN_ODD 1
 #define EXPR_FN_EVEN 2

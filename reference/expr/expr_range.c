@@ -24,7 +24,28 @@
  *     ball function on the ball that holds [lo, hi], whose bounds are then taken.
  * Any non-finite result (an endpoint outside a function's domain, a divisor that may be
  * 0, an overflow of Arb's own exponents) gives no range (-1): the caller keeps its other
- * methods, so this can decide a block only where every step is proved. */
+ * methods, so this can decide a block only where every step is proved.
+ *
+ * Each end also says whether it is open: every value lies strictly above lo (strictly
+ * below hi). 1 - sigmoid(x) over [2^20, 2^21] is [0, 2^-128] at 128 bits, and only its
+ * open lower end proves it positive (a constant block +0 rather than a split down to the
+ * smallest size): 1 + e^-x is rounded down to 1 but lies strictly above it, so 1/(1 + e^-x)
+ * lies strictly below 1. The rules, each from the one above:
+ *   - x: closed (the interval's ends are inputs); constants: closed;
+ *   - a sum: an end is open where the rounding of that end was inexact (the exact sum lies
+ *     beyond the rounded one) or either operand's end is open; negation swaps the ends;
+ *   - a product or quotient by a point (an interval with lo = hi, closed: a constant)
+ *     other than 0: a strictly monotone map of the other operand, whose ends keep their
+ *     openness (swapped for a negative point, and for a point divided by the interval);
+ *   - a product of two intervals each of one sign: |a b| = |a| |b| lies in
+ *     [|a|lo |b|lo, |a|hi |b|hi], strictly above where one factor's low end is open and
+ *     the other's low end is positive or open, strictly below where one factor's high end is
+ *     open and the other's high end is positive; the sign of a b maps it back; any other
+ *     product or quotient: closed;
+ *   - a strictly monotone function (expr_fn.h's dir, not a step function) at its ends: the
+ *     end that gives the result's lower (upper) bound keeps its openness; a function's
+ *     least value at 0 (cosh, fabs over an interval that holds 0): closed; anything else
+ *     (Arb's ball function): closed. */
 #include "reference/expr/expr.h"
 
 #include "reference/expr/expr_fn.h"
@@ -32,21 +53,25 @@
 
 struct iv {
   arf_t lo, hi;
+  int olo, ohi; /* the ends are open: every value > lo (< hi) */
 };
 
-static void iv_init(struct iv *v) { arf_init(v->lo), arf_init(v->hi); }
+static void iv_init(struct iv *v) { arf_init(v->lo), arf_init(v->hi), v->olo = v->ohi = 0; }
 static void iv_clear(struct iv *v) { arf_clear(v->lo), arf_clear(v->hi); }
 /* v = -v: [-hi, -lo], exact */
 static void iv_neg(struct iv *v) {
   arf_swap(v->lo, v->hi);
   arf_neg(v->lo, v->lo), arf_neg(v->hi, v->hi);
+  const int o = v->olo;
+  v->olo = v->ohi, v->ohi = o;
 }
 
-/* v = the bounds of the ball b (0), or -1 if b is not finite */
+/* v = the bounds of the ball b (0, closed ends), or -1 if b is not finite */
 static int iv_from_arb(struct iv *v, const arb_t b, slong prec) {
   if (!arb_is_finite(b)) return -1;
   arb_get_lbound_arf(v->lo, b, prec);
   arb_get_ubound_arf(v->hi, b, prec);
+  v->olo = v->ohi = 0;
   return 0;
 }
 
@@ -55,6 +80,7 @@ static int iv_hull(struct iv *v, arb_srcptr b, int n, slong prec) {
   arf_t t;
   arf_init(t);
   int rc = 0;
+  v->olo = v->ohi = 0;
   for (int i = 0; i < n && !rc; i++) {
     if (!arb_is_finite(b + i)) {
       rc = -1;
@@ -91,10 +117,14 @@ static int at_point(arb_t r, pt_fn f, const void *arg, const arf_t p, slong prec
 /* v = f over [v.lo, v.hi] for f of direction dir (expr_fn.h's: 1 or -1 monotone, 2 least
  * at 0, -2 monotone on each side of a pole at 0, 0 none known). A monotone f's values at
  * the ends bound it whichever its direction: their hull is taken. */
-static int apply_fn(struct iv *v, pt_fn f, const void *arg, int dir, slong prec) {
+static int apply_fn(struct iv *v, pt_fn f, const void *arg, int dir, int strict, slong prec) {
   arb_ptr b = _arb_vec_init(3);
   const int neg = arf_sgn(v->hi) < 0, pos = arf_sgn(v->lo) > 0, nonneg = arf_sgn(v->lo) >= 0,
             nonpos = arf_sgn(v->hi) <= 0;
+  /* increasing (1) or decreasing (-1) on the whole interval, where the ends give the bounds */
+  const int mono = dir == 1 || dir == -1 ? dir : dir == -2 && (pos || neg) ? -1 : dir == 2 && nonneg ? 1
+                   : dir == 2 && nonpos ? -1 : 0;
+  const int olo = v->olo, ohi = v->ohi;
   int rc = -1, n = 0;
   if (dir == 1 || dir == -1 || (dir == -2 && (pos || neg)) || (dir == 2 && (nonneg || nonpos))) {
     n = 2; /* monotone on the interval: its ends */
@@ -116,6 +146,10 @@ static int apply_fn(struct iv *v, pt_fn f, const void *arg, int dir, slong prec)
     arb_clear(a);
   }
   if (!rc) rc = iv_hull(v, b, n, prec);
+  if (!rc && strict && mono) { /* the ends' openness, through a strictly monotone map */
+    v->olo = mono > 0 ? olo : ohi;
+    v->ohi = mono > 0 ? ohi : olo;
+  }
   _arb_vec_clear(b, 3);
   return rc;
 }
@@ -133,6 +167,29 @@ static int corners(struct iv *v, const struct iv *a, const struct iv *b, int div
     else arb_mul(p + i, x, y, prec);
   }
   int rc = iv_hull(v, p, 4, prec);
+  /* by a nonzero point: a strictly monotone map of the other operand */
+  const int pa = arf_equal(a->lo, a->hi) && !a->olo && !a->ohi && !arf_is_zero(a->lo),
+            pb = arf_equal(b->lo, b->hi) && !b->olo && !b->ohi && !arf_is_zero(b->lo);
+  if (!rc && (pa || pb)) {
+    const struct iv *o = pb ? a : b;              /* the interval */
+    const int s = arf_sgn(pb ? b->lo : a->lo);    /* the point's sign */
+    const int up = div && !pb ? -s : s;           /* the map's direction: p/x reverses */
+    v->olo = up > 0 ? o->olo : o->ohi;
+    v->ohi = up > 0 ? o->ohi : o->olo;
+  } else if (!rc && !div) {
+    const int sa = arf_sgn(a->lo) >= 0 ? 1 : arf_sgn(a->hi) <= 0 ? -1 : 0,
+              sb = arf_sgn(b->lo) >= 0 ? 1 : arf_sgn(b->hi) <= 0 ? -1 : 0;
+    if (sa && sb) { /* |a|, |b|: their ends' openness and whether those ends are positive */
+      const int alo_o = sa > 0 ? a->olo : a->ohi, ahi_o = sa > 0 ? a->ohi : a->olo,
+                blo_o = sb > 0 ? b->olo : b->ohi, bhi_o = sb > 0 ? b->ohi : b->olo;
+      const int alo_p = arf_sgn(sa > 0 ? a->lo : a->hi) != 0, ahi_p = arf_sgn(sa > 0 ? a->hi : a->lo) != 0,
+                blo_p = arf_sgn(sb > 0 ? b->lo : b->hi) != 0, bhi_p = arf_sgn(sb > 0 ? b->hi : b->lo) != 0;
+      const int plo = (alo_o && (blo_p || blo_o)) || (blo_o && (alo_p || alo_o)),
+                phi = (ahi_o && bhi_p) || (bhi_o && ahi_p);
+      v->olo = sa * sb > 0 ? plo : phi;
+      v->ohi = sa * sb > 0 ? phi : plo;
+    }
+  }
   _arb_vec_clear(p, 4);
   arb_clear(x), arb_clear(y);
   return rc;
@@ -145,6 +202,7 @@ static int range_node(struct iv *v, const struct expr *e, int k, const struct iv
   switch (n->op) {
   case OP_X:
     arf_set(v->lo, x->lo), arf_set(v->hi, x->hi);
+    v->olo = v->ohi = 0;
     return 0;
   case OP_Q:
   case OP_PI:
@@ -164,7 +222,7 @@ static int range_node(struct iv *v, const struct expr *e, int k, const struct iv
     iv_neg(v);
     return 0;
   }
-  if (n->op == OP_FN) return apply_fn(v, pt_table, &n->fn, expr_fn_table[n->fn].dir, prec);
+  if (n->op == OP_FN) return apply_fn(v, pt_table, &n->fn, expr_fn_table[n->fn].dir, !expr_fn_table[n->fn].step, prec);
   if (n->op == OP_POW) {
     int dir = 0; /* as a function's (apply_fn) */
     if (fmpz_is_one(fmpq_denref(n->q))) /* an integer power: odd monotone, even by sign */
@@ -172,19 +230,20 @@ static int range_node(struct iv *v, const struct expr *e, int k, const struct iv
                                            : (fmpz_sgn(fmpq_numref(n->q)) > 0 ? 2 : 0);
     else if (arf_sgn(v->lo) > 0) /* a rational power of a positive interval */
       dir = fmpz_sgn(fmpq_numref(n->q)) > 0 ? 1 : -1;
-    return apply_fn(v, pt_qpow, n->q, dir, prec);
+    return apply_fn(v, pt_qpow, n->q, dir, 1, prec);
   }
   struct iv b;
   iv_init(&b);
   rc = range_node(&b, e, n->b, x, prec);
   if (!rc && (n->op == OP_ADD || n->op == OP_SUB)) {
     if (n->op == OP_SUB) iv_neg(&b);
-    arf_add(v->lo, v->lo, b.lo, prec, ARF_RND_FLOOR);
-    arf_add(v->hi, v->hi, b.hi, prec, ARF_RND_CEIL);
+    v->olo = arf_add(v->lo, v->lo, b.lo, prec, ARF_RND_FLOOR) || v->olo || b.olo; /* inexact: beyond it */
+    v->ohi = arf_add(v->hi, v->hi, b.hi, prec, ARF_RND_CEIL) || v->ohi || b.ohi;
   } else if (!rc) {
     struct iv a;
     iv_init(&a);
     arf_set(a.lo, v->lo), arf_set(a.hi, v->hi);
+    a.olo = v->olo, a.ohi = v->ohi;
     rc = corners(v, &a, &b, n->op == OP_DIV, prec);
     iv_clear(&a);
   }
@@ -192,12 +251,13 @@ static int range_node(struct iv *v, const struct expr *e, int k, const struct iv
   return rc;
 }
 
-int expr_range(arf_t lo, arf_t hi, const struct expr *e, const arf_t xlo, const arf_t xhi, slong prec) {
+int expr_range(arf_t lo, arf_t hi, int *open, const struct expr *e, const arf_t xlo, const arf_t xhi, slong prec) {
   struct iv x, v;
   iv_init(&x), iv_init(&v);
   arf_set(x.lo, xlo), arf_set(x.hi, xhi);
   int rc = range_node(&v, e, e->root, &x, prec);
   if (!rc) arf_set(lo, v.lo), arf_set(hi, v.hi);
+  if (!rc && open) *open = v.olo | v.ohi << 1;
   iv_clear(&x), iv_clear(&v);
   return rc;
 }

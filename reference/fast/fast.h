@@ -47,8 +47,10 @@ struct fast_fn {
   int plan_len;              /* bytes of its plan */
   /* [*lo, *hi] holds f's value at every x of [xlo, xhi] (an expression's, expr_range), 0;
    * or -1 (none proved). When not NULL, a block whose range lies beyond binary64's (|f| >=
-   * 2^1024, or 0 < |f| < 2^-1075 with one sign) is one constant block (+-inf, +-0). */
-  int (*range)(arf_t lo, arf_t hi, const arf_t xlo, const arf_t xhi, const void *ctx);
+   * 2^1024, or 0 < |f| < 2^-1075 with one sign) is one constant block (+-inf, +-0). *open:
+   * bit 0 where every value lies strictly above lo, bit 1 strictly below hi (a range
+   * [0, 2^-128] open at 0 is positive). */
+  int (*range)(arf_t lo, arf_t hi, int *open, const arf_t xlo, const arf_t xhi, const void *ctx);
   /* 1 when the balls' fast first precision decides input x (binary32 bits) of the ball
    * program ib (fast_opts.balls_first), or NULL */
   int (*fast_balls)(uint32_t x, const void *ib);

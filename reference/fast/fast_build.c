@@ -1035,12 +1035,15 @@ static int try_const(struct ctx *cx, uint32_t first, int k, struct leaf *L) {
   arf_t a, b, lo, hi;
   arf_init(a), arf_init(b), arf_init(lo), arf_init(hi);
   arf_set_d(a, c - rad), arf_set_d(b, c + rad); /* exact: the block's first and last values */
-  int sgn = 0, big = 0;
-  if (!cx->fn->range(lo, hi, a, b, cx->fn->ctx)) {
+  int sgn = 0, big = 0, open = 0;
+  if (!cx->fn->range(lo, hi, &open, a, b, cx->fn->ctx)) {
+    /* positive: lo > 0, or lo = 0 with every value above it (an open end) */
+    const int pos = arf_sgn(lo) > 0 || (arf_is_zero(lo) && (open & 1)),
+              neg = arf_sgn(hi) < 0 || (arf_is_zero(hi) && (open & 2));
     if (arf_cmp_2exp_si(lo, 1024) >= 0) sgn = 1, big = 1;
     else if (arf_sgn(hi) < 0 && arf_cmpabs_2exp_si(hi, 1024) >= 0) sgn = -1, big = 1;
-    else if (arf_sgn(lo) > 0 && arf_cmp_2exp_si(hi, -1075) < 0) sgn = 1;
-    else if (arf_sgn(hi) < 0 && arf_cmpabs_2exp_si(lo, -1075) < 0) sgn = -1;
+    else if (pos && arf_cmp_2exp_si(hi, -1075) < 0) sgn = 1;
+    else if (neg && arf_cmpabs_2exp_si(lo, -1075) < 0) sgn = -1;
   }
   arf_clear(a), arf_clear(b), arf_clear(lo), arf_clear(hi);
   if (!sgn) return 0;

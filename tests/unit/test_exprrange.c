@@ -11,7 +11,9 @@
  *     2^20), and the range is refused (-1) where the expression has no value somewhere;
  *   - the range decides what it is for: e^x over [2^21, 2^22] lies above 2^1024,
  *     x e^-x over [-2^22, -2^21] below -2^1024, e^-x over [2^21, 2^22] in (0, 2^-1075);
- *   - the tables of five expressions over binades where the value leaves binary64's
+ *   - an end that is not reached is said open (1 - sigmoid(x) > 0 over [2^20, 2^21], a
+ *     range [0, 2^-128] at 128 bits), and one that is reached is not (x*x at 0, ...);
+ *   - the tables of six expressions over binades where the value leaves binary64's
  *     range (around the overflow of e^x near 710, e^(x^2) near 26.6, and far beyond) agree
  *     with the naive pairs at every input sampled, and decide at least 99% of the binades
  *     wholly beyond the range as constants;
@@ -177,7 +179,7 @@ static void test_range_encloses(void **state) {
         xa = -xa;
       }
       arf_set_d(a, xa), arf_set_d(b, xb);
-      if (expr_range(lo, hi, e, a, b, 128)) continue;
+      if (expr_range(lo, hi, NULL, e, a, b, 128)) continue;
       ranged++;
       for (int j = 0; j <= 65; j++) {
         float xf = j == 0 ? xa : j == 1 ? xb : xa + (float)((double)(xb - xa) * ((double)(test_rand64() >> 11) * 0x1p-53));
@@ -201,7 +203,7 @@ static int range_of(const char *text, double xa, double xb, arf_t lo, arf_t hi) 
   arf_t a, b;
   arf_init(a), arf_init(b);
   arf_set_d(a, xa), arf_set_d(b, xb);
-  int rc = expr_range(lo, hi, e, a, b, 128);
+  int rc = expr_range(lo, hi, NULL, e, a, b, 128);
   arf_clear(a), arf_clear(b);
   expr_free(e);
   return rc;
@@ -223,6 +225,37 @@ static void test_range_decides(void **state) {
   assert_int_equal(range_of("log(x)", -1.0, 2.0, lo, hi), -1);
   assert_int_equal(range_of("1/x", -1.0, 2.0, lo, hi), -1);
   assert_int_equal(range_of("sqrt(x-3)", 2.0, 4.0, lo, hi), -1);
+  /* open ends, by hand: 1 - sigmoid(x) = e^-x/(1 + e^-x) > 0 everywhere, so over [2^20, 2^21]
+   * a range [0, ...] must say 0 is not reached, and so must the product with sigmoid; -x times
+   * it is below 0; at 1280 bits the product's upper end falls below 2^-1075 (a constant +0
+   * block). Where the end is a value taken (x*x at 0, floor(x)-1 on [1, 1.5], exp(x)-1 at
+   * 0), it must not say open. */
+  static const struct {
+    const char *text;
+    double a, b;
+    int zero_lo, zero_hi, open; /* lo (hi) exactly 0 expected; the open bits expected */
+  } oc[] = {
+      {"1-sigmoid(x)", 0x1p20, 0x1p21, 1, 0, 1},       {"sigmoid(x)*(1-sigmoid(x))", 0x1p20, 0x1p21, 1, 0, 1},
+      {"-x*(1-sigmoid(x))", 0x1p20, 0x1p21, 0, 1, 2},  {"x*x", 0.0, 1.0, 1, 0, 0},
+      {"floor(x)-1", 1.0, 1.5, 1, 0, 0},               {"exp(x)-1", 0.0, 1.0, 1, 0, 0},
+  };
+  for (size_t i = 0; i < sizeof oc / sizeof oc[0]; i++) {
+    struct expr *e = parse(oc[i].text);
+    arf_t a, b;
+    arf_init(a), arf_init(b);
+    arf_set_d(a, oc[i].a), arf_set_d(b, oc[i].b);
+    int open = -1;
+    assert_int_equal(expr_range(lo, hi, &open, e, a, b, 128), 0);
+    if ((oc[i].zero_lo && !arf_is_zero(lo)) || (oc[i].zero_hi && !arf_is_zero(hi)) || (open & oc[i].open) != oc[i].open ||
+        (!oc[i].open && (open & (oc[i].zero_lo ? 1 : 2))))
+      fail_msg("%s over [%a, %a]: open %d", oc[i].text, oc[i].a, oc[i].b, open);
+    if (i == 1) {
+      assert_int_equal(expr_range(lo, hi, &open, e, a, b, 1280), 0);
+      assert_true(arf_is_zero(lo) && (open & 1) && arf_cmp_2exp_si(hi, -1075) < 0);
+    }
+    arf_clear(a), arf_clear(b);
+    expr_free(e);
+  }
   arf_clear(lo), arf_clear(hi);
 }
 
@@ -266,6 +299,7 @@ static void test_const_blocks(void **state) {
       {"cosh(x)-1", nv_coshm1, 127 + 8, 127 + 22},
       {"erf(x)*exp(x^2)", nv_erfx2, 127 + 3, 127 + 20},     /* e^(x^2) overflows near 26.6 */
       {"x^2*exp(x)/(1+x^2)", nv_x2exp, 127 + 8, 127 + 22},
+      {"sigmoid(x)*(1-sigmoid(x))", nv_dsig, 127 + 9, 127 + 22}, /* +0 beyond 745, by the open end */
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     int decided = 0, beyond = 0, beyond_dec = 0;
