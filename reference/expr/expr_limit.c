@@ -450,6 +450,16 @@ static int lim_pow(struct lim *v, const fmpq *q) {
   return 0;
 }
 
+/* v^(n/d) (lim_pow) for the roots among the functions: sqrt, rsqrt, cbrt, rcbrt */
+static int lim_pow_si(struct lim *v, slong n, ulong d) {
+  fmpq_t q;
+  fmpq_init(q);
+  fmpq_set_si(q, n, d);
+  const int rc = lim_pow(v, q);
+  fmpq_clear(q);
+  return rc;
+}
+
 /* |v|: the limit's sign, or for L = 0 the side's (exact monomials stay exact) */
 static int lim_fabs(struct lim *v) {
   int s;
@@ -518,14 +528,7 @@ static int lim_fn(struct lim *v, const struct node *n) {
   }
   if (!strcmp(nm, "fabs")) return lim_fabs(v);
   if (!strcmp(nm, "recip")) return l_recip(v);
-  if (!strcmp(nm, "sqrt") || !strcmp(nm, "rsqrt")) {
-    fmpq_t q;
-    fmpq_init(q);
-    fmpq_set_si(q, nm[0] == 'r' ? -1 : 1, 2);
-    rc = lim_pow(v, q);
-    fmpq_clear(q);
-    return rc;
-  }
+  if (!strcmp(nm, "sqrt") || !strcmp(nm, "rsqrt")) return lim_pow_si(v, nm[0] == 'r' ? -1 : 1, 2);
   if (v->inf && (!strcmp(nm, "tanh") || !strcmp(nm, "erf") || !strcmp(nm, "erfc"))) return lim_sat(v, nm);
   if (v->inf && !strcmp(nm, "atan")) return lim_atan(v);
   if (v->inf && (!strcmp(nm, "sinh") || !strcmp(nm, "cosh"))) { /* e^|v| / 2 - -+ e^-|v| / 2 */
@@ -545,14 +548,7 @@ static int lim_fn(struct lim *v, const struct node *n) {
     v->exact = 0;
     return lim_exp(v);
   }
-  if (v->inf && (!strcmp(nm, "cbrt") || !strcmp(nm, "rcbrt"))) {
-    fmpq_t q;
-    fmpq_init(q);
-    fmpq_set_si(q, nm[0] == 'r' ? -1 : 1, 3);
-    rc = lim_pow(v, q);
-    fmpq_clear(q);
-    return rc;
-  }
+  if (v->inf && (!strcmp(nm, "cbrt") || !strcmp(nm, "rcbrt"))) return lim_pow_si(v, nm[0] == 'r' ? -1 : 1, 3);
   if (v->inf) return -1; /* oscillating, or not known here */
   return fin_fn(v, n, NULL);
 }

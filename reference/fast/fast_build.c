@@ -521,11 +521,10 @@ out:
  * reads: bc[0] the values' range, P_0 +- (sum_{i>=1} |P_i| rho^i + I); bc[m + 1] (m <
  * len - 1) a ball around 0 whose radius times rho^(m+1) is R_m = sum_{m<i<len} |P_i| rho^i +
  * I, the remainder of the degree-m Taylor polynomial at c on the block (P_i enclose the
- * exact coefficients, and f - P <= I there), rho = 2^lr >= rad. Each entry replaces the
- * ball series' where that failed (*st TRY_SPLIT: then TRY_OK) or is wider; bc[0] is the
- * intersection of both ranges. With an anchor anc (fast.h's A = a0 + a1 x / q + a2 x^2, or
- * NULL), the model is D = f - A's: A's Taylor coefficients at c, exact, are subtracted
- * from P. The model's precision is doubled until its value keeps 64 bits (a cancellation at
+ * exact coefficients, and f - P <= I there), rho = 2^lr >= rad. Called where the ball
+ * series failed (*st TRY_SPLIT, tm_worth): every entry is the model's, and *st becomes
+ * TRY_OK. With an anchor anc (fast.h's A = a0 + a1 x / q + a2 x^2, or NULL), the model is
+ * D = f - A's: A's series at c (anchor_series_add) is subtracted from P. The model's precision is doubled until its value keeps 64 bits (a cancellation at
  * the centre, or against A). fc (or NULL): the value at the centre, known accurately; a
  * model whose remainder I alone exceeds the target there (|fc| 2^target_log2: no degree can
  * reach it, the block is split whatever the model says) is dropped at once, before any
@@ -534,9 +533,10 @@ static void tm_refine(const struct ctx *cx, arb_ptr bc, slong len, double c, dou
                       const double *anc, arb_srcptr fc) {
   arb_ptr P = _arb_vec_init(len);
   mag_t I, S, t;
-  arb_t r0;
+  arb_t cb;
   mag_init(I), mag_init(S), mag_init(t);
-  arb_init(r0);
+  arb_init(cb);
+  arb_set_d(cb, c);
   int rc = -1;
   if (fc) { /* the target at the centre */
     arb_get_mag_lower(S, fc);
@@ -545,28 +545,7 @@ static void tm_refine(const struct ctx *cx, arb_ptr bc, slong len, double c, dou
   for (slong p = cx->o.prec; p <= FAST_MAX_PREC; p *= 2) {
     rc = cx->fn->tm(P, I, c, rad, len, p, cx->fn->ctx);
     if (!rc && fc && mag_cmp(I, S) > 0) rc = -1; /* out of reach */
-    if (!rc && anc && (anc[0] != 0 || anc[1] != 0 || anc[2] != 0)) {
-      /* A(c + t) = (a0 + a1 c / q + a2 c^2) + (a1 / q + 2 a2 c) t + a2 t^2 */
-      arb_t a, u, a2, cb;
-      arb_init(a), arb_init(u), arb_init(a2), arb_init(cb);
-      arb_set_d(cb, c);
-      arb_set_d(a2, anc[2]);
-      arb_set_d(a, anc[1]);
-      arb_div_ui(a, a, (ulong)anc[3], 2 * p); /* a1 / q */
-      arb_mul(u, a2, cb, 2 * p);
-      arb_mul_2exp_si(u, u, 1);               /* 2 a2 c */
-      arb_add(u, u, a, 2 * p);
-      if (len > 1) arb_sub(P + 1, P + 1, u, p);
-      if (len > 2) arb_sub(P + 2, P + 2, a2, p);
-      arb_mul(a, a, cb, 2 * p);               /* a1 c / q */
-      arb_mul(u, a2, cb, 2 * p);
-      arb_mul(u, u, cb, 2 * p);               /* a2 c^2 */
-      arb_add(a, a, u, 2 * p);
-      arb_set_d(u, anc[0]);
-      arb_add(a, a, u, 2 * p);
-      arb_sub(P, P, a, p);
-      arb_clear(a), arb_clear(u), arb_clear(a2), arb_clear(cb);
-    }
+    if (!rc && anc && (anc[0] != 0 || anc[1] != 0 || anc[2] != 0)) anchor_series_add(P, anc, cb, len, p, -1);
     if (rc || (!arb_contains_zero(P) && arb_rel_accuracy_bits(P) >= 64)) break;
   }
   if (!rc) {
@@ -576,25 +555,16 @@ static void tm_refine(const struct ctx *cx, arb_ptr bc, slong len, double c, dou
       arb_get_mag(t, P + i);
       mag_mul_2exp_si(t, t, i * lr);
       mag_add(S, S, t); /* S = I + sum_{j >= i} |P_j| rho^j = R_{i-1} */
-      mag_mul_2exp_si(t, S, -i * lr);
-      mag_t b;
-      mag_init(b);
-      arb_get_mag(b, bc + i); /* the ball series' bound, |bc[i]| */
-      if (*st != TRY_OK || mag_cmp(t, b) < 0) {
-        arb_zero(bc + i);
-        mag_set(arb_radref(bc + i), t);
-      }
-      mag_clear(b);
+      arb_zero(bc + i);
+      mag_mul_2exp_si(arb_radref(bc + i), S, -i * lr);
     }
-    arb_set(r0, P);
-    mag_add(arb_radref(r0), arb_radref(r0), S);
-    if (*st != TRY_OK) arb_set(bc, r0);
-    else if (!arb_intersection(r0, r0, bc, 2 * FAST_MAX_PREC)) arb_set(bc, r0);
+    arb_set(bc, P);
+    mag_add(arb_radref(bc), arb_radref(bc), S);
     *st = TRY_OK;
   }
   _arb_vec_clear(P, len);
   mag_clear(I), mag_clear(S), mag_clear(t);
-  arb_clear(r0);
+  arb_clear(cb);
 }
 
 /* The ball series of a block may do with a Taylor model where it failed (a function's

@@ -330,6 +330,22 @@ static void test_removable_zero(void **state) {
   }
 }
 
+/* 2000 inputs of the magnitudes [lo, hi], alternately of either sign: each that the table
+ * decides must equal the naive pair; returns how many it decided */
+static int sampled_vs_naive(const struct ref_fast *fast, const char *text, naive_fn nv, uint32_t lo, uint32_t hi) {
+  int dec = 0;
+  for (int j = 0; j < 2000; j++) {
+    const uint32_t xb = (lo + (uint32_t)(test_rand64() % (hi - lo + 1))) | (j & 1 ? 0x80000000u : 0);
+    double y, yn;
+    int t, tn;
+    if (!fast_eval(&fast->view, xb, &y, &t)) continue;
+    dec++;
+    naive(nv, u2f(xb), &yn, &tn);
+    if (d2u(y) != d2u(yn) || t != tn) fail_msg("%s at 0x%08x: table %a t=%d, naive %a t=%d", text, xb, y, t, yn, tn);
+  }
+  return dec;
+}
+
 /* balls_first (fast_opts, what a run on the device asks): a block that needs splitting and
  * whose sampled inputs the balls' fast first precision decides is left to them. 1 - cos x
  * over [2^20, 2^22) (blocks of a few patterns there): left almost whole, in a fraction of
@@ -346,16 +362,7 @@ static void test_balls_first(void **state) {
   char err[256];
   const struct reference *r = ref_resolve("1-cos(x)", 0, 0, "--ref", err, sizeof err);
   assert_true(fast.build_s < ref_fast_budget(r, 2) / 2);
-  int dec = 0;
-  for (int j = 0; j < 2000; j++) {
-    const uint32_t xb = (lo + (uint32_t)(test_rand64() % (hi - lo + 1))) | (j & 1 ? 0x80000000u : 0);
-    double y, yn;
-    int t, tn;
-    if (!fast_eval(&fast.view, xb, &y, &t)) continue;
-    dec++;
-    naive(nv_1mcos, u2f(xb), &yn, &tn);
-    if (d2u(y) != d2u(yn) || t != tn) fail_msg("1-cos(x) at 0x%08x: table %a t=%d, naive %a t=%d", xb, y, t, yn, tn);
-  }
+  const int dec = sampled_vs_naive(&fast, "1-cos(x)", nv_1mcos, lo, hi);
   printf("  %d sampled inputs decided by it, equal to the naive pairs\n", dec);
   ref_fast_free(&fast);
   lo = (127u - 100) << 23, hi = ((127u - 98) << 23) - 1;
@@ -465,16 +472,7 @@ static void test_taylor_models(void **state) {
   printf("log(x+sqrt(x^2+1)) over [2^20, 2^21) of both signs: %llu of %llu patterns undecided, built in %.2f s\n",
          (unsigned long long)fast.patterns_undec, (unsigned long long)fast.patterns, fast.build_s);
   assert_true(fast.patterns_undec * 100 <= fast.patterns);
-  int dec = 0;
-  for (int j = 0; j < 2000; j++) {
-    const uint32_t xb = (lo + (uint32_t)(test_rand64() % (hi - lo + 1))) | (j & 1 ? 0x80000000u : 0);
-    double y, yn;
-    int t, tn;
-    if (!fast_eval(&fast.view, xb, &y, &t)) continue;
-    dec++;
-    naive(nv_asinh, u2f(xb), &yn, &tn);
-    if (d2u(y) != d2u(yn) || t != tn) fail_msg("asinh form at 0x%08x: table %a t=%d, naive %a t=%d", xb, y, t, yn, tn);
-  }
+  const int dec = sampled_vs_naive(&fast, "log(x+sqrt(x^2+1))", nv_asinh, lo, hi);
   printf("  %d sampled inputs decided by it, equal to the naive pairs\n", dec);
   assert_true(dec >= 1900);
   ref_fast_free(&fast);
