@@ -6,9 +6,10 @@
 #          on small ranges; minutes on two cores)
 #   slow   make test-slow: the suites of tier "slow" (the long ones)
 #   all    make ci: both
-# A suite not in tests/budgets.txt is quick, and said to have no budget. Each suite's lines
-# show as it runs, a line every 30 s while it runs, then "-- NAME: W s wall, C s CPU (budget
-# B s CPU)": C is the user + system time of the suite and everything it ran, which other
+# A suite not in tests/budgets.txt is quick, and said to have no budget. The cmocka programs
+# run UNIT_JOBS at a time, each printed whole when it ends; each shell suite's lines show as
+# it runs. Every suite prints a line every 30 s while it runs, then "-- NAME: W s wall, C s
+# CPU (budget B s CPU)": C is the user + system time of the suite and everything it ran, which other
 # jobs on a shared machine do not inflate; a suite over its budget is named on a "BUDGET:"
 # line and in the summary (a warning: growth seen before it costs CI its time limit).
 # Prints one closing line "tests: N passed, M failed, K skipped". SKIP_SUITES names shell
@@ -58,15 +59,23 @@ run() {
   w=$(($(date +%s) - t0))
   cpu_now c1
   c=$(awk -v a="$c0" -v b="$c1" 'BEGIN { printf "%.1f\n", b - a }')
+  account "$name" "$w" "$c"
+}
+
+# account NAME WALL CPU [quiet]: count suite NAME's seconds and check its budget; prints its
+# "-- NAME" line unless quiet (run_one.sh printed it), and a "BUDGET:" line when over
+account() {
+  name=$1 w=$2 c=$3
   wall_all=$((wall_all + w))
   cpu_all=$(awk -v a="$cpu_all" -v b="$c" 'BEGIN { printf "%.1f\n", a + b }')
   nsuite=$((nsuite + 1))
   bud=$(field "$name" 3)
   if [ -z "$bud" ]; then
-    echo "-- $name: $w s wall, $c s CPU (no budget: add it to $BUDGETS)"
+    if [ -n "${4:-}" ]; then echo "$name: no budget (add it to $BUDGETS)"
+    else echo "-- $name: $w s wall, $c s CPU (no budget: add it to $BUDGETS)"; fi
     nobudget="$nobudget $name"
   else
-    echo "-- $name: $w s wall, $c s CPU (budget $bud s CPU)"
+    [ -n "${4:-}" ] || echo "-- $name: $w s wall, $c s CPU (budget $bud s CPU)"
     if awk -v c="$c" -v b="$bud" 'BEGIN { exit !(c > b) }'; then
       echo "BUDGET: $name used $c s of CPU, over its budget of $bud s ($BUDGETS)"
       over=$((over + 1))
@@ -75,14 +84,39 @@ run() {
   fi
 }
 
-for t in "$@"; do
-  wanted "$t" || continue
-  run "$t" "$B/tests/$t.log" env ULPCERT="$B/ulpcert" "$B/tests/$t"
-  n=$(grep -o '\[  PASSED  \] [0-9]* test' "$B/tests/$t.log" | grep -o '[0-9]*' | head -1)
-  f=$(grep -o '\[  FAILED  \] [0-9]* test' "$B/tests/$t.log" | grep -o '[0-9]*' | head -1)
-  pass=$((pass + ${n:-0})); fail=$((fail + ${f:-0}))
-  [ "$rc" -ne 0 ] && [ -z "$f" ] && fail=$((fail + 1))
-done
+# The cmocka programs, UNIT_JOBS at a time (default: the cores, at most 4; each program is
+# one thread but for OpenMP loops), each printed whole when it ends (run_one.sh); their
+# seconds and counts are read back from the files run_one.sh leaves, in the order named.
+units=""
+for t in "$@"; do wanted "$t" && units="$units $t"; done
+if [ -n "$units" ]; then
+  jobs=${UNIT_JOBS:-$(nproc 2>/dev/null || echo 2)}
+  [ "$jobs" -gt 4 ] && [ -z "${UNIT_JOBS:-}" ] && jobs=4
+  nunits=$(echo $units | wc -w)
+  echo "== the $nunits cmocka programs, $jobs at a time"
+  t0=$(date +%s)
+  for t in $units; do rm -f "$B/tests/$t.log.rc"; done
+  (while sleep 30 >/dev/null 2>&1; do
+    k=0; for t in $units; do [ -f "$B/tests/$t.log.rc" ] && k=$((k + 1)); done
+    echo "   ... cmocka programs: $k of $nunits done, $(($(date +%s) - t0)) s"
+  done) &
+  tick=$!
+  printf '%s\n' $units | xargs -P "$jobs" -I{} sh tests/run_one.sh "$B" {}
+  kill "$tick" 2>/dev/null
+  wait "$tick" 2>/dev/null
+  for t in $units; do
+    log=$B/tests/$t.log
+    rc=$(cat "$log.rc" 2>/dev/null || echo 1)
+    w=$(cat "$log.wall" 2>/dev/null || echo 0)
+    c=$(cat "$log.cpu" 2>/dev/null || echo 0)
+    account "$t" "$w" "$c" quiet
+    n=$(grep -o '\[  PASSED  \] [0-9]* test' "$log" | grep -o '[0-9]*' | head -1)
+    f=$(grep -o '\[  FAILED  \] [0-9]* test' "$log" | grep -o '[0-9]*' | head -1)
+    pass=$((pass + ${n:-0})); fail=$((fail + ${f:-0}))
+    [ "$rc" -ne 0 ] && [ -z "$f" ] && fail=$((fail + 1)) && echo "FAILED: $t exited with status $rc"
+  done
+  echo "-- the $nunits cmocka programs: $(($(date +%s) - t0)) s wall, $jobs at a time"
+fi
 for s in layout_test readme_test cli_test cli_slow_test hostile_test pair_test search_test libm_test golden_test new_function_test new_kind_test \
          h16_test conv_paths_test quant_test html_test install_test budgets_test newcomer_test gpu_test; do
   wanted "$s" || continue

@@ -360,9 +360,14 @@ void claims_format_like(const char *like, double v, char *out, size_t n) {
     return;
   }
   /* exponent as the claim writes it: its letter, sign if any, zero-padded width */
-  char ebuf[64];
+  if (digits > CLAIM_NUMLEN) digits = CLAIM_NUMLEN; /* (a claim is shorter: claims_parse) */
+  char ebuf[CLAIM_NUMLEN + 32];                       /* d.ddd...e-308: digits + 8 at most */
   snprintf(ebuf, sizeof ebuf, "%.*e", digits, v);
   char *e = strchr(ebuf, 'e');
+  if (!e) { /* inf or nan: no exponent to shape */
+    snprintf(out, n, "%s", ebuf);
+    return;
+  }
   int expo = atoi(e + 1);
   *e = 0;
   const char *p = ex + 1;

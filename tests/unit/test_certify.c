@@ -191,6 +191,16 @@ static void test_parser(void **state) {
   assert_string_equal(buf, "140.12346");
   claims_format_like("2E+3", 1234.0, buf, sizeof buf);
   assert_string_equal(buf, "1E+3");
+  /* a claim of 100 fraction digits (the fuzzer's find: the exponent fell outside the
+   * buffer) keeps its 100 digits and its exponent's shape */
+  char like[128] = "1.", want[160] = "3.75"; /* 0.375: exact, so every digit is known */
+  memset(like + 2, '0', 100), strcpy(like + 102, "e5");
+  memset(want + 4, '0', 98), strcpy(want + 102, "e-1");
+  char big[256];
+  claims_format_like(like, 0.375, big, sizeof big);
+  assert_string_equal(big, want);
+  claims_format_like("1e5", INFINITY, buf, sizeof buf);
+  assert_string_equal(buf, "inf");
 }
 
 /* The claim numbers' grammar and meaning (claimnum.h), values derived by hand. */
