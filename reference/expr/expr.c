@@ -596,8 +596,10 @@ int expr_series(arb_ptr res, const arb_t x, slong len, slong prec, const void *a
  *    enclosing f^(len)/len! on the ball c0 +- U (f's series there; xi1, xi2 lie in it). The
  *    sum is taken by Horner's rule on polynomials, each product's terms of degree >= len
  *    bounded and carried: acc_k = A_k + u acc_{k+1}, R_k = B(u) R_{k+1} + B(hi(u acc_{k+1})),
- *    so I = R_0 + |F_len| B(u)^len + |F_1| I_g. Division is the product by 1/g, a rational
- *    power and every function the same composition with its series (expr_fn_apply).
+ *    so I = R_0 + |F_len| B(u)^len + |F_1| I_g. A rational power and every function are
+ *    the same composition with its series (expr_fn_apply);
+ *  - quotients: the product by 1/g's model, or the series quotient Q = P1/P2 with the
+ *    bound of its residual (tm_div_quot), whichever remainder is smaller.
  * The fast path's builder uses the model where the ball series of a block fails or is
  * wider (reference/fast/fast_build.c, tm_refine). */
 
@@ -648,6 +650,56 @@ static void tm_mul(struct tmod *a, const struct tmod *b, slong len, const mag_t 
   tm_polymul(a->P, hi, a->P, b->P, len, rad, prec);
   mag_add(a->I, t, hi);
   mag_clear(ba), mag_clear(bb), mag_clear(t), mag_clear(hi);
+}
+
+/* a = a / b by the series quotient, where that bounds better than the product by b's
+ * reciprocal (tm_compose's TMF_RECIP, then tm_mul: 1/b's relative remainder carries over
+ * to the quotient at the factors' scale, however much smaller the quotient is:
+ * (1 - cos x)/x^2 - 1/2 over a block at 2^-100). Q = P1 / P2 to len terms (P2(0), a ball
+ * holding b(c), excludes 0), E = P1 - Q P2 in full (its terms below len are 0 up to their
+ * radii; B(E) counts them all), and |P2(t)| >= L = |P2(0)| - B(P2 - P2(0)) > I2 for every
+ * |t| <= rad; then, as (P1 + e1)/(P2 + e2) - Q = (E + e1 - Q e2)/(P2 + e2),
+ *   I = (B(E) + I1 + B(Q) I2) / (L - I2).
+ * Where numerator and denominator vanish together near the block (sin(x)/x, (1 - cos x)/x^2
+ * near 0) Q is the Taylor polynomial of an entire function and E holds only its product's
+ * terms of degree >= len, rad^len small. 1 with a replaced, 0 (a unchanged) where
+ * L <= I2 or a coefficient is not finite. */
+static int tm_div_quot(struct tmod *a, const struct tmod *b, slong len, const mag_t rad, slong prec) {
+  arb_poly_t Q, E;
+  arb_t b0;
+  mag_t L, t, u;
+  arb_poly_init(Q), arb_poly_init(E), arb_init(b0);
+  mag_init(L), mag_init(t), mag_init(u);
+  arb_poly_get_coeff_arb(b0, b->P, 0);
+  int ok = !arb_contains_zero(b0);
+  if (ok) {
+    arb_get_mag_lower(L, b0);
+    tm_bound(t, b->P, 1, rad);
+    mag_add(t, t, b->I);
+    ok = mag_cmp(L, t) > 0;
+  }
+  if (ok) {
+    mag_sub_lower(L, L, t); /* L - B(P2 - P2(0)) - I2 > 0 */
+    arb_poly_div_series(Q, a->P, b->P, len, prec);
+    ok = _arb_vec_is_finite(Q->coeffs, arb_poly_length(Q));
+  }
+  if (ok) {
+    arb_poly_mul(E, Q, b->P, prec);
+    arb_poly_sub(E, a->P, E, prec);
+    tm_bound(t, E, 0, rad); /* B(E) */
+    mag_add(t, t, a->I);
+    tm_bound(u, Q, 0, rad);
+    mag_addmul(t, u, b->I);
+    mag_div(t, t, L);
+    ok = mag_is_finite(t);
+  }
+  if (ok) {
+    arb_poly_swap(a->P, Q);
+    mag_set(a->I, t);
+  }
+  arb_poly_clear(Q), arb_poly_clear(E), arb_clear(b0);
+  mag_clear(L), mag_clear(t), mag_clear(u);
+  return ok;
 }
 
 /* how a composition applies f to a power series (the rules of ser_eval) */
@@ -768,9 +820,23 @@ static int tm_eval(struct tmod *m, const struct expr *e, int k, const arb_t c, c
       if (n->op == OP_ADD) arb_poly_add(m->P, m->P, b.P, prec);
       else arb_poly_sub(m->P, m->P, b.P, prec);
       mag_add(m->I, m->I, b.I);
-    } else {
-      if (n->op == OP_DIV) rc = tm_compose(&b, n, TMF_RECIP, len, rad, wp);
+    } else if (n->op == OP_DIV) {
+      /* both models of the quotient, the one of the smaller remainder kept (either is a
+       * model: its own polynomial with its own bound) */
+      struct tmod q;
+      tm_init(&q);
+      arb_poly_set(q.P, m->P), mag_set(q.I, m->I);
+      const int have_q = tm_div_quot(&q, &b, len, rad, prec);
+      rc = tm_compose(&b, n, TMF_RECIP, len, rad, wp);
       if (!rc) tm_mul(m, &b, len, rad, prec);
+      if (!rc) mag_set(b.I, m->I); /* (b is done with: the product's bound, to compare) */
+      if (have_q && (rc || mag_cmp(q.I, b.I) < 0)) {
+        arb_poly_swap(m->P, q.P), mag_swap(m->I, q.I);
+        rc = 0;
+      }
+      tm_clear(&q);
+    } else {
+      tm_mul(m, &b, len, rad, prec);
     }
   }
   tm_clear(&b);

@@ -35,6 +35,7 @@
 #define FAST_ZANC_MAX 0x1p-16  /* blocks within [-2^-16, 2^-16] try the Taylor anchor at 0 */
 #define FAST_LANC_MIN 0x1p16   /* blocks beyond 2^16 in magnitude try the line f follows there */
 #define FAST_LANC_BITS 20      /* significant bits of that line's coefficients */
+#define FAST_TM_LOST_MINLG 20  /* blocks of 2^20 patterns and more to split try the model where the ball lost */
 
 void fast_opts_default(struct fast_opts *o) {
   o->nmax = 20;
@@ -527,10 +528,13 @@ out:
  * D = f - A's: A's series at c (anchor_series_add) is subtracted from P. The model's precision is doubled until its value keeps 64 bits (a cancellation at
  * the centre, or against A). fc (or NULL): the value at the centre, known accurately; a
  * model whose remainder I alone exceeds the target there (|fc| 2^target_log2: no degree can
- * reach it, the block is split whatever the model says) is dropped at once, before any
- * precision is raised. Nothing changes where the model fails. */
-static void tm_refine(const struct ctx *cx, arb_ptr bc, slong len, double c, double rad, int lr, int *st,
-                      const double *anc, arb_srcptr fc) {
+ * reach it, the block is split whatever the model says) is dropped after one doubling of
+ * the precision that did not shrink I by 2^16 (a quotient's remainder is partly the
+ * precision's). Called also where the ball series succeeded but lost to the dependency
+ * (ball_lost; *st TRY_OK): the model replaces it only where its enclosure of the value is
+ * narrower. Nothing changes where the model fails. */
+static int tm_refine(const struct ctx *cx, arb_ptr bc, slong len, double c, double rad, int lr, int *st,
+                     const double *anc, arb_srcptr fc) {
   arb_ptr P = _arb_vec_init(len);
   mag_t I, S, t;
   arb_t cb;
@@ -538,15 +542,48 @@ static void tm_refine(const struct ctx *cx, arb_ptr bc, slong len, double c, dou
   arb_init(cb);
   arb_set_d(cb, c);
   int rc = -1;
+  const int was_ok = *st == TRY_OK;
+  int reach = 0; /* S: a limit on I beyond which the model is of no use */
   if (fc) { /* the target at the centre */
     arb_get_mag_lower(S, fc);
     mag_mul_2exp_si(S, S, cx->o.target_log2);
+    reach = 1;
   }
+  if (was_ok && (!reach || mag_cmp(arb_radref(bc), S) < 0)) /* nor wider than the ball it replaces */
+    mag_set(S, arb_radref(bc)), reach = 1;
+  mag_t prev;
+  mag_init(prev);
+  mag_inf(prev);
   for (slong p = cx->o.prec; p <= FAST_MAX_PREC; p *= 2) {
     rc = cx->fn->tm(P, I, c, rad, len, p, cx->fn->ctx);
-    if (!rc && fc && mag_cmp(I, S) > 0) rc = -1; /* out of reach */
+    if (!rc && reach && mag_cmp(I, S) > 0) {
+      /* out of reach, unless the remainder is the precision's (a quotient's residual,
+       * expr.c's tm_div_quot, holds the rounding of its cancellation): then doubling the
+       * precision divides it by 2^16 at least, which is checked once */
+      mag_mul_2exp_si(t, I, 16);
+      if (mag_cmp(t, prev) > 0 && mag_is_finite(prev)) rc = -1;
+      else if (mag_is_inf(prev)) {
+        mag_set(prev, I);
+        continue;
+      } else
+        mag_set(prev, I);
+    }
     if (!rc && anc && (anc[0] != 0 || anc[1] != 0 || anc[2] != 0)) anchor_series_add(P, anc, cb, len, p, -1);
     if (rc || (!arb_contains_zero(P) && arb_rel_accuracy_bits(P) >= 64)) break;
+  }
+  if (!rc && was_ok) { /* a ball series that lost to the dependency (ball_lost): the
+                        * model only where its enclosure of the value is narrower */
+    mag_set(t, arb_radref(P));
+    mag_add(t, t, I);
+    for (slong i = 1; i < len; i++) {
+      mag_t u;
+      mag_init(u);
+      arb_get_mag(u, P + i);
+      mag_mul_2exp_si(u, u, i * lr);
+      mag_add(t, t, u);
+      mag_clear(u);
+    }
+    if (mag_cmp(t, arb_radref(bc)) >= 0) rc = -1;
   }
   if (!rc) {
     /* S = I + sum_{i > m} |P_i| rho^i, from the top down: bc[m + 1] for m = len - 2 .. 0 */
@@ -563,8 +600,9 @@ static void tm_refine(const struct ctx *cx, arb_ptr bc, slong len, double c, dou
     *st = TRY_OK;
   }
   _arb_vec_clear(P, len);
-  mag_clear(I), mag_clear(S), mag_clear(t);
+  mag_clear(I), mag_clear(S), mag_clear(t), mag_clear(prev);
   arb_clear(cb);
+  return !rc;
 }
 
 /* The ball series of a block may do with a Taylor model where it failed (a function's
@@ -573,6 +611,31 @@ static void tm_refine(const struct ctx *cx, arb_ptr bc, slong len, double c, dou
  * model (on the 2-core machine, trying models also where the ball's range holds 0 decided
  * no more and cost x^3/(1+x^2)'s table twice the time) */
 static int tm_worth(const struct ctx *cx, int st) { return cx->fn->tm && st == TRY_SPLIT; }
+
+/* Whether a block's ball series (bc, TRY_OK) lost to the dependency problem all the same:
+ * its value's enclosure holds 0 and is more than 4 times wider than the centre's own
+ * Taylor polynomial (cc) reaches over the block, |cc_0| + sum_{i >= 1} |cc_i| rho^i:
+ * (1 - cos x)/x^2 - 1/2 over the binade at 2^-100 is a ball of radius ~1 around values
+ * near -2^-204, while a block where f merely crosses 0 keeps a ball of about its
+ * variation's size (x^3/(1 + x^2) at 0: split, as before, which is cheaper there than a
+ * model). Where such a block would be split, its model is tried (tm_refine) and kept only
+ * where narrower: a wide ball holding 0 often decides all the same (a deviation from an
+ * anchor bounded far below it), and a model of every such block cost the activations' tables
+ * ten times their time. */
+static int ball_lost(const struct ctx *cx, arb_srcptr cc, arb_srcptr bc, slong len, int lr) {
+  if (!cx->fn->tm || !arb_contains_zero(bc) || !arb_is_finite(cc)) return 0;
+  mag_t v, u;
+  mag_init(v), mag_init(u);
+  for (slong i = 0; i < len; i++) {
+    arb_get_mag(u, cc + i);
+    mag_mul_2exp_si(u, u, i * lr);
+    mag_add(v, v, u);
+  }
+  mag_mul_2exp_si(v, v, 2);
+  const int lost = mag_cmp(arb_radref(bc), v) > 0;
+  mag_clear(v), mag_clear(u);
+  return lost;
+}
 
 /* Tries the block of 2^k patterns from first with f's own series. TRY_OK: *L holds a
  * polynomial; TRY_SPLIT: try the halves; TRY_UNDEC / TRY_NOWHERE: leave it undecided. */
@@ -961,9 +1024,17 @@ static int anchored_try(struct ctx *cx, struct src *sr, arb_ptr cc, arb_ptr bc, 
   }
   if (rc == 0 && vec_finite(cc, len)) st = ball_series(sr, bc, len, c, rad, &dsgn);
   /* the series on the ball lost to the dependency problem: D's Taylor model (f's less A) */
+  const int lost = rc == 0 && st == TRY_OK && ball_lost(cx, cc, bc, len, lr);
   if (rc == 0 && !sr->fold && tm_worth(cx, st)) tm_refine(cx, bc, len, c, rad, lr, &st, sr->anc, cc);
   if (st == TRY_OK) dev_range(lo, hi, &sgn, cc, bc, nmax, lr);
   const int anchored = sr->anc[0] != 0 || sr->anc[1] != 0 || sr->anc[2] != 0;
+  int tried = 0, ok = TRY_OK; /* (the ball_lost model tried; its status) */
+  if (st == TRY_OK && anchored && lost && !anchor_fits(sr->anc, c, rad, hi, ainf)) {
+    /* D's ball too wide for the anchor only for the dependency: D's model first, where
+     * narrower ((1 - cos x)/x^2 - 1/2 over a binade at 2^-126) */
+    tried = 1;
+    if (tm_refine(cx, bc, len, c, rad, lr, &ok, sr->anc, cc)) dev_range(lo, hi, &sgn, cc, bc, nmax, lr);
+  }
   if (st == TRY_OK && anchored && !anchor_fits(sr->anc, c, rad, hi, ainf)) { /* f = A + D, unanchored */
     sr->fold = 1;
     st = src_series(sr, cc, x, len, cx->o.prec, NULL) == 0 && vec_finite(cc, len)
@@ -976,6 +1047,17 @@ static int anchored_try(struct ctx *cx, struct src *sr, arb_ptr cc, arb_ptr bc, 
     st = block_unanchored(cx, sr, bc, c, lr, can_split, L, lo, hi, sgn);
   else if (st == TRY_OK)
     st = block_anchored(cx, sr, cc, bc, c, lr, can_split, L, lo, hi, sgn, ainf);
+  /* a block of 2^20 patterns or more to split whose ball series lost to the dependency
+   * (ball_lost): its model, where narrower, and the block once more. The smaller blocks
+   * are left to the splitting: where a binade's model fails, its pieces' seldom succeed,
+   * and trying them all tripled the build of the activations and of x/sqrt(1+x^2) */
+  if (k >= FAST_TM_LOST_MINLG && st == TRY_SPLIT && lost && !tried && !sr->fold && tm_refine(cx, bc, len, c, rad, lr, &ok, sr->anc, cc)) {
+    dev_range(lo, hi, &sgn, cc, bc, nmax, lr);
+    if (!sgn) sgn = dsgn;
+    st = anchored && anchor_fits(sr->anc, c, rad, hi, ainf)
+             ? block_anchored(cx, sr, cc, bc, c, lr, can_split, L, lo, hi, sgn, ainf)
+             : !anchored ? block_unanchored(cx, sr, bc, c, lr, can_split, L, lo, hi, sgn) : TRY_SPLIT;
+  }
   arb_clear(x), mag_clear(lo), mag_clear(hi), mag_clear(ainf);
   return st;
 }
@@ -1336,25 +1418,29 @@ int fast_build(struct fast_table *tab, const struct fast_fn *fn, const struct fa
     }
   }
   if (nfirst) qsort(first, nfirst, sizeof *first, cmp_leaf_mag);
+  /* Both passes are loops taken in order of magnitude (dynamic schedule), each split of the
+   * second with its whole recursion (a task group) before the thread takes the next: tasks
+   * alone would not keep the order, since past a queue's length the runtime runs a new task
+   * at once, so that the last magnitudes ran first and a budget spent on them (1 - cos x at
+   * large x on one thread) left the small magnitudes' cheap blocks untried. */
 #pragma omp parallel num_threads(cx.o.threads > 0 ? cx.o.threads : omp_get_max_threads())
-#pragma omp single
   {
-    for (size_t i = 0; i < nfirst; i++) {
-      const uint32_t f = first[i].first;
-      const int k = first[i].k;
-#pragma omp task firstprivate(f, k)
-      build_rec(&cx, f, k, 1);
-    }
-#pragma omp taskwait
-    if (cx.nsplit) qsort(cx.split, cx.nsplit, sizeof *cx.split, cmp_leaf_mag); /* as the ranges run: small |x| first */
+#pragma omp for schedule(dynamic, 1)
+    for (size_t i = 0; i < nfirst; i++) build_rec(&cx, first[i].first, first[i].k, 1);
+#pragma omp single
+    if (cx.nsplit) qsort(cx.split, cx.nsplit, sizeof *cx.split, cmp_leaf_mag);
+#pragma omp for schedule(dynamic, 1)
     for (size_t i = 0; i < cx.nsplit; i++) {
       const uint32_t f = cx.split[i].first, half = 1u << (cx.split[i].k - 1);
       const int k = cx.split[i].k - 1;
       if (leave_to_balls(&cx, f, k + 1)) continue;
+#pragma omp taskgroup
+      {
 #pragma omp task firstprivate(f, k)
-      build_rec(&cx, f, k, 0);
+        build_rec(&cx, f, k, 0);
 #pragma omp task firstprivate(f, k, half)
-      build_rec(&cx, f + half, k, 0);
+        build_rec(&cx, f + half, k, 0);
+      }
     }
   }
   free(pc);
