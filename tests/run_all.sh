@@ -7,9 +7,9 @@
 #   slow   make test-slow: the suites of tier "slow" (the long ones)
 #   all    make ci: both
 # A suite not in tests/budgets.txt is quick, and said to have no budget. The cmocka programs
-# run UNIT_JOBS at a time, each printed whole when it ends; each shell suite's lines show as
-# it runs. Every suite prints a line every 30 s while it runs, then "-- NAME: W s wall, C s
-# CPU (budget B s CPU)": C is the user + system time of the suite and everything it ran, which other
+# run UNIT_JOBS at a time, each printed whole when it ends, their "-- NAME" lines after the
+# last; each shell suite's lines show as it runs. A line every 30 s while they run, and for
+# every suite "-- NAME: W s wall, C s CPU (budget B s CPU)": C is the user + system time of the suite and everything it ran, which other
 # jobs on a shared machine do not inflate; a suite over its budget is named on a "BUDGET:"
 # line and in the summary (a warning: growth seen before it costs CI its time limit).
 # Prints one closing line "tests: N passed, M failed, K skipped". SKIP_SUITES names shell
@@ -30,7 +30,11 @@ TIMES=$(mktemp)
 trap 'rm -f "$TIMES"' EXIT
 cpu_now() {
   times >"$TIMES"
-  eval "$1=$(awk 'NR == 2 { split($1, a, "m"); split($2, b, "m"); printf "%.1f\n", a[1] * 60 + a[2] + b[1] * 60 + b[2] }' "$TIMES")"
+  eval "$1=$(children_cpu "$TIMES")"
+}
+# children_cpu FILE: the user + system seconds on the second line of `times` output in FILE
+children_cpu() {
+  awk 'NR == 2 { split($1, a, "m"); split($2, b, "m"); printf "%.1f\n", a[1] * 60 + a[2] + b[1] * 60 + b[2] }' "$1"
 }
 field() { awk -v n="$1" -v k="$2" '$1 == n { print $k; exit }' "$BUDGETS" 2>/dev/null; }
 
@@ -62,8 +66,8 @@ run() {
   account "$name" "$w" "$c"
 }
 
-# account NAME WALL CPU [quiet]: count suite NAME's seconds and check its budget; prints its
-# "-- NAME" line unless quiet (run_one.sh printed it), and a "BUDGET:" line when over
+# account NAME WALL CPU: count suite NAME's seconds and check its budget; prints its
+# "-- NAME" line, and a "BUDGET:" line when over
 account() {
   name=$1 w=$2 c=$3
   wall_all=$((wall_all + w))
@@ -71,11 +75,10 @@ account() {
   nsuite=$((nsuite + 1))
   bud=$(field "$name" 3)
   if [ -z "$bud" ]; then
-    if [ -n "${4:-}" ]; then echo "$name: no budget (add it to $BUDGETS)"
-    else echo "-- $name: $w s wall, $c s CPU (no budget: add it to $BUDGETS)"; fi
+    echo "-- $name: $w s wall, $c s CPU (no budget: add it to $BUDGETS)"
     nobudget="$nobudget $name"
   else
-    [ -n "${4:-}" ] || echo "-- $name: $w s wall, $c s CPU (budget $bud s CPU)"
+    echo "-- $name: $w s wall, $c s CPU (budget $bud s CPU)"
     if awk -v c="$c" -v b="$bud" 'BEGIN { exit !(c > b) }'; then
       echo "BUDGET: $name used $c s of CPU, over its budget of $bud s ($BUDGETS)"
       over=$((over + 1))
@@ -85,8 +88,9 @@ account() {
 }
 
 # The cmocka programs, UNIT_JOBS at a time (default: the cores, at most 4; each program is
-# one thread but for OpenMP loops), each printed whole when it ends (run_one.sh); their
-# seconds and counts are read back from the files run_one.sh leaves, in the order named.
+# one thread but for OpenMP loops), each printed whole when it ends (run_one.sh); then, in
+# the order named, each one's "-- NAME" line with its seconds and budget and its counts, read
+# back from the files run_one.sh leaves.
 units=""
 for t in "$@"; do wanted "$t" && units="$units $t"; done
 if [ -n "$units" ]; then
@@ -108,8 +112,8 @@ if [ -n "$units" ]; then
     log=$B/tests/$t.log
     rc=$(cat "$log.rc" 2>/dev/null || echo 1)
     w=$(cat "$log.wall" 2>/dev/null || echo 0)
-    c=$(cat "$log.cpu" 2>/dev/null || echo 0)
-    account "$t" "$w" "$c" quiet
+    c=$(children_cpu "$log.times" 2>/dev/null)
+    account "$t" "$w" "${c:-0}"
     n=$(grep -o '\[  PASSED  \] [0-9]* test' "$log" | grep -o '[0-9]*' | head -1)
     f=$(grep -o '\[  FAILED  \] [0-9]* test' "$log" | grep -o '[0-9]*' | head -1)
     pass=$((pass + ${n:-0})); fail=$((fail + ${f:-0}))

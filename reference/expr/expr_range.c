@@ -126,7 +126,7 @@ static int apply_fn(struct iv *v, pt_fn f, const void *arg, int dir, int strict,
                    : dir == 2 && nonpos ? -1 : 0;
   const int olo = v->olo, ohi = v->ohi;
   int rc = -1, n = 0;
-  if (dir == 1 || dir == -1 || (dir == -2 && (pos || neg)) || (dir == 2 && (nonneg || nonpos))) {
+  if (mono) {
     n = 2; /* monotone on the interval: its ends */
     if (!at_point(b, f, arg, v->lo, prec) && !at_point(b + 1, f, arg, v->hi, prec)) rc = 0;
   } else if (dir == 2) { /* holds 0: the least value at 0, the greatest at an end */

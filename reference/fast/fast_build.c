@@ -518,6 +518,20 @@ out:
   return st;
 }
 
+/* r = sum_{from <= i < to} |v_i| rho^i, rho = 2^lr: what the terms of a series reach over
+ * the block */
+static void reach_sum(mag_t r, arb_srcptr v, slong from, slong to, int lr) {
+  mag_t t;
+  mag_init(t);
+  mag_zero(r);
+  for (slong i = from; i < to; i++) {
+    arb_get_mag(t, v + i);
+    mag_mul_2exp_si(t, t, i * lr);
+    mag_add(r, r, t);
+  }
+  mag_clear(t);
+}
+
 /* The Taylor model's bounds (fn->tm, expr_tm) in the form of the ball series that fit_poly
  * reads: bc[0] the values' range, P_0 +- (sum_{i>=1} |P_i| rho^i + I); bc[m + 1] (m <
  * len - 1) a ball around 0 whose radius times rho^(m+1) is R_m = sum_{m<i<len} |P_i| rho^i +
@@ -561,28 +575,22 @@ static int tm_refine(const struct ctx *cx, arb_ptr bc, slong len, double c, doub
        * expr.c's tm_div_quot, holds the rounding of its cancellation): then doubling the
        * precision divides it by 2^16 at least, which is checked once */
       mag_mul_2exp_si(t, I, 16);
-      if (mag_cmp(t, prev) > 0 && mag_is_finite(prev)) rc = -1;
-      else if (mag_is_inf(prev)) {
+      const int first = mag_is_inf(prev);
+      if (mag_cmp(t, prev) > 0) {
+        rc = -1;
+      } else {
         mag_set(prev, I);
-        continue;
-      } else
-        mag_set(prev, I);
+        if (first) continue;
+      }
     }
     if (!rc && anc && (anc[0] != 0 || anc[1] != 0 || anc[2] != 0)) anchor_series_add(P, anc, cb, len, p, -1);
     if (rc || (!arb_contains_zero(P) && arb_rel_accuracy_bits(P) >= 64)) break;
   }
   if (!rc && was_ok) { /* a ball series that lost to the dependency (ball_lost): the
                         * model only where its enclosure of the value is narrower */
-    mag_set(t, arb_radref(P));
+    reach_sum(t, P, 1, len, lr);
+    mag_add(t, t, arb_radref(P));
     mag_add(t, t, I);
-    for (slong i = 1; i < len; i++) {
-      mag_t u;
-      mag_init(u);
-      arb_get_mag(u, P + i);
-      mag_mul_2exp_si(u, u, i * lr);
-      mag_add(t, t, u);
-      mag_clear(u);
-    }
     if (mag_cmp(t, arb_radref(bc)) >= 0) rc = -1;
   }
   if (!rc) {
@@ -624,16 +632,12 @@ static int tm_worth(const struct ctx *cx, int st) { return cx->fn->tm && st == T
  * ten times their time. */
 static int ball_lost(const struct ctx *cx, arb_srcptr cc, arb_srcptr bc, slong len, int lr) {
   if (!cx->fn->tm || !arb_contains_zero(bc) || !arb_is_finite(cc)) return 0;
-  mag_t v, u;
-  mag_init(v), mag_init(u);
-  for (slong i = 0; i < len; i++) {
-    arb_get_mag(u, cc + i);
-    mag_mul_2exp_si(u, u, i * lr);
-    mag_add(v, v, u);
-  }
+  mag_t v;
+  mag_init(v);
+  reach_sum(v, cc, 0, len, lr);
   mag_mul_2exp_si(v, v, 2);
   const int lost = mag_cmp(arb_radref(bc), v) > 0;
-  mag_clear(v), mag_clear(u);
+  mag_clear(v);
   return lost;
 }
 
@@ -680,11 +684,7 @@ static int try_block_plain(struct ctx *cx, uint32_t first, int k, struct leaf *L
 static void dev_range(mag_t lo, mag_t hi, int *sgn, arb_srcptr cc, arb_srcptr bc, int n, int lr) {
   mag_t s, t, l2, h2;
   mag_init(s), mag_init(t), mag_init(l2), mag_init(h2);
-  for (int i = 1; i <= n; i++) {
-    arb_get_mag(t, cc + i);
-    mag_mul_2exp_si(t, t, (slong)i * lr);
-    mag_add(s, s, t);
-  }
+  reach_sum(s, cc, 1, n + 1, lr);
   arb_get_mag(t, bc + n + 1);
   mag_mul_2exp_si(t, t, (slong)(n + 1) * lr);
   mag_add(s, s, t);
@@ -849,6 +849,15 @@ static int block_anchored(struct ctx *cx, const struct src *sr, arb_srcptr cc, a
   }
   mag_clear(t), mag_clear(t40), mag_clear(g);
   return st;
+}
+
+/* A block's decision from its bounds: f's own (plain: no anchor, or one folded into f) or
+ * A + D's */
+static int block_decide(struct ctx *cx, const struct src *sr, arb_srcptr cc, arb_srcptr bc, double c, int lr,
+                        int can_split, struct leaf *L, const mag_t lo, const mag_t hi, int sgn, const mag_t ainf,
+                        int plain) {
+  return plain ? block_unanchored(cx, sr, bc, c, lr, can_split, L, lo, hi, sgn)
+               : block_anchored(cx, sr, cc, bc, c, lr, can_split, L, lo, hi, sgn, ainf);
 }
 
 /* The anchor of f's Taylor polynomial at 0, for an expression's blocks near 0 (before
@@ -1043,10 +1052,8 @@ static int anchored_try(struct ctx *cx, struct src *sr, arb_ptr cc, arb_ptr bc, 
     if (st == TRY_OK) dev_range(lo, hi, &sgn, cc, bc, nmax, lr);
   }
   if (!sgn) sgn = dsgn; /* the sign the formula proves, where the enclosures show none */
-  if (st == TRY_OK && (!anchored || sr->fold))
-    st = block_unanchored(cx, sr, bc, c, lr, can_split, L, lo, hi, sgn);
-  else if (st == TRY_OK)
-    st = block_anchored(cx, sr, cc, bc, c, lr, can_split, L, lo, hi, sgn, ainf);
+  const int plain = !anchored || sr->fold;
+  if (st == TRY_OK) st = block_decide(cx, sr, cc, bc, c, lr, can_split, L, lo, hi, sgn, ainf, plain);
   /* a block of 2^20 patterns or more to split whose ball series lost to the dependency
    * (ball_lost): its model, where narrower, and the block once more. The smaller blocks
    * are left to the splitting: where a binade's model fails, its pieces' seldom succeed,
@@ -1054,9 +1061,9 @@ static int anchored_try(struct ctx *cx, struct src *sr, arb_ptr cc, arb_ptr bc, 
   if (k >= FAST_TM_LOST_MINLG && st == TRY_SPLIT && lost && !tried && !sr->fold && tm_refine(cx, bc, len, c, rad, lr, &ok, sr->anc, cc)) {
     dev_range(lo, hi, &sgn, cc, bc, nmax, lr);
     if (!sgn) sgn = dsgn;
-    st = anchored && anchor_fits(sr->anc, c, rad, hi, ainf)
-             ? block_anchored(cx, sr, cc, bc, c, lr, can_split, L, lo, hi, sgn, ainf)
-             : !anchored ? block_unanchored(cx, sr, bc, c, lr, can_split, L, lo, hi, sgn) : TRY_SPLIT;
+    st = plain || anchor_fits(sr->anc, c, rad, hi, ainf)
+             ? block_decide(cx, sr, cc, bc, c, lr, can_split, L, lo, hi, sgn, ainf, plain)
+             : TRY_SPLIT;
   }
   arb_clear(x), mag_clear(lo), mag_clear(hi), mag_clear(ainf);
   return st;
