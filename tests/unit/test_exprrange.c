@@ -498,8 +498,8 @@ static void test_taylor_models(void **state) {
   ref_fast_free(&fast);
   /* quotients that vanish over vanishing (tm_div_quot, and the models tried where the ball
    * series lost to the dependency, fast_build.c's ball_lost): the tables over [2^-126,
-   * 2^-100) of both signs decide every pattern (none did before: 15 s a binade, most left),
-   * and what they decide is the naive MPFR pair */
+   * 2^-100) of both signs decide every pattern (the first two spent 15 s a binade there
+   * before and left most of it), and what they decide is the naive MPFR pair */
   static const struct {
     const char *text;
     naive_fn nv;
