@@ -204,6 +204,10 @@ static void g_trunc(arf_t o, const arf_t a) {
 }
 /* half-way cases away from zero */
 static void g_round(arf_t o, const arf_t a) {
+  if (!arf_is_finite(a) || arf_is_int(a)) { /* (a + 1/2, exact, of a far beyond its bits' */
+    arf_set(o, a);                        /* reach would take its exponent's size in bits) */
+    return;
+  }
   const int neg = arf_sgn(a) < 0; /* before o, which may be a, is written */
   arf_t h;
   arf_init(h);
