@@ -202,12 +202,24 @@ static void g_trunc(arf_t o, const arf_t a) {
   if (arf_sgn(a) >= 0) arf_floor(o, a);
   else arf_ceil(o, a);
 }
+/* The exact sums below (a + 1/2, a - floor(a)) take as many bits as the distance between
+ * a's lowest bit and 2^-1: bounded by a's own mantissa once |a| >= 1/2 and a is not an
+ * integer (its bits then reach from 2^e, e >= -1, below 2^0). An integer, or |a| < 1/2,
+ * is answered first without a sum: 2^-(2^33) + 1/2 exactly would take 2^33 bits. */
+static int round_trivial(arf_t o, const arf_t a) {
+  if (!arf_is_finite(a) || arf_is_int(a)) {
+    arf_set(o, a);
+    return 1;
+  }
+  if (arf_cmpabs_2exp_si(a, -1) < 0) {
+    arf_zero(o);
+    return 1;
+  }
+  return 0;
+}
 /* half-way cases away from zero */
 static void g_round(arf_t o, const arf_t a) {
-  if (!arf_is_finite(a) || arf_is_int(a)) { /* (a + 1/2, exact, of a far beyond its bits' */
-    arf_set(o, a);                        /* reach would take its exponent's size in bits) */
-    return;
-  }
+  if (round_trivial(o, a)) return;
   const int neg = arf_sgn(a) < 0; /* before o, which may be a, is written */
   arf_t h;
   arf_init(h);
@@ -223,6 +235,7 @@ static void g_round(arf_t o, const arf_t a) {
 }
 /* half-way cases to even */
 static void g_rint(arf_t o, const arf_t a) {
+  if (round_trivial(o, a)) return;
   arf_t f, d;
   arf_init(f), arf_init(d);
   arf_floor(f, a);

@@ -150,6 +150,19 @@ static void test_exact_values(void **state) {
   assert_true(y == -5.0 && t == 0);
   eval("trunc(-pi*x)", 1.5f, &y, &t);
   assert_true(y == -4.0 && t == 0);
+  /* round and rint at and near their half-way cases, by hand */
+  eval("round(x)", 0.5f, &y, &t);
+  assert_true(y == 1.0 && t == 0);
+  eval("rint(x)", 0.5f, &y, &t);
+  assert_true(y == 0.0 && t == 0);
+  eval("rint(x)", 2.5f, &y, &t);
+  assert_true(y == 2.0 && t == 0);
+  eval("round(x)", -2.5f, &y, &t);
+  assert_true(y == -3.0 && t == 0);
+  eval("round(x) + rint(x)", 0.49999997f, &y, &t);
+  assert_true(y == 0.0 && t == 0);
+  eval("round(x) + rint(x)", -1.5f, &y, &t);
+  assert_true(y == -4.0 && t == 0);
   eval("logb(pi*x)", 1.5f, &y, &t);
   assert_true(y == 2.0 && t == 0);
   /* constants: MPFR's correctly rounded values in binary64 */
@@ -192,6 +205,35 @@ static int inputs(uint32_t *xs, int n) {
  * has two equal leading terms whose difference the rules do not track: no limit is known, and
  * the value is IEEE's, inf - inf = NaN (expr_mpfr_formula); exp2(x) - exp(x) -> -inf at +inf (e^x grows faster);
  * exp10(x) - exp(x) -> +inf; cbrt(x) - x -> -+inf; x*rcbrt(x) -> +inf (x^(2/3)). */
+/* round and rint of balls far outside binary64's range, through the ball evaluator
+ * (expr_arb): an integer or a value below 1/2 in magnitude is answered without the exact
+ * sum a + 1/2 or a - floor(a), which for 2^-(2^49) would take 2^49 bits (the memory of
+ * the machine: this test then aborts). */
+static void test_steps_far(void **state) {
+  (void)state;
+  static const struct {
+    const char *text;
+    double x, want;
+  } cases[] = {
+      {"round(((x^4^8)^4^8)^4^8) + rint(((x^4^8)^4^8)^4^8) + 2", 0.25, 2.0}, /* 2^-(2^49) */
+      {"round(-((x^4^8)^4^8)^4^8) + rint(-((x^4^8)^4^8)^4^8) - 1", 0.25, -1.0},
+      {"round(((x^4^8)^4^8)^4^8) - ((x^4^8)^4^8)^4^8", 4.0, 0.0}, /* an integer: itself */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char err[512];
+    struct expr *e = expr_parse(cases[i].text, err, sizeof err);
+    if (!e) fail_msg("%s: %s", cases[i].text, err);
+    arb_t x, r;
+    arb_init(x), arb_init(r);
+    arb_set_d(x, cases[i].x);
+    expr_arb(r, e, x, 64);
+    if (!arb_is_exact(r) || arf_get_d(arb_midref(r), ARF_RND_NEAR) != cases[i].want)
+      fail_msg("%s at %g: %s, want %g", cases[i].text, cases[i].x, arb_get_str(r, 20, 0), cases[i].want);
+    arb_clear(x), arb_clear(r);
+    expr_free(e);
+  }
+}
+
 static void test_limits(void **state) {
   (void)state;
   static const struct {
@@ -551,6 +593,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_parse_errors),
       cmocka_unit_test(test_exact_values),
+      cmocka_unit_test(test_steps_far),
       cmocka_unit_test(test_limits),
       cmocka_unit_test(test_functions_match_catalogue),
       cmocka_unit_test(test_identity_tanh),
