@@ -296,40 +296,333 @@ IB_HDN int ib1_round53(const ib1 *a, double *y, int *t) {
   return 1;
 }
 
-/* The program at x (binary32 bits, finite) in ib1: 1 and *out, or 0 when it calls a function
- * without a rule here or an operation has no rule for its operands (the generic level
- * decides). */
-IB_HDN int ib1_eval(const struct ib_prog *P, uint32_t x, ib1 *out) {
+/* ---------------------------------------------------------------------------------
+ * The exponent apart. A value on the program's stack is v 2^e: v an ib1 ball (the
+ * invariant above) and e an integer, |e| <= IB1_EAPART. e is 0 almost always: each
+ * operation first runs as above on operands with e = 0, and only where its result leaves
+ * ib1's range (above 2^480 or below 2^-480: e^x beyond x = 333, sinh and cosh there, a
+ * product of large factors, a quotient of tiny ones) or an operand has e != 0 do the rules
+ * below run. They normalise the operands (v scaled by an exact power of 2 so that
+ * 1 <= |h| < 2, the power added to e: ib1_scale, exact for h and l but where l becomes
+ * subnormal, which it bounds, the radius rounded up), apply the operation to the
+ * normalised balls (which stay far inside the range), and combine the exponents exactly in
+ * integers; a result back within [2^-400, 2^400] returns to e = 0. So v 2^e holds every
+ * value the operation's exact result takes on its operands' balls, as each rule above
+ * proves for v, with no intermediate overflow or underflow however far from binary64 the
+ * values go (the generic level's exponent kept apart, ib.h, at ib1's speed). */
+#define IB1_EAPART ((int64_t)1 << 60)
+
+/* v 2^e as the same value with 1 <= |h| < 2 (a ball centred at 0 is left as it is) */
+IB_HD void ib1s_norm(ib1 *v, int64_t *e, int *ok) {
+  if (v->h == 0 || !*ok) return;
+  int k;
+  frexp(v->h, &k); /* 2^(k-1) <= |h| < 2^k */
+  if (k == 1) return;
+  ib1_scale(v, v, 1 - k, ok);
+  *e += k - 1;
+  if (*e > IB1_EAPART || *e < -IB1_EAPART) *ok = 0;
+}
+/* v 2^e back to e = 0 where its high word then lies within [2^-400, 2^400]: 1 when e is
+ * 0 after (an exact 0 included), 0 when it stays apart */
+IB_HD int ib1s_denorm(ib1 *v, int64_t *e, int *ok) {
+  if (!*e) return 1;
+  if (v->h == 0) {
+    if (v->r != 0) return 0;
+    *e = 0;
+    return 1;
+  }
+  int k;
+  frexp(v->h, &k);
+  const int64_t lg = (int64_t)k + *e;
+  if (lg < -400 || lg > 400) return 0;
+  ib1_scale(v, v, (int)*e, ok); /* |e| = |lg - k| <= 400 + 481, within ib1_scale's 960 */
+  *e = 0;
+  return 1;
+}
+
+IB_HDN void ib1s_mul(ib1 *r, int64_t *er, const ib1 *a, int64_t ea, const ib1 *b, int64_t eb, int *ok) {
+  if (!ea && !eb) {
+    int ok1 = 1;
+    ib1 t;
+    ib1_mul(&t, a, b, &ok1);
+    if (ok1) {
+      *r = t, *er = 0;
+      return;
+    }
+  }
+  ib1 A = *a, B = *b;
+  ib1s_norm(&A, &ea, ok);
+  ib1s_norm(&B, &eb, ok);
+  ib1_mul(r, &A, &B, ok);
+  *er = ea + eb; /* each within 2^60: no overflow */
+  if (*er > IB1_EAPART || *er < -IB1_EAPART) *ok = 0;
+  ib1s_denorm(r, er, ok);
+}
+IB_HDN void ib1s_div(ib1 *r, int64_t *er, const ib1 *a, int64_t ea, const ib1 *b, int64_t eb, int *ok) {
+  if (!ea && !eb) {
+    int ok1 = 1;
+    ib1 t;
+    ib1_div(&t, a, b, &ok1);
+    if (ok1) {
+      *r = t, *er = 0;
+      return;
+    }
+  }
+  ib1 A = *a, B = *b;
+  ib1s_norm(&A, &ea, ok);
+  ib1s_norm(&B, &eb, ok);
+  ib1_div(r, &A, &B, ok);
+  *er = ea - eb;
+  if (*er > IB1_EAPART || *er < -IB1_EAPART) *ok = 0;
+  ib1s_denorm(r, er, ok);
+}
+/* a 2^ea + b 2^eb. Normalised, with ea >= eb and d = ea - eb: for d <= 400, a's ball
+ * scaled by 2^d (|h| < 2^401, exact as ib1_scale says) is added to b's at exponent eb; for
+ * d > 400, |b 2^eb| <= upper(b) 2^-d 2^ea, which joins a's radius (upper(b) < 2^k: 2^-1000
+ * bounds it where k - d < -1000, else the scaling is exact, its result a normal number). */
+IB_HDN void ib1s_add(ib1 *r, int64_t *er, const ib1 *a, int64_t ea, const ib1 *b, int64_t eb, int *ok) {
+  if (ea == eb) {
+    int ok1 = 1;
+    ib1 t;
+    ib1_add(&t, a, b, &ok1);
+    if (ok1) {
+      *r = t, *er = ea;
+      if (ea) ib1s_denorm(r, er, ok);
+      return;
+    }
+  }
+  ib1 A = *a, B = *b;
+  ib1s_norm(&A, &ea, ok);
+  ib1s_norm(&B, &eb, ok);
+  if (!*ok) return;
+  if (A.h == 0 || B.h == 0) { /* an exact 0 adds nothing; a ball centred at 0 has no rule */
+    if (A.h == 0 && A.r == 0) *r = B, *er = eb;
+    else if (B.h == 0 && B.r == 0) *r = A, *er = ea;
+    else *ok = 0;
+    return;
+  }
+  if (ea < eb) {
+    const ib1 T = A;
+    const int64_t te = ea;
+    A = B, ea = eb, B = T, eb = te;
+  }
+  const int64_t d = ea - eb;
+  if (d <= 400) {
+    ib1_scale(&A, &A, (int)d, ok);
+    ib1_add(r, &A, &B, ok);
+    *er = eb;
+  } else {
+    const double ub = ib1_upper(&B);
+    int k;
+    frexp(ub, &k);
+    const double add = (int64_t)k - d < -1000 ? 0x1p-1000 : ldexp(ub, (int)-d);
+    *r = A;
+    r->r = ib1_ru_add(A.r, add);
+    *er = ea;
+    ib1_fits(r, ok);
+  }
+  ib1s_denorm(r, er, ok);
+}
+/* x^m by binary powering, every product through ib1s_mul */
+IB_HDN void ib1s_pow_int(ib1 *r, int64_t *er, const ib1 *x, int64_t ex, int64_t m, int *ok) {
+  if (!ex) {
+    int ok1 = 1;
+    ib1 t;
+    ib1_pow_int(&t, x, m, &ok1);
+    if (ok1) {
+      *r = t, *er = 0;
+      return;
+    }
+  }
+  ib1 b = *x, acc = ib1_exact(1);
+  int64_t eb = ex, eacc = 0;
+  const uint64_t a = m < 0 ? (uint64_t)0 - (uint64_t)m : (uint64_t)m;
+  for (uint64_t k = a; k && *ok; k >>= 1) {
+    if (k & 1) ib1s_mul(&acc, &eacc, &acc, eacc, &b, eb, ok);
+    if (k > 1) ib1s_mul(&b, &eb, &b, eb, &b, eb, ok);
+  }
+  if (m < 0 && *ok) {
+    const ib1 one = ib1_exact(1);
+    ib1s_div(&acc, &eacc, &one, 0, &acc, eacc, ok);
+  }
+  *r = acc, *er = eacc;
+}
+/* e^x = 2^k e^(x - k log 2) as ib1_exp, for |x| up to 2^40, the power 2^k kept apart:
+ * k = RN(x_h / log 2), |k| < 2^41 exact; k log 2 from the 106-bit ball of log 2, its error
+ * at most 2^41 2^-106 (the reduced argument keeps 2^-65 absolute); expm1_small needs
+ * |x - k log 2| <= 0.36 at every point (it fails otherwise). */
+IB_HDN void ib1s_exp(ib1 *r, int64_t *er, const ib1 *x, int *ok) {
+  if (!(ib1_upper(x) <= 0x1p40)) {
+    *ok = 0;
+    return;
+  }
+  const double kd = nearbyint(x->h * 1.4426950408889634);
+  const ib1 ln2 = ib1_table_const(IB_LN2_D, IB_LN2_E, ok), K = ib1_exact(kd), one = ib1_exact(1);
+  ib1 P, t;
+  ib1_mul(&P, &K, &ln2, ok);
+  ib1_sub(&t, x, &P, ok);
+  ib1_expm1_small(&t, &t, ok);
+  ib1_add(r, &t, &one, ok);
+  *er = (int64_t)kd;
+  ib1s_denorm(r, er, ok);
+}
+/* sinh and cosh for |x| >= 40 at every point: (e^|x| +- e^-|x|)/2 = (e^|x|/2)(1 +- e^-2|x|)
+ * with e^-2|x| <= e^-80 < 2^-115: e^|x|/2, its radius grown by 2^-115 of its magnitude;
+ * sinh takes x's sign */
+IB_HDN void ib1s_hyp(ib1 *r, int64_t *er, const ib1 *x, int fn, int *ok) {
+  ib1 ax;
+  ib1_abs(&ax, x);
+  const int neg = x->h < 0; /* r may be x */
+  if (!(ib1_lower(&ax) >= 40)) {
+    *ok = 0;
+    return;
+  }
+  ib1s_exp(r, er, &ax, ok);
+  if (!*ok) return;
+  r->r = ib1_ru_add(r->r, ib1_ru_mul(ib1_upper(r), 0x1p-115));
+  ib1_fits(r, ok);
+  *er -= 1;
+  if (fn == IBF_SINH && neg) ib1_neg(r, r);
+  ib1s_denorm(r, er, ok);
+}
+/* fn(x 2^ex): where ex = 0 (or x 2^ex returns to it), ib1_fn, and where that fails, e^x,
+ * e^x - 1, sinh and cosh beyond ib1's range; where ex stays apart, the rules that carry
+ * the exponent exactly: |x|, 1/x, sqrt (an odd exponent moved into the ball first) and
+ * 1/sqrt, log (log(v 2^e) = log v + e log 2, e < 2^53 exact) */
+IB_HDN void ib1s_fn(ib1 *r, int64_t *er, const ib1 *x, int64_t ex, int fn, int *ok) {
+  ib1 v = *x;
+  int64_t e = ex;
+  const ib1 one = ib1_exact(1);
+  if (!ib1s_denorm(&v, &e, ok)) {
+    switch (fn) {
+    case IBF_FABS: ib1_abs(r, &v), *er = e; return;
+    case IBF_RECIP: ib1s_div(r, er, &one, 0, &v, e, ok); return;
+    case IBF_SQRT:
+    case IBF_RSQRT: {
+      ib1s_norm(&v, &e, ok);
+      if (e & 1) { /* an odd exponent, either sign: v 2, e - 1 */
+        ib1_scale(&v, &v, 1, ok);
+        e -= 1;
+      }
+      ib1 s;
+      ib1_sqrt(&s, &v, ok);
+      if (fn == IBF_SQRT) *r = s, *er = e / 2;
+      else ib1s_div(r, er, &one, 0, &s, e / 2, ok);
+      return;
+    }
+    case IBF_LOG: {
+      ib1s_norm(&v, &e, ok);
+      if (e > ((int64_t)1 << 52) || e < -((int64_t)1 << 52)) *ok = 0;
+      const ib1 ln2 = ib1_table_const(IB_LN2_D, IB_LN2_E, ok), K = ib1_exact((double)e);
+      ib1 L, P;
+      ib1_log(&L, &v, ok);
+      ib1_mul(&P, &K, &ln2, ok);
+      ib1_add(r, &L, &P, ok);
+      *er = 0;
+      return;
+    }
+    default: *ok = 0; return;
+    }
+  }
+  int ok1 = 1;
+  ib1 t;
+  ib1_fn(&t, &v, fn, &ok1);
+  if (ok1) {
+    *r = t, *er = 0;
+    return;
+  }
+  switch (fn) {
+  case IBF_EXP: ib1s_exp(r, er, &v, ok); return;
+  case IBF_EXPM1: { /* beyond the range only for x > 333: e^x - 1 */
+    const ib1 m1 = ib1_exact(-1);
+    ib1s_exp(r, er, &v, ok);
+    if (*ok) ib1s_add(r, er, r, *er, &m1, 0, ok);
+    return;
+  }
+  case IBF_SINH:
+  case IBF_COSH: ib1s_hyp(r, er, &v, fn, ok); return;
+  default: *ok = 0;
+  }
+}
+/* RN53 of v 2^e where e stays apart. Beyond binary64 at every point of the ball, as the
+ * generic level's ib_round53 answers: |x| >= 2^1024, an infinity of x's sign, t its sign;
+ * |x| <= 2^-1076 (below half the least subnormal), a zero of x's sign, t opposite. Normal
+ * at every point: RN53(v) scaled (0 where v does not round to one pair). -1 otherwise (the
+ * generic level decides). */
+IB_HDN int ib1s_round53_far(const ib1 *a, int64_t e, double *y, int *t) {
+  const double lo = ib1_lower(a), up = ib1_upper(a);
+  if (a->h == 0 || !(lo > 0)) return -1;
+  int kl, ku;
+  frexp(lo, &kl); /* lo >= 2^(kl - 1) */
+  frexp(up, &ku); /* up < 2^ku */
+  const int neg = a->h < 0;
+  if ((int64_t)kl - 1 + e >= 1024) {
+    *y = neg ? -INFINITY : INFINITY, *t = neg ? -1 : 1;
+    return 1;
+  }
+  if ((int64_t)ku + e <= -1076) {
+    *y = neg ? -0.0 : 0.0, *t = neg ? 1 : -1;
+    return 1;
+  }
+  if ((int64_t)kl - 1 + e >= -1022 && (int64_t)ku + e <= 1024) {
+    /* every point normal in binary64 (at most 2^1024 in magnitude): RN53 commutes with
+     * the scaling by 2^e there, so RN53(x) = RN53(v) 2^e with the same t; a y of 2 at
+     * 2^1023 is 2^1024, RN53's infinity (t: above x, as for RN53(v) = 2) */
+    double yv;
+    int tv;
+    const int d = ib1_round53(a, &yv, &tv);
+    if (d == 1) *y = ldexp(yv, (int)e), *t = tv;
+    return d;
+  }
+  return -1;
+}
+
+/* The program at x (binary32 bits, finite) in ib1 with the exponent apart: 1 and *out 2^*eout,
+ * or 0 when it calls a function without a rule here or an operation has no rule for its
+ * operands (the generic level decides). */
+IB_HDN int ib1_eval(const struct ib_prog *P, uint32_t x, ib1 *out, int64_t *eout) {
   for (int i = 0; i < P->n_ins; i++)
     if (P->ins[i].op == IBO_FN && !ib1_has_rule(P->ins[i].fn)) return 0;
   ib1 st[IB_STACK];
+  int64_t se[IB_STACK];
   int sp = 0, ok = 1;
   for (int i = 0; i < P->n_ins && ok; i++) {
     const struct ib_ins in = P->ins[i];
     ib1 *a = sp >= 2 ? &st[sp - 2] : st, *b = sp >= 1 ? &st[sp - 1] : st;
+    int64_t *ea = sp >= 2 ? &se[sp - 2] : se, *eb = sp >= 1 ? &se[sp - 1] : se;
     switch (in.op) {
     case IBO_X: {
       float f;
       memcpy(&f, &x, 4);
+      se[sp] = 0;
       st[sp++] = ib1_exact((double)f);
       break;
     }
-    case IBO_CONST: ib1_const(&st[sp++], &P->k[in.p], &ok); break;
-    case IBO_NEG: ib1_neg(b, b); break;
-    case IBO_ADD: ib1_add(a, a, b, &ok), sp--; break;
-    case IBO_SUB: ib1_sub(a, a, b, &ok), sp--; break;
-    case IBO_MUL: ib1_mul(a, a, b, &ok), sp--; break;
-    case IBO_DIV: ib1_div(a, a, b, &ok), sp--; break;
-    case IBO_POW:
-      if (in.q == 1) ib1_pow_int(b, b, in.p, &ok);
-      else ib1_pow_frac(b, b, in.p, in.q, &ok);
+    case IBO_CONST:
+      se[sp] = 0;
+      ib1_const(&st[sp++], &P->k[in.p], &ok);
       break;
-    case IBO_FN: ib1_fn(b, b, in.fn, &ok); break;
+    case IBO_NEG: ib1_neg(b, b); break;
+    case IBO_ADD: ib1s_add(a, ea, a, *ea, b, *eb, &ok), sp--; break;
+    case IBO_SUB: {
+      ib1 nb;
+      ib1_neg(&nb, b);
+      ib1s_add(a, ea, a, *ea, &nb, *eb, &ok), sp--;
+      break;
+    }
+    case IBO_MUL: ib1s_mul(a, ea, a, *ea, b, *eb, &ok), sp--; break;
+    case IBO_DIV: ib1s_div(a, ea, a, *ea, b, *eb, &ok), sp--; break;
+    case IBO_POW:
+      if (in.q == 1) ib1s_pow_int(b, eb, b, *eb, in.p, &ok);
+      else if (ib1s_denorm(b, eb, &ok)) ib1_pow_frac(b, b, in.p, in.q, &ok);
+      else ok = 0;
+      break;
+    case IBO_FN: ib1s_fn(b, eb, b, *eb, in.fn, &ok); break;
     default: ok = 0;
     }
   }
   if (sp != 1) ok = 0;
-  if (ok) *out = st[0];
+  if (ok) *out = st[0], *eout = se[0];
   return ok;
 }
 
@@ -339,7 +632,11 @@ IB_HDN int ib1_eval(const struct ib_prog *P, uint32_t x, ib1 *out) {
  * level). */
 IB_HDN int ib1_decide(const struct ib_prog *P, uint32_t x, double *y, int *t) {
   ib1 r;
-  if (!ib1_eval(P, x, &r)) return -1;
+  int64_t e;
+  int ok = 1;
+  if (!ib1_eval(P, x, &r, &e)) return -1;
+  if (e && !ib1s_denorm(&r, &e, &ok)) return ib1s_round53_far(&r, e, y, t);
+  if (!ok) return -1;
   return ib1_round53(&r, y, t);
 }
 

@@ -13,6 +13,9 @@
  *    (ref_mpfr: exact MPFR operations, then Ziv's loop over Arb balls), y and t bit for bit;
  *    it prints the share it decides, the share it hands to the generic 1-word level (no
  *    fast rule) and the share it leaves to 2 words.
+ *  - the exponent kept apart (ib1s_*): beyond ib1's range, every input the fast level
+ *    decides equals the generic levels' pair (2 to 20 words), and it decides most inputs
+ *    of expressions whose values pass 2^480 there;
  * `test_ib1 --measure N` (opt-in) times, on one thread, the generic 1-word level and the
  * fast level on N random inputs of each expression (all 2^32 patterns; the best of three
  * alternating runs each) and prints the inputs a second and the share each decides. */
@@ -40,7 +43,13 @@ static const char *const exprs[] = {
      * generic code inside the fast level) */
     "log(cosh(x))", "log(exp(x)+exp(x/2))", "log(exp(x)-exp(x/2))", "log(x^2*exp(x))-x", "log10(exp(x)+x)/x",
     "sqrt(cosh(x))/exp(x/2)", "log1p(exp(x)^3)/x", "expm1(x)*exp(-x)", "asin(x)", "acos(x)", "asinh(x)",
-    "acosh(x)", "atanh(x)", "sinpi(x)", "cospi(x)", "erfc(x)", "erfcx(x)", "rcbrt(x)", "normcdf(x)"};
+    "acosh(x)", "atanh(x)", "sinpi(x)", "cospi(x)", "erfc(x)", "erfcx(x)", "rcbrt(x)", "normcdf(x)",
+    /* values beyond ib1's range, through the exponent kept apart (ib1s_*): results beyond
+     * binary64 (infinities, zeros), normal ones scaled back, sums at distant exponents,
+     * square roots of odd exponents, logarithms, powers */
+    "exp(x)*sin(x)", "exp(-x)*sin(x)", "sinh(x)/x", "x^2*exp(x)", "log(sinh(x)/x)", "log(cosh(x))-fabs(x)",
+    "sqrt(exp(x))", "rsqrt(cosh(x))", "exp(x)/cosh(x)", "exp(x)-exp(x-1)", "(exp(x)+x)^3/exp(3*x)",
+    "exp(x)^7*exp(-7*x)", "1/sinh(x)+exp(-x)", "expm1(x)/exp(x)", "exp(x^2)*exp(-x^2-1)", "x*exp(-x^2)"};
 #define N_EXPR ((int)(sizeof exprs / sizeof exprs[0]))
 
 static uint64_t rng = 0x2545f4914f6cdd1dull;
@@ -307,6 +316,70 @@ static void test_expressions(void **state) {
   assert_int_equal(check_failures, 0);
 }
 
+/* ---- the exponent apart, against the generic levels ----
+ * Over magnitudes where the values leave ib1's range ([2^5, 2^45) and the whole exponent
+ * range, both signs), every input the fast level decides is decided again by the generic
+ * levels of 2 to 20 words (ib.h's multiword balls with their own exponent: an independent
+ * implementation), which must give the same pair; and beyond 2^9, where e^x is past 2^480,
+ * the fast level must decide most inputs of the expressions whose values go there (before
+ * the exponent was kept apart it decided none of them). */
+static void test_exponent_apart(void **state) {
+  (void)state;
+  static const char *const far[] = {
+      "exp(x)*sin(x)", "exp(-x)*sin(x)", "sinh(x)/x", "x^2*exp(x)", "log(sinh(x)/x)", "log(cosh(x))",
+      "sqrt(exp(x))", "rsqrt(cosh(x))", "exp(x)/cosh(x)", "exp(x)-exp(x-1)", "(exp(x)+x)^3/exp(3*x)",
+      "1/sinh(x)+exp(-x)", "expm1(x)/exp(x)", "x*exp(-x^2)", "cosh(x)-1", "exp(x)^3", "sqrt(sinh(x))",
+      "exp(x/3)^5/exp(x)", "1/(exp(x)+1)", "log(exp(x)+exp(x/2))"};
+  for (size_t k = 0; k < sizeof far / sizeof far[0]; k++) {
+    char err[256];
+    struct expr *e = expr_parse(far[k], err, sizeof err);
+    static struct ib_prog P;
+    CHECK(e && !expr_ib_compile(e, &P, err, sizeof err), "%s: %s", far[k], err);
+    if (!e) continue;
+    long dec = 0, cmp = 0, bad = 0, big = 0, bigdec = 0;
+    for (int i = 0; i < 4000; i++) {
+      int ex = i % 2 ? 132 + (int)(next64() % 40) : 1 + (int)(next64() % 254);
+      const uint32_t x = (uint32_t)ex << 23 | (uint32_t)(next64() & 0x7fffff) | (next64() & 1 ? 0x80000000u : 0);
+      double y, y2;
+      int t, t2, d = 0;
+      const int far_x = ex >= 136 && ex <= 166; /* |x| in [2^9, 2^40) */
+      big += far_x;
+      if (ib1_decide(&P, x, &y, &t) != 1) continue;
+      dec++, bigdec += far_x;
+      for (int lev = 1; lev < IB_LEVELS && d == 0; lev++) d = ib_decide_level(&P, x, lev, &y2, &t2);
+      if (d != 1) continue;
+      cmp++;
+      if (memcmp(&y, &y2, sizeof y) || t != t2) {
+        if (bad < 3) fprintf(stderr, "  %s at x=%a: fast %a t=%d, generic %a t=%d\n", far[k], (double)u2f(x), y, t, y2, t2);
+        bad++;
+      }
+    }
+    printf("  %-28s fast decided %4ld of 4000 (%4ld of %4ld in [2^9, 2^40)), %4ld compared, %ld differ\n", far[k], dec,
+           bigdec, big, cmp, bad);
+    CHECK(bad == 0, "%s: %ld pairs differ from the generic levels'", far[k], bad);
+    CHECK(10 * cmp >= 9 * dec, "%s: only %ld of %ld compared", far[k], cmp, dec);
+    expr_free(e);
+  }
+  /* the expressions whose every value there is far from 1 (no cancellation): most decided */
+  static const char *const must[] = {"exp(x)*sin(x)", "sinh(x)/x", "log(sinh(x)/x)", "sqrt(exp(x))", "exp(x)^3"};
+  for (size_t k = 0; k < sizeof must / sizeof must[0]; k++) {
+    char err[256];
+    struct expr *e = expr_parse(must[k], err, sizeof err);
+    static struct ib_prog P;
+    if (!e || expr_ib_compile(e, &P, err, sizeof err)) continue;
+    long dec = 0;
+    for (int i = 0; i < 1000; i++) {
+      const uint32_t x = (uint32_t)(136 + (int)(next64() % 31)) << 23 | (uint32_t)(next64() & 0x7fffff);
+      double y;
+      int t;
+      dec += ib1_decide(&P, x, &y, &t) == 1;
+    }
+    CHECK(dec >= 900, "%s: the fast level decides only %ld of 1000 inputs in [2^9, 2^40)", must[k], dec);
+    expr_free(e);
+  }
+  assert_int_equal(check_failures, 0);
+}
+
 /* ---- the opt-in measurement ---- */
 static double now(void) {
   struct timespec ts;
@@ -365,6 +438,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_tables),
       cmocka_unit_test(test_operations),
       cmocka_unit_test(test_expressions),
+      cmocka_unit_test(test_exponent_apart),
   };
   return cmocka_run_group_tests_name("ib1", tests, NULL, NULL);
 }
