@@ -532,6 +532,30 @@ static void reach_sum(mag_t r, arb_srcptr v, slong from, slong to, int lr) {
   mag_clear(t);
 }
 
+/* The model of degree len - 1 at precision p from one of degree lx - 1 >= len - 1: the
+ * terms of degree len and above join the remainder, each |P_i| rho^i (|x - c| <= rad <=
+ * rho = 2^lr on the block), so P[0..len) and I are again a model of f there. */
+#define FAST_TM_MAX_LEN 41
+static int tm_model(const struct ctx *cx, arb_ptr P, mag_t I, double c, double rad, slong len, slong lx, int lr,
+                    slong p) {
+  if (lx <= len) return cx->fn->tm(P, I, c, rad, len, p, cx->fn->ctx);
+  arb_ptr Q = _arb_vec_init(lx);
+  const int rc = cx->fn->tm(Q, I, c, rad, lx, p, cx->fn->ctx);
+  if (!rc) {
+    mag_t t;
+    mag_init(t);
+    for (slong i = 0; i < len; i++) arb_set(P + i, Q + i);
+    for (slong i = len; i < lx; i++) {
+      arb_get_mag(t, Q + i);
+      mag_mul_2exp_si(t, t, i * lr);
+      mag_add(I, I, t);
+    }
+    mag_clear(t);
+  }
+  _arb_vec_clear(Q, lx);
+  return rc;
+}
+
 /* The Taylor model's bounds (fn->tm, expr_tm) in the form of the ball series that fit_poly
  * reads: bc[0] the values' range, P_0 +- (sum_{i>=1} |P_i| rho^i + I); bc[m + 1] (m <
  * len - 1) a ball around 0 whose radius times rho^(m+1) is R_m = sum_{m<i<len} |P_i| rho^i +
@@ -567,9 +591,16 @@ static int tm_refine(const struct ctx *cx, arb_ptr bc, slong len, double c, doub
     mag_set(S, arb_radref(bc)), reach = 1;
   mag_t prev;
   mag_init(prev);
+  /* a model of the block's degree first; where none serves, one of about twice the degree
+   * whose terms beyond it join the remainder (tm_model): a composition whose inner
+   * functions' series converge slowly on the block (a difference of large terms that
+   * cancels, x + sqrt(x^2 + 1) at -2^100) reaches with it blocks 50 to 100 times wider */
+  for (int pass = 0; pass < 2 && rc; pass++) {
+  const slong lx = pass ? (2 * len - 1 < FAST_TM_MAX_LEN ? 2 * len - 1 : FAST_TM_MAX_LEN) : len;
+  if (pass && lx <= len) break;
   mag_inf(prev);
   for (slong p = cx->o.prec; p <= FAST_MAX_PREC; p *= 2) {
-    rc = cx->fn->tm(P, I, c, rad, len, p, cx->fn->ctx);
+    rc = tm_model(cx, P, I, c, rad, len, lx, lr, p);
     if (!rc && reach && mag_cmp(I, S) > 0) {
       /* out of reach, unless the remainder is the precision's (a quotient's residual,
        * expr.c's tm_div_quot, holds the rounding of its cancellation): then doubling the
@@ -585,6 +616,7 @@ static int tm_refine(const struct ctx *cx, arb_ptr bc, slong len, double c, doub
     }
     if (!rc && anc && (anc[0] != 0 || anc[1] != 0 || anc[2] != 0)) anchor_series_add(P, anc, cb, len, p, -1);
     if (rc || (!arb_contains_zero(P) && arb_rel_accuracy_bits(P) >= 64)) break;
+  }
   }
   if (!rc && was_ok) { /* a ball series that lost to the dependency (ball_lost): the
                         * model only where its enclosure of the value is narrower */
