@@ -305,7 +305,7 @@ IB_HDN void ib1_sincos(ib1 *sn, ib1 *cs, const ib1 *x, int *ok) {
  *   sinh|x| = (e^|x| - e^-|x|)/2 = (M + M/(1 + M))/2, cosh x = 1 + M^2/(2 (1 + M)),
  *   tanh|x| = M2/(M2 + 2) with M2 = expm1(2|x|); odd ones take x's sign. */
 IB_HDN void ib1_hyp(ib1 *r, const ib1 *x, int fn, int *ok) {
-  ib1 ax, M, D, t;
+  ib1 ax, M = {0, 0, 0}, D = {0, 0, 0}, t; /* M, D: read only while ok, set before; initialised for the compiler */
   const ib1 one = ib1_exact(1), two = ib1_exact(2);
   const int neg = x->h < 0; /* r may be x */
   ib1_abs(&ax, x);

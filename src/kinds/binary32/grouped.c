@@ -120,7 +120,8 @@ static int group_worker(void *p, int i) {
 }
 
 /* The groups' times into the run's (summed, in group order: with groups at once the parts
- * add up to more than the wall time, which is the elapsed one); the first failure, in
+ * add up to more than the wall time, which is the elapsed one; an interrupted group's
+ * too, so that a partial result says how its part was decided); the first failure, in
  * group order, said and returned (an interruption only when nothing else failed). */
 static int gather(struct queue *q, double wall, int64_t *done_mag) {
   struct scan_times *t = &q->r->times;
@@ -131,7 +132,7 @@ static int gather(struct queue *q, double wall, int64_t *done_mag) {
     if (done_mag) *done_mag = tm->done_mag;
     if (q->rc[gi]) {
       if (!rc || (rc == EXIT_INTERRUPT && q->rc[gi] != EXIT_INTERRUPT)) rc = q->rc[gi], failed = gi;
-      continue;
+      if (q->rc[gi] != EXIT_INTERRUPT) continue; /* an interrupted group's times are those of what it kept */
     }
     t->wall += q->nw > 1 ? 0 : tm->wall, t->eval += tm->eval, t->reference += tm->reference, t->reduce += tm->reduce;
     t->cache_io += tm->cache_io, t->gpu_kernel += tm->gpu_kernel, t->gpu_copy += tm->gpu_copy;
