@@ -13,11 +13,12 @@
  * 2^-480 <= |h| <= 2^480, |l| <= 2^-53 |h| (a two_sum's pair, or a table's RN pair, always
  * is: |l| <= half an ulp of h), and r <= 2^480. So every product of two midpoints' high words
  * lies in [2^-960, 2^960]: its fma residual is exact, nothing overflows. A result outside
- * that range (or any operation without a rule here: a ball that may hold 0 as a divisor, a
- * logarithm's argument reaching 0, exp beyond |x| = 700) sets *ok = 0 and the whole input
- * goes to the generic 1-word level (ib_prog.h), which has saturated and logarithmic
- * slots and the exponent apart; so does every input of a program calling a function
- * without a fast rule (erf, asin, ...: ib1_has_rule). Nothing here is
+ * that range is taken again with the exponent kept apart (ib1s_*, below: the program's
+ * values are balls times 2^e). An operation without a rule here (a ball that may hold 0 as
+ * a divisor, a logarithm's argument reaching 0, exp beyond |x| = 2^40) sets *ok = 0 and the
+ * whole input goes to the generic 1-word level (ib_prog.h), which has saturated and
+ * logarithmic slots; so does every input of a program calling a function without a fast
+ * rule (erf, asin, ...: ib1_has_rule). Nothing here is
  * trusted beyond IEEE binary64 arithmetic rounding to nearest (the host's with
  * -ffp-contract=off, the device's with -fmad=false: no operation is fused unless written
  * as fma) and the elementary functions' results used only as seeds (never in a bound).
