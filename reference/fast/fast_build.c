@@ -544,12 +544,9 @@ static int tm_model(const struct ctx *cx, arb_ptr P, mag_t I, double c, double r
   if (!rc) {
     mag_t t;
     mag_init(t);
-    for (slong i = 0; i < len; i++) arb_set(P + i, Q + i);
-    for (slong i = len; i < lx; i++) {
-      arb_get_mag(t, Q + i);
-      mag_mul_2exp_si(t, t, i * lr);
-      mag_add(I, I, t);
-    }
+    _arb_vec_set(P, Q, len);
+    reach_sum(t, Q, len, lx, lr);
+    mag_add(I, I, t);
     mag_clear(t);
   }
   _arb_vec_clear(Q, lx);
@@ -596,27 +593,27 @@ static int tm_refine(const struct ctx *cx, arb_ptr bc, slong len, double c, doub
    * functions' series converge slowly on the block (a difference of large terms that
    * cancels, x + sqrt(x^2 + 1) at -2^100) reaches with it blocks 50 to 100 times wider */
   for (int pass = 0; pass < 2 && rc; pass++) {
-  const slong lx = pass ? (2 * len - 1 < FAST_TM_MAX_LEN ? 2 * len - 1 : FAST_TM_MAX_LEN) : len;
-  if (pass && lx <= len) break;
-  mag_inf(prev);
-  for (slong p = cx->o.prec; p <= FAST_MAX_PREC; p *= 2) {
-    rc = tm_model(cx, P, I, c, rad, len, lx, lr, p);
-    if (!rc && reach && mag_cmp(I, S) > 0) {
-      /* out of reach, unless the remainder is the precision's (a quotient's residual,
-       * expr.c's tm_div_quot, holds the rounding of its cancellation): then doubling the
-       * precision divides it by 2^16 at least, which is checked once */
-      mag_mul_2exp_si(t, I, 16);
-      const int first = mag_is_inf(prev);
-      if (mag_cmp(t, prev) > 0) {
-        rc = -1;
-      } else {
-        mag_set(prev, I);
-        if (first) continue;
+    const slong lx = pass ? (2 * len - 1 < FAST_TM_MAX_LEN ? 2 * len - 1 : FAST_TM_MAX_LEN) : len;
+    if (pass && lx <= len) break;
+    mag_inf(prev);
+    for (slong p = cx->o.prec; p <= FAST_MAX_PREC; p *= 2) {
+      rc = tm_model(cx, P, I, c, rad, len, lx, lr, p);
+      if (!rc && reach && mag_cmp(I, S) > 0) {
+        /* out of reach, unless the remainder is the precision's (a quotient's residual,
+         * expr.c's tm_div_quot, holds the rounding of its cancellation): then doubling the
+         * precision divides it by 2^16 at least, which is checked once */
+        mag_mul_2exp_si(t, I, 16);
+        const int first = mag_is_inf(prev);
+        if (mag_cmp(t, prev) > 0) {
+          rc = -1;
+        } else {
+          mag_set(prev, I);
+          if (first) continue;
+        }
       }
+      if (!rc && anc && (anc[0] != 0 || anc[1] != 0 || anc[2] != 0)) anchor_series_add(P, anc, cb, len, p, -1);
+      if (rc || (!arb_contains_zero(P) && arb_rel_accuracy_bits(P) >= 64)) break;
     }
-    if (!rc && anc && (anc[0] != 0 || anc[1] != 0 || anc[2] != 0)) anchor_series_add(P, anc, cb, len, p, -1);
-    if (rc || (!arb_contains_zero(P) && arb_rel_accuracy_bits(P) >= 64)) break;
-  }
   }
   if (!rc && was_ok) { /* a ball series that lost to the dependency (ball_lost): the
                         * model only where its enclosure of the value is narrower */

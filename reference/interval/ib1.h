@@ -341,11 +341,15 @@ IB_HD int ib1s_denorm(ib1 *v, int64_t *e, int *ok) {
   return 1;
 }
 
-IB_HDN void ib1s_mul(ib1 *r, int64_t *er, const ib1 *a, int64_t ea, const ib1 *b, int64_t eb, int *ok) {
+/* a 2^ea times (or, div, over) b 2^eb: on e = 0 operands ib1_mul (ib1_div) as it is; where
+ * that leaves the range or an exponent is apart, on the normalised balls, the exponents
+ * added (subtracted) */
+IB_HDN void ib1s_muldiv(ib1 *r, int64_t *er, const ib1 *a, int64_t ea, const ib1 *b, int64_t eb, int div, int *ok) {
   if (!ea && !eb) {
     int ok1 = 1;
     ib1 t;
-    ib1_mul(&t, a, b, &ok1);
+    if (div) ib1_div(&t, a, b, &ok1);
+    else ib1_mul(&t, a, b, &ok1);
     if (ok1) {
       *r = t, *er = 0;
       return;
@@ -354,28 +358,17 @@ IB_HDN void ib1s_mul(ib1 *r, int64_t *er, const ib1 *a, int64_t ea, const ib1 *b
   ib1 A = *a, B = *b;
   ib1s_norm(&A, &ea, ok);
   ib1s_norm(&B, &eb, ok);
-  ib1_mul(r, &A, &B, ok);
-  *er = ea + eb; /* each within 2^60: no overflow */
+  if (div) ib1_div(r, &A, &B, ok);
+  else ib1_mul(r, &A, &B, ok);
+  *er = div ? ea - eb : ea + eb; /* each within 2^60: no overflow */
   if (*er > IB1_EAPART || *er < -IB1_EAPART) *ok = 0;
   ib1s_denorm(r, er, ok);
 }
+IB_HDN void ib1s_mul(ib1 *r, int64_t *er, const ib1 *a, int64_t ea, const ib1 *b, int64_t eb, int *ok) {
+  ib1s_muldiv(r, er, a, ea, b, eb, 0, ok);
+}
 IB_HDN void ib1s_div(ib1 *r, int64_t *er, const ib1 *a, int64_t ea, const ib1 *b, int64_t eb, int *ok) {
-  if (!ea && !eb) {
-    int ok1 = 1;
-    ib1 t;
-    ib1_div(&t, a, b, &ok1);
-    if (ok1) {
-      *r = t, *er = 0;
-      return;
-    }
-  }
-  ib1 A = *a, B = *b;
-  ib1s_norm(&A, &ea, ok);
-  ib1s_norm(&B, &eb, ok);
-  ib1_div(r, &A, &B, ok);
-  *er = ea - eb;
-  if (*er > IB1_EAPART || *er < -IB1_EAPART) *ok = 0;
-  ib1s_denorm(r, er, ok);
+  ib1s_muldiv(r, er, a, ea, b, eb, 1, ok);
 }
 /* a 2^ea + b 2^eb. Normalised, with ea >= eb and d = ea - eb: for d <= 400, a's ball
  * scaled by 2^d (|h| < 2^401, exact as ib1_scale says) is added to b's at exponent eb; for
