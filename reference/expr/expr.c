@@ -594,9 +594,11 @@ int expr_series(arb_ptr res, const arb_t x, slong len, slong prec, const void *a
  *    f(c0 + u + e) = f(c0 + u) + f'(xi1) e, and f(c0 + u) = sum_{k<len} A_k u^k +
  *    F_len(xi2) u^len with A_k = f^(k)(c0)/k! (f's series at the point c0) and F_len
  *    enclosing f^(len)/len! on the ball c0 +- U (f's series there; xi1, xi2 lie in it). The
- *    sum is taken by Horner's rule on polynomials, each product's terms of degree >= len
- *    bounded and carried: acc_k = A_k + u acc_{k+1}, R_k = B(u) R_{k+1} + B(hi(u acc_{k+1})),
- *    so I = R_0 + |F_len| B(u)^len + |F_1| I_g. A rational power and every function are
+ *    sum's terms of degree < len are Arb's composition of series, those of degree >= len
+ *    bounded by majorants (tm_compose_hi) as R_0 (or, where that bound does not fit a
+ *    double, by Horner's rule on ball polynomials, each product's terms of degree >= len
+ *    bounded and carried: acc_k = A_k + u acc_{k+1}, R_k = B(u) R_{k+1} +
+ *    B(hi(u acc_{k+1}))), so I = R_0 + |F_len| B(u)^len + |F_1| I_g. A rational power and every function are
  *    the same composition with its series (expr_fn_apply);
  *  - quotients: the product by 1/g's model, or the series quotient Q = P1/P2 with the
  *    bound of its residual (tm_div_quot), whichever remainder is smaller.
@@ -712,6 +714,116 @@ static int tm_apply(arb_poly_t r, const struct node *n, enum tm_fop op, const ar
   return 0;
 }
 
+/* A double upper bound of x * 2^-E (x a mag): mag_get_d's upper bound, raised to 2^-1000
+ * where smaller (so that no later product of two of them is subnormal in a way that matters:
+ * tm_compose_hi adds the absolute slack of an underflow anyway) */
+static double tm_mag_d(const mag_t x, slong E) {
+  if (mag_is_zero(x)) return 0;
+  mag_t t;
+  mag_init(t);
+  mag_mul_2exp_si(t, x, -E);
+  double d = mag_get_d(t);
+  mag_clear(t);
+  return d < 0x1p-1000 ? 0x1p-1000 : d;
+}
+
+/* R >= B(the terms of degree >= len of sum_{k<len} A_k u^k), u(0) = 0, Bu = B(u) > 0, the
+ * truncated part of tm_compose's sum, by majorants: with a_k >= |A_k| Bu^k and
+ * m_j >= |u_j| rad^j / Bu (m(1) = 1 but for rounding), every coefficient of the sum in the
+ * variable s = t / rad is at most the same coefficient of S = sum_k a_k m^k, which has
+ * nonnegative coefficients, so the truncated part is at most sum_{j >= len} S_j. S is taken
+ * by Horner's rule in doubles (acc = a_k + m acc), its terms up to degree D = 2 len kept and
+ * those beyond summed at s = 1 into T (T = m(1) T + the overflow of each step), so
+ * R = (sum_{len <= j <= D} acc_j + T) 2^E, the a_k scaled by 2^-E (E: the largest's
+ * exponent). Every operation adds or multiplies nonnegative doubles: each rounding to
+ * nearest loses at most a relative 2^-53 of a normal result and an absolute 2^-1074 of a
+ * subnormal one, so after at most N operations on any path the computed sum is at least
+ * the exact one times (1 - 2^-53)^N minus N 2^-1074; R takes the computed sum times
+ * (1 + 2^-30) plus N 2^-1074 (N < 2^20 here: len <= FAST_TM_MAX_LEN). O(len^2 D) double
+ * operations where the ball polynomials' Horner takes len products of length-len ball
+ * polynomials (milliseconds at len 41 and 400 bits; this, microseconds). Returns 0, or -1
+ * (R unset) where the scaled terms do not fit a double (the caller's Horner then bounds it). */
+static int tm_compose_hi(mag_t R, const arb_poly_t A, const arb_poly_t u, const mag_t Bu, slong len, const mag_t rad) {
+  enum { TM_D_MAX = 2 * 48 };
+  const slong D = 2 * len, nu = arb_poly_length(u);
+  if (mag_is_zero(Bu)) {
+    mag_zero(R);
+    return 0;
+  }
+  if (len < 2 || D > TM_D_MAX || nu > D) return -1;
+  double a[TM_D_MAX], m[TM_D_MAX + 1], acc[TM_D_MAX + 1], nw[TM_D_MAX + 1];
+  mag_t t, p, big;
+  mag_init(t), mag_init(p), mag_init(big);
+  /* a_k = |A_k| Bu^k; E the exponent of the largest */
+  mag_t ak[TM_D_MAX];
+  double lg = -1e300;
+  for (slong k = 0; k < len; k++) {
+    mag_init(ak[k]);
+    if (k < arb_poly_length(A)) arb_get_mag(ak[k], arb_poly_get_coeff_ptr(A, k));
+    mag_pow_ui(t, Bu, (ulong)k);
+    mag_mul(ak[k], ak[k], t);
+    if (!mag_is_zero(ak[k])) {
+      double l = mag_get_d_log2_approx(ak[k]);
+      if (l > lg) lg = l;
+    }
+  }
+  int ok = lg > -1e300 && lg < 1e15;
+  const slong E = ok ? (slong)lg : 0;
+  for (slong k = 0; ok && k < len; k++) {
+    a[k] = tm_mag_d(ak[k], E);
+    ok = a[k] < 0x1p+900;
+  }
+  for (slong k = 0; k < len; k++) mag_clear(ak[k]);
+  /* m_j = |u_j| rad^j / Bu */
+  mag_one(p);
+  for (slong j = 0; ok && j <= D; j++) {
+    m[j] = 0;
+    if (j < nu) {
+      arb_get_mag(t, arb_poly_get_coeff_ptr(u, j));
+      mag_mul(t, t, p);
+      mag_div(t, t, Bu);
+      m[j] = tm_mag_d(t, 0);
+      ok = m[j] < 0x1p+900;
+    }
+    mag_mul(p, p, rad);
+  }
+  double R0 = 0;
+  if (ok) {
+    double m1 = 0, T = 0;
+    for (slong j = 0; j < nu; j++) m1 += m[j];
+    for (slong j = 0; j <= D; j++) acc[j] = 0;
+    acc[0] = a[len - 1];
+    slong deg = 0; /* acc's degree */
+    for (slong k = len - 2; k >= 0; k--) {
+      double over = 0;
+      for (slong j = 0; j <= D; j++) nw[j] = 0;
+      for (slong i = 0; i <= deg; i++) {
+        if (acc[i] == 0) continue;
+        for (slong j = 1; j < nu; j++) { /* m_0 = 0: u(0) = 0 */
+          const double v = acc[i] * m[j];
+          if (i + j <= D) nw[i + j] += v;
+          else over += v;
+        }
+      }
+      T = T * m1 + over;
+      deg = deg + nu - 1 < D ? deg + nu - 1 : D;
+      nw[0] = a[k];
+      for (slong j = 0; j <= D; j++) acc[j] = nw[j];
+    }
+    for (slong j = len; j <= D; j++) R0 += acc[j];
+    R0 += T;
+    ok = R0 < 0x1p+1000; /* finite, with room for the factor below */
+  }
+  if (ok) {
+    mag_set_d(R, R0 * (1 + 0x1p-30));    /* mag_set_d rounds up */
+    mag_set_ui_2exp_si(t, 1, -1074 + 20); /* N 2^-1074, N < 2^20 */
+    mag_add(R, R, t);
+    mag_mul_2exp_si(R, R, E);
+  }
+  mag_clear(t), mag_clear(p), mag_clear(big);
+  return ok ? 0 : -1;
+}
+
 /* g = f(g) (the composition rule above): 0, or -1 / FAST_SERIES_NOWHERE from f's series */
 static int tm_compose(struct tmod *g, const struct node *n, enum tm_fop op, slong len, const mag_t rad, slong prec) {
   arb_t c0;
@@ -729,6 +841,10 @@ static int tm_compose(struct tmod *g, const struct node *n, enum tm_fop op, slon
   arb_poly_set_coeff_si(h, 1, 1);
   arb_poly_set_coeff_arb(h, 0, c0);
   int rc = tm_apply(A, n, op, h, len, prec);
+  /* f's series at the centre's value failed where that value is a ball around 0 that
+   * more precision would shrink (a cancellation: x + sqrt(x^2 + 1) at -2^110 holds 0 at
+   * 192 bits): the caller may retry at a higher precision */
+  if (rc == -1 && arb_contains_zero(c0) && !mag_is_zero(arb_radref(c0))) rc = FAST_TM_PREC;
   /* F on the ball c0 +- U: F_1 and F_len */
   arb_t cb, F1, Fl;
   arb_init(cb), arb_init(F1), arb_init(Fl);
@@ -747,19 +863,25 @@ static int tm_compose(struct tmod *g, const struct node *n, enum tm_fop op, slon
   for (slong k = 0; !rc && k < arb_poly_length(A); k++)
     if (!arb_is_finite(arb_poly_get_coeff_ptr(A, k))) rc = -1;
   if (!rc) {
-    /* Horner: acc = sum_k A_k u^k (degree < len), R its carried bound */
+    /* acc = sum_k A_k u^k to degree < len (Arb's composition of series: u(0) = 0), R a bound
+     * of the terms of degree >= len (tm_compose_hi); by Horner's rule on ball polynomials
+     * where that bound is not finite */
     arb_t a;
     arb_init(a);
-    arb_poly_get_coeff_arb(a, A, len - 1);
-    arb_poly_set_arb(acc, a);
-    for (slong k = len - 2; k >= 0; k--) {
-      tm_polymul(acc, hi, acc, u, len, rad, prec);
-      mag_mul(R, R, Bu);
-      mag_add(R, R, hi);
-      arb_poly_get_coeff_arb(a, A, k);
-      arb_poly_get_coeff_arb(c0, acc, 0);
-      arb_add(c0, c0, a, prec);
-      arb_poly_set_coeff_arb(acc, 0, c0);
+    arb_poly_compose_series(acc, A, u, len, prec);
+    if (tm_compose_hi(R, A, u, Bu, len, rad)) {
+      arb_poly_get_coeff_arb(a, A, len - 1);
+      arb_poly_set_arb(acc, a);
+      mag_zero(R);
+      for (slong k = len - 2; k >= 0; k--) {
+        tm_polymul(acc, hi, acc, u, len, rad, prec);
+        mag_mul(R, R, Bu);
+        mag_add(R, R, hi);
+        arb_poly_get_coeff_arb(a, A, k);
+        arb_poly_get_coeff_arb(c0, acc, 0);
+        arb_add(c0, c0, a, prec);
+        arb_poly_set_coeff_arb(acc, 0, c0);
+      }
     }
     arb_clear(a);
     /* + |F_len| B(u)^len + |F_1| I_g */

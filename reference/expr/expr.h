@@ -74,7 +74,9 @@ int expr_has_series(const struct expr *e);
  * number): for every x of it, f(x) = sum_{k<len} P_k (x - c)^k + e with P[k] enclosing
  * f's exact Taylor coefficients at c and |e| <= I (expr.c, where the rules are). 0; -1
  * where the rules fail (a pole or branch point within reach, a function without a series);
- * FAST_SERIES_NOWHERE where a function's argument lies wholly outside its domain. */
+ * FAST_SERIES_NOWHERE where a function's argument lies wholly outside its domain;
+ * FAST_TM_PREC where a function's argument at c is a ball around 0 at this precision (more
+ * may decide it). */
 int expr_tm(arb_ptr P, mag_t I, double c, double rad, slong len, slong prec, const void *e);
 
 /* An enclosure [lo, hi] of the expression's values at every x of [xlo, xhi], by interval

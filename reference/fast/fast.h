@@ -22,6 +22,7 @@
  * non-finite res[k] is treated like -1. */
 typedef int (*fast_series_fn)(arb_ptr res, const arb_t x, slong len, slong prec);
 #define FAST_SERIES_NOWHERE (-2)
+#define FAST_TM_PREC (-3) /* fast_fn.tm: a value at the centre holds 0 at this precision */
 
 /* The same with a parameter (an expression's series: reference/expr/expr.h). */
 typedef int (*fast_series_ctx_fn)(arb_ptr res, const arb_t x, slong len, slong prec, const void *ctx);
@@ -56,7 +57,9 @@ struct fast_fn {
   int (*fast_balls)(uint32_t x, const void *ib);
   const void *ib;
   /* A Taylor model over [c - rad, c + rad] (an expression's, expr_tm): P[0..len) and I, or
-   * NULL. Used where the series on the block's ball fails or is wider. */
+   * NULL. Used where the series on the block's ball fails or is wider. Returns 0, -1,
+   * FAST_SERIES_NOWHERE, or FAST_TM_PREC: a failure that a higher precision may cure (the
+   * builder doubles it, up to FAST_MAX_PREC). */
   int (*tm)(arb_ptr P, mag_t I, double c, double rad, slong len, slong prec, const void *ctx);
 };
 

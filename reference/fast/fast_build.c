@@ -30,6 +30,7 @@
 
 #define FAST_BALL_PREC 128     /* first precision of the series on the ball */
 #define FAST_MAX_PREC 4096     /* precision cap of the retries */
+#define FAST_CENTRE_RETRY_PREC 1024 /* centre_coeffs: a failed series retried up to this precision */
 #define FAST_KEEP_LOG2 (-60)   /* best-effort blocks are kept if eps <= 2^-60 (scaled) */
 #define FAST_EPS_MIN_LOG2 (-900)
 #define FAST_ZANC_MAX 0x1p-16  /* blocks within [-2^-16, 2^-16] try the Taylor anchor at 0 */
@@ -352,7 +353,12 @@ static int centre_coeffs(const struct ctx *cx, const struct src *sr, double c, i
   slong E = 0, p;
   for (p = cx->o.prec; p <= FAST_MAX_PREC; p *= 2) {
     arb_set_d(x, c);
-    if (src_series(sr, a, x, len, p, NULL) != 0 || !vec_finite(a, len)) goto done;
+    const int sc = src_series(sr, a, x, len, p, NULL);
+    /* a failure at the exact centre may be the precision's (a cancellation there leaves a
+     * function's argument a ball around 0: x + sqrt(x^2 + 1) at -2^110 needs 220 bits more
+     * than the value's): retried at twice the precision up to 1024 bits */
+    if ((sc == -1 || (!sc && !vec_finite(a, len))) && 2 * p <= FAST_CENTRE_RETRY_PREC) continue;
+    if (sc != 0 || !vec_finite(a, len)) goto done;
     if (!choose_exponent(a, len, lr, &E)) goto done;
     if (E < -1074) E = -1074; /* 2^E must be a binary64 number */
     if (E > 1023) E = 1023;
@@ -612,6 +618,7 @@ static int tm_refine(const struct ctx *cx, arb_ptr bc, slong len, double c, doub
         }
       }
       if (!rc && anc && (anc[0] != 0 || anc[1] != 0 || anc[2] != 0)) anchor_series_add(P, anc, cb, len, p, -1);
+      if (rc == FAST_TM_PREC) continue; /* a cancellation at the centre: more precision */
       if (rc || (!arb_contains_zero(P) && arb_rel_accuracy_bits(P) >= 64)) break;
     }
   }

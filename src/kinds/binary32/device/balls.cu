@@ -87,12 +87,13 @@ extern "C" int gpu_balls_upload(const struct ib_prog *P, struct ib_prog **d) {
 
 extern "C" int gpu_balls_launch(const struct ib_prog *d_P, const struct gpu_geom *g, double *ry, int8_t *rt,
                                 const uint32_t *undec, uint32_t *buf0, uint32_t *buf1, uint32_t *left,
-                                unsigned long long *cnt, int blocks, cudaStream_t st) {
+                                unsigned long long *cnt, int blocks, cudaStream_t st, cudaEvent_t *ev) {
+  static_assert(GPU_BALLS_LEVELS == IB_LEVELS, "balls.h's count of precisions");
   uint32_t *buf[2] = {buf0, buf1};
   for (int lev = 0; lev < IB_LEVELS; lev++) {
     const uint32_t *in = lev ? buf[(lev - 1) % 2] : undec;
     k_balls<<<blocks, 128, 0, st>>>(d_P, *g, ry, rt, in, lev ? 5 + lev - 1 : 2, buf[lev % 2], left, cnt, lev);
-    if (cudaGetLastError() != cudaSuccess) return -1;
+    if (cudaGetLastError() != cudaSuccess || (ev && cudaEventRecord(ev[lev], st) != cudaSuccess)) return -1;
   }
   return 0;
 }

@@ -19,10 +19,12 @@ int gpu_balls_upload(const struct ib_prog *P, struct ib_prog **d);
  * undec[0..cnt[2]) of the chunk g that k_ref left, decided into ry, rt where the balls
  * decide (count into cnt[3]); what a precision leaves goes on, compacted, to the next
  * through buf0 and buf1 (cnt[5..9] their lengths); what none decides into
- * left[0..cnt[4]). cnt has 11 entries. 0 or -1. */
+ * left[0..cnt[4]). cnt has 11 entries. ev: NULL, or GPU_BALLS_LEVELS events, recorded on
+ * st after each precision's launch (the trace's time per precision). 0 or -1. */
 int gpu_balls_launch(const struct ib_prog *d_P, const struct gpu_geom *g, double *ry, int8_t *rt,
                      const uint32_t *undec, uint32_t *buf0, uint32_t *buf1, uint32_t *left, unsigned long long *cnt,
-                     int blocks, cudaStream_t st);
+                     int blocks, cudaStream_t st, cudaEvent_t *ev);
+#define GPU_BALLS_LEVELS 6 /* IB_LEVELS of ib_prog.h: 1, 2, 4, 8, 16, 20 words */
 #define GPU_BALLS_CNT 11
 #ifdef __cplusplus
 }

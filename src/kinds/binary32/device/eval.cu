@@ -238,6 +238,7 @@ struct gpu_ctx {
   double *d_py[GPU_SLOTS];
   int8_t *d_pt[GPU_SLOTS];
   cudaEvent_t ev_ref0[GPU_SLOTS], ev_ref[GPU_SLOTS], ev_tab[GPU_SLOTS];
+  cudaEvent_t ev_lev[GPU_SLOTS][GPU_BALLS_LEVELS]; /* with trace: after each precision of the balls */
   double ref_ms[GPU_SLOTS];
   int trace; /* ULPCERT_TRACE_REF set: one line a chunk on stderr (the table's and the balls' times, counts) */
 };
@@ -577,6 +578,8 @@ static void close_now(struct gpu_ctx *g) {
     if (g->ev_ref0[s]) cudaEventDestroy(g->ev_ref0[s]);
     if (g->ev_ref[s]) cudaEventDestroy(g->ev_ref[s]);
     if (g->ev_tab[s]) cudaEventDestroy(g->ev_tab[s]);
+    for (int l = 0; l < GPU_BALLS_LEVELS; l++)
+      if (g->ev_lev[s][l]) cudaEventDestroy(g->ev_lev[s][l]);
   }
   if (g->d_tab_mem) cudaFree(g->d_tab_mem);
   if (g->d_ib) cudaFree(g->d_ib);
@@ -623,6 +626,7 @@ extern "C" int gpu_set_reference(struct gpu_ctx *g, int shortcut, const struct f
     cudaCheck(cudaEventCreate(&g->ev_ref0[s]));
     cudaCheck(cudaEventCreate(&g->ev_ref[s]));
     cudaCheck(cudaEventCreate(&g->ev_tab[s]));
+    for (int l = 0; l < GPU_BALLS_LEVELS; l++) cudaCheck(cudaEventCreate(&g->ev_lev[s][l]));
   }
   g->trace = getenv("ULPCERT_TRACE_REF") != NULL;
   if (g->d_tab_mem) {
@@ -668,7 +672,7 @@ extern "C" int gpu_submit_reference(struct gpu_ctx *g, int slot, const struct gp
   cudaCheck(cudaEventRecord(g->ev_tab[slot], st));
   if (g->d_ib && gpu_balls_launch(g->d_ib, geom, g->d_ry[slot], g->d_rt[slot], g->d_undec[slot],
                                   g->d_left[slot] + g->max_count, g->d_left[slot] + 2 * (size_t)g->max_count,
-                                  g->d_left[slot], g->d_cnt[slot], g->blocks, st)) {
+                                  g->d_left[slot], g->d_cnt[slot], g->blocks, st, g->trace ? g->ev_lev[slot] : NULL)) {
     set_err("k_balls: %s", cudaGetErrorString(cudaGetLastError()));
     return -1;
   }
@@ -694,6 +698,13 @@ extern "C" int gpu_reference_undecided(struct gpu_ctx *g, int slot, const uint32
             "passed on by level 0..4: %llu %llu %llu %llu %llu; to the host %llu\n", slot, tab_ms, ms - tab_ms, c[0], c[1],
             c[2], g->d_ib ? c[3] : 0ull, g->d_ib ? c[5] : 0ull, g->d_ib ? c[6] : 0ull, g->d_ib ? c[7] : 0ull,
             g->d_ib ? c[8] : 0ull, g->d_ib ? c[9] : 0ull, left);
+    if (g->d_ib) { /* the time of each precision's launch */
+      float lm[GPU_BALLS_LEVELS];
+      cudaCheck(cudaEventElapsedTime(&lm[0], g->ev_tab[slot], g->ev_lev[slot][0]));
+      for (int l = 1; l < GPU_BALLS_LEVELS; l++) cudaCheck(cudaEventElapsedTime(&lm[l], g->ev_lev[slot][l - 1], g->ev_lev[slot][l]));
+      fprintf(stderr, "trace-ref slot %d: balls by level 0..5 (1 2 4 8 16 20 words): %.3f %.3f %.3f %.3f %.3f %.3f ms\n",
+              slot, lm[0], lm[1], lm[2], lm[3], lm[4], lm[5]);
+    }
   }
   if (c[2] > g->max_count || left > g->max_count) {
     set_err("gpu_reference_undecided: %llu entries exceed the buffer", c[2]);
