@@ -91,6 +91,16 @@ static void nv_atanlog(mpfr_ptr z, mpfr_srcptr x) { /* atan(x)*log(1+x^2) */
   mpfr_mul(z, z, a, MPFR_RNDN);
   mpfr_clear(a);
 }
+static void nv_hypm(mpfr_ptr z, mpfr_srcptr x) { /* sqrt(x^2+1)-fabs(x) */
+  mpfr_t a;
+  mpfr_init2(a, mpfr_get_prec(z));
+  mpfr_sqr(a, x, MPFR_RNDN);
+  mpfr_add_ui(a, a, 1, MPFR_RNDN);
+  mpfr_sqrt(a, a, MPFR_RNDN);
+  mpfr_abs(z, x, MPFR_RNDN);
+  mpfr_sub(z, a, z, MPFR_RNDN);
+  mpfr_clear(a);
+}
 static void nv_sinx(mpfr_ptr z, mpfr_srcptr x) { /* sin(x)/x */
   mpfr_sin(z, x, MPFR_RNDN);
   mpfr_div(z, z, x, MPFR_RNDN);
@@ -527,6 +537,23 @@ static void test_taylor_models(void **state) {
     const int dec3 = sampled_vs_naive(&fast, "log(x+sqrt(x^2+1))", nv_asinh, lo3, hi3);
     printf("  %d sampled inputs decided by it, equal to the naive pairs\n", dec3);
     assert_int_equal(dec3, 2000);
+    ref_fast_free(&fast);
+  }
+  /* sqrt(x^2+1)-fabs(x) over [2^100, 2^101) of both signs (1/(2|x|) after 200 bits of
+   * cancellation): the ball series loses to the dependency, and the blocks below 2^20
+   * patterns now try the model (FAST_TM_LOST_MINLG): 243 tries, where the ball series
+   * alone needed blocks of 2^10 (16,383 tries) */
+  {
+    const uint32_t lo4 = (127u + 100) << 23, hi4 = ((127u + 101) << 23) - 1;
+    expr_table("sqrt(x^2+1)-fabs(x)", lo4, hi4, 0, &fast);
+    printf("sqrt(x^2+1)-fabs(x) over [2^100, 2^101) of both signs: %llu of %llu patterns undecided, %u blocks, "
+           "built in %.2f s\n",
+           (unsigned long long)fast.patterns_undec, (unsigned long long)fast.patterns, fast.tab.hdr.nblk, fast.build_s);
+    assert_true(fast.patterns_undec == 0);
+    assert_true(fast.tab.hdr.nblk < 1000);
+    const int dec4 = sampled_vs_naive(&fast, "sqrt(x^2+1)-fabs(x)", nv_hypm, lo4, hi4);
+    printf("  %d sampled inputs decided by it, equal to the naive pairs\n", dec4);
+    assert_int_equal(dec4, 2000);
     ref_fast_free(&fast);
   }
   /* quotients that vanish over vanishing (tm_div_quot, and the models tried where the ball
