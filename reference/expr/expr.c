@@ -767,7 +767,7 @@ static int tm_compose_hi(mag_t R, const arb_poly_t A, const arb_poly_t u, const 
       if (l > lg) lg = l;
     }
   }
-  int ok = lg > -1e300 && lg < 1e15;
+  int ok = lg > -1e15 && lg < 1e15; /* (also: some a_k is not 0) */
   const slong E = ok ? (slong)lg : 0;
   for (slong k = 0; ok && k < len; k++) {
     a[k] = tm_mag_d(ak[k], E);
