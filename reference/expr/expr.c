@@ -752,8 +752,8 @@ static int tm_compose_hi(mag_t R, const arb_poly_t A, const arb_poly_t u, const 
   }
   if (len < 2 || D > TM_D_MAX || nu > D) return -1;
   double a[TM_D_MAX], m[TM_D_MAX + 1], acc[TM_D_MAX + 1], nw[TM_D_MAX + 1];
-  mag_t t, p, big;
-  mag_init(t), mag_init(p), mag_init(big);
+  mag_t t, p;
+  mag_init(t), mag_init(p);
   /* a_k = |A_k| Bu^k; E the exponent of the largest */
   mag_t ak[TM_D_MAX];
   double lg = -1e300;
@@ -820,7 +820,7 @@ static int tm_compose_hi(mag_t R, const arb_poly_t A, const arb_poly_t u, const 
     mag_add(R, R, t);
     mag_mul_2exp_si(R, R, E);
   }
-  mag_clear(t), mag_clear(p), mag_clear(big);
+  mag_clear(t), mag_clear(p);
   return ok ? 0 : -1;
 }
 
@@ -868,8 +868,9 @@ static int tm_compose(struct tmod *g, const struct node *n, enum tm_fop op, slon
      * where that bound is not finite */
     arb_t a;
     arb_init(a);
-    arb_poly_compose_series(acc, A, u, len, prec);
-    if (tm_compose_hi(R, A, u, Bu, len, rad)) {
+    if (!tm_compose_hi(R, A, u, Bu, len, rad)) {
+      arb_poly_compose_series(acc, A, u, len, prec);
+    } else {
       arb_poly_get_coeff_arb(a, A, len - 1);
       arb_poly_set_arb(acc, a);
       mag_zero(R);

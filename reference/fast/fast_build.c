@@ -357,8 +357,9 @@ static int centre_coeffs(const struct ctx *cx, const struct src *sr, double c, i
     /* a failure at the exact centre may be the precision's (a cancellation there leaves a
      * function's argument a ball around 0: x + sqrt(x^2 + 1) at -2^110 needs 220 bits more
      * than the value's): retried at twice the precision up to 1024 bits */
-    if ((sc == -1 || (!sc && !vec_finite(a, len))) && 2 * p <= FAST_CENTRE_RETRY_PREC) continue;
-    if (sc != 0 || !vec_finite(a, len)) goto done;
+    const int bad = sc != 0 || !vec_finite(a, len);
+    if (bad && sc != FAST_SERIES_NOWHERE && 2 * p <= FAST_CENTRE_RETRY_PREC) continue;
+    if (bad) goto done;
     if (!choose_exponent(a, len, lr, &E)) goto done;
     if (E < -1074) E = -1074; /* 2^E must be a binary64 number */
     if (E > 1023) E = 1023;
