@@ -24,8 +24,8 @@ try:
     r = json.load(open('$out/$v.json'))['results'][0]; print(r['sampled'] + r['local'] + r['listed'])
 except Exception:
     print(0)")
-  sec=$(echo "$e - $s" | bc)
-  printf '%s\t%s\t%s\t%.1f\t%s\t%.3g\t%s\n' "$v" "$blocks" "$devices" "$sec" "$n" "$(echo "$n / $sec" | bc -l)" "$rc" \
-    >>"$out/times.tsv"
+  # awk, not bc: a GPU machine may lack bc
+  awk -v v="$v" -v b="$blocks" -v d="$devices" -v s="$s" -v e="$e" -v n="$n" -v rc="$rc" \
+    'BEGIN { printf "%s\t%s\t%s\t%.1f\t%s\t%.3g\t%s\n", v, b, d, e - s, n, n / (e - s), rc }' >>"$out/times.tsv"
   head -2 "$out/$v.txt"
 done
