@@ -1213,8 +1213,49 @@ static int leave_to_balls(struct ctx *cx, uint32_t first, int k) {
   return 1;
 }
 
-/* The recursion: one OpenMP task per half; with defer (the first pass), a block to split
- * is noted instead (defer_split) and split in the second pass. */
+/* A block to split whose smaller blocks fail too: blocks of 2^min_lgsize patterns (the
+ * smallest) and of 2^((min_lgsize + k) / 2), at least 2^FAST_TM_LOST_MINLG (where the
+ * builder tries D's Taylor model), at a quarter, half and three quarters of it
+ * all fail (not analytic on them, or below the target at the smallest size). Splitting it
+ * would try every smaller block of it in turn, each failing the same way: where an
+ * intermediate value varies over a block far more than the expression does (sinh(x) and
+ * x for log(sinh(x)/x) beyond 2^39: a block of 8 inputs spans 2^19, over which e^x varies
+ * by e^(2^19)), 2^20 tries a binade, the whole budget of a table, for nothing. Such a
+ * block is left undecided at once, to the balls (then MPFR), which take the inputs one at
+ * a time. Both sizes, because the smallest alone can fail where larger blocks serve (near
+ * 0, sin(x)/x's blocks of 8 patterns at 2^-125 fail where blocks of 4096, with D's
+ * model, succeed). 1 when
+ * hopeless (blocks of 2^(min_lgsize + 6) patterns and more: the six tries are a small
+ * part of the splitting they replace). */
+static int hopeless(struct ctx *cx, uint32_t first, int k) {
+  const int m = cx->o.min_lgsize;
+  if (k < m + 6) return 0;
+  struct leaf *P = malloc(sizeof *P);
+  if (!P) return 0;
+  /* the larger size: at least the smallest that tries D's Taylor model where the ball
+   * series lost to the dependency (anchored_try) */
+  int big = (m + k) / 2;
+  if (big < FAST_TM_LOST_MINLG) big = FAST_TM_LOST_MINLG < k ? FAST_TM_LOST_MINLG : k - 1;
+  const int sizes[2] = {m, big};
+  int ok = 0;
+  for (int i = 0; i < 2 && !ok; i++)
+    for (uint32_t j = 1; j <= 3 && !ok; j++) {
+      const int size = sizes[i];
+      const uint32_t pf = first + (((j << k) / 4) >> size << size);
+#pragma omp atomic
+      cx->tries++;
+      const int st = try_block(cx, pf, size, P);
+      ok = st == TRY_OK || st == TRY_NOWHERE;
+    }
+  free(P);
+  return !ok;
+}
+
+/* The recursion: one OpenMP task per half; with defer = 1 (the first pass), a block to
+ * split is noted instead (defer_split) and split in the second pass; defer = 0 asks
+ * hopeless first, defer = -n (n levels below a block whose smaller blocks served, n <= 3)
+ * does not: asking at every level cost sqrt(x^2+1)-fabs(x)'s table 26,177 tries instead of
+ * 17,607 (its cancellations split to small blocks that serve). */
 static void build_rec(struct ctx *cx, uint32_t first, int k, int defer) {
   struct leaf *L = malloc(sizeof *L);
   if (!L) {
@@ -1231,14 +1272,20 @@ static void build_rec(struct ctx *cx, uint32_t first, int k, int defer) {
     cx->tries++;
     st = try_block(cx, first, k, L);
   }
-  if (st == TRY_SPLIT && defer) {
+  int probed = 0; /* hopeless asked, and the smaller blocks served */
+  if (st == TRY_SPLIT && defer == 1) {
     defer_split(cx, first, k);
+  } else if (st == TRY_SPLIT && defer == 0 && (probed = 1, hopeless(cx, first, k))) {
+    L->first = first, L->k = k, L->ok = 0;
+    add_leaf(cx, L);
   } else if (st == TRY_SPLIT) {
     uint32_t half = 1u << (k - 1);
-#pragma omp task firstprivate(cx, first, k)
-    build_rec(cx, first, k - 1, 0);
-#pragma omp task firstprivate(cx, first, k, half)
-    build_rec(cx, first + half, k - 1, 0);
+    /* after smaller blocks served, the next three levels split without asking */
+    const int sub = probed ? -3 : defer < 0 ? defer + 1 : defer;
+#pragma omp task firstprivate(cx, first, k, sub)
+    build_rec(cx, first, k - 1, sub);
+#pragma omp task firstprivate(cx, first, k, half, sub)
+    build_rec(cx, first + half, k - 1, sub);
   } else {
     add_leaf(cx, L);
   }

@@ -464,6 +464,32 @@ static void whole_binade(const char *text, naive_fn nv, int b, unsigned maxblk) 
   ref_fast_free(&fast);
 }
 
+/* Blocks whose smaller blocks fail too are left to the balls at once (fast_build.c,
+ * hopeless): log(sinh(x)/x) over [2^60, 2^61), where a block of 8 inputs spans 2^40 and
+ * e^x varies over it by e^(2^40), no block can serve; the binade is left undecided in a
+ * few tries instead of the splitting down to its 2^20 smallest blocks. And the blocks that
+ * serve are still found below a block that fails: the whole binades of whole_binade above
+ * (every pattern decided), sin(x)/x near 0 (test_balls_first). */
+static void test_hopeless(void **state) {
+  (void)state;
+  struct ref_fast fast;
+  const uint32_t lo = (127u + 60) << 23, hi = ((127u + 61) << 23) - 1;
+  expr_table("log(sinh(x)/x)", lo, hi, 0, &fast);
+  printf("log(sinh(x)/x) over [2^60, 2^61): %llu of %llu patterns undecided, %llu tries, built in %.2f s\n",
+         (unsigned long long)fast.patterns_undec, (unsigned long long)fast.patterns,
+         (unsigned long long)fast.tab.stats.tries, fast.build_s);
+  assert_true(fast.patterns_undec == fast.patterns);
+  assert_true(fast.tab.stats.tries < 100);
+  ref_fast_free(&fast);
+  /* a binade where the same expression's blocks serve: every pattern decided */
+  expr_table("log(sinh(x)/x)", (127u + 3) << 23, ((127u + 4) << 23) - 1, 0, &fast);
+  printf("log(sinh(x)/x) over [2^3, 2^4): %llu of %llu patterns undecided, %llu tries\n",
+         (unsigned long long)fast.patterns_undec, (unsigned long long)fast.patterns,
+         (unsigned long long)fast.tab.stats.tries);
+  assert_true(fast.patterns_undec == 0);
+  ref_fast_free(&fast);
+}
+
 static void test_taylor_models(void **state) {
   (void)state;
   static const struct {
@@ -603,7 +629,7 @@ static void test_parity(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_range_decides), cmocka_unit_test(test_range_encloses),
                                      cmocka_unit_test(test_const_blocks), cmocka_unit_test(test_removable_zero),
-                                     cmocka_unit_test(test_balls_first),
+                                     cmocka_unit_test(test_balls_first), cmocka_unit_test(test_hopeless),
                                      cmocka_unit_test(test_parity), cmocka_unit_test(test_taylor_models)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
