@@ -1065,16 +1065,16 @@ static int q_to_d(double *d, const fmpq_t q, int bits) {
   return fabs(*d) >= 0x1p-1000 && fabs(*d) <= 0x1p1000;
 }
 
-/* The anchor in the device's form (fast_eval.h): a0 + (n1 x + n2 x^2) / q with a0 a binary64
- * number and either q = 1 and n1, n2 binary64 numbers, or q the odd part of a1's
- * denominator (below 2^20), n1 = a1 q of at most 29 significant bits (so that n1 x is
- * exact) and n2 = a2 q of at most 5 (so that n2 x^2 is). A coefficient without that form
- * goes into D (with its term's sign). */
+/* The anchor in the device's form (fast_eval.h): a0 + n1 x / q + a2 x^2 with a0, a2
+ * binary64 numbers and either q = 1 and n1 a binary64 number, or q the odd part of a1's
+ * denominator (below 2^20) and n1 = a1 q of at most 29 significant bits (so that n1 x is
+ * exact). A coefficient without that form goes into D (with its term's sign). */
 static void to_device(double *out, struct aval *r, const struct actx *c, slong prec) {
   fmpq_t t;
   fmpq_init(t);
   int ok[3];
   ok[0] = q_to_d(&out[0], r->a, 53);
+  ok[2] = q_to_d(&out[2], r->a + 2, 53);
   const slong e = (slong)fmpz_val2(fmpq_denref(r->a + 1));
   fmpz_t o;
   fmpz_init(o);
@@ -1083,9 +1083,6 @@ static void to_device(double *out, struct aval *r, const struct actx *c, slong p
   fmpq_mul_fmpz(t, r->a + 1, o);
   ok[1] = out[3] != 0 && q_to_d(&out[1], t, out[3] == 1 ? 53 : 29);
   if (!ok[1]) out[3] = 1;
-  fmpq_set(t, r->a + 2);
-  if (out[3] != 1) fmpq_mul_fmpz(t, t, o);
-  ok[2] = q_to_d(&out[2], t, out[3] == 1 ? 53 : 5);
   for (int k = 0; k < 3; k++) {
     if (ok[k]) continue;
     fmpq a[3];

@@ -258,27 +258,26 @@ struct src {
   int poly;
 };
 
-/* res += s A(x + t) as a series in t (s = +-1): with b1 = a1/q, b2 = a2/q (fast_eval.h's
- * A = a0 + (a1 x + a2 x^2)/q), A(x + t) = A(x) + (b1 + 2 b2 x) t + b2 t^2 */
+/* res += s A(x + t) as a series in t (s = +-1): A(x + t) = A(x) + (a1/q + 2 a2 x) t + a2 t^2 */
 static void anchor_series_add(arb_ptr res, const double *a, const arb_t x, slong len, slong prec, int s) {
-  arb_t t, u, b2;
-  arb_init(t), arb_init(u), arb_init(b2);
-  arb_set_d(b2, s * a[2]);
-  arb_div_ui(b2, b2, (ulong)a[3], prec);
-  if (len > 2) arb_add(res + 2, res + 2, b2, prec);
-  arb_mul_2exp_si(u, b2, 1);
+  arb_t t, u;
+  arb_init(t), arb_init(u);
+  arb_set_d(t, s * a[2]);
+  if (len > 2) arb_add(res + 2, res + 2, t, prec);
+  arb_mul_2exp_si(u, t, 1);
   arb_mul(u, u, x, prec);
   arb_set_d(t, s * a[1]);
   arb_div_ui(t, t, (ulong)a[3], prec);
   arb_add(u, u, t, prec);
   if (len > 1) arb_add(res + 1, res + 1, u, prec);
-  arb_mul(u, b2, x, prec);
+  arb_set_d(u, s * a[2]);
+  arb_mul(u, u, x, prec);
   arb_add(u, u, t, prec);
   arb_mul(u, u, x, prec);
   arb_set_d(t, s * a[0]);
   arb_add(u, u, t, prec);
   arb_add(res, res, u, prec);
-  arb_clear(t), arb_clear(u), arb_clear(b2);
+  arb_clear(t), arb_clear(u);
 }
 
 static int src_series(const struct src *s, arb_ptr res, const arb_t x, slong len, slong prec, int *dsgn) {
@@ -741,20 +740,10 @@ static void dev_range(mag_t lo, mag_t hi, int *sgn, arb_srcptr cc, arb_srcptr bc
   mag_clear(s), mag_clear(t), mag_clear(l2), mag_clear(h2);
 }
 
-/* the significant bits of a nonzero binary64 number (1 for a power of two) */
-static int sig_bits(double d) {
-  int e;
-  uint64_t u = (uint64_t)ldexp(frexp(fabs(d), &e), 53); /* exact: 53 bits */
-  int n = 53;
-  while (!(u & 1u)) u >>= 1, n--;
-  return n;
-}
-
 /* The anchor (a0, a1, a2, q) fits the device's rounding (fast_eval.h,
- * fast_round_anchored) on the whole block: each of |a0|, |a1 x / q|, |a2 x^2 / q| is 0 or in
+ * fast_round_anchored) on the whole block: each of |a0|, |a1 x / q|, |a2 x^2| is 0 or in
  * [2^-900, 2^1000] at each binary32 x of the block, 2^-900 <= |A| <= 2^1000, and |D| <= |A|/4 (dhi bounds |D|); q = 1,
- * or q odd with a1 an integer below 2^29 and a2 of at most 5 significant bits. *ainf: a
- * lower bound of |A|. */
+ * or q odd with a1 an integer below 2^29. *ainf: a lower bound of |A|. */
 static int anchor_fits(const double *anc, double c, double rad, const mag_t dhi, mag_t ainf) {
   arb_t a, xb, term;
   mag_t t;
@@ -762,14 +751,13 @@ static int anchor_fits(const double *anc, double c, double rad, const mag_t dhi,
   arb_set_d(xb, c);
   mag_set_d(arb_radref(xb), rad);
   int ok = anc[3] == 1 || (fmod(anc[3], 2) == 1 && anc[3] < 0x1p20 && anc[1] == floor(anc[1]) &&
-                           fabs(anc[1]) < 0x1p29 && (anc[2] == 0 || sig_bits(anc[2]) <= 5));
-  const slong lq = anc[3] != 1 ? (slong)ceil(log2(anc[3])) : 0;
+                           fabs(anc[1]) < 0x1p29);
   arb_zero(a);
-  for (int k = 0; k < 3; k++) { /* term k: a_k x^k (/q for k >= 1) */
+  for (int k = 0; k < 3; k++) { /* term k: a_k x^k (/q for k = 1) */
     if (anc[k] == 0) continue;
     arb_set_d(term, anc[k]);
     for (int j = 0; j < k; j++) arb_mul(term, term, xb, 128);
-    if (k >= 1 && anc[3] != 1) {
+    if (k == 1 && anc[3] != 1) {
       arb_t q;
       arb_init(q);
       arb_set_d(q, anc[3]);
@@ -782,7 +770,7 @@ static int anchor_fits(const double *anc, double c, double rad, const mag_t dhi,
       /* the term is 0 at x = 0, which the rounding allows, and at every other binary32 x
        * of the block (|x| >= 2^-149) at least |a_k| 2^(-149 k) / q */
       mag_set_d_lower(t, fabs(anc[k]));
-      mag_mul_2exp_si(t, t, -149 * k - lq);
+      mag_mul_2exp_si(t, t, -149 * k - (k == 1 && anc[3] != 1 ? (slong)ceil(log2(anc[3])) : 0));
     }
     ok = ok && mag_cmp_2exp_si(t, -900) >= 0;
     arb_get_mag(t, term);
@@ -816,7 +804,7 @@ static int lsb_log2(double d) {
   return e - 53 + (int)tz;
 }
 
-/* g <= the grain of the anchor over the block: A(x) = a0 + (a1 x + a2 x^2) / q for the
+/* g <= the grain of the anchor over the block: A(x) = a0 + a1 x / q + a2 x^2 for the
  * block's x (multiples of their ulp h = 2^lh) is a multiple of 2^gl / q with gl the
  * least of the terms' lowest bits; any nonzero residual A - y0 of A's rounding to a
  * coarser binary64 grid is at least that. */
@@ -910,106 +898,58 @@ static int block_decide(struct ctx *cx, const struct src *sr, arb_srcptr cc, arb
 }
 
 /* The anchor of f's Taylor polynomial at 0, for an expression's blocks near 0 (before
- * the anchors of its rules, reference/expr/expr_anchor.c, which serve elsewhere):
- * A = a0 + (n1 x + n2 x^2) / q, fast_eval.h's form, from the leading coefficients c0, c1,
- * c2 of f's series at the exact point 0 (or, where f as written is not defined there,
- * at +-2^-256 where both sides agree: below): c0's ball must contain 0 or a binary64 number between 2^-900 and
- * 2^900, else there is no anchor; then n1 = c1 and n2 = c2 with q = 1 where both balls
- * contain binary64 numbers (0 where a ball contains 0); else, where c1 = 0, n2 = c2 q for
- * the first odd q from 3 to 99 for which the ball c2 q contains a number of at most 5
- * significant bits (x^2/6 = (x^2/2)/3); else c2 is dropped and c1 taken as a binary64
- * number, or as n1/q with n1 an integer below 2^29 in the ball c1 q (x/3), or dropped. Why:
- * near 0 an expression's value often lies within a tiny fraction of an ulp of that exact
- * quadratic (1 - cos x = x^2/2 - x^4/24 + ...: within 2^-123 relative at x = 2^-60, against
- * the 2^-80 a plain block aims at; log(sinh(x)/x) = x^2/6 - x^4/180 + ..., where x^2/6 is a
- * binary64 number whenever 3 divides x's integer significand: a third of the inputs),
- * where no polynomial of the value alone decides the rounding; the anchored block rounds
- * A + D instead (fast_eval.h, fast_round_anchored), with D = f - A enclosed by Arb at a
- * precision raised until it keeps its own relative accuracy (src_series, poly;
- * anchored_centre). Rigour does not depend on A: f = A + (f - A) for any exact A, and
- * every block's D is Arb's enclosure of f - A at its points; A only decides how many
- * inputs the block can round (so a ball that contains n1 or n2 without proving c1 = n1/q,
- * c2 = n2/q is enough). 1 with anc = (a0, n1, n2, q) when some term is nonzero. */
-static int coef_fits(const arb_t c, ulong q, int bits, double *d) {
+ * the anchors of its rules, reference/expr/expr_anchor.c, which serve elsewhere): A = a0 + a1 x + a2 x^2 with a0, a1, a2 the leading coefficients of f's
+ * series at the exact point 0 that are binary64 numbers (Arb balls of radius 0 whose
+ * midpoint a double holds, between 2^-900 and 2^900); the first one that is not, and
+ * those after it, taken as 0. Why: near 0 an expression's value often lies within a tiny fraction of an
+ * ulp of that exact quadratic (1 - cos x = x^2/2 - x^4/24 + ...: within 2^-123 relative at x
+ * = 2^-60, against the 2^-80 a plain block aims at), where no polynomial of the value
+ * alone decides the rounding; the anchored block rounds A + D instead (fast_eval.h,
+ * fast_round_anchored), with D = f - A enclosed by Arb at a precision raised until it keeps
+ * its own relative accuracy (src_series, poly; zero_anchored_centre). Rigour does not
+ * depend on A: f = A + (f - A) for any exact A, and every block's D is Arb's enclosure of
+ * f - A at its points; A only decides how many inputs the block can round. 1 with anc =
+ * (a0, a1, a2, q = 1) when some a_k != 0. */
+/* a1 = m / q for the first odd q <= 99 such that the ball q a1 contains an integer m,
+ * |m| < 2^29 (the rounding's form: fast_eval.h): (1 + x)^(1/3) - 1 = x/3 - x^2/9 + ... The
+ * ball is not a proof that a1 is m/q, and need not be: any exact anchor is valid (below). */
+static int rational_slope(const arb_t a1, double anc[4]) {
   arb_t t;
-  arf_t r;
   fmpz_t m;
-  arb_init(t), arf_init(r), fmpz_init(m);
+  arb_init(t), fmpz_init(m);
   int ok = 0;
-  *d = 0;
-  if (arb_contains_zero(c)) ok = 1;
-  else if (q == 1) { /* a binary64 number inside the ball */
-    *d = arf_get_d(arb_midref(c), ARF_RND_NEAR);
-    arf_set_d(r, *d);
-    ok = isfinite(*d) && arb_contains_arf(c, r) && fabs(*d) >= 0x1p-900 && fabs(*d) <= 0x1p900;
-  } else {
-    arb_mul_ui(t, c, q, 256);
-    if (bits == 29) { /* an integer below 2^29 */
-      ok = arb_get_unique_fmpz(m, t) && !fmpz_is_zero(m) && fmpz_bits(m) <= 29;
-      if (ok) *d = (double)fmpz_get_si(m);
-    } else { /* a short dyadic: t's midpoint rounded to `bits` bits, inside the ball */
-      arf_set_round(r, arb_midref(t), bits, ARF_RND_NEAR);
-      *d = arf_get_d(r, ARF_RND_NEAR);
-      ok = *d != 0 && fabs(*d) >= 0x1p-900 && fabs(*d) <= 0x1p900 && arb_contains_arf(t, r);
-    }
+  for (ulong q = 3; q <= 99 && !ok; q += 2) {
+    arb_mul_ui(t, a1, q, 256);
+    if (arb_get_unique_fmpz(m, t) && !fmpz_is_zero(m) && fmpz_bits(m) <= 29)
+      anc[1] = (double)fmpz_get_si(m), anc[3] = (double)q, ok = 1;
   }
-  if (!ok) *d = 0;
-  arb_clear(t), arf_clear(r), fmpz_clear(m);
+  arb_clear(t), fmpz_clear(m);
   return ok;
 }
 
 static int zero_anchor(const struct fast_fn *fn, double anc[4]) {
   arb_ptr a = _arb_vec_init(3);
   arb_t x;
-  arb_init(x); /* x = 0, exactly */
+  arf_t m;
+  arb_init(x), arf_init(m); /* x = 0, exactly */
+  int any = 0;
   anc[0] = anc[1] = anc[2] = 0, anc[3] = 1;
-  int at0 = fast_fn_series(fn, a, x, 3, 256) == 0 && vec_finite(a, 1);
-  if (!at0 || !vec_finite(a, 3)) {
-    /* not defined at 0 as written (sin(x)/x, log(sinh(x)/x): 0/0, where the quotient's
-     * series stops after its first terms): the coefficients at x0 = 2^-256 and at -x0,
-     * each within |c_(k+1)| x0 + ... of those of the continuous extension at 0, their
-     * balls widened by 2^-200 to hold those; taken only where the two sides' balls
-     * overlap (an expression that is not analytic at 0, ELU's expm1(x) below and x above,
-     * has no Taylor polynomial there) */
-    arb_ptr b = _arb_vec_init(6);
-    int ok = 1;
-    for (int side = 0; side < 2 && ok; side++) {
-      arb_one(x);
-      arb_mul_2exp_si(x, x, -256);
-      if (side) arb_neg(x, x);
-      ok = fast_fn_series(fn, b + 3 * side, x, 3, 1536) == 0 && vec_finite(b + 3 * side, 3);
+  if (fast_fn_series(fn, a, x, 3, 256) == 0 && vec_finite(a, 1))
+    for (int k = 0; k < 3; k++) {
+      if (!arb_is_exact(a + k)) {
+        if (k == 1) any |= rational_slope(a + 1, anc);
+        break;
+      }
+      const double d = arf_get_d(arb_midref(a + k), ARF_RND_NEAR);
+      arf_set_d(m, d);
+      if (!isfinite(d) || !arf_equal(m, arb_midref(a + k)) || (d != 0 && !(fabs(d) >= 0x1p-900 && fabs(d) <= 0x1p900)))
+        break;
+      anc[k] = d;
+      any |= d != 0;
     }
-    for (int k = 0; k < 3 && ok; k++) {
-      arb_add_error_2exp_si(b + k, -200);
-      arb_add_error_2exp_si(b + 3 + k, -200);
-      ok = arb_overlaps(b + k, b + 3 + k);
-    }
-    if (ok) _arb_vec_set(a, b, 3), at0 = 1;
-    _arb_vec_clear(b, 6);
-    arb_zero(x);
-  }
-  if (at0 && coef_fits(a, 1, 53, &anc[0])) {
-    double n1, n2;
-    if (coef_fits(a + 1, 1, 53, &n1) && coef_fits(a + 2, 1, 53, &n2)) /* binary64 numbers */
-      anc[1] = n1, anc[2] = n2;
-    else if (n1 == 0 && arb_contains_zero(a + 1)) { /* c1 = 0: c2 = n2 / q */
-      for (ulong q = 3; q <= 99; q += 2)
-        if (coef_fits(a + 2, q, 5, &n2)) {
-          anc[2] = n2, anc[3] = (double)q;
-          break;
-        }
-    } else if (coef_fits(a + 1, 1, 53, &n1)) /* c2 dropped: as it stood, or c1 = n1 / q */
-      anc[1] = n1;
-    else
-      for (ulong q = 3; q <= 99; q += 2)
-        if (coef_fits(a + 1, q, 29, &n1)) {
-          anc[1] = n1, anc[3] = (double)q;
-          break;
-        }
-  }
   _arb_vec_clear(a, 3);
-  arb_clear(x);
-  return anc[0] != 0 || anc[1] != 0 || anc[2] != 0;
+  arb_clear(x), arf_clear(m);
+  return any;
 }
 
 /* D = f - A at the centre x (sr switched to the exact anchor anc = (a0, a1, a2, q)): the

@@ -88,7 +88,7 @@ enum fast_symmetry { FAST_SYM_NONE = 0, FAST_SYM_ODD = 1, FAST_SYM_EVEN = 2 };
 
 /* The kinds of block (flags & FAST_KIND). A plain block's polynomial approximates f; the
  * others are an expression's anchored blocks (reference/fast/fast_build.c, from
- * reference/expr/expr_anchor.c): f = A + D with an exact anchor A = a0 + (a1 x + a2 x^2) / q,
+ * reference/expr/expr_anchor.c): f = A + D with an exact anchor A = a0 + a1 x / q + a2 x^2,
  * the FAST_NANC numbers (a0, a1, a2, q) stored after the polynomial's coefficients
  * (coef[coef + deg + 1 + ndd + 0 .. 3]), and
  *   FAST_ANCHORED  the polynomial approximates D (scale, eps as a plain block's, for D);
@@ -361,25 +361,22 @@ FAST_HD int fast_sign5(const double *q, int *zero) {
 }
 
 /* The rounding of an anchored block (FAST_ANCHORED, FAST_BOUND): f(x) = F = A + D with
- * the anchor A = a0 + (a1 x + a2 x^2) / q (an[0..3] = a0, a1, a2, q; x the tabulated input,
- * exact as a binary64; q = 1, or an odd integer with a1 an integer, |a1| < 2^29, and a2 of
- * at most 5 significant bits) and D
+ * the anchor A = a0 + a1 x / q + a2 x^2 (an[0..3] = a0, a1, a2, q; x the tabulated input,
+ * exact as a binary64; q = 1, or an odd integer with a1 an integer, |a1| < 2^29) and D
  * known through the block: |D 2^-E - (vh + vl)| <= eps (FAST_ANCHORED, (vh, vl) from
  * fast_poly); D = 0 (FAST_BOUND | FAST_EXACT); 0 < s D <= eps with s = -1 under FAST_NEG,
  * else +1 (FAST_BOUND; vh = vl = 0, scale = 1). The builder guarantees on the whole
- * block (fast_build.c, anchor_fits): each of |a0|, |a1 x / q|, |a2 x^2 / q| is 0 or in
+ * block (fast_build.c, anchor_fits): each of |a0|, |a1 x / q|, |a2 x^2| is 0 or in
  * [2^-900, 2^1000], |A| >= 2^-900, |D| <= |A|/4. Output 1 with y = RN53(F) and t =
  * sign(y - F), or 0. Nothing here is scaled: every quantity is an unscaled binary64.
  *
- * The terms, exact or with a stated error. x2 = x x exactly (48 bits). q = 1: (ph, pl) =
- * TwoProd(a1, x) and (p2h, p2l) = TwoProd(a2, x2), exact (one fma each: the error of a
- * product is a binary64 number when the exponents of the factors sum to at least -1022 +
- * 52, which |a1 x|, |a2 x2| >= 2^-900 ensure). q > 1: u = a1 x is exact (at most 29 + 24
- * bits), and so is u2 = a2 x2 (at most 5 + 48); ph = RN(u/q) and res = u - q ph exactly
- * (one fma: the remainder of a correctly rounded quotient is a binary64 number), and pl =
- * RN(res/q), within |pl| 2^-52 of res/q (0 when res = 0); the same for (p2h, p2l) from
- * u2; ur = an upper bound of |pl| 2^-52 + |p2l| 2^-52 (0 when both are 0: then A's
- * two terms are exactly ph + p2h, e.g. x^2/6 where 3 divides x2). dh = RN(vh 2^E), dl = RN(vl 2^E): products by a power
+ * The terms, exact or with a stated error. q = 1: (ph, pl) = TwoProd(a1, x), exact (one
+ * fma: the error of a product is a binary64 number when the exponents of the factors
+ * sum to at least -1022 + 52, which |a1 x| >= 2^-900 ensures). q > 1: u = a1 x is exact
+ * (at most 29 + 24 bits); ph = RN(u/q) and res = u - q ph exactly (one fma: the
+ * remainder of a correctly rounded quotient is a binary64 number), and pl = RN(res/q),
+ * within ur = |pl| 2^-52 of res/q (0 when res = 0). x2 = x x exactly (48 bits), (p2h,
+ * p2l) = TwoProd(a2, x2), exact. dh = RN(vh 2^E), dl = RN(vl 2^E): products by a power
  * of two, exact unless subnormal, then within 2^-1075 each; both 0 for FAST_BOUND.
  * So F = a0 + ph + p2h + dh + pl + p2l + dl + W + D' with |W| <= ur + 2^-1074 (the last
  * for FAST_ANCHORED only) and D' = D - (vh + vl) 2^E, |D'| <= eps 2^E (FAST_ANCHORED),
@@ -419,21 +416,16 @@ FAST_HD int fast_round_anchored(const struct fast_block *b, const double *an, do
                                 double *y, int *t) {
   const unsigned kind = b->flags & FAST_KIND;
   double ph, pl, ur = 0.0;
-  const double x2 = fast_mul(x, x);
-  double p2h, p2l;
   if (an[3] == 1.0) {
     ph = fast_mul(an[1], x);
     pl = fast_fma(an[1], x, -ph);
-    p2h = fast_mul(an[2], x2);
-    p2l = fast_fma(an[2], x2, -p2h);
   } else {
-    const double u = fast_mul(an[1], x), u2 = fast_mul(an[2], x2);
+    const double u = fast_mul(an[1], x);
     ph = ref_div(u, an[3]);
     pl = ref_div(fast_fma(-ph, an[3], u), an[3]);
-    p2h = ref_div(u2, an[3]);
-    p2l = ref_div(fast_fma(-p2h, an[3], u2), an[3]);
-    ur = fast_up(fast_add(fast_mul(fast_abs(pl), 0x1p-52), fast_mul(fast_abs(p2l), 0x1p-52)));
+    ur = fast_mul(fast_abs(pl), 0x1p-52);
   }
+  const double x2 = fast_mul(x, x), p2h = fast_mul(an[2], x2), p2l = fast_fma(an[2], x2, -p2h);
   const double dh = fast_mul(vh, b->scale), dl = fast_mul(vl, b->scale);
   double s, e1, e2, e3, r, q[5], y0, rr;
   fast_two_sum(an[0], ph, &s, &e1);
