@@ -367,7 +367,8 @@ SAN_SKIP_WHY := it builds and runs a binary of its own without the sanitizers, o
 # tier and its budget of CPU seconds (tests/run_all.sh).
 TIER ?= quick
 test: $(BUILD)/ulpcert $(TEST_BIN)
-	@$(if $(filter 1,$(SAN)),SKIP_SUITES="$(SAN_SKIP)" SKIP_WHY="$(SAN_SKIP_WHY)") \
+	@$(if $(filter 1,$(SAN)),SKIP_SUITES="$(SAN_SKIP)" SKIP_WHY="$(SAN_SKIP_WHY)" \
+	  LSAN_OPTIONS="suppressions=$(CURDIR)/tests/lsan.supp") \
 	  TIER=$(TIER) sh tests/run_all.sh $(BUILD) $(TESTS)
 test-slow:
 	@$(MAKE) test TIER=slow
