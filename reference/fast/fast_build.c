@@ -1224,14 +1224,12 @@ static int leave_to_balls(struct ctx *cx, uint32_t first, int k) {
  * block is left undecided at once, to the balls (then MPFR), which take the inputs one at
  * a time. Both sizes, because the smallest alone can fail where larger blocks serve (near
  * 0, sin(x)/x's blocks of 8 patterns at 2^-125 fail where blocks of 4096, with D's
- * model, succeed). 1 when
- * hopeless (blocks of 2^(min_lgsize + 6) patterns and more: the six tries are a small
- * part of the splitting they replace). */
-static int hopeless(struct ctx *cx, uint32_t first, int k) {
+ * model, succeed). 1 when hopeless (blocks of 2^(min_lgsize + 6) patterns and more: the
+ * six tries are a small part of the splitting they replace). P: a leaf to try them in
+ * (the caller's, whose block is to split: its contents are not kept). */
+static int hopeless(struct ctx *cx, uint32_t first, int k, struct leaf *P) {
   const int m = cx->o.min_lgsize;
   if (k < m + 6) return 0;
-  struct leaf *P = malloc(sizeof *P);
-  if (!P) return 0;
   /* the larger size: at least the smallest that tries D's Taylor model where the ball
    * series lost to the dependency (anchored_try) */
   int big = (m + k) / 2;
@@ -1247,7 +1245,6 @@ static int hopeless(struct ctx *cx, uint32_t first, int k) {
       const int st = try_block(cx, pf, size, P);
       ok = st == TRY_OK || st == TRY_NOWHERE;
     }
-  free(P);
   return !ok;
 }
 
@@ -1272,16 +1269,16 @@ static void build_rec(struct ctx *cx, uint32_t first, int k, int defer) {
     cx->tries++;
     st = try_block(cx, first, k, L);
   }
-  int probed = 0; /* hopeless asked, and the smaller blocks served */
   if (st == TRY_SPLIT && defer == 1) {
     defer_split(cx, first, k);
-  } else if (st == TRY_SPLIT && defer == 0 && (probed = 1, hopeless(cx, first, k))) {
+  } else if (st == TRY_SPLIT && defer == 0 && hopeless(cx, first, k, L)) {
     L->first = first, L->k = k, L->ok = 0;
     add_leaf(cx, L);
   } else if (st == TRY_SPLIT) {
     uint32_t half = 1u << (k - 1);
-    /* after smaller blocks served, the next three levels split without asking */
-    const int sub = probed ? -3 : defer < 0 ? defer + 1 : defer;
+    /* defer is 0 (hopeless asked, and the smaller blocks served: the next three levels
+     * split without asking) or below 0 */
+    const int sub = defer == 0 ? -3 : defer + 1;
 #pragma omp task firstprivate(cx, first, k, sub)
     build_rec(cx, first, k - 1, sub);
 #pragma omp task firstprivate(cx, first, k, half, sub)
